@@ -1,0 +1,2 @@
+//! zaochka: a referee for correspondence games.
+pub mod rules;

@@ -1,0 +1,163 @@
+//! Automatic draw rules of the draughts family as data, each with its counter.
+//!
+//! Counts in the rules are moves of each side (RULES.md §0: 15 moves = 30 plies)
+//! except for the lone-king rules, which count the stronger side's own moves
+//! ("своим 15-м ходом", seed 001 §1.9.1.3).
+
+use crate::rules::{Color, Move, Position, Role};
+
+/// A material pattern of the stronger side in a lone-king ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Material {
+    /// At least this many kings, any number of men.
+    AtLeastKings(u8),
+    /// Exactly these pieces.
+    Exactly {
+        /// Kings.
+        kings: u8,
+        /// Men.
+        men: u8,
+    },
+}
+
+impl Material {
+    fn matches(self, kings: u32, men: u32) -> bool {
+        match self {
+            Material::AtLeastKings(k) => kings >= u32::from(k),
+            Material::Exactly { kings: k, men: m } => kings == u32::from(k) && men == u32::from(m),
+        }
+    }
+}
+
+/// One automatic draw rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawRule {
+    /// One side has a lone king (and nothing else), the other side has one of the
+    /// `strong` materials, and the stronger side has made `moves` moves since that
+    /// material arose without capturing the king.
+    LoneKing {
+        /// Materials of the stronger side to which the rule applies.
+        strong: &'static [Material],
+        /// The rule applies only while the lone king stands on the main road (a1-h8).
+        main_road_only: bool,
+        /// Moves of the stronger side.
+        moves: u16,
+        /// The rule's article.
+        clause: &'static str,
+    },
+    /// Both sides have kings and `pieces.0..=pieces.1` pieces are on the board, and
+    /// for `moves` moves of each side there has been no capture and no promotion.
+    UnchangedMaterial {
+        /// Inclusive range of the total number of pieces on the board.
+        pieces: (u8, u8),
+        /// Moves of each side.
+        moves: u16,
+        /// The rule's article.
+        clause: &'static str,
+    },
+    /// For `moves` moves of each side only kings moved and nothing was captured.
+    KingsOnly {
+        /// Moves of each side.
+        moves: u16,
+        /// The rule's article.
+        clause: &'static str,
+    },
+}
+
+impl DrawRule {
+    /// The article that states the rule (for replies quoting it).
+    #[must_use]
+    pub fn clause(&self) -> &'static str {
+        match self {
+            DrawRule::LoneKing { clause, .. }
+            | DrawRule::UnchangedMaterial { clause, .. }
+            | DrawRule::KingsOnly { clause, .. } => clause,
+        }
+    }
+
+    /// A one-line statement of the rule in English.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match *self {
+            DrawRule::LoneKing { moves, main_road_only: true, .. } => format!(
+                "three pieces against a lone king on the main road: no win within {moves} moves"
+            ),
+            DrawRule::LoneKing { moves, .. } => {
+                format!("stronger side against a lone king: no win within {moves} moves")
+            }
+            DrawRule::UnchangedMaterial { pieces: (lo, hi), moves, .. } => format!(
+                "both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves"
+            ),
+            DrawRule::KingsOnly { moves, .. } => {
+                format!("{moves} moves with only kings moving and no capture")
+            }
+        }
+    }
+
+    /// The counter after `mv` was played from `before`, giving `after`.
+    #[must_use]
+    pub fn advance(&self, counter: u16, before: &Position, mv: &Move, after: &Position) -> u16 {
+        let material_changed = mv.is_capture() || mv.promotes();
+        match *self {
+            DrawRule::LoneKing { strong, main_road_only, .. } => {
+                match lone_king_strong_side(after, strong, main_road_only) {
+                    Some(side) if !material_changed => {
+                        if before.turn() == side {
+                            counter.saturating_add(1)
+                        } else {
+                            counter
+                        }
+                    }
+                    _ => 0,
+                }
+            }
+            DrawRule::UnchangedMaterial { pieces: (lo, hi), .. } => {
+                let n = after.occupied().count();
+                let both_kings = [Color::White, Color::Black]
+                    .iter()
+                    .all(|&c| !after.pieces_of(c, Role::King).is_empty());
+                if !material_changed && both_kings && (u32::from(lo)..=u32::from(hi)).contains(&n) {
+                    counter.saturating_add(1)
+                } else {
+                    0
+                }
+            }
+            DrawRule::KingsOnly { .. } => {
+                let king_moved = before.kings().contains(mv.from());
+                if king_moved && !mv.is_capture() { counter.saturating_add(1) } else { 0 }
+            }
+        }
+    }
+
+    /// Whether a counter has reached the rule's limit.
+    #[must_use]
+    pub fn is_reached(&self, counter: u16) -> bool {
+        match *self {
+            DrawRule::LoneKing { moves, .. } => counter >= moves,
+            DrawRule::UnchangedMaterial { moves, .. } | DrawRule::KingsOnly { moves, .. } => {
+                counter >= 2 * moves
+            }
+        }
+    }
+}
+
+/// The stronger side if `pos` is a lone-king ending of the given kind.
+fn lone_king_strong_side(pos: &Position, strong: &[Material], main_road_only: bool) -> Option<Color> {
+    for weak in [Color::White, Color::Black] {
+        let weak_pieces = pos.pieces(weak);
+        let weak_kings = pos.pieces_of(weak, Role::King);
+        if weak_pieces.count() != 1 || weak_kings.count() != 1 {
+            continue;
+        }
+        if main_road_only && weak_kings.and(pos.geometry().main_road()).is_empty() {
+            continue;
+        }
+        let s = weak.opposite();
+        let kings = pos.pieces_of(s, Role::King).count();
+        let men = pos.pieces_of(s, Role::Man).count();
+        if strong.iter().any(|m| m.matches(kings, men)) {
+            return Some(s);
+        }
+    }
+    None
+}

@@ -1,0 +1,24 @@
+//! The rules core: boards, pieces, moves, positions, move generation, game state
+//! with draw counters, perft. No I/O. Names follow the field's terms (man, king,
+//! capture, ply); every rule cites its seed clause (see ../shared/RULES.md).
+
+mod color;
+pub mod draw;
+pub mod game;
+mod mv;
+mod piece;
+mod position;
+mod square;
+mod square_set;
+pub mod variant;
+pub mod zobrist;
+
+pub use color::Color;
+pub use draw::{DrawRule, Material};
+pub use game::{Game, GameResult, Outcome, Termination};
+pub use mv::{MAX_CAPTURES, Move};
+pub use piece::{Piece, Role};
+pub use position::{Position, PositionError, Setup};
+pub use square::{BoardSize, Direction, Geometry, Square};
+pub use square_set::SquareSet;
+pub use variant::{DraughtsRules, Numbering, Variant};

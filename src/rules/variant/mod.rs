@@ -1,0 +1,106 @@
+//! The registry of games zaochka referees, and the rules data of the draughts family.
+//!
+//! Variants differ only in data: board, capture directions of men, majority rule,
+//! promotion in the middle of a capture, draw rules. One small file per variant sets
+//! that data, each item citing its rule (STYLE.md: "variants override only what differs").
+
+mod international;
+mod russian;
+
+use crate::rules::BoardSize;
+pub use crate::rules::draw::{DrawRule, Material};
+
+/// A game zaochka referees. This enum is the registry: everything that differs per
+/// game is reached from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Russian checkers (русские шашки), seed 002, RULES.md §2.
+    Russian,
+    /// International (100-square) draughts under the FMJD rules, RULES.md §5.
+    International,
+}
+
+impl Variant {
+    /// Every variant, in registry order.
+    pub const ALL: [Variant; 2] = [Variant::Russian, Variant::International];
+
+    /// The rules data of the variant.
+    #[must_use]
+    pub fn rules(self) -> &'static DraughtsRules {
+        match self {
+            Variant::Russian => &russian::RULES,
+            Variant::International => &international::RULES,
+        }
+    }
+
+    /// The name used on the command line and in the database (`russian`, `international`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.rules().name
+    }
+
+    /// The variant of a command-line or database name (case-insensitive; also
+    /// accepts the Russian names `русские`, `международные`).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let n = name.trim().to_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.rules().name == n || v.rules().aliases.contains(&n.as_str()))
+    }
+
+    /// The variant of a PDN `GameType` tag value (its first field: `25` Russian, `20`
+    /// international). `None` for a game type zaochka does not play.
+    #[must_use]
+    pub fn from_pdn_game_type(tag: &str) -> Option<Variant> {
+        let code = tag.split(',').next().unwrap_or("").trim();
+        Variant::ALL.into_iter().find(|v| v.rules().pdn_game_type == code)
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How square numbers run on a board when a record writes numbers instead of `c3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// 1 is the far-left dark square seen from White (b8 on 8x8, b10 on 10x10), numbers
+    /// running left to right, rank by rank towards White (FMJD; lidraughts for 8x8).
+    FromTopLeft,
+    /// 1 is a1, numbers running left to right, rank by rank away from White
+    /// (Lasca, RULES.md §1; pydraughts for 8x8).
+    FromBottomLeft,
+}
+
+/// The rules of one game of the draughts family as data.
+#[derive(Debug)]
+pub struct DraughtsRules {
+    /// Command-line and database name.
+    pub name: &'static str,
+    /// Other accepted names (lower case).
+    pub aliases: &'static [&'static str],
+    /// The first field of the PDN `GameType` tag.
+    pub pdn_game_type: &'static str,
+    /// The board.
+    pub board: BoardSize,
+    /// Ranks filled with men at the start, on each side.
+    pub initial_ranks: u8,
+    /// Whether a man may capture backwards.
+    pub men_capture_backward: bool,
+    /// Whether the player must take the greatest number of pieces (FMJD art. 4.13);
+    /// `false` means free choice among captures.
+    pub majority_capture: bool,
+    /// Whether a man reaching the last rank during a capture becomes a king at once
+    /// and continues capturing as one (seed 002 §1.5.15); `false` means it promotes
+    /// only if the move ends there (FMJD art. 4.15).
+    pub promote_mid_capture: bool,
+    /// How squares are written when numbers are used, the usual convention first.
+    pub numberings: &'static [Numbering],
+    /// Whether records of this game are written with numbers by default.
+    pub numeric_by_default: bool,
+    /// Automatic draw rules, each with its own counter in the game state.
+    pub draw_rules: &'static [DrawRule],
+}
