@@ -1,2 +1,6 @@
 //! zaochka: a referee for correspondence games.
+pub mod cli;
+pub mod diagram;
+pub mod lang;
+pub mod notation;
 pub mod rules;

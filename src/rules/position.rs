@@ -212,7 +212,9 @@ impl Position {
     /// notation uses this to accept any of the equivalent paths a player writes.
     pub fn generate(&self, out: &mut Vec<Move>, distinct_only: bool) {
         out.clear();
-        self.generate_captures(out);
+        if self.has_capture() {
+            self.generate_captures(out);
+        }
         if out.is_empty() {
             self.generate_quiet(out);
             return;
@@ -238,12 +240,73 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has a capture.
+    /// The number of legal moves; quiet moves are counted without being built.
+    fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
+        if self.has_capture() {
+            self.generate(buf, true);
+            if buf.first().is_some_and(Move::is_capture) {
+                return buf.len() as u64;
+            }
+        }
+        let g = self.geometry;
+        let us = self.turn;
+        let empty = SquareSet((1u64 << g.count) - 1).without(self.occupied());
+        let men = self.pieces_of(us, Role::Man);
+        let mut n = 0;
+        for d in self.forward(us) {
+            n += u64::from(g.shift(men, d).and(empty).count());
+        }
+        for from in self.pieces_of(us, Role::King) {
+            for d in Direction::ALL {
+                let mut s = from;
+                while let Some(to) = g.step(s, d) {
+                    if !empty.contains(to) {
+                        break;
+                    }
+                    n += 1;
+                    s = to;
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether the side to move has a capture (compulsory then, seed 002 §1.5.1),
+    /// found with bitboard shifts: a man next to an enemy piece with an empty square
+    /// behind it, or a king whose free diagonal reaches such a piece.
     #[must_use]
     pub fn has_capture(&self) -> bool {
-        let mut out = Vec::new();
-        self.generate_captures(&mut out);
-        !out.is_empty()
+        let g = self.geometry;
+        let us = self.turn;
+        let enemy = self.pieces(us.opposite());
+        let empty = SquareSet((1u64 << g.count) - 1).without(self.occupied());
+        let men = self.pieces_of(us, Role::Man);
+        let backward = self.rules.men_capture_backward;
+        for d in Direction::ALL {
+            if !backward && !self.forward(us).contains(&d) {
+                continue;
+            }
+            if !g.shift(g.shift(men, d).and(enemy), d).and(empty).is_empty() {
+                return true;
+            }
+        }
+        let kings = self.pieces_of(us, Role::King);
+        // Flood each diagonal from the kings over empty squares; an enemy piece
+        // reached with an empty square behind it means a capture.
+        for d in Direction::ALL {
+            let mut frontier = kings;
+            loop {
+                let next = g.shift(frontier, d);
+                if !g.shift(next.and(enemy), d).and(empty).is_empty() {
+                    return true;
+                }
+                frontier = next.and(empty);
+                if frontier.is_empty() {
+                    break;
+                }
+            }
+        }
+        false
     }
 
     fn forward(&self, color: Color) -> [Direction; 2] {
@@ -334,10 +397,10 @@ impl Position {
             return 1;
         }
         let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
-        self.generate(buf, true);
         if depth == 1 {
-            return buf.len() as u64;
+            return self.count_legal(buf);
         }
+        self.generate(buf, true);
         let mut nodes = 0;
         for m in buf.iter() {
             nodes += self.play(m).perft_with(depth - 1, rest);

@@ -100,6 +100,10 @@ pub struct Geometry {
     rank: Vec<u8>,
     at: Vec<u8>,
     step: [Vec<u8>; 4],
+    /// Per direction, up to three (source mask, index delta) groups: the neighbours of
+    /// a set are the union of each group's squares shifted by its delta.
+    shifts: [[(u64, i8); 3]; 4],
+    main_road: crate::rules::SquareSet,
 }
 
 static SEVEN: LazyLock<Geometry> = LazyLock::new(|| Geometry::build(BoardSize::Seven));
@@ -132,7 +136,7 @@ impl Geometry {
             }
         }
         let count = file.len() as u8;
-        let step = Direction::ALL.map(|d| {
+        let step: [Vec<u8>; 4] = Direction::ALL.map(|d| {
             let (df, dr) = d.delta();
             (0..usize::from(count))
                 .map(|i| {
@@ -146,7 +150,38 @@ impl Geometry {
                 })
                 .collect()
         });
-        Geometry { size, side, count, file, rank, at, step }
+        let shifts = std::array::from_fn(|d| {
+            let mut groups = [(0u64, 0i8); 3];
+            let mut used = 0;
+            for i in 0..count {
+                let n = step[d][usize::from(i)];
+                if n == NONE {
+                    continue;
+                }
+                let delta = n as i8 - i as i8;
+                let k = (0..used).find(|&k| groups[k].1 == delta).unwrap_or_else(|| {
+                    used += 1;
+                    assert!(used <= 3, "a diagonal board has at most three shift groups");
+                    used - 1
+                });
+                groups[k] = (groups[k].0 | 1u64 << i, delta);
+            }
+            groups
+        });
+        let main_road = (0..count).filter(|&i| file[usize::from(i)] == rank[usize::from(i)]).map(Square).collect();
+        Geometry { size, side, count, file, rank, at, step, shifts, main_road }
+    }
+
+    /// The neighbours in direction `dir` of every square of a set (a bitboard shift).
+    #[inline]
+    #[must_use]
+    pub fn shift(&self, set: crate::rules::SquareSet, dir: Direction) -> crate::rules::SquareSet {
+        let mut out = 0u64;
+        for &(mask, delta) in &self.shifts[dir as usize] {
+            let b = set.0 & mask;
+            out |= if delta >= 0 { b << delta } else { b >> -delta };
+        }
+        crate::rules::SquareSet(out)
     }
 
     /// The file of a square, from 0 (a).
@@ -198,7 +233,7 @@ impl Geometry {
     /// an 8x8 board, or a1 to the far corner of a 7x7 or 10x10 board.
     #[must_use]
     pub fn main_road(&self) -> crate::rules::SquareSet {
-        self.squares().filter(|&s| self.file(s) == self.rank(s)).collect()
+        self.main_road
     }
 }
 
@@ -222,6 +257,20 @@ mod tests {
         assert_eq!(g.at(1, 1), Some(Square(4)));
         assert_eq!(g.at(6, 6), Some(Square(24)));
         assert_eq!(g.at(1, 0), None);
+    }
+
+    #[test]
+    fn bitboard_shifts_agree_with_the_neighbour_table() {
+        for size in [BoardSize::Seven, BoardSize::Eight, BoardSize::Ten] {
+            let g = Geometry::of(size);
+            for sq in g.squares() {
+                for d in Direction::ALL {
+                    let shifted = g.shift(crate::rules::SquareSet::from_square(sq), d);
+                    let expected: crate::rules::SquareSet = g.step(sq, d).into_iter().collect();
+                    assert_eq!(shifted, expected, "{size:?} {sq:?} {d:?}");
+                }
+            }
+        }
     }
 
     #[test]

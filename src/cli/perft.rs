@@ -1,0 +1,49 @@
+//! `zaochka perft`: move-generation node counts.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::PositionArgs;
+
+/// Counts the leaf nodes of the move tree (perft), capture sequences with the same
+/// from-square, end square and captured set counted once. The count is alone on the
+/// last line.
+#[derive(clap::Args, Debug)]
+pub struct Perft {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+    /// Also print the count of each first move, and, with --bench, time and speed.
+    #[arg(long)]
+    divide: bool,
+    /// Print the elapsed time and nodes per second (one core) before the count.
+    #[arg(long)]
+    bench: bool,
+}
+
+impl Perft {
+    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
+        let pos = self.position.position()?;
+        let started = Instant::now();
+        let nodes = if self.divide && self.depth > 0 {
+            let naming = crate::notation::Naming::of(&pos);
+            let mut total = 0;
+            for m in pos.legal_moves() {
+                let n = pos.play(&m).perft(self.depth - 1);
+                println!("{} {n}", crate::notation::write::full(pos.geometry(), &m, naming.style));
+                total += n;
+            }
+            total
+        } else {
+            pos.perft(self.depth)
+        };
+        if self.bench {
+            let secs = started.elapsed().as_secs_f64();
+            println!("time {secs:.3} s, {:.1} million nodes/s", nodes as f64 / secs / 1e6);
+        }
+        println!("{nodes}");
+        Ok(ExitCode::SUCCESS)
+    }
+}

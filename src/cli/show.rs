@@ -1,0 +1,28 @@
+//! `zaochka show`: a text diagram of a position.
+
+use std::process::ExitCode;
+
+use super::PositionArgs;
+use crate::diagram::text;
+use crate::notation::fen;
+use crate::rules::Color;
+
+/// Prints a text diagram of a position and its FEN.
+#[derive(clap::Args, Debug)]
+pub struct Show {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Draw the board from Black's side.
+    #[arg(long)]
+    flip: bool,
+}
+
+impl Show {
+    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
+        let pos = self.position.position()?;
+        let side = if self.flip { Color::Black } else { Color::White };
+        print!("{}", text::diagram(&pos, side));
+        println!("FEN {}", fen::write(&pos, fen::default_style(pos.variant())));
+        Ok(ExitCode::SUCCESS)
+    }
+}

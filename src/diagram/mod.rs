@@ -1,0 +1,3 @@
+//! Diagrams of positions for players and referees.
+
+pub mod text;

@@ -1,0 +1,182 @@
+//! FEN in the PDN style: `W:Wa1,c3,Kd4:Bb6,h8`.
+//!
+//! The reader accepts: the side to move `W` or `B` first; the two piece lists in
+//! either order, each `W`/`B` followed by comma-separated squares, `K` before a
+//! king; alphanumeric squares (`c3`) or numbers (`22`, in the numbering given),
+//! numeric ranges (`1-12`, `K31-33`); spaces anywhere; a trailing `.`; an empty
+//! list (`:B`); unknown trailing fields such as `:H0:F1` are ignored.
+//! The writer is canonical: side, then `W` list, then `B` list, squares in
+//! ascending order, men and kings interleaved in that order.
+
+use crate::notation::square_name::{self, SquareError, SquareStyle};
+use crate::rules::{Color, Geometry, Numbering, Position, PositionError, Setup, SquareSet, Variant};
+
+/// Why a FEN cannot be read or is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text does not follow the FEN form.
+    #[error("cannot read the FEN {text:?}: {reason}")]
+    Syntax {
+        /// The whole FEN as given.
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A square in the FEN is not a playing square.
+    #[error("FEN square: {0}")]
+    Square(#[from] SquareError),
+    /// The pieces form no legal position.
+    #[error("FEN position: {0}")]
+    Position(#[from] PositionError),
+}
+
+fn syntax(text: &str, reason: impl Into<String>) -> FenError {
+    FenError::Syntax { text: text.to_string(), reason: reason.into() }
+}
+
+/// Reads a FEN as an unchecked setup.
+///
+/// # Errors
+/// [`FenError::Syntax`] for text not in FEN form, [`FenError::Square`] for a square
+/// that is not a playing square.
+pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<Setup, FenError> {
+    let g = Geometry::of(variant.rules().board);
+    let cleaned: String = text.chars().filter(|c| !c.is_whitespace() && *c != '"').collect();
+    let cleaned = cleaned.trim_end_matches('.');
+    let mut fields = cleaned.split(':');
+    let turn = match fields.next().map(str::to_ascii_uppercase).as_deref() {
+        Some("W") => Color::White,
+        Some("B") => Color::Black,
+        _ => return Err(syntax(text, "it must start with W or B, the side to move")),
+    };
+    let mut setup = Setup { white: SquareSet::EMPTY, black: SquareSet::EMPTY, kings: SquareSet::EMPTY, turn };
+    let mut seen = [false; 2];
+    for field in fields {
+        let mut chars = field.chars();
+        let color = match chars.next().map(|c| c.to_ascii_uppercase()) {
+            Some('W') => Color::White,
+            Some('B') => Color::Black,
+            _ => continue, // e.g. H0, F1: other PDN fields
+        };
+        if std::mem::replace(&mut seen[color.index()], true) {
+            return Err(syntax(text, format!("the {} list is given twice", color.letter())));
+        }
+        for item in chars.as_str().split(',').filter(|s| !s.is_empty()) {
+            let (king, body) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest),
+                None => (false, item),
+            };
+            for sq in squares_of(g, body, numbering, text)? {
+                let set = match color {
+                    Color::White => &mut setup.white,
+                    Color::Black => &mut setup.black,
+                };
+                set.insert(sq);
+                if king {
+                    setup.kings.insert(sq);
+                }
+            }
+        }
+    }
+    if !seen[0] && !seen[1] {
+        return Err(syntax(text, "no W or B piece list"));
+    }
+    Ok(setup)
+}
+
+fn squares_of(
+    g: &Geometry,
+    item: &str,
+    numbering: Numbering,
+    whole: &str,
+) -> Result<Vec<crate::rules::Square>, FenError> {
+    if let Some((a, b)) = item.split_once('-') {
+        let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else {
+            return Err(syntax(whole, format!("bad range {item:?}")));
+        };
+        if a > b || b > u32::from(g.count) {
+            return Err(syntax(whole, format!("bad range {item:?}")));
+        }
+        return (a..=b)
+            .map(|n| square_name::from_number(g, n, numbering).ok_or(FenError::Square(SquareError::NoSuchNumber(n))))
+            .collect();
+    }
+    Ok(vec![square_name::parse(g, item, numbering)?])
+}
+
+/// Reads a FEN as a legal position.
+///
+/// # Errors
+/// [`FenError`]: syntax, a square that is not a playing square, or a setup that is
+/// no legal position ([`Position::from_setup`]).
+pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Position, FenError> {
+    Ok(Position::from_setup(variant, read_setup(variant, text, numbering)?)?)
+}
+
+/// Reads a FEN in the variant's usual numbering (the first of its `numberings`).
+///
+/// # Errors
+/// As [`read`].
+pub fn read_default(variant: Variant, text: &str) -> Result<Position, FenError> {
+    read(variant, text, variant.rules().numberings[0])
+}
+
+/// Writes a position as FEN with squares in the given style.
+#[must_use]
+pub fn write(pos: &Position, style: SquareStyle) -> String {
+    let g = pos.geometry();
+    let mut out = String::new();
+    out.push(pos.turn().letter());
+    for color in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(color.letter());
+        let mut items: Vec<(u32, String)> = pos
+            .pieces(color)
+            .map(|sq| {
+                let key = match style {
+                    SquareStyle::Alphanumeric => u32::from(g.file(sq)) * 16 + u32::from(g.rank(sq)),
+                    SquareStyle::Numeric(n) => square_name::number(g, sq, n),
+                };
+                let k = if pos.kings().contains(sq) { "K" } else { "" };
+                (key, format!("{k}{}", square_name::name(g, sq, style)))
+            })
+            .collect();
+        items.sort();
+        out.push_str(&items.into_iter().map(|(_, s)| s).collect::<Vec<_>>().join(","));
+    }
+    out
+}
+
+/// The square style a variant's records usually use.
+#[must_use]
+pub fn default_style(variant: Variant) -> SquareStyle {
+    let rules = variant.rules();
+    if rules.numeric_by_default {
+        SquareStyle::Numeric(rules.numberings[0])
+    } else {
+        SquareStyle::Alphanumeric
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_alphanumeric_fen() {
+        let p = read_default(Variant::Russian, "W:Wa1,c3,Kd4:Bb6,h8.").unwrap();
+        assert_eq!(write(&p, SquareStyle::Alphanumeric), "W:Wa1,c3,Kd4:Bb6,h8");
+    }
+
+    #[test]
+    fn reads_numeric_ranges_of_the_international_start() {
+        let p = read_default(Variant::International, "W:W31-50:B1-20").unwrap();
+        assert_eq!(p, Position::initial(Variant::International));
+    }
+
+    #[test]
+    fn light_square_in_fen_is_named() {
+        let e = read_default(Variant::Russian, "W:Wg6:Bb6").unwrap_err();
+        assert_eq!(e.to_string(), "FEN square: g6 is not a playing square");
+    }
+}

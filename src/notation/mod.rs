@@ -1,0 +1,13 @@
+//! Notation: square names, moves as players write them (read in two stages:
+//! [`written::parse_move`] then [`WrittenMove::resolve`]), canonical writers,
+//! FEN and PDN.
+
+pub mod fen;
+pub mod resolve;
+pub mod square_name;
+pub mod write;
+pub mod written;
+
+pub use resolve::{IllegalReason, Naming, ResolveError};
+pub use square_name::SquareStyle;
+pub use written::{WrittenMove, parse_line, parse_move};

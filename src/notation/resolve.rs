@@ -1,0 +1,293 @@
+//! The second stage of reading a move: a [`WrittenMove`] resolved against the
+//! legal moves of a position, giving the move, or why it is illegal, or the
+//! candidates when the text fits several moves.
+
+use crate::lang::Language;
+use crate::notation::square_name::{self, SquareError, SquareStyle};
+use crate::notation::write;
+use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
+use crate::rules::{Color, Move, Numbering, Position, Role, Square};
+
+/// Why a written move is not legal here. Every reason names the squares as the
+/// player should see them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// A written square is not a playing square, off the board, or has no number.
+    Square(SquareError),
+    /// The from-square holds no piece of the side to move.
+    NoPieceOfYours(String),
+    /// A capture is available but the move written is not one; lists the captures.
+    CaptureCompulsory(Vec<String>),
+    /// The written capture stops where the capture must go on; lists the squares
+    /// it can continue to.
+    CaptureContinues {
+        /// Where the player stopped.
+        stop: String,
+        /// Where the capture can end instead.
+        continues_to: Vec<String>,
+    },
+    /// The piece on the from-square has no legal move to the destination.
+    CannotMoveThere {
+        /// Man or king.
+        role: Role,
+        /// From-square.
+        from: String,
+        /// Destination as written.
+        to: String,
+    },
+    /// No piece of the side to move on the written file can reach the destination.
+    NoPieceOnFile {
+        /// The file letter.
+        file: char,
+        /// Destination.
+        to: String,
+    },
+    /// The side to move has no legal move: the game is over.
+    NoLegalMoves,
+}
+
+impl IllegalReason {
+    /// The reason as a sentence in a language.
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        use IllegalReason as R;
+        match (self, lang) {
+            (R::Square(e), Language::En) => e.to_string(),
+            (R::Square(SquareError::NotPlaying(s)), Language::Ru) => format!("{s} — не игровое поле"),
+            (R::Square(SquareError::OffBoard(s)), Language::Ru) => format!("поля {s} нет на доске"),
+            (R::Square(SquareError::NoSuchNumber(n)), Language::Ru) => format!("поля {n} нет на этой доске"),
+            (R::NoPieceOfYours(s), Language::En) => format!("there is no piece of yours on {s}"),
+            (R::NoPieceOfYours(s), Language::Ru) => format!("на {s} нет вашей шашки"),
+            (R::CaptureCompulsory(list), Language::En) => {
+                format!("capture is compulsory: {}", list.join(" or "))
+            }
+            (R::CaptureCompulsory(list), Language::Ru) => {
+                format!("бить обязательно: {}", list.join(" или "))
+            }
+            (R::CaptureContinues { stop, continues_to }, Language::En) => format!(
+                "the capture does not stop on {stop}: it continues to {}",
+                continues_to.join(" or ")
+            ),
+            (R::CaptureContinues { stop, continues_to }, Language::Ru) => format!(
+                "взятие не заканчивается на {stop}: бой продолжается до {}",
+                continues_to.join(" или ")
+            ),
+            (R::CannotMoveThere { role, from, to }, Language::En) => {
+                let piece = if *role == Role::King { "king" } else { "man" };
+                format!("the {piece} on {from} cannot move to {to}")
+            }
+            (R::CannotMoveThere { role, from, to }, Language::Ru) => {
+                let piece = if *role == Role::King { "дамка" } else { "шашка" };
+                format!("{piece} с {from} не может пойти на {to}")
+            }
+            (R::NoPieceOnFile { file, to }, Language::En) => {
+                format!("no piece of yours on the {file}-file can move to {to}")
+            }
+            (R::NoPieceOnFile { file, to }, Language::Ru) => {
+                format!("ни одна ваша шашка с вертикали {file} не может пойти на {to}")
+            }
+            (R::NoLegalMoves, Language::En) => "there is no legal move: the game is over".into(),
+            (R::NoLegalMoves, Language::Ru) => "ходов нет: партия окончена".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Language::En))
+    }
+}
+
+/// Why a written move was not resolved to one legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No legal move fits; the reason says why.
+    #[error("illegal move {written:?}: {reason}")]
+    Illegal {
+        /// The text as written.
+        written: String,
+        /// Why.
+        reason: IllegalReason,
+    },
+    /// Several legal moves fit; they are listed (one path each, distinct results).
+    #[error("ambiguous move {written:?}: it fits {} moves", candidates.len())]
+    Ambiguous {
+        /// The text as written.
+        written: String,
+        /// The moves it fits.
+        candidates: Vec<Move>,
+    },
+}
+
+/// How squares are read and written while resolving: the numbering used for
+/// numbers, and the style of names in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Naming {
+    /// The convention for numeric squares.
+    pub numbering: Numbering,
+    /// The style of square names in reasons and candidate lists.
+    pub style: SquareStyle,
+}
+
+impl Naming {
+    /// The usual naming of a variant (alphanumeric for Russian, numeric for
+    /// international).
+    #[must_use]
+    pub fn of(pos: &Position) -> Naming {
+        let rules = pos.rules();
+        Naming {
+            numbering: rules.numberings[0],
+            style: crate::notation::fen::default_style(pos.variant()),
+        }
+    }
+}
+
+fn to_square(pos: &Position, w: WrittenSquare, n: Numbering) -> Result<Square, SquareError> {
+    let g = pos.geometry();
+    match w {
+        WrittenSquare::Coordinate { file, rank } => square_name::at_coordinate(g, file, rank),
+        WrittenSquare::Number(k) => {
+            square_name::from_number(g, k, n).ok_or(SquareError::NoSuchNumber(k))
+        }
+    }
+}
+
+/// Whether `via` appears in order among `inner`.
+fn is_subsequence(via: &[Square], inner: &[Square]) -> bool {
+    let mut it = inner.iter();
+    via.iter().all(|v| it.any(|x| x == v))
+}
+
+impl WrittenMove {
+    /// Resolves the written move against the legal moves of `pos`.
+    ///
+    /// A written move fits a legal move when the start (square or file) and the end
+    /// square agree and the written turning points appear, in order, among the
+    /// move's landing squares. A quiet-move sign on a capture is tolerated; a
+    /// capture sign on a quiet move is not. Capture paths that end in the same
+    /// position are one move (RULES.md §0).
+    ///
+    /// # Errors
+    /// [`ResolveError::Illegal`] with a reason a player understands, or
+    /// [`ResolveError::Ambiguous`] with the candidate moves.
+    pub fn resolve(&self, pos: &Position, naming: Naming) -> Result<Move, ResolveError> {
+        let illegal = |reason| ResolveError::Illegal { written: self.text.clone(), reason };
+        let g = pos.geometry();
+        let origin = match self.origin {
+            WrittenOrigin::Square(w) => Some(to_square(pos, w, naming.numbering).map_err(|e| illegal(IllegalReason::Square(e)))?),
+            WrittenOrigin::File(_) => None,
+        };
+        let via = self
+            .via
+            .iter()
+            .map(|&w| to_square(pos, w, naming.numbering))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| illegal(IllegalReason::Square(e)))?;
+        let dest = to_square(pos, self.dest, naming.numbering).map_err(|e| illegal(IllegalReason::Square(e)))?;
+
+        let mut all = Vec::new();
+        pos.generate(&mut all, false);
+        if all.is_empty() {
+            return Err(illegal(IllegalReason::NoLegalMoves));
+        }
+        let starts_here = |m: &Move| match (origin, self.origin) {
+            (Some(o), _) => m.from() == o,
+            (None, WrittenOrigin::File(f)) => g.file(m.from()) == f,
+            (None, WrittenOrigin::Square(_)) => false,
+        };
+        let fits = |m: &Move| {
+            starts_here(m)
+                && m.to() == dest
+                && (m.is_capture() || !self.capture)
+                && is_subsequence(&via, &m.landings()[..m.landings().len() - 1])
+        };
+        let mut found: Vec<Move> = Vec::new();
+        for m in all.iter().filter(|m| fits(m)) {
+            if !found.iter().any(|f| f.same_result(m)) {
+                found.push(*m);
+            }
+        }
+        match found.len() {
+            1 => return Ok(found[0]),
+            0 => {}
+            _ => {
+                // A promotion mark picks between otherwise equal moves.
+                let marked: Vec<Move> =
+                    found.iter().copied().filter(|m| m.promotes() == self.promotion_mark).collect();
+                if marked.len() == 1 {
+                    return Ok(marked[0]);
+                }
+                return Err(ResolveError::Ambiguous { written: self.text.clone(), candidates: found });
+            }
+        }
+        Err(illegal(self.diagnose(pos, &all, origin, &via, dest, naming)))
+    }
+
+    fn diagnose(
+        &self,
+        pos: &Position,
+        all: &[Move],
+        origin: Option<Square>,
+        via: &[Square],
+        dest: Square,
+        naming: Naming,
+    ) -> IllegalReason {
+        let g = pos.geometry();
+        let name = |s: Square| square_name::name(g, s, naming.style);
+        let us: Color = pos.turn();
+        if let Some(o) = origin
+            && !pos.pieces(us).contains(o)
+        {
+            return IllegalReason::NoPieceOfYours(name(o));
+        }
+        let starts_here = |m: &&Move| match (origin, self.origin) {
+            (Some(o), _) => m.from() == o,
+            (None, WrittenOrigin::File(f)) => g.file(m.from()) == f,
+            (None, WrittenOrigin::Square(_)) => false,
+        };
+        // A capture that passes the written end square and must go on.
+        let continuing: Vec<&Move> = all
+            .iter()
+            .filter(starts_here)
+            .filter(|m| {
+                let l = m.landings();
+                l[..l.len() - 1].contains(&dest) && {
+                    let k = l.iter().position(|&x| x == dest).unwrap_or(0);
+                    is_subsequence(via, &l[..k])
+                }
+            })
+            .collect();
+        if !continuing.is_empty() {
+            let mut ends: Vec<String> = continuing.iter().map(|m| name(m.to())).collect();
+            ends.dedup();
+            ends.sort();
+            ends.dedup();
+            return IllegalReason::CaptureContinues { stop: name(dest), continues_to: ends };
+        }
+        if all[0].is_capture() {
+            let mut list: Vec<String> = Vec::new();
+            let mut distinct: Vec<Move> = Vec::new();
+            for m in all {
+                if !distinct.iter().any(|d| d.same_result(m)) {
+                    distinct.push(*m);
+                }
+            }
+            for m in &distinct {
+                list.push(write::full(g, m, naming.style));
+            }
+            list.sort();
+            return IllegalReason::CaptureCompulsory(list);
+        }
+        match (origin, self.origin) {
+            (Some(o), _) => IllegalReason::CannotMoveThere {
+                role: if pos.kings().contains(o) { Role::King } else { Role::Man },
+                from: name(o),
+                to: name(dest),
+            },
+            (None, WrittenOrigin::File(f)) => {
+                IllegalReason::NoPieceOnFile { file: char::from(b'a' + f), to: name(dest) }
+            }
+            (None, WrittenOrigin::Square(_)) => IllegalReason::NoLegalMoves,
+        }
+    }
+}
