@@ -18,9 +18,10 @@ Source and version
     pydraughts 0.6.7 (PyPI, MIT), installed with `pip install pydraughts==0.6.7` (its optional
     dependency msl-loadlib is only used to run Windows engines and is not needed).
 
-Regenerate (from the repository root; about 3-4 minutes on one core):
+Regenerate (from the repository root; under a minute on one core, plus about 90 s with --perft 6):
     python3 tests/data/gen_russian_vectors.py --seed 20240601 --out tests/data/russian-random.tsv
-    (add --perft 6 to also check pydraughts' perft 1..6 against shared/cases/perft.txt)
+    (add --perft 6 to also check pydraughts' perft 1..6 against shared/cases/perft.txt; the three
+    cases of shared/cases/rules-russian.tsv are always checked first). The output is deterministic.
 
 Random seed: 20240601 (the default of --seed).
 
