@@ -3,6 +3,7 @@
 //! FEN and PDN.
 
 pub mod fen;
+pub mod record;
 pub mod resolve;
 pub mod square_name;
 pub mod write;

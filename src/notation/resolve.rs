@@ -211,11 +211,23 @@ impl WrittenMove {
             1 => return Ok(found[0]),
             0 => {}
             _ => {
-                // A promotion mark picks between otherwise equal moves.
-                let marked: Vec<Move> =
-                    found.iter().copied().filter(|m| m.promotes() == self.promotion_mark).collect();
-                if marked.len() == 1 {
-                    return Ok(marked[0]);
+                // A text that spells one candidate's whole path names that move.
+                let mut exact: Vec<&Move> = Vec::new();
+                for m in all.iter().filter(|m| fits(m)) {
+                    let spelled = origin.is_some() && m.landings().len() == via.len() + 1;
+                    if spelled && !exact.iter().any(|e| e.same_result(m)) {
+                        exact.push(m);
+                    }
+                }
+                if exact.len() == 1 {
+                    return Ok(*exact[0]);
+                }
+                // A written promotion mark picks the promoting move.
+                if self.promotion_mark {
+                    let marked: Vec<&Move> = found.iter().filter(|m| m.promotes()).collect();
+                    if marked.len() == 1 {
+                        return Ok(*marked[0]);
+                    }
                 }
                 return Err(ResolveError::Ambiguous { written: self.text.clone(), candidates: found });
             }

@@ -56,3 +56,18 @@ pub fn from_to(g: &Geometry, m: &Move, style: SquareStyle) -> String {
         square_name::name(g, m.to(), style)
     )
 }
+
+/// The shortest record form that reads back to exactly this move in `pos`: the
+/// from-square and end square (`c7:h4`, `28x19`) when that is unambiguous, else
+/// the full path (PDN 3.0: "enough intermediate squares"). `m` must be legal in `pos`.
+#[must_use]
+pub fn unambiguous(pos: &crate::rules::Position, m: &Move, style: SquareStyle) -> String {
+    let g = pos.geometry();
+    let short = from_to(g, m, style);
+    let naming = crate::notation::Naming { numbering: crate::notation::Naming::of(pos).numbering, style };
+    let reads_back = crate::notation::parse_move(&short)
+        .ok()
+        .and_then(|w| w.resolve(pos, naming).ok())
+        .is_some_and(|back| back.same_result(m));
+    if reads_back { short } else { full(g, m, style) }
+}
