@@ -1,0 +1,3 @@
+//! Notation: turning games and moves into text and back (PDN files first).
+
+pub mod pdn;
