@@ -3,6 +3,7 @@
 //! FEN and PDN.
 
 pub mod fen;
+pub mod pdn;
 pub mod record;
 pub mod resolve;
 pub mod square_name;
