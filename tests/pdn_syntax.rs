@@ -1,7 +1,7 @@
 //! The PDN syntax layer on real files, the writer round trip, and robustness on
 //! random and mutated input.
 //!
-//! The real files are read from `../shared/cases/games/` next to the crate (see
+//! The real files are read from `tests/data/games/` (copied from ../shared/cases/games; see
 //! its SOURCES.md: test input only, not shipped); set `ZAOCHKA_GAMES_DIR` to read
 //! them from elsewhere.
 
@@ -12,7 +12,7 @@ use zaochka::notation::pdn::{
 
 fn real_file(name: &str) -> String {
     let dir = std::env::var("ZAOCHKA_GAMES_DIR").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/cases/games").to_string()
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games").to_string()
     });
     let path = format!("{dir}/{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))

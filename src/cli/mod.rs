@@ -1,5 +1,6 @@
 //! The command line: one struct per command with an `execute` method.
 
+mod check;
 mod moves;
 mod perft;
 mod show;
@@ -20,6 +21,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    Check(check::Check),
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
@@ -30,6 +32,7 @@ impl Cli {
     #[must_use]
     pub fn run(self) -> ExitCode {
         let result = match self.command {
+            Command::Check(c) => c.execute(),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),
             Command::Show(c) => c.execute(),

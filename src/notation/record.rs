@@ -124,3 +124,59 @@ pub fn replay(variant: Variant, fen_text: Option<&str>, plies: &[&str]) -> Resul
         None => Err(first_error.expect("a numbering was tried")),
     }
 }
+
+/// Why a PDN game could not be replayed at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The `GameType` tag names a game zaochka does not play.
+    #[error("game type {0:?} is not supported")]
+    UnsupportedGameType(String),
+    /// The `FEN` tag cannot be read.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+}
+
+/// A PDN game replayed: its variant, the replay, and the index of the first ply
+/// written as unknown (`-`), where replaying stopped without a fault.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// The variant from the `GameType` tag (Russian when there is none).
+    pub variant: Variant,
+    /// The replay.
+    pub replay: Replay,
+    /// Plies from this index on were not recorded (`1. - -`).
+    pub unrecorded_from: Option<usize>,
+}
+
+/// The variant of a PDN game: its `GameType` tag (`25` or none: Russian).
+///
+/// # Errors
+/// [`RecordError::UnsupportedGameType`] for a game type zaochka does not play.
+pub fn variant_of(game: &crate::notation::pdn::PdnGame) -> Result<Variant, RecordError> {
+    match game.tag("GameType") {
+        None => Ok(Variant::Russian),
+        Some(t) => Variant::from_pdn_game_type(t)
+            .or_else(|| Variant::from_name(t))
+            .ok_or_else(|| RecordError::UnsupportedGameType(t.to_string())),
+    }
+}
+
+/// Replays a PDN game: variant from `GameType`, start from `FEN`, plies up to the
+/// first unknown one.
+///
+/// # Errors
+/// [`RecordError`] when the game type or the FEN make replaying impossible.
+pub fn replay_pdn(game: &crate::notation::pdn::PdnGame) -> Result<CheckedGame, RecordError> {
+    let variant = variant_of(game)?;
+    let unrecorded_from = game.plies.iter().position(crate::notation::pdn::PdnPly::is_unknown);
+    let plies: Vec<&str> =
+        game.plies[..unrecorded_from.unwrap_or(game.plies.len())].iter().map(|p| p.text.as_str()).collect();
+    let first_number = game.plies.first().and_then(|p| p.number).unwrap_or(1);
+    let mut replay = replay(variant, game.tag("FEN"), &plies)?;
+    if let Some(f) = replay.failure.as_mut() {
+        let (n, side) = move_number_of(f.ply, replay.game.start().turn(), first_number);
+        f.move_number = n;
+        f.side = side;
+    }
+    Ok(CheckedGame { variant, replay, unrecorded_from })
+}
