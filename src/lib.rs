@@ -1,2 +1,3 @@
 //! zaochka: a referee for correspondence games.
 pub mod rules;
+pub mod store;
