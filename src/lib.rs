@@ -4,3 +4,4 @@ pub mod diagram;
 pub mod lang;
 pub mod notation;
 pub mod rules;
+pub mod store;

@@ -1,0 +1,357 @@
+//! Correspondence clocks, sent reminders and leave periods: the stored state
+//! the clock module (issue 5) computes with. This module does no time
+//! arithmetic; it keeps what the clock module decided.
+//!
+//! Durations are whole seconds; instants are UTC.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{GameId, PlayerId, Result, Side, StoreError, Ts, Tx};
+
+/// One side's clock in one game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Clock {
+    /// The game.
+    pub game_id: GameId,
+    /// Whose clock.
+    pub side: Side,
+    /// Reflection time charged so far, in seconds (after any doubling or free
+    /// days the time control applies); never negative.
+    pub used_seconds: i64,
+    /// Time a referee added (positive) or removed (negative), in seconds.
+    pub extra_seconds: i64,
+    /// Moves this side has completed (for "N moves in D days").
+    pub moves_made: u32,
+    /// True while this side is to move and its time runs.
+    pub running: bool,
+    /// When the clock last started (UTC): the receipt of the opponent's move.
+    /// Required while running; kept after it stops.
+    pub last_started_at: Option<DateTime<Utc>>,
+    /// When this side's time runs out if it keeps running (UTC); `None` if no limit.
+    pub deadline: Option<DateTime<Utc>>,
+    /// When this row was last written (UTC).
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Clock {
+    /// A stopped clock with no time used, as at the start of a game.
+    #[must_use]
+    pub fn new(game_id: GameId, side: Side, at: DateTime<Utc>) -> Clock {
+        Clock {
+            game_id,
+            side,
+            used_seconds: 0,
+            extra_seconds: 0,
+            moves_made: 0,
+            running: false,
+            last_started_at: None,
+            deadline: None,
+            updated_at: at,
+        }
+    }
+}
+
+const COLUMNS: &str = "game_id, side, used_seconds, extra_seconds, moves_made, running, \
+     last_started_at, deadline, updated_at";
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Clock> {
+    Ok(Clock {
+        game_id: row.get(0)?,
+        side: row.get(1)?,
+        used_seconds: row.get(2)?,
+        extra_seconds: row.get(3)?,
+        moves_made: row.get(4)?,
+        running: row.get(5)?,
+        last_started_at: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
+        deadline: row.get::<_, Option<Ts>>(7)?.map(|t| t.0),
+        updated_at: row.get::<_, Ts>(8)?.0,
+    })
+}
+
+/// Writes a clock (inserted the first time, replaced afterwards).
+///
+/// # Errors
+/// [`StoreError::Invalid`] for negative used time or a running clock without
+/// a start instant, [`StoreError::NotFound`] if the game does not exist.
+pub fn put(tx: &Tx<'_>, clock: &Clock) -> Result<()> {
+    if clock.used_seconds < 0 {
+        return Err(StoreError::Invalid {
+            what: "used seconds",
+            value: clock.used_seconds.to_string(),
+        });
+    }
+    if clock.running && clock.last_started_at.is_none() {
+        return Err(StoreError::Invalid {
+            what: "running clock without a start instant",
+            value: format!("game {} {}", clock.game_id, clock.side),
+        });
+    }
+    super::games::get(tx, clock.game_id)?;
+    tx.sql()
+        .prepare_cached(&format!(
+            "INSERT OR REPLACE INTO clocks ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+        ))?
+        .execute(params![
+            clock.game_id,
+            clock.side,
+            clock.used_seconds,
+            clock.extra_seconds,
+            clock.moves_made,
+            clock.running,
+            clock.last_started_at.map(Ts),
+            clock.deadline.map(Ts),
+            Ts(clock.updated_at),
+        ])?;
+    Ok(())
+}
+
+/// One side's clock, or `None` if the game has none (no time control).
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn get(tx: &Tx<'_>, game: GameId, side: Side) -> Result<Option<Clock>> {
+    Ok(tx
+        .sql()
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM clocks WHERE game_id = ?1 AND side = ?2"
+        ))?
+        .query_row(params![game, side], from_row)
+        .optional()?)
+}
+
+/// Both clocks of a game (White first), or none.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn list(tx: &Tx<'_>, game: GameId) -> Result<Vec<Clock>> {
+    let mut stmt = tx.sql().prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM clocks WHERE game_id = ?1 ORDER BY side = 'black'"
+    ))?;
+    let rows = stmt.query_map([game], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Running clocks whose deadline is at or before `by` (UTC), earliest first:
+/// what the scheduler tick must look at (time-outs, or with `by` moved
+/// forward, reminders). Only clocks of active games.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn running_due(tx: &Tx<'_>, by: DateTime<Utc>) -> Result<Vec<Clock>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT c.game_id, c.side, c.used_seconds, c.extra_seconds, c.moves_made, c.running,
+                c.last_started_at, c.deadline, c.updated_at
+         FROM clocks c JOIN games g ON g.id = c.game_id
+         WHERE c.running = 1 AND c.deadline <= ?1 AND g.status = 'active'
+         ORDER BY c.deadline, c.game_id",
+    )?;
+    let rows = stmt.query_map([Ts(by)], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// A reminder that has been sent (or a time-out report made), recorded so
+/// that it is never sent twice.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Reminder {
+    /// The game.
+    pub game_id: GameId,
+    /// The side reminded.
+    pub side: Side,
+    /// Which reminder, named by the clock module: `deadline-3d`, `silence-14d`, ...
+    pub kind: String,
+    /// The deadline (or other instant) it is about (UTC); a moved deadline
+    /// makes a new reminder.
+    pub due_at: DateTime<Utc>,
+    /// When it was sent (UTC).
+    pub sent_at: DateTime<Utc>,
+}
+
+/// Records a reminder if it is new. Returns `true` if it was new (send it, in
+/// the same transaction as the outbox row) and `false` if it had been
+/// recorded already (send nothing).
+///
+/// # Errors
+/// [`StoreError::Invalid`] for an empty kind; [`StoreError::Sqlite`] otherwise
+/// (an unknown game breaks a foreign key).
+pub fn record_reminder(tx: &Tx<'_>, reminder: &Reminder) -> Result<bool> {
+    if reminder.kind.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "reminder kind",
+            value: reminder.kind.clone(),
+        });
+    }
+    let n = tx.sql().execute(
+        "INSERT INTO reminders (game_id, side, kind, due_at, sent_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT DO NOTHING",
+        params![
+            reminder.game_id,
+            reminder.side,
+            reminder.kind,
+            Ts(reminder.due_at),
+            Ts(reminder.sent_at)
+        ],
+    )?;
+    Ok(n == 1)
+}
+
+/// Every reminder recorded for a game, in the order they were sent.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn reminders(tx: &Tx<'_>, game: GameId) -> Result<Vec<Reminder>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT game_id, side, kind, due_at, sent_at FROM reminders
+         WHERE game_id = ?1 ORDER BY sent_at, side, kind",
+    )?;
+    let rows = stmt.query_map([game], |row| {
+        Ok(Reminder {
+            game_id: row.get(0)?,
+            side: row.get(1)?,
+            kind: row.get(2)?,
+            due_at: row.get::<_, Ts>(3)?.0,
+            sent_at: row.get::<_, Ts>(4)?.0,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+row_id! {
+    /// A leave period's row id.
+    LeaveId
+}
+
+/// A leave (vacation) period of a player: `[starts_at, ends_at)` in UTC.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Leave {
+    /// Row id.
+    pub id: LeaveId,
+    /// Whose leave.
+    pub player_id: PlayerId,
+    /// First instant of the leave (UTC; midnight of the first day in the
+    /// player's zone, as the clock module computes it).
+    pub starts_at: DateTime<Utc>,
+    /// First instant after the leave (UTC, exclusive).
+    pub ends_at: DateTime<Utc>,
+    /// Whole days charged against the yearly allowance.
+    pub days: u32,
+    /// When it was taken (UTC).
+    pub created_at: DateTime<Utc>,
+    /// When it was cancelled (UTC), if it was.
+    pub cancelled_at: Option<DateTime<Utc>>,
+}
+
+/// A leave period to record with [`add_leave`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewLeave {
+    /// Whose leave.
+    pub player_id: PlayerId,
+    /// First instant (UTC).
+    pub starts_at: DateTime<Utc>,
+    /// First instant after (UTC, exclusive); after `starts_at`.
+    pub ends_at: DateTime<Utc>,
+    /// Whole days charged; at least 1.
+    pub days: u32,
+    /// When it is taken (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+const LEAVE_COLUMNS: &str = "id, player_id, starts_at, ends_at, days, created_at, cancelled_at";
+
+fn leave_from_row(row: &Row<'_>) -> rusqlite::Result<Leave> {
+    Ok(Leave {
+        id: row.get(0)?,
+        player_id: row.get(1)?,
+        starts_at: row.get::<_, Ts>(2)?.0,
+        ends_at: row.get::<_, Ts>(3)?.0,
+        days: row.get(4)?,
+        created_at: row.get::<_, Ts>(5)?.0,
+        cancelled_at: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
+    })
+}
+
+/// Records a leave period and returns it. Allowance and overlap rules are
+/// the clock module's (it can ask [`leaves`] first, in the same transaction).
+///
+/// # Errors
+/// [`StoreError::Invalid`] for an empty period or zero days,
+/// [`StoreError::NotFound`] if the player does not exist.
+pub fn add_leave(tx: &Tx<'_>, new: &NewLeave) -> Result<Leave> {
+    if new.ends_at <= new.starts_at || new.days == 0 {
+        return Err(StoreError::Invalid {
+            what: "leave period",
+            value: format!(
+                "{} .. {} ({} days)",
+                super::instant_text(new.starts_at),
+                super::instant_text(new.ends_at),
+                new.days
+            ),
+        });
+    }
+    super::players::get(tx, new.player_id)?;
+    tx.sql().execute(
+        "INSERT INTO leaves (player_id, starts_at, ends_at, days, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            new.player_id,
+            Ts(new.starts_at),
+            Ts(new.ends_at),
+            new.days,
+            Ts(new.created_at)
+        ],
+    )?;
+    leave(tx, LeaveId(tx.sql().last_insert_rowid()))
+}
+
+fn leave(tx: &Tx<'_>, id: LeaveId) -> Result<Leave> {
+    tx.sql()
+        .query_row(
+            &format!("SELECT {LEAVE_COLUMNS} FROM leaves WHERE id = ?1"),
+            [id],
+            leave_from_row,
+        )
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "leave",
+            key: id.to_string(),
+        })
+}
+
+/// A player's leave periods (not cancelled) that overlap `[from, until)`
+/// (UTC), earliest first.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn leaves(
+    tx: &Tx<'_>,
+    player: PlayerId,
+    from: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<Vec<Leave>> {
+    let mut stmt = tx.sql().prepare_cached(&format!(
+        "SELECT {LEAVE_COLUMNS} FROM leaves
+         WHERE player_id = ?1 AND cancelled_at IS NULL AND starts_at < ?3 AND ends_at > ?2
+         ORDER BY starts_at, id"
+    ))?;
+    let rows = stmt.query_map(params![player, Ts(from), Ts(until)], leave_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Cancels a leave period at `at` (UTC) and returns it.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such leave not yet cancelled.
+pub fn cancel_leave(tx: &Tx<'_>, id: LeaveId, at: DateTime<Utc>) -> Result<Leave> {
+    let n = tx.sql().execute(
+        "UPDATE leaves SET cancelled_at = ?1 WHERE id = ?2 AND cancelled_at IS NULL",
+        params![Ts(at), id],
+    )?;
+    if n == 0 {
+        return Err(StoreError::NotFound {
+            what: "leave",
+            key: id.to_string(),
+        });
+    }
+    leave(tx, id)
+}

@@ -1,0 +1,599 @@
+//! Games: who plays which variant from which position, the status, the result
+//! and why, the time-control settings and the players' secret tokens.
+//!
+//! A game is never deleted: it is `annulled`. The schema keeps the status and
+//! the result consistent: `finished` if and only if there is a result and a
+//! termination; `finished_at` is set if and only if the game is finished or
+//! annulled.
+
+use chrono::{DateTime, Utc};
+use rusqlite::types::Value;
+use rusqlite::{OptionalExtension, Row, params, params_from_iter};
+
+use super::{Json, PlayerId, Result, Side, StoreError, Ts, Tx, is_unique_violation};
+
+row_id! {
+    /// A game's row id (`games.id`), the number in `[zaochka #12]`.
+    GameId
+}
+
+text_enum! {
+    /// Where a game stands. Stored as the lowercase name.
+    pub enum GameStatus {
+        /// Being played; moves are accepted.
+        Active => "active",
+        /// Stopped by a referee (outage, dispute); clocks stand.
+        Paused => "paused",
+        /// Over, with a result and a termination.
+        Finished => "finished",
+        /// Cancelled by a referee; counts for nobody.
+        Annulled => "annulled",
+        /// Adjourned with a sealed move, to be resumed (seed 003 art. 15-17).
+        Adjourned => "adjourned",
+    }
+}
+
+text_enum! {
+    /// The result of a finished game. Stored as the PGN/PDN result text.
+    pub enum GameResult {
+        /// White won: `1-0`.
+        WhiteWins => "1-0",
+        /// Black won: `0-1`.
+        BlackWins => "0-1",
+        /// Drawn: `1/2-1/2`.
+        Draw => "1/2-1/2",
+    }
+}
+
+impl GameResult {
+    /// The win for a side.
+    #[must_use]
+    pub fn win_for(side: Side) -> GameResult {
+        match side {
+            Side::White => GameResult::WhiteWins,
+            Side::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+text_enum! {
+    /// Why a game ended. Stored as the snake_case name; the column is free
+    /// text so that a new reason needs only a new variant here.
+    pub enum Termination {
+        /// A player resigned.
+        Resignation => "resignation",
+        /// The side to move had no legal move.
+        NoMoves => "no_moves",
+        /// The side to move had no pieces left.
+        NoPieces => "no_pieces",
+        /// A draw offer was accepted.
+        Agreement => "agreement",
+        /// Threefold repetition (claimed or automatic).
+        Repetition => "repetition",
+        /// Another draw rule of the variant (move counts, material).
+        DrawRule => "draw_rule",
+        /// A referee decided the result.
+        Adjudication => "adjudication",
+        /// A player was forfeited (no-show, unclear sealed move, misconduct).
+        Forfeit => "forfeit",
+        /// A player ran out of time.
+        Time => "time",
+        /// Chess: checkmate.
+        Checkmate => "checkmate",
+        /// Chess: stalemate.
+        Stalemate => "stalemate",
+        /// Chess: neither side can mate.
+        InsufficientMaterial => "insufficient_material",
+    }
+}
+
+/// A player's secret token for one game, carried in the reply address
+/// (`bot+12.<token>@host`) or the subject. Case-sensitive.
+///
+/// `Debug` does not show the secret; compare with [`Token::matches`], which
+/// takes the same time wherever the texts differ.
+#[derive(Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(transparent)]
+pub struct Token(String);
+
+/// The alphabet of generated tokens: 32 lowercase letters and digits, without
+/// the look-alikes `0 o 1 l`.
+const TOKEN_ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+
+/// Length of a generated token: 12 symbols of 5 bits, 60 bits of entropy.
+pub const TOKEN_LENGTH: usize = 12;
+
+impl Token {
+    /// A token with this text (fixtures, imports).
+    ///
+    /// # Errors
+    /// [`StoreError::Invalid`] unless it is 6 to 64 ASCII letters or digits.
+    pub fn new(text: &str) -> Result<Token> {
+        if (6..=64).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            Ok(Token(text.to_owned()))
+        } else {
+            Err(StoreError::Invalid {
+                what: "token",
+                value: text.to_owned(),
+            })
+        }
+    }
+
+    /// A fresh random token of [`TOKEN_LENGTH`] symbols, drawn from SQLite's
+    /// `randomblob()` (a CSPRNG seeded from the operating system).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] only.
+    pub fn generate(tx: &Tx<'_>) -> Result<Token> {
+        let bytes: Vec<u8> =
+            tx.sql()
+                .query_row("SELECT randomblob(?1)", [TOKEN_LENGTH as i64], |row| {
+                    row.get(0)
+                })?;
+        // 256 is a multiple of 32, so `b % 32` is uniform.
+        let text = bytes
+            .iter()
+            .map(|b| char::from(TOKEN_ALPHABET[usize::from(b % 32)]))
+            .collect();
+        Ok(Token(text))
+    }
+
+    /// The token text, to build a reply address.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// True if `candidate` is exactly this token (case-sensitive), compared
+    /// in constant time with respect to where the texts differ.
+    #[must_use]
+    pub fn matches(&self, candidate: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), candidate.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(***)")
+    }
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Game {
+    /// Row id.
+    pub id: GameId,
+    /// Variant name as the rules core spells it, e.g. `russian`.
+    pub variant: String,
+    /// Start position as FEN; `None` for the variant's standard start.
+    pub start_fen: Option<String>,
+    /// Opening name or opening moves given at creation.
+    pub opening: Option<String>,
+    /// White's player.
+    pub white: PlayerId,
+    /// Black's player.
+    pub black: PlayerId,
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// The result, if finished.
+    pub result: Option<GameResult>,
+    /// Why it ended, if finished.
+    pub termination: Option<Termination>,
+    /// Time-control settings (JSON owned by the clock module), if any.
+    pub time_control: Option<serde_json::Value>,
+    /// Tournament reference, if any.
+    pub tournament: Option<String>,
+    /// White's secret token.
+    #[serde(skip)]
+    pub white_token: Token,
+    /// Black's secret token.
+    #[serde(skip)]
+    pub black_token: Token,
+    /// When the game was created (UTC).
+    pub created_at: DateTime<Utc>,
+    /// When it was finished or annulled (UTC).
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl Game {
+    /// The player playing a side.
+    #[must_use]
+    pub fn player(&self, side: Side) -> PlayerId {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    /// The side a player plays, or `None` if the player is not in this game.
+    #[must_use]
+    pub fn side_of(&self, player: PlayerId) -> Option<Side> {
+        if player == self.white {
+            Some(Side::White)
+        } else if player == self.black {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The secret token of a side.
+    #[must_use]
+    pub fn token(&self, side: Side) -> &Token {
+        match side {
+            Side::White => &self.white_token,
+            Side::Black => &self.black_token,
+        }
+    }
+}
+
+/// A game to create with [`create`]. [`NewGame::new`] fills the optional
+/// fields with `None`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// A chosen id (fixtures, imports); `None` for the next free one.
+    pub id: Option<GameId>,
+    /// Variant name, e.g. `russian`; must not be empty.
+    pub variant: String,
+    /// Start position as FEN; `None` for the standard start.
+    pub start_fen: Option<String>,
+    /// Opening name or opening moves.
+    pub opening: Option<String>,
+    /// White's player.
+    pub white: PlayerId,
+    /// Black's player; must differ from White.
+    pub black: PlayerId,
+    /// Time-control settings as JSON.
+    pub time_control: Option<serde_json::Value>,
+    /// Tournament reference.
+    pub tournament: Option<String>,
+    /// White's token; `None` to generate one.
+    pub white_token: Option<Token>,
+    /// Black's token; `None` to generate one.
+    pub black_token: Option<Token>,
+    /// Creation instant (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+impl NewGame {
+    /// An active game of `variant` from the standard start, tokens generated.
+    #[must_use]
+    pub fn new(
+        variant: &str,
+        white: PlayerId,
+        black: PlayerId,
+        created_at: DateTime<Utc>,
+    ) -> NewGame {
+        NewGame {
+            id: None,
+            variant: variant.to_owned(),
+            start_fen: None,
+            opening: None,
+            white,
+            black,
+            time_control: None,
+            tournament: None,
+            white_token: None,
+            black_token: None,
+            created_at,
+        }
+    }
+}
+
+const COLUMNS: &str = "id, variant, start_fen, opening, white_id, black_id, status, result, \
+     termination, time_control, tournament, white_token, black_token, created_at, finished_at";
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
+    Ok(Game {
+        id: row.get(0)?,
+        variant: row.get(1)?,
+        start_fen: row.get(2)?,
+        opening: row.get(3)?,
+        white: row.get(4)?,
+        black: row.get(5)?,
+        status: row.get(6)?,
+        result: row.get(7)?,
+        termination: row.get(8)?,
+        time_control: row.get::<_, Option<Json>>(9)?.map(|j| j.0),
+        tournament: row.get(10)?,
+        white_token: Token(row.get(11)?),
+        black_token: Token(row.get(12)?),
+        created_at: row.get::<_, Ts>(13)?.0,
+        finished_at: row.get::<_, Option<Ts>>(14)?.map(|t| t.0),
+    })
+}
+
+/// Creates an active game and returns the stored row (with its tokens).
+///
+/// # Errors
+/// [`StoreError::NotFound`] if a player does not exist,
+/// [`StoreError::Invalid`] if White and Black are the same player or the
+/// variant is empty, [`StoreError::Duplicate`] if the chosen id is taken.
+pub fn create(tx: &Tx<'_>, new: &NewGame) -> Result<Game> {
+    if new.white == new.black {
+        return Err(StoreError::Invalid {
+            what: "opponents (same player on both sides)",
+            value: new.white.to_string(),
+        });
+    }
+    if new.variant.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "variant",
+            value: new.variant.clone(),
+        });
+    }
+    for player in [new.white, new.black] {
+        super::players::get(tx, player)?;
+    }
+    let white_token = match &new.white_token {
+        Some(t) => t.clone(),
+        None => Token::generate(tx)?,
+    };
+    let black_token = match &new.black_token {
+        Some(t) => t.clone(),
+        None => loop {
+            let t = Token::generate(tx)?;
+            if t != white_token {
+                break t;
+            }
+        },
+    };
+    if white_token == black_token {
+        return Err(StoreError::Invalid {
+            what: "tokens (same for both sides)",
+            value: String::new(),
+        });
+    }
+    let inserted = tx.sql().execute(
+        "INSERT INTO games (id, variant, start_fen, opening, white_id, black_id, time_control,
+                            tournament, white_token, black_token, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            new.id,
+            new.variant.trim(),
+            new.start_fen,
+            new.opening,
+            new.white,
+            new.black,
+            new.time_control.clone().map(Json),
+            new.tournament,
+            white_token.as_str(),
+            black_token.as_str(),
+            Ts(new.created_at),
+        ],
+    );
+    match inserted {
+        Ok(_) => get(tx, GameId(tx.sql().last_insert_rowid())),
+        Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate {
+            what: "game",
+            key: new.id.map_or_else(String::new, |id| id.to_string()),
+        }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The game with this id.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is none.
+pub fn get(tx: &Tx<'_>, id: GameId) -> Result<Game> {
+    tx.sql()
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"))?
+        .query_row([id], from_row)
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "game",
+            key: id.to_string(),
+        })
+}
+
+/// The order of [`list`]. Ties are broken by id in the same direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameOrder {
+    /// Oldest created first.
+    #[default]
+    CreatedAsc,
+    /// Newest created first.
+    CreatedDesc,
+    /// Earliest finished first; unfinished games last.
+    FinishedAsc,
+    /// Latest finished first; unfinished games last.
+    FinishedDesc,
+}
+
+/// Which games [`list`] and [`count`] return: every `Some` field must match.
+/// `Default` matches every game, oldest first, unpaged.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Games this player plays (either side).
+    pub player: Option<PlayerId>,
+    /// Games of this variant.
+    pub variant: Option<String>,
+    /// Games with this result.
+    pub result: Option<GameResult>,
+    /// Games with this status.
+    pub status: Option<GameStatus>,
+    /// Games of this tournament.
+    pub tournament: Option<String>,
+    /// Created at or after this instant (UTC).
+    pub created_from: Option<DateTime<Utc>>,
+    /// Created before this instant (UTC, exclusive).
+    pub created_until: Option<DateTime<Utc>>,
+    /// Finished at or after this instant (UTC).
+    pub finished_from: Option<DateTime<Utc>>,
+    /// Finished before this instant (UTC, exclusive).
+    pub finished_until: Option<DateTime<Utc>>,
+    /// Sort order.
+    pub order: GameOrder,
+    /// At most this many games (a page); `None` for all.
+    pub limit: Option<u32>,
+    /// Skip this many games first (page start).
+    pub offset: u32,
+}
+
+fn where_clause(filter: &GameFilter) -> (String, Vec<Value>) {
+    let mut conds: Vec<&str> = Vec::new();
+    let mut args: Vec<Value> = Vec::new();
+    if let Some(p) = filter.player {
+        conds.push("(white_id = ? OR black_id = ?)");
+        args.push(Value::Integer(p.0));
+        args.push(Value::Integer(p.0));
+    }
+    if let Some(v) = &filter.variant {
+        conds.push("variant = ?");
+        args.push(Value::Text(v.clone()));
+    }
+    if let Some(r) = filter.result {
+        conds.push("result = ?");
+        args.push(Value::Text(r.as_str().to_owned()));
+    }
+    if let Some(s) = filter.status {
+        conds.push("status = ?");
+        args.push(Value::Text(s.as_str().to_owned()));
+    }
+    if let Some(t) = &filter.tournament {
+        conds.push("tournament = ?");
+        args.push(Value::Text(t.clone()));
+    }
+    let instants = [
+        (filter.created_from, "created_at >= ?"),
+        (filter.created_until, "created_at < ?"),
+        (filter.finished_from, "finished_at >= ?"),
+        (filter.finished_until, "finished_at < ?"),
+    ];
+    for (at, cond) in instants {
+        if let Some(at) = at {
+            conds.push(cond);
+            args.push(Value::Text(super::instant_text(at)));
+        }
+    }
+    let sql = if conds.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", conds.join(" AND "))
+    };
+    (sql, args)
+}
+
+/// The games matching `filter`, sorted and paged as it says.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn list(tx: &Tx<'_>, filter: &GameFilter) -> Result<Vec<Game>> {
+    let (cond, mut args) = where_clause(filter);
+    let order = match filter.order {
+        GameOrder::CreatedAsc => "created_at ASC, id ASC",
+        GameOrder::CreatedDesc => "created_at DESC, id DESC",
+        GameOrder::FinishedAsc => "finished_at IS NULL, finished_at ASC, id ASC",
+        GameOrder::FinishedDesc => "finished_at IS NULL, finished_at DESC, id DESC",
+    };
+    args.push(Value::Integer(filter.limit.map_or(-1, i64::from)));
+    args.push(Value::Integer(i64::from(filter.offset)));
+    let sql = format!("SELECT {COLUMNS} FROM games{cond} ORDER BY {order} LIMIT ? OFFSET ?");
+    let mut stmt = tx.sql().prepare(&sql)?;
+    let rows = stmt.query_map(params_from_iter(args), from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// How many games match `filter` (its order, limit and offset are ignored),
+/// for "page 2 of 7".
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn count(tx: &Tx<'_>, filter: &GameFilter) -> Result<u64> {
+    let (cond, args) = where_clause(filter);
+    let n: i64 = tx.sql().query_row(
+        &format!("SELECT count(*) FROM games{cond}"),
+        params_from_iter(args),
+        |row| row.get(0),
+    )?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
+/// Sets a status other than `finished` and returns the updated game.
+///
+/// `annulled` clears any result and records `at` as `finished_at`; `active`,
+/// `paused` and `adjourned` clear the result, the termination and
+/// `finished_at` (so `active` reopens a finished game after a rollback). The
+/// caller writes the audit entry.
+///
+/// # Errors
+/// [`StoreError::Invalid`] for `finished` (use [`set_result`]),
+/// [`StoreError::NotFound`] if there is no such game.
+pub fn set_status(tx: &Tx<'_>, id: GameId, status: GameStatus, at: DateTime<Utc>) -> Result<Game> {
+    let finished_at = match status {
+        GameStatus::Finished => {
+            return Err(StoreError::Invalid {
+                what: "status (a game is finished with a result)",
+                value: status.to_string(),
+            });
+        }
+        GameStatus::Annulled => Some(Ts(at)),
+        GameStatus::Active | GameStatus::Paused | GameStatus::Adjourned => None,
+    };
+    let n = tx.sql().execute(
+        "UPDATE games SET status = ?1, result = NULL, termination = NULL, finished_at = ?2
+         WHERE id = ?3",
+        params![status, finished_at, id],
+    )?;
+    if n == 0 {
+        return Err(StoreError::NotFound {
+            what: "game",
+            key: id.to_string(),
+        });
+    }
+    get(tx, id)
+}
+
+/// Finishes a game with a result and its reason at instant `at` (UTC), and
+/// returns the updated game. Also used to change the result of a finished
+/// game (adjudication).
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such game.
+pub fn set_result(
+    tx: &Tx<'_>,
+    id: GameId,
+    result: GameResult,
+    termination: Termination,
+    at: DateTime<Utc>,
+) -> Result<Game> {
+    let n = tx.sql().execute(
+        "UPDATE games SET status = 'finished', result = ?1, termination = ?2, finished_at = ?3
+         WHERE id = ?4",
+        params![result, termination, Ts(at), id],
+    )?;
+    if n == 0 {
+        return Err(StoreError::NotFound {
+            what: "game",
+            key: id.to_string(),
+        });
+    }
+    get(tx, id)
+}
+
+/// Replaces the time-control settings (JSON owned by the clock module).
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such game.
+pub fn set_time_control(
+    tx: &Tx<'_>,
+    id: GameId,
+    time_control: Option<&serde_json::Value>,
+) -> Result<Game> {
+    let n = tx.sql().execute(
+        "UPDATE games SET time_control = ?1 WHERE id = ?2",
+        params![time_control.cloned().map(Json), id],
+    )?;
+    if n == 0 {
+        return Err(StoreError::NotFound {
+            what: "game",
+            key: id.to_string(),
+        });
+    }
+    get(tx, id)
+}

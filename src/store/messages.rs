@@ -1,0 +1,202 @@
+//! Inbound messages already handled, and the IMAP position per mailbox.
+//!
+//! Each handled message is recorded once, keyed both by its Message-ID and by
+//! its inbox key, in the same transaction as whatever it changed; a
+//! re-delivery or a re-scan then finds it and changes nothing. Message-IDs are
+//! stored without `<>` (both forms are accepted and normalised).
+
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{GameId, Result, StoreError, Ts, Tx};
+
+/// A handled inbound message.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ProcessedMessage {
+    /// Row id.
+    pub id: i64,
+    /// Message-ID without `<>`; `None` if the message had none.
+    pub message_id: Option<String>,
+    /// Stable inbox key: `INBOX/<uidvalidity>/<uid>` for IMAP, the file name
+    /// for Maildir, `cli/...` for commands typed at the shell.
+    pub inbox_key: String,
+    /// The game it concerned, if one was identified.
+    pub game_id: Option<GameId>,
+    /// The sender address as it appeared in From, if any.
+    pub sender: Option<String>,
+    /// What came of it, for the referee: `applied`, `stale`,
+    /// `rejected: no token`, `ignored: auto-reply`, ...
+    pub outcome: String,
+    /// When it was handled (UTC).
+    pub processed_at: DateTime<Utc>,
+}
+
+/// A handled message to record with [`record`]: the row without its id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewProcessedMessage {
+    /// Message-ID, with or without `<>`; `None` (or empty) if there was none.
+    pub message_id: Option<String>,
+    /// Stable inbox key; must not be empty.
+    pub inbox_key: String,
+    /// The game it concerned, if any.
+    pub game_id: Option<GameId>,
+    /// The sender address, if any.
+    pub sender: Option<String>,
+    /// What came of it; must not be empty.
+    pub outcome: String,
+    /// When it was handled (UTC).
+    pub processed_at: DateTime<Utc>,
+}
+
+/// A Message-ID as stored: trimmed, without the surrounding `<>`; `None` if
+/// nothing is left.
+#[must_use]
+pub fn normalize_message_id(id: &str) -> Option<String> {
+    let id = id.trim();
+    let id = id.strip_prefix('<').unwrap_or(id);
+    let id = id.strip_suffix('>').unwrap_or(id).trim();
+    (!id.is_empty()).then(|| id.to_owned())
+}
+
+const COLUMNS: &str = "id, message_id, inbox_key, game_id, sender, outcome, processed_at";
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<ProcessedMessage> {
+    Ok(ProcessedMessage {
+        id: row.get(0)?,
+        message_id: row.get(1)?,
+        inbox_key: row.get(2)?,
+        game_id: row.get(3)?,
+        sender: row.get(4)?,
+        outcome: row.get(5)?,
+        processed_at: row.get::<_, Ts>(6)?.0,
+    })
+}
+
+/// Records a handled message if neither its Message-ID nor its inbox key has
+/// been seen. Returns `true` if it was new, `false` if it had been recorded
+/// already (then nothing is written: the caller must roll back whatever it
+/// did for this message, or better, call [`find`] first).
+///
+/// # Errors
+/// [`StoreError::Invalid`] for an empty inbox key or outcome.
+pub fn record(tx: &Tx<'_>, new: &NewProcessedMessage) -> Result<bool> {
+    if new.inbox_key.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "inbox key",
+            value: new.inbox_key.clone(),
+        });
+    }
+    if new.outcome.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "outcome",
+            value: new.outcome.clone(),
+        });
+    }
+    let message_id = new.message_id.as_deref().and_then(normalize_message_id);
+    let n = tx.sql().execute(
+        "INSERT INTO processed_messages (message_id, inbox_key, game_id, sender, outcome, processed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT DO NOTHING",
+        params![
+            message_id,
+            new.inbox_key,
+            new.game_id,
+            new.sender,
+            new.outcome,
+            Ts(new.processed_at)
+        ],
+    )?;
+    Ok(n == 1)
+}
+
+/// The record of a message seen before under this Message-ID (with or without
+/// `<>`) or this inbox key, if any. Call it at the start of the transaction
+/// that would handle the message.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn find(
+    tx: &Tx<'_>,
+    message_id: Option<&str>,
+    inbox_key: &str,
+) -> Result<Option<ProcessedMessage>> {
+    let message_id = message_id.and_then(normalize_message_id);
+    Ok(tx
+        .sql()
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM processed_messages
+             WHERE message_id = ?1 OR inbox_key = ?2 ORDER BY id LIMIT 1"
+        ))?
+        .query_row(params![message_id, inbox_key], from_row)
+        .optional()?)
+}
+
+/// Handled messages, newest first, optionally only those of one game; at most
+/// `limit` (`None` for all). For the referee's view of rejected mail.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn list(
+    tx: &Tx<'_>,
+    game: Option<GameId>,
+    limit: Option<u32>,
+) -> Result<Vec<ProcessedMessage>> {
+    let mut stmt = tx.sql().prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM processed_messages
+         WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id DESC LIMIT ?2"
+    ))?;
+    let rows = stmt.query_map(params![game, limit.map_or(-1, i64::from)], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// How far an IMAP mailbox has been read.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MailboxState {
+    /// Mailbox name, e.g. `INBOX`.
+    pub name: String,
+    /// The mailbox's UIDVALIDITY when it was read; a change means rescan.
+    pub uid_validity: u32,
+    /// The highest UID handled.
+    pub last_uid: u32,
+    /// When this was written (UTC).
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The stored position of a mailbox, or `None` if it was never read.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn mailbox(tx: &Tx<'_>, name: &str) -> Result<Option<MailboxState>> {
+    Ok(tx
+        .sql()
+        .prepare_cached(
+            "SELECT name, uid_validity, last_uid, updated_at FROM mailboxes WHERE name = ?1",
+        )?
+        .query_row([name], |row| {
+            Ok(MailboxState {
+                name: row.get(0)?,
+                uid_validity: row.get(1)?,
+                last_uid: row.get(2)?,
+                updated_at: row.get::<_, Ts>(3)?.0,
+            })
+        })
+        .optional()?)
+}
+
+/// Stores the position of a mailbox (inserted or replaced).
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn set_mailbox(tx: &Tx<'_>, state: &MailboxState) -> Result<()> {
+    tx.sql().execute(
+        "INSERT OR REPLACE INTO mailboxes (name, uid_validity, last_uid, updated_at)
+         VALUES (?1, ?2, ?3, ?4)",
+        params![
+            state.name,
+            state.uid_validity,
+            state.last_uid,
+            Ts(state.updated_at)
+        ],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,555 @@
+//! The persistence layer: one SQLite file, one repository module per aggregate.
+//!
+//! # How it is used
+//!
+//! [`Store::open`] opens (or creates) the database file, sets WAL mode,
+//! `foreign_keys=ON`, `synchronous=NORMAL` and a 10-second busy timeout, and
+//! applies the SQL files of `migrations/` (embedded in the binary) that the file
+//! has not seen yet. Every state change then runs inside
+//! [`Store::transaction`], which opens the transaction with `BEGIN IMMEDIATE`
+//! (so two processes writing to one file queue up instead of losing an update)
+//! and commits only if the closure returns `Ok`. The closure gets a [`Tx`], and
+//! the functions of the aggregate modules take that `&Tx`, so the referee can
+//! combine a move, the clocks, the processed-message record and the outbox rows
+//! in one atomic change:
+//!
+//! ```no_run
+//! use chrono::Utc;
+//! use zaochka::store::{Store, StoreError, games, moves, players};
+//!
+//! let mut store = Store::open("zaochka.db")?;
+//! let now = Utc::now();
+//! store.transaction(|tx| {
+//!     let game = games::get(tx, games::GameId(12))?;
+//!     let ply = moves::last_ply(tx, game.id)? + 1;
+//!     // ... validate the move with the rules core, then:
+//!     # let _ = (ply, now);
+//!     Ok::<_, StoreError>(())
+//! })?;
+//! # Ok::<(), StoreError>(())
+//! ```
+//!
+//! # Conventions
+//!
+//! - **Instants** are `chrono::DateTime<Utc>` in Rust and UTC text in one
+//!   fixed-width RFC 3339 form with milliseconds in SQLite
+//!   (`2025-03-04T12:45:00.000Z`, see [`instant_text`]); sub-millisecond parts
+//!   are dropped. The fixed width makes text order equal time order. Nothing in
+//!   the store reads the system clock: every instant is passed in.
+//! - **Durations** are whole seconds (`i64`); **plies** are 1-based half-moves
+//!   (`u32`); ply `0` means "before the first move".
+//! - **Variants, FEN, notation** are plain strings here: the store does not
+//!   depend on the rules core. Position hashes are the rules core's `u64`
+//!   Zobrist hashes stored bit for bit as `i64` (`hash as i64`, back with
+//!   `stored as u64`).
+//! - **Message-IDs** are stored without the surrounding `<>`.
+//! - Enumerations are stored as short lowercase text (see each type's
+//!   `as_str`), checked by the schema.
+//!
+//! Errors are [`StoreError`]: callers match on `NotFound`, `Duplicate`,
+//! `DuplicatePly`, `OfferPending` and the like; anything else from SQLite is
+//! `Sqlite`.
+
+use std::path::Path;
+use std::time::Duration;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use rusqlite::{Connection, ErrorCode, TransactionBehavior};
+use rusqlite_migration::{M, Migrations};
+
+/// Declares a small enumeration stored as text: `as_str`, `Display`,
+/// `FromStr`, serde and the rusqlite conversions.
+macro_rules! text_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident => $text:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        $vis enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $text)] $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The text stored in the database and used in JSON.
+            #[must_use]
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = $crate::store::UnknownValue;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $( $text => Ok($name::$variant), )+
+                    _ => Err($crate::store::UnknownValue {
+                        kind: stringify!($name),
+                        value: s.to_owned(),
+                    }),
+                }
+            }
+        }
+
+        impl rusqlite::types::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
+            }
+        }
+
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(
+                value: rusqlite::types::ValueRef<'_>,
+            ) -> rusqlite::types::FromSqlResult<Self> {
+                value
+                    .as_str()?
+                    .parse()
+                    .map_err(|e| rusqlite::types::FromSqlError::Other(Box::new(e)))
+            }
+        }
+    };
+}
+
+/// Declares an `i64` row id newtype with `Display` and the rusqlite conversions.
+macro_rules! row_id {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+            serde::Serialize, serde::Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub i64);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+
+        impl rusqlite::types::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(rusqlite::types::ToSqlOutput::from(self.0))
+            }
+        }
+
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(
+                value: rusqlite::types::ValueRef<'_>,
+            ) -> rusqlite::types::FromSqlResult<Self> {
+                value.as_i64().map($name)
+            }
+        }
+    };
+}
+
+pub mod audit;
+pub mod clocks;
+pub mod games;
+pub mod messages;
+pub mod moves;
+pub mod offers;
+pub mod outbox;
+pub mod players;
+
+#[cfg(test)]
+mod tests;
+
+pub use games::GameId;
+pub use players::PlayerId;
+
+/// How long a connection waits for another writer's lock before giving up
+/// with a busy error: 10 seconds.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The schema migrations, in order; the file's `user_version` counts how many
+/// have been applied.
+const MIGRATION_LIST: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+
+/// The migration set applied by [`Store::open`].
+const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
+
+/// The schema version a fully migrated database has (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: usize = MIGRATION_LIST.len();
+
+/// What went wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite refused or failed (I/O, lock timeout, constraint not mapped below).
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A migration could not be applied; the file is left at its old version.
+    #[error("migration: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    /// The database file was written by a newer zaochka (schema `found` > `supported`).
+    #[error("database schema version {found} is newer than this program's {supported}")]
+    TooNew {
+        /// `user_version` of the file.
+        found: usize,
+        /// [`SCHEMA_VERSION`].
+        supported: usize,
+    },
+    /// No row with this key.
+    #[error("{what} not found: {key}")]
+    NotFound {
+        /// What was looked for: `"player"`, `"game"`, ...
+        what: &'static str,
+        /// The key as given.
+        key: String,
+    },
+    /// A row with this unique key exists already.
+    #[error("{what} already exists: {key}")]
+    Duplicate {
+        /// What: `"player email"`, `"game"`, `"outbox message"`, ...
+        what: &'static str,
+        /// The key as given.
+        key: String,
+    },
+    /// The game already has a move at this ply.
+    #[error("game {game} already has ply {ply}")]
+    DuplicatePly {
+        /// The game.
+        game: GameId,
+        /// The ply given.
+        ply: u32,
+    },
+    /// The ply given is beyond the next one: plies have no gaps.
+    #[error("game {game}: ply {ply} given but ply {next} is next")]
+    PlyGap {
+        /// The game.
+        game: GameId,
+        /// The ply given.
+        ply: u32,
+        /// The only ply that may be appended now.
+        next: u32,
+    },
+    /// The game already has a standing draw offer.
+    #[error("game {game} already has a pending draw offer")]
+    OfferPending {
+        /// The game.
+        game: GameId,
+    },
+    /// The draw offer has been answered already.
+    #[error("draw offer {offer} is {status}, not pending")]
+    OfferNotPending {
+        /// The offer.
+        offer: offers::OfferId,
+        /// Its status now.
+        status: offers::OfferStatus,
+    },
+    /// A value given to the store breaks a rule of the schema.
+    #[error("invalid {what}: {value:?}")]
+    Invalid {
+        /// Which field: `"email"`, `"status"`, ...
+        what: &'static str,
+        /// The rejected value.
+        value: String,
+    },
+    /// A stored value could not be read back (hand-edited or damaged file).
+    #[error("corrupt {what}: {detail}")]
+    Corrupt {
+        /// Which column.
+        what: &'static str,
+        /// What is wrong with it.
+        detail: String,
+    },
+}
+
+impl StoreError {
+    /// True if SQLite gave up waiting for another connection's lock
+    /// (`SQLITE_BUSY` after [`BUSY_TIMEOUT`]); the operation may be retried.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sqlite(e)
+                if matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked))
+        )
+    }
+}
+
+/// Shorthand for results of the store.
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// A text that names no value of an enumeration (`"white"` is a [`Side`], `"grey"` is not).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind}: {value:?}")]
+pub struct UnknownValue {
+    /// The enumeration's Rust name, e.g. `"Side"`.
+    pub kind: &'static str,
+    /// The rejected text.
+    pub value: String,
+}
+
+text_enum! {
+    /// A side of the board. Stored as `white` / `black`.
+    pub enum Side {
+        /// The side that moves first from the standard position.
+        White => "white",
+        /// The other side.
+        Black => "black",
+    }
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+/// Formats an instant the way the store keeps it: UTC, RFC 3339, always with
+/// milliseconds and `Z`, e.g. `2025-03-04T12:45:00.000Z` (24 characters for
+/// years 0000-9999, so text order is time order).
+#[must_use]
+pub fn instant_text(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// Parses an instant in any RFC 3339 form (any offset) into UTC.
+///
+/// # Errors
+/// [`StoreError::Corrupt`] if the text is not RFC 3339.
+pub fn parse_instant(text: &str) -> Result<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| StoreError::Corrupt {
+            what: "instant",
+            detail: format!("{text:?}: {e}"),
+        })
+}
+
+/// An instant as the store writes and reads it (see [`instant_text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ts(pub(crate) DateTime<Utc>);
+
+impl ToSql for Ts {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(instant_text(self.0)))
+    }
+}
+
+impl FromSql for Ts {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        DateTime::parse_from_rfc3339(text)
+            .map(|t| Ts(t.with_timezone(&Utc)))
+            .map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
+/// A JSON value stored as text.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Json(pub(crate) serde_json::Value);
+
+impl ToSql for Json {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.0.to_string()))
+    }
+}
+
+impl FromSql for Json {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        serde_json::from_str(value.as_str()?)
+            .map(Json)
+            .map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
+/// True if the error is SQLite's UNIQUE or PRIMARY KEY constraint failure.
+pub(crate) fn is_unique_violation(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                || f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+    )
+}
+
+/// Switches the file to WAL mode and returns the journal mode now in force.
+///
+/// The switch needs a moment of exclusive access, and SQLite answers "busy" at
+/// once (without its busy handler) while another connection has the file open
+/// in the old mode, e.g. a second process opening a brand-new file. So retry
+/// for up to [`BUSY_TIMEOUT`].
+fn set_wal(conn: &Connection) -> Result<String> {
+    let start = std::time::Instant::now();
+    loop {
+        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)) {
+            Err(e)
+                if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
+                    && start.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return Ok(other?),
+        }
+    }
+}
+
+/// An open database: one connection to one SQLite file.
+///
+/// Not shared between threads; each process (or thread) opens its own. All
+/// writes go through [`Store::transaction`].
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+}
+
+/// A transaction in progress, handed to the closure of [`Store::transaction`]
+/// or [`Store::read`]; the aggregate functions (`players::add`, `moves::append`,
+/// ...) take it as their first argument.
+#[derive(Debug)]
+pub struct Tx<'c> {
+    tx: rusqlite::Transaction<'c>,
+}
+
+impl Tx<'_> {
+    /// The underlying connection, for ad-hoc SQL (reports, tests). Writes
+    /// should go through the aggregate functions, which keep the invariants.
+    #[must_use]
+    pub fn sql(&self) -> &Connection {
+        &self.tx
+    }
+}
+
+impl Store {
+    /// Opens the database file at `path`, creating it if needed, and brings its
+    /// schema up to date.
+    ///
+    /// Sets `journal_mode=WAL`, `foreign_keys=ON`, `synchronous=NORMAL` and a
+    /// busy timeout of [`BUSY_TIMEOUT`]. Safe to call from several processes
+    /// at once: a process that loses the race to migrate sees the finished
+    /// schema.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if the file cannot be opened or is not a
+    /// database, [`StoreError::TooNew`] if it comes from a newer program,
+    /// [`StoreError::Migration`] if a migration fails.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store> {
+        let conn = Connection::open(path.as_ref())?;
+        Store::setup(conn, true)
+    }
+
+    /// Opens a private in-memory database with the full schema, for unit tests.
+    #[cfg(test)]
+    pub(crate) fn open_in_memory() -> Result<Store> {
+        Store::setup(Connection::open_in_memory()?, false)
+    }
+
+    fn setup(mut conn: Connection, wal: bool) -> Result<Store> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        if wal {
+            let mode = set_wal(&conn)?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                return Err(StoreError::Invalid {
+                    what: "journal mode (WAL refused)",
+                    value: mode,
+                });
+            }
+        }
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // Migrations and every later `conn.transaction()` take the write lock
+        // at BEGIN, so concurrent openers wait for each other.
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
+
+        let found: usize = conn.pragma_query_value(None, "user_version", |row| {
+            let v: i64 = row.get(0)?;
+            Ok(usize::try_from(v).unwrap_or(usize::MAX))
+        })?;
+        if found > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                found,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if let Err(e) = MIGRATIONS.to_latest(&mut conn) {
+            // Another process may have migrated between our version check
+            // and our BEGIN; then the schema is complete and all is well.
+            if MIGRATIONS.pending_migrations(&conn)? != 0 {
+                return Err(e.into());
+            }
+        }
+        Ok(Store { conn })
+    }
+
+    /// Runs `f` inside one write transaction: `BEGIN IMMEDIATE`, then `COMMIT`
+    /// if `f` returns `Ok`, `ROLLBACK` if it returns `Err` or panics.
+    ///
+    /// `BEGIN IMMEDIATE` takes the database's write lock at once (waiting up to
+    /// [`BUSY_TIMEOUT`] for another writer), so a "read, decide, write" closure
+    /// never races another process. `E` is the caller's error type, which must
+    /// absorb [`StoreError`].
+    ///
+    /// # Errors
+    /// Whatever `f` returns, or [`StoreError::Sqlite`] (converted into `E`) if
+    /// the lock cannot be had or the commit fails (`is_busy` tells the first).
+    pub fn transaction<T, E>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
+        let tx = Tx { tx };
+        let value = f(&tx)?;
+        tx.tx.commit().map_err(StoreError::from)?;
+        Ok(value)
+    }
+
+    /// Runs `f` inside a read transaction (a consistent snapshot; other
+    /// processes may write meanwhile) that is always rolled back, so anything
+    /// `f` might write is discarded. For queries: `history`, `game show`.
+    ///
+    /// # Errors
+    /// Whatever `f` returns, or [`StoreError::Sqlite`] converted into `E`.
+    pub fn read<T, E>(&mut self, f: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Deferred)
+            .map_err(StoreError::from)?;
+        let tx = Tx { tx };
+        let value = f(&tx)?;
+        tx.tx.rollback().map_err(StoreError::from)?;
+        Ok(value)
+    }
+
+    /// The schema version of the open file (`PRAGMA user_version`); equals
+    /// [`SCHEMA_VERSION`] after a successful [`Store::open`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if the pragma cannot be read.
+    pub fn schema_version(&self) -> Result<usize> {
+        let v: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))?;
+        usize::try_from(v).map_err(|_| StoreError::Corrupt {
+            what: "user_version",
+            detail: v.to_string(),
+        })
+    }
+}

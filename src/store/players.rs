@@ -1,0 +1,257 @@
+//! Players, referees and admins: one row per registered email address.
+//!
+//! Email addresses are unique ignoring ASCII case (`Ivan@Example.org` and
+//! `ivan@example.org` are one player) and are stored trimmed, as first given.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{Result, StoreError, Ts, Tx, is_unique_violation};
+
+row_id! {
+    /// A player's row id (`players.id`).
+    PlayerId
+}
+
+text_enum! {
+    /// The language a player's replies are written in. Stored as `ru` / `en`.
+    pub enum Language {
+        /// Russian.
+        Ru => "ru",
+        /// English.
+        En => "en",
+    }
+}
+
+text_enum! {
+    /// What a person may do. Stored as `player` / `referee` / `admin`.
+    pub enum Role {
+        /// Plays games.
+        Player => "player",
+        /// Also acts as tournament director: adjudicates, rolls back, adds time.
+        Referee => "referee",
+        /// Also manages players and the installation.
+        Admin => "admin",
+    }
+}
+
+/// A registered person.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Player {
+    /// Row id.
+    pub id: PlayerId,
+    /// Display name, e.g. `Иван Петров`.
+    pub name: String,
+    /// Registered address, trimmed; replies go only here.
+    pub email: String,
+    /// Language of the replies.
+    pub language: Language,
+    /// IANA time zone name used to show deadlines, e.g. `Europe/Moscow`.
+    pub time_zone: String,
+    /// What the person may do.
+    pub role: Role,
+    /// When a bounce marked the address unreachable (UTC); `None` if reachable.
+    pub unreachable_since: Option<DateTime<Utc>>,
+    /// When the player was registered (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+/// A player to register with [`add`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPlayer {
+    /// Display name; must not be empty.
+    pub name: String,
+    /// Address; must contain `@`; leading and trailing spaces are dropped.
+    pub email: String,
+    /// Language of the replies.
+    pub language: Language,
+    /// IANA time zone name (the caller checks it; `UTC` if unsure).
+    pub time_zone: String,
+    /// What the person may do.
+    pub role: Role,
+    /// Registration instant (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, name, email, language, time_zone, role, unreachable_since, created_at";
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+    Ok(Player {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        email: row.get(2)?,
+        language: row.get(3)?,
+        time_zone: row.get(4)?,
+        role: row.get(5)?,
+        unreachable_since: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
+        created_at: row.get::<_, Ts>(7)?.0,
+    })
+}
+
+/// Registers a player and returns the stored row.
+///
+/// # Errors
+/// [`StoreError::Duplicate`] if the address (ignoring ASCII case) is taken,
+/// [`StoreError::Invalid`] for an empty name, an address without `@` or an
+/// empty time zone.
+pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
+    let email = new.email.trim();
+    if !is_plausible_email(email) {
+        return Err(StoreError::Invalid {
+            what: "email",
+            value: new.email.clone(),
+        });
+    }
+    if new.name.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "name",
+            value: new.name.clone(),
+        });
+    }
+    if new.time_zone.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "time zone",
+            value: new.time_zone.clone(),
+        });
+    }
+    let inserted = tx.sql().execute(
+        "INSERT INTO players (name, email, language, time_zone, role, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            new.name.trim(),
+            email,
+            new.language,
+            new.time_zone.trim(),
+            new.role,
+            Ts(new.created_at)
+        ],
+    );
+    match inserted {
+        Ok(_) => get(tx, PlayerId(tx.sql().last_insert_rowid())),
+        Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate {
+            what: "player email",
+            key: email.to_owned(),
+        }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// True for `local@domain` with both parts non-empty and no spaces or control
+/// characters: the check every stored address passes.
+pub(crate) fn is_plausible_email(email: &str) -> bool {
+    match email.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.is_empty()
+                && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+        }
+        None => false,
+    }
+}
+
+/// The player with this id.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is none.
+pub fn get(tx: &Tx<'_>, id: PlayerId) -> Result<Player> {
+    tx.sql()
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM players WHERE id = ?1"))?
+        .query_row([id], from_row)
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "player",
+            key: id.to_string(),
+        })
+}
+
+/// The player registered with this address (ASCII case ignored, spaces
+/// trimmed), or `None` for a stranger.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn find_by_email(tx: &Tx<'_>, email: &str) -> Result<Option<Player>> {
+    Ok(tx
+        .sql()
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM players WHERE email = ?1"))?
+        .query_row([email.trim()], from_row)
+        .optional()?)
+}
+
+/// Every player, by id.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn list(tx: &Tx<'_>) -> Result<Vec<Player>> {
+    let mut stmt = tx
+        .sql()
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM players ORDER BY id"))?;
+    let rows = stmt.query_map([], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn update_one(tx: &Tx<'_>, id: PlayerId, sql: &str, value: &dyn rusqlite::ToSql) -> Result<Player> {
+    let n = tx.sql().execute(sql, params![value, id])?;
+    if n == 0 {
+        return Err(StoreError::NotFound {
+            what: "player",
+            key: id.to_string(),
+        });
+    }
+    get(tx, id)
+}
+
+/// Changes the language of a player's replies; returns the updated row.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn set_language(tx: &Tx<'_>, id: PlayerId, language: Language) -> Result<Player> {
+    update_one(
+        tx,
+        id,
+        "UPDATE players SET language = ?1 WHERE id = ?2",
+        &language,
+    )
+}
+
+/// Changes a player's IANA time zone name; returns the updated row.
+///
+/// # Errors
+/// [`StoreError::Invalid`] for an empty name, [`StoreError::NotFound`] if
+/// there is no such player.
+pub fn set_time_zone(tx: &Tx<'_>, id: PlayerId, time_zone: &str) -> Result<Player> {
+    let time_zone = time_zone.trim();
+    if time_zone.is_empty() {
+        return Err(StoreError::Invalid {
+            what: "time zone",
+            value: time_zone.to_owned(),
+        });
+    }
+    update_one(
+        tx,
+        id,
+        "UPDATE players SET time_zone = ?1 WHERE id = ?2",
+        &time_zone,
+    )
+}
+
+/// Changes what a person may do; returns the updated row. (The caller audits it.)
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn set_role(tx: &Tx<'_>, id: PlayerId, role: Role) -> Result<Player> {
+    update_one(tx, id, "UPDATE players SET role = ?1 WHERE id = ?2", &role)
+}
+
+/// Marks the address unreachable since an instant (after a bounce), or
+/// reachable again with `None`; returns the updated row.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn set_unreachable(tx: &Tx<'_>, id: PlayerId, since: Option<DateTime<Utc>>) -> Result<Player> {
+    update_one(
+        tx,
+        id,
+        "UPDATE players SET unreachable_since = ?1 WHERE id = ?2",
+        &since.map(Ts),
+    )
+}
