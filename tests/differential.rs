@@ -16,7 +16,10 @@ fn positions() -> Vec<(Position, String)> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let (f, moves) = l.split_once('\t').unwrap();
-            (fen::read_default(Variant::Russian, f).unwrap(), moves.to_string())
+            (
+                fen::read_default(Variant::Russian, f).unwrap(),
+                moves.to_string(),
+            )
         })
         .collect()
 }
@@ -27,15 +30,24 @@ fn legal_move_sets_match_pydraughts_on_every_vector() {
     assert!(all.len() >= 5000, "{} positions", all.len());
     let (mut kings, mut multi, mut promoting) = (0, 0, 0);
     for (pos, listed) in &all {
-        assert_eq!(legal_keys(pos), listed_keys(listed), "{}", fen::write(pos, Naming::of(pos).style));
+        assert_eq!(
+            legal_keys(pos),
+            listed_keys(listed),
+            "{}",
+            fen::write(pos, Naming::of(pos).style)
+        );
         kings += usize::from(!pos.kings().is_empty());
         let moves = pos.legal_moves();
         multi += usize::from(moves.iter().any(|m| m.captured().len() >= 2));
-        promoting += usize::from(moves.iter().any(|m| {
-            m.promotes() && m.captured().len() >= 2 && !pos.kings().contains(m.from())
-        }));
+        promoting +=
+            usize::from(moves.iter().any(|m| {
+                m.promotes() && m.captured().len() >= 2 && !pos.kings().contains(m.from())
+            }));
     }
-    assert!(kings >= 1000 && multi >= 500 && promoting >= 100, "{kings} {multi} {promoting}");
+    assert!(
+        kings >= 1000 && multi >= 500 && promoting >= 100,
+        "{kings} {multi} {promoting}"
+    );
 }
 
 #[test]
@@ -46,7 +58,10 @@ fn every_listed_path_is_accepted_as_written() {
         }
         for item in listed.split(';') {
             let path = item.split('{').next().unwrap().trim();
-            let m = parse_move(path).unwrap().resolve(&pos, Naming::of(&pos)).unwrap();
+            let m = parse_move(path)
+                .unwrap()
+                .resolve(&pos, Naming::of(&pos))
+                .unwrap();
             let (from, to, _) = key_of(&pos, &m);
             assert!(path.starts_with(&from) && path.ends_with(&to), "{path}");
         }
@@ -81,5 +96,8 @@ fn full_and_short_writers_read_back_to_the_same_move() {
             assert!(back.same_result(&m), "{record}");
         }
     }
-    assert!(short_unique > 10_000 && short_ambiguous > 0, "{short_unique} {short_ambiguous}");
+    assert!(
+        short_unique > 10_000 && short_ambiguous > 0,
+        "{short_unique} {short_ambiguous}"
+    );
 }

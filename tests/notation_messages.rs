@@ -25,14 +25,26 @@ fn reason(variant: Variant, fen_text: &str, text: &str, lang: Language) -> Strin
 
 #[test]
 fn a_light_square_is_named() {
-    assert_eq!(reason(Variant::Russian, "", "f6-g6", Language::En), "g6 is not a playing square");
-    assert_eq!(reason(Variant::Russian, "", "f6-g6", Language::Ru), "g6 — не игровое поле");
+    assert_eq!(
+        reason(Variant::Russian, "", "f6-g6", Language::En),
+        "g6 is not a playing square"
+    );
+    assert_eq!(
+        reason(Variant::Russian, "", "f6-g6", Language::Ru),
+        "g6 — не игровое поле"
+    );
 }
 
 #[test]
 fn a_square_without_a_piece_of_yours() {
-    assert_eq!(reason(Variant::Russian, "", "d8-e7", Language::En), "there is no piece of yours on d8");
-    assert_eq!(reason(Variant::Russian, "", "d4-e5", Language::En), "there is no piece of yours on d4");
+    assert_eq!(
+        reason(Variant::Russian, "", "d8-e7", Language::En),
+        "there is no piece of yours on d8"
+    );
+    assert_eq!(
+        reason(Variant::Russian, "", "d4-e5", Language::En),
+        "there is no piece of yours on d4"
+    );
 }
 
 #[test]
@@ -57,9 +69,18 @@ fn a_capture_that_stops_too_early() {
 
 #[test]
 fn a_man_that_cannot_go_there() {
-    assert_eq!(reason(Variant::Russian, "", "c3-c4", Language::En), "c4 is not a playing square");
-    assert_eq!(reason(Variant::Russian, "", "c3-e5", Language::En), "the man on c3 cannot move to e5");
-    assert_eq!(reason(Variant::Russian, "", "hg5", Language::En), "no piece of yours on the h-file can move to g5");
+    assert_eq!(
+        reason(Variant::Russian, "", "c3-c4", Language::En),
+        "c4 is not a playing square"
+    );
+    assert_eq!(
+        reason(Variant::Russian, "", "c3-e5", Language::En),
+        "the man on c3 cannot move to e5"
+    );
+    assert_eq!(
+        reason(Variant::Russian, "", "hg5", Language::En),
+        "no piece of yours on the h-file can move to g5"
+    );
 }
 
 #[test]
@@ -68,32 +89,59 @@ fn the_short_form_fitting_two_captures_is_ambiguous() {
         Err(ResolveError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
         other => panic!("expected ambiguity, got {other:?}"),
     }
-    assert_eq!(resolve(Variant::Russian, "W:Wc3,c7:Bd4,d6", "c3:e5").unwrap(), "c3:e5");
+    assert_eq!(
+        resolve(Variant::Russian, "W:Wc3,c7:Bd4,d6", "c3:e5").unwrap(),
+        "c3:e5"
+    );
 }
 
 #[test]
 fn international_king_capture_needs_its_turning_point() {
     // Issue 8: in W:WK4:B13,20,32,37, `4x15` fits two paths; each full path is accepted.
     let fen_text = "W:WK4:B13,20,32,37";
-    let Err(ResolveError::Ambiguous { candidates, .. }) = resolve(Variant::International, fen_text, "4x15") else {
+    let Err(ResolveError::Ambiguous { candidates, .. }) =
+        resolve(Variant::International, fen_text, "4x15")
+    else {
         panic!("4x15 must be ambiguous");
     };
     let pos = fen::read_default(Variant::International, fen_text).unwrap();
     let style = Naming::of(&pos).style;
-    let mut full: Vec<String> = candidates.iter().map(|m| write::full(pos.geometry(), m, style)).collect();
+    let mut full: Vec<String> = candidates
+        .iter()
+        .map(|m| write::full(pos.geometry(), m, style))
+        .collect();
     full.sort();
     assert_eq!(full.len(), 2);
     for path in &full {
-        assert_eq!(&resolve(Variant::International, fen_text, path).unwrap(), path);
+        assert_eq!(
+            &resolve(Variant::International, fen_text, path).unwrap(),
+            path
+        );
     }
 }
 
 #[test]
 fn written_forms_players_use_all_resolve() {
-    for text in ["c3-d4", "cd4", "c3 - d4", "с3–d4", "C3-D4", "1. c3-d4", "c3-d4!?", "c3—d4", "c3d4", "c3−d4"] {
-        assert_eq!(resolve(Variant::Russian, "", text).unwrap(), "c3-d4", "{text}");
+    for text in [
+        "c3-d4", "cd4", "c3 - d4", "с3–d4", "C3-D4", "1. c3-d4", "c3-d4!?", "c3—d4", "c3d4",
+        "c3−d4",
+    ] {
+        assert_eq!(
+            resolve(Variant::Russian, "", text).unwrap(),
+            "c3-d4",
+            "{text}"
+        );
     }
-    assert_eq!(resolve(Variant::Russian, "W:Wh6:Bg7,c5,d2", "h:e1").unwrap(), "h6:f8:b4:e1");
-    assert_eq!(resolve(Variant::Russian, "W:Wh6:Bg7,c5,d2", "h6xe1Д").unwrap(), "h6:f8:b4:e1");
-    assert_eq!(resolve(Variant::Russian, "W:Wh6:Bg7,c5,d2", "h6:f8:b4:e1").unwrap(), "h6:f8:b4:e1");
+    assert_eq!(
+        resolve(Variant::Russian, "W:Wh6:Bg7,c5,d2", "h:e1").unwrap(),
+        "h6:f8:b4:e1"
+    );
+    assert_eq!(
+        resolve(Variant::Russian, "W:Wh6:Bg7,c5,d2", "h6xe1Д").unwrap(),
+        "h6:f8:b4:e1"
+    );
+    assert_eq!(
+        resolve(Variant::Russian, "W:Wh6:Bg7,c5,d2", "h6:f8:b4:e1").unwrap(),
+        "h6:f8:b4:e1"
+    );
 }

@@ -11,9 +11,8 @@ use zaochka::notation::pdn::{
 };
 
 fn real_file(name: &str) -> String {
-    let dir = std::env::var("ZAOCHKA_GAMES_DIR").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games").to_string()
-    });
+    let dir = std::env::var("ZAOCHKA_GAMES_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games").to_string());
     let path = format!("{dir}/{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }

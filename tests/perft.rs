@@ -8,7 +8,11 @@ fn run(variant: Variant, text: &str) -> usize {
     let mut pos = None;
     let mut id = String::new();
     let mut checked = 0;
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
             "id" => id = rest.to_string(),
@@ -33,5 +37,10 @@ fn russian_perft_matches_the_published_and_cross_checked_counts() {
 
 #[test]
 fn international_perft_matches_the_published_counts() {
-    assert!(run(Variant::International, include_str!("data/international.perft")) >= 7);
+    assert!(
+        run(
+            Variant::International,
+            include_str!("data/international.perft")
+        ) >= 7
+    );
 }

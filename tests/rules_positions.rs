@@ -9,11 +9,19 @@ use zaochka::rules::{Position, Variant};
 
 fn check_tsv(variant: Variant, text: &str) -> usize {
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         let pos = fen::read_default(variant, cols[0]).unwrap();
         let (legal, listed) = (legal_keys(&pos), listed_keys(cols[1]));
-        assert!(same_set(&legal, &listed), "{} ({}): {legal:?} != {listed:?}", cols[0], cols.get(2).unwrap_or(&""));
+        assert!(
+            same_set(&legal, &listed),
+            "{} ({}): {legal:?} != {listed:?}",
+            cols[0],
+            cols.get(2).unwrap_or(&"")
+        );
         n += 1;
     }
     n
@@ -21,12 +29,21 @@ fn check_tsv(variant: Variant, text: &str) -> usize {
 
 #[test]
 fn russian_rule_positions_give_exactly_the_listed_moves() {
-    assert_eq!(check_tsv(Variant::Russian, include_str!("data/rules-russian.tsv")), 3);
+    assert_eq!(
+        check_tsv(Variant::Russian, include_str!("data/rules-russian.tsv")),
+        3
+    );
 }
 
 #[test]
 fn international_rule_positions_give_exactly_the_listed_moves() {
-    assert_eq!(check_tsv(Variant::International, include_str!("data/rules-international.tsv")), 8);
+    assert_eq!(
+        check_tsv(
+            Variant::International,
+            include_str!("data/rules-international.tsv")
+        ),
+        8
+    );
 }
 
 fn russian(fen_text: &str) -> Position {
@@ -58,7 +75,10 @@ fn capture_is_compulsory_with_free_choice_not_the_majority() {
 
 #[test]
 fn kings_fly_and_capture_at_a_distance() {
-    assert_moves("W:WKa1:Bd4", "a1:e5 {d4}; a1:f6 {d4}; a1:g7 {d4}; a1:h8 {d4}");
+    assert_moves(
+        "W:WKa1:Bd4",
+        "a1:e5 {d4}; a1:f6 {d4}; a1:g7 {d4}; a1:h8 {d4}",
+    );
 }
 
 #[test]
@@ -74,8 +94,15 @@ fn turkish_strike_captured_pieces_block_and_are_not_jumped_twice() {
     // to take d4, because c3 stays on the board until the move ends (§1.5.12).
     let pos = russian("B:Wc3,d4,f2,f4:BKa5");
     let keys = legal_keys(&pos);
-    assert!(keys.contains(&("a5".into(), "e5".into(), vec!["c3".into(), "f2".into(), "f4".into()])));
-    assert!(keys.iter().all(|k| !k.2.contains(&"d4".to_string())), "{keys:?}");
+    assert!(keys.contains(&(
+        "a5".into(),
+        "e5".into(),
+        vec!["c3".into(), "f2".into(), "f4".into()]
+    )));
+    assert!(
+        keys.iter().all(|k| !k.2.contains(&"d4".to_string())),
+        "{keys:?}"
+    );
 }
 
 #[test]
@@ -87,7 +114,11 @@ fn man_promoted_mid_capture_continues_as_king() {
 #[test]
 fn man_promoted_by_a_quiet_move_becomes_a_king() {
     let pos = russian("W:Wc7:Bh2");
-    let m = pos.legal_moves().into_iter().find(|m| m.to().0 == 28 || m.promotes()).unwrap();
+    let m = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to().0 == 28 || m.promotes())
+        .unwrap();
     assert!(m.promotes());
     let after = pos.play(&m);
     assert!(after.kings().contains(m.to()));
@@ -100,11 +131,18 @@ fn a_capture_may_end_on_a_square_it_passed_and_both_orders_are_one_move() {
     // since b4 and d2 may not be jumped again.
     let pos = russian("B:Wa1,b2,b4,d2,d4,f2,f4:Ba5,c5,c7,e7,g7");
     let five: Vec<String> = ["b4", "d2", "d4", "f2", "f4"].map(String::from).to_vec();
-    let from_a5: Vec<_> = pos.legal_moves().into_iter().filter(|m| m.from().0 == 16).collect();
+    let from_a5: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from().0 == 16)
+        .collect();
     let long: Vec<_> = from_a5.iter().filter(|m| m.captured().len() == 5).collect();
     assert_eq!(long.len(), 1, "{from_a5:?}");
     assert!(long[0].promotes());
-    assert_eq!(common::key_of(&pos, long[0]), ("a5".into(), "c3".into(), five));
+    assert_eq!(
+        common::key_of(&pos, long[0]),
+        ("a5".into(), "c3".into(), five)
+    );
 }
 
 #[test]

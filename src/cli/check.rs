@@ -41,7 +41,8 @@ impl Check {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
         let (mut games, mut failed) = (0usize, 0usize);
         for path in &self.files {
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             let content = String::from_utf8_lossy(&bytes);
             let parsed: Vec<Result<PdnGame, pdn::PdnError>> = pdn::read_games(&content).collect();
             let bar = progress(parsed.len() as u64);
@@ -60,9 +61,16 @@ impl Check {
             bar.finish_and_clear();
         }
         if !self.json {
-            println!("{games} games: {} legal, {failed} with faults", games - failed);
+            println!(
+                "{games} games: {} legal, {failed} with faults",
+                games - failed
+            );
         }
-        Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        Ok(if failed == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
     }
 }
 
@@ -72,7 +80,8 @@ fn progress(len: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(len);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
 }
@@ -95,7 +104,10 @@ fn check_all(parsed: &[Result<PdnGame, pdn::PdnError>], file: &str) -> Vec<Verdi
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
     })
 }
 
@@ -121,7 +133,11 @@ fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, index: usize) -> V
         "white": game.tag("White"), "black": game.tag("Black"), "result": game.result,
     });
     match record::replay_pdn(game) {
-        Err(e) => fail(base, format!("{head}: {e}\n"), serde_json::json!({"error": e.to_string()})),
+        Err(e) => fail(
+            base,
+            format!("{head}: {e}\n"),
+            serde_json::json!({"error": e.to_string()}),
+        ),
         Ok(checked) => report(&checked, game, base, head),
     }
 }
@@ -131,10 +147,19 @@ fn fail(mut base: serde_json::Value, text: String, extra: serde_json::Value) -> 
     if let (Some(b), Some(e)) = (base.as_object_mut(), extra.as_object()) {
         b.extend(e.clone());
     }
-    Verdict { ok: false, text, json: base }
+    Verdict {
+        ok: false,
+        text,
+        json: base,
+    }
 }
 
-fn report(checked: &CheckedGame, game: &PdnGame, mut base: serde_json::Value, head: String) -> Verdict {
+fn report(
+    checked: &CheckedGame,
+    game: &PdnGame,
+    mut base: serde_json::Value,
+    head: String,
+) -> Verdict {
     let replay = &checked.replay;
     let plies = replay.game.moves().len();
     base["variant"] = checked.variant.name().into();
@@ -147,16 +172,24 @@ fn report(checked: &CheckedGame, game: &PdnGame, mut base: serde_json::Value, he
             note = format!(", moves not recorded from ply {}", u + 1);
         }
         let result = game.result.as_deref().unwrap_or("*");
-        return Verdict { ok: true, text: format!("{head}: OK, {plies} plies ({result}){note}\n"), json: base };
+        return Verdict {
+            ok: true,
+            text: format!("{head}: OK, {plies} plies ({result}){note}\n"),
+            json: base,
+        };
     };
     let dots = if f.side == Color::Black { "..." } else { "." };
     let (kind, reason, candidates) = match &f.error {
         PlyError::Parse(e) => ("unreadable", e.to_string(), Vec::new()),
-        PlyError::Resolve(ResolveError::Illegal { reason, .. }) => ("illegal", reason.message(Language::En), Vec::new()),
+        PlyError::Resolve(ResolveError::Illegal { reason, .. }) => {
+            ("illegal", reason.message(Language::En), Vec::new())
+        }
         PlyError::Resolve(ResolveError::Ambiguous { candidates, .. }) => {
             let style = record_style(checked);
-            let list: Vec<String> =
-                candidates.iter().map(|m| write::full(f.position.geometry(), m, style)).collect();
+            let list: Vec<String> = candidates
+                .iter()
+                .map(|m| write::full(f.position.geometry(), m, style))
+                .collect();
             ("ambiguous", format!("it fits {}", list.join(", ")), list)
         }
     };
@@ -185,7 +218,9 @@ fn report(checked: &CheckedGame, game: &PdnGame, mut base: serde_json::Value, he
 
 fn record_style(checked: &CheckedGame) -> crate::notation::SquareStyle {
     match fen::default_style(checked.variant) {
-        crate::notation::SquareStyle::Numeric(_) => crate::notation::SquareStyle::Numeric(checked.replay.numbering),
+        crate::notation::SquareStyle::Numeric(_) => {
+            crate::notation::SquareStyle::Numeric(checked.replay.numbering)
+        }
         s => s,
     }
 }

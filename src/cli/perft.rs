@@ -32,7 +32,10 @@ impl Perft {
             let mut total = 0;
             for m in pos.legal_moves() {
                 let n = pos.play(&m).perft(self.depth - 1);
-                println!("{} {n}", crate::notation::write::full(pos.geometry(), &m, naming.style));
+                println!(
+                    "{} {n}",
+                    crate::notation::write::full(pos.geometry(), &m, naming.style)
+                );
                 total += n;
             }
             total
@@ -41,7 +44,10 @@ impl Perft {
         };
         if self.bench {
             let secs = started.elapsed().as_secs_f64();
-            println!("time {secs:.3} s, {:.1} million nodes/s", nodes as f64 / secs / 1e6);
+            println!(
+                "time {secs:.3} s, {:.1} million nodes/s",
+                nodes as f64 / secs / 1e6
+            );
         }
         println!("{nodes}");
         Ok(ExitCode::SUCCESS)

@@ -20,9 +20,16 @@ pub struct Show {
 impl Show {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
         let pos = self.position.position()?;
-        let side = if self.flip { Color::Black } else { Color::White };
+        let side = if self.flip {
+            Color::Black
+        } else {
+            Color::White
+        };
         print!("{}", text::diagram(&pos, side));
-        println!("FEN {}", fen::write(&pos, fen::default_style(pos.variant())));
+        println!(
+            "FEN {}",
+            fen::write(&pos, fen::default_style(pos.variant()))
+        );
         Ok(ExitCode::SUCCESS)
     }
 }

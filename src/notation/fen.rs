@@ -9,7 +9,9 @@
 //! ascending order, men and kings interleaved in that order.
 
 use crate::notation::square_name::{self, SquareError, SquareStyle};
-use crate::rules::{Color, Geometry, Numbering, Position, PositionError, Setup, SquareSet, Variant};
+use crate::rules::{
+    Color, Geometry, Numbering, Position, PositionError, Setup, SquareSet, Variant,
+};
 
 /// Why a FEN cannot be read or is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,7 +33,10 @@ pub enum FenError {
 }
 
 fn syntax(text: &str, reason: impl Into<String>) -> FenError {
-    FenError::Syntax { text: text.to_string(), reason: reason.into() }
+    FenError::Syntax {
+        text: text.to_string(),
+        reason: reason.into(),
+    }
 }
 
 /// Reads a FEN as an unchecked setup.
@@ -41,7 +46,10 @@ fn syntax(text: &str, reason: impl Into<String>) -> FenError {
 /// that is not a playing square.
 pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<Setup, FenError> {
     let g = Geometry::of(variant.rules().board);
-    let cleaned: String = text.chars().filter(|c| !c.is_whitespace() && *c != '"').collect();
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"')
+        .collect();
     let cleaned = cleaned.trim_end_matches('.');
     let mut fields = cleaned.split(':');
     let turn = match fields.next().map(str::to_ascii_uppercase).as_deref() {
@@ -49,7 +57,12 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
         Some("B") => Color::Black,
         _ => return Err(syntax(text, "it must start with W or B, the side to move")),
     };
-    let mut setup = Setup { white: SquareSet::EMPTY, black: SquareSet::EMPTY, kings: SquareSet::EMPTY, turn };
+    let mut setup = Setup {
+        white: SquareSet::EMPTY,
+        black: SquareSet::EMPTY,
+        kings: SquareSet::EMPTY,
+        turn,
+    };
     let mut seen = [false; 2];
     for field in fields {
         let mut chars = field.chars();
@@ -59,7 +72,10 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
             _ => continue, // e.g. H0, F1: other PDN fields
         };
         if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(syntax(text, format!("the {} list is given twice", color.letter())));
+            return Err(syntax(
+                text,
+                format!("the {} list is given twice", color.letter()),
+            ));
         }
         for item in chars.as_str().split(',').filter(|s| !s.is_empty()) {
             let (king, body) = match item.strip_prefix(['K', 'k']) {
@@ -98,7 +114,10 @@ fn squares_of(
             return Err(syntax(whole, format!("bad range {item:?}")));
         }
         return (a..=b)
-            .map(|n| square_name::from_number(g, n, numbering).ok_or(FenError::Square(SquareError::NoSuchNumber(n))))
+            .map(|n| {
+                square_name::from_number(g, n, numbering)
+                    .ok_or(FenError::Square(SquareError::NoSuchNumber(n)))
+            })
             .collect();
     }
     Ok(vec![square_name::parse(g, item, numbering)?])
@@ -110,7 +129,10 @@ fn squares_of(
 /// [`FenError`]: syntax, a square that is not a playing square, or a setup that is
 /// no legal position ([`Position::from_setup`]).
 pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Position, FenError> {
-    Ok(Position::from_setup(variant, read_setup(variant, text, numbering)?)?)
+    Ok(Position::from_setup(
+        variant,
+        read_setup(variant, text, numbering)?,
+    )?)
 }
 
 /// Reads a FEN in the variant's usual numbering (the first of its `numberings`).
@@ -142,7 +164,13 @@ pub fn write(pos: &Position, style: SquareStyle) -> String {
             })
             .collect();
         items.sort();
-        out.push_str(&items.into_iter().map(|(_, s)| s).collect::<Vec<_>>().join(","));
+        out.push_str(
+            &items
+                .into_iter()
+                .map(|(_, s)| s)
+                .collect::<Vec<_>>()
+                .join(","),
+        );
     }
     out
 }

@@ -54,7 +54,11 @@ pub struct Replay {
 pub fn move_number_of(ply: usize, first_side: Color, first_number: u32) -> (u32, Color) {
     let offset = usize::from(first_side == Color::Black);
     let k = ply + offset;
-    let side = if k % 2 == 0 { Color::White } else { Color::Black };
+    let side = if k.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
     (first_number + (k / 2) as u32, side)
 }
 
@@ -72,13 +76,27 @@ pub fn replay_from(start: Position, plies: &[&str], naming: Naming, first_number
             Ok(m) => game.play(m),
             Err(error) => {
                 let (move_number, side) = move_number_of(i, first_side, first_number);
-                let failure =
-                    Failure { ply: i, move_number, side, written: (*text).to_string(), error, position: pos };
-                return Replay { game, failure: Some(failure), numbering: naming.numbering };
+                let failure = Failure {
+                    ply: i,
+                    move_number,
+                    side,
+                    written: (*text).to_string(),
+                    error,
+                    position: pos,
+                };
+                return Replay {
+                    game,
+                    failure: Some(failure),
+                    numbering: naming.numbering,
+                };
             }
         }
     }
-    Replay { game, failure: None, numbering: naming.numbering }
+    Replay {
+        game,
+        failure: None,
+        numbering: naming.numbering,
+    }
 }
 
 /// Replays a record of a variant from its FEN (the initial position if `None`).
@@ -88,13 +106,22 @@ pub fn replay_from(start: Position, plies: &[&str], naming: Naming, first_number
 ///
 /// # Errors
 /// [`FenError`] if the FEN cannot be read in any numbering.
-pub fn replay(variant: Variant, fen_text: Option<&str>, plies: &[&str]) -> Result<Replay, FenError> {
+pub fn replay(
+    variant: Variant,
+    fen_text: Option<&str>,
+    plies: &[&str],
+) -> Result<Replay, FenError> {
     let rules = variant.rules();
     let numeric_fen = fen_text.is_some_and(|f| !f.chars().skip(1).any(|c| c.is_ascii_lowercase()));
-    let numeric_moves = plies.first().is_some_and(|p| p.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+    let numeric_moves = plies
+        .first()
+        .is_some_and(|p| p.trim_start().starts_with(|c: char| c.is_ascii_digit()));
     let uses_numbers = numeric_moves || (plies.is_empty() && numeric_fen);
-    let numberings: &[Numbering] =
-        if numeric_moves || numeric_fen { rules.numberings } else { &rules.numberings[..1] };
+    let numberings: &[Numbering] = if numeric_moves || numeric_fen {
+        rules.numberings
+    } else {
+        &rules.numberings[..1]
+    };
     let mut best: Option<Replay> = None;
     let mut first_error = None;
     for &numbering in numberings {
@@ -108,11 +135,18 @@ pub fn replay(variant: Variant, fen_text: Option<&str>, plies: &[&str]) -> Resul
                 }
             },
         };
-        let style = if uses_numbers { SquareStyle::Numeric(numbering) } else { fen::default_style(variant) };
+        let style = if uses_numbers {
+            SquareStyle::Numeric(numbering)
+        } else {
+            fen::default_style(variant)
+        };
         let naming = Naming { numbering, style };
         let r = replay_from(start, plies, naming, 1);
         let done = r.failure.is_none();
-        if best.as_ref().is_none_or(|b| r.game.moves().len() > b.game.moves().len()) {
+        if best
+            .as_ref()
+            .is_none_or(|b| r.game.moves().len() > b.game.moves().len())
+        {
             best = Some(r);
         }
         if done {
@@ -168,9 +202,14 @@ pub fn variant_of(game: &crate::notation::pdn::PdnGame) -> Result<Variant, Recor
 /// [`RecordError`] when the game type or the FEN make replaying impossible.
 pub fn replay_pdn(game: &crate::notation::pdn::PdnGame) -> Result<CheckedGame, RecordError> {
     let variant = variant_of(game)?;
-    let unrecorded_from = game.plies.iter().position(crate::notation::pdn::PdnPly::is_unknown);
-    let plies: Vec<&str> =
-        game.plies[..unrecorded_from.unwrap_or(game.plies.len())].iter().map(|p| p.text.as_str()).collect();
+    let unrecorded_from = game
+        .plies
+        .iter()
+        .position(crate::notation::pdn::PdnPly::is_unknown);
+    let plies: Vec<&str> = game.plies[..unrecorded_from.unwrap_or(game.plies.len())]
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect();
     let first_number = game.plies.first().and_then(|p| p.number).unwrap_or(1);
     let mut replay = replay(variant, game.tag("FEN"), &plies)?;
     if let Some(f) = replay.failure.as_mut() {
@@ -178,5 +217,9 @@ pub fn replay_pdn(game: &crate::notation::pdn::PdnGame) -> Result<CheckedGame, R
         f.move_number = n;
         f.side = side;
     }
-    Ok(CheckedGame { variant, replay, unrecorded_from })
+    Ok(CheckedGame {
+        variant,
+        replay,
+        unrecorded_from,
+    })
 }

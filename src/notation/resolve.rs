@@ -53,9 +53,13 @@ impl IllegalReason {
         use IllegalReason as R;
         match (self, lang) {
             (R::Square(e), Language::En) => e.to_string(),
-            (R::Square(SquareError::NotPlaying(s)), Language::Ru) => format!("{s} — не игровое поле"),
+            (R::Square(SquareError::NotPlaying(s)), Language::Ru) => {
+                format!("{s} — не игровое поле")
+            }
             (R::Square(SquareError::OffBoard(s)), Language::Ru) => format!("поля {s} нет на доске"),
-            (R::Square(SquareError::NoSuchNumber(n)), Language::Ru) => format!("поля {n} нет на этой доске"),
+            (R::Square(SquareError::NoSuchNumber(n)), Language::Ru) => {
+                format!("поля {n} нет на этой доске")
+            }
             (R::NoPieceOfYours(s), Language::En) => format!("there is no piece of yours on {s}"),
             (R::NoPieceOfYours(s), Language::Ru) => format!("на {s} нет вашей шашки"),
             (R::CaptureCompulsory(list), Language::En) => {
@@ -77,7 +81,11 @@ impl IllegalReason {
                 format!("the {piece} on {from} cannot move to {to}")
             }
             (R::CannotMoveThere { role, from, to }, Language::Ru) => {
-                let piece = if *role == Role::King { "дамка" } else { "шашка" };
+                let piece = if *role == Role::King {
+                    "дамка"
+                } else {
+                    "шашка"
+                };
                 format!("{piece} с {from} не может пойти на {to}")
             }
             (R::NoPieceOnFile { file, to }, Language::En) => {
@@ -171,10 +179,16 @@ impl WrittenMove {
     /// [`ResolveError::Illegal`] with a reason a player understands, or
     /// [`ResolveError::Ambiguous`] with the candidate moves.
     pub fn resolve(&self, pos: &Position, naming: Naming) -> Result<Move, ResolveError> {
-        let illegal = |reason| ResolveError::Illegal { written: self.text.clone(), reason };
+        let illegal = |reason| ResolveError::Illegal {
+            written: self.text.clone(),
+            reason,
+        };
         let g = pos.geometry();
         let origin = match self.origin {
-            WrittenOrigin::Square(w) => Some(to_square(pos, w, naming.numbering).map_err(|e| illegal(IllegalReason::Square(e)))?),
+            WrittenOrigin::Square(w) => Some(
+                to_square(pos, w, naming.numbering)
+                    .map_err(|e| illegal(IllegalReason::Square(e)))?,
+            ),
             WrittenOrigin::File(_) => None,
         };
         let via = self
@@ -183,7 +197,8 @@ impl WrittenMove {
             .map(|&w| to_square(pos, w, naming.numbering))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| illegal(IllegalReason::Square(e)))?;
-        let dest = to_square(pos, self.dest, naming.numbering).map_err(|e| illegal(IllegalReason::Square(e)))?;
+        let dest = to_square(pos, self.dest, naming.numbering)
+            .map_err(|e| illegal(IllegalReason::Square(e)))?;
 
         let mut all = Vec::new();
         pos.generate(&mut all, false);
@@ -229,10 +244,15 @@ impl WrittenMove {
                         return Ok(*marked[0]);
                     }
                 }
-                return Err(ResolveError::Ambiguous { written: self.text.clone(), candidates: found });
+                return Err(ResolveError::Ambiguous {
+                    written: self.text.clone(),
+                    candidates: found,
+                });
             }
         }
-        Err(illegal(self.diagnose(pos, &all, origin, &via, dest, naming)))
+        Err(illegal(
+            self.diagnose(pos, &all, origin, &via, dest, naming),
+        ))
     }
 
     fn diagnose(
@@ -274,7 +294,10 @@ impl WrittenMove {
             ends.dedup();
             ends.sort();
             ends.dedup();
-            return IllegalReason::CaptureContinues { stop: name(dest), continues_to: ends };
+            return IllegalReason::CaptureContinues {
+                stop: name(dest),
+                continues_to: ends,
+            };
         }
         if all[0].is_capture() {
             let mut list: Vec<String> = Vec::new();
@@ -292,13 +315,18 @@ impl WrittenMove {
         }
         match (origin, self.origin) {
             (Some(o), _) => IllegalReason::CannotMoveThere {
-                role: if pos.kings().contains(o) { Role::King } else { Role::Man },
+                role: if pos.kings().contains(o) {
+                    Role::King
+                } else {
+                    Role::Man
+                },
                 from: name(o),
                 to: name(dest),
             },
-            (None, WrittenOrigin::File(f)) => {
-                IllegalReason::NoPieceOnFile { file: char::from(b'a' + f), to: name(dest) }
-            }
+            (None, WrittenOrigin::File(f)) => IllegalReason::NoPieceOnFile {
+                file: char::from(b'a' + f),
+                to: name(dest),
+            },
             (None, WrittenOrigin::Square(_)) => IllegalReason::NoLegalMoves,
         }
     }

@@ -82,7 +82,8 @@ pub fn at_coordinate(g: &Geometry, file: u8, rank: u8) -> Result<Square, SquareE
     if file >= g.side || rank >= g.side {
         return Err(SquareError::OffBoard(coordinate_name(file, rank)));
     }
-    g.at(file, rank).ok_or_else(|| SquareError::NotPlaying(coordinate_name(file, rank)))
+    g.at(file, rank)
+        .ok_or_else(|| SquareError::NotPlaying(coordinate_name(file, rank)))
 }
 
 /// Parses a square name: `c3` (letters a-j, upper case allowed) or a number in the
@@ -124,10 +125,22 @@ mod tests {
     #[test]
     fn russian_numbers_in_both_conventions() {
         let g = Geometry::of(BoardSize::Eight);
-        assert_eq!(alphanumeric(g, from_number(g, 1, Numbering::FromTopLeft).unwrap()), "b8");
-        assert_eq!(alphanumeric(g, from_number(g, 32, Numbering::FromTopLeft).unwrap()), "g1");
-        assert_eq!(alphanumeric(g, from_number(g, 1, Numbering::FromBottomLeft).unwrap()), "a1");
-        assert_eq!(alphanumeric(g, from_number(g, 32, Numbering::FromBottomLeft).unwrap()), "h8");
+        assert_eq!(
+            alphanumeric(g, from_number(g, 1, Numbering::FromTopLeft).unwrap()),
+            "b8"
+        );
+        assert_eq!(
+            alphanumeric(g, from_number(g, 32, Numbering::FromTopLeft).unwrap()),
+            "g1"
+        );
+        assert_eq!(
+            alphanumeric(g, from_number(g, 1, Numbering::FromBottomLeft).unwrap()),
+            "a1"
+        );
+        assert_eq!(
+            alphanumeric(g, from_number(g, 32, Numbering::FromBottomLeft).unwrap()),
+            "h8"
+        );
     }
 
     #[test]
@@ -137,6 +150,9 @@ mod tests {
             parse(g, "g6", Numbering::FromTopLeft),
             Err(SquareError::NotPlaying("g6".into()))
         );
-        assert_eq!(parse(g, "i9", Numbering::FromTopLeft), Err(SquareError::OffBoard("i9".into())));
+        assert_eq!(
+            parse(g, "i9", Numbering::FromTopLeft),
+            Err(SquareError::OffBoard("i9".into()))
+        );
     }
 }

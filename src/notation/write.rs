@@ -18,7 +18,11 @@ pub fn capture_sign(style: SquareStyle) -> char {
 #[must_use]
 pub fn full(g: &Geometry, m: &Move, style: SquareStyle) -> String {
     let mut s = square_name::name(g, m.from(), style);
-    let sep = if m.is_capture() { capture_sign(style) } else { '-' };
+    let sep = if m.is_capture() {
+        capture_sign(style)
+    } else {
+        '-'
+    };
     for &l in m.landings() {
         s.push(sep);
         s.push_str(&square_name::name(g, l, style));
@@ -36,7 +40,11 @@ pub fn short(g: &Geometry, m: &Move, style: SquareStyle) -> String {
     match style {
         SquareStyle::Alphanumeric => {
             let file = char::from(b'a' + g.file(m.from()));
-            if m.is_capture() { format!("{file}:{to}") } else { format!("{file}{to}") }
+            if m.is_capture() {
+                format!("{file}:{to}")
+            } else {
+                format!("{file}{to}")
+            }
         }
         SquareStyle::Numeric(_) => {
             let sep = if m.is_capture() { 'x' } else { '-' };
@@ -49,7 +57,11 @@ pub fn short(g: &Geometry, m: &Move, style: SquareStyle) -> String {
 /// records write captures).
 #[must_use]
 pub fn from_to(g: &Geometry, m: &Move, style: SquareStyle) -> String {
-    let sep = if m.is_capture() { capture_sign(style) } else { '-' };
+    let sep = if m.is_capture() {
+        capture_sign(style)
+    } else {
+        '-'
+    };
     format!(
         "{}{sep}{}",
         square_name::name(g, m.from(), style),
@@ -64,7 +76,10 @@ pub fn from_to(g: &Geometry, m: &Move, style: SquareStyle) -> String {
 pub fn unambiguous(pos: &crate::rules::Position, m: &Move, style: SquareStyle) -> String {
     let g = pos.geometry();
     let short = from_to(g, m, style);
-    let naming = crate::notation::Naming { numbering: crate::notation::Naming::of(pos).numbering, style };
+    let naming = crate::notation::Naming {
+        numbering: crate::notation::Naming::of(pos).numbering,
+        style,
+    };
     let reads_back = crate::notation::parse_move(&short)
         .ok()
         .and_then(|w| w.resolve(pos, naming).ok())

@@ -107,7 +107,10 @@ enum Token {
 /// # Errors
 /// [`ParseMoveError`] when the text is not a move in any accepted form.
 pub fn parse_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
-    let err = |reason| ParseMoveError { text: text.trim().to_string(), reason };
+    let err = |reason| ParseMoveError {
+        text: text.trim().to_string(),
+        reason,
+    };
     let mut s: Vec<char> = text.chars().filter_map(normalise).collect();
     // Leading move number: digits followed by one or more dots (or an ellipsis).
     let dots = s.iter().position(|&c| c == '.' || c == '…');
@@ -144,7 +147,8 @@ pub fn parse_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
     if s.is_empty() {
         return Err(err("it is empty"));
     }
-    let tokens = tokenize(&s).ok_or_else(|| err("it holds characters that are not squares or move signs"))?;
+    let tokens = tokenize(&s)
+        .ok_or_else(|| err("it holds characters that are not squares or move signs"))?;
     build(tokens, promotion_mark, text.trim()).map_err(err)
 }
 
@@ -184,14 +188,19 @@ fn tokenize(s: &[char]) -> Option<Vec<Token>> {
             } else if rank == 0 {
                 return None;
             } else {
-                out.push(Token::Square(WrittenSquare::Coordinate { file, rank: (rank - 1) as u8 }));
+                out.push(Token::Square(WrittenSquare::Coordinate {
+                    file,
+                    rank: (rank - 1) as u8,
+                }));
             }
             i = j;
         } else if c.is_ascii_digit() {
             let mut j = i;
             let mut n = 0u32;
             while j < s.len() && s[j].is_ascii_digit() {
-                n = n.saturating_mul(10).saturating_add(s[j] as u32 - '0' as u32);
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add(s[j] as u32 - '0' as u32);
                 j += 1;
             }
             out.push(Token::Square(WrittenSquare::Number(n)));
@@ -203,7 +212,11 @@ fn tokenize(s: &[char]) -> Option<Vec<Token>> {
     Some(out)
 }
 
-fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<WrittenMove, &'static str> {
+fn build(
+    tokens: Vec<Token>,
+    promotion_mark: bool,
+    text: &str,
+) -> Result<WrittenMove, &'static str> {
     let mut iter = tokens.into_iter().peekable();
     let origin = match iter.next() {
         Some(Token::Square(sq)) => WrittenOrigin::Square(sq),
@@ -235,7 +248,14 @@ fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<Written
     let Some(dest) = squares.pop() else {
         return Err("it names no destination square");
     };
-    Ok(WrittenMove { origin, via: squares, dest, capture, promotion_mark, text: text.to_string() })
+    Ok(WrittenMove {
+        origin,
+        via: squares,
+        dest,
+        capture,
+        promotion_mark,
+        text: text.to_string(),
+    })
 }
 
 /// Parses a line of plies such as `15. c3-d4 d6-c5`, `15... d6-c5`, `1. ed4 dc5 2. fe3`.
@@ -258,9 +278,17 @@ pub fn parse_line(text: &str) -> Result<Vec<WrittenPly>, ParseMoveError> {
             if rest.is_empty() {
                 continue;
             }
-            plies.push(WrittenPly { number, black_marker, mv: parse_move(rest)? });
+            plies.push(WrittenPly {
+                number,
+                black_marker,
+                mv: parse_move(rest)?,
+            });
         } else {
-            plies.push(WrittenPly { number, black_marker, mv: parse_move(&word)? });
+            plies.push(WrittenPly {
+                number,
+                black_marker,
+                mv: parse_move(&word)?,
+            });
         }
         number = None;
         black_marker = false;
@@ -289,7 +317,10 @@ mod tests {
     use super::*;
 
     fn sq(f: char, r: u8) -> WrittenSquare {
-        WrittenSquare::Coordinate { file: f as u8 - b'a', rank: r - 1 }
+        WrittenSquare::Coordinate {
+            file: f as u8 - b'a',
+            rank: r - 1,
+        }
     }
 
     #[test]

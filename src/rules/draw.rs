@@ -79,13 +79,21 @@ impl DrawRule {
     #[must_use]
     pub fn describe(&self) -> String {
         match *self {
-            DrawRule::LoneKing { moves, main_road_only: true, .. } => format!(
+            DrawRule::LoneKing {
+                moves,
+                main_road_only: true,
+                ..
+            } => format!(
                 "three pieces against a lone king on the main road: no win within {moves} moves"
             ),
             DrawRule::LoneKing { moves, .. } => {
                 format!("stronger side against a lone king: no win within {moves} moves")
             }
-            DrawRule::UnchangedMaterial { pieces: (lo, hi), moves, .. } => format!(
+            DrawRule::UnchangedMaterial {
+                pieces: (lo, hi),
+                moves,
+                ..
+            } => format!(
                 "both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves"
             ),
             DrawRule::KingsOnly { moves, .. } => {
@@ -99,19 +107,23 @@ impl DrawRule {
     pub fn advance(&self, counter: u16, before: &Position, mv: &Move, after: &Position) -> u16 {
         let material_changed = mv.is_capture() || mv.promotes();
         match *self {
-            DrawRule::LoneKing { strong, main_road_only, .. } => {
-                match lone_king_strong_side(after, strong, main_road_only) {
-                    Some(side) if !material_changed => {
-                        if before.turn() == side {
-                            counter.saturating_add(1)
-                        } else {
-                            counter
-                        }
+            DrawRule::LoneKing {
+                strong,
+                main_road_only,
+                ..
+            } => match lone_king_strong_side(after, strong, main_road_only) {
+                Some(side) if !material_changed => {
+                    if before.turn() == side {
+                        counter.saturating_add(1)
+                    } else {
+                        counter
                     }
-                    _ => 0,
                 }
-            }
-            DrawRule::UnchangedMaterial { pieces: (lo, hi), .. } => {
+                _ => 0,
+            },
+            DrawRule::UnchangedMaterial {
+                pieces: (lo, hi), ..
+            } => {
                 let n = after.occupied().count();
                 let both_kings = [Color::White, Color::Black]
                     .iter()
@@ -124,7 +136,11 @@ impl DrawRule {
             }
             DrawRule::KingsOnly { .. } => {
                 let king_moved = before.kings().contains(mv.from());
-                if king_moved && !mv.is_capture() { counter.saturating_add(1) } else { 0 }
+                if king_moved && !mv.is_capture() {
+                    counter.saturating_add(1)
+                } else {
+                    0
+                }
             }
         }
     }
@@ -142,7 +158,11 @@ impl DrawRule {
 }
 
 /// The stronger side if `pos` is a lone-king ending of the given kind.
-fn lone_king_strong_side(pos: &Position, strong: &[Material], main_road_only: bool) -> Option<Color> {
+fn lone_king_strong_side(
+    pos: &Position,
+    strong: &[Material],
+    main_road_only: bool,
+) -> Option<Color> {
     for weak in [Color::White, Color::Black] {
         let weak_pieces = pos.pieces(weak);
         let weak_kings = pos.pieces_of(weak, Role::King);

@@ -159,9 +159,13 @@ impl Game {
             });
         }
         let rules = pos.rules().draw_rules;
-        rules.iter().zip(&self.counters).position(|(r, &c)| r.is_reached(c)).map(|i| Outcome {
-            result: GameResult::Draw,
-            termination: Termination::DrawRule(i),
-        })
+        rules
+            .iter()
+            .zip(&self.counters)
+            .position(|(r, &c)| r.is_reached(c))
+            .map(|i| Outcome {
+                result: GameResult::Draw,
+                termination: Termination::DrawRule(i),
+            })
     }
 }

@@ -78,7 +78,11 @@ impl Move {
     /// The captured squares in capture order (empty for a quiet move).
     #[must_use]
     pub fn captured(&self) -> &[Square] {
-        if self.capture { &self.captured[..usize::from(self.len)] } else { &[] }
+        if self.capture {
+            &self.captured[..usize::from(self.len)]
+        } else {
+            &[]
+        }
     }
 
     /// The captured squares as a set.

@@ -98,7 +98,7 @@ impl Position {
         let rules = variant.rules();
         let g = Geometry::of(rules.board);
         let all = setup.white.or(setup.black).or(setup.kings);
-        if let Some(sq) = all.filter(|s| s.0 >= g.count).next() {
+        if let Some(sq) = all.clone().find(|s| s.0 >= g.count) {
             return Err(PositionError::OffBoard(sq.0));
         }
         if let Some(sq) = setup.white.and(setup.black).next() {
@@ -112,7 +112,10 @@ impl Position {
             if set.count() > max {
                 return Err(PositionError::TooManyPieces(color, set.count(), max));
             }
-            if set.without(setup.kings).any(|s| g.is_promotion_rank(s, color)) {
+            if set
+                .without(setup.kings)
+                .any(|s| g.is_promotion_rank(s, color))
+            {
                 return Err(PositionError::ManOnPromotionRank(color));
             }
         }
@@ -129,7 +132,12 @@ impl Position {
     /// The position as an unchecked setup.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        Setup { white: self.pieces[0], black: self.pieces[1], kings: self.kings, turn: self.turn }
+        Setup {
+            white: self.pieces[0],
+            black: self.pieces[1],
+            kings: self.kings,
+            turn: self.turn,
+        }
     }
 
     /// The variant being played.
@@ -193,7 +201,11 @@ impl Position {
         } else {
             return None;
         };
-        let role = if self.kings.contains(sq) { Role::King } else { Role::Man };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
         Some(Piece { color, role })
     }
 
@@ -425,7 +437,8 @@ struct CaptureSearch<'a> {
 impl CaptureSearch<'_> {
     fn emit(&mut self, depth: usize, promotes: bool) {
         if depth > 0 {
-            self.out.push(Move::capture(self.from, &self.steps[..depth], promotes));
+            self.out
+                .push(Move::capture(self.from, &self.steps[..depth], promotes));
         }
     }
 
@@ -437,11 +450,15 @@ impl CaptureSearch<'_> {
             if !rules.men_capture_backward && !self.pos.forward(us).contains(&d) {
                 continue;
             }
-            let Some(victim) = self.g.step(at, d) else { continue };
+            let Some(victim) = self.g.step(at, d) else {
+                continue;
+            };
             if !self.enemy.contains(victim) || captured.contains(victim) {
                 continue;
             }
-            let Some(land) = self.g.step(victim, d) else { continue };
+            let Some(land) = self.g.step(victim, d) else {
+                continue;
+            };
             if self.occupied.contains(land) {
                 continue;
             }
@@ -494,7 +511,9 @@ impl CaptureSearch<'_> {
             if came.is_some_and(|c| c.opposite() == d) {
                 continue;
             }
-            let Some(victim) = self.king_target(at, d, captured) else { continue };
+            let Some(victim) = self.king_target(at, d, captured) else {
+                continue;
+            };
             any = true;
             let mut taken = captured;
             taken.insert(victim);
@@ -519,7 +538,11 @@ impl CaptureSearch<'_> {
                     k += 1;
                 }
             }
-            let chosen: &[Square] = if k > 0 { &continuing[..k] } else { &landings[..n] };
+            let chosen: &[Square] = if k > 0 {
+                &continuing[..k]
+            } else {
+                &landings[..n]
+            };
             for &l in chosen {
                 self.steps[depth] = (victim, l);
                 if k > 0 {

@@ -159,17 +159,32 @@ impl Geometry {
                     continue;
                 }
                 let delta = n as i8 - i as i8;
-                let k = (0..used).find(|&k| groups[k].1 == delta).unwrap_or_else(|| {
-                    used += 1;
-                    assert!(used <= 3, "a diagonal board has at most three shift groups");
-                    used - 1
-                });
+                let k = (0..used)
+                    .find(|&k| groups[k].1 == delta)
+                    .unwrap_or_else(|| {
+                        used += 1;
+                        assert!(used <= 3, "a diagonal board has at most three shift groups");
+                        used - 1
+                    });
                 groups[k] = (groups[k].0 | 1u64 << i, delta);
             }
             groups
         });
-        let main_road = (0..count).filter(|&i| file[usize::from(i)] == rank[usize::from(i)]).map(Square).collect();
-        Geometry { size, side, count, file, rank, at, step, shifts, main_road }
+        let main_road = (0..count)
+            .filter(|&i| file[usize::from(i)] == rank[usize::from(i)])
+            .map(Square)
+            .collect();
+        Geometry {
+            size,
+            side,
+            count,
+            file,
+            rank,
+            at,
+            step,
+            shifts,
+            main_road,
+        }
     }
 
     /// The neighbours in direction `dir` of every square of a set (a bitboard shift).

@@ -32,7 +32,11 @@ const BLACK_TO_MOVE: u64 = splitmix(0xB1AC);
 /// have equal hashes.
 #[must_use]
 pub fn hash(pos: &Position) -> u64 {
-    let mut h = if pos.turn() == Color::Black { BLACK_TO_MOVE } else { 0 };
+    let mut h = if pos.turn() == Color::Black {
+        BLACK_TO_MOVE
+    } else {
+        0
+    };
     for (i, (c, r)) in [
         (Color::White, Role::Man),
         (Color::White, Role::King),

@@ -13,10 +13,17 @@ pub type Key = (String, String, Vec<String>);
 pub fn key_of(pos: &Position, m: &Move) -> Key {
     let g = pos.geometry();
     let style = Naming::of(pos).style;
-    let mut captured: Vec<String> =
-        m.captured().iter().map(|&s| square_name::name(g, s, style)).collect();
+    let mut captured: Vec<String> = m
+        .captured()
+        .iter()
+        .map(|&s| square_name::name(g, s, style))
+        .collect();
     captured.sort();
-    (square_name::name(g, m.from(), style), square_name::name(g, m.to(), style), captured)
+    (
+        square_name::name(g, m.from(), style),
+        square_name::name(g, m.to(), style),
+        captured,
+    )
 }
 
 /// The keys of all legal moves.
@@ -46,10 +53,19 @@ pub fn listed_keys(text: &str) -> BTreeSet<Key> {
             };
             let squares: Vec<&str> = path.split(['-', ':', 'x']).collect();
             let mut captured: Vec<String> = caps
-                .map(|c| c.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+                .map(|c| {
+                    c.split(',')
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect()
+                })
                 .unwrap_or_default();
             captured.sort();
-            (squares[0].to_string(), squares[squares.len() - 1].to_string(), captured)
+            (
+                squares[0].to_string(),
+                squares[squares.len() - 1].to_string(),
+                captured,
+            )
         })
         .collect()
 }
@@ -70,8 +86,11 @@ pub fn same_set(legal: &BTreeSet<Key>, listed: &BTreeSet<Key>) -> bool {
 /// Every full-notation text of the legal moves, sorted (for messages).
 pub fn full_moves(pos: &Position) -> Vec<String> {
     let style = Naming::of(pos).style;
-    let mut v: Vec<String> =
-        pos.legal_moves().iter().map(|m| write::full(pos.geometry(), m, style)).collect();
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| write::full(pos.geometry(), m, style))
+        .collect();
     v.sort();
     v
 }

@@ -6,7 +6,12 @@ use crate::rules::BoardSize;
 /// The rules of international draughts.
 pub static RULES: DraughtsRules = DraughtsRules {
     name: "international",
-    aliases: &["international-draughts", "draughts", "международные", "стоклеточные"],
+    aliases: &[
+        "international-draughts",
+        "draughts",
+        "международные",
+        "стоклеточные",
+    ],
     // PDN 3.0 game type 20.
     pdn_game_type: "20",
     board: BoardSize::Ten,
@@ -21,7 +26,10 @@ pub static RULES: DraughtsRules = DraughtsRules {
     numeric_by_default: true,
     draw_rules: &[
         // 25 moves each with only kings moving and no capture (FMJD art. 6.2).
-        DrawRule::KingsOnly { moves: 25, clause: "FMJD art. 6.2" },
+        DrawRule::KingsOnly {
+            moves: 25,
+            clause: "FMJD art. 6.2",
+        },
         // Three kings, two kings and a man, or a king and two men against one king: 16 moves (FMJD art. 6.3).
         DrawRule::LoneKing {
             strong: &[

@@ -54,7 +54,9 @@ impl Variant {
     #[must_use]
     pub fn from_pdn_game_type(tag: &str) -> Option<Variant> {
         let code = tag.split(',').next().unwrap_or("").trim();
-        Variant::ALL.into_iter().find(|v| v.rules().pdn_game_type == code)
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.rules().pdn_game_type == code)
     }
 }
 

@@ -30,9 +30,21 @@ pub static RULES: DraughtsRules = DraughtsRules {
         },
         // Both sides have kings, material unchanged: 5 moves in 2-3-piece endings,
         // 30 in 4-5-piece, 60 in 6-7-piece endings (seed 001 §1.9.1.4).
-        DrawRule::UnchangedMaterial { pieces: (2, 3), moves: 5, clause: "seed 001 §1.9.1.4" },
-        DrawRule::UnchangedMaterial { pieces: (4, 5), moves: 30, clause: "seed 001 §1.9.1.4" },
-        DrawRule::UnchangedMaterial { pieces: (6, 7), moves: 60, clause: "seed 001 §1.9.1.4" },
+        DrawRule::UnchangedMaterial {
+            pieces: (2, 3),
+            moves: 5,
+            clause: "seed 001 §1.9.1.4",
+        },
+        DrawRule::UnchangedMaterial {
+            pieces: (4, 5),
+            moves: 30,
+            clause: "seed 001 §1.9.1.4",
+        },
+        DrawRule::UnchangedMaterial {
+            pieces: (6, 7),
+            moves: 60,
+            clause: "seed 001 §1.9.1.4",
+        },
         // Three pieces against a lone king on the main road, no win by the 5th move (seed 001 §1.9.1.5).
         DrawRule::LoneKing {
             strong: &[
@@ -46,6 +58,9 @@ pub static RULES: DraughtsRules = DraughtsRules {
             clause: "seed 001 §1.9.1.5",
         },
         // 15 moves of kings only, no man moved, no capture (seed 001 §1.9.1.6).
-        DrawRule::KingsOnly { moves: 15, clause: "seed 001 §1.9.1.6" },
+        DrawRule::KingsOnly {
+            moves: 15,
+            clause: "seed 001 §1.9.1.6",
+        },
     ],
 };
