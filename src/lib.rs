@@ -1,6 +1,7 @@
 //! zaochka: a referee for correspondence games.
 pub mod cli;
 pub mod diagram;
+pub mod games;
 pub mod lang;
 pub mod notation;
 pub mod rules;

@@ -7,11 +7,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::diagram::text;
+use crate::games::{self, CheckedGame, MoveErrorKind};
 use crate::lang::Language;
 use crate::notation::pdn::{self, PdnGame};
-use crate::notation::record::{self, CheckedGame, PlyError};
-use crate::notation::{ResolveError, fen, write};
 use crate::rules::Color;
 
 /// Replays every game in PDN files and prints one line per game: OK, or the first
@@ -47,8 +45,7 @@ impl Check {
             let parsed: Vec<Result<PdnGame, pdn::PdnError>> = pdn::read_games(&content).collect();
             let bar = progress(parsed.len() as u64);
             let name = path.display().to_string();
-            let verdicts = check_all(&parsed, &name);
-            for v in verdicts {
+            for v in check_all(&parsed, &name, &bar) {
                 games += 1;
                 failed += usize::from(!v.ok);
                 if self.json {
@@ -56,7 +53,6 @@ impl Check {
                 } else if !v.ok || !self.quiet {
                     print!("{}", v.text);
                 }
-                bar.inc(1);
             }
             bar.finish_and_clear();
         }
@@ -79,15 +75,18 @@ fn progress(len: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec}") {
+        bar.set_style(style);
+    }
     bar
 }
 
 /// Checks games on all cores, keeping file order.
-fn check_all(parsed: &[Result<PdnGame, pdn::PdnError>], file: &str) -> Vec<Verdict> {
+fn check_all(
+    parsed: &[Result<PdnGame, pdn::PdnError>],
+    file: &str,
+    bar: &ProgressBar,
+) -> Vec<Verdict> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let chunk = parsed.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
@@ -99,7 +98,10 @@ fn check_all(parsed: &[Result<PdnGame, pdn::PdnError>], file: &str) -> Vec<Verdi
                     games
                         .iter()
                         .enumerate()
-                        .map(|(i, g)| verdict(g, file, k * chunk + i + 1))
+                        .map(|(i, g)| {
+                            bar.inc(1);
+                            verdict(g, file, k * chunk + i + 1)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -132,7 +134,7 @@ fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, index: usize) -> V
         "file": file, "game": index, "line": game.line,
         "white": game.tag("White"), "black": game.tag("Black"), "result": game.result,
     });
-    match record::replay_pdn(game) {
+    match games::replay_pdn(game) {
         Err(e) => fail(
             base,
             format!("{head}: {e}\n"),
@@ -160,11 +162,11 @@ fn report(
     mut base: serde_json::Value,
     head: String,
 ) -> Verdict {
-    let replay = &checked.replay;
-    let plies = replay.game.moves().len();
+    let record = &checked.record;
+    let plies = record.game.plies();
     base["variant"] = checked.variant.name().into();
     base["plies"] = plies.into();
-    let Some(f) = &replay.failure else {
+    let Some(f) = &record.failure else {
         base["ok"] = true.into();
         let mut note = String::new();
         if let Some(u) = checked.unrecorded_from {
@@ -179,28 +181,20 @@ fn report(
         };
     };
     let dots = if f.side == Color::Black { "..." } else { "." };
-    let (kind, reason, candidates) = match &f.error {
-        PlyError::Parse(e) => ("unreadable", e.to_string(), Vec::new()),
-        PlyError::Resolve(ResolveError::Illegal { reason, .. }) => {
-            ("illegal", reason.message(Language::En), Vec::new())
-        }
-        PlyError::Resolve(ResolveError::Ambiguous { candidates, .. }) => {
-            let style = record_style(checked);
-            let list: Vec<String> = candidates
-                .iter()
-                .map(|m| write::full(f.position.geometry(), m, style))
-                .collect();
-            ("ambiguous", format!("it fits {}", list.join(", ")), list)
-        }
+    let (kind, candidates) = match &f.error.kind {
+        MoveErrorKind::Unreadable { .. } => ("unreadable", Vec::new()),
+        MoveErrorKind::Illegal { .. } => ("illegal", Vec::new()),
+        MoveErrorKind::Ambiguous(list) => ("ambiguous", list.clone()),
     };
-    let fen_before = fen::write(&f.position, record_style(checked));
+    let reason = f.error.message(Language::En);
+    let fen_before = record.game.fen();
     let mut text = format!(
         "{head}: {} at move {}{dots} {:?}: {reason}\n  position before it ({fen_before}):\n",
         kind.to_uppercase(),
         f.move_number,
-        f.written
+        f.error.written
     );
-    for line in text::diagram(&f.position, Color::White).lines() {
+    for line in record.game.diagram(Color::White).lines() {
         text.push_str("    ");
         text.push_str(line);
         text.push('\n');
@@ -211,16 +205,7 @@ fn report(
         serde_json::json!({
             "fault": kind, "move_number": f.move_number,
             "side": if f.side == Color::White { "white" } else { "black" },
-            "written": f.written, "reason": reason, "candidates": candidates, "fen_before": fen_before,
+            "written": f.error.written, "reason": reason, "candidates": candidates, "fen_before": fen_before,
         }),
     )
-}
-
-fn record_style(checked: &CheckedGame) -> crate::notation::SquareStyle {
-    match fen::default_style(checked.variant) {
-        crate::notation::SquareStyle::Numeric(_) => {
-            crate::notation::SquareStyle::Numeric(checked.replay.numbering)
-        }
-        s => s,
-    }
 }

@@ -8,10 +8,10 @@ mod show;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-use crate::notation::fen;
-use crate::rules::{Position, Variant};
+use crate::games::{self, AnyGame};
+use crate::rules::Variant;
 
-/// zaochka: referee for correspondence games of Russian checkers and draughts.
+/// zaochka: referee for correspondence games of Russian checkers, draughts and more.
 #[derive(Parser, Debug)]
 #[command(name = "zaochka", version, about)]
 pub struct Cli {
@@ -50,7 +50,7 @@ impl Cli {
 /// `--variant` and `--fen`, shared by the position commands.
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// The game: russian or international.
+    /// The game (russian, international, ...).
     #[arg(long, default_value = "russian", value_parser = parse_variant)]
     variant: Variant,
     /// The position as PDN FEN (`W:Wa1,c3,Kd4:Bb6,h8`); the initial position if absent.
@@ -59,11 +59,8 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(&self) -> anyhow::Result<Position> {
-        match &self.fen {
-            None => Ok(Position::initial(self.variant)),
-            Some(f) => Ok(fen::read_default(self.variant, f)?),
-        }
+    fn game(&self) -> anyhow::Result<Box<dyn AnyGame>> {
+        Ok(games::new_game(self.variant, self.fen.as_deref())?)
     }
 }
 

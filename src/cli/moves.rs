@@ -3,43 +3,33 @@
 use std::process::ExitCode;
 
 use super::PositionArgs;
-use crate::notation::{Naming, write};
 
 /// Prints the legal moves of a position, one per line in full notation, sorted.
 #[derive(clap::Args, Debug)]
 pub struct Moves {
     #[command(flatten)]
     position: PositionArgs,
-    /// Print JSON: a list of {full, short, from, to, captured}.
+    /// Print a JSON list of {full, short} objects.
     #[arg(long)]
     json: bool,
 }
 
 impl Moves {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        let pos = self.position.position()?;
-        let g = pos.geometry();
-        let style = Naming::of(&pos).style;
-        let mut moves = pos.legal_moves();
-        moves.sort_by_key(|m| write::full(g, m, style));
+        let game = self.position.game()?;
+        let moves = game.legal_moves();
         if self.json {
             let list: Vec<serde_json::Value> = moves
                 .iter()
                 .map(|m| {
-                    serde_json::json!({
-                        "full": write::full(g, m, style),
-                        "short": write::short(g, m, style),
-                        "captured": m.captured().iter()
-                            .map(|&s| crate::notation::square_name::name(g, s, style))
-                            .collect::<Vec<_>>(),
-                        "promotes": m.promotes(),
-                    })
+                    let played = game.check(m)?;
+                    Ok(serde_json::json!({ "full": played.full, "short": played.short, "capture": played.capture }))
                 })
-                .collect();
+                .collect::<anyhow::Result<_>>()?;
             println!("{}", serde_json::to_string_pretty(&list)?);
         } else {
             for m in &moves {
-                println!("{}", write::full(g, m, style));
+                println!("{m}");
             }
         }
         Ok(ExitCode::SUCCESS)

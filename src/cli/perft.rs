@@ -15,7 +15,7 @@ pub struct Perft {
     /// Depth in plies.
     #[arg(long)]
     depth: u32,
-    /// Also print the count of each first move, and, with --bench, time and speed.
+    /// Also print the count below each first move.
     #[arg(long)]
     divide: bool,
     /// Print the elapsed time and nodes per second (one core) before the count.
@@ -25,22 +25,20 @@ pub struct Perft {
 
 impl Perft {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        let pos = self.position.position()?;
+        let game = self.position.game()?;
         let started = Instant::now();
         let nodes = if self.divide && self.depth > 0 {
-            let naming = crate::notation::Naming::of(&pos);
             let mut total = 0;
-            for m in pos.legal_moves() {
-                let n = pos.play(&m).perft(self.depth - 1);
-                println!(
-                    "{} {n}",
-                    crate::notation::write::full(pos.geometry(), &m, naming.style)
-                );
+            for m in game.legal_moves() {
+                let mut child = game.clone_box();
+                child.play(&m)?;
+                let n = child.perft(self.depth - 1);
+                println!("{m} {n}");
                 total += n;
             }
             total
         } else {
-            pos.perft(self.depth)
+            game.perft(self.depth)
         };
         if self.bench {
             let secs = started.elapsed().as_secs_f64();

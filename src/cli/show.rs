@@ -3,8 +3,6 @@
 use std::process::ExitCode;
 
 use super::PositionArgs;
-use crate::diagram::text;
-use crate::notation::fen;
 use crate::rules::Color;
 
 /// Prints a text diagram of a position and its FEN.
@@ -19,17 +17,14 @@ pub struct Show {
 
 impl Show {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        let pos = self.position.position()?;
+        let game = self.position.game()?;
         let side = if self.flip {
             Color::Black
         } else {
             Color::White
         };
-        print!("{}", text::diagram(&pos, side));
-        println!(
-            "FEN {}",
-            fen::write(&pos, fen::default_style(pos.variant()))
-        );
+        print!("{}", game.diagram(side));
+        println!("FEN {}", game.fen());
         Ok(ExitCode::SUCCESS)
     }
 }

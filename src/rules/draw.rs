@@ -102,6 +102,33 @@ impl DrawRule {
         }
     }
 
+    /// A one-line statement of the rule in Russian.
+    #[must_use]
+    pub fn describe_ru(&self) -> String {
+        match *self {
+            DrawRule::LoneKing {
+                moves,
+                main_road_only: true,
+                ..
+            } => format!(
+                "три фигуры против одинокой дамки на большой дороге: нет выигрыша за {moves} ходов"
+            ),
+            DrawRule::LoneKing { moves, .. } => {
+                format!("сильнейшая сторона против одинокой дамки: нет выигрыша за {moves} ходов")
+            }
+            DrawRule::UnchangedMaterial {
+                pieces: (lo, hi),
+                moves,
+                ..
+            } => format!(
+                "у обеих сторон дамки, {lo}-{hi} фигур, соотношение сил не менялось {moves} ходов"
+            ),
+            DrawRule::KingsOnly { moves, .. } => {
+                format!("{moves} ходов делались только дамками, без взятий")
+            }
+        }
+    }
+
     /// The counter after `mv` was played from `before`, giving `after`.
     #[must_use]
     pub fn advance(&self, counter: u16, before: &Position, mv: &Move, after: &Position) -> u16 {

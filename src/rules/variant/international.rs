@@ -5,15 +5,6 @@ use crate::rules::BoardSize;
 
 /// The rules of international draughts.
 pub static RULES: DraughtsRules = DraughtsRules {
-    name: "international",
-    aliases: &[
-        "international-draughts",
-        "draughts",
-        "международные",
-        "стоклеточные",
-    ],
-    // PDN 3.0 game type 20.
-    pdn_game_type: "20",
     board: BoardSize::Ten,
     initial_ranks: 4,
     // Men capture backwards too (FMJD art. 4.2).

@@ -24,19 +24,55 @@ impl Variant {
     /// Every variant, in registry order.
     pub const ALL: [Variant; 2] = [Variant::Russian, Variant::International];
 
-    /// The rules data of the variant.
+    /// The name used on the command line and in the database.
     #[must_use]
-    pub fn rules(self) -> &'static DraughtsRules {
+    pub fn name(self) -> &'static str {
         match self {
-            Variant::Russian => &russian::RULES,
-            Variant::International => &international::RULES,
+            Variant::Russian => "russian",
+            Variant::International => "international",
         }
     }
 
-    /// The name used on the command line and in the database (`russian`, `international`).
+    /// Other accepted names (lower case).
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::Russian => &["russian-checkers", "русские", "русские шашки", "shashki"],
+            Variant::International => &[
+                "international-draughts",
+                "draughts",
+                "международные",
+                "стоклеточные",
+            ],
+        }
+    }
+
+    /// The first field of the PDN `GameType` tag (PDN 3.0 numbers; names for games
+    /// PDN has no number for). `None` for games recorded as PGN.
     #[must_use]
-    pub fn name(self) -> &'static str {
-        self.rules().name
+    pub fn pdn_game_type(self) -> Option<&'static str> {
+        match self {
+            Variant::Russian => Some("25"),
+            Variant::International => Some("20"),
+        }
+    }
+
+    /// The rules data of a draughts-family variant, `None` for other families.
+    #[must_use]
+    pub fn draughts(self) -> Option<&'static DraughtsRules> {
+        match self {
+            Variant::Russian => Some(&russian::RULES),
+            Variant::International => Some(&international::RULES),
+        }
+    }
+
+    /// The rules data of a draughts-family variant.
+    ///
+    /// # Panics
+    /// If the variant is not of the draughts family: callers reach draughts code
+    /// only through the registry (`games::new_game`), which dispatches by family.
+    #[must_use]
+    pub fn rules(self) -> &'static DraughtsRules {
+        self.draughts().expect("a draughts-family variant")
     }
 
     /// The variant of a command-line or database name (case-insensitive; also
@@ -46,7 +82,7 @@ impl Variant {
         let n = name.trim().to_lowercase();
         Variant::ALL
             .into_iter()
-            .find(|v| v.rules().name == n || v.rules().aliases.contains(&n.as_str()))
+            .find(|v| v.name() == n || v.aliases().contains(&n.as_str()))
     }
 
     /// The variant of a PDN `GameType` tag value (its first field: `25` Russian, `20`
@@ -54,9 +90,10 @@ impl Variant {
     #[must_use]
     pub fn from_pdn_game_type(tag: &str) -> Option<Variant> {
         let code = tag.split(',').next().unwrap_or("").trim();
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.rules().pdn_game_type == code)
+        Variant::ALL.into_iter().find(|v| {
+            v.pdn_game_type()
+                .is_some_and(|t| t.eq_ignore_ascii_case(code))
+        })
     }
 }
 
@@ -80,12 +117,6 @@ pub enum Numbering {
 /// The rules of one game of the draughts family as data.
 #[derive(Debug)]
 pub struct DraughtsRules {
-    /// Command-line and database name.
-    pub name: &'static str,
-    /// Other accepted names (lower case).
-    pub aliases: &'static [&'static str],
-    /// The first field of the PDN `GameType` tag.
-    pub pdn_game_type: &'static str,
     /// The board.
     pub board: BoardSize,
     /// Ranks filled with men at the start, on each side.

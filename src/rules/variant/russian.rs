@@ -5,10 +5,6 @@ use crate::rules::BoardSize;
 
 /// The rules of Russian checkers.
 pub static RULES: DraughtsRules = DraughtsRules {
-    name: "russian",
-    aliases: &["russian-checkers", "русские", "русские шашки", "shashki"],
-    // PDN 3.0 game type 25 (Russian draughts).
-    pdn_game_type: "25",
     board: BoardSize::Eight,
     initial_ranks: 3,
     // Men capture forwards and backwards (seed 002 §1.5.3).

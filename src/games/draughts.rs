@@ -1,0 +1,305 @@
+//! [`AnyGame`] for the draughts family (Russian checkers, international draughts).
+
+use super::{
+    AnyGame, BoardView, ClaimableDraw, Finish, MoveError, MoveErrorKind, MoveView, PlayedMove,
+    Record, RecordFailure, SetupError, SquareView,
+};
+use crate::lang::Language;
+use crate::notation::record::{self, PlyError};
+use crate::notation::{Naming, ResolveError, SquareStyle, fen, parse_move, write};
+use crate::rules::{Color, Game, Move, Position, Role, Termination, Variant, zobrist};
+
+/// A draughts game with the square naming its record uses.
+#[derive(Clone, Debug)]
+struct DraughtsGame {
+    game: Game,
+    naming: Naming,
+}
+
+pub(super) fn new_game(
+    variant: Variant,
+    fen_text: Option<&str>,
+) -> Result<Box<dyn AnyGame>, SetupError> {
+    let start = match fen_text {
+        None => Position::initial(variant),
+        Some(f) => fen::read_default(variant, f).map_err(|e| SetupError(e.to_string()))?,
+    };
+    let naming = Naming::of(&start);
+    Ok(Box::new(DraughtsGame {
+        game: Game::new(start),
+        naming,
+    }))
+}
+
+pub(super) fn open_record(
+    variant: Variant,
+    fen_text: Option<&str>,
+    plies: &[&str],
+    first_move_number: u32,
+) -> Result<Record, SetupError> {
+    let replay = record::replay(variant, fen_text, plies).map_err(|e| SetupError(e.to_string()))?;
+    let style = match fen::default_style(variant) {
+        SquareStyle::Numeric(_) => SquareStyle::Numeric(replay.numbering),
+        s => s,
+    };
+    let naming = Naming {
+        numbering: replay.numbering,
+        style,
+    };
+    let failure = replay.failure.map(|f| {
+        let (move_number, side) =
+            record::move_number_of(f.ply, replay.game.start().turn(), first_move_number);
+        let error = match f.error {
+            PlyError::Parse(e) => MoveError {
+                written: f.written.clone(),
+                kind: MoveErrorKind::Unreadable {
+                    en: e.reason.to_string(),
+                    ru: e.reason.to_string(),
+                },
+            },
+            PlyError::Resolve(e) => move_error(&f.position, naming, e),
+        };
+        RecordFailure {
+            ply: f.ply,
+            move_number,
+            side,
+            error,
+        }
+    });
+    Ok(Record {
+        game: Box::new(DraughtsGame {
+            game: replay.game,
+            naming,
+        }),
+        failure,
+    })
+}
+
+fn move_error(pos: &Position, naming: Naming, e: ResolveError) -> MoveError {
+    match e {
+        ResolveError::Illegal { written, reason } => MoveError {
+            written,
+            kind: MoveErrorKind::Illegal {
+                en: reason.message(Language::En),
+                ru: reason.message(Language::Ru),
+            },
+        },
+        ResolveError::Ambiguous {
+            written,
+            candidates,
+        } => {
+            let mut list: Vec<String> = candidates
+                .iter()
+                .map(|m| write::full(pos.geometry(), m, naming.style))
+                .collect();
+            list.sort();
+            MoveError {
+                written,
+                kind: MoveErrorKind::Ambiguous(list),
+            }
+        }
+    }
+}
+
+impl DraughtsGame {
+    fn resolve(&self, written: &str) -> Result<Move, MoveError> {
+        let pos = self.game.position();
+        let w = parse_move(written).map_err(|e| MoveError {
+            written: written.trim().to_string(),
+            kind: MoveErrorKind::Unreadable {
+                en: e.reason.to_string(),
+                ru: unreadable_ru(e.reason),
+            },
+        })?;
+        w.resolve(pos, self.naming)
+            .map_err(|e| move_error(pos, self.naming, e))
+    }
+
+    fn describe(&self, m: &Move) -> PlayedMove {
+        let pos = self.game.position();
+        let g = pos.geometry();
+        let short = write::short(g, m, self.naming.style);
+        let short_reads_back = parse_move(&short)
+            .ok()
+            .and_then(|w| w.resolve(pos, self.naming).ok())
+            .is_some_and(|b| b.same_result(m));
+        PlayedMove {
+            full: write::full(g, m, self.naming.style),
+            short: if short_reads_back {
+                short
+            } else {
+                write::unambiguous(pos, m, self.naming.style)
+            },
+            capture: m.is_capture(),
+            hash_after: zobrist::hash(&pos.play(m)),
+        }
+    }
+}
+
+fn unreadable_ru(reason: &str) -> String {
+    match reason {
+        "it is empty" => "пустой текст".into(),
+        "it names no destination square" => "не указано поле, на которое идёт шашка".into(),
+        _ => format!("запись не похожа на ход ({reason})"),
+    }
+}
+
+impl AnyGame for DraughtsGame {
+    fn variant(&self) -> Variant {
+        self.game.position().variant()
+    }
+
+    fn start_fen(&self) -> String {
+        fen::write(self.game.start(), self.naming.style)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self.game.position(), self.naming.style)
+    }
+
+    fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    fn score(&self) -> Vec<String> {
+        let mut pos = *self.game.start();
+        self.game
+            .moves()
+            .iter()
+            .map(|m| {
+                let s = write::full(pos.geometry(), m, self.naming.style);
+                pos = pos.play(m);
+                s
+            })
+            .collect()
+    }
+
+    fn play(&mut self, written: &str) -> Result<PlayedMove, MoveError> {
+        let m = self.resolve(written)?;
+        let played = self.describe(&m);
+        self.game.play(m);
+        Ok(played)
+    }
+
+    fn check(&self, written: &str) -> Result<PlayedMove, MoveError> {
+        let m = self.resolve(written)?;
+        Ok(self.describe(&m))
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let pos = self.game.position();
+        let mut v: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| write::full(pos.geometry(), m, self.naming.style))
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn outcome(&self) -> Option<Finish> {
+        let out = self.game.outcome()?;
+        let (reason, rule_en, rule_ru) = match out.termination {
+            Termination::NoPieces => (
+                "no_pieces",
+                "the side to move has no pieces left (seed 001 §1.8.1)".to_string(),
+                "у стороны, чей ход, не осталось шашек (seed 001 §1.8.1)".to_string(),
+            ),
+            Termination::NoMoves => (
+                "no_moves",
+                "the side to move has no legal move (seed 001 §1.8.1)".to_string(),
+                "у стороны, чей ход, нет ходов (seed 001 §1.8.1)".to_string(),
+            ),
+            Termination::DrawRule(i) => {
+                let rule = self.game.position().rules().draw_rules[i];
+                (
+                    "draw_rule",
+                    format!("{} ({})", rule.describe(), rule.clause()),
+                    format!("{} ({})", rule.describe_ru(), rule.clause()),
+                )
+            }
+        };
+        Some(Finish {
+            result: out.result,
+            reason,
+            rule_en,
+            rule_ru,
+        })
+    }
+
+    fn claimable_draws(&self) -> Vec<ClaimableDraw> {
+        if self.game.repetitions() >= 3 {
+            vec![ClaimableDraw {
+                kind: "repetition",
+                rule_en: "the same position with the same side to move has occurred three times (seed 001 §1.9.1.7, §1.9.2)".into(),
+                rule_ru: "одна и та же позиция при той же очереди хода повторилась три раза (seed 001 §1.9.1.7, §1.9.2)".into(),
+            }]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn repetitions(&self) -> usize {
+        self.game.repetitions()
+    }
+
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+
+    fn diagram(&self, side: Color) -> String {
+        crate::diagram::text::diagram(self.game.position(), side)
+    }
+
+    fn board_view(&self) -> BoardView {
+        let pos = self.game.position();
+        let g = pos.geometry();
+        let squares = g
+            .squares()
+            .filter_map(|sq| {
+                let p = pos.piece_at(sq)?;
+                let letter = if p.role == Role::King { 'k' } else { 'm' };
+                Some(SquareView {
+                    file: g.file(sq),
+                    rank: g.rank(sq),
+                    pieces: vec![(p.color, letter)],
+                })
+            })
+            .collect();
+        BoardView {
+            side: g.side,
+            dark_squares_only: true,
+            numbered: matches!(self.naming.style, SquareStyle::Numeric(_)),
+            squares,
+            turn: pos.turn(),
+        }
+    }
+
+    fn last_move(&self) -> Option<MoveView> {
+        let m = self.game.moves().last()?;
+        let g = self.game.position().geometry();
+        let at = |sq| (g.file(sq), g.rank(sq));
+        let mut path = vec![at(m.from())];
+        path.extend(m.landings().iter().map(|&s| at(s)));
+        Some(MoveView {
+            path,
+            captured: m.captured().iter().map(|&s| at(s)).collect(),
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.game.position().perft(depth)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn pdn_game_type(&self) -> Option<&'static str> {
+        self.variant().pdn_game_type()
+    }
+}

@@ -1,0 +1,343 @@
+//! One interface for every game: a variant plus a position. [`new_game`] and
+//! [`open_record`] are the registry: the only place that branches on the game.
+//! The referee, the store, the mail front end and the CLI use only [`AnyGame`]
+//! (issue 8, item 3).
+//!
+//! Moves cross this interface as text: a written move goes in, the canonical full
+//! and short notation come out. Each family (draughts, towers, chess) implements
+//! [`AnyGame`] in its own file here.
+
+mod draughts;
+
+use crate::lang::Language;
+use crate::notation::pdn::{PdnGame, PdnPly};
+use crate::rules::{Color, GameResult, Variant};
+
+/// Why a game cannot be set up (a FEN that cannot be read or is no legal position).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A new game of a variant from a FEN (the initial position when `None`).
+///
+/// # Errors
+/// [`SetupError`] when the FEN cannot be read or is no legal position.
+pub fn new_game(variant: Variant, fen: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError> {
+    match variant {
+        Variant::Russian | Variant::International => draughts::new_game(variant, fen),
+    }
+}
+
+/// The first ply of a record that could not be played.
+#[derive(Clone, Debug)]
+pub struct RecordFailure {
+    /// Index of the ply in the record, from 0.
+    pub ply: usize,
+    /// Its move number.
+    pub move_number: u32,
+    /// Whose ply it is.
+    pub side: Color,
+    /// Why it was not played.
+    pub error: MoveError,
+}
+
+/// A written record replayed: the game as far as it went and the first failure.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The game up to the last legal ply: with a failure, it stands in the
+    /// position where the failing ply was tried.
+    pub game: Box<dyn AnyGame>,
+    /// The first ply that failed, if any.
+    pub failure: Option<RecordFailure>,
+}
+
+/// Replays a written record (plies as written) from a FEN (or the initial
+/// position). Draughts records written with numbers are tried in each square
+/// numbering the game knows, keeping the one that replays furthest.
+///
+/// # Errors
+/// [`SetupError`] when the start position cannot be set up.
+pub fn open_record(
+    variant: Variant,
+    fen: Option<&str>,
+    plies: &[&str],
+    first_move_number: u32,
+) -> Result<Record, SetupError> {
+    match variant {
+        Variant::Russian | Variant::International => {
+            draughts::open_record(variant, fen, plies, first_move_number)
+        }
+    }
+}
+
+/// Why a PDN/PGN game could not be replayed at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The `GameType` tag names a game zaochka does not play.
+    #[error("game type {0:?} is not supported")]
+    UnsupportedGameType(String),
+    /// The start position cannot be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// A PDN game replayed: its variant, the record, and the index of the first ply
+/// written as unknown (`-`), where replaying stopped without a fault.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// The variant from the `GameType` tag (Russian when there is none).
+    pub variant: Variant,
+    /// The replayed record.
+    pub record: Record,
+    /// Plies from this index on were not recorded (`1. - -`).
+    pub unrecorded_from: Option<usize>,
+}
+
+/// The variant of a PDN game from its `GameType` tag (none: Russian checkers, the
+/// PDN default of Russian sources).
+///
+/// # Errors
+/// [`RecordError::UnsupportedGameType`] for a game type zaochka does not play.
+pub fn variant_of(game: &PdnGame) -> Result<Variant, RecordError> {
+    match game.tag("GameType") {
+        None => Ok(Variant::Russian),
+        Some(t) => Variant::from_pdn_game_type(t)
+            .or_else(|| Variant::from_name(t))
+            .ok_or_else(|| RecordError::UnsupportedGameType(t.to_string())),
+    }
+}
+
+/// Replays a PDN game: variant from `GameType`, start from `FEN`, plies up to the
+/// first one written as unknown.
+///
+/// # Errors
+/// [`RecordError`] when the game type or the start position make replaying impossible.
+pub fn replay_pdn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
+    let variant = variant_of(game)?;
+    let unrecorded_from = game.plies.iter().position(PdnPly::is_unknown);
+    let plies: Vec<&str> = game.plies[..unrecorded_from.unwrap_or(game.plies.len())]
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect();
+    let first_number = game.plies.first().and_then(|p| p.number).unwrap_or(1);
+    let record = open_record(variant, game.tag("FEN"), &plies, first_number)?;
+    Ok(CheckedGame {
+        variant,
+        record,
+        unrecorded_from,
+    })
+}
+
+/// Replays plies one by one on a game (for families with one notation).
+#[must_use]
+pub fn replay_on(mut game: Box<dyn AnyGame>, plies: &[&str], first_move_number: u32) -> Record {
+    let first_side = game.turn();
+    for (i, text) in plies.iter().enumerate() {
+        if let Err(error) = game.play(text) {
+            let (move_number, side) =
+                crate::notation::record::move_number_of(i, first_side, first_move_number);
+            return Record {
+                game,
+                failure: Some(RecordFailure {
+                    ply: i,
+                    move_number,
+                    side,
+                    error,
+                }),
+            };
+        }
+    }
+    Record {
+        game,
+        failure: None,
+    }
+}
+
+/// A move played (or checked) through [`AnyGame`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Canonical full notation (`c3:e5:g7`, `Ng1-f3` style per game).
+    pub full: String,
+    /// Canonical short notation (`c:g7`, SAN `Nf3`).
+    pub short: String,
+    /// Whether the move captured.
+    pub capture: bool,
+    /// The hash of the position after the move (for repetition).
+    pub hash_after: u64,
+}
+
+/// Why a written move was not played, with the text to tell the player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{written}: {}", self.message(Language::En))]
+pub struct MoveError {
+    /// The move as written.
+    pub written: String,
+    /// What is wrong.
+    pub kind: MoveErrorKind,
+}
+
+/// The kind of a [`MoveError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    /// The text is not a move in any form of the game's notation.
+    Unreadable {
+        /// English reason.
+        en: String,
+        /// Russian reason.
+        ru: String,
+    },
+    /// The move is illegal here.
+    Illegal {
+        /// English reason ("g6 is not a playing square").
+        en: String,
+        /// Russian reason.
+        ru: String,
+    },
+    /// Several legal moves fit; their full notation.
+    Ambiguous(Vec<String>),
+}
+
+impl MoveError {
+    /// The reason as a sentence in a language, naming the move as written.
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        match (&self.kind, lang) {
+            (MoveErrorKind::Unreadable { en, .. }, Language::En) => {
+                format!("cannot read the move: {en}")
+            }
+            (MoveErrorKind::Unreadable { ru, .. }, Language::Ru) => {
+                format!("не удалось прочитать ход: {ru}")
+            }
+            (MoveErrorKind::Illegal { en, .. }, Language::En) => en.clone(),
+            (MoveErrorKind::Illegal { ru, .. }, Language::Ru) => ru.clone(),
+            (MoveErrorKind::Ambiguous(c), Language::En) => {
+                format!("the move is ambiguous; write one of: {}", c.join(", "))
+            }
+            (MoveErrorKind::Ambiguous(c), Language::Ru) => {
+                format!("ход неоднозначен; напишите один из: {}", c.join(", "))
+            }
+        }
+    }
+}
+
+/// Why a game ended by the rules alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// Who won, or a draw.
+    pub result: GameResult,
+    /// A short machine name: `no_pieces`, `no_moves`, `draw_rule`, `checkmate`,
+    /// `stalemate`, `insufficient_material`, `fivefold`, `seventy_five_moves`.
+    pub reason: &'static str,
+    /// The rule in English, with its article.
+    pub rule_en: String,
+    /// The rule in Russian, with its article.
+    pub rule_ru: String,
+}
+
+/// A draw that a player may claim now (by claim, not automatic).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimableDraw {
+    /// Machine name: `repetition`, `fifty_moves`, `unchanged_material`.
+    pub kind: &'static str,
+    /// The rule in English, with its article.
+    pub rule_en: String,
+    /// The rule in Russian, with its article.
+    pub rule_ru: String,
+}
+
+/// What stands on one square, for diagrams: pieces from top to bottom (one for a
+/// plain piece, several for a tower).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareView {
+    /// File from 0 (a).
+    pub file: u8,
+    /// Rank from 0 (rank 1).
+    pub rank: u8,
+    /// Pieces top to bottom: (colour, letter): `m` man, `k` king for draughts;
+    /// `K Q R B N P` for chess.
+    pub pieces: Vec<(Color, char)>,
+}
+
+/// A board as diagrams need it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// Files (= ranks) on the board.
+    pub side: u8,
+    /// Whether only the dark squares are used (draughts) or all (chess).
+    pub dark_squares_only: bool,
+    /// Whether squares are named by numbers on this board (international, Lasca).
+    pub numbered: bool,
+    /// Occupied squares.
+    pub squares: Vec<SquareView>,
+    /// The side to move.
+    pub turn: Color,
+}
+
+/// The last move as diagrams draw it: the squares the piece went through (from,
+/// then each landing square) and the squares of captured pieces, as (file, rank)
+/// from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveView {
+    /// From-square, then every landing square.
+    pub path: Vec<(u8, u8)>,
+    /// Squares of the captured pieces, in capture order.
+    pub captured: Vec<(u8, u8)>,
+}
+
+/// A game in progress of any variant: the start position, the plies played and
+/// the current position, behind one object-safe interface.
+pub trait AnyGame: Send + Sync + std::fmt::Debug {
+    /// The game played.
+    fn variant(&self) -> Variant;
+    /// The start position as FEN.
+    fn start_fen(&self) -> String;
+    /// The current position as FEN.
+    fn fen(&self) -> String;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// Plies played so far.
+    fn plies(&self) -> usize;
+    /// The plies played, in canonical full notation.
+    fn score(&self) -> Vec<String>;
+    /// Reads a written move, checks it against the rules and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError`]: unreadable, illegal (with the reason) or ambiguous (with
+    /// the candidates). The game is unchanged then.
+    fn play(&mut self, written: &str) -> Result<PlayedMove, MoveError>;
+    /// Reads a written move and checks it without playing it.
+    ///
+    /// # Errors
+    /// As [`AnyGame::play`].
+    fn check(&self, written: &str) -> Result<PlayedMove, MoveError>;
+    /// The legal moves in canonical full notation, sorted.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The result if the rules end the game now (no pieces, no move, checkmate,
+    /// an automatic draw rule).
+    fn outcome(&self) -> Option<Finish>;
+    /// The draws the side to move may claim now (threefold repetition and the
+    /// game's claim rules), checked from the record.
+    fn claimable_draws(&self) -> Vec<ClaimableDraw>;
+    /// How often the current position has occurred (same pieces, same side to move).
+    fn repetitions(&self) -> usize;
+    /// The hash of the current position.
+    fn hash(&self) -> u64;
+    /// A text diagram from `side`'s point of view.
+    fn diagram(&self, side: Color) -> String;
+    /// The current board for image diagrams.
+    fn board_view(&self) -> BoardView;
+    /// The last ply played, for marking it on diagrams; `None` before the first ply.
+    fn last_move(&self) -> Option<MoveView>;
+    /// Leaf count of the legal-move tree `depth` plies deep (perft).
+    fn perft(&self, depth: u32) -> u64;
+    /// A copy of the game (to try a move without playing it).
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The PDN `GameType` value (or `None` for chess, written as PGN).
+    fn pdn_game_type(&self) -> Option<&'static str>;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
