@@ -4,5 +4,6 @@ pub mod diagram;
 pub mod games;
 pub mod lang;
 pub mod notation;
+pub mod referee;
 pub mod rules;
 pub mod store;

@@ -1,9 +1,17 @@
 //! The command line: one struct per command with an `execute` method.
 
 mod check;
+mod export;
+mod game;
+mod history;
+mod import;
 mod moves;
 mod perft;
+mod play;
+mod player;
+mod referee;
 mod show;
+mod store_args;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -15,6 +23,8 @@ use crate::rules::Variant;
 #[derive(Parser, Debug)]
 #[command(name = "zaochka", version, about)]
 pub struct Cli {
+    #[command(flatten)]
+    store: store_args::StoreArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -22,6 +32,18 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    #[command(subcommand)]
+    Player(player::Player),
+    #[command(subcommand)]
+    Game(game::Game),
+    Play(play::Play),
+    Draw(play::Draw),
+    Resign(play::Resign),
+    Seal(play::Seal),
+    History(history::History),
+    Export(export::Export),
+    Import(import::Import),
+    Referee(referee::Referee),
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
@@ -33,6 +55,16 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let result = match self.command {
             Command::Check(c) => c.execute(),
+            Command::Player(c) => c.execute(&self.store),
+            Command::Game(c) => c.execute(&self.store),
+            Command::Play(c) => c.execute(&self.store),
+            Command::Draw(c) => c.execute(&self.store),
+            Command::Resign(c) => c.execute(&self.store),
+            Command::Seal(c) => c.execute(&self.store),
+            Command::History(c) => c.execute(&self.store),
+            Command::Export(c) => c.execute(&self.store),
+            Command::Import(c) => c.execute(&self.store),
+            Command::Referee(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),
             Command::Show(c) => c.execute(),

@@ -2,6 +2,8 @@
 //! ../shared/cases/rules-*.tsv and tests/data/russian-random.tsv.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::collections::BTreeSet;
 use zaochka::notation::{Naming, square_name, write};
 use zaochka::rules::{Move, Position};
