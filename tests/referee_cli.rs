@@ -439,3 +439,22 @@ fn two_processes_playing_into_one_database_lose_no_move_and_apply_none_twice() {
         assert_eq!(show["score_full"][9], "c7:e5:c3:e1:h4");
     }
 }
+
+#[test]
+fn import_checks_every_game_and_archives_the_legal_ones_then_export_writes_them_back() {
+    let z = Zaochka::new();
+    let abatsiev = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games/abatsiev.pdn");
+    let out = z.ok(&["import", abatsiev]);
+    assert!(out.contains("56 games imported, 0 refused"), "{out}");
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/seed-001.pdn");
+    let r = z.run(&["import", sample]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("g6 is not a playing square") && r.stdout.contains("1 games imported, 1 refused"), "{}", r.stdout);
+    let pdn = z.ok(&["export", "57"]);
+    assert!(pdn.contains("[Result \"0-1\"]") && pdn.contains("c7:e5:c3:e1:h4 0-1"), "{pdn}");
+    // The exported file checks and imports again.
+    let file = z.dir.path().join("all.pdn");
+    std::fs::write(&file, z.ok(&["export", "--all"])).unwrap();
+    let out = z.ok(&["check", "-q", file.to_str().unwrap()]);
+    assert!(out.contains("57 games: 57 legal"), "{out}");
+}
