@@ -1,5 +1,7 @@
 //! zaochka: a referee for correspondence games.
 pub mod cli;
+pub mod config;
+pub mod daemon;
 pub mod diagram;
 pub mod games;
 pub mod lang;
