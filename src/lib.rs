@@ -1,5 +1,6 @@
 //! zaochka: a referee for correspondence games.
 pub mod cli;
+pub mod clock;
 pub mod diagram;
 pub mod games;
 pub mod lang;

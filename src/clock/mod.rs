@@ -1,0 +1,10 @@
+//! Correspondence clocks in days: time controls, charging, leave, reminders
+//! and time-outs (issue 5).
+//!
+//! Everything here works on UTC instants (`DateTime<Utc>`) and durations in
+//! whole seconds; "a day" is 86 400 seconds of real time. `now` is always
+//! passed in, never read.
+
+pub mod control;
+
+pub use control::{ControlError, Counting, Limit, TimeControl};
