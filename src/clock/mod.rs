@@ -5,6 +5,10 @@
 //! whole seconds; "a day" is 86 400 seconds of real time. `now` is always
 //! passed in, never read.
 
+pub mod charge;
 pub mod control;
+pub mod zone;
 
+pub use charge::{DAY, HOUR, Stop};
 pub use control::{ControlError, Counting, Limit, TimeControl};
+pub use zone::ZoneError;
