@@ -7,8 +7,12 @@
 
 pub mod charge;
 pub mod control;
+pub mod leave;
+pub mod settings;
 pub mod zone;
 
 pub use charge::{DAY, HOUR, Stop};
 pub use control::{ControlError, Counting, Limit, TimeControl};
+pub use leave::{LeaveError, LeaveRequest, PlannedLeave};
+pub use settings::{Settings, TimeoutPolicy};
 pub use zone::ZoneError;
