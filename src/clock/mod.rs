@@ -8,6 +8,7 @@
 pub mod charge;
 pub mod control;
 pub mod leave;
+pub mod schedule;
 pub mod settings;
 pub mod state;
 pub mod zone;
@@ -15,6 +16,7 @@ pub mod zone;
 pub use charge::{DAY, HOUR, Stop};
 pub use control::{ControlError, Counting, Limit, TimeControl};
 pub use leave::{LeaveError, LeaveRequest, PlannedLeave};
+pub use schedule::{Action, ActionKind};
 pub use settings::{Settings, TimeoutPolicy};
 pub use state::{ClockView, MoveCharge, MoveClockError};
 pub use zone::ZoneError;
