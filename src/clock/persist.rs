@@ -150,6 +150,19 @@ impl LoadedClocks {
         }
     }
 
+    /// The next reminder or time-out of `side` strictly after `now` (UTC),
+    /// for "the next reminder will come on ..." (see [`schedule::next_after`]).
+    #[must_use]
+    pub fn next_after(
+        &self,
+        side: Side,
+        settings: &Settings,
+        now: DateTime<Utc>,
+    ) -> Option<Action> {
+        let (clock, stops) = self.side(side);
+        schedule::next_after(self.game.id, &self.control, clock, stops, settings, now)
+    }
+
     /// The actions due at `now` (UTC) under `settings` (see [`schedule::due`]).
     #[must_use]
     pub fn due(&self, settings: &Settings, now: DateTime<Utc>) -> Vec<Action> {
@@ -368,6 +381,31 @@ pub fn leave_days_left(
     ))
 }
 
+/// Whether `player` may move at `at` (UTC) under `settings` (moves on leave
+/// may be refused by the tournament).
+///
+/// # Errors
+/// [`ClockError::Leave`] with [`LeaveError::OnLeave`], [`ClockError::Zone`],
+/// [`ClockError::Store`].
+pub fn check_may_move(
+    tx: &Tx<'_>,
+    player: PlayerId,
+    settings: &Settings,
+    at: DateTime<Utc>,
+) -> Result<()> {
+    if settings.may_move_on_leave {
+        return Ok(());
+    }
+    let p = players::get(tx, player)?;
+    let tz = parse_zone(&p.time_zone)?;
+    Ok(leave::check_may_move(
+        settings,
+        &player_leaves(tx, player)?,
+        tz,
+        at,
+    )?)
+}
+
 /// A referee gives (`seconds > 0`) or takes time from one side at `at`
 /// (UTC); the caller writes the audit entry. Returns the updated clock.
 ///
@@ -504,4 +542,153 @@ pub fn finish_on_time(
         },
     )?;
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+    use crate::store::games::NewGame;
+    use crate::store::players::{Language as StoreLanguage, NewPlayer, Role};
+
+    fn at(d: u32, h: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 6, d, h, 0, 0)
+            .single()
+            .expect("valid instant")
+    }
+
+    /// A store with two players (Moscow) and one game under `control`.
+    fn setup(control: Option<&str>) -> (Store, GameId, PlayerId) {
+        let mut store = Store::open_in_memory().expect("store");
+        let ids = store
+            .transaction(|tx| {
+                let add = |name: &str, email: &str| {
+                    players::add(
+                        tx,
+                        &NewPlayer {
+                            name: name.to_owned(),
+                            email: email.to_owned(),
+                            language: StoreLanguage::Ru,
+                            time_zone: "Europe/Moscow".to_owned(),
+                            role: Role::Player,
+                            created_at: at(1, 0),
+                        },
+                    )
+                };
+                let w = add("Иван", "ivan@example.org")?;
+                let b = add("Анна", "anna@example.org")?;
+                let mut new = NewGame::new("russian", w.id, b.id, at(1, 0));
+                new.time_control =
+                    control.map(|c| TimeControl::parse(c).expect("control").to_json());
+                Ok::<_, StoreError>((games::create(tx, &new)?.id, b.id))
+            })
+            .expect("setup");
+        (store, ids.0, ids.1)
+    }
+
+    #[test]
+    fn a_late_move_is_refused_and_nothing_is_written() {
+        let (mut store, game, _) = setup(Some("2d/move"));
+        store
+            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+            .expect("start");
+        let r = store.transaction(|tx| record_move(tx, game, Side::White, at(3, 0)));
+        assert!(
+            matches!(r, Err(ClockError::Move(MoveClockError::Late { deadline, .. })) if deadline == at(3, 0))
+        );
+        let clocks = store.read(|tx| clocks::list(tx, game)).expect("clocks");
+        assert!(clocks[0].running && clocks[0].moves_made == 0);
+        let m = store
+            .transaction(|tx| record_move(tx, game, Side::White, at(2, 23)))
+            .expect("in time");
+        assert_eq!(m.charged_seconds, 47 * 3600);
+        assert_eq!(m.opponent_deadline, at(4, 23));
+    }
+
+    #[test]
+    fn starting_twice_or_without_a_control_is_refused() {
+        let (mut store, game, _) = setup(Some("10/50 iccf"));
+        store
+            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+            .expect("start");
+        let again = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
+        assert!(matches!(again, Err(ClockError::AlreadyStarted(g)) if g == game));
+        let (mut store, game, _) = setup(None);
+        let r = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
+        assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
+        let r = store.transaction(|tx| record_move(tx, game, Side::White, at(1, 1)));
+        assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
+    }
+
+    #[test]
+    fn a_stored_control_with_zero_days_is_reported() {
+        let (mut store, game, _) = setup(None);
+        let r = store.transaction(|tx| {
+            games::set_time_control(
+                tx,
+                game,
+                Some(&serde_json::json!({"type": "days_per_move", "days": 0})),
+            )?;
+            start_game(tx, game, Side::White, at(1, 0))
+        });
+        match r {
+            Err(e @ ClockError::Control(_)) => {
+                assert!(e.message(Language::En).contains("at least one day"), "{e}");
+            }
+            other => panic!("expected a control error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn extra_time_leave_and_moving_on_leave() {
+        let (mut store, game, anna) = setup(Some("5d/move"));
+        store
+            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+            .expect("start");
+        let c = store
+            .transaction(|tx| add_time(tx, game, Side::White, 2 * 86_400, at(1, 1)))
+            .expect("grant");
+        assert_eq!(c.deadline, Some(at(8, 0)));
+        store
+            .transaction(|tx| record_move(tx, game, Side::White, at(2, 0)).map(|_| ()))
+            .expect("move");
+        // Anna (Moscow) goes on leave June 3-4: her deadline moves by 48 h.
+        let request = LeaveRequest::parse("отпуск 2026-06-03 2026-06-04").expect("request");
+        let (leave, moved) = store
+            .transaction(|tx| take_leave(tx, anna, &request, &Settings::default(), at(2, 12)))
+            .expect("leave");
+        assert_eq!(leave.starts_at, at(2, 21));
+        assert_eq!(moved[0].deadline, Some(at(9, 0)));
+        let strict = Settings {
+            may_move_on_leave: false,
+            ..Settings::default()
+        };
+        let r = store.read(|tx| check_may_move(tx, anna, &strict, at(3, 12)));
+        assert!(matches!(
+            r,
+            Err(ClockError::Leave(LeaveError::OnLeave { .. }))
+        ));
+        let ok = store.read(|tx| check_may_move(tx, anna, &Settings::default(), at(3, 12)));
+        assert!(ok.is_ok());
+        let left = store
+            .read(|tx| leave_days_left(tx, anna, &Settings::default(), at(3, 12)))
+            .expect("left");
+        assert_eq!(left, 43);
+        // The next reminder for Anna: 3 days of clock time before June 9 is
+        // 21 h before her leave and 27 h after it.
+        let next = store
+            .read(|tx| {
+                Ok::<_, ClockError>(load(tx, game)?.expect("clocks").next_after(
+                    Side::Black,
+                    &Settings::default(),
+                    at(3, 12),
+                ))
+            })
+            .expect("next")
+            .expect("a reminder");
+        assert_eq!(
+            (next.key(), next.due_at),
+            ("deadline-3d".to_owned(), at(6, 0))
+        );
+    }
 }

@@ -24,7 +24,7 @@
 //! move received before it is in time, at or after it the side has lost on
 //! time. See [`crate::clock::charge`] for the counting.
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 
 use super::charge::DAY;
 use super::charge::{Stop, charge, instant_after, late_at, reflection_seconds};
@@ -137,7 +137,12 @@ pub fn time_left(control: &TimeControl, clock: &Clock, stops: &[Stop], now: Date
 
 /// Starts `clock` at `at` (UTC): the receipt of the opponent's move, or the
 /// start of the game for the first mover. Sets the deadline from the stops.
+///
+/// `at` is cut to whole milliseconds, as the store keeps instants, so that
+/// a deadline computed now equals the one computed later from the stored row
+/// (the reminder keys depend on it).
 pub fn start(control: &TimeControl, clock: &mut Clock, at: DateTime<Utc>, stops: &[Stop]) {
+    let at = at.trunc_subsecs(3);
     clock.running = true;
     clock.last_started_at = Some(at);
     clock.deadline = deadline(control, clock, stops);
@@ -670,6 +675,17 @@ mod tests {
         )
         .expect("in time");
         assert_eq!(m.charged_seconds, DAY);
+    }
+
+    #[test]
+    fn start_instants_are_cut_to_the_millisecond_like_the_store() {
+        let c = TimeControl::days_per_move(1).expect("valid");
+        let t = at(2026, 1, 1, 0) + TimeDelta::nanoseconds(1_234_567);
+        let (w, _) = pair(&c, t);
+        assert_eq!(
+            w.last_started_at,
+            Some(at(2026, 1, 1, 0) + TimeDelta::milliseconds(1))
+        );
     }
 
     #[test]
