@@ -1,5 +1,6 @@
 //! zaochka: a referee for correspondence games.
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod daemon;
 pub mod diagram;
