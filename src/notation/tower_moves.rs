@@ -189,15 +189,17 @@ pub fn resolve(
             && is_subsequence(&via, &m.landings()[..m.landings().len() - 1])
     };
     let found = distinct(all.iter().filter(fits));
+    // Paths that spell the whole written path (every landing square written).
+    let spelled = distinct(
+        all.iter()
+            .filter(fits)
+            .filter(|m| origin.is_some() && m.landings().len() == via.len() + 1),
+    );
     match found.len() {
-        1 => return Ok(found[0]),
+        // The path as written when it is spelled out, else the first path.
+        1 => return Ok(spelled.first().copied().unwrap_or(found[0])),
         0 => {}
         _ => {
-            let spelled = distinct(
-                all.iter()
-                    .filter(fits)
-                    .filter(|m| origin.is_some() && m.landings().len() == via.len() + 1),
-            );
             if spelled.len() == 1 {
                 return Ok(spelled[0]);
             }
