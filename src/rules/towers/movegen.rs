@@ -107,7 +107,9 @@ impl TowerPosition {
     /// The number of legal moves; quiet moves are counted without being built.
     pub(super) fn count_legal(&self, buf: &mut Vec<TowerMove>) -> u64 {
         if self.has_capture() {
-            self.generate(buf, true);
+            buf.clear();
+            self.generate_captures(buf);
+            dedup(buf);
             return buf.len() as u64;
         }
         let g = self.geometry;
