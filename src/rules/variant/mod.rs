@@ -168,3 +168,34 @@ pub struct DraughtsRules {
     /// Automatic draw rules, each with its own counter in the game state.
     pub draw_rules: &'static [DrawRule],
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_checkers_are_found_by_name_alias_and_pdn_game_type() {
+        for (name, v) in [
+            ("bashni", Variant::Bashni),
+            ("Башни", Variant::Bashni),
+            ("столбовые", Variant::Bashni),
+            ("lasca", Variant::Lasca),
+            ("ласка", Variant::Lasca),
+        ] {
+            assert_eq!(Variant::from_name(name), Some(v), "{name}");
+        }
+        assert_eq!(Variant::from_pdn_game_type("Bashni"), Some(Variant::Bashni));
+        assert_eq!(Variant::from_pdn_game_type("lasca"), Some(Variant::Lasca));
+        for v in [Variant::Bashni, Variant::Lasca] {
+            assert!(v.draughts().is_none() && v.towers().is_some());
+        }
+        assert_eq!(
+            Variant::Bashni.towers().map(TowersRules::pieces_per_side),
+            Some(12)
+        );
+        assert_eq!(
+            Variant::Lasca.towers().map(TowersRules::pieces_per_side),
+            Some(11)
+        );
+    }
+}
