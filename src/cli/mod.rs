@@ -19,7 +19,8 @@ use std::process::ExitCode;
 use crate::games::{self, AnyGame};
 use crate::rules::Variant;
 
-/// zaochka: referee for correspondence games of Russian checkers, draughts and more.
+/// zaochka: referee for correspondence games of Russian checkers, draughts, Bashni,
+/// Lasca and more.
 #[derive(Parser, Debug)]
 #[command(name = "zaochka", version, about)]
 pub struct Cli {
@@ -82,10 +83,12 @@ impl Cli {
 /// `--variant` and `--fen`, shared by the position commands.
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// The game (russian, international, ...).
+    /// The game (russian, international, bashni, lasca; also Russian names such as
+    /// башни, ласка).
     #[arg(long, default_value = "russian", value_parser = parse_variant)]
     variant: Variant,
-    /// The position as PDN FEN (`W:Wa1,c3,Kd4:Bb6,h8`); the initial position if absent.
+    /// The position as PDN FEN (`W:Wa1,c3,Kd4:Bb6,h8`; towers with their composition,
+    /// `W:Wc1(1/0000),d6:Ba1(110101/1)`); the initial position if absent.
     #[arg(long)]
     fen: Option<String>,
 }

@@ -8,6 +8,7 @@
 //! [`AnyGame`] in its own file here.
 
 mod draughts;
+mod towers;
 
 use crate::lang::Language;
 use crate::notation::pdn::{PdnGame, PdnPly};
@@ -25,6 +26,7 @@ pub struct SetupError(pub String);
 pub fn new_game(variant: Variant, fen: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError> {
     match variant {
         Variant::Russian | Variant::International => draughts::new_game(variant, fen),
+        Variant::Bashni | Variant::Lasca => towers::new_game(variant, fen),
     }
 }
 
@@ -53,7 +55,8 @@ pub struct Record {
 
 /// Replays a written record (plies as written) from a FEN (or the initial
 /// position). Draughts records written with numbers are tried in each square
-/// numbering the game knows, keeping the one that replays furthest.
+/// numbering the game knows, keeping the one that replays furthest; column
+/// checkers have one numbering each and replay with [`replay_on`].
 ///
 /// # Errors
 /// [`SetupError`] when the start position cannot be set up.
@@ -66,6 +69,9 @@ pub fn open_record(
     match variant {
         Variant::Russian | Variant::International => {
             draughts::open_record(variant, fen, plies, first_move_number)
+        }
+        Variant::Bashni | Variant::Lasca => {
+            towers::open_record(variant, fen, plies, first_move_number)
         }
     }
 }
