@@ -118,7 +118,8 @@ impl Secret {
     /// When neither source is configured, the variable is unset or the command fails.
     pub fn read(&self) -> anyhow::Result<String> {
         if let Some(var) = &self.password_env {
-            return std::env::var(var).with_context(|| format!("the environment variable {var} is not set"));
+            return std::env::var(var)
+                .with_context(|| format!("the environment variable {var} is not set"));
         }
         if let Some(cmd) = &self.password_command {
             let out = std::process::Command::new("sh")
@@ -128,7 +129,11 @@ impl Secret {
             if !out.status.success() {
                 bail!("password-command {cmd:?} failed");
             }
-            return Ok(String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").to_string());
+            return Ok(String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string());
         }
         bail!("no password-env or password-command is configured")
     }
@@ -149,8 +154,12 @@ impl Default for Config {
         Config {
             database: PathBuf::from("./zaochka.db"),
             address: AddressConfig::default(),
-            inbox: InboxConfig::Maildir { path: PathBuf::from("./mail/inbox") },
-            outbox: OutboxConfig::Files { path: PathBuf::from("./mail/outbox") },
+            inbox: InboxConfig::Maildir {
+                path: PathBuf::from("./mail/inbox"),
+            },
+            outbox: OutboxConfig::Files {
+                path: PathBuf::from("./mail/outbox"),
+            },
             poll_seconds: 60,
             max_message_bytes: 10 * 1024 * 1024,
             default_language: "ru".into(),
@@ -160,7 +169,11 @@ impl Default for Config {
 
 impl Default for AddressConfig {
     fn default() -> AddressConfig {
-        AddressConfig { local: "zaochka".into(), domain: "localhost".into(), name: "zaochka".into() }
+        AddressConfig {
+            local: "zaochka".into(),
+            domain: "localhost".into(),
+            name: "zaochka".into(),
+        }
     }
 }
 
@@ -170,9 +183,13 @@ impl Config {
     /// # Errors
     /// When the file cannot be read or is not valid configuration.
     pub fn load(path: Option<&Path>) -> anyhow::Result<Config> {
-        let Some(path) = path else { return Ok(Config::default()) };
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let config: Config = toml::from_str(&text).with_context(|| format!("invalid configuration in {}", path.display()))?;
+        let Some(path) = path else {
+            return Ok(Config::default());
+        };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let config: Config = toml::from_str(&text)
+            .with_context(|| format!("invalid configuration in {}", path.display()))?;
         if config.max_message_bytes == 0 {
             bail!("max-message-bytes must be positive");
         }

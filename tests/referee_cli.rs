@@ -216,7 +216,7 @@ fn director_actions_adjudicate_forfeit_annul_pause_and_resume() {
         "--as",
         "ref@example.org",
     ]);
-    z.ok(&[
+    let err = z.refused(&[
         "referee",
         "add-days",
         "1",
@@ -227,6 +227,7 @@ fn director_actions_adjudicate_forfeit_annul_pause_and_resume() {
         "--as",
         "ref@example.org",
     ]);
+    assert!(err.contains("no time control"), "{err}");
     z.ok(&[
         "referee",
         "adjudicate",
@@ -309,14 +310,7 @@ fn director_actions_adjudicate_forfeit_annul_pause_and_resume() {
                 .to_string()
         })
         .collect();
-    for a in [
-        "pause",
-        "resume",
-        "add_days",
-        "adjudicate",
-        "forfeit",
-        "annul",
-    ] {
+    for a in ["pause", "resume", "adjudicate", "forfeit", "annul"] {
         assert!(
             actions.iter().any(|x| x == a),
             "{a} missing from {actions:?}"
@@ -449,12 +443,84 @@ fn import_checks_every_game_and_archives_the_legal_ones_then_export_writes_them_
     let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/seed-001.pdn");
     let r = z.run(&["import", sample]);
     assert_eq!(r.code, 1);
-    assert!(r.stdout.contains("g6 is not a playing square") && r.stdout.contains("1 games imported, 1 refused"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("g6 is not a playing square")
+            && r.stdout.contains("1 games imported, 1 refused"),
+        "{}",
+        r.stdout
+    );
     let pdn = z.ok(&["export", "57"]);
-    assert!(pdn.contains("[Result \"0-1\"]") && pdn.contains("c7:e5:c3:e1:h4 0-1"), "{pdn}");
+    assert!(
+        pdn.contains("[Result \"0-1\"]") && pdn.contains("c7:e5:c3:e1:h4 0-1"),
+        "{pdn}"
+    );
     // The exported file checks and imports again.
     let file = z.dir.path().join("all.pdn");
     std::fs::write(&file, z.ok(&["export", "--all"])).unwrap();
     let out = z.ok(&["check", "-q", file.to_str().unwrap()]);
     assert!(out.contains("57 games: 57 legal"), "{out}");
+}
+
+#[test]
+fn clocks_run_in_days_and_a_late_move_loses_on_time() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "ivanov@example.org",
+        "--black",
+        "petrov@example.org",
+        "--time-control",
+        "3d/move",
+    ]);
+    let at = |now: &str, args: &[&str]| {
+        let r = z.run_at(now, args);
+        assert!(r.ok, "{args:?}: {}{}", r.stdout, r.stderr);
+        r.stdout
+    };
+    at(
+        "2026-11-29T12:00:00Z",
+        &["play", "2", "cd4", "--as", "ivanov@example.org"],
+    );
+    // Black's reply two days later is in time; the replies show both clocks.
+    let json = at(
+        "2026-12-01T12:00:00Z",
+        &["play", "2", "dc5", "--as", "petrov@example.org", "--json"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let body = v["replies"][1]["body"].as_str().unwrap();
+    assert!(
+        body.contains("Time control") && body.contains("move due by 2026-12-04 12:00 UTC"),
+        "{body}"
+    );
+    // The director grants White two more days, logged.
+    at(
+        "2026-12-01T13:00:00Z",
+        &[
+            "referee",
+            "add-days",
+            "2",
+            "white",
+            "2",
+            "--reason",
+            "illness",
+            "--as",
+            "ref@example.org",
+        ],
+    );
+    // White answers after 3 + 2 days: too late.
+    let out = at(
+        "2026-12-06T12:00:01Z",
+        &["play", "2", "gh4", "--as", "ivanov@example.org"],
+    );
+    assert!(out.contains("lose on time"), "{out}");
+    let show: serde_json::Value =
+        serde_json::from_str(&z.ok(&["game", "show", "2", "--json"])).unwrap();
+    assert_eq!(show["result"], "0-1");
+    assert_eq!(show["termination"], "time");
+    assert_eq!(show["plies"], 2, "the late move is not played");
 }

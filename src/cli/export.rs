@@ -38,7 +38,7 @@ impl Export {
             };
             let mut out = Vec::new();
             for id in ids {
-                let l = crate::referee::load::load(tx, id)?;
+                let l = crate::referee::load::load(tx, id, chrono::Utc::now())?;
                 out.push(crate::referee::export_text(&l));
             }
             Ok(out)

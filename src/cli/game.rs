@@ -35,7 +35,8 @@ pub enum Game {
         /// Opening moves to start from, e.g. a ballot `1. cd4 ba5 2. dc5`.
         #[arg(long)]
         opening: Option<String>,
-        /// Time control as JSON (see docs/referee.md).
+        /// Time control: `3d/move`, `10/50`, `10/50 iccf`, `fischer 30+3 cap 60`
+        /// (Russian words too), or its JSON form.
         #[arg(long)]
         time_control: Option<String>,
         /// Tournament name.
@@ -116,10 +117,18 @@ fn new_game(
             .with_context(|| format!("the opening move {text:?} is not legal"))?;
         played.push((text.clone(), m));
     }
-    let tc = match time_control {
+    let tc = match time_control.as_deref().map(str::trim) {
         None => None,
+        Some(t) if t.starts_with('{') => {
+            let v: serde_json::Value = serde_json::from_str(t).context("--time-control JSON")?;
+            Some(
+                crate::clock::TimeControl::from_json(&v)
+                    .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
+            )
+        }
         Some(t) => Some(
-            serde_json::from_str::<serde_json::Value>(&t).context("--time-control must be JSON")?,
+            t.parse::<crate::clock::TimeControl>()
+                .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
         ),
     };
     let mut store = db.open()?;
@@ -131,7 +140,7 @@ fn new_game(
         let mut new = NewGame::new(variant.name(), w.id, b.id, now);
         new.start_fen = start_fen;
         new.opening = opening;
-        new.time_control = tc;
+        new.time_control = tc.as_ref().map(crate::clock::TimeControl::to_json);
         new.tournament = tournament;
         let row = game_rows::create(tx, &new)?;
         let mut side = match start.turn() {
@@ -153,6 +162,9 @@ fn new_game(
                 },
             )?;
             side = side.opposite();
+        }
+        if tc.is_some() {
+            crate::clock::persist::start_game(tx, row.id, side, now)?;
         }
         Ok((row, w, b))
     });

@@ -78,7 +78,12 @@ impl ImapInbox {
     /// # Errors
     /// Connection, TLS or login failures (a wrong password among them).
     pub fn connect(settings: ImapSettings) -> anyhow::Result<ImapInbox> {
-        let mut inbox = ImapInbox { settings, session: None, uid_validity: 0, failures: 0 };
+        let mut inbox = ImapInbox {
+            settings,
+            session: None,
+            uid_validity: 0,
+            failures: 0,
+        };
         inbox.session()?;
         Ok(inbox)
     }
@@ -96,15 +101,22 @@ impl ImapInbox {
         tcp.set_read_timeout(Some(Duration::from_secs(60)))?;
         let stream: Box<dyn StreamBox> = if s.tls {
             let tls = native_tls::TlsConnector::new()?;
-            Box::new(tls.connect(&s.host, tcp).map_err(|e| anyhow!("TLS with {}: {e}", s.host))?)
+            Box::new(
+                tls.connect(&s.host, tcp)
+                    .map_err(|e| anyhow!("TLS with {}: {e}", s.host))?,
+            )
         } else {
             Box::new(tcp)
         };
         let mut client = imap::Client::new(stream);
         client.read_greeting().context("no IMAP greeting")?;
         let password = s.password.read()?;
-        let mut session = client.login(&s.user, &password).map_err(|(e, _)| anyhow!("IMAP login as {} refused: {e}", s.user))?;
-        let mailbox = session.select(&s.mailbox).with_context(|| format!("cannot select {}", s.mailbox))?;
+        let mut session = client
+            .login(&s.user, &password)
+            .map_err(|(e, _)| anyhow!("IMAP login as {} refused: {e}", s.user))?;
+        let mailbox = session
+            .select(&s.mailbox)
+            .with_context(|| format!("cannot select {}", s.mailbox))?;
         self.uid_validity = mailbox.uid_validity.unwrap_or(0);
         Ok(session)
     }
@@ -127,7 +139,9 @@ impl ImapInbox {
                 }
             }
         }
-        self.session.as_mut().ok_or_else(|| anyhow!("no IMAP session"))
+        self.session
+            .as_mut()
+            .ok_or_else(|| anyhow!("no IMAP session"))
     }
 
     fn drop_on_error<T>(&mut self, r: anyhow::Result<T>) -> anyhow::Result<T> {
@@ -150,12 +164,24 @@ impl ImapInbox {
         let session = self.session()?;
         let mut out = Vec::new();
         for chunk in uids.chunks(CHUNK) {
-            let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let set = chunk
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
             let fetches = session.uid_fetch(&set, "(UID INTERNALDATE BODY.PEEK[])")?;
             for f in fetches.iter() {
-                let (Some(uid), Some(body)) = (f.uid, f.body()) else { continue };
-                let received_at = f.internal_date().map_or_else(Utc::now, |d| DateTime::<Utc>::from(d));
-                out.push(RawMail { key: format!("{mailbox}/{validity}/{uid}"), bytes: body.to_vec(), received_at });
+                let (Some(uid), Some(body)) = (f.uid, f.body()) else {
+                    continue;
+                };
+                let received_at = f
+                    .internal_date()
+                    .map_or_else(Utc::now, |d| DateTime::<Utc>::from(d));
+                out.push(RawMail {
+                    key: format!("{mailbox}/{validity}/{uid}"),
+                    bytes: body.to_vec(),
+                    received_at,
+                });
             }
         }
         out.sort_by_key(|m| m.key.rsplit('/').next().and_then(|u| u.parse::<u32>().ok()));
@@ -206,6 +232,9 @@ impl Inbox for ImapInbox {
 
 impl std::fmt::Debug for ImapInbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ImapInbox").field("host", &self.settings.host).field("mailbox", &self.settings.mailbox).finish()
+        f.debug_struct("ImapInbox")
+            .field("host", &self.settings.host)
+            .field("mailbox", &self.settings.mailbox)
+            .finish()
     }
 }

@@ -17,14 +17,22 @@ const BATCH: u32 = 100;
 /// The per-player reply address of a game: `<local>+<game>.<token>@<domain>`.
 #[must_use]
 pub fn reply_address(config: &Config, game: crate::store::GameId, token: &str) -> String {
-    format!("{}+{}.{}@{}", config.address.local, game, token, config.address.domain)
+    format!(
+        "{}+{}.{}@{}",
+        config.address.local, game, token, config.address.domain
+    )
 }
 
 /// Sends every due outbox row; returns how many were sent.
 ///
 /// # Errors
 /// Database failures only; send failures are recorded on their rows.
-pub fn send_due(store: &mut Store, transport: &ReplyTransport, config: &Config, now: DateTime<Utc>) -> anyhow::Result<usize> {
+pub fn send_due(
+    store: &mut Store,
+    transport: &ReplyTransport,
+    config: &Config,
+    now: DateTime<Utc>,
+) -> anyhow::Result<usize> {
     let due = store.read(|tx| outbox::due(tx, now, BATCH))?;
     let mut sent = 0;
     for row in due {
@@ -36,7 +44,9 @@ pub fn send_due(store: &mut Store, transport: &ReplyTransport, config: &Config, 
         };
         let outcome = match super::compose::build(&row, &from, reply_to_box.as_ref()) {
             Ok(message) => transport.send(&message),
-            Err(e) => Err(SendError::Permanent(format!("cannot build the message: {e:#}"))),
+            Err(e) => Err(SendError::Permanent(format!(
+                "cannot build the message: {e:#}"
+            ))),
         };
         match outcome {
             Ok(()) => {
@@ -49,7 +59,9 @@ pub fn send_due(store: &mut Store, transport: &ReplyTransport, config: &Config, 
                     SendError::Transient(t) => (Failure::Transient, t.clone()),
                     SendError::Permanent(t) => (Failure::Permanent, t.clone()),
                 };
-                let status = store.transaction(|tx| outbox::mark_failed(tx, row.id, &text, kind, now, &RetryPolicy::default()))?;
+                let status = store.transaction(|tx| {
+                    outbox::mark_failed(tx, row.id, &text, kind, now, &RetryPolicy::default())
+                })?;
                 warn!(outbox = row.id.0, game = ?row.game_id, to = %row.to_address, error = %text, status = status.as_str(), "reply not sent");
             }
         }
@@ -66,9 +78,19 @@ fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbo
 
 /// The reply address for the recipient of a row, if the row belongs to a game the
 /// recipient plays in.
-fn reply_to_of(tx: &crate::store::Tx<'_>, config: &Config, row: &OutgoingMail) -> Result<Option<String>, StoreError> {
-    let Some(game_id) = row.game_id else { return Ok(None) };
+fn reply_to_of(
+    tx: &crate::store::Tx<'_>,
+    config: &Config,
+    row: &OutgoingMail,
+) -> Result<Option<String>, StoreError> {
+    let Some(game_id) = row.game_id else {
+        return Ok(None);
+    };
     let game = games::get(tx, game_id)?;
-    let Some(p) = players::find_by_email(tx, &row.to_address)? else { return Ok(None) };
-    Ok(game.side_of(p.id).map(|side| reply_address(config, game_id, game.token(side).as_str())))
+    let Some(p) = players::find_by_email(tx, &row.to_address)? else {
+        return Ok(None);
+    };
+    Ok(game
+        .side_of(p.id)
+        .map(|side| reply_address(config, game_id, game.token(side).as_str())))
 }

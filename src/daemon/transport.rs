@@ -38,10 +38,20 @@ impl ReplyTransport {
     pub fn from_config(c: &OutboxConfig) -> anyhow::Result<ReplyTransport> {
         match c {
             OutboxConfig::Files { path } => {
-                std::fs::create_dir_all(path).with_context(|| format!("cannot create {}", path.display()))?;
-                Ok(ReplyTransport::Files(FileTransport::new(path), path.clone()))
+                std::fs::create_dir_all(path)
+                    .with_context(|| format!("cannot create {}", path.display()))?;
+                Ok(ReplyTransport::Files(
+                    FileTransport::new(path),
+                    path.clone(),
+                ))
             }
-            OutboxConfig::Smtp { host, port, security, user, password } => {
+            OutboxConfig::Smtp {
+                host,
+                port,
+                security,
+                user,
+                password,
+            } => {
                 let mut b = match security.as_str() {
                     "plain" => SmtpTransport::builder_dangerous(host.as_str()),
                     "starttls" => SmtpTransport::starttls_relay(host)?,
@@ -70,10 +80,9 @@ impl ReplyTransport {
                     SendError::Transient(e.to_string())
                 }
             }),
-            ReplyTransport::Files(t, dir) => t
-                .send(message)
-                .map(|_| ())
-                .map_err(|e| SendError::Transient(format!("cannot write into {}: {e}", dir.display()))),
+            ReplyTransport::Files(t, dir) => t.send(message).map(|_| ()).map_err(|e| {
+                SendError::Transient(format!("cannot write into {}: {e}", dir.display()))
+            }),
         }
     }
 }

@@ -11,7 +11,6 @@ use crate::referee::view::{side_name, to_both};
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
 use crate::store::audit::{self, NewAuditEntry};
-use crate::store::clocks::{self, Clock};
 use crate::store::games::{self, GameStatus};
 use crate::store::moves;
 use crate::store::players::{self, Role};
@@ -33,7 +32,7 @@ pub(crate) fn direct(
     if reason.trim().is_empty() {
         return Err(RefereeError::NoReason);
     }
-    let mut l = load(tx, id)?;
+    let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
     let (en, ru, details) = match *action {
         DirectorAction::Adjudicate(result) => {
@@ -117,10 +116,18 @@ pub(crate) fn direct(
                     "the number of days must not be zero".into(),
                 ));
             }
-            let mut clock = clocks::get(tx, id, side)?.unwrap_or_else(|| Clock::new(id, side, now));
-            clock.extra_seconds += i64::from(days) * 86_400;
-            clock.updated_at = now;
-            clocks::put(tx, &clock)?;
+            if l.row.time_control.is_none() {
+                return Err(RefereeError::Invalid(format!(
+                    "game #{id} has no time control"
+                )));
+            }
+            crate::clock::persist::add_time(
+                tx,
+                id,
+                side,
+                i64::from(days) * crate::clock::DAY,
+                now,
+            )?;
             (
                 format!(
                     "The referee adds {days} day(s) to the clock of {}.",

@@ -21,7 +21,7 @@ pub(crate) fn offer(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
-    let l = load(tx, id)?;
+    let l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
     make_offer(tx, &l, me, l.game.plies() as u32, now, source)?;
     let offer = offers::pending(tx, id)?;
@@ -50,7 +50,7 @@ pub(crate) fn accept(
     actor: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
-    let mut l = load(tx, id)?;
+    let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
     let o = offers::pending(tx, id)?.ok_or(RefereeError::NoPendingOffer)?;
     if o.side == me {
@@ -81,7 +81,7 @@ pub(crate) fn decline(
     actor: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
-    let l = load(tx, id)?;
+    let l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
     let o = offers::pending(tx, id)?.ok_or(RefereeError::NoPendingOffer)?;
     if o.side == me {
@@ -117,7 +117,7 @@ pub(crate) fn claim(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
-    let mut l = load(tx, id)?;
+    let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
     if color(me) != l.game.turn() {
         return Err(RefereeError::ClaimNotOnTurn);

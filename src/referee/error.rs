@@ -74,9 +74,21 @@ pub enum RefereeError {
     /// The stored record does not replay (a bug or a damaged database).
     #[error("game #{0} cannot be replayed from the database: {1}")]
     Corrupt(GameId, String),
+    /// The clock refused (a move while on leave, a bad time control, ...).
+    #[error("{}", .0.message(Language::En))]
+    Clock(crate::clock::ClockError),
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<crate::clock::ClockError> for RefereeError {
+    fn from(e: crate::clock::ClockError) -> RefereeError {
+        match e {
+            crate::clock::ClockError::Store(s) => RefereeError::Store(s),
+            other => RefereeError::Clock(other),
+        }
+    }
 }
 
 impl RefereeError {
@@ -107,6 +119,7 @@ impl RefereeError {
             E::NoReason => "нужно указать причину".into(),
             E::Invalid(s) => s.clone(),
             E::Corrupt(g, s) => format!("партию №{g} не удаётся восстановить из базы: {s}"),
+            E::Clock(c) => c.message(Language::Ru),
             E::Store(e) => format!("ошибка базы данных: {e}"),
         }
     }

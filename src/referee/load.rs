@@ -1,5 +1,8 @@
 //! Loading a stored game into the rules: the row, its moves, and the game replayed.
 
+use chrono::{DateTime, Utc};
+
+use crate::clock::ClockView;
 use crate::games::{self, AnyGame};
 use crate::lang::Language;
 use crate::referee::RefereeError;
@@ -18,6 +21,8 @@ pub(crate) struct Loaded {
     pub game: Box<dyn AnyGame>,
     /// White and Black.
     pub players: [Player; 2],
+    /// Both clocks as of the instant the game was loaded, if it has a time control.
+    pub clocks: Option<[ClockView; 2]>,
 }
 
 impl Loaded {
@@ -32,8 +37,8 @@ impl Loaded {
     }
 }
 
-/// Loads and replays a game.
-pub(crate) fn load(tx: &Tx<'_>, id: GameId) -> Result<Loaded, RefereeError> {
+/// Loads and replays a game, with its clocks as of `now`.
+pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded, RefereeError> {
     let row = match game_rows::get(tx, id) {
         Ok(r) => r,
         Err(crate::store::StoreError::NotFound { .. }) => {
@@ -44,11 +49,13 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId) -> Result<Loaded, RefereeError> {
     let moves = moves::list(tx, id)?;
     let game = replay(&row, &moves, moves.len())?;
     let players = [players::get(tx, row.white)?, players::get(tx, row.black)?];
+    let clocks = crate::clock::persist::report(tx, id, now)?;
     Ok(Loaded {
         row,
         moves,
         game,
         players,
+        clocks,
     })
 }
 

@@ -89,9 +89,9 @@ pub fn handle(
         Command::ClaimDraw { game, text } => {
             draw::claim(tx, *game, actor, text.as_deref(), now, source)
         }
-        Command::Status { game } => query::status(tx, *game, actor),
+        Command::Status { game } => query::status(tx, *game, actor, now),
         Command::History => query::history(tx, actor),
-        Command::Export { game } => query::export(tx, *game, actor),
+        Command::Export { game } => query::export(tx, *game, actor, now),
         Command::Help => query::help(tx, actor),
         Command::Direct {
             game,

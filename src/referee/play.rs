@@ -39,13 +39,26 @@ pub(crate) fn play(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
-    let mut l = load(tx, id)?;
+    let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
     if color(me) != l.game.turn() {
         return Err(RefereeError::NotYourTurn);
     }
     let mut game = l.game.clone_box();
     let played = game.play(text).map_err(RefereeError::Move)?;
+    if l.row.time_control.is_some() {
+        let settings = crate::clock::Settings::default();
+        crate::clock::persist::check_may_move(tx, actor, &settings, now)?;
+        match crate::clock::persist::record_move(tx, id, me, now) {
+            Ok(_) => {}
+            Err(crate::clock::ClockError::Move(
+                late @ crate::clock::MoveClockError::Late { .. },
+            )) => {
+                return lost_on_time(tx, &mut l, me, &late, now);
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
     record_move(
         tx,
         &l,
@@ -56,6 +69,7 @@ pub(crate) fn play(
         now,
         source,
     )?;
+    l.clocks = crate::clock::persist::report(tx, id, now)?;
     // A move declines the opponent's pending offer (seed 001 §1.9.2).
     if let Some(o) = offers::pending(tx, id)?
         && o.side != me
@@ -115,6 +129,40 @@ pub(crate) fn play(
         game: Some(id),
         replies,
         summary,
+    })
+}
+
+/// A move that reached the bot after the deadline: the mover has lost on time
+/// and the move is not played (the scheduler normally finds the time-out first).
+fn lost_on_time(
+    tx: &Tx<'_>,
+    l: &mut Loaded,
+    me: Side,
+    late: &crate::clock::MoveClockError,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let winner = color(me).opposite();
+    finish_game(tx, l, RulesResult::win_for(winner), Termination::Time, now)?;
+    let game = l.game.clone_box();
+    let detail = late.to_string();
+    let replies = to_both(l, game.as_ref(), None, |lang| match lang {
+        Language::En => format!(
+            "The move arrived after the deadline ({detail}): {} lose on time.",
+            side_name(color(me), lang)
+        ),
+        Language::Ru => format!(
+            "Ход получен после срока ({detail}): {} проиграли по времени.",
+            side_name(color(me), lang)
+        ),
+    });
+    let id = l.row.id;
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary: format!(
+            "game #{id}: the move is late; {} lose on time",
+            side_name(color(me), Language::En)
+        ),
     })
 }
 
@@ -245,7 +293,7 @@ pub(crate) fn resign(
     actor: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
-    let mut l = load(tx, id)?;
+    let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
     let winner = color(me).opposite();
     finish_game(
@@ -289,7 +337,7 @@ pub(crate) fn seal(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
-    let l = load(tx, id)?;
+    let l = load(tx, id, now)?;
     let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
     if l.row.status != GameStatus::Adjourned || color(me) != l.game.turn() {
         return Err(RefereeError::CannotSeal);

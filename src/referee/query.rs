@@ -1,5 +1,7 @@
 //! Queries that change nothing: status, history, export, help.
 
+use chrono::{DateTime, Utc};
+
 use crate::games::AnyGame;
 use crate::lang::Language;
 use crate::referee::load::{Loaded, language, load};
@@ -21,8 +23,13 @@ fn reply_to(p: &Player, subject: String, body: String) -> Reply {
 }
 
 /// The game's state for the actor (a player of the game, or a referee).
-pub(crate) fn status(tx: &Tx<'_>, id: GameId, actor: PlayerId) -> Result<Handled, RefereeError> {
-    let l = load(tx, id)?;
+pub(crate) fn status(
+    tx: &Tx<'_>,
+    id: GameId,
+    actor: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let l = load(tx, id, now)?;
     let me = players::get(tx, actor)?;
     let side = l.side_of(actor).unwrap_or(crate::store::Side::White);
     let offer = offers::pending(tx, id)?;
@@ -72,8 +79,13 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
 
 /// The game's record as PDN (chess: PGN-style tags and SAN are written by the
 /// chess module's own exporter when present).
-pub(crate) fn export(tx: &Tx<'_>, id: GameId, actor: PlayerId) -> Result<Handled, RefereeError> {
-    let l = load(tx, id)?;
+pub(crate) fn export(
+    tx: &Tx<'_>,
+    id: GameId,
+    actor: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let l = load(tx, id, now)?;
     let me = players::get(tx, actor)?;
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {

@@ -119,6 +119,9 @@ pub(crate) fn state(
             });
         }
     }
+    if let Some(views) = &l.clocks {
+        s.push_str(&clock_lines(l, views, recipient, lang));
+    }
     if let Some(o) = offer {
         let by = side_name(color(o.side), lang);
         s.push_str(&if ru {
@@ -126,6 +129,42 @@ pub(crate) fn state(
         } else {
             format!("A draw offer by {by} is pending.\n")
         });
+    }
+    s
+}
+
+/// Both clocks for a recipient: time used and left in days and hours, and the
+/// deadline of the running clock in UTC and in the recipient's time zone.
+fn clock_lines(
+    l: &Loaded,
+    views: &[crate::clock::ClockView; 2],
+    recipient: Side,
+    lang: Language,
+) -> String {
+    use crate::clock::zone;
+    let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
+    let control = crate::clock::persist::control_of(&l.row).ok().flatten();
+    let mut s = match (&control, lang) {
+        (Some(c), Language::Ru) => format!("Контроль времени: {}\n", c.describe(lang)),
+        (Some(c), Language::En) => format!("Time control: {}\n", c.describe(lang)),
+        (None, _) => String::new(),
+    };
+    for v in views {
+        let name = side_name(color(v.side), lang);
+        let used = zone::format_days_hours(v.used_seconds, lang);
+        let left = zone::format_days_hours(v.left_seconds, lang);
+        s.push_str(&match lang {
+            Language::Ru => format!("  {name}: израсходовано {used}, осталось {left}"),
+            Language::En => format!("  {name}: used {used}, left {left}"),
+        });
+        if let (true, Some(d)) = (v.running, v.deadline) {
+            let when = zone::format_deadline(d, tz);
+            s.push_str(&match lang {
+                Language::Ru => format!("; срок хода: {when}"),
+                Language::En => format!("; move due by {when}"),
+            });
+        }
+        s.push('\n');
     }
     s
 }

@@ -27,11 +27,16 @@ impl Zaochka {
 
     /// Runs `zaochka --db <file> ARGS` at a fixed instant.
     pub fn run(&self, args: &[&str]) -> Run {
+        self.run_at("2026-11-29T12:00:00Z", args)
+    }
+
+    /// Runs `zaochka --db <file> ARGS` at the instant `now` (RFC 3339).
+    pub fn run_at(&self, now: &str, args: &[&str]) -> Run {
         let out = Command::new(env!("CARGO_BIN_EXE_zaochka"))
             .arg("--db")
             .arg(&self.db)
             .args(args)
-            .env("ZAOCHKA_NOW", "2026-11-29T12:00:00Z")
+            .env("ZAOCHKA_NOW", now)
             .output()
             .unwrap();
         Run {
