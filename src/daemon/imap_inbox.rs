@@ -176,7 +176,7 @@ impl ImapInbox {
                 };
                 let received_at = f
                     .internal_date()
-                    .map_or_else(Utc::now, |d| DateTime::<Utc>::from(d));
+                    .map_or_else(Utc::now, DateTime::<Utc>::from);
                 out.push(RawMail {
                     key: format!("{mailbox}/{validity}/{uid}"),
                     bytes: body.to_vec(),
