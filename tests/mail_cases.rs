@@ -632,3 +632,41 @@ fn the_expected_rows_are_all_understood() {
         }
     );
 }
+
+#[test]
+fn the_pgn_attachment_is_kept_with_its_name_type_and_score() {
+    let raw = std::fs::read(data_dir().join("15-attachment-pgn.eml")).expect("mail");
+    let env = Envelope::parse(&raw).expect("parses");
+    let [pgn] = env.attachments.as_slice() else {
+        panic!("one attachment expected: {:?}", env.attachments)
+    };
+    assert_eq!(pgn.name.as_deref(), Some("game21.pgn"));
+    assert_eq!(pgn.content_type, "application/x-chess-pgn");
+    assert!(String::from_utf8_lossy(&pgn.data).contains("4. Kf1 d5 *"));
+    // The score inside the attachment is not read as the player's text.
+    assert!(!env.new_text.contains("Kf1"));
+}
+
+#[test]
+fn forged_tokens_in_a_real_mail_do_not_authenticate() {
+    let raw =
+        std::fs::read_to_string(data_dir().join("01-thunderbird-flowed-bottom.eml")).expect("mail");
+    let bot = BotAddress::parse("zaochka@example.com").expect("bot");
+    let players = players();
+    let ivan_12 = &players.token[&(12, "ivan".to_string())];
+    let token_ok = |text: &str| {
+        let env = Envelope::parse(text.as_bytes()).expect("parses");
+        env.reply_addresses(&bot)
+            .iter()
+            .any(|r| r.game == GameId(12) && r.token_matches(ivan_12))
+    };
+    assert!(token_ok(&raw), "the genuine mail carries Ivan's #12 token");
+    // The token of Ivan's other game (#15), the token with changed case, and
+    // the bare bot address.
+    let other_game = raw.replace("zaochka+12.k7q2m9", "zaochka+12.f6j3s1");
+    let changed_case = raw.replace("zaochka+12.k7q2m9", "zaochka+12.K7Q2M9");
+    let bare = raw.replace("zaochka+12.k7q2m9", "zaochka");
+    for forged in [other_game, changed_case, bare] {
+        assert!(!token_ok(&forged));
+    }
+}

@@ -321,6 +321,10 @@ fn auto_replies_are_flagged_by_each_header() {
         ("X-Autorespond: yes\r\n", AutoSignal::XAutorespond),
         ("List-Id: <chess.example.org>\r\n", AutoSignal::MailingList),
         ("Return-Path: <>\r\n", AutoSignal::NullReturnPath),
+        (
+            "X-MS-Exchange-Inbox-Rules-Loop: anna@example.net\r\n",
+            AutoSignal::OutlookAutoReply("inbox rule".into()),
+        ),
     ];
     for (header, signal) in cases {
         let e = env(&format!(

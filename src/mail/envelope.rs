@@ -85,7 +85,9 @@ pub enum AutoSignal {
     /// An `X-Autorespond` header.
     XAutorespond,
     /// An Outlook/Exchange auto-reply: a subject starting with
-    /// `Automatic reply:`, `Автоматический ответ:` or the like (the prefix).
+    /// `Automatic reply:`, `Автоматический ответ:` or the like (the prefix,
+    /// lowercased), or `inbox rule` for the `X-MS-Exchange-Inbox-Rules-Loop`
+    /// header that Exchange puts on mail its inbox rules send.
     OutlookAutoReply(String),
     /// A mailing-list mail (`List-Id`).
     MailingList,
@@ -492,6 +494,9 @@ fn auto_signals(m: &Message<'_>, subject: &str) -> Vec<AutoSignal> {
             .is_some_and(|r| r.trim_start().starts_with(':'))
     }) {
         out.push(AutoSignal::OutlookAutoReply((*p).to_string()));
+    }
+    if !raw_header_values(m, "X-MS-Exchange-Inbox-Rules-Loop").is_empty() {
+        out.push(AutoSignal::OutlookAutoReply("inbox rule".to_string()));
     }
     if !raw_header_values(m, "List-Id").is_empty() {
         out.push(AutoSignal::MailingList);

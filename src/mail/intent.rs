@@ -658,12 +658,19 @@ fn clauses(text: &str, syntax: MoveSyntax) -> Vec<Vec<Tok>> {
     out
 }
 
-/// A word without trailing clause punctuation (`e3-d4,` -> `e3-d4`); move
-/// annotations `!?` are left to the move readers.
+/// A word without trailing clause punctuation (`e3-d4,` -> `e3-d4`, a final
+/// full stop too, but not the one of `e.p.`); move annotations `!?` are left
+/// to the move readers.
 fn strip_word(w: &str) -> &str {
-    w.trim_end_matches(CLOSERS)
-        .trim_end_matches([',', ';', ':'])
+    let w = w
         .trim_end_matches(CLOSERS)
+        .trim_end_matches([',', ';', ':'])
+        .trim_end_matches(CLOSERS);
+    if w.ends_with("e.p.") {
+        w
+    } else {
+        w.strip_suffix('.').unwrap_or(w)
+    }
 }
 
 /// Pushes a move; a number right before it becomes its number.
@@ -1039,6 +1046,22 @@ mod tests {
         assert_eq!((mv.number, mv.black), (Some(7), true));
         assert_eq!(one_move(&draughts("19.g3-h4")), ("g3-h4", Some(19), false));
         assert_eq!(one_move(&draughts("1. с3–d4")), ("с3–d4", Some(1), false));
+    }
+
+    #[test]
+    fn a_full_stop_after_a_move_ends_the_sentence_not_the_move() {
+        assert_eq!(
+            one_move(&draughts("Мой ход e3-d4.")),
+            ("e3-d4", None, false)
+        );
+        assert_eq!(
+            one_move(&draughts("19. g3-h4. Draw?")),
+            ("g3-h4", Some(19), true)
+        );
+        assert_eq!(
+            one_move(&read("I play Nf3.", "", MoveSyntax::Chess)),
+            ("Nf3", None, false)
+        );
     }
 
     #[test]
