@@ -185,6 +185,17 @@ fn the_text_part_of_an_alternative_is_preferred_to_the_html() {
     assert_eq!(intents(&e, MoveSyntax::Draughts), [Intent::Resign]);
 }
 
+#[test]
+fn an_empty_text_part_beside_the_html_falls_back_to_the_html() {
+    let e = env(&format!(
+        "{HEAD}Content-Type: multipart/alternative; boundary=\"b\"\r\n\r\n\
+--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\r\n\
+--b\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>resign</div><blockquote>status</blockquote>\r\n--b--\r\n"
+    ));
+    assert!(e.html_only);
+    assert_eq!(intents(&e, MoveSyntax::Draughts), [Intent::Resign]);
+}
+
 /// A mail with this body under the common headers.
 fn plain(body: &str) -> Envelope {
     env(&format!(

@@ -20,7 +20,9 @@ use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
-use mail_parser::{Address, HeaderValue, Message, MessageParser, MimeHeaders, PartType};
+use mail_parser::{
+    Address, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
+};
 
 use crate::mail::address::{BotAddress, ReplyAddress, parse_subject};
 use crate::mail::dsn::{self, Bounce};
@@ -329,57 +331,78 @@ fn build(m: &Message<'_>) -> Envelope {
 }
 
 /// The body as text (quotes kept) and the text to cut quotes from (HTML block
-/// quotes already dropped), and whether the body was HTML only.
+/// quotes already dropped), and whether the body was HTML only. When the text
+/// parts are blank (some clients send an empty text/plain beside the HTML),
+/// the HTML parts are read instead.
 fn body_texts(m: &Message<'_>) -> (String, String, bool) {
-    let mut whole = String::new();
-    let mut for_cut = String::new();
+    let (mut whole, mut for_cut, mut html_only) = (String::new(), String::new(), false);
     let mut any_text = false;
     let mut any_html = false;
     for part in m.text_bodies() {
-        if part.attachment_name().is_some() {
-            continue;
+        read_part(part, &mut whole, &mut for_cut, &mut any_text, &mut any_html);
+    }
+    if whole.trim().is_empty() && !any_html {
+        for part in m.html_bodies() {
+            if matches!(part.body, PartType::Html(_)) {
+                read_part(part, &mut whole, &mut for_cut, &mut any_text, &mut any_html);
+            }
         }
-        let (w, c) = match &part.body {
-            PartType::Text(t) => {
-                any_text = true;
-                let t = text::normalise_newlines(t);
-                let unwrapped = match part.content_type() {
-                    Some(ct)
-                        if ct
-                            .attribute("format")
-                            .is_some_and(|f| f.eq_ignore_ascii_case("flowed")) =>
-                    {
-                        let delsp = ct
-                            .attribute("delsp")
-                            .is_some_and(|d| d.eq_ignore_ascii_case("yes"));
-                        Cow::Owned(flowed::unflow(&t, delsp))
-                    }
-                    _ => Cow::Borrowed(t.as_str()),
-                };
-                let n = text::normalise(&unwrapped);
-                (n.clone(), n)
-            }
-            PartType::Html(h) => {
-                any_html = true;
-                (
-                    text::normalise(&html::html_to_text(h, false)),
-                    text::normalise(&html::html_to_text(h, true)),
-                )
-            }
-            _ => continue,
-        };
-        for (acc, add) in [(&mut whole, w), (&mut for_cut, c)] {
-            if !acc.is_empty() && !acc.ends_with('\n') {
-                acc.push('\n');
-            }
-            acc.push_str(&add);
-        }
+        html_only = any_html;
     }
     (
         collapse_blank_lines(&whole),
         collapse_blank_lines(&for_cut),
-        any_html && !any_text,
+        html_only || (any_html && !any_text),
     )
+}
+
+/// Appends one body part as text to both texts (parts with a file name are
+/// attachments, not body).
+fn read_part(
+    part: &MessagePart<'_>,
+    whole: &mut String,
+    for_cut: &mut String,
+    any_text: &mut bool,
+    any_html: &mut bool,
+) {
+    if part.attachment_name().is_some() {
+        return;
+    }
+    let (w, c) = match &part.body {
+        PartType::Text(t) => {
+            *any_text = true;
+            let t = text::normalise_newlines(t);
+            let unwrapped = match part.content_type() {
+                Some(ct)
+                    if ct
+                        .attribute("format")
+                        .is_some_and(|f| f.eq_ignore_ascii_case("flowed")) =>
+                {
+                    let delsp = ct
+                        .attribute("delsp")
+                        .is_some_and(|d| d.eq_ignore_ascii_case("yes"));
+                    Cow::Owned(flowed::unflow(&t, delsp))
+                }
+                _ => Cow::Borrowed(t.as_str()),
+            };
+            let n = text::normalise(&unwrapped);
+            (n.clone(), n)
+        }
+        PartType::Html(h) => {
+            *any_html = true;
+            (
+                text::normalise(&html::html_to_text(h, false)),
+                text::normalise(&html::html_to_text(h, true)),
+            )
+        }
+        _ => return,
+    };
+    for (acc, add) in [(whole, w), (for_cut, c)] {
+        if !acc.is_empty() && !acc.ends_with('\n') {
+            acc.push('\n');
+        }
+        acc.push_str(&add);
+    }
 }
 
 /// At most one blank line in a row; no blank lines at the start or end.
