@@ -6,6 +6,7 @@ pub mod daemon;
 pub mod diagram;
 pub mod games;
 pub mod lang;
+pub mod mail;
 pub mod notation;
 pub mod referee;
 pub mod rules;
