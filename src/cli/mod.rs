@@ -50,10 +50,11 @@ impl Cli {
 /// `--variant` and `--fen`, shared by the position commands.
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// The game (russian, international, ...).
+    /// The game (russian, international, chess).
     #[arg(long, default_value = "russian", value_parser = parse_variant)]
     variant: Variant,
-    /// The position as PDN FEN (`W:Wa1,c3,Kd4:Bb6,h8`); the initial position if absent.
+    /// The position as FEN: PDN FEN for draughts (`W:Wa1,c3,Kd4:Bb6,h8`), standard
+    /// FEN for chess; the initial position if absent.
     #[arg(long)]
     fen: Option<String>,
 }

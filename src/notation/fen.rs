@@ -42,10 +42,14 @@ fn syntax(text: &str, reason: impl Into<String>) -> FenError {
 /// Reads a FEN as an unchecked setup.
 ///
 /// # Errors
-/// [`FenError::Syntax`] for text not in FEN form, [`FenError::Square`] for a square
-/// that is not a playing square.
+/// [`FenError::Syntax`] for text not in FEN form or a variant outside the
+/// draughts family (chess FEN is read in `games::chess`), [`FenError::Square`]
+/// for a square that is not a playing square.
 pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<Setup, FenError> {
-    let g = Geometry::of(variant.rules().board);
+    let Some(rules) = variant.draughts() else {
+        return Err(syntax(text, format!("{variant} is not a draughts game")));
+    };
+    let g = Geometry::of(rules.board);
     let cleaned: String = text
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '"')
@@ -140,7 +144,10 @@ pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Positi
 /// # Errors
 /// As [`read`].
 pub fn read_default(variant: Variant, text: &str) -> Result<Position, FenError> {
-    read(variant, text, variant.rules().numberings[0])
+    let numbering = variant
+        .draughts()
+        .map_or(Numbering::FromTopLeft, |r| r.numberings[0]);
+    read(variant, text, numbering)
 }
 
 /// Writes a position as FEN with squares in the given style.

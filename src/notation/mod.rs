@@ -1,7 +1,8 @@
 //! Notation: square names, moves as players write them (read in two stages:
 //! [`written::parse_move`] then [`WrittenMove::resolve`]), canonical writers,
-//! FEN and PDN.
+//! FEN and PDN; chess moves in [`chess_move`].
 
+pub mod chess_move;
 pub mod fen;
 pub mod pdn;
 pub mod record;

@@ -18,11 +18,14 @@ pub enum Variant {
     Russian,
     /// International (100-square) draughts under the FMJD rules, RULES.md §5.
     International,
+    /// Orthodox chess under the FIDE Laws (seed 003 art. 1-12, RULES.md §6). Its
+    /// rules are not data here: moves come from shakmaty, behind `games::chess`.
+    Chess,
 }
 
 impl Variant {
     /// Every variant, in registry order.
-    pub const ALL: [Variant; 2] = [Variant::Russian, Variant::International];
+    pub const ALL: [Variant; 3] = [Variant::Russian, Variant::International, Variant::Chess];
 
     /// The name used on the command line and in the database.
     #[must_use]
@@ -30,6 +33,7 @@ impl Variant {
         match self {
             Variant::Russian => "russian",
             Variant::International => "international",
+            Variant::Chess => "chess",
         }
     }
 
@@ -43,16 +47,18 @@ impl Variant {
                 "международные",
                 "стоклеточные",
             ],
+            Variant::Chess => &["шахматы", "orthodox-chess", "standard"],
         }
     }
 
     /// The first field of the PDN `GameType` tag (PDN 3.0 numbers; names for games
-    /// PDN has no number for). `None` for games recorded as PGN.
+    /// PDN has no number for). `None` for games recorded as PGN (chess).
     #[must_use]
     pub fn pdn_game_type(self) -> Option<&'static str> {
         match self {
             Variant::Russian => Some("25"),
             Variant::International => Some("20"),
+            Variant::Chess => None,
         }
     }
 
@@ -62,6 +68,7 @@ impl Variant {
         match self {
             Variant::Russian => Some(&russian::RULES),
             Variant::International => Some(&international::RULES),
+            Variant::Chess => None,
         }
     }
 
@@ -76,7 +83,7 @@ impl Variant {
     }
 
     /// The variant of a command-line or database name (case-insensitive; also
-    /// accepts the Russian names `русские`, `международные`).
+    /// accepts the Russian names `русские`, `международные`, `шахматы`).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.trim().to_lowercase();
