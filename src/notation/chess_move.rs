@@ -852,9 +852,7 @@ fn normal_reason(pos: &Chess, w: &Written, moved_from: Bitboard) -> ChessResolve
             .copied()
             .filter(|m| m.role() == Role::Pawn && m.is_capture() && m.to() == w.to)
             .collect();
-        if let Some(m) = takers.first()
-            && pieces.is_empty()
-        {
+        if let Some(m) = takers.first() {
             let san = short(pos, *m);
             return ChessResolveError::illegal(
                 format!("a pawn captures diagonally and the capture names its file: write {san}"),
