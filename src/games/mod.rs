@@ -153,7 +153,8 @@ pub fn replay_pdn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
 }
 
 /// Replays a game of a PGN file (read with [`crate::notation::pdn::read_pgn_games`]):
-/// chess unless a `GameType` tag names another game.
+/// chess unless a `GameType` tag names another game. The first illegal move is
+/// reported, not corrected (seed 003 art. 9; RULES.md §8).
 ///
 /// # Errors
 /// As [`replay_pdn`].
@@ -180,7 +181,8 @@ fn replay_as(game: &PdnGame, variant: Variant) -> Result<CheckedGame, RecordErro
     })
 }
 
-/// Writes a game as a PDN record, or as PGN for chess: the given tags (Seven
+/// Writes a game as a PDN record, or as PGN for chess (the record of seed 003
+/// art. 13; seed 001 §1.6 for draughts): the given tags (Seven
 /// Tag Roster first), then `GameType` for a draughts game and `SetUp`/`FEN`
 /// when the game did not start from the initial position, unless the tags hold
 /// them already; then the moves as records write them

@@ -45,12 +45,15 @@ use shakmaty::{
 
 use crate::lang::Language;
 
-/// A chess move as written, checked for form only (stage one).
+/// A chess move as written, checked for form only (stage one): a move as
+/// seed 003 art. 5-6 define it, in the notation of the record each player
+/// keeps (art. 13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WrittenChessMove {
     /// Castling, `O-O` (king side) or `O-O-O` (queen side), seed 003 art. 6.
     Castle(CastlingSide),
-    /// Any other move: the destination and whatever else was written.
+    /// Any other move (seed 003 art. 5-6): the destination and whatever else
+    /// was written.
     Normal {
         /// The piece letter written; `None` when a full from-square was written
         /// without one (`e2-e4`, UCI `g1f3`): the piece standing there.
@@ -68,7 +71,8 @@ pub enum WrittenChessMove {
     },
 }
 
-/// Why a text is not a chess move at all (stage one failed).
+/// Why a text is not a chess move at all (stage one failed); an unclear
+/// written move is no move (seed 003 art. 17в).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{en}")]
 pub struct ParseChessMoveError {
@@ -263,10 +267,10 @@ fn strip_suffixes(chars: &mut Vec<char>) {
 
 /// A piece letter at the start: English `K Q R B N P`, Russian `Кр Ф Л С К`.
 fn piece_prefix(chars: &[char]) -> (Option<Role>, &[char]) {
+    // `Кр` (also typed `Kp` with Latin look-alikes) is the king.
     if let [a, b, ..] = chars
         && matches!(a, 'К' | 'к' | 'K')
         && matches!(b, 'р' | 'Р' | 'p' | 'P')
-    // `Kpe1` is the king; but `K` followed by a Latin `p`... only as Kp.
     {
         return (Some(Role::King), &chars[2..]);
     }
@@ -349,7 +353,9 @@ fn rank_of(c: char) -> Option<Rank> {
 // ---------------------------------------------------------------------------
 // Stage two: against a position.
 
-/// Why a written move names no single legal move (stage two failed).
+/// Why a written move names no single legal move (stage two failed): it breaks
+/// the moves of the pieces (seed 003 art. 5-6), leaves the king in check
+/// (art. 10), or fits several legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChessResolveError {
     /// No legal move fits; the reason in English and Russian, as precise as
@@ -473,8 +479,8 @@ struct Written {
     promotion: Option<Role>,
 }
 
-/// English and Russian names of a piece: (en, ru nominative, ru "your ..."
-/// in the genitive, ru "your ..." in the nominative).
+/// Names of a piece for messages: English, Russian nominative, and Russian
+/// "your ..." in the genitive ("на g1 нет вашего слона").
 fn names(role: Role) -> (&'static str, &'static str, &'static str) {
     match role {
         Role::Pawn => ("pawn", "пешка", "вашей пешки"),
@@ -912,7 +918,8 @@ fn unreachable_reason() -> ChessResolveError {
 // ---------------------------------------------------------------------------
 // Writers.
 
-/// Long algebraic notation with the piece letter, the canonical full form:
+/// Long algebraic notation with the piece letter, the canonical full form of the
+/// record (seed 003 art. 13):
 /// `Ng1-f3`, `e2-e4`, `e7xd6` (also en passant), `e7-e8=Q`, `O-O`, `O-O-O`,
 /// with `+` after a check and `#` after checkmate (seed 003 art. 10). `m` must
 /// be legal in `pos`.
@@ -963,7 +970,8 @@ pub fn full(pos: &Chess, m: Move) -> String {
     s
 }
 
-/// Standard Algebraic Notation, the canonical short form (PGN): `Nf3`, `exd5`,
+/// Standard Algebraic Notation, the canonical short form of the record (seed
+/// 003 art. 13) and of PGN: `Nf3`, `exd5`,
 /// `Nbd7`, `e8=Q`, `O-O`, with `+` or `#`. `m` must be legal in `pos`.
 #[must_use]
 pub fn short(pos: &Chess, m: Move) -> String {
