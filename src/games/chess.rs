@@ -20,6 +20,10 @@
 //!   A claim with a written move (FIDE art. 9.2.1.1, 9.3.1) is checked by
 //!   playing the move on a copy (`clone_box`, `play`) and asking the copy.
 //!
+//! FEN is standard chess FEN, read by shakmaty (CastlingMode::Standard) and
+//! checked to be a legal position; it is written with the en passant square
+//! only when an en passant capture is legal (as lichess and python-chess do).
+//!
 //! Positions are the same for repetition when the same side is to move, the
 //! same pieces stand on the same squares, and the castling rights and the
 //! en passant capture possible are the same (FIDE art. 9.2.3): the Zobrist hash
@@ -74,7 +78,7 @@ pub(super) fn new_game(fen: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError
     Ok(Box::new(ChessGame::new(start)))
 }
 
-/// Reads a standard chess FEN (X-FEN castling letters accepted) and checks that
+/// Reads a standard chess FEN (shakmaty, standard castling) and checks that
 /// it is a legal position.
 fn read_fen(text: &str) -> Result<Chess, SetupError> {
     let fen = Fen::from_ascii(text.trim().as_bytes())
