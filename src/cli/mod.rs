@@ -83,12 +83,13 @@ impl Cli {
 /// `--variant` and `--fen`, shared by the position commands.
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// The game (russian, international, bashni, lasca; also Russian names such as
-    /// башни, ласка).
+    /// The game (russian, international, bashni, lasca, chess; also Russian names such
+    /// as башни, ласка, шахматы).
     #[arg(long, default_value = "russian", value_parser = parse_variant)]
     variant: Variant,
-    /// The position as PDN FEN (`W:Wa1,c3,Kd4:Bb6,h8`; towers with their composition,
-    /// `W:Wc1(1/0000),d6:Ba1(110101/1)`); the initial position if absent.
+    /// The position as FEN: PDN FEN for draughts (`W:Wa1,c3,Kd4:Bb6,h8`), towers with
+    /// their composition (`W:Wc1(1/0000),d6:Ba1(110101/1)`), standard FEN for chess;
+    /// the initial position if absent.
     #[arg(long)]
     fen: Option<String>,
 }

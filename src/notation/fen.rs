@@ -42,13 +42,14 @@ fn syntax(text: &str, reason: impl Into<String>) -> FenError {
 /// Reads a FEN as an unchecked setup.
 ///
 /// # Errors
-/// [`FenError::Syntax`] for text not in FEN form or a variant that is not of the
-/// draughts family, [`FenError::Square`] for a square that is not a playing square.
+/// [`FenError::Syntax`] for text not in FEN form or a variant outside the
+/// draughts family (towers: `notation::tower_fen`; chess: `games::chess`),
+/// [`FenError::Square`] for a square that is not a playing square.
 pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<Setup, FenError> {
     let Some(rules) = variant.draughts() else {
         return Err(syntax(
             text,
-            format!("{variant} positions hold towers: read them with notation::tower_fen"),
+            format!("{variant} is not a game of the draughts family"),
         ));
     };
     let g = Geometry::of(rules.board);

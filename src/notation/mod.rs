@@ -1,8 +1,9 @@
 //! Notation: square names, moves as players write them (read in two stages:
 //! [`written::parse_move`] then [`WrittenMove::resolve`]), canonical writers,
 //! FEN and PDN; for column checkers, tower compositions, the tower FEN and
-//! tower moves.
+//! tower moves; chess moves in [`chess_move`].
 
+pub mod chess_move;
 pub mod composition;
 pub mod fen;
 pub mod pdn;

@@ -23,15 +23,19 @@ pub enum Variant {
     Bashni,
     /// Lasca (international column checkers, ласка), seed 000 §2, RULES.md §4.
     Lasca,
+    /// Orthodox chess under the FIDE Laws (seed 003 art. 1-12, RULES.md §6). Its
+    /// rules are not data here: moves come from shakmaty, behind `games::chess`.
+    Chess,
 }
 
 impl Variant {
     /// Every variant, in registry order.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Russian,
         Variant::International,
         Variant::Bashni,
         Variant::Lasca,
+        Variant::Chess,
     ];
 
     /// The name used on the command line and in the database.
@@ -42,6 +46,7 @@ impl Variant {
             Variant::International => "international",
             Variant::Bashni => "bashni",
             Variant::Lasca => "lasca",
+            Variant::Chess => "chess",
         }
     }
 
@@ -57,12 +62,13 @@ impl Variant {
             ],
             Variant::Bashni => &["башни", "столбовые", "столбовые шашки", "column-checkers"],
             Variant::Lasca => &["ласка"],
+            Variant::Chess => &["шахматы", "orthodox-chess", "standard"],
         }
     }
 
     /// The first field of the PDN `GameType` tag (PDN 3.0 numbers; names for games
     /// PDN has no number for: `Bashni`, `Lasca`, issue 7). `None` for games recorded
-    /// as PGN.
+    /// as PGN (chess).
     #[must_use]
     pub fn pdn_game_type(self) -> Option<&'static str> {
         match self {
@@ -70,6 +76,7 @@ impl Variant {
             Variant::International => Some("20"),
             Variant::Bashni => Some("Bashni"),
             Variant::Lasca => Some("Lasca"),
+            Variant::Chess => None,
         }
     }
 
@@ -79,7 +86,7 @@ impl Variant {
         match self {
             Variant::Russian => Some(&russian::RULES),
             Variant::International => Some(&international::RULES),
-            Variant::Bashni | Variant::Lasca => None,
+            Variant::Bashni | Variant::Lasca | Variant::Chess => None,
         }
     }
 
@@ -90,7 +97,7 @@ impl Variant {
         match self {
             Variant::Bashni => Some(towers::BASHNI),
             Variant::Lasca => Some(towers::LASCA),
-            Variant::Russian | Variant::International => None,
+            Variant::Russian | Variant::International | Variant::Chess => None,
         }
     }
 
@@ -106,7 +113,7 @@ impl Variant {
 
     /// The variant of a command-line or database name (case-insensitive; also
     /// accepts the Russian names `русские`, `международные`, `башни`, `столбовые`,
-    /// `ласка`).
+    /// `ласка`, `шахматы`).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.trim().to_lowercase();
