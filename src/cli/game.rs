@@ -131,6 +131,7 @@ fn new_game(
                 .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
         ),
     };
+    let config = db.config()?;
     let mut store = db.open()?;
     let now = db.now();
     let start_fen = fen.map(|_| start.start_fen());
@@ -165,6 +166,25 @@ fn new_game(
         }
         if tc.is_some() {
             crate::clock::persist::start_game(tx, row.id, side, now)?;
+        }
+        // Each player is invited by mail, from the per-player reply address.
+        for p in [&w, &b] {
+            let status = crate::referee::Command::Status { game: row.id };
+            let h =
+                crate::referee::handle(tx, &status, p.id, now, crate::referee::Source::default())?;
+            let mut replies = h.replies;
+            for r in &mut replies {
+                let intro = match r.language {
+                    crate::lang::Language::Ru => {
+                        "Началась новая партия. Присылайте ходы ответом на это письмо.\n\n"
+                    }
+                    crate::lang::Language::En => {
+                        "A new game has started. Send your moves by replying to this mail.\n\n"
+                    }
+                };
+                r.body.insert_str(0, intro);
+            }
+            crate::daemon::process::enqueue_replies(tx, &config, &replies, Some(row.id), now)?;
         }
         Ok((row, w, b))
     });

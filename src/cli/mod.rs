@@ -10,6 +10,7 @@ mod perft;
 mod play;
 mod player;
 mod referee;
+mod serve;
 mod show;
 mod store_args;
 
@@ -45,6 +46,7 @@ enum Command {
     Export(export::Export),
     Import(import::Import),
     Referee(referee::Referee),
+    Serve(serve::Serve),
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
@@ -66,6 +68,7 @@ impl Cli {
             Command::Export(c) => c.execute(&self.store),
             Command::Import(c) => c.execute(&self.store),
             Command::Referee(c) => c.execute(&self.store),
+            Command::Serve(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),
             Command::Show(c) => c.execute(),

@@ -6,21 +6,21 @@ use std::path::PathBuf;
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 
+use crate::config::Config;
 use crate::referee::{self, Command, Handled, RefereeError, Source};
 use crate::store::players::{self, Player};
 use crate::store::{Store, Tx};
 
-/// `--db`, `--now`.
+/// `--config`, `--db`, `--now`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct StoreArgs {
-    /// The SQLite database file (created if missing).
-    #[arg(
-        long,
-        global = true,
-        env = "ZAOCHKA_DB",
-        default_value = "./zaochka.db"
-    )]
-    pub db: PathBuf,
+    /// The configuration file (see config.example.toml); the embedded default if absent.
+    #[arg(long, global = true, env = "ZAOCHKA_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// The SQLite database file (created if missing); default: the configuration's,
+    /// or ./zaochka.db.
+    #[arg(long, global = true, env = "ZAOCHKA_DB")]
+    pub db: Option<PathBuf>,
     /// The instant to act at (RFC 3339, UTC); the current time if absent. For
     /// tests and for entering moves received earlier.
     #[arg(long, global = true, env = "ZAOCHKA_NOW", hide = true)]
@@ -28,10 +28,20 @@ pub struct StoreArgs {
 }
 
 impl StoreArgs {
+    /// The configuration (the embedded default without `--config`), with `--db`
+    /// taking precedence over its database path.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let mut c = Config::load(self.config.as_deref())?;
+        if let Some(db) = &self.db {
+            c.database.clone_from(db);
+        }
+        Ok(c)
+    }
+
     /// Opens the database (migrating it).
     pub fn open(&self) -> anyhow::Result<Store> {
-        Store::open(&self.db)
-            .with_context(|| format!("cannot open the database {}", self.db.display()))
+        let db = self.config()?.database;
+        Store::open(&db).with_context(|| format!("cannot open the database {}", db.display()))
     }
 
     /// The instant to act at.
@@ -54,11 +64,15 @@ pub fn run(
     actor_email: &str,
     json: bool,
 ) -> anyhow::Result<std::process::ExitCode> {
+    let config = args.config()?;
     let mut store = args.open()?;
     let now = args.now();
     let result: Result<Handled, RefereeError> = store.transaction(|tx| {
         let actor = player_by_email(tx, actor_email)?;
-        referee::handle(tx, &command, actor.id, now, Source::default())
+        let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
+        // The players hear of it by mail too: `zaochka serve` sends the outbox.
+        crate::daemon::process::enqueue_replies(tx, &config, &h.replies, h.game, now)?;
+        Ok(h)
     });
     match result {
         Ok(h) => {

@@ -66,6 +66,14 @@ pub enum Command {
     },
     /// The list of commands.
     Help,
+    /// Take leave (vacation) from `from` to `to`, both days included, in the
+    /// player's time zone: the player's clocks stop (issue 5, item 2).
+    Leave {
+        /// First day of leave.
+        from: chrono::NaiveDate,
+        /// Last day of leave.
+        to: chrono::NaiveDate,
+    },
     /// A tournament director's action; requires the referee (or admin) role and is
     /// written to the audit log with its reason.
     Direct {
@@ -132,7 +140,7 @@ impl Command {
             | Command::Status { game }
             | Command::Export { game }
             | Command::Direct { game, .. } => Some(*game),
-            Command::History | Command::Help => None,
+            Command::History | Command::Help | Command::Leave { .. } => None,
         }
     }
 }

@@ -10,6 +10,7 @@ mod command;
 mod director;
 mod draw;
 mod error;
+mod leave;
 pub(crate) mod load;
 mod play;
 mod query;
@@ -93,6 +94,7 @@ pub fn handle(
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),
         Command::Help => query::help(tx, actor),
+        Command::Leave { from, to } => leave::take(tx, actor, *from, *to, now),
         Command::Direct {
             game,
             action,

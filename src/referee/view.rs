@@ -59,14 +59,8 @@ pub(crate) fn state(
 ) -> String {
     let mut s = String::new();
     let ru = lang == Language::Ru;
-    s.push_str(&format!(
-        "{} #{} ({}): {} – {}\n\n",
-        if ru { "Партия" } else { "Game" },
-        l.row.id,
-        l.row.variant,
-        l.players[0].name,
-        l.players[1].name
-    ));
+    s.push_str(&header(l, lang));
+    s.push_str("\n\n");
     s.push_str(&game.diagram(color(recipient)));
     s.push('\n');
     let first = start_turn(game);
@@ -169,6 +163,32 @@ fn clock_lines(
     s
 }
 
+/// The first line of every mail about a game: `Game #12 - russian: A – B` (the
+/// mail reader recognises it when a player pastes the bot's text back unquoted).
+#[must_use]
+pub(crate) fn header(l: &Loaded, lang: Language) -> String {
+    format!(
+        "{} #{} - {}: {} – {}",
+        if lang == Language::Ru {
+            "Партия"
+        } else {
+            "Game"
+        },
+        l.row.id,
+        l.row.variant,
+        l.players[0].name,
+        l.players[1].name
+    )
+}
+
+/// Puts an event line right after the header line of a state text.
+fn with_event(state: &str, event: &str) -> String {
+    match state.split_once("\n\n") {
+        Some((head, rest)) => format!("{head}\n\n{event}\n\n{rest}"),
+        None => format!("{event}\n\n{state}"),
+    }
+}
+
 /// The side that moved first from the start position.
 #[must_use]
 pub fn start_turn(game: &dyn AnyGame) -> Color {
@@ -197,7 +217,7 @@ pub(crate) fn to_both(
                 email: p.email.clone(),
                 language: lang,
                 subject: subject(l),
-                body: format!("{}\n\n{}", event(lang), state(l, game, side, offer, lang)),
+                body: with_event(&state(l, game, side, offer, lang), &event(lang)),
             }
         })
         .collect()
