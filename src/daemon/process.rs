@@ -410,7 +410,7 @@ fn enqueue(
                 references,
                 message_id: reply_id(config, &mail.key, index, i),
                 game_id: game,
-                created_at: mail.received_at,
+                created_at: chrono::Utc::now().max(mail.received_at),
             },
         )?;
     }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod daemon;
 
 use std::collections::BTreeSet;
 use zaochka::notation::{Naming, square_name, write};
