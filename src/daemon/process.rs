@@ -70,7 +70,25 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> anyhow::Re
             outcome: "duplicate".into(),
             game: None,
         },
-        Err(e) => return Err(anyhow::anyhow!(e)),
+        Err(e) => {
+            // A mail that cannot be processed is recorded as failed so that it is not
+            // retried for ever; the referee sees it in the log and the table.
+            let outcome = format!("failed: {e}");
+            warn!(key = %mail.key, message_id = ?message_id, error = %e, "mail could not be processed");
+            let record = NewProcessedMessage {
+                message_id: message_id.clone(),
+                inbox_key: mail.key.clone(),
+                game_id: None,
+                sender: None,
+                outcome: outcome.clone(),
+                processed_at: mail.received_at,
+            };
+            store.transaction(|tx| messages::record(tx, &record))?;
+            return Ok(Processed {
+                outcome,
+                game: None,
+            });
+        }
     };
     let game = processed.game.map(|g| g.0);
     if processed.outcome.starts_with("rejected") || processed.outcome.starts_with("ignored") {
@@ -129,10 +147,10 @@ fn handle_envelope(
     let mut verified: Option<GameId> = None;
     let mut claimed: Option<GameId> = None;
     for addr in env.reply_addresses(&bot) {
-        claimed.get_or_insert(addr.game);
         let Ok(game) = games::get(tx, addr.game) else {
             continue;
         };
+        claimed.get_or_insert(addr.game);
         if let Some(side) = game.side_of(player.id)
             && addr.token_matches(game.token(side).as_str())
         {
