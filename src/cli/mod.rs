@@ -1,6 +1,7 @@
 //! The command line: one struct per command with an `execute` method.
 
 mod check;
+mod demo;
 mod export;
 mod game;
 mod history;
@@ -34,6 +35,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    Demo(demo::Demo),
     #[command(subcommand)]
     Player(player::Player),
     #[command(subcommand)]
@@ -58,6 +60,7 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let result = match self.command {
             Command::Check(c) => c.execute(),
+            Command::Demo(c) => c.execute(),
             Command::Player(c) => c.execute(&self.store),
             Command::Game(c) => c.execute(&self.store),
             Command::Play(c) => c.execute(&self.store),
