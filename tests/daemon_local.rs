@@ -399,3 +399,24 @@ fn killing_the_daemon_at_many_points_loses_nothing_and_applies_nothing_twice() {
         ids.len()
     );
 }
+
+#[test]
+fn the_readme_demo_writes_a_reply_eml_into_mail_outbox_with_no_mail_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .arg("demo")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("сыграли c3-d4 (записано: cd4)"), "{stdout}");
+    let emls = std::fs::read_dir(dir.path().join("mail/outbox"))
+        .unwrap()
+        .count();
+    assert!(emls >= 4, "invitations and replies as .eml files: {emls}");
+}

@@ -1,5 +1,5 @@
-//! `zaochka demo`: the main job on the embedded default, for a newcomer. In a fresh
-//! folder it registers two players, starts a game (their invitations are written to
+//! `zaochka demo`: the main job on the embedded default, for a newcomer. In the
+//! current folder (or `--dir`) it registers two players, starts a game (their invitations are written to
 //! `mail/outbox`), drops White's reply `1. cd4` into the Maildir inbox `mail/inbox`,
 //! runs one daemon cycle (`serve --once`) and prints the reply the bot wrote.
 
@@ -12,15 +12,19 @@ use anyhow::{Context, bail};
 /// prints the bot's reply.
 #[derive(clap::Args, Debug)]
 pub struct Demo {
-    /// The folder to work in (created; must be empty or absent).
-    #[arg(long, default_value = "zaochka-demo")]
+    /// The folder to work in (created if missing); it must hold no zaochka.db and
+    /// no mail/ folder yet.
+    #[arg(long, default_value = ".")]
     dir: PathBuf,
 }
 
 impl Demo {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        if self.dir.exists() && std::fs::read_dir(&self.dir)?.next().is_some() {
-            bail!("{} is not empty: choose another --dir", self.dir.display());
+        if self.dir.join("zaochka.db").exists() || self.dir.join("mail").exists() {
+            bail!(
+                "{} already holds zaochka.db or mail/: remove them or choose another --dir",
+                self.dir.display()
+            );
         }
         std::fs::create_dir_all(self.dir.join("mail/inbox/new"))?;
         let exe = std::env::current_exe().context("cannot find the zaochka binary")?;

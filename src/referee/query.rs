@@ -95,7 +95,7 @@ pub(crate) fn export(
     })
 }
 
-/// The PDN text of a stored game.
+/// The PDN text of a stored game (PGN for chess, with SAN moves).
 pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
     let mut tags: Vec<(String, String)> = vec![
         (
@@ -118,18 +118,11 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
             l.row.result.map_or("*", |r| r.as_str()).to_string(),
         ),
     ];
-    if let Some(t) = game.pdn_game_type() {
-        tags.push(("GameType".into(), t.to_string()));
-    }
-    if let Some(f) = &l.row.start_fen {
-        tags.push(("FEN".into(), f.clone()));
-    }
     if let Some(t) = l.row.termination {
         tags.push(("Termination".into(), t.as_str().to_string()));
     }
-    let black_starts = crate::referee::view::start_turn(game) == crate::rules::Color::Black;
     let result = l.row.result.map_or("*", |r| r.as_str());
-    crate::notation::pdn::write_game(&tags, &game.score(), result, 1, black_starts)
+    crate::games::write_record(game, &tags, result)
 }
 
 /// The commands players can send.
