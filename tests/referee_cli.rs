@@ -494,8 +494,15 @@ fn clocks_run_in_days_and_a_late_move_loses_on_time() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let body = v["replies"][1]["body"].as_str().unwrap();
     assert!(
-        body.contains("Time control") && body.contains("move due by 2026-12-04 12:00 UTC"),
+        body.contains("Time control")
+            && body.contains("move due by 2026-12-04 12:00 UTC")
+            && body.contains("Your leave left this year: 45 days"),
         "{body}"
+    );
+    let white = v["replies"][0]["body"].as_str().unwrap();
+    assert!(
+        white.contains("следующее напоминание (deadline-1d): 2026-12-03 12:00 UTC"),
+        "{white}"
     );
     // The director grants White two more days, logged.
     at(

@@ -15,7 +15,7 @@ use crate::store::{PlayerId, Side, Tx};
 
 use super::store_args::StoreArgs;
 
-/// Imports finished games from PDN files into the archive. Every game is replayed
+/// Imports finished games from PDN (or PGN) files into the archive. Every game is replayed
 /// first; a game with an illegal or ambiguous ply is reported and not imported.
 /// Players not yet registered are added under `@archive.invalid` addresses.
 #[derive(clap::Args, Debug)]
@@ -34,7 +34,16 @@ impl Import {
             let text =
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             let text = String::from_utf8_lossy(&text);
-            for (i, g) in pdn::read_games(&text).enumerate() {
+            // A .pgn file is chess by default and `0-0` there is castling, not a result.
+            let pgn = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+            let reader = if pgn {
+                pdn::read_pgn_games(&text)
+            } else {
+                pdn::read_games(&text)
+            };
+            for (i, g) in reader.enumerate() {
                 let where_ = format!("{}: game {}", path.display(), i + 1);
                 let g = match g {
                     Ok(g) => g,
@@ -44,7 +53,11 @@ impl Import {
                         continue;
                     }
                 };
-                let checked = match games::replay_pdn(&g) {
+                let checked = match if pgn {
+                    games::replay_pgn(&g)
+                } else {
+                    games::replay_pdn(&g)
+                } {
                     Ok(c) => c,
                     Err(e) => {
                         println!("{where_}: not imported: {e}");

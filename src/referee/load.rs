@@ -23,6 +23,9 @@ pub(crate) struct Loaded {
     pub players: [Player; 2],
     /// Both clocks as of the instant the game was loaded, if it has a time control.
     pub clocks: Option<[ClockView; 2]>,
+    /// Per side (White, Black): leave days left this year, and the next reminder or
+    /// time-out (its kind and instant), for the replies (issue 5, item 4).
+    pub clock_notes: [(u32, Option<(String, DateTime<Utc>)>); 2],
 }
 
 impl Loaded {
@@ -50,13 +53,47 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
     let game = replay(&row, &moves, moves.len())?;
     let players = [players::get(tx, row.white)?, players::get(tx, row.black)?];
     let clocks = crate::clock::persist::report(tx, id, now)?;
+    let clock_notes = clock_notes(tx, &row, now)?;
     Ok(Loaded {
         row,
         moves,
         game,
         players,
         clocks,
+        clock_notes,
     })
+}
+
+/// Reads the clocks and their notes again (after a move changed them).
+pub(crate) fn refresh_clocks(
+    tx: &Tx<'_>,
+    l: &mut Loaded,
+    now: DateTime<Utc>,
+) -> Result<(), RefereeError> {
+    l.clocks = crate::clock::persist::report(tx, l.row.id, now)?;
+    l.clock_notes = clock_notes(tx, &l.row, now)?;
+    Ok(())
+}
+
+/// Leave left and the next reminder of each side.
+fn clock_notes(
+    tx: &Tx<'_>,
+    row: &Game,
+    now: DateTime<Utc>,
+) -> Result<[(u32, Option<(String, DateTime<Utc>)>); 2], RefereeError> {
+    use crate::clock::{Settings, persist};
+    let settings = Settings::default();
+    let loaded = persist::load(tx, row.id)?;
+    let mut notes: [(u32, Option<(String, DateTime<Utc>)>); 2] = [(0, None), (0, None)];
+    for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
+        let left = persist::leave_days_left(tx, row.player(side), &settings, now).unwrap_or(0);
+        let next = loaded
+            .as_ref()
+            .and_then(|l| l.next_after(side, &settings, now))
+            .map(|a| (a.kind.key(), a.due_at));
+        notes[i] = (left, next);
+    }
+    Ok(notes)
 }
 
 /// The game replayed through its first `plies` stored plies.

@@ -69,7 +69,7 @@ pub(crate) fn play(
         now,
         source,
     )?;
-    l.clocks = crate::clock::persist::report(tx, id, now)?;
+    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     // A move declines the opponent's pending offer (seed 001 §1.9.2).
     if let Some(o) = offers::pending(tx, id)?
         && o.side != me

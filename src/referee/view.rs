@@ -160,6 +160,19 @@ fn clock_lines(
         }
         s.push('\n');
     }
+    let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
+    s.push_str(&match lang {
+        Language::Ru => format!("  Ваш отпуск: осталось {leave_left} дн. в этом году"),
+        Language::En => format!("  Your leave left this year: {leave_left} days"),
+    });
+    if let Some((kind, at)) = next {
+        let when = zone::format_deadline(*at, tz);
+        s.push_str(&match lang {
+            Language::Ru => format!("; следующее напоминание ({kind}): {when}"),
+            Language::En => format!("; next reminder ({kind}): {when}"),
+        });
+    }
+    s.push('\n');
     s
 }
 
