@@ -11,6 +11,10 @@ use crate::store::{
     Game, GameId, MoveRecord, Player, PlayerId, Side, Tx, games as game_rows, moves, players,
 };
 
+/// One side's clock note: leave days left this year, and the next reminder or
+/// time-out (its key and UTC instant).
+pub(crate) type ClockNote = (u32, Option<(String, DateTime<Utc>)>);
+
 /// A stored game with its record replayed.
 pub(crate) struct Loaded {
     /// The stored row.
@@ -25,7 +29,7 @@ pub(crate) struct Loaded {
     pub clocks: Option<[ClockView; 2]>,
     /// Per side (White, Black): leave days left this year, and the next reminder or
     /// time-out (its kind and instant), for the replies (issue 5, item 4).
-    pub clock_notes: [(u32, Option<(String, DateTime<Utc>)>); 2],
+    pub clock_notes: [ClockNote; 2],
 }
 
 impl Loaded {
@@ -80,11 +84,11 @@ fn clock_notes(
     tx: &Tx<'_>,
     row: &Game,
     now: DateTime<Utc>,
-) -> Result<[(u32, Option<(String, DateTime<Utc>)>); 2], RefereeError> {
+) -> Result<[ClockNote; 2], RefereeError> {
     use crate::clock::{Settings, persist};
     let settings = Settings::default();
     let loaded = persist::load(tx, row.id)?;
-    let mut notes: [(u32, Option<(String, DateTime<Utc>)>); 2] = [(0, None), (0, None)];
+    let mut notes: [ClockNote; 2] = [(0, None), (0, None)];
     for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
         let left = persist::leave_days_left(tx, row.player(side), &settings, now).unwrap_or(0);
         let next = loaded
