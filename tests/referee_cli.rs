@@ -531,3 +531,67 @@ fn clocks_run_in_days_and_a_late_move_loses_on_time() {
     assert_eq!(show["termination"], "time");
     assert_eq!(show["plies"], 2, "the late move is not played");
 }
+
+#[test]
+fn a_paused_game_stops_the_clock_and_resuming_moves_the_deadline_by_the_pause() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "ivanov@example.org",
+        "--black",
+        "petrov@example.org",
+        "--time-control",
+        "3d/move",
+    ]);
+    let at = |now: &str, args: &[&str]| {
+        let r = z.run_at(now, args);
+        assert!(r.ok, "{args:?}: {}{}", r.stdout, r.stderr);
+        r.stdout
+    };
+    at(
+        "2026-11-29T12:00:00Z",
+        &["play", "2", "cd4", "--as", "ivanov@example.org"],
+    );
+    at(
+        "2026-11-30T12:00:00Z",
+        &[
+            "referee",
+            "pause",
+            "2",
+            "--reason",
+            "server outage",
+            "--as",
+            "ref@example.org",
+        ],
+    );
+    let json = at(
+        "2026-12-03T12:00:00Z",
+        &[
+            "referee",
+            "resume",
+            "2",
+            "--reason",
+            "server back",
+            "--as",
+            "ref@example.org",
+            "--json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let black = v["replies"][1]["body"].as_str().unwrap();
+    // Three days of pause: the deadline moves from Dec 2 to Dec 5.
+    assert!(
+        black.contains("move due by 2026-12-05 12:00 UTC"),
+        "{black}"
+    );
+    // Black moves on Dec 4, within the shifted deadline.
+    at(
+        "2026-12-04T12:00:00Z",
+        &["play", "2", "dc5", "--as", "petrov@example.org"],
+    );
+}

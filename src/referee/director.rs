@@ -150,6 +150,7 @@ pub(crate) fn direct(
                 GameStatus::Adjourned
             };
             l.row = games::set_status(tx, id, status, now)?;
+            let stopped = stop_clock(tx, id, now)?;
             (
                 format!(
                     "The referee {} the game.",
@@ -167,12 +168,13 @@ pub(crate) fn direct(
                         "отложил"
                     }
                 ),
-                serde_json::json!({ "status": status.as_str() }),
+                serde_json::json!({ "status": status.as_str(), "stopped_clock": stopped.map(|s| s.as_str()) }),
             )
         }
         DirectorAction::Resume => return resume(tx, l, actor, reason, now),
     };
     audit_entry(tx, actor, action, id, reason, details, now)?;
+    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let replies = to_both(&l, l.game.as_ref(), None, |lang| {
         let text = if lang == Language::Ru { &ru } else { &en };
         let why = if lang == Language::Ru {
@@ -202,6 +204,8 @@ fn resume(
     if !matches!(l.row.status, GameStatus::Paused | GameStatus::Adjourned) {
         return Err(RefereeError::NotActive(id, l.row.status));
     }
+    restart_clock(tx, &l, now)?;
+    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let revealed = reveal_sealed(tx, &mut l, now)?;
     if l.row.status != GameStatus::Finished {
         l.row = games::set_status(tx, id, GameStatus::Active, now)?;
@@ -243,6 +247,49 @@ fn resume(
         replies,
         summary: format!("game #{id}: resume ({})", reason.trim()),
     })
+}
+
+/// Stops the running clock of a game being paused; returns its side.
+fn stop_clock(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Option<Side>, RefereeError> {
+    for side in [Side::White, Side::Black] {
+        if let Some(mut c) = crate::store::clocks::get(tx, id, side)?
+            && crate::clock::state::pause(&mut c, now)
+        {
+            crate::store::clocks::put(tx, &c)?;
+            return Ok(Some(side));
+        }
+    }
+    Ok(None)
+}
+
+/// Restarts the clock stopped by the last pause or adjournment, shifted by the
+/// time the game stood still (the audit log keeps the instant and the side).
+fn restart_clock(tx: &Tx<'_>, l: &Loaded, now: DateTime<Utc>) -> Result<(), RefereeError> {
+    let Some(control) = crate::clock::persist::control_of(&l.row)? else {
+        return Ok(());
+    };
+    let filter = audit::AuditFilter {
+        game: Some(l.row.id),
+        newest_first: true,
+        ..audit::AuditFilter::default()
+    };
+    let last = audit::list(tx, &filter)?
+        .into_iter()
+        .find(|e| e.action == "pause" || e.action == "adjourn");
+    let Some(entry) = last else { return Ok(()) };
+    let side = entry
+        .details
+        .as_ref()
+        .and_then(|d| d.get("stopped_clock"))
+        .and_then(|v| v.as_str())
+        .and_then(parse_side);
+    let Some(side) = side else { return Ok(()) };
+    if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
+        let stops = crate::clock::persist::player_stops(tx, l.row.player(side), entry.at)?;
+        crate::clock::state::resume(&control, &mut c, entry.at, now, &stops);
+        crate::store::clocks::put(tx, &c)?;
+    }
+    Ok(())
 }
 
 fn audit_entry(
