@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
+use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 
@@ -58,7 +59,14 @@ impl ReplyTransport {
                     _ => SmtpTransport::relay(host)?,
                 }
                 .port(*port)
-                .timeout(Some(Duration::from_secs(30)));
+                .timeout(Some(Duration::from_secs(30)))
+                // Connections are reused while replies flow, and closed after 30 s
+                // idle, well before servers drop them (lettre issue 743).
+                .pool_config(
+                    PoolConfig::new()
+                        .max_size(4)
+                        .idle_timeout(Duration::from_secs(30)),
+                );
                 if let Some(u) = user {
                     b = b.credentials(Credentials::new(u.clone(), password.read()?));
                 }
@@ -73,13 +81,24 @@ impl ReplyTransport {
     /// [`SendError`], transient or permanent.
     pub fn send(&self, message: &Message) -> Result<(), SendError> {
         match self {
-            ReplyTransport::Smtp(t) => t.send(message).map(|_| ()).map_err(|e| {
-                if e.is_permanent() {
-                    SendError::Permanent(e.to_string())
-                } else {
-                    SendError::Transient(e.to_string())
-                }
-            }),
+            // One retry: a pooled connection the server closed fails once (lettre issue 743).
+            ReplyTransport::Smtp(t) => t
+                .send(message)
+                .or_else(|e| {
+                    if e.is_permanent() {
+                        Err(e)
+                    } else {
+                        t.send(message)
+                    }
+                })
+                .map(|_| ())
+                .map_err(|e| {
+                    if e.is_permanent() {
+                        SendError::Permanent(e.to_string())
+                    } else {
+                        SendError::Transient(e.to_string())
+                    }
+                }),
             ReplyTransport::Files(t, dir) => t.send(message).map(|_| ()).map_err(|e| {
                 SendError::Transient(format!("cannot write into {}: {e}", dir.display()))
             }),
