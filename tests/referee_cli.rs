@@ -595,3 +595,78 @@ fn a_paused_game_stops_the_clock_and_resuming_moves_the_deadline_by_the_pause() 
         &["play", "2", "dc5", "--as", "petrov@example.org"],
     );
 }
+
+#[test]
+fn a_whole_tournament_is_paused_and_resumed_with_one_command_each() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    for (w, b) in [
+        ("ivanov@example.org", "petrov@example.org"),
+        ("petrov@example.org", "ivanov@example.org"),
+    ] {
+        z.ok(&[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            w,
+            "--black",
+            b,
+            "--time-control",
+            "3d/move",
+            "--tournament",
+            "Cup 2026",
+        ]);
+    }
+    let show = z.ok(&["game", "show", "2"]);
+    assert!(
+        show.contains("Time control: 3 days per move") && show.contains("move due by 2026-12-02"),
+        "{show}"
+    );
+    let out = z.ok(&[
+        "referee",
+        "pause-tournament",
+        "Cup 2026",
+        "--reason",
+        "server outage",
+        "--as",
+        "ref@example.org",
+    ]);
+    assert!(out.contains("pause 2 game(s)"), "{out}");
+    for g in ["2", "3"] {
+        let s: serde_json::Value =
+            serde_json::from_str(&z.ok(&["game", "show", g, "--json"])).unwrap();
+        assert_eq!(s["status"], "paused");
+    }
+    let s: serde_json::Value =
+        serde_json::from_str(&z.ok(&["game", "show", "1", "--json"])).unwrap();
+    assert_eq!(
+        s["status"], "active",
+        "a game outside the tournament is not touched"
+    );
+    let out = z.ok(&[
+        "referee",
+        "resume-tournament",
+        "Cup 2026",
+        "--reason",
+        "server back",
+        "--as",
+        "ref@example.org",
+    ]);
+    assert!(out.contains("resume 2 game(s)"), "{out}");
+    let log = z.ok(&["referee", "log", "--json"]);
+    assert_eq!(log.lines().filter(|l| l.contains("\"pause\"")).count(), 2);
+    assert!(
+        z.refused(&[
+            "referee",
+            "pause-tournament",
+            "Cup 2026",
+            "--reason",
+            "x",
+            "--as",
+            "ivanov@example.org"
+        ])
+        .contains("only a referee")
+    );
+}

@@ -224,7 +224,7 @@ fn show(
         let white = crate::store::players::get(tx, row.white)?;
         let black = crate::store::players::get(tx, row.black)?;
         let offer = offers::pending(tx, id)?;
-        let clocks = crate::store::clocks::list(tx, id)?;
+        let clocks = crate::clock::persist::report(tx, id, db.now())?;
         Ok((row, list, white, black, offer, clocks))
     });
     let (row, list, white, black, offer, clocks) = match loaded {
@@ -261,7 +261,11 @@ fn show(
             "fen": game.fen(), "score_full": game.score(), "score_short": shorts,
             "to_move": if game.turn() == Color::White { "white" } else { "black" },
             "pending_offer": offer.map(|o| o.side.as_str()),
-            "clocks": clocks.iter().map(|c| serde_json::json!({"side": c.side.as_str(), "used_seconds": c.used_seconds, "extra_seconds": c.extra_seconds})).collect::<Vec<_>>(),
+            "clocks": clocks.iter().flatten().map(|c| serde_json::json!({
+                "side": c.side.as_str(), "running": c.running, "used_seconds": c.used_seconds,
+                "left_seconds": c.left_seconds, "moves_made": c.moves_made,
+                "deadline": c.deadline.map(|d| d.to_rfc3339()),
+            })).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
@@ -284,13 +288,22 @@ fn show(
     if let Some(o) = offer {
         println!("Pending draw offer by {}", o.side.as_str());
     }
-    for c in clocks {
-        println!(
-            "Clock {}: used {} s, extra {} s",
+    if let Some(c) = crate::clock::persist::control_of(&row).ok().flatten() {
+        println!("Time control: {}", c.describe(crate::lang::Language::En));
+    }
+    for c in clocks.iter().flatten() {
+        use crate::clock::zone::{format_days_hours, format_utc};
+        let en = crate::lang::Language::En;
+        print!(
+            "Clock {}: used {}, left {}",
             c.side.as_str(),
-            c.used_seconds,
-            c.extra_seconds
+            format_days_hours(c.used_seconds, en),
+            format_days_hours(c.left_seconds, en)
         );
+        match (c.running, c.deadline) {
+            (true, Some(d)) => println!("; move due by {}", format_utc(d)),
+            _ => println!(),
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

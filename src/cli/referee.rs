@@ -6,7 +6,8 @@ use super::play::parse_game;
 use super::store_args::{StoreArgs, run};
 use crate::referee::{Command, DirectorAction, RefereeError, parse_side};
 use crate::store::audit::{self, AuditFilter};
-use crate::store::{GameId, GameResult, Side};
+use crate::store::games::{self, GameFilter};
+use crate::store::{GameId, GameResult, GameStatus, Side};
 
 /// A director's action, with the game, the director and the reason.
 #[derive(clap::Subcommand, Debug)]
@@ -64,6 +65,28 @@ pub enum Action {
     Resume {
         #[command(flatten)]
         who: Director,
+    },
+    /// Pause every active game of a tournament (outage compensation): their clocks stop.
+    PauseTournament {
+        /// The tournament name, as given to `game new --tournament`.
+        tournament: String,
+        /// The director's registered address.
+        #[arg(long = "as")]
+        actor: String,
+        /// Why (written to the audit log of each game).
+        #[arg(long)]
+        reason: String,
+    },
+    /// Resume every paused game of a tournament; deadlines move by the pause.
+    ResumeTournament {
+        /// The tournament name.
+        tournament: String,
+        /// The director's registered address.
+        #[arg(long = "as")]
+        actor: String,
+        /// Why (written to the audit log of each game).
+        #[arg(long)]
+        reason: String,
     },
     /// Print the audit log (of one game, or all).
     Log {
@@ -125,6 +148,20 @@ impl Referee {
             Action::Adjourn { who } => (who, DirectorAction::Adjourn),
             Action::Resume { who } => (who, DirectorAction::Resume),
             Action::Log { game, json } => return log(db, game, json),
+            Action::PauseTournament {
+                tournament,
+                actor,
+                reason,
+            } => {
+                return tournament_wide(db, &tournament, &actor, &reason, DirectorAction::Pause);
+            }
+            Action::ResumeTournament {
+                tournament,
+                actor,
+                reason,
+            } => {
+                return tournament_wide(db, &tournament, &actor, &reason, DirectorAction::Resume);
+            }
         };
         let cmd = Command::Direct {
             game: who.game,
@@ -132,6 +169,66 @@ impl Referee {
             reason: who.reason,
         };
         run(db, cmd, &who.actor, who.json)
+    }
+}
+
+/// Pauses or resumes every game of a tournament in one transaction, each
+/// audit-logged; the players are told by mail.
+fn tournament_wide(
+    db: &StoreArgs,
+    tournament: &str,
+    actor: &str,
+    reason: &str,
+    action: DirectorAction,
+) -> anyhow::Result<ExitCode> {
+    let config = db.config()?;
+    let mut store = db.open()?;
+    let now = db.now();
+    let status = if action == DirectorAction::Pause {
+        GameStatus::Active
+    } else {
+        GameStatus::Paused
+    };
+    let done = store.transaction(|tx| -> Result<Vec<GameId>, RefereeError> {
+        let director = super::store_args::player_by_email(tx, actor)?;
+        let filter = GameFilter {
+            tournament: Some(tournament.to_string()),
+            status: Some(status),
+            ..GameFilter::default()
+        };
+        let mut ids = Vec::new();
+        for g in games::list(tx, &filter)? {
+            let cmd = Command::Direct {
+                game: g.id,
+                action: action.clone(),
+                reason: reason.to_string(),
+            };
+            let h = crate::referee::handle(
+                tx,
+                &cmd,
+                director.id,
+                now,
+                crate::referee::Source::default(),
+            )?;
+            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, h.game, now)?;
+            ids.push(g.id);
+        }
+        Ok(ids)
+    });
+    match done {
+        Ok(ids) => {
+            println!(
+                "tournament {tournament:?}: {} {} game(s)",
+                action.name(),
+                ids.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(RefereeError::Store(e)) => Err(e.into()),
+        Err(e) => {
+            eprintln!("zaochka: refused: {e}");
+            Ok(ExitCode::from(1))
+        }
     }
 }
 
