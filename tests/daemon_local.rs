@@ -8,7 +8,11 @@ use common::cli::SEED_001;
 use common::daemon::{Bot, Mailing, mail, two_players};
 
 fn seed_mails(bot: &Bot) -> Vec<String> {
-    let (wt, bt) = (bot.token(1, "white"), bot.token(1, "black"));
+    seed_mails_for(bot, 1)
+}
+
+fn seed_mails_for(bot: &Bot, game: i64) -> Vec<String> {
+    let (wt, bt) = (bot.token(game, "white"), bot.token(game, "black"));
     let mut out = Vec::new();
     for (k, (mv, who)) in SEED_001.iter().enumerate() {
         let (from, token) = if who.starts_with("ivanov") {
@@ -24,17 +28,17 @@ fn seed_mails(bot: &Bot) -> Vec<String> {
         };
         out.push(mail(
             from,
-            &format!("bot+1.{token}@example.test"),
-            "Re: [zaochka #1] russian",
-            &format!("ply{k}@example.test"),
+            &format!("bot+{game}.{token}@example.test"),
+            &format!("Re: [zaochka #{game}] russian"),
+            &format!("ply{k}.g{game}@example.test"),
             &format!("Hello,\n\n{text}\n\n-- \nmy signature 5. e3-f4\n"),
         ));
     }
     out.push(mail(
         "Alice <alice@example.test>",
-        &format!("bot+1.{wt}@example.test"),
-        "Re: [zaochka #1]",
-        "resign@example.test",
+        &format!("bot+{game}.{wt}@example.test"),
+        &format!("Re: [zaochka #{game}]"),
+        &format!("resign.g{game}@example.test"),
         "I resign.\n\n> 5... c:h4\n",
     ));
     out
@@ -74,7 +78,7 @@ fn the_seed_001_game_is_played_by_mail_on_the_embedded_default() {
     assert!(
         files
             .iter()
-            .any(|f| f.contains("In-Reply-To: <ply9@example.test>"))
+            .any(|f| f.contains("In-Reply-To: <ply9.g1@example.test>"))
     );
 }
 
@@ -337,14 +341,33 @@ fn a_chess_game_and_an_international_game_are_played_to_a_result_by_mail() {
 #[test]
 fn killing_the_daemon_at_many_points_loses_nothing_and_applies_nothing_twice() {
     use std::time::{Duration, Instant};
+    const GAMES: i64 = 5;
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    for (k, m) in seed_mails(&bot).iter().enumerate() {
-        bot.deliver(k, m);
+    for _ in 1..GAMES {
+        bot.ok(&[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "bob@example.test",
+        ]);
+    }
+    // Five games' worth of mails (55), interleaved game by game, in one batch.
+    let mut seq = 0;
+    let per_game: Vec<Vec<String>> = (1..=GAMES).map(|g| seed_mails_for(&bot, g)).collect();
+    for k in 0..per_game[0].len() {
+        for mails in &per_game {
+            bot.deliver(seq, &mails[k]);
+            seq += 1;
+        }
     }
     let started = Instant::now();
     let mut kills = 0;
-    for round in 0..200 {
+    for round in 0u64.. {
         let mut child = bot
             .command()
             .args(["serve", "--once"])
@@ -353,28 +376,37 @@ fn killing_the_daemon_at_many_points_loses_nothing_and_applies_nothing_twice() {
             .spawn()
             .unwrap();
         // Kill after a varying delay: before, during and after the transactions.
-        std::thread::sleep(Duration::from_millis((round * 7 % 60) as u64));
+        std::thread::sleep(Duration::from_millis(3 + round * 3 % 40));
         let done = child.try_wait().unwrap().is_some();
         if !done {
             child.kill().unwrap(); // SIGKILL
             kills += 1;
         }
         child.wait().unwrap();
-        if done && bot.result(1).is_some() && bot.pending_outbox() == 0 {
+        if done && (1..=GAMES).all(|g| bot.result(g).is_some()) && bot.pending_outbox() == 0 {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(120));
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "no progress after {round} rounds"
+        );
     }
     bot.serve_once();
     assert!(kills >= 3, "the daemon was killed mid-batch {kills} times");
-    assert_eq!(bot.plies(1), 10, "every move applied exactly once");
-    assert_eq!(bot.result(1).as_deref(), Some("0-1"));
+    for g in 1..=GAMES {
+        assert_eq!(
+            bot.plies(g),
+            10,
+            "game {g}: every move applied exactly once"
+        );
+        assert_eq!(bot.result(g).as_deref(), Some("0-1"));
+    }
     assert_eq!(bot.pending_outbox(), 0, "every reply delivered");
     let processed: i64 = bot
         .db()
         .query_row("SELECT count(*) FROM processed_messages", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(processed, 11);
+    assert_eq!(processed, seq as i64);
     // Each reply exists as a file at least once; only a send interrupted by the kill
     // may have been written twice.
     let files = bot.outbox_files();
