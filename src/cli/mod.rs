@@ -1,6 +1,7 @@
 //! The command line: one struct per command with an `execute` method.
 
 mod check;
+mod diagram;
 mod moves;
 mod perft;
 mod show;
@@ -22,6 +23,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    Diagram(diagram::Diagram),
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
@@ -33,6 +35,7 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let result = match self.command {
             Command::Check(c) => c.execute(),
+            Command::Diagram(c) => c.execute(),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),
             Command::Show(c) => c.execute(),
