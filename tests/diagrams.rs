@@ -157,6 +157,25 @@ fn ascii_diagram_uses_only_ascii() {
 }
 
 #[test]
+fn png_diagrams_weigh_40_kb_at_most() {
+    for case in diagram_cases::all() {
+        let bytes = png::render(
+            &case.view,
+            case.last.as_ref(),
+            case.side,
+            &Options::default(),
+        )
+        .expect("png");
+        assert!(
+            bytes.len() <= 40 * 1024,
+            "{}: {} bytes",
+            case.name,
+            bytes.len()
+        );
+    }
+}
+
+#[test]
 fn svg_size_is_the_png_size() {
     for case in diagram_cases::all() {
         let opts = Options::default();

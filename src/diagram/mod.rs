@@ -12,6 +12,7 @@
 //! is dark, as everywhere in zaochka (RULES.md §1).
 
 mod assets;
+mod drawing;
 pub mod html;
 mod pieces;
 pub mod png;

@@ -1,10 +1,9 @@
 //! SVG definitions of the pieces: draughts men and kings drawn here (a disc with
 //! a ring; a king wears a gold crown), chess pieces from the bundled Cburnett set.
 //!
-//! Draughts pieces are defined centred on (0, 0) in pixels for one square size;
-//! chess pieces keep their 45x45 box and are scaled where they are used.
-
-use std::fmt::Write;
+//! Every piece is defined centred on (0, 0), in pixels for one square size, so a
+//! piece is placed by its centre alone (and the PNG renderer can draw each kind
+//! once and copy it).
 
 use super::assets::CHESS_PIECES;
 use crate::rules::Color;
@@ -59,17 +58,16 @@ const BLACK: Paint = Paint {
 const GOLD: &str = "#e7b416";
 const GOLD_EDGE: &str = "#6b4e00";
 
-/// The `<defs>` content for draughts pieces at square size `s` pixels.
-pub(super) fn draughts_defs(s: f32) -> String {
+/// The definitions of draughts pieces at square size `s` pixels, as (id, markup).
+pub(super) fn draughts_defs(s: f32) -> Vec<(String, String)> {
     let r = RADIUS * s;
     let edge_w = num(0.035 * s);
-    let mut out = String::new();
+    let mut defs = Vec::new();
     for (color, paint) in [(Color::White, &WHITE), (Color::Black, &BLACK)] {
         for letter in ['m', 'k'] {
-            let _ = write!(
-                out,
+            let id = draughts_id(color, letter, false);
+            let mut g = format!(
                 r##"<g id="{id}"><circle cy="{sh}" r="{r}" fill="#000" fill-opacity="0.3"/><circle r="{r}" fill="{f}" stroke="{e}" stroke-width="{edge_w}"/><circle r="{r2}" fill="none" stroke="{ring}" stroke-width="{ring_w}"/>"##,
-                id = draughts_id(color, letter, false),
                 sh = num(0.04 * s),
                 r = num(r),
                 f = paint.fill,
@@ -79,22 +77,23 @@ pub(super) fn draughts_defs(s: f32) -> String {
                 ring_w = num(0.025 * s),
             );
             if letter == 'k' {
-                out.push_str(&crown(s));
+                g.push_str(&crown(s));
             }
-            out.push_str("</g>");
+            g.push_str("</g>");
+            defs.push((id, g));
+            let id = draughts_id(color, letter, true);
             let buried_edge = if letter == 'k' { GOLD } else { paint.edge };
-            let _ = write!(
-                out,
+            let side_view = format!(
                 r#"<circle id="{id}" r="{r}" fill="{f}" stroke="{e}" stroke-width="{w}"/>"#,
-                id = draughts_id(color, letter, true),
                 r = num(r),
                 f = paint.fill,
                 e = buried_edge,
                 w = num(if letter == 'k' { 0.05 * s } else { 0.03 * s }),
             );
+            defs.push((id, side_view));
         }
     }
-    out
+    defs
 }
 
 /// A gold crown centred on (0, 0), about a third of a square wide.
@@ -105,19 +104,26 @@ fn crown(s: f32) -> String {
     )
 }
 
-/// The `<defs>` content for the chess pieces in `used` (ids from [`chess_id`]).
-pub(super) fn chess_defs(used: &[String]) -> String {
-    let mut out = String::new();
+/// The definitions of the chess pieces in `used` (ids from [`chess_id`]) as (id,
+/// markup), each centred on (0, 0) and one square of `s` pixels wide.
+pub(super) fn chess_defs(used: &[String], s: f32) -> Vec<(String, String)> {
+    let mut defs = Vec::new();
     for (ci, set) in CHESS_PIECES.iter().enumerate() {
         for (pi, svg) in set.iter().enumerate() {
             let c = if ci == 0 { 'w' } else { 'b' };
             let id = format!("c{c}{}", &"KQRBNP"[pi..=pi]);
             if used.contains(&id) {
-                let _ = write!(out, r#"<g id="{id}">{}</g>"#, inner(svg));
+                let g = format!(
+                    r#"<g id="{id}"><g transform="translate({h} {h}) scale({k})">{}</g></g>"#,
+                    inner(svg),
+                    h = num(-s / 2.0),
+                    k = num(s / 45.0),
+                );
+                defs.push((id, g));
             }
         }
     }
-    out
+    defs
 }
 
 /// The content of an `<svg>` document: between its opening and closing tags.

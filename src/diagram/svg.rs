@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::assets::FONT_FAMILY;
+use super::drawing::{Drawing, Stamp};
 use super::pieces::{self, chess_id, draughts_id, num};
 use super::{
     Grid, Options, files_on_screen, is_dark, is_king, is_playing, ranks_on_screen, screen_cell,
@@ -25,6 +25,8 @@ const DARK: &str = "#b58863";
 /// The frame around the board, and the coordinates written on it.
 const FRAME: &str = "#5c3a1e";
 const FRAME_TEXT: &str = "#f0d9b5";
+/// Square numbers on dark squares.
+const NUMBER_TEXT: &str = "#eedcc3";
 /// Last move: tint of its squares, colour of its arrow, of the captured marks.
 const TINT: &str = "#f4e04d";
 const ARROW: &str = "#1b7a2f";
@@ -93,60 +95,74 @@ fn layout(view: &BoardView, side: Color, opts: &Options) -> Layout {
 /// last move drawn when given.
 #[must_use]
 pub fn render(view: &BoardView, last: Option<&MoveView>, side: Color, opts: &Options) -> String {
+    draw(view, last, side, opts).to_svg()
+}
+
+/// The picture of a board in layers (see [`Drawing`]).
+pub(super) fn draw(
+    view: &BoardView,
+    last: Option<&MoveView>,
+    side: Color,
+    opts: &Options,
+) -> Drawing {
     let l = layout(view, side, opts);
     let grid = Grid::new(view);
-    let mut out = String::with_capacity(16 * 1024);
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}, sans-serif" font-weight="bold">"#,
-        w = num(l.width),
-        h = num(l.height),
-    );
-    out.push_str("<defs>");
-    let tops = view.squares.iter().filter_map(|sq| sq.pieces.first());
-    if view
-        .squares
-        .iter()
-        .flat_map(|sq| &sq.pieces)
-        .any(|p| p.1 == 'm' || is_king(p.1))
-    {
-        out.push_str(&pieces::draughts_defs(l.s));
+    let mut defs = Vec::new();
+    let all = view.squares.iter().flat_map(|sq| &sq.pieces);
+    if all.clone().any(|p| p.1 == 'm' || is_king(p.1)) {
+        defs.extend(pieces::draughts_defs(l.s));
     }
-    let used: Vec<String> = tops.filter_map(|&(c, p)| chess_id(c, p)).collect();
-    out.push_str(&pieces::chess_defs(&used));
-    out.push_str("</defs>");
-    board(&mut out, &l, side);
+    let used: Vec<String> = all.filter_map(|&(c, p)| chess_id(c, p)).collect();
+    defs.extend(pieces::chess_defs(&used, l.s));
+    let mut d = Drawing {
+        width: l.width as u32,
+        height: l.height as u32,
+        square: l.s,
+        defs,
+        under: String::with_capacity(8 * 1024),
+        numbers: Vec::new(),
+        pieces: Vec::new(),
+        over: String::with_capacity(4 * 1024),
+        labels: Vec::new(),
+    };
+    board(&mut d.under, &l, side);
     if let Some(mv) = last {
-        squares_of_move(&mut out, &l, &grid, mv, side);
-    }
-    let arrow_parts = last.and_then(|mv| arrow(&l, mv, side));
-    if let Some((line, _)) = &arrow_parts {
-        out.push_str(line);
+        squares_of_move(&mut d.under, &l, &grid, mv, side);
+        if let Some((line, head)) = arrow(&l, mv, side) {
+            d.under.push_str(&line);
+            d.over.push_str(&head);
+        }
     }
     if view.numbered {
-        square_numbers(&mut out, &l, view, side);
+        square_numbers(&mut d.numbers, &l, view, side);
     }
     for sq in &view.squares {
-        if sq.pieces.is_empty() || sq.file >= l.n || sq.rank >= l.n {
+        if sq.pieces.is_empty() || !on_board(&l, (sq.file, sq.rank)) {
             continue;
         }
         let (x, y) = l.corner(side, (sq.file, sq.rank));
         if sq.pieces.len() > 1 {
-            towers::stack(&mut out, &l, (x, y), &sq.pieces);
-        } else {
-            piece(&mut out, &l, (x, y), sq.pieces[0]);
+            towers::stack(&mut d, &l, (x, y), &sq.pieces);
+        } else if let Some(id) = piece_id(sq.pieces[0]) {
+            d.pieces
+                .push(Stamp::piece(id, x + l.s / 2.0, y + l.s / 2.0, 1.0));
         }
     }
-    if let Some((_, head)) = &arrow_parts {
-        out.push_str(head);
-    }
     if let Some(mv) = last {
-        captured_towers(&mut out, &l, &grid, mv, side);
+        captured_towers(&mut d.over, &l, &grid, mv, side);
     }
-    coordinates(&mut out, &l, side);
-    towers::panel(&mut out, &l, &grid, view, side, opts);
-    out.push_str("</svg>\n");
-    out
+    coordinates(&mut d.labels, &l, side);
+    towers::panel(&mut d, &l, &grid, view, side, opts);
+    d
+}
+
+/// The definition drawing a piece (`m`/`k` draughts, `KQRBNP` chess).
+fn piece_id((color, letter): (Color, char)) -> Option<String> {
+    if letter == 'm' || is_king(letter) {
+        Some(draughts_id(color, letter, false))
+    } else {
+        chess_id(color, letter)
+    }
 }
 
 /// Frame, light squares as one rectangle, dark squares as one path.
@@ -251,48 +267,17 @@ fn captured_towers(out: &mut String, l: &Layout, grid: &Grid<'_>, mv: &MoveView,
 }
 
 /// Square numbers in the top-left corner of every dark square.
-fn square_numbers(out: &mut String, l: &Layout, view: &BoardView, side: Color) {
+fn square_numbers(out: &mut Vec<Stamp>, l: &Layout, view: &BoardView, side: Color) {
     let fs = (0.18 * l.s).max(9.0);
-    let _ = write!(
-        out,
-        r##"<g font-size="{}" fill="#f7ead5" fill-opacity="0.9">"##,
-        num(fs)
-    );
     for rank in 0..l.n {
         for file in 0..l.n {
             if let Some(k) = square_number(l.n, file, rank).filter(|_| is_playing(view, file, rank))
             {
                 let (x, y) = l.corner(side, (file, rank));
-                let _ = write!(
-                    out,
-                    r#"<text x="{}" y="{}">{k}</text>"#,
-                    num(x + 0.035 * l.s),
-                    num(y + 0.03 * l.s + 0.72 * fs)
-                );
+                let at = (x + 0.035 * l.s, y + 0.03 * l.s + 0.72 * fs);
+                out.push(Stamp::label(k.to_string(), at, fs, NUMBER_TEXT, false));
             }
         }
-    }
-    out.push_str("</g>");
-}
-
-/// One piece in the square whose top-left corner is (x, y).
-fn piece(out: &mut String, l: &Layout, (x, y): (f32, f32), (color, letter): (Color, char)) {
-    if letter == 'm' || letter == 'k' {
-        let _ = write!(
-            out,
-            r##"<use xlink:href="#{}" x="{}" y="{}"/>"##,
-            draughts_id(color, letter, false),
-            num(x + l.s / 2.0),
-            num(y + l.s / 2.0)
-        );
-    } else if let Some(id) = chess_id(color, letter) {
-        let _ = write!(
-            out,
-            r##"<use xlink:href="#{id}" transform="translate({} {}) scale({})"/>"##,
-            num(x),
-            num(y),
-            num(l.s / 45.0)
-        );
     }
 }
 
@@ -340,28 +325,17 @@ fn arrow(l: &Layout, mv: &MoveView, side: Color) -> Option<(String, String)> {
 }
 
 /// File letters under the board and rank numbers on its left, as `side` sees them.
-fn coordinates(out: &mut String, l: &Layout, side: Color) {
+fn coordinates(out: &mut Vec<Stamp>, l: &Layout, side: Color) {
     let fs = (0.26 * l.s).clamp(11.0, 0.6 * l.margin);
-    let _ = write!(
-        out,
-        r#"<g font-size="{}" fill="{FRAME_TEXT}" text-anchor="middle">"#,
-        num(fs)
-    );
     let bottom = l.margin + l.board() + 0.5 * l.margin + 0.36 * fs;
     let files = files_on_screen(l.n, side);
     let ranks = ranks_on_screen(l.n, side);
     for (i, (&file, &rank)) in files.iter().zip(&ranks).enumerate() {
         let centre = l.margin + (i as f32 + 0.5) * l.s;
-        let _ = write!(
-            out,
-            r#"<text x="{}" y="{}">{}</text><text x="{}" y="{}">{}</text>"#,
-            num(centre),
-            num(bottom),
-            char::from(b'a' + file),
-            num(0.5 * l.margin),
-            num(centre + 0.36 * fs),
-            u32::from(rank) + 1
-        );
+        let letter = char::from(b'a' + file).to_string();
+        out.push(Stamp::label(letter, (centre, bottom), fs, FRAME_TEXT, true));
+        let number = (u32::from(rank) + 1).to_string();
+        let at = (0.5 * l.margin, centre + 0.36 * fs);
+        out.push(Stamp::label(number, at, fs, FRAME_TEXT, true));
     }
-    out.push_str("</g>");
 }

@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+use super::drawing::{Drawing, Stamp};
 use super::pieces::{RADIUS, draughts_id, num};
 use super::svg::Layout;
 use super::{Grid, Options, square_name, words};
@@ -20,33 +21,32 @@ const STACK_SCALE: f32 = 0.84;
 const BADGE: &str = "#1f3f73";
 const TEXT: &str = "#f0d9b5";
 
-/// A tower of two or more pieces (top first) in the square at top-left (x, y).
-pub(super) fn stack(out: &mut String, l: &Layout, (x, y): (f32, f32), pieces: &[(Color, char)]) {
+/// A tower of two or more pieces (top first) in the square at top-left (x, y):
+/// the pieces bottom first, the badge over them.
+pub(super) fn stack(d: &mut Drawing, l: &Layout, (x, y): (f32, f32), pieces: &[(Color, char)]) {
     let s = l.s;
     let n = pieces.len();
     let step = (0.06 * s).min(0.22 * s / (n - 1) as f32);
     let top = y + s / 2.0 - step * (n - 1) as f32 / 2.0;
-    let cx = num(x + s / 2.0);
     for (i, &(c, letter)) in pieces.iter().enumerate().rev() {
-        let _ = write!(
-            out,
-            r##"<use xlink:href="#{}" transform="translate({cx} {}) scale({STACK_SCALE})"/>"##,
-            draughts_id(c, letter, i > 0),
-            num(top + step * i as f32),
-        );
+        let id = draughts_id(c, letter, i > 0);
+        let cy = top + step * i as f32;
+        d.pieces
+            .push(Stamp::piece(id, x + s / 2.0, cy, STACK_SCALE));
     }
     let fs = 0.2 * s;
     let (bx, by) = (x + 0.83 * s, y + 0.83 * s);
     let _ = write!(
-        out,
-        r##"<circle cx="{bx}" cy="{by}" r="{r}" fill="{BADGE}" stroke="{TEXT}" stroke-width="{w}"/><text x="{bx}" y="{ty}" font-size="{fs}" fill="#fff" text-anchor="middle">{n}</text>"##,
+        d.over,
+        r##"<circle cx="{bx}" cy="{by}" r="{r}" fill="{BADGE}" stroke="{TEXT}" stroke-width="{w}"/>"##,
         bx = num(bx),
         by = num(by),
         r = num(0.15 * s),
         w = num(0.02 * s),
-        ty = num(by + 0.36 * fs),
-        fs = num(fs),
     );
+    let at = (bx, by + 0.36 * fs);
+    d.labels
+        .push(Stamp::label(n.to_string(), at, fs, "#fff", true));
 }
 
 /// Sizes of the tower list, relative to the square size.
@@ -113,7 +113,7 @@ pub(super) fn panel_height(l: &Layout, grid: &Grid<'_>, side: Color) -> f32 {
 
 /// The tower list under the board.
 pub(super) fn panel(
-    out: &mut String,
+    d: &mut Drawing,
     l: &Layout,
     grid: &Grid<'_>,
     view: &BoardView,
@@ -127,40 +127,27 @@ pub(super) fn panel(
     let p = panel_sizes(l.s);
     let fs = (0.26 * l.s).max(11.0);
     let mut y = l.width + p.pad;
-    let _ = write!(
-        out,
-        r#"<g font-size="{}" fill="{TEXT}"><text x="{}" y="{}">{}:</text>"#,
-        num(fs),
-        num(l.margin),
-        num(y + 0.7 * p.title),
-        words(opts.lang).towers
-    );
+    let title = format!("{}:", words(opts.lang).towers);
+    let at = (l.margin, y + 0.7 * p.title);
+    d.labels.push(Stamp::label(title, at, fs, TEXT, false));
     y += p.title;
-    let scale = num(p.disc / 2.0 / (RADIUS * l.s));
+    let scale = p.disc / 2.0 / (RADIUS * l.s);
     let x0 = l.margin + p.label;
     for t in towers {
         let mid = y + p.row / 2.0;
-        let _ = write!(
-            out,
-            r#"<text x="{}" y="{}">{}</text>"#,
-            num(l.margin),
-            num(mid + 0.36 * fs),
-            square_name(view, (t.file, t.rank))
-        );
+        let name = square_name(view, (t.file, t.rank));
+        let at = (l.margin, mid + 0.36 * fs);
+        d.labels.push(Stamp::label(name, at, fs, TEXT, false));
         let (spots, bar, lines) = placements(l, &t.pieces);
         for (&(c, letter), &(dx, line)) in t.pieces.iter().zip(&spots) {
-            let _ = write!(
-                out,
-                r##"<use xlink:href="#{}" transform="translate({} {}) scale({scale})"/>"##,
-                draughts_id(c, letter, false),
-                num(x0 + dx + p.step / 2.0),
-                num(mid + line as f32 * p.row),
-            );
+            let id = draughts_id(c, letter, false);
+            let (cx, cy) = (x0 + dx + p.step / 2.0, mid + line as f32 * p.row);
+            d.pieces.push(Stamp::piece(id, cx, cy, scale));
         }
         if let Some((bx, line)) = bar {
             let cy = mid + line as f32 * p.row;
             let _ = write!(
-                out,
+                d.over,
                 r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{TEXT}"/>"#,
                 num(x0 + bx - 0.02 * l.s),
                 num(cy - p.disc / 2.0),
@@ -170,5 +157,4 @@ pub(super) fn panel(
         }
         y += lines as f32 * p.row;
     }
-    out.push_str("</g>");
 }
