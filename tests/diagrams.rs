@@ -189,3 +189,36 @@ fn svg_size_is_the_png_size() {
         );
     }
 }
+
+#[test]
+fn a_tower_of_all_24_pieces_wraps_in_the_tower_list() {
+    use zaochka::games::{BoardView, SquareView};
+    let mut pieces = vec![(Color::White, 'k')];
+    pieces.extend(std::iter::repeat_n((Color::White, 'm'), 11));
+    pieces.extend(std::iter::repeat_n((Color::Black, 'm'), 11));
+    pieces.push((Color::Black, 'k'));
+    let view = BoardView {
+        side: 8,
+        dark_squares_only: true,
+        numbered: false,
+        squares: vec![SquareView {
+            file: 3,
+            rank: 3,
+            pieces,
+        }],
+        turn: Color::Black,
+    };
+    let opts = Options::default();
+    let (w, h) = svg::size(&view, Color::White, &opts);
+    assert!(h > w, "the list is under the board");
+    let bytes = png::render(&view, None, Color::White, &opts).expect("png");
+    assert!(bytes.len() <= 40 * 1024);
+    if let Some(keep) = std::env::var_os("ZAOCHKA_KEEP_TOWER24") {
+        std::fs::write(keep, &bytes).expect("write");
+    }
+    let t = text::render(&view, None, Color::White, &opts);
+    assert!(
+        t.contains("d4  ◎○○○○○○○○○○○/●●●●●●●●●●●◉  white 100000000000/000000000001"),
+        "{t}"
+    );
+}

@@ -62,13 +62,13 @@ struct Panel {
 
 fn panel_sizes(s: f32) -> Panel {
     Panel {
-        pad: 0.15 * s,
-        title: 0.5 * s,
-        row: 0.58 * s,
-        label: 0.9 * s,
-        disc: 0.46 * s,
-        step: 0.5 * s,
-        gap: 0.25 * s,
+        pad: 0.12 * s,
+        title: 0.45 * s,
+        row: 0.5 * s,
+        label: 0.8 * s,
+        disc: 0.42 * s,
+        step: 0.46 * s,
+        gap: 0.22 * s,
     }
 }
 
