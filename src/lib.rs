@@ -1,8 +1,13 @@
 //! zaochka: a referee for correspondence games.
 pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod daemon;
 pub mod diagram;
 pub mod games;
 pub mod lang;
+pub mod mail;
 pub mod notation;
+pub mod referee;
 pub mod rules;
 pub mod store;

@@ -1,5 +1,10 @@
-//! `zaochka check`: replays every game of PDN files and reports the first illegal
-//! or ambiguous ply of each.
+//! `zaochka check`: replays every game of PDN and PGN files and reports the first
+//! illegal or ambiguous ply of each.
+//!
+//! A file whose name ends in `.pgn` (any case) is PGN: read with
+//! [`pdn::read_pgn_games`] and replayed as chess unless a game's `GameType` tag
+//! names another game ([`games::replay_pgn`]). Any other file is PDN, each game's
+//! variant decided by [`games::variant_of`].
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,12 +17,13 @@ use crate::lang::Language;
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::Color;
 
-/// Replays every game in PDN files and prints one line per game: OK, or the first
-/// illegal or ambiguous ply with its move number, the text as written, the reason
-/// and the position before it. Exits with 1 if any game fails.
+/// Replays every game in PDN or PGN files (`.pgn`: chess) and prints one line per
+/// game: OK, or the first illegal or ambiguous ply with its move number, the text
+/// as written, the reason and the position before it. Exits with 1 if any game
+/// fails.
 #[derive(clap::Args, Debug)]
 pub struct Check {
-    /// PDN files to check.
+    /// PDN files to check (PGN chess files when the name ends in `.pgn`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Print one JSON object per game (JSON Lines) instead of text.
@@ -42,10 +48,17 @@ impl Check {
             let bytes =
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             let content = String::from_utf8_lossy(&bytes);
-            let parsed: Vec<Result<PdnGame, pdn::PdnError>> = pdn::read_games(&content).collect();
+            let pgn = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+            let parsed: Vec<Result<PdnGame, pdn::PdnError>> = if pgn {
+                pdn::read_pgn_games(&content).collect()
+            } else {
+                pdn::read_games(&content).collect()
+            };
             let bar = progress(parsed.len() as u64);
             let name = path.display().to_string();
-            for v in check_all(&parsed, &name, &bar) {
+            for v in check_all(&parsed, &name, pgn, &bar) {
                 games += 1;
                 failed += usize::from(!v.ok);
                 if self.json {
@@ -85,6 +98,7 @@ fn progress(len: u64) -> ProgressBar {
 fn check_all(
     parsed: &[Result<PdnGame, pdn::PdnError>],
     file: &str,
+    pgn: bool,
     bar: &ProgressBar,
 ) -> Vec<Verdict> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -100,7 +114,7 @@ fn check_all(
                         .enumerate()
                         .map(|(i, g)| {
                             bar.inc(1);
-                            verdict(g, file, k * chunk + i + 1)
+                            verdict(g, file, pgn, k * chunk + i + 1)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -113,13 +127,17 @@ fn check_all(
     })
 }
 
-fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, index: usize) -> Verdict {
+fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, pgn: bool, index: usize) -> Verdict {
     let game = match game {
         Ok(g) => g,
         Err(e) => {
             return Verdict {
                 ok: false,
-                text: format!("{file}:{} game {index}: unreadable PDN: {e}\n", e.line()),
+                text: format!(
+                    "{file}:{} game {index}: unreadable {}: {e}\n",
+                    e.line(),
+                    if pgn { "PGN" } else { "PDN" }
+                ),
                 json: serde_json::json!({"file": file, "game": index, "line": e.line(), "ok": false, "error": e.to_string()}),
             };
         }
@@ -134,7 +152,12 @@ fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, index: usize) -> V
         "file": file, "game": index, "line": game.line,
         "white": game.tag("White"), "black": game.tag("Black"), "result": game.result,
     });
-    match games::replay_pdn(game) {
+    let replayed = if pgn {
+        games::replay_pgn(game)
+    } else {
+        games::replay_pdn(game)
+    };
+    match replayed {
         Err(e) => fail(
             base,
             format!("{head}: {e}\n"),

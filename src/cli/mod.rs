@@ -1,10 +1,20 @@
 //! The command line: one struct per command with an `execute` method.
 
 mod check;
+mod demo;
 mod diagram;
+mod export;
+mod game;
+mod history;
+mod import;
 mod moves;
 mod perft;
+mod play;
+mod player;
+mod referee;
+mod serve;
 mod show;
+mod store_args;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -12,10 +22,13 @@ use std::process::ExitCode;
 use crate::games::{self, AnyGame};
 use crate::rules::Variant;
 
-/// zaochka: referee for correspondence games of Russian checkers, draughts and more.
+/// zaochka: referee for correspondence games of Russian checkers, draughts, Bashni,
+/// Lasca and more.
 #[derive(Parser, Debug)]
 #[command(name = "zaochka", version, about)]
 pub struct Cli {
+    #[command(flatten)]
+    store: store_args::StoreArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -24,6 +37,20 @@ pub struct Cli {
 enum Command {
     Check(check::Check),
     Diagram(diagram::Diagram),
+    Demo(demo::Demo),
+    #[command(subcommand)]
+    Player(player::Player),
+    #[command(subcommand)]
+    Game(game::Game),
+    Play(play::Play),
+    Draw(play::Draw),
+    Resign(play::Resign),
+    Seal(play::Seal),
+    History(history::History),
+    Export(export::Export),
+    Import(import::Import),
+    Referee(referee::Referee),
+    Serve(serve::Serve),
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
@@ -36,6 +63,18 @@ impl Cli {
         let result = match self.command {
             Command::Check(c) => c.execute(),
             Command::Diagram(c) => c.execute(),
+            Command::Demo(c) => c.execute(),
+            Command::Player(c) => c.execute(&self.store),
+            Command::Game(c) => c.execute(&self.store),
+            Command::Play(c) => c.execute(&self.store),
+            Command::Draw(c) => c.execute(&self.store),
+            Command::Resign(c) => c.execute(&self.store),
+            Command::Seal(c) => c.execute(&self.store),
+            Command::History(c) => c.execute(&self.store),
+            Command::Export(c) => c.execute(&self.store),
+            Command::Import(c) => c.execute(&self.store),
+            Command::Referee(c) => c.execute(&self.store),
+            Command::Serve(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),
             Command::Show(c) => c.execute(),
@@ -53,10 +92,13 @@ impl Cli {
 /// `--variant` and `--fen`, shared by the position commands.
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// The game (russian, international, ...).
+    /// The game (russian, international, bashni, lasca, chess; also Russian names such
+    /// as башни, ласка, шахматы).
     #[arg(long, default_value = "russian", value_parser = parse_variant)]
     variant: Variant,
-    /// The position as PDN FEN (`W:Wa1,c3,Kd4:Bb6,h8`); the initial position if absent.
+    /// The position as FEN: PDN FEN for draughts (`W:Wa1,c3,Kd4:Bb6,h8`), towers with
+    /// their composition (`W:Wc1(1/0000),d6:Ba1(110101/1)`), standard FEN for chess;
+    /// the initial position if absent.
     #[arg(long)]
     fen: Option<String>,
 }

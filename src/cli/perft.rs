@@ -6,8 +6,9 @@ use std::time::Instant;
 use super::PositionArgs;
 
 /// Counts the leaf nodes of the move tree (perft), capture sequences with the same
-/// from-square, end square and captured set counted once. The count is alone on the
-/// last line.
+/// from-square, end square and captured set counted once (in Bashni and Lasca the
+/// captured squares in order, since the order builds the tower). The count is alone
+/// on the last line.
 #[derive(clap::Args, Debug)]
 pub struct Perft {
     #[command(flatten)]

@@ -5,7 +5,8 @@
 //! - [`text`]: Unicode (default) or pure ASCII boards for plain-text mail;
 //! - [`svg`]: an SVG image (wooden board, coordinates, pieces, last move, towers);
 //! - [`png`]: that SVG rasterised with resvg, the picture inlined in replies;
-//! - [`html`]: the HTML reply body showing the PNG, with the text as fallback.
+//! - [`html`]: the HTML reply body showing the PNG, with the text as fallback;
+//! - [`towers`]: the column-checkers position in the seed's notation (text).
 //!
 //! Every game fills the same [`BoardView`], so a new game needs no change here.
 //! Boards are 7x7, 8x8 or 10x10 (any side up to 26 works); on diagonal boards a1
@@ -17,9 +18,10 @@ pub mod html;
 mod pieces;
 pub mod png;
 mod quantize;
+mod stacks;
 pub mod svg;
 pub mod text;
-mod towers;
+pub mod towers;
 
 use crate::games::{BoardView, MoveView, SquareView};
 use crate::lang::Language;

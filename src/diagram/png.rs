@@ -1,4 +1,4 @@
-//! PNG board diagrams: the [`svg`](super::svg) picture rasterised with resvg and
+//! PNG board diagrams: the [`svg`] picture rasterised with resvg and
 //! tiny-skia, the bundled font loaded once into resvg's font database (never the
 //! fonts installed on the machine), encoded as an indexed PNG (256 colours).
 
@@ -24,7 +24,7 @@ static FONTS: LazyLock<Arc<usvg::fontdb::Database>> = LazyLock::new(|| {
 /// last move drawn when given; the same picture as [`svg::render`].
 ///
 /// The markup layers are rasterised by resvg; each piece and label (see
-/// [`Stamp`]) is rasterised once per process for its size and quarter-pixel
+/// the `drawing` module) is rasterised once per process for its size and quarter-pixel
 /// offset and then copied, which makes a picture several times faster.
 ///
 /// # Errors

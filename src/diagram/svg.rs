@@ -13,7 +13,7 @@ use super::drawing::{Drawing, Stamp};
 use super::pieces::{self, chess_id, draughts_id, num};
 use super::{
     Grid, Options, files_on_screen, is_dark, is_king, is_playing, ranks_on_screen, screen_cell,
-    square_number, towers,
+    square_number, stacks,
 };
 use crate::games::{BoardView, MoveView};
 use crate::rules::Color;
@@ -87,7 +87,7 @@ fn layout(view: &BoardView, side: Color, opts: &Options) -> Layout {
         width,
         height: width,
     };
-    l.height = (l.height + towers::panel_height(&l, &Grid::new(view), side)).ceil();
+    l.height = (l.height + stacks::panel_height(&l, &Grid::new(view), side)).ceil();
     l
 }
 
@@ -142,7 +142,7 @@ pub(super) fn draw(
         }
         let (x, y) = l.corner(side, (sq.file, sq.rank));
         if sq.pieces.len() > 1 {
-            towers::stack(&mut d, &l, (x, y), &sq.pieces);
+            stacks::stack(&mut d, &l, (x, y), &sq.pieces);
         } else if let Some(id) = piece_id(sq.pieces[0]) {
             d.pieces
                 .push(Stamp::piece(id, x + l.s / 2.0, y + l.s / 2.0, 1.0));
@@ -152,7 +152,7 @@ pub(super) fn draw(
         captured_towers(&mut d.over, &l, &grid, mv, side);
     }
     coordinates(&mut d.labels, &l, side);
-    towers::panel(&mut d, &l, &grid, view, side, opts);
+    stacks::panel(&mut d, &l, &grid, view, side, opts);
     d
 }
 

@@ -136,7 +136,7 @@ impl DraughtsGame {
     }
 }
 
-fn unreadable_ru(reason: &str) -> String {
+pub(super) fn unreadable_ru(reason: &str) -> String {
     match reason {
         "it is empty" => "пустой текст".into(),
         "it names no destination square" => "не указано поле, на которое идёт шашка".into(),

@@ -7,7 +7,9 @@
 //! and short notation come out. Each family (draughts, towers, chess) implements
 //! [`AnyGame`] in its own file here.
 
+mod chess;
 mod draughts;
+mod towers;
 
 use crate::lang::Language;
 use crate::notation::pdn::{PdnGame, PdnPly};
@@ -25,6 +27,8 @@ pub struct SetupError(pub String);
 pub fn new_game(variant: Variant, fen: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError> {
     match variant {
         Variant::Russian | Variant::International => draughts::new_game(variant, fen),
+        Variant::Bashni | Variant::Lasca => towers::new_game(variant, fen),
+        Variant::Chess => chess::new_game(fen),
     }
 }
 
@@ -53,7 +57,8 @@ pub struct Record {
 
 /// Replays a written record (plies as written) from a FEN (or the initial
 /// position). Draughts records written with numbers are tried in each square
-/// numbering the game knows, keeping the one that replays furthest.
+/// numbering the game knows, keeping the one that replays furthest; column
+/// checkers have one numbering each and replay with [`replay_on`].
 ///
 /// # Errors
 /// [`SetupError`] when the start position cannot be set up.
@@ -67,6 +72,10 @@ pub fn open_record(
         Variant::Russian | Variant::International => {
             draughts::open_record(variant, fen, plies, first_move_number)
         }
+        Variant::Bashni | Variant::Lasca => {
+            towers::open_record(variant, fen, plies, first_move_number)
+        }
+        Variant::Chess => chess::open_record(fen, plies, first_move_number),
     }
 }
 
@@ -85,7 +94,7 @@ pub enum RecordError {
 /// written as unknown (`-`), where replaying stopped without a fault.
 #[derive(Clone, Debug)]
 pub struct CheckedGame {
-    /// The variant from the `GameType` tag (Russian when there is none).
+    /// The variant the game was replayed as (see [`variant_of`], [`replay_pgn`]).
     pub variant: Variant,
     /// The replayed record.
     pub record: Record,
@@ -93,27 +102,77 @@ pub struct CheckedGame {
     pub unrecorded_from: Option<usize>,
 }
 
-/// The variant of a PDN game from its `GameType` tag (none: Russian checkers, the
-/// PDN default of Russian sources).
+/// The variant of a PDN or PGN game, decided in this order:
+/// 1. a `GameType` tag: its PDN number (`25` Russian, `20` international) or a
+///    variant name (`chess`, `russian`, `шахматы`, ...);
+/// 2. with no `GameType`, chess when the game looks like chess: a `FEN` tag in
+///    chess form (ranks separated by `/`), a PGN `Variant` tag (lichess writes
+///    `[Variant "Standard"]`), or a first ply in chess notation ([`looks_like_chess`]);
+/// 3. otherwise Russian checkers, the PDN default of Russian sources.
+///
+/// A file known to be PGN (extension `.pgn`) is read with [`replay_pgn`], which
+/// takes chess whenever there is no `GameType` tag.
 ///
 /// # Errors
 /// [`RecordError::UnsupportedGameType`] for a game type zaochka does not play.
 pub fn variant_of(game: &PdnGame) -> Result<Variant, RecordError> {
     match game.tag("GameType") {
+        Some(t) => game_type(t),
+        None if game.tag("FEN").is_some_and(|f| f.contains('/'))
+            || game.tag("Variant").is_some()
+            || game
+                .plies
+                .first()
+                .is_some_and(|p| looks_like_chess(&p.text)) =>
+        {
+            Ok(Variant::Chess)
+        }
         None => Ok(Variant::Russian),
-        Some(t) => Variant::from_pdn_game_type(t)
-            .or_else(|| Variant::from_name(t))
-            .ok_or_else(|| RecordError::UnsupportedGameType(t.to_string())),
     }
 }
 
-/// Replays a PDN game: variant from `GameType`, start from `FEN`, plies up to the
-/// first one written as unknown.
+fn game_type(tag: &str) -> Result<Variant, RecordError> {
+    Variant::from_pdn_game_type(tag)
+        .or_else(|| Variant::from_name(tag))
+        .ok_or_else(|| RecordError::UnsupportedGameType(tag.to_string()))
+}
+
+/// Whether a ply as written can only be chess: it starts with a Latin piece
+/// letter `K Q R B N` or with castling `O-O`, or it is a lone square (`e4`,
+/// `d4+`). Draughts plies always name two squares (`c3-d4`, `cd4`).
+#[must_use]
+pub fn looks_like_chess(ply: &str) -> bool {
+    let t = ply.trim().trim_end_matches(['+', '#', '!', '?']);
+    let b = t.as_bytes();
+    matches!(b.first(), Some(b'K' | b'Q' | b'R' | b'B' | b'N'))
+        || t.starts_with("O-O")
+        || (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
+}
+
+/// Replays a PDN game: variant by [`variant_of`], start from `FEN`, plies up to
+/// the first one written as unknown.
 ///
 /// # Errors
 /// [`RecordError`] when the game type or the start position make replaying impossible.
 pub fn replay_pdn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
-    let variant = variant_of(game)?;
+    replay_as(game, variant_of(game)?)
+}
+
+/// Replays a game of a PGN file (read with [`crate::notation::pdn::read_pgn_games`]):
+/// chess unless a `GameType` tag names another game. The first illegal move is
+/// reported, not corrected (seed 003 art. 9; RULES.md §8).
+///
+/// # Errors
+/// As [`replay_pdn`].
+pub fn replay_pgn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
+    let variant = match game.tag("GameType") {
+        Some(t) => game_type(t)?,
+        None => Variant::Chess,
+    };
+    replay_as(game, variant)
+}
+
+fn replay_as(game: &PdnGame, variant: Variant) -> Result<CheckedGame, RecordError> {
     let unrecorded_from = game.plies.iter().position(PdnPly::is_unknown);
     let plies: Vec<&str> = game.plies[..unrecorded_from.unwrap_or(game.plies.len())]
         .iter()
@@ -126,6 +185,45 @@ pub fn replay_pdn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
         record,
         unrecorded_from,
     })
+}
+
+/// Writes a game as a PDN record, or as PGN for chess (the record of seed 003
+/// art. 13; seed 001 §1.6 for draughts): the given tags (Seven
+/// Tag Roster first), then `GameType` for a draughts game and `SetUp`/`FEN`
+/// when the game did not start from the initial position, unless the tags hold
+/// them already; then the moves as records write them
+/// ([`AnyGame::record_moves`]: SAN for chess) and `result` (`*` if empty).
+#[must_use]
+pub fn write_record(game: &dyn AnyGame, tags: &[(String, String)], result: &str) -> String {
+    let mut tags = tags.to_vec();
+    let has = |tags: &[(String, String)], name: &str| {
+        tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    };
+    if let Some(t) = game.pdn_game_type()
+        && !has(&tags, "GameType")
+    {
+        tags.push(("GameType".into(), t.into()));
+    }
+    let initial = new_game(game.variant(), None).map(|g| g.fen()).ok();
+    let start = game.start_fen();
+    if initial.as_deref() != Some(start.as_str()) && !has(&tags, "FEN") {
+        if game.pdn_game_type().is_none() {
+            tags.push(("SetUp".into(), "1".into()));
+        }
+        tags.push(("FEN".into(), start));
+    }
+    let first_side = if game.plies().is_multiple_of(2) {
+        game.turn()
+    } else {
+        game.turn().opposite()
+    };
+    crate::notation::pdn::write_game(
+        &tags,
+        &game.record_moves(),
+        result,
+        game.first_move_number(),
+        first_side == Color::Black,
+    )
 }
 
 /// Replays plies one by one on a game (for families with one notation).
@@ -193,7 +291,7 @@ pub enum MoveErrorKind {
         /// Russian reason.
         ru: String,
     },
-    /// Several legal moves fit; their full notation.
+    /// Several legal moves fit; their full notation (SAN for chess), sorted.
     Ambiguous(Vec<String>),
 }
 
@@ -299,6 +397,15 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     fn plies(&self) -> usize;
     /// The plies played, in canonical full notation.
     fn score(&self) -> Vec<String>;
+    /// The plies played as a game record writes them: SAN for chess (PGN), the
+    /// full notation for the others (PDN).
+    fn record_moves(&self) -> Vec<String> {
+        self.score()
+    }
+    /// The move number of the first ply (1 unless a FEN start says otherwise).
+    fn first_move_number(&self) -> u32 {
+        1
+    }
     /// Reads a written move, checks it against the rules and plays it.
     ///
     /// # Errors

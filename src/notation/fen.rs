@@ -42,10 +42,17 @@ fn syntax(text: &str, reason: impl Into<String>) -> FenError {
 /// Reads a FEN as an unchecked setup.
 ///
 /// # Errors
-/// [`FenError::Syntax`] for text not in FEN form, [`FenError::Square`] for a square
-/// that is not a playing square.
+/// [`FenError::Syntax`] for text not in FEN form or a variant outside the
+/// draughts family (towers: `notation::tower_fen`; chess: `games::chess`),
+/// [`FenError::Square`] for a square that is not a playing square.
 pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<Setup, FenError> {
-    let g = Geometry::of(variant.rules().board);
+    let Some(rules) = variant.draughts() else {
+        return Err(syntax(
+            text,
+            format!("{variant} is not a game of the draughts family"),
+        ));
+    };
+    let g = Geometry::of(rules.board);
     let cleaned: String = text
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '"')
@@ -140,7 +147,10 @@ pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Positi
 /// # Errors
 /// As [`read`].
 pub fn read_default(variant: Variant, text: &str) -> Result<Position, FenError> {
-    read(variant, text, variant.rules().numberings[0])
+    let numbering = variant
+        .draughts()
+        .map_or(Numbering::FromTopLeft, |r| r.numberings[0]);
+    read(variant, text, numbering)
 }
 
 /// Writes a position as FEN with squares in the given style.
@@ -178,11 +188,10 @@ pub fn write(pos: &Position, style: SquareStyle) -> String {
 /// The square style a variant's records usually use.
 #[must_use]
 pub fn default_style(variant: Variant) -> SquareStyle {
-    let rules = variant.rules();
-    if rules.numeric_by_default {
-        SquareStyle::Numeric(rules.numberings[0])
-    } else {
-        SquareStyle::Alphanumeric
+    match variant.draughts() {
+        Some(rules) if rules.numeric_by_default => SquareStyle::Numeric(rules.numberings[0]),
+        Some(_) => SquareStyle::Alphanumeric,
+        None => crate::notation::tower_fen::default_style(variant),
     }
 }
 

@@ -1,12 +1,17 @@
 //! Notation: square names, moves as players write them (read in two stages:
 //! [`written::parse_move`] then [`WrittenMove::resolve`]), canonical writers,
-//! FEN and PDN.
+//! FEN and PDN; for column checkers, tower compositions, the tower FEN and
+//! tower moves; chess moves in [`chess_move`].
 
+pub mod chess_move;
+pub mod composition;
 pub mod fen;
 pub mod pdn;
 pub mod record;
 pub mod resolve;
 pub mod square_name;
+pub mod tower_fen;
+pub mod tower_moves;
 pub mod write;
 pub mod written;
 

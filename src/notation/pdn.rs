@@ -28,8 +28,9 @@
 //!   `15...d6-c5`) or not, and `15. ... d6-c5` for Black's move.
 //! - Results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `2-0`, `0-2`, `1-1`, `0-0`, `*`, also
 //!   written with an en-dash or another dash: they end the game and are never
-//!   taken for moves (`1-7` is a move, `1-0` a result). `0-0` is always the
-//!   double forfeit, never chess castling: write castling `O-O`.
+//!   taken for moves (`1-7` is a move, `1-0` a result). `0-0` is the double
+//!   forfeit in PDN; [`read_pgn_games`] reads PGN files, where only chess
+//!   results end a game and `0-0` is castling.
 //! - A game without a result ends at the next line starting with `[` or at the
 //!   end of the file; text after a result starts a new game, which may have no
 //!   tags. Stretches holding only white space and comments are not games.
@@ -245,14 +246,38 @@ pub fn read_games(text: &str) -> PdnReader<'_> {
             line_start: 0,
         },
         done: false,
+        pgn: false,
     }
 }
 
-/// Iterator over the games of a PDN text; made by [`read_games`].
+/// Reads the games of a whole PGN (chess) file: as [`read_games`], except that
+/// only the PGN results `1-0`, `0-1`, `1/2-1/2` (also `½-½`) and `*` end a
+/// game, so `0-0` and `0-0-0` are castling written with zeros, not the PDN
+/// double forfeit.
+///
+/// ```
+/// use zaochka::notation::pdn::read_pgn_games;
+/// let text = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 Bc5 1/2-1/2\n";
+/// let games: Vec<_> = read_pgn_games(text).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(games[0].plies[6].text, "0-0");
+/// assert_eq!(games[0].result.as_deref(), Some("1/2-1/2"));
+/// ```
+#[must_use]
+pub fn read_pgn_games(text: &str) -> PdnReader<'_> {
+    PdnReader {
+        pgn: true,
+        ..read_games(text)
+    }
+}
+
+/// Iterator over the games of a PDN text; made by [`read_games`] or
+/// [`read_pgn_games`].
 #[derive(Clone, Debug)]
 pub struct PdnReader<'a> {
     cur: Cursor<'a>,
     done: bool,
+    /// PGN: only chess results end a game.
+    pgn: bool,
 }
 
 impl Iterator for PdnReader<'_> {
@@ -312,6 +337,19 @@ pub fn is_result(token: &str) -> bool {
 pub fn fen_black_to_move(fen: &str) -> bool {
     let mut chars = fen.trim_start().chars();
     chars.next() == Some('B') && matches!(chars.next(), None | Some(':'))
+}
+
+/// Whether `token` is a PGN (chess) result: `1-0`, `0-1`, `1/2-1/2`, `½-½` or
+/// `*`, with any dash for `-`.
+#[must_use]
+pub fn is_pgn_result(token: &str) -> bool {
+    const RESULTS: [&str; 5] = ["1-0", "0-1", "1/2-1/2", "½-½", "*"];
+    RESULTS.iter().any(|r| {
+        token
+            .chars()
+            .map(|c| if is_dash(c) { '-' } else { c })
+            .eq(r.chars())
+    })
 }
 
 /// Tags written first by [`write_game`], in this order.
@@ -841,11 +879,14 @@ struct Builder {
     /// dash starts in its text, and the dash's line. If nothing continues the
     /// move, the dash was an unknown move after it (`41. 32-28 - 42. ...`).
     lone_dash: Option<(usize, usize)>,
+    /// PGN: only chess results end a game ([`read_pgn_games`]).
+    pgn: bool,
 }
 
 impl Builder {
-    fn new() -> Self {
+    fn new(pgn: bool) -> Self {
         Builder {
+            pgn,
             game: PdnGame::default(),
             started: false,
             in_movetext: false,
@@ -853,6 +894,14 @@ impl Builder {
             number: None,
             black_marker: false,
             lone_dash: None,
+        }
+    }
+
+    fn is_result(&self, token: &str) -> bool {
+        if self.pgn {
+            is_pgn_result(token)
+        } else {
+            is_result(token)
         }
     }
 
@@ -924,7 +973,7 @@ impl Builder {
     /// `true` when the word is a result, which ends the game.
     fn word(&mut self, word: &str, line: usize) -> Result<bool, PdnError> {
         self.in_movetext = true;
-        if is_result(word) {
+        if self.is_result(word) {
             self.close()?;
             self.game.result = Some(word.to_string());
             return Ok(true);
@@ -978,7 +1027,7 @@ impl Builder {
                 text: snippet(word),
             })?)
         };
-        if is_result(core) {
+        if self.is_result(core) {
             // `1-0!` is neither a result nor a move.
             return Err(PdnError::Unexpected {
                 line,
@@ -1057,7 +1106,7 @@ impl PdnReader<'_> {
     /// Reads one game. `Ok(None)`: nothing but space and comments up to the end
     /// or the next game. On error, also says where to resume.
     fn game(&mut self) -> Result<Option<PdnGame>, (PdnError, Resume)> {
-        let mut b = Builder::new();
+        let mut b = Builder::new(self.pgn);
         loop {
             let cur = &mut self.cur;
             cur.skip_space();

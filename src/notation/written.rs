@@ -11,7 +11,10 @@
 //!   `|`, `і` for `1` where a rank digit is due; upper-case file letters;
 //! - spaces inside a move (`c3 - d4`), a leading move number (`15.`, `15...`,
 //!   `15…`), trailing annotations (`!`, `?`, `!?`, `+`, `#`), and a trailing
-//!   promotion mark `D`, `Д`, `K`, `К`, `=D`.
+//!   promotion mark `D`, `Д`, `K`, `К`, `=D`;
+//! - a promotion mark `D` or `Д` right after a square inside a capture path, as
+//!   column checkers write it where the man becomes a king on the way
+//!   (`b2:d4:f6:d8D:a5:d2:h6`, seed 000 §1.10).
 //!
 //! A line may hold several plies (`15. c3-d4 d6-c5`): see [`parse_line`].
 
@@ -147,17 +150,25 @@ pub fn parse_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
     if s.is_empty() {
         return Err(err("it is empty"));
     }
-    let tokens = tokenize(&s)
+    let (tokens, marked_inside) = tokenize(&s)
         .ok_or_else(|| err("it holds characters that are not squares or move signs"))?;
-    build(tokens, promotion_mark, text.trim()).map_err(err)
+    build(tokens, promotion_mark || marked_inside, text.trim()).map_err(err)
 }
 
-fn tokenize(s: &[char]) -> Option<Vec<Token>> {
+/// Splits a normalised move into tokens; the flag tells whether a promotion mark
+/// stood right after a square inside the path (`d8D:a5`).
+fn tokenize(s: &[char]) -> Option<(Vec<Token>, bool)> {
     let mut out = Vec::new();
+    let mut marked = false;
     let mut i = 0;
     while i < s.len() {
         let c = s[i];
-        if c == '-' || c == ':' {
+        let after_square = matches!(out.last(), Some(Token::Square(_)));
+        let next_is_sign = matches!(s.get(i + 1), Some('-' | ':'));
+        if c == 'D' && after_square && next_is_sign {
+            marked = true;
+            i += 1;
+        } else if c == '-' || c == ':' {
             out.push(Token::Sep(c));
             i += 1;
         } else if c.is_ascii_alphabetic() {
@@ -209,7 +220,7 @@ fn tokenize(s: &[char]) -> Option<Vec<Token>> {
             return None;
         }
     }
-    Some(out)
+    Some((out, marked))
 }
 
 fn build(
@@ -361,6 +372,19 @@ mod tests {
         assert!(m.promotion_mark);
         assert_eq!(m.via.len(), 2);
         let m = parse_move("c7-d8Д").unwrap();
+        assert!(m.promotion_mark);
+    }
+
+    #[test]
+    fn promotion_mark_inside_a_capture_path_is_read() {
+        let m = parse_move("11.b2:d4:f6:d8D:a5:d2:h6").unwrap();
+        assert!(m.promotion_mark);
+        assert_eq!(
+            m.via,
+            vec![sq('d', 4), sq('f', 6), sq('d', 8), sq('a', 5), sq('d', 2)]
+        );
+        assert_eq!(m.dest, sq('h', 6));
+        let m = parse_move("b2:d4:f6:d8Д:a5").unwrap();
         assert!(m.promotion_mark);
     }
 

@@ -10,6 +10,7 @@ mod piece;
 mod position;
 mod square;
 mod square_set;
+pub mod towers;
 pub mod variant;
 pub mod zobrist;
 

@@ -19,7 +19,11 @@ pub struct Clock {
     /// Reflection time charged so far, in seconds (after any doubling or free
     /// days the time control applies); never negative.
     pub used_seconds: i64,
-    /// Time a referee added (positive) or removed (negative), in seconds.
+    /// Adjustment of the time budget in seconds: time a referee added
+    /// (positive) or removed (negative), and under a capped Fischer control
+    /// minus the increment cut off by the cap. Under "days per move" it
+    /// counts for the current move only and the clock module clears it after
+    /// the move (see `crate::clock::state`).
     pub extra_seconds: i64,
     /// Moves this side has completed (for "N moves in D days").
     pub moves_made: u32,

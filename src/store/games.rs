@@ -76,6 +76,10 @@ text_enum! {
         Adjudication => "adjudication",
         /// A player was forfeited (no-show, unclear sealed move, misconduct).
         Forfeit => "forfeit",
+        /// The result as recorded in an imported game file (`zaochka import`).
+        Recorded => "recorded",
+        /// An unclear or illegal sealed move loses (seed 003 art. 17c).
+        SealedMove => "sealed_move",
         /// A player ran out of time.
         Time => "time",
         /// Chess: checkmate.

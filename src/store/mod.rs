@@ -170,7 +170,10 @@ pub mod players;
 #[cfg(test)]
 mod tests;
 
-pub use games::GameId;
+pub use games::{Game, GameId, GameResult, GameStatus, Termination};
+pub use moves::MoveRecord;
+pub use offers::DrawOffer;
+pub use players::Player;
 pub use players::PlayerId;
 
 /// How long a connection waits for another writer's lock before giving up

@@ -2,6 +2,9 @@
 //! ../shared/cases/rules-*.tsv and tests/data/russian-random.tsv.
 #![allow(dead_code)]
 
+pub mod cli;
+pub mod daemon;
+
 use std::collections::BTreeSet;
 use zaochka::notation::{Naming, square_name, write};
 use zaochka::rules::{Move, Position};

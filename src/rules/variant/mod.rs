@@ -9,6 +9,7 @@ mod russian;
 
 use crate::rules::BoardSize;
 pub use crate::rules::draw::{DrawRule, Material};
+use crate::rules::towers::{self, TowersRules};
 
 /// A game zaochka referees. This enum is the registry: everything that differs per
 /// game is reached from here.
@@ -18,11 +19,24 @@ pub enum Variant {
     Russian,
     /// International (100-square) draughts under the FMJD rules, RULES.md §5.
     International,
+    /// Russian column checkers (русские столбовые шашки, башни), seed 000 §1, RULES.md §3.
+    Bashni,
+    /// Lasca (international column checkers, ласка), seed 000 §2, RULES.md §4.
+    Lasca,
+    /// Orthodox chess under the FIDE Laws (seed 003 art. 1-12, RULES.md §6). Its
+    /// rules are not data here: moves come from shakmaty, behind `games::chess`.
+    Chess,
 }
 
 impl Variant {
     /// Every variant, in registry order.
-    pub const ALL: [Variant; 2] = [Variant::Russian, Variant::International];
+    pub const ALL: [Variant; 5] = [
+        Variant::Russian,
+        Variant::International,
+        Variant::Bashni,
+        Variant::Lasca,
+        Variant::Chess,
+    ];
 
     /// The name used on the command line and in the database.
     #[must_use]
@@ -30,6 +44,9 @@ impl Variant {
         match self {
             Variant::Russian => "russian",
             Variant::International => "international",
+            Variant::Bashni => "bashni",
+            Variant::Lasca => "lasca",
+            Variant::Chess => "chess",
         }
     }
 
@@ -43,16 +60,23 @@ impl Variant {
                 "международные",
                 "стоклеточные",
             ],
+            Variant::Bashni => &["башни", "столбовые", "столбовые шашки", "column-checkers"],
+            Variant::Lasca => &["ласка"],
+            Variant::Chess => &["шахматы", "orthodox-chess", "standard"],
         }
     }
 
     /// The first field of the PDN `GameType` tag (PDN 3.0 numbers; names for games
-    /// PDN has no number for). `None` for games recorded as PGN.
+    /// PDN has no number for: `Bashni`, `Lasca`, issue 7). `None` for games recorded
+    /// as PGN (chess).
     #[must_use]
     pub fn pdn_game_type(self) -> Option<&'static str> {
         match self {
             Variant::Russian => Some("25"),
             Variant::International => Some("20"),
+            Variant::Bashni => Some("Bashni"),
+            Variant::Lasca => Some("Lasca"),
+            Variant::Chess => None,
         }
     }
 
@@ -62,6 +86,18 @@ impl Variant {
         match self {
             Variant::Russian => Some(&russian::RULES),
             Variant::International => Some(&international::RULES),
+            Variant::Bashni | Variant::Lasca | Variant::Chess => None,
+        }
+    }
+
+    /// The rules data of a column-checkers variant (seed 000), `None` for other
+    /// families.
+    #[must_use]
+    pub fn towers(self) -> Option<&'static TowersRules> {
+        match self {
+            Variant::Bashni => Some(towers::BASHNI),
+            Variant::Lasca => Some(towers::LASCA),
+            Variant::Russian | Variant::International | Variant::Chess => None,
         }
     }
 
@@ -76,7 +112,8 @@ impl Variant {
     }
 
     /// The variant of a command-line or database name (case-insensitive; also
-    /// accepts the Russian names `русские`, `международные`).
+    /// accepts the Russian names `русские`, `международные`, `башни`, `столбовые`,
+    /// `ласка`, `шахматы`).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.trim().to_lowercase();
@@ -86,7 +123,8 @@ impl Variant {
     }
 
     /// The variant of a PDN `GameType` tag value (its first field: `25` Russian, `20`
-    /// international). `None` for a game type zaochka does not play.
+    /// international, `Bashni`, `Lasca` in any case). `None` for a game type zaochka
+    /// does not play.
     #[must_use]
     pub fn from_pdn_game_type(tag: &str) -> Option<Variant> {
         let code = tag.split(',').next().unwrap_or("").trim();
@@ -136,4 +174,35 @@ pub struct DraughtsRules {
     pub numeric_by_default: bool,
     /// Automatic draw rules, each with its own counter in the game state.
     pub draw_rules: &'static [DrawRule],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_checkers_are_found_by_name_alias_and_pdn_game_type() {
+        for (name, v) in [
+            ("bashni", Variant::Bashni),
+            ("Башни", Variant::Bashni),
+            ("столбовые", Variant::Bashni),
+            ("lasca", Variant::Lasca),
+            ("ласка", Variant::Lasca),
+        ] {
+            assert_eq!(Variant::from_name(name), Some(v), "{name}");
+        }
+        assert_eq!(Variant::from_pdn_game_type("Bashni"), Some(Variant::Bashni));
+        assert_eq!(Variant::from_pdn_game_type("lasca"), Some(Variant::Lasca));
+        for v in [Variant::Bashni, Variant::Lasca] {
+            assert!(v.draughts().is_none() && v.towers().is_some());
+        }
+        assert_eq!(
+            Variant::Bashni.towers().map(TowersRules::pieces_per_side),
+            Some(12)
+        );
+        assert_eq!(
+            Variant::Lasca.towers().map(TowersRules::pieces_per_side),
+            Some(11)
+        );
+    }
 }

@@ -1,0 +1,130 @@
+//! `zaochka demo`: the main job on the embedded default, for a newcomer. In the
+//! current folder (or `--dir`) it registers two players, starts a game (their invitations are written to
+//! `mail/outbox`), drops White's reply `1. cd4` into the Maildir inbox `mail/inbox`,
+//! runs one daemon cycle (`serve --once`) and prints the reply the bot wrote.
+
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+use anyhow::{Context, bail};
+
+/// Plays one move by mail on the embedded default (no mail server needed) and
+/// prints the bot's reply.
+#[derive(clap::Args, Debug)]
+pub struct Demo {
+    /// The folder to work in (created if missing); it must hold no zaochka.db and
+    /// no mail/ folder yet.
+    #[arg(long, default_value = ".")]
+    dir: PathBuf,
+}
+
+impl Demo {
+    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
+        if self.dir.join("zaochka.db").exists() || self.dir.join("mail").exists() {
+            bail!(
+                "{} already holds zaochka.db or mail/: remove them or choose another --dir",
+                self.dir.display()
+            );
+        }
+        std::fs::create_dir_all(self.dir.join("mail/inbox/new"))?;
+        let exe = std::env::current_exe().context("cannot find the zaochka binary")?;
+        let run = |args: &[&str]| -> anyhow::Result<String> {
+            let out = Command::new(&exe)
+                .args(args)
+                .current_dir(&self.dir)
+                .env("RUST_LOG", "warn")
+                .output()?;
+            if !out.status.success() {
+                bail!(
+                    "zaochka {args:?} failed: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+            Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        };
+        println!("In {}:", self.dir.display());
+        for step in [
+            vec![
+                "player",
+                "add",
+                "--name",
+                "Иванов",
+                "--email",
+                "ivanov@example.org",
+                "--lang",
+                "ru",
+            ],
+            vec![
+                "player",
+                "add",
+                "--name",
+                "Petrov",
+                "--email",
+                "petrov@example.org",
+                "--lang",
+                "en",
+            ],
+            vec![
+                "game",
+                "new",
+                "--variant",
+                "russian",
+                "--white",
+                "ivanov@example.org",
+                "--black",
+                "petrov@example.org",
+                "--time-control",
+                "5d/move",
+            ],
+            vec!["serve", "--once"],
+        ] {
+            print!("$ zaochka {}\n{}", step.join(" "), run(&step)?);
+        }
+        let invitation = newest_eml(&self.dir, "ivanov@example.org")?;
+        let reply_to = header(&invitation, "Reply-To").context("the invitation has no Reply-To")?;
+        let mail = format!(
+            "From: Иванов <ivanov@example.org>\r\nTo: {reply_to}\r\nSubject: Re: [zaochka #1] russian\r\nMessage-ID: <demo-1@example.org>\r\nDate: {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nДобрый день!\r\n\r\n1. cd4\r\n",
+            chrono::Utc::now().to_rfc2822()
+        );
+        std::fs::write(self.dir.join("mail/inbox/new/demo-1.eml"), mail)?;
+        println!("(Иванов mails \"1. cd4\" to {reply_to}: mail/inbox/new/demo-1.eml)");
+        print!("$ zaochka serve --once\n{}", run(&["serve", "--once"])?);
+        let reply = newest_eml(&self.dir, "ivanov@example.org")?;
+        let parsed = mail_parser::MessageParser::default()
+            .parse(reply.as_bytes())
+            .context("cannot read the reply")?;
+        println!(
+            "\nThe bot's reply to Иванов ({}):",
+            self.dir.join("mail/outbox").display()
+        );
+        println!("Subject: {}\n", parsed.subject().unwrap_or(""));
+        println!("{}", parsed.body_text(0).unwrap_or_default());
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// The newest `.eml` in mail/outbox addressed to `to`.
+fn newest_eml(dir: &std::path::Path, to: &str) -> anyhow::Result<String> {
+    let mut files: Vec<(std::time::SystemTime, String)> = Vec::new();
+    for e in std::fs::read_dir(dir.join("mail/outbox"))? {
+        let p = e?.path();
+        if p.extension().is_some_and(|x| x == "eml") {
+            let text = std::fs::read_to_string(&p)?;
+            if header(&text, "To").is_some_and(|t| t.contains(to)) {
+                files.push((std::fs::metadata(&p)?.modified()?, text));
+            }
+        }
+    }
+    files.sort_by_key(|(t, _)| *t);
+    files
+        .pop()
+        .map(|(_, t)| t)
+        .context("no reply in mail/outbox")
+}
+
+fn header(mail: &str, name: &str) -> Option<String> {
+    mail.lines().take_while(|l| !l.is_empty()).find_map(|l| {
+        l.strip_prefix(&format!("{name}: "))
+            .map(|v| v.trim().to_string())
+    })
+}

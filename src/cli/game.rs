@@ -1,0 +1,296 @@
+//! `zaochka game new|show`.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, anyhow};
+
+use super::play::parse_game;
+use super::store_args::{StoreArgs, player_by_email};
+use crate::games::{self, AnyGame};
+use crate::notation::parse_line;
+use crate::referee::RefereeError;
+use crate::referee::view::{score_text, start_turn};
+use crate::rules::{Color, Variant};
+use crate::store::games::{self as game_rows, NewGame};
+use crate::store::moves::{self, NewMove};
+use crate::store::{GameId, Side, offers};
+
+/// Creates and shows games.
+#[derive(clap::Subcommand, Debug)]
+pub enum Game {
+    /// Start a game between two registered players.
+    New {
+        /// The game: russian, international, ...
+        #[arg(long, value_parser = super::parse_variant)]
+        variant: Variant,
+        /// White's registered address.
+        #[arg(long)]
+        white: String,
+        /// Black's registered address.
+        #[arg(long)]
+        black: String,
+        /// Start position (FEN); the initial position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Opening moves to start from, e.g. a ballot `1. cd4 ba5 2. dc5`.
+        #[arg(long)]
+        opening: Option<String>,
+        /// Time control: `3d/move`, `10/50`, `10/50 iccf`, `fischer 30+3 cap 60`
+        /// (Russian words too), or its JSON form.
+        #[arg(long)]
+        time_control: Option<String>,
+        /// Tournament name.
+        #[arg(long)]
+        tournament: Option<String>,
+    },
+    /// Show a game: diagram, score in full and short notation, result or whose
+    /// move, pending draw offer.
+    Show {
+        /// The game number.
+        #[arg(value_parser = parse_game)]
+        game: GameId,
+        /// Show the position after this ply (0 = the start).
+        #[arg(long)]
+        at: Option<usize>,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        flip: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl Game {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        match self {
+            Game::New {
+                variant,
+                white,
+                black,
+                fen,
+                opening,
+                time_control,
+                tournament,
+            } => new_game(
+                db,
+                variant,
+                &white,
+                &black,
+                fen,
+                opening,
+                time_control,
+                tournament,
+            ),
+            Game::Show {
+                game,
+                at,
+                flip,
+                json,
+            } => show(db, game, at, flip, json),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn new_game(
+    db: &StoreArgs,
+    variant: Variant,
+    white: &str,
+    black: &str,
+    fen: Option<String>,
+    opening: Option<String>,
+    time_control: Option<String>,
+    tournament: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    // The start position and the opening are checked before anything is stored.
+    let start = games::new_game(variant, fen.as_deref())?;
+    let opening_plies: Vec<String> = match &opening {
+        None => Vec::new(),
+        Some(text) => parse_line(text)?.into_iter().map(|p| p.mv.text).collect(),
+    };
+    let mut played = Vec::new();
+    let mut g = start.clone_box();
+    for text in &opening_plies {
+        let m = g
+            .play(text)
+            .with_context(|| format!("the opening move {text:?} is not legal"))?;
+        played.push((text.clone(), m));
+    }
+    let tc = match time_control.as_deref().map(str::trim) {
+        None => None,
+        Some(t) if t.starts_with('{') => {
+            let v: serde_json::Value = serde_json::from_str(t).context("--time-control JSON")?;
+            Some(
+                crate::clock::TimeControl::from_json(&v)
+                    .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
+            )
+        }
+        Some(t) => Some(
+            t.parse::<crate::clock::TimeControl>()
+                .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
+        ),
+    };
+    let config = db.config()?;
+    let mut store = db.open()?;
+    let now = db.now();
+    let start_fen = fen.map(|_| start.start_fen());
+    let created = store.transaction(|tx| -> Result<_, RefereeError> {
+        let w = player_by_email(tx, white)?;
+        let b = player_by_email(tx, black)?;
+        let mut new = NewGame::new(variant.name(), w.id, b.id, now);
+        new.start_fen = start_fen;
+        new.opening = opening;
+        new.time_control = tc.as_ref().map(crate::clock::TimeControl::to_json);
+        new.tournament = tournament;
+        let row = game_rows::create(tx, &new)?;
+        let mut side = match start.turn() {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        };
+        for (i, (written, m)) in played.iter().enumerate() {
+            moves::append(
+                tx,
+                &NewMove {
+                    game_id: row.id,
+                    ply: i as u32 + 1,
+                    side,
+                    notation: m.full.clone(),
+                    written: written.clone(),
+                    source_message: None,
+                    received_at: now,
+                    position_hash: m.hash_after as i64,
+                },
+            )?;
+            side = side.opposite();
+        }
+        if tc.is_some() {
+            crate::clock::persist::start_game(tx, row.id, side, now)?;
+        }
+        // Each player is invited by mail, from the per-player reply address.
+        for p in [&w, &b] {
+            let status = crate::referee::Command::Status { game: row.id };
+            let h =
+                crate::referee::handle(tx, &status, p.id, now, crate::referee::Source::default())?;
+            let mut replies = h.replies;
+            for r in &mut replies {
+                let intro = match r.language {
+                    crate::lang::Language::Ru => {
+                        "Началась новая партия. Присылайте ходы ответом на это письмо.\n\n"
+                    }
+                    crate::lang::Language::En => {
+                        "A new game has started. Send your moves by replying to this mail.\n\n"
+                    }
+                };
+                r.body.insert_str(0, intro);
+            }
+            crate::daemon::process::enqueue_replies(tx, &config, &replies, Some(row.id), now)?;
+        }
+        Ok((row, w, b))
+    });
+    match created {
+        Ok((row, w, b)) => {
+            println!(
+                "game #{} {}: {} (white) – {} (black)",
+                row.id, row.variant, w.name, b.name
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(RefereeError::Store(e)) => Err(anyhow!(e)),
+        Err(e) => {
+            eprintln!("zaochka: refused: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn show(
+    db: &StoreArgs,
+    id: GameId,
+    at: Option<usize>,
+    flip: bool,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut store = db.open()?;
+    let loaded = store.read(|tx| -> Result<_, RefereeError> {
+        let row = match game_rows::get(tx, id) {
+            Ok(r) => r,
+            Err(crate::store::StoreError::NotFound { .. }) => {
+                return Err(RefereeError::UnknownGame(id));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let list = moves::list(tx, id)?;
+        let white = crate::store::players::get(tx, row.white)?;
+        let black = crate::store::players::get(tx, row.black)?;
+        let offer = offers::pending(tx, id)?;
+        let clocks = crate::store::clocks::list(tx, id)?;
+        Ok((row, list, white, black, offer, clocks))
+    });
+    let (row, list, white, black, offer, clocks) = match loaded {
+        Ok(x) => x,
+        Err(RefereeError::Store(e)) => return Err(anyhow!(e)),
+        Err(e) => {
+            eprintln!("zaochka: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let plies = at.unwrap_or(list.len());
+    if plies > list.len() {
+        eprintln!(
+            "zaochka: game #{id} has {} plies; there is no ply {plies}",
+            list.len()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    let variant = Variant::from_name(&row.variant)
+        .ok_or_else(|| anyhow!("unknown variant {:?}", row.variant))?;
+    let mut game: Box<dyn AnyGame> = games::new_game(variant, row.start_fen.as_deref())?;
+    let mut shorts = Vec::new();
+    for m in list.iter().take(plies) {
+        shorts.push(game.play(&m.notation)?.short);
+    }
+    let first = start_turn(game.as_ref());
+    let full = score_text(&game.score(), first);
+    let short = score_text(&shorts, first);
+    if json {
+        let v = serde_json::json!({
+            "game": id.0, "variant": row.variant, "white": white.name, "black": black.name,
+            "status": row.status.as_str(), "result": row.result.map(|r| r.as_str()),
+            "termination": row.termination.map(|t| t.as_str()), "ply": plies, "plies": list.len(),
+            "fen": game.fen(), "score_full": game.score(), "score_short": shorts,
+            "to_move": if game.turn() == Color::White { "white" } else { "black" },
+            "pending_offer": offer.map(|o| o.side.as_str()),
+            "clocks": clocks.iter().map(|c| serde_json::json!({"side": c.side.as_str(), "used_seconds": c.used_seconds, "extra_seconds": c.extra_seconds})).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "Game #{id} ({}): {} – {}",
+        row.variant, white.name, black.name
+    );
+    println!("Position after ply {plies} of {}:", list.len());
+    print!(
+        "{}",
+        game.diagram(if flip { Color::Black } else { Color::White })
+    );
+    println!("FEN {}", game.fen());
+    println!("\nScore (full):\n{full}\n\nScore (short):\n{short}\n");
+    match (row.result, row.termination) {
+        (Some(r), t) => println!("Result: {} ({})", r.as_str(), t.map_or("", |t| t.as_str())),
+        _ => println!("Status: {}", row.status.as_str()),
+    }
+    if let Some(o) = offer {
+        println!("Pending draw offer by {}", o.side.as_str());
+    }
+    for c in clocks {
+        println!(
+            "Clock {}: used {} s, extra {} s",
+            c.side.as_str(),
+            c.used_seconds,
+            c.extra_seconds
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

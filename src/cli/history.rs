@@ -1,0 +1,133 @@
+//! `zaochka history`: games filtered, sorted and paged.
+
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use chrono::{NaiveDate, TimeZone, Utc};
+
+use super::store_args::{StoreArgs, player_by_email};
+use crate::referee::RefereeError;
+use crate::store::games::{self, GameFilter, GameOrder, GameResult, GameStatus};
+use crate::store::players;
+
+/// Lists games: by player, variant, result, status and date, sorted and paged.
+#[derive(clap::Args, Debug)]
+pub struct History {
+    /// Only games of this player (registered address).
+    #[arg(long)]
+    player: Option<String>,
+    /// Only this variant.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Only this result: 1-0, 0-1, 1/2-1/2.
+    #[arg(long, allow_hyphen_values = true)]
+    result: Option<String>,
+    /// Only this status: active, paused, adjourned, finished, annulled.
+    #[arg(long)]
+    status: Option<String>,
+    /// Created on or after this date (YYYY-MM-DD, UTC).
+    #[arg(long)]
+    from: Option<NaiveDate>,
+    /// Created before the end of this date (YYYY-MM-DD, UTC).
+    #[arg(long)]
+    to: Option<NaiveDate>,
+    /// Newest first.
+    #[arg(long)]
+    desc: bool,
+    /// Page number, from 1.
+    #[arg(long, default_value_t = 1)]
+    page: u32,
+    /// Games per page.
+    #[arg(long, default_value_t = 50)]
+    per_page: u32,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+impl History {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let result: Option<GameResult> = self
+            .result
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|_| anyhow!("--result must be 1-0, 0-1 or 1/2-1/2"))?;
+        let status: Option<GameStatus> = self
+            .status
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|_| anyhow!("unknown --status"))?;
+        let day = |d: NaiveDate| Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default());
+        let mut store = db.open()?;
+        let rows = store.read(|tx| -> Result<_, RefereeError> {
+            let player = match &self.player {
+                Some(e) => Some(player_by_email(tx, e)?.id),
+                None => None,
+            };
+            let filter = GameFilter {
+                player,
+                variant: self.variant.clone(),
+                result,
+                status,
+                created_from: self.from.map(day),
+                created_until: self.to.and_then(|d| d.succ_opt()).map(day),
+                order: if self.desc {
+                    GameOrder::CreatedDesc
+                } else {
+                    GameOrder::CreatedAsc
+                },
+                limit: Some(self.per_page.max(1)),
+                offset: self.page.saturating_sub(1) * self.per_page.max(1),
+                ..GameFilter::default()
+            };
+            let list = games::list(tx, &filter)?;
+            let mut out = Vec::new();
+            for g in list {
+                let w = players::get(tx, g.white)?;
+                let b = players::get(tx, g.black)?;
+                let plies = crate::store::moves::last_ply(tx, g.id)?;
+                out.push((g, w, b, plies));
+            }
+            Ok(out)
+        });
+        let rows = match rows {
+            Ok(r) => r,
+            Err(RefereeError::Store(e)) => return Err(e.into()),
+            Err(e) => {
+                eprintln!("zaochka: {e}");
+                return Ok(ExitCode::from(1));
+            }
+        };
+        if self.json {
+            let list: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(g, w, b, plies)| {
+                    serde_json::json!({
+                        "game": g.id.0, "variant": g.variant, "white": {"name": w.name, "email": w.email},
+                        "black": {"name": b.name, "email": b.email}, "status": g.status.as_str(),
+                        "result": g.result.map(|r| r.as_str()), "termination": g.termination.map(|t| t.as_str()),
+                        "plies": plies, "created_at": g.created_at.to_rfc3339(),
+                        "finished_at": g.finished_at.map(|t| t.to_rfc3339()), "tournament": g.tournament,
+                    })
+                })
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&list)?);
+        } else {
+            for (g, w, b, plies) in &rows {
+                println!(
+                    "#{} {} {} {} – {} {} plies {}",
+                    g.id,
+                    g.created_at.format("%Y-%m-%d"),
+                    g.variant,
+                    w.name,
+                    b.name,
+                    plies,
+                    g.result.map_or(g.status.as_str(), |r| r.as_str())
+                );
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

@@ -1,0 +1,153 @@
+//! Player commands through the referee: `play`, `draw`, `resign`, `seal`.
+
+use std::process::ExitCode;
+
+use super::store_args::{StoreArgs, run};
+use crate::referee::Command;
+use crate::store::GameId;
+
+/// Parses a game number: `42` or `#42`.
+pub fn parse_game(s: &str) -> Result<GameId, String> {
+    s.trim()
+        .trim_start_matches('#')
+        .parse::<i64>()
+        .map(GameId)
+        .map_err(|_| format!("{s:?} is not a game number"))
+}
+
+/// Plays a move as a player: `zaochka play 42 cd4 --as alice@example.org`.
+#[derive(clap::Args, Debug)]
+pub struct Play {
+    /// The game number.
+    #[arg(value_parser = parse_game)]
+    game: GameId,
+    /// The move, in any usual notation (quote it if it has spaces).
+    #[arg(allow_hyphen_values = true)]
+    text: String,
+    /// The player's registered address.
+    #[arg(long = "as")]
+    actor: String,
+    /// Offer a draw together with the move.
+    #[arg(long)]
+    offer_draw: bool,
+    /// Print JSON with the replies.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Play {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        run(
+            db,
+            Command::Play {
+                game: self.game,
+                text: self.text,
+                offer_draw: self.offer_draw,
+            },
+            &self.actor,
+            self.json,
+        )
+    }
+}
+
+/// What to do about a draw.
+#[derive(clap::Subcommand, Debug)]
+pub enum DrawAction {
+    /// Offer a draw.
+    Offer(GameActor),
+    /// Accept the opponent's offer.
+    Accept(GameActor),
+    /// Decline the opponent's offer.
+    Decline(GameActor),
+    /// Claim a draw, optionally with the move (not played) that would produce it.
+    Claim {
+        #[command(flatten)]
+        who: GameActor,
+        /// The move that would repeat the position.
+        #[arg(allow_hyphen_values = true)]
+        text: Option<String>,
+    },
+}
+
+/// A game and the player acting in it.
+#[derive(clap::Args, Debug)]
+pub struct GameActor {
+    /// The game number.
+    #[arg(value_parser = parse_game)]
+    game: GameId,
+    /// The player's registered address.
+    #[arg(long = "as")]
+    actor: String,
+    /// Print JSON with the replies.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Offers, accepts, declines or claims a draw.
+#[derive(clap::Args, Debug)]
+pub struct Draw {
+    #[command(subcommand)]
+    action: DrawAction,
+}
+
+impl Draw {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let (cmd, who) = match self.action {
+            DrawAction::Offer(w) => (Command::OfferDraw { game: w.game }, w),
+            DrawAction::Accept(w) => (Command::AcceptDraw { game: w.game }, w),
+            DrawAction::Decline(w) => (Command::DeclineDraw { game: w.game }, w),
+            DrawAction::Claim { who, text } => (
+                Command::ClaimDraw {
+                    game: who.game,
+                    text,
+                },
+                who,
+            ),
+        };
+        run(db, cmd, &who.actor, who.json)
+    }
+}
+
+/// Resigns a game.
+#[derive(clap::Args, Debug)]
+pub struct Resign {
+    #[command(flatten)]
+    who: GameActor,
+}
+
+impl Resign {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        run(
+            db,
+            Command::Resign {
+                game: self.who.game,
+            },
+            &self.who.actor,
+            self.who.json,
+        )
+    }
+}
+
+/// Seals a move in an adjourned game (seed 003 art. 15).
+#[derive(clap::Args, Debug)]
+pub struct Seal {
+    #[command(flatten)]
+    who: GameActor,
+    /// The sealed move.
+    #[arg(allow_hyphen_values = true)]
+    text: String,
+}
+
+impl Seal {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        run(
+            db,
+            Command::Seal {
+                game: self.who.game,
+                text: self.text,
+            },
+            &self.who.actor,
+            self.who.json,
+        )
+    }
+}

@@ -1,0 +1,40 @@
+//! `zaochka serve`: the mail daemon.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::store_args::StoreArgs;
+
+/// Runs the mail daemon: reads the inbox, applies players' mails through the
+/// referee, keeps the clocks and sends the replies. Without a configuration file it
+/// uses ./zaochka.db, the Maildir ./mail/inbox and writes replies to ./mail/outbox.
+#[derive(clap::Args, Debug)]
+pub struct Serve {
+    /// Run one cycle (all waiting mail, one clock tick, all due replies) and exit.
+    #[arg(long)]
+    once: bool,
+}
+
+impl Serve {
+    pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
+        init_logging();
+        let config = args.config()?;
+        let stop = Arc::new(AtomicBool::new(false));
+        for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+            signal_hook::flag::register(signal, Arc::clone(&stop))?;
+        }
+        crate::daemon::serve(&config, self.once, &stop)?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Logs to stderr; `RUST_LOG` chooses the level (info by default).
+pub(super) fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

@@ -1,0 +1,106 @@
+//! Options shared by the commands that use the database, and the path from a
+//! command to the referee.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow};
+use chrono::{DateTime, Utc};
+
+use crate::config::Config;
+use crate::referee::{self, Command, Handled, RefereeError, Source};
+use crate::store::players::{self, Player};
+use crate::store::{Store, Tx};
+
+/// `--config`, `--db`, `--now`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct StoreArgs {
+    /// The configuration file (see config.example.toml); the embedded default if absent.
+    #[arg(long, global = true, env = "ZAOCHKA_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// The SQLite database file (created if missing); default: the configuration's,
+    /// or ./zaochka.db.
+    #[arg(long, global = true, env = "ZAOCHKA_DB")]
+    pub db: Option<PathBuf>,
+    /// The instant to act at (RFC 3339, UTC); the current time if absent. For
+    /// tests and for entering moves received earlier.
+    #[arg(long, global = true, env = "ZAOCHKA_NOW", hide = true)]
+    pub now: Option<DateTime<Utc>>,
+}
+
+impl StoreArgs {
+    /// The configuration (the embedded default without `--config`), with `--db`
+    /// taking precedence over its database path.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let mut c = Config::load(self.config.as_deref())?;
+        if let Some(db) = &self.db {
+            c.database.clone_from(db);
+        }
+        Ok(c)
+    }
+
+    /// Opens the database (migrating it).
+    pub fn open(&self) -> anyhow::Result<Store> {
+        let db = self.config()?.database;
+        Store::open(&db).with_context(|| format!("cannot open the database {}", db.display()))
+    }
+
+    /// The instant to act at.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.now.unwrap_or_else(Utc::now)
+    }
+}
+
+/// The registered player with this address.
+pub fn player_by_email(tx: &Tx<'_>, email: &str) -> Result<Player, RefereeError> {
+    players::find_by_email(tx, email)?.ok_or_else(|| RefereeError::UnknownPlayer(email.to_string()))
+}
+
+/// Runs a command through the referee in one transaction and prints the outcome:
+/// the summary line (or JSON with the replies). A refused command changes nothing
+/// and is reported on stderr with exit code 1.
+pub fn run(
+    args: &StoreArgs,
+    command: Command,
+    actor_email: &str,
+    json: bool,
+) -> anyhow::Result<std::process::ExitCode> {
+    let config = args.config()?;
+    let mut store = args.open()?;
+    let now = args.now();
+    let result: Result<Handled, RefereeError> = store.transaction(|tx| {
+        let actor = player_by_email(tx, actor_email)?;
+        let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
+        // The players hear of it by mail too: `zaochka serve` sends the outbox.
+        crate::daemon::process::enqueue_replies(tx, &config, &h.replies, h.game, now)?;
+        Ok(h)
+    });
+    match result {
+        Ok(h) => {
+            if json {
+                let replies: Vec<serde_json::Value> = h
+                    .replies
+                    .iter()
+                    .map(|r| serde_json::json!({"to": r.email, "language": r.language.code(), "subject": r.subject, "body": r.body}))
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": true, "game": h.game.map(|g| g.0), "summary": h.summary, "replies": replies})
+                );
+            } else {
+                println!("{}", h.summary.trim_end());
+            }
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+        Err(RefereeError::Store(e)) => Err(anyhow!(e).context("database error")),
+        Err(e) => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "error": e.to_string()})
+                );
+            }
+            eprintln!("zaochka: refused: {e}");
+            Ok(std::process::ExitCode::from(1))
+        }
+    }
+}

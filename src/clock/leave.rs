@@ -1,0 +1,747 @@
+//! Leave (vacation): whole calendar days in the player's zone, a yearly
+//! allowance, and the request `leave 2026-12-20 2027-01-03`.
+//!
+//! # Day boundaries
+//!
+//! A leave is a run of whole calendar days in the player's time zone, both
+//! end dates included: `leave 2026-12-20 2027-01-03` is 15 days, from local
+//! midnight starting 20 December to local midnight ending 3 January, stored
+//! as the UTC interval `[starts_at, ends_at)`. A leave day over a DST change
+//! is 23 or 25 hours long, as the player lives it. A leave that starts
+//! today starts *now* (`starts_at = now`), not at the past midnight: a clock
+//! is never stopped retroactively. It still counts as a whole day.
+//!
+//! # Allowance
+//!
+//! Each player may take [`Settings::leave_days_per_year`] days (45 by
+//! default) per calendar year of the player's zone. A leave over New Year
+//! counts its days in the year each falls in (12 days of 2026 and 3 of 2027
+//! for the example). The days of a stored leave are counted from the local
+//! date of its `starts_at` and its `days`, so a later change of the player's
+//! zone does not change the days already taken.
+//!
+//! # Refusals
+//!
+//! A request is refused, with nothing changed, when its end is before its
+//! start, its day count is zero or negative, it starts before today (in the
+//! player's zone), it overlaps a leave already taken, or it would take the
+//! player beyond the year's allowance. [`LeaveError::message`] words each in
+//! English and Russian.
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono_tz::Tz;
+
+use super::charge::Stop;
+use super::settings::Settings;
+use super::zone::{local_date, start_of_day};
+use crate::lang::Language;
+use crate::store::PlayerId;
+use crate::store::clocks::{Leave, NewLeave};
+
+/// A requested leave: local calendar days of the player, both included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LeaveRequest {
+    /// First day of leave (player's zone).
+    pub first_day: NaiveDate,
+    /// Last day of leave (player's zone), included.
+    pub last_day: NaiveDate,
+}
+
+/// Why a leave request (or a move on leave) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LeaveError {
+    /// The text is not a leave request.
+    #[error(
+        "cannot read the leave request {0:?}: write e.g. `leave 2026-12-20 2027-01-03` or `leave 2026-12-20 14`"
+    )]
+    Syntax(String),
+    /// A date that does not exist or is not written `YYYY-MM-DD` / `DD.MM.YYYY`.
+    #[error("{0:?} is not a date: write YYYY-MM-DD, e.g. 2026-12-20")]
+    BadDate(String),
+    /// The last day is before the first.
+    #[error("the leave ends on {last} before it starts on {first}")]
+    EndBeforeStart {
+        /// First day as given.
+        first: NaiveDate,
+        /// Last day as given.
+        last: NaiveDate,
+    },
+    /// A day count of zero or less.
+    #[error("a leave must be at least one day, not {0}")]
+    NotPositive(i64),
+    /// The first day is before today (in the player's zone).
+    #[error("the leave starts on {first}, in the past: today is {today}")]
+    InPast {
+        /// First day requested.
+        first: NaiveDate,
+        /// Today in the player's zone.
+        today: NaiveDate,
+    },
+    /// The request overlaps a leave already taken.
+    #[error("the leave overlaps your leave from {first} to {last}")]
+    Overlaps {
+        /// First day of the existing leave.
+        first: NaiveDate,
+        /// Last day of the existing leave.
+        last: NaiveDate,
+    },
+    /// The request would exceed the allowance of a calendar year.
+    #[error(
+        "the leave needs {requested} days of {year}, but only {left} of the {allowance} days \
+         of {year} are left ({taken} taken)"
+    )]
+    BeyondAllowance {
+        /// The calendar year.
+        year: i32,
+        /// Days of this request falling in that year.
+        requested: u32,
+        /// Days already taken in that year.
+        taken: u32,
+        /// Days left in that year before this request.
+        left: u32,
+        /// The yearly allowance.
+        allowance: u32,
+    },
+    /// A move while on leave, which the tournament does not allow.
+    #[error("you are on leave until {last} inclusive: moves are not accepted during leave")]
+    OnLeave {
+        /// Last day of the leave (player's zone).
+        last: NaiveDate,
+    },
+}
+
+impl LeaveError {
+    /// The error as a sentence in a language.
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        if lang == Language::En {
+            return self.to_string();
+        }
+        use super::control::days_word_ru as dn;
+        match self {
+            LeaveError::Syntax(t) => format!(
+                "не удалось прочитать запрос отпуска {t:?}: напишите, например, \
+                 «отпуск 2026-12-20 2027-01-03» или «отпуск 2026-12-20 14»"
+            ),
+            LeaveError::BadDate(t) => {
+                format!("{t:?} — не дата: пишите ГГГГ-ММ-ДД, например 2026-12-20")
+            }
+            LeaveError::EndBeforeStart { first, last } => {
+                format!("отпуск кончается {last} раньше, чем начинается ({first})")
+            }
+            LeaveError::NotPositive(n) => {
+                format!("отпуск должен быть не короче одного дня, а не {n}")
+            }
+            LeaveError::InPast { first, today } => {
+                format!("отпуск начинается {first}, в прошлом: сегодня {today}")
+            }
+            LeaveError::Overlaps { first, last } => {
+                format!("отпуск пересекается с вашим отпуском с {first} по {last}")
+            }
+            LeaveError::BeyondAllowance {
+                year,
+                requested,
+                taken,
+                left,
+                allowance,
+            } => format!(
+                "отпуску нужно {requested} {} {year} года, но из {allowance} {} {year} года \
+                 осталось {left} (использовано {taken})",
+                dn(u64::from(*requested)),
+                dn(u64::from(*allowance)),
+            ),
+            LeaveError::OnLeave { last } => {
+                format!("вы в отпуске по {last} включительно: во время отпуска ходы не принимаются")
+            }
+        }
+    }
+}
+
+const KEYWORDS: &[&str] = &["leave", "vacation", "holiday", "отпуск", "каникулы"];
+const FILLERS: &[&str] = &[
+    "from", "to", "until", "till", "-", "–", "—", "..", "с", "со", "по", "до",
+];
+const DAY_WORDS: &[&str] = &[
+    "d",
+    "day",
+    "days",
+    "д",
+    "дн",
+    "день",
+    "дня",
+    "дней",
+    "сут",
+    "суток",
+];
+
+/// Reads `2026-12-20` or `20.12.2026`.
+fn parse_date(text: &str) -> Result<NaiveDate, LeaveError> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(text, "%d.%m.%Y"))
+        .map_err(|_| LeaveError::BadDate(text.to_owned()))
+}
+
+fn looks_like_date(text: &str) -> bool {
+    text.len() >= 8
+        && text.chars().any(|c| c == '-' || c == '.')
+        && text.chars().filter(char::is_ascii_digit).count() >= 6
+}
+
+impl LeaveRequest {
+    /// The leave `first_day ..= last_day`.
+    ///
+    /// # Errors
+    /// [`LeaveError::EndBeforeStart`] if `last_day < first_day`.
+    pub fn new(first_day: NaiveDate, last_day: NaiveDate) -> Result<LeaveRequest, LeaveError> {
+        if last_day < first_day {
+            return Err(LeaveError::EndBeforeStart {
+                first: first_day,
+                last: last_day,
+            });
+        }
+        Ok(LeaveRequest {
+            first_day,
+            last_day,
+        })
+    }
+
+    /// Reads a request: an optional keyword (`leave`, `vacation`, `отпуск`),
+    /// the first day, then the last day or a number of days, with optional
+    /// fillers between (`from`, `to`, `-`, `..`, `с`, `по`, `до`). Dates are
+    /// `YYYY-MM-DD` or `DD.MM.YYYY`; a count may carry `d`, `days`, `дней`.
+    ///
+    /// `leave 2026-12-20 2027-01-03`, `отпуск с 20.12.2026 по 03.01.2027`,
+    /// `leave 2026-12-20 14` (14 days: to 2027-01-02).
+    ///
+    /// # Errors
+    /// [`LeaveError::Syntax`], [`LeaveError::BadDate`],
+    /// [`LeaveError::EndBeforeStart`], [`LeaveError::NotPositive`].
+    pub fn parse(text: &str) -> Result<LeaveRequest, LeaveError> {
+        let syntax = || LeaveError::Syntax(text.trim().to_owned());
+        let spaced = text.replace("..", " .. ").to_lowercase();
+        let mut tokens: Vec<&str> = spaced
+            .split_whitespace()
+            .map(|t| t.trim_end_matches([',', ';']))
+            .filter(|t| !t.is_empty())
+            .collect();
+        if tokens
+            .first()
+            .is_some_and(|t| KEYWORDS.contains(&t.trim_end_matches(':')))
+        {
+            tokens.remove(0);
+        }
+        tokens.retain(|t| !FILLERS.contains(t) && !DAY_WORDS.contains(&t.trim_end_matches('.')));
+        let [first, second] = tokens[..] else {
+            return Err(syntax());
+        };
+        let first_day = parse_date(first)?;
+        if looks_like_date(second) {
+            return LeaveRequest::new(first_day, parse_date(second)?);
+        }
+        let count = second.trim_end_matches(|c: char| c.is_alphabetic() || c == '.');
+        let days: i64 = count.parse().map_err(|_| syntax())?;
+        if days < 1 {
+            return Err(LeaveError::NotPositive(days));
+        }
+        let last_day = u64::try_from(days - 1)
+            .ok()
+            .and_then(|d| first_day.checked_add_days(chrono::Days::new(d)))
+            .ok_or_else(syntax)?;
+        LeaveRequest::new(first_day, last_day)
+    }
+
+    /// Number of days, both ends included.
+    #[must_use]
+    pub fn days(&self) -> u32 {
+        u32::try_from((self.last_day - self.first_day).num_days() + 1).unwrap_or(u32::MAX)
+    }
+
+    /// The days of the request falling in each calendar year, earliest first.
+    #[must_use]
+    pub fn days_per_year(&self) -> Vec<(i32, u32)> {
+        days_per_year(self.first_day, self.days())
+    }
+}
+
+fn days_per_year(first: NaiveDate, days: u32) -> Vec<(i32, u32)> {
+    let mut out: Vec<(i32, u32)> = Vec::new();
+    let mut left = days;
+    let mut day = first;
+    while left > 0 {
+        let year = day.year();
+        let next_year = NaiveDate::from_ymd_opt(year + 1, 1, 1);
+        let in_year = next_year.map_or(left, |n| {
+            u32::try_from((n - day).num_days())
+                .unwrap_or(u32::MAX)
+                .min(left)
+        });
+        out.push((year, in_year));
+        left -= in_year;
+        match next_year {
+            Some(n) => day = n,
+            None => break,
+        }
+    }
+    out
+}
+
+/// The local first and last day of a stored leave.
+#[must_use]
+pub fn leave_days(leave: &Leave, tz: Tz) -> (NaiveDate, NaiveDate) {
+    let first = local_date(leave.starts_at, tz);
+    let last = first
+        .checked_add_days(chrono::Days::new(u64::from(leave.days.max(1) - 1)))
+        .unwrap_or(first);
+    (first, last)
+}
+
+/// Leave days taken in calendar `year` (player's zone) by the leaves given;
+/// cancelled leaves do not count.
+#[must_use]
+pub fn days_taken(leaves: &[Leave], tz: Tz, year: i32) -> u32 {
+    leaves
+        .iter()
+        .filter(|l| l.cancelled_at.is_none())
+        .flat_map(|l| days_per_year(local_date(l.starts_at, tz), l.days))
+        .filter(|(y, _)| *y == year)
+        .map(|(_, d)| d)
+        .sum()
+}
+
+/// Leave days left in calendar `year` (player's zone), never below 0.
+#[must_use]
+pub fn days_left(leaves: &[Leave], tz: Tz, year: i32, settings: &Settings) -> u32 {
+    settings
+        .leave_days_per_year
+        .saturating_sub(days_taken(leaves, tz, year))
+}
+
+/// A leave request checked and placed in time, ready to store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlannedLeave {
+    /// First day (player's zone).
+    pub first_day: NaiveDate,
+    /// Last day, included (player's zone).
+    pub last_day: NaiveDate,
+    /// When the clock stops (UTC): local midnight of the first day, or `now`
+    /// for a leave starting today.
+    pub starts_at: DateTime<Utc>,
+    /// When the clock runs again (UTC): local midnight after the last day.
+    pub ends_at: DateTime<Utc>,
+    /// Whole days charged against the allowance.
+    pub days: u32,
+}
+
+impl PlannedLeave {
+    /// The row to give [`crate::store::clocks::add_leave`].
+    #[must_use]
+    pub fn to_new_leave(&self, player: PlayerId, created_at: DateTime<Utc>) -> NewLeave {
+        NewLeave {
+            player_id: player,
+            starts_at: self.starts_at,
+            ends_at: self.ends_at,
+            days: self.days,
+            created_at,
+        }
+    }
+}
+
+/// Checks a request against the player's leaves (`existing`, cancelled ones
+/// ignored) and the settings at `now` (UTC), in the player's zone `tz`.
+///
+/// # Errors
+/// [`LeaveError::InPast`], [`LeaveError::Overlaps`],
+/// [`LeaveError::BeyondAllowance`] (the first year that would overflow).
+pub fn plan(
+    request: &LeaveRequest,
+    tz: Tz,
+    existing: &[Leave],
+    settings: &Settings,
+    now: DateTime<Utc>,
+) -> Result<PlannedLeave, LeaveError> {
+    let today = local_date(now, tz);
+    if request.first_day < today {
+        return Err(LeaveError::InPast {
+            first: request.first_day,
+            today,
+        });
+    }
+    for leave in existing.iter().filter(|l| l.cancelled_at.is_none()) {
+        let (first, last) = leave_days(leave, tz);
+        if first <= request.last_day && request.first_day <= last {
+            return Err(LeaveError::Overlaps { first, last });
+        }
+    }
+    for (year, requested) in request.days_per_year() {
+        let taken = days_taken(existing, tz, year);
+        let left = settings.leave_days_per_year.saturating_sub(taken);
+        if requested > left {
+            return Err(LeaveError::BeyondAllowance {
+                year,
+                requested,
+                taken,
+                left,
+                allowance: settings.leave_days_per_year,
+            });
+        }
+    }
+    let after = request.last_day.succ_opt().unwrap_or(request.last_day);
+    Ok(PlannedLeave {
+        first_day: request.first_day,
+        last_day: request.last_day,
+        starts_at: start_of_day(request.first_day, tz).max(now),
+        ends_at: start_of_day(after, tz),
+        days: request.days(),
+    })
+}
+
+/// The leave (not cancelled) in force at `at` (UTC), if any.
+#[must_use]
+pub fn on_leave(leaves: &[Leave], at: DateTime<Utc>) -> Option<&Leave> {
+    leaves
+        .iter()
+        .find(|l| l.cancelled_at.is_none() && l.starts_at <= at && at < l.ends_at)
+}
+
+/// Whether a player may move at `at` (UTC) given the settings.
+///
+/// # Errors
+/// [`LeaveError::OnLeave`] if the player is on leave and the settings do not
+/// allow moves on leave.
+pub fn check_may_move(
+    settings: &Settings,
+    leaves: &[Leave],
+    tz: Tz,
+    at: DateTime<Utc>,
+) -> Result<(), LeaveError> {
+    if settings.may_move_on_leave {
+        return Ok(());
+    }
+    match on_leave(leaves, at) {
+        Some(l) => Err(LeaveError::OnLeave {
+            last: leave_days(l, tz).1,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The clock stops of the leaves (cancelled ones left out).
+#[must_use]
+pub fn stops(leaves: &[Leave]) -> Vec<Stop> {
+    leaves
+        .iter()
+        .filter(|l| l.cancelled_at.is_none())
+        .map(|l| Stop::new(l.starts_at, l.ends_at))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::zone::parse_zone;
+    use crate::store::clocks::LeaveId;
+    use chrono::TimeZone;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).expect("valid date")
+    }
+
+    fn utc(y: i32, m: u32, d: u32, h: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(y, m, d, h, 0, 0)
+            .single()
+            .expect("valid instant")
+    }
+
+    fn req(text: &str) -> LeaveRequest {
+        LeaveRequest::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+    }
+
+    /// A stored leave made from a plan, as the store would return it.
+    fn stored(p: &PlannedLeave, id: i64) -> Leave {
+        Leave {
+            id: LeaveId(id),
+            player_id: PlayerId(1),
+            starts_at: p.starts_at,
+            ends_at: p.ends_at,
+            days: p.days,
+            created_at: p.starts_at,
+            cancelled_at: None,
+        }
+    }
+
+    fn moscow() -> Tz {
+        parse_zone("Europe/Moscow").expect("zone")
+    }
+
+    #[test]
+    fn requests_are_read_in_several_forms() {
+        let want = LeaveRequest::new(date(2026, 12, 20), date(2027, 1, 3)).expect("valid");
+        for text in [
+            "leave 2026-12-20 2027-01-03",
+            "Leave: 2026-12-20 - 2027-01-03",
+            "leave from 2026-12-20 to 2027-01-03",
+            "2026-12-20..2027-01-03",
+            "отпуск 2026-12-20 2027-01-03",
+            "отпуск с 20.12.2026 по 03.01.2027",
+            "leave 2026-12-20 15",
+            "leave 2026-12-20 15 days",
+            "отпуск 2026-12-20 15 дней",
+            "отпуск 2026-12-20 15д",
+        ] {
+            assert_eq!(req(text), want, "{text}");
+        }
+        assert_eq!(want.days(), 15);
+        assert_eq!(want.days_per_year(), vec![(2026, 12), (2027, 3)]);
+        assert_eq!(req("leave 2028-02-28 2028-03-01").days(), 3, "leap year");
+        assert_eq!(req("leave 2027-02-28 2027-03-01").days(), 2);
+        assert_eq!(req("leave 2026-05-01 2026-05-01").days(), 1);
+    }
+
+    #[test]
+    fn malformed_zero_and_negative_requests_are_refused() {
+        assert_eq!(
+            LeaveRequest::parse("leave 2027-01-03 2026-12-20"),
+            Err(LeaveError::EndBeforeStart {
+                first: date(2027, 1, 3),
+                last: date(2026, 12, 20)
+            })
+        );
+        assert_eq!(
+            LeaveRequest::parse("leave 2026-12-20 0"),
+            Err(LeaveError::NotPositive(0))
+        );
+        assert_eq!(
+            LeaveRequest::parse("leave 2026-12-20 -3"),
+            Err(LeaveError::NotPositive(-3))
+        );
+        assert_eq!(
+            LeaveRequest::parse("leave 2026-02-30 2026-03-02"),
+            Err(LeaveError::BadDate("2026-02-30".into()))
+        );
+        assert_eq!(
+            LeaveRequest::parse("leave 2027-02-29 3"),
+            Err(LeaveError::BadDate("2027-02-29".into()))
+        );
+        for text in [
+            "leave",
+            "leave 2026-12-20",
+            "leave soon please",
+            "leave 2026-12-20 x",
+        ] {
+            assert!(
+                matches!(
+                    LeaveRequest::parse(text),
+                    Err(LeaveError::Syntax(_) | LeaveError::BadDate(_))
+                ),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn leave_runs_from_local_midnight_to_local_midnight() {
+        let tz = moscow();
+        let p = plan(
+            &req("leave 2026-12-20 2027-01-03"),
+            tz,
+            &[],
+            &Settings::default(),
+            utc(2026, 12, 1, 9),
+        )
+        .expect("allowed");
+        assert_eq!(p.starts_at, utc(2026, 12, 19, 21));
+        assert_eq!(p.ends_at, utc(2027, 1, 3, 21));
+        assert_eq!(p.days, 15);
+    }
+
+    #[test]
+    fn leave_days_over_dst_changes_are_23_or_25_hours() {
+        let now = utc(2026, 1, 1, 0);
+        let s = Settings::default();
+        let hours = |zone: &str, d: &str| {
+            let p = plan(&req(d), parse_zone(zone).expect("zone"), &[], &s, now).expect("ok");
+            (p.ends_at - p.starts_at).num_hours()
+        };
+        assert_eq!(hours("Europe/Berlin", "leave 2026-03-29 1"), 23);
+        assert_eq!(hours("Europe/Berlin", "leave 2026-10-25 1"), 25);
+        assert_eq!(hours("America/New_York", "leave 2026-03-08 1"), 23);
+        assert_eq!(hours("America/New_York", "leave 2026-11-01 1"), 25);
+        assert_eq!(hours("Europe/Moscow", "leave 2026-03-29 1"), 24);
+        assert_eq!(hours("America/New_York", "leave 2026-03-07 3"), 71);
+        // Historical Moscow: 2011-03-27 had 23 hours, 2014-10-26 had 25.
+        let then = utc(2011, 1, 1, 0);
+        let p = plan(&req("leave 2011-03-27 1"), moscow(), &[], &s, then).expect("ok");
+        assert_eq!((p.ends_at - p.starts_at).num_hours(), 23);
+        let then = utc(2014, 1, 1, 0);
+        let p = plan(&req("leave 2014-10-26 1"), moscow(), &[], &s, then).expect("ok");
+        assert_eq!((p.ends_at - p.starts_at).num_hours(), 25);
+    }
+
+    #[test]
+    fn leave_in_the_past_is_refused_and_today_starts_now() {
+        let tz = moscow();
+        let s = Settings::default();
+        // 2026-05-10 01:00 in Moscow is still May 9 in UTC.
+        let now = utc(2026, 5, 9, 22);
+        assert_eq!(
+            plan(&req("leave 2026-05-09 3"), tz, &[], &s, now),
+            Err(LeaveError::InPast {
+                first: date(2026, 5, 9),
+                today: date(2026, 5, 10)
+            })
+        );
+        let p = plan(&req("leave 2026-05-10 3"), tz, &[], &s, now).expect("today is fine");
+        assert_eq!(p.starts_at, now, "not retroactive to midnight");
+        assert_eq!(p.ends_at, utc(2026, 5, 12, 21));
+        assert_eq!(p.days, 3);
+    }
+
+    #[test]
+    fn overlapping_leave_is_refused() {
+        let tz = moscow();
+        let s = Settings::default();
+        let now = utc(2026, 1, 1, 0);
+        let first = plan(&req("leave 2026-07-01 2026-07-10"), tz, &[], &s, now).expect("ok");
+        let existing = [stored(&first, 1)];
+        for text in [
+            "leave 2026-07-10 2026-07-12",
+            "leave 2026-06-25 2026-07-01",
+            "leave 2026-07-03 2026-07-04",
+            "leave 2026-06-01 2026-08-01",
+        ] {
+            assert_eq!(
+                plan(&req(text), tz, &existing, &s, now),
+                Err(LeaveError::Overlaps {
+                    first: date(2026, 7, 1),
+                    last: date(2026, 7, 10)
+                }),
+                "{text}"
+            );
+        }
+        // Adjacent days are fine.
+        let next = plan(&req("leave 2026-07-11 2026-07-12"), tz, &existing, &s, now).expect("ok");
+        assert_eq!(next.starts_at, first.ends_at);
+        // A cancelled leave no longer blocks.
+        let mut cancelled = stored(&first, 1);
+        cancelled.cancelled_at = Some(now);
+        assert!(plan(&req("leave 2026-07-05 2"), tz, &[cancelled], &s, now).is_ok());
+    }
+
+    #[test]
+    fn leave_beyond_the_yearly_allowance_is_refused() {
+        let tz = moscow();
+        let s = Settings::default();
+        let now = utc(2026, 1, 1, 0);
+        let a = plan(&req("leave 2026-03-01 30"), tz, &[], &s, now).expect("30 of 45");
+        let existing = [stored(&a, 1)];
+        let e = plan(&req("leave 2026-06-01 16"), tz, &existing, &s, now);
+        assert_eq!(
+            e,
+            Err(LeaveError::BeyondAllowance {
+                year: 2026,
+                requested: 16,
+                taken: 30,
+                left: 15,
+                allowance: 45
+            })
+        );
+        assert!(plan(&req("leave 2026-06-01 15"), tz, &existing, &s, now).is_ok());
+        // Over New Year: 10 days of 2026 (Dec 22-31) exceed the 15 left?
+        // No: 10 fit in 2026, 20 fall in 2027's fresh allowance.
+        let over = plan(&req("leave 2026-12-22 30"), tz, &existing, &s, now).expect("fits");
+        assert_eq!(over.days, 30);
+        assert_eq!(
+            plan(&req("leave 2026-12-16 20"), tz, &existing, &s, now),
+            Err(LeaveError::BeyondAllowance {
+                year: 2026,
+                requested: 16,
+                taken: 30,
+                left: 15,
+                allowance: 45
+            })
+        );
+        assert_eq!(days_taken(&existing, tz, 2026), 30);
+        assert_eq!(days_left(&existing, tz, 2026, &s), 15);
+        assert_eq!(days_left(&existing, tz, 2027, &s), 45);
+        // A single request longer than the allowance.
+        assert!(matches!(
+            plan(&req("leave 2027-01-01 46"), tz, &[], &s, now),
+            Err(LeaveError::BeyondAllowance {
+                year: 2027,
+                requested: 46,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn moving_on_leave_follows_the_setting() {
+        let tz = moscow();
+        let now = utc(2026, 1, 1, 0);
+        let p = plan(
+            &req("leave 2026-02-01 5"),
+            tz,
+            &[],
+            &Settings::default(),
+            now,
+        )
+        .expect("ok");
+        let leaves = [stored(&p, 1)];
+        let during = utc(2026, 2, 3, 12);
+        assert_eq!(
+            check_may_move(&Settings::default(), &leaves, tz, during),
+            Ok(())
+        );
+        let strict = Settings {
+            may_move_on_leave: false,
+            ..Settings::default()
+        };
+        let e = check_may_move(&strict, &leaves, tz, during).expect_err("on leave");
+        assert_eq!(
+            e,
+            LeaveError::OnLeave {
+                last: date(2026, 2, 5)
+            }
+        );
+        assert_eq!(
+            e.message(Language::Ru),
+            "вы в отпуске по 2026-02-05 включительно: во время отпуска ходы не принимаются"
+        );
+        assert_eq!(check_may_move(&strict, &leaves, tz, p.ends_at), Ok(()));
+    }
+
+    #[test]
+    fn messages_are_clear_in_english_and_russian() {
+        let e = LeaveError::BeyondAllowance {
+            year: 2026,
+            requested: 16,
+            taken: 30,
+            left: 15,
+            allowance: 45,
+        };
+        assert_eq!(
+            e.message(Language::En),
+            "the leave needs 16 days of 2026, but only 15 of the 45 days of 2026 are left (30 taken)"
+        );
+        assert_eq!(
+            e.message(Language::Ru),
+            "отпуску нужно 16 дней 2026 года, но из 45 дней 2026 года осталось 15 (использовано 30)"
+        );
+        let e = LeaveError::InPast {
+            first: date(2026, 5, 9),
+            today: date(2026, 5, 10),
+        };
+        assert_eq!(
+            e.message(Language::En),
+            "the leave starts on 2026-05-09, in the past: today is 2026-05-10"
+        );
+        assert_eq!(
+            e.message(Language::Ru),
+            "отпуск начинается 2026-05-09, в прошлом: сегодня 2026-05-10"
+        );
+        assert_eq!(
+            LeaveError::NotPositive(0).message(Language::Ru),
+            "отпуск должен быть не короче одного дня, а не 0"
+        );
+    }
+}

@@ -1,0 +1,694 @@
+//! Store glue: the clock functions the referee and the daemon call inside
+//! their transaction. Each loads what it needs (the game's control, both
+//! clocks, the players' leaves), calls the pure functions of the clock
+//! module, and writes the clocks back; none reads the system clock.
+//!
+//! - the referee: [`start_game`] when a game begins, [`record_move`] for
+//!   every move (a late move comes back as [`MoveClockError::Late`]),
+//!   [`take_leave`] for `leave ...`, [`add_time`] for a referee's grant,
+//!   [`report`] for the clock lines of a reply;
+//! - the daemon's scheduler tick: [`tick`], then for each action returned
+//!   write the outbox row (and for a `timeout-loss`, [`finish_on_time`]) in
+//!   the same transaction.
+
+use chrono::{DateTime, Datelike, TimeZone, Utc};
+
+use super::charge::Stop;
+use super::control::{ControlError, TimeControl};
+use super::leave::{self, LeaveError, LeaveRequest};
+use super::schedule::{self, Action, ActionKind};
+use super::settings::{Settings, TimeoutPolicy};
+use super::state::{self, ClockView, MoveCharge, MoveClockError};
+use super::zone::{ZoneError, parse_zone};
+use crate::lang::Language;
+use crate::store::audit::{self, NewAuditEntry};
+use crate::store::clocks::{self, Clock, Leave};
+use crate::store::games::{self, Game, GameFilter, GameStatus, Termination};
+use crate::store::{GameId, PlayerId, Side, StoreError, Tx, players};
+
+/// What went wrong in a clock operation on the store.
+#[derive(Debug, thiserror::Error)]
+pub enum ClockError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The game's stored time control is not valid.
+    #[error(transparent)]
+    Control(#[from] ControlError),
+    /// A leave request was refused.
+    #[error(transparent)]
+    Leave(#[from] LeaveError),
+    /// A player's time zone is unknown.
+    #[error(transparent)]
+    Zone(#[from] ZoneError),
+    /// The move does not fit the clocks (not running, late, out of order).
+    #[error(transparent)]
+    Move(#[from] MoveClockError),
+    /// The game has no time control.
+    #[error("game {0} has no time control")]
+    NoTimeControl(GameId),
+    /// The game has no clock rows (not started with [`start_game`]).
+    #[error("game {0} has no clocks")]
+    NoClocks(GameId),
+    /// [`start_game`] on a game whose clocks exist already.
+    #[error("game {0} has clocks already")]
+    AlreadyStarted(GameId),
+}
+
+impl ClockError {
+    /// The error as a sentence in a language (English for store failures).
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        match (self, lang) {
+            (ClockError::Control(e), _) => e.message(lang),
+            (ClockError::Leave(e), _) => e.message(lang),
+            (ClockError::Zone(e), _) => e.message(lang),
+            (ClockError::NoTimeControl(g), Language::Ru) => {
+                format!("у партии {g} нет контроля времени")
+            }
+            (ClockError::Move(MoveClockError::Late { deadline, .. }), Language::Ru) => format!(
+                "ход получен после контрольного срока {}",
+                super::zone::format_utc(*deadline)
+            ),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// Shorthand for results of this module.
+pub type Result<T, E = ClockError> = std::result::Result<T, E>;
+
+/// The game's time control, or `None` if it has none.
+///
+/// # Errors
+/// [`ClockError::Control`] if the stored JSON is not a valid control.
+pub fn control_of(game: &Game) -> Result<Option<TimeControl>> {
+    Ok(game
+        .time_control
+        .as_ref()
+        .map(TimeControl::from_json)
+        .transpose()?)
+}
+
+fn far_past() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(1, 1, 1, 0, 0, 0)
+        .single()
+        .unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
+
+fn far_future() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(9999, 12, 31, 0, 0, 0)
+        .single()
+        .unwrap_or(DateTime::<Utc>::MAX_UTC)
+}
+
+/// Every leave of a player that is not cancelled, earliest first.
+///
+/// # Errors
+/// [`ClockError::Store`].
+pub fn player_leaves(tx: &Tx<'_>, player: PlayerId) -> Result<Vec<Leave>> {
+    Ok(clocks::leaves(tx, player, far_past(), far_future())?)
+}
+
+/// The clock stops of a player from `from` (UTC) on: the player's leaves.
+///
+/// # Errors
+/// [`ClockError::Store`].
+pub fn player_stops(tx: &Tx<'_>, player: PlayerId, from: DateTime<Utc>) -> Result<Vec<Stop>> {
+    Ok(leave::stops(&clocks::leaves(
+        tx,
+        player,
+        from,
+        far_future(),
+    )?))
+}
+
+/// A game with its control, clocks and stops, loaded for computing.
+#[derive(Clone, Debug)]
+pub struct LoadedClocks {
+    /// The game.
+    pub game: Game,
+    /// Its control.
+    pub control: TimeControl,
+    /// White's clock.
+    pub white: Clock,
+    /// Black's clock.
+    pub black: Clock,
+    /// White's stops (the White player's leaves).
+    pub white_stops: Vec<Stop>,
+    /// Black's stops.
+    pub black_stops: Vec<Stop>,
+}
+
+impl LoadedClocks {
+    /// One side's clock and stops.
+    #[must_use]
+    pub fn side(&self, side: Side) -> (&Clock, &[Stop]) {
+        match side {
+            Side::White => (&self.white, &self.white_stops),
+            Side::Black => (&self.black, &self.black_stops),
+        }
+    }
+
+    /// The next reminder or time-out of `side` strictly after `now` (UTC),
+    /// for "the next reminder will come on ..." (see [`schedule::next_after`]).
+    #[must_use]
+    pub fn next_after(
+        &self,
+        side: Side,
+        settings: &Settings,
+        now: DateTime<Utc>,
+    ) -> Option<Action> {
+        let (clock, stops) = self.side(side);
+        schedule::next_after(self.game.id, &self.control, clock, stops, settings, now)
+    }
+
+    /// The actions due at `now` (UTC) under `settings` (see [`schedule::due`]).
+    #[must_use]
+    pub fn due(&self, settings: &Settings, now: DateTime<Utc>) -> Vec<Action> {
+        schedule::due(
+            self.game.id,
+            &self.control,
+            &[
+                (&self.white, &self.white_stops),
+                (&self.black, &self.black_stops),
+            ],
+            settings,
+            now,
+        )
+    }
+}
+
+fn stops_since(tx: &Tx<'_>, player: PlayerId, clock: &Clock) -> Result<Vec<Stop>> {
+    player_stops(
+        tx,
+        player,
+        clock.last_started_at.unwrap_or(clock.updated_at),
+    )
+}
+
+/// Loads a game's control, clocks and stops; `None` if the game has no time
+/// control or no clocks yet.
+///
+/// # Errors
+/// [`ClockError::Store`] (also `NotFound` for an unknown game),
+/// [`ClockError::Control`].
+pub fn load(tx: &Tx<'_>, game_id: GameId) -> Result<Option<LoadedClocks>> {
+    let game = games::get(tx, game_id)?;
+    let Some(control) = control_of(&game)? else {
+        return Ok(None);
+    };
+    let (Some(white), Some(black)) = (
+        clocks::get(tx, game_id, Side::White)?,
+        clocks::get(tx, game_id, Side::Black)?,
+    ) else {
+        return Ok(None);
+    };
+    let white_stops = stops_since(tx, game.white, &white)?;
+    let black_stops = stops_since(tx, game.black, &black)?;
+    Ok(Some(LoadedClocks {
+        game,
+        control,
+        white,
+        black,
+        white_stops,
+        black_stops,
+    }))
+}
+
+/// Creates both clocks of a game with a time control and starts `first`'s
+/// (the side to move) at `at` (UTC). Returns (White, Black).
+///
+/// # Errors
+/// [`ClockError::NoTimeControl`], [`ClockError::AlreadyStarted`],
+/// [`ClockError::Control`], [`ClockError::Store`].
+pub fn start_game(
+    tx: &Tx<'_>,
+    game_id: GameId,
+    first: Side,
+    at: DateTime<Utc>,
+) -> Result<(Clock, Clock)> {
+    let game = games::get(tx, game_id)?;
+    let control = control_of(&game)?.ok_or(ClockError::NoTimeControl(game_id))?;
+    if !clocks::list(tx, game_id)?.is_empty() {
+        return Err(ClockError::AlreadyStarted(game_id));
+    }
+    let mut white = Clock::new(game_id, Side::White, at);
+    let mut black = Clock::new(game_id, Side::Black, at);
+    let clock = match first {
+        Side::White => &mut white,
+        Side::Black => &mut black,
+    };
+    let stops = player_stops(tx, game.player(first), at)?;
+    state::start(&control, clock, at, &stops);
+    clocks::put(tx, &white)?;
+    clocks::put(tx, &black)?;
+    Ok((white, black))
+}
+
+/// Charges `mover` for a move received at `received_at` (UTC), starts the
+/// opponent's clock, and writes both clocks. Call it in the transaction that
+/// appends the move.
+///
+/// # Errors
+/// [`ClockError::Move`] (`Late`: the side has lost on time, nothing
+/// written; `NotRunning`; `BeforeStart`), [`ClockError::NoTimeControl`],
+/// [`ClockError::NoClocks`], [`ClockError::Store`].
+pub fn record_move(
+    tx: &Tx<'_>,
+    game_id: GameId,
+    mover: Side,
+    received_at: DateTime<Utc>,
+) -> Result<MoveCharge> {
+    let game = games::get(tx, game_id)?;
+    let loaded = load(tx, game_id)?.ok_or_else(|| {
+        if game.time_control.is_none() {
+            ClockError::NoTimeControl(game_id)
+        } else {
+            ClockError::NoClocks(game_id)
+        }
+    })?;
+    let LoadedClocks {
+        control,
+        mut white,
+        mut black,
+        white_stops,
+        black_stops,
+        ..
+    } = loaded;
+    // The opponent's stops from the receipt instant on.
+    let opponent_stops = player_stops(tx, game.player(mover.opposite()), received_at)?;
+    let charge = match mover {
+        Side::White => state::apply_move(
+            &control,
+            &mut white,
+            &mut black,
+            received_at,
+            &white_stops,
+            &opponent_stops,
+        )?,
+        Side::Black => state::apply_move(
+            &control,
+            &mut black,
+            &mut white,
+            received_at,
+            &black_stops,
+            &opponent_stops,
+        )?,
+    };
+    clocks::put(tx, &white)?;
+    clocks::put(tx, &black)?;
+    Ok(charge)
+}
+
+/// Recomputes the stored deadline of every running clock of `player` in an
+/// active game (after the player's leaves changed); returns the clocks
+/// rewritten.
+///
+/// # Errors
+/// [`ClockError::Store`], [`ClockError::Control`].
+pub fn refresh_player(tx: &Tx<'_>, player: PlayerId, at: DateTime<Utc>) -> Result<Vec<Clock>> {
+    let filter = GameFilter {
+        player: Some(player),
+        status: Some(GameStatus::Active),
+        ..GameFilter::default()
+    };
+    let mut changed = Vec::new();
+    for game in games::list(tx, &filter)? {
+        let Some(control) = control_of(&game)? else {
+            continue;
+        };
+        let Some(side) = game.side_of(player) else {
+            continue;
+        };
+        let Some(mut clock) = clocks::get(tx, game.id, side)? else {
+            continue;
+        };
+        if !clock.running {
+            continue;
+        }
+        let stops = stops_since(tx, player, &clock)?;
+        state::refresh_deadline(&control, &mut clock, &stops, at);
+        clocks::put(tx, &clock)?;
+        changed.push(clock);
+    }
+    Ok(changed)
+}
+
+/// Takes a leave for `player` at `now` (UTC): checks it in the player's zone
+/// against the player's leaves and `settings`, records it, and moves the
+/// deadlines of the player's running clocks. Returns the stored leave and
+/// the clocks whose deadline moved (their games' opponents are to be told).
+///
+/// # Errors
+/// [`ClockError::Leave`] (in the past, overlapping, beyond the allowance;
+/// nothing is written), [`ClockError::Zone`], [`ClockError::Store`].
+pub fn take_leave(
+    tx: &Tx<'_>,
+    player: PlayerId,
+    request: &LeaveRequest,
+    settings: &Settings,
+    now: DateTime<Utc>,
+) -> Result<(Leave, Vec<Clock>)> {
+    let p = players::get(tx, player)?;
+    let tz = parse_zone(&p.time_zone)?;
+    let existing = player_leaves(tx, player)?;
+    let planned = leave::plan(request, tz, &existing, settings, now)?;
+    let stored = clocks::add_leave(tx, &planned.to_new_leave(player, now))?;
+    let moved = refresh_player(tx, player, now)?;
+    Ok((stored, moved))
+}
+
+/// Leave days left to `player` in the calendar year of `now` in the player's
+/// zone.
+///
+/// # Errors
+/// [`ClockError::Zone`], [`ClockError::Store`].
+pub fn leave_days_left(
+    tx: &Tx<'_>,
+    player: PlayerId,
+    settings: &Settings,
+    now: DateTime<Utc>,
+) -> Result<u32> {
+    let p = players::get(tx, player)?;
+    let tz = parse_zone(&p.time_zone)?;
+    let year = now.with_timezone(&tz).year();
+    Ok(leave::days_left(
+        &player_leaves(tx, player)?,
+        tz,
+        year,
+        settings,
+    ))
+}
+
+/// Whether `player` may move at `at` (UTC) under `settings` (moves on leave
+/// may be refused by the tournament).
+///
+/// # Errors
+/// [`ClockError::Leave`] with [`LeaveError::OnLeave`], [`ClockError::Zone`],
+/// [`ClockError::Store`].
+pub fn check_may_move(
+    tx: &Tx<'_>,
+    player: PlayerId,
+    settings: &Settings,
+    at: DateTime<Utc>,
+) -> Result<()> {
+    if settings.may_move_on_leave {
+        return Ok(());
+    }
+    let p = players::get(tx, player)?;
+    let tz = parse_zone(&p.time_zone)?;
+    Ok(leave::check_may_move(
+        settings,
+        &player_leaves(tx, player)?,
+        tz,
+        at,
+    )?)
+}
+
+/// A referee gives (`seconds > 0`) or takes time from one side at `at`
+/// (UTC); the caller writes the audit entry. Returns the updated clock.
+///
+/// # Errors
+/// [`ClockError::NoTimeControl`], [`ClockError::NoClocks`], [`ClockError::Store`].
+pub fn add_time(
+    tx: &Tx<'_>,
+    game_id: GameId,
+    side: Side,
+    seconds: i64,
+    at: DateTime<Utc>,
+) -> Result<Clock> {
+    let loaded = load(tx, game_id)?.ok_or(ClockError::NoClocks(game_id))?;
+    let (clock, stops) = loaded.side(side);
+    let mut clock = clock.clone();
+    state::add_time(&loaded.control, &mut clock, seconds, stops, at);
+    clocks::put(tx, &clock)?;
+    Ok(clock)
+}
+
+/// Both clocks of a game as a reply shows them at `now` (UTC), White first;
+/// `None` if the game has no clocks.
+///
+/// # Errors
+/// [`ClockError::Store`], [`ClockError::Control`].
+pub fn report(tx: &Tx<'_>, game_id: GameId, now: DateTime<Utc>) -> Result<Option<[ClockView; 2]>> {
+    Ok(load(tx, game_id)?.map(|l| {
+        [
+            state::view(&l.control, &l.white, &l.white_stops, now),
+            state::view(&l.control, &l.black, &l.black_stops, now),
+        ]
+    }))
+}
+
+/// Every action due at `now` (UTC) in the active games with clocks, whether
+/// or not already recorded; `settings_for` gives each game's settings (from
+/// its tournament).
+///
+/// # Errors
+/// [`ClockError::Store`], [`ClockError::Control`].
+pub fn due_actions(
+    tx: &Tx<'_>,
+    now: DateTime<Utc>,
+    mut settings_for: impl FnMut(&Game) -> Settings,
+) -> Result<Vec<Action>> {
+    let filter = GameFilter {
+        status: Some(GameStatus::Active),
+        ..GameFilter::default()
+    };
+    let mut out = Vec::new();
+    for game in games::list(tx, &filter)? {
+        if game.time_control.is_none() {
+            continue;
+        }
+        if let Some(loaded) = load(tx, game.id)? {
+            out.extend(loaded.due(&settings_for(&game), now));
+        }
+    }
+    Ok(out)
+}
+
+/// Records `action` as done at `now` (UTC). `true` if it was new: act on it
+/// (send the reminder, end the game) in this same transaction; `false` if an
+/// earlier tick did already.
+///
+/// # Errors
+/// [`ClockError::Store`].
+pub fn claim(tx: &Tx<'_>, action: &Action, now: DateTime<Utc>) -> Result<bool> {
+    Ok(clocks::record_reminder(tx, &action.record(now))?)
+}
+
+/// The scheduler tick: the actions due at `now` (UTC) that no earlier tick
+/// has recorded, each recorded now. The caller acts on every one in the same
+/// transaction (outbox rows; [`finish_on_time`] for a `timeout-loss`), so a
+/// crash before the commit leaves nothing recorded and nothing sent, and the
+/// next tick does it all again.
+///
+/// # Errors
+/// [`ClockError::Store`], [`ClockError::Control`].
+pub fn tick(
+    tx: &Tx<'_>,
+    now: DateTime<Utc>,
+    settings_for: impl FnMut(&Game) -> Settings,
+) -> Result<Vec<Action>> {
+    let mut fresh = Vec::new();
+    for action in due_actions(tx, now, settings_for)? {
+        if claim(tx, &action, now)? {
+            fresh.push(action);
+        }
+    }
+    Ok(fresh)
+}
+
+/// Ends a game on time for a `timeout-loss` action: the opponent wins, or the
+/// game is drawn if `opponent_can_win` is false (the caller decides from the
+/// material: FIDE art. 6.9 for chess). The game finishes at the deadline
+/// instant; the timed-out clock stops there; an audit entry `timeout` is
+/// written. Returns the finished game.
+///
+/// # Errors
+/// [`ClockError::Store`].
+pub fn finish_on_time(
+    tx: &Tx<'_>,
+    action: &Action,
+    opponent_can_win: bool,
+    now: DateTime<Utc>,
+) -> Result<Game> {
+    let result = schedule::timeout_result(action.side, opponent_can_win);
+    let game = games::set_result(tx, action.game_id, result, Termination::Time, action.about)?;
+    if let Some(mut clock) = clocks::get(tx, action.game_id, action.side)? {
+        clock.running = false;
+        clock.deadline = None;
+        clock.updated_at = now;
+        clocks::put(tx, &clock)?;
+    }
+    let policy = match action.kind {
+        ActionKind::TimeOut { policy } => policy,
+        _ => TimeoutPolicy::LoseOnTime,
+    };
+    audit::append(
+        tx,
+        &NewAuditEntry {
+            at: now,
+            actor: None,
+            action: "timeout".to_owned(),
+            game_id: Some(action.game_id),
+            reason: Some(format!("{} ran out of time", action.side)),
+            details: Some(serde_json::json!({
+                "side": action.side,
+                "deadline": crate::store::instant_text(action.about),
+                "result": result,
+                "policy": policy,
+            })),
+        },
+    )?;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+    use crate::store::games::NewGame;
+    use crate::store::players::{Language as StoreLanguage, NewPlayer, Role};
+
+    fn at(d: u32, h: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 6, d, h, 0, 0)
+            .single()
+            .expect("valid instant")
+    }
+
+    /// A store with two players (Moscow) and one game under `control`.
+    fn setup(control: Option<&str>) -> (Store, GameId, PlayerId) {
+        let mut store = Store::open_in_memory().expect("store");
+        let ids = store
+            .transaction(|tx| {
+                let add = |name: &str, email: &str| {
+                    players::add(
+                        tx,
+                        &NewPlayer {
+                            name: name.to_owned(),
+                            email: email.to_owned(),
+                            language: StoreLanguage::Ru,
+                            time_zone: "Europe/Moscow".to_owned(),
+                            role: Role::Player,
+                            created_at: at(1, 0),
+                        },
+                    )
+                };
+                let w = add("Иван", "ivan@example.org")?;
+                let b = add("Анна", "anna@example.org")?;
+                let mut new = NewGame::new("russian", w.id, b.id, at(1, 0));
+                new.time_control =
+                    control.map(|c| TimeControl::parse(c).expect("control").to_json());
+                Ok::<_, StoreError>((games::create(tx, &new)?.id, b.id))
+            })
+            .expect("setup");
+        (store, ids.0, ids.1)
+    }
+
+    #[test]
+    fn a_late_move_is_refused_and_nothing_is_written() {
+        let (mut store, game, _) = setup(Some("2d/move"));
+        store
+            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+            .expect("start");
+        let r = store.transaction(|tx| record_move(tx, game, Side::White, at(3, 0)));
+        assert!(
+            matches!(r, Err(ClockError::Move(MoveClockError::Late { deadline, .. })) if deadline == at(3, 0))
+        );
+        let clocks = store.read(|tx| clocks::list(tx, game)).expect("clocks");
+        assert!(clocks[0].running && clocks[0].moves_made == 0);
+        let m = store
+            .transaction(|tx| record_move(tx, game, Side::White, at(2, 23)))
+            .expect("in time");
+        assert_eq!(m.charged_seconds, 47 * 3600);
+        assert_eq!(m.opponent_deadline, at(4, 23));
+    }
+
+    #[test]
+    fn starting_twice_or_without_a_control_is_refused() {
+        let (mut store, game, _) = setup(Some("10/50 iccf"));
+        store
+            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+            .expect("start");
+        let again = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
+        assert!(matches!(again, Err(ClockError::AlreadyStarted(g)) if g == game));
+        let (mut store, game, _) = setup(None);
+        let r = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
+        assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
+        let r = store.transaction(|tx| record_move(tx, game, Side::White, at(1, 1)));
+        assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
+    }
+
+    #[test]
+    fn a_stored_control_with_zero_days_is_reported() {
+        let (mut store, game, _) = setup(None);
+        let r = store.transaction(|tx| {
+            games::set_time_control(
+                tx,
+                game,
+                Some(&serde_json::json!({"type": "days_per_move", "days": 0})),
+            )?;
+            start_game(tx, game, Side::White, at(1, 0))
+        });
+        match r {
+            Err(e @ ClockError::Control(_)) => {
+                assert!(e.message(Language::En).contains("at least one day"), "{e}");
+            }
+            other => panic!("expected a control error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn extra_time_leave_and_moving_on_leave() {
+        let (mut store, game, anna) = setup(Some("5d/move"));
+        store
+            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+            .expect("start");
+        let c = store
+            .transaction(|tx| add_time(tx, game, Side::White, 2 * 86_400, at(1, 1)))
+            .expect("grant");
+        assert_eq!(c.deadline, Some(at(8, 0)));
+        store
+            .transaction(|tx| record_move(tx, game, Side::White, at(2, 0)).map(|_| ()))
+            .expect("move");
+        // Anna (Moscow) goes on leave June 3-4: her deadline moves by 48 h.
+        let request = LeaveRequest::parse("отпуск 2026-06-03 2026-06-04").expect("request");
+        let (leave, moved) = store
+            .transaction(|tx| take_leave(tx, anna, &request, &Settings::default(), at(2, 12)))
+            .expect("leave");
+        assert_eq!(leave.starts_at, at(2, 21));
+        assert_eq!(moved[0].deadline, Some(at(9, 0)));
+        let strict = Settings {
+            may_move_on_leave: false,
+            ..Settings::default()
+        };
+        let r = store.read(|tx| check_may_move(tx, anna, &strict, at(3, 12)));
+        assert!(matches!(
+            r,
+            Err(ClockError::Leave(LeaveError::OnLeave { .. }))
+        ));
+        let ok = store.read(|tx| check_may_move(tx, anna, &Settings::default(), at(3, 12)));
+        assert!(ok.is_ok());
+        let left = store
+            .read(|tx| leave_days_left(tx, anna, &Settings::default(), at(3, 12)))
+            .expect("left");
+        assert_eq!(left, 43);
+        // The next reminder for Anna: 3 days of clock time before June 9 is
+        // 21 h before her leave and 27 h after it.
+        let next = store
+            .read(|tx| {
+                Ok::<_, ClockError>(load(tx, game)?.expect("clocks").next_after(
+                    Side::Black,
+                    &Settings::default(),
+                    at(3, 12),
+                ))
+            })
+            .expect("next")
+            .expect("a reminder");
+        assert_eq!(
+            (next.key(), next.due_at),
+            ("deadline-3d".to_owned(), at(6, 0))
+        );
+    }
+}

@@ -1,0 +1,266 @@
+//! Time zones: deadlines shown in each player's IANA zone (chrono-tz), local
+//! calendar days for leave, and durations in days and hours.
+//!
+//! Instants are kept in UTC everywhere; a zone only changes how an instant is
+//! read. chrono-tz carries the IANA database, so daylight-saving changes and
+//! historical rules (Moscow's permanent UTC+4 from 2011-03-27 to
+//! 2014-10-26) are applied for the date in question.
+
+use chrono::{DateTime, Duration, LocalResult, NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
+
+use super::charge::{DAY, HOUR};
+use crate::lang::Language;
+
+/// A time zone name that is not in the IANA database.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown time zone {0:?}: expected an IANA name such as Europe/Moscow")]
+pub struct ZoneError(pub String);
+
+impl ZoneError {
+    /// The error as a sentence in a language.
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        match lang {
+            Language::En => self.to_string(),
+            Language::Ru => format!(
+                "неизвестный часовой пояс {:?}: нужно имя IANA, например Europe/Moscow",
+                self.0
+            ),
+        }
+    }
+}
+
+/// The zone named `name` (`Europe/Moscow`, `America/New_York`, `UTC`;
+/// surrounding spaces ignored).
+///
+/// # Errors
+/// [`ZoneError`] if the name is not an IANA zone.
+pub fn parse_zone(name: &str) -> Result<Tz, ZoneError> {
+    name.trim()
+        .parse::<Tz>()
+        .map_err(|_| ZoneError(name.trim().to_owned()))
+}
+
+/// The calendar date of instant `at` in zone `tz`.
+#[must_use]
+pub fn local_date(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
+    at.with_timezone(&tz).date_naive()
+}
+
+/// The first instant (UTC) of calendar day `date` in zone `tz`: local
+/// midnight, or where midnight does not exist (a DST gap at 00:00, as in
+/// some American zones), the first local time that does.
+#[must_use]
+pub fn start_of_day(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
+    let midnight = date.and_time(chrono::NaiveTime::MIN);
+    for minutes in 0..(24 * 60) {
+        match tz.from_local_datetime(&(midnight + Duration::minutes(minutes))) {
+            LocalResult::Single(t) => return t.with_timezone(&Utc),
+            LocalResult::Ambiguous(earliest, _) => return earliest.with_timezone(&Utc),
+            LocalResult::None => {}
+        }
+    }
+    // No zone skips a whole day at midnight; fall back to UTC midnight.
+    Utc.from_utc_datetime(&midnight)
+}
+
+/// An instant in a zone: `2026-03-31 13:00 CEST` (the zone's abbreviation,
+/// or its UTC offset where it has none).
+#[must_use]
+pub fn format_local(at: DateTime<Utc>, tz: Tz) -> String {
+    let local = at.with_timezone(&tz);
+    format!("{} {}", local.format("%Y-%m-%d %H:%M"), local.format("%Z"))
+}
+
+/// An instant in UTC: `2026-03-31 11:00 UTC`.
+#[must_use]
+pub fn format_utc(at: DateTime<Utc>) -> String {
+    format!("{} UTC", at.format("%Y-%m-%d %H:%M"))
+}
+
+/// A deadline as a reply states it: UTC and the recipient's zone, e.g.
+/// `2026-03-31 11:00 UTC (2026-03-31 13:00 CEST, Europe/Berlin)`; only the
+/// UTC form for the zone `UTC`.
+#[must_use]
+pub fn format_deadline(at: DateTime<Utc>, tz: Tz) -> String {
+    if tz == Tz::UTC || tz == Tz::Etc__UTC {
+        return format_utc(at);
+    }
+    format!(
+        "{} ({}, {})",
+        format_utc(at),
+        format_local(at, tz),
+        tz.name()
+    )
+}
+
+/// A duration in days and hours, rounded down to the hour: `3 d 4 h`,
+/// `3 дн. 4 ч`; negative durations show as `0 d 0 h`.
+#[must_use]
+pub fn format_days_hours(seconds: i64, lang: Language) -> String {
+    let s = seconds.max(0);
+    let days = s / DAY;
+    let hours = s % DAY / HOUR;
+    match lang {
+        Language::En => format!("{days} d {hours} h"),
+        Language::Ru => format!("{days} дн. {hours} ч"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utc(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(y, m, d, h, min, 0)
+            .single()
+            .expect("valid instant")
+    }
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).expect("valid date")
+    }
+
+    fn zone(name: &str) -> Tz {
+        parse_zone(name).expect("known zone")
+    }
+
+    #[test]
+    fn zones_are_parsed_by_iana_name() {
+        assert_eq!(zone(" Europe/Moscow "), Tz::Europe__Moscow);
+        assert_eq!(
+            parse_zone("Mars/Olympus"),
+            Err(ZoneError("Mars/Olympus".to_owned()))
+        );
+        assert!(
+            ZoneError("X".into())
+                .message(Language::Ru)
+                .contains("часовой пояс")
+        );
+    }
+
+    #[test]
+    fn berlin_deadline_reads_an_hour_later_after_the_spring_change() {
+        // 3 days after 2026-03-27 11:00 UTC (12:00 CET) is 2026-03-30 11:00
+        // UTC, which Berlin reads as 13:00 CEST after the change of Mar 29.
+        let berlin = zone("Europe/Berlin");
+        let start = utc(2026, 3, 27, 11, 0);
+        assert_eq!(format_local(start, berlin), "2026-03-27 12:00 CET");
+        let deadline = start + Duration::days(3);
+        assert_eq!(
+            format_deadline(deadline, berlin),
+            "2026-03-30 11:00 UTC (2026-03-30 13:00 CEST, Europe/Berlin)"
+        );
+        // And back in autumn (Oct 25): 12:00 CEST reads 11:00 CET.
+        let start = utc(2026, 10, 23, 10, 0);
+        assert_eq!(format_local(start, berlin), "2026-10-23 12:00 CEST");
+        assert_eq!(
+            format_local(start + Duration::days(3), berlin),
+            "2026-10-26 11:00 CET"
+        );
+    }
+
+    #[test]
+    fn new_york_deadline_across_both_2026_changes() {
+        let ny = zone("America/New_York");
+        // Mar 8: EST -> EDT.
+        let start = utc(2026, 3, 6, 22, 0);
+        assert_eq!(format_local(start, ny), "2026-03-06 17:00 EST");
+        assert_eq!(
+            format_deadline(start + Duration::days(3), ny),
+            "2026-03-09 22:00 UTC (2026-03-09 18:00 EDT, America/New_York)"
+        );
+        // Nov 1: EDT -> EST.
+        let start = utc(2026, 10, 30, 21, 0);
+        assert_eq!(format_local(start, ny), "2026-10-30 17:00 EDT");
+        assert_eq!(
+            format_local(start + Duration::days(3), ny),
+            "2026-11-02 16:00 EST"
+        );
+    }
+
+    #[test]
+    fn moscow_has_no_dst_now_but_the_history_is_kept() {
+        let msk = zone("Europe/Moscow");
+        // 2026: UTC+3 all year.
+        assert_eq!(
+            format_local(utc(2026, 1, 15, 9, 0), msk),
+            "2026-01-15 12:00 MSK"
+        );
+        assert_eq!(
+            format_local(utc(2026, 7, 15, 9, 0), msk),
+            "2026-07-15 12:00 MSK"
+        );
+        // 2011-03-27: the last spring change, to UTC+4 for good (until 2014).
+        assert_eq!(
+            format_local(utc(2011, 3, 26, 9, 0), msk),
+            "2011-03-26 12:00 MSK"
+        );
+        assert_eq!(
+            format_local(utc(2011, 3, 28, 9, 0), msk),
+            "2011-03-28 13:00 MSK"
+        );
+        // 2014-10-26: back to UTC+3.
+        assert_eq!(
+            format_local(utc(2014, 10, 25, 9, 0), msk),
+            "2014-10-25 13:00 MSK"
+        );
+        assert_eq!(
+            format_local(utc(2014, 10, 27, 9, 0), msk),
+            "2014-10-27 12:00 MSK"
+        );
+    }
+
+    #[test]
+    fn local_days_are_23_or_25_hours_on_change_days() {
+        let len = |tz: Tz, d: NaiveDate| {
+            (start_of_day(d.succ_opt().expect("next day"), tz) - start_of_day(d, tz)).num_hours()
+        };
+        let berlin = zone("Europe/Berlin");
+        assert_eq!(len(berlin, date(2026, 3, 29)), 23);
+        assert_eq!(len(berlin, date(2026, 10, 25)), 25);
+        assert_eq!(len(berlin, date(2026, 6, 1)), 24);
+        let ny = zone("America/New_York");
+        assert_eq!(len(ny, date(2026, 3, 8)), 23);
+        assert_eq!(len(ny, date(2026, 11, 1)), 25);
+        let msk = zone("Europe/Moscow");
+        assert_eq!(len(msk, date(2026, 3, 29)), 24);
+        assert_eq!(len(msk, date(2011, 3, 27)), 23);
+        assert_eq!(len(msk, date(2014, 10, 26)), 25);
+        assert_eq!(
+            start_of_day(date(2026, 3, 29), berlin),
+            utc(2026, 3, 28, 23, 0)
+        );
+        assert_eq!(
+            start_of_day(date(2026, 3, 30), berlin),
+            utc(2026, 3, 29, 22, 0)
+        );
+        assert_eq!(
+            start_of_day(date(2028, 2, 29), msk),
+            utc(2028, 2, 28, 21, 0)
+        );
+    }
+
+    #[test]
+    fn a_zone_without_midnight_starts_the_day_at_one() {
+        // America/Havana springs forward at 00:00: 2026-03-08 starts at 01:00 CDT.
+        let havana = zone("America/Havana");
+        let start = start_of_day(date(2026, 3, 8), havana);
+        assert_eq!(format_local(start, havana), "2026-03-08 01:00 CDT");
+    }
+
+    #[test]
+    fn durations_in_days_and_hours() {
+        assert_eq!(
+            format_days_hours(3 * DAY + 4 * HOUR + 59 * 60, Language::En),
+            "3 d 4 h"
+        );
+        assert_eq!(format_days_hours(26 * DAY, Language::Ru), "26 дн. 0 ч");
+        assert_eq!(format_days_hours(-5, Language::En), "0 d 0 h");
+        assert_eq!(
+            format_deadline(utc(2026, 1, 1, 0, 0), Tz::UTC),
+            "2026-01-01 00:00 UTC"
+        );
+    }
+}

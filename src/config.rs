@@ -1,0 +1,225 @@
+//! The daemon's configuration: a TOML file read into [`Config`] (every field is
+//! documented in `config.example.toml`). With no file the embedded default applies:
+//! `./zaochka.db`, a Maildir inbox under `./mail/inbox`, `.eml` files written to
+//! `./mail/outbox`, so `zaochka serve` works on a fresh machine with no mail server.
+//! Secrets never stand in the file itself: passwords come from an environment
+//! variable or a command (`password-command = "pass show bot"`).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+/// The whole configuration.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// The SQLite database file.
+    pub database: PathBuf,
+    /// The bot's addresses.
+    pub address: AddressConfig,
+    /// Where mail comes from.
+    pub inbox: InboxConfig,
+    /// How replies are sent.
+    pub outbox: OutboxConfig,
+    /// Seconds between two polls of the inbox (when IMAP IDLE is not used).
+    pub poll_seconds: u64,
+    /// Mails larger than this many bytes are refused before their body is parsed.
+    pub max_message_bytes: usize,
+    /// Language of replies to players whose language is unknown: `ru` or `en`.
+    pub default_language: String,
+}
+
+/// The bot's address: replies go out from `<local>@<domain>` with the reply
+/// address `<local>+<game>.<token>@<domain>` for each player and game.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AddressConfig {
+    /// The local part of the bot's address (before `@`).
+    pub local: String,
+    /// The bot's mail domain.
+    pub domain: String,
+    /// The display name on replies.
+    pub name: String,
+}
+
+/// The inbox: a Maildir folder (the embedded default) or an IMAP mailbox.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum InboxConfig {
+    /// A Maildir folder on this machine: new mail in `new/`, processed mail moved to `cur/`.
+    Maildir {
+        /// The Maildir folder (holding `new/`, `cur/`, `tmp/`).
+        path: PathBuf,
+    },
+    /// An IMAP mailbox.
+    Imap {
+        /// Server host name.
+        host: String,
+        /// Server port (993 for TLS, 143 for plain or STARTTLS).
+        port: u16,
+        /// `tls` (implicit TLS), or `plain` (loopback test servers only).
+        #[serde(default = "default_security")]
+        security: String,
+        /// Login name.
+        user: String,
+        /// Secret source.
+        #[serde(flatten)]
+        password: Secret,
+        /// Mailbox to read.
+        #[serde(default = "default_mailbox")]
+        mailbox: String,
+        /// Use IMAP IDLE when the server offers it.
+        #[serde(default = "default_true")]
+        idle: bool,
+    },
+}
+
+/// How replies are sent: `.eml` files (the embedded default) or SMTP.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum OutboxConfig {
+    /// Write each reply as an `.eml` file into a folder.
+    Files {
+        /// The folder.
+        path: PathBuf,
+    },
+    /// Send through an SMTP server.
+    Smtp {
+        /// Server host name.
+        host: String,
+        /// Server port (465 TLS, 587 STARTTLS, 25 or 2525 plain on loopback).
+        port: u16,
+        /// `tls`, `starttls` or `plain` (loopback only).
+        #[serde(default = "default_security")]
+        security: String,
+        /// Login name; no login when absent.
+        user: Option<String>,
+        /// Secret source (when `user` is set).
+        #[serde(flatten)]
+        password: Secret,
+    },
+}
+
+/// Where a password comes from: an environment variable or a command's output.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Secret {
+    /// The name of an environment variable holding the password.
+    pub password_env: Option<String>,
+    /// A shell command printing the password (first line used).
+    pub password_command: Option<String>,
+}
+
+impl Secret {
+    /// Reads the secret.
+    ///
+    /// # Errors
+    /// When neither source is configured, the variable is unset or the command fails.
+    pub fn read(&self) -> anyhow::Result<String> {
+        if let Some(var) = &self.password_env {
+            return std::env::var(var)
+                .with_context(|| format!("the environment variable {var} is not set"));
+        }
+        if let Some(cmd) = &self.password_command {
+            let out = std::process::Command::new("sh")
+                .args(["-c", cmd])
+                .output()
+                .with_context(|| format!("cannot run password-command {cmd:?}"))?;
+            if !out.status.success() {
+                bail!("password-command {cmd:?} failed");
+            }
+            return Ok(String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string());
+        }
+        bail!("no password-env or password-command is configured")
+    }
+}
+
+fn default_security() -> String {
+    "tls".into()
+}
+fn default_mailbox() -> String {
+    "INBOX".into()
+}
+fn default_true() -> bool {
+    true
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            database: PathBuf::from("./zaochka.db"),
+            address: AddressConfig::default(),
+            inbox: InboxConfig::Maildir {
+                path: PathBuf::from("./mail/inbox"),
+            },
+            outbox: OutboxConfig::Files {
+                path: PathBuf::from("./mail/outbox"),
+            },
+            poll_seconds: 60,
+            max_message_bytes: 10 * 1024 * 1024,
+            default_language: "ru".into(),
+        }
+    }
+}
+
+impl Default for AddressConfig {
+    fn default() -> AddressConfig {
+        AddressConfig {
+            local: "zaochka".into(),
+            domain: "localhost".into(),
+            name: "zaochka".into(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads a TOML file; `None` gives the embedded default.
+    ///
+    /// # Errors
+    /// When the file cannot be read or is not valid configuration.
+    pub fn load(path: Option<&Path>) -> anyhow::Result<Config> {
+        let Some(path) = path else {
+            return Ok(Config::default());
+        };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let config: Config = toml::from_str(&text)
+            .with_context(|| format!("invalid configuration in {}", path.display()))?;
+        if config.max_message_bytes == 0 {
+            bail!("max-message-bytes must be positive");
+        }
+        Ok(config)
+    }
+
+    /// The bot's own address: `<local>@<domain>`.
+    #[must_use]
+    pub fn bot_address(&self) -> String {
+        format!("{}@{}", self.address.local, self.address.domain)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_configuration_reads() {
+        let text = include_str!("../config.example.toml");
+        let c: Config = toml::from_str(text).unwrap();
+        assert_eq!(c.address.local, "zaochka");
+        assert!(matches!(c.inbox, InboxConfig::Imap { .. }));
+        assert!(matches!(c.outbox, OutboxConfig::Smtp { .. }));
+    }
+
+    #[test]
+    fn no_file_means_the_embedded_default() {
+        let c = Config::load(None).unwrap();
+        assert!(matches!(c.inbox, InboxConfig::Maildir { .. }));
+        assert_eq!(c.max_message_bytes, 10 * 1024 * 1024);
+    }
+}

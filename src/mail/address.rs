@@ -1,0 +1,526 @@
+//! The bot's addresses and subject tag: the per-player reply address
+//! `<local>+<game>.<token>@<domain>` (it carries the game and the player's
+//! secret token), the subject tag `[zaochka #<game>]`, and the bot's own
+//! Message-IDs `zaochka.g<game>.p<ply>.<hex>@<domain>`.
+//!
+//! Tokens are case-sensitive and compared in constant time with
+//! [`constant_time_eq`]. The local part and the domain compare without regard
+//! to case (mail servers treat them so); the token never does.
+
+use crate::store::GameId;
+
+/// The longest token accepted from a mail (the store makes 12-symbol tokens).
+pub const MAX_TOKEN_LEN: usize = 64;
+
+/// The tag word in subjects: `[zaochka #42]`.
+pub const SUBJECT_TAG_WORD: &str = "zaochka";
+
+/// Why an address is not a reply address of the bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AddressError {
+    /// No `@`, or an empty local part or domain.
+    #[error("{0:?} is not a mail address")]
+    NotAnAddress(String),
+    /// The local part has no `+<game>.<token>` detail.
+    #[error("{0:?} carries no game and token")]
+    NoDetail(String),
+    /// The detail is there but the game is not a positive number or the token
+    /// is empty, too long or not letters and digits.
+    #[error("{0:?} has a malformed game or token")]
+    Malformed(String),
+    /// The address is for another mailbox or domain than the bot's.
+    #[error("{0:?} is not the bot's address")]
+    OtherMailbox(String),
+}
+
+/// The bot's base address, `local@domain` (for example `zaochka@example.com`),
+/// from which reply addresses are made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotAddress {
+    /// The local part before any `+` detail, e.g. `zaochka`.
+    pub local: String,
+    /// The domain, e.g. `example.com`.
+    pub domain: String,
+}
+
+impl BotAddress {
+    /// The base address from `local@domain`.
+    ///
+    /// # Errors
+    /// [`AddressError::NotAnAddress`] without an `@` or with an empty side.
+    pub fn parse(address: &str) -> Result<BotAddress, AddressError> {
+        let (local, domain) = split_address(address)?;
+        Ok(BotAddress {
+            local: local.to_string(),
+            domain: domain.to_string(),
+        })
+    }
+
+    /// The player's reply address for a game: `local+<game>.<token>@domain`.
+    #[must_use]
+    pub fn reply_address(&self, game: GameId, token: &str) -> String {
+        format!("{}+{}.{}@{}", self.local, game.0, token, self.domain)
+    }
+
+    /// Whether `address` is this bot's base address or one of its `+` reply
+    /// addresses (local part and domain compared without regard to case).
+    #[must_use]
+    pub fn owns(&self, address: &str) -> bool {
+        let Ok((local, domain)) = split_address(address) else {
+            return false;
+        };
+        let base = local.split_once('+').map_or(local, |(b, _)| b);
+        base.eq_ignore_ascii_case(&self.local) && domain.eq_ignore_ascii_case(&self.domain)
+    }
+
+    /// Reads a reply address of this bot.
+    ///
+    /// # Errors
+    /// [`AddressError::OtherMailbox`] for an address of another mailbox, and the
+    /// errors of [`ReplyAddress::parse`].
+    pub fn parse_reply(&self, address: &str) -> Result<ReplyAddress, AddressError> {
+        let reply = ReplyAddress::parse(address)?;
+        if reply.local.eq_ignore_ascii_case(&self.local)
+            && reply.domain.eq_ignore_ascii_case(&self.domain)
+        {
+            Ok(reply)
+        } else {
+            Err(AddressError::OtherMailbox(address.trim().to_string()))
+        }
+    }
+}
+
+impl std::fmt::Display for BotAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}@{}", self.local, self.domain)
+    }
+}
+
+/// A reply address read from a mail: `<local>+<game>.<token>@<domain>`.
+///
+/// `Debug` hides the token so that it never reaches a log by accident.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ReplyAddress {
+    /// The local part before `+`.
+    pub local: String,
+    /// The game named in the address.
+    pub game: GameId,
+    /// The token as written in the mail (not yet checked).
+    pub token: String,
+    /// The domain.
+    pub domain: String,
+}
+
+impl std::fmt::Debug for ReplyAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReplyAddress")
+            .field("local", &self.local)
+            .field("game", &self.game)
+            .field("token", &"***")
+            .field("domain", &self.domain)
+            .finish()
+    }
+}
+
+impl ReplyAddress {
+    /// Reads `<local>+<game>.<token>@<domain>` (surrounding spaces and `<>`
+    /// allowed). The game is a positive decimal number; the token is 1 to
+    /// [`MAX_TOKEN_LEN`] ASCII letters and digits, kept exactly as written.
+    ///
+    /// # Errors
+    /// [`AddressError`] naming what is missing or malformed.
+    ///
+    /// # Examples
+    /// ```
+    /// use zaochka::mail::address::ReplyAddress;
+    /// let r = ReplyAddress::parse("zaochka+12.k7q2m9@example.com").unwrap();
+    /// assert_eq!(r.game.0, 12);
+    /// assert!(r.token_matches("k7q2m9"));
+    /// assert!(!r.token_matches("K7Q2M9"));
+    /// ```
+    pub fn parse(address: &str) -> Result<ReplyAddress, AddressError> {
+        let (local, domain) = split_address(address)?;
+        let original = || address.trim().to_string();
+        let (base, detail) = local
+            .split_once('+')
+            .ok_or_else(|| AddressError::NoDetail(original()))?;
+        let (game, token) = detail
+            .split_once('.')
+            .ok_or_else(|| AddressError::Malformed(original()))?;
+        let game = parse_game_number(game).ok_or_else(|| AddressError::Malformed(original()))?;
+        if base.is_empty()
+            || token.is_empty()
+            || token.len() > MAX_TOKEN_LEN
+            || !token.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            return Err(AddressError::Malformed(original()));
+        }
+        Ok(ReplyAddress {
+            local: base.to_string(),
+            game,
+            token: token.to_string(),
+            domain: domain.to_string(),
+        })
+    }
+
+    /// Whether the token written in the mail is exactly `expected`
+    /// (case-sensitive, in constant time wherever the texts differ).
+    #[must_use]
+    pub fn token_matches(&self, expected: &str) -> bool {
+        constant_time_eq(self.token.as_bytes(), expected.as_bytes())
+    }
+}
+
+impl std::fmt::Display for ReplyAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}+{}.{}@{}",
+            self.local, self.game.0, self.token, self.domain
+        )
+    }
+}
+
+/// Compares two byte strings in time that depends only on their lengths, not
+/// on where they differ (for secret tokens).
+#[must_use]
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    // Keep the compiler from turning the fold into an early exit.
+    std::hint::black_box(diff) == 0
+}
+
+/// The subject tag of a game: `[zaochka #42]`.
+#[must_use]
+pub fn subject_tag(game: GameId) -> String {
+    format!("[{SUBJECT_TAG_WORD} #{}]", game.0)
+}
+
+/// A subject taken apart: the game of its tag and the words left after the
+/// reply and forward prefixes and the tag are removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subject {
+    /// The game named by the `[zaochka #N]` tag, if any.
+    pub game: Option<GameId>,
+    /// Whether a reply, forward or auto-reply prefix was removed (`Re:`, `RE:`,
+    /// `Ответ:`, `Fwd:`, `Автоматический ответ:` ...).
+    pub prefixed: bool,
+    /// The rest of the subject, trimmed: `a3-b4` in `Re: [zaochka #23] a3-b4`.
+    pub rest: String,
+}
+
+/// Reply and forward prefixes removed from subjects (compared lowercased, each
+/// followed by `:`; a counter like `Re[2]:` or `Re^2:` is allowed).
+const SUBJECT_PREFIXES: &[&str] = &[
+    "re",
+    "fwd",
+    "fw",
+    "aw",
+    "wg",
+    "sv",
+    "vs",
+    "tr",
+    "ответ",
+    "отв",
+    "пересл",
+    "переслано",
+    "automatic reply",
+    "auto reply",
+    "autoreply",
+    "out of office",
+    "автоматический ответ",
+    "автоответ",
+];
+
+/// Takes a subject apart: strips any number of reply and forward prefixes,
+/// reads and removes the first `[zaochka #N]` tag (case-insensitive, spaces
+/// allowed: `[Zaochka # 42]`), and keeps the rest.
+///
+/// # Examples
+/// ```
+/// use zaochka::mail::address::parse_subject;
+/// let s = parse_subject("Re: RE: [zaochka #23] a3-b4");
+/// assert_eq!(s.game.map(|g| g.0), Some(23));
+/// assert_eq!(s.rest, "a3-b4");
+/// ```
+#[must_use]
+pub fn parse_subject(subject: &str) -> Subject {
+    let mut s = subject.trim().to_string();
+    let mut prefixed = false;
+    let mut game = None;
+    loop {
+        if let Some(rest) = strip_prefix(&s) {
+            prefixed = true;
+            s = rest;
+            continue;
+        }
+        if game.is_none()
+            && let Some((g, before, after)) = find_tag(&s)
+        {
+            game = Some(g);
+            s = format!("{} {}", before.trim_end(), after.trim_start())
+                .trim()
+                .to_string();
+            continue;
+        }
+        break;
+    }
+    Subject {
+        game,
+        prefixed,
+        rest: s.trim().to_string(),
+    }
+}
+
+/// The game of the first `[zaochka #N]` tag in a subject, if any.
+#[must_use]
+pub fn parse_subject_tag(subject: &str) -> Option<GameId> {
+    find_tag(subject).map(|(g, _, _)| g)
+}
+
+/// Strips one leading prefix such as `Re:`, `Re[2]:`, `Ответ:`.
+fn strip_prefix(s: &str) -> Option<String> {
+    for p in SUBJECT_PREFIXES {
+        let n = p.chars().count();
+        let end = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+        if s[..end].to_lowercase() != *p {
+            continue;
+        }
+        let after = skip_counter(&s[end..]).trim_start();
+        if let Some(rest) = after.strip_prefix(':') {
+            return Some(rest.trim().to_string());
+        }
+    }
+    None
+}
+
+fn skip_counter(s: &str) -> &str {
+    let t = s.trim_start();
+    for (open, close) in [('[', ']'), ('(', ')')] {
+        if let Some(inner) = t.strip_prefix(open)
+            && let Some(end) = inner.find(close)
+            && inner[..end].trim().bytes().all(|b| b.is_ascii_digit())
+        {
+            return &inner[end + close.len_utf8()..];
+        }
+    }
+    if let Some(inner) = t.strip_prefix('^') {
+        return inner.trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    s
+}
+
+/// Finds `[zaochka #N]`: returns the game and the text before and after it.
+fn find_tag(s: &str) -> Option<(GameId, &str, &str)> {
+    let mut from = 0;
+    while let Some(open) = s[from..].find('[').map(|i| i + from) {
+        let close = s[open..].find(']').map(|i| i + open)?;
+        let inner = s[open + 1..close].trim();
+        let word_len = SUBJECT_TAG_WORD.len();
+        if inner.len() > word_len
+            && inner.is_char_boundary(word_len)
+            && inner[..word_len].eq_ignore_ascii_case(SUBJECT_TAG_WORD)
+        {
+            let rest = inner[word_len..].trim_start();
+            if let Some(num) = rest.strip_prefix('#')
+                && let Some(g) = parse_game_number(num.trim())
+            {
+                return Some((g, &s[..open], &s[close + 1..]));
+            }
+        }
+        from = open + 1;
+    }
+    None
+}
+
+/// A game number: 1 to 18 decimal digits, not zero.
+fn parse_game_number(s: &str) -> Option<GameId> {
+    if s.is_empty() || s.len() > 18 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i64 = s.parse().ok()?;
+    (n > 0).then_some(GameId(n))
+}
+
+/// Splits `local@domain` (after trimming spaces and `<>`) at the last `@`.
+fn split_address(address: &str) -> Result<(&str, &str), AddressError> {
+    let a = address.trim().trim_start_matches('<').trim_end_matches('>');
+    match a.rsplit_once('@') {
+        Some((l, d)) if !l.is_empty() && !d.is_empty() => Ok((l, d)),
+        _ => Err(AddressError::NotAnAddress(address.trim().to_string())),
+    }
+}
+
+/// One of the bot's own Message-IDs, `zaochka.g<game>.p<ply>.<hex>@<domain>`
+/// (without `<>`), as the reply composer writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotMessageId {
+    /// The game the mail was about.
+    pub game: GameId,
+    /// Plies played when the mail was written.
+    pub ply: u32,
+    /// A unique suffix (hex).
+    pub unique: String,
+    /// The domain.
+    pub domain: String,
+}
+
+impl BotMessageId {
+    /// Reads `zaochka.g12.p36.4842ee4d@example.com` (with or without `<>`);
+    /// `None` for any other Message-ID.
+    #[must_use]
+    pub fn parse(id: &str) -> Option<BotMessageId> {
+        let (local, domain) = split_address(id).ok()?;
+        let mut parts = local.split('.');
+        let word = parts.next()?;
+        if !word.eq_ignore_ascii_case(SUBJECT_TAG_WORD) {
+            return None;
+        }
+        let game = parse_game_number(parts.next()?.strip_prefix('g')?)?;
+        let ply_text = parts.next()?.strip_prefix('p')?;
+        if ply_text.is_empty()
+            || ply_text.len() > 9
+            || !ply_text.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        let ply = ply_text.parse().ok()?;
+        let unique = parts.next()?;
+        if unique.is_empty()
+            || !unique.bytes().all(|b| b.is_ascii_hexdigit())
+            || parts.next().is_some()
+        {
+            return None;
+        }
+        Some(BotMessageId {
+            game,
+            ply,
+            unique: unique.to_string(),
+            domain: domain.to_string(),
+        })
+    }
+}
+
+impl std::fmt::Display for BotMessageId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{SUBJECT_TAG_WORD}.g{}.p{}.{}@{}",
+            self.game.0, self.ply, self.unique, self.domain
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bot() -> BotAddress {
+        BotAddress::parse("zaochka@example.com").unwrap()
+    }
+
+    #[test]
+    fn reply_address_round_trips_through_format_and_parse() {
+        let a = bot().reply_address(GameId(42), "Ab3xY9kq");
+        assert_eq!(a, "zaochka+42.Ab3xY9kq@example.com");
+        let r = bot().parse_reply(&a).unwrap();
+        assert_eq!(r.game, GameId(42));
+        assert_eq!(r.token, "Ab3xY9kq");
+        assert_eq!(r.to_string(), a);
+    }
+
+    #[test]
+    fn token_comparison_is_case_sensitive() {
+        let r = ReplyAddress::parse("<zaochka+12.k7q2m9@example.com>").unwrap();
+        assert!(r.token_matches("k7q2m9"));
+        assert!(!r.token_matches("K7q2m9"));
+        assert!(!r.token_matches("k7q2m"));
+        assert!(!r.token_matches("k7q2m99"));
+    }
+
+    #[test]
+    fn local_part_and_domain_ignore_case_but_other_mailboxes_are_refused() {
+        assert!(bot().parse_reply("ZAOCHKA+12.k7q2m9@Example.COM").is_ok());
+        assert_eq!(
+            bot().parse_reply("other+12.k7q2m9@example.com"),
+            Err(AddressError::OtherMailbox(
+                "other+12.k7q2m9@example.com".into()
+            ))
+        );
+        assert!(bot().owns("zaochka@example.com"));
+        assert!(bot().owns("Zaochka+1.x@EXAMPLE.com"));
+        assert!(!bot().owns("zaochka@example.org"));
+    }
+
+    #[test]
+    fn malformed_reply_addresses_are_refused_with_the_reason() {
+        assert!(matches!(
+            ReplyAddress::parse("zaochka@example.com"),
+            Err(AddressError::NoDetail(_))
+        ));
+        for bad in [
+            "zaochka+0.abc@example.com",
+            "zaochka+x.abc@example.com",
+            "zaochka+12.@example.com",
+            "zaochka+12.ab-c@example.com",
+            "zaochka+12abc@example.com",
+            "+12.abc@example.com",
+        ] {
+            assert!(
+                matches!(ReplyAddress::parse(bad), Err(AddressError::Malformed(_))),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            ReplyAddress::parse("no at sign"),
+            Err(AddressError::NotAnAddress(_))
+        ));
+    }
+
+    #[test]
+    fn the_token_is_hidden_from_debug_output() {
+        let r = ReplyAddress::parse("zaochka+12.k7q2m9@example.com").unwrap();
+        assert!(!format!("{r:?}").contains("k7q2m9"));
+    }
+
+    #[test]
+    fn subject_prefixes_and_the_tag_are_removed() {
+        let s = parse_subject("Re: [zaochka #12] Your move (Russian checkers)");
+        assert_eq!(s.game, Some(GameId(12)));
+        assert!(s.prefixed);
+        assert_eq!(s.rest, "Your move (Russian checkers)");
+        let s = parse_subject("Ответ: Fwd: RE[2]: [Zaochka # 7] ничья");
+        assert_eq!(s.game, Some(GameId(7)));
+        assert_eq!(s.rest, "ничья");
+        let s = parse_subject("Автоматический ответ: [zaochka #12] Ваш ход");
+        assert_eq!(s.game, Some(GameId(12)));
+        assert_eq!(s.rest, "Ваш ход");
+        let s = parse_subject("[zaochka #21] history");
+        assert!(!s.prefixed);
+        assert_eq!(s.rest, "history");
+        let s = parse_subject("Hello [not a tag] there");
+        assert_eq!(s.game, None);
+        assert_eq!(s.rest, "Hello [not a tag] there");
+    }
+
+    #[test]
+    fn the_subject_tag_is_formatted_and_found() {
+        assert_eq!(subject_tag(GameId(42)), "[zaochka #42]");
+        assert_eq!(parse_subject_tag("x [zaochka #42] y"), Some(GameId(42)));
+        assert_eq!(parse_subject_tag("[zaochka #0]"), None);
+        assert_eq!(parse_subject_tag("[zaochka 42]"), None);
+    }
+
+    #[test]
+    fn bot_message_ids_round_trip() {
+        let id = BotMessageId::parse("<zaochka.g12.p36.4842ee4d@example.com>").unwrap();
+        assert_eq!(id.game, GameId(12));
+        assert_eq!(id.ply, 36);
+        assert_eq!(id.to_string(), "zaochka.g12.p36.4842ee4d@example.com");
+        assert_eq!(BotMessageId::parse("3c1f6f0e@example.org"), None);
+        assert_eq!(BotMessageId::parse("zaochka.g12.p36.zz@example.com"), None);
+    }
+}

@@ -1,0 +1,1311 @@
+//! What a player asks for: the new text of a mail and its subject turned into
+//! a list of [`Intent`]s, each addressed to a game. No rules are consulted:
+//! moves are kept as written, with the move number written before them, and
+//! the referee resolves them against the position (and answers "stale" when
+//! the number is an old one).
+//!
+//! How a text is read:
+//! - line by line; a line may start with a game prefix (`#15:`, `#15`, `15:`,
+//!   `game 15:`, `партия 15:`) that sends the whole line to that game of the
+//!   same player;
+//! - each line is split into clauses at `. ! ? ; : ,` (not after a move number
+//!   such as `19.` or `7...`);
+//! - a move is a word (or words: `c3 - d4`, `Кр e1-f1`) that reads as a move
+//!   in the game's syntax: draughts through [`crate::notation::parse_move`]
+//!   (squares on a board of at most 10x10, numbers 1 to 50 without a leading
+//!   zero, no `hh:mm` clock times), chess through [`super::chess_token`].
+//!   A move counts when it has a move number before it or an unmistakable
+//!   form (`c3-d4`, `e3:c5:e7`; chess with a piece, a capture or a start
+//!   square), or else when its clause holds nothing but moves, command words
+//!   and filler ("my move", "ход") — so `3-4 дня`, `the d4 man` or a bare
+//!   `e4` in prose are not moves;
+//! - a command is a clause whose first word (after "I", "ok", "я", "ну" ...)
+//!   is a command word: `draw`/`ничья` (offer), `offer`/`предлагаю` + draw,
+//!   `accept`/`agree`/`согласен`/`согласна`/`принимаю`, `decline`/`отказ`/
+//!   `отказываюсь`/`отклоняю`/`не согласен`, `resign`/`сдаюсь`/`give up`,
+//!   `claim`/`требую ничью`/`заявляю ничью`, `status`/`статус`,
+//!   `history`/`история`, `help`/`помощь`, `leave`/`отпуск` with two dates
+//!   (`2026-12-20` or `20.12.2026`). `draw accepted`, `I accept the draw`,
+//!   `согласна на ничью` are acceptances. Greetings and chit-chat are ignored;
+//! - the subject counts too (after `Re:`, `Ответ:`, `Fwd:` and the
+//!   `[zaochka #N]` tag are removed), but only when it holds nothing but moves,
+//!   command words and filler: a bot subject like "Your move (Chess)" is not
+//!   read.
+//!
+//! Per game: a move and a draw offer together make one [`Intent::Move`] with
+//! `offer_draw`; a claim and a move make one [`Intent::ClaimDraw`] with the
+//! move; the same intent twice (subject and body) counts once; two different
+//! moves for one game are [`Unrecognised::SeveralMoves`]. A mail with no
+//! command at all gives one [`Intent::Unrecognised`] with the reason.
+
+use chrono::NaiveDate;
+
+use crate::mail::address::parse_subject;
+use crate::mail::chess_token::{self, ChessToken};
+use crate::notation::parse_move;
+use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
+use crate::store::GameId;
+
+/// How a game's moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSyntax {
+    /// Draughts of every kind: Russian, international, Bashni, Lasca
+    /// (`c3-d4`, `cd4`, `32-28`, `e3:c5:e7`).
+    Draughts,
+    /// Chess (`Nf3`, `e2-e4`, `Кр e1-f1`, `O-O`).
+    Chess,
+}
+
+/// A move as the player wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The move as written, without its move number (`с3–d4`, `Кр e1-f1`).
+    pub text: String,
+    /// The move number written before it (`19.` or `7...`), if any: compare
+    /// it with the move due to tell a stale mail.
+    pub number: Option<u32>,
+    /// Whether the number was written as Black's (`7...`, `7…`).
+    pub black: bool,
+    /// The syntax the move was read in.
+    pub syntax: MoveSyntax,
+}
+
+impl MoveText {
+    /// The draughts reading of the move (for draughts games).
+    #[must_use]
+    pub fn draughts(&self) -> Option<WrittenMove> {
+        match self.syntax {
+            MoveSyntax::Draughts => parse_move(&self.text).ok(),
+            MoveSyntax::Chess => None,
+        }
+    }
+
+    /// The chess reading of the move (for chess games).
+    #[must_use]
+    pub fn chess(&self) -> Option<ChessToken> {
+        match self.syntax {
+            MoveSyntax::Chess => chess_token::parse(&self.text),
+            MoveSyntax::Draughts => None,
+        }
+    }
+
+    /// A key equal for two writings of the same move (`с3–d4` and `c3-d4`).
+    fn key(&self) -> String {
+        match self.syntax {
+            MoveSyntax::Draughts => self.draughts().map_or_else(
+                || self.text.clone(),
+                |w| format!("{:?}|{:?}|{:?}|{}", w.origin, w.via, w.dest, w.capture),
+            ),
+            MoveSyntax::Chess => self
+                .chess()
+                .map_or_else(|| self.text.clone(), |c| c.canonical()),
+        }
+    }
+}
+
+/// Why a mail (or a game's part of it) holds no command that can be acted on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unrecognised {
+    /// The mail has no new text and its subject holds no command.
+    #[error("the mail has no new text")]
+    NoText,
+    /// There is new text, but no move or command in it.
+    #[error("no move or command was found in the mail")]
+    NoCommand,
+    /// Two or more different moves for one game (as written).
+    #[error("several different moves for one game: {}", .0.join(", "))]
+    SeveralMoves(Vec<String>),
+    /// A leave command whose dates cannot be read (the clause as written).
+    #[error("cannot read two dates (from, to) in {0:?}")]
+    LeaveDates(String),
+}
+
+/// One thing a player asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Play a move, possibly offering a draw with it.
+    Move {
+        /// The move as written.
+        mv: MoveText,
+        /// Whether a draw offer goes with the move.
+        offer_draw: bool,
+    },
+    /// Offer a draw (without a move).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Resign the game.
+    Resign,
+    /// Claim a draw by the rules (repetition, move counters), optionally with
+    /// the move that brings it about.
+    ClaimDraw {
+        /// The move that repeats the position, if written.
+        mv: Option<MoveText>,
+    },
+    /// Ask for the position and whose move it is.
+    Status,
+    /// Ask for the score so far.
+    History,
+    /// Ask for the list of commands.
+    Help,
+    /// Take leave (vacation) between two dates, both included.
+    Leave {
+        /// First day of leave.
+        from: NaiveDate,
+        /// Last day of leave.
+        to: NaiveDate,
+    },
+    /// Nothing that can be acted on, with the reason.
+    Unrecognised(Unrecognised),
+}
+
+/// Where an intent was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The new text of the body.
+    Body,
+    /// The subject.
+    Subject,
+}
+
+/// An intent with the game it is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Addressed {
+    /// The game: from a line prefix (`#15:`) or the subject tag, else the
+    /// mail's own game from [`Context::game`].
+    pub game: Option<GameId>,
+    /// What the player asks for.
+    pub intent: Intent,
+    /// Where it was read.
+    pub source: Source,
+    /// The line it was read from, trimmed (for logs and replies).
+    pub line: String,
+}
+
+/// What the reader needs to know about the games a mail may address.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The mail's own game (from its reply address or subject tag).
+    pub game: Option<GameId>,
+    /// How moves are written in that game.
+    pub syntax: MoveSyntax,
+    /// The same player's other games and their syntax, for `#15:` lines
+    /// (a game not listed is read in [`Context::syntax`]).
+    pub other_games: &'a [(GameId, MoveSyntax)],
+}
+
+impl Context<'_> {
+    /// A context for one game with no others.
+    #[must_use]
+    pub fn single(game: Option<GameId>, syntax: MoveSyntax) -> Context<'static> {
+        Context {
+            game,
+            syntax,
+            other_games: &[],
+        }
+    }
+
+    fn syntax_of(&self, game: Option<GameId>) -> MoveSyntax {
+        game.and_then(|g| {
+            self.other_games
+                .iter()
+                .find(|(og, _)| *og == g)
+                .map(|(_, s)| *s)
+        })
+        .unwrap_or(self.syntax)
+    }
+}
+
+/// Reads the intents of a mail from its new text and its subject.
+///
+/// Always returns at least one entry: with no command anywhere it is one
+/// [`Intent::Unrecognised`] ([`Unrecognised::NoText`] or
+/// [`Unrecognised::NoCommand`]) for the mail's game.
+///
+/// # Examples
+/// ```
+/// use zaochka::mail::intent::{read_intents, Context, Intent, MoveSyntax};
+/// use zaochka::store::GameId;
+/// let cx = Context::single(Some(GameId(14)), MoveSyntax::Draughts);
+/// let got = read_intents("13... d8-e7\nПредлагаю ничью.", "Re: [zaochka #14] Ваш ход", &cx);
+/// assert_eq!(got.len(), 1);
+/// let Intent::Move { mv, offer_draw } = &got[0].intent else { panic!() };
+/// assert_eq!((mv.text.as_str(), mv.number, *offer_draw), ("d8-e7", Some(13), true));
+/// ```
+#[must_use]
+pub fn read_intents(new_text: &str, subject: &str, cx: &Context<'_>) -> Vec<Addressed> {
+    let mut items: Vec<Item> = Vec::new();
+    for line in new_text.lines() {
+        read_line(line, cx, Source::Body, &mut items);
+    }
+    let subj = parse_subject(subject);
+    let subject_game = subj.game.or(cx.game);
+    let mut subject_items = Vec::new();
+    let subject_bare = read_subject(&subj.rest, subject_game, cx, &mut subject_items);
+    if subject_bare {
+        items.extend(subject_items);
+    }
+    if items.is_empty() {
+        let reason = if new_text.trim().is_empty() {
+            Unrecognised::NoText
+        } else {
+            Unrecognised::NoCommand
+        };
+        return vec![Addressed {
+            game: cx.game,
+            intent: Intent::Unrecognised(reason),
+            source: Source::Body,
+            line: String::new(),
+        }];
+    }
+    merge(items)
+}
+
+/// Whether a word (any case, punctuation around it allowed) is a command word.
+#[must_use]
+pub fn is_command_word(word: &str) -> bool {
+    let w = core_lower(word);
+    [
+        ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE,
+    ]
+    .iter()
+    .any(|set| set.contains(&w.as_str()))
+}
+
+const ACCEPT: &[&str] = &[
+    "accept",
+    "accepted",
+    "accepting",
+    "agree",
+    "agreed",
+    "согласен",
+    "согласна",
+    "согласны",
+    "принимаю",
+    "принято",
+    "принята",
+    "принимается",
+];
+const DECLINE: &[&str] = &[
+    "decline",
+    "declined",
+    "declining",
+    "reject",
+    "rejected",
+    "refuse",
+    "refused",
+    "отказ",
+    "отказываюсь",
+    "отклоняю",
+    "отклонено",
+    "отклоняется",
+];
+const RESIGN: &[&str] = &[
+    "resign",
+    "resigned",
+    "resigning",
+    "resigns",
+    "сдаюсь",
+    "сдался",
+    "сдалась",
+];
+const CLAIM: &[&str] = &["claim", "claiming", "требую", "заявляю"];
+const OFFER: &[&str] = &[
+    "offer",
+    "offering",
+    "propose",
+    "proposing",
+    "suggest",
+    "предлагаю",
+];
+const DRAW: &[&str] = &[
+    "draw",
+    "ничья",
+    "ничью",
+    "ничьей",
+    "ничьи",
+    "remis",
+    "ремиз",
+];
+const STATUS: &[&str] = &["status", "статус"];
+const HISTORY: &[&str] = &["history", "история", "историю"];
+const HELP: &[&str] = &["help", "помощь", "справка"];
+const LEAVE: &[&str] = &["leave", "vacation", "holiday", "holidays", "отпуск"];
+const NEGATIONS: &[&str] = &["не", "not", "don't", "dont"];
+
+/// Words skipped before a command word at the start of a clause.
+const LEAD: &[&str] = &[
+    "i",
+    "я",
+    "ok",
+    "okay",
+    "ок",
+    "ну",
+    "итак",
+    "тогда",
+    "well",
+    "so",
+    "then",
+    "and",
+    "и",
+    "also",
+    "также",
+    "а",
+    "please",
+    "пожалуйста",
+    "yes",
+    "да",
+    "hereby",
+    "hi",
+    "hello",
+    "привет",
+    "здравствуйте",
+    "+",
+    "&",
+];
+
+/// Words a clause may hold besides moves and command words and still count as
+/// a bare command clause.
+const FILLER: &[&str] = &[
+    "my",
+    "move",
+    "moves",
+    "is",
+    "play",
+    "i'll",
+    "now",
+    "a",
+    "the",
+    "here",
+    "here's",
+    "it",
+    "on",
+    "to",
+    "with",
+    "мой",
+    "моя",
+    "ход",
+    "ходом",
+    "хожу",
+    "играю",
+    "вот",
+    "так",
+    "на",
+    "от",
+    "с",
+    "-",
+    "—",
+    "–",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cmd {
+    Offer,
+    Accept,
+    Decline,
+    Resign,
+    Claim,
+    Status,
+    History,
+    Help,
+    Leave,
+}
+
+#[derive(Clone, Debug)]
+enum ItemKind {
+    Move(MoveText),
+    Cmd(Cmd),
+    Leave(NaiveDate, NaiveDate),
+    BadLeave(String),
+}
+
+#[derive(Clone, Debug)]
+struct Item {
+    game: Option<GameId>,
+    kind: ItemKind,
+    source: Source,
+    line: String,
+}
+
+#[derive(Clone, Debug)]
+enum Tok {
+    Number { n: u32, black: bool },
+    Move { mv: MoveText, strong: bool },
+    Word { lower: String, raw: String },
+}
+
+/// Reads one line of the body into items.
+fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Vec<Item>) {
+    let trimmed = line.trim();
+    if trimmed.is_empty() {
+        return;
+    }
+    let (prefix_game, rest) = game_prefix(trimmed);
+    let game = prefix_game.or(cx.game);
+    let syntax = cx.syntax_of(game);
+    for clause in clauses(rest, syntax) {
+        for kind in evaluate(&clause) {
+            out.push(Item {
+                game,
+                kind,
+                source,
+                line: trimmed.to_string(),
+            });
+        }
+    }
+}
+
+/// Reads the subject's rest; true when it is bare (only moves, command words
+/// and filler) and holds something.
+fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, out: &mut Vec<Item>) -> bool {
+    if rest.trim().is_empty() {
+        return false;
+    }
+    let syntax = cx.syntax_of(game);
+    let clauses = clauses(rest, syntax);
+    let all_bare = clauses.iter().all(|c| {
+        c.iter().all(|t| match t {
+            Tok::Word { lower, .. } => {
+                FILLER.contains(&lower.as_str())
+                    || LEAD.contains(&lower.as_str())
+                    || is_command_word(lower)
+            }
+            _ => true,
+        })
+    });
+    if !all_bare {
+        return false;
+    }
+    for clause in &clauses {
+        for kind in evaluate(clause) {
+            out.push(Item {
+                game,
+                kind,
+                source: Source::Subject,
+                line: rest.trim().to_string(),
+            });
+        }
+    }
+    !out.is_empty()
+}
+
+/// A game prefix at the start of a line: `#15:`, `#15`, `15:`, `game 15:`,
+/// `партия 15:`, `игра 15:`.
+fn game_prefix(line: &str) -> (Option<GameId>, &str) {
+    let lower = line.to_lowercase();
+    for word in ["game ", "партия ", "игра "] {
+        if lower.starts_with(word) {
+            // The word is ASCII or Cyrillic; find its byte length in `line`.
+            let skip = line
+                .char_indices()
+                .nth(word.chars().count())
+                .map_or(line.len(), |(i, _)| i);
+            let rest = line[skip..].trim_start();
+            let rest = rest.strip_prefix('#').unwrap_or(rest);
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0
+                && let Some(after) = rest[digits..].trim_start().strip_prefix(':')
+                && let Some(g) = game_number(&rest[..digits])
+            {
+                return (Some(g), after.trim_start());
+            }
+        }
+    }
+    if let Some(rest) = line.strip_prefix('#') {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0
+            && let Some(g) = game_number(&rest[..digits])
+        {
+            let after = rest[digits..].trim_start();
+            let after = after.strip_prefix(':').unwrap_or(after);
+            if rest[digits..].is_empty() || rest[digits..].starts_with([' ', ':', '\t']) {
+                return (Some(g), after.trim_start());
+            }
+        }
+        return (None, line);
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0
+        && let Some(after) = line[digits..].strip_prefix(':')
+        && (after.is_empty() || after.starts_with([' ', '\t']))
+        && let Some(g) = game_number(&line[..digits])
+    {
+        return (Some(g), after.trim_start());
+    }
+    (None, line)
+}
+
+fn game_number(digits: &str) -> Option<GameId> {
+    if digits.len() > 18 {
+        return None;
+    }
+    digits.parse::<i64>().ok().filter(|&n| n > 0).map(GameId)
+}
+
+/// Characters stripped from the front of a word.
+const OPENERS: &[char] = &['(', '[', '{', '"', '\'', '«', '“', '„', '‘', '*', '_'];
+/// Characters stripped from the back of a word before looking at its end.
+const CLOSERS: &[char] = &[')', ']', '}', '"', '\'', '»', '”', '’', '*', '_'];
+/// Punctuation that ends a clause.
+const CLAUSE_ENDS: &[char] = &['.', '!', '?', ';', ':', ','];
+
+/// A word lowercased without the punctuation around it.
+fn core_lower(word: &str) -> String {
+    word.trim_start_matches(OPENERS)
+        .trim_end_matches(CLOSERS)
+        .trim_end_matches(CLAUSE_ENDS)
+        .trim_end_matches(CLOSERS)
+        .to_lowercase()
+}
+
+/// A move number word: `19.`, `7...`, `7…` (1 to 3 digits).
+fn move_number(word: &str) -> Option<(u32, bool)> {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let rest = &word[digits..];
+    let dots = rest.chars().filter(|&c| c == '.').count();
+    let ellipsis = rest.contains('…');
+    if rest.is_empty() || !rest.chars().all(|c| c == '.' || c == '…') || dots > 3 {
+        return None;
+    }
+    let n = word[..digits].parse().ok()?;
+    Some((n, ellipsis || dots >= 2))
+}
+
+/// Splits `19.g3-h4` into the number `19.` and the move, when the rest is a move.
+fn glued_number(word: &str, syntax: MoveSyntax) -> Option<((u32, bool), String)> {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let after_digits = &word[digits..];
+    let rest = after_digits.trim_start_matches(['.', '…']);
+    if rest.len() == after_digits.len() || rest.is_empty() {
+        return None;
+    }
+    let number = move_number(&word[..word.len() - rest.len()])?;
+    read_move(rest, syntax)?;
+    Some((number, rest.to_string()))
+}
+
+/// The words of a text, as (raw word, clause ends after it).
+fn words(text: &str) -> Vec<(&str, bool)> {
+    text.split_whitespace()
+        .map(|w| {
+            let end = w.trim_end_matches(CLOSERS);
+            let ends = move_number(w).is_none() && end.ends_with(CLAUSE_ENDS);
+            (w, ends)
+        })
+        .collect()
+}
+
+/// Tokenises a text into clauses of numbers, moves and words.
+fn clauses(text: &str, syntax: MoveSyntax) -> Vec<Vec<Tok>> {
+    let ws = words(text);
+    let mut out: Vec<Vec<Tok>> = Vec::new();
+    let mut clause: Vec<Tok> = Vec::new();
+    let mut i = 0;
+    while i < ws.len() {
+        let (w, ends) = ws[i];
+        let bare = w.trim_start_matches(OPENERS).trim_end_matches(CLOSERS);
+        if let Some((n, black)) = move_number(bare) {
+            clause.push(Tok::Number { n, black });
+            i += 1;
+            continue;
+        }
+        if let Some(((n, black), rest)) = glued_number(strip_word(bare), syntax) {
+            clause.push(Tok::Number { n, black });
+            let (mv, strong) = read_move(&rest, syntax).expect("checked by glued_number");
+            push_move(&mut clause, mv, strong);
+            if ends {
+                out.push(std::mem::take(&mut clause));
+            }
+            i += 1;
+            continue;
+        }
+        if let Some((used, text, mv, strong)) = move_at(&ws, i, syntax) {
+            debug_assert!(text == mv.text);
+            push_move(&mut clause, mv, strong);
+            let last_ends = ws[i + used - 1].1;
+            i += used;
+            if last_ends {
+                out.push(std::mem::take(&mut clause));
+            }
+            continue;
+        }
+        if matches!(bare, "—" | "–") {
+            out.push(std::mem::take(&mut clause));
+            i += 1;
+            continue;
+        }
+        clause.push(Tok::Word {
+            lower: core_lower(w),
+            raw: strip_word(bare).to_string(),
+        });
+        if ends {
+            out.push(std::mem::take(&mut clause));
+        }
+        i += 1;
+    }
+    if !clause.is_empty() {
+        out.push(clause);
+    }
+    out.retain(|c| !c.is_empty());
+    out
+}
+
+/// A word without trailing clause punctuation (`e3-d4,` -> `e3-d4`, a final
+/// full stop too, but not the one of `e.p.`); move annotations `!?` are left
+/// to the move readers.
+fn strip_word(w: &str) -> &str {
+    let w = w
+        .trim_end_matches(CLOSERS)
+        .trim_end_matches([',', ';', ':'])
+        .trim_end_matches(CLOSERS);
+    if w.ends_with("e.p.") {
+        w
+    } else {
+        w.strip_suffix('.').unwrap_or(w)
+    }
+}
+
+/// Pushes a move; a number right before it becomes its number.
+fn push_move(clause: &mut Vec<Tok>, mut mv: MoveText, mut strong: bool) {
+    if let Some(Tok::Number { n, black }) = clause.last() {
+        mv.number = Some(*n);
+        mv.black = *black;
+        strong = true;
+        clause.pop();
+    }
+    clause.push(Tok::Move { mv, strong });
+}
+
+/// A move starting at word `i`, possibly over several words: the number of
+/// words used, the text, the move and whether its form is unmistakable.
+fn move_at(
+    ws: &[(&str, bool)],
+    i: usize,
+    syntax: MoveSyntax,
+) -> Option<(usize, String, MoveText, bool)> {
+    let word = |k: usize| {
+        ws.get(k)
+            .map(|(w, _)| strip_word(w.trim_start_matches(OPENERS)))
+    };
+    let is_sign = |s: &str| matches!(s, "-" | "–" | "—" | "−" | ":" | "x" | "х" | "×");
+    let mut candidates: Vec<(usize, String)> = Vec::new();
+    let w0 = word(i)?;
+    // Three words: `c3 - d4`.
+    if !ws[i].1
+        && let (Some(w1), Some(w2)) = (word(i + 1), word(i + 2))
+        && is_sign(w1)
+        && !ws[i + 1].1
+    {
+        candidates.push((3, format!("{w0} {w1} {w2}")));
+    }
+    // Two words: `c3- d4`, `c3 -d4`, chess `Кр e1-f1`.
+    if !ws[i].1
+        && let Some(w1) = word(i + 1)
+    {
+        let signs = |c: char| matches!(c, '-' | '–' | '—' | '−' | ':');
+        let piece_word = syntax == MoveSyntax::Chess
+            && matches!(
+                w0.trim_end_matches('.'),
+                "Кр" | "К" | "Ф" | "Л" | "С" | "K" | "Q" | "R" | "B" | "N"
+            );
+        if !is_sign(w1) && (w0.ends_with(signs) || w1.starts_with(signs) || piece_word) {
+            candidates.push((2, format!("{w0} {w1}")));
+        }
+    }
+    candidates.push((1, w0.to_string()));
+    for (used, text) in candidates {
+        if let Some((mv, strong)) = read_move(&text, syntax) {
+            return Some((used, text, mv, strong));
+        }
+    }
+    None
+}
+
+/// Reads a text as a move in a syntax: the move and whether its form is
+/// unmistakable (so it counts even in prose).
+fn read_move(text: &str, syntax: MoveSyntax) -> Option<(MoveText, bool)> {
+    let strong = match syntax {
+        MoveSyntax::Draughts => {
+            let w = draughts_move(text)?;
+            matches!(
+                w.origin,
+                WrittenOrigin::Square(WrittenSquare::Coordinate { .. })
+            ) && matches!(w.dest, WrittenSquare::Coordinate { .. })
+        }
+        MoveSyntax::Chess => {
+            let c = chess_token::parse(text)?;
+            !c.is_bare_pawn_push()
+        }
+    };
+    Some((
+        MoveText {
+            text: text.to_string(),
+            number: None,
+            black: false,
+            syntax,
+        },
+        strong,
+    ))
+}
+
+/// A draughts move, with checks `parse_move` leaves to the position: squares
+/// on a board of at most 10x10, numbers 1 to 50 without a leading zero, no
+/// clock time (`10:15`), no move number inside.
+fn draughts_move(text: &str) -> Option<WrittenMove> {
+    if !text.chars().next().is_some_and(|c| c.is_alphanumeric()) {
+        return None;
+    }
+    // Digit runs: no leading zero.
+    let chars: Vec<char> = text.chars().collect();
+    let mut k = 0;
+    let mut runs: Vec<String> = Vec::new();
+    while k < chars.len() {
+        if chars[k].is_ascii_digit() {
+            let start = k;
+            while k < chars.len() && chars[k].is_ascii_digit() {
+                k += 1;
+            }
+            let run: String = chars[start..k].iter().collect();
+            if run.starts_with('0') {
+                return None;
+            }
+            runs.push(run);
+        } else {
+            k += 1;
+        }
+    }
+    if text.contains('.') || text.contains('…') {
+        return None;
+    }
+    let w = parse_move(text).ok()?;
+    let squares = std::iter::once(match w.origin {
+        WrittenOrigin::Square(s) => Some(s),
+        WrittenOrigin::File(_) => None,
+    })
+    .flatten()
+    .chain(w.via.iter().copied())
+    .chain(std::iter::once(w.dest));
+    let mut numeric = 0;
+    let mut count = 0;
+    for s in squares {
+        count += 1;
+        match s {
+            WrittenSquare::Coordinate { file, rank } if file <= 9 && rank <= 9 => {}
+            WrittenSquare::Number(n) if (1..=50).contains(&n) => numeric += 1,
+            _ => return None,
+        }
+    }
+    if let WrittenOrigin::File(f) = w.origin
+        && f > 9
+    {
+        return None;
+    }
+    // `10:15` is a time of day, not a capture.
+    if numeric == 2
+        && count == 2
+        && text.contains(':')
+        && runs.len() == 2
+        && runs[1].len() == 2
+        && runs[0].parse::<u32>().is_ok_and(|h| h <= 23)
+        && runs[1].parse::<u32>().is_ok_and(|m| m <= 59)
+    {
+        return None;
+    }
+    Some(w)
+}
+
+/// What a clause says: moves that count and a command, if any.
+fn evaluate(clause: &[Tok]) -> Vec<ItemKind> {
+    let words: Vec<&str> = clause
+        .iter()
+        .filter_map(|t| match t {
+            Tok::Word { lower, .. } => Some(lower.as_str()),
+            _ => None,
+        })
+        .collect();
+    let bare = words.iter().all(|w| {
+        FILLER.contains(w) || LEAD.contains(w) || NEGATIONS.contains(w) || is_command_word(w)
+    });
+    let mut out = Vec::new();
+    for t in clause {
+        if let Tok::Move { mv, strong } = t
+            && (*strong || bare)
+        {
+            out.push(ItemKind::Move(mv.clone()));
+        }
+    }
+    match command(&words) {
+        Some(Cmd::Leave) => {
+            let raws: Vec<&str> = clause
+                .iter()
+                .filter_map(|t| match t {
+                    Tok::Word { raw, .. } => Some(raw.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let dates: Vec<NaiveDate> = raws.iter().filter_map(|r| parse_date(r)).collect();
+            match dates.as_slice() {
+                [] => {}
+                [from, to] if from <= to => out.push(ItemKind::Leave(*from, *to)),
+                _ => out.push(ItemKind::BadLeave(raws.join(" "))),
+            }
+        }
+        Some(c) => out.push(ItemKind::Cmd(c)),
+        None => {}
+    }
+    out
+}
+
+/// The command of a clause, from its first words.
+fn command(words: &[&str]) -> Option<Cmd> {
+    let ws: Vec<&str> = words
+        .iter()
+        .copied()
+        .skip_while(|w| LEAD.contains(w))
+        .collect();
+    let first = *ws.first()?;
+    let window = &ws[..ws.len().min(6)];
+    let has = |set: &[&str]| window.iter().any(|w| set.contains(w));
+    let is = |set: &[&str]| set.contains(&first);
+    if is(NEGATIONS) {
+        return has(ACCEPT).then_some(Cmd::Decline);
+    }
+    if first == "give" && ws.get(1) == Some(&"up") {
+        return Some(Cmd::Resign);
+    }
+    if is(ACCEPT) {
+        Some(Cmd::Accept)
+    } else if is(DECLINE) {
+        Some(Cmd::Decline)
+    } else if is(RESIGN) {
+        Some(Cmd::Resign)
+    } else if is(CLAIM) {
+        (first == "claim" || first == "claiming" || has(DRAW)).then_some(Cmd::Claim)
+    } else if is(OFFER) {
+        has(DRAW).then_some(Cmd::Offer)
+    } else if is(DRAW) {
+        Some(if has(ACCEPT) {
+            Cmd::Accept
+        } else if has(DECLINE) {
+            Cmd::Decline
+        } else if has(CLAIM) {
+            Cmd::Claim
+        } else {
+            Cmd::Offer
+        })
+    } else if is(STATUS) {
+        Some(Cmd::Status)
+    } else if is(HISTORY) {
+        Some(Cmd::History)
+    } else if is(HELP) {
+        Some(Cmd::Help)
+    } else if is(LEAVE) {
+        Some(Cmd::Leave)
+    } else {
+        None
+    }
+}
+
+/// A date written `2026-12-20` or `20.12.2026`.
+fn parse_date(word: &str) -> Option<NaiveDate> {
+    let w = word.trim_end_matches(['.', ',', ';', ')']);
+    NaiveDate::parse_from_str(w, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(w, "%d.%m.%Y"))
+        .ok()
+}
+
+/// Groups items by game, merges moves with offers and claims, drops repeats.
+fn merge(items: Vec<Item>) -> Vec<Addressed> {
+    let mut games: Vec<Option<GameId>> = Vec::new();
+    for it in &items {
+        if !games.contains(&it.game) {
+            games.push(it.game);
+        }
+    }
+    let mut out = Vec::new();
+    for game in games {
+        let group: Vec<&Item> = items.iter().filter(|it| it.game == game).collect();
+        // Distinct moves, keeping a written number from any copy.
+        let mut moves: Vec<(MoveText, &Item)> = Vec::new();
+        for it in &group {
+            if let ItemKind::Move(mv) = &it.kind {
+                match moves.iter_mut().find(|(m, _)| m.key() == mv.key()) {
+                    Some((m, _)) => {
+                        if m.number.is_none() && mv.number.is_some() {
+                            m.number = mv.number;
+                            m.black = mv.black;
+                        }
+                    }
+                    None => moves.push((mv.clone(), it)),
+                }
+            }
+        }
+        let has_cmd = |c: Cmd| {
+            group
+                .iter()
+                .any(|it| matches!(it.kind, ItemKind::Cmd(k) if k == c))
+        };
+        let offer = has_cmd(Cmd::Offer);
+        let claim = has_cmd(Cmd::Claim);
+        let several = moves.len() > 1;
+        let the_move = (moves.len() == 1).then(|| moves[0].0.clone());
+        let mut emitted: Vec<Intent> = Vec::new();
+        let mut push = |intent: Intent, it: &Item, out: &mut Vec<Addressed>| {
+            if !emitted.contains(&intent) {
+                emitted.push(intent.clone());
+                out.push(Addressed {
+                    game,
+                    intent,
+                    source: it.source,
+                    line: it.line.clone(),
+                });
+            }
+        };
+        for it in &group {
+            let intent = match &it.kind {
+                ItemKind::Move(_) if several => Intent::Unrecognised(Unrecognised::SeveralMoves(
+                    moves.iter().map(|(m, _)| m.text.clone()).collect(),
+                )),
+                ItemKind::Move(_) if claim => continue,
+                ItemKind::Move(_) => Intent::Move {
+                    mv: the_move.clone().expect("one move"),
+                    offer_draw: offer,
+                },
+                ItemKind::Cmd(Cmd::Offer) if the_move.is_some() && !claim => continue,
+                ItemKind::Cmd(c) => match c {
+                    Cmd::Offer => Intent::OfferDraw,
+                    Cmd::Accept => Intent::AcceptDraw,
+                    Cmd::Decline => Intent::DeclineDraw,
+                    Cmd::Resign => Intent::Resign,
+                    Cmd::Claim => Intent::ClaimDraw {
+                        mv: the_move.clone(),
+                    },
+                    Cmd::Status => Intent::Status,
+                    Cmd::History => Intent::History,
+                    Cmd::Help => Intent::Help,
+                    Cmd::Leave => continue,
+                },
+                ItemKind::Leave(from, to) => Intent::Leave {
+                    from: *from,
+                    to: *to,
+                },
+                ItemKind::BadLeave(text) => {
+                    Intent::Unrecognised(Unrecognised::LeaveDates(text.clone()))
+                }
+            };
+            push(intent, it, &mut out);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, subject: &str, syntax: MoveSyntax) -> Vec<Intent> {
+        let cx = Context::single(Some(GameId(12)), syntax);
+        read_intents(text, subject, &cx)
+            .into_iter()
+            .map(|a| a.intent)
+            .collect()
+    }
+
+    fn draughts(text: &str) -> Vec<Intent> {
+        read(text, "", MoveSyntax::Draughts)
+    }
+
+    fn one_move(intents: &[Intent]) -> (&str, Option<u32>, bool) {
+        match intents {
+            [Intent::Move { mv, offer_draw }] => (mv.text.as_str(), mv.number, *offer_draw),
+            other => panic!("expected one move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_move_alone_is_a_move() {
+        assert_eq!(one_move(&draughts("e3-d4")), ("e3-d4", None, false));
+        assert_eq!(one_move(&draughts("cd4")), ("cd4", None, false));
+        assert_eq!(one_move(&draughts("32-28")), ("32-28", None, false));
+    }
+
+    #[test]
+    fn a_move_number_is_kept_for_the_stale_check() {
+        let got = draughts("7... e7:g5");
+        let [Intent::Move { mv, .. }] = got.as_slice() else {
+            panic!("{got:?}")
+        };
+        assert_eq!((mv.number, mv.black), (Some(7), true));
+        assert_eq!(one_move(&draughts("19.g3-h4")), ("g3-h4", Some(19), false));
+        assert_eq!(one_move(&draughts("1. с3–d4")), ("с3–d4", Some(1), false));
+    }
+
+    #[test]
+    fn a_full_stop_after_a_move_ends_the_sentence_not_the_move() {
+        assert_eq!(
+            one_move(&draughts("Мой ход e3-d4.")),
+            ("e3-d4", None, false)
+        );
+        assert_eq!(
+            one_move(&draughts("19. g3-h4. Draw?")),
+            ("g3-h4", Some(19), true)
+        );
+        assert_eq!(
+            one_move(&read("I play Nf3.", "", MoveSyntax::Chess)),
+            ("Nf3", None, false)
+        );
+    }
+
+    #[test]
+    fn a_move_with_spaces_around_its_sign_is_one_move() {
+        assert_eq!(one_move(&draughts("c3 - d4")), ("c3 - d4", None, false));
+    }
+
+    #[test]
+    fn a_move_in_prose_counts_only_in_an_unmistakable_form() {
+        assert_eq!(
+            one_move(&draughts(
+                "Keeping the h-file closed is too passive, so my move 19. g3-h4 and let us see what Black does with the d4 man."
+            )),
+            ("g3-h4", Some(19), false)
+        );
+        assert_eq!(
+            draughts("Подумаю 3-4 дня, потом отвечу"),
+            [Intent::Unrecognised(Unrecognised::NoCommand)]
+        );
+        assert_eq!(
+            read("I think e4 is strong", "", MoveSyntax::Chess),
+            [Intent::Unrecognised(Unrecognised::NoCommand)]
+        );
+        assert_eq!(
+            one_move(&read("e4", "", MoveSyntax::Chess)),
+            ("e4", None, false)
+        );
+    }
+
+    #[test]
+    fn phone_numbers_dates_times_and_results_are_not_moves() {
+        for text in [
+            "Tel. +7 (000) 000-23-19",
+            "until 06.03.2025",
+            "at 10:15 please",
+            "1-0",
+            "the 2025-03-06 game",
+        ] {
+            assert_eq!(
+                draughts(text),
+                [Intent::Unrecognised(Unrecognised::NoCommand)],
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_and_a_draw_offer_make_one_intent() {
+        assert_eq!(
+            one_move(&draughts(
+                "13... d8-e7\nПредлагаю ничью: позиция симметричная."
+            )),
+            ("d8-e7", Some(13), true)
+        );
+        assert_eq!(one_move(&draughts("e5-d4 draw?")), ("e5-d4", None, true));
+        assert_eq!(
+            one_move(&draughts("13... 4-9\n\nI offer a draw.")),
+            ("4-9", Some(13), true)
+        );
+    }
+
+    #[test]
+    fn english_and_russian_commands_are_read() {
+        let cases: &[(&str, Intent)] = &[
+            ("draw?", Intent::OfferDraw),
+            ("ничья", Intent::OfferDraw),
+            ("предлагаю ничью", Intent::OfferDraw),
+            ("accept", Intent::AcceptDraw),
+            (
+                "I accept the draw. Thanks for the game, Olga.",
+                Intent::AcceptDraw,
+            ),
+            ("Согласна на ничью. Спасибо сопернику.", Intent::AcceptDraw),
+            ("принимаю", Intent::AcceptDraw),
+            ("Draw accepted", Intent::AcceptDraw),
+            ("decline", Intent::DeclineDraw),
+            ("отказ", Intent::DeclineDraw),
+            ("отклоняю", Intent::DeclineDraw),
+            ("не согласен", Intent::DeclineDraw),
+            ("resign", Intent::Resign),
+            ("Сдаюсь. Спасибо за партию!", Intent::Resign),
+            ("I give up", Intent::Resign),
+            ("claim", Intent::ClaimDraw { mv: None }),
+            ("требую ничью", Intent::ClaimDraw { mv: None }),
+            ("заявляю ничью", Intent::ClaimDraw { mv: None }),
+            ("status", Intent::Status),
+            ("Статус, пожалуйста", Intent::Status),
+            ("history", Intent::History),
+            ("история", Intent::History),
+            ("help", Intent::Help),
+            ("помощь", Intent::Help),
+        ];
+        for (text, want) in cases {
+            assert_eq!(draughts(text), std::slice::from_ref(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_claim_carries_the_move_that_repeats() {
+        let got = draughts("claim draw: e3-d4");
+        let [Intent::ClaimDraw { mv: Some(mv) }] = got.as_slice() else {
+            panic!("{got:?}")
+        };
+        assert_eq!(mv.text, "e3-d4");
+    }
+
+    #[test]
+    fn leave_takes_two_dates() {
+        let from = NaiveDate::from_ymd_opt(2026, 12, 20).unwrap();
+        let to = NaiveDate::from_ymd_opt(2027, 1, 3).unwrap();
+        assert_eq!(
+            draughts("leave 2026-12-20 2027-01-03"),
+            [Intent::Leave { from, to }]
+        );
+        assert_eq!(
+            draughts("Отпуск 20.12.2026 03.01.2027"),
+            [Intent::Leave { from, to }]
+        );
+        assert!(matches!(
+            draughts("leave 2027-01-03 2026-12-20").as_slice(),
+            [Intent::Unrecognised(Unrecognised::LeaveDates(_))]
+        ));
+    }
+
+    #[test]
+    fn chit_chat_is_ignored() {
+        for text in [
+            "Получила, спасибо. Позиция непростая, подумаю до выходных и пришлю ход.",
+            "Thanks for the help with the rules!",
+            "Я в отпуске до 24 марта включительно",
+            "Здравствуйте, Заочка.",
+        ] {
+            assert_eq!(
+                draughts(text),
+                [Intent::Unrecognised(Unrecognised::NoCommand)],
+                "{text}"
+            );
+        }
+        assert_eq!(
+            draughts("  \n"),
+            [Intent::Unrecognised(Unrecognised::NoText)]
+        );
+    }
+
+    #[test]
+    fn lines_for_other_games_go_to_those_games() {
+        let cx = Context {
+            game: Some(GameId(12)),
+            syntax: MoveSyntax::Draughts,
+            other_games: &[(GameId(21), MoveSyntax::Chess)],
+        };
+        let got = read_intents(
+            "#12: 18. f2-e3\n#15: 7... e7:g5:e3:c1\n21: Nf3\n",
+            "Re: [zaochka #12] Your move",
+            &cx,
+        );
+        let summary: Vec<(Option<i64>, String)> = got
+            .iter()
+            .map(|a| match &a.intent {
+                Intent::Move { mv, .. } => (a.game.map(|g| g.0), mv.text.clone()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (Some(12), "f2-e3".to_string()),
+                (Some(15), "e7:g5:e3:c1".to_string()),
+                (Some(21), "Nf3".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn the_subject_counts_only_when_it_holds_nothing_else() {
+        assert_eq!(
+            one_move(&read("", "Re: [zaochka #23] a3-b4", MoveSyntax::Draughts)),
+            ("a3-b4", None, false)
+        );
+        assert_eq!(
+            read("", "[zaochka #21] history", MoveSyntax::Chess),
+            [Intent::History]
+        );
+        assert_eq!(
+            read("", "Re: [zaochka #22] Your move (Chess)", MoveSyntax::Chess),
+            [Intent::Unrecognised(Unrecognised::NoText)]
+        );
+        assert_eq!(
+            read(
+                "",
+                "Re: [zaochka #12] Draw offered by Black",
+                MoveSyntax::Draughts
+            ),
+            [Intent::Unrecognised(Unrecognised::NoText)]
+        );
+    }
+
+    #[test]
+    fn the_same_intent_in_subject_and_body_counts_once() {
+        assert_eq!(
+            read("history", "[zaochka #12] history", MoveSyntax::Chess),
+            [Intent::History]
+        );
+        assert_eq!(
+            one_move(&read(
+                "19. g3-h4",
+                "Re: [zaochka #12] g3-h4",
+                MoveSyntax::Draughts
+            )),
+            ("g3-h4", Some(19), false)
+        );
+    }
+
+    #[test]
+    fn two_different_moves_for_one_game_are_not_guessed_between() {
+        assert_eq!(
+            draughts("e3-d4\nc3-b4"),
+            [Intent::Unrecognised(Unrecognised::SeveralMoves(vec![
+                "e3-d4".into(),
+                "c3-b4".into()
+            ]))]
+        );
+    }
+
+    #[test]
+    fn chess_moves_with_russian_piece_letters_are_read() {
+        assert_eq!(
+            one_move(&read("4. Кр e1-f1", "", MoveSyntax::Chess)),
+            ("Кр e1-f1", Some(4), false)
+        );
+        assert_eq!(
+            one_move(&read("Nf3", "", MoveSyntax::Chess)),
+            ("Nf3", None, false)
+        );
+        assert_eq!(
+            one_move(&read("2... d6", "", MoveSyntax::Chess)),
+            ("d6", Some(2), false)
+        );
+    }
+
+    #[test]
+    fn command_words_are_recognised_with_punctuation() {
+        assert!(is_command_word("Draw?"));
+        assert!(is_command_word("«Сдаюсь»"));
+        assert!(!is_command_word("Mikhail"));
+    }
+}

@@ -1,0 +1,146 @@
+//! Commands to the referee as data: what a player or a tournament director asks,
+//! whether it came by mail or from the command line.
+
+use crate::store::{GameId, GameResult, Side};
+
+/// A command. Who sends it is passed beside it ([`crate::referee::handle`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play a move written in the game's notation, optionally offering a draw with
+    /// it (seed 001 §1.9.2, seed 003 art. 18).
+    Play {
+        /// The game.
+        game: GameId,
+        /// The move as written.
+        text: String,
+        /// Whether a draw is offered together with the move.
+        offer_draw: bool,
+    },
+    /// Offer a draw without a move.
+    OfferDraw {
+        /// The game.
+        game: GameId,
+    },
+    /// Accept the opponent's pending draw offer.
+    AcceptDraw {
+        /// The game.
+        game: GameId,
+    },
+    /// Decline the opponent's pending draw offer.
+    DeclineDraw {
+        /// The game.
+        game: GameId,
+    },
+    /// Claim a draw (threefold repetition, the game's claim rules), optionally
+    /// with the move that would produce it, written but not played (RULES.md §7).
+    ClaimDraw {
+        /// The game.
+        game: GameId,
+        /// The move that would produce the drawn position, if written.
+        text: Option<String>,
+    },
+    /// Resign the game.
+    Resign {
+        /// The game.
+        game: GameId,
+    },
+    /// Seal a move in an adjourned or paused game: kept unseen by the referee and
+    /// played at resumption (seed 003 art. 15-17).
+    Seal {
+        /// The game.
+        game: GameId,
+        /// The sealed move as written.
+        text: String,
+    },
+    /// The game's state: diagram, score, whose move, pending offer.
+    Status {
+        /// The game.
+        game: GameId,
+    },
+    /// The list of the actor's games with their results.
+    History,
+    /// The game's score as PDN (or PGN for chess).
+    Export {
+        /// The game.
+        game: GameId,
+    },
+    /// The list of commands.
+    Help,
+    /// Take leave (vacation) from `from` to `to`, both days included, in the
+    /// player's time zone: the player's clocks stop (issue 5, item 2).
+    Leave {
+        /// First day of leave.
+        from: chrono::NaiveDate,
+        /// Last day of leave.
+        to: chrono::NaiveDate,
+    },
+    /// A tournament director's action; requires the referee (or admin) role and is
+    /// written to the audit log with its reason.
+    Direct {
+        /// The game.
+        game: GameId,
+        /// What is done.
+        action: DirectorAction,
+        /// Why (written to the audit log).
+        reason: String,
+    },
+}
+
+/// What a tournament director does to a game (issue 3, item 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorAction {
+    /// Decide the result.
+    Adjudicate(GameResult),
+    /// Take the game back to the position after ply N (seed 000 §1.14: replay from
+    /// the illegal move); plies after N are removed.
+    Rollback(u32),
+    /// The given side loses by forfeit.
+    Forfeit(Side),
+    /// The game is annulled: no result.
+    Annul,
+    /// Add (or, negative, remove) days on a side's clock.
+    AddDays(Side, i32),
+    /// Stop the game (and its clocks) until resumed.
+    Pause,
+    /// Resume a paused or adjourned game; a sealed move is revealed and played.
+    Resume,
+    /// Adjourn the game: the side to move may seal a move (seed 003 art. 15).
+    Adjourn,
+}
+
+impl DirectorAction {
+    /// The audit-log name of the action.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            DirectorAction::Adjudicate(_) => "adjudicate",
+            DirectorAction::Rollback(_) => "rollback",
+            DirectorAction::Forfeit(_) => "forfeit",
+            DirectorAction::Annul => "annul",
+            DirectorAction::AddDays(..) => "add_days",
+            DirectorAction::Pause => "pause",
+            DirectorAction::Resume => "resume",
+            DirectorAction::Adjourn => "adjourn",
+        }
+    }
+}
+
+impl Command {
+    /// The game the command is about, if any.
+    #[must_use]
+    pub fn game(&self) -> Option<GameId> {
+        match self {
+            Command::Play { game, .. }
+            | Command::OfferDraw { game }
+            | Command::AcceptDraw { game }
+            | Command::DeclineDraw { game }
+            | Command::ClaimDraw { game, .. }
+            | Command::Resign { game }
+            | Command::Seal { game, .. }
+            | Command::Status { game }
+            | Command::Export { game }
+            | Command::Direct { game, .. } => Some(*game),
+            Command::History | Command::Help | Command::Leave { .. } => None,
+        }
+    }
+}

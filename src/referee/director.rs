@@ -1,0 +1,334 @@
+//! Tournament directors' actions: each requires the referee (or admin) role and is
+//! written to the append-only audit log with its actor and reason (issue 3, item 3).
+
+use chrono::{DateTime, Utc};
+
+use crate::lang::Language;
+use crate::referee::command::DirectorAction;
+use crate::referee::load::{Loaded, color, load, replay};
+use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
+use crate::referee::view::{side_name, to_both};
+use crate::referee::{Handled, RefereeError};
+use crate::rules::GameResult as RulesResult;
+use crate::store::audit::{self, NewAuditEntry};
+use crate::store::games::{self, GameStatus};
+use crate::store::moves;
+use crate::store::players::{self, Role};
+use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
+
+/// Performs a director's action on a game.
+pub(crate) fn direct(
+    tx: &Tx<'_>,
+    id: GameId,
+    actor: PlayerId,
+    action: &DirectorAction,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let who = players::get(tx, actor)?;
+    if !matches!(who.role, Role::Referee | Role::Admin) {
+        return Err(RefereeError::NotReferee);
+    }
+    if reason.trim().is_empty() {
+        return Err(RefereeError::NoReason);
+    }
+    let mut l = load(tx, id, now)?;
+    let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
+    let (en, ru, details) = match *action {
+        DirectorAction::Adjudicate(result) => {
+            if finished {
+                return Err(RefereeError::ResultStands(id));
+            }
+            finish_game(
+                tx,
+                &mut l,
+                rules_result(result),
+                Termination::Adjudication,
+                now,
+            )?;
+            (
+                format!("The referee adjudicates the game: {}.", result.as_str()),
+                format!("Судья присудил результат: {}.", result.as_str()),
+                serde_json::json!({ "result": result.as_str() }),
+            )
+        }
+        DirectorAction::Forfeit(loser) => {
+            if finished {
+                return Err(RefereeError::ResultStands(id));
+            }
+            let winner = color(loser).opposite();
+            finish_game(
+                tx,
+                &mut l,
+                RulesResult::win_for(winner),
+                Termination::Forfeit,
+                now,
+            )?;
+            (
+                format!(
+                    "The referee forfeits {}: {} win.",
+                    side_name(color(loser), Language::En),
+                    side_name(winner, Language::En)
+                ),
+                format!(
+                    "Судья засчитал поражение: {}; победа: {}.",
+                    side_name(color(loser), Language::Ru),
+                    side_name(winner, Language::Ru)
+                ),
+                serde_json::json!({ "loser": loser.as_str() }),
+            )
+        }
+        DirectorAction::Annul => {
+            if l.row.status == GameStatus::Annulled {
+                return Err(RefereeError::ResultStands(id));
+            }
+            l.row = games::set_status(tx, id, GameStatus::Annulled, now)?;
+            (
+                "The referee annuls the game.".into(),
+                "Судья аннулировал партию.".into(),
+                serde_json::json!({}),
+            )
+        }
+        DirectorAction::Rollback(to) => {
+            if finished {
+                return Err(RefereeError::ResultStands(id));
+            }
+            let plies = l.moves.len() as u32;
+            if to > plies {
+                return Err(RefereeError::RollbackBeyond { plies, to });
+            }
+            let removed = moves::truncate(tx, id, to)?;
+            l.moves.truncate(to as usize);
+            l.game = replay(&l.row, &l.moves, to as usize)?;
+            (
+                format!(
+                    "The referee takes the game back to the position after ply {to} ({removed} plies removed)."
+                ),
+                format!(
+                    "Судья вернул партию к позиции после полухода {to} (снято полуходов: {removed})."
+                ),
+                serde_json::json!({ "to_ply": to, "removed": removed, "from_plies": plies }),
+            )
+        }
+        DirectorAction::AddDays(side, days) => {
+            if days == 0 {
+                return Err(RefereeError::Invalid(
+                    "the number of days must not be zero".into(),
+                ));
+            }
+            if l.row.time_control.is_none() {
+                return Err(RefereeError::Invalid(format!(
+                    "game #{id} has no time control"
+                )));
+            }
+            crate::clock::persist::add_time(
+                tx,
+                id,
+                side,
+                i64::from(days) * crate::clock::DAY,
+                now,
+            )?;
+            (
+                format!(
+                    "The referee adds {days} day(s) to the clock of {}.",
+                    side_name(color(side), Language::En)
+                ),
+                format!(
+                    "Судья добавил {days} дн. на часы: {}.",
+                    side_name(color(side), Language::Ru)
+                ),
+                serde_json::json!({ "side": side.as_str(), "days": days }),
+            )
+        }
+        DirectorAction::Pause | DirectorAction::Adjourn => {
+            if l.row.status != GameStatus::Active {
+                return Err(RefereeError::NotActive(id, l.row.status));
+            }
+            let status = if *action == DirectorAction::Pause {
+                GameStatus::Paused
+            } else {
+                GameStatus::Adjourned
+            };
+            l.row = games::set_status(tx, id, status, now)?;
+            let stopped = stop_clock(tx, id, now)?;
+            (
+                format!(
+                    "The referee {} the game.",
+                    if status == GameStatus::Paused {
+                        "pauses"
+                    } else {
+                        "adjourns"
+                    }
+                ),
+                format!(
+                    "Судья {} партию.",
+                    if status == GameStatus::Paused {
+                        "приостановил"
+                    } else {
+                        "отложил"
+                    }
+                ),
+                serde_json::json!({ "status": status.as_str(), "stopped_clock": stopped.map(|s| s.as_str()) }),
+            )
+        }
+        DirectorAction::Resume => return resume(tx, l, actor, reason, now),
+    };
+    audit_entry(tx, actor, action, id, reason, details, now)?;
+    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
+    let replies = to_both(&l, l.game.as_ref(), None, |lang| {
+        let text = if lang == Language::Ru { &ru } else { &en };
+        let why = if lang == Language::Ru {
+            "Причина"
+        } else {
+            "Reason"
+        };
+        format!("{text} {why}: {}", reason.trim())
+    });
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary: format!("game #{id}: {} ({})", action.name(), reason.trim()),
+    })
+}
+
+/// Resumes a paused or adjourned game; an adjourned game's sealed move is
+/// revealed to both players and played (seed 003 art. 16-17).
+fn resume(
+    tx: &Tx<'_>,
+    mut l: Loaded,
+    actor: PlayerId,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let id = l.row.id;
+    if !matches!(l.row.status, GameStatus::Paused | GameStatus::Adjourned) {
+        return Err(RefereeError::NotActive(id, l.row.status));
+    }
+    restart_clock(tx, &l, now)?;
+    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
+    let revealed = reveal_sealed(tx, &mut l, now)?;
+    if l.row.status != GameStatus::Finished {
+        l.row = games::set_status(tx, id, GameStatus::Active, now)?;
+    }
+    let mut game = l.game.clone_box();
+    let (mut en, mut ru) = (
+        "The referee resumes the game.".to_string(),
+        "Судья возобновил партию.".to_string(),
+    );
+    if let Some((after, e, r)) = revealed {
+        en = format!("{en} {e}");
+        ru = format!("{ru} {r}");
+        game = after;
+        if l.row.status != GameStatus::Finished
+            && let Some(f) = finish_if_over(tx, &mut l, game.as_ref(), now)?
+        {
+            en = format!("{en} {}", finish_text(&f, Language::En));
+            ru = format!("{ru} {}", finish_text(&f, Language::Ru));
+        }
+    }
+    audit_entry(
+        tx,
+        actor,
+        &DirectorAction::Resume,
+        id,
+        reason,
+        serde_json::json!({}),
+        now,
+    )?;
+    let replies = to_both(&l, game.as_ref(), None, |lang| {
+        if lang == Language::Ru {
+            ru.clone()
+        } else {
+            en.clone()
+        }
+    });
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary: format!("game #{id}: resume ({})", reason.trim()),
+    })
+}
+
+/// Stops the running clock of a game being paused; returns its side.
+fn stop_clock(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Option<Side>, RefereeError> {
+    for side in [Side::White, Side::Black] {
+        if let Some(mut c) = crate::store::clocks::get(tx, id, side)?
+            && crate::clock::state::pause(&mut c, now)
+        {
+            crate::store::clocks::put(tx, &c)?;
+            return Ok(Some(side));
+        }
+    }
+    Ok(None)
+}
+
+/// Restarts the clock stopped by the last pause or adjournment, shifted by the
+/// time the game stood still (the audit log keeps the instant and the side).
+fn restart_clock(tx: &Tx<'_>, l: &Loaded, now: DateTime<Utc>) -> Result<(), RefereeError> {
+    let Some(control) = crate::clock::persist::control_of(&l.row)? else {
+        return Ok(());
+    };
+    let filter = audit::AuditFilter {
+        game: Some(l.row.id),
+        newest_first: true,
+        ..audit::AuditFilter::default()
+    };
+    let last = audit::list(tx, &filter)?
+        .into_iter()
+        .find(|e| e.action == "pause" || e.action == "adjourn");
+    let Some(entry) = last else { return Ok(()) };
+    let side = entry
+        .details
+        .as_ref()
+        .and_then(|d| d.get("stopped_clock"))
+        .and_then(|v| v.as_str())
+        .and_then(parse_side);
+    let Some(side) = side else { return Ok(()) };
+    if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
+        let stops = crate::clock::persist::player_stops(tx, l.row.player(side), entry.at)?;
+        crate::clock::state::resume(&control, &mut c, entry.at, now, &stops);
+        crate::store::clocks::put(tx, &c)?;
+    }
+    Ok(())
+}
+
+fn audit_entry(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    action: &DirectorAction,
+    id: GameId,
+    reason: &str,
+    details: serde_json::Value,
+    now: DateTime<Utc>,
+) -> Result<(), RefereeError> {
+    audit::append(
+        tx,
+        &NewAuditEntry {
+            at: now,
+            actor: Some(actor),
+            action: action.name().to_string(),
+            game_id: Some(id),
+            reason: Some(reason.trim().to_string()),
+            details: Some(details),
+        },
+    )?;
+    Ok(())
+}
+
+fn rules_result(r: GameResult) -> RulesResult {
+    match r {
+        GameResult::WhiteWins => RulesResult::WhiteWins,
+        GameResult::BlackWins => RulesResult::BlackWins,
+        GameResult::Draw => RulesResult::Draw,
+    }
+}
+
+/// The side of a text: `white`/`black` or Russian `белые`/`чёрные`.
+#[must_use]
+pub fn parse_side(text: &str) -> Option<Side> {
+    match text.trim().to_lowercase().as_str() {
+        "white" | "w" | "белые" | "б" => Some(Side::White),
+        "black" | "b" | "чёрные" | "черные" | "ч" => Some(Side::Black),
+        _ => None,
+    }
+}

@@ -1,0 +1,74 @@
+//! Leave (vacation): taken in whole days, announced to the opponents; the player's
+//! clocks stop during it (issue 5, item 2).
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::clock::{LeaveRequest, Settings, persist};
+use crate::lang::Language;
+use crate::referee::load::language;
+use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::games::{self, GameFilter};
+use crate::store::{GameStatus, PlayerId, Tx, players};
+
+/// Takes leave for `actor` and tells the opponents of their active games.
+pub(crate) fn take(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    from: NaiveDate,
+    to: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let me = players::get(tx, actor)?;
+    let lang = language(&me);
+    let request =
+        LeaveRequest::new(from, to).map_err(|e| RefereeError::Invalid(e.message(lang)))?;
+    let settings = Settings::default();
+    let (leave, _) = persist::take_leave(tx, actor, &request, &settings, now)?;
+    let left = persist::leave_days_left(tx, actor, &settings, now)?;
+    let mut replies = vec![Reply {
+        to: me.id,
+        email: me.email.clone(),
+        language: lang,
+        subject: "[zaochka] leave".into(),
+        body: match lang {
+            Language::En => format!(
+                "Your leave from {from} to {to} ({} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
+                leave.days
+            ),
+            Language::Ru => format!(
+                "Ваш отпуск с {from} по {to} ({} дн.) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left} дн.",
+                leave.days
+            ),
+        },
+    }];
+    let filter = GameFilter {
+        player: Some(actor),
+        status: Some(GameStatus::Active),
+        ..GameFilter::default()
+    };
+    for g in games::list(tx, &filter)? {
+        let Some(side) = g.side_of(actor) else {
+            continue;
+        };
+        let opponent = players::get(tx, g.player(side.opposite()))?;
+        let ol = language(&opponent);
+        replies.push(Reply {
+            to: opponent.id,
+            email: opponent.email.clone(),
+            language: ol,
+            subject: format!("[zaochka #{}] leave", g.id),
+            body: match ol {
+                Language::En => format!("Your opponent {} takes leave from {from} to {to}; their clock stops then.", me.name),
+                Language::Ru => format!("Ваш соперник {} берёт отпуск с {from} по {to}; на это время его часы остановлены.", me.name),
+            },
+        });
+    }
+    Ok(Handled {
+        game: None,
+        replies,
+        summary: format!(
+            "{} takes leave {from} – {to} ({} days)",
+            me.email, leave.days
+        ),
+    })
+}

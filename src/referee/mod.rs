@@ -1,0 +1,104 @@
+//! The referee: every command from a player or a tournament director, by mail or
+//! from the command line, goes through [`handle`], which authorises it, validates
+//! it against the rules and the game state, records the outcome and returns the
+//! replies to send, all inside the caller's one SQLite transaction (so a refused
+//! command, returned as an error, changes nothing once the caller rolls back).
+//!
+//! The clock's `now` is passed in, never read here.
+
+mod command;
+mod director;
+mod draw;
+mod error;
+mod leave;
+pub(crate) mod load;
+mod play;
+mod query;
+pub mod view;
+
+use chrono::{DateTime, Utc};
+
+pub use command::{Command, DirectorAction};
+pub use director::parse_side;
+
+/// The PDN (or PGN) text of a loaded game.
+pub(crate) fn export_text(l: &load::Loaded) -> String {
+    query::pdn_text(l, l.game.as_ref())
+}
+pub use error::RefereeError;
+
+use crate::lang::Language;
+use crate::store::{GameId, PlayerId, Tx};
+
+/// A reply to send: to whom, in which language, and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The recipient.
+    pub to: PlayerId,
+    /// The recipient's registered address.
+    pub email: String,
+    /// The recipient's language.
+    pub language: Language,
+    /// Subject line (carries the `[zaochka #N]` tag).
+    pub subject: String,
+    /// Plain-text body.
+    pub body: String,
+}
+
+/// What handling a command did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handled {
+    /// The game concerned, if any.
+    pub game: Option<GameId>,
+    /// Replies to send (to the actor, the opponent, or both).
+    pub replies: Vec<Reply>,
+    /// A one-line account for the command line, in English.
+    pub summary: String,
+}
+
+/// Where a command came from, recorded with the moves it plays.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Source<'a> {
+    /// The Message-ID of the mail, if it came by mail.
+    pub message_id: Option<&'a str>,
+}
+
+/// Handles one command from `actor` at the instant `now` (UTC), inside `tx`.
+///
+/// # Errors
+/// [`RefereeError`] when the command is refused (unknown game, not the actor's
+/// game or turn, illegal move, no offer to answer, not a referee, ...). The caller
+/// must roll the transaction back then ([`crate::store::Store::transaction`] does).
+pub fn handle(
+    tx: &Tx<'_>,
+    command: &Command,
+    actor: PlayerId,
+    now: DateTime<Utc>,
+    source: Source<'_>,
+) -> Result<Handled, RefereeError> {
+    match command {
+        Command::Play {
+            game,
+            text,
+            offer_draw,
+        } => play::play(tx, *game, actor, text, *offer_draw, now, source),
+        Command::Resign { game } => play::resign(tx, *game, actor, now),
+        Command::Seal { game, text } => play::seal(tx, *game, actor, text, now, source),
+        Command::OfferDraw { game } => draw::offer(tx, *game, actor, now, source),
+        Command::AcceptDraw { game } => draw::accept(tx, *game, actor, now),
+        Command::DeclineDraw { game } => draw::decline(tx, *game, actor, now),
+        Command::ClaimDraw { game, text } => {
+            draw::claim(tx, *game, actor, text.as_deref(), now, source)
+        }
+        Command::Status { game } => query::status(tx, *game, actor, now),
+        Command::History => query::history(tx, actor),
+        Command::Export { game } => query::export(tx, *game, actor, now),
+        Command::Help => query::help(tx, actor),
+        Command::Leave { from, to } => leave::take(tx, actor, *from, *to, now),
+        Command::Direct {
+            game,
+            action,
+            reason,
+        } => director::direct(tx, *game, actor, action, reason, now),
+    }
+}

@@ -1,0 +1,281 @@
+//! A position of column checkers: a tower on every square, the side to move.
+//! Move generation is in `movegen.rs`.
+
+use super::{Tower, TowerMove, TowersRules};
+use crate::rules::{Color, Geometry, Piece, Role, Square, SquareSet, Variant};
+
+/// The most playing squares of a column-checkers board (32 on 8x8; Lasca has 25).
+pub(super) const MAX_SQUARES: usize = 32;
+
+/// Any arrangement of towers, not yet checked against the rules (from a FEN).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TowerSetup {
+    /// The towers by square, in any order.
+    pub towers: Vec<(Square, Tower)>,
+    /// The side to move.
+    pub turn: Color,
+}
+
+/// Why a [`TowerSetup`] is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TowerPositionError {
+    /// The variant is not a game of column checkers.
+    #[error("{0} is not a game of column checkers")]
+    NotTowers(Variant),
+    /// A square index lies outside the board.
+    #[error("square index {0} is off the board")]
+    OffBoard(u8),
+    /// Two towers are given for one square.
+    #[error("square index {0} is given twice")]
+    Twice(u8),
+    /// A tower with no piece.
+    #[error("square index {0} holds an empty tower")]
+    EmptyTower(u8),
+    /// A tower whose top is a man on the row where it would have been promoted.
+    #[error("a {0:?} man tops a tower on its promotion row (square index {1})")]
+    ManOnPromotionRank(Color, u8),
+    /// More pieces of a side than it starts with.
+    #[error("{0:?} has {1} pieces, more than the {2} a side starts with")]
+    TooManyPieces(Color, usize, usize),
+}
+
+/// A legal position of Bashni or Lasca. Small and `Copy`: playing a move returns a
+/// new position. Besides the towers it keeps bitboards of the squares owned by each
+/// side and of the squares whose top piece is a king, for fast move generation.
+#[derive(Clone, Copy, Debug)]
+pub struct TowerPosition {
+    pub(super) variant: Variant,
+    pub(super) rules: &'static TowersRules,
+    pub(super) geometry: &'static Geometry,
+    pub(super) towers: [Tower; MAX_SQUARES],
+    /// Squares whose top piece is White's / Black's.
+    pub(super) owned: [SquareSet; 2],
+    /// Squares whose top piece is a king.
+    pub(super) kings: SquareSet,
+    pub(super) turn: Color,
+}
+
+impl PartialEq for TowerPosition {
+    fn eq(&self, other: &TowerPosition) -> bool {
+        self.variant == other.variant && self.towers == other.towers && self.turn == other.turn
+    }
+}
+
+impl Eq for TowerPosition {}
+
+fn rules_of(variant: Variant) -> Result<&'static TowersRules, TowerPositionError> {
+    variant
+        .towers()
+        .ok_or(TowerPositionError::NotTowers(variant))
+}
+
+impl TowerPosition {
+    fn empty(variant: Variant, rules: &'static TowersRules, turn: Color) -> TowerPosition {
+        TowerPosition {
+            variant,
+            rules,
+            geometry: Geometry::of(rules.board),
+            towers: [Tower::EMPTY; MAX_SQUARES],
+            owned: [SquareSet::EMPTY; 2],
+            kings: SquareSet::EMPTY,
+            turn,
+        }
+    }
+
+    /// The initial position: one-piece towers of men on the first three rows of each
+    /// side, White to move (seed 000 §1.2.1, §1.7, §2.2.1).
+    ///
+    /// # Errors
+    /// [`TowerPositionError::NotTowers`] for a variant of another family.
+    pub fn initial(variant: Variant) -> Result<TowerPosition, TowerPositionError> {
+        let rules = rules_of(variant)?;
+        let mut p = TowerPosition::empty(variant, rules, Color::White);
+        let g = p.geometry;
+        let n = rules.initial_ranks;
+        for sq in g.squares() {
+            let color = if g.rank(sq) < n {
+                Color::White
+            } else if g.rank(sq) >= g.side - n {
+                Color::Black
+            } else {
+                continue;
+            };
+            p.set(
+                sq,
+                Tower::single(Piece {
+                    color,
+                    role: Role::Man,
+                }),
+            );
+        }
+        Ok(p)
+    }
+
+    /// Checks a setup and makes it a position.
+    ///
+    /// # Errors
+    /// [`TowerPositionError`] naming what is wrong: a square off the board or given
+    /// twice, an empty tower, a man on top of a tower on its promotion row, more
+    /// pieces of a side than it starts with.
+    pub fn from_setup(
+        variant: Variant,
+        setup: &TowerSetup,
+    ) -> Result<TowerPosition, TowerPositionError> {
+        let rules = rules_of(variant)?;
+        let mut p = TowerPosition::empty(variant, rules, setup.turn);
+        let g = p.geometry;
+        let mut counts = [0usize; 2];
+        for &(sq, tower) in &setup.towers {
+            if sq.0 >= g.count {
+                return Err(TowerPositionError::OffBoard(sq.0));
+            }
+            if !p.towers[sq.index()].is_empty() {
+                return Err(TowerPositionError::Twice(sq.0));
+            }
+            let Some(top) = tower.top() else {
+                return Err(TowerPositionError::EmptyTower(sq.0));
+            };
+            if top.role == Role::Man && g.is_promotion_rank(sq, top.color) {
+                return Err(TowerPositionError::ManOnPromotionRank(top.color, sq.0));
+            }
+            for c in [Color::White, Color::Black] {
+                counts[c.index()] += tower.count(c);
+            }
+            p.set(sq, tower);
+        }
+        let max = rules.pieces_per_side();
+        for c in [Color::White, Color::Black] {
+            if counts[c.index()] > max {
+                return Err(TowerPositionError::TooManyPieces(c, counts[c.index()], max));
+            }
+        }
+        Ok(p)
+    }
+
+    /// The position as an unchecked setup (towers in square order).
+    #[must_use]
+    pub fn to_setup(&self) -> TowerSetup {
+        TowerSetup {
+            towers: self
+                .geometry
+                .squares()
+                .map(|s| (s, self.tower(s)))
+                .filter(|(_, t)| !t.is_empty())
+                .collect(),
+            turn: self.turn,
+        }
+    }
+
+    /// Puts a tower on a square (the empty tower empties it) and updates the bitboards.
+    #[inline]
+    pub(super) fn set(&mut self, sq: Square, tower: Tower) {
+        self.towers[sq.index()] = tower;
+        for side in &mut self.owned {
+            side.remove(sq);
+        }
+        self.kings.remove(sq);
+        if let Some(top) = tower.top() {
+            self.owned[top.color.index()].insert(sq);
+            if top.role == Role::King {
+                self.kings.insert(sq);
+            }
+        }
+    }
+
+    /// The variant being played.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The variant's rules.
+    #[must_use]
+    pub fn rules(&self) -> &'static TowersRules {
+        self.rules
+    }
+
+    /// The board geometry.
+    #[must_use]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The tower on a square (empty for an empty square).
+    #[must_use]
+    pub fn tower(&self, sq: Square) -> Tower {
+        self.towers[sq.index()]
+    }
+
+    /// The squares of the towers a side owns (its piece on top, seed 000 §1.5.1).
+    #[must_use]
+    pub fn owned(&self, color: Color) -> SquareSet {
+        self.owned[color.index()]
+    }
+
+    /// The squares whose top piece is a king.
+    #[must_use]
+    pub fn kings(&self) -> SquareSet {
+        self.kings
+    }
+
+    /// All occupied squares.
+    #[must_use]
+    pub fn occupied(&self) -> SquareSet {
+        self.owned[0].or(self.owned[1])
+    }
+
+    /// Plays a move assumed legal here (from [`TowerPosition::legal_moves`]) and
+    /// returns the new position. Each jumped tower loses its top piece, which goes
+    /// under the capturing tower in capture order (seed 000 §1.6.1); a promotion
+    /// makes the top piece a king (seed 000 §1.5.2).
+    #[must_use]
+    pub fn play(&self, m: &TowerMove) -> TowerPosition {
+        let mut p = *self;
+        let mut mover = p.tower(m.from());
+        p.set(m.from(), Tower::EMPTY);
+        for &v in m.captured() {
+            if let Some((piece, rest)) = p.tower(v).take_top() {
+                p.set(v, rest);
+                mover = mover.with_bottom(piece);
+            }
+        }
+        if m.promotes() {
+            mover = mover.promote_top();
+        }
+        p.set(m.to(), mover);
+        p.turn = self.turn.opposite();
+        p
+    }
+
+    /// Counts the leaf nodes of the legal-move tree `depth` plies deep (perft),
+    /// each distinct (from-square, captured sequence, final square) once (RULES.md §3).
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut buffers: Vec<Vec<TowerMove>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
+        self.perft_with(depth, &mut buffers)
+    }
+
+    fn perft_with(&self, depth: u32, buffers: &mut [Vec<TowerMove>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let Some((buf, rest)) = buffers.split_first_mut() else {
+            return 0;
+        };
+        if depth == 1 {
+            return self.count_legal(buf);
+        }
+        self.generate(buf, true);
+        let mut nodes = 0;
+        for m in buf.iter() {
+            nodes += self.play(m).perft_with(depth - 1, rest);
+        }
+        nodes
+    }
+}

@@ -1,0 +1,234 @@
+//! A daemon set-up in a temporary directory: configuration file, database, Maildir
+//! inbox and file outbox (or the real loopback mail stack), and helpers to write
+//! players' mails and read the bot's replies.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A temporary installation of zaochka.
+pub struct Bot {
+    pub dir: tempfile::TempDir,
+    pub config: PathBuf,
+}
+
+/// Where the bot's mail goes.
+pub enum Mailing {
+    /// Maildir inbox `mail/inbox`, `.eml` files in `mail/outbox`.
+    Local,
+    /// IMAP 127.0.0.1:1143 (bot/botpw) and SMTP 127.0.0.1:2525 (scripts/mailstack.sh).
+    Loopback,
+}
+
+impl Bot {
+    pub fn new(mailing: Mailing) -> Bot {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("zaochka.toml");
+        let d = dir.path().display();
+        let (inbox, outbox, domain) = match mailing {
+            Mailing::Local => (
+                format!("[inbox]\nkind = \"maildir\"\npath = \"{d}/mail/inbox\"\n"),
+                format!("[outbox]\nkind = \"files\"\npath = \"{d}/mail/outbox\"\n"),
+                "example.test",
+            ),
+            Mailing::Loopback => (
+                "[inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = 1143\nsecurity = \"plain\"\nuser = \"bot\"\npassword-env = \"ZAOCHKA_TEST_IMAP_PASSWORD\"\nidle = false\n".to_string(),
+                "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = 2525\nsecurity = \"plain\"\n".to_string(),
+                "example.test",
+            ),
+        };
+        std::fs::write(
+            &config,
+            format!(
+                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"bot\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}"
+            ),
+        )
+        .unwrap();
+        std::fs::create_dir_all(dir.path().join("mail/inbox/new")).unwrap();
+        std::fs::create_dir_all(dir.path().join("mail/inbox/cur")).unwrap();
+        std::fs::create_dir_all(dir.path().join("mail/inbox/tmp")).unwrap();
+        Bot { dir, config }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn command(&self) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_zaochka"));
+        c.arg("--config")
+            .arg(&self.config)
+            .env("ZAOCHKA_TEST_IMAP_PASSWORD", "botpw")
+            .env("RUST_LOG", "warn");
+        c
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.command().args(args).output().unwrap()
+    }
+
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "zaochka {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// One daemon cycle.
+    pub fn serve_once(&self) {
+        self.ok(&["serve", "--once"]);
+    }
+
+    pub fn db(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open(self.dir.path().join("zaochka.db")).unwrap()
+    }
+
+    /// The player's secret token in a game (`white` or `black`).
+    pub fn token(&self, game: i64, side: &str) -> String {
+        self.db()
+            .query_row(
+                &format!("SELECT {side}_token FROM games WHERE id = ?1"),
+                [game],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+
+    pub fn plies(&self, game: i64) -> i64 {
+        self.db()
+            .query_row(
+                "SELECT count(*) FROM moves WHERE game_id = ?1",
+                [game],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+
+    pub fn result(&self, game: i64) -> Option<String> {
+        self.db()
+            .query_row("SELECT result FROM games WHERE id = ?1", [game], |r| {
+                r.get(0)
+            })
+            .unwrap()
+    }
+
+    pub fn outbox_count(&self) -> i64 {
+        self.db()
+            .query_row("SELECT count(*) FROM outbox", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    pub fn outbox_to(&self, address: &str) -> Vec<String> {
+        let db = self.db();
+        let mut st = db
+            .prepare("SELECT body_text FROM outbox WHERE to_address = ?1 ORDER BY id")
+            .unwrap();
+        st.query_map([address], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    /// Drops a mail into the Maildir inbox (file name sorts by `seq`).
+    pub fn deliver(&self, seq: usize, mail: &str) {
+        let base = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            - 86_400;
+        let name = format!("{:010}.M{seq}P1.test", base + seq as u64);
+        let tmp = self.dir.path().join("mail/inbox/tmp").join(&name);
+        std::fs::write(&tmp, mail.replace('\n', "\r\n")).unwrap();
+        let t =
+            std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(base + seq as u64);
+        std::fs::File::options()
+            .write(true)
+            .open(&tmp)
+            .unwrap()
+            .set_modified(t)
+            .unwrap();
+        std::fs::rename(&tmp, self.dir.path().join("mail/inbox/new").join(&name)).unwrap();
+    }
+
+    /// The `.eml` files written to the file outbox.
+    pub fn outbox_files(&self) -> Vec<String> {
+        let dir = self.dir.path().join("mail/outbox");
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        rd.filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+            .map(|e| std::fs::read_to_string(e.path()).unwrap())
+            .collect()
+    }
+}
+
+/// A plain-text player's mail.
+pub fn mail(from: &str, to: &str, subject: &str, message_id: &str, body: &str) -> String {
+    format!(
+        "From: {from}\nTo: {to}\nSubject: {subject}\nMessage-ID: <{message_id}>\nDate: Sun, 29 Nov 2026 12:00:00 +0000\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n{body}\n"
+    )
+}
+
+/// Registers alice (white, en), bob (black, ru) and a referee, and starts game #1.
+pub fn two_players(bot: &Bot, variant: &str) {
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Alice",
+        "--email",
+        "alice@example.test",
+        "--lang",
+        "en",
+    ]);
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Боб",
+        "--email",
+        "bob@example.test",
+        "--lang",
+        "ru",
+    ]);
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Referee",
+        "--email",
+        "referee@example.test",
+        "--role",
+        "referee",
+        "--lang",
+        "en",
+    ]);
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        variant,
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+    ]);
+}
+
+impl Bot {
+    /// Outbox rows not yet sent.
+    pub fn pending_outbox(&self) -> i64 {
+        self.db()
+            .query_row(
+                "SELECT count(*) FROM outbox WHERE status = 'pending'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+}

@@ -1,0 +1,218 @@
+//! The daemon over a real mail stack on loopback: Postfix (SMTP 127.0.0.1:2525) and
+//! Dovecot (IMAP 127.0.0.1:1143), started by scripts/mailstack.sh (scripts/test.sh
+//! does it and sets ZAOCHKA_MAILSTACK=1). Players send real mail over SMTP; the
+//! daemon reads the bot's mailbox over IMAP and answers over SMTP; the test reads the
+//! players' mailboxes over IMAP.
+
+mod common;
+
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::cli::SEED_001;
+use common::daemon::{Bot, Mailing, two_players};
+use lettre::{SmtpTransport, Transport};
+
+/// Whether the loopback mail stack is up; when ZAOCHKA_MAILSTACK=1 it must be.
+fn stack_available() -> bool {
+    let up = TcpStream::connect("127.0.0.1:2525").is_ok()
+        && TcpStream::connect("127.0.0.1:1143").is_ok();
+    if std::env::var("ZAOCHKA_MAILSTACK").as_deref() == Ok("1") {
+        assert!(
+            up,
+            "ZAOCHKA_MAILSTACK=1 but Postfix/Dovecot are not listening on 2525/1143"
+        );
+    } else if !up {
+        eprintln!(
+            "SKIPPED: no loopback mail stack (run scripts/mailstack.sh start, or scripts/test.sh as root)"
+        );
+    }
+    up
+}
+
+fn send(from: &str, to: &str, subject: &str, body: &str) {
+    let m = lettre::Message::builder()
+        .from(from.parse().unwrap())
+        .to(to.parse().unwrap())
+        .subject(subject)
+        .body(body.to_string())
+        .unwrap();
+    SmtpTransport::builder_dangerous("127.0.0.1")
+        .port(2525)
+        .build()
+        .send(&m)
+        .unwrap();
+}
+
+/// Every message in a user's INBOX, as text.
+fn mailbox(user: &str) -> Vec<String> {
+    let tcp = TcpStream::connect("127.0.0.1:1143").unwrap();
+    let mut client = imap::Client::new(tcp);
+    client.read_greeting().unwrap();
+    let mut s = client
+        .login(user, format!("{user}pw"))
+        .map_err(|(e, _)| e)
+        .unwrap();
+    let mb = s.select("INBOX").unwrap();
+    let mut out = Vec::new();
+    if mb.exists > 0 {
+        for f in s.fetch("1:*", "BODY.PEEK[]").unwrap().iter() {
+            let m = mail_parser::MessageParser::default()
+                .parse(f.body().unwrap())
+                .unwrap();
+            out.push(format!(
+                "{}\n{}",
+                m.subject().unwrap_or(""),
+                m.body_text(0).unwrap_or_default()
+            ));
+        }
+    }
+    s.logout().ok();
+    out
+}
+
+/// Runs daemon cycles until `done` holds (mail takes a moment to arrive).
+fn serve_until(bot: &Bot, what: &str, done: impl Fn() -> bool) {
+    let start = Instant::now();
+    loop {
+        bot.serve_once();
+        if done() {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+fn wait_for_mail(user: &str, n: usize) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let m = mailbox(user);
+        if m.len() >= n {
+            return m;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{user} has {} mails, expected {n}",
+            m.len()
+        );
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+#[test]
+fn the_seed_001_game_is_played_entirely_by_mail_over_postfix_and_dovecot() {
+    if !stack_available() {
+        return;
+    }
+    let bot = Bot::new(Mailing::Loopback);
+    let alice_before = mailbox("alice").len();
+    let bob_before = mailbox("bob").len();
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let invitations = wait_for_mail("alice", alice_before + 1);
+    assert!(
+        invitations
+            .last()
+            .unwrap()
+            .contains("A new game has started")
+    );
+    let (wt, bt) = (bot.token(1, "white"), bot.token(1, "black"));
+    for (k, (mv, who)) in SEED_001.iter().enumerate() {
+        let (from, token) = if who.starts_with("ivanov") {
+            ("Alice <alice@example.test>", &wt)
+        } else {
+            ("Боб <bob@example.test>", &bt)
+        };
+        let n = k / 2 + 1;
+        let text = if k % 2 == 0 {
+            format!("{n}. {mv}")
+        } else {
+            format!("{n}... {mv}")
+        };
+        send(
+            from,
+            &format!("bot+1.{token}@example.test"),
+            "Re: [zaochka #1] russian",
+            &text,
+        );
+        serve_until(&bot, &format!("ply {}", k + 1), || {
+            bot.plies(1) == k as i64 + 1
+        });
+    }
+    send(
+        "Alice <alice@example.test>",
+        &format!("bot+1.{wt}@example.test"),
+        "Re: [zaochka #1]",
+        "сдаюсь / I resign",
+    );
+    serve_until(&bot, "the resignation", || bot.result(1).is_some());
+    assert_eq!(bot.result(1).as_deref(), Some("0-1"));
+    serve_until(&bot, "the outbox", || bot.pending_outbox() == 0);
+    // Invitation + 10 moves + resignation = 12 mails to each player.
+    let alice = wait_for_mail("alice", alice_before + 12);
+    let bob = wait_for_mail("bob", bob_before + 12);
+    let (a, b) = (alice.last().unwrap(), bob.last().unwrap());
+    assert!(
+        a.contains("White resigned")
+            && a.contains("5. e1:g3 c7:e5:c3:e1:h4")
+            && a.contains("Result: 0-1"),
+        "{a}"
+    );
+    assert!(
+        b.contains("белые сдались") && b.contains("Результат: 0-1"),
+        "{b}"
+    );
+}
+
+#[test]
+fn forged_mail_over_smtp_gets_no_reply_and_changes_nothing() {
+    if !stack_available() {
+        return;
+    }
+    let bot = Bot::new(Mailing::Loopback);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let carol_before = mailbox("carol").len();
+    let wt = bot.token(1, "white");
+    // The right token from a stranger, and the player's address without a token.
+    send(
+        "carol@example.test",
+        &format!("bot+1.{wt}@example.test"),
+        "[zaochka #1]",
+        "1. cd4",
+    );
+    send(
+        "alice@example.test",
+        "bot@example.test",
+        "[zaochka #1]",
+        "1. cd4",
+    );
+    let start = Instant::now();
+    loop {
+        bot.serve_once();
+        let n: i64 = bot
+            .db()
+            .query_row(
+                "SELECT count(*) FROM processed_messages WHERE outcome LIKE 'rejected%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        if n >= 2 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30));
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    assert_eq!(bot.plies(1), 0);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        mailbox("carol").len(),
+        carol_before,
+        "no backscatter to the stranger"
+    );
+}

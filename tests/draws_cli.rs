@@ -1,0 +1,256 @@
+//! The draw-offer lifecycle and every claim kind, through the CLI on a real
+//! SQLite file (RULES.md §7; seed 001 §1.9.2; seed 000 §1.13.2 note b).
+
+mod common;
+
+use common::cli::Zaochka;
+
+const W: &str = "ivanov@example.org";
+const B: &str = "petrov@example.org";
+
+fn show(z: &Zaochka) -> serde_json::Value {
+    serde_json::from_str(&z.ok(&["game", "show", "1", "--json"])).unwrap()
+}
+
+#[test]
+fn an_offer_with_a_move_accepted_draws_the_game_by_agreement() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw"]);
+    assert_eq!(show(&z)["pending_offer"], "white");
+    assert!(
+        z.refused(&["draw", "accept", "1", "--as", W])
+            .contains("your own")
+    );
+    z.ok(&["draw", "accept", "1", "--as", B]);
+    let s = show(&z);
+    assert_eq!(s["result"], "1/2-1/2");
+    assert_eq!(s["termination"], "agreement");
+}
+
+#[test]
+fn a_move_declines_the_pending_offer() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw"]);
+    z.ok(&["play", "1", "dc5", "--as", B]);
+    assert_eq!(show(&z)["pending_offer"], serde_json::Value::Null);
+    assert!(
+        z.refused(&["draw", "accept", "1", "--as", B])
+            .contains("no draw offer")
+    );
+}
+
+#[test]
+fn a_declined_player_may_offer_again_only_after_the_opponent_has_offered() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["draw", "offer", "1", "--as", W]);
+    assert!(
+        z.refused(&["draw", "offer", "1", "--as", W])
+            .contains("your own")
+    );
+    assert!(
+        z.refused(&["draw", "offer", "1", "--as", B])
+            .contains("answer accept or decline")
+    );
+    z.ok(&["draw", "decline", "1", "--as", B]);
+    let err = z.refused(&["draw", "offer", "1", "--as", W]);
+    assert!(err.contains("after your opponent has offered"), "{err}");
+    assert!(
+        z.refused(&["play", "1", "cd4", "--as", W, "--offer-draw"])
+            .contains("after your opponent has offered")
+    );
+    assert_eq!(
+        show(&z)["plies"],
+        0,
+        "the refused move with an offer is not played either"
+    );
+    z.ok(&["draw", "offer", "1", "--as", B]);
+    z.ok(&["draw", "decline", "1", "--as", W]);
+    // Black has used the right: White may offer again.
+    z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw"]);
+    assert_eq!(show(&z)["pending_offer"], "white");
+}
+
+/// A game with kings only shuttling, so that positions repeat.
+fn shuttle_game() -> Zaochka {
+    let z = Zaochka::new();
+    z.ok(&["player", "add", "--name", "Иванов", "--email", W]);
+    z.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Петров",
+        "--email",
+        B,
+        "--lang",
+        "en",
+    ]);
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        W,
+        "--black",
+        B,
+        "--fen",
+        "W:WKc1,g1,h2:BKf8,a7,b8,c7",
+    ]);
+    z
+}
+
+#[test]
+fn a_repetition_claim_after_the_third_occurrence_is_upheld_with_the_rule_cited() {
+    let z = shuttle_game();
+    for (mv, who) in [
+        ("c1-d2", W),
+        ("f8-e7", B),
+        ("d2-c1", W),
+        ("e7-f8", B),
+        ("c1-d2", W),
+        ("f8-e7", B),
+        ("d2-c1", W),
+        ("e7-f8", B),
+    ] {
+        z.ok(&["play", "1", mv, "--as", who]);
+    }
+    let out = z.ok(&["draw", "claim", "1", "--as", W, "--json"]);
+    assert!(
+        out.contains("upheld") && out.contains("seed 001 §1.9.1.7"),
+        "{out}"
+    );
+    let s = show(&z);
+    assert_eq!(s["result"], "1/2-1/2");
+    assert_eq!(s["termination"], "repetition");
+}
+
+#[test]
+fn a_repetition_claim_with_the_written_move_is_upheld_without_playing_it() {
+    let z = shuttle_game();
+    for (mv, who) in [
+        ("c1-d2", W),
+        ("f8-e7", B),
+        ("d2-c1", W),
+        ("e7-f8", B),
+        ("c1-d2", W),
+        ("f8-e7", B),
+        ("d2-c1", W),
+    ] {
+        z.ok(&["play", "1", mv, "--as", who]);
+    }
+    let out = z.ok(&["draw", "claim", "1", "e7-f8", "--as", B]);
+    assert!(out.contains("upheld"), "{out}");
+    let s = show(&z);
+    assert_eq!(s["plies"], 7, "the written move is not played");
+    assert_eq!(s["result"], "1/2-1/2");
+}
+
+#[test]
+fn a_wrong_claim_without_a_move_changes_nothing_but_is_answered_with_the_rule() {
+    let z = shuttle_game();
+    z.ok(&["play", "1", "c1-d2", "--as", W]);
+    let out = z.ok(&["draw", "claim", "1", "--as", B, "--json"]);
+    assert!(
+        out.contains("rejected") && out.contains("occurred 1 time"),
+        "{out}"
+    );
+    let s = show(&z);
+    assert_eq!(s["status"], "active");
+    assert_eq!(s["plies"], 1);
+}
+
+#[test]
+fn a_wrong_claim_with_a_written_move_plays_that_move() {
+    let z = shuttle_game();
+    z.ok(&["play", "1", "c1-d2", "--as", W]);
+    let out = z.ok(&["draw", "claim", "1", "f8-e7", "--as", B]);
+    assert!(out.contains("rejected"), "{out}");
+    let s = show(&z);
+    assert_eq!(s["status"], "active");
+    assert_eq!(
+        s["plies"], 2,
+        "the written move is played (seed 000 §1.13.2 note b)"
+    );
+    assert_eq!(s["score_full"][1], "f8-e7");
+}
+
+#[test]
+fn a_claim_is_refused_out_of_turn_and_with_an_illegal_move() {
+    let z = shuttle_game();
+    assert!(
+        z.refused(&["draw", "claim", "1", "--as", B])
+            .contains("only when it is your move")
+    );
+    let err = z.refused(&["draw", "claim", "1", "c1-c2", "--as", W]);
+    assert!(err.contains("c2 is not a playing square"), "{err}");
+    assert_eq!(show(&z)["plies"], 0);
+}
+
+#[test]
+fn automatic_draw_rules_end_the_game_at_once_with_the_rule() {
+    // seed 001 §1.9.1.4: king against king, 5 moves each with unchanged material.
+    let z = Zaochka::new();
+    z.ok(&["player", "add", "--name", "Иванов", "--email", W]);
+    z.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Петров",
+        "--email",
+        B,
+        "--lang",
+        "en",
+    ]);
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        W,
+        "--black",
+        B,
+        "--fen",
+        "W:WKc1:BKf8",
+    ]);
+    let mut last = String::new();
+    for i in 0..10 {
+        let (mv, who) = match i % 4 {
+            0 => ("c1-d2", W),
+            1 => ("f8-e7", B),
+            2 => ("d2-c1", W),
+            _ => ("e7-f8", B),
+        };
+        last = z.ok(&["play", "1", mv, "--as", who]);
+    }
+    assert!(
+        last.contains("game over 1/2-1/2") && last.contains("seed 001 §1.9.1.4"),
+        "{last}"
+    );
+    assert_eq!(show(&z)["termination"], "draw_rule");
+}
+
+#[test]
+fn capturing_the_last_piece_wins_at_once() {
+    let z = Zaochka::new();
+    z.ok(&["player", "add", "--name", "Иванов", "--email", W]);
+    z.ok(&["player", "add", "--name", "Петров", "--email", B]);
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        W,
+        "--black",
+        B,
+        "--fen",
+        "W:Wc3:Bd4",
+    ]);
+    let out = z.ok(&["play", "1", "c:e5", "--as", W]);
+    assert!(out.contains("1-0"), "{out}");
+    assert_eq!(show(&z)["termination"], "no_pieces");
+}
