@@ -1,5 +1,7 @@
 //! `zaochka diagram` from the command line.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -75,4 +77,40 @@ fn diagram_refuses_two_outputs_and_bad_fens() {
     let bad = zaochka(&["diagram", "--fen", "W:Wz9"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("zaochka:"));
+}
+
+#[test]
+fn diagram_of_a_stored_game_at_a_ply_marks_its_last_move() {
+    let z = common::cli::Zaochka::new();
+    z.seed_players_and_game();
+    for (mv, who) in common::cli::SEED_001 {
+        z.ok(&["play", "1", mv, "--as", who]);
+    }
+    let start = z.ok(&["diagram", "1", "--at", "0"]);
+    assert_eq!(start, reference("russian-initial-white.txt"));
+    let end = z.ok(&["diagram", "#1", "--flip"]);
+    assert!(end.contains("Last move: c7:e5:c3:e1:h4 ("), "{end}");
+    assert!(end.contains("     h  g  f  e  d  c  b  a\n"), "{end}");
+    let png = z.dir.path().join("b.png");
+    z.ok(&[
+        "diagram",
+        "1",
+        "--at",
+        "9",
+        "--png",
+        png.to_str().expect("path"),
+    ]);
+    assert!(std::fs::read(&png).expect("png").starts_with(b"\x89PNG"));
+    let r = z.run(&["diagram", "1", "--at", "11"]);
+    assert!(
+        !r.ok && r.stderr.contains("there is no ply 11"),
+        "{}",
+        r.stderr
+    );
+    let r = z.run(&["diagram", "2"]);
+    assert!(
+        !r.ok && r.stderr.contains("there is no game #2"),
+        "{}",
+        r.stderr
+    );
 }

@@ -222,3 +222,28 @@ fn a_tower_of_all_24_pieces_wraps_in_the_tower_list() {
         "{t}"
     );
 }
+
+#[test]
+fn every_game_draws_its_own_board_after_a_move() {
+    use zaochka::rules::Variant;
+    let opts = Options::default();
+    for variant in Variant::ALL {
+        let mut game = zaochka::games::new_game(variant, None).expect("initial position");
+        let first = game.legal_moves()[0].clone();
+        game.play(&first).expect("a legal move");
+        let (view, last) = (game.board_view(), game.last_move());
+        assert!(last.is_some(), "{variant:?}");
+        for side in [Color::White, Color::Black] {
+            let t = text::render(&view, last.as_ref(), side, &opts);
+            assert!(t.contains("Black to move"), "{variant:?}\n{t}");
+            assert!(t.contains("Last move: "), "{variant:?}\n{t}");
+            let bytes = png::render(&view, last.as_ref(), side, &opts).expect("png");
+            assert!(
+                bytes.len() <= 40 * 1024,
+                "{variant:?}: {} bytes",
+                bytes.len()
+            );
+            assert!(svg::render(&view, last.as_ref(), side, &opts).contains("<use"));
+        }
+    }
+}

@@ -1,22 +1,29 @@
-//! `zaochka diagram`: a board diagram of a position as text, SVG or PNG.
-//!
-//! Today the position comes from `--variant` and `--fen`. The form naming a stored
-//! game, `zaochka diagram GAME [--at PLY]`, comes with the store-backed game
-//! commands (issue 3): it will build the game from the store, replay it to `PLY`
-//! and pass `board_view()` and `last_move()` to the same renderers as here.
+//! `zaochka diagram`: a board diagram as text, SVG or PNG, of a stored game (after
+//! its last ply or `--at PLY`, the last move marked) or of a FEN.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, anyhow};
 
 use super::PositionArgs;
+use super::play::parse_game;
+use super::store_args::StoreArgs;
 use crate::diagram::{self, Options};
-use crate::rules::Color;
+use crate::games::{self, AnyGame};
+use crate::rules::{Color, Variant};
+use crate::store::{GameId, StoreError, games as game_rows, moves};
 
 /// Draws a position: a text diagram on stdout (the default), or an image file.
+/// `zaochka diagram 42 --at 10 --png board.png`, `zaochka diagram --fen F`.
 #[derive(clap::Args, Debug)]
 pub struct Diagram {
+    /// A stored game's number; without it, the position of `--variant`/`--fen`.
+    #[arg(value_parser = parse_game, conflicts_with = "fen")]
+    game: Option<GameId>,
+    /// With GAME: the position after this ply (0 = the start); the last by default.
+    #[arg(long, requires = "game")]
+    at: Option<usize>,
     #[command(flatten)]
     position: PositionArgs,
     /// Write a PNG picture to this file.
@@ -37,8 +44,11 @@ pub struct Diagram {
 }
 
 impl Diagram {
-    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        let game = self.position.game()?;
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let game = match self.game {
+            Some(id) => stored(db, id, self.at)?,
+            None => self.position.game()?,
+        };
         let side = if self.flip {
             Color::Black
         } else {
@@ -66,4 +76,30 @@ impl Diagram {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// A stored game replayed to `at` plies (all by default).
+fn stored(db: &StoreArgs, id: GameId, at: Option<usize>) -> anyhow::Result<Box<dyn AnyGame>> {
+    let mut store = db.open()?;
+    let (row, list) = store
+        .read(|tx| Ok::<_, StoreError>((game_rows::get(tx, id)?, moves::list(tx, id)?)))
+        .map_err(|e| match e {
+            StoreError::NotFound { .. } => anyhow!("there is no game #{id}"),
+            e => anyhow!(e),
+        })?;
+    let plies = at.unwrap_or(list.len());
+    if plies > list.len() {
+        return Err(anyhow!(
+            "game #{id} has {} plies; there is no ply {plies}",
+            list.len()
+        ));
+    }
+    let variant = Variant::from_name(&row.variant)
+        .ok_or_else(|| anyhow!("unknown variant {:?}", row.variant))?;
+    let mut game = games::new_game(variant, row.start_fen.as_deref())?;
+    for m in list.iter().take(plies) {
+        game.play(&m.notation)
+            .with_context(|| format!("replaying game #{id}"))?;
+    }
+    Ok(game)
 }

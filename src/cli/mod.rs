@@ -62,7 +62,7 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let result = match self.command {
             Command::Check(c) => c.execute(),
-            Command::Diagram(c) => c.execute(),
+            Command::Diagram(c) => c.execute(&self.store),
             Command::Demo(c) => c.execute(),
             Command::Player(c) => c.execute(&self.store),
             Command::Game(c) => c.execute(&self.store),
