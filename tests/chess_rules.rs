@@ -241,11 +241,20 @@ fn the_board_view_has_all_sixty_four_squares_and_piece_letters() {
 fn the_diagram_has_coordinates_from_either_side() {
     let g = game(None);
     let white = g.diagram(Color::White);
-    assert!(white.starts_with(" 8  r n b q k b n r\n"));
-    assert!(white.ends_with("    a b c d e f g h\nWhite to move\n"));
+    assert!(
+        white.contains("\n 8 │ ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜ │\n"),
+        "{white}"
+    );
+    assert!(
+        white.ends_with("     a  b  c  d  e  f  g  h\nWhite to move\n"),
+        "{white}"
+    );
     let black = g.diagram(Color::Black);
-    assert!(black.starts_with(" 1  R N B K Q B N R\n"));
-    assert!(black.contains("    h g f e d c b a\n"));
+    assert!(
+        black.contains("\n 1 │ ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖ │\n"),
+        "{black}"
+    );
+    assert!(black.contains("     h  g  f  e  d  c  b  a\n"), "{black}");
 }
 
 #[test]

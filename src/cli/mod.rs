@@ -2,6 +2,7 @@
 
 mod check;
 mod demo;
+mod diagram;
 mod export;
 mod game;
 mod history;
@@ -35,6 +36,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    Diagram(diagram::Diagram),
     Demo(demo::Demo),
     #[command(subcommand)]
     Player(player::Player),
@@ -60,6 +62,7 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let result = match self.command {
             Command::Check(c) => c.execute(),
+            Command::Diagram(c) => c.execute(&self.store),
             Command::Demo(c) => c.execute(),
             Command::Player(c) => c.execute(&self.store),
             Command::Game(c) => c.execute(&self.store),

@@ -306,7 +306,9 @@ impl AnyGame for ChessGame {
     }
 
     fn diagram(&self, side: Color) -> String {
-        crate::diagram::text::chess_diagram(self.pos.board(), side, color(self.pos.turn()))
+        let opts = crate::diagram::Options::default();
+        let last = self.last_move();
+        crate::diagram::text::render(&self.board_view(), last.as_ref(), side, &opts)
     }
 
     fn board_view(&self) -> BoardView {

@@ -252,7 +252,9 @@ impl AnyGame for DraughtsGame {
     }
 
     fn diagram(&self, side: Color) -> String {
-        crate::diagram::text::diagram(self.game.position(), side)
+        let opts = crate::diagram::Options::default();
+        let last = self.last_move();
+        crate::diagram::text::render(&self.board_view(), last.as_ref(), side, &opts)
     }
 
     fn board_view(&self) -> BoardView {

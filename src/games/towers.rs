@@ -222,7 +222,14 @@ impl AnyGame for TowersGame {
     }
 
     fn diagram(&self, side: Color) -> String {
-        crate::diagram::towers::diagram(self.position(), side, self.naming.style)
+        let opts = crate::diagram::Options::default();
+        let last = self.last_move();
+        let mut text = crate::diagram::text::render(&self.board_view(), last.as_ref(), side, &opts);
+        text.push_str(&crate::diagram::towers::position_lines(
+            self.position(),
+            self.naming.style,
+        ));
+        text
     }
 
     fn board_view(&self) -> BoardView {

@@ -1,0 +1,139 @@
+//! The HTML reply body in a real browser engine: headless Chromium renders the
+//! body with the board PNG beside it (`cid:board` rewritten to the file, as a mail
+//! client resolves the inline part), and the screenshot must show the board.
+//!
+//! Needs Debian's `chromium` package; without it the test says so and passes.
+//! `ZAOCHKA_KEEP_SCREENSHOT=/tmp/shot.png` keeps the screenshot to look at.
+
+mod diagram_cases;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use zaochka::diagram::html::{self, BOARD_CID, Page};
+use zaochka::diagram::{Options, png, svg, text};
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// Runs Chromium headless on a page and returns the screenshot file.
+fn screenshot(browser: &Path, dir: &Path, page: &Path) -> PathBuf {
+    let shot = dir.join("shot.png");
+    let profile = dir.join("profile");
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg("--window-size=800,900")
+        .arg(format!("file://{}", page.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromium");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for chromium") {
+            assert!(status.success(), "chromium exited with {status}");
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium took more than 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(shot.is_file(), "chromium wrote no screenshot");
+    shot
+}
+
+/// RGB pixels of a PNG.
+fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
+    let bytes = std::fs::read(path).expect("read screenshot");
+    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(::png::Transformations::EXPAND | ::png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("png data");
+    let step = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(step)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width, info.height, px)
+}
+
+fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 8)
+}
+
+#[test]
+fn reply_html_shows_the_board_picture_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED reply_html_shows_the_board_picture_in_headless_chromium: chromium is not \
+             installed (Debian: apt-get install -y chromium)"
+        );
+        return;
+    };
+    let (view, last) = diagram_cases::russian_kings_capture();
+    let side = zaochka::rules::Color::Black;
+    let opts = Options::default();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let board = png::render(&view, last.as_ref(), side, &opts).expect("png");
+    std::fs::write(dir.path().join("board.png"), board).expect("write png");
+    let diagram = text::render(&view, last.as_ref(), side, &opts);
+    let body = html::body(&Page {
+        title: "[zaochka #7] White played d2:f4:h6:f8",
+        message: "White played 12. d2:f4:h6:f8.\n\nYour move, Black.",
+        image_src: &format!("cid:{BOARD_CID}"),
+        image_size: svg::size(&view, side, &opts),
+        image_alt: "Position after 12. d2:f4:h6:f8",
+        text_diagram: &diagram,
+        score: "1. c3-d4 f6-g5 ... 12. d2:f4:h6:f8 *",
+    });
+    // What a mail client does with the inline part: point the image at it.
+    let page = dir.path().join("reply.html");
+    std::fs::write(&page, body.replace("cid:board", "board.png")).expect("write html");
+
+    let shot = screenshot(&browser, dir.path(), &page);
+    if let Some(keep) = std::env::var_os("ZAOCHKA_KEEP_SCREENSHOT") {
+        std::fs::copy(&shot, keep).expect("keep the screenshot");
+    }
+    let (w, h, px) = pixels(&shot);
+    assert_eq!((w, h), (800, 900), "screenshot size");
+    // The board's walnut squares and frame, as the PNG paints them.
+    let dark = [0xb5, 0x88, 0x63];
+    let frame = [0x5c, 0x3a, 0x1e];
+    let count = |c: [u8; 3]| px.iter().filter(|&&p| near(p, c)).count();
+    let (n_dark, n_frame) = (count(dark), count(frame));
+    // 32 dark squares of 60 px (minus pieces and marks) and the frame around.
+    assert!(n_dark > 50_000, "dark squares: {n_dark} pixels");
+    assert!(n_frame > 20_000, "board frame: {n_frame} pixels");
+    // The picture sits in the page's centred column, near the top.
+    let first_frame_row = px
+        .chunks(w as usize)
+        .position(|row| row.iter().filter(|&&p| near(p, frame)).count() > 400)
+        .expect("a row of the board frame");
+    assert!(
+        first_frame_row < 300,
+        "board starts at row {first_frame_row}"
+    );
+}
