@@ -9,6 +9,7 @@ pub mod imap_inbox;
 pub mod inbox;
 pub mod maildir_inbox;
 pub mod process;
+pub mod rich;
 pub mod scheduler;
 pub mod sender;
 pub mod transport;

@@ -416,14 +416,15 @@ fn enqueue(
         } else {
             (None, None)
         };
+        let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
         outbox::enqueue(
             tx,
             &NewOutgoing {
                 to_address: r.email.clone(),
                 subject: r.subject.clone(),
                 body_text: r.body.clone(),
-                body_html: None,
-                attachments: Vec::new(),
+                body_html,
+                attachments,
                 in_reply_to,
                 references,
                 message_id: reply_id(config, &mail.key, index, i),
@@ -480,14 +481,15 @@ pub fn enqueue_replies(
             &r.email,
         )
             .hash(&mut h);
+        let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
         outbox::enqueue(
             tx,
             &NewOutgoing {
                 to_address: r.email.clone(),
                 subject: r.subject.clone(),
                 body_text: r.body.clone(),
-                body_html: None,
-                attachments: Vec::new(),
+                body_html,
+                attachments,
                 in_reply_to: None,
                 references: None,
                 message_id: format!(

@@ -1,0 +1,81 @@
+//! The picture side of a reply (issue 6, item 2): for a reply about a game, a PNG
+//! of the board from the recipient's side with the last move marked (inline as
+//! `cid:board`), a simple HTML part showing it with the text diagram and score as a
+//! fallback, and the game score as a `.pdn` (draughts) or `.pgn` (chess) attachment.
+
+use chrono::{DateTime, Utc};
+
+use crate::diagram::{self, Options, html};
+use crate::referee::{RefereeError, Reply};
+use crate::rules::Color;
+use crate::store::outbox::Attachment;
+use crate::store::{GameId, Side, Tx};
+
+/// The HTML body and attachments of a reply about `game`, or none when the game
+/// cannot be drawn (the plain text then goes alone).
+///
+/// # Errors
+/// Database failures only.
+pub fn enrich(
+    tx: &Tx<'_>,
+    reply: &Reply,
+    game: Option<GameId>,
+    now: DateTime<Utc>,
+) -> Result<(Option<String>, Vec<Attachment>), RefereeError> {
+    let Some(id) = game else {
+        return Ok((None, Vec::new()));
+    };
+    let l = match crate::referee::load::load(tx, id, now) {
+        Ok(l) => l,
+        Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
+        Err(_) => return Ok((None, Vec::new())),
+    };
+    let side = match l.side_of(reply.to) {
+        Some(Side::Black) => Color::Black,
+        _ => Color::White,
+    };
+    let opts = Options {
+        lang: reply.language,
+        ..Options::default()
+    };
+    let view = l.game.board_view();
+    let last = l.game.last_move();
+    let Ok(png) = diagram::png::render(&view, last.as_ref(), side, &opts) else {
+        return Ok((None, Vec::new()));
+    };
+    let size = diagram::svg::size(&view, side, &opts);
+    let text = diagram::text::render(&view, last.as_ref(), side, &opts);
+    let score = crate::referee::export_text(&l);
+    let (message, _) = reply
+        .body
+        .split_once("\n\n")
+        .map_or((reply.body.as_str(), ""), |(h, r)| (h, r));
+    let page = html::Page {
+        title: &reply.subject,
+        message: &reply.body,
+        image_src: &format!("cid:{}", html::BOARD_CID),
+        image_size: size,
+        image_alt: message,
+        text_diagram: &text,
+        score: &score,
+    };
+    let chess = l.game.pdn_game_type().is_none();
+    let body = html::body(&page);
+    let attachments = vec![
+        Attachment {
+            filename: "board.png".into(),
+            content_type: "image/png".into(),
+            content: png,
+        },
+        Attachment {
+            filename: format!("zaochka-{id}.{}", if chess { "pgn" } else { "pdn" }),
+            content_type: if chess {
+                "application/x-chess-pgn".into()
+            } else {
+                "text/plain; charset=utf-8".into()
+            },
+            content: score.into_bytes(),
+        },
+    ];
+    Ok((Some(body), attachments))
+}
