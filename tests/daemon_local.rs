@@ -80,6 +80,20 @@ fn the_seed_001_game_is_played_by_mail_on_the_embedded_default() {
             .iter()
             .any(|f| f.contains("In-Reply-To: <ply9.g1@example.test>"))
     );
+    // Replies carry the board as an inline PNG in an HTML part, and the score file.
+    let last_file = files
+        .iter()
+        .find(|f| f.contains("In-Reply-To: <ply9.g1@example.test>"))
+        .unwrap();
+    for part in [
+        "multipart/alternative",
+        "text/html",
+        "cid:board",
+        "image/png",
+        "zaochka-1.pdn",
+    ] {
+        assert!(last_file.contains(part), "{part} missing from the reply");
+    }
 }
 
 #[test]
