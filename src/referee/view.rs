@@ -61,7 +61,17 @@ pub(crate) fn state(
     let ru = lang == Language::Ru;
     s.push_str(&header(l, lang));
     s.push_str("\n\n");
-    s.push_str(&game.diagram(color(recipient)));
+    let opts = crate::diagram::Options {
+        lang,
+        ..crate::diagram::Options::default()
+    };
+    let last = game.last_move();
+    s.push_str(&crate::diagram::text::render(
+        &game.board_view(),
+        last.as_ref(),
+        color(recipient),
+        &opts,
+    ));
     s.push('\n');
     let first = start_turn(game);
     let score = score_text(&game.score(), first);
