@@ -477,11 +477,7 @@ fn clocks_run_in_days_and_a_late_move_loses_on_time() {
         "--time-control",
         "3d/move",
     ]);
-    let at = |now: &str, args: &[&str]| {
-        let r = z.run_at(now, args);
-        assert!(r.ok, "{args:?}: {}{}", r.stdout, r.stderr);
-        r.stdout
-    };
+    let at = |now: &str, args: &[&str]| z.ok_at(now, args);
     at(
         "2026-11-29T12:00:00Z",
         &["play", "2", "cd4", "--as", "ivanov@example.org"],
@@ -548,11 +544,7 @@ fn a_paused_game_stops_the_clock_and_resuming_moves_the_deadline_by_the_pause() 
         "--time-control",
         "3d/move",
     ]);
-    let at = |now: &str, args: &[&str]| {
-        let r = z.run_at(now, args);
-        assert!(r.ok, "{args:?}: {}{}", r.stdout, r.stderr);
-        r.stdout
-    };
+    let at = |now: &str, args: &[&str]| z.ok_at(now, args);
     at(
         "2026-11-29T12:00:00Z",
         &["play", "2", "cd4", "--as", "ivanov@example.org"],

@@ -54,6 +54,17 @@ impl Zaochka {
         r.stdout
     }
 
+    /// Runs at the instant `now` and asserts success; returns stdout.
+    pub fn ok_at(&self, now: &str, args: &[&str]) -> String {
+        let r = self.run_at(now, args);
+        assert!(
+            r.ok,
+            "zaochka {args:?} at {now} failed: {}{}",
+            r.stdout, r.stderr
+        );
+        r.stdout
+    }
+
     /// Runs and asserts a refusal (exit code 1); returns stderr.
     pub fn refused(&self, args: &[&str]) -> String {
         let r = self.run(args);
