@@ -313,21 +313,34 @@ impl WrittenMove {
             list.sort();
             return IllegalReason::CaptureCompulsory(list);
         }
-        match (origin, self.origin) {
-            (Some(o), _) => IllegalReason::CannotMoveThere {
-                role: if pos.kings().contains(o) {
-                    Role::King
-                } else {
-                    Role::Man
-                },
-                from: name(o),
-                to: name(dest),
+        cannot_reach(origin, self.origin, pos.kings(), name, dest)
+    }
+}
+
+/// Why a written move fits no legal move when nothing more specific applies: the
+/// piece on the from-square cannot go there, or no piece on the written file can.
+/// `kings` tells whether the from-square holds a king. Shared by draughts and towers.
+pub(crate) fn cannot_reach(
+    origin: Option<Square>,
+    written: WrittenOrigin,
+    kings: crate::rules::SquareSet,
+    name: impl Fn(Square) -> String,
+    dest: Square,
+) -> IllegalReason {
+    match (origin, written) {
+        (Some(o), _) => IllegalReason::CannotMoveThere {
+            role: if kings.contains(o) {
+                Role::King
+            } else {
+                Role::Man
             },
-            (None, WrittenOrigin::File(f)) => IllegalReason::NoPieceOnFile {
-                file: char::from(b'a' + f),
-                to: name(dest),
-            },
-            (None, WrittenOrigin::Square(_)) => IllegalReason::NoLegalMoves,
-        }
+            from: name(o),
+            to: name(dest),
+        },
+        (None, WrittenOrigin::File(f)) => IllegalReason::NoPieceOnFile {
+            file: char::from(b'a' + f),
+            to: name(dest),
+        },
+        (None, WrittenOrigin::Square(_)) => IllegalReason::NoLegalMoves,
     }
 }

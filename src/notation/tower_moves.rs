@@ -16,7 +16,7 @@ use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::notation::write::capture_sign;
 use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
 use crate::rules::towers::{TowerMove, TowerPosition};
-use crate::rules::{Geometry, Role, Square};
+use crate::rules::{Geometry, Square};
 
 /// The naming a column-checkers position's records use by default.
 #[must_use]
@@ -280,20 +280,5 @@ fn diagnose(
         list.sort();
         return IllegalReason::CaptureCompulsory(list);
     }
-    match (origin, w.origin) {
-        (Some(o), _) => IllegalReason::CannotMoveThere {
-            role: if pos.kings().contains(o) {
-                Role::King
-            } else {
-                Role::Man
-            },
-            from: name(o),
-            to: name(dest),
-        },
-        (None, WrittenOrigin::File(f)) => IllegalReason::NoPieceOnFile {
-            file: char::from(b'a' + f),
-            to: name(dest),
-        },
-        (None, WrittenOrigin::Square(_)) => IllegalReason::NoLegalMoves,
-    }
+    crate::notation::resolve::cannot_reach(origin, w.origin, pos.kings(), name, dest)
 }
