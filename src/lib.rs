@@ -8,6 +8,7 @@ pub mod games;
 pub mod lang;
 pub mod mail;
 pub mod notation;
+pub mod printable;
 pub mod referee;
 pub mod rules;
 pub mod store;
