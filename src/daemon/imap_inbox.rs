@@ -11,7 +11,7 @@ use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use imap::extensions::idle::SetReadTimeout;
 
-use super::inbox::{Inbox, RawMail};
+use super::inbox::{Inbox, RawMail, Skipped};
 use crate::config::Secret;
 
 /// UIDs fetched per FETCH command (MAIL-STACK.md: 200 kept RSS low).
@@ -152,12 +152,30 @@ impl ImapInbox {
         r
     }
 
+    /// Stores `flags` (`+FLAGS.SILENT (...)`) on the message of an inbox key.
+    fn flag(&mut self, key: &str, flags: &str) -> anyhow::Result<()> {
+        let mut parts = key.rsplitn(3, '/');
+        let uid = parts.next().unwrap_or("");
+        let validity: u32 = parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+        if validity != self.uid_validity {
+            // The mailbox was rebuilt: the UID is meaningless now; the message will be
+            // seen again and recognised by its Message-ID.
+            return Ok(());
+        }
+        let uid = uid.to_string();
+        let r = (|| -> anyhow::Result<()> {
+            self.session()?.uid_store(&uid, flags)?;
+            Ok(())
+        })();
+        self.drop_on_error(r)
+    }
+
     fn fetch_inner(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
         let mailbox = self.settings.mailbox.clone();
         let session = self.session()?;
         // Drain unsolicited responses so the channel does not grow without bound.
         while session.unsolicited_responses.try_recv().is_ok() {}
-        let mut uids: Vec<u32> = session.uid_search("UNSEEN")?.into_iter().collect();
+        let mut uids: Vec<u32> = session.uid_search("UNSEEN UNKEYWORD $ZaochkaQuarantine")?.into_iter().collect();
         uids.sort_unstable();
         uids.truncate(limit);
         let validity = self.uid_validity;
@@ -179,6 +197,7 @@ impl ImapInbox {
                     .map_or_else(Utc::now, DateTime::<Utc>::from);
                 out.push(RawMail {
                     key: format!("{mailbox}/{validity}/{uid}"),
+                    size: body.len() as u64,
                     bytes: body.to_vec(),
                     received_at,
                 });
@@ -196,20 +215,19 @@ impl Inbox for ImapInbox {
     }
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
-        let mut parts = key.rsplitn(3, '/');
-        let uid = parts.next().unwrap_or("");
-        let validity: u32 = parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-        if validity != self.uid_validity {
-            // The mailbox was rebuilt: the UID is meaningless now; the message will be
-            // seen again and recognised by its Message-ID.
-            return Ok(());
-        }
-        let uid = uid.to_string();
-        let r = (|| -> anyhow::Result<()> {
-            self.session()?.uid_store(&uid, "+FLAGS.SILENT (\\Seen)")?;
-            Ok(())
-        })();
-        self.drop_on_error(r)
+        self.flag(key, "+FLAGS.SILENT (\\Seen)")
+    }
+
+    fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
+        self.flag(key, "+FLAGS.SILENT ($ZaochkaQuarantine)")
+    }
+
+    fn release(&mut self, key: &str) -> anyhow::Result<()> {
+        self.flag(key, "-FLAGS.SILENT ($ZaochkaQuarantine)")
+    }
+
+    fn take_skipped(&mut self) -> Vec<Skipped> {
+        Vec::new()
     }
 
     fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 
-use super::inbox::{Inbox, RawMail};
+use super::inbox::{Inbox, RawMail, Skipped};
 
 /// A Maildir folder read as an inbox.
 pub struct MaildirInbox {
@@ -41,6 +41,7 @@ impl Inbox for MaildirInbox {
                 std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             out.push(RawMail {
                 key: format!("maildir/{}", entry.id()),
+                size: bytes.len() as u64,
                 bytes,
                 received_at,
             });
@@ -60,6 +61,26 @@ impl Inbox for MaildirInbox {
         self.dir
             .move_new_to_cur_with_flags(id, "S")
             .with_context(|| format!("cannot move {id} to cur/"))
+    }
+
+    fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
+        let id = key.strip_prefix("maildir/").unwrap_or(key);
+        let q = maildir::Maildir::from(self.path.join(".quarantine"));
+        q.create_dirs()?;
+        let from = self.path.join("new").join(id);
+        std::fs::rename(&from, q.path().join("cur").join(id))
+            .with_context(|| format!("cannot move {id} to .quarantine"))
+    }
+
+    fn release(&mut self, key: &str) -> anyhow::Result<()> {
+        let id = key.strip_prefix("maildir/").unwrap_or(key);
+        let from = self.path.join(".quarantine/cur").join(id);
+        std::fs::rename(&from, self.path.join("new").join(id))
+            .with_context(|| format!("{id} is not in .quarantine"))
+    }
+
+    fn take_skipped(&mut self) -> Vec<Skipped> {
+        Vec::new()
     }
 
     fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
