@@ -28,6 +28,33 @@ pub struct Config {
     pub max_message_bytes: usize,
     /// Language of replies to players whose language is unknown: `ru` or `en`.
     pub default_language: String,
+    /// How the daemon treats mail that crashes it and faults of the machine.
+    pub faults: FaultsConfig,
+}
+
+/// Poison mail and transient faults (`[faults]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FaultsConfig {
+    /// A mail that was being processed when the daemon died is tried again this
+    /// many times; the next time it is quarantined. Default 2.
+    pub crash_retries: u32,
+    /// Minutes a transient fault (database locked, disk full, I/O error) may last
+    /// before the referees are told, once per fault. Default 30.
+    pub alert_after_minutes: u64,
+    /// The longest wait, in seconds, between two attempts while a transient
+    /// fault lasts (the wait doubles from 1 s up to this). Default 60.
+    pub max_backoff_seconds: u64,
+}
+
+impl Default for FaultsConfig {
+    fn default() -> FaultsConfig {
+        FaultsConfig {
+            crash_retries: 2,
+            alert_after_minutes: 30,
+            max_backoff_seconds: 60,
+        }
+    }
 }
 
 /// The bot's address: replies go out from `<local>@<domain>` with the reply
@@ -163,6 +190,7 @@ impl Default for Config {
             poll_seconds: 60,
             max_message_bytes: 10 * 1024 * 1024,
             default_language: "ru".into(),
+            faults: FaultsConfig::default(),
         }
     }
 }
@@ -192,6 +220,9 @@ impl Config {
             .with_context(|| format!("invalid configuration in {}", path.display()))?;
         if config.max_message_bytes == 0 {
             bail!("max-message-bytes must be positive");
+        }
+        if config.faults.max_backoff_seconds == 0 {
+            bail!("[faults] max-backoff-seconds must be positive");
         }
         Ok(config)
     }

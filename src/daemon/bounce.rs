@@ -22,6 +22,7 @@ pub(crate) fn handle(
         return Ok(Processed {
             outcome: "bounce: delayed (logged only)".into(),
             game: bounce.game(),
+            verified_sender: None,
         });
     }
     let mut failed = Vec::new();
@@ -66,5 +67,6 @@ pub(crate) fn handle(
     Ok(Processed {
         outcome: format!("bounce: failed {list}"),
         game: bounce.game(),
+        verified_sender: None,
     })
 }
