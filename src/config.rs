@@ -30,6 +30,10 @@ pub struct Config {
     pub default_language: String,
     /// How the daemon treats mail that crashes it and faults of the machine.
     pub faults: FaultsConfig,
+    /// The file this configuration was read from (`None` for the embedded
+    /// default); a helper process started by the daemon reads the same file.
+    #[serde(skip)]
+    pub source: Option<PathBuf>,
 }
 
 /// Poison mail and transient faults (`[faults]`).
@@ -191,6 +195,7 @@ impl Default for Config {
             max_message_bytes: 10 * 1024 * 1024,
             default_language: "ru".into(),
             faults: FaultsConfig::default(),
+            source: None,
         }
     }
 }
@@ -216,8 +221,9 @@ impl Config {
         };
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let config: Config = toml::from_str(&text)
+        let mut config: Config = toml::from_str(&text)
             .with_context(|| format!("invalid configuration in {}", path.display()))?;
+        config.source = Some(path.to_path_buf());
         if config.max_message_bytes == 0 {
             bail!("max-message-bytes must be positive");
         }

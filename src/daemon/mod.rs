@@ -9,6 +9,7 @@ pub mod imap_inbox;
 pub mod inbox;
 pub mod maildir_inbox;
 pub mod notices;
+pub mod probe;
 pub mod process;
 pub mod queue;
 pub mod rich;

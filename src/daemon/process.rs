@@ -48,7 +48,13 @@ impl Processed {
 /// the inbox and try it again later.
 #[derive(Debug, thiserror::Error)]
 #[error("transient fault: {0}")]
-pub struct TransientFault(#[from] pub StoreError);
+pub struct TransientFault(pub String);
+
+impl From<StoreError> for TransientFault {
+    fn from(e: StoreError) -> TransientFault {
+        TransientFault(e.to_string())
+    }
+}
 
 /// Processes one mail in one transaction, which also ends its claim
 /// ([`claims::finish`]). A mail already processed (same inbox key, or same
@@ -101,7 +107,7 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
     let processed = match result {
         Ok(p) => p,
         Err(RefereeError::Invalid(d)) if d == "duplicate" => Processed::unverified("duplicate", None),
-        Err(RefereeError::Store(e)) if e.is_transient() => return Err(TransientFault(e)),
+        Err(RefereeError::Store(e)) if e.is_transient() => return Err(e.into()),
         Err(e) => {
             // A mail whose handling fails for a reason of its own is recorded as
             // failed so that it is not retried for ever; the referee sees it in
@@ -120,7 +126,8 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
             store.transaction(|tx| {
                 claims::finish(tx, &mail.key)?;
                 messages::record(tx, &record)
-            })?;
+            })
+            .map_err(TransientFault::from)?;
             return Ok(Processed::unverified(outcome, None));
         }
     };

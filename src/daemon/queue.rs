@@ -7,6 +7,9 @@
 //!    │ panic in process ──────────────> Quarantined (panic)
 //!    └ database busy / disk full ─────> Retry: the mail stays in the inbox, unrecorded
 //! ```
+//!
+//! A mail that a run died on is never processed in the daemon again: it goes
+//! to a probe process ([`super::probe`]), whose crashes are counted too.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -14,6 +17,7 @@ use chrono::{DateTime, Utc};
 use tracing::{error, warn};
 
 use super::inbox::RawMail;
+use super::probe::{self, ProbeEnd};
 use super::process::{self, Processed, TransientFault};
 use crate::config::Config;
 use crate::printable::printable;
@@ -61,7 +65,8 @@ pub fn take(
         )
     });
     match taken {
-        Ok(Taken::Go { .. }) => {}
+        Ok(Taken::Go { crashes: 0 }) => {}
+        Ok(Taken::Go { .. }) => return probe_until_done(store, config, mail, now),
         Ok(Taken::Quarantine { crashes }) => {
             error!(key = %printable(&mail.key), crashes, "mail crashed the daemon too often: quarantined");
             return Disposition::Quarantined {
@@ -77,7 +82,7 @@ pub fn take(
                 new: false,
             };
         }
-        Err(e) => return Disposition::Retry(TransientFault(e)),
+        Err(e) => return Disposition::Retry(e.into()),
     }
     match catch_unwind(AssertUnwindSafe(|| process::process(store, config, mail))) {
         Ok(Ok(processed)) => Disposition::Done(processed),
@@ -107,6 +112,49 @@ pub fn take(
                 crashes: 0,
                 new: true,
             }
+        }
+    }
+}
+
+/// A suspect mail (a run died with it in flight) through probe processes, each
+/// crash counted, until it is done, quarantined, or a transient fault stops it.
+fn probe_until_done(
+    store: &mut Store,
+    config: &Config,
+    mail: &RawMail,
+    now: DateTime<Utc>,
+) -> Disposition {
+    loop {
+        let end = match probe::run(config, mail) {
+            Ok(end) => end,
+            Err(e) => return Disposition::Retry(TransientFault(format!("cannot start a probe: {e}"))),
+        };
+        let how = match end {
+            ProbeEnd::Done(p) => return Disposition::Done(p),
+            ProbeEnd::Transient(t) => return Disposition::Retry(TransientFault(t)),
+            ProbeEnd::Crashed(how) => how,
+        };
+        warn!(key = %printable(&mail.key), how = %how, "the mail crashed its probe");
+        match store.transaction(|tx| {
+            claims::take(tx, &mail.key, mail.size, config.faults.crash_retries, false, now)
+        }) {
+            Ok(Taken::Go { .. }) => {}
+            Ok(Taken::Quarantine { crashes }) => {
+                error!(key = %printable(&mail.key), crashes, "mail crashed its probes too often: quarantined");
+                return Disposition::Quarantined {
+                    reason: QuarantineReason::Crashes,
+                    crashes,
+                    new: true,
+                };
+            }
+            Ok(Taken::AlreadyQuarantined) => {
+                return Disposition::Quarantined {
+                    reason: QuarantineReason::Crashes,
+                    crashes: 0,
+                    new: false,
+                };
+            }
+            Err(e) => return Disposition::Retry(e.into()),
         }
     }
 }
