@@ -11,6 +11,9 @@ CREATE TABLE inbox_claims (
     state          TEXT    NOT NULL CHECK (state IN ('taken', 'quarantined', 'released')),
     -- Runs that took this mail and ended before finishing it.
     crashes        INTEGER NOT NULL DEFAULT 0 CHECK (crashes >= 0),
+    -- The process working on it now (the daemon, or its probe): while that
+    -- process lives, the open claim is work in progress, not a crash.
+    holder_pid     INTEGER,
     -- Size of the whole mail in bytes, as the inbox reported it.
     size           INTEGER NOT NULL CHECK (size >= 0),
     first_taken_at TEXT    NOT NULL,

@@ -150,7 +150,18 @@ fn drain_inbox(
                 return None;
             }
             let retry = run.retry_after_fault.contains(&mail.key);
-            match queue::take(store, config, &mail, retry, Utc::now()) {
+            let mut disposition = queue::take(store, config, &mail, retry, Utc::now());
+            // A probe of an earlier run is finishing this mail: wait for it, so
+            // that later mail of the same game is never applied before it.
+            while let Disposition::InProgress { holder } = disposition {
+                info!(key = %printable(&mail.key), holder, "mail in progress in another process; waiting for it");
+                pause(Duration::from_millis(100), stop);
+                if stop.load(Ordering::SeqCst) {
+                    return None;
+                }
+                disposition = queue::take(store, config, &mail, retry, Utc::now());
+            }
+            match disposition {
                 Disposition::Done(_) => {
                     run.retry_after_fault.remove(&mail.key);
                     run.cleared();
@@ -171,6 +182,8 @@ fn drain_inbox(
                         note_quarantined(store, config, &mail, reason, crashes);
                     }
                 }
+                // Only left by the wait above when stopping.
+                Disposition::InProgress { .. } => return None,
                 Disposition::Retry(fault) => {
                     run.retry_after_fault.insert(mail.key.clone());
                     return Some(run.faulted(config, "mail", &fault));

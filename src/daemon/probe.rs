@@ -59,6 +59,8 @@ pub fn run(config: &Config, mail: &RawMail) -> std::io::Result<ProbeEnd> {
         .arg(&mail.key)
         .arg("--probe-size")
         .arg(mail.size.to_string())
+        .arg("--probe-length")
+        .arg(mail.bytes.len().to_string())
         .arg("--probe-received-at")
         .arg(crate::store::instant_text(mail.received_at))
         .env_remove("ZAOCHKA_CONFIG")
@@ -105,25 +107,42 @@ pub fn run(config: &Config, mail: &RawMail) -> std::io::Result<ProbeEnd> {
     })
 }
 
+/// What the daemon tells its probe of the mail on standard input.
+#[derive(Clone, Debug)]
+pub struct Probed {
+    /// The inbox key.
+    pub key: String,
+    /// The whole mail's size in bytes.
+    pub size: u64,
+    /// The bytes that come on standard input (the whole mail, or its head).
+    pub length: usize,
+    /// The receipt instant.
+    pub received_at: DateTime<Utc>,
+}
+
 /// The child's side: reads the mail from standard input and processes it in
-/// one transaction, printing the outcome. A panic is left to abort the child
-/// (the parent counts it as a crash).
+/// one transaction, printing the outcome. A mail that arrives short (the
+/// daemon died while writing it) is left alone: nothing is touched. A panic is
+/// left to end the child (the parent counts it as a crash).
 #[must_use]
-pub fn run_child(config: &Config, key: String, size: u64, received_at: DateTime<Utc>) -> ExitCode {
+pub fn run_child(config: &Config, probed: Probed) -> ExitCode {
     let mut bytes = Vec::new();
     let cap = config.max_message_bytes.max(super::inbox::HEAD_BYTES);
-    if std::io::stdin()
-        .take(cap as u64 + 1)
-        .read_to_end(&mut bytes)
-        .is_err()
+    if probed.length > cap
+        || std::io::stdin()
+            .take(probed.length as u64)
+            .read_to_end(&mut bytes)
+            .is_err()
+        || bytes.len() != probed.length
     {
+        warn!(key = %printable(&probed.key), "probe: the mail did not arrive whole; left for the daemon");
         return ExitCode::from(EXIT_TRANSIENT);
     }
     let mail = RawMail {
-        key,
+        key: probed.key,
         bytes,
-        size,
-        received_at,
+        size: probed.size,
+        received_at: probed.received_at,
     };
     let mut store = match Store::open(&config.database) {
         Ok(s) => s,
@@ -132,13 +151,20 @@ pub fn run_child(config: &Config, key: String, size: u64, received_at: DateTime<
             return ExitCode::from(EXIT_TRANSIENT);
         }
     };
+    if let Err(e) = store.transaction(|tx| crate::store::claims::hold(tx, &mail.key)) {
+        warn!(error = %e, "probe: cannot hold the claim");
+        return ExitCode::from(EXIT_TRANSIENT);
+    }
+    // The parent may be gone (killed while this probe runs): its pipe is then
+    // closed, and the outcome, already committed, is simply not read.
+    let mut stdout = std::io::stdout();
     match process::process(&mut store, config, &mail) {
         Ok(p) => {
-            println!("{}", printable(&p.outcome));
+            let _ = writeln!(stdout, "{}", printable(&p.outcome));
             ExitCode::SUCCESS
         }
         Err(fault) => {
-            println!("{}", printable(&fault.to_string()));
+            let _ = writeln!(stdout, "{}", printable(&fault.to_string()));
             ExitCode::from(EXIT_TRANSIENT)
         }
     }

@@ -41,6 +41,11 @@ pub enum Disposition {
     },
     /// A fault of the machine: leave it in the inbox and try again later.
     Retry(TransientFault),
+    /// Another live process (an earlier run's probe) is finishing it: leave it.
+    InProgress {
+        /// That process's id.
+        holder: u32,
+    },
 }
 
 /// Takes one mail through the queue. `retry_after_fault` tells that this run
@@ -82,6 +87,7 @@ pub fn take(
                 new: false,
             };
         }
+        Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
         Err(e) => return Disposition::Retry(e.into()),
     }
     match catch_unwind(AssertUnwindSafe(|| process::process(store, config, mail))) {
@@ -136,7 +142,7 @@ fn probe_until_done(
         };
         warn!(key = %printable(&mail.key), how = %how, "the mail crashed its probe");
         match store.transaction(|tx| {
-            claims::take(tx, &mail.key, mail.size, config.faults.crash_retries, false, now)
+            claims::probe_crashed(tx, &mail.key, config.faults.crash_retries, now)
         }) {
             Ok(Taken::Go { .. }) => {}
             Ok(Taken::Quarantine { crashes }) => {
@@ -154,6 +160,7 @@ fn probe_until_done(
                     new: false,
                 };
             }
+            Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
             Err(e) => return Disposition::Retry(e.into()),
         }
     }
