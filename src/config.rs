@@ -28,6 +28,26 @@ pub struct Config {
     pub max_message_bytes: usize,
     /// Language of replies to players whose language is unknown: `ru` or `en`.
     pub default_language: String,
+    /// Mails to the referees about bounces, quarantined mail and faults.
+    pub alerts: AlertsConfig,
+}
+
+/// How referee alerts are limited (`[alerts]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AlertsConfig {
+    /// At most this many alert mails to one referee in any hour (default 10);
+    /// further alerts are held and summarised in the next alert mail. 0 sends
+    /// none (alerts are still recorded in the database).
+    pub per_referee_per_hour: u32,
+}
+
+impl Default for AlertsConfig {
+    fn default() -> AlertsConfig {
+        AlertsConfig {
+            per_referee_per_hour: 10,
+        }
+    }
 }
 
 /// The bot's address: replies go out from `<local>@<domain>` with the reply
@@ -163,6 +183,7 @@ impl Default for Config {
             poll_seconds: 60,
             max_message_bytes: 10 * 1024 * 1024,
             default_language: "ru".into(),
+            alerts: AlertsConfig::default(),
         }
     }
 }
@@ -221,5 +242,6 @@ mod tests {
         let c = Config::load(None).unwrap();
         assert!(matches!(c.inbox, InboxConfig::Maildir { .. }));
         assert_eq!(c.max_message_bytes, 10 * 1024 * 1024);
+        assert_eq!(c.alerts.per_referee_per_hour, 10);
     }
 }

@@ -3,6 +3,7 @@
 //! replies in one transaction, marks the mail done after the commit, and sends the
 //! outbox.
 
+pub mod alerts;
 pub mod bounce;
 pub mod compose;
 pub mod imap_inbox;
@@ -62,6 +63,7 @@ pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
 /// # Errors
 /// Database failures and an inbox that cannot be opened at start.
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
+    sender::check_identity(config)?;
     let mut store = Store::open(&config.database)?;
     let transport = transport::ReplyTransport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
@@ -90,7 +92,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             }
         }
         scheduler::tick(&mut store, config, Utc::now())?;
-        sender::send_due(&mut store, &transport, config, Utc::now())?;
+        sender::send_due(&mut store, &transport, config, Utc::now(), stop)?;
         if once || stop.load(Ordering::SeqCst) {
             break;
         }

@@ -158,6 +158,7 @@ macro_rules! row_id {
     };
 }
 
+pub mod alerts;
 pub mod audit;
 pub mod clocks;
 pub mod games;
@@ -166,6 +167,7 @@ pub mod moves;
 pub mod offers;
 pub mod outbox;
 pub mod players;
+pub mod secrets;
 
 #[cfg(test)]
 mod tests;
@@ -182,7 +184,11 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema migrations, in order; the file's `user_version` counts how many
 /// have been applied.
-const MIGRATION_LIST: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATION_LIST: &[M<'static>] = &[
+    M::up(include_str!("../../migrations/0001_initial.sql")),
+    M::up(include_str!("../../migrations/0002_mail_queue.sql")),
+    M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
+];
 
 /// The migration set applied by [`Store::open`].
 const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
