@@ -284,7 +284,11 @@ fn a_real_bounce_from_postfix_marks_the_player_unreachable_and_tells_the_referee
     serve_until(&bot, "the delivery report", || {
         unreachable(&bot, "nobody@example.test").is_some()
     });
-    for who in ["alice@example.test", "bob@example.test", "referee@example.test"] {
+    for who in [
+        "alice@example.test",
+        "bob@example.test",
+        "referee@example.test",
+    ] {
         assert_eq!(unreachable(&bot, who), None, "{who}");
     }
     let (matched_by, status): (String, Option<String>) = bot
