@@ -226,7 +226,7 @@ mod tests {
         let path: Address = rp.address(row.id).parse().unwrap();
         let m = super::super::compose::build(&row, &from, None, &path).unwrap();
         assert_eq!(m.envelope().from(), Some(&path));
-        assert_eq!(rp.row_of(&path.to_string()), Ok(row.id));
+        assert_eq!(rp.row_of(path.as_ref()), Ok(row.id));
         assert_eq!(
             m.envelope().to(),
             ["alice@example.test".parse::<Address>().unwrap()]
