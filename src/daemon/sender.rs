@@ -238,4 +238,55 @@ mod tests {
             "the return path is not a header: {text}"
         );
     }
+
+    #[test]
+    fn a_stop_request_is_honoured_between_sends_and_a_later_call_sends_the_rest() {
+        use crate::config::OutboxConfig;
+        use crate::store::outbox::{NewOutgoing, OutboxStatus};
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Config::default();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        let transport = ReplyTransport::from_config(&OutboxConfig::Files {
+            path: dir.path().to_path_buf(),
+        })
+        .unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        store
+            .transaction(|tx| {
+                for k in 0..3 {
+                    outbox::enqueue(
+                        tx,
+                        &NewOutgoing {
+                            to_address: format!("p{k}@example.test"),
+                            subject: "s".into(),
+                            body_text: "b".into(),
+                            body_html: None,
+                            attachments: vec![],
+                            in_reply_to: None,
+                            references: None,
+                            message_id: format!("m{k}@example.test"),
+                            game_id: None,
+                            created_at: now,
+                        },
+                    )?;
+                }
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+        let pending = |store: &mut Store| {
+            store
+                .read(|tx| outbox::list(tx, Some(OutboxStatus::Pending), None))
+                .unwrap()
+                .len()
+        };
+        let stop = AtomicBool::new(true);
+        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
+        assert_eq!(pending(&mut store), 3);
+        stop.store(false, Ordering::SeqCst);
+        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 3);
+        assert_eq!(pending(&mut store), 0);
+        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
+    }
 }
