@@ -34,6 +34,8 @@ pub struct Config {
     /// default); a helper process started by the daemon reads the same file.
     #[serde(skip)]
     pub source: Option<PathBuf>,
+    /// Mails to the referees about bounces, quarantined mail and faults.
+    pub alerts: AlertsConfig,
 }
 
 /// Poison mail and transient faults (`[faults]`).
@@ -57,6 +59,24 @@ impl Default for FaultsConfig {
             crash_retries: 2,
             alert_after_minutes: 30,
             max_backoff_seconds: 60,
+        }
+    }
+}
+
+/// How referee alerts are limited (`[alerts]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AlertsConfig {
+    /// At most this many alert mails to one referee in any hour (default 10);
+    /// further alerts are held and summarised in the next alert mail. 0 sends
+    /// none (alerts are still recorded in the database).
+    pub per_referee_per_hour: u32,
+}
+
+impl Default for AlertsConfig {
+    fn default() -> AlertsConfig {
+        AlertsConfig {
+            per_referee_per_hour: 10,
         }
     }
 }
@@ -196,6 +216,7 @@ impl Default for Config {
             default_language: "ru".into(),
             faults: FaultsConfig::default(),
             source: None,
+            alerts: AlertsConfig::default(),
         }
     }
 }
@@ -258,5 +279,6 @@ mod tests {
         let c = Config::load(None).unwrap();
         assert!(matches!(c.inbox, InboxConfig::Maildir { .. }));
         assert_eq!(c.max_message_bytes, 10 * 1024 * 1024);
+        assert_eq!(c.alerts.per_referee_per_hour, 10);
     }
 }

@@ -3,6 +3,7 @@
 //! replies in one transaction, marks the mail done after the commit, and sends the
 //! outbox.
 
+pub mod alerts;
 pub mod bounce;
 pub mod compose;
 pub mod imap_inbox;
@@ -77,6 +78,11 @@ struct Fault {
 struct RunState {
     retry_after_fault: HashSet<String>,
     fault: Option<Fault>,
+    /// The referees' addresses and languages as last read, for telling them of
+    /// a fault while the database cannot be read.
+    referees: Vec<(String, crate::lang::Language)>,
+    /// A lasting fault the referees are to be told of now: (since, detail).
+    tell: Option<(DateTime<Utc>, String)>,
 }
 
 impl RunState {
@@ -98,7 +104,7 @@ impl RunState {
         if !fault.told && now - fault.since >= limit {
             fault.told = true;
             error!(since = %fault.since, error = %printable(&e.to_string()), "transient fault lasts: telling the referees");
-            alerts_while_faulted(config, fault.since, &e.to_string());
+            self.tell = Some((fault.since, e.to_string()));
         }
         wait
     }
@@ -179,7 +185,8 @@ fn drain_inbox(
                         warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
                     }
                     if new {
-                        note_quarantined(store, config, &mail, reason, crashes);
+                        info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
+                        note_quarantined(store, config, &mail, crashes);
                     }
                 }
                 // Only left by the wait above when stopping.
@@ -208,20 +215,29 @@ fn drain_inbox(
 /// An inbox or database that cannot be opened at start; with `once`, a
 /// transient fault that stopped the cycle.
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
+    sender::check_identity(config)?;
     let mut store = Store::open(&config.database)?;
     let transport = transport::ReplyTransport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
     info!(database = %config.database.display(), once, "zaochka serve started");
     let mut run = RunState::default();
     loop {
+        if let Some(list) = read_referees(&mut store) {
+            run.referees = list;
+        }
         let mut wait = drain_inbox(&mut store, config, inbox.as_mut(), &mut run, stop);
         if wait.is_none() {
             if let Err(e) = scheduler::tick(&mut store, config, Utc::now()) {
                 wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
             }
         }
-        if let Err(e) = sender::send_due(&mut store, &transport, config, Utc::now()) {
+        if let Err(e) = sender::send_due(&mut store, &transport, config, Utc::now(), stop) {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
+        }
+        if let Some((since, detail)) = run.tell.take() {
+            let referees = std::mem::take(&mut run.referees);
+            tell_of_fault(&mut store, &transport, config, &referees, since, &detail, stop);
+            run.referees = referees;
         }
         if once {
             if let Some(f) = &run.fault {
@@ -257,19 +273,88 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     Ok(())
 }
 
-/// Tells the referees that an inbox entry was passed over (once per entry and run).
-fn note_skipped(_store: &mut Store, _config: &Config, _skipped: &inbox::Skipped) {}
+/// Tells the referees that an inbox entry was passed over (once per entry).
+fn note_skipped(store: &mut Store, config: &Config, skipped: &inbox::Skipped) {
+    let alert = alerts::Alert::InboxEntrySkipped {
+        entry: skipped.entry.clone(),
+        why: match skipped.why {
+            inbox::SkipReason::Directory => alerts::EntrySkip::Directory,
+            inbox::SkipReason::Symlink => alerts::EntrySkip::Symlink,
+            inbox::SkipReason::NotRegularFile => alerts::EntrySkip::Device,
+            inbox::SkipReason::Unreadable => alerts::EntrySkip::Unreadable,
+            inbox::SkipReason::Unmovable => alerts::EntrySkip::Unmovable,
+        },
+    };
+    raise(store, config, &alert);
+}
 
 /// Tells the referees once that a mail was quarantined.
 fn note_quarantined(
-    _store: &mut Store,
-    _config: &Config,
-    _mail: &inbox::RawMail,
-    _reason: crate::store::claims::QuarantineReason,
-    _crashes: u32,
+    store: &mut Store,
+    config: &Config,
+    mail: &inbox::RawMail,
+    crashes: u32,
 ) {
+    let sender = crate::mail::envelope::read_head(&mail.bytes)
+        .and_then(|h| h.from)
+        .map(|f| f.address);
+    let alert = alerts::Alert::Quarantined {
+        inbox_key: mail.key.clone(),
+        sender,
+        attempts: crashes,
+    };
+    raise(store, config, &alert);
 }
 
-/// Tells the referees, outside the database (which the fault may hold), that a
-/// transient fault lasts.
-fn alerts_while_faulted(_config: &Config, _since: DateTime<Utc>, _detail: &str) {}
+/// Raises an alert in a transaction of its own; a failure is only logged (the
+/// alert concerns a fault the log records anyway).
+fn raise(store: &mut Store, config: &Config, alert: &alerts::Alert) {
+    if let Err(e) = store.transaction(|tx| alerts::raise(tx, config, alert, Utc::now())) {
+        warn!(alert = %printable(&alert.key()), error = %e, "cannot record the referee alert");
+    }
+}
+
+/// The referees' addresses and languages, for [`tell_of_fault`].
+fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lang::Language)>> {
+    store
+        .read(|tx| process::referees(tx))
+        .ok()
+        .map(|list| {
+            list.into_iter()
+                .map(|p| {
+                    let lang = crate::lang::Language::from_code(p.language.as_str())
+                        .unwrap_or_default();
+                    (p.email, lang)
+                })
+                .collect()
+        })
+}
+
+/// Tells the referees that a transient fault lasts: through the outbox when
+/// the database takes the alert, else straight through the transport to the
+/// referees as last read (the fault may keep the database from any write).
+fn tell_of_fault(
+    store: &mut Store,
+    transport: &transport::ReplyTransport,
+    config: &Config,
+    referees: &[(String, crate::lang::Language)],
+    since: DateTime<Utc>,
+    detail: &str,
+    stop: &AtomicBool,
+) {
+    let alert = alerts::Alert::FaultPersists {
+        since,
+        detail: detail.to_string(),
+    };
+    let queued = store.transaction(|tx| alerts::raise(tx, config, &alert, Utc::now()));
+    if queued.is_ok() && sender::send_due(store, transport, config, Utc::now(), stop).is_ok() {
+        return;
+    }
+    for (address, lang) in referees {
+        if let Err(e) =
+            sender::send_direct(transport, config, address, &alert.subject(*lang), &alert.body(*lang))
+        {
+            warn!(to = %printable(address), error = %printable(&format!("{e:#}")), "cannot tell the referee of the fault");
+        }
+    }
+}

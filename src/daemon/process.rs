@@ -618,7 +618,7 @@ fn enqueue_threaded(
                 attachments,
                 in_reply_to,
                 references,
-                message_id: reply_id(config, &mail.key, index, i),
+                message_id: reply_id(tx, config, &mail.key, index, i)?,
                 game_id: game,
                 created_at: chrono::Utc::now().max(mail.received_at),
             },
@@ -627,17 +627,36 @@ fn enqueue_threaded(
     Ok(())
 }
 
-/// Our Message-ID for a reply: stable for the same mail, intent and recipient, so a
-/// retried transaction produces the same ids.
-fn reply_id(config: &Config, key: &str, index: usize, recipient: usize) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (key, index, recipient).hash(&mut h);
-    format!(
-        "zaochka.{:016x}.{index}.{recipient}@{}",
-        h.finish(),
+/// Our Message-ID for a reply: stable for the same mail, intent and recipient,
+/// so a retried transaction produces the same ids, and unguessable: keyed with
+/// the database's secret (HMAC-SHA256), so nobody who saw one reply can name
+/// the id of a reply sent to somebody else (and forge a delivery report for it).
+fn reply_id(
+    tx: &Tx<'_>,
+    config: &Config,
+    key: &str,
+    index: usize,
+    recipient: usize,
+) -> Result<String, RefereeError> {
+    use hmac::{Hmac, KeyInit, Mac};
+    let secret = crate::store::secrets::verp_key(tx, chrono::Utc::now())?;
+    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
+        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+    m.update(b"zaochka reply id v1\0");
+    m.update(key.as_bytes());
+    m.update(&(index as u64).to_be_bytes());
+    m.update(&(recipient as u64).to_be_bytes());
+    let tag: String = m
+        .finalize()
+        .into_bytes()
+        .iter()
+        .take(10)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Ok(format!(
+        "zaochka.{tag}.{index}.{recipient}@{}",
         config.address.domain
-    )
+    ))
 }
 
 /// Referees (for alerts): every player with the referee or admin role.
@@ -660,18 +679,10 @@ pub fn enqueue_replies(
     game: Option<GameId>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
-    use std::hash::{Hash, Hasher};
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     for r in replies {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (
-            now.timestamp_nanos_opt(),
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst),
-            &r.email,
-        )
-            .hash(&mut h);
+        let mut random = [0u8; 10];
+        getrandom::fill(&mut random).map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+        let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
         let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
         outbox::enqueue(
             tx,
@@ -684,8 +695,7 @@ pub fn enqueue_replies(
                 in_reply_to: None,
                 references: None,
                 message_id: format!(
-                    "zaochka.cli.{:016x}.{}@{}",
-                    h.finish(),
+                    "zaochka.cli.{random}.{}@{}",
                     now.timestamp_millis(),
                     config.address.domain
                 ),

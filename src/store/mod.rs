@@ -158,6 +158,7 @@ macro_rules! row_id {
     };
 }
 
+pub mod alerts;
 pub mod audit;
 pub mod claims;
 pub mod clocks;
@@ -167,6 +168,7 @@ pub mod moves;
 pub mod offers;
 pub mod outbox;
 pub mod players;
+pub mod secrets;
 
 #[cfg(test)]
 mod tests;
@@ -186,6 +188,7 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0001_initial.sql")),
     M::up(include_str!("../../migrations/0002_mail_queue.sql")),
+    M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
