@@ -158,6 +158,7 @@ pub fn run_child(config: &Config, probed: Probed) -> ExitCode {
     // The parent may be gone (killed while this probe runs): its pipe is then
     // closed, and the outcome, already committed, is simply not read.
     let mut stdout = std::io::stdout();
+    super::queue::injected_fault(&mail);
     match process::process(&mut store, config, &mail) {
         Ok(p) => {
             let _ = writeln!(stdout, "{}", printable(&p.outcome));

@@ -90,9 +90,18 @@ pub fn take(
         Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
         Err(e) => return Disposition::Retry(e.into()),
     }
-    match catch_unwind(AssertUnwindSafe(|| process::process(store, config, mail))) {
+    match catch_unwind(AssertUnwindSafe(|| {
+        injected_fault(mail);
+        process::process(store, config, mail)
+    })) {
         Ok(Ok(processed)) => Disposition::Done(processed),
-        Ok(Err(fault)) => Disposition::Retry(fault),
+        Ok(Err(fault)) => {
+            // Not the mail's fault: end its claim if the database lets us, so
+            // that the next run does not count a crash (if it does not, the
+            // next run hands the mail to a probe, which finishes it).
+            let _ = store.transaction(|tx| claims::finish(tx, &mail.key));
+            Disposition::Retry(fault)
+        }
         Err(payload) => {
             let what = payload
                 .downcast_ref::<&str>()
@@ -163,5 +172,27 @@ fn probe_until_done(
             Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
             Err(e) => return Disposition::Retry(e.into()),
         }
+    }
+}
+
+/// Fault injection for the fault suite (tests/daemon_faults.rs), which must
+/// make the real binary die on a mail the way a crash in a library would:
+/// when `ZAOCHKA_FAULT_ABORT_ON` is set and the mail holds its text, the
+/// process aborts (SIGABRT, no unwinding); with `ZAOCHKA_FAULT_PANIC_ON`, it
+/// panics. Unset in any real installation, where this does nothing.
+pub(crate) fn injected_fault(mail: &RawMail) {
+    let holds = |var: &str| {
+        std::env::var(var).ok().filter(|m| !m.is_empty()).is_some_and(|marker| {
+            mail.bytes
+                .windows(marker.len())
+                .any(|w| w == marker.as_bytes())
+        })
+    };
+    if holds("ZAOCHKA_FAULT_ABORT_ON") {
+        error!(key = %printable(&mail.key), "fault injection: aborting on this mail");
+        std::process::abort();
+    }
+    if holds("ZAOCHKA_FAULT_PANIC_ON") {
+        panic!("fault injection: panic on this mail");
     }
 }

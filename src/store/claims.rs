@@ -324,7 +324,9 @@ mod tests {
         let step = |store: &mut Store, fault: bool| {
             store
                 .transaction(|tx| {
-                    tx.sql().execute("UPDATE inbox_claims SET holder_pid = NULL", [])?;
+                    tx.sql()
+                        .execute("UPDATE inbox_claims SET holder_pid = NULL", [])
+                        .map_err(crate::store::StoreError::from)?;
                     take(tx, "maildir/x", 42, 2, fault, t)
                 })
                 .unwrap()
@@ -361,7 +363,11 @@ mod tests {
         store.transaction(|tx| take(tx, "k", 1, 2, false, t)).unwrap();
         // PID 1 (init) is alive and is not this process.
         store
-            .transaction(|tx| tx.sql().execute("UPDATE inbox_claims SET holder_pid = 1", []))
+            .transaction(|tx| {
+                tx.sql()
+                    .execute("UPDATE inbox_claims SET holder_pid = 1", [])
+                    .map_err(crate::store::StoreError::from)
+            })
             .unwrap();
         let got = store.transaction(|tx| take(tx, "k", 1, 2, false, t)).unwrap();
         assert_eq!(got, Taken::Busy { holder: 1 });
