@@ -1,29 +1,93 @@
 //! Inbox sources behind one small trait: a Maildir folder (the embedded default)
 //! and an IMAP mailbox. A message is marked done (seen, or moved to `cur/`) only
 //! after the transaction that consumed it has committed.
+//!
+//! Every inbox is bounded: it lists keys and sizes first and reads at most
+//! `limit` messages (and about [`FETCH_BYTES`]) per [`Inbox::fetch`]; a message
+//! over `max-message-bytes` (given when the inbox is opened) is handed over with
+//! its head only (see [`RawMail::bytes`]), so no folder and no message is ever
+//! loaded whole beyond the limit. No call blocks for long: file entries are
+//! opened non-blocking, network reads time out, and [`Inbox::wait`] returns
+//! within its timeout, so SIGTERM is noticed within seconds.
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+/// How many bytes of an over-size message are read: enough for its header
+/// block, so that its sender can be verified and answered once.
+pub const HEAD_BYTES: usize = 256 * 1024;
+
+/// About how many message bytes one [`Inbox::fetch`] holds: once the mails read
+/// so far reach it, the fetch returns what it has (always at least one mail), so
+/// a batch of large mails is handed over in several fetches rather than at once.
+pub const FETCH_BYTES: usize = 32 * 1024 * 1024;
+
 /// A message as it arrived, with its stable inbox key.
 #[derive(Clone, Debug)]
 pub struct RawMail {
-    /// Stable key: `INBOX/<uidvalidity>/<uid>` for IMAP, `maildir/<id>` for Maildir.
+    /// Stable key: `INBOX/<uidvalidity>/<uid>` for IMAP, `maildir/<name>` for Maildir.
     pub key: String,
-    /// The whole message (RFC 5322 bytes).
+    /// The whole message (RFC 5322 bytes) when `size` is within the
+    /// configured `max-message-bytes`; otherwise only its first bytes (at most
+    /// [`HEAD_BYTES`]), for the header block.
     pub bytes: Vec<u8>,
+    /// The size of the whole message in bytes, as the inbox reports it (file
+    /// size, IMAP `RFC822.SIZE`).
+    pub size: u64,
     /// When the mail reached the bot's mailbox (IMAP INTERNALDATE, or the Maildir
     /// file's modification time): the instant reflection time counts from.
     pub received_at: DateTime<Utc>,
 }
 
+impl RawMail {
+    /// Whether `bytes` holds only the head of an over-size message.
+    #[must_use]
+    pub fn is_truncated(&self) -> bool {
+        (self.bytes.len() as u64) < self.size
+    }
+}
+
+/// Why an inbox entry was passed over without being read as mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    /// A directory inside `new/`.
+    Directory,
+    /// A symbolic link (never followed).
+    Symlink,
+    /// A FIFO, socket or device.
+    NotRegularFile,
+    /// The file could not be opened or read (permissions, I/O error); it is
+    /// tried again on later fetches, but reported once per run.
+    Unreadable,
+    /// The message was handled but could not be marked done (moved to `cur/`,
+    /// flagged `\Seen`) or set aside in quarantine; it is not fetched again in
+    /// this run, and its record makes a later sight a no-op.
+    Unmovable,
+}
+
+/// An inbox entry passed over, reported once per run for the log and the referees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The entry's name or key, as printable text (non-UTF-8 bytes escaped).
+    pub entry: String,
+    /// Why.
+    pub why: SkipReason,
+}
+
 /// A source of incoming mail.
 pub trait Inbox {
-    /// The messages not yet marked done, oldest first, at most `limit`.
+    /// The messages not yet marked done nor quarantined, oldest first, at most
+    /// `limit` of them and, past the first, at most about [`FETCH_BYTES`] of
+    /// bytes: fewer than `limit` does not mean the inbox is drained, an empty
+    /// answer does. Entries that are not mail are passed over (see
+    /// [`Inbox::take_skipped`]) and never block the others; a message whose
+    /// [`Inbox::done`] or [`Inbox::quarantine`] failed is not returned again by
+    /// this inbox value (it is remembered in memory for the run).
     ///
     /// # Errors
-    /// Network or file-system failures (the daemon reconnects and retries).
+    /// Network or file-system failures of the whole inbox (the daemon reconnects
+    /// and retries).
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>>;
 
     /// Marks a message done after its transaction has committed.
@@ -32,6 +96,26 @@ pub trait Inbox {
     /// Network or file-system failures; the message is then seen again next time and
     /// its processed-message record makes it a no-op.
     fn done(&mut self, key: &str) -> anyhow::Result<()>;
+
+    /// Sets a message aside as poison (it crashed the daemon or panicked the
+    /// reader): Maildir folder `.quarantine`, or an IMAP keyword; it is not
+    /// fetched again until [`Inbox::release`].
+    ///
+    /// # Errors
+    /// Network or file-system failures.
+    fn quarantine(&mut self, key: &str) -> anyhow::Result<()>;
+
+    /// Puts a quarantined message back among the new mail (a director's
+    /// `zaochka quarantine release`).
+    ///
+    /// # Errors
+    /// When the message is not in quarantine, or network or file-system failures.
+    fn release(&mut self, key: &str) -> anyhow::Result<()>;
+
+    /// The entries passed over since the last call, each reported once per run
+    /// (the inbox has already logged each with one `warn!` line, except
+    /// [`SkipReason::Unmovable`], whose error [`Inbox::done`] returned).
+    fn take_skipped(&mut self) -> Vec<Skipped>;
 
     /// Waits for new mail at most `timeout` (IMAP IDLE where offered, else a sleep).
     ///

@@ -7,6 +7,7 @@ pub mod bounce;
 pub mod compose;
 pub mod imap_inbox;
 pub mod inbox;
+pub mod lock;
 pub mod maildir_inbox;
 pub mod process;
 pub mod rich;
@@ -28,13 +29,17 @@ use inbox::Inbox;
 /// Mails taken from the inbox per round.
 const BATCH: usize = 200;
 
-/// Opens the configured inbox.
+/// Opens the configured inbox; messages over `config.max_message_bytes` are
+/// read only to their head.
 ///
 /// # Errors
 /// When the Maildir cannot be created or the IMAP server refuses the connection or login.
 pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
     Ok(match &config.inbox {
-        InboxConfig::Maildir { path } => Box::new(maildir_inbox::MaildirInbox::open(path.clone())?),
+        InboxConfig::Maildir { path } => Box::new(maildir_inbox::MaildirInbox::open(
+            path.clone(),
+            config.max_message_bytes,
+        )?),
         InboxConfig::Imap {
             host,
             port,
@@ -51,6 +56,7 @@ pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
             password: password.clone(),
             mailbox: mailbox.clone(),
             idle: *idle,
+            max_message_bytes: config.max_message_bytes,
         })?),
     })
 }
@@ -60,8 +66,10 @@ pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
 /// one full cycle (every mail waiting, one clock tick, every reply due).
 ///
 /// # Errors
-/// Database failures and an inbox that cannot be opened at start.
+/// Database failures and an inbox that cannot be opened at start; another
+/// `serve` holding the database's lock ([`lock::LockError::Held`]).
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
+    let _lock = lock::ServeLock::acquire(&config.database)?;
     let mut store = Store::open(&config.database)?;
     let transport = transport::ReplyTransport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
