@@ -10,7 +10,9 @@
 //! `max-message-bytes` before a byte is read, and an over-size file is read only
 //! up to [`HEAD_BYTES`]. A file that cannot be read is reported once and tried
 //! again on later fetches; a file that cannot be moved out of `new/` is reported
-//! once and not fetched again in this run, so `serve --once` always ends.
+//! once and not fetched again in this run, so `serve --once` always ends. A move
+//! never replaces a file: `renameat2(RENAME_NOREPLACE)`, and a seen name already
+//! taken in `cur/` (`X` and `X:2,` both become `X:2,S`) becomes `X.1:2,S`.
 //!
 //! # Keys
 //! `maildir/<name>`, where `<name>` is the whole file name in `new/` (so `X` and
@@ -37,6 +39,8 @@ use crate::printable::printable;
 
 /// The key prefix of Maildir messages.
 const PREFIX: &str = "maildir/";
+/// How many names in `cur/` a seen message tries before it is unmovable.
+const COLLISIONS: u32 = 100;
 /// The Maildir++ folder that holds quarantined messages.
 pub const QUARANTINE: &str = ".quarantine";
 
@@ -146,12 +150,23 @@ impl MaildirInbox {
         }
     }
 
-    /// Moves a message out of `new/` for good (`done`, `quarantine`); a failure
-    /// makes the name unmovable for the rest of the run.
-    fn move_out(&mut self, key: &str, to: &Path, what: &str) -> anyhow::Result<()> {
+    /// Moves a message out of `new/` for good (`done`, `quarantine`) to the
+    /// first of `targets` that does not exist yet; a failure makes the name
+    /// unmovable for the rest of the run.
+    fn move_out(&mut self, key: &str, targets: &[PathBuf], what: &str) -> anyhow::Result<()> {
         let name = name_of_key(key)?;
         let from = self.path.join("new").join(&name);
-        match rename_no_replace(&from, to) {
+        let mut result = Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "every name is taken",
+        ));
+        for to in targets {
+            result = rename_no_replace(&from, to);
+            if !matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists) {
+                break;
+            }
+        }
+        match result {
             Ok(()) => {
                 self.unmovable.remove(&name);
                 self.reported.remove(&name);
@@ -224,8 +239,11 @@ impl Inbox for MaildirInbox {
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
         let name = name_of_key(key)?;
-        let to = self.path.join("cur").join(seen_name(&name));
-        self.move_out(key, &to, "cur/")
+        // `X` and `X:2,` both become `X:2,S`: the second one seen takes
+        // `X.1:2,S` (cur/ names are never looked up; keys come from new/).
+        let cur = self.path.join("cur");
+        let targets: Vec<PathBuf> = (0..COLLISIONS).map(|k| cur.join(seen_name_nth(&name, k))).collect();
+        self.move_out(key, &targets, "cur/")
     }
 
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
@@ -234,7 +252,7 @@ impl Inbox for MaildirInbox {
             make_dir(&q.join(sub)).with_context(|| format!("cannot create {}", q.display()))?;
         }
         let name = name_of_key(key)?;
-        self.move_out(key, &q.join("new").join(&name), "the quarantine folder")
+        self.move_out(key, &[q.join("new").join(&name)], "the quarantine folder")
     }
 
     fn release(&mut self, key: &str) -> anyhow::Result<()> {
@@ -398,22 +416,28 @@ fn find_info(b: &[u8]) -> Option<usize> {
 /// unchanged.
 #[must_use]
 pub fn seen_name(name: &OsStr) -> OsString {
+    seen_name_nth(name, 0)
+}
+
+/// [`seen_name`] for `n == 0`; else with `.<n>` added to the unique part
+/// (`X.1:2,S`), for a name already taken in `cur/`.
+fn seen_name_nth(name: &OsStr, n: u32) -> OsString {
     let b = name.as_bytes();
-    let mut out = Vec::with_capacity(b.len() + 4);
-    match find_info(b) {
-        Some(at) => {
-            let mut flags: Vec<u8> = b[at + 3..].to_vec();
-            flags.push(b'S');
-            flags.sort_unstable();
-            flags.dedup();
-            out.extend_from_slice(&b[..at + 3]);
-            out.extend_from_slice(&flags);
-        }
-        None => {
-            out.extend_from_slice(b);
-            out.extend_from_slice(b":2,S");
-        }
+    let (base, flags) = match find_info(b) {
+        Some(at) => (&b[..at], &b[at + 3..]),
+        None => (b, &b""[..]),
+    };
+    let mut flags = flags.to_vec();
+    flags.push(b'S');
+    flags.sort_unstable();
+    flags.dedup();
+    let mut out = Vec::with_capacity(b.len() + 16);
+    out.extend_from_slice(base);
+    if n > 0 {
+        out.extend_from_slice(format!(".{n}").as_bytes());
     }
+    out.extend_from_slice(b":2,");
+    out.extend_from_slice(&flags);
     OsString::from_vec(out)
 }
 
@@ -495,6 +519,7 @@ mod tests {
         assert_eq!(s("X:2,S"), "X:2,S");
         assert_eq!(s("X:2,FR"), "X:2,FRS");
         assert_eq!(s("X:2,T"), "X:2,ST");
+        assert_eq!(seen_name_nth(OsStr::new("X:2,F"), 2), "X.2:2,FS");
     }
 
     fn inbox(max: usize) -> (tempfile::TempDir, MaildirInbox) {
@@ -536,14 +561,19 @@ mod tests {
             .collect();
         assert_eq!(keys.len(), 3);
         inbox.done("maildir/A").unwrap();
-        // `A:2,` becomes `A:2,S` too, but `A` took `A:2,S`: not replaced.
-        assert!(inbox.done("maildir/A:2,").is_err());
+        // `A:2,` becomes `A:2,S` too, but `A` took it: never replaced.
+        inbox.done("maildir/A:2,").unwrap();
         assert_eq!(std::fs::read(p.join("cur/A:2,S")).unwrap(), b"a");
+        assert_eq!(std::fs::read(p.join("cur/A.1:2,S")).unwrap(), b"a2");
+        for k in 1..COLLISIONS {
+            std::fs::write(p.join(format!("cur/B.{k}:2,S")), b"taken").unwrap();
+        }
         assert!(inbox.done("maildir/B").is_err());
         assert_eq!(std::fs::read(p.join("cur/B:2,S")).unwrap(), b"older");
+        assert!(p.join("new/B").is_file());
         let skipped = inbox.take_skipped();
-        assert_eq!(skipped.len(), 2);
-        assert!(skipped.iter().all(|s| s.why == SkipReason::Unmovable));
+        assert_eq!(skipped.len(), 1);
+        assert_eq!(skipped[0].why, SkipReason::Unmovable);
         assert!(
             inbox.fetch(10).unwrap().is_empty(),
             "unmovable mail is not fetched again"
