@@ -156,6 +156,20 @@ impl ImapInbox {
             .select(&s.mailbox)
             .with_context(|| format!("cannot select {}", s.mailbox))?;
         self.uid_validity = mailbox.uid_validity.unwrap_or(0);
+        let known = mailbox.flags.iter().any(|f| {
+            matches!(f, Flag::Custom(k) if k.eq_ignore_ascii_case(QUARANTINE_KEYWORD))
+        });
+        if !known {
+            // The first command naming a new keyword makes Dovecot announce it with
+            // an untagged `* OK [PERMANENTFLAGS ...]`, which the `imap` crate's
+            // SEARCH and STORE parsers reject: name it once here, in a command
+            // whose answer is not parsed.
+            session
+                .run_command_and_read_response(format!(
+                    "UID SEARCH UID 1 KEYWORD {QUARANTINE_KEYWORD}"
+                ))
+                .context("cannot search for the quarantine keyword")?;
+        }
         Ok(session)
     }
 
