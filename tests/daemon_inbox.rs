@@ -176,7 +176,9 @@ fn every_kind_of_inbox_entry_is_passed_over_and_the_mails_around_it_are_applied(
     let root = is_root();
     if root {
         // Mode 000 does not stop root: run the daemon as `nobody`.
-        eprintln!("note: running as root; the daemon runs as uid 65534 so that mode 000 is unreadable");
+        eprintln!(
+            "note: running as root; the daemon runs as uid 65534 so that mode 000 is unreadable"
+        );
         chown_tree(bot.path(), 65534);
     }
     let daemon = || {
@@ -199,7 +201,11 @@ fn every_kind_of_inbox_entry_is_passed_over_and_the_mails_around_it_are_applied(
     };
     let out = serve_once_within(daemon(), Duration::from_secs(60));
     let log = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(bot.plies(1), 4, "the four mails applied, nothing else: {log}");
+    assert_eq!(
+        bot.plies(1),
+        4,
+        "the four mails applied, nothing else: {log}"
+    );
     // Each non-mail entry: one log line naming it.
     let passed: Vec<&str> = log
         .lines()
@@ -236,10 +242,19 @@ fn every_kind_of_inbox_entry_is_passed_over_and_the_mails_around_it_are_applied(
     // The odd name's key is kept reversible in the record.
     let keys: Vec<String> = {
         let db = bot.db();
-        let mut st = db.prepare("SELECT inbox_key FROM processed_messages").unwrap();
-        st.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+        let mut st = db
+            .prepare("SELECT inbox_key FROM processed_messages")
+            .unwrap();
+        st.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
     };
-    for k in ["maildir/1700000001.M1P1.caf%E9%FF", "maildir/1700000002.X", "maildir/1700000002.X:2,"] {
+    for k in [
+        "maildir/1700000001.M1P1.caf%E9%FF",
+        "maildir/1700000002.X",
+        "maildir/1700000002.X:2,",
+    ] {
         assert!(keys.iter().any(|x| x == k), "{k} not in {keys:?}");
     }
     // A second run passes over the same entries again, and applies nothing twice.
@@ -268,11 +283,21 @@ fn two_hundred_mails_that_cannot_be_moved_are_applied_once_and_serve_once_ends()
             &format!("stranger{k}@example.test"),
             "1. cd4",
         );
-        put(&bot, format!("17000{k:05}.stranger").as_bytes(), k as u64, &stranger);
+        put(
+            &bot,
+            format!("17000{k:05}.stranger").as_bytes(),
+            k as u64,
+            &stranger,
+        );
     }
     for run in 0..2 {
         let out = serve_once_within(bot.command(), Duration::from_secs(120));
-        assert_eq!(bot.plies(1), 10, "run {run}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            bot.plies(1),
+            10,
+            "run {run}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert_eq!(bot.result(1).as_deref(), Some("0-1"));
         let processed: i64 = bot
             .db()
@@ -280,7 +305,11 @@ fn two_hundred_mails_that_cannot_be_moved_are_applied_once_and_serve_once_ends()
             .unwrap();
         assert_eq!(processed, 200, "run {run}: each mail recorded once");
     }
-    assert_eq!(names(&new_dir(&bot)).len(), 200, "nothing was lost or moved");
+    assert_eq!(
+        names(&new_dir(&bot)).len(),
+        200,
+        "nothing was lost or moved"
+    );
 }
 
 #[test]
@@ -304,8 +333,10 @@ fn a_second_serve_refuses_naming_the_first_while_other_commands_keep_working() {
     let err = String::from_utf8_lossy(&second.stderr);
     assert!(!second.status.success(), "a second serve ran: {err}");
     assert!(
-        err.contains(&format!("another zaochka serve (pid {}, since ", first.id()))
-            && err.contains("zaochka.db.serve.lock"),
+        err.contains(&format!(
+            "another zaochka serve (pid {}, since ",
+            first.id()
+        )) && err.contains("zaochka.db.serve.lock"),
         "{err}"
     );
     let shown = bot.ok(&["game", "show", "1"]);
@@ -338,15 +369,39 @@ fn mode(path: &Path) -> u32 {
 fn under_an_inherited_umask_022_the_database_and_every_reply_are_private() {
     let bot = Bot::new(Mailing::Local);
     for args in [
-        &["player", "add", "--name", "Alice", "--email", "alice@example.test"][..],
-        &["player", "add", "--name", "Bob", "--email", "bob@example.test"],
         &[
-            "game", "new", "--variant", "russian", "--white", "alice@example.test", "--black",
+            "player",
+            "add",
+            "--name",
+            "Alice",
+            "--email",
+            "alice@example.test",
+        ][..],
+        &[
+            "player",
+            "add",
+            "--name",
+            "Bob",
+            "--email",
+            "bob@example.test",
+        ],
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
             "bob@example.test",
         ],
     ] {
         let out = with_umask_022(&bot, args).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let mut daemon = with_umask_022(&bot, &["serve"])
         .stdout(Stdio::null())
@@ -355,12 +410,20 @@ fn under_an_inherited_umask_022_the_database_and_every_reply_are_private() {
         .unwrap();
     let start = Instant::now();
     while bot.outbox_files().len() < 2 {
-        assert!(start.elapsed() < Duration::from_secs(30), "no replies written");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no replies written"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     let d = bot.path();
     // While the daemon runs, the WAL and shared-memory files exist.
-    for f in ["zaochka.db", "zaochka.db-wal", "zaochka.db-shm", "zaochka.db.serve.lock"] {
+    for f in [
+        "zaochka.db",
+        "zaochka.db-wal",
+        "zaochka.db-shm",
+        "zaochka.db.serve.lock",
+    ] {
         assert_eq!(mode(&d.join(f)), 0o600, "{f}");
     }
     let outbox = d.join("mail/outbox");
@@ -383,13 +446,21 @@ fn killing_the_daemon_while_it_writes_replies_leaves_each_reply_once_and_whole()
     two_players(&bot, "russian");
     for _ in 0..24 {
         bot.ok(&[
-            "game", "new", "--variant", "russian", "--white", "alice@example.test", "--black",
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
             "bob@example.test",
         ]);
     }
     let rows: Vec<(String, String)> = {
         let db = bot.db();
-        let mut st = db.prepare("SELECT message_id, body_text FROM outbox").unwrap();
+        let mut st = db
+            .prepare("SELECT message_id, body_text FROM outbox")
+            .unwrap();
         st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
             .unwrap()
             .map(Result::unwrap)
@@ -415,11 +486,17 @@ fn killing_the_daemon_while_it_writes_replies_leaves_each_reply_once_and_whole()
             let m = mail_parser::MessageParser::default()
                 .parse(&bytes)
                 .unwrap_or_else(|| panic!("{when}: {name} does not parse"));
-            let id = m.message_id().unwrap_or_else(|| panic!("{when}: {name} has no Message-ID"));
+            let id = m
+                .message_id()
+                .unwrap_or_else(|| panic!("{when}: {name} has no Message-ID"));
             assert_eq!(format!("{id}.eml"), name, "{when}");
             let (_, body) = rows.iter().find(|r| r.0 == id).unwrap();
             let text = m.body_text(0).unwrap_or_default().replace("\r\n", "\n");
-            assert_eq!(text.trim_end(), body.replace("\r\n", "\n").trim_end(), "{when}: {name} is partial");
+            assert_eq!(
+                text.trim_end(),
+                body.replace("\r\n", "\n").trim_end(),
+                "{when}: {name} is partial"
+            );
         }
         n
     };
@@ -465,7 +542,10 @@ fn killing_the_daemon_while_it_writes_replies_leaves_each_reply_once_and_whole()
         }
     }
     assert!(kills >= 20, "only {kills} kills");
-    assert!(kills_mid_write >= 5, "only {kills_mid_write} kills landed while replies were written");
+    assert!(
+        kills_mid_write >= 5,
+        "only {kills_mid_write} kills landed while replies were written"
+    );
     bot.serve_once();
     assert_eq!(bot.pending_outbox(), 0);
     assert_eq!(check("at the end"), rows.len(), "each reply exactly once");
@@ -486,13 +566,20 @@ fn sigterm_stops_a_daemon_beside_a_fifo_within_five_seconds() {
     let daemon = spawn_logged(cmd, &log);
     let start = Instant::now();
     while bot.plies(1) < 1 {
-        assert!(start.elapsed() < Duration::from_secs(30), "the mail beside the FIFO was not applied");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the mail beside the FIFO was not applied"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     std::thread::sleep(Duration::from_millis(1500));
     // SAFETY: signalling our own child.
     unsafe { libc::kill(daemon.id() as i32, libc::SIGTERM) };
     let out = wait_or_fail(daemon, &log, Duration::from_secs(5), "serve after SIGTERM");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(bot.plies(1), 1);
 }

@@ -302,10 +302,18 @@ fn the_imap_inbox_reads_an_over_size_mail_only_to_its_head_and_quarantines_by_ke
     assert_eq!(found.len(), 2, "both appended mails are fetched");
     let (_, small_mail) = found.iter().find(|f| f.0 == "small").unwrap();
     let (_, big_mail) = found.iter().find(|f| f.0 == "big").unwrap();
-    assert_eq!(small_mail.bytes, small.as_bytes(), "within the limit: whole");
+    assert_eq!(
+        small_mail.bytes,
+        small.as_bytes(),
+        "within the limit: whole"
+    );
     assert!(!small_mail.is_truncated());
     assert_eq!(big_mail.size, big.len() as u64, "RFC822.SIZE");
-    assert_eq!(big_mail.bytes.len(), HEAD_BYTES, "over the limit: the head only");
+    assert_eq!(
+        big_mail.bytes.len(),
+        HEAD_BYTES,
+        "over the limit: the head only"
+    );
     assert_eq!(&big_mail.bytes[..], &big.as_bytes()[..HEAD_BYTES]);
     assert!(big_mail.is_truncated());
     // Fetching did not set \Seen.
@@ -321,7 +329,10 @@ fn the_imap_inbox_reads_an_over_size_mail_only_to_its_head_and_quarantines_by_ke
     assert_eq!(ours(&mut inbox).len(), 2);
     inbox.done(&small_key).unwrap();
     inbox.done(&big_key).unwrap();
-    assert!(ours(&mut inbox).is_empty(), "done mail is not fetched again");
+    assert!(
+        ours(&mut inbox).is_empty(),
+        "done mail is not fetched again"
+    );
     assert!(inbox.take_skipped().is_empty());
     s.logout().ok();
 }

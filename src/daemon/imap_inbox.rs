@@ -156,9 +156,10 @@ impl ImapInbox {
             .select(&s.mailbox)
             .with_context(|| format!("cannot select {}", s.mailbox))?;
         self.uid_validity = mailbox.uid_validity.unwrap_or(0);
-        let known = mailbox.flags.iter().any(|f| {
-            matches!(f, Flag::Custom(k) if k.eq_ignore_ascii_case(QUARANTINE_KEYWORD))
-        });
+        let known = mailbox
+            .flags
+            .iter()
+            .any(|f| matches!(f, Flag::Custom(k) if k.eq_ignore_ascii_case(QUARANTINE_KEYWORD)));
         if !known {
             // The first command naming a new keyword makes Dovecot announce it with
             // an untagged `* OK [PERMANENTFLAGS ...]`, which the `imap` crate's

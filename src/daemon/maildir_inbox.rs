@@ -242,7 +242,9 @@ impl Inbox for MaildirInbox {
         // `X` and `X:2,` both become `X:2,S`: the second one seen takes
         // `X.1:2,S` (cur/ names are never looked up; keys come from new/).
         let cur = self.path.join("cur");
-        let targets: Vec<PathBuf> = (0..COLLISIONS).map(|k| cur.join(seen_name_nth(&name, k))).collect();
+        let targets: Vec<PathBuf> = (0..COLLISIONS)
+            .map(|k| cur.join(seen_name_nth(&name, k)))
+            .collect();
         self.move_out(key, &targets, "cur/")
     }
 
