@@ -28,6 +28,57 @@ pub struct Config {
     pub max_message_bytes: usize,
     /// Language of replies to players whose language is unknown: `ru` or `en`.
     pub default_language: String,
+    /// How the daemon treats mail that crashes it and faults of the machine.
+    pub faults: FaultsConfig,
+    /// The file this configuration was read from (`None` for the embedded
+    /// default); a helper process started by the daemon reads the same file.
+    #[serde(skip)]
+    pub source: Option<PathBuf>,
+    /// Mails to the referees about bounces, quarantined mail and faults.
+    pub alerts: AlertsConfig,
+}
+
+/// Poison mail and transient faults (`[faults]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FaultsConfig {
+    /// A mail that was being processed when the daemon died is tried again this
+    /// many times; the next time it is quarantined. Default 2.
+    pub crash_retries: u32,
+    /// Minutes a transient fault (database locked, disk full, I/O error) may last
+    /// before the referees are told, once per fault. Default 30.
+    pub alert_after_minutes: u64,
+    /// The longest wait, in seconds, between two attempts while a transient
+    /// fault lasts (the wait doubles from 1 s up to this). Default 60.
+    pub max_backoff_seconds: u64,
+}
+
+impl Default for FaultsConfig {
+    fn default() -> FaultsConfig {
+        FaultsConfig {
+            crash_retries: 2,
+            alert_after_minutes: 30,
+            max_backoff_seconds: 60,
+        }
+    }
+}
+
+/// How referee alerts are limited (`[alerts]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AlertsConfig {
+    /// At most this many alert mails to one referee in any hour (default 10);
+    /// further alerts are held and summarised in the next alert mail. 0 sends
+    /// none (alerts are still recorded in the database).
+    pub per_referee_per_hour: u32,
+}
+
+impl Default for AlertsConfig {
+    fn default() -> AlertsConfig {
+        AlertsConfig {
+            per_referee_per_hour: 10,
+        }
+    }
 }
 
 /// The bot's address: replies go out from `<local>@<domain>` with the reply
@@ -163,6 +214,9 @@ impl Default for Config {
             poll_seconds: 60,
             max_message_bytes: 10 * 1024 * 1024,
             default_language: "ru".into(),
+            faults: FaultsConfig::default(),
+            source: None,
+            alerts: AlertsConfig::default(),
         }
     }
 }
@@ -188,10 +242,14 @@ impl Config {
         };
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let config: Config = toml::from_str(&text)
+        let mut config: Config = toml::from_str(&text)
             .with_context(|| format!("invalid configuration in {}", path.display()))?;
+        config.source = Some(path.to_path_buf());
         if config.max_message_bytes == 0 {
             bail!("max-message-bytes must be positive");
+        }
+        if config.faults.max_backoff_seconds == 0 {
+            bail!("[faults] max-backoff-seconds must be positive");
         }
         Ok(config)
     }
@@ -221,5 +279,6 @@ mod tests {
         let c = Config::load(None).unwrap();
         assert!(matches!(c.inbox, InboxConfig::Maildir { .. }));
         assert_eq!(c.max_message_bytes, 10 * 1024 * 1024);
+        assert_eq!(c.alerts.per_referee_per_hour, 10);
     }
 }

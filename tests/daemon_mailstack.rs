@@ -237,6 +237,81 @@ fn forged_mail_over_smtp_gets_no_reply_and_changes_nothing() {
     );
 }
 
+fn unreachable(bot: &Bot, email: &str) -> Option<String> {
+    bot.db()
+        .query_row(
+            "SELECT unreachable_since FROM players WHERE email = ?1",
+            [email],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_real_bounce_from_postfix_marks_the_player_unreachable_and_tells_the_referee() {
+    let _one_at_a_time = STACK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !stack_available() {
+        return;
+    }
+    let bot = Bot::new(Mailing::Loopback);
+    two_players(&bot, "russian");
+    // Postfix accepts nobody@example.test, Dovecot has no such user: the
+    // invitation bounces, and Postfix mails a delivery report to the row's
+    // return path bot+bounce.<row>.<mac>@example.test.
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Nobody",
+        "--email",
+        "nobody@example.test",
+        "--lang",
+        "en",
+    ]);
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "nobody@example.test",
+    ]);
+    let referee_before = mailbox("referee").len();
+    serve_until(&bot, "the delivery report", || {
+        unreachable(&bot, "nobody@example.test").is_some()
+    });
+    for who in [
+        "alice@example.test",
+        "bob@example.test",
+        "referee@example.test",
+    ] {
+        assert_eq!(unreachable(&bot, who), None, "{who}");
+    }
+    let (matched_by, status): (String, Option<String>) = bot
+        .db()
+        .query_row(
+            "SELECT b.matched_by, b.status FROM bounces b JOIN outbox o ON o.id = b.outbox_id
+             WHERE o.to_address = 'nobody@example.test'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(matched_by, "verp", "tied to the row by its return path");
+    assert_eq!(status.as_deref(), Some("5.1.1"));
+    serve_until(&bot, "the alert", || bot.pending_outbox() == 0);
+    let referee = wait_for_mail("referee", referee_before + 1);
+    let alert = referee.last().unwrap();
+    assert!(
+        alert.contains("mail to nobody@example.test cannot be delivered")
+            && alert.contains("game #2"),
+        "{alert}"
+    );
+}
+
 /// A session of the bot on the loopback Dovecot.
 fn bot_session() -> imap::Session<TcpStream> {
     let tcp = TcpStream::connect("127.0.0.1:1143").unwrap();

@@ -222,6 +222,7 @@ fn a_duplicate_message_id_is_refused() {
         inbox_key: "INBOX/1741000000/7".to_owned(),
         game_id: Some(game),
         sender: Some("anna@example.net".to_owned()),
+        verified: true,
         outcome: "applied".to_owned(),
         processed_at: t0(),
     };
@@ -230,7 +231,8 @@ fn a_duplicate_message_id_is_refused() {
             .transaction(|tx| messages::record(tx, &first))
             .expect("first")
     );
-    // The same mail delivered again into another UID: refused by its Message-ID.
+    // The same mail delivered again into another UID: refused by its Message-ID
+    // and verified sender.
     let again = NewProcessedMessage {
         inbox_key: "INBOX/1741000000/8".to_owned(),
         ..first.clone()
@@ -246,13 +248,21 @@ fn a_duplicate_message_id_is_refused() {
     let conn = Connection::open(&path).expect("raw open");
     let err = conn
         .execute(
-            "INSERT INTO processed_messages (message_id, inbox_key, outcome, processed_at)
-             VALUES ('CAJ4mQxZ364@mail.gmail.com', 'INBOX/1741000000/9', 'applied',
-                     '2025-03-01T10:00:00.000Z')",
+            "INSERT INTO processed_messages (message_id, inbox_key, sender, verified, outcome, processed_at)
+             VALUES ('CAJ4mQxZ364@mail.gmail.com', 'INBOX/1741000000/9', 'anna@example.net', 1,
+                     'applied', '2025-03-01T10:00:00.000Z')",
             [],
         )
-        .expect_err("unique message id");
+        .expect_err("unique message id per verified sender");
     assert!(err.to_string().contains("UNIQUE"), "{err}");
+    // A stranger's copy (unverified) is stored: it pre-empts nothing.
+    conn.execute(
+        "INSERT INTO processed_messages (message_id, inbox_key, sender, verified, outcome, processed_at)
+         VALUES ('CAJ4mQxZ364@mail.gmail.com', 'INBOX/1741000000/10', 'anna@example.net', 0,
+                 'rejected: no token', '2025-03-01T10:00:00.000Z')",
+        [],
+    )
+    .expect("unverified copy");
 }
 
 #[test]

@@ -172,7 +172,7 @@ fn archive_player(
             }
         })
         .collect();
-    let email = format!(
+    let mut email = format!(
         "{}@archive.invalid",
         if hex.is_empty() {
             "unknown".into()
@@ -180,13 +180,21 @@ fn archive_player(
             hex
         }
     );
+    if email.parse::<lettre::Address>().is_err() {
+        // Dots that do not make a dot-atom (leading, trailing, doubled): spelled in hex.
+        email = email.replacen('.', "2e", email.matches('.').count() - 1);
+    }
     if let Some(p) = players::find_by_email(tx, &email)? {
         return Ok(p.id);
     }
     let p = players::add(
         tx,
         &NewPlayer {
-            name: name.to_string(),
+            // Control characters from a file's tags never reach the players table.
+            name: name
+                .chars()
+                .map(|c| if crate::printable::is_unsafe(c) { ' ' } else { c })
+                .collect::<String>(),
             email,
             language: Language::Ru,
             time_zone: "UTC".into(),

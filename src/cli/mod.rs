@@ -11,6 +11,7 @@ mod moves;
 mod perft;
 mod play;
 mod player;
+mod quarantine;
 mod referee;
 mod serve;
 mod show;
@@ -50,6 +51,8 @@ enum Command {
     Export(export::Export),
     Import(import::Import),
     Referee(referee::Referee),
+    #[command(subcommand)]
+    Quarantine(quarantine::Quarantine),
     Serve(serve::Serve),
     Perft(perft::Perft),
     Moves(moves::Moves),
@@ -74,6 +77,7 @@ impl Cli {
             Command::Export(c) => c.execute(&self.store),
             Command::Import(c) => c.execute(&self.store),
             Command::Referee(c) => c.execute(&self.store),
+            Command::Quarantine(c) => c.execute(&self.store),
             Command::Serve(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),

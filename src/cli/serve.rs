@@ -14,12 +14,39 @@ pub struct Serve {
     /// Run one cycle (all waiting mail, one clock tick, all due replies) and exit.
     #[arg(long)]
     once: bool,
+    /// Internal: process the one mail on standard input under this inbox key,
+    /// in a process of its own (the daemon does this for a mail that crashed it).
+    #[arg(long, hide = true, requires_all = ["probe_size", "probe_length", "probe_received_at"])]
+    probe_key: Option<String>,
+    /// Internal: the probed mail's whole size in bytes.
+    #[arg(long, hide = true)]
+    probe_size: Option<u64>,
+    /// Internal: how many bytes of it come on standard input.
+    #[arg(long, hide = true)]
+    probe_length: Option<usize>,
+    /// Internal: the probed mail's receipt instant (RFC 3339).
+    #[arg(long, hide = true)]
+    probe_received_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Serve {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
         init_logging();
         let config = args.config()?;
+        if let (Some(key), Some(size), Some(length), Some(received_at)) = (
+            self.probe_key,
+            self.probe_size,
+            self.probe_length,
+            self.probe_received_at,
+        ) {
+            let mail = crate::daemon::probe::Probed {
+                key,
+                size,
+                length,
+                received_at,
+            };
+            return Ok(crate::daemon::probe::run_child(&config, mail));
+        }
         let stop = Arc::new(AtomicBool::new(false));
         for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
             signal_hook::flag::register(signal, Arc::clone(&stop))?;

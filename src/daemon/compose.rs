@@ -1,17 +1,22 @@
 //! A reply as MIME (lettre's builder): plain text, or multipart/alternative with an
 //! HTML part showing an inline board image (`cid:board`), plus attachments such as
 //! the game score; our own Message-ID, and `In-Reply-To`/`References` threading.
+//! The SMTP envelope is set apart from the headers: the envelope sender is the
+//! row's VERP return path (where bounces go), the header `From` stays the bot's
+//! (or the per-player reply) address.
 
 use anyhow::Context;
-use lettre::Message;
+use lettre::address::Envelope;
 use lettre::message::header::{
     ContentType, HeaderName, HeaderValue, InReplyTo, MessageId, References,
 };
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::{Address, Message};
 
 use crate::store::outbox::OutgoingMail;
 
-/// Builds the MIME message of an outbox row.
+/// Builds the MIME message of an outbox row, with the SMTP envelope
+/// `MAIL FROM:<return_path>`, `RCPT TO:<row.to_address>`.
 ///
 /// # Errors
 /// When an address or a content type in the row is malformed.
@@ -19,12 +24,19 @@ pub fn build(
     row: &OutgoingMail,
     from: &Mailbox,
     reply_to: Option<&Mailbox>,
+    return_path: &Address,
 ) -> anyhow::Result<Message> {
-    let to: Mailbox = row
-        .to_address
-        .parse()
-        .with_context(|| format!("bad recipient {:?}", row.to_address))?;
+    let to_address: Address = row.to_address.trim().parse().with_context(|| {
+        format!(
+            "bad recipient \"{}\"",
+            crate::printable::printable(&row.to_address)
+        )
+    })?;
+    let envelope = Envelope::new(Some(return_path.clone()), vec![to_address.clone()])
+        .context("cannot make the SMTP envelope")?;
+    let to = Mailbox::new(None, to_address);
     let mut b = Message::builder()
+        .envelope(envelope)
         .from(from.clone())
         .to(to)
         .subject(row.subject.clone())

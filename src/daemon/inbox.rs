@@ -112,9 +112,8 @@ pub trait Inbox {
     /// When the message is not in quarantine, or network or file-system failures.
     fn release(&mut self, key: &str) -> anyhow::Result<()>;
 
-    /// The entries passed over since the last call, each reported once per run
-    /// (the inbox has already logged each with one `warn!` line, except
-    /// [`SkipReason::Unmovable`], whose error [`Inbox::done`] returned).
+    /// The entries passed over since the last call, each reported once per run;
+    /// the caller logs them (the inbox itself logs only at debug level).
     fn take_skipped(&mut self) -> Vec<Skipped>;
 
     /// Waits for new mail at most `timeout` (IMAP IDLE where offered, else a sleep).

@@ -32,7 +32,7 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
-use tracing::warn;
+use tracing::{debug, warn};
 
 use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
 use crate::printable::printable;
@@ -91,15 +91,16 @@ impl MaildirInbox {
         &self.path
     }
 
-    /// Records a passed-over entry once per run: one log line and one
-    /// [`Skipped`] for the referees.
+    /// Records a passed-over entry once per run: one [`Skipped`] (which the
+    /// daemon logs and tells the referees), and a debug line with the detail.
     fn pass_over(&mut self, name: &OsStr, why: SkipReason, detail: &str) {
         if self.reported.get(name) == Some(&why) {
             return;
         }
         self.reported.insert(name.to_os_string(), why);
         let key = key_of(name);
-        warn!(key = %key, why = ?why, detail = %printable(detail), "inbox entry passed over");
+        // The daemon logs each `take_skipped` entry once at warn level.
+        debug!(key = %key, why = ?why, detail = %printable(detail), "inbox entry passed over");
         self.skipped.push(Skipped { entry: key, why });
     }
 

@@ -3,13 +3,17 @@
 //! replies in one transaction, marks the mail done after the commit, and sends the
 //! outbox.
 
+pub mod alerts;
 pub mod bounce;
 pub mod compose;
 pub mod imap_inbox;
 pub mod inbox;
 pub mod lock;
 pub mod maildir_inbox;
+pub mod notices;
+pub mod probe;
 pub mod process;
+pub mod queue;
 pub mod rich;
 pub mod scheduler;
 pub mod sender;
@@ -19,12 +23,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use chrono::Utc;
-use tracing::{info, warn};
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use tracing::{error, info, warn};
 
 use crate::config::{Config, InboxConfig};
 use crate::store::Store;
+use crate::printable::printable;
 use inbox::Inbox;
+use queue::Disposition;
 
 /// Mails taken from the inbox per round.
 const BATCH: usize = 200;
@@ -61,54 +69,207 @@ pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
     })
 }
 
+/// A fault of the machine that lasts: when it began, how long to wait before
+/// the next attempt, and whether the referees were told.
+#[derive(Debug)]
+struct Fault {
+    since: DateTime<Utc>,
+    backoff: Duration,
+    told: bool,
+}
+
+/// The daemon's memory of one run: keys left unfinished by a transient fault
+/// (their open claim is not a crash) and the fault in force, if any.
+#[derive(Debug, Default)]
+struct RunState {
+    retry_after_fault: HashSet<String>,
+    fault: Option<Fault>,
+    /// The referees' addresses and languages as last read, for telling them of
+    /// a fault while the database cannot be read.
+    referees: Vec<(String, crate::lang::Language)>,
+    /// A lasting fault the referees are to be told of now: (since, detail).
+    tell: Option<(DateTime<Utc>, String)>,
+}
+
+impl RunState {
+    /// Notes a transient fault; returns the wait before the next attempt.
+    fn faulted(&mut self, config: &Config, what: &str, e: &dyn std::fmt::Display) -> Duration {
+        let now = Utc::now();
+        let max = Duration::from_secs(config.faults.max_backoff_seconds);
+        let fault = self.fault.get_or_insert(Fault {
+            since: now,
+            backoff: Duration::from_secs(1),
+            told: false,
+        });
+        let wait = fault.backoff;
+        fault.backoff = (fault.backoff * 2).min(max);
+        warn!(what, error = %printable(&e.to_string()), since = %fault.since, retry_in_s = wait.as_secs(), "transient fault: mail left in the inbox, will retry");
+        let limit = chrono::Duration::minutes(
+            i64::try_from(config.faults.alert_after_minutes).unwrap_or(i64::MAX),
+        );
+        if !fault.told && now - fault.since >= limit {
+            fault.told = true;
+            error!(since = %fault.since, error = %printable(&e.to_string()), "transient fault lasts: telling the referees");
+            self.tell = Some((fault.since, e.to_string()));
+        }
+        wait
+    }
+
+    fn cleared(&mut self) {
+        if let Some(f) = self.fault.take() {
+            info!(since = %f.since, "transient fault over");
+        }
+    }
+}
+
+/// Sleeps `total` in slices of at most one second, returning early on `stop`.
+fn pause(total: Duration, stop: &AtomicBool) {
+    let end = std::time::Instant::now() + total;
+    while !stop.load(Ordering::SeqCst) {
+        let left = end.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(Duration::from_secs(1)));
+    }
+}
+
+/// Takes the waiting mail through the queue, batch by batch, until the inbox
+/// holds no more, a transient fault stops it, or `stop` is set. Returns the
+/// wait a transient fault asks for.
+fn drain_inbox(
+    store: &mut Store,
+    config: &Config,
+    inbox: &mut dyn Inbox,
+    run: &mut RunState,
+    stop: &AtomicBool,
+) -> Option<Duration> {
+    loop {
+        let mails = match inbox.fetch(BATCH) {
+            Ok(m) => m,
+            Err(e) => {
+                warn!(error = %printable(&format!("{e:#}")), "inbox unavailable; will retry");
+                return None;
+            }
+        };
+        for skipped in inbox.take_skipped() {
+            warn!(entry = %printable(&skipped.entry), why = ?skipped.why, "inbox entry passed over");
+            note_skipped(store, config, &skipped);
+        }
+        let n = mails.len();
+        for mail in mails {
+            if stop.load(Ordering::SeqCst) {
+                return None;
+            }
+            let retry = run.retry_after_fault.contains(&mail.key);
+            let mut disposition = queue::take(store, config, &mail, retry, Utc::now());
+            // A probe of an earlier run is finishing this mail: wait for it, so
+            // that later mail of the same game is never applied before it.
+            while let Disposition::InProgress { holder } = disposition {
+                info!(key = %printable(&mail.key), holder, "mail in progress in another process; waiting for it");
+                pause(Duration::from_millis(100), stop);
+                if stop.load(Ordering::SeqCst) {
+                    return None;
+                }
+                disposition = queue::take(store, config, &mail, retry, Utc::now());
+            }
+            match disposition {
+                Disposition::Done(_) => {
+                    run.retry_after_fault.remove(&mail.key);
+                    run.cleared();
+                    if let Err(e) = inbox.done(&mail.key) {
+                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot mark the mail done; its record makes a retry a no-op");
+                    }
+                }
+                Disposition::Quarantined {
+                    reason,
+                    crashes,
+                    new,
+                } => {
+                    run.retry_after_fault.remove(&mail.key);
+                    if let Err(e) = inbox.quarantine(&mail.key) {
+                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
+                    }
+                    if new {
+                        info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
+                        note_quarantined(store, config, &mail, crashes);
+                    }
+                }
+                // Only left by the wait above when stopping.
+                Disposition::InProgress { .. } => return None,
+                Disposition::Retry(fault) => {
+                    run.retry_after_fault.insert(mail.key.clone());
+                    return Some(run.faulted(config, "mail", &fault));
+                }
+            }
+        }
+        if n < BATCH || stop.load(Ordering::SeqCst) {
+            return None;
+        }
+    }
+}
+
 /// Runs the daemon: mail, clocks, outbox, then waits for new mail, until `stop` is
 /// set (SIGTERM/SIGINT finish the current message first) or, with `once`, after
 /// one full cycle (every mail waiting, one clock tick, every reply due).
 ///
+/// A fault of the machine (database locked or full, I/O error) never loses a
+/// mail: the mail stays in the inbox and is tried again with a doubling wait;
+/// with `once` the cycle ends with an error instead, the mail still waiting.
+///
 /// # Errors
-/// Database failures and an inbox that cannot be opened at start; another
-/// `serve` holding the database's lock ([`lock::LockError::Held`]).
+/// An inbox or database that cannot be opened at start; with `once`, a
+/// transient fault that stopped the cycle; another `serve` holding the
+/// database's lock ([`lock::LockError::Held`]).
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
     let _lock = lock::ServeLock::acquire(&config.database)?;
+    sender::check_identity(config)?;
     let mut store = Store::open(&config.database)?;
     let transport = transport::ReplyTransport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
     info!(database = %config.database.display(), once, "zaochka serve started");
+    let mut run = RunState::default();
     loop {
-        loop {
-            let mails = match inbox.fetch(BATCH) {
-                Ok(m) => m,
-                Err(e) => {
-                    warn!(error = %format!("{e:#}"), "inbox unavailable; will retry");
-                    break;
-                }
-            };
-            let n = mails.len();
-            for mail in mails {
-                if stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                process::process(&mut store, config, &mail)?;
-                if let Err(e) = inbox.done(&mail.key) {
-                    warn!(key = %mail.key, error = %format!("{e:#}"), "cannot mark the mail done; its record makes a retry a no-op");
-                }
-            }
-            if n < BATCH || stop.load(Ordering::SeqCst) {
-                break;
+        if let Some(list) = read_referees(&mut store) {
+            run.referees = list;
+        }
+        let mut wait = drain_inbox(&mut store, config, inbox.as_mut(), &mut run, stop);
+        if wait.is_none() {
+            if let Err(e) = scheduler::tick(&mut store, config, Utc::now()) {
+                wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
             }
         }
-        scheduler::tick(&mut store, config, Utc::now())?;
-        sender::send_due(&mut store, &transport, config, Utc::now())?;
-        if once || stop.load(Ordering::SeqCst) {
+        if let Err(e) = sender::send_due(&mut store, &transport, config, Utc::now(), stop) {
+            wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
+        }
+        if let Some((since, detail)) = run.tell.take() {
+            let referees = std::mem::take(&mut run.referees);
+            tell_of_fault(&mut store, &transport, config, &referees, since, &detail, stop);
+            run.referees = referees;
+        }
+        if once {
+            if let Some(f) = &run.fault {
+                anyhow::bail!(
+                    "a transient fault (since {}) stopped this cycle; the mail is left in the inbox for the next run",
+                    f.since
+                );
+            }
             break;
+        }
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        if let Some(w) = wait {
+            pause(w, stop);
+            continue;
         }
         // Wait for mail in short slices so that a signal is noticed quickly.
         let mut waited = 0;
         while waited < config.poll_seconds && !stop.load(Ordering::SeqCst) {
             let slice = config.poll_seconds.min(5);
             if let Err(e) = inbox.wait(Duration::from_secs(slice)) {
-                warn!(error = %format!("{e:#}"), "waiting for mail failed; reconnecting");
-                std::thread::sleep(Duration::from_secs(1));
+                warn!(error = %printable(&format!("{e:#}")), "waiting for mail failed; reconnecting");
+                pause(Duration::from_secs(1), stop);
             }
             waited += slice;
             if matches!(config.inbox, InboxConfig::Imap { .. }) {
@@ -118,4 +279,90 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     }
     info!("zaochka serve stopped");
     Ok(())
+}
+
+/// Tells the referees that an inbox entry was passed over (once per entry).
+fn note_skipped(store: &mut Store, config: &Config, skipped: &inbox::Skipped) {
+    let alert = alerts::Alert::InboxEntrySkipped {
+        entry: skipped.entry.clone(),
+        why: match skipped.why {
+            inbox::SkipReason::Directory => alerts::EntrySkip::Directory,
+            inbox::SkipReason::Symlink => alerts::EntrySkip::Symlink,
+            inbox::SkipReason::NotRegularFile => alerts::EntrySkip::Device,
+            inbox::SkipReason::Unreadable => alerts::EntrySkip::Unreadable,
+            inbox::SkipReason::Unmovable => alerts::EntrySkip::Unmovable,
+        },
+    };
+    raise(store, config, &alert);
+}
+
+/// Tells the referees once that a mail was quarantined.
+fn note_quarantined(
+    store: &mut Store,
+    config: &Config,
+    mail: &inbox::RawMail,
+    crashes: u32,
+) {
+    let sender = crate::mail::envelope::read_head(&mail.bytes)
+        .and_then(|h| h.from)
+        .map(|f| f.address);
+    let alert = alerts::Alert::Quarantined {
+        inbox_key: mail.key.clone(),
+        sender,
+        attempts: crashes,
+    };
+    raise(store, config, &alert);
+}
+
+/// Raises an alert in a transaction of its own; a failure is only logged (the
+/// alert concerns a fault the log records anyway).
+fn raise(store: &mut Store, config: &Config, alert: &alerts::Alert) {
+    if let Err(e) = store.transaction(|tx| alerts::raise(tx, config, alert, Utc::now())) {
+        warn!(alert = %printable(&alert.key()), error = %e, "cannot record the referee alert");
+    }
+}
+
+/// The referees' addresses and languages, for [`tell_of_fault`].
+fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lang::Language)>> {
+    store
+        .read(|tx| process::referees(tx))
+        .ok()
+        .map(|list| {
+            list.into_iter()
+                .map(|p| {
+                    let lang = crate::lang::Language::from_code(p.language.as_str())
+                        .unwrap_or_default();
+                    (p.email, lang)
+                })
+                .collect()
+        })
+}
+
+/// Tells the referees that a transient fault lasts: through the outbox when
+/// the database takes the alert, else straight through the transport to the
+/// referees as last read (the fault may keep the database from any write).
+fn tell_of_fault(
+    store: &mut Store,
+    transport: &transport::ReplyTransport,
+    config: &Config,
+    referees: &[(String, crate::lang::Language)],
+    since: DateTime<Utc>,
+    detail: &str,
+    stop: &AtomicBool,
+) {
+    let alert = alerts::Alert::FaultPersists {
+        since,
+        detail: detail.to_string(),
+    };
+    let queued = store.transaction(|tx| alerts::raise(tx, config, &alert, Utc::now()));
+    if queued.is_ok() && sender::send_due(store, transport, config, Utc::now(), stop).is_ok() {
+        return;
+    }
+    for (address, lang) in referees {
+        if let Err(e) =
+            sender::send_direct(transport, config, address, &alert.subject(*lang), &alert.body(*lang))
+        {
+            warn!(to = %printable(address), error = %printable(&format!("{e:#}")), "cannot tell the referee of the fault");
+        }
+    }
 }

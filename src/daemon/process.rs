@@ -8,16 +8,18 @@
 use tracing::{info, warn};
 
 use super::inbox::RawMail;
+use super::notices::Notice;
 use crate::config::Config;
 use crate::lang::Language;
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, read_intents};
-use crate::mail::{BotAddress, Envelope, EnvelopeError};
+use crate::mail::{BotAddress, Envelope, EnvelopeError, HeaderSummary};
+use crate::printable::printable;
 use crate::referee::{self, Command, RefereeError, Reply, Source};
 use crate::rules::Variant;
 use crate::store::messages::{self, NewProcessedMessage};
 use crate::store::outbox::{self, NewOutgoing};
 use crate::store::players::{self, Player, Role};
-use crate::store::{GameId, GameStatus, Store, Tx, games, moves};
+use crate::store::{GameId, GameStatus, Store, StoreError, Tx, claims, games, moves};
 
 /// What became of a mail (also stored as the processed-message outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,35 +28,73 @@ pub struct Processed {
     pub outcome: String,
     /// The game concerned, if known.
     pub game: Option<GameId>,
+    /// The sender's address when it was verified (registered From and that
+    /// player's token for the game), lowercased.
+    pub verified_sender: Option<String>,
 }
 
-/// Processes one mail in one transaction. A mail already processed (same inbox key
-/// or Message-ID) is a no-op with the outcome `duplicate`.
+impl Processed {
+    fn unverified(outcome: impl Into<String>, game: Option<GameId>) -> Processed {
+        Processed {
+            outcome: outcome.into(),
+            game,
+            verified_sender: None,
+        }
+    }
+}
+
+/// A fault that is not the mail's: the database busy or locked beyond its busy
+/// timeout, the disk full, an I/O error. The mail was NOT recorded: leave it in
+/// the inbox and try it again later.
+#[derive(Debug, thiserror::Error)]
+#[error("transient fault: {0}")]
+pub struct TransientFault(pub String);
+
+impl From<StoreError> for TransientFault {
+    fn from(e: StoreError) -> TransientFault {
+        TransientFault(e.to_string())
+    }
+}
+
+/// Processes one mail in one transaction, which also ends its claim
+/// ([`claims::finish`]). A mail already processed (same inbox key, or same
+/// Message-ID from the same verified sender) is a no-op with the outcome
+/// `duplicate`. A fault in the mail itself (unreadable, over a limit, a
+/// refused command) is recorded; only a fault of the machine is returned.
 ///
 /// # Errors
-/// Database failures only (the mail stays unprocessed and is tried again).
-pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> anyhow::Result<Processed> {
-    let parsed = Envelope::parse_with_limit(&mail.bytes, config.max_message_bytes);
+/// [`TransientFault`]: nothing was recorded; the mail stays in the inbox.
+pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Processed, TransientFault> {
+    let parsed = if mail.is_truncated() || mail.size > config.max_message_bytes as u64 {
+        Err(EnvelopeError::TooLarge {
+            size: usize::try_from(mail.size).unwrap_or(usize::MAX),
+            limit: config.max_message_bytes,
+            headers: crate::mail::envelope::read_head(&mail.bytes).map(Box::new),
+        })
+    } else {
+        Envelope::parse_with_limit(&mail.bytes, config.max_message_bytes)
+    };
     let message_id = parsed.as_ref().ok().and_then(|e| e.message_id.clone());
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
-        if messages::find(tx, message_id.as_deref(), &mail.key)?.is_some() {
-            return Ok(Processed {
-                outcome: "duplicate".into(),
-                game: None,
-            });
+        claims::finish(tx, &mail.key)?;
+        if messages::find_key(tx, &mail.key)?.is_some() {
+            return Ok(Processed::unverified("duplicate", None));
         }
         let processed = match &parsed {
             Ok(env) => handle_envelope(tx, config, env, mail)?,
-            Err(e) => rejected_envelope(e),
+            Err(e) => refused_envelope(tx, config, e, mail)?,
         };
         let new = NewProcessedMessage {
             message_id: message_id.clone(),
             inbox_key: mail.key.clone(),
             game_id: processed.game,
-            sender: parsed
-                .as_ref()
-                .ok()
-                .and_then(|e| e.from.as_ref().map(|f| f.address.clone())),
+            sender: processed.verified_sender.clone().or_else(|| {
+                parsed
+                    .as_ref()
+                    .ok()
+                    .and_then(|e| e.from.as_ref().map(|f| printable(&f.address).into_owned()))
+            }),
+            verified: processed.verified_sender.is_some(),
             outcome: processed.outcome.clone(),
             processed_at: mail.received_at,
         };
@@ -66,50 +106,144 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> anyhow::Re
     });
     let processed = match result {
         Ok(p) => p,
-        Err(RefereeError::Invalid(d)) if d == "duplicate" => Processed {
-            outcome: "duplicate".into(),
-            game: None,
-        },
+        Err(RefereeError::Invalid(d)) if d == "duplicate" => Processed::unverified("duplicate", None),
+        Err(RefereeError::Store(e)) if e.is_transient() => return Err(e.into()),
         Err(e) => {
-            // A mail that cannot be processed is recorded as failed so that it is not
-            // retried for ever; the referee sees it in the log and the table.
+            // A mail whose handling fails for a reason of its own is recorded as
+            // failed so that it is not retried for ever; the referee sees it in
+            // the log and the table.
             let outcome = format!("failed: {e}");
-            warn!(key = %mail.key, message_id = ?message_id, error = %e, "mail could not be processed");
+            warn!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), error = %e, "mail could not be processed");
             let record = NewProcessedMessage {
                 message_id: message_id.clone(),
                 inbox_key: mail.key.clone(),
                 game_id: None,
                 sender: None,
+                verified: false,
                 outcome: outcome.clone(),
                 processed_at: mail.received_at,
             };
-            store.transaction(|tx| messages::record(tx, &record))?;
-            return Ok(Processed {
-                outcome,
-                game: None,
-            });
+            store.transaction(|tx| {
+                claims::finish(tx, &mail.key)?;
+                messages::record(tx, &record)
+            })
+            .map_err(TransientFault::from)?;
+            return Ok(Processed::unverified(outcome, None));
         }
     };
     let game = processed.game.map(|g| g.0);
     if processed.outcome.starts_with("rejected") || processed.outcome.starts_with("ignored") {
-        warn!(key = %mail.key, message_id = ?message_id, game, outcome = %processed.outcome, "mail not applied");
+        warn!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), game, outcome = %printable(&processed.outcome), "mail not applied");
     } else {
-        info!(key = %mail.key, message_id = ?message_id, game, outcome = %processed.outcome, "mail processed");
+        info!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), game, outcome = %printable(&processed.outcome), "mail processed");
     }
     Ok(processed)
 }
 
-fn rejected_envelope(e: &EnvelopeError) -> Processed {
-    let outcome = match e {
-        EnvelopeError::TooLarge { size, limit, .. } => {
-            format!("rejected: too large ({size} bytes, limit {limit})")
-        }
-        other => format!("rejected: unreadable mail ({other})"),
+/// A mail that could not be read as an envelope: recorded; a verified sender of
+/// an over-size mail gets one polite answer saying what was too large.
+fn refused_envelope(
+    tx: &Tx<'_>,
+    config: &Config,
+    e: &EnvelopeError,
+    mail: &RawMail,
+) -> Result<Processed, RefereeError> {
+    let EnvelopeError::TooLarge { size, limit, headers } = e else {
+        return Ok(Processed::unverified(
+            format!("rejected: unreadable mail ({})", printable(&e.to_string())),
+            None,
+        ));
     };
-    Processed {
+    let outcome = format!("rejected: too large ({size} bytes, limit {limit})");
+    let Some(head) = headers.as_deref() else {
+        return Ok(Processed::unverified(outcome, None));
+    };
+    let Some(from) = head.from.as_ref() else {
+        return Ok(Processed::unverified(outcome, None));
+    };
+    let Identity::Verified { player, game } =
+        verify(tx, config, &from.address, head.recipients.iter().map(|m| m.address.as_str()))?
+    else {
+        return Ok(Processed::unverified(outcome, None));
+    };
+    let lang = language_of(&player);
+    let notice = Notice::TooLarge {
+        game,
+        size: *size as u64,
+        limit: *limit as u64,
+    };
+    let reply = personal(&player, game, notice.text(lang), lang);
+    enqueue_threaded(tx, config, head_thread(head), mail, &[reply], 0, Some(game))?;
+    Ok(Processed {
         outcome,
-        game: None,
+        game: Some(game),
+        verified_sender: Some(player.email.to_lowercase()),
+    })
+}
+
+/// Who sent a mail, as far as the bot can tell.
+enum Identity {
+    /// A registered player who wrote to their own reply address of `game`.
+    Verified {
+        /// The player.
+        player: Player,
+        /// The game whose token the mail carries.
+        game: GameId,
+    },
+    /// Anyone else: recorded, never answered.
+    Unverified {
+        /// `rejected: ...` for the processed-message record.
+        outcome: String,
+        /// The game the address named, if it exists.
+        claimed: Option<GameId>,
+    },
+}
+
+/// Identity = the registered From AND that player's token for the game named in
+/// one of the recipient addresses (compared in constant time).
+fn verify<'a>(
+    tx: &Tx<'_>,
+    config: &Config,
+    from: &str,
+    recipients: impl Iterator<Item = &'a str>,
+) -> Result<Identity, RefereeError> {
+    let Some(player) = players::find_by_email(tx, from)? else {
+        return Ok(Identity::Unverified {
+            outcome: format!("rejected: unknown sender {}", printable(from)),
+            claimed: None,
+        });
+    };
+    let bot = BotAddress {
+        local: config.address.local.clone(),
+        domain: config.address.domain.clone(),
+    };
+    let mut claimed: Option<GameId> = None;
+    for address in recipients {
+        let Ok(addr) = bot.parse_reply(address) else {
+            continue;
+        };
+        let Ok(game) = games::get(tx, addr.game) else {
+            continue;
+        };
+        claimed.get_or_insert(addr.game);
+        if let Some(side) = game.side_of(player.id)
+            && addr.token_matches(game.token(side).as_str())
+        {
+            return Ok(Identity::Verified {
+                player,
+                game: addr.game,
+            });
+        }
     }
+    let why = if claimed.is_some() {
+        "a token that is not the player's"
+    } else {
+        "no token"
+    };
+    Ok(Identity::Unverified {
+        outcome: format!("rejected: {why}"),
+        claimed,
+    })
 }
 
 fn handle_envelope(
@@ -122,63 +256,64 @@ fn handle_envelope(
         return super::bounce::handle(tx, config, env, bounce, mail.received_at);
     }
     if env.is_automatic() {
-        return Ok(Processed {
-            outcome: "ignored: automatic reply".into(),
-            game: None,
-        });
+        return Ok(Processed::unverified("ignored: automatic reply", None));
     }
     let Some(from) = &env.from else {
-        return Ok(Processed {
-            outcome: "rejected: no sender".into(),
-            game: None,
-        });
+        return Ok(Processed::unverified("rejected: no sender", None));
     };
-    let Some(player) = players::find_by_email(tx, &from.address)? else {
-        return Ok(Processed {
-            outcome: format!("rejected: unknown sender {}", from.address),
-            game: None,
-        });
-    };
-    let bot = BotAddress {
-        local: config.address.local.clone(),
-        domain: config.address.domain.clone(),
-    };
-    // The token must be this player's token for the game named in the address.
-    let mut verified: Option<GameId> = None;
-    let mut claimed: Option<GameId> = None;
-    for addr in env.reply_addresses(&bot) {
-        let Ok(game) = games::get(tx, addr.game) else {
-            continue;
-        };
-        claimed.get_or_insert(addr.game);
-        if let Some(side) = game.side_of(player.id)
-            && addr.token_matches(game.token(side).as_str())
-        {
-            verified = Some(addr.game);
-            break;
+    let (player, game_id) = match verify(tx, config, &from.address, env.recipient_addresses())? {
+        Identity::Verified { player, game } => (player, game),
+        Identity::Unverified { outcome, claimed } => {
+            return Ok(Processed::unverified(outcome, claimed));
         }
-    }
-    let Some(game_id) = verified else {
-        let why = if claimed.is_some() {
-            "a token that is not the player's"
-        } else {
-            "no token"
-        };
-        return Ok(Processed {
-            outcome: format!("rejected: {why}"),
-            game: claimed,
-        });
     };
+    let verified_sender = Some(player.email.to_lowercase());
+    if let Some(first) = messages::find_verified(tx, env.message_id.as_deref(), &player.email)? {
+        // The same mail delivered again under another inbox key.
+        return Ok(Processed {
+            outcome: format!("duplicate of {}", printable(&first.inbox_key)),
+            game: Some(game_id),
+            verified_sender: None,
+        });
+    }
     let intents = intents_for(tx, env, &player, game_id)?;
     let mut outcomes = Vec::new();
     for (k, a) in intents.iter().enumerate() {
         let game = a.game.unwrap_or(game_id);
+        if game != game_id && !plays_in(tx, &player, game)? {
+            // A line for a game that does not exist or is not the sender's: its
+            // own refusal, and the rest of the mail is applied. The same words
+            // either way, so nobody learns which games exist.
+            let lang = language_of(&player);
+            let notice = Notice::NotYourGame {
+                game,
+                line: a.line.trim().to_string(),
+            };
+            let reply = personal(&player, game_id, notice.text(lang), lang);
+            enqueue(tx, config, env, mail, &[reply], k, Some(game_id))?;
+            outcomes.push(format!("refused #{game}: not the sender's game"));
+            continue;
+        }
         outcomes.push(apply(tx, config, env, mail, &player, game, a, k)?);
     }
     Ok(Processed {
         outcome: outcomes.join("; "),
         game: Some(game_id),
+        verified_sender,
     })
+}
+
+/// Whether the player plays in this game (which exists).
+fn plays_in(tx: &Tx<'_>, player: &Player, game: GameId) -> Result<bool, RefereeError> {
+    match games::get(tx, game) {
+        Ok(g) => Ok(g.side_of(player.id).is_some()),
+        Err(StoreError::NotFound { .. }) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn language_of(player: &Player) -> Language {
+    Language::from_code(player.language.as_str()).unwrap_or_default()
 }
 
 /// The player's intents, with the syntax of each of their active games.
@@ -391,6 +526,42 @@ fn personal(p: &Player, game: GameId, body: String, lang: Language) -> Reply {
     }
 }
 
+/// The thread of a player's mail, for threading the replies to it.
+struct Thread<'a> {
+    /// The sender's address.
+    sender: Option<&'a str>,
+    /// The mail's Message-ID, without `<>`.
+    message_id: Option<&'a str>,
+    /// Its References, without `<>`, oldest first.
+    references: &'a [String],
+}
+
+fn envelope_thread(env: &Envelope) -> Thread<'_> {
+    Thread {
+        sender: env.from.as_ref().map(|f| f.address.as_str()),
+        message_id: env.message_id.as_deref(),
+        references: &env.references,
+    }
+}
+
+fn head_thread(head: &HeaderSummary) -> Thread<'_> {
+    Thread {
+        sender: head.from.as_ref().map(|f| f.address.as_str()),
+        message_id: head.message_id.as_deref(),
+        references: &head.in_reply_to,
+    }
+}
+
+/// A Message-ID fit for a header: `<id>` when it holds no space, control
+/// character or angle bracket (else it is left out of the threading headers).
+fn header_id(id: &str) -> Option<String> {
+    let clean = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !matches!(c, '<' | '>'));
+    clean.then(|| format!("<{id}>"))
+}
+
 /// Writes replies into the outbox, threaded to the player's mail.
 fn enqueue(
     tx: &Tx<'_>,
@@ -401,16 +572,36 @@ fn enqueue(
     index: usize,
     game: Option<GameId>,
 ) -> Result<(), RefereeError> {
-    let sender = env.from.as_ref().map(|f| f.address.to_lowercase());
+    enqueue_threaded(tx, config, envelope_thread(env), mail, replies, index, game)
+}
+
+/// Writes replies into the outbox; those to the sender are threaded to the mail
+/// (`In-Reply-To`, `References`), with ids that cannot break a header.
+fn enqueue_threaded(
+    tx: &Tx<'_>,
+    config: &Config,
+    thread: Thread<'_>,
+    mail: &RawMail,
+    replies: &[Reply],
+    index: usize,
+    game: Option<GameId>,
+) -> Result<(), RefereeError> {
+    let sender = thread.sender.map(str::to_lowercase);
     for (i, r) in replies.iter().enumerate() {
         let to_sender = sender.as_deref() == Some(r.email.to_lowercase().as_str());
+        let own = thread.message_id.and_then(header_id);
         let (in_reply_to, references) = if to_sender {
-            let mut refs: Vec<String> = env.references.iter().map(|r| format!("<{r}>")).collect();
-            if let Some(id) = &env.message_id {
-                refs.push(format!("<{id}>"));
-            }
+            let mut refs: Vec<String> = thread
+                .references
+                .iter()
+                .rev()
+                .take(20)
+                .rev()
+                .filter_map(|r| header_id(r))
+                .collect();
+            refs.extend(own.clone());
             (
-                env.message_id.clone(),
+                own.map(|id| id.trim_start_matches('<').trim_end_matches('>').to_string()),
                 (!refs.is_empty()).then(|| refs.join(" ")),
             )
         } else {
@@ -427,7 +618,7 @@ fn enqueue(
                 attachments,
                 in_reply_to,
                 references,
-                message_id: reply_id(config, &mail.key, index, i),
+                message_id: reply_id(tx, config, &mail.key, index, i)?,
                 game_id: game,
                 created_at: chrono::Utc::now().max(mail.received_at),
             },
@@ -436,17 +627,36 @@ fn enqueue(
     Ok(())
 }
 
-/// Our Message-ID for a reply: stable for the same mail, intent and recipient, so a
-/// retried transaction produces the same ids.
-fn reply_id(config: &Config, key: &str, index: usize, recipient: usize) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (key, index, recipient).hash(&mut h);
-    format!(
-        "zaochka.{:016x}.{index}.{recipient}@{}",
-        h.finish(),
+/// Our Message-ID for a reply: stable for the same mail, intent and recipient,
+/// so a retried transaction produces the same ids, and unguessable: keyed with
+/// the database's secret (HMAC-SHA256), so nobody who saw one reply can name
+/// the id of a reply sent to somebody else (and forge a delivery report for it).
+fn reply_id(
+    tx: &Tx<'_>,
+    config: &Config,
+    key: &str,
+    index: usize,
+    recipient: usize,
+) -> Result<String, RefereeError> {
+    use hmac::{Hmac, KeyInit, Mac};
+    let secret = crate::store::secrets::verp_key(tx, chrono::Utc::now())?;
+    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
+        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+    m.update(b"zaochka reply id v1\0");
+    m.update(key.as_bytes());
+    m.update(&(index as u64).to_be_bytes());
+    m.update(&(recipient as u64).to_be_bytes());
+    let tag: String = m
+        .finalize()
+        .into_bytes()
+        .iter()
+        .take(10)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Ok(format!(
+        "zaochka.{tag}.{index}.{recipient}@{}",
         config.address.domain
-    )
+    ))
 }
 
 /// Referees (for alerts): every player with the referee or admin role.
@@ -469,18 +679,10 @@ pub fn enqueue_replies(
     game: Option<GameId>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
-    use std::hash::{Hash, Hasher};
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     for r in replies {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (
-            now.timestamp_nanos_opt(),
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst),
-            &r.email,
-        )
-            .hash(&mut h);
+        let mut random = [0u8; 10];
+        getrandom::fill(&mut random).map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+        let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
         let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
         outbox::enqueue(
             tx,
@@ -493,8 +695,7 @@ pub fn enqueue_replies(
                 in_reply_to: None,
                 references: None,
                 message_id: format!(
-                    "zaochka.cli.{:016x}.{}@{}",
-                    h.finish(),
+                    "zaochka.cli.{random}.{}@{}",
                     now.timestamp_millis(),
                     config.address.domain
                 ),

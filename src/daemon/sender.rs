@@ -1,18 +1,31 @@
-//! Sends the outbox: due rows are built into MIME, sent, and marked sent (or
-//! failed with backoff) one by one, each mark in its own transaction. A crash
-//! between a send and its mark re-sends at most that one reply.
+//! Sends the outbox: every due row is built into MIME, sent, and marked sent (or
+//! failed with backoff) one by one, each mark in its own transaction, in batches
+//! of [`BATCH`] rows until none is due. A crash between a send and its mark
+//! re-sends at most that one reply; a stop request is honoured between two sends.
+//!
+//! Each row goes out with its own VERP return path as the SMTP envelope sender
+//! (see [`super::bounce::ReturnPath`]), so that a bounce can be tied to the row
+//! it answers; the header `From` is the bot's name with the bot's address, or
+//! the recipient's per-player reply address for a game reply.
 
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::Context;
 use chrono::{DateTime, Utc};
+use lettre::Address;
 use lettre::message::Mailbox;
 use tracing::{info, warn};
 
+use super::bounce::ReturnPath;
 use super::transport::{ReplyTransport, SendError};
 use crate::config::Config;
+use crate::printable::printable;
 use crate::store::outbox::{self, Failure, OutgoingMail, RetryPolicy};
-use crate::store::{Store, StoreError, games, players};
+use crate::store::{Store, StoreError, games, players, secrets};
 
-/// Rows sent per call.
-const BATCH: u32 = 100;
+/// Rows read from the database at a time.
+pub const BATCH: u32 = 100;
 
 /// The per-player reply address of a game: `<local>+<game>.<token>@<domain>`.
 #[must_use]
@@ -23,57 +36,114 @@ pub fn reply_address(config: &Config, game: crate::store::GameId, token: &str) -
     )
 }
 
-/// Sends every due outbox row; returns how many were sent.
+/// Checks the bot's address and display name once, at daemon start, so that a
+/// bad configuration stops the daemon before any mail is applied instead of
+/// failing every send after the moves were applied.
 ///
 /// # Errors
-/// Database failures only; send failures are recorded on their rows.
+/// When `<local>@<domain>` is not one valid address (lettre's `Address`).
+pub fn check_identity(config: &Config) -> anyhow::Result<()> {
+    bot_mailbox(config, None).map(|_| ())
+}
+
+/// Sends every outbox row due at `now` (UTC), in batches of [`BATCH`], until
+/// none is left or `stop` is set (checked before each send); returns how many
+/// were sent. A row is tried at most once per call.
+///
+/// # Errors
+/// Database failures and a bot address that is not valid; send failures are
+/// recorded on their rows.
 pub fn send_due(
     store: &mut Store,
     transport: &ReplyTransport,
     config: &Config,
     now: DateTime<Utc>,
+    stop: &AtomicBool,
 ) -> anyhow::Result<usize> {
-    let due = store.read(|tx| outbox::due(tx, now, BATCH))?;
+    let key = store.transaction(|tx| secrets::verp_key(tx, now))?;
+    let return_paths = ReturnPath::new(config, key);
+    let mut tried = HashSet::new();
     let mut sent = 0;
-    for row in due {
-        let reply_to = store.read(|tx| reply_to_of(tx, config, &row))?;
-        let from = bot_mailbox(config, reply_to.as_deref())?;
-        let reply_to_box = match &reply_to {
-            Some(r) => Some(r.parse::<Mailbox>()?),
-            None => None,
-        };
-        let outcome = match super::compose::build(&row, &from, reply_to_box.as_ref()) {
-            Ok(message) => transport.send(&message),
-            Err(e) => Err(SendError::Permanent(format!(
-                "cannot build the message: {e:#}"
-            ))),
-        };
-        match outcome {
-            Ok(()) => {
-                store.transaction(|tx| outbox::mark_sent(tx, row.id, now))?;
-                info!(outbox = row.id.0, game = ?row.game_id, to = %row.to_address, message_id = %row.message_id, "reply sent");
-                sent += 1;
+    loop {
+        let due = store.read(|tx| outbox::due(tx, now, BATCH))?;
+        let fresh: Vec<OutgoingMail> = due.into_iter().filter(|r| !tried.contains(&r.id)).collect();
+        if fresh.is_empty() {
+            return Ok(sent);
+        }
+        for row in fresh {
+            if stop.load(Ordering::SeqCst) {
+                info!(
+                    sent,
+                    "stop requested; the other replies wait for the next run"
+                );
+                return Ok(sent);
             }
-            Err(e) => {
-                let (kind, text) = match &e {
-                    SendError::Transient(t) => (Failure::Transient, t.clone()),
-                    SendError::Permanent(t) => (Failure::Permanent, t.clone()),
-                };
-                let status = store.transaction(|tx| {
-                    outbox::mark_failed(tx, row.id, &text, kind, now, &RetryPolicy::default())
-                })?;
-                warn!(outbox = row.id.0, game = ?row.game_id, to = %row.to_address, error = %text, status = status.as_str(), "reply not sent");
+            tried.insert(row.id);
+            if send_one(store, transport, config, &return_paths, &row, now)? {
+                sent += 1;
             }
         }
     }
-    Ok(sent)
 }
 
-/// `From:` the bot, with the per-player address when there is one, so that a
-/// plain "Reply" in any client carries the token.
+/// Sends one row and records the outcome; `true` if the transport accepted it.
+fn send_one(
+    store: &mut Store,
+    transport: &ReplyTransport,
+    config: &Config,
+    return_paths: &ReturnPath,
+    row: &OutgoingMail,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let reply_to = store.read(|tx| reply_to_of(tx, config, row))?;
+    let from = bot_mailbox(config, reply_to.as_deref())?;
+    let reply_to_box = match &reply_to {
+        Some(r) => Some(Mailbox::new(None, r.parse::<Address>()?)),
+        None => None,
+    };
+    let outcome = return_paths
+        .address(row.id)
+        .parse::<Address>()
+        .context("cannot make the return path")
+        .and_then(|rp| super::compose::build(row, &from, reply_to_box.as_ref(), &rp))
+        .map_err(|e| SendError::Permanent(format!("cannot build the message: {e:#}")))
+        .and_then(|message| transport.send(&message));
+    let to = printable(&row.to_address);
+    let message_id = printable(&row.message_id);
+    match outcome {
+        Ok(()) => {
+            store.transaction(|tx| outbox::mark_sent(tx, row.id, now))?;
+            info!(outbox = row.id.0, game = ?row.game_id.map(|g| g.0), to = %to, message_id = %message_id, "reply sent");
+            Ok(true)
+        }
+        Err(e) => {
+            let (kind, text) = match &e {
+                SendError::Transient(t) => (Failure::Transient, t.clone()),
+                SendError::Permanent(t) => (Failure::Permanent, t.clone()),
+            };
+            let status = store.transaction(|tx| {
+                outbox::mark_failed(tx, row.id, &text, kind, now, &RetryPolicy::default())
+            })?;
+            warn!(outbox = row.id.0, game = ?row.game_id.map(|g| g.0), to = %to, error = %printable(&text), status = status.as_str(), "reply not sent");
+            Ok(false)
+        }
+    }
+}
+
+/// `From:` the bot's display name with its address, or with the per-player
+/// address when there is one, so that a plain "Reply" in any client carries
+/// the token. The name is quoted or encoded by lettre, whatever it holds
+/// (commas, quotes, `<>`, non-ASCII); control characters are escaped first.
 fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbox> {
     let address = reply_to.map_or_else(|| config.bot_address(), str::to_string);
-    Ok(format!("{} <{}>", config.address.name, address).parse()?)
+    let address: Address = address.parse().with_context(|| {
+        format!(
+            "the bot's address \"{}\" is not a valid mail address (check [address] local and domain)",
+            printable(&address)
+        )
+    })?;
+    let name = printable(config.address.name.trim()).into_owned();
+    Ok(Mailbox::new((!name.is_empty()).then_some(name), address))
 }
 
 /// The reply address for the recipient of a row, if the row belongs to a game the
@@ -93,4 +163,157 @@ fn reply_to_of(
     Ok(game
         .side_of(p.id)
         .map(|side| reply_address(config, game_id, game.token(side).as_str())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_display_name_is_quoted_correctly() {
+        let mut c = Config::default();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        c.address.name = "Referee, \"Chief\" <x>".into();
+        let m = bot_mailbox(&c, None).unwrap();
+        let header = m.to_string();
+        let back: Mailbox = header.parse().unwrap();
+        assert_eq!(
+            back.name.as_deref(),
+            Some("Referee, \"Chief\" <x>"),
+            "{header}"
+        );
+        assert_eq!(back.email.to_string(), "bot@example.test");
+    }
+
+    #[test]
+    fn a_bad_bot_address_fails_the_start_check() {
+        let mut c = Config::default();
+        c.address.local = "bot bot".into();
+        c.address.domain = "example.test".into();
+        assert!(check_identity(&c).is_err());
+        c.address.local = "bot".into();
+        assert!(check_identity(&c).is_ok());
+    }
+
+    #[test]
+    fn the_envelope_sender_is_the_return_path_and_from_stays_the_bot() {
+        use chrono::TimeZone;
+        let mut c = Config::default();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        let rp = ReturnPath::new(&c, secrets::SecretKey::from_bytes(&[1u8; 32]).unwrap());
+        let t = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
+        let row = OutgoingMail {
+            id: outbox::OutboxId(5),
+            to_address: "alice@example.test".into(),
+            subject: "s".into(),
+            body_text: "b".into(),
+            body_html: None,
+            attachments: vec![],
+            in_reply_to: None,
+            references: None,
+            message_id: "m@example.test".into(),
+            game_id: None,
+            status: outbox::OutboxStatus::Pending,
+            attempts: 0,
+            next_attempt_at: t,
+            last_error: None,
+            created_at: t,
+            sent_at: None,
+        };
+        let from = bot_mailbox(&c, None).unwrap();
+        let path: Address = rp.address(row.id).parse().unwrap();
+        let m = super::super::compose::build(&row, &from, None, &path).unwrap();
+        assert_eq!(m.envelope().from(), Some(&path));
+        assert_eq!(rp.row_of(path.as_ref()), Ok(row.id));
+        assert_eq!(
+            m.envelope().to(),
+            ["alice@example.test".parse::<Address>().unwrap()]
+        );
+        let text = String::from_utf8(m.formatted()).unwrap();
+        assert!(text.contains("From: zaochka <bot@example.test>"), "{text}");
+        assert!(
+            !text.contains("bounce."),
+            "the return path is not a header: {text}"
+        );
+    }
+
+    #[test]
+    fn a_stop_request_is_honoured_between_sends_and_a_later_call_sends_the_rest() {
+        use crate::config::OutboxConfig;
+        use crate::store::outbox::{NewOutgoing, OutboxStatus};
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Config::default();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        let transport = ReplyTransport::from_config(&OutboxConfig::Files {
+            path: dir.path().to_path_buf(),
+        })
+        .unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        store
+            .transaction(|tx| {
+                for k in 0..3 {
+                    outbox::enqueue(
+                        tx,
+                        &NewOutgoing {
+                            to_address: format!("p{k}@example.test"),
+                            subject: "s".into(),
+                            body_text: "b".into(),
+                            body_html: None,
+                            attachments: vec![],
+                            in_reply_to: None,
+                            references: None,
+                            message_id: format!("m{k}@example.test"),
+                            game_id: None,
+                            created_at: now,
+                        },
+                    )?;
+                }
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+        let pending = |store: &mut Store| {
+            store
+                .read(|tx| outbox::list(tx, Some(OutboxStatus::Pending), None))
+                .unwrap()
+                .len()
+        };
+        let stop = AtomicBool::new(true);
+        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
+        assert_eq!(pending(&mut store), 3);
+        stop.store(false, Ordering::SeqCst);
+        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 3);
+        assert_eq!(pending(&mut store), 0);
+        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
+    }
+}
+
+/// Sends one plain-text mail from the bot straight through the transport,
+/// without the outbox: for telling the referees of a fault that keeps the
+/// database from taking any write (so the outbox cannot hold the alert).
+///
+/// # Errors
+/// An address that does not parse, or the transport's failure.
+pub fn send_direct(
+    transport: &ReplyTransport,
+    config: &Config,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> anyhow::Result<()> {
+    use lettre::message::header::ContentType;
+    let to: Mailbox = to
+        .parse()
+        .with_context(|| format!("bad recipient {}", printable(to)))?;
+    let message = lettre::Message::builder()
+        .from(bot_mailbox(config, None)?)
+        .to(to)
+        .subject(subject)
+        .header(ContentType::TEXT_PLAIN)
+        .body(body.to_string())?;
+    transport.send(&message)?;
+    Ok(())
 }

@@ -666,3 +666,10 @@ Subject: [zaochka #12] move\r\nMessage-ID: <big@example.org>\r\n\r\n"
         assert_eq!(r, Err(EnvelopeError::Panicked("boom".into())));
     }
 }
+
+/// The header summary of a mail from its head alone (the first bytes of an
+/// over-size mail), or `None` when no header block ends within them.
+#[must_use]
+pub fn read_head(head: &[u8]) -> Option<HeaderSummary> {
+    guarded(|| header_summary(head)).ok().flatten()
+}

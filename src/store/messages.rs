@@ -1,9 +1,12 @@
 //! Inbound messages already handled, and the IMAP position per mailbox.
 //!
-//! Each handled message is recorded once, keyed both by its Message-ID and by
-//! its inbox key, in the same transaction as whatever it changed; a
-//! re-delivery or a re-scan then finds it and changes nothing. Message-IDs are
-//! stored without `<>` (both forms are accepted and normalised).
+//! Each handled message is recorded once, keyed by its inbox key, in the same
+//! transaction as whatever it changed; a re-scan then finds it and changes
+//! nothing. A re-delivery under another inbox key is recognised by its
+//! Message-ID together with its verified sender ([`find_verified`]): a
+//! stranger's mail that carries a player's Message-ID first is recorded
+//! unverified and pre-empts nothing. Message-IDs are stored without `<>` (both
+//! forms are accepted and normalised).
 
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
@@ -22,8 +25,11 @@ pub struct ProcessedMessage {
     pub inbox_key: String,
     /// The game it concerned, if one was identified.
     pub game_id: Option<GameId>,
-    /// The sender address as it appeared in From, if any.
+    /// The sender address as it appeared in From, if any (lowercased when verified).
     pub sender: Option<String>,
+    /// Whether the sender was verified: a registered From and that player's
+    /// token for the game in the address the mail was sent to.
+    pub verified: bool,
     /// What came of it, for the referee: `applied`, `stale`,
     /// `rejected: no token`, `ignored: auto-reply`, ...
     pub outcome: String,
@@ -42,6 +48,9 @@ pub struct NewProcessedMessage {
     pub game_id: Option<GameId>,
     /// The sender address, if any.
     pub sender: Option<String>,
+    /// Whether the sender was verified (then `sender` is stored lowercased and
+    /// the pair (Message-ID, sender) must be new).
+    pub verified: bool,
     /// What came of it; must not be empty.
     pub outcome: String,
     /// When it was handled (UTC).
@@ -58,7 +67,7 @@ pub fn normalize_message_id(id: &str) -> Option<String> {
     (!id.is_empty()).then(|| id.to_owned())
 }
 
-const COLUMNS: &str = "id, message_id, inbox_key, game_id, sender, outcome, processed_at";
+const COLUMNS: &str = "id, message_id, inbox_key, game_id, sender, verified, outcome, processed_at";
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<ProcessedMessage> {
     Ok(ProcessedMessage {
@@ -67,15 +76,17 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<ProcessedMessage> {
         inbox_key: row.get(2)?,
         game_id: row.get(3)?,
         sender: row.get(4)?,
-        outcome: row.get(5)?,
-        processed_at: row.get::<_, Ts>(6)?.0,
+        verified: row.get(5)?,
+        outcome: row.get(6)?,
+        processed_at: row.get::<_, Ts>(7)?.0,
     })
 }
 
-/// Records a handled message if neither its Message-ID nor its inbox key has
-/// been seen. Returns `true` if it was new, `false` if it had been recorded
-/// already (then nothing is written: the caller must roll back whatever it
-/// did for this message, or better, call [`find`] first).
+/// Records a handled message if its inbox key has not been seen (and, for a
+/// verified sender, the pair (Message-ID, sender) neither). Returns `true` if
+/// it was new, `false` if it had been recorded already (then nothing is
+/// written: the caller must roll back whatever it did for this message, or
+/// better, call [`find_key`] and [`find_verified`] first).
 ///
 /// # Errors
 /// [`StoreError::Invalid`] for an empty inbox key or outcome.
@@ -93,15 +104,21 @@ pub fn record(tx: &Tx<'_>, new: &NewProcessedMessage) -> Result<bool> {
         });
     }
     let message_id = new.message_id.as_deref().and_then(normalize_message_id);
+    let sender = if new.verified {
+        new.sender.as_deref().map(str::to_lowercase)
+    } else {
+        new.sender.clone()
+    };
     let n = tx.sql().execute(
-        "INSERT INTO processed_messages (message_id, inbox_key, game_id, sender, outcome, processed_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO processed_messages (message_id, inbox_key, game_id, sender, verified, outcome, processed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT DO NOTHING",
         params![
             message_id,
             new.inbox_key,
             new.game_id,
-            new.sender,
+            sender,
+            new.verified,
             new.outcome,
             Ts(new.processed_at)
         ],
@@ -109,25 +126,42 @@ pub fn record(tx: &Tx<'_>, new: &NewProcessedMessage) -> Result<bool> {
     Ok(n == 1)
 }
 
-/// The record of a message seen before under this Message-ID (with or without
-/// `<>`) or this inbox key, if any. Call it at the start of the transaction
-/// that would handle the message.
+/// The record of a message seen before under this inbox key, if any. Call it
+/// at the start of the transaction that would handle the message.
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
-pub fn find(
+pub fn find_key(tx: &Tx<'_>, inbox_key: &str) -> Result<Option<ProcessedMessage>> {
+    Ok(tx
+        .sql()
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM processed_messages WHERE inbox_key = ?1"
+        ))?
+        .query_row(params![inbox_key], from_row)
+        .optional()?)
+}
+
+/// The record of a mail from this verified sender (address, any case) with
+/// this Message-ID (with or without `<>`), if any: the same mail delivered
+/// again under another inbox key. Unverified records never match.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn find_verified(
     tx: &Tx<'_>,
     message_id: Option<&str>,
-    inbox_key: &str,
+    sender: &str,
 ) -> Result<Option<ProcessedMessage>> {
-    let message_id = message_id.and_then(normalize_message_id);
+    let Some(message_id) = message_id.and_then(normalize_message_id) else {
+        return Ok(None);
+    };
     Ok(tx
         .sql()
         .prepare_cached(&format!(
             "SELECT {COLUMNS} FROM processed_messages
-             WHERE message_id = ?1 OR inbox_key = ?2 ORDER BY id LIMIT 1"
+             WHERE message_id = ?1 AND sender = ?2 AND verified = 1"
         ))?
-        .query_row(params![message_id, inbox_key], from_row)
+        .query_row(params![message_id, sender.to_lowercase()], from_row)
         .optional()?)
 }
 

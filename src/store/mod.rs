@@ -158,7 +158,9 @@ macro_rules! row_id {
     };
 }
 
+pub mod alerts;
 pub mod audit;
+pub mod claims;
 pub mod clocks;
 pub mod games;
 pub mod messages;
@@ -166,6 +168,7 @@ pub mod moves;
 pub mod offers;
 pub mod outbox;
 pub mod players;
+pub mod secrets;
 
 #[cfg(test)]
 mod tests;
@@ -182,7 +185,11 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema migrations, in order; the file's `user_version` counts how many
 /// have been applied.
-const MIGRATION_LIST: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATION_LIST: &[M<'static>] = &[
+    M::up(include_str!("../../migrations/0001_initial.sql")),
+    M::up(include_str!("../../migrations/0002_mail_queue.sql")),
+    M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
+];
 
 /// The migration set applied by [`Store::open`].
 const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
@@ -282,6 +289,33 @@ impl StoreError {
             self,
             StoreError::Sqlite(e)
                 if matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked))
+        )
+    }
+}
+
+impl StoreError {
+    /// True for a fault of the machine, not of the data: the database busy or
+    /// locked by another writer beyond [`BUSY_TIMEOUT`], the disk full, an I/O
+    /// error, the file unopenable or read-only, memory exhausted. The same
+    /// operation may succeed later; a mail that met one is left in the inbox
+    /// and tried again, never recorded as failed.
+    #[must_use]
+    pub fn is_transient(&self) -> bool {
+        let StoreError::Sqlite(e) = self else {
+            return false;
+        };
+        matches!(
+            e.sqlite_error_code(),
+            Some(
+                ErrorCode::DatabaseBusy
+                    | ErrorCode::DatabaseLocked
+                    | ErrorCode::DiskFull
+                    | ErrorCode::SystemIoFailure
+                    | ErrorCode::CannotOpen
+                    | ErrorCode::ReadOnly
+                    | ErrorCode::OutOfMemory
+                    | ErrorCode::FileLockingProtocolFailed
+            )
         )
     }
 }

@@ -92,8 +92,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
 ///
 /// # Errors
 /// [`StoreError::Duplicate`] if the address (ignoring ASCII case) is taken,
-/// [`StoreError::Invalid`] for an empty name, an address without `@` or an
-/// empty time zone.
+/// [`StoreError::Invalid`] for an empty name or one with control characters,
+/// an address that is not exactly one addr-spec, or an empty time zone.
 pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
     let email = new.email.trim();
     if !is_plausible_email(email) {
@@ -102,10 +102,10 @@ pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
             value: new.email.clone(),
         });
     }
-    if new.name.trim().is_empty() {
+    if new.name.trim().is_empty() || crate::printable::has_unsafe(&new.name) {
         return Err(StoreError::Invalid {
             what: "name",
-            value: new.name.clone(),
+            value: crate::printable::printable(&new.name).into_owned(),
         });
     }
     if new.time_zone.trim().is_empty() {
@@ -136,17 +136,14 @@ pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
     }
 }
 
-/// True for `local@domain` with both parts non-empty and no spaces or control
-/// characters: the check every stored address passes.
+/// True for exactly one addr-spec `local@domain` (RFC 5322, as lettre's
+/// `Address` reads it: no list such as `x@y.org,evil@z.org`, no display name,
+/// no angle brackets) without spaces or control characters: the check every
+/// stored address passes.
 pub(crate) fn is_plausible_email(email: &str) -> bool {
-    match email.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && !domain.is_empty()
-                && !email.chars().any(|c| c.is_whitespace() || c.is_control())
-        }
-        None => false,
-    }
+    !email.chars().any(|c| c.is_whitespace() || crate::printable::is_unsafe(c))
+        && !email.contains([',', '<', '>', ';', '"', '(', ')'])
+        && email.parse::<lettre::Address>().is_ok()
 }
 
 /// The player with this id.

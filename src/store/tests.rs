@@ -762,13 +762,14 @@ fn audit_entries_are_listed_by_game_actor_and_action() {
 }
 
 #[test]
-fn a_message_is_recorded_once_by_message_id_or_inbox_key() {
+fn a_message_is_recorded_once_by_inbox_key_or_verified_message_id() {
     let (mut store, _, _, game) = store_with_game();
     let m = NewProcessedMessage {
         message_id: Some("<3c1f6f0e@example.org>".to_owned()),
         inbox_key: "INBOX/1741000000/42".to_owned(),
         game_id: Some(game),
-        sender: Some("ivan.petrov@example.org".to_owned()),
+        sender: Some("Ivan.Petrov@example.org".to_owned()),
+        verified: true,
         outcome: "applied".to_owned(),
         processed_at: t(4, 0),
     };
@@ -784,6 +785,15 @@ fn a_message_is_recorded_once_by_message_id_or_inbox_key() {
         ..m.clone()
     };
     assert!(!run(&mut store, |tx| messages::record(tx, &same_key)).expect("dup key"));
+    // A stranger's mail with the same Message-ID, unverified: recorded, and it
+    // pre-empts nothing.
+    let stranger = NewProcessedMessage {
+        inbox_key: "INBOX/1741000000/44".to_owned(),
+        sender: Some("mallory@example.net".to_owned()),
+        verified: false,
+        ..m.clone()
+    };
+    assert!(run(&mut store, |tx| messages::record(tx, &stranger)).expect("stranger"));
     let no_id = NewProcessedMessage {
         message_id: None,
         inbox_key: "cur/1741.M1.host".to_owned(),
@@ -797,14 +807,14 @@ fn a_message_is_recorded_once_by_message_id_or_inbox_key() {
     assert!(run(&mut store, |tx| messages::record(tx, &no_id2)).expect("no id again"));
     store
         .read(|tx| {
-            let seen = messages::find(tx, Some("3c1f6f0e@example.org"), "elsewhere")?;
-            assert_eq!(
-                seen.map(|s| s.message_id),
-                Some(Some("3c1f6f0e@example.org".to_owned()))
-            );
-            assert!(messages::find(tx, None, "INBOX/1741000000/42")?.is_some());
-            assert!(messages::find(tx, Some("<unknown@x>"), "INBOX/1/1")?.is_none());
-            assert_eq!(messages::list(tx, Some(game), None)?.len(), 3);
+            let seen =
+                messages::find_verified(tx, Some("3c1f6f0e@example.org"), "ivan.petrov@EXAMPLE.org")?;
+            assert_eq!(seen.map(|s| s.inbox_key), Some("INBOX/1741000000/42".to_owned()));
+            assert!(messages::find_verified(tx, Some("<3c1f6f0e@example.org>"), "mallory@example.net")?.is_none());
+            assert!(messages::find_verified(tx, None, "ivan.petrov@example.org")?.is_none());
+            assert!(messages::find_key(tx, "INBOX/1741000000/42")?.is_some());
+            assert!(messages::find_key(tx, "INBOX/1/1")?.is_none());
+            assert_eq!(messages::list(tx, Some(game), None)?.len(), 4);
             assert_eq!(messages::list(tx, None, Some(1))?.len(), 1);
             Ok::<_, StoreError>(())
         })

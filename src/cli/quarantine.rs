@@ -1,0 +1,81 @@
+//! `zaochka quarantine list|release`: the mails the daemon set aside as poison
+//! (they crashed it, or reading them panicked), and putting one back.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use super::store_args::StoreArgs;
+use crate::printable::printable;
+use crate::store::claims;
+
+/// Mail set aside by the daemon (see docs/admin.md, "Quarantine").
+#[derive(clap::Subcommand, Debug)]
+pub enum Quarantine {
+    /// List the quarantined mails: inbox key, when, why, size.
+    List {
+        /// Print one JSON object per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Put a quarantined mail back into the inbox; the daemon tries it again
+    /// (from a crash count of 0) at its next cycle.
+    Release {
+        /// The inbox key, as `quarantine list` prints it.
+        key: String,
+    },
+}
+
+impl Quarantine {
+    pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let mut store = args.open()?;
+        match self {
+            Quarantine::List { json } => {
+                let list = store.read(claims::quarantined)?;
+                for c in &list {
+                    if json {
+                        println!("{}", serde_json::to_string(c)?);
+                    } else {
+                        println!(
+                            "{}  {}  {}  {} bytes{}",
+                            printable(&c.inbox_key),
+                            c.quarantined_at
+                                .map_or_else(String::new, |t| crate::store::instant_text(t)),
+                            c.reason.map_or("?", |r| r.as_str()),
+                            c.size,
+                            c.detail
+                                .as_deref()
+                                .map_or_else(String::new, |d| format!("  {}", printable(d)))
+                        );
+                    }
+                }
+                if !json {
+                    eprintln!("{} mail(s) in quarantine", list.len());
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            Quarantine::Release { key } => {
+                let Some(claim) = store.read(|tx| claims::get(tx, &key))? else {
+                    eprintln!("zaochka: refused: no quarantined mail has the key {}", printable(&key));
+                    return Ok(ExitCode::from(1));
+                };
+                if claim.state != claims::ClaimState::Quarantined {
+                    eprintln!(
+                        "zaochka: refused: the mail {} is {}, not quarantined",
+                        printable(&key),
+                        claim.state
+                    );
+                    return Ok(ExitCode::from(1));
+                }
+                let config = args.config()?;
+                let mut inbox = crate::daemon::open_inbox(&config)?;
+                inbox
+                    .release(&key)
+                    .with_context(|| format!("cannot put {} back into the inbox", printable(&key)))?;
+                store.transaction(|tx| claims::release(tx, &key))?;
+                println!("released {}: the daemon tries it again at its next cycle", printable(&key));
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+    }
+}

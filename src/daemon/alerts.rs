@@ -1,0 +1,692 @@
+//! Referee alerts: every mail the daemon writes to the referees and admins on
+//! its own goes through [`raise`], which makes them safe against floods and
+//! loops:
+//!
+//! - **Once per key.** Each [`Alert`] has a stable key ([`Alert::key`]); an
+//!   alert whose key was raised before is dropped (the `alerts` table keeps
+//!   every key raised).
+//! - **Rate-limited.** At most `[alerts] per-referee-per-hour` alert mails
+//!   (default 10) go to one referee in any hour; an alert over the limit is
+//!   held and listed in short in that referee's next alert mail.
+//! - **No loops.** Nothing is sent to a referee whose address is marked
+//!   unreachable or has an uncleared real bounce (`bounces` table): an alert
+//!   that bounces marks its referee unreachable (see `daemon::bounce`), which
+//!   stops further alerts to that address instead of making more.
+//!
+//! An alert is plain data; it becomes words only here, in each referee's
+//! language. Text that came from outside (addresses, inbox keys, server
+//! names, error texts) is passed through [`printable`] first.
+
+use chrono::{DateTime, TimeDelta, Utc};
+use tracing::{info, warn};
+
+use crate::config::Config;
+use crate::lang::Language;
+use crate::printable::printable;
+use crate::store::alerts::{self as records, AlertId, DeliveryStatus};
+use crate::store::outbox::{self, NewOutgoing, OutboxId};
+use crate::store::players::{self, Player, Role};
+use crate::store::{GameId, StoreError, Tx, instant_text};
+
+/// The longest list of held alerts told in one alert mail; the rest are counted.
+const MAX_SUMMARY_LINES: usize = 30;
+
+/// Why an entry of the inbox folder was skipped (short stable codes: [`EntrySkip::code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntrySkip {
+    /// A directory.
+    Directory,
+    /// A symbolic link.
+    Symlink,
+    /// A named pipe (FIFO).
+    Fifo,
+    /// A socket.
+    Socket,
+    /// A block or character device.
+    Device,
+    /// A file that cannot be read.
+    Unreadable,
+    /// A file that cannot be moved out of `new/`.
+    Unmovable,
+    /// A file name that is not UTF-8.
+    NonUtf8Name,
+    /// A name that differs from another entry's only by its Maildir flags.
+    DuplicateName,
+}
+
+impl EntrySkip {
+    /// The stable code: `directory`, `symlink`, `fifo`, `socket`, `device`,
+    /// `unreadable`, `unmovable`, `non-utf8-name`, `duplicate-name`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            EntrySkip::Directory => "directory",
+            EntrySkip::Symlink => "symlink",
+            EntrySkip::Fifo => "fifo",
+            EntrySkip::Socket => "socket",
+            EntrySkip::Device => "device",
+            EntrySkip::Unreadable => "unreadable",
+            EntrySkip::Unmovable => "unmovable",
+            EntrySkip::NonUtf8Name => "non-utf8-name",
+            EntrySkip::DuplicateName => "duplicate-name",
+        }
+    }
+
+    /// What it is, as a phrase in `lang`.
+    #[must_use]
+    pub fn describe(self, lang: Language) -> &'static str {
+        match (self, lang) {
+            (EntrySkip::Directory, Language::En) => "it is a directory",
+            (EntrySkip::Directory, Language::Ru) => "это каталог",
+            (EntrySkip::Symlink, Language::En) => "it is a symbolic link",
+            (EntrySkip::Symlink, Language::Ru) => "это символическая ссылка",
+            (EntrySkip::Fifo, Language::En) => "it is a named pipe",
+            (EntrySkip::Fifo, Language::Ru) => "это именованный канал",
+            (EntrySkip::Socket, Language::En) => "it is a socket",
+            (EntrySkip::Socket, Language::Ru) => "это сокет",
+            (EntrySkip::Device, Language::En) => "it is a device file",
+            (EntrySkip::Device, Language::Ru) => "это файл устройства",
+            (EntrySkip::Unreadable, Language::En) => "it cannot be read",
+            (EntrySkip::Unreadable, Language::Ru) => "его нельзя прочитать",
+            (EntrySkip::Unmovable, Language::En) => "it cannot be moved out of new/",
+            (EntrySkip::Unmovable, Language::Ru) => "его нельзя перенести из new/",
+            (EntrySkip::NonUtf8Name, Language::En) => "its name is not UTF-8",
+            (EntrySkip::NonUtf8Name, Language::Ru) => "его имя не в UTF-8",
+            (EntrySkip::DuplicateName, Language::En) => {
+                "its name differs from another mail's only by Maildir flags"
+            }
+            (EntrySkip::DuplicateName, Language::Ru) => {
+                "его имя отличается от имени другого письма только флагами Maildir"
+            }
+        }
+    }
+}
+
+/// Something the referees must know. Plain data: [`Alert::subject`] and
+/// [`Alert::body`] put it into words.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Alert {
+    /// Mail the bot sent to `address` came back as undeliverable (a real
+    /// bounce); the address is marked unreachable since `since` (UTC), the
+    /// start of this bounce episode: further bounces of the same episode
+    /// raise nothing new.
+    Undeliverable {
+        /// The recipient of the bounced outbox row.
+        address: String,
+        /// The game the bounced mail was about, if any.
+        game: Option<GameId>,
+        /// The server that reported the failure (`Reporting-MTA`), as written.
+        reporting_mta: Option<String>,
+        /// Since when the address is unreachable (UTC).
+        since: DateTime<Utc>,
+    },
+    /// A mail crashed processing repeatedly and was put aside.
+    Quarantined {
+        /// Its inbox key (Maildir file name or IMAP `uidvalidity/uid`).
+        inbox_key: String,
+        /// Its `From` address, when it could be read.
+        sender: Option<String>,
+        /// How many times processing it was tried.
+        attempts: u32,
+    },
+    /// An entry of the inbox folder that is not a mail was skipped.
+    InboxEntrySkipped {
+        /// The entry's name (lossy UTF-8 for a non-UTF-8 name).
+        entry: String,
+        /// Why.
+        why: EntrySkip,
+    },
+    /// A fault outside the mail (database locked, disk full, I/O error) has
+    /// lasted since `since` (UTC); the mail waits and is retried.
+    FaultPersists {
+        /// When the fault was first seen (UTC).
+        since: DateTime<Utc>,
+        /// The last error, as the system wrote it (shown verbatim, escaped).
+        detail: String,
+    },
+}
+
+impl Alert {
+    /// The stable kind code: `undeliverable`, `quarantined`,
+    /// `inbox-entry-skipped`, `fault-persists`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Alert::Undeliverable { .. } => "undeliverable",
+            Alert::Quarantined { .. } => "quarantined",
+            Alert::InboxEntrySkipped { .. } => "inbox-entry-skipped",
+            Alert::FaultPersists { .. } => "fault-persists",
+        }
+    }
+
+    /// The key that makes an alert happen once: the address and its bounce
+    /// episode, the inbox key, the entry and reason, or the fault's start.
+    #[must_use]
+    pub fn key(&self) -> String {
+        match self {
+            Alert::Undeliverable { address, since, .. } => format!(
+                "undeliverable:{}:{}",
+                address.trim().to_ascii_lowercase(),
+                instant_text(*since)
+            ),
+            Alert::Quarantined { inbox_key, .. } => format!("quarantined:{inbox_key}"),
+            Alert::InboxEntrySkipped { entry, why } => {
+                format!("inbox-entry-skipped:{}:{entry}", why.code())
+            }
+            Alert::FaultPersists { since, .. } => {
+                format!("fault-persists:{}", instant_text(*since))
+            }
+        }
+    }
+
+    /// The subject of the alert mail, in `lang`.
+    #[must_use]
+    pub fn subject(&self, lang: Language) -> String {
+        let what = match (self, lang) {
+            (Alert::Undeliverable { address, .. }, Language::En) => {
+                format!("mail to {} cannot be delivered", printable(address))
+            }
+            (Alert::Undeliverable { address, .. }, Language::Ru) => {
+                format!("письма на {} не доставляются", printable(address))
+            }
+            (Alert::Quarantined { .. }, Language::En) => "a mail was put in quarantine".into(),
+            (Alert::Quarantined { .. }, Language::Ru) => "письмо помещено в карантин".into(),
+            (Alert::InboxEntrySkipped { .. }, Language::En) => "an inbox entry was skipped".into(),
+            (Alert::InboxEntrySkipped { .. }, Language::Ru) => {
+                "пропущен объект во входящей папке".into()
+            }
+            (Alert::FaultPersists { .. }, Language::En) => "mail processing is held up".into(),
+            (Alert::FaultPersists { .. }, Language::Ru) => "обработка почты приостановлена".into(),
+        };
+        format!("[zaochka] {what}")
+    }
+
+    /// One line for the list of held alerts, in `lang`.
+    #[must_use]
+    pub fn summary_line(&self, lang: Language) -> String {
+        match (self, lang) {
+            (Alert::Undeliverable { address, since, .. }, Language::En) => format!(
+                "mail to {} cannot be delivered (since {})",
+                printable(address),
+                when(*since)
+            ),
+            (Alert::Undeliverable { address, since, .. }, Language::Ru) => format!(
+                "письма на {} не доставляются (с {})",
+                printable(address),
+                when(*since)
+            ),
+            (Alert::Quarantined { inbox_key, .. }, Language::En) => {
+                format!("mail {} was put in quarantine", printable(inbox_key))
+            }
+            (Alert::Quarantined { inbox_key, .. }, Language::Ru) => {
+                format!("письмо {} помещено в карантин", printable(inbox_key))
+            }
+            (Alert::InboxEntrySkipped { entry, why }, _) => {
+                format!("{}: {}", printable(entry), why.describe(lang))
+            }
+            (Alert::FaultPersists { since, .. }, Language::En) => {
+                format!("mail processing held up since {}", when(*since))
+            }
+            (Alert::FaultPersists { since, .. }, Language::Ru) => {
+                format!("обработка почты приостановлена с {}", when(*since))
+            }
+        }
+    }
+
+    /// The body of the alert mail, in `lang`.
+    #[must_use]
+    pub fn body(&self, lang: Language) -> String {
+        match (self, lang) {
+            (
+                Alert::Undeliverable {
+                    address,
+                    game,
+                    reporting_mta,
+                    since,
+                },
+                Language::En,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
+                let server = reporting_mta
+                    .as_deref()
+                    .map_or("The receiving mail server".to_string(), |m| {
+                        format!("The mail server {}", printable(m))
+                    });
+                format!(
+                    "A mail{about} that zaochka sent to {} could not be delivered. {server} reported a permanent failure.\n\n\
+                     The address is marked unreachable since {}. Further failures of this address are not reported again. \
+                     Once the address works again (or the player has a new one), clear the mark so that mail and alerts go to it again.",
+                    printable(address),
+                    when(*since)
+                )
+            }
+            (
+                Alert::Undeliverable {
+                    address,
+                    game,
+                    reporting_mta,
+                    since,
+                },
+                Language::Ru,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
+                let server = reporting_mta.as_deref().map_or(
+                    "Почтовый сервер получателя".to_string(),
+                    |m| format!("Почтовый сервер {}", printable(m)),
+                );
+                format!(
+                    "Письмо{about}, отправленное zaochka на адрес {}, не доставлено. {server} сообщил о постоянной ошибке.\n\n\
+                     Адрес отмечен как недоступный с {}. О следующих ошибках доставки на этот адрес повторно не сообщается. \
+                     Когда адрес снова заработает (или у игрока будет новый), снимите отметку, чтобы письма и оповещения снова шли на него.",
+                    printable(address),
+                    when(*since)
+                )
+            }
+            (
+                Alert::Quarantined {
+                    inbox_key,
+                    sender,
+                    attempts,
+                },
+                Language::En,
+            ) => {
+                let from = sender
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" from {}", printable(s)));
+                format!(
+                    "The mail {}{from} stopped the daemon while it was processed, {attempts} times. \
+                     It was put in quarantine and nothing of it was applied; the mail after it is processed as usual.\n\n\
+                     Look at it, and release it once the cause is fixed.",
+                    printable(inbox_key)
+                )
+            }
+            (
+                Alert::Quarantined {
+                    inbox_key,
+                    sender,
+                    attempts,
+                },
+                Language::Ru,
+            ) => {
+                let from = sender
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" от {}", printable(s)));
+                format!(
+                    "Письмо {}{from} останавливало демона при обработке (попыток: {attempts}). \
+                     Оно помещено в карантин, из него ничего не применено; следующие письма обрабатываются как обычно.\n\n\
+                     Посмотрите его и верните в обработку, когда причина будет устранена.",
+                    printable(inbox_key)
+                )
+            }
+            (Alert::InboxEntrySkipped { entry, why }, Language::En) => format!(
+                "The inbox entry {} is not processed: {}. The other mail is processed as usual.\n\n\
+                 Remove or move it by hand.",
+                printable(entry),
+                why.describe(lang)
+            ),
+            (Alert::InboxEntrySkipped { entry, why }, Language::Ru) => format!(
+                "Объект {} во входящей папке не обрабатывается: {}. Остальная почта обрабатывается как обычно.\n\n\
+                 Удалите или перенесите его вручную.",
+                printable(entry),
+                why.describe(lang)
+            ),
+            (Alert::FaultPersists { since, detail }, Language::En) => format!(
+                "Since {} the daemon cannot process mail because of a fault outside the mail \
+                 (the database is locked, the disk is full, or the like). The waiting mail is kept and applied once the fault ends.\n\n\
+                 The last error: {}",
+                when(*since),
+                printable(detail)
+            ),
+            (Alert::FaultPersists { since, detail }, Language::Ru) => format!(
+                "С {} демон не может обрабатывать почту из-за сбоя вне писем \
+                 (база данных заблокирована, диск заполнен и т. п.). Ожидающие письма сохранены и будут применены, когда сбой пройдёт.\n\n\
+                 Последняя ошибка: {}",
+                when(*since),
+                printable(detail)
+            ),
+        }
+    }
+}
+
+/// An instant as alerts show it: `2026-12-01 10:07 UTC`.
+fn when(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// The referees and admins, in registration order.
+fn referees(tx: &Tx<'_>) -> Result<Vec<Player>, StoreError> {
+    Ok(players::list(tx)?
+        .into_iter()
+        .filter(|p| matches!(p.role, Role::Referee | Role::Admin))
+        .collect())
+}
+
+/// Raises an alert inside the caller's transaction: records it, and writes one
+/// mail into the outbox for each referee and admin who may get it now. Returns
+/// `true` if the alert is new, `false` if its key was raised before (then
+/// nothing is written).
+///
+/// For each referee: nothing is sent to an address marked unreachable or with
+/// an uncleared real bounce; over `config.alerts.per_referee_per_hour` alert
+/// mails in the hour before `now` (UTC), the alert is held and listed in that
+/// referee's next alert mail. The record of each case is in
+/// `alert_deliveries` (see [`crate::store::alerts::deliveries`]).
+///
+/// # Errors
+/// [`StoreError`] from the database; the caller's transaction then fails as a whole.
+pub fn raise(
+    tx: &Tx<'_>,
+    config: &Config,
+    alert: &Alert,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let detail = serde_json::to_value(alert).map_err(|e| StoreError::Invalid {
+        what: "alert",
+        value: e.to_string(),
+    })?;
+    let key = alert.key();
+    let Some(id) = records::insert_alert(tx, &key, alert.kind(), &detail, now)? else {
+        info!(alert = %printable(&key), "alert raised before; not sent again");
+        return Ok(false);
+    };
+    let hour_ago = now
+        .checked_sub_signed(TimeDelta::hours(1))
+        .unwrap_or(DateTime::<Utc>::MIN_UTC);
+    let limit = config.alerts.per_referee_per_hour;
+    let list = referees(tx)?;
+    if list.is_empty() {
+        warn!(alert = %printable(&key), "no referee or admin is registered to tell");
+    }
+    for referee in list {
+        let status = if referee.unreachable_since.is_some() {
+            DeliveryStatus::Unreachable
+        } else if records::bouncing_since(tx, &referee.email)?.is_some() {
+            DeliveryStatus::Bounced
+        } else if records::queued_since(tx, referee.id, hour_ago)? >= limit {
+            DeliveryStatus::Held
+        } else {
+            DeliveryStatus::Queued
+        };
+        if status == DeliveryStatus::Queued {
+            let mail = queue_mail(tx, config, alert, id, &referee, now)?;
+            records::record_delivery(tx, id, referee.id, status, Some(mail), now)?;
+        } else {
+            records::record_delivery(tx, id, referee.id, status, None, now)?;
+        }
+        info!(alert = %printable(&key), referee = %printable(&referee.email), status = status.as_str(), "alert");
+    }
+    Ok(true)
+}
+
+/// Writes the alert mail for one referee, with the alerts held for them.
+fn queue_mail(
+    tx: &Tx<'_>,
+    config: &Config,
+    alert: &Alert,
+    id: AlertId,
+    referee: &Player,
+    now: DateTime<Utc>,
+) -> Result<OutboxId, StoreError> {
+    let lang = Language::from_code(referee.language.as_str()).unwrap_or_default();
+    let held = records::held_for(tx, referee.id)?;
+    let mut body = alert.body(lang);
+    if !held.is_empty() {
+        body.push_str("\n\n");
+        body.push_str(&match lang {
+            Language::En => format!(
+                "{} earlier alerts were held because of the limit of {} alert mails per hour:",
+                held.len(),
+                config.alerts.per_referee_per_hour
+            ),
+            Language::Ru => format!(
+                "Предыдущие оповещения ({}) были задержаны из-за ограничения в {} писем-оповещений в час:",
+                held.len(),
+                config.alerts.per_referee_per_hour
+            ),
+        });
+        for (_, json) in held.iter().take(MAX_SUMMARY_LINES) {
+            let line = serde_json::from_value::<Alert>(json.clone()).map_or_else(
+                |_| match lang {
+                    Language::En => "an alert of another zaochka version".to_string(),
+                    Language::Ru => "оповещение другой версии zaochka".to_string(),
+                },
+                |a| a.summary_line(lang),
+            );
+            body.push_str("\n- ");
+            body.push_str(&line);
+        }
+        if held.len() > MAX_SUMMARY_LINES {
+            body.push_str(&match lang {
+                Language::En => format!("\n- and {} more", held.len() - MAX_SUMMARY_LINES),
+                Language::Ru => format!("\n- и ещё {}", held.len() - MAX_SUMMARY_LINES),
+            });
+        }
+    }
+    body.push_str(match lang {
+        Language::En => "\n\n-- \nzaochka (an automatic message to the referees)\n",
+        Language::Ru => "\n\n-- \nzaochka (автоматическое сообщение судьям)\n",
+    });
+    let mail = outbox::enqueue(
+        tx,
+        &NewOutgoing {
+            to_address: referee.email.clone(),
+            subject: alert.subject(lang),
+            body_text: body,
+            body_html: None,
+            attachments: Vec::new(),
+            in_reply_to: None,
+            references: None,
+            message_id: format!(
+                "zaochka.alert.{}.{}@{}",
+                id.0, referee.id.0, config.address.domain
+            ),
+            game_id: None,
+            created_at: now,
+        },
+    )?;
+    let ids: Vec<AlertId> = held.iter().map(|(a, _)| *a).collect();
+    records::mark_summarised(tx, referee.id, &ids, mail, now)?;
+    Ok(mail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+    use crate::store::players::{Language as StoredLanguage, NewPlayer};
+    use chrono::TimeZone;
+
+    fn at(h: u32, m: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 12, 1, h, m, 0).unwrap()
+    }
+
+    fn person(tx: &Tx<'_>, email: &str, role: Role, lang: StoredLanguage) -> Player {
+        players::add(
+            tx,
+            &NewPlayer {
+                name: email.split('@').next().unwrap().into(),
+                email: email.into(),
+                language: lang,
+                time_zone: "UTC".into(),
+                role,
+                created_at: at(0, 0),
+            },
+        )
+        .unwrap()
+    }
+
+    fn skipped(n: usize) -> Alert {
+        Alert::InboxEntrySkipped {
+            entry: format!("entry{n}"),
+            why: EntrySkip::Fifo,
+        }
+    }
+
+    fn alert_mails(tx: &Tx<'_>, to: &str) -> Vec<outbox::OutgoingMail> {
+        outbox::list(tx, None, None)
+            .unwrap()
+            .into_iter()
+            .filter(|m| m.to_address == to)
+            .collect()
+    }
+
+    #[test]
+    fn an_alert_goes_once_to_each_referee_in_their_language() {
+        let mut store = Store::open_in_memory().unwrap();
+        let config = Config::default();
+        store
+            .transaction(|tx| {
+                person(tx, "ref@x.org", Role::Referee, StoredLanguage::Ru);
+                person(tx, "admin@x.org", Role::Admin, StoredLanguage::En);
+                person(tx, "pl@x.org", Role::Player, StoredLanguage::En);
+                let a = Alert::Undeliverable {
+                    address: "bob@x.org".into(),
+                    game: Some(GameId(3)),
+                    reporting_mta: Some("mx.x.org\u{1b}[31m".into()),
+                    since: at(10, 0),
+                };
+                assert!(raise(tx, &config, &a, at(10, 0))?);
+                assert!(!raise(tx, &config, &a, at(10, 5))?);
+                let ru = alert_mails(tx, "ref@x.org");
+                let en = alert_mails(tx, "admin@x.org");
+                assert_eq!((ru.len(), en.len()), (1, 1));
+                assert!(alert_mails(tx, "pl@x.org").is_empty());
+                assert!(
+                    ru[0].subject.contains("не доставляются"),
+                    "{}",
+                    ru[0].subject
+                );
+                assert!(ru[0].body_text.contains("партии #3"), "{}", ru[0].body_text);
+                assert!(en[0].body_text.contains("game #3"), "{}", en[0].body_text);
+                assert!(
+                    en[0].body_text.contains("mx.x.org\\u{1b}[31m"),
+                    "{}",
+                    en[0].body_text
+                );
+                assert!(!en[0].body_text.contains('\u{1b}'));
+                assert!(!en[0].body_text.contains("Some("), "no debug text");
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn alerts_over_the_hourly_limit_are_held_and_listed_in_the_next_mail() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut config = Config::default();
+        config.alerts.per_referee_per_hour = 2;
+        store
+            .transaction(|tx| {
+                person(tx, "ref@x.org", Role::Referee, StoredLanguage::En);
+                for n in 0..5 {
+                    assert!(raise(tx, &config, &skipped(n), at(10, n as u32))?);
+                }
+                assert_eq!(alert_mails(tx, "ref@x.org").len(), 2, "two within the hour");
+                let held = records::deliveries(tx)?
+                    .iter()
+                    .filter(|d| d.status == DeliveryStatus::Held)
+                    .count();
+                assert_eq!(held, 3);
+                // An hour after the first two, the next alert carries the three held ones.
+                assert!(raise(tx, &config, &skipped(9), at(11, 2))?);
+                let mails = alert_mails(tx, "ref@x.org");
+                assert_eq!(mails.len(), 3);
+                let last = &mails[2].body_text;
+                assert!(last.contains("3 earlier alerts were held"), "{last}");
+                for n in 2..5 {
+                    assert!(
+                        last.contains(&format!("- entry{n}: it is a named pipe")),
+                        "{last}"
+                    );
+                }
+                assert!(
+                    records::deliveries(tx)?
+                        .iter()
+                        .all(|d| d.status != DeliveryStatus::Held)
+                );
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn unreachable_or_bounced_referees_get_no_alert() {
+        let mut store = Store::open_in_memory().unwrap();
+        let config = Config::default();
+        store
+            .transaction(|tx| {
+                let gone = person(tx, "gone@x.org", Role::Referee, StoredLanguage::En);
+                players::set_unreachable(tx, gone.id, Some(at(9, 0)))?;
+                person(tx, "bounced@x.org", Role::Admin, StoredLanguage::En);
+                person(tx, "ok@x.org", Role::Referee, StoredLanguage::En);
+                let row = outbox::enqueue(
+                    tx,
+                    &NewOutgoing {
+                        to_address: "Bounced@X.org".into(),
+                        subject: "s".into(),
+                        body_text: "b".into(),
+                        body_html: None,
+                        attachments: vec![],
+                        in_reply_to: None,
+                        references: None,
+                        message_id: "m1@x.org".into(),
+                        game_id: None,
+                        created_at: at(9, 0),
+                    },
+                )?;
+                records::record_bounce(
+                    tx,
+                    &records::NewBounce {
+                        outbox_id: row,
+                        address: "Bounced@X.org".into(),
+                        matched_by: records::MatchedBy::Verp,
+                        reporting_mta: None,
+                        status: None,
+                        diagnostic: None,
+                        received_at: at(9, 30),
+                    },
+                )?;
+                assert!(raise(tx, &config, &skipped(1), at(10, 0))?);
+                assert!(alert_mails(tx, "gone@x.org").is_empty());
+                assert_eq!(alert_mails(tx, "bounced@x.org").len(), 0);
+                assert_eq!(alert_mails(tx, "ok@x.org").len(), 1);
+                let st: Vec<DeliveryStatus> =
+                    records::deliveries(tx)?.iter().map(|d| d.status).collect();
+                assert_eq!(
+                    st,
+                    [
+                        DeliveryStatus::Unreachable,
+                        DeliveryStatus::Bounced,
+                        DeliveryStatus::Queued
+                    ]
+                );
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn keys_tell_alerts_apart() {
+        let a = Alert::Quarantined {
+            inbox_key: "k1".into(),
+            sender: None,
+            attempts: 3,
+        };
+        let b = Alert::Quarantined {
+            inbox_key: "k2".into(),
+            sender: None,
+            attempts: 3,
+        };
+        assert_ne!(a.key(), b.key());
+        let f = Alert::FaultPersists {
+            since: at(1, 0),
+            detail: "database is locked".into(),
+        };
+        assert_eq!(f.key(), "fault-persists:2026-12-01T01:00:00.000Z");
+        let json = serde_json::to_value(&f).unwrap();
+        assert_eq!(json["kind"], "fault-persists");
+        assert_eq!(serde_json::from_value::<Alert>(json).unwrap(), f);
+    }
+}

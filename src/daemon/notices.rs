@@ -1,0 +1,98 @@
+//! What the mail queue itself says to a verified player (a mail too large, a
+//! line for a game that is not theirs), as typed notices that become words only
+//! here, in the player's language.
+
+use crate::lang::Language;
+use crate::store::GameId;
+
+/// A notice from the mail queue to the verified sender of a mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The mail was larger than the bot reads; nothing in it was applied.
+    TooLarge {
+        /// The game whose address the mail was sent to.
+        game: GameId,
+        /// The mail's size in bytes.
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A line addressed to a game that does not exist or that the sender does
+    /// not play in (the same words either way); the rest of the mail was applied.
+    NotYourGame {
+        /// The game the line named.
+        game: GameId,
+        /// The line as written (trimmed).
+        line: String,
+    },
+}
+
+/// A size in bytes for a reader: KiB below one MiB, else MiB with one decimal.
+fn size_text(bytes: u64, lang: Language) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = 1024 * 1024;
+    if bytes < MIB {
+        let k = bytes.div_ceil(KIB);
+        match lang {
+            Language::Ru => format!("{k} КБ"),
+            Language::En => format!("{k} KB"),
+        }
+    } else {
+        let tenths = (bytes * 10).div_ceil(MIB);
+        let (whole, frac) = (tenths / 10, tenths % 10);
+        match lang {
+            Language::Ru => format!("{whole},{frac} МБ"),
+            Language::En => format!("{whole}.{frac} MB"),
+        }
+    }
+}
+
+impl Notice {
+    /// The notice as the body of a reply, in the reader's language.
+    #[must_use]
+    pub fn text(&self, lang: Language) -> String {
+        match (self, lang) {
+            (Notice::TooLarge { game, size, limit }, Language::Ru) => format!(
+                "Партия #{game} - ваше письмо слишком велико ({}; бот читает письма до {}), поэтому оно не прочитано и ничего не изменено. Пожалуйста, пришлите ход коротким письмом без вложений.",
+                size_text(*size, lang),
+                size_text(*limit, lang)
+            ),
+            (Notice::TooLarge { game, size, limit }, Language::En) => format!(
+                "Game #{game} - your mail is too large ({}; the bot reads mails of up to {}), so it was not read and nothing was changed. Please send your move in a short mail without attachments.",
+                size_text(*size, lang),
+                size_text(*limit, lang)
+            ),
+            (Notice::NotYourGame { game, line }, Language::Ru) => format!(
+                "Строка «{line}» не принята: партии #{game} среди ваших партий нет. Остальное в письме учтено."
+            ),
+            (Notice::NotYourGame { game, line }, Language::En) => format!(
+                "The line \"{line}\" is not accepted: game #{game} is not one of your games. The rest of your mail was handled."
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(size_text(300, Language::En), "1 KB");
+        assert_eq!(size_text(256 * 1024, Language::Ru), "256 КБ");
+        assert_eq!(size_text(10 * 1024 * 1024, Language::Ru), "10,0 МБ");
+        assert_eq!(size_text(9_500_000, Language::En), "9.1 MB");
+    }
+
+    #[test]
+    fn a_russian_notice_holds_no_english_word() {
+        let n = Notice::TooLarge {
+            game: GameId(3),
+            size: 11 << 20,
+            limit: 10 << 20,
+        };
+        let t = n.text(Language::Ru);
+        assert!(t.starts_with("Партия #3 - "), "{t}");
+        assert!(!t.chars().any(|c| c.is_ascii_alphabetic()), "{t}");
+    }
+}

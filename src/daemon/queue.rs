@@ -1,0 +1,167 @@
+//! One mail through the queue: claimed before it is parsed, processed under a
+//! panic guard, and then done, quarantined, or left for a retry.
+//!
+//! ```text
+//! claim (own transaction) ──> process (one transaction: referee, outbox, record, claim ended)
+//!    │ crashed runs > crash-retries ──> Quarantined (crashes)
+//!    │ panic in process ──────────────> Quarantined (panic)
+//!    └ database busy / disk full ─────> Retry: the mail stays in the inbox, unrecorded
+//! ```
+//!
+//! A mail that a run died on is never processed in the daemon again: it goes
+//! to a probe process ([`super::probe`]), whose crashes are counted too.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use chrono::{DateTime, Utc};
+use tracing::{error, warn};
+
+use super::inbox::RawMail;
+use super::probe::{self, ProbeEnd};
+use super::process::{self, Processed, TransientFault};
+use crate::config::Config;
+use crate::printable::printable;
+use crate::store::claims::{self, QuarantineReason, Taken};
+use crate::store::Store;
+
+/// What became of one mail taken from the inbox.
+#[derive(Debug)]
+pub enum Disposition {
+    /// Recorded (applied, refused, rejected or a duplicate): mark it done in the inbox.
+    Done(Processed),
+    /// Poison: set it aside in the inbox and tell the referees.
+    Quarantined {
+        /// Why.
+        reason: QuarantineReason,
+        /// Runs it crashed.
+        crashes: u32,
+        /// Whether this is news (false when it was quarantined before and only
+        /// its inbox mark was lost): the referees are told only of news.
+        new: bool,
+    },
+    /// A fault of the machine: leave it in the inbox and try again later.
+    Retry(TransientFault),
+    /// Another live process (an earlier run's probe) is finishing it: leave it.
+    InProgress {
+        /// That process's id.
+        holder: u32,
+    },
+}
+
+/// Takes one mail through the queue. `retry_after_fault` tells that this run
+/// itself left the mail unfinished after a transient fault (so its open claim
+/// is not a crash).
+#[must_use]
+pub fn take(
+    store: &mut Store,
+    config: &Config,
+    mail: &RawMail,
+    retry_after_fault: bool,
+    now: DateTime<Utc>,
+) -> Disposition {
+    let taken = store.transaction(|tx| {
+        claims::take(
+            tx,
+            &mail.key,
+            mail.size,
+            config.faults.crash_retries,
+            retry_after_fault,
+            now,
+        )
+    });
+    match taken {
+        Ok(Taken::Go { crashes: 0 }) => {}
+        Ok(Taken::Go { .. }) => return probe_until_done(store, config, mail, now),
+        Ok(Taken::Quarantine { crashes }) => {
+            error!(key = %printable(&mail.key), crashes, "mail crashed the daemon too often: quarantined");
+            return Disposition::Quarantined {
+                reason: QuarantineReason::Crashes,
+                crashes,
+                new: true,
+            };
+        }
+        Ok(Taken::AlreadyQuarantined) => {
+            return Disposition::Quarantined {
+                reason: QuarantineReason::Crashes,
+                crashes: 0,
+                new: false,
+            };
+        }
+        Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
+        Err(e) => return Disposition::Retry(e.into()),
+    }
+    match catch_unwind(AssertUnwindSafe(|| process::process(store, config, mail))) {
+        Ok(Ok(processed)) => Disposition::Done(processed),
+        Ok(Err(fault)) => Disposition::Retry(fault),
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".to_string());
+            error!(key = %printable(&mail.key), panic = %printable(&what), "processing the mail panicked: quarantined");
+            if let Err(e) = store.transaction(|tx| {
+                claims::quarantine(
+                    tx,
+                    &mail.key,
+                    mail.size,
+                    QuarantineReason::Panic,
+                    Some(&what),
+                    now,
+                )
+            }) {
+                // The claim stays `taken`: the next run counts it as a crash.
+                warn!(key = %printable(&mail.key), error = %e, "cannot record the quarantine");
+            }
+            Disposition::Quarantined {
+                reason: QuarantineReason::Panic,
+                crashes: 0,
+                new: true,
+            }
+        }
+    }
+}
+
+/// A suspect mail (a run died with it in flight) through probe processes, each
+/// crash counted, until it is done, quarantined, or a transient fault stops it.
+fn probe_until_done(
+    store: &mut Store,
+    config: &Config,
+    mail: &RawMail,
+    now: DateTime<Utc>,
+) -> Disposition {
+    loop {
+        let end = match probe::run(config, mail) {
+            Ok(end) => end,
+            Err(e) => return Disposition::Retry(TransientFault(format!("cannot start a probe: {e}"))),
+        };
+        let how = match end {
+            ProbeEnd::Done(p) => return Disposition::Done(p),
+            ProbeEnd::Transient(t) => return Disposition::Retry(TransientFault(t)),
+            ProbeEnd::Crashed(how) => how,
+        };
+        warn!(key = %printable(&mail.key), how = %how, "the mail crashed its probe");
+        match store.transaction(|tx| {
+            claims::probe_crashed(tx, &mail.key, config.faults.crash_retries, now)
+        }) {
+            Ok(Taken::Go { .. }) => {}
+            Ok(Taken::Quarantine { crashes }) => {
+                error!(key = %printable(&mail.key), crashes, "mail crashed its probes too often: quarantined");
+                return Disposition::Quarantined {
+                    reason: QuarantineReason::Crashes,
+                    crashes,
+                    new: true,
+                };
+            }
+            Ok(Taken::AlreadyQuarantined) => {
+                return Disposition::Quarantined {
+                    reason: QuarantineReason::Crashes,
+                    crashes: 0,
+                    new: false,
+                };
+            }
+            Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
+            Err(e) => return Disposition::Retry(e.into()),
+        }
+    }
+}

@@ -1,0 +1,504 @@
+//! Bounces, referee alerts and the sender on the embedded default (Maildir inbox,
+//! `.eml` outbox): forged delivery reports change nothing and send nothing; a
+//! report to a row's VERP return path (or naming a sent Message-ID and its
+//! recipient) marks the recipient unreachable and alerts the referees once; a
+//! referee whose alert bounces gets no further alerts; `serve --once` drains more
+//! than one batch of replies; any bot display name is quoted correctly.
+
+mod common;
+
+use common::daemon::{Bot, Mailing, mail, two_players};
+use zaochka::config::Config;
+use zaochka::daemon::bounce::ReturnPath;
+use zaochka::store::outbox::OutboxId;
+use zaochka::store::{Store, secrets};
+
+/// A delivery status report as Postfix writes it: a human part, the
+/// `message/delivery-status` part naming `failed` as failed, and the returned
+/// headers with `returned_id` as their Message-ID.
+fn dsn(from: &str, to: &str, message_id: &str, failed: &str, returned_id: &str) -> String {
+    format!(
+        "Return-Path: <>\n\
+Delivered-To: {to}\n\
+From: {from}\n\
+To: {to}\n\
+Subject: Undelivered Mail Returned to Sender\n\
+Message-ID: <{message_id}>\n\
+Date: Tue, 01 Dec 2026 10:00:00 +0000\n\
+Auto-Submitted: auto-replied\n\
+MIME-Version: 1.0\n\
+Content-Type: multipart/report; report-type=delivery-status; boundary=\"BB\"\n\
+\n\
+--BB\n\
+Content-Type: text/plain; charset=us-ascii\n\
+\n\
+This is the mail system at host mail.example.test.\n\
+I'm sorry to have to inform you that your message could not be delivered.\n\
+\n\
+--BB\n\
+Content-Type: message/delivery-status\n\
+\n\
+Reporting-MTA: dns; mail.example.test\n\
+X-Postfix-Queue-ID: 4Z9AbC1xyzQ\n\
+\n\
+Final-Recipient: rfc822; {failed}\n\
+Original-Recipient: rfc822;{failed}\n\
+Action: failed\n\
+Status: 5.1.1\n\
+Diagnostic-Code: smtp; 550 5.1.1 <{failed}>: Recipient address rejected: User unknown\n\
+\n\
+--BB\n\
+Content-Type: text/rfc822-headers\n\
+\n\
+From: zaochka <bot@example.test>\n\
+To: {failed}\n\
+Subject: [zaochka #1] A new game\n\
+Message-ID: <{returned_id}>\n\
+\n\
+--BB--\n"
+    )
+}
+
+const DAEMON: &str = "MAILER-DAEMON@mail.example.test (Mail Delivery System)";
+
+/// The VERP return path the bot gives outbox row `row`.
+fn return_path(bot: &Bot, row: i64) -> String {
+    let config = Config::load(Some(&bot.config)).unwrap();
+    let mut store = Store::open(&config.database).unwrap();
+    let key = store
+        .transaction(|tx| secrets::verp_key(tx, chrono::Utc::now()))
+        .unwrap();
+    ReturnPath::new(&config, key).address(OutboxId(row))
+}
+
+/// The id and Message-ID of the first outbox row to `to`.
+fn row_to(bot: &Bot, to: &str) -> (i64, String) {
+    bot.db()
+        .query_row(
+            "SELECT id, message_id FROM outbox WHERE to_address = ?1 ORDER BY id LIMIT 1",
+            [to],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
+}
+
+fn unreachable(bot: &Bot, email: &str) -> Option<String> {
+    bot.db()
+        .query_row(
+            "SELECT unreachable_since FROM players WHERE email = ?1",
+            [email],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+fn count(bot: &Bot, sql: &str) -> i64 {
+    bot.db().query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+/// Subjects of the alert mails to `to`, in order.
+fn alerts_to(bot: &Bot, to: &str) -> Vec<String> {
+    let db = bot.db();
+    let mut st = db
+        .prepare(
+            "SELECT subject FROM outbox WHERE to_address = ?1 AND message_id LIKE 'zaochka.alert.%' ORDER BY id",
+        )
+        .unwrap();
+    st.query_map([to], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn outcomes(bot: &Bot) -> Vec<String> {
+    let db = bot.db();
+    let mut st = db
+        .prepare("SELECT outcome FROM processed_messages ORDER BY rowid")
+        .unwrap();
+    st.query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn forged_delivery_reports_change_nothing_and_send_nothing() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let (alice_row, alice_id) = row_to(&bot, "alice@example.test");
+    let (bob_row, _) = row_to(&bot, "bob@example.test");
+    let rows_before = bot.outbox_count();
+    let bob_path = return_path(&bot, bob_row);
+    let wrong_mac = {
+        let (head, tail) = bob_path.split_once('@').unwrap();
+        let flipped = if head.ends_with('0') { '1' } else { '0' };
+        format!("{}{flipped}@{tail}", &head[..head.len() - 1])
+    };
+    let other_row = bob_path.replacen(
+        &format!("bounce.{bob_row}."),
+        &format!("bounce.{alice_row}."),
+        1,
+    );
+    let forged = [
+        // A stranger's report naming bob.
+        dsn(
+            "carol@evil.test",
+            "bot@example.test",
+            "f1@evil.test",
+            "bob@example.test",
+            "made-up@evil.test",
+        ),
+        // "From" a mailer daemon, to the plain bot address.
+        dsn(
+            DAEMON,
+            "bot@example.test",
+            "f2@evil.test",
+            "bob@example.test",
+            "zaochka.0000000000000000.0.0@example.test",
+        ),
+        // Alice's real Message-ID, but bob named as the failed recipient.
+        dsn(
+            DAEMON,
+            "bot@example.test",
+            "f3@evil.test",
+            "bob@example.test",
+            &alice_id,
+        ),
+        // Bob's return path with one MAC digit changed.
+        dsn(
+            DAEMON,
+            &wrong_mac,
+            "f4@evil.test",
+            "bob@example.test",
+            "x@evil.test",
+        ),
+        // Bob's MAC on alice's row.
+        dsn(
+            DAEMON,
+            &other_row,
+            "f5@evil.test",
+            "alice@example.test",
+            "y@evil.test",
+        ),
+        // A valid return path of a row that does not exist.
+        dsn(
+            DAEMON,
+            &return_path(&bot, 999),
+            "f6@evil.test",
+            "bob@example.test",
+            "z@evil.test",
+        ),
+    ];
+    for (k, m) in forged.iter().enumerate() {
+        bot.deliver(k, m);
+    }
+    bot.serve_once();
+    assert_eq!(
+        outcomes(&bot),
+        [
+            "ignored: unverified delivery report (unknown-message-id)",
+            "ignored: unverified delivery report (unknown-message-id)",
+            "ignored: unverified delivery report (recipient-mismatch)",
+            "ignored: unverified delivery report (bad-mac)",
+            "ignored: unverified delivery report (bad-mac)",
+            "ignored: unverified delivery report (unknown-row)",
+        ]
+    );
+    for who in [
+        "alice@example.test",
+        "bob@example.test",
+        "referee@example.test",
+    ] {
+        assert_eq!(unreachable(&bot, who), None, "{who}");
+    }
+    assert_eq!(bot.outbox_count(), rows_before, "nothing is queued");
+    assert_eq!(
+        bot.outbox_files().len() as i64,
+        rows_before,
+        "nothing is sent"
+    );
+    assert_eq!(count(&bot, "SELECT count(*) FROM bounces"), 0);
+    assert_eq!(count(&bot, "SELECT count(*) FROM alerts"), 0);
+}
+
+#[test]
+fn a_report_to_a_rows_return_path_marks_the_recipient_unreachable_and_alerts_once() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let (bob_row, bob_id) = row_to(&bot, "bob@example.test");
+    let path = return_path(&bot, bob_row);
+    bot.deliver(
+        1,
+        &dsn(
+            DAEMON,
+            &path,
+            "b1@mail.example.test",
+            "bob@example.test",
+            &bob_id,
+        ),
+    );
+    bot.serve_once();
+    assert!(unreachable(&bot, "bob@example.test").is_some());
+    assert_eq!(unreachable(&bot, "alice@example.test"), None);
+    let alerts = alerts_to(&bot, "referee@example.test");
+    assert_eq!(
+        alerts,
+        ["[zaochka] mail to bob@example.test cannot be delivered"]
+    );
+    let body = bot.outbox_to("referee@example.test").pop().unwrap();
+    assert!(
+        body.contains("game #1") && body.contains("mail.example.test"),
+        "{body}"
+    );
+    assert_eq!(
+        bot.pending_outbox(),
+        0,
+        "the alert is sent in the same cycle"
+    );
+    assert_eq!(
+        outcomes(&bot).last().unwrap(),
+        &format!("bounce: failed bob@example.test (outbox {bob_row}, by verp)")
+    );
+    // The same report again (another Message-ID), and the very same file again:
+    // no new alert.
+    bot.deliver(
+        2,
+        &dsn(
+            DAEMON,
+            &path,
+            "b2@mail.example.test",
+            "bob@example.test",
+            &bob_id,
+        ),
+    );
+    bot.deliver(
+        3,
+        &dsn(
+            DAEMON,
+            &path,
+            "b1@mail.example.test",
+            "bob@example.test",
+            &bob_id,
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(alerts_to(&bot, "referee@example.test").len(), 1);
+    assert_eq!(count(&bot, "SELECT count(*) FROM bounces"), 1);
+    assert_eq!(count(&bot, "SELECT count(*) FROM alerts"), 1);
+}
+
+#[test]
+fn a_report_naming_a_sent_message_id_and_its_recipient_counts() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let (_, alice_id) = row_to(&bot, "alice@example.test");
+    bot.deliver(
+        1,
+        &dsn(
+            DAEMON,
+            "bot@example.test",
+            "m1@mail.example.test",
+            "alice@example.test",
+            &alice_id,
+        ),
+    );
+    bot.serve_once();
+    assert!(unreachable(&bot, "alice@example.test").is_some());
+    assert_eq!(unreachable(&bot, "bob@example.test"), None);
+    assert_eq!(
+        alerts_to(&bot, "referee@example.test"),
+        ["[zaochka] mail to alice@example.test cannot be delivered"]
+    );
+    assert!(outcomes(&bot).last().unwrap().ends_with("by message-id)"));
+}
+
+#[test]
+fn a_referee_whose_alert_bounces_gets_no_further_alerts() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+        "--role",
+        "admin",
+        "--lang",
+        "ru",
+    ]);
+    bot.serve_once();
+    let (bob_row, bob_id) = row_to(&bot, "bob@example.test");
+    bot.deliver(
+        1,
+        &dsn(
+            DAEMON,
+            &return_path(&bot, bob_row),
+            "r1@mail.example.test",
+            "bob@example.test",
+            &bob_id,
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(alerts_to(&bot, "referee@example.test").len(), 1);
+    assert_eq!(
+        alerts_to(&bot, "carol@example.test"),
+        ["[zaochka] письма на bob@example.test не доставляются"],
+        "carol reads Russian"
+    );
+    // The alert to the referee bounces.
+    let (alert_row, alert_id) = bot
+        .db()
+        .query_row(
+            "SELECT id, message_id FROM outbox WHERE to_address = 'referee@example.test'
+             AND message_id LIKE 'zaochka.alert.%'",
+            [],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+        )
+        .unwrap();
+    bot.deliver(
+        2,
+        &dsn(
+            DAEMON,
+            &return_path(&bot, alert_row),
+            "r2@mail.example.test",
+            "referee@example.test",
+            &alert_id,
+        ),
+    );
+    bot.serve_once();
+    assert!(unreachable(&bot, "referee@example.test").is_some());
+    assert_eq!(
+        alerts_to(&bot, "referee@example.test").len(),
+        1,
+        "nothing more to the bounced referee"
+    );
+    assert_eq!(
+        alerts_to(&bot, "carol@example.test").last().unwrap(),
+        "[zaochka] письма на referee@example.test не доставляются"
+    );
+    // Later alerts skip that referee too.
+    let (alice_row, alice_id) = row_to(&bot, "alice@example.test");
+    bot.deliver(
+        3,
+        &dsn(
+            DAEMON,
+            &return_path(&bot, alice_row),
+            "r3@mail.example.test",
+            "alice@example.test",
+            &alice_id,
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(alerts_to(&bot, "referee@example.test").len(), 1);
+    assert_eq!(alerts_to(&bot, "carol@example.test").len(), 3);
+    assert_eq!(
+        count(
+            &bot,
+            "SELECT count(*) FROM alert_deliveries d JOIN players p ON p.id = d.referee_id
+             WHERE p.email = 'referee@example.test' AND d.status = 'unreachable'"
+        ),
+        2
+    );
+    assert_eq!(bot.pending_outbox(), 0);
+}
+
+#[test]
+fn serve_once_sends_every_due_reply_past_one_batch() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    for _ in 1..60 {
+        bot.ok(&[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "bob@example.test",
+        ]);
+    }
+    assert_eq!(bot.pending_outbox(), 120, "60 games, two invitations each");
+    bot.serve_once();
+    assert_eq!(bot.pending_outbox(), 0);
+    assert_eq!(
+        count(&bot, "SELECT count(*) FROM outbox WHERE status = 'sent'"),
+        120
+    );
+    assert_eq!(bot.outbox_files().len(), 120);
+}
+
+#[test]
+fn a_display_name_with_a_comma_and_quotes_is_quoted_in_from() {
+    let bot = Bot::new(Mailing::Local);
+    let text = std::fs::read_to_string(&bot.config).unwrap();
+    std::fs::write(
+        &bot.config,
+        text.replace("name = \"zaochka\"", r#"name = 'Referee, "Chief" <x>'"#),
+    )
+    .unwrap();
+    two_players(&bot, "russian");
+    let wt = bot.token(1, "white");
+    bot.deliver(
+        1,
+        &mail(
+            "Alice <alice@example.test>",
+            &format!("bot+1.{wt}@example.test"),
+            "Re: [zaochka #1]",
+            "move1@example.test",
+            "1. c3-d4",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1, "the move is applied");
+    assert_eq!(bot.pending_outbox(), 0, "every reply is sent");
+    let files = bot.outbox_files();
+    assert_eq!(files.len() as i64, bot.outbox_count());
+    assert!(files.len() >= 4, "two invitations and two move replies");
+    for f in &files {
+        let m = mail_parser::MessageParser::default()
+            .parse(f.as_bytes())
+            .unwrap();
+        let from = m.from().and_then(|a| a.first()).unwrap();
+        assert_eq!(from.name(), Some(r#"Referee, "Chief" <x>"#), "{f}");
+        let address = from.address().unwrap();
+        assert!(
+            address.starts_with("bot+1.") && address.ends_with("@example.test"),
+            "{address}"
+        );
+    }
+}
+
+#[test]
+fn a_bot_address_that_is_not_an_address_fails_at_start_before_any_mail() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let text = std::fs::read_to_string(&bot.config).unwrap();
+    let wt = bot.token(1, "white");
+    std::fs::write(
+        &bot.config,
+        text.replace("local = \"bot\"", "local = \"bot bot\""),
+    )
+    .unwrap();
+    bot.deliver(
+        1,
+        &mail(
+            "Alice <alice@example.test>",
+            &format!("bot+1.{wt}@example.test"),
+            "Re: [zaochka #1]",
+            "move1@example.test",
+            "1. c3-d4",
+        ),
+    );
+    let out = bot.run(&["serve", "--once"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a valid mail address"), "{err}");
+    assert_eq!(bot.plies(1), 0, "nothing applied");
+    assert_eq!(count(&bot, "SELECT count(*) FROM processed_messages"), 0);
+}
