@@ -311,3 +311,103 @@ fn a_real_bounce_from_postfix_marks_the_player_unreachable_and_tells_the_referee
         "{alert}"
     );
 }
+
+/// A session of the bot on the loopback Dovecot.
+fn bot_session() -> imap::Session<TcpStream> {
+    let tcp = TcpStream::connect("127.0.0.1:1143").unwrap();
+    let mut client = imap::Client::new(tcp);
+    client.read_greeting().unwrap();
+    client.login("bot", "botpw").map_err(|(e, _)| e).unwrap()
+}
+
+#[test]
+fn the_imap_inbox_reads_an_over_size_mail_only_to_its_head_and_quarantines_by_keyword() {
+    use zaochka::daemon::imap_inbox::{ImapInbox, ImapSettings};
+    use zaochka::daemon::inbox::{HEAD_BYTES, Inbox};
+    let _one_at_a_time = STACK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !stack_available() {
+        return;
+    }
+    let nonce = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let small = format!(
+        "From: alice@example.test\r\nTo: bot@example.test\r\nSubject: small {nonce}\r\nMessage-ID: <small.{nonce}@example.test>\r\n\r\n1. cd4\r\n"
+    );
+    // 1 MiB of body lines behind the header.
+    let mut big = format!(
+        "From: alice@example.test\r\nTo: bot@example.test\r\nSubject: big {nonce}\r\nMessage-ID: <big.{nonce}@example.test>\r\n\r\n"
+    );
+    while big.len() < 1 << 20 {
+        big.push_str("cd4 dc5 cd4 dc5 cd4 dc5 cd4 dc5 cd4 dc5 cd4 dc5 cd4 dc5 cd4 dc5 cd4 dc5\r\n");
+    }
+    let mut s = bot_session();
+    s.append("INBOX", small.as_bytes()).unwrap();
+    s.append("INBOX", big.as_bytes()).unwrap();
+    let mut inbox = ImapInbox::connect(ImapSettings {
+        host: "127.0.0.1".into(),
+        port: 1143,
+        tls: false,
+        user: "bot".into(),
+        password: zaochka::config::Secret {
+            password_env: None,
+            password_command: Some("echo botpw".into()),
+        },
+        mailbox: "INBOX".into(),
+        idle: false,
+        max_message_bytes: 64 * 1024,
+    })
+    .unwrap();
+    let ours = |inbox: &mut ImapInbox| {
+        let mut found = Vec::new();
+        for m in inbox.fetch(1000).unwrap() {
+            let head = String::from_utf8_lossy(&m.bytes[..m.bytes.len().min(500)]).into_owned();
+            if head.contains(&format!("small {nonce}")) {
+                found.push(("small", m));
+            } else if head.contains(&format!("big {nonce}")) {
+                found.push(("big", m));
+            }
+        }
+        found
+    };
+    let found = ours(&mut inbox);
+    assert_eq!(found.len(), 2, "both appended mails are fetched");
+    let (_, small_mail) = found.iter().find(|f| f.0 == "small").unwrap();
+    let (_, big_mail) = found.iter().find(|f| f.0 == "big").unwrap();
+    assert_eq!(
+        small_mail.bytes,
+        small.as_bytes(),
+        "within the limit: whole"
+    );
+    assert!(!small_mail.is_truncated());
+    assert_eq!(big_mail.size, big.len() as u64, "RFC822.SIZE");
+    assert_eq!(
+        big_mail.bytes.len(),
+        HEAD_BYTES,
+        "over the limit: the head only"
+    );
+    assert_eq!(&big_mail.bytes[..], &big.as_bytes()[..HEAD_BYTES]);
+    assert!(big_mail.is_truncated());
+    // Fetching did not set \Seen.
+    assert_eq!(ours(&mut inbox).len(), 2);
+    // Quarantine hides a mail until it is released.
+    let (small_key, big_key) = (small_mail.key.clone(), big_mail.key.clone());
+    inbox.quarantine(&small_key).unwrap();
+    let after = ours(&mut inbox);
+    assert_eq!(after.len(), 1);
+    assert_eq!(after[0].0, "big");
+    assert!(inbox.release(&big_key).is_err(), "not in quarantine");
+    inbox.release(&small_key).unwrap();
+    assert_eq!(ours(&mut inbox).len(), 2);
+    inbox.done(&small_key).unwrap();
+    inbox.done(&big_key).unwrap();
+    assert!(
+        ours(&mut inbox).is_empty(),
+        "done mail is not fetched again"
+    );
+    assert!(inbox.take_skipped().is_empty());
+    s.logout().ok();
+}

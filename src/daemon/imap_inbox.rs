@@ -1,23 +1,44 @@
 //! The IMAP inbox (the `imap` crate): TLS for real servers, plain on loopback;
-//! UIDVALIDITY and UIDs tracked; unseen messages fetched with `BODY.PEEK[]` (which
-//! does not set `\Seen`) in UID chunks; `\Seen` set only after the commit; IDLE
-//! where the server offers it, polling otherwise; reconnect with backoff.
+//! UIDVALIDITY and UIDs tracked; `\Seen` set only after the commit; IDLE where the
+//! server offers it, polling otherwise; reconnect with backoff.
+//!
+//! Bounded: the unseen, unquarantined UIDs are searched, then their
+//! `RFC822.SIZE` and `INTERNALDATE` fetched, and only then the messages: whole
+//! (`BODY.PEEK[]`, which does not set `\Seen`) when within `max-message-bytes`,
+//! else their first [`HEAD_BYTES`] (`BODY.PEEK[]<0.N>`), at most `limit` per
+//! fetch, in chunks of at most [`CHUNK`] UIDs and about [`CHUNK_BYTES`].
+//! Quarantine is the keyword `$ZaochkaQuarantine`. No call blocks for long: the
+//! connection has a connect timeout and a read timeout ([`READ_TIMEOUT`]), also
+//! after IDLE, and the reconnection backoff never sleeps longer than a `wait`.
 
+use std::collections::HashSet;
 use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::Duration;
+use std::net::{TcpStream, ToSocketAddrs};
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, anyhow};
+use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
 use imap::extensions::idle::SetReadTimeout;
+use imap::types::Flag;
 
-use super::inbox::{Inbox, RawMail, Skipped};
+use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
 use crate::config::Secret;
+use crate::printable::printable;
 
 /// UIDs fetched per FETCH command (MAIL-STACK.md: 200 kept RSS low).
-const CHUNK: usize = 200;
+pub const CHUNK: usize = 200;
+/// About how many message bytes one FETCH response may hold (the `imap` crate
+/// keeps a whole response in memory); a single larger message goes alone.
+pub const CHUNK_BYTES: u64 = 8 * 1024 * 1024;
 /// IDLE is renewed before the server's 30-minute limit (RFC 2177).
 const IDLE_LIMIT: Duration = Duration::from_secs(25 * 60);
+/// How long one read from the server may block before the connection is
+/// dropped and reopened (it also bounds how late SIGTERM is noticed).
+pub const READ_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long a TCP connect may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The keyword of quarantined messages.
+pub const QUARANTINE_KEYWORD: &str = "$ZaochkaQuarantine";
 
 /// Connection settings for [`ImapInbox`].
 #[derive(Clone, Debug)]
@@ -36,6 +57,9 @@ pub struct ImapSettings {
     pub mailbox: String,
     /// Whether to use IDLE when offered.
     pub idle: bool,
+    /// Messages larger than this (bytes, `RFC822.SIZE`) are read only up to
+    /// [`HEAD_BYTES`].
+    pub max_message_bytes: usize,
 }
 
 type Session = imap::Session<Box<dyn StreamBox>>;
@@ -59,8 +83,11 @@ impl StreamBox for native_tls::TlsStream<TcpStream> {
 }
 
 impl SetReadTimeout for Box<dyn StreamBox> {
+    /// `None` (what the `imap` crate sets after IDLE) means [`READ_TIMEOUT`]
+    /// here: a read never blocks without end.
     fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
-        self.set_timeout(timeout).map_err(imap::Error::Io)
+        self.set_timeout(Some(timeout.unwrap_or(READ_TIMEOUT)))
+            .map_err(imap::Error::Io)
     }
 }
 
@@ -70,6 +97,13 @@ pub struct ImapInbox {
     session: Option<Session>,
     uid_validity: u32,
     failures: u32,
+    /// No reconnection before this instant (backoff after failures).
+    retry_at: Option<Instant>,
+    /// `(uidvalidity, uid)` of messages handled but not flaggable: not fetched
+    /// again in this run.
+    unmovable: HashSet<(u32, u32)>,
+    /// Entries passed over since the last [`Inbox::take_skipped`].
+    skipped: Vec<Skipped>,
 }
 
 impl ImapInbox {
@@ -83,6 +117,9 @@ impl ImapInbox {
             session: None,
             uid_validity: 0,
             failures: 0,
+            retry_at: None,
+            unmovable: HashSet::new(),
+            skipped: Vec::new(),
         };
         inbox.session()?;
         Ok(inbox)
@@ -96,9 +133,10 @@ impl ImapInbox {
 
     fn open(&mut self) -> anyhow::Result<Session> {
         let s = &self.settings;
-        let tcp = TcpStream::connect((s.host.as_str(), s.port))
+        let tcp = connect(&s.host, s.port)
             .with_context(|| format!("cannot connect to IMAP {}:{}", s.host, s.port))?;
-        tcp.set_read_timeout(Some(Duration::from_secs(60)))?;
+        tcp.set_read_timeout(Some(READ_TIMEOUT))?;
+        tcp.set_write_timeout(Some(READ_TIMEOUT))?;
         let stream: Box<dyn StreamBox> = if s.tls {
             let tls = native_tls::TlsConnector::new()?;
             Box::new(
@@ -118,23 +156,45 @@ impl ImapInbox {
             .select(&s.mailbox)
             .with_context(|| format!("cannot select {}", s.mailbox))?;
         self.uid_validity = mailbox.uid_validity.unwrap_or(0);
+        let known = mailbox
+            .flags
+            .iter()
+            .any(|f| matches!(f, Flag::Custom(k) if k.eq_ignore_ascii_case(QUARANTINE_KEYWORD)));
+        if !known {
+            // The first command naming a new keyword makes Dovecot announce it with
+            // an untagged `* OK [PERMANENTFLAGS ...]`, which the `imap` crate's
+            // SEARCH and STORE parsers reject: name it once here, in a command
+            // whose answer is not parsed.
+            session
+                .run_command_and_read_response(format!(
+                    "UID SEARCH UID 1 KEYWORD {QUARANTINE_KEYWORD}"
+                ))
+                .context("cannot search for the quarantine keyword")?;
+        }
         Ok(session)
     }
 
     fn session(&mut self) -> anyhow::Result<&mut Session> {
         if self.session.is_none() {
-            if self.failures > 0 {
-                // Backoff: 1, 2, 4 ... 60 seconds between reconnection attempts.
-                let secs = 1u64 << self.failures.min(6);
-                std::thread::sleep(Duration::from_secs(secs.min(60)));
+            if let Some(at) = self.retry_at {
+                let now = Instant::now();
+                if now < at {
+                    bail!(
+                        "IMAP {}:{} unavailable; next attempt in {} s",
+                        self.settings.host,
+                        self.settings.port,
+                        (at - now).as_secs() + 1
+                    );
+                }
             }
             match self.open() {
                 Ok(s) => {
                     self.failures = 0;
+                    self.retry_at = None;
                     self.session = Some(s);
                 }
                 Err(e) => {
-                    self.failures += 1;
+                    self.failed();
                     return Err(e);
                 }
             }
@@ -144,68 +204,180 @@ impl ImapInbox {
             .ok_or_else(|| anyhow!("no IMAP session"))
     }
 
+    /// Counts a failure and schedules the next attempt: 2, 4, 8 ... 60 s later.
+    fn failed(&mut self) {
+        self.session = None;
+        self.failures += 1;
+        let secs = (1u64 << self.failures.min(6)).min(60);
+        self.retry_at = Some(Instant::now() + Duration::from_secs(secs));
+    }
+
     fn drop_on_error<T>(&mut self, r: anyhow::Result<T>) -> anyhow::Result<T> {
         if r.is_err() {
-            self.session = None;
-            self.failures += 1;
+            self.failed();
         }
         r
     }
 
-    /// Stores `flags` (`+FLAGS.SILENT (...)`) on the message of an inbox key.
-    fn flag(&mut self, key: &str, flags: &str) -> anyhow::Result<()> {
+    /// The UID of an inbox key of the current mailbox, or `None` when the key
+    /// belongs to an earlier UIDVALIDITY.
+    fn uid_of(&self, key: &str) -> anyhow::Result<Option<u32>> {
         let mut parts = key.rsplitn(3, '/');
-        let uid = parts.next().unwrap_or("");
-        let validity: u32 = parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-        if validity != self.uid_validity {
+        let uid = parts.next().and_then(|u| u.parse::<u32>().ok());
+        let validity = parts.next().and_then(|v| v.parse::<u32>().ok());
+        let (Some(uid), Some(validity)) = (uid, validity) else {
+            bail!("{} is not an IMAP key", printable(key));
+        };
+        Ok((validity == self.uid_validity).then_some(uid))
+    }
+
+    /// Remembers a message that could not be flagged: not fetched again this run,
+    /// reported once.
+    fn unmovable(&mut self, key: &str, uid: u32) {
+        if self.unmovable.insert((self.uid_validity, uid)) {
+            self.skipped.push(Skipped {
+                entry: key.to_string(),
+                why: SkipReason::Unmovable,
+            });
+        }
+    }
+
+    /// Stores `flags` (`+FLAGS.SILENT (...)`) on the message of an inbox key; a
+    /// failure makes the message unmovable for this run.
+    fn flag(&mut self, key: &str, flags: &str) -> anyhow::Result<()> {
+        let Some(uid) = self.uid_of(key)? else {
             // The mailbox was rebuilt: the UID is meaningless now; the message will be
             // seen again and recognised by its Message-ID.
             return Ok(());
-        }
-        let uid = uid.to_string();
+        };
         let r = (|| -> anyhow::Result<()> {
-            self.session()?.uid_store(&uid, flags)?;
+            self.session()?.uid_store(uid.to_string(), flags)?;
             Ok(())
         })();
+        if r.is_err() {
+            self.unmovable(key, uid);
+        }
         self.drop_on_error(r)
+            .with_context(|| format!("cannot store {flags} on {}", printable(key)))
     }
 
     fn fetch_inner(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
         let mailbox = self.settings.mailbox.clone();
+        let max = self.settings.max_message_bytes as u64;
         let session = self.session()?;
         // Drain unsolicited responses so the channel does not grow without bound.
         while session.unsolicited_responses.try_recv().is_ok() {}
-        let mut uids: Vec<u32> = session.uid_search("UNSEEN UNKEYWORD $ZaochkaQuarantine")?.into_iter().collect();
-        uids.sort_unstable();
-        uids.truncate(limit);
+        let found = session.uid_search(format!("UNSEEN UNKEYWORD {QUARANTINE_KEYWORD}"))?;
         let validity = self.uid_validity;
+        let mut uids: Vec<u32> = found
+            .into_iter()
+            .filter(|uid| !self.unmovable.contains(&(validity, *uid)))
+            .collect();
+        uids.sort_unstable();
         let session = self.session()?;
-        let mut out = Vec::new();
-        for chunk in uids.chunks(CHUNK) {
-            let set = chunk
+        // Sizes and dates first, a chunk at a time, until `limit` messages and
+        // about FETCH_BYTES of them are chosen.
+        let mut chosen: Vec<(u32, u64, DateTime<Utc>)> = Vec::new();
+        let mut held = 0u64;
+        'listing: for chunk in uids.chunks(CHUNK) {
+            let fetches = session.uid_fetch(uid_set(chunk), "(UID RFC822.SIZE INTERNALDATE)")?;
+            let mut sized: Vec<(u32, u64, DateTime<Utc>)> = fetches
                 .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",");
-            let fetches = session.uid_fetch(&set, "(UID INTERNALDATE BODY.PEEK[])")?;
-            for f in fetches.iter() {
-                let (Some(uid), Some(body)) = (f.uid, f.body()) else {
-                    continue;
-                };
-                let received_at = f
-                    .internal_date()
-                    .map_or_else(Utc::now, DateTime::<Utc>::from);
-                out.push(RawMail {
-                    key: format!("{mailbox}/{validity}/{uid}"),
-                    size: body.len() as u64,
-                    bytes: body.to_vec(),
-                    received_at,
-                });
+                .filter_map(|f| {
+                    let uid = f.uid?;
+                    let size = u64::from(f.size?);
+                    let at = f
+                        .internal_date()
+                        .map_or_else(Utc::now, DateTime::<Utc>::from);
+                    Some((uid, size, at))
+                })
+                .collect();
+            sized.sort_unstable_by_key(|m| m.0);
+            for m in sized {
+                if chosen.len() >= limit || (held >= FETCH_BYTES as u64 && !chosen.is_empty()) {
+                    break 'listing;
+                }
+                held += if m.1 <= max { m.1 } else { HEAD_BYTES as u64 };
+                chosen.push(m);
+            }
+        }
+        // Then the messages: whole when within the limit, else their head.
+        let mut out = Vec::with_capacity(chosen.len());
+        let (whole, heads): (Vec<_>, Vec<_>) = chosen.iter().partition(|m| m.1 <= max);
+        let head_query = format!("(UID BODY.PEEK[]<0.{HEAD_BYTES}>)");
+        for (group, query) in [(whole, "(UID BODY.PEEK[])"), (heads, head_query.as_str())] {
+            for chunk in byte_chunks(&group, max) {
+                let uids: Vec<u32> = chunk.iter().map(|m| m.0).collect();
+                let fetches = session.uid_fetch(uid_set(&uids), query)?;
+                for f in fetches.iter() {
+                    let (Some(uid), Some(body)) = (f.uid, f.body()) else {
+                        continue;
+                    };
+                    let Some(&&(_, size, received_at)) = chunk.iter().find(|m| m.0 == uid) else {
+                        continue;
+                    };
+                    let mut bytes = body.to_vec();
+                    if bytes.len() as u64 > max {
+                        // The server's size was wrong: keep the bound anyway.
+                        bytes.truncate(HEAD_BYTES);
+                    }
+                    out.push(RawMail {
+                        key: format!("{mailbox}/{validity}/{uid}"),
+                        size: size.max(body.len() as u64),
+                        bytes,
+                        received_at,
+                    });
+                }
             }
         }
         out.sort_by_key(|m| m.key.rsplit('/').next().and_then(|u| u.parse::<u32>().ok()));
         Ok(out)
     }
+}
+
+/// Connects to the first address of `host` that answers within the timeout.
+fn connect(host: &str, port: u16) -> std::io::Result<TcpStream> {
+    let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
+    for addr in (host, port).to_socket_addrs()? {
+        match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
+            Ok(s) => return Ok(s),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+/// `1,5,7` for a UID list.
+fn uid_set(uids: &[u32]) -> String {
+    uids.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Splits chosen `(uid, size, date)` messages into FETCH chunks of at most
+/// [`CHUNK`] UIDs and about [`CHUNK_BYTES`] (as read: whole within `max`, else
+/// the head), each with at least one message.
+fn byte_chunks<'a>(
+    group: &[&'a (u32, u64, DateTime<Utc>)],
+    max: u64,
+) -> Vec<Vec<&'a (u32, u64, DateTime<Utc>)>> {
+    let mut chunks: Vec<Vec<&(u32, u64, DateTime<Utc>)>> = Vec::new();
+    let mut bytes = 0u64;
+    for &m in group {
+        let read = if m.1 <= max { m.1 } else { HEAD_BYTES as u64 };
+        match chunks.last_mut() {
+            Some(c) if c.len() < CHUNK && bytes + read <= CHUNK_BYTES => {
+                c.push(m);
+                bytes += read;
+            }
+            _ => {
+                chunks.push(vec![m]);
+                bytes = read;
+            }
+        }
+    }
+    chunks
 }
 
 impl Inbox for ImapInbox {
@@ -219,18 +391,59 @@ impl Inbox for ImapInbox {
     }
 
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
-        self.flag(key, "+FLAGS.SILENT ($ZaochkaQuarantine)")
+        self.flag(key, &format!("+FLAGS.SILENT ({QUARANTINE_KEYWORD})"))
     }
 
     fn release(&mut self, key: &str) -> anyhow::Result<()> {
-        self.flag(key, "-FLAGS.SILENT ($ZaochkaQuarantine)")
+        let Some(uid) = self.uid_of(key)? else {
+            bail!(
+                "{} belongs to an earlier UIDVALIDITY of the mailbox",
+                printable(key)
+            );
+        };
+        let r = (|| -> anyhow::Result<bool> {
+            let session = self.session()?;
+            let fetches = session.uid_fetch(uid.to_string(), "(UID FLAGS)")?;
+            let held = fetches.iter().any(|f| {
+                f.uid == Some(uid)
+                    && f.flags()
+                        .iter()
+                        .any(|fl| matches!(fl, Flag::Custom(k) if k.eq_ignore_ascii_case(QUARANTINE_KEYWORD)))
+            });
+            if held {
+                // Unseen again too, in case a mail client read it meanwhile.
+                session.uid_store(
+                    uid.to_string(),
+                    format!("-FLAGS.SILENT (\\Seen {QUARANTINE_KEYWORD})"),
+                )?;
+            }
+            Ok(held)
+        })();
+        if !self.drop_on_error(r)? {
+            bail!("{} is not in quarantine", printable(key));
+        }
+        self.unmovable.remove(&(self.uid_validity, uid));
+        Ok(())
     }
 
     fn take_skipped(&mut self) -> Vec<Skipped> {
-        Vec::new()
+        std::mem::take(&mut self.skipped)
     }
 
     fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
+        let mut timeout = timeout;
+        if self.session.is_none() {
+            // Backing off: wait out (part of) the delay, never longer than asked.
+            let left = self.retry_at.map_or(Duration::ZERO, |at| {
+                at.saturating_duration_since(Instant::now())
+            });
+            if left >= timeout {
+                std::thread::sleep(timeout);
+                return Ok(());
+            }
+            std::thread::sleep(left);
+            timeout -= left;
+        }
         let use_idle = self.settings.idle;
         let r = (|| -> anyhow::Result<()> {
             let session = self.session()?;

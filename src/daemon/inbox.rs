@@ -3,9 +3,12 @@
 //! after the transaction that consumed it has committed.
 //!
 //! Every inbox is bounded: it lists keys and sizes first and reads at most
-//! `limit` messages per [`Inbox::fetch`]; a message over `max-message-bytes` is
-//! handed over with its head only (see [`RawMail::bytes`]), so no folder and no
-//! message is ever loaded whole beyond the limit.
+//! `limit` messages (and about [`FETCH_BYTES`]) per [`Inbox::fetch`]; a message
+//! over `max-message-bytes` (given when the inbox is opened) is handed over with
+//! its head only (see [`RawMail::bytes`]), so no folder and no message is ever
+//! loaded whole beyond the limit. No call blocks for long: file entries are
+//! opened non-blocking, network reads time out, and [`Inbox::wait`] returns
+//! within its timeout, so SIGTERM is noticed within seconds.
 
 use std::time::Duration;
 
@@ -14,6 +17,11 @@ use chrono::{DateTime, Utc};
 /// How many bytes of an over-size message are read: enough for its header
 /// block, so that its sender can be verified and answered once.
 pub const HEAD_BYTES: usize = 256 * 1024;
+
+/// About how many message bytes one [`Inbox::fetch`] holds: once the mails read
+/// so far reach it, the fetch returns what it has (always at least one mail), so
+/// a batch of large mails is handed over in several fetches rather than at once.
+pub const FETCH_BYTES: usize = 32 * 1024 * 1024;
 
 /// A message as it arrived, with its stable inbox key.
 #[derive(Clone, Debug)]
@@ -49,10 +57,12 @@ pub enum SkipReason {
     Symlink,
     /// A FIFO, socket or device.
     NotRegularFile,
-    /// The file could not be opened or read (permissions, I/O error).
+    /// The file could not be opened or read (permissions, I/O error); it is
+    /// tried again on later fetches, but reported once per run.
     Unreadable,
     /// The message was handled but could not be marked done (moved to `cur/`,
-    /// flagged `\Seen`); its record makes a later sight a no-op.
+    /// flagged `\Seen`) or set aside in quarantine; it is not fetched again in
+    /// this run, and its record makes a later sight a no-op.
     Unmovable,
 }
 
@@ -68,8 +78,12 @@ pub struct Skipped {
 /// A source of incoming mail.
 pub trait Inbox {
     /// The messages not yet marked done nor quarantined, oldest first, at most
-    /// `limit`; entries that are not mail are passed over (see
-    /// [`Inbox::take_skipped`]) and never block the others.
+    /// `limit` of them and, past the first, at most about [`FETCH_BYTES`] of
+    /// bytes: fewer than `limit` does not mean the inbox is drained, an empty
+    /// answer does. Entries that are not mail are passed over (see
+    /// [`Inbox::take_skipped`]) and never block the others; a message whose
+    /// [`Inbox::done`] or [`Inbox::quarantine`] failed is not returned again by
+    /// this inbox value (it is remembered in memory for the run).
     ///
     /// # Errors
     /// Network or file-system failures of the whole inbox (the daemon reconnects
@@ -98,7 +112,8 @@ pub trait Inbox {
     /// When the message is not in quarantine, or network or file-system failures.
     fn release(&mut self, key: &str) -> anyhow::Result<()>;
 
-    /// The entries passed over since the last call, each reported once per run.
+    /// The entries passed over since the last call, each reported once per run;
+    /// the caller logs them (the inbox itself logs only at debug level).
     fn take_skipped(&mut self) -> Vec<Skipped>;
 
     /// Waits for new mail at most `timeout` (IMAP IDLE where offered, else a sleep).

@@ -1,90 +1,599 @@
-//! The Maildir inbox: new mail in `new/`; a processed message is moved to `cur/`
-//! with the seen flag.
+//! The Maildir inbox, on `std::fs` alone: new mail in `new/`; a processed message
+//! is moved to `cur/` with the seen flag (`:2,S`); poison goes to the Maildir++
+//! folder `.quarantine`.
+//!
+//! Hostile folders are expected. Names are listed with `lstat` (symlinks are never
+//! followed) and only names are held: directories, symlinks, FIFOs, sockets and
+//! devices are passed over (each reported once per run). A regular file is opened
+//! with `O_NOFOLLOW | O_NONBLOCK` and checked again with `fstat` (the entry may
+//! have been swapped since it was listed); its size is compared with
+//! `max-message-bytes` before a byte is read, and an over-size file is read only
+//! up to [`HEAD_BYTES`]. A file that cannot be read is reported once and tried
+//! again on later fetches; a file that cannot be moved out of `new/` is reported
+//! once and not fetched again in this run, so `serve --once` always ends. A move
+//! never replaces a file: `renameat2(RENAME_NOREPLACE)`, and a seen name already
+//! taken in `cur/` (`X` and `X:2,` both become `X:2,S`) becomes `X.1:2,S`.
+//!
+//! # Keys
+//! `maildir/<name>`, where `<name>` is the whole file name in `new/` (so `X` and
+//! `X:2,` are two keys) with `%`, control characters and bytes that are not
+//! UTF-8 written as `%XX`: reversible, printable, and unchanged for ordinary
+//! names.
 
-use std::path::PathBuf;
-use std::time::Duration;
+use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
+use std::fmt::Write as _;
+use std::fs::{DirBuilder, File, Metadata, OpenOptions};
+use std::io::Read;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
-use anyhow::Context;
+use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
+use tracing::{debug, warn};
 
-use super::inbox::{Inbox, RawMail, Skipped};
+use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
+use crate::printable::printable;
+
+/// The key prefix of Maildir messages.
+const PREFIX: &str = "maildir/";
+/// How many names in `cur/` a seen message tries before it is unmovable.
+const COLLISIONS: u32 = 100;
+/// The Maildir++ folder that holds quarantined messages.
+pub const QUARANTINE: &str = ".quarantine";
 
 /// A Maildir folder read as an inbox.
+#[derive(Debug)]
 pub struct MaildirInbox {
-    dir: maildir::Maildir,
     path: PathBuf,
+    max_message_bytes: u64,
+    /// Names in `new/` already reported, with why (each is reported once per run).
+    reported: HashMap<OsString, SkipReason>,
+    /// Names handled but not movable out of `new/`: never fetched again this run.
+    unmovable: HashSet<OsString>,
+    /// Entries passed over since the last [`Inbox::take_skipped`].
+    skipped: Vec<Skipped>,
 }
 
 impl MaildirInbox {
-    /// Opens (and creates if missing) a Maildir folder.
+    /// Opens a Maildir folder, creating it (and `new/`, `cur/`, `tmp/`, mode
+    /// 0700) where missing. `max_message_bytes` is the size above which only the
+    /// head of a message is read.
+    ///
+    /// A `cur/` or `tmp/` that cannot be created is logged and tolerated (mail is
+    /// still read; its moves fail and are reported as [`SkipReason::Unmovable`]).
     ///
     /// # Errors
-    /// When the folders cannot be created.
-    pub fn open(path: PathBuf) -> anyhow::Result<MaildirInbox> {
-        let dir = maildir::Maildir::from(path.clone());
-        dir.create_dirs()
-            .with_context(|| format!("cannot create the Maildir {}", path.display()))?;
-        Ok(MaildirInbox { dir, path })
+    /// When the folder or its `new/` cannot be created or is not a directory.
+    pub fn open(path: PathBuf, max_message_bytes: usize) -> anyhow::Result<MaildirInbox> {
+        make_dir(&path).with_context(|| format!("cannot create the Maildir {}", path.display()))?;
+        make_dir(&path.join("new"))
+            .with_context(|| format!("cannot create the Maildir {}/new", path.display()))?;
+        for sub in ["cur", "tmp"] {
+            if let Err(e) = make_dir(&path.join(sub)) {
+                warn!(maildir = %printable(&path.display().to_string()), folder = sub, error = %e, "cannot create a Maildir folder; processed mail cannot be moved");
+            }
+        }
+        Ok(MaildirInbox {
+            path,
+            max_message_bytes: max_message_bytes as u64,
+            reported: HashMap::new(),
+            unmovable: HashSet::new(),
+            skipped: Vec::new(),
+        })
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Records a passed-over entry once per run: one [`Skipped`] (which the
+    /// daemon logs and tells the referees), and a debug line with the detail.
+    fn pass_over(&mut self, name: &OsStr, why: SkipReason, detail: &str) {
+        if self.reported.get(name) == Some(&why) {
+            return;
+        }
+        self.reported.insert(name.to_os_string(), why);
+        let key = key_of(name);
+        // The daemon logs each `take_skipped` entry once at warn level.
+        debug!(key = %key, why = ?why, detail = %printable(detail), "inbox entry passed over");
+        self.skipped.push(Skipped { entry: key, why });
+    }
+
+    /// Reads one listed regular file, or passes it over (`None`).
+    fn read_one(&mut self, name: &OsStr) -> Option<RawMail> {
+        let path = self.path.join("new").join(name);
+        let file = match OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+            .open(&path)
+        {
+            Ok(f) => f,
+            // Taken by another reader since it was listed.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+                self.pass_over(name, SkipReason::Symlink, "became a symlink");
+                return None;
+            }
+            Err(e) => {
+                self.pass_over(name, SkipReason::Unreadable, &e.to_string());
+                return None;
+            }
+        };
+        let meta = match file.metadata() {
+            Ok(m) => m,
+            Err(e) => {
+                self.pass_over(name, SkipReason::Unreadable, &e.to_string());
+                return None;
+            }
+        };
+        if let Some(why) = not_a_file(&meta) {
+            self.pass_over(name, why, "changed since it was listed");
+            return None;
+        }
+        match read_bounded(file, meta.len(), self.max_message_bytes) {
+            Ok((bytes, size)) => Some(RawMail {
+                key: key_of(name),
+                bytes,
+                size,
+                received_at: meta
+                    .modified()
+                    .map_or_else(|_| Utc::now(), DateTime::<Utc>::from),
+            }),
+            Err(e) => {
+                self.pass_over(name, SkipReason::Unreadable, &e.to_string());
+                None
+            }
+        }
+    }
+
+    /// Moves a message out of `new/` for good (`done`, `quarantine`) to the
+    /// first of `targets` that does not exist yet; a failure makes the name
+    /// unmovable for the rest of the run.
+    fn move_out(&mut self, key: &str, targets: &[PathBuf], what: &str) -> anyhow::Result<()> {
+        let name = name_of_key(key)?;
+        let from = self.path.join("new").join(&name);
+        let mut result = Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "every name is taken",
+        ));
+        for to in targets {
+            result = rename_no_replace(&from, to);
+            if !matches!(&result, Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists) {
+                break;
+            }
+        }
+        match result {
+            Ok(()) => {
+                self.unmovable.remove(&name);
+                self.reported.remove(&name);
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !from.exists() => {
+                Err(anyhow!("{key} is not in new/"))
+            }
+            Err(e) => {
+                self.unmovable.insert(name.clone());
+                if self.reported.get(&name) != Some(&SkipReason::Unmovable) {
+                    self.reported.insert(name, SkipReason::Unmovable);
+                    self.skipped.push(Skipped {
+                        entry: key.to_string(),
+                        why: SkipReason::Unmovable,
+                    });
+                }
+                Err(e).with_context(|| format!("cannot move {key} to {what}"))
+            }
+        }
     }
 }
 
 impl Inbox for MaildirInbox {
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
-        let mut out = Vec::new();
-        for entry in self.dir.list_new() {
-            let entry = entry.with_context(|| format!("cannot list {}", self.path.display()))?;
-            let path = entry.path().clone();
-            let received_at: DateTime<Utc> = std::fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .map_or_else(|_| Utc::now(), DateTime::from);
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            out.push(RawMail {
-                key: format!("maildir/{}", entry.id()),
-                size: bytes.len() as u64,
-                bytes,
-                received_at,
-            });
+        let new = self.path.join("new");
+        let listing =
+            std::fs::read_dir(&new).with_context(|| format!("cannot list {}", new.display()))?;
+        // Names and instants only: nothing is read before it is chosen.
+        let mut candidates: Vec<(SystemTime, OsString)> = Vec::new();
+        for entry in listing {
+            let entry = entry.with_context(|| format!("cannot list {}", new.display()))?;
+            let name = entry.file_name();
+            if self.unmovable.contains(&name) {
+                continue;
+            }
+            let meta = match std::fs::symlink_metadata(entry.path()) {
+                Ok(m) => m,
+                // Gone since the listing.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => {
+                    self.pass_over(&name, SkipReason::Unreadable, &e.to_string());
+                    continue;
+                }
+            };
+            if let Some(why) = not_a_file(&meta) {
+                self.pass_over(&name, why, "not a regular file");
+                continue;
+            }
+            candidates.push((meta.modified().unwrap_or(SystemTime::UNIX_EPOCH), name));
         }
         // Oldest first: by receipt instant, then by name (which starts with a timestamp).
-        out.sort_by(|a, b| {
-            a.received_at
-                .cmp(&b.received_at)
-                .then_with(|| a.key.cmp(&b.key))
+        candidates.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1.as_bytes().cmp(b.1.as_bytes()))
         });
-        out.truncate(limit);
+        let mut out = Vec::new();
+        let mut held = 0usize;
+        for (_, name) in candidates {
+            if out.len() >= limit || (held >= FETCH_BYTES && !out.is_empty()) {
+                break;
+            }
+            if let Some(mail) = self.read_one(&name) {
+                held += mail.bytes.len();
+                out.push(mail);
+            }
+        }
         Ok(out)
     }
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
-        let id = key.strip_prefix("maildir/").unwrap_or(key);
-        self.dir
-            .move_new_to_cur_with_flags(id, "S")
-            .with_context(|| format!("cannot move {id} to cur/"))
+        let name = name_of_key(key)?;
+        // `X` and `X:2,` both become `X:2,S`: the second one seen takes
+        // `X.1:2,S` (cur/ names are never looked up; keys come from new/).
+        let cur = self.path.join("cur");
+        let targets: Vec<PathBuf> = (0..COLLISIONS)
+            .map(|k| cur.join(seen_name_nth(&name, k)))
+            .collect();
+        self.move_out(key, &targets, "cur/")
     }
 
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
-        let id = key.strip_prefix("maildir/").unwrap_or(key);
-        let q = maildir::Maildir::from(self.path.join(".quarantine"));
-        q.create_dirs()?;
-        let from = self.path.join("new").join(id);
-        std::fs::rename(&from, q.path().join("cur").join(id))
-            .with_context(|| format!("cannot move {id} to .quarantine"))
+        let q = self.path.join(QUARANTINE);
+        for sub in ["", "cur", "new", "tmp"] {
+            make_dir(&q.join(sub)).with_context(|| format!("cannot create {}", q.display()))?;
+        }
+        let name = name_of_key(key)?;
+        self.move_out(key, &[q.join("new").join(&name)], "the quarantine folder")
     }
 
     fn release(&mut self, key: &str) -> anyhow::Result<()> {
-        let id = key.strip_prefix("maildir/").unwrap_or(key);
-        let from = self.path.join(".quarantine/cur").join(id);
-        std::fs::rename(&from, self.path.join("new").join(id))
-            .with_context(|| format!("{id} is not in .quarantine"))
+        let name = name_of_key(key)?;
+        let q = self.path.join(QUARANTINE);
+        // Where it was put, or where a mail client moved it after reading it.
+        let mut found = [q.join("new").join(&name), q.join("cur").join(&name)]
+            .into_iter()
+            .find(|p| std::fs::symlink_metadata(p).is_ok());
+        if found.is_none() {
+            let base = base_name(&name);
+            if let Ok(rd) = std::fs::read_dir(q.join("cur")) {
+                found = rd.filter_map(Result::ok).map(|e| e.path()).find(|p| {
+                    p.file_name().is_some_and(|n| {
+                        let n = n.as_bytes();
+                        n.len() > base.len() + 3
+                            && n.starts_with(base)
+                            && n[base.len()..].starts_with(b":2,")
+                    })
+                });
+            }
+        }
+        let from = found.ok_or_else(|| anyhow!("{key} is not in {QUARANTINE}"))?;
+        rename_no_replace(&from, &self.path.join("new").join(&name))
+            .with_context(|| format!("cannot move {key} back to new/"))?;
+        self.unmovable.remove(&name);
+        self.reported.remove(&name);
+        Ok(())
     }
 
     fn take_skipped(&mut self) -> Vec<Skipped> {
-        Vec::new()
+        std::mem::take(&mut self.skipped)
     }
 
     fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
         std::thread::sleep(timeout);
         Ok(())
+    }
+}
+
+/// Why an entry is not a regular file, from `lstat`/`fstat` data.
+fn not_a_file(meta: &Metadata) -> Option<SkipReason> {
+    let t = meta.file_type();
+    if t.is_file() {
+        None
+    } else if t.is_dir() {
+        Some(SkipReason::Directory)
+    } else if t.is_symlink() {
+        Some(SkipReason::Symlink)
+    } else {
+        Some(SkipReason::NotRegularFile)
+    }
+}
+
+/// Reads a file of (`fstat`) length `len`: whole when within `max`, else its
+/// first [`HEAD_BYTES`]; never more than `max + 1` bytes even if it grows
+/// meanwhile. Returns the bytes and the message size (at least what was read).
+fn read_bounded(file: File, len: u64, max: u64) -> std::io::Result<(Vec<u8>, u64)> {
+    let cap = if len <= max {
+        max + 1
+    } else {
+        HEAD_BYTES as u64
+    };
+    let mut bytes = Vec::with_capacity(usize::try_from(len.min(cap)).unwrap_or(0));
+    file.take(cap).read_to_end(&mut bytes)?;
+    let size = len.max(bytes.len() as u64);
+    if size > max {
+        bytes.truncate(HEAD_BYTES);
+    }
+    Ok((bytes, size))
+}
+
+/// Creates a folder (and its parents) with mode 0700 if it is missing.
+fn make_dir(path: &Path) -> std::io::Result<()> {
+    DirBuilder::new().recursive(true).mode(0o700).create(path)?;
+    if std::fs::metadata(path)?.is_dir() {
+        Ok(())
+    } else {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            "not a directory",
+        ))
+    }
+}
+
+/// The inbox key of a name in `new/`: `maildir/` and the escaped name.
+#[must_use]
+pub fn key_of(name: &OsStr) -> String {
+    let mut out = String::from(PREFIX);
+    for chunk in name.as_bytes().utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '%' || crate::printable::is_unsafe(c) {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "%{b:02X}");
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// The file name in `new/` of an inbox key (the inverse of [`key_of`]).
+///
+/// # Errors
+/// When the key is not a Maildir key, holds a bad escape, or names no plain file
+/// (empty, `.`, `..`, or with a `/`).
+pub fn name_of_key(key: &str) -> anyhow::Result<OsString> {
+    let Some(escaped) = key.strip_prefix(PREFIX) else {
+        bail!("{} is not a Maildir key", printable(key));
+    };
+    let mut bytes = Vec::with_capacity(escaped.len());
+    let raw = escaped.as_bytes();
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'%' {
+            let hex = raw
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or_else(|| anyhow!("bad escape in the Maildir key {}", printable(key)))?;
+            bytes.push(hex);
+            i += 3;
+        } else {
+            bytes.push(raw[i]);
+            i += 1;
+        }
+    }
+    if bytes.is_empty()
+        || bytes == b"."
+        || bytes == b".."
+        || bytes.contains(&b'/')
+        || bytes.contains(&0)
+    {
+        bail!("{} names no file of new/", printable(key));
+    }
+    Ok(OsString::from_vec(bytes))
+}
+
+/// The name up to its Maildir info (`:2,...`), if any.
+fn base_name(name: &OsStr) -> &[u8] {
+    let b = name.as_bytes();
+    match find_info(b) {
+        Some(at) => &b[..at],
+        None => b,
+    }
+}
+
+/// Where the last `:2,` of a name starts.
+fn find_info(b: &[u8]) -> Option<usize> {
+    b.windows(3).rposition(|w| w == b":2,")
+}
+
+/// The name of a message once seen: `X` → `X:2,S`, `X:2,FR` → `X:2,FRS`
+/// (flags kept in ASCII order, as the Maildir specification asks), `X:2,S`
+/// unchanged.
+#[must_use]
+pub fn seen_name(name: &OsStr) -> OsString {
+    seen_name_nth(name, 0)
+}
+
+/// [`seen_name`] for `n == 0`; else with `.<n>` added to the unique part
+/// (`X.1:2,S`), for a name already taken in `cur/`.
+fn seen_name_nth(name: &OsStr, n: u32) -> OsString {
+    let b = name.as_bytes();
+    let (base, flags) = match find_info(b) {
+        Some(at) => (&b[..at], &b[at + 3..]),
+        None => (b, &b""[..]),
+    };
+    let mut flags = flags.to_vec();
+    flags.push(b'S');
+    flags.sort_unstable();
+    flags.dedup();
+    let mut out = Vec::with_capacity(b.len() + 16);
+    out.extend_from_slice(base);
+    if n > 0 {
+        out.extend_from_slice(format!(".{n}").as_bytes());
+    }
+    out.extend_from_slice(b":2,");
+    out.extend_from_slice(&flags);
+    OsString::from_vec(out)
+}
+
+/// Renames `from` to `to`, failing with `AlreadyExists` rather than replacing
+/// an existing `to`: `renameat2(RENAME_NOREPLACE)`, or a hard link and an unlink
+/// where the file system lacks it.
+fn rename_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::ffi::CString;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes())
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidInput, "NUL in a path"))
+    };
+    let (f, t) = (c(from)?, c(to)?);
+    // SAFETY: both are valid NUL-terminated paths; renameat2 only reads them.
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_renameat2,
+            libc::AT_FDCWD,
+            f.as_ptr(),
+            libc::AT_FDCWD,
+            t.as_ptr(),
+            libc::RENAME_NOREPLACE,
+        )
+    };
+    if rc == 0 {
+        return Ok(());
+    }
+    let e = std::io::Error::last_os_error();
+    if !matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
+        return Err(e);
+    }
+    // No RENAME_NOREPLACE here: link (which never replaces), then unlink. A crash
+    // between the two leaves the message in both places; its record makes the
+    // second sight a no-op.
+    std::fs::hard_link(from, to)?;
+    std::fs::remove_file(from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_reversible_printable_and_distinct_for_flags() {
+        for raw in [
+            &b"1700000000.M1P1.host"[..],
+            b"1700000000.M1P1.host:2,",
+            b"1700000000.M1P1.host:2,S",
+            b"caf\xc3\xa9 100%\n\xff\xfe",
+        ] {
+            let name = OsStr::from_bytes(raw);
+            let key = key_of(name);
+            assert!(!key.chars().any(crate::printable::is_unsafe), "{key}");
+            assert_eq!(name_of_key(&key).unwrap(), name, "{key}");
+        }
+        assert_eq!(key_of(OsStr::new("X")), "maildir/X");
+        assert_ne!(key_of(OsStr::new("X")), key_of(OsStr::new("X:2,")));
+        assert_eq!(
+            key_of(OsStr::from_bytes(b"caf\xc3\xa9 100%\n\xff")),
+            "maildir/café 100%25%0A%FF"
+        );
+        for bad in [
+            "maildir/",
+            "maildir/..",
+            "maildir/a/b",
+            "maildir/%2Fetc",
+            "maildir/%G1",
+            "INBOX/1/2",
+        ] {
+            assert!(name_of_key(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_seen_flag_is_added_once_in_order() {
+        let s = |n: &str| seen_name(OsStr::new(n)).into_string().unwrap();
+        assert_eq!(s("X"), "X:2,S");
+        assert_eq!(s("X:2,"), "X:2,S");
+        assert_eq!(s("X:2,S"), "X:2,S");
+        assert_eq!(s("X:2,FR"), "X:2,FRS");
+        assert_eq!(s("X:2,T"), "X:2,ST");
+        assert_eq!(seen_name_nth(OsStr::new("X:2,F"), 2), "X.2:2,FS");
+    }
+
+    fn inbox(max: usize) -> (tempfile::TempDir, MaildirInbox) {
+        let dir = tempfile::tempdir().unwrap();
+        let inbox = MaildirInbox::open(dir.path().join("box"), max).unwrap();
+        (dir, inbox)
+    }
+
+    #[test]
+    fn an_over_size_file_is_read_only_to_its_head() {
+        let (_d, mut inbox) = inbox(1000);
+        let big = vec![b'a'; HEAD_BYTES + 5000];
+        std::fs::write(inbox.path().join("new/big"), &big).unwrap();
+        std::fs::write(inbox.path().join("new/small"), b"Subject: x\r\n\r\nhi").unwrap();
+        let mails = inbox.fetch(10).unwrap();
+        assert_eq!(mails.len(), 2);
+        let big_mail = mails.iter().find(|m| m.key == "maildir/big").unwrap();
+        assert_eq!(big_mail.size, big.len() as u64);
+        assert_eq!(big_mail.bytes.len(), HEAD_BYTES);
+        assert!(big_mail.is_truncated());
+        let small = mails.iter().find(|m| m.key == "maildir/small").unwrap();
+        assert!(!small.is_truncated());
+        assert_eq!(small.bytes, b"Subject: x\r\n\r\nhi");
+    }
+
+    #[test]
+    fn done_moves_to_cur_never_replacing_and_quarantine_round_trips() {
+        let (_d, mut inbox) = inbox(1 << 20);
+        let p = inbox.path().to_path_buf();
+        std::fs::write(p.join("new/A"), b"a").unwrap();
+        std::fs::write(p.join("new/A:2,"), b"a2").unwrap();
+        std::fs::write(p.join("new/B"), b"b").unwrap();
+        std::fs::write(p.join("cur/B:2,S"), b"older").unwrap();
+        let keys: Vec<String> = inbox
+            .fetch(10)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.key)
+            .collect();
+        assert_eq!(keys.len(), 3);
+        inbox.done("maildir/A").unwrap();
+        // `A:2,` becomes `A:2,S` too, but `A` took it: never replaced.
+        inbox.done("maildir/A:2,").unwrap();
+        assert_eq!(std::fs::read(p.join("cur/A:2,S")).unwrap(), b"a");
+        assert_eq!(std::fs::read(p.join("cur/A.1:2,S")).unwrap(), b"a2");
+        for k in 1..COLLISIONS {
+            std::fs::write(p.join(format!("cur/B.{k}:2,S")), b"taken").unwrap();
+        }
+        assert!(inbox.done("maildir/B").is_err());
+        assert_eq!(std::fs::read(p.join("cur/B:2,S")).unwrap(), b"older");
+        assert!(p.join("new/B").is_file());
+        let skipped = inbox.take_skipped();
+        assert_eq!(skipped.len(), 1);
+        assert_eq!(skipped[0].why, SkipReason::Unmovable);
+        assert!(
+            inbox.fetch(10).unwrap().is_empty(),
+            "unmovable mail is not fetched again"
+        );
+        assert!(inbox.take_skipped().is_empty(), "reported once");
+        // Quarantine and release keep the name (and so the key).
+        inbox.quarantine("maildir/B").unwrap();
+        assert!(p.join(".quarantine/new/B").is_file());
+        assert!(p.join(".quarantine/cur").is_dir() && p.join(".quarantine/tmp").is_dir());
+        inbox.release("maildir/B").unwrap();
+        assert!(inbox.release("maildir/B").is_err());
+        let again: Vec<String> = inbox
+            .fetch(10)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.key)
+            .collect();
+        assert_eq!(again, vec!["maildir/B".to_string()]);
     }
 }

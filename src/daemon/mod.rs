@@ -8,6 +8,7 @@ pub mod bounce;
 pub mod compose;
 pub mod imap_inbox;
 pub mod inbox;
+pub mod lock;
 pub mod maildir_inbox;
 pub mod notices;
 pub mod probe;
@@ -36,13 +37,17 @@ use queue::Disposition;
 /// Mails taken from the inbox per round.
 const BATCH: usize = 200;
 
-/// Opens the configured inbox.
+/// Opens the configured inbox; messages over `config.max_message_bytes` are
+/// read only to their head.
 ///
 /// # Errors
 /// When the Maildir cannot be created or the IMAP server refuses the connection or login.
 pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
     Ok(match &config.inbox {
-        InboxConfig::Maildir { path } => Box::new(maildir_inbox::MaildirInbox::open(path.clone())?),
+        InboxConfig::Maildir { path } => Box::new(maildir_inbox::MaildirInbox::open(
+            path.clone(),
+            config.max_message_bytes,
+        )?),
         InboxConfig::Imap {
             host,
             port,
@@ -59,6 +64,7 @@ pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
             password: password.clone(),
             mailbox: mailbox.clone(),
             idle: *idle,
+            max_message_bytes: config.max_message_bytes,
         })?),
     })
 }
@@ -213,8 +219,10 @@ fn drain_inbox(
 ///
 /// # Errors
 /// An inbox or database that cannot be opened at start; with `once`, a
-/// transient fault that stopped the cycle.
+/// transient fault that stopped the cycle; another `serve` holding the
+/// database's lock ([`lock::LockError::Held`]).
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
+    let _lock = lock::ServeLock::acquire(&config.database)?;
     sender::check_identity(config)?;
     let mut store = Store::open(&config.database)?;
     let transport = transport::ReplyTransport::from_config(&config.outbox)?;
