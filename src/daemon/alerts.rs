@@ -31,33 +31,11 @@ use crate::store::{GameId, StoreError, Tx, instant_text};
 /// The longest list of held alerts told in one alert mail; the rest are counted.
 const MAX_SUMMARY_LINES: usize = 30;
 
-/// Why an entry of the inbox folder was skipped (short stable codes: [`EntrySkip::code`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EntrySkip {
-    /// A directory.
-    Directory,
-    /// A symbolic link.
-    Symlink,
-    /// A named pipe (FIFO).
-    Fifo,
-    /// A socket.
-    Socket,
-    /// A block or character device.
-    Device,
-    /// A file that cannot be read.
-    Unreadable,
-    /// A file that cannot be moved out of `new/`.
-    Unmovable,
-    /// A file name that is not UTF-8.
-    NonUtf8Name,
-    /// A name that differs from another entry's only by its Maildir flags.
-    DuplicateName,
-}
+pub use super::inbox::SkipReason as EntrySkip;
 
-impl EntrySkip {
+impl super::inbox::SkipReason {
     /// The stable code: `directory`, `symlink`, `fifo`, `socket`, `device`,
-    /// `unreadable`, `unmovable`, `non-utf8-name`, `duplicate-name`.
+    /// `unreadable`, `unmovable`.
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
@@ -68,8 +46,6 @@ impl EntrySkip {
             EntrySkip::Device => "device",
             EntrySkip::Unreadable => "unreadable",
             EntrySkip::Unmovable => "unmovable",
-            EntrySkip::NonUtf8Name => "non-utf8-name",
-            EntrySkip::DuplicateName => "duplicate-name",
         }
     }
 
@@ -91,14 +67,6 @@ impl EntrySkip {
             (EntrySkip::Unreadable, Language::Ru) => "его нельзя прочитать",
             (EntrySkip::Unmovable, Language::En) => "it cannot be moved out of new/",
             (EntrySkip::Unmovable, Language::Ru) => "его нельзя перенести из new/",
-            (EntrySkip::NonUtf8Name, Language::En) => "its name is not UTF-8",
-            (EntrySkip::NonUtf8Name, Language::Ru) => "его имя не в UTF-8",
-            (EntrySkip::DuplicateName, Language::En) => {
-                "its name differs from another mail's only by Maildir flags"
-            }
-            (EntrySkip::DuplicateName, Language::Ru) => {
-                "его имя отличается от имени другого письма только флагами Maildir"
-            }
         }
     }
 }

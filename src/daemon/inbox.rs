@@ -49,14 +49,19 @@ impl RawMail {
 }
 
 /// Why an inbox entry was passed over without being read as mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum SkipReason {
     /// A directory inside `new/`.
     Directory,
     /// A symbolic link (never followed).
     Symlink,
-    /// A FIFO, socket or device.
-    NotRegularFile,
+    /// A named pipe (FIFO).
+    Fifo,
+    /// A Unix socket.
+    Socket,
+    /// A block or character device.
+    Device,
     /// The file could not be opened or read (permissions, I/O error); it is
     /// tried again on later fetches, but reported once per run.
     Unreadable,

@@ -20,6 +20,7 @@
 //! UTF-8 written as `%XX`: reversible, printable, and unchanged for ordinary
 //! names.
 
+use std::os::unix::fs::FileTypeExt;
 use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::fmt::Write as _;
@@ -305,8 +306,12 @@ fn not_a_file(meta: &Metadata) -> Option<SkipReason> {
         Some(SkipReason::Directory)
     } else if t.is_symlink() {
         Some(SkipReason::Symlink)
+    } else if t.is_fifo() {
+        Some(SkipReason::Fifo)
+    } else if t.is_socket() {
+        Some(SkipReason::Socket)
     } else {
-        Some(SkipReason::NotRegularFile)
+        Some(SkipReason::Device)
     }
 }
 

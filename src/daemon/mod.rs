@@ -153,7 +153,7 @@ fn drain_inbox(
             }
         };
         for skipped in inbox.take_skipped() {
-            warn!(entry = %printable(&skipped.entry), why = ?skipped.why, "inbox entry passed over");
+            warn!(entry = %printable(&skipped.entry), why = skipped.why.code(), "inbox entry passed over");
             note_skipped(store, config, &skipped);
         }
         let n = mails.len();
@@ -203,7 +203,10 @@ fn drain_inbox(
                 }
             }
         }
-        if n < BATCH || stop.load(Ordering::SeqCst) {
+        // An inbox may answer with fewer than BATCH mails while more wait
+        // (it also bounds the bytes of one answer): only an empty answer means
+        // the inbox is drained.
+        if n == 0 || stop.load(Ordering::SeqCst) {
             return None;
         }
     }
@@ -285,13 +288,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
 fn note_skipped(store: &mut Store, config: &Config, skipped: &inbox::Skipped) {
     let alert = alerts::Alert::InboxEntrySkipped {
         entry: skipped.entry.clone(),
-        why: match skipped.why {
-            inbox::SkipReason::Directory => alerts::EntrySkip::Directory,
-            inbox::SkipReason::Symlink => alerts::EntrySkip::Symlink,
-            inbox::SkipReason::NotRegularFile => alerts::EntrySkip::Device,
-            inbox::SkipReason::Unreadable => alerts::EntrySkip::Unreadable,
-            inbox::SkipReason::Unmovable => alerts::EntrySkip::Unmovable,
-        },
+        why: skipped.why,
     };
     raise(store, config, &alert);
 }
