@@ -98,7 +98,7 @@ fn a_mail_that_aborts_the_daemon_is_retried_twice_then_quarantined_and_the_direc
         )
         .unwrap();
     assert_eq!(crashes, 3, "one crash in the daemon, two in probes");
-    let q = std::fs::read_dir(bot.path().join("mail/inbox/.quarantine/cur"))
+    let q = std::fs::read_dir(bot.path().join("mail/inbox/.quarantine/new"))
         .unwrap()
         .count();
     assert_eq!(q, 1, "the poison is in the .quarantine folder");
@@ -304,7 +304,19 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         while f.write_all(&small).is_ok() {}
         let _ = f.sync_all();
     }
-    bot.deliver(1, &alice(&bot, 1, "full@x", "1. cd4"));
+    let token: String = db()
+        .query_row("SELECT white_token FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    bot.deliver(
+        1,
+        &mail(
+            "Alice <alice@example.test>",
+            &format!("bot+1.{token}@example.test"),
+            "Re: [zaochka #1]",
+            "full@x",
+            "1. cd4",
+        ),
+    );
     let out = bot.run(&["serve", "--once"]);
     assert!(
         !out.status.success(),
