@@ -26,6 +26,9 @@ pub struct Config {
     pub poll_seconds: u64,
     /// Mails larger than this many bytes are refused before their body is parsed.
     pub max_message_bytes: usize,
+    /// The other bounds of one mail (MIME depth and parts, headers, text),
+    /// checked before the memory they guard is spent (`[limits]`).
+    pub limits: crate::mail::Limits,
     /// Language of replies to players whose language is unknown: `ru` or `en`.
     pub default_language: String,
 }
@@ -162,6 +165,7 @@ impl Default for Config {
             },
             poll_seconds: 60,
             max_message_bytes: 10 * 1024 * 1024,
+            limits: crate::mail::Limits::default(),
             default_language: "ru".into(),
         }
     }
@@ -193,6 +197,9 @@ impl Config {
         if config.max_message_bytes == 0 {
             bail!("max-message-bytes must be positive");
         }
+        if let Err(key) = config.limits.validate() {
+            bail!("[limits] {key} must be positive");
+        }
         Ok(config)
     }
 
@@ -214,6 +221,8 @@ mod tests {
         assert_eq!(c.address.local, "zaochka");
         assert!(matches!(c.inbox, InboxConfig::Imap { .. }));
         assert!(matches!(c.outbox, OutboxConfig::Smtp { .. }));
+        // The documented [limits] are the defaults.
+        assert_eq!(c.limits, crate::mail::Limits::default());
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub struct Processed {
 /// # Errors
 /// Database failures only (the mail stays unprocessed and is tried again).
 pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> anyhow::Result<Processed> {
-    let parsed = Envelope::parse_with_limit(&mail.bytes, config.max_message_bytes);
+    let parsed = Envelope::parse_bounded(&mail.bytes, config.max_message_bytes, &config.limits);
     let message_id = parsed.as_ref().ok().and_then(|e| e.message_id.clone());
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
         if messages::find(tx, message_id.as_deref(), &mail.key)?.is_some() {
@@ -104,6 +104,13 @@ fn rejected_envelope(e: &EnvelopeError) -> Processed {
         EnvelopeError::TooLarge { size, limit, .. } => {
             format!("rejected: too large ({size} bytes, limit {limit})")
         }
+        EnvelopeError::OverLimit {
+            limit,
+            found,
+            allowed,
+            ..
+        } => format!("rejected: over {} ({found}, limit {allowed})", limit.key()),
+        EnvelopeError::Sender(problem) => format!("rejected: sender {problem:?}"),
         other => format!("rejected: unreadable mail ({other})"),
     };
     Processed {
