@@ -159,20 +159,39 @@ impl Limits {
         check(LimitKind::TextBytes, bytes, self.max_text_bytes)
     }
 
-    /// Checks the line length and words per line of a decoded text (one pass).
+    /// Checks the line length and words per line of a decoded text (one
+    /// pass). Lines end at every line break the text clean-up knows (`\n`,
+    /// `\r`, U+2028, U+2029, U+0085); words are separated by spaces, tabs and
+    /// the odd spaces that the clean-up turns into spaces (no-break, thin ...),
+    /// so that no line of the cleaned text has more bytes or words.
     pub(crate) fn check_lines(&self, text: &str) -> Result<(), Over> {
-        let mut lines = LineMeter::default();
-        for &b in text.as_bytes() {
-            lines.byte(b, self)?;
+        let (mut bytes, mut words, mut in_word) = (0usize, 0usize, false);
+        for c in text.chars() {
+            match c {
+                '\n' | '\r' | '\u{2028}' | '\u{2029}' | '\u{85}' => {
+                    (bytes, words, in_word) = (0, 0, false);
+                    continue;
+                }
+                c if c == ' ' || crate::mail::text::is_odd_space(c) => in_word = false,
+                _ => {
+                    if !in_word {
+                        in_word = true;
+                        words += 1;
+                        check(LimitKind::WordsPerLine, words, self.max_words_per_line)?;
+                    }
+                }
+            }
+            bytes += c.len_utf8();
+            check(LimitKind::LineBytes, bytes, self.max_line_bytes)?;
         }
         Ok(())
     }
 }
 
-/// Measures lines byte by byte: bytes and words of the current line. A line
-/// ends at `\n` or `\r`; words are separated by spaces and tabs. (Other line
-/// breaks that the text clean-up knows — U+2028, U+0085 — are rare enough to
-/// be counted as part of a line only in the decoded check.)
+/// Measures raw lines byte by byte: bytes and words of the current line. A
+/// line ends at `\n` or `\r` (and, see [`LineMeter::soft_break`], wherever a
+/// decoder may see a line break); words are separated by spaces and tabs only,
+/// so it counts no more words than the decoded check.
 #[derive(Default)]
 struct LineMeter {
     bytes: usize,
