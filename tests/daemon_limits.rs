@@ -12,6 +12,8 @@ use common::daemon::{Bot, Mailing, mail, two_players};
 
 /// Runs `serve --once` and returns its peak RSS in KiB (`ru_maxrss` of the
 /// child, reaped with `wait4`).
+// The child is reaped by `wait4` below, not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
 fn serve_once_peak_rss_kib(bot: &Bot) -> i64 {
     let stderr = std::fs::File::create(bot.path().join("serve.stderr")).unwrap();
     let child = bot
@@ -48,13 +50,34 @@ fn long_lines_and_subjects_are_recorded_in_bounded_memory_and_the_next_move_is_a
     let mut seq = 0;
     for (k, &bytes) in big.iter().enumerate() {
         seq += 1;
-        bot.deliver(seq, &mail(from, &to, subject, &format!("body{k}@example.test"), &line(bytes)));
+        bot.deliver(
+            seq,
+            &mail(
+                from,
+                &to,
+                subject,
+                &format!("body{k}@example.test"),
+                &line(bytes),
+            ),
+        );
         seq += 1;
         let huge_subject = format!("Re: [zaochka #1] {}", line(bytes));
-        bot.deliver(seq, &mail(from, &to, &huge_subject, &format!("subject{k}@example.test"), "1. c3-d4"));
+        bot.deliver(
+            seq,
+            &mail(
+                from,
+                &to,
+                &huge_subject,
+                &format!("subject{k}@example.test"),
+                "1. c3-d4",
+            ),
+        );
     }
     seq += 1;
-    bot.deliver(seq, &mail(from, &to, subject, "normal@example.test", "1. c3-d4"));
+    bot.deliver(
+        seq,
+        &mail(from, &to, subject, "normal@example.test", "1. c3-d4"),
+    );
 
     let rss = serve_once_peak_rss_kib(&bot);
     eprintln!("serve --once peak RSS: {rss} KiB");
@@ -78,6 +101,8 @@ fn long_lines_and_subjects_are_recorded_in_bounded_memory_and_the_next_move_is_a
     }
     assert!(outcomes[4].starts_with("applied"), "{outcomes:?}");
     // Nothing is left in the inbox to be tried again.
-    let left = std::fs::read_dir(bot.path().join("mail/inbox/new")).unwrap().count();
+    let left = std::fs::read_dir(bot.path().join("mail/inbox/new"))
+        .unwrap()
+        .count();
     assert_eq!(left, 0);
 }

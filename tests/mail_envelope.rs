@@ -486,7 +486,9 @@ fn every_bound_is_reported_by_its_kind_with_the_senders_head() {
     let nested = |depth: usize| {
         let mut s = String::new();
         for i in 0..depth {
-            s.push_str(&format!("Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n"));
+            s.push_str(&format!(
+                "Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n"
+            ));
         }
         s.push_str("\r\n19. f4-g5\r\n");
         s
@@ -500,12 +502,30 @@ fn every_bound_is_reported_by_its_kind_with_the_senders_head() {
     };
     let cases: Vec<(Vec<u8>, LimitKind)> = vec![
         (hostile_mail("", &"a ".repeat(20)), LimitKind::WordsPerLine),
-        (hostile_mail("", &"abcdefghij".repeat(20)), LimitKind::LineBytes),
-        (hostile_mail("", &"abcdefghij\r\n".repeat(200)), LimitKind::TextBytes),
-        (hostile_mail(&format!("X-Long: {}\r\n", "y".repeat(300)), "f4-g5"), LimitKind::HeaderBytes),
-        (hostile_mail(&"X-A: 1\r\n".repeat(40), "f4-g5"), LimitKind::Headers),
-        (format!("{HEAD}{}", nested(5)).into_bytes(), LimitKind::MimeDepth),
-        (format!("{HEAD}{many_parts}").into_bytes(), LimitKind::MimeParts),
+        (
+            hostile_mail("", &"abcdefghij".repeat(20)),
+            LimitKind::LineBytes,
+        ),
+        (
+            hostile_mail("", &"abcdefghij\r\n".repeat(200)),
+            LimitKind::TextBytes,
+        ),
+        (
+            hostile_mail(&format!("X-Long: {}\r\n", "y".repeat(300)), "f4-g5"),
+            LimitKind::HeaderBytes,
+        ),
+        (
+            hostile_mail(&"X-A: 1\r\n".repeat(40), "f4-g5"),
+            LimitKind::Headers,
+        ),
+        (
+            format!("{HEAD}{}", nested(5)).into_bytes(),
+            LimitKind::MimeDepth,
+        ),
+        (
+            format!("{HEAD}{many_parts}").into_bytes(),
+            LimitKind::MimeParts,
+        ),
         // Found only after decoding: a quoted-printable line joined by soft breaks.
         (
             hostile_mail(
@@ -526,7 +546,10 @@ fn every_bound_is_reported_by_its_kind_with_the_senders_head() {
                 assert_eq!(limit, want);
                 assert!(found > allowed, "{want:?}: {found} <= {allowed}");
                 let h = headers.expect("head read");
-                assert!(h.from.expect("from").is("ivan.petrov@example.org"), "{want:?}");
+                assert!(
+                    h.from.expect("from").is("ivan.petrov@example.org"),
+                    "{want:?}"
+                );
             }
             other => panic!("{want:?}: got {:?}", other.map(|e| e.text)),
         }
@@ -551,9 +574,10 @@ Subject: x\r\nFrom: mallory@example.net\r\n\r\n19. f4-g5\r\n";
 fn the_head_of_an_over_size_mail_names_sender_and_reply_address() {
     use zaochka::mail::read_head;
     let bot = BotAddress::parse("zaochka@example.com").unwrap();
-    let mut raw = b"Return-Path: <ivan@example.org>\r\nDelivered-To: zaochka+12.abcdef@example.com\r\n\
+    let mut raw =
+        b"Return-Path: <ivan@example.org>\r\nDelivered-To: zaochka+12.abcdef@example.com\r\n\
 From: Ivan <ivan@example.org>\r\nTo: Group: ;\r\nSubject: big\r\n\r\n"
-        .to_vec();
+            .to_vec();
     raw.extend(std::iter::repeat_n(b'A', 300 * 1024));
     // The inbox hands only the first 256 KiB.
     let h = read_head(&raw[..256 * 1024]).expect("head");

@@ -19,7 +19,9 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use zaochka::mail::intent::{Addressed, Context, Intent, LINE_EXCERPT_BYTES, MoveSyntax, Unrecognised, read_intents};
+use zaochka::mail::intent::{
+    Addressed, Context, Intent, LINE_EXCERPT_BYTES, MoveSyntax, Unrecognised, read_intents,
+};
 use zaochka::mail::{Envelope, EnvelopeError, Limits, flowed, html, quotes, text};
 use zaochka::store::GameId;
 
@@ -64,10 +66,19 @@ fn exercise(raw: &[u8]) {
         Ok(e) => {
             // Decoded text: charsets at most triple a byte, `<hr>` is the
             // longest expansion of HTML (4 bytes to 34).
-            assert!(e.text.len() <= 9 * raw.len() + 64, "text {} from {}", e.text.len(), raw.len());
+            assert!(
+                e.text.len() <= 9 * raw.len() + 64,
+                "text {} from {}",
+                e.text.len(),
+                raw.len()
+            );
             assert!(e.new_text.len() <= e.text.len() + 64);
             for line in e.text.lines() {
-                assert!(line.len() <= limits.max_line_bytes, "line of {}", line.len());
+                assert!(
+                    line.len() <= limits.max_line_bytes,
+                    "line of {}",
+                    line.len()
+                );
                 assert!(line.split_whitespace().count() <= limits.max_words_per_line);
             }
             assert!(!e.subject.chars().any(zaochka::printable::is_unsafe));
@@ -76,8 +87,13 @@ fn exercise(raw: &[u8]) {
                 let got = read_intents(&e.new_text, &e.subject, &cx);
                 assert!(!got.is_empty());
                 let input = e.new_text.len() + e.subject.len();
-                let words = e.new_text.split_whitespace().count() + e.subject.split_whitespace().count();
-                assert!(got.len() <= words + 1, "{} intents of {words} words", got.len());
+                let words =
+                    e.new_text.split_whitespace().count() + e.subject.split_whitespace().count();
+                assert!(
+                    got.len() <= words + 1,
+                    "{} intents of {words} words",
+                    got.len()
+                );
                 assert!(
                     output_bytes(&got) <= got.len() * (LINE_EXCERPT_BYTES + 3) + input,
                     "output {} of input {input}",
@@ -89,7 +105,8 @@ fn exercise(raw: &[u8]) {
         Err(EnvelopeError::TooLarge { size, limit, .. }) => {
             assert!(size > limit && raw.len() > MAX_BYTES);
         }
-        Err(EnvelopeError::Sender(_) | EnvelopeError::Panicked(_) | EnvelopeError::Unparseable) => {}
+        Err(EnvelopeError::Sender(_) | EnvelopeError::Panicked(_) | EnvelopeError::Unparseable) => {
+        }
     }
 }
 
@@ -105,11 +122,37 @@ struct Hostile {
 }
 
 const WORDS: &[&str] = &[
-    "cd4", "c3-d4", "19.", "e3:c5:e7", "Nf3", "draw", "ничью", "#12:", "leave", "2026-12-20",
-    "Re:", "[zaochka", "#12]", ">", "--", "e4!!", "\u{a0}", "\u{200b}", "x", "1x10x19x28",
+    "cd4",
+    "c3-d4",
+    "19.",
+    "e3:c5:e7",
+    "Nf3",
+    "draw",
+    "ничью",
+    "#12:",
+    "leave",
+    "2026-12-20",
+    "Re:",
+    "[zaochka",
+    "#12]",
+    ">",
+    "--",
+    "e4!!",
+    "\u{a0}",
+    "\u{200b}",
+    "x",
+    "1x10x19x28",
 ];
 const CHARSETS: &[&str] = &[
-    "utf-8", "koi8-r", "windows-1251", "iso-8859-5", "utf-16", "utf-7", "x-unknown", "", "gb18030",
+    "utf-8",
+    "koi8-r",
+    "windows-1251",
+    "iso-8859-5",
+    "utf-16",
+    "utf-7",
+    "x-unknown",
+    "",
+    "gb18030",
     "iso-2022-jp",
 ];
 
@@ -175,7 +218,10 @@ fn build(h: &Hostile) -> Vec<u8> {
         0 => format!("{head}Subject: x\r\n{}\r\n{}\r\n", ct("plain"), repeat(" ")).into_bytes(),
         // A huge (folded) Subject.
         1 => {
-            let s = repeat(" ").replace(&format!("{} ", h.word).repeat(8), &format!("{}\r\n ", h.word.repeat(8)));
+            let s = repeat(" ").replace(
+                &format!("{} ", h.word).repeat(8),
+                &format!("{}\r\n ", h.word.repeat(8)),
+            );
             format!("{head}Subject: {s}\r\n\r\n19. cd4\r\n").into_bytes()
         }
         // Many headers.
@@ -226,11 +272,17 @@ fn build(h: &Hostile) -> Vec<u8> {
         // HTML only.
         7 => {
             let body = repeat(" <b>x</b><hr><blockquote><div>");
-            format!("{head}Subject: x\r\n{}\r\n<html><body>{body}</body></html>\r\n", ct("html")).into_bytes()
+            format!(
+                "{head}Subject: x\r\n{}\r\n<html><body>{body}</body></html>\r\n",
+                ct("html")
+            )
+            .into_bytes()
         }
         // Quoted history, many lines.
         8 => {
-            let mut s = format!("{head}Subject: Re: [zaochka #12] x\r\n\r\n19. cd4\r\n\r\nOn 3 Mar 2025, Bot <bot@example.com> wrote:\r\n");
+            let mut s = format!(
+                "{head}Subject: Re: [zaochka #12] x\r\n\r\n19. cd4\r\n\r\nOn 3 Mar 2025, Bot <bot@example.com> wrote:\r\n"
+            );
             while s.len() < n {
                 s.push_str(&format!("> {} {}\r\n--\r\n\r\n", h.word, h.word));
             }
@@ -254,7 +306,7 @@ fn build(h: &Hostile) -> Vec<u8> {
         }
     };
     // Sprinkle the noise over the mail (bad bytes, broken boundaries).
-    if !h.noise.is_empty() && h.kind % 3 == 0 {
+    if !h.noise.is_empty() && h.kind.is_multiple_of(3) {
         let at = (h.noise[0] as usize * raw.len()) / 256;
         raw.splice(at..at, h.noise.iter().copied());
     }

@@ -658,12 +658,26 @@ fn body_texts(m: &Message<'_>, limits: &Limits) -> Result<(String, String, bool)
     let mut any_text = false;
     let mut any_html = false;
     for part in m.text_bodies() {
-        read_part(part, limits, &mut whole, &mut for_cut, &mut any_text, &mut any_html)?;
+        read_part(
+            part,
+            limits,
+            &mut whole,
+            &mut for_cut,
+            &mut any_text,
+            &mut any_html,
+        )?;
     }
     if whole.trim().is_empty() && !any_html {
         for part in m.html_bodies() {
             if matches!(part.body, PartType::Html(_)) {
-                read_part(part, limits, &mut whole, &mut for_cut, &mut any_text, &mut any_html)?;
+                read_part(
+                    part,
+                    limits,
+                    &mut whole,
+                    &mut for_cut,
+                    &mut any_text,
+                    &mut any_html,
+                )?;
             }
         }
         html_only = any_html;
@@ -994,7 +1008,8 @@ Subject: [zaochka #12] move\r\nMessage-ID: <big@example.org>\r\n\r\n"
     }
 
     fn mail(headers: &str, body: &str) -> Vec<u8> {
-        format!("{headers}To: zaochka+12.abcdef@example.com\r\nSubject: x\r\n\r\n{body}").into_bytes()
+        format!("{headers}To: zaochka+12.abcdef@example.com\r\nSubject: x\r\n\r\n{body}")
+            .into_bytes()
     }
 
     #[test]
@@ -1042,7 +1057,10 @@ Subject: [zaochka #12] move\r\nMessage-ID: <big@example.org>\r\n\r\n"
     #[test]
     fn a_long_body_line_is_over_the_limit_and_names_its_sender() {
         let body = "cd4 ".repeat(64 * 1024);
-        let raw = mail("From: Ivan <ivan@example.org>\r\nDelivered-To: zaochka+12.abcdef@example.com\r\n", &body);
+        let raw = mail(
+            "From: Ivan <ivan@example.org>\r\nDelivered-To: zaochka+12.abcdef@example.com\r\n",
+            &body,
+        );
         let Err(EnvelopeError::OverLimit {
             limit,
             found,
@@ -1063,14 +1081,21 @@ Subject: [zaochka #12] move\r\nMessage-ID: <big@example.org>\r\n\r\n"
     fn a_long_line_in_base64_is_found_after_decoding() {
         let body = "cd4 ".repeat(16 * 1024);
         let b64 = base64(body.as_bytes());
-        let wrapped: Vec<String> = b64.as_bytes().chunks(76).map(|c| String::from_utf8_lossy(c).into_owned()).collect();
+        let wrapped: Vec<String> = b64
+            .as_bytes()
+            .chunks(76)
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect();
         let raw = mail(
             "From: ivan@example.org\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n",
             &wrapped.join("\r\n"),
         );
         assert!(matches!(
             Envelope::parse(&raw),
-            Err(EnvelopeError::OverLimit { limit: LimitKind::LineBytes | LimitKind::WordsPerLine, .. })
+            Err(EnvelopeError::OverLimit {
+                limit: LimitKind::LineBytes | LimitKind::WordsPerLine,
+                ..
+            })
         ));
     }
 

@@ -1443,11 +1443,20 @@ mod tests {
         assert_eq!(leaves, 28 * 12);
         let several = got
             .iter()
-            .filter(|a| matches!(a.intent, Intent::Unrecognised(Unrecognised::SeveralMoves(_))))
+            .filter(|a| {
+                matches!(
+                    a.intent,
+                    Intent::Unrecognised(Unrecognised::SeveralMoves(_))
+                )
+            })
             .count();
         assert_eq!(several, 1);
         let bound = got.len() * (LINE_EXCERPT_BYTES + 3) + line.len();
-        assert!(output_bytes(&got) <= bound, "{} > {bound}", output_bytes(&got));
+        assert!(
+            output_bytes(&got) <= bound,
+            "{} > {bound}",
+            output_bytes(&got)
+        );
     }
 
     #[test]

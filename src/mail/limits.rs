@@ -214,7 +214,11 @@ impl LineMeter {
                 if !self.in_word {
                     self.in_word = true;
                     self.words += 1;
-                    check(LimitKind::WordsPerLine, self.words, limits.max_words_per_line)?;
+                    check(
+                        LimitKind::WordsPerLine,
+                        self.words,
+                        limits.max_words_per_line,
+                    )?;
                 }
             }
         }
@@ -260,11 +264,11 @@ pub fn scan_raw(raw: &[u8], limits: &Limits) -> Result<(), Over> {
     // Enter a part: open its multipart, or read an attached message's header
     // block; returns whether its body lines are plain text.
     let enter = |raw: &[u8],
-                     pos: &mut usize,
-                     head: PartHead,
-                     depth: usize,
-                     parts: &mut usize,
-                     stack: &mut Vec<Frame>|
+                 pos: &mut usize,
+                 head: PartHead,
+                 depth: usize,
+                 parts: &mut usize,
+                 stack: &mut Vec<Frame>|
      -> Result<bool, Over> {
         let (mut head, mut depth) = (head, depth);
         loop {
@@ -286,7 +290,14 @@ pub fn scan_raw(raw: &[u8], limits: &Limits) -> Result<(), Over> {
             return Ok(head.plain_text);
         }
     };
-    let mut text = enter(raw, &mut pos, std::mem::take(&mut head), depth, &mut parts, &mut stack)?;
+    let mut text = enter(
+        raw,
+        &mut pos,
+        std::mem::take(&mut head),
+        depth,
+        &mut parts,
+        &mut stack,
+    )?;
     let mut meter = LineMeter::default();
     while pos < raw.len() {
         let end = raw[pos..]
@@ -362,11 +373,15 @@ fn header_block(raw: &[u8], start: usize, limits: &Limits) -> Result<(usize, Par
             let is = |n: &[u8]| {
                 name.len() > n.len() && name[..n.len()].eq_ignore_ascii_case(n) && {
                     let after = &name[n.len()..];
-                    let after = &after[after.iter().take_while(|c| **c == b' ' || **c == b'\t').count()..];
+                    let after = &after[after
+                        .iter()
+                        .take_while(|c| **c == b' ' || **c == b'\t')
+                        .count()..];
                     after.first() == Some(&b':')
                 }
             };
-            if is(b"content-type") || is(b"content-transfer-encoding") || is(b"content-disposition") {
+            if is(b"content-type") || is(b"content-transfer-encoding") || is(b"content-disposition")
+            {
                 wanted.push((s, end));
             }
         }
@@ -394,7 +409,11 @@ fn header_block(raw: &[u8], start: usize, limits: &Limits) -> Result<(usize, Par
             close(current, pos, &mut wanted);
             fields += 1;
             check(LimitKind::Headers, fields, limits.max_headers)?;
-            check(LimitKind::HeaderBytes, content.len(), limits.max_header_bytes)?;
+            check(
+                LimitKind::HeaderBytes,
+                content.len(),
+                limits.max_header_bytes,
+            )?;
             current = Some((pos, content.len()));
         }
         pos = end;
@@ -513,11 +532,15 @@ mod tests {
     fn deep_and_many_mime_parts_are_over() {
         let mut raw = b"From: a@b.org\r\n".to_vec();
         for i in 0..20 {
-            raw.extend(format!("Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n").bytes());
+            raw.extend(
+                format!("Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n")
+                    .bytes(),
+            );
         }
         raw.extend(b"\r\nx\r\n");
         assert_eq!(over(&raw), Some(LimitKind::MimeDepth));
-        let mut raw = b"From: a@b.org\r\nContent-Type: multipart/mixed; boundary=\"q\"\r\n\r\n".to_vec();
+        let mut raw =
+            b"From: a@b.org\r\nContent-Type: multipart/mixed; boundary=\"q\"\r\n\r\n".to_vec();
         for _ in 0..300 {
             raw.extend(b"--q\r\nContent-Type: text/plain\r\n\r\nx\r\n");
         }

@@ -40,7 +40,7 @@ pub use envelope::{
     Attachment, AutoSignal, DEFAULT_MAX_SIZE, Envelope, EnvelopeError, HeaderSummary,
     MAX_HEAD_BYTES, Mailbox, SenderProblem, read_head,
 };
-pub use limits::{LimitKind, Limits};
 pub use intent::{
     Addressed, Context, Intent, MoveSyntax, MoveText, Source, Unrecognised, read_intents,
 };
+pub use limits::{LimitKind, Limits};

@@ -107,7 +107,11 @@ pub fn is_quoted(line: &str) -> bool {
         return true;
     }
     // At most five characters are looked at: a prefix has four at most.
-    let prefix: String = t.chars().take(5).take_while(|c| c.is_alphanumeric()).collect();
+    let prefix: String = t
+        .chars()
+        .take(5)
+        .take_while(|c| c.is_alphanumeric())
+        .collect();
     let count = prefix.chars().count();
     (1..=4).contains(&count)
         && t[prefix.len()..].starts_with('>')
