@@ -15,7 +15,8 @@
 //!   header summary);
 //! - the sender is exactly one mailbox in exactly one `From` header, and its
 //!   address one addr-spec as lettre reads it ([`EnvelopeError::Sender`]);
-//! - display names and the subject leave this module without control or
+//! - display names, the subject, attachment names and a returned mail's
+//!   subject leave this module without control or
 //!   bidirectional-override characters (tabs and line breaks become spaces,
 //!   the others are dropped); addresses, Message-IDs and other header values
 //!   are as written: callers print them through [`crate::printable::printable`];
@@ -922,7 +923,7 @@ fn bounce(m: &Message<'_>) -> Option<Bounce> {
 fn returned_from(inner: &Message<'_>) -> dsn::ReturnedMessage {
     dsn::returned_message(
         inner.message_id().map(clean_id),
-        inner.subject().map(str::to_string),
+        inner.subject().map(clean_text),
         mailboxes(inner.reply_to())
             .into_iter()
             .map(|m| m.address)
@@ -954,7 +955,7 @@ fn attachments(m: &Message<'_>) -> Vec<Attachment> {
             PartType::Multipart(_) => continue,
         };
         out.push(Attachment {
-            name: part.attachment_name().map(str::to_string),
+            name: part.attachment_name().map(clean_text),
             content_type,
             data,
         });
