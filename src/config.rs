@@ -26,6 +26,9 @@ pub struct Config {
     pub poll_seconds: u64,
     /// Mails larger than this many bytes are refused before their body is parsed.
     pub max_message_bytes: usize,
+    /// The other bounds of one mail (MIME depth and parts, headers, text),
+    /// checked before the memory they guard is spent (`[limits]`).
+    pub limits: crate::mail::Limits,
     /// Language of replies to players whose language is unknown: `ru` or `en`.
     pub default_language: String,
     /// How the daemon treats mail that crashes it and faults of the machine.
@@ -213,6 +216,7 @@ impl Default for Config {
             },
             poll_seconds: 60,
             max_message_bytes: 10 * 1024 * 1024,
+            limits: crate::mail::Limits::default(),
             default_language: "ru".into(),
             faults: FaultsConfig::default(),
             source: None,
@@ -251,6 +255,9 @@ impl Config {
         if config.faults.max_backoff_seconds == 0 {
             bail!("[faults] max-backoff-seconds must be positive");
         }
+        if let Err(key) = config.limits.validate() {
+            bail!("[limits] {key} must be positive");
+        }
         Ok(config)
     }
 
@@ -272,6 +279,8 @@ mod tests {
         assert_eq!(c.address.local, "zaochka");
         assert!(matches!(c.inbox, InboxConfig::Imap { .. }));
         assert!(matches!(c.outbox, OutboxConfig::Smtp { .. }));
+        // The documented [limits] are the defaults.
+        assert_eq!(c.limits, crate::mail::Limits::default());
     }
 
     #[test]

@@ -465,3 +465,125 @@ fn bytes_that_are_no_mail_give_an_error_not_a_panic() {
         Err(EnvelopeError::Unparseable) | Ok(_)
     ));
 }
+
+/// A mail with the standard head and `body` after `extra` headers.
+fn hostile_mail(extra: &str, body: &str) -> Vec<u8> {
+    format!("{HEAD}{extra}\r\n{body}").into_bytes()
+}
+
+#[test]
+fn every_bound_is_reported_by_its_kind_with_the_senders_head() {
+    use zaochka::mail::{LimitKind, Limits};
+    let small = Limits {
+        max_mime_depth: 3,
+        max_mime_parts: 4,
+        max_headers: 30,
+        max_header_bytes: 200,
+        max_text_bytes: 1000,
+        max_line_bytes: 100,
+        max_words_per_line: 10,
+    };
+    let nested = |depth: usize| {
+        let mut s = String::new();
+        for i in 0..depth {
+            s.push_str(&format!(
+                "Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n"
+            ));
+        }
+        s.push_str("\r\n19. f4-g5\r\n");
+        s
+    };
+    let many_parts = {
+        let mut s = "Content-Type: multipart/mixed; boundary=\"q\"\r\n\r\n".to_string();
+        for _ in 0..6 {
+            s.push_str("--q\r\nContent-Type: text/plain\r\n\r\nx\r\n");
+        }
+        s + "--q--\r\n"
+    };
+    let cases: Vec<(Vec<u8>, LimitKind)> = vec![
+        (hostile_mail("", &"a ".repeat(20)), LimitKind::WordsPerLine),
+        (
+            hostile_mail("", &"abcdefghij".repeat(20)),
+            LimitKind::LineBytes,
+        ),
+        (
+            hostile_mail("", &"abcdefghij\r\n".repeat(200)),
+            LimitKind::TextBytes,
+        ),
+        (
+            hostile_mail(&format!("X-Long: {}\r\n", "y".repeat(300)), "f4-g5"),
+            LimitKind::HeaderBytes,
+        ),
+        (
+            hostile_mail(&"X-A: 1\r\n".repeat(40), "f4-g5"),
+            LimitKind::Headers,
+        ),
+        (
+            format!("{HEAD}{}", nested(5)).into_bytes(),
+            LimitKind::MimeDepth,
+        ),
+        (
+            format!("{HEAD}{many_parts}").into_bytes(),
+            LimitKind::MimeParts,
+        ),
+        // Found only after decoding: a quoted-printable line joined by soft breaks.
+        (
+            hostile_mail(
+                "Content-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n",
+                &"abcdefghij=\r\n".repeat(20),
+            ),
+            LimitKind::LineBytes,
+        ),
+    ];
+    for (raw, want) in cases {
+        match Envelope::parse_bounded(&raw, 1 << 20, &small) {
+            Err(EnvelopeError::OverLimit {
+                limit,
+                found,
+                allowed,
+                headers,
+            }) => {
+                assert_eq!(limit, want);
+                assert!(found > allowed, "{want:?}: {found} <= {allowed}");
+                let h = headers.expect("head read");
+                assert!(
+                    h.from.expect("from").is("ivan.petrov@example.org"),
+                    "{want:?}"
+                );
+            }
+            other => panic!("{want:?}: got {:?}", other.map(|e| e.text)),
+        }
+    }
+    // Within the default limits the same structure is not refused.
+    assert!(Envelope::parse(&format!("{HEAD}{}", nested(5)).into_bytes()).is_ok());
+    assert!(Envelope::parse(&format!("{HEAD}{many_parts}").into_bytes()).is_ok());
+}
+
+#[test]
+fn a_mail_from_two_senders_is_refused_whatever_the_order() {
+    use zaochka::mail::SenderProblem;
+    let raw = b"From: ivan.petrov@example.org\r\nTo: zaochka+12.abcdef@example.com\r\n\
+Subject: x\r\nFrom: mallory@example.net\r\n\r\n19. f4-g5\r\n";
+    assert_eq!(
+        Envelope::parse(raw),
+        Err(EnvelopeError::Sender(SenderProblem::Several))
+    );
+}
+
+#[test]
+fn the_head_of_an_over_size_mail_names_sender_and_reply_address() {
+    use zaochka::mail::read_head;
+    let bot = BotAddress::parse("zaochka@example.com").unwrap();
+    let mut raw =
+        b"Return-Path: <ivan@example.org>\r\nDelivered-To: zaochka+12.abcdef@example.com\r\n\
+From: Ivan <ivan@example.org>\r\nTo: Group: ;\r\nSubject: big\r\n\r\n"
+            .to_vec();
+    raw.extend(std::iter::repeat_n(b'A', 300 * 1024));
+    // The inbox hands only the first 256 KiB.
+    let h = read_head(&raw[..256 * 1024]).expect("head");
+    assert!(h.from.as_ref().unwrap().is("ivan@example.org"));
+    let r = h.reply_addresses(&bot);
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].game.0, 12);
+    assert!(r[0].token_matches("abcdef"));
+}

@@ -3,6 +3,7 @@
 //! here, in the player's language.
 
 use crate::lang::Language;
+use crate::mail::LimitKind;
 use crate::store::GameId;
 
 /// A notice from the mail queue to the verified sender of a mail.
@@ -16,6 +17,18 @@ pub enum Notice {
         size: u64,
         /// The limit in bytes.
         limit: u64,
+    },
+    /// A part of the mail was over a bound of what the bot reads (`[limits]`);
+    /// nothing in it was applied.
+    OverLimit {
+        /// The game whose address the mail was sent to.
+        game: GameId,
+        /// Which bound.
+        limit: LimitKind,
+        /// What the mail held (in the bound's unit).
+        found: u64,
+        /// The bound.
+        allowed: u64,
     },
     /// A line addressed to a game that does not exist or that the sender does
     /// not play in (the same words either way); the rest of the mail was applied.
@@ -47,6 +60,32 @@ fn size_text(bytes: u64, lang: Language) -> String {
     }
 }
 
+/// What a bound measures, as a Russian phrase with its unit.
+fn what_ru(limit: LimitKind) -> &'static str {
+    match limit {
+        LimitKind::MimeDepth => "слишком глубокая вложенность частей письма (уровней)",
+        LimitKind::MimeParts => "слишком много частей и вложений",
+        LimitKind::Headers => "слишком много строк заголовка",
+        LimitKind::HeaderBytes => "слишком длинный заголовок, например тема (байт)",
+        LimitKind::TextBytes => "слишком много текста (байт)",
+        LimitKind::LineBytes => "слишком длинная строка текста (байт)",
+        LimitKind::WordsPerLine => "слишком много слов в одной строке",
+    }
+}
+
+/// What a bound measures, as an English phrase with its unit.
+fn what_en(limit: LimitKind) -> &'static str {
+    match limit {
+        LimitKind::MimeDepth => "its parts are nested too deep (levels)",
+        LimitKind::MimeParts => "it has too many parts and attachments",
+        LimitKind::Headers => "it has too many header lines",
+        LimitKind::HeaderBytes => "a header, such as the subject, is too long (bytes)",
+        LimitKind::TextBytes => "it holds too much text (bytes)",
+        LimitKind::LineBytes => "a line of its text is too long (bytes)",
+        LimitKind::WordsPerLine => "a line of its text has too many words",
+    }
+}
+
 impl Notice {
     /// The notice as the body of a reply, in the reader's language.
     #[must_use]
@@ -61,6 +100,14 @@ impl Notice {
                 "Game #{game} - your mail is too large ({}; the bot reads mails of up to {}), so it was not read and nothing was changed. Please send your move in a short mail without attachments.",
                 size_text(*size, lang),
                 size_text(*limit, lang)
+            ),
+            (Notice::OverLimit { game, limit, found, allowed }, Language::Ru) => format!(
+                "Партия #{game} - ваше письмо слишком велико: {} ({found}; бот читает не больше {allowed}), поэтому оно не прочитано и ничего не изменено. Пожалуйста, пришлите ход коротким письмом.",
+                what_ru(*limit)
+            ),
+            (Notice::OverLimit { game, limit, found, allowed }, Language::En) => format!(
+                "Game #{game} - your mail is too large: {} ({found}; the bot reads at most {allowed}), so it was not read and nothing was changed. Please send your move in a short mail.",
+                what_en(*limit)
             ),
             (Notice::NotYourGame { game, line }, Language::Ru) => format!(
                 "Строка «{line}» не принята: партии #{game} среди ваших партий нет. Остальное в письме учтено."

@@ -12,7 +12,7 @@ use super::notices::Notice;
 use crate::config::Config;
 use crate::lang::Language;
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, read_intents};
-use crate::mail::{BotAddress, Envelope, EnvelopeError, HeaderSummary};
+use crate::mail::{BotAddress, Envelope, EnvelopeError, HeaderSummary, SenderProblem};
 use crate::printable::printable;
 use crate::referee::{self, Command, RefereeError, Reply, Source};
 use crate::rules::Variant;
@@ -72,9 +72,15 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
             headers: crate::mail::envelope::read_head(&mail.bytes).map(Box::new),
         })
     } else {
-        Envelope::parse_with_limit(&mail.bytes, config.max_message_bytes)
+        Envelope::parse_bounded(&mail.bytes, config.max_message_bytes, &config.limits)
     };
-    let message_id = parsed.as_ref().ok().and_then(|e| e.message_id.clone());
+    let message_id = match &parsed {
+        Ok(e) => e.message_id.clone(),
+        Err(
+            EnvelopeError::TooLarge { headers, .. } | EnvelopeError::OverLimit { headers, .. },
+        ) => headers.as_deref().and_then(|h| h.message_id.clone()),
+        Err(_) => None,
+    };
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
         claims::finish(tx, &mail.key)?;
         if messages::find_key(tx, &mail.key)?.is_some() {
@@ -140,21 +146,47 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
     Ok(processed)
 }
 
-/// A mail that could not be read as an envelope: recorded; a verified sender of
-/// an over-size mail gets one polite answer saying what was too large.
+/// A mail that could not be read as an envelope: recorded; a verified sender
+/// of a mail over a limit (its size, or a bound of `[limits]`) gets one polite
+/// answer saying what was too large. Anything else is never answered.
 fn refused_envelope(
     tx: &Tx<'_>,
     config: &Config,
     e: &EnvelopeError,
     mail: &RawMail,
 ) -> Result<Processed, RefereeError> {
-    let EnvelopeError::TooLarge { size, limit, headers } = e else {
-        return Ok(Processed::unverified(
-            format!("rejected: unreadable mail ({})", printable(&e.to_string())),
-            None,
-        ));
+    let (outcome, headers) = match e {
+        EnvelopeError::TooLarge {
+            size,
+            limit,
+            headers,
+        } => (
+            format!("rejected: too large ({size} bytes, limit {limit})"),
+            headers,
+        ),
+        EnvelopeError::OverLimit {
+            limit,
+            found,
+            allowed,
+            headers,
+        } => (
+            format!("rejected: over {} ({found}, limit {allowed})", limit.key()),
+            headers,
+        ),
+        EnvelopeError::Sender(problem) => {
+            let why = match problem {
+                SenderProblem::Several => "several senders",
+                SenderProblem::Unreadable => "a sender that is not one address",
+            };
+            return Ok(Processed::unverified(format!("rejected: {why}"), None));
+        }
+        other => {
+            return Ok(Processed::unverified(
+                format!("rejected: unreadable mail ({})", printable(&other.to_string())),
+                None,
+            ));
+        }
     };
-    let outcome = format!("rejected: too large ({size} bytes, limit {limit})");
     let Some(head) = headers.as_deref() else {
         return Ok(Processed::unverified(outcome, None));
     };
@@ -162,16 +194,29 @@ fn refused_envelope(
         return Ok(Processed::unverified(outcome, None));
     };
     let Identity::Verified { player, game } =
-        verify(tx, config, &from.address, head.recipients.iter().map(|m| m.address.as_str()))?
+        verify(tx, config, &from.address, head.recipient_addresses())?
     else {
         return Ok(Processed::unverified(outcome, None));
     };
-    let lang = language_of(&player);
-    let notice = Notice::TooLarge {
-        game,
-        size: *size as u64,
-        limit: *limit as u64,
+    let notice = match e {
+        EnvelopeError::OverLimit {
+            limit,
+            found,
+            allowed,
+            ..
+        } => Notice::OverLimit {
+            game,
+            limit: *limit,
+            found: *found as u64,
+            allowed: *allowed as u64,
+        },
+        _ => Notice::TooLarge {
+            game,
+            size: mail.size,
+            limit: config.max_message_bytes as u64,
+        },
     };
+    let lang = language_of(&player);
     let reply = personal(&player, game, notice.text(lang), lang);
     enqueue_threaded(tx, config, head_thread(head), mail, &[reply], 0, Some(game))?;
     Ok(Processed {

@@ -248,22 +248,29 @@ const SUBJECT_PREFIXES: &[&str] = &[
 /// ```
 #[must_use]
 pub fn parse_subject(subject: &str) -> Subject {
-    let mut s = subject.trim().to_string();
+    // Prefixes are stripped by moving a slice forward (no copy per prefix: a
+    // subject of a million `Re:` stays linear); the text is copied once, when
+    // the tag is cut out of its middle.
+    let mut text: std::borrow::Cow<'_, str> = std::borrow::Cow::Borrowed(subject.trim());
+    let mut pos = 0;
     let mut prefixed = false;
     let mut game = None;
     loop {
-        if let Some(rest) = strip_prefix(&s) {
+        let cur = &text[pos..];
+        if let Some(rest) = strip_prefix(cur) {
             prefixed = true;
-            s = rest;
+            pos += cur.len() - rest.len();
             continue;
         }
         if game.is_none()
-            && let Some((g, before, after)) = find_tag(&s)
+            && let Some((g, before, after)) = find_tag(cur)
         {
             game = Some(g);
-            s = format!("{} {}", before.trim_end(), after.trim_start())
+            let joined = format!("{} {}", before.trim_end(), after.trim_start())
                 .trim()
                 .to_string();
+            text = std::borrow::Cow::Owned(joined);
+            pos = 0;
             continue;
         }
         break;
@@ -271,7 +278,7 @@ pub fn parse_subject(subject: &str) -> Subject {
     Subject {
         game,
         prefixed,
-        rest: s.trim().to_string(),
+        rest: text[pos..].trim().to_string(),
     }
 }
 
@@ -281,8 +288,9 @@ pub fn parse_subject_tag(subject: &str) -> Option<GameId> {
     find_tag(subject).map(|(g, _, _)| g)
 }
 
-/// Strips one leading prefix such as `Re:`, `Re[2]:`, `Ответ:`.
-fn strip_prefix(s: &str) -> Option<String> {
+/// Strips one leading prefix such as `Re:`, `Re[2]:`, `Ответ:`: the rest,
+/// trimmed (a slice of `s`).
+fn strip_prefix(s: &str) -> Option<&str> {
     for p in SUBJECT_PREFIXES {
         let n = p.chars().count();
         let end = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
@@ -291,7 +299,7 @@ fn strip_prefix(s: &str) -> Option<String> {
         }
         let after = skip_counter(&s[end..]).trim_start();
         if let Some(rest) = after.strip_prefix(':') {
-            return Some(rest.trim().to_string());
+            return Some(rest.trim());
         }
     }
     None
@@ -314,24 +322,38 @@ fn skip_counter(s: &str) -> &str {
 }
 
 /// Finds `[zaochka #N]`: returns the game and the text before and after it.
+/// One pass: a tag holds no `[`, so only the last `[` before each `]` can
+/// open one (`[[[[...` is not scanned once per bracket).
 fn find_tag(s: &str) -> Option<(GameId, &str, &str)> {
-    let mut from = 0;
-    while let Some(open) = s[from..].find('[').map(|i| i + from) {
-        let close = s[open..].find(']').map(|i| i + open)?;
-        let inner = s[open + 1..close].trim();
-        let word_len = SUBJECT_TAG_WORD.len();
-        if inner.len() > word_len
-            && inner.is_char_boundary(word_len)
-            && inner[..word_len].eq_ignore_ascii_case(SUBJECT_TAG_WORD)
-        {
-            let rest = inner[word_len..].trim_start();
-            if let Some(num) = rest.strip_prefix('#')
-                && let Some(g) = parse_game_number(num.trim())
-            {
-                return Some((g, &s[..open], &s[close + 1..]));
+    let mut open: Option<usize> = None;
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b'[' => open = Some(i),
+            b']' => {
+                if let Some(o) = open.take()
+                    && let Some(g) = tag_game(&s[o + 1..i])
+                {
+                    return Some((g, &s[..o], &s[i + 1..]));
+                }
             }
+            _ => {}
         }
-        from = open + 1;
+    }
+    None
+}
+
+/// The game of a tag's inside (`zaochka #12`, any case, spaces allowed).
+fn tag_game(inner: &str) -> Option<GameId> {
+    let inner = inner.trim();
+    let word_len = SUBJECT_TAG_WORD.len();
+    if inner.len() > word_len
+        && inner.is_char_boundary(word_len)
+        && inner[..word_len].eq_ignore_ascii_case(SUBJECT_TAG_WORD)
+    {
+        let rest = inner[word_len..].trim_start();
+        if let Some(num) = rest.strip_prefix('#') {
+            return parse_game_number(num.trim());
+        }
     }
     None
 }

@@ -115,6 +115,11 @@ enum Tok {
 /// ```
 #[must_use]
 pub fn parse(word: &str) -> Option<ChessToken> {
+    // No chess move with its annotations comes near 64 bytes; longer words are
+    // refused before the loop below (which copies the word per annotation).
+    if word.len() > 64 {
+        return None;
+    }
     let mut s: Vec<char> = word.chars().filter(|c| !c.is_whitespace()).collect();
     // Trailing annotations and e.p.
     loop {

@@ -8,6 +8,18 @@
 //! - the size limit is checked before anything is parsed ([`EnvelopeError::TooLarge`]
 //!   still reports the sender, read from the header block alone, so that one
 //!   polite reply can go to a registered player);
+//! - the other bounds of [`Limits`] are checked before the memory they guard
+//!   is spent: first on the raw bytes ([`super::limits::scan_raw`]), then on
+//!   mail-parser's result, then on each decoded text part, before quote
+//!   cutting and intent reading ([`EnvelopeError::OverLimit`], with the same
+//!   header summary);
+//! - the sender is exactly one mailbox in exactly one `From` header, and its
+//!   address one addr-spec as lettre reads it ([`EnvelopeError::Sender`]);
+//! - display names, the subject, attachment names and a returned mail's
+//!   subject leave this module without control or
+//!   bidirectional-override characters (tabs and line breaks become spaces,
+//!   the others are dropped); addresses, Message-IDs and other header values
+//!   are as written: callers print them through [`crate::printable::printable`];
 //! - parsing runs under `catch_unwind`: mail-parser has panicked on crafted
 //!   input in the past, and a panic becomes [`EnvelopeError::Panicked`];
 //! - `format=flowed` bodies are unwrapped here ([`super::flowed`]), HTML-only
@@ -26,14 +38,25 @@ use mail_parser::{
 
 use crate::mail::address::{BotAddress, ReplyAddress, parse_subject};
 use crate::mail::dsn::{self, Bounce};
+use crate::mail::limits::{self, LimitKind, Limits, Over};
 use crate::mail::{flowed, html, quotes, text};
+use crate::printable::{is_unsafe, printable};
 use crate::store::GameId;
 
 /// The default size limit: 10 MiB.
 pub const DEFAULT_MAX_SIZE: usize = 10 * 1024 * 1024;
 
-/// The most header bytes read from an over-size mail to name its sender.
-const MAX_HEADER_BLOCK: usize = 256 * 1024;
+/// The most bytes of a mail's head that [`read_head`] looks at (the inboxes
+/// hand at most this much of an over-size mail).
+pub const MAX_HEAD_BYTES: usize = 256 * 1024;
+
+/// The longest header field (bytes, unfolded) that [`read_head`] reads;
+/// longer ones are skipped unread.
+const HEAD_FIELD_BYTES: usize = 16 * 1024;
+
+/// The most header fields that [`read_head`] keeps (only those it reads:
+/// `From`, `To`, `Cc`, `Delivered-To`, `Subject`, `Message-ID`, `In-Reply-To`).
+const HEAD_FIELDS_KEPT: usize = 64;
 
 /// A mailbox: an address with its display name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +132,24 @@ const AUTO_REPLY_SUBJECTS: &[&str] = &[
     "автоответ",
 ];
 
+/// What is wrong with the sender of a mail (such a mail is refused and never
+/// answered: there is no one sure to answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SenderProblem {
+    /// More than one `From` header, or one `From` with several mailboxes.
+    Several,
+    /// A `From` header whose value is not one mailbox with an addr-spec that
+    /// lettre's `Address` accepts (a group, garbage, control characters,
+    /// `x@y.org,evil@z.org`).
+    Unreadable,
+}
+
 /// Why a mail cannot be turned into an envelope.
+///
+/// The size of the whole mail is reported as [`EnvelopeError::TooLarge`] (as
+/// before); every other bound of [`Limits`] as [`EnvelopeError::OverLimit`].
+/// Both carry the header summary so that a verified sender can be answered
+/// once; the words of that answer are the caller's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EnvelopeError {
     /// The mail is larger than the limit; it was not parsed. The sender and
@@ -123,6 +163,24 @@ pub enum EnvelopeError {
         /// What the header block says, if it could be read.
         headers: Option<Box<HeaderSummary>>,
     },
+    /// A bound of [`Limits`] other than the size was gone over; the text was
+    /// not read (no intents). The header summary comes from the header block
+    /// alone ([`read_head`]).
+    #[error("over the limit {}: {found} > {allowed}", .limit.key())]
+    OverLimit {
+        /// The bound.
+        limit: LimitKind,
+        /// What was found, in the bound's unit (bytes or a count); the count
+        /// may stop soon after the bound.
+        found: usize,
+        /// The bound's value (same unit).
+        allowed: usize,
+        /// What the header block says, if it could be read.
+        headers: Option<Box<HeaderSummary>>,
+    },
+    /// The sender is not exactly one readable address.
+    #[error("sender refused: {0:?}")]
+    Sender(SenderProblem),
     /// mail-parser found no message in the bytes.
     #[error("no mail message could be read")]
     Unparseable,
@@ -131,13 +189,17 @@ pub enum EnvelopeError {
     Panicked(String),
 }
 
-/// The headers of a mail that was not parsed further (over-size mails).
+/// The headers of a mail that was not parsed further (over-size mails), read
+/// by [`read_head`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HeaderSummary {
-    /// `From`.
+    /// `From`, only when the head holds exactly one `From` header with one
+    /// mailbox whose address is one addr-spec (as for [`Envelope::from`]).
     pub from: Option<Mailbox>,
     /// `To` and `Cc`.
     pub recipients: Vec<Mailbox>,
+    /// `Delivered-To` addresses, without `<>`.
+    pub delivered_to: Vec<String>,
     /// `Subject`.
     pub subject: String,
     /// `Message-ID` without `<>`.
@@ -146,10 +208,30 @@ pub struct HeaderSummary {
     pub in_reply_to: Vec<String>,
 }
 
+impl HeaderSummary {
+    /// Every recipient address: `To`, `Cc`, then `Delivered-To` (where the
+    /// bot's reply address `bot+<game>.<token>@domain` is found).
+    pub fn recipient_addresses(&self) -> impl Iterator<Item = &str> {
+        self.recipients
+            .iter()
+            .map(|m| m.address.as_str())
+            .chain(self.delivered_to.iter().map(String::as_str))
+    }
+
+    /// The bot's reply addresses among the recipients, each once (tokens not
+    /// checked here).
+    #[must_use]
+    pub fn reply_addresses(&self, bot: &BotAddress) -> Vec<ReplyAddress> {
+        reply_addresses_of(self.recipient_addresses(), bot)
+    }
+}
+
 /// A mail read for the referee.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Envelope {
-    /// The first `From` mailbox.
+    /// The `From` mailbox: `None` only when the mail has no `From` header (a
+    /// mail with several or an unreadable one is refused with
+    /// [`EnvelopeError::Sender`]). Its address is one addr-spec.
     pub from: Option<Mailbox>,
     /// `Reply-To`.
     pub reply_to: Vec<Mailbox>,
@@ -187,34 +269,65 @@ pub struct Envelope {
 }
 
 impl Envelope {
-    /// Reads a mail under the default size limit ([`DEFAULT_MAX_SIZE`]).
+    /// Reads a mail under the default size limit ([`DEFAULT_MAX_SIZE`]) and
+    /// the default [`Limits`].
     ///
     /// # Errors
-    /// As [`Envelope::parse_with_limit`].
+    /// As [`Envelope::parse_bounded`].
     pub fn parse(raw: &[u8]) -> Result<Envelope, EnvelopeError> {
-        Envelope::parse_with_limit(raw, DEFAULT_MAX_SIZE)
+        Envelope::parse_bounded(raw, DEFAULT_MAX_SIZE, &Limits::default())
     }
 
-    /// Reads a mail; a mail over `max_size` bytes is refused before parsing.
+    /// Reads a mail under a size limit and the default [`Limits`].
     ///
     /// # Errors
-    /// [`EnvelopeError::TooLarge`] over the limit, [`EnvelopeError::Unparseable`]
-    /// when no message is found, [`EnvelopeError::Panicked`] when the parser
-    /// panicked. Never panics itself.
+    /// As [`Envelope::parse_bounded`].
     pub fn parse_with_limit(raw: &[u8], max_size: usize) -> Result<Envelope, EnvelopeError> {
-        if raw.len() > max_size {
-            let headers = guarded(|| header_summary(raw)).ok().flatten().map(Box::new);
+        Envelope::parse_bounded(raw, max_size, &Limits::default())
+    }
+
+    /// Reads a mail of at most `max_message_bytes` bytes within `limits`.
+    /// The work and the memory are linear in `raw.len()`: the size is checked
+    /// first, then every bound the raw bytes tell (one pass, before
+    /// mail-parser runs), then the MIME structure and the decoded text (before
+    /// quotes are cut and intents read).
+    ///
+    /// # Errors
+    /// [`EnvelopeError::TooLarge`] over `max_message_bytes`,
+    /// [`EnvelopeError::OverLimit`] over a bound of `limits` (both with the
+    /// header summary), [`EnvelopeError::Sender`] for several or unreadable
+    /// senders, [`EnvelopeError::Unparseable`] when no message is found,
+    /// [`EnvelopeError::Panicked`] when the parser panicked. Never panics
+    /// itself.
+    pub fn parse_bounded(
+        raw: &[u8],
+        max_message_bytes: usize,
+        limits: &Limits,
+    ) -> Result<Envelope, EnvelopeError> {
+        if raw.len() > max_message_bytes {
             return Err(EnvelopeError::TooLarge {
                 size: raw.len(),
-                limit: max_size,
-                headers,
+                limit: max_message_bytes,
+                headers: head_of(raw),
             });
         }
-        guarded(|| {
+        let over_limit = |o: Over| EnvelopeError::OverLimit {
+            limit: o.limit,
+            found: o.found,
+            allowed: o.allowed,
+            headers: head_of(raw),
+        };
+        guarded(|| limits::scan_raw(raw, limits))?.map_err(over_limit)?;
+        let built = guarded(|| {
             let message = MessageParser::default().parse(raw)?;
-            Some(build(&message))
+            Some(build(&message, limits))
         })?
-        .ok_or(EnvelopeError::Unparseable)
+        .ok_or(EnvelopeError::Unparseable)?;
+        match built {
+            Ok(envelope) => Ok(envelope),
+            Err(Refused::Over(o)) => Err(over_limit(o)),
+            Err(Refused::Sender(p)) => Err(EnvelopeError::Sender(p)),
+        }
     }
 
     /// Every recipient address the mail was sent to: `To`, `Cc`, then
@@ -232,15 +345,7 @@ impl Envelope {
     /// are not checked here.
     #[must_use]
     pub fn reply_addresses(&self, bot: &BotAddress) -> Vec<ReplyAddress> {
-        let mut out: Vec<ReplyAddress> = Vec::new();
-        for a in self.recipient_addresses() {
-            if let Ok(r) = bot.parse_reply(a)
-                && !out.contains(&r)
-            {
-                out.push(r);
-            }
-        }
-        out
+        reply_addresses_of(self.recipient_addresses(), bot)
     }
 
     /// The game of the subject's `[zaochka #N]` tag.
@@ -257,6 +362,22 @@ impl Envelope {
     }
 }
 
+/// The bot's reply addresses among `addresses`, each once, in order.
+fn reply_addresses_of<'a>(
+    addresses: impl Iterator<Item = &'a str>,
+    bot: &BotAddress,
+) -> Vec<ReplyAddress> {
+    let mut out: Vec<ReplyAddress> = Vec::new();
+    for a in addresses {
+        if let Ok(r) = bot.parse_reply(a)
+            && !out.contains(&r)
+        {
+            out.push(r);
+        }
+    }
+    out
+}
+
 /// Runs `f`, turning a panic into [`EnvelopeError::Panicked`].
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, EnvelopeError> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
@@ -265,53 +386,252 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, EnvelopeError> {
             .map(|s| (*s).to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panic".to_string());
-        EnvelopeError::Panicked(what)
+        EnvelopeError::Panicked(printable(&what).into_owned())
     })
 }
 
-/// Reads only the header block of an over-size mail.
-fn header_summary(raw: &[u8]) -> Option<HeaderSummary> {
-    let end = find_header_end(raw)?;
-    let mut block = raw[..end].to_vec();
-    block.extend_from_slice(b"\r\n\r\n");
-    let m = MessageParser::default().parse_headers(&block[..])?;
+/// The header summary of a refused mail, boxed (never panics).
+fn head_of(raw: &[u8]) -> Option<Box<HeaderSummary>> {
+    guarded(|| read_head(raw)).ok().flatten().map(Box::new)
+}
+
+/// Reads the headers of a mail from its head alone: the first bytes of the
+/// mail, possibly cut anywhere (the inboxes hand only the first
+/// [`MAX_HEAD_BYTES`] of an over-size mail; more is not looked at). One
+/// linear pass over the header block: header fields longer than 16 KiB are
+/// skipped unread, only the fields of the summary are kept (at most 64), and
+/// a field cut by the end of `head` is dropped. Only what is kept goes to
+/// mail-parser.
+///
+/// `None` when no header field could be read. `from` is set only for exactly
+/// one `From` header with one mailbox whose address lettre accepts.
+#[must_use]
+pub fn read_head(head: &[u8]) -> Option<HeaderSummary> {
+    let head = &head[..head.len().min(MAX_HEAD_BYTES)];
+    let mut kept: Vec<u8> = Vec::new();
+    let mut kept_fields = 0usize;
+    let mut any = false;
+    let mut pos = 0;
+    // The field being read: its start, its unfolded length, whether kept.
+    let mut field: Option<(usize, usize, bool)> = None;
+    let mut complete = false;
+    let mut finish = |field: Option<(usize, usize, bool)>, end: usize, kept: &mut Vec<u8>| {
+        if let Some((start, len, wanted)) = field
+            && wanted
+            && len <= HEAD_FIELD_BYTES
+            && kept_fields < HEAD_FIELDS_KEPT
+        {
+            kept.extend_from_slice(&head[start..end]);
+            kept_fields += 1;
+        }
+    };
+    while pos < head.len() {
+        let Some(nl) = head[pos..].iter().position(|&b| b == b'\n') else {
+            // A line cut by the end of the head is dropped; the field before
+            // it is whole unless the cut line continues it.
+            if matches!(head[pos], b' ' | b'\t') {
+                field = None;
+            }
+            finish(field.take(), pos, &mut kept);
+            break;
+        };
+        let end = pos + nl + 1;
+        let content = head[pos..end]
+            .strip_suffix(b"\n")
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+            .unwrap_or(&head[pos..end]);
+        if content.is_empty() {
+            complete = true;
+            break;
+        }
+        if matches!(content[0], b' ' | b'\t') {
+            if let Some((_, len, _)) = &mut field {
+                *len += content.len();
+            }
+        } else {
+            finish(field.take(), pos, &mut kept);
+            any = true;
+            field = Some((pos, content.len(), summary_field(content)));
+        }
+        pos = end;
+    }
+    if complete || pos >= head.len() {
+        finish(field.take(), pos, &mut kept);
+    }
+    if !any {
+        return None;
+    }
+    if !kept.ends_with(b"\n") {
+        kept.extend_from_slice(b"\r\n");
+    }
+    kept.extend_from_slice(b"\r\n");
+    let m = MessageParser::default().parse_headers(&kept[..])?;
     Some(HeaderSummary {
-        from: m.from().and_then(first_mailbox),
+        from: sender(&m).ok().flatten(),
         recipients: mailboxes(m.to())
             .into_iter()
             .chain(mailboxes(m.cc()))
             .collect(),
-        subject: m.subject().unwrap_or_default().to_string(),
+        delivered_to: delivered_to(&m),
+        subject: clean_text(m.subject().unwrap_or_default().trim()),
         message_id: m.message_id().map(clean_id),
         in_reply_to: ids(m.in_reply_to()),
     })
 }
 
-/// The offset of the blank line ending the header block, within the cap.
-fn find_header_end(raw: &[u8]) -> Option<usize> {
-    let scan = &raw[..raw.len().min(MAX_HEADER_BLOCK)];
-    (0..scan.len()).find(|&i| scan[i..].starts_with(b"\n\n") || scan[i..].starts_with(b"\r\n\r\n"))
+/// Whether a header line starts a field that [`read_head`] keeps.
+fn summary_field(line: &[u8]) -> bool {
+    let Some(colon) = line.iter().take(40).position(|&b| b == b':') else {
+        return false;
+    };
+    let name = line[..colon].trim_ascii();
+    [
+        &b"from"[..],
+        b"to",
+        b"cc",
+        b"delivered-to",
+        b"subject",
+        b"message-id",
+        b"in-reply-to",
+    ]
+    .iter()
+    .any(|n| name.eq_ignore_ascii_case(n))
 }
 
-fn build(m: &Message<'_>) -> Envelope {
-    let subject = m.subject().unwrap_or_default().trim().to_string();
-    let (body, new_source, html_only) = body_texts(m);
+/// Why [`build`] refused a parsed mail.
+enum Refused {
+    Over(Over),
+    Sender(SenderProblem),
+}
+
+impl From<Over> for Refused {
+    fn from(o: Over) -> Refused {
+        Refused::Over(o)
+    }
+}
+
+/// The sender: `Ok(None)` with no `From` header, the one mailbox of the one
+/// `From` header, else the problem.
+fn sender(m: &Message<'_>) -> Result<Option<Mailbox>, SenderProblem> {
+    let mut headers = 0;
+    let mut found: Vec<Mailbox> = Vec::new();
+    let mut unreadable = false;
+    for h in m.root_part().headers.iter() {
+        if h.name != mail_parser::HeaderName::From {
+            continue;
+        }
+        headers += 1;
+        match &h.value {
+            HeaderValue::Address(a) => {
+                for addr in a.iter() {
+                    match to_mailbox(addr) {
+                        Some(mb) if found.len() < 2 => found.push(mb),
+                        Some(_) => {}
+                        None => unreadable = true,
+                    }
+                }
+            }
+            _ => unreadable = true,
+        }
+    }
+    if headers == 0 {
+        return Ok(None);
+    }
+    if headers > 1 || found.len() > 1 {
+        return Err(SenderProblem::Several);
+    }
+    let Some(one) = found.pop() else {
+        return Err(SenderProblem::Unreadable);
+    };
+    if unreadable || one.address.parse::<lettre::Address>().is_err() {
+        return Err(SenderProblem::Unreadable);
+    }
+    Ok(Some(one))
+}
+
+/// A decoded display name or subject without control or bidirectional
+/// override characters: tabs and line breaks become spaces, the others are
+/// dropped.
+fn clean_text(s: &str) -> String {
+    if !s.chars().any(is_unsafe) {
+        return s.to_string();
+    }
+    s.chars()
+        .filter_map(|c| match c {
+            '\t' | '\n' | '\r' | '\u{2028}' | '\u{2029}' | '\u{85}' => Some(' '),
+            c if is_unsafe(c) => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
+/// `Delivered-To` values without `<>`.
+fn delivered_to(m: &Message<'_>) -> Vec<String> {
+    raw_header_values(m, "Delivered-To")
+        .into_iter()
+        .map(|v| {
+            v.trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_string()
+        })
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// Checks the MIME depth and part count of a parsed mail (nested messages
+/// included), without recursion on the call stack.
+fn check_structure(m: &Message<'_>, limits: &Limits) -> Result<(), Over> {
+    let mut parts = 0usize;
+    let mut messages: Vec<(&Message<'_>, usize)> = vec![(m, 1)];
+    while let Some((msg, base)) = messages.pop() {
+        parts += msg.parts.len();
+        limits.check_parts(parts)?;
+        let mut stack: Vec<(usize, usize)> = vec![(0, base)];
+        let mut visits = 0;
+        while let Some((id, depth)) = stack.pop() {
+            visits += 1;
+            if visits > msg.parts.len() {
+                break;
+            }
+            limits.check_depth(depth)?;
+            match msg.parts.get(id).map(|p| &p.body) {
+                Some(PartType::Multipart(children)) => {
+                    stack.extend(children.iter().map(|&c| (c as usize, depth + 1)));
+                }
+                Some(PartType::Message(inner)) => messages.push((inner, depth + 1)),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks the decoded size of all text and HTML parts together.
+fn check_text_size(m: &Message<'_>, limits: &Limits) -> Result<(), Over> {
+    let mut total = 0usize;
+    for part in &m.parts {
+        if let PartType::Text(t) | PartType::Html(t) = &part.body {
+            total += t.len();
+            limits.check_text(total)?;
+        }
+    }
+    Ok(())
+}
+
+fn build(m: &Message<'_>, limits: &Limits) -> Result<Envelope, Refused> {
+    check_structure(m, limits)?;
+    check_text_size(m, limits)?;
+    let from = sender(m).map_err(Refused::Sender)?;
+    let subject = clean_text(m.subject().unwrap_or_default().trim());
+    let (body, new_source, html_only) = body_texts(m, limits)?;
     let new_text = quotes::new_text(&new_source);
-    Envelope {
-        from: m.from().and_then(first_mailbox),
+    Ok(Envelope {
+        from,
         reply_to: mailboxes(m.reply_to()),
         to: m.all_to().flat_map(|a| mailboxes(Some(a))).collect(),
         cc: m.all_cc().flat_map(|a| mailboxes(Some(a))).collect(),
-        delivered_to: raw_header_values(m, "Delivered-To")
-            .into_iter()
-            .map(|v| {
-                v.trim()
-                    .trim_start_matches('<')
-                    .trim_end_matches('>')
-                    .to_string()
-            })
-            .filter(|v| !v.is_empty())
-            .collect(),
+        delivered_to: delivered_to(m),
         message_id: m.message_id().map(clean_id),
         in_reply_to: ids(m.in_reply_to()),
         references: ids(m.references()),
@@ -327,46 +647,61 @@ fn build(m: &Message<'_>) -> Envelope {
         text: body,
         new_text,
         subject,
-    }
+    })
 }
 
 /// The body as text (quotes kept) and the text to cut quotes from (HTML block
 /// quotes already dropped), and whether the body was HTML only. When the text
 /// parts are blank (some clients send an empty text/plain beside the HTML),
 /// the HTML parts are read instead.
-fn body_texts(m: &Message<'_>) -> (String, String, bool) {
+fn body_texts(m: &Message<'_>, limits: &Limits) -> Result<(String, String, bool), Over> {
     let (mut whole, mut for_cut, mut html_only) = (String::new(), String::new(), false);
     let mut any_text = false;
     let mut any_html = false;
     for part in m.text_bodies() {
-        read_part(part, &mut whole, &mut for_cut, &mut any_text, &mut any_html);
+        read_part(
+            part,
+            limits,
+            &mut whole,
+            &mut for_cut,
+            &mut any_text,
+            &mut any_html,
+        )?;
     }
     if whole.trim().is_empty() && !any_html {
         for part in m.html_bodies() {
             if matches!(part.body, PartType::Html(_)) {
-                read_part(part, &mut whole, &mut for_cut, &mut any_text, &mut any_html);
+                read_part(
+                    part,
+                    limits,
+                    &mut whole,
+                    &mut for_cut,
+                    &mut any_text,
+                    &mut any_html,
+                )?;
             }
         }
         html_only = any_html;
     }
-    (
+    Ok((
         collapse_blank_lines(&whole),
         collapse_blank_lines(&for_cut),
         html_only || (any_html && !any_text),
-    )
+    ))
 }
 
 /// Appends one body part as text to both texts (parts with a file name are
-/// attachments, not body).
+/// attachments, not body), after checking its lines against the limits.
 fn read_part(
     part: &MessagePart<'_>,
+    limits: &Limits,
     whole: &mut String,
     for_cut: &mut String,
     any_text: &mut bool,
     any_html: &mut bool,
-) {
+) -> Result<(), Over> {
     if part.attachment_name().is_some() {
-        return;
+        return Ok(());
     }
     let (w, c) = match &part.body {
         PartType::Text(t) => {
@@ -385,17 +720,20 @@ fn read_part(
                 }
                 _ => Cow::Borrowed(t.as_str()),
             };
+            limits.check_lines(&unwrapped)?;
             let n = text::normalise(&unwrapped);
             (n.clone(), n)
         }
         PartType::Html(h) => {
             *any_html = true;
+            let kept = html::html_to_text(h, false);
+            limits.check_lines(&kept)?;
             (
-                text::normalise(&html::html_to_text(h, false)),
+                text::normalise(&kept),
                 text::normalise(&html::html_to_text(h, true)),
             )
         }
-        _ => return,
+        _ => return Ok(()),
     };
     for (acc, add) in [(whole, w), (for_cut, c)] {
         if !acc.is_empty() && !acc.ends_with('\n') {
@@ -403,6 +741,7 @@ fn read_part(
         }
         acc.push_str(&add);
     }
+    Ok(())
 }
 
 /// At most one blank line in a row; no blank lines at the start or end.
@@ -426,10 +765,6 @@ fn collapse_blank_lines(text: &str) -> String {
     out
 }
 
-fn first_mailbox(a: &Address<'_>) -> Option<Mailbox> {
-    a.iter().find_map(to_mailbox)
-}
-
 fn mailboxes(a: Option<&Address<'_>>) -> Vec<Mailbox> {
     a.map(|a| a.iter().filter_map(to_mailbox).collect())
         .unwrap_or_default()
@@ -443,7 +778,7 @@ fn to_mailbox(a: &mail_parser::Addr<'_>) -> Option<Mailbox> {
     Some(Mailbox {
         name: a
             .name()
-            .map(|n| n.trim().to_string())
+            .map(|n| clean_text(n.trim()))
             .filter(|n| !n.is_empty()),
         address: address.to_string(),
     })
@@ -588,7 +923,7 @@ fn bounce(m: &Message<'_>) -> Option<Bounce> {
 fn returned_from(inner: &Message<'_>) -> dsn::ReturnedMessage {
     dsn::returned_message(
         inner.message_id().map(clean_id),
-        inner.subject().map(str::to_string),
+        inner.subject().map(clean_text),
         mailboxes(inner.reply_to())
             .into_iter()
             .map(|m| m.address)
@@ -620,7 +955,7 @@ fn attachments(m: &Message<'_>) -> Vec<Attachment> {
             PartType::Multipart(_) => continue,
         };
         out.push(Attachment {
-            name: part.attachment_name().map(str::to_string),
+            name: part.attachment_name().map(clean_text),
             content_type,
             data,
         });
@@ -655,6 +990,141 @@ Subject: [zaochka #12] move\r\nMessage-ID: <big@example.org>\r\n\r\n"
         assert_eq!(h.recipients[0].address, "zaochka+12.abcdef@example.com");
     }
 
+    fn base64(data: &[u8]) -> String {
+        const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for c in data.chunks(3) {
+            let n = (u32::from(c[0]) << 16)
+                | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+                | u32::from(*c.get(2).unwrap_or(&0));
+            for k in 0..4 {
+                if k <= c.len() {
+                    out.push(char::from(A[((n >> (18 - 6 * k)) & 63) as usize]));
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    }
+
+    fn mail(headers: &str, body: &str) -> Vec<u8> {
+        format!("{headers}To: zaochka+12.abcdef@example.com\r\nSubject: x\r\n\r\n{body}")
+            .into_bytes()
+    }
+
+    #[test]
+    fn two_from_headers_are_several_senders() {
+        let raw = mail("From: a@example.org\r\nFrom: b@example.org\r\n", "cd4\r\n");
+        assert_eq!(
+            Envelope::parse(&raw),
+            Err(EnvelopeError::Sender(SenderProblem::Several))
+        );
+        let raw = mail("From: a@example.org, b@example.org\r\n", "cd4\r\n");
+        assert_eq!(
+            Envelope::parse(&raw),
+            Err(EnvelopeError::Sender(SenderProblem::Several))
+        );
+    }
+
+    #[test]
+    fn a_from_that_is_not_one_addr_spec_is_unreadable() {
+        for from in [
+            "From: undisclosed:;\r\n",
+            "From: \"x@y.org,evil@z.org\" <>\r\n",
+            "From: <x\u{1b}[31m@y.org>\r\n",
+            "From: <x y@y.org>\r\n",
+        ] {
+            let got = Envelope::parse(&mail(from, "cd4\r\n"));
+            assert_eq!(
+                got.as_ref().err(),
+                Some(&EnvelopeError::Sender(SenderProblem::Unreadable)),
+                "{from:?} gave {:?}",
+                got.as_ref().map(|e| &e.from)
+            );
+        }
+        let ok = Envelope::parse(&mail("From: Ivan <ivan@example.org>\r\n", "cd4\r\n")).unwrap();
+        assert!(ok.from.unwrap().is("ivan@example.org"));
+    }
+
+    #[test]
+    fn control_characters_leave_names_and_subjects() {
+        let raw = b"From: =?utf-8?q?Iv=1B[31man=0D=0AX?= <ivan@example.org>\r\nSubject: =?utf-8?q?a=07b=E2=80=AEc?=\r\n\r\ncd4\r\n";
+        let e = Envelope::parse(raw).unwrap();
+        assert_eq!(e.from.unwrap().name.as_deref(), Some("Iv[31man  X"));
+        assert_eq!(e.subject, "abc");
+    }
+
+    #[test]
+    fn a_long_body_line_is_over_the_limit_and_names_its_sender() {
+        let body = "cd4 ".repeat(64 * 1024);
+        let raw = mail(
+            "From: Ivan <ivan@example.org>\r\nDelivered-To: zaochka+12.abcdef@example.com\r\n",
+            &body,
+        );
+        let Err(EnvelopeError::OverLimit {
+            limit,
+            found,
+            allowed,
+            headers,
+        }) = Envelope::parse(&raw)
+        else {
+            panic!("expected OverLimit");
+        };
+        assert_eq!(limit, LimitKind::WordsPerLine);
+        assert!(found > allowed);
+        let h = headers.expect("head read");
+        assert!(h.from.unwrap().is("ivan@example.org"));
+        assert_eq!(h.delivered_to, ["zaochka+12.abcdef@example.com"]);
+    }
+
+    #[test]
+    fn a_long_line_in_base64_is_found_after_decoding() {
+        let body = "cd4 ".repeat(16 * 1024);
+        let b64 = base64(body.as_bytes());
+        let wrapped: Vec<String> = b64
+            .as_bytes()
+            .chunks(76)
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect();
+        let raw = mail(
+            "From: ivan@example.org\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n",
+            &wrapped.join("\r\n"),
+        );
+        assert!(matches!(
+            Envelope::parse(&raw),
+            Err(EnvelopeError::OverLimit {
+                limit: LimitKind::LineBytes | LimitKind::WordsPerLine,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn the_head_reader_skips_a_huge_header_and_reads_a_cut_head() {
+        let mut raw = b"From: Ivan <ivan@example.org>\r\nSubject: ".to_vec();
+        raw.extend(b"x".repeat(300 * 1024));
+        raw.extend(b"\r\nTo: zaochka+12.abcdef@example.com\r\n\r\nbody");
+        let h = read_head(&raw).expect("head");
+        assert!(h.from.as_ref().unwrap().is("ivan@example.org"), "{h:?}");
+        assert_eq!(h.subject, "");
+        let mut raw = b"From: Ivan <ivan@example.org>\r\nSubject: ".to_vec();
+        raw.extend(b"x".repeat(100 * 1024));
+        raw.extend(b"\r\nTo: zaochka+12.abcdef@example.com\r\n\r\nbody");
+        let h = read_head(&raw).expect("head");
+        assert!(h.from.as_ref().unwrap().is("ivan@example.org"), "{h:?}");
+        assert_eq!((h.subject.as_str(), h.recipients.len()), ("", 1));
+        // Cut in the middle of the To line: that line is dropped, From is kept.
+        let cut = b"From: ivan@example.org\r\nCc: a@b.org\r\nTo: zaochka+12.ab";
+        let h = read_head(cut).expect("head");
+        assert!(h.from.unwrap().is("ivan@example.org"));
+        assert_eq!(h.recipients.len(), 1);
+        assert_eq!(h.recipients[0].address, "a@b.org");
+        // Two From headers: no verified sender.
+        let h = read_head(b"From: a@b.org\r\nFrom: c@d.org\r\n\r\n").expect("head");
+        assert_eq!(h.from, None);
+    }
+
     #[test]
     fn blank_line_runs_collapse_to_one() {
         assert_eq!(collapse_blank_lines("\n\na\n\n\n\nb\n\n"), "a\n\nb");
@@ -665,11 +1135,4 @@ Subject: [zaochka #12] move\r\nMessage-ID: <big@example.org>\r\n\r\n"
         let r: Result<(), EnvelopeError> = guarded(|| panic!("boom"));
         assert_eq!(r, Err(EnvelopeError::Panicked("boom".into())));
     }
-}
-
-/// The header summary of a mail from its head alone (the first bytes of an
-/// over-size mail), or `None` when no header block ends within them.
-#[must_use]
-pub fn read_head(head: &[u8]) -> Option<HeaderSummary> {
-    guarded(|| header_summary(head)).ok().flatten()
 }

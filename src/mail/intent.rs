@@ -38,6 +38,10 @@
 //! moves for one game are [`Unrecognised::SeveralMoves`]. A mail with no
 //! command at all gives one [`Intent::Unrecognised`] with the reason.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::rc::Rc;
+
 use chrono::NaiveDate;
 
 use crate::mail::address::parse_subject;
@@ -113,10 +117,10 @@ pub enum Unrecognised {
     #[error("no move or command was found in the mail")]
     NoCommand,
     /// Two or more different moves for one game (as written).
-    #[error("several different moves for one game: {}", .0.join(", "))]
+    #[error("several different moves for one game: {}", crate::printable::printable(&.0.join(", ")))]
     SeveralMoves(Vec<String>),
     /// A leave command whose dates cannot be read (the clause as written).
-    #[error("cannot read two dates (from, to) in {0:?}")]
+    #[error("cannot read two dates (from, to) in \"{}\"", crate::printable::printable(.0))]
     LeaveDates(String),
 }
 
@@ -180,9 +184,22 @@ pub struct Addressed {
     pub intent: Intent,
     /// Where it was read.
     pub source: Source,
-    /// The line it was read from, trimmed (for logs and replies).
+    /// The line it was read from, trimmed and cut to at most
+    /// [`LINE_EXCERPT_BYTES`] bytes (an ellipsis `…` marks a cut), for logs and
+    /// replies. Every intent read from one line shares one excerpt, so the
+    /// output stays linear in the input however long the line.
     pub line: String,
 }
+
+/// The most bytes of a line kept in [`Addressed::line`] (the excerpt is cut at
+/// a character boundary and gets a trailing `…`).
+pub const LINE_EXCERPT_BYTES: usize = 200;
+
+/// The longest word (in bytes) that is tried as a move. The longest real
+/// moves are international captures over many squares (`1x10x19x28...`,
+/// at most 20 pieces taken, under 70 bytes); longer words are never moves,
+/// and the move parsers are not run on them.
+pub const MAX_MOVE_WORD_BYTES: usize = 128;
 
 /// What the reader needs to know about the games a mail may address.
 #[derive(Clone, Copy, Debug)]
@@ -236,18 +253,14 @@ impl Context<'_> {
 /// ```
 #[must_use]
 pub fn read_intents(new_text: &str, subject: &str, cx: &Context<'_>) -> Vec<Addressed> {
-    let mut items: Vec<Item> = Vec::new();
+    let mut items = Items::default();
     for line in new_text.lines() {
         read_line(line, cx, Source::Body, &mut items);
     }
     let subj = parse_subject(subject);
     let subject_game = subj.game.or(cx.game);
-    let mut subject_items = Vec::new();
-    let subject_bare = read_subject(&subj.rest, subject_game, cx, &mut subject_items);
-    if subject_bare {
-        items.extend(subject_items);
-    }
-    if items.is_empty() {
+    read_subject(&subj.rest, subject_game, cx, &mut items);
+    if items.list.is_empty() {
         let reason = if new_text.trim().is_empty() {
             Unrecognised::NoText
         } else {
@@ -260,7 +273,7 @@ pub fn read_intents(new_text: &str, subject: &str, cx: &Context<'_>) -> Vec<Addr
             line: String::new(),
         }];
     }
-    merge(items)
+    merge(items.list)
 }
 
 /// Whether a word (any case, punctuation around it allowed) is a command word.
@@ -400,7 +413,7 @@ const FILLER: &[&str] = &[
     "–",
 ];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Cmd {
     Offer,
     Accept,
@@ -426,7 +439,66 @@ struct Item {
     game: Option<GameId>,
     kind: ItemKind,
     source: Source,
-    line: String,
+    /// The excerpt of the line, shared by every item of the line.
+    line: Rc<str>,
+}
+
+/// What makes two items the same request (the first one read is kept).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ItemKey {
+    Move(String),
+    Cmd(Cmd),
+    Leave(NaiveDate, NaiveDate),
+    BadLeave(String),
+}
+
+/// The items of a mail, each distinct request once (per game), in the order
+/// first read. A repeated move that brings a move number adds the number to
+/// the first copy. Keeping repeats out here keeps the work of [`merge`]
+/// linear in the number of distinct requests.
+#[derive(Default)]
+struct Items {
+    list: Vec<Item>,
+    seen: HashMap<(Option<GameId>, ItemKey), usize>,
+}
+
+impl Items {
+    fn push(&mut self, item: Item) {
+        let key = match &item.kind {
+            ItemKind::Move(mv) => ItemKey::Move(mv.key()),
+            ItemKind::Cmd(c) => ItemKey::Cmd(*c),
+            ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
+            ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
+        };
+        match self.seen.entry((item.game, key)) {
+            Entry::Occupied(at) => {
+                if let (ItemKind::Move(first), ItemKind::Move(again)) =
+                    (&mut self.list[*at.get()].kind, &item.kind)
+                    && first.number.is_none()
+                    && again.number.is_some()
+                {
+                    first.number = again.number;
+                    first.black = again.black;
+                }
+            }
+            Entry::Vacant(v) => {
+                v.insert(self.list.len());
+                self.list.push(item);
+            }
+        }
+    }
+}
+
+/// A line cut to at most [`LINE_EXCERPT_BYTES`] bytes at a character boundary.
+fn excerpt(line: &str) -> Rc<str> {
+    if line.len() <= LINE_EXCERPT_BYTES {
+        return Rc::from(line);
+    }
+    let mut end = LINE_EXCERPT_BYTES;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    Rc::from(format!("{}…", &line[..end]))
 }
 
 #[derive(Clone, Debug)]
@@ -437,7 +509,7 @@ enum Tok {
 }
 
 /// Reads one line of the body into items.
-fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Vec<Item>) {
+fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
     let trimmed = line.trim();
     if trimmed.is_empty() {
         return;
@@ -445,56 +517,62 @@ fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Vec<Item>) 
     let (prefix_game, rest) = game_prefix(trimmed);
     let game = prefix_game.or(cx.game);
     let syntax = cx.syntax_of(game);
-    for clause in clauses(rest, syntax) {
-        for kind in evaluate(&clause) {
+    let shared = excerpt(trimmed);
+    clauses(rest, syntax, &mut |clause| {
+        for kind in evaluate(clause) {
             out.push(Item {
                 game,
                 kind,
                 source,
-                line: trimmed.to_string(),
+                line: Rc::clone(&shared),
             });
         }
-    }
+    });
 }
 
-/// Reads the subject's rest; true when it is bare (only moves, command words
-/// and filler) and holds something.
-fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, out: &mut Vec<Item>) -> bool {
-    if rest.trim().is_empty() {
-        return false;
+/// Reads the subject's rest when it is bare (only moves, command words and
+/// filler). Two passes over the words: one to tell whether it is bare, one to
+/// read it; neither keeps more than one clause.
+fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, out: &mut Items) {
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return;
     }
     let syntax = cx.syntax_of(game);
-    let clauses = clauses(rest, syntax);
-    let all_bare = clauses.iter().all(|c| {
-        c.iter().all(|t| match t {
-            Tok::Word { lower, .. } => {
-                FILLER.contains(&lower.as_str())
-                    || LEAD.contains(&lower.as_str())
-                    || is_command_word(lower)
-            }
-            _ => true,
-        })
+    let mut all_bare = true;
+    clauses(rest, syntax, &mut |c| {
+        all_bare = all_bare
+            && c.iter().all(|t| match t {
+                Tok::Word { lower, .. } => {
+                    FILLER.contains(&lower.as_str())
+                        || LEAD.contains(&lower.as_str())
+                        || is_command_word(lower)
+                }
+                _ => true,
+            });
     });
     if !all_bare {
-        return false;
+        return;
     }
-    for clause in &clauses {
+    let shared = excerpt(rest);
+    clauses(rest, syntax, &mut |clause| {
         for kind in evaluate(clause) {
             out.push(Item {
                 game,
                 kind,
                 source: Source::Subject,
-                line: rest.trim().to_string(),
+                line: Rc::clone(&shared),
             });
         }
-    }
-    !out.is_empty()
+    });
 }
 
 /// A game prefix at the start of a line: `#15:`, `#15`, `15:`, `game 15:`,
 /// `партия 15:`, `игра 15:`.
 fn game_prefix(line: &str) -> (Option<GameId>, &str) {
-    let lower = line.to_lowercase();
+    // Only the first words can be a prefix: lowercase no more than those.
+    let head_end = line.char_indices().nth(8).map_or(line.len(), |(i, _)| i);
+    let lower = line[..head_end].to_lowercase();
     for word in ["game ", "партия ", "игра "] {
         if lower.starts_with(word) {
             // The word is ASCII or Cyrillic; find its byte length in `line`.
@@ -603,11 +681,17 @@ fn words(text: &str) -> Vec<(&str, bool)> {
         .collect()
 }
 
-/// Tokenises a text into clauses of numbers, moves and words.
-fn clauses(text: &str, syntax: MoveSyntax) -> Vec<Vec<Tok>> {
+/// Tokenises a text into clauses of numbers, moves and words, handing each
+/// non-empty clause to `each` as soon as it ends (only one clause is held).
+fn clauses(text: &str, syntax: MoveSyntax, each: &mut dyn FnMut(&[Tok])) {
     let ws = words(text);
-    let mut out: Vec<Vec<Tok>> = Vec::new();
     let mut clause: Vec<Tok> = Vec::new();
+    let mut out = |clause: &mut Vec<Tok>| {
+        if !clause.is_empty() {
+            each(clause);
+            clause.clear();
+        }
+    };
     let mut i = 0;
     while i < ws.len() {
         let (w, ends) = ws[i];
@@ -622,7 +706,7 @@ fn clauses(text: &str, syntax: MoveSyntax) -> Vec<Vec<Tok>> {
             let (mv, strong) = read_move(&rest, syntax).expect("checked by glued_number");
             push_move(&mut clause, mv, strong);
             if ends {
-                out.push(std::mem::take(&mut clause));
+                out(&mut clause);
             }
             i += 1;
             continue;
@@ -633,12 +717,12 @@ fn clauses(text: &str, syntax: MoveSyntax) -> Vec<Vec<Tok>> {
             let last_ends = ws[i + used - 1].1;
             i += used;
             if last_ends {
-                out.push(std::mem::take(&mut clause));
+                out(&mut clause);
             }
             continue;
         }
         if matches!(bare, "—" | "–") {
-            out.push(std::mem::take(&mut clause));
+            out(&mut clause);
             i += 1;
             continue;
         }
@@ -647,15 +731,11 @@ fn clauses(text: &str, syntax: MoveSyntax) -> Vec<Vec<Tok>> {
             raw: strip_word(bare).to_string(),
         });
         if ends {
-            out.push(std::mem::take(&mut clause));
+            out(&mut clause);
         }
         i += 1;
     }
-    if !clause.is_empty() {
-        out.push(clause);
-    }
-    out.retain(|c| !c.is_empty());
-    out
+    out(&mut clause);
 }
 
 /// A word without trailing clause punctuation (`e3-d4,` -> `e3-d4`, a final
@@ -698,6 +778,10 @@ fn move_at(
     let is_sign = |s: &str| matches!(s, "-" | "–" | "—" | "−" | ":" | "x" | "х" | "×");
     let mut candidates: Vec<(usize, String)> = Vec::new();
     let w0 = word(i)?;
+    if w0.len() > MAX_MOVE_WORD_BYTES {
+        // Every candidate holds `w0`: none can be a move.
+        return None;
+    }
     // Three words: `c3 - d4`.
     if !ws[i].1
         && let (Some(w1), Some(w2)) = (word(i + 1), word(i + 2))
@@ -732,6 +816,9 @@ fn move_at(
 /// Reads a text as a move in a syntax: the move and whether its form is
 /// unmistakable (so it counts even in prose).
 fn read_move(text: &str, syntax: MoveSyntax) -> Option<(MoveText, bool)> {
+    if text.len() > MAX_MOVE_WORD_BYTES {
+        return None;
+    }
     let strong = match syntax {
         MoveSyntax::Draughts => {
             let w = draughts_move(text)?;
@@ -923,31 +1010,28 @@ fn parse_date(word: &str) -> Option<NaiveDate> {
 }
 
 /// Groups items by game, merges moves with offers and claims, drops repeats.
+/// The items are already distinct per game ([`Items`]); each item is looked
+/// at a fixed number of times, so the work is linear in their number.
 fn merge(items: Vec<Item>) -> Vec<Addressed> {
     let mut games: Vec<Option<GameId>> = Vec::new();
-    for it in &items {
-        if !games.contains(&it.game) {
+    let mut groups: HashMap<Option<GameId>, Vec<Item>> = HashMap::new();
+    for it in items {
+        let group = groups.entry(it.game).or_insert_with(|| {
             games.push(it.game);
-        }
+            Vec::new()
+        });
+        group.push(it);
     }
     let mut out = Vec::new();
     for game in games {
-        let group: Vec<&Item> = items.iter().filter(|it| it.game == game).collect();
-        // Distinct moves, keeping a written number from any copy.
-        let mut moves: Vec<(MoveText, &Item)> = Vec::new();
-        for it in &group {
-            if let ItemKind::Move(mv) = &it.kind {
-                match moves.iter_mut().find(|(m, _)| m.key() == mv.key()) {
-                    Some((m, _)) => {
-                        if m.number.is_none() && mv.number.is_some() {
-                            m.number = mv.number;
-                            m.black = mv.black;
-                        }
-                    }
-                    None => moves.push((mv.clone(), it)),
-                }
-            }
-        }
+        let group = groups.remove(&game).unwrap_or_default();
+        let moves: Vec<&MoveText> = group
+            .iter()
+            .filter_map(|it| match &it.kind {
+                ItemKind::Move(mv) => Some(mv),
+                _ => None,
+            })
+            .collect();
         let has_cmd = |c: Cmd| {
             group
                 .iter()
@@ -955,28 +1039,25 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
         };
         let offer = has_cmd(Cmd::Offer);
         let claim = has_cmd(Cmd::Claim);
-        let several = moves.len() > 1;
-        let the_move = (moves.len() == 1).then(|| moves[0].0.clone());
-        let mut emitted: Vec<Intent> = Vec::new();
-        let mut push = |intent: Intent, it: &Item, out: &mut Vec<Addressed>| {
-            if !emitted.contains(&intent) {
-                emitted.push(intent.clone());
-                out.push(Addressed {
-                    game,
-                    intent,
-                    source: it.source,
-                    line: it.line.clone(),
-                });
-            }
+        let the_move = match moves.as_slice() {
+            [one] => Some((*one).clone()),
+            _ => None,
         };
+        let mut several = (moves.len() > 1).then(|| {
+            Intent::Unrecognised(Unrecognised::SeveralMoves(
+                moves.iter().map(|m| m.text.clone()).collect(),
+            ))
+        });
         for it in &group {
             let intent = match &it.kind {
-                ItemKind::Move(_) if several => Intent::Unrecognised(Unrecognised::SeveralMoves(
-                    moves.iter().map(|(m, _)| m.text.clone()).collect(),
-                )),
+                ItemKind::Move(_) if moves.len() > 1 => match several.take() {
+                    // One answer for all the moves, at the first of them.
+                    Some(intent) => intent,
+                    None => continue,
+                },
                 ItemKind::Move(_) if claim => continue,
-                ItemKind::Move(_) => Intent::Move {
-                    mv: the_move.clone().expect("one move"),
+                ItemKind::Move(mv) => Intent::Move {
+                    mv: mv.clone(),
                     offer_draw: offer,
                 },
                 ItemKind::Cmd(Cmd::Offer) if the_move.is_some() && !claim => continue,
@@ -1001,7 +1082,12 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Intent::Unrecognised(Unrecognised::LeaveDates(text.clone()))
                 }
             };
-            push(intent, it, &mut out);
+            out.push(Addressed {
+                game,
+                intent,
+                source: it.source,
+                line: it.line.to_string(),
+            });
         }
     }
     out
@@ -1299,6 +1385,91 @@ mod tests {
         assert_eq!(
             one_move(&read("2... d6", "", MoveSyntax::Chess)),
             ("d6", Some(2), false)
+        );
+    }
+
+    /// The total size of what was read: every excerpt and every move text.
+    fn output_bytes(got: &[Addressed]) -> usize {
+        got.iter()
+            .map(|a| {
+                a.line.len()
+                    + match &a.intent {
+                        Intent::Move { mv, .. } => mv.text.len(),
+                        Intent::Unrecognised(Unrecognised::SeveralMoves(m)) => {
+                            m.iter().map(String::len).sum()
+                        }
+                        Intent::Unrecognised(Unrecognised::LeaveDates(t)) => t.len(),
+                        _ => 0,
+                    }
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_line_of_a_million_repeated_moves_gives_one_move_with_a_short_excerpt() {
+        for mib in [1, 4] {
+            let line = "cd4 ".repeat(mib * 1024 * 1024 / 4);
+            let cx = Context::single(Some(GameId(12)), MoveSyntax::Draughts);
+            let got = read_intents(&line, &line, &cx);
+            assert_eq!(got.len(), 1, "{mib} MiB");
+            assert!(matches!(&got[0].intent, Intent::Move { mv, .. } if mv.text == "cd4"));
+            assert!(got[0].line.len() <= LINE_EXCERPT_BYTES + '…'.len_utf8());
+            assert!(got[0].line.ends_with('…'));
+        }
+    }
+
+    #[test]
+    fn many_distinct_requests_on_one_line_stay_linear_in_output() {
+        // Distinct leaves and distinct moves: each read once, each with the
+        // short excerpt, never the whole line per item.
+        let mut line = String::new();
+        for d in 1..=28 {
+            for m in 1..=12 {
+                line.push_str(&format!("leave 2026-{m:02}-{d:02} 2027-01-01; "));
+            }
+        }
+        for f in ["a", "c", "e", "g"] {
+            for r in 1..=8 {
+                line.push_str(&format!("{f}{r}-b{r}, "));
+            }
+        }
+        let line = line.repeat(8);
+        let cx = Context::single(Some(GameId(12)), MoveSyntax::Draughts);
+        let got = read_intents(&line, "", &cx);
+        let leaves = got
+            .iter()
+            .filter(|a| matches!(a.intent, Intent::Leave { .. }))
+            .count();
+        assert_eq!(leaves, 28 * 12);
+        let several = got
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.intent,
+                    Intent::Unrecognised(Unrecognised::SeveralMoves(_))
+                )
+            })
+            .count();
+        assert_eq!(several, 1);
+        let bound = got.len() * (LINE_EXCERPT_BYTES + 3) + line.len();
+        assert!(
+            output_bytes(&got) <= bound,
+            "{} > {bound}",
+            output_bytes(&got)
+        );
+    }
+
+    #[test]
+    fn a_huge_word_is_not_tried_as_a_move() {
+        let word = "e4!".repeat(1 << 20);
+        assert_eq!(
+            read(&word, "", MoveSyntax::Chess),
+            [Intent::Unrecognised(Unrecognised::NoCommand)]
+        );
+        let word = "1x".repeat(1 << 20);
+        assert_eq!(
+            draughts(&word),
+            [Intent::Unrecognised(Unrecognised::NoCommand)]
         );
     }
 

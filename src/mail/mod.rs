@@ -15,7 +15,13 @@
 //! (RFC 3676 unwrapping), [`html`] (HTML to text), [`text`] (space and newline
 //! clean-up), [`dsn`] (delivery status notifications), [`quotes`] (new text
 //! only), [`intent`] (commands), [`chess_token`] (chess move words without
-//! rules), [`address`] (reply address, subject tag, constant-time token check).
+//! rules), [`address`] (reply address, subject tag, constant-time token check),
+//! [`limits`] (the bounds of one mail, checked before the memory is spent).
+//!
+//! Invariant: every reader here is linear in its input (no line is copied or
+//! scanned once per word, no list is searched once per item), and
+//! [`Envelope::parse_bounded`] refuses a mail over a bound before the work
+//! that bound guards.
 
 pub mod address;
 pub mod chess_token;
@@ -24,14 +30,17 @@ pub mod envelope;
 pub mod flowed;
 pub mod html;
 pub mod intent;
+pub mod limits;
 pub mod quotes;
 pub mod text;
 
 pub use address::{BotAddress, ReplyAddress, constant_time_eq, parse_subject, subject_tag};
 pub use dsn::{Bounce, DsnAction, DsnRecipient};
 pub use envelope::{
-    Attachment, AutoSignal, DEFAULT_MAX_SIZE, Envelope, EnvelopeError, HeaderSummary, Mailbox,
+    Attachment, AutoSignal, DEFAULT_MAX_SIZE, Envelope, EnvelopeError, HeaderSummary,
+    MAX_HEAD_BYTES, Mailbox, SenderProblem, read_head,
 };
 pub use intent::{
     Addressed, Context, Intent, MoveSyntax, MoveText, Source, Unrecognised, read_intents,
 };
+pub use limits::{LimitKind, Limits};

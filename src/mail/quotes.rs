@@ -106,7 +106,12 @@ pub fn is_quoted(line: &str) -> bool {
     if t.starts_with('>') {
         return true;
     }
-    let prefix: String = t.chars().take_while(|c| c.is_alphanumeric()).collect();
+    // At most five characters are looked at: a prefix has four at most.
+    let prefix: String = t
+        .chars()
+        .take(5)
+        .take_while(|c| c.is_alphanumeric())
+        .collect();
     let count = prefix.chars().count();
     (1..=4).contains(&count)
         && t[prefix.len()..].starts_with('>')
@@ -354,14 +359,21 @@ fn has_date(line: &str) -> bool {
 fn mark_signatures(lines: &[&str], kinds: &mut [LineKind]) {
     let n = lines.len();
     let mut i = 0;
+    // Whether a new, non-blank line stands before `i` (kept as `i` moves on,
+    // so that many `--` lines do not each scan back to the top).
+    let mut new_before = false;
+    let mut scanned = 0;
     while i < n {
+        while scanned < i {
+            new_before |= kinds[scanned] == LineKind::New && !is_blank(lines[scanned]);
+            scanned += 1;
+        }
         if kinds[i] != LineKind::New {
             i += 1;
             continue;
         }
         let line = lines[i].trim_end();
         if line == "--" || line == "-- " || line.trim() == "--" {
-            let new_before = (0..i).any(|j| kinds[j] == LineKind::New && !is_blank(lines[j]));
             let end = if new_before {
                 (i + 1..n).find(|&j| kinds[j] != LineKind::New).unwrap_or(n)
             } else {
