@@ -269,7 +269,7 @@ impl Drop for SmallDisk {
 fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
     let bot = bot_with_short_backoff();
     let disk_dir = bot.path().join("disk");
-    let Some(_disk) = SmallDisk::mount(&disk_dir, "4m") else {
+    let Some(_disk) = SmallDisk::mount(&disk_dir, "16m") else {
         assert!(
             std::env::var("ZAOCHKA_MAILSTACK").as_deref() != Ok("1"),
             "CI runs as root: a tmpfs must mount"
@@ -277,7 +277,20 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         println!("SKIPPED: cannot mount a tmpfs here (not root)");
         return;
     };
-    // The database and the outbox live on the small disk.
+    // The players, the game and the invitations first; then the database and the
+    // outbox move onto the small disk. (The test reads the database there through
+    // the zaochka binary only: this test process's bundled SQLite fails to map the
+    // -shm file of a database on tmpfs, SQLITE_IOERR_SHMSIZE, though the binary's
+    // does not; the figures are read from a copy after the disk is unmounted.)
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let token = bot.token(1, "white");
+    std::fs::rename(bot.path().join("zaochka.db"), disk_dir.join("zaochka.db"))
+        .or_else(|_| {
+            std::fs::copy(bot.path().join("zaochka.db"), disk_dir.join("zaochka.db")).map(|_| ())
+        })
+        .unwrap();
+    let _ = std::fs::remove_file(bot.path().join("zaochka.db"));
     let text = std::fs::read_to_string(&bot.config).unwrap();
     let d = bot.path().display().to_string();
     std::fs::write(
@@ -286,14 +299,11 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
             .replace(&format!("{d}/mail/outbox"), &format!("{d}/disk/outbox")),
     )
     .unwrap();
-    two_players(&bot, "russian");
-    bot.serve_once();
-    let db_path = disk_dir.join("zaochka.db");
-    let db = || rusqlite::Connection::open(&db_path).unwrap();
-    let plies = || -> i64 {
-        db().query_row("SELECT count(*) FROM moves", [], |r| r.get(0))
-            .unwrap()
+    let ply_line = |bot: &Bot| {
+        let shown = bot.ok(&["game", "show", "1"]);
+        shown.lines().nth(1).unwrap_or_default().to_string()
     };
+    assert!(ply_line(&bot).contains("ply 0"), "{}", ply_line(&bot));
     // Fill the disk to the last byte.
     let filler = disk_dir.join("filler");
     {
@@ -304,9 +314,6 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         while f.write_all(&small).is_ok() {}
         let _ = f.sync_all();
     }
-    let token: String = db()
-        .query_row("SELECT white_token FROM games WHERE id = 1", [], |r| r.get(0))
-        .unwrap();
     bot.deliver(
         1,
         &mail(
@@ -322,12 +329,17 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         !out.status.success(),
         "a full disk ends the cycle with an error"
     );
-    assert_eq!(plies(), 0);
     assert_eq!(new_count(&bot), 1, "the mail waits in the inbox");
     std::fs::remove_file(&filler).unwrap();
+    assert!(ply_line(&bot).contains("ply 0"), "nothing applied on the full disk");
     bot.serve_once();
-    assert_eq!(plies(), 1, "applied once space returned");
-    let failed: i64 = db()
+    assert!(ply_line(&bot).contains("ply 1 of 1"), "applied once space returned: {}", ply_line(&bot));
+    assert_eq!(new_count(&bot), 0);
+    // The record, from a copy off the small disk.
+    let copy = bot.path().join("copy.db");
+    std::fs::copy(disk_dir.join("zaochka.db"), &copy).unwrap();
+    let failed: i64 = rusqlite::Connection::open(&copy)
+        .unwrap()
         .query_row(
             "SELECT count(*) FROM processed_messages WHERE outcome LIKE 'failed%'",
             [],
@@ -335,7 +347,6 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         )
         .unwrap();
     assert_eq!(failed, 0);
-    assert_eq!(new_count(&bot), 0);
 }
 
 /// xorshift64*: a reproducible stream of kill delays.
