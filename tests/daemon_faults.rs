@@ -212,6 +212,13 @@ fn terminate(mut child: Child) {
 #[test]
 fn mail_arriving_while_another_writer_holds_the_database_for_30_s_is_applied_after() {
     let bot = bot_with_short_backoff();
+    // Tell the referees at the first sight of the fault (default: after 30 minutes).
+    let text = std::fs::read_to_string(&bot.config).unwrap();
+    std::fs::write(
+        &bot.config,
+        text.replace("crash-retries = 2\n", "crash-retries = 2\nalert-after-minutes = 0\n"),
+    )
+    .unwrap();
     two_players(&bot, "russian");
     bot.serve_once();
     let daemon = spawn_daemon(&bot);
@@ -236,6 +243,14 @@ fn mail_arriving_while_another_writer_holds_the_database_for_30_s_is_applied_aft
         bot.plies(1) == 2
     });
     terminate(daemon);
+    // The referee was told once, straight through the transport while the
+    // database took no write.
+    let told: Vec<String> = bot
+        .outbox_files()
+        .into_iter()
+        .filter(|f| f.contains("To: referee@example.test") && f.contains("mail processing is held up"))
+        .collect();
+    assert_eq!(told.len(), 1, "{told:?}");
     assert!(
         outcomes(&bot).iter().all(|o| !o.starts_with("failed")),
         "{:?}",
