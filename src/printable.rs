@@ -58,7 +58,10 @@ mod tests {
 
     #[test]
     fn plain_text_is_borrowed() {
-        assert!(matches!(printable("Иван Петров <ivan@x.ru>"), Cow::Borrowed(_)));
+        assert!(matches!(
+            printable("Иван Петров <ivan@x.ru>"),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

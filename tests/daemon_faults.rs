@@ -64,7 +64,13 @@ fn a_mail_that_aborts_the_daemon_is_retried_twice_then_quarantined_and_the_direc
     bot.deliver(1, &alice(&bot, 1, "poison@x", "1. cd4\nPOISON-MARKER\n"));
     // Black's mail would be next; White's second game mail is behind the poison.
     bot.ok(&[
-        "game", "new", "--variant", "russian", "--white", "alice@example.test", "--black",
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
         "bob@example.test",
     ]);
     bot.deliver(2, &alice(&bot, 2, "fine@x", "1. ab4\n"));
@@ -216,7 +222,10 @@ fn mail_arriving_while_another_writer_holds_the_database_for_30_s_is_applied_aft
     let text = std::fs::read_to_string(&bot.config).unwrap();
     std::fs::write(
         &bot.config,
-        text.replace("crash-retries = 2\n", "crash-retries = 2\nalert-after-minutes = 0\n"),
+        text.replace(
+            "crash-retries = 2\n",
+            "crash-retries = 2\nalert-after-minutes = 0\n",
+        ),
     )
     .unwrap();
     two_players(&bot, "russian");
@@ -248,7 +257,9 @@ fn mail_arriving_while_another_writer_holds_the_database_for_30_s_is_applied_aft
     let told: Vec<String> = bot
         .outbox_files()
         .into_iter()
-        .filter(|f| f.contains("To: referee@example.test") && f.contains("mail processing is held up"))
+        .filter(|f| {
+            f.contains("To: referee@example.test") && f.contains("mail processing is held up")
+        })
         .collect();
     assert_eq!(told.len(), 1, "{told:?}");
     assert!(
@@ -346,9 +357,16 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
     );
     assert_eq!(new_count(&bot), 1, "the mail waits in the inbox");
     std::fs::remove_file(&filler).unwrap();
-    assert!(ply_line(&bot).contains("ply 0"), "nothing applied on the full disk");
+    assert!(
+        ply_line(&bot).contains("ply 0"),
+        "nothing applied on the full disk"
+    );
     bot.serve_once();
-    assert!(ply_line(&bot).contains("ply 1 of 1"), "applied once space returned: {}", ply_line(&bot));
+    assert!(
+        ply_line(&bot).contains("ply 1 of 1"),
+        "applied once space returned: {}",
+        ply_line(&bot)
+    );
     assert_eq!(new_count(&bot), 0);
     // The record, from a copy off the small disk.
     let copy = bot.path().join("copy.db");
@@ -383,7 +401,13 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
     two_players(&bot, "russian");
     for _ in 1..GAMES {
         bot.ok(&[
-            "game", "new", "--variant", "russian", "--white", "alice@example.test", "--black",
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
             "bob@example.test",
         ]);
     }
@@ -468,7 +492,11 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
         .query_row("SELECT count(*) FROM inbox_claims", [], |r| r.get(0))
         .unwrap();
     assert_eq!(quarantined, 0, "no innocent mail was quarantined");
-    assert!(outcomes(&bot).iter().all(|o| !o.starts_with("refused")), "{:?}", outcomes(&bot));
+    assert!(
+        outcomes(&bot).iter().all(|o| !o.starts_with("refused")),
+        "{:?}",
+        outcomes(&bot)
+    );
     // Every reply delivered exactly once, each file whole.
     let ids: Vec<String> = {
         let mut st = db.prepare("SELECT message_id FROM outbox").unwrap();
@@ -477,7 +505,11 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
             .map(Result::unwrap)
             .collect()
     };
-    assert!(ids.len() as i64 >= invitations + 600, "{} replies", ids.len());
+    assert!(
+        ids.len() as i64 >= invitations + 600,
+        "{} replies",
+        ids.len()
+    );
     let dir = bot.path().join("mail/outbox");
     let mut files = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
@@ -550,7 +582,10 @@ fn several_senders_or_an_over_size_mail_get_the_right_answer() {
     let text = std::fs::read_to_string(&bot.config).unwrap();
     std::fs::write(
         &bot.config,
-        text.replace("poll-seconds = 1\n", "poll-seconds = 1\nmax-message-bytes = 4000\n"),
+        text.replace(
+            "poll-seconds = 1\n",
+            "poll-seconds = 1\nmax-message-bytes = 4000\n",
+        ),
     )
     .unwrap();
     two_players(&bot, "russian");
@@ -563,7 +598,10 @@ fn several_senders_or_an_over_size_mail_get_the_right_answer() {
         ),
     );
     // Over the size limit from the verified player: one polite answer.
-    bot.deliver(2, &alice(&bot, 1, "big@x", &format!("1. cd4\n{}", "x".repeat(5000))));
+    bot.deliver(
+        2,
+        &alice(&bot, 1, "big@x", &format!("1. cd4\n{}", "x".repeat(5000))),
+    );
     // Over the limit from a stranger: nothing.
     bot.deliver(
         3,
@@ -602,11 +640,25 @@ fn player_add_refuses_address_lists_and_names_with_control_characters() {
         let out = bot.run(&["player", "add", "--name", "X", "--email", email]);
         assert_eq!(out.status.code(), Some(1), "{email:?} refused");
     }
-    let out = bot.run(&["player", "add", "--name", "Evil\u{1b}[2J", "--email", "x@y.org"]);
+    let out = bot.run(&[
+        "player",
+        "add",
+        "--name",
+        "Evil\u{1b}[2J",
+        "--email",
+        "x@y.org",
+    ]);
     assert_eq!(out.status.code(), Some(1), "control characters in a name");
     assert!(
         !String::from_utf8_lossy(&out.stderr).contains('\u{1b}'),
         "the refusal does not print the escape raw"
     );
-    bot.ok(&["player", "add", "--name", "Иван Петров", "--email", "ivan@y.org"]);
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Иван Петров",
+        "--email",
+        "ivan@y.org",
+    ]);
 }

@@ -193,7 +193,13 @@ fn archive_player(
             // Control characters from a file's tags never reach the players table.
             name: name
                 .chars()
-                .map(|c| if crate::printable::is_unsafe(c) { ' ' } else { c })
+                .map(|c| {
+                    if crate::printable::is_unsafe(c) {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
                 .collect::<String>(),
             email,
             language: Language::Ru,

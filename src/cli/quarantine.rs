@@ -40,7 +40,7 @@ impl Quarantine {
                             "{}  {}  {}  {} bytes{}",
                             printable(&c.inbox_key),
                             c.quarantined_at
-                                .map_or_else(String::new, |t| crate::store::instant_text(t)),
+                                .map_or_else(String::new, crate::store::instant_text),
                             c.reason.map_or("?", |r| r.as_str()),
                             c.size,
                             c.detail
@@ -56,7 +56,10 @@ impl Quarantine {
             }
             Quarantine::Release { key } => {
                 let Some(claim) = store.read(|tx| claims::get(tx, &key))? else {
-                    eprintln!("zaochka: refused: no quarantined mail has the key {}", printable(&key));
+                    eprintln!(
+                        "zaochka: refused: no quarantined mail has the key {}",
+                        printable(&key)
+                    );
                     return Ok(ExitCode::from(1));
                 };
                 if claim.state != claims::ClaimState::Quarantined {
@@ -69,11 +72,14 @@ impl Quarantine {
                 }
                 let config = args.config()?;
                 let mut inbox = crate::daemon::open_inbox(&config)?;
-                inbox
-                    .release(&key)
-                    .with_context(|| format!("cannot put {} back into the inbox", printable(&key)))?;
+                inbox.release(&key).with_context(|| {
+                    format!("cannot put {} back into the inbox", printable(&key))
+                })?;
                 store.transaction(|tx| claims::release(tx, &key))?;
-                println!("released {}: the daemon tries it again at its next cycle", printable(&key));
+                println!(
+                    "released {}: the daemon tries it again at its next cycle",
+                    printable(&key)
+                );
                 Ok(ExitCode::SUCCESS)
             }
         }

@@ -20,13 +20,13 @@
 //! UTF-8 written as `%XX`: reversible, printable, and unchanged for ordinary
 //! names.
 
-use std::os::unix::fs::FileTypeExt;
 use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::fmt::Write as _;
 use std::fs::{DirBuilder, File, Metadata, OpenOptions};
 use std::io::Read;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::fs::FileTypeExt;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};

@@ -29,8 +29,8 @@ use chrono::{DateTime, Utc};
 use tracing::{error, info, warn};
 
 use crate::config::{Config, InboxConfig};
-use crate::store::Store;
 use crate::printable::printable;
+use crate::store::Store;
 use inbox::Inbox;
 use queue::Disposition;
 
@@ -237,17 +237,19 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             run.referees = list;
         }
         let mut wait = drain_inbox(&mut store, config, inbox.as_mut(), &mut run, stop);
-        if wait.is_none() {
-            if let Err(e) = scheduler::tick(&mut store, config, Utc::now()) {
-                wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
-            }
+        if wait.is_none()
+            && let Err(e) = scheduler::tick(&mut store, config, Utc::now())
+        {
+            wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
         }
         if let Err(e) = sender::send_due(&mut store, &transport, config, Utc::now(), stop) {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
         }
         if let Some((since, detail)) = run.tell.take() {
             let referees = std::mem::take(&mut run.referees);
-            tell_of_fault(&mut store, &transport, config, &referees, since, &detail, stop);
+            tell_of_fault(
+                &mut store, &transport, config, &referees, since, &detail, stop,
+            );
             run.referees = referees;
         }
         if once {
@@ -294,12 +296,7 @@ fn note_skipped(store: &mut Store, config: &Config, skipped: &inbox::Skipped) {
 }
 
 /// Tells the referees once that a mail was quarantined.
-fn note_quarantined(
-    store: &mut Store,
-    config: &Config,
-    mail: &inbox::RawMail,
-    crashes: u32,
-) {
+fn note_quarantined(store: &mut Store, config: &Config, mail: &inbox::RawMail, crashes: u32) {
     let sender = crate::mail::envelope::read_head(&mail.bytes)
         .and_then(|h| h.from)
         .map(|f| f.address);
@@ -321,18 +318,15 @@ fn raise(store: &mut Store, config: &Config, alert: &alerts::Alert) {
 
 /// The referees' addresses and languages, for [`tell_of_fault`].
 fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lang::Language)>> {
-    store
-        .read(|tx| process::referees(tx))
-        .ok()
-        .map(|list| {
-            list.into_iter()
-                .map(|p| {
-                    let lang = crate::lang::Language::from_code(p.language.as_str())
-                        .unwrap_or_default();
-                    (p.email, lang)
-                })
-                .collect()
-        })
+    store.read(process::referees).ok().map(|list| {
+        list.into_iter()
+            .map(|p| {
+                let lang =
+                    crate::lang::Language::from_code(p.language.as_str()).unwrap_or_default();
+                (p.email, lang)
+            })
+            .collect()
+    })
 }
 
 /// Tells the referees that a transient fault lasts: through the outbox when
@@ -356,9 +350,13 @@ fn tell_of_fault(
         return;
     }
     for (address, lang) in referees {
-        if let Err(e) =
-            sender::send_direct(transport, config, address, &alert.subject(*lang), &alert.body(*lang))
-        {
+        if let Err(e) = sender::send_direct(
+            transport,
+            config,
+            address,
+            &alert.subject(*lang),
+            &alert.body(*lang),
+        ) {
             warn!(to = %printable(address), error = %printable(&format!("{e:#}")), "cannot tell the referee of the fault");
         }
     }

@@ -101,11 +101,27 @@ impl Notice {
                 size_text(*size, lang),
                 size_text(*limit, lang)
             ),
-            (Notice::OverLimit { game, limit, found, allowed }, Language::Ru) => format!(
+            (
+                Notice::OverLimit {
+                    game,
+                    limit,
+                    found,
+                    allowed,
+                },
+                Language::Ru,
+            ) => format!(
                 "Партия #{game} - ваше письмо слишком велико: {} ({found}; бот читает не больше {allowed}), поэтому оно не прочитано и ничего не изменено. Пожалуйста, пришлите ход коротким письмом.",
                 what_ru(*limit)
             ),
-            (Notice::OverLimit { game, limit, found, allowed }, Language::En) => format!(
+            (
+                Notice::OverLimit {
+                    game,
+                    limit,
+                    found,
+                    allowed,
+                },
+                Language::En,
+            ) => format!(
                 "Game #{game} - your mail is too large: {} ({found}; the bot reads at most {allowed}), so it was not read and nothing was changed. Please send your move in a short mail.",
                 what_en(*limit)
             ),

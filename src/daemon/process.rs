@@ -64,7 +64,11 @@ impl From<StoreError> for TransientFault {
 ///
 /// # Errors
 /// [`TransientFault`]: nothing was recorded; the mail stays in the inbox.
-pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Processed, TransientFault> {
+pub fn process(
+    store: &mut Store,
+    config: &Config,
+    mail: &RawMail,
+) -> Result<Processed, TransientFault> {
     let parsed = if mail.is_truncated() || mail.size > config.max_message_bytes as u64 {
         Err(EnvelopeError::TooLarge {
             size: usize::try_from(mail.size).unwrap_or(usize::MAX),
@@ -76,9 +80,9 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
     };
     let message_id = match &parsed {
         Ok(e) => e.message_id.clone(),
-        Err(
-            EnvelopeError::TooLarge { headers, .. } | EnvelopeError::OverLimit { headers, .. },
-        ) => headers.as_deref().and_then(|h| h.message_id.clone()),
+        Err(EnvelopeError::TooLarge { headers, .. } | EnvelopeError::OverLimit { headers, .. }) => {
+            headers.as_deref().and_then(|h| h.message_id.clone())
+        }
         Err(_) => None,
     };
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
@@ -112,7 +116,9 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
     });
     let processed = match result {
         Ok(p) => p,
-        Err(RefereeError::Invalid(d)) if d == "duplicate" => Processed::unverified("duplicate", None),
+        Err(RefereeError::Invalid(d)) if d == "duplicate" => {
+            Processed::unverified("duplicate", None)
+        }
         Err(RefereeError::Store(e)) if e.is_transient() => return Err(e.into()),
         Err(e) => {
             // A mail whose handling fails for a reason of its own is recorded as
@@ -129,11 +135,12 @@ pub fn process(store: &mut Store, config: &Config, mail: &RawMail) -> Result<Pro
                 outcome: outcome.clone(),
                 processed_at: mail.received_at,
             };
-            store.transaction(|tx| {
-                claims::finish(tx, &mail.key)?;
-                messages::record(tx, &record)
-            })
-            .map_err(TransientFault::from)?;
+            store
+                .transaction(|tx| {
+                    claims::finish(tx, &mail.key)?;
+                    messages::record(tx, &record)
+                })
+                .map_err(TransientFault::from)?;
             return Ok(Processed::unverified(outcome, None));
         }
     };
@@ -182,7 +189,10 @@ fn refused_envelope(
         }
         other => {
             return Ok(Processed::unverified(
-                format!("rejected: unreadable mail ({})", printable(&other.to_string())),
+                format!(
+                    "rejected: unreadable mail ({})",
+                    printable(&other.to_string())
+                ),
                 None,
             ));
         }
@@ -726,7 +736,8 @@ pub fn enqueue_replies(
 ) -> Result<(), RefereeError> {
     for r in replies {
         let mut random = [0u8; 10];
-        getrandom::fill(&mut random).map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+        getrandom::fill(&mut random)
+            .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
         let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
         let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
         outbox::enqueue(

@@ -21,8 +21,8 @@ use super::probe::{self, ProbeEnd};
 use super::process::{self, Processed, TransientFault};
 use crate::config::Config;
 use crate::printable::printable;
-use crate::store::claims::{self, QuarantineReason, Taken};
 use crate::store::Store;
+use crate::store::claims::{self, QuarantineReason, Taken};
 
 /// What became of one mail taken from the inbox.
 #[derive(Debug)]
@@ -142,7 +142,9 @@ fn probe_until_done(
     loop {
         let end = match probe::run(config, mail) {
             Ok(end) => end,
-            Err(e) => return Disposition::Retry(TransientFault(format!("cannot start a probe: {e}"))),
+            Err(e) => {
+                return Disposition::Retry(TransientFault(format!("cannot start a probe: {e}")));
+            }
         };
         let how = match end {
             ProbeEnd::Done(p) => return Disposition::Done(p),
@@ -182,11 +184,14 @@ fn probe_until_done(
 /// panics. Unset in any real installation, where this does nothing.
 pub(crate) fn injected_fault(mail: &RawMail) {
     let holds = |var: &str| {
-        std::env::var(var).ok().filter(|m| !m.is_empty()).is_some_and(|marker| {
-            mail.bytes
-                .windows(marker.len())
-                .any(|w| w == marker.as_bytes())
-        })
+        std::env::var(var)
+            .ok()
+            .filter(|m| !m.is_empty())
+            .is_some_and(|marker| {
+                mail.bytes
+                    .windows(marker.len())
+                    .any(|w| w == marker.as_bytes())
+            })
     };
     if holds("ZAOCHKA_FAULT_ABORT_ON") {
         error!(key = %printable(&mail.key), "fault injection: aborting on this mail");

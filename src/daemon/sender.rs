@@ -165,6 +165,33 @@ fn reply_to_of(
         .map(|side| reply_address(config, game_id, game.token(side).as_str())))
 }
 
+/// Sends one plain-text mail from the bot straight through the transport,
+/// without the outbox: for telling the referees of a fault that keeps the
+/// database from taking any write (so the outbox cannot hold the alert).
+///
+/// # Errors
+/// An address that does not parse, or the transport's failure.
+pub fn send_direct(
+    transport: &ReplyTransport,
+    config: &Config,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> anyhow::Result<()> {
+    use lettre::message::header::ContentType;
+    let to: Mailbox = to
+        .parse()
+        .with_context(|| format!("bad recipient {}", printable(to)))?;
+    let message = lettre::Message::builder()
+        .from(bot_mailbox(config, None)?)
+        .to(to)
+        .subject(subject)
+        .header(ContentType::TEXT_PLAIN)
+        .body(body.to_string())?;
+    transport.send(&message)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,31 +316,4 @@ mod tests {
         assert_eq!(pending(&mut store), 0);
         assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
     }
-}
-
-/// Sends one plain-text mail from the bot straight through the transport,
-/// without the outbox: for telling the referees of a fault that keeps the
-/// database from taking any write (so the outbox cannot hold the alert).
-///
-/// # Errors
-/// An address that does not parse, or the transport's failure.
-pub fn send_direct(
-    transport: &ReplyTransport,
-    config: &Config,
-    to: &str,
-    subject: &str,
-    body: &str,
-) -> anyhow::Result<()> {
-    use lettre::message::header::ContentType;
-    let to: Mailbox = to
-        .parse()
-        .with_context(|| format!("bad recipient {}", printable(to)))?;
-    let message = lettre::Message::builder()
-        .from(bot_mailbox(config, None)?)
-        .to(to)
-        .subject(subject)
-        .header(ContentType::TEXT_PLAIN)
-        .body(body.to_string())?;
-    transport.send(&message)?;
-    Ok(())
 }

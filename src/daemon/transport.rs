@@ -204,10 +204,11 @@ fn remove_stale_temporaries(dir: &Path) {
     for entry in rd.filter_map(Result::ok) {
         let name = entry.file_name();
         let n = name.as_encoded_bytes();
-        if n.starts_with(b".") && n.ends_with(b".eml.tmp") {
-            if let Err(e) = std::fs::remove_file(entry.path()) {
-                warn!(file = %printable(&entry.path().display().to_string()), error = %e, "cannot remove a stale temporary reply file");
-            }
+        if n.starts_with(b".")
+            && n.ends_with(b".eml.tmp")
+            && let Err(e) = std::fs::remove_file(entry.path())
+        {
+            warn!(file = %printable(&entry.path().display().to_string()), error = %e, "cannot remove a stale temporary reply file");
         }
     }
 }

@@ -92,7 +92,9 @@ fn alive(pid: u32) -> bool {
         return false;
     };
     // SAFETY: kill with signal 0 only checks that the process exists.
-    pid > 0 && (unsafe { libc::kill(pid, 0) } == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
+    pid > 0
+        && (unsafe { libc::kill(pid, 0) } == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
 }
 
 const COLUMNS: &str = "inbox_key, state, crashes, holder_pid, size, first_taken_at, last_taken_at, reason, detail, quarantined_at";
@@ -248,7 +250,12 @@ pub fn quarantine(
     detail: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    let detail = detail.map(|d| crate::printable::printable(d).chars().take(500).collect::<String>());
+    let detail = detail.map(|d| {
+        crate::printable::printable(d)
+            .chars()
+            .take(500)
+            .collect::<String>()
+    });
     tx.sql().execute(
         "INSERT INTO inbox_claims (inbox_key, state, crashes, size, first_taken_at, last_taken_at,
                                    reason, detail, quarantined_at)
@@ -346,7 +353,7 @@ mod tests {
         assert_eq!(crashed(&mut store), Taken::Go { crashes: 2 });
         assert_eq!(crashed(&mut store), Taken::Quarantine { crashes: 3 });
         assert_eq!(step(&mut store, false), Taken::AlreadyQuarantined);
-        let q = store.read(|tx| quarantined(tx)).unwrap();
+        let q = store.read(quarantined).unwrap();
         assert_eq!(q.len(), 1);
         assert_eq!(q[0].reason, Some(QuarantineReason::Crashes));
         assert!(store.transaction(|tx| release(tx, "maildir/x")).unwrap());
@@ -360,7 +367,9 @@ mod tests {
     fn a_claim_held_by_a_live_process_is_busy_not_a_crash() {
         let mut store = Store::open_in_memory().unwrap();
         let t = at("2026-12-01T10:00:00Z");
-        store.transaction(|tx| take(tx, "k", 1, 2, false, t)).unwrap();
+        store
+            .transaction(|tx| take(tx, "k", 1, 2, false, t))
+            .unwrap();
         // PID 1 (init) is alive and is not this process.
         store
             .transaction(|tx| {
@@ -369,7 +378,9 @@ mod tests {
                     .map_err(crate::store::StoreError::from)
             })
             .unwrap();
-        let got = store.transaction(|tx| take(tx, "k", 1, 2, false, t)).unwrap();
+        let got = store
+            .transaction(|tx| take(tx, "k", 1, 2, false, t))
+            .unwrap();
         assert_eq!(got, Taken::Busy { holder: 1 });
         assert_eq!(store.read(|tx| get(tx, "k")).unwrap().unwrap().crashes, 0);
     }
@@ -381,7 +392,14 @@ mod tests {
         store
             .transaction(|tx| {
                 take(tx, "k", 1, 2, false, t)?;
-                quarantine(tx, "k", 1, QuarantineReason::Panic, Some("boom\n\u{1b}[31m"), t)
+                quarantine(
+                    tx,
+                    "k",
+                    1,
+                    QuarantineReason::Panic,
+                    Some("boom\n\u{1b}[31m"),
+                    t,
+                )
             })
             .unwrap();
         let c = store.read(|tx| get(tx, "k")).unwrap().unwrap();

@@ -141,7 +141,9 @@ pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
 /// no angle brackets) without spaces or control characters: the check every
 /// stored address passes.
 pub(crate) fn is_plausible_email(email: &str) -> bool {
-    !email.chars().any(|c| c.is_whitespace() || crate::printable::is_unsafe(c))
+    !email
+        .chars()
+        .any(|c| c.is_whitespace() || crate::printable::is_unsafe(c))
         && !email.contains([',', '<', '>', ';', '"', '(', ')'])
         && email.parse::<lettre::Address>().is_ok()
 }

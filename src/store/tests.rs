@@ -807,10 +807,19 @@ fn a_message_is_recorded_once_by_inbox_key_or_verified_message_id() {
     assert!(run(&mut store, |tx| messages::record(tx, &no_id2)).expect("no id again"));
     store
         .read(|tx| {
-            let seen =
-                messages::find_verified(tx, Some("3c1f6f0e@example.org"), "ivan.petrov@EXAMPLE.org")?;
-            assert_eq!(seen.map(|s| s.inbox_key), Some("INBOX/1741000000/42".to_owned()));
-            assert!(messages::find_verified(tx, Some("<3c1f6f0e@example.org>"), "mallory@example.net")?.is_none());
+            let seen = messages::find_verified(
+                tx,
+                Some("3c1f6f0e@example.org"),
+                "ivan.petrov@EXAMPLE.org",
+            )?;
+            assert_eq!(
+                seen.map(|s| s.inbox_key),
+                Some("INBOX/1741000000/42".to_owned())
+            );
+            assert!(
+                messages::find_verified(tx, Some("<3c1f6f0e@example.org>"), "mallory@example.net")?
+                    .is_none()
+            );
             assert!(messages::find_verified(tx, None, "ivan.petrov@example.org")?.is_none());
             assert!(messages::find_key(tx, "INBOX/1741000000/42")?.is_some());
             assert!(messages::find_key(tx, "INBOX/1/1")?.is_none());
