@@ -110,17 +110,6 @@ fn alerts_to(bot: &Bot, to: &str) -> Vec<String> {
         .collect()
 }
 
-fn outcomes(bot: &Bot) -> Vec<String> {
-    let db = bot.db();
-    let mut st = db
-        .prepare("SELECT outcome FROM processed_messages ORDER BY rowid")
-        .unwrap();
-    st.query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
 #[test]
 fn forged_delivery_reports_change_nothing_and_send_nothing() {
     let bot = Bot::new(Mailing::Local);
@@ -195,7 +184,7 @@ fn forged_delivery_reports_change_nothing_and_send_nothing() {
     }
     bot.serve_once();
     assert_eq!(
-        outcomes(&bot),
+        bot.outcomes(),
         [
             "ignored: unverified delivery report (unknown-message-id)",
             "ignored: unverified delivery report (unknown-message-id)",
@@ -258,7 +247,7 @@ fn a_report_to_a_rows_return_path_marks_the_recipient_unreachable_and_alerts_onc
         "the alert is sent in the same cycle"
     );
     assert_eq!(
-        outcomes(&bot).last().unwrap(),
+        bot.outcomes().last().unwrap(),
         &format!("bounce: failed bob@example.test (outbox {bob_row}, by verp)")
     );
     // The same report again (another Message-ID), and the very same file again:
@@ -312,7 +301,7 @@ fn a_report_naming_a_sent_message_id_and_its_recipient_counts() {
         alerts_to(&bot, "referee@example.test"),
         ["[zaochka] mail to alice@example.test cannot be delivered"]
     );
-    assert!(outcomes(&bot).last().unwrap().ends_with("by message-id)"));
+    assert!(bot.outcomes().last().unwrap().ends_with("by message-id)"));
 }
 
 #[test]
@@ -411,18 +400,7 @@ fn a_referee_whose_alert_bounces_gets_no_further_alerts() {
 fn serve_once_sends_every_due_reply_past_one_batch() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    for _ in 1..60 {
-        bot.ok(&[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-        ]);
-    }
+    bot.more_games(59);
     assert_eq!(bot.pending_outbox(), 120, "60 games, two invitations each");
     bot.serve_once();
     assert_eq!(bot.pending_outbox(), 0);

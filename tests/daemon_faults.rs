@@ -39,23 +39,6 @@ fn alice(bot: &Bot, game: i64, id: &str, body: &str) -> String {
     )
 }
 
-fn outcomes(bot: &Bot) -> Vec<String> {
-    let db = bot.db();
-    let mut st = db
-        .prepare("SELECT outcome FROM processed_messages ORDER BY id")
-        .unwrap();
-    st.query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
-fn new_count(bot: &Bot) -> usize {
-    std::fs::read_dir(bot.path().join("mail/inbox/new"))
-        .unwrap()
-        .count()
-}
-
 #[test]
 fn a_mail_that_aborts_the_daemon_is_retried_twice_then_quarantined_and_the_director_releases_it() {
     let bot = bot_with_short_backoff();
@@ -162,11 +145,11 @@ fn a_panic_while_processing_quarantines_the_mail_at_once_and_the_daemon_goes_on(
         .unwrap();
     assert_eq!(reason, "panic");
     assert!(
-        outcomes(&bot).iter().any(|o| o.starts_with("applied")),
+        bot.outcomes().iter().any(|o| o.starts_with("applied")),
         "the next mail is handled: {:?}",
-        outcomes(&bot)
+        bot.outcomes()
     );
-    assert_eq!(new_count(&bot), 0);
+    assert_eq!(bot.waiting(), 0);
 }
 
 /// Holds the database's write lock from another connection for `hold`.
@@ -246,7 +229,7 @@ fn mail_arriving_while_another_writer_holds_the_database_for_30_s_is_applied_aft
         ),
     );
     std::thread::sleep(Duration::from_secs(5));
-    assert_eq!(new_count(&bot), 2, "the mails wait in the inbox meanwhile");
+    assert_eq!(bot.waiting(), 2, "the mails wait in the inbox meanwhile");
     holder.join().unwrap();
     wait_for("both moves applied", Duration::from_secs(60), || {
         bot.plies(1) == 2
@@ -263,11 +246,11 @@ fn mail_arriving_while_another_writer_holds_the_database_for_30_s_is_applied_aft
         .collect();
     assert_eq!(told.len(), 1, "{told:?}");
     assert!(
-        outcomes(&bot).iter().all(|o| !o.starts_with("failed")),
+        bot.outcomes().iter().all(|o| !o.starts_with("failed")),
         "{:?}",
-        outcomes(&bot)
+        bot.outcomes()
     );
-    assert_eq!(new_count(&bot), 0);
+    assert_eq!(bot.waiting(), 0);
 }
 
 /// A small tmpfs (root only) that is unmounted when dropped.
@@ -355,7 +338,7 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         !out.status.success(),
         "a full disk ends the cycle with an error"
     );
-    assert_eq!(new_count(&bot), 1, "the mail waits in the inbox");
+    assert_eq!(bot.waiting(), 1, "the mail waits in the inbox");
     std::fs::remove_file(&filler).unwrap();
     assert!(
         ply_line(&bot).contains("ply 0"),
@@ -367,7 +350,7 @@ fn mail_arriving_on_a_full_disk_waits_and_is_applied_when_space_returns() {
         "applied once space returned: {}",
         ply_line(&bot)
     );
-    assert_eq!(new_count(&bot), 0);
+    assert_eq!(bot.waiting(), 0);
     // The record, from a copy off the small disk.
     let copy = bot.path().join("copy.db");
     std::fs::copy(disk_dir.join("zaochka.db"), &copy).unwrap();
@@ -399,18 +382,7 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
     const GAMES: i64 = 30;
     let bot = bot_with_short_backoff();
     two_players(&bot, "russian");
-    for _ in 1..GAMES {
-        bot.ok(&[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-        ]);
-    }
+    bot.more_games((GAMES - 1) as usize);
     bot.serve_once();
     let invitations = bot.outbox_count();
     // 30 games x 10 plies = 300 mails, interleaved game by game, in one batch.
@@ -465,7 +437,7 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
             kills += 1;
         }
         child.wait().unwrap();
-        if finished && new_count(&bot) == 0 && bot.pending_outbox() == 0 {
+        if finished && bot.waiting() == 0 && bot.pending_outbox() == 0 {
             break;
         }
         assert!(
@@ -493,9 +465,9 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
         .unwrap();
     assert_eq!(quarantined, 0, "no innocent mail was quarantined");
     assert!(
-        outcomes(&bot).iter().all(|o| !o.starts_with("refused")),
+        bot.outcomes().iter().all(|o| !o.starts_with("refused")),
         "{:?}",
-        outcomes(&bot)
+        bot.outcomes()
     );
     // Every reply delivered exactly once, each file whole.
     let ids: Vec<String> = {
@@ -568,12 +540,12 @@ fn a_stranger_cannot_make_a_players_mail_a_duplicate_by_sending_its_message_id_f
     );
     bot.deliver(2, &alice(&bot, 1, "future-id@mail.example.test", "1. cd4"));
     bot.serve_once();
-    assert_eq!(bot.plies(1), 1, "{:?}", outcomes(&bot));
+    assert_eq!(bot.plies(1), 1, "{:?}", bot.outcomes());
     // The player's own mail delivered again (another file) is a duplicate.
     bot.deliver(3, &alice(&bot, 1, "future-id@mail.example.test", "1. cd4"));
     bot.serve_once();
     assert_eq!(bot.plies(1), 1);
-    assert!(outcomes(&bot).last().unwrap().starts_with("duplicate"));
+    assert!(bot.outcomes().last().unwrap().starts_with("duplicate"));
 }
 
 #[test]
@@ -622,7 +594,7 @@ fn several_senders_or_an_over_size_mail_get_the_right_answer() {
         .collect();
     assert_eq!(too_large.len(), 1, "{alice_mail:?}");
     assert!(bot.outbox_to("mallory@example.net").is_empty());
-    let o = outcomes(&bot);
+    let o = bot.outcomes();
     assert_eq!(o.len(), 3, "{o:?}");
     assert!(o.iter().all(|x| x.starts_with("rejected")), "{o:?}");
 }

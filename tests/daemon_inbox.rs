@@ -444,18 +444,7 @@ fn under_an_inherited_umask_022_the_database_and_every_reply_are_private() {
 fn killing_the_daemon_while_it_writes_replies_leaves_each_reply_once_and_whole() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    for _ in 0..24 {
-        bot.ok(&[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-        ]);
-    }
+    bot.more_games(24);
     let rows: Vec<(String, String)> = {
         let db = bot.db();
         let mut st = db

@@ -72,23 +72,7 @@ pub fn take(
     match taken {
         Ok(Taken::Go { crashes: 0 }) => {}
         Ok(Taken::Go { .. }) => return probe_until_done(store, config, mail, now),
-        Ok(Taken::Quarantine { crashes }) => {
-            error!(key = %printable(&mail.key), crashes, "mail crashed the daemon too often: quarantined");
-            return Disposition::Quarantined {
-                reason: QuarantineReason::Crashes,
-                crashes,
-                new: true,
-            };
-        }
-        Ok(Taken::AlreadyQuarantined) => {
-            return Disposition::Quarantined {
-                reason: QuarantineReason::Crashes,
-                crashes: 0,
-                new: false,
-            };
-        }
-        Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
-        Err(e) => return Disposition::Retry(e.into()),
+        other => return stopped_at_claim(other, mail, "the daemon"),
     }
     match catch_unwind(AssertUnwindSafe(|| {
         injected_fault(mail);
@@ -156,24 +140,39 @@ fn probe_until_done(
             claims::probe_crashed(tx, &mail.key, config.faults.crash_retries, now)
         }) {
             Ok(Taken::Go { .. }) => {}
-            Ok(Taken::Quarantine { crashes }) => {
-                error!(key = %printable(&mail.key), crashes, "mail crashed its probes too often: quarantined");
-                return Disposition::Quarantined {
-                    reason: QuarantineReason::Crashes,
-                    crashes,
-                    new: true,
-                };
-            }
-            Ok(Taken::AlreadyQuarantined) => {
-                return Disposition::Quarantined {
-                    reason: QuarantineReason::Crashes,
-                    crashes: 0,
-                    new: false,
-                };
-            }
-            Ok(Taken::Busy { holder }) => return Disposition::InProgress { holder },
-            Err(e) => return Disposition::Retry(e.into()),
+            other => return stopped_at_claim(other, mail, "its probes"),
         }
+    }
+}
+
+/// What a claim that does not let the mail go on means: quarantined (now, or
+/// before), in progress elsewhere, or a transient fault. `who` names what the
+/// mail crashed, for the log.
+fn stopped_at_claim(
+    taken: Result<Taken, crate::store::StoreError>,
+    mail: &RawMail,
+    who: &str,
+) -> Disposition {
+    match taken {
+        Ok(Taken::Go { crashes }) => Disposition::Retry(TransientFault(format!(
+            "claim of {} unexpectedly free after {crashes} crashes",
+            printable(&mail.key)
+        ))),
+        Ok(Taken::Quarantine { crashes }) => {
+            error!(key = %printable(&mail.key), crashes, who, "the mail crashed it too often: quarantined");
+            Disposition::Quarantined {
+                reason: QuarantineReason::Crashes,
+                crashes,
+                new: true,
+            }
+        }
+        Ok(Taken::AlreadyQuarantined) => Disposition::Quarantined {
+            reason: QuarantineReason::Crashes,
+            crashes: 0,
+            new: false,
+        },
+        Ok(Taken::Busy { holder }) => Disposition::InProgress { holder },
+        Err(e) => Disposition::Retry(e.into()),
     }
 }
 

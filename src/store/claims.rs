@@ -160,6 +160,18 @@ pub fn take(
         // handing it to a probe did not die of the mail.
         ClaimState::Taken => claim.crashes,
     };
+    count_crashes(tx, inbox_key, crashes, crash_retries, now)
+}
+
+/// Stores the crash count of a claim: over `crash_retries` the claim becomes
+/// `quarantined` (reason `crashes`), else it stays `taken`, held by this process.
+fn count_crashes(
+    tx: &Tx<'_>,
+    inbox_key: &str,
+    crashes: u32,
+    crash_retries: u32,
+    now: DateTime<Utc>,
+) -> Result<Taken> {
     if crashes > crash_retries {
         tx.sql().execute(
             "UPDATE inbox_claims SET state = 'quarantined', crashes = ?2, last_taken_at = ?3,
@@ -172,7 +184,7 @@ pub fn take(
     tx.sql().execute(
         "UPDATE inbox_claims SET state = 'taken', crashes = ?2, last_taken_at = ?3, holder_pid = ?4
          WHERE inbox_key = ?1",
-        params![inbox_key, crashes, Ts(now), me],
+        params![inbox_key, crashes, Ts(now), std::process::id()],
     )?;
     Ok(Taken::Go { crashes })
 }
@@ -195,22 +207,7 @@ pub fn probe_crashed(
     if claim.state == ClaimState::Quarantined {
         return Ok(Taken::AlreadyQuarantined);
     }
-    let crashes = claim.crashes + 1;
-    if crashes > crash_retries {
-        tx.sql().execute(
-            "UPDATE inbox_claims SET state = 'quarantined', crashes = ?2, last_taken_at = ?3,
-                 reason = 'crashes', quarantined_at = ?3
-             WHERE inbox_key = ?1",
-            params![inbox_key, crashes, Ts(now)],
-        )?;
-        return Ok(Taken::Quarantine { crashes });
-    }
-    tx.sql().execute(
-        "UPDATE inbox_claims SET state = 'taken', crashes = ?2, last_taken_at = ?3, holder_pid = ?4
-         WHERE inbox_key = ?1",
-        params![inbox_key, crashes, Ts(now), std::process::id()],
-    )?;
-    Ok(Taken::Go { crashes })
+    count_crashes(tx, inbox_key, claim.crashes + 1, crash_retries, now)
 }
 
 /// Makes this process the holder of a taken claim (a probe, as it starts), so

@@ -232,3 +232,40 @@ impl Bot {
             .unwrap()
     }
 }
+
+impl Bot {
+    /// Starts `n` more Russian games of alice (White) against bob (Black).
+    pub fn more_games(&self, n: usize) {
+        for _ in 0..n {
+            self.ok(&[
+                "game",
+                "new",
+                "--variant",
+                "russian",
+                "--white",
+                "alice@example.test",
+                "--black",
+                "bob@example.test",
+            ]);
+        }
+    }
+
+    /// The outcome of every recorded mail, oldest first.
+    pub fn outcomes(&self) -> Vec<String> {
+        let db = self.db();
+        let mut st = db
+            .prepare("SELECT outcome FROM processed_messages ORDER BY id")
+            .unwrap();
+        st.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    /// How many entries wait in the Maildir inbox's `new/`.
+    pub fn waiting(&self) -> usize {
+        std::fs::read_dir(self.dir.path().join("mail/inbox/new"))
+            .unwrap()
+            .count()
+    }
+}
