@@ -634,3 +634,61 @@ fn player_add_refuses_address_lists_and_names_with_control_characters() {
         "ivan@y.org",
     ]);
 }
+
+#[test]
+fn a_verified_player_is_told_once_which_bound_the_mail_went_over_and_a_stranger_nothing() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    // One 40 000-byte line of few words: over max-line-bytes (32 KiB) only.
+    let line = format!("1. cd4 {}", "a".repeat(40_000));
+    bot.deliver(1, &alice(&bot, 1, "longline@x", &line));
+    bot.deliver(
+        2,
+        &mail(
+            "Боб <bob@example.test>",
+            &format!("bot+1.{}@example.test", bot.token(1, "black")),
+            "Re: [zaochka #1]",
+            "longline-ru@x",
+            &line,
+        ),
+    );
+    bot.deliver(
+        3,
+        &mail(
+            "Mallory <mallory@example.net>",
+            &format!("bot+1.{}@example.test", bot.token(1, "white")),
+            "x",
+            "longline-stranger@x",
+            &line,
+        ),
+    );
+    bot.deliver(4, &alice(&bot, 1, "after@x", "1. cd4"));
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1, "the move behind them is applied");
+    let en: Vec<_> = bot
+        .outbox_to("alice@example.test")
+        .into_iter()
+        .filter(|b| b.contains("too large"))
+        .collect();
+    assert_eq!(en.len(), 1, "{en:?}");
+    assert!(
+        en[0].contains("a line of its text is too long"),
+        "{}",
+        en[0]
+    );
+    let ru: Vec<_> = bot
+        .outbox_to("bob@example.test")
+        .into_iter()
+        .filter(|b| b.contains("слишком велико"))
+        .collect();
+    assert_eq!(ru.len(), 1, "{ru:?}");
+    assert!(ru[0].contains("слишком длинная строка"), "{}", ru[0]);
+    assert!(bot.outbox_to("mallory@example.net").is_empty());
+    let o = bot.outcomes();
+    assert!(
+        o[..3]
+            .iter()
+            .all(|x| x.starts_with("rejected: over max-line-bytes")),
+        "{o:?}"
+    );
+}
