@@ -153,7 +153,7 @@ fn drain_inbox(
             }
         };
         for skipped in inbox.take_skipped() {
-            warn!(entry = %printable(&skipped.entry), why = skipped.why.code(), "inbox entry passed over");
+            warn!(entry = %printable(&skipped.entry), why = %skipped.why.code(), "inbox entry passed over");
             note_skipped(store, config, &skipped);
         }
         let n = mails.len();
