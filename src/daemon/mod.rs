@@ -1,11 +1,22 @@
 //! The mail daemon (`zaochka serve`): reads the inbox, turns each player's mail
 //! into referee commands, applies them with the processed-message record and the
 //! replies in one transaction, marks the mail done after the commit, and sends the
-//! outbox.
+//! outbox. Built as a mail queue: bounded, idempotent, with a dead-letter folder.
+//!
+//! ```text
+//! inbox (maildir_inbox | imap_inbox: sized, bounded, every entry kind)
+//!   └ queue: claim ─> process (one transaction) ─> done | quarantine | retry
+//!              └ probe: a mail a run died on, in a child process
+//! process ─> notices (the queue's own answers) · bounce (VERP-checked reports)
+//! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
+//! scheduler (clock tick) · sender ─> compose ─> transport (SMTP | atomic files)
+//! lock: one `serve` per database
+//! ```
 
 pub mod alerts;
 pub mod bounce;
 pub mod compose;
+pub mod faults;
 pub mod imap_inbox;
 pub mod inbox;
 pub mod lock;
@@ -23,14 +34,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use std::collections::HashSet;
-
-use chrono::{DateTime, Utc};
-use tracing::{error, info, warn};
+use chrono::Utc;
+use tracing::{info, warn};
 
 use crate::config::{Config, InboxConfig};
 use crate::printable::printable;
 use crate::store::Store;
+use faults::{RunState, read_referees, tell_of_fault};
 use inbox::Inbox;
 use queue::Disposition;
 
@@ -67,59 +77,6 @@ pub fn open_inbox(config: &Config) -> anyhow::Result<Box<dyn Inbox>> {
             max_message_bytes: config.max_message_bytes,
         })?),
     })
-}
-
-/// A fault of the machine that lasts: when it began, how long to wait before
-/// the next attempt, and whether the referees were told.
-#[derive(Debug)]
-struct Fault {
-    since: DateTime<Utc>,
-    backoff: Duration,
-    told: bool,
-}
-
-/// The daemon's memory of one run: keys left unfinished by a transient fault
-/// (their open claim is not a crash) and the fault in force, if any.
-#[derive(Debug, Default)]
-struct RunState {
-    retry_after_fault: HashSet<String>,
-    fault: Option<Fault>,
-    /// The referees' addresses and languages as last read, for telling them of
-    /// a fault while the database cannot be read.
-    referees: Vec<(String, crate::lang::Language)>,
-    /// A lasting fault the referees are to be told of now: (since, detail).
-    tell: Option<(DateTime<Utc>, String)>,
-}
-
-impl RunState {
-    /// Notes a transient fault; returns the wait before the next attempt.
-    fn faulted(&mut self, config: &Config, what: &str, e: &dyn std::fmt::Display) -> Duration {
-        let now = Utc::now();
-        let max = Duration::from_secs(config.faults.max_backoff_seconds);
-        let fault = self.fault.get_or_insert(Fault {
-            since: now,
-            backoff: Duration::from_secs(1),
-            told: false,
-        });
-        let wait = fault.backoff;
-        fault.backoff = (fault.backoff * 2).min(max);
-        warn!(what, error = %printable(&e.to_string()), since = %fault.since, retry_in_s = wait.as_secs(), "transient fault: mail left in the inbox, will retry");
-        let limit = chrono::Duration::minutes(
-            i64::try_from(config.faults.alert_after_minutes).unwrap_or(i64::MAX),
-        );
-        if !fault.told && now - fault.since >= limit {
-            fault.told = true;
-            error!(since = %fault.since, error = %printable(&e.to_string()), "transient fault lasts: telling the referees");
-            self.tell = Some((fault.since, e.to_string()));
-        }
-        wait
-    }
-
-    fn cleared(&mut self) {
-        if let Some(f) = self.fault.take() {
-            info!(since = %f.since, "transient fault over");
-        }
-    }
 }
 
 /// Sleeps `total` in slices of at most one second, returning early on `stop`.
@@ -313,51 +270,5 @@ fn note_quarantined(store: &mut Store, config: &Config, mail: &inbox::RawMail, c
 fn raise(store: &mut Store, config: &Config, alert: &alerts::Alert) {
     if let Err(e) = store.transaction(|tx| alerts::raise(tx, config, alert, Utc::now())) {
         warn!(alert = %printable(&alert.key()), error = %e, "cannot record the referee alert");
-    }
-}
-
-/// The referees' addresses and languages, for [`tell_of_fault`].
-fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lang::Language)>> {
-    store.read(process::referees).ok().map(|list| {
-        list.into_iter()
-            .map(|p| {
-                let lang =
-                    crate::lang::Language::from_code(p.language.as_str()).unwrap_or_default();
-                (p.email, lang)
-            })
-            .collect()
-    })
-}
-
-/// Tells the referees that a transient fault lasts: through the outbox when
-/// the database takes the alert, else straight through the transport to the
-/// referees as last read (the fault may keep the database from any write).
-fn tell_of_fault(
-    store: &mut Store,
-    transport: &transport::ReplyTransport,
-    config: &Config,
-    referees: &[(String, crate::lang::Language)],
-    since: DateTime<Utc>,
-    detail: &str,
-    stop: &AtomicBool,
-) {
-    let alert = alerts::Alert::FaultPersists {
-        since,
-        detail: detail.to_string(),
-    };
-    let queued = store.transaction(|tx| alerts::raise(tx, config, &alert, Utc::now()));
-    if queued.is_ok() && sender::send_due(store, transport, config, Utc::now(), stop).is_ok() {
-        return;
-    }
-    for (address, lang) in referees {
-        if let Err(e) = sender::send_direct(
-            transport,
-            config,
-            address,
-            &alert.subject(*lang),
-            &alert.body(*lang),
-        ) {
-            warn!(to = %printable(address), error = %printable(&format!("{e:#}")), "cannot tell the referee of the fault");
-        }
     }
 }
