@@ -513,15 +513,26 @@ fn a_line_for_a_game_that_is_not_the_senders_is_refused_and_the_rest_applied() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     bot.deliver(1, &alice(&bot, 1, "two@x", "1. cd4\n#999: 1. ab4\n"));
+    // 2 000 such lines: one refusal, quickly, and a bounded record.
+    let many: String = (1000..3000).map(|g| format!("#{g}: 1... fg5\n")).collect();
+    bot.deliver(2, &alice(&bot, 1, "many@x", &many));
+    let started = Instant::now();
     bot.serve_once();
-    assert_eq!(bot.plies(1), 1, "the valid move is applied");
-    let replies = bot.outbox_to("alice@example.test");
     assert!(
-        replies
-            .iter()
-            .any(|r| r.contains("#999") && r.contains("not one of your games")),
-        "{replies:?}"
+        started.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
     );
+    assert_eq!(bot.plies(1), 1, "the valid move is applied");
+    let refusals: Vec<String> = bot
+        .outbox_to("alice@example.test")
+        .into_iter()
+        .filter(|r| r.contains("not among your games"))
+        .collect();
+    assert_eq!(refusals.len(), 2, "one refusal per mail: {refusals:?}");
+    assert!(refusals[0].contains("#999"), "{}", refusals[0]);
+    assert!(refusals[1].contains("and 1990 more"), "{}", refusals[1]);
+    assert!(bot.outcomes().iter().all(|o| o.len() < 5000));
 }
 
 #[test]

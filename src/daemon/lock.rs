@@ -44,13 +44,20 @@ pub enum LockError {
 pub struct ServeLock {
     file: File,
     path: PathBuf,
+    /// The database file itself, flocked too, so that a second daemon that
+    /// reaches the same file by another name (a symlink, a hard link) is refused
+    /// as well. SQLite's own locks are POSIX record locks, independent of flock.
+    _database: Option<File>,
 }
 
 /// The lock file of a database: the database's path with `.serve.lock`
 /// appended (`/var/lib/zaochka/zaochka.db.serve.lock`).
 #[must_use]
 pub fn lock_path(database: &Path) -> PathBuf {
-    let mut s = OsString::from(database.as_os_str());
+    // The real file's path when it exists (symlinks resolved), so that two
+    // names of one database share one lock file.
+    let real = std::fs::canonicalize(database).unwrap_or_else(|_| database.to_path_buf());
+    let mut s = OsString::from(real.as_os_str());
     s.push(".serve.lock");
     PathBuf::from(s)
 }
@@ -99,13 +106,35 @@ impl ServeLock {
             }
             Err(TryLockError::Error(e)) => return Err(io(e)),
         }
+        let database_file = match OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_CLOEXEC)
+            .open(database)
+        {
+            Ok(db) => match db.try_lock() {
+                Ok(()) => Some(db),
+                Err(TryLockError::WouldBlock) => {
+                    return Err(LockError::Held {
+                        holder: "one using another name of this file".into(),
+                        path: database.to_path_buf(),
+                    });
+                }
+                Err(TryLockError::Error(e)) => return Err(io(e)),
+            },
+            // Not created yet: the lock file alone guards the first start.
+            Err(_) => None,
+        };
         let since = Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true);
         let line = format!("pid {}\nsince {since}\n", std::process::id());
         file.set_len(0).map_err(io)?;
         file.seek(SeekFrom::Start(0)).map_err(io)?;
         file.write_all(line.as_bytes()).map_err(io)?;
         file.sync_data().map_err(io)?;
-        Ok(ServeLock { file, path })
+        Ok(ServeLock {
+            file,
+            path,
+            _database: database_file,
+        })
     }
 
     /// The lock file.

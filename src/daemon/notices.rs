@@ -30,13 +30,14 @@ pub enum Notice {
         /// The bound.
         allowed: u64,
     },
-    /// A line addressed to a game that does not exist or that the sender does
-    /// not play in (the same words either way); the rest of the mail was applied.
-    NotYourGame {
-        /// The game the line named.
-        game: GameId,
-        /// The line as written (trimmed).
-        line: String,
+    /// Lines addressed to games that do not exist or that the sender does not
+    /// play in (the same words either way); the rest of the mail was applied.
+    NotYourGames {
+        /// The first such lines: the game each named, and the line as written
+        /// (trimmed, a bounded excerpt).
+        lines: Vec<(GameId, String)>,
+        /// How many more such lines the mail held.
+        more: usize,
     },
 }
 
@@ -125,12 +126,30 @@ impl Notice {
                 "Game #{game} - your mail is too large: {} ({found}; the bot reads at most {allowed}), so it was not read and nothing was changed. Please send your move in a short mail.",
                 what_en(*limit)
             ),
-            (Notice::NotYourGame { game, line }, Language::Ru) => format!(
-                "Строка «{line}» не принята: партии #{game} среди ваших партий нет. Остальное в письме учтено."
-            ),
-            (Notice::NotYourGame { game, line }, Language::En) => format!(
-                "The line \"{line}\" is not accepted: game #{game} is not one of your games. The rest of your mail was handled."
-            ),
+            (Notice::NotYourGames { lines, more }, Language::Ru) => {
+                let mut t =
+                    String::from("Не приняты строки для партий, которых среди ваших партий нет:\n");
+                for (game, line) in lines {
+                    t.push_str(&format!("  #{game}: «{line}»\n"));
+                }
+                if *more > 0 {
+                    t.push_str(&format!("  и ещё таких строк: {more}\n"));
+                }
+                t.push_str("Остальное в письме учтено.");
+                t
+            }
+            (Notice::NotYourGames { lines, more }, Language::En) => {
+                let mut t =
+                    String::from("Not accepted: lines for games that are not among your games:\n");
+                for (game, line) in lines {
+                    t.push_str(&format!("  #{game}: \"{line}\"\n"));
+                }
+                if *more > 0 {
+                    t.push_str(&format!("  and {more} more such line(s)\n"));
+                }
+                t.push_str("The rest of your mail was handled.");
+                t
+            }
         }
     }
 }

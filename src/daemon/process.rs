@@ -333,29 +333,65 @@ fn handle_envelope(
     }
     let intents = intents_for(tx, env, &player, game_id)?;
     let mut outcomes = Vec::new();
+    // Lines for games that do not exist or are not the sender's: refused
+    // together in ONE reply (however many there are), and the rest of the mail
+    // is applied. The same words either way, so nobody learns which games exist.
+    let mut foreign: Vec<(GameId, String)> = Vec::new();
+    let mut foreign_count = 0usize;
     for (k, a) in intents.iter().enumerate() {
         let game = a.game.unwrap_or(game_id);
         if game != game_id && !plays_in(tx, &player, game)? {
-            // A line for a game that does not exist or is not the sender's: its
-            // own refusal, and the rest of the mail is applied. The same words
-            // either way, so nobody learns which games exist.
-            let lang = language_of(&player);
-            let notice = Notice::NotYourGame {
-                game,
-                line: a.line.trim().to_string(),
-            };
-            let reply = personal(&player, game_id, notice.text(lang), lang);
-            enqueue(tx, config, env, mail, &[reply], k, Some(game_id))?;
-            outcomes.push(format!("refused #{game}: not the sender's game"));
+            foreign_count += 1;
+            if foreign.len() < MAX_LISTED_LINES {
+                foreign.push((game, a.line.trim().to_string()));
+            }
             continue;
         }
         outcomes.push(apply(tx, config, env, mail, &player, game, a, k)?);
     }
+    if foreign_count > 0 {
+        let lang = language_of(&player);
+        let notice = Notice::NotYourGames {
+            more: foreign_count - foreign.len(),
+            lines: foreign,
+        };
+        let reply = personal(&player, game_id, notice.text(lang), lang);
+        enqueue(
+            tx,
+            config,
+            env,
+            mail,
+            &[reply],
+            intents.len(),
+            Some(game_id),
+        )?;
+        outcomes.push(format!(
+            "refused {foreign_count} line(s) for games not the sender's"
+        ));
+    }
     Ok(Processed {
-        outcome: outcomes.join("; "),
+        outcome: bounded_outcome(&outcomes),
         game: Some(game_id),
         verified_sender,
     })
+}
+
+/// The most refused lines quoted back in one reply; the rest are counted.
+const MAX_LISTED_LINES: usize = 10;
+
+/// The outcomes of a mail's intents as one record line: at most 20 of them
+/// (each cut to 200 characters), then how many more.
+fn bounded_outcome(outcomes: &[String]) -> String {
+    const MAX: usize = 20;
+    let mut out: Vec<String> = outcomes
+        .iter()
+        .take(MAX)
+        .map(|o| o.chars().take(200).collect())
+        .collect();
+    if outcomes.len() > MAX {
+        out.push(format!("... {} more", outcomes.len() - MAX));
+    }
+    out.join("; ")
 }
 
 /// Whether the player plays in this game (which exists).
