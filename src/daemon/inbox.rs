@@ -21,7 +21,7 @@ pub const HEAD_BYTES: usize = 256 * 1024;
 /// About how many message bytes one [`Inbox::fetch`] holds: once the mails read
 /// so far reach it, the fetch returns what it has (always at least one mail), so
 /// a batch of large mails is handed over in several fetches rather than at once.
-pub const FETCH_BYTES: usize = 32 * 1024 * 1024;
+pub const FETCH_BYTES: usize = 8 * 1024 * 1024;
 
 /// A message as it arrived, with its stable inbox key.
 #[derive(Clone, Debug)]
