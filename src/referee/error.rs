@@ -40,11 +40,11 @@ pub enum RefereeError {
     OpponentOffered,
     /// The sender's offer was declined and the opponent has not offered since.
     #[error(
-        "your last draw offer was declined; you may offer again after your opponent has offered (seed 001 §1.9.2)"
+        "your last draw offer was declined; you may offer again after your opponent has offered"
     )]
     OfferRightUsed,
     /// A claim may be made only on one's own turn.
-    #[error("a draw may be claimed only when it is your move (seed 001 §1.9.2)")]
+    #[error("a draw may be claimed only when it is your move")]
     ClaimNotOnTurn,
     /// A director's action by someone without the referee role.
     #[error("only a referee may do this")]
@@ -58,11 +58,11 @@ pub enum RefereeError {
         to: u32,
     },
     /// A finished game's result stands (RULES.md §8).
-    #[error("game #{0} is finished and its result stands (RULES.md §8)")]
+    #[error("game #{0} is finished and its result stands")]
     ResultStands(GameId),
     /// Sealing is possible only in an adjourned game, by the side to move.
     #[error(
-        "a move may be sealed only in an adjourned game, by the player to move (seed 003 art. 15)"
+        "a move may be sealed only in an adjourned game, by the player to move"
     )]
     CannotSeal,
     /// A reason is required for a director's action.
@@ -110,12 +110,12 @@ impl RefereeError {
             E::NoPendingOffer => "предложения ничьей нет".into(),
             E::OwnOffer => "это ваше предложение ничьей; ответить должен соперник".into(),
             E::OpponentOffered => "соперник предложил ничью: ответьте «согласен» или «отказ»".into(),
-            E::OfferRightUsed => "ваше предложение ничьей было отклонено; снова предложить можно после предложения соперника (seed 001 §1.9.2)".into(),
-            E::ClaimNotOnTurn => "требовать ничью можно только в свой ход (seed 001 §1.9.2)".into(),
+            E::OfferRightUsed => "ваше предложение ничьей было отклонено; снова предложить можно после предложения соперника".into(),
+            E::ClaimNotOnTurn => "требовать ничью можно только в свой ход".into(),
             E::NotReferee => "это может сделать только судья".into(),
             E::RollbackBeyond { plies, to } => format!("в партии {plies} полуходов; вернуть её к полуходу {to} нельзя"),
-            E::ResultStands(g) => format!("партия №{g} окончена, её результат остаётся в силе (RULES.md §8)"),
-            E::CannotSeal => "записать ход в конверт можно только в отложенной партии, и только тому, чей ход (seed 003 ст. 15)".into(),
+            E::ResultStands(g) => format!("партия №{g} окончена, её результат остаётся в силе"),
+            E::CannotSeal => "записать ход в конверт можно только в отложенной партии, и только тому, чей ход".into(),
             E::NoReason => "нужно указать причину".into(),
             E::Invalid(s) => s.clone(),
             E::Corrupt(g, s) => format!("партию №{g} не удаётся восстановить из базы: {s}"),

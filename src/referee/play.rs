@@ -426,12 +426,12 @@ pub(crate) fn reveal_sealed(
             let winner = color(sealed.side).opposite();
             // The game status is set back to active first so that it can be finished.
             let en = format!(
-                "The sealed move \"{}\" cannot be played ({}): it loses the game (seed 003 art. 17c).",
+                "The sealed move \"{}\" cannot be played ({}): it loses the game.",
                 sealed.text,
                 e.message(Language::En)
             );
             let ru = format!(
-                "Записанный ход «{}» не может быть сыгран ({}): засчитывается поражение (seed 003 ст. 17в).",
+                "Записанный ход «{}» не может быть сыгран ({}): засчитывается поражение.",
                 sealed.text,
                 e.message(Language::Ru)
             );
