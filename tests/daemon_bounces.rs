@@ -72,6 +72,16 @@ fn return_path(bot: &Bot, row: i64) -> String {
 }
 
 /// The id and Message-ID of the first outbox row to `to`.
+/// Delivers the mailer daemon's real report that the last reply to `to` bounced,
+/// sent to that reply's VERP return path.
+fn deliver_real_bounce(bot: &Bot, seq: usize, to: &str, report_id: &str) {
+    let (row, id) = row_to(bot, to);
+    bot.deliver(
+        seq,
+        &dsn(DAEMON, &return_path(bot, row), report_id, to, &id),
+    );
+}
+
 fn row_to(bot: &Bot, to: &str) -> (i64, String) {
     bot.db()
         .query_row(
@@ -321,17 +331,7 @@ fn a_referee_whose_alert_bounces_gets_no_further_alerts() {
         "ru",
     ]);
     bot.serve_once();
-    let (bob_row, bob_id) = row_to(&bot, "bob@example.test");
-    bot.deliver(
-        1,
-        &dsn(
-            DAEMON,
-            &return_path(&bot, bob_row),
-            "r1@mail.example.test",
-            "bob@example.test",
-            &bob_id,
-        ),
-    );
+    deliver_real_bounce(&bot, 1, "bob@example.test", "r1@mail.example.test");
     bot.serve_once();
     assert_eq!(alerts_to(&bot, "referee@example.test").len(), 1);
     assert_eq!(
@@ -371,17 +371,7 @@ fn a_referee_whose_alert_bounces_gets_no_further_alerts() {
         "[zaochka] письма на referee@example.test не доставляются"
     );
     // Later alerts skip that referee too.
-    let (alice_row, alice_id) = row_to(&bot, "alice@example.test");
-    bot.deliver(
-        3,
-        &dsn(
-            DAEMON,
-            &return_path(&bot, alice_row),
-            "r3@mail.example.test",
-            "alice@example.test",
-            &alice_id,
-        ),
-    );
+    deliver_real_bounce(&bot, 3, "alice@example.test", "r3@mail.example.test");
     bot.serve_once();
     assert_eq!(alerts_to(&bot, "referee@example.test").len(), 1);
     assert_eq!(alerts_to(&bot, "carol@example.test").len(), 3);

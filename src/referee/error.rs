@@ -61,9 +61,7 @@ pub enum RefereeError {
     #[error("game #{0} is finished and its result stands")]
     ResultStands(GameId),
     /// Sealing is possible only in an adjourned game, by the side to move.
-    #[error(
-        "a move may be sealed only in an adjourned game, by the player to move"
-    )]
+    #[error("a move may be sealed only in an adjourned game, by the player to move")]
     CannotSeal,
     /// A reason is required for a director's action.
     #[error("a reason is required")]
