@@ -1,0 +1,72 @@
+//! The words of a game: variant names, sides, the one Subject of a game's
+//! mails, and the example move of each game's notation.
+
+use super::Language;
+use crate::rules::{Color, Variant};
+
+/// The variant's name as players call it: "Russian checkers" / «Русские шашки».
+#[must_use]
+pub fn variant_name(variant: Variant, lang: Language) -> &'static str {
+    match (variant, lang) {
+        (Variant::Russian, Language::En) => "Russian checkers",
+        (Variant::Russian, Language::Ru) => "Русские шашки",
+        (Variant::International, Language::En) => "International draughts",
+        (Variant::International, Language::Ru) => "Международные шашки",
+        (Variant::Bashni, Language::En) => "Column checkers (Bashni)",
+        (Variant::Bashni, Language::Ru) => "Столбовые шашки",
+        (Variant::Lasca, Language::En) => "Lasca",
+        (Variant::Lasca, Language::Ru) => "Ласка",
+        (Variant::Chess, Language::En) => "Chess",
+        (Variant::Chess, Language::Ru) => "Шахматы",
+    }
+}
+
+/// The side's name: "White" / «белые».
+#[must_use]
+pub fn side_name(side: Color, lang: Language) -> &'static str {
+    match (side, lang) {
+        (Color::White, Language::En) => "White",
+        (Color::Black, Language::En) => "Black",
+        (Color::White, Language::Ru) => "белые",
+        (Color::Black, Language::Ru) => "чёрные",
+    }
+}
+
+/// The one Subject of every mail about a game to a reader:
+/// `[zaochka #42] Русские шашки: Иванов – Петров` (White first). Mail clients
+/// thread a game's mails by it; it never changes with the kind of mail.
+#[must_use]
+pub fn subject(game: i64, variant: Variant, white: &str, black: &str, lang: Language) -> String {
+    format!(
+        "[zaochka #{game}] {}: {white} – {black}",
+        variant_name(variant, lang)
+    )
+}
+
+/// A move written in the game's own notation, for examples in replies
+/// (`c3-d4`, `32-28`, `e2-e4`).
+#[must_use]
+pub fn example_move(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Russian | Variant::Bashni | Variant::Lasca => "c3-d4",
+        Variant::International => "32-28",
+        Variant::Chess => "e2-e4",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subjects_name_the_variant_in_the_readers_language() {
+        assert_eq!(
+            subject(42, Variant::Russian, "Иванов", "Петров", Language::Ru),
+            "[zaochka #42] Русские шашки: Иванов – Петров"
+        );
+        assert_eq!(
+            subject(7, Variant::Chess, "Ann", "Bob", Language::En),
+            "[zaochka #7] Chess: Ann – Bob"
+        );
+    }
+}

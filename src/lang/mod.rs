@@ -1,0 +1,54 @@
+//! The prose layer: every sentence a player or a director reads, English and
+//! Russian side by side, rendered from the typed values the rest of the code
+//! passes around (move errors, game endings, claims, clock events, notices).
+//! Nothing outside this module writes a sentence for a player; each submodule
+//! words one family of values with an exhaustive `match`, so a new variant of
+//! an enum cannot go unworded.
+//!
+//! - [`rulebook`]: rule citations as the rulebooks themselves are cited
+//!   (never a project file: `../shared/RULES.md` §9 has the table).
+//! - [`moves`]: why a move was refused, how the rules ended a game, which draw
+//!   may be claimed.
+//! - [`chess`]: the chess move reader's reasons and chess moves in Russian piece
+//!   letters.
+//! - [`game`]: variant names, sides, results, terminations, game states, clocks,
+//!   reminders, subjects and the example move of each game.
+//! - [`mail`]: the bot's answers about mail itself (nothing understood, several
+//!   moves, limits, a mail without its token, lines for other games).
+
+pub mod chess;
+pub mod game;
+pub mod mail;
+pub mod moves;
+pub mod rulebook;
+
+/// A player's language for replies and messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// English.
+    #[default]
+    En,
+    /// Russian.
+    Ru,
+}
+
+impl Language {
+    /// The language of a code (`en`, `ru`; case-insensitive), `None` otherwise.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Language> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" | "eng" | "english" => Some(Language::En),
+            "ru" | "rus" | "russian" => Some(Language::Ru),
+            _ => None,
+        }
+    }
+
+    /// The two-letter code.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Ru => "ru",
+        }
+    }
+}
