@@ -103,6 +103,7 @@ fn reply_html_shows_the_board_picture_in_headless_chromium() {
     let body = html::body(&Page {
         title: "[zaochka #7] White played d2:f4:h6:f8",
         message: "White played 12. d2:f4:h6:f8.\n\nYour move, Black.",
+        after: "",
         image_src: &format!("cid:{BOARD_CID}"),
         image_size: svg::size(&view, side, &opts),
         image_alt: "Position after 12. d2:f4:h6:f8",

@@ -169,22 +169,8 @@ fn new_game(
         }
         // Each player is invited by mail, from the per-player reply address.
         for p in [&w, &b] {
-            let status = crate::referee::Command::Status { game: row.id };
-            let h =
-                crate::referee::handle(tx, &status, p.id, now, crate::referee::Source::default())?;
-            let mut replies = h.replies;
-            for r in &mut replies {
-                let intro = match r.language {
-                    crate::lang::Language::Ru => {
-                        "Началась новая партия. Присылайте ходы ответом на это письмо.\n\n"
-                    }
-                    crate::lang::Language::En => {
-                        "A new game has started. Send your moves by replying to this mail.\n\n"
-                    }
-                };
-                r.body.insert_str(0, intro);
-            }
-            crate::daemon::process::enqueue_replies(tx, &config, &replies, Some(row.id), now)?;
+            let h = crate::referee::invitation(tx, row.id, p.id, now)?;
+            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, Some(row.id), now)?;
         }
         Ok((row, w, b))
     });

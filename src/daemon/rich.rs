@@ -46,16 +46,21 @@ pub fn enrich(
     let size = diagram::svg::size(&view, side, &opts);
     let text = diagram::text::render(&view, last.as_ref(), side, &opts);
     let score = crate::referee::export_text(&l);
-    let (message, _) = reply
+    // The body's own text diagram goes only into `<pre>`: the text above it
+    // and below it become paragraphs around the picture.
+    let diagram = text.trim_end();
+    let (message, after) = reply
         .body
-        .split_once("\n\n")
-        .map_or((reply.body.as_str(), ""), |(h, r)| (h, r));
+        .split_once(diagram)
+        .unwrap_or((reply.body.as_str(), ""));
+    let alt = crate::lang::state::board_words(&view, reply.language);
     let page = html::Page {
         title: &reply.subject,
-        message: &reply.body,
+        message,
+        after,
         image_src: &format!("cid:{}", html::BOARD_CID),
         image_size: size,
-        image_alt: message,
+        image_alt: &alt,
         text_diagram: &text,
         score: &score,
     };

@@ -20,9 +20,13 @@ pub const BOARD_CID: &str = "board";
 pub struct Page<'a> {
     /// The page title (the mail subject).
     pub title: &'a str,
-    /// Paragraphs of the message, plain text (escaped here); a blank line splits
-    /// paragraphs, single line breaks are kept.
+    /// Paragraphs of the message above the board, plain text (escaped here); a
+    /// blank line splits paragraphs, single line breaks are kept. It must not
+    /// hold the text diagram: in a proportional font its spaces collapse and
+    /// the position shown would be wrong (the diagram goes only in `<pre>`).
     pub message: &'a str,
+    /// Paragraphs of the message below the board (score, clocks), as `message`.
+    pub after: &'a str,
     /// The `src` of the board picture: `cid:board` in a mail.
     pub image_src: &'a str,
     /// Size of the picture in pixels (from [`svg::size`](super::svg::size)).
@@ -56,6 +60,18 @@ const PRE: &str = "font-family:'DejaVu Sans Mono',Menlo,Consolas,'Courier New',m
 font-size:14px;line-height:1.2;background:#f7f1e6;color:#222;padding:8px;margin:12px 0;\
 white-space:pre;overflow-x:auto";
 
+/// Writes text as paragraphs: a blank line splits them, line breaks are kept.
+fn paragraphs(out: &mut String, text: &str) {
+    for para in text.split("\n\n").filter(|p| !p.trim().is_empty()) {
+        let lines: Vec<String> = para.trim_matches('\n').lines().map(escape).collect();
+        let _ = writeln!(
+            out,
+            "<p style=\"margin:0 0 10px 0\">{}</p>",
+            lines.join("<br>")
+        );
+    }
+}
+
 /// The whole HTML document of a reply's HTML part.
 #[must_use]
 pub fn body(page: &Page<'_>) -> String {
@@ -69,14 +85,7 @@ pub fn body(page: &Page<'_>) -> String {
 <div style=\"max-width:640px;margin:0 auto;padding:12px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.4;color:#222\">\n",
         escape(page.title)
     );
-    for para in page.message.split("\n\n").filter(|p| !p.trim().is_empty()) {
-        let lines: Vec<String> = para.trim_matches('\n').lines().map(escape).collect();
-        let _ = writeln!(
-            out,
-            "<p style=\"margin:0 0 10px 0\">{}</p>",
-            lines.join("<br>")
-        );
-    }
+    paragraphs(&mut out, page.message);
     let (w, h) = page.image_size;
     let _ = writeln!(
         out,
@@ -90,6 +99,7 @@ style=\"display:block;max-width:100%;height:auto;border:0\"></p>",
         "<pre style=\"{PRE}\">{}</pre>",
         escape(page.text_diagram.trim_end())
     );
+    paragraphs(&mut out, page.after);
     if !page.score.trim().is_empty() {
         let _ = writeln!(
             out,
@@ -110,6 +120,7 @@ mod tests {
         let page = Page {
             title: "[zaochka #1] <move>",
             message: "You played c3-d4.\n\nBlack & White",
+            after: "Move 2: Black to move.",
             image_src: "cid:board",
             image_size: (528, 528),
             image_alt: "Position",
@@ -122,6 +133,8 @@ mod tests {
         assert!(html.contains("<p style=\"margin:0 0 10px 0\">Black &amp; White</p>"));
         assert!(html.contains(" 8 │ ● │</pre>"));
         assert!(html.contains("1. c3-d4 *</pre>"));
+        let board_at = html.find("<img").unwrap();
+        assert!(html.find("Move 2: Black to move.").unwrap() > board_at);
         assert!(!html.contains("<style") && !html.contains("<script"));
     }
 }

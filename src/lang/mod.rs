@@ -13,14 +13,19 @@
 //!   letters.
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,
 //!   reminders, subjects and the example move of each game.
+//! - [`help`]: the help text and the first mail of a game.
+//! - [`state`]: a game's state for one reader (board, score, whose move or the
+//!   result, clocks, a pending offer).
 //! - [`mail`]: the bot's answers about mail itself (nothing understood, several
 //!   moves, limits, a mail without its token, lines for other games).
 
 pub mod chess;
 pub mod game;
+pub mod help;
 pub mod mail;
 pub mod moves;
 pub mod rulebook;
+pub mod state;
 
 /// A player's language for replies and messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

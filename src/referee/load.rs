@@ -13,7 +13,7 @@ use crate::store::{
 
 /// One side's clock note: leave days left this year, and the next reminder or
 /// time-out (its key and UTC instant).
-pub(crate) type ClockNote = (u32, Option<(String, DateTime<Utc>)>);
+pub(crate) type ClockNote = (u32, Option<(crate::clock::ActionKind, DateTime<Utc>)>);
 
 /// A stored game with its record replayed.
 pub(crate) struct Loaded {
@@ -94,7 +94,7 @@ fn clock_notes(
         let next = loaded
             .as_ref()
             .and_then(|l| l.next_after(side, &settings, now))
-            .map(|a| (a.kind.key(), a.due_at));
+            .map(|a| (a.kind, a.due_at));
         notes[i] = (left, next);
     }
     Ok(notes)

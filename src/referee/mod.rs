@@ -26,6 +26,7 @@ pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
 }
 pub use error::RefereeError;
+pub use query::invitation;
 
 use crate::lang::Language;
 use crate::store::{GameId, PlayerId, Tx};

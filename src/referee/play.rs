@@ -369,7 +369,7 @@ pub(crate) fn seal(
         to: p.id,
         email: p.email.clone(),
         language: lang,
-        subject: crate::referee::view::subject(&l),
+        subject: crate::referee::view::subject(&l, lang),
         body,
     };
     Ok(Handled {

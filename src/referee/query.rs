@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::lang::Language;
 use crate::referee::load::{Loaded, language, load};
+use crate::lang::{game as game_words, state as state_words};
 use crate::referee::view::{state, subject};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
@@ -36,7 +37,7 @@ pub(crate) fn status(
     let body = state(&l, l.game.as_ref(), side, offer.as_ref(), language(&me));
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l), body.clone())],
+        replies: vec![reply_to(&me, subject(&l, language(&me)), body.clone())],
         summary: body,
     })
 }
@@ -44,6 +45,7 @@ pub(crate) fn status(
 /// The actor's games with their results.
 pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
+    let lang = language(&me);
     let list = games::list(
         tx,
         &GameFilter {
@@ -51,28 +53,41 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             ..GameFilter::default()
         },
     )?;
-    let ru = language(&me) == Language::Ru;
-    let mut body = String::from(if ru {
-        "Ваши партии:\n"
-    } else {
-        "Your games:\n"
+    let mut body = String::from(match lang {
+        Language::Ru => "Ваши партии:\n",
+        Language::En => "Your games:\n",
     });
     for g in &list {
         let white = players::get(tx, g.white)?;
         let black = players::get(tx, g.black)?;
+        let variant = crate::rules::Variant::from_name(&g.variant)
+            .map_or_else(|| g.variant.clone(), |v| game_words::variant_name(v, lang).into());
+        let stands = match (g.result, g.termination) {
+            (Some(r), Some(t)) => format!(
+                "{}, {}",
+                state_words::result_words(r, lang),
+                state_words::termination_words(t, r, lang)
+            ),
+            _ => state_words::status_word(g.status, lang).to_string(),
+        };
         body.push_str(&format!(
-            "#{} {} {} – {}: {}\n",
-            g.id,
-            g.variant,
-            white.name,
-            black.name,
-            g.result.map_or(g.status.as_str(), |r| r.as_str())
+            "#{} {variant}: {} – {}: {stands}\n",
+            g.id, white.name, black.name
         ));
     }
-    let subject = format!("[zaochka] {}", if ru { "история" } else { "history" });
+    if list.is_empty() {
+        body.push_str(match lang {
+            Language::Ru => "  (партий пока нет)\n",
+            Language::En => "  (no games yet)\n",
+        });
+    }
+    let subject = match lang {
+        Language::Ru => "[zaochka] Ваши партии",
+        Language::En => "[zaochka] Your games",
+    };
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, subject, body.clone())],
+        replies: vec![reply_to(&me, subject.into(), body.clone())],
         summary: body,
     })
 }
@@ -90,7 +105,7 @@ pub(crate) fn export(
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l), text.clone())],
+        replies: vec![reply_to(&me, subject(&l, language(&me)), text.clone())],
         summary: text,
     })
 }
@@ -125,34 +140,77 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
     crate::games::write_record(game, &tags, result)
 }
 
-/// The commands players can send.
+/// The commands players can send, with moves written as the actor's games
+/// write them.
 pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
-    let body = match language(&me) {
-        Language::En => HELP_EN.to_string(),
-        Language::Ru => HELP_RU.to_string(),
+    let lang = language(&me);
+    let mut variants: Vec<crate::rules::Variant> = games::list(
+        tx,
+        &GameFilter {
+            player: Some(actor),
+            ..GameFilter::default()
+        },
+    )?
+    .iter()
+    .filter_map(|g| crate::rules::Variant::from_name(&g.variant))
+    .collect();
+    variants.sort_by_key(|v| v.name());
+    variants.dedup();
+    let body = crate::lang::help::commands(&variants, lang);
+    let subject = match lang {
+        Language::Ru => "[zaochka] Справка",
+        Language::En => "[zaochka] Help",
     };
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, "[zaochka] help".into(), body.clone())],
+        replies: vec![reply_to(&me, subject.into(), body.clone())],
         summary: body,
     })
 }
 
-const HELP_EN: &str = "Commands (one per line; a move may be written in any usual form):\n\
-  c3-d4, cd4, e3:c5:e7, c:h4   play a move\n\
-  c3-d4 draw                   play a move and offer a draw\n\
-  draw                         offer a draw\n\
-  accept / decline             answer a draw offer\n\
-  claim [move]                 claim a draw (threefold repetition, ...), optionally with the move that repeats\n\
-  resign                       resign the game\n\
-  status, history, help        the game's state, your games, this text\n";
-
-const HELP_RU: &str = "Команды (по одной в строке; ход можно записать в любой обычной форме):\n\
-  c3-d4, cd4, e3:c5:e7, c:h4   сделать ход\n\
-  c3-d4 ничья                  сделать ход и предложить ничью\n\
-  ничья                        предложить ничью\n\
-  согласен / отказ             ответить на предложение ничьей\n\
-  требую ничью [ход]           потребовать ничью (троекратное повторение и др.), можно с ходом, который повторяет позицию\n\
-  сдаюсь                       сдать партию\n\
-  статус, история, помощь      положение в партии, ваши партии, эта справка\n";
+/// The first mail of a game to one of its players: the invitation (colour,
+/// opponent, tournament, time control, how to answer, the commands), then the
+/// game's state.
+///
+/// # Errors
+/// [`RefereeError::UnknownGame`], [`RefereeError::NotInGame`], database failures.
+pub fn invitation(
+    tx: &Tx<'_>,
+    id: GameId,
+    player: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let l = load(tx, id, now)?;
+    let me = players::get(tx, player)?;
+    let lang = language(&me);
+    let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
+    let opponent = l.player(side.opposite());
+    let control = crate::clock::persist::control_of(&l.row).ok().flatten();
+    let colour = crate::referee::load::color(side);
+    let text = crate::lang::help::invitation(
+        &crate::lang::help::Invitation {
+            game: id.0,
+            variant: l.game.variant(),
+            colour,
+            opponent: &opponent.name,
+            tournament: l.row.tournament.as_deref(),
+            time_control: control.map(|c| c.describe(lang)),
+            reader_to_move: l.game.turn() == colour,
+        },
+        lang,
+    );
+    let offer = offers::pending(tx, id)?;
+    let body = format!(
+        "{}\n\n{text}\n{}",
+        crate::referee::view::header(&l, lang),
+        state(&l, l.game.as_ref(), side, offer.as_ref(), lang)
+            .split_once("\n\n")
+            .map_or("", |(_, rest)| rest)
+    );
+    Ok(Handled {
+        game: Some(id),
+        replies: vec![reply_to(&me, subject(&l, lang), body.clone())],
+        summary: body,
+    })
+}

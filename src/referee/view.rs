@@ -4,7 +4,8 @@ use crate::games::AnyGame;
 use crate::lang::Language;
 use crate::referee::load::{Loaded, color, language};
 use crate::rules::Color;
-use crate::store::{DrawOffer, Side};
+use crate::lang::state::{ClockLine, Clocks, Phase, StateView};
+use crate::store::{DrawOffer, GameStatus, Side};
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`.
 #[must_use]
@@ -27,28 +28,27 @@ pub fn score_text(score: &[String], first: Color) -> String {
     out
 }
 
-/// The side's name in a language.
-#[must_use]
-pub fn side_name(side: Color, lang: Language) -> &'static str {
-    match (side, lang) {
-        (Color::White, Language::En) => "White",
-        (Color::Black, Language::En) => "Black",
-        (Color::White, Language::Ru) => "белые",
-        (Color::Black, Language::Ru) => "чёрные",
-    }
-}
+pub use crate::lang::game::side_name;
 
-/// The subject line of a game's replies.
+/// The subject line of a game's replies to a reader (one per game and reader).
 #[must_use]
-pub(crate) fn subject(l: &Loaded) -> String {
-    format!(
-        "[zaochka #{}] {}: {} – {}",
-        l.row.id, l.row.variant, l.players[0].name, l.players[1].name
+pub(crate) fn subject(l: &Loaded, lang: Language) -> String {
+    crate::lang::game::subject(
+        l.row.id.0,
+        variant(l),
+        &l.players[0].name,
+        &l.players[1].name,
+        lang,
     )
 }
 
+/// The game's variant (the stored name was checked when the game was loaded).
+pub(crate) fn variant(l: &Loaded) -> crate::rules::Variant {
+    l.game.variant()
+}
+
 /// The full state of a game for one recipient: players, diagram from their side,
-/// score, whose move or the result, and the pending draw offer.
+/// score, whose move or the result, the clocks, and the pending draw offer.
 #[must_use]
 pub(crate) fn state(
     l: &Loaded,
@@ -57,150 +57,105 @@ pub(crate) fn state(
     offer: Option<&DrawOffer>,
     lang: Language,
 ) -> String {
-    let mut s = String::new();
-    let ru = lang == Language::Ru;
-    s.push_str(&header(l, lang));
-    s.push_str("\n\n");
+    crate::lang::state::render(&state_view(l, game, recipient, offer, lang), lang)
+}
+
+/// What the state text says, for one recipient.
+pub(crate) fn state_view(
+    l: &Loaded,
+    game: &dyn AnyGame,
+    recipient: Side,
+    offer: Option<&DrawOffer>,
+    lang: Language,
+) -> StateView {
     let opts = crate::diagram::Options {
         lang,
         ..crate::diagram::Options::default()
     };
     let last = game.last_move();
-    s.push_str(&crate::diagram::text::render(
-        &game.board_view(),
-        last.as_ref(),
-        color(recipient),
-        &opts,
-    ));
-    s.push('\n');
+    let board =
+        crate::diagram::text::render(&game.board_view(), last.as_ref(), color(recipient), &opts);
     let first = start_turn(game);
     let score = score_text(&game.score(), first);
-    if !score.is_empty() {
-        s.push_str(if ru {
-            "Запись партии:\n"
-        } else {
-            "Score:\n"
-        });
-        s.push_str(&score);
-        s.push_str("\n\n");
-    }
-    match (&l.row.result, l.row.status) {
-        (Some(r), _) => s.push_str(&format!(
-            "{}: {} ({})\n",
-            if ru { "Результат" } else { "Result" },
-            r.as_str(),
-            l.row.termination.map(|t| t.as_str()).unwrap_or("")
-        )),
-        (None, status) if status.as_str() != "active" => {
-            s.push_str(&format!(
-                "{}: {}\n",
-                if ru {
-                    "Партия остановлена"
-                } else {
-                    "The game is"
-                },
-                status.as_str()
-            ));
-        }
-        (None, _) => {
+    let phase = match (l.row.result, l.row.termination, l.row.status) {
+        (Some(result), Some(termination), _) => Phase::Finished {
+            result,
+            termination,
+        },
+        (_, _, GameStatus::Annulled) => Phase::Annulled,
+        (_, _, GameStatus::Active) => {
             let to_move = game.turn();
-            let mover = l.player(crate::referee::load::side(to_move));
-            let number = game.plies() / 2
-                + 1
-                + usize::from(first == Color::Black && game.turn() == Color::White);
-            s.push_str(&if ru {
-                format!(
-                    "Ход {number}: ходят {} ({}).\n",
-                    side_name(to_move, lang),
-                    mover.name
-                )
-            } else {
-                format!(
-                    "Move {number}: {} ({}) to move.\n",
-                    side_name(to_move, lang),
-                    mover.name
-                )
-            });
+            let mover = l.player(crate::referee::load::side(to_move)).name.clone();
+            Phase::Playing {
+                to_move,
+                mover,
+                number: move_number(game),
+            }
         }
+        (_, _, status) => Phase::Stopped(status),
+    };
+    StateView {
+        game: l.row.id.0,
+        variant: variant(l),
+        white: l.players[0].name.clone(),
+        black: l.players[1].name.clone(),
+        board,
+        score,
+        phase,
+        clocks: l.clocks.as_ref().map(|v| clocks(l, v, recipient, lang)),
+        offer: offer.map(|o| (color(o.side), o.side == recipient)),
     }
-    if let Some(views) = &l.clocks {
-        s.push_str(&clock_lines(l, views, recipient, lang));
-    }
-    if let Some(o) = offer {
-        let by = side_name(color(o.side), lang);
-        s.push_str(&if ru {
-            format!("Предложение ничьей ({by}) ждёт ответа.\n")
-        } else {
-            format!("A draw offer by {by} is pending.\n")
-        });
-    }
-    s
 }
 
-/// Both clocks for a recipient: time used and left in days and hours, and the
-/// deadline of the running clock in UTC and in the recipient's time zone.
-fn clock_lines(
+/// The move number due now, counting from the start position's own number.
+#[must_use]
+pub fn move_number(game: &dyn AnyGame) -> u32 {
+    let black_first = start_turn(game) == Color::Black;
+    let k = game.plies() as u32 + u32::from(black_first);
+    game.first_move_number() + k / 2
+}
+
+/// Both clocks for a recipient: time used and left, and the deadline of the
+/// running clock in the recipient's time zone (and UTC).
+fn clocks(
     l: &Loaded,
     views: &[crate::clock::ClockView; 2],
     recipient: Side,
     lang: Language,
-) -> String {
+) -> Clocks {
     use crate::clock::zone;
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let control = crate::clock::persist::control_of(&l.row).ok().flatten();
-    let mut s = match (&control, lang) {
-        (Some(c), Language::Ru) => format!("Контроль времени: {}\n", c.describe(lang)),
-        (Some(c), Language::En) => format!("Time control: {}\n", c.describe(lang)),
-        (None, _) => String::new(),
-    };
-    for v in views {
-        let name = side_name(color(v.side), lang);
-        let used = zone::format_days_hours(v.used_seconds, lang);
-        let left = zone::format_days_hours(v.left_seconds, lang);
-        s.push_str(&match lang {
-            Language::Ru => format!("  {name}: израсходовано {used}, осталось {left}"),
-            Language::En => format!("  {name}: used {used}, left {left}"),
-        });
-        if let (true, Some(d)) = (v.running, v.deadline) {
-            let when = zone::format_deadline(d, tz);
-            s.push_str(&match lang {
-                Language::Ru => format!("; срок хода: {when}"),
-                Language::En => format!("; move due by {when}"),
-            });
-        }
-        s.push('\n');
-    }
     let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
-    s.push_str(&match lang {
-        Language::Ru => format!("  Ваш отпуск: осталось {leave_left} дн. в этом году"),
-        Language::En => format!("  Your leave left this year: {leave_left} days"),
-    });
-    if let Some((kind, at)) = next {
-        let when = zone::format_deadline(*at, tz);
-        s.push_str(&match lang {
-            Language::Ru => format!("; следующее напоминание ({kind}): {when}"),
-            Language::En => format!("; next reminder ({kind}): {when}"),
-        });
+    Clocks {
+        control: control.map(|c| c.describe(lang)),
+        sides: views
+            .iter()
+            .map(|v| ClockLine {
+                side: color(v.side),
+                used_seconds: v.used_seconds,
+                left_seconds: v.left_seconds,
+                deadline: v
+                    .deadline
+                    .filter(|_| v.running)
+                    .map(|d| zone::format_deadline(d, tz)),
+            })
+            .collect(),
+        leave_left: *leave_left,
+        next_reminder: next.map(|(kind, at)| (kind, zone::format_deadline(at, tz))),
     }
-    s.push('\n');
-    s
 }
 
-/// The first line of every mail about a game: `Game #12 - russian: A – B` (the
-/// mail reader recognises it when a player pastes the bot's text back unquoted).
+/// The first line of every mail about a game: `Game #12 - Russian checkers: A – B`
+/// (the mail reader recognises it when a player pastes the bot's text back unquoted).
 #[must_use]
 pub(crate) fn header(l: &Loaded, lang: Language) -> String {
-    format!(
-        "{} #{} - {}: {} – {}",
-        if lang == Language::Ru {
-            "Партия"
-        } else {
-            "Game"
-        },
-        l.row.id,
-        l.row.variant,
-        l.players[0].name,
-        l.players[1].name
+    crate::lang::state::header(
+        l.row.id.0,
+        variant(l),
+        &l.players[0].name,
+        &l.players[1].name,
+        lang,
     )
 }
 
@@ -239,7 +194,7 @@ pub(crate) fn to_both(
                 to: p.id,
                 email: p.email.clone(),
                 language: lang,
-                subject: subject(l),
+                subject: subject(l, lang),
                 body: with_event(&state(l, game, side, offer, lang), &event(lang)),
             }
         })

@@ -1,0 +1,190 @@
+//! The help text and the first mail of a game (the invitation): how to answer,
+//! the commands, and moves written in each game's own notation.
+
+use super::Language;
+use super::game::{side_name, variant_name};
+use crate::rules::{Color, Variant};
+
+/// Ways of writing a move in a game, for examples (as players write them).
+#[must_use]
+pub fn move_examples(variant: Variant, lang: Language) -> &'static str {
+    match (variant, lang) {
+        (Variant::Russian | Variant::Bashni, _) => "c3-d4, cd4, c3:e5:g3, c:g3",
+        (Variant::International, _) => "32-28, 28x19, 32x23x14",
+        (Variant::Lasca, _) => "c3-d4, 9-13, c3:e5",
+        (Variant::Chess, Language::En) => "e2-e4, e4, Nf3, Bxc4, O-O, e8=Q",
+        (Variant::Chess, Language::Ru) => "e2-e4, e4, Кf3, С:c4, 0-0, e8=Ф",
+    }
+}
+
+/// The commands players can send, one per line, with moves written as
+/// `variants` write them (all games when empty).
+#[must_use]
+pub fn commands(variants: &[Variant], lang: Language) -> String {
+    let all = [
+        Variant::Russian,
+        Variant::International,
+        Variant::Bashni,
+        Variant::Lasca,
+        Variant::Chess,
+    ];
+    let shown: Vec<Variant> = if variants.is_empty() {
+        all.to_vec()
+    } else {
+        all.iter().copied().filter(|v| variants.contains(v)).collect()
+    };
+    let mut s = String::from(match lang {
+        Language::En => {
+            "Commands (one per line; press Reply on any mail of the game and write above the quoted text):\n"
+        }
+        Language::Ru => {
+            "Команды (по одной в строке; нажмите «Ответить» на любом письме партии и пишите над цитатой):\n"
+        }
+    });
+    for v in &shown {
+        s.push_str(&match lang {
+            Language::En => format!(
+                "  {}   play a move ({})\n",
+                move_examples(*v, lang),
+                variant_name(*v, lang)
+            ),
+            Language::Ru => format!(
+                "  {}   сделать ход ({})\n",
+                move_examples(*v, lang),
+                variant_name(*v, lang).to_lowercase()
+            ),
+        });
+    }
+    let example = shown
+        .first()
+        .map_or("c3-d4", |v| super::game::example_move(*v));
+    s.push_str(&match lang {
+        Language::En => format!(
+            "  {example} draw   play a move and offer a draw\n\
+  draw   offer a draw\n\
+  accept / decline   answer a draw offer (a move declines it too)\n\
+  claim [move]   claim a draw (threefold repetition and the game's other draw rules), optionally with the move that repeats\n\
+  resign   resign the game\n\
+  leave 2026-12-20 2026-12-31   take leave on these days (the clock stands)\n\
+  status   the game's state\n\
+  history   your games\n\
+  help   this text\n"
+        ),
+        Language::Ru => format!(
+            "  {example} ничья   сделать ход и предложить ничью\n\
+  ничья   предложить ничью\n\
+  согласен / отказ   ответить на предложение ничьей (ход тоже отклоняет его)\n\
+  требую ничью [ход]   потребовать ничью (троекратное повторение и другие правила о ничьей), можно с ходом, который повторяет позицию\n\
+  сдаюсь   сдать партию\n\
+  отпуск 20.12.2026 31.12.2026   взять отпуск на эти дни (часы стоят)\n\
+  статус   положение в партии\n\
+  история   ваши партии\n\
+  помощь   эта справка\n"
+        ),
+    });
+    s
+}
+
+/// The first mail of a game to one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation<'a> {
+    /// The game number.
+    pub game: i64,
+    /// The game played.
+    pub variant: Variant,
+    /// The reader's colour.
+    pub colour: Color,
+    /// The opponent's name.
+    pub opponent: &'a str,
+    /// The tournament, if the game belongs to one.
+    pub tournament: Option<&'a str>,
+    /// The time control in words, if the game has one.
+    pub time_control: Option<String>,
+    /// Whether the reader moves first.
+    pub reader_to_move: bool,
+}
+
+/// The opening lines of the first mail: the game, the colour, the opponent,
+/// the tournament, the time control and how to answer; the commands follow.
+#[must_use]
+pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
+    let name = variant_name(i.variant, lang);
+    let colour = side_name(i.colour, lang);
+    let mut s = match lang {
+        Language::En => format!(
+            "A new game has started: game #{}, {name}. You play {colour} against {}.\n",
+            i.game, i.opponent
+        ),
+        Language::Ru => format!(
+            "Началась новая партия №{}, {}. Вы играете {} против: {}.\n",
+            i.game,
+            name.to_lowercase(),
+            colour_instrumental(i.colour),
+            i.opponent
+        ),
+    };
+    if let Some(t) = i.tournament {
+        s.push_str(&match lang {
+            Language::En => format!("Tournament: {t}.\n"),
+            Language::Ru => format!("Турнир: {t}.\n"),
+        });
+    }
+    s.push_str(&match (&i.time_control, lang) {
+        (Some(c), Language::En) => format!("Time control: {c}.\n"),
+        (Some(c), Language::Ru) => format!("Контроль времени: {c}.\n"),
+        (None, Language::En) => "The game has no time control.\n".into(),
+        (None, Language::Ru) => "Контроля времени в партии нет.\n".into(),
+    });
+    s.push_str(&match (i.reader_to_move, lang) {
+        (true, Language::En) => format!(
+            "It is your move. Answer by pressing Reply on this mail and writing your move (for example {}) above the quoted text.\n",
+            super::game::example_move(i.variant)
+        ),
+        (true, Language::Ru) => format!(
+            "Ваш ход. Ответьте на это письмо («Ответить») и напишите ход (например, {}) над цитатой.\n",
+            super::game::example_move(i.variant)
+        ),
+        (false, Language::En) => {
+            "Your opponent moves first; you will get a mail with the move. Answer any mail of the game by pressing Reply.\n".into()
+        }
+        (false, Language::Ru) => {
+            "Первый ход за соперником: вы получите письмо с его ходом. Отвечайте на любое письмо партии кнопкой «Ответить».\n".into()
+        }
+    });
+    s.push('\n');
+    s.push_str(&commands(&[i.variant], lang));
+    s
+}
+
+/// «белыми» / «чёрными» (playing with a colour).
+fn colour_instrumental(c: Color) -> &'static str {
+    match c {
+        Color::White => "белыми",
+        Color::Black => "чёрными",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_invitation_names_colour_opponent_control_and_commands() {
+        let i = Invitation {
+            game: 5,
+            variant: Variant::Chess,
+            colour: Color::Black,
+            opponent: "Ann Smith",
+            tournament: Some("Кубок клуба"),
+            time_control: Some("10 дн. на 10 ходов".into()),
+            reader_to_move: false,
+        };
+        let ru = invitation(&i, Language::Ru);
+        assert!(ru.contains("Вы играете чёрными против: Ann Smith"), "{ru}");
+        assert!(ru.contains("Турнир: Кубок клуба") && ru.contains("Контроль времени"));
+        assert!(ru.contains("Кf3") && ru.contains("сдаюсь") && !ru.contains("c3-d4"), "{ru}");
+        let en = invitation(&Invitation { colour: Color::White, reader_to_move: true, ..i }, Language::En);
+        assert!(en.contains("You play White against Ann Smith") && en.contains("e2-e4"), "{en}");
+        assert!(en.contains("resign") && en.contains("Nf3"), "{en}");
+    }
+}

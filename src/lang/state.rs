@@ -1,0 +1,653 @@
+//! A game's state as one player reads it: the header line, the board, the
+//! score, then either whose move it is with the clocks and the next reminder,
+//! or — for a stopped or finished game — how it stands, with no move due, no
+//! deadline and no reminder. The referee fills a [`StateView`]; this module
+//! alone words it.
+
+use chrono::{DateTime, Utc};
+
+use super::Language;
+use super::game::{side_name, variant_name};
+use crate::clock::{ActionKind, TimeoutPolicy};
+use crate::rules::{Color, Variant};
+use crate::store::{GameResult, GameStatus, Termination};
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Being played: `to_move` (named `mover`) owes move `number`.
+    Playing {
+        /// The side to move.
+        to_move: Color,
+        /// That side's player.
+        mover: String,
+        /// The move number due (PDN numbering: White's and Black's ply share it).
+        number: u32,
+    },
+    /// Stopped by the referee without a result (paused or adjourned).
+    Stopped(GameStatus),
+    /// Annulled by the referee: it counts for nobody.
+    Annulled,
+    /// Over.
+    Finished {
+        /// Who won, or a draw.
+        result: GameResult,
+        /// How it ended.
+        termination: Termination,
+    },
+}
+
+/// One clock as a reader sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockLine {
+    /// Whose clock.
+    pub side: Color,
+    /// Reflection time used, seconds.
+    pub used_seconds: i64,
+    /// Reflection time left, seconds.
+    pub left_seconds: i64,
+    /// The deadline of the running clock, already written in the reader's
+    /// time zone (`2026-12-04 18:00 MSK (15:00 UTC)`).
+    pub deadline: Option<String>,
+}
+
+/// The clocks of a game with a time control.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// The time control in words (from [`crate::clock::TimeControl::describe`]).
+    pub control: Option<String>,
+    /// White's and Black's clocks.
+    pub sides: Vec<ClockLine>,
+    /// The reader's leave days left this year.
+    pub leave_left: u32,
+    /// The reader's next reminder and its instant in the reader's zone.
+    pub next_reminder: Option<(ActionKind, String)>,
+}
+
+/// Everything the state text says, for one reader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateView {
+    /// The game number.
+    pub game: i64,
+    /// The game played.
+    pub variant: Variant,
+    /// White's player.
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+    /// The text diagram, from the reader's side.
+    pub board: String,
+    /// The score in move-number form (`1. c3-d4 d6-c5` lines), may be empty.
+    pub score: String,
+    /// Where the game stands.
+    pub phase: Phase,
+    /// The clocks, if the game has a time control.
+    pub clocks: Option<Clocks>,
+    /// The side whose draw offer waits for an answer, and whether it is the
+    /// reader's own offer.
+    pub offer: Option<(Color, bool)>,
+}
+
+/// The first line of every mail about a game: `Партия #12 - Русские шашки: A – B`
+/// (the mail reader recognises it when a player pastes the bot's text back).
+#[must_use]
+pub fn header(game: i64, variant: Variant, white: &str, black: &str, lang: Language) -> String {
+    let word = match lang {
+        Language::En => "Game",
+        Language::Ru => "Партия",
+    };
+    format!(
+        "{word} #{game} - {}: {white} – {black}",
+        variant_name(variant, lang)
+    )
+}
+
+/// The whole state text.
+#[must_use]
+pub fn render(v: &StateView, lang: Language) -> String {
+    let mut s = header(v.game, v.variant, &v.white, &v.black, lang);
+    s.push_str("\n\n");
+    s.push_str(v.board.trim_end());
+    s.push_str("\n\n");
+    if !v.score.is_empty() {
+        s.push_str(match lang {
+            Language::En => "Score:\n",
+            Language::Ru => "Запись партии:\n",
+        });
+        s.push_str(&v.score);
+        s.push_str("\n\n");
+    }
+    s.push_str(&phase_line(&v.phase, lang));
+    s.push('\n');
+    if let Some(c) = &v.clocks {
+        s.push_str(&clock_lines(c, &v.phase, lang));
+    }
+    if let (Some((by, own)), Phase::Playing { .. }) = (v.offer, &v.phase) {
+        s.push_str(&offer_line(by, own, lang));
+        s.push('\n');
+    }
+    s
+}
+
+/// Whose move it is, or how the game stands.
+#[must_use]
+pub fn phase_line(phase: &Phase, lang: Language) -> String {
+    match (phase, lang) {
+        (
+            Phase::Playing {
+                to_move,
+                mover,
+                number,
+            },
+            Language::En,
+        ) => format!("Move {number}: {} ({mover}) to move.", side_name(*to_move, lang)),
+        (
+            Phase::Playing {
+                to_move,
+                mover,
+                number,
+            },
+            Language::Ru,
+        ) => format!("Ход {number}: ходят {} ({mover}).", side_name(*to_move, lang)),
+        (Phase::Stopped(status), _) => status_line(*status, lang).to_string(),
+        (Phase::Annulled, Language::En) => {
+            "The game was annulled by the referee; it counts for nobody.".into()
+        }
+        (Phase::Annulled, Language::Ru) => {
+            "Партия аннулирована судьёй и не засчитывается.".into()
+        }
+        (
+            Phase::Finished {
+                result,
+                termination,
+            },
+            _,
+        ) => finished_line(*result, *termination, lang),
+    }
+}
+
+/// A stopped game's state (paused, adjourned).
+fn status_line(status: GameStatus, lang: Language) -> &'static str {
+    match (status, lang) {
+        (GameStatus::Paused, Language::En) => {
+            "The game is paused by the referee; the clocks stand and no move is due."
+        }
+        (GameStatus::Paused, Language::Ru) => {
+            "Партия приостановлена судьёй: часы стоят, ход не ожидается."
+        }
+        (GameStatus::Adjourned, Language::En) => {
+            "The game is adjourned: the player to move may seal a move; the clocks stand."
+        }
+        (GameStatus::Adjourned, Language::Ru) => {
+            "Партия отложена: тот, чей ход, может записать ход в конверт; часы стоят."
+        }
+        (GameStatus::Active, Language::En) => "The game is in progress.",
+        (GameStatus::Active, Language::Ru) => "Партия продолжается.",
+        (GameStatus::Finished, Language::En) => "The game is over.",
+        (GameStatus::Finished, Language::Ru) => "Партия окончена.",
+        (GameStatus::Annulled, Language::En) => "The game was annulled.",
+        (GameStatus::Annulled, Language::Ru) => "Партия аннулирована.",
+    }
+}
+
+/// A game status as a short word for lists: "in progress" / «идёт».
+#[must_use]
+pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
+    match (status, lang) {
+        (GameStatus::Active, Language::En) => "in progress",
+        (GameStatus::Active, Language::Ru) => "идёт",
+        (GameStatus::Paused, Language::En) => "paused",
+        (GameStatus::Paused, Language::Ru) => "приостановлена",
+        (GameStatus::Adjourned, Language::En) => "adjourned",
+        (GameStatus::Adjourned, Language::Ru) => "отложена",
+        (GameStatus::Finished, Language::En) => "finished",
+        (GameStatus::Finished, Language::Ru) => "окончена",
+        (GameStatus::Annulled, Language::En) => "annulled",
+        (GameStatus::Annulled, Language::Ru) => "аннулирована",
+    }
+}
+
+/// The result in words: "White won (1-0)" / «Победа белых (1-0)».
+#[must_use]
+pub fn result_words(result: GameResult, lang: Language) -> String {
+    let words = match (result, lang) {
+        (GameResult::WhiteWins, Language::En) => "White won",
+        (GameResult::BlackWins, Language::En) => "Black won",
+        (GameResult::Draw, Language::En) => "Draw",
+        (GameResult::WhiteWins, Language::Ru) => "Победа белых",
+        (GameResult::BlackWins, Language::Ru) => "Победа чёрных",
+        (GameResult::Draw, Language::Ru) => "Ничья",
+    };
+    format!("{words} ({})", result.as_str())
+}
+
+/// The side that lost, for a decisive result.
+fn loser(result: GameResult) -> Option<Color> {
+    match result {
+        GameResult::WhiteWins => Some(Color::Black),
+        GameResult::BlackWins => Some(Color::White),
+        GameResult::Draw => None,
+    }
+}
+
+/// The genitive of a side («белых», «чёрных») for Russian phrases.
+fn side_genitive(side: Color) -> &'static str {
+    match side {
+        Color::White => "белых",
+        Color::Black => "чёрных",
+    }
+}
+
+/// How a game ended, as a clause: "Black resigned" / «чёрные сдались».
+#[must_use]
+pub fn termination_words(
+    termination: Termination,
+    result: GameResult,
+    lang: Language,
+) -> String {
+    let l = loser(result);
+    let en = |c: Option<Color>| c.map_or("a player", |c| side_name(c, Language::En));
+    let ru = |c: Option<Color>| c.map_or("игрок", |c| side_name(c, Language::Ru));
+    let gen_ru = |c: Option<Color>| c.map_or("игрока", side_genitive);
+    match (termination, lang) {
+        (Termination::Resignation, Language::En) => format!("{} resigned", en(l)),
+        (Termination::Resignation, Language::Ru) => format!("{} сдались", ru(l)),
+        (Termination::NoMoves, Language::En) => format!("{} had no move left", en(l)),
+        (Termination::NoMoves, Language::Ru) => format!("у {} не осталось ходов", gen_ru(l)),
+        (Termination::NoPieces, Language::En) => format!("{} had no pieces left", en(l)),
+        (Termination::NoPieces, Language::Ru) => format!("у {} не осталось шашек", gen_ru(l)),
+        (Termination::Agreement, Language::En) => "drawn by agreement".into(),
+        (Termination::Agreement, Language::Ru) => "ничья по соглашению".into(),
+        (Termination::Repetition, Language::En) => "the same position occurred three times".into(),
+        (Termination::Repetition, Language::Ru) => "позиция повторилась трижды".into(),
+        (Termination::DrawRule, Language::En) => "a draw under the game's draw rules".into(),
+        (Termination::DrawRule, Language::Ru) => "ничья по правилам о ничьей".into(),
+        (Termination::Adjudication, Language::En) => "adjudicated by the referee".into(),
+        (Termination::Adjudication, Language::Ru) => "результат присуждён судьёй".into(),
+        (Termination::Forfeit, Language::En) => format!("{} forfeited the game", en(l)),
+        (Termination::Forfeit, Language::Ru) => {
+            format!("{} получили техническое поражение", ru(l))
+        }
+        (Termination::Recorded, Language::En) => "as the game record gives it".into(),
+        (Termination::Recorded, Language::Ru) => "по записи партии".into(),
+        (Termination::SealedMove, Language::En) => {
+            format!("the sealed move of {} was illegal or unclear", en(l))
+        }
+        (Termination::SealedMove, Language::Ru) => {
+            format!("записанный ход {} невозможен или неясен", gen_ru(l))
+        }
+        (Termination::Time, Language::En) => format!("{} ran out of time", en(l)),
+        (Termination::Time, Language::Ru) => format!("{} просрочили время", ru(l)),
+        (Termination::Checkmate, Language::En) => format!("{} were checkmated", en(l)),
+        (Termination::Checkmate, Language::Ru) => format!("{} получили мат", ru(l)),
+        (Termination::Stalemate, Language::En) => "stalemate".into(),
+        (Termination::Stalemate, Language::Ru) => "пат".into(),
+        (Termination::InsufficientMaterial, Language::En) => {
+            "neither side has the material to mate".into()
+        }
+        (Termination::InsufficientMaterial, Language::Ru) => {
+            "ни у одной стороны нет материала для мата".into()
+        }
+    }
+}
+
+/// The last line of a finished game: "The game is over. Black won (0-1):
+/// White resigned." — no move due, no deadline, no reminder.
+#[must_use]
+pub fn finished_line(result: GameResult, termination: Termination, lang: Language) -> String {
+    let how = termination_words(termination, result, lang);
+    match lang {
+        Language::En => format!("The game is over. {}: {how}.", result_words(result, lang)),
+        Language::Ru => format!("Партия окончена. {}: {how}.", result_words(result, lang)),
+    }
+}
+
+/// A pending draw offer, with how to answer it when it is the reader's to answer.
+#[must_use]
+pub fn offer_line(by: Color, own: bool, lang: Language) -> String {
+    match (own, lang) {
+        (true, Language::En) => "Your draw offer waits for your opponent's answer.".into(),
+        (true, Language::Ru) => "Ваше предложение ничьей ждёт ответа соперника.".into(),
+        (false, Language::En) => format!(
+            "{} offer a draw. To accept, reply \"accept\"; to decline, reply \"decline\" or simply play your move.",
+            side_name(by, lang)
+        ),
+        (false, Language::Ru) => format!(
+            "{} предлагают ничью. Чтобы принять, ответьте «согласен»; чтобы отклонить — «отказ» или просто сделайте ход.",
+            capitalised(side_name(by, lang))
+        ),
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The clock lines: the time control, both clocks, and — while the game is
+/// played — the deadline of the running clock, the reader's leave and next
+/// reminder. A stopped or finished game shows the time used only.
+fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
+    use crate::clock::zone::format_days_hours;
+    let playing = matches!(phase, Phase::Playing { .. });
+    let mut s = String::new();
+    if let Some(control) = &c.control {
+        s.push_str(&match lang {
+            Language::En => format!("Time control: {control}\n"),
+            Language::Ru => format!("Контроль времени: {control}\n"),
+        });
+    }
+    for v in &c.sides {
+        let name = side_name(v.side, lang);
+        let used = format_days_hours(v.used_seconds, lang);
+        let left = format_days_hours(v.left_seconds, lang);
+        s.push_str(&match (playing, lang) {
+            (true, Language::En) => format!("  {name}: used {used}, left {left}"),
+            (true, Language::Ru) => format!("  {name}: израсходовано {used}, осталось {left}"),
+            (false, Language::En) => format!("  {name}: used {used}"),
+            (false, Language::Ru) => format!("  {name}: израсходовано {used}"),
+        });
+        if let (true, Some(when)) = (playing, &v.deadline) {
+            s.push_str(&match lang {
+                Language::En => format!("; move due by {when}"),
+                Language::Ru => format!("; срок хода: {when}"),
+            });
+        }
+        s.push('\n');
+    }
+    if playing {
+        s.push_str(&match lang {
+            Language::En => format!("  Your leave left this year: {} days", c.leave_left),
+            Language::Ru => format!("  Ваш отпуск: осталось {} дн. в этом году", c.leave_left),
+        });
+        if let Some((kind, when)) = &c.next_reminder {
+            s.push_str(&match lang {
+                Language::En => format!("; next reminder ({}): {when}", reminder_words(*kind, lang)),
+                Language::Ru => {
+                    format!("; следующее напоминание ({}): {when}", reminder_words(*kind, lang))
+                }
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// A reminder or time-out in words: "3 days before the deadline" /
+/// «за 3 дн. до срока».
+#[must_use]
+pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
+    match (kind, lang) {
+        (ActionKind::DeadlineReminder { hours }, Language::En) if hours % 24 == 0 => {
+            format!("{} days before the deadline", hours / 24)
+        }
+        (ActionKind::DeadlineReminder { hours }, Language::Ru) if hours % 24 == 0 => {
+            format!("за {} дн. до срока", hours / 24)
+        }
+        (ActionKind::DeadlineReminder { hours }, Language::En) => {
+            format!("{hours} hours before the deadline")
+        }
+        (ActionKind::DeadlineReminder { hours }, Language::Ru) => format!("за {hours} ч до срока"),
+        (ActionKind::SilenceReminder { days }, Language::En) => {
+            format!("after {days} days without a move")
+        }
+        (ActionKind::SilenceReminder { days }, Language::Ru) => {
+            format!("после {days} дн. без хода")
+        }
+        (
+            ActionKind::TimeOut {
+                policy: TimeoutPolicy::LoseOnTime,
+            },
+            Language::En,
+        ) => "the deadline: the game is lost on time".into(),
+        (
+            ActionKind::TimeOut {
+                policy: TimeoutPolicy::LoseOnTime,
+            },
+            Language::Ru,
+        ) => "контрольный срок: поражение по времени".into(),
+        (
+            ActionKind::TimeOut {
+                policy: TimeoutPolicy::ReportToReferee,
+            },
+            Language::En,
+        ) => "the deadline: the referee is told".into(),
+        (
+            ActionKind::TimeOut {
+                policy: TimeoutPolicy::ReportToReferee,
+            },
+            Language::Ru,
+        ) => "контрольный срок: сообщение судье".into(),
+    }
+}
+
+/// The instant as the state text shows it when no zone applies.
+#[must_use]
+pub fn utc_instant(at: DateTime<Utc>) -> String {
+    crate::clock::zone::format_utc(at)
+}
+
+/// The board in words, for the picture's `alt` text and screen readers:
+/// "White: men a1, c3; kings h2. Black: men b6. White to move." Towers are
+/// listed with their pieces from the top (`c3 (white, black, black)`).
+#[must_use]
+pub fn board_words(view: &crate::games::BoardView, lang: Language) -> String {
+    let name = |sq: &crate::games::SquareView| {
+        format!("{}{}", char::from(b'a' + sq.file), sq.rank + 1)
+    };
+    let mut parts = Vec::new();
+    for side in [Color::White, Color::Black] {
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for sq in view.squares.iter().filter(|q| q.pieces.first().is_some_and(|p| p.0 == side)) {
+            let (kind, label) = if sq.pieces.len() > 1 {
+                let colours: Vec<&str> = sq
+                    .pieces
+                    .iter()
+                    .map(|(c, k)| piece_word(*c, *k, lang))
+                    .collect();
+                (
+                    match lang {
+                        Language::En => "towers".to_string(),
+                        Language::Ru => "башни".to_string(),
+                    },
+                    format!("{} ({})", name(sq), colours.join(", ")),
+                )
+            } else {
+                let (_, k) = sq.pieces[0];
+                (piece_group(k, lang).to_string(), name(sq))
+            };
+            match groups.iter_mut().find(|(g, _)| *g == kind) {
+                Some((_, list)) => list.push(label),
+                None => groups.push((kind, vec![label])),
+            }
+        }
+        let body = if groups.is_empty() {
+            match lang {
+                Language::En => "no pieces".to_string(),
+                Language::Ru => "фигур нет".to_string(),
+            }
+        } else {
+            groups
+                .iter()
+                .map(|(g, l)| format!("{g} {}", l.join(", ")))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        parts.push(format!("{}: {body}.", capitalised(side_name(side, lang))));
+    }
+    let turn = match lang {
+        Language::En => format!("{} to move.", side_name(view.turn, lang)),
+        Language::Ru => format!("Ход {}.", side_genitive(view.turn)),
+    };
+    format!("{} {turn}", parts.join(" "))
+}
+
+/// A plain piece's group name: men, kings, or a chess piece.
+fn piece_group(letter: char, lang: Language) -> &'static str {
+    match (letter, lang) {
+        ('m', Language::En) => "men",
+        ('m', Language::Ru) => "шашки",
+        ('k', Language::En) => "kings",
+        ('k', Language::Ru) => "дамки",
+        ('K', Language::En) => "king",
+        ('K', Language::Ru) => "король",
+        ('Q', Language::En) => "queens",
+        ('Q', Language::Ru) => "ферзи",
+        ('R', Language::En) => "rooks",
+        ('R', Language::Ru) => "ладьи",
+        ('B', Language::En) => "bishops",
+        ('B', Language::Ru) => "слоны",
+        ('N', Language::En) => "knights",
+        ('N', Language::Ru) => "кони",
+        ('P', Language::En) => "pawns",
+        ('P', Language::Ru) => "пешки",
+        (_, Language::En) => "pieces",
+        (_, Language::Ru) => "фигуры",
+    }
+}
+
+/// One piece of a tower: "white man" / «белая шашка».
+fn piece_word(colour: Color, letter: char, lang: Language) -> &'static str {
+    match (colour, letter == 'k', lang) {
+        (Color::White, false, Language::En) => "white man",
+        (Color::White, true, Language::En) => "white king",
+        (Color::Black, false, Language::En) => "black man",
+        (Color::Black, true, Language::En) => "black king",
+        (Color::White, false, Language::Ru) => "белая шашка",
+        (Color::White, true, Language::Ru) => "белая дамка",
+        (Color::Black, false, Language::Ru) => "чёрная шашка",
+        (Color::Black, true, Language::Ru) => "чёрная дамка",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TERMINATIONS: [Termination; 14] = [
+        Termination::Resignation,
+        Termination::NoMoves,
+        Termination::NoPieces,
+        Termination::Agreement,
+        Termination::Repetition,
+        Termination::DrawRule,
+        Termination::Adjudication,
+        Termination::Forfeit,
+        Termination::Recorded,
+        Termination::SealedMove,
+        Termination::Time,
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+    ];
+
+    /// Fails to compile when a termination is added without being listed above.
+    fn listed(t: Termination) -> usize {
+        match t {
+            Termination::Resignation => 0,
+            Termination::NoMoves => 1,
+            Termination::NoPieces => 2,
+            Termination::Agreement => 3,
+            Termination::Repetition => 4,
+            Termination::DrawRule => 5,
+            Termination::Adjudication => 6,
+            Termination::Forfeit => 7,
+            Termination::Recorded => 8,
+            Termination::SealedMove => 9,
+            Termination::Time => 10,
+            Termination::Checkmate => 11,
+            Termination::Stalemate => 12,
+            Termination::InsufficientMaterial => 13,
+        }
+    }
+
+    fn no_latin_words(ru: &str) -> bool {
+        // Results (1-0) and square names are fine; a Latin word of 3+ letters is not.
+        ru.split(|c: char| !c.is_ascii_alphabetic())
+            .all(|w| w.len() < 3)
+    }
+
+    #[test]
+    fn every_ending_is_worded_in_both_languages() {
+        for (i, t) in TERMINATIONS.iter().enumerate() {
+            assert_eq!(listed(*t), i);
+            for r in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {
+                let en = finished_line(r, *t, Language::En);
+                let ru = finished_line(r, *t, Language::Ru);
+                assert!(en.starts_with("The game is over."), "{en}");
+                assert!(no_latin_words(&ru), "{ru}");
+                assert!(!ru.contains('_') && !en.contains('_'), "{en} / {ru}");
+            }
+        }
+        for s in [
+            GameStatus::Active,
+            GameStatus::Paused,
+            GameStatus::Adjourned,
+            GameStatus::Finished,
+            GameStatus::Annulled,
+        ] {
+            assert!(no_latin_words(status_line(s, Language::Ru)));
+            assert!(no_latin_words(status_word(s, Language::Ru)));
+        }
+        for k in [
+            ActionKind::DeadlineReminder { hours: 72 },
+            ActionKind::DeadlineReminder { hours: 36 },
+            ActionKind::SilenceReminder { days: 14 },
+            ActionKind::TimeOut {
+                policy: TimeoutPolicy::LoseOnTime,
+            },
+            ActionKind::TimeOut {
+                policy: TimeoutPolicy::ReportToReferee,
+            },
+        ] {
+            let ru = reminder_words(k, Language::Ru);
+            assert!(no_latin_words(&ru), "{ru}");
+            assert!(!ru.contains("silence") && !ru.contains('-'), "{ru}");
+        }
+        for own in [true, false] {
+            assert!(no_latin_words(&offer_line(Color::White, own, Language::Ru)));
+        }
+    }
+
+    #[test]
+    fn a_finished_game_shows_no_move_due_deadline_or_reminder() {
+        let v = StateView {
+            game: 3,
+            variant: Variant::Russian,
+            white: "Иванов".into(),
+            black: "Петров".into(),
+            board: "board".into(),
+            score: "1. c3-d4 *".into(),
+            phase: Phase::Finished {
+                result: GameResult::BlackWins,
+                termination: Termination::Resignation,
+            },
+            clocks: Some(Clocks {
+                control: Some("5 дн. на ход".into()),
+                sides: vec![ClockLine {
+                    side: Color::White,
+                    used_seconds: 3600,
+                    left_seconds: 7200,
+                    deadline: Some("2026-12-04 18:00 UTC".into()),
+                }],
+                leave_left: 30,
+                next_reminder: Some((
+                    ActionKind::SilenceReminder { days: 14 },
+                    "2026-12-10 UTC".into(),
+                )),
+            }),
+            offer: Some((Color::White, false)),
+        };
+        let ru = render(&v, Language::Ru);
+        assert!(ru.contains("Партия окончена. Победа чёрных (0-1): белые сдались."), "{ru}");
+        for banned in ["срок", "напоминание", "ходят", "отпуск", "предлагают"] {
+            assert!(!ru.contains(banned), "{banned} in {ru}");
+        }
+        let en = render(&v, Language::En);
+        for banned in ["due", "reminder", "to move", "leave", "offer"] {
+            assert!(!en.contains(banned), "{banned} in {en}");
+        }
+    }
+}
