@@ -52,7 +52,7 @@ fn a_declined_player_may_offer_again_only_after_the_opponent_has_offered() {
     );
     assert!(
         z.refused(&["draw", "offer", "1", "--as", B])
-            .contains("answer accept or decline")
+            .contains("answer \"accept\" or \"decline\"")
     );
     z.ok(&["draw", "decline", "1", "--as", B]);
     let err = z.refused(&["draw", "offer", "1", "--as", W]);

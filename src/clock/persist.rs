@@ -59,19 +59,7 @@ impl ClockError {
     /// The error as a sentence in a language (English for store failures).
     #[must_use]
     pub fn message(&self, lang: Language) -> String {
-        match (self, lang) {
-            (ClockError::Control(e), _) => e.message(lang),
-            (ClockError::Leave(e), _) => e.message(lang),
-            (ClockError::Zone(e), _) => e.message(lang),
-            (ClockError::NoTimeControl(g), Language::Ru) => {
-                format!("у партии {g} нет контроля времени")
-            }
-            (ClockError::Move(MoveClockError::Late { deadline, .. }), Language::Ru) => format!(
-                "ход получен после контрольного срока {}",
-                super::zone::format_utc(*deadline)
-            ),
-            _ => self.to_string(),
-        }
+        crate::lang::referee::clock(self, lang)
     }
 }
 

@@ -13,6 +13,7 @@
 //!   letters.
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,
 //!   reminders, subjects and the example move of each game.
+//! - [`referee`]: why the referee or the clock refused a command.
 //! - [`help`]: the help text and the first mail of a game.
 //! - [`state`]: a game's state for one reader (board, score, whose move or the
 //!   result, clocks, a pending offer).
@@ -24,6 +25,7 @@ pub mod game;
 pub mod help;
 pub mod mail;
 pub mod moves;
+pub mod referee;
 pub mod rulebook;
 pub mod state;
 

@@ -47,8 +47,14 @@ pub(crate) fn direct(
                 now,
             )?;
             (
-                format!("The referee adjudicates the game: {}.", result.as_str()),
-                format!("Судья присудил результат: {}.", result.as_str()),
+                format!(
+                    "The referee adjudicates the game: {}.",
+                    crate::lang::state::result_words(result, Language::En)
+                ),
+                format!(
+                    "Судья присудил результат: {}.",
+                    crate::lang::state::result_words(result, Language::Ru)
+                ),
                 serde_json::json!({ "result": result.as_str() }),
             )
         }
@@ -112,14 +118,10 @@ pub(crate) fn direct(
         }
         DirectorAction::AddDays(side, days) => {
             if days == 0 {
-                return Err(RefereeError::Invalid(
-                    "the number of days must not be zero".into(),
-                ));
+                return Err(RefereeError::ZeroDays);
             }
             if l.row.time_control.is_none() {
-                return Err(RefereeError::Invalid(format!(
-                    "game #{id} has no time control"
-                )));
+                return Err(RefereeError::NoTimeControl(id));
             }
             crate::clock::persist::add_time(
                 tx,

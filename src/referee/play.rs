@@ -18,13 +18,9 @@ pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeEr
     let side = l.side_of(actor).ok_or(RefereeError::NotInGame(l.row.id))?;
     match l.row.status {
         GameStatus::Active => Ok(side),
-        GameStatus::Finished | GameStatus::Annulled => Err(RefereeError::GameOver(
-            l.row.id,
-            l.row.result.map_or_else(
-                || l.row.status.as_str().to_string(),
-                |r| r.as_str().to_string(),
-            ),
-        )),
+        GameStatus::Finished | GameStatus::Annulled => {
+            Err(RefereeError::GameOver(l.row.id, l.row.result))
+        }
         s => Err(RefereeError::NotActive(l.row.id, s)),
     }
 }

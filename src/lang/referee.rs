@@ -1,0 +1,148 @@
+//! Why the referee refused a command, in the sender's language
+//! ([`crate::referee::RefereeError`]), and the clock's refusals
+//! ([`crate::clock::ClockError`]).
+
+use super::Language;
+use super::game::side_name;
+use super::state::{result_words, status_word};
+use crate::clock::{ClockError, MoveClockError};
+use crate::referee::RefereeError;
+
+/// The refusal as a clause (no final full stop): "it is not your move" /
+/// «сейчас не ваш ход».
+#[must_use]
+pub fn refusal(e: &RefereeError, lang: Language) -> String {
+    use RefereeError as E;
+    match (e, lang) {
+        (E::UnknownGame(g), Language::En) => format!("there is no game #{g}"),
+        (E::UnknownGame(g), Language::Ru) => format!("партии №{g} нет"),
+        (E::NotInGame(g), Language::En) => format!("you do not play in game #{g}"),
+        (E::NotInGame(g), Language::Ru) => format!("вы не играете в партии №{g}"),
+        (E::UnknownPlayer(a), Language::En) => format!("{a} is not a registered player"),
+        (E::UnknownPlayer(a), Language::Ru) => format!("{a} не зарегистрирован"),
+        (E::NotYourTurn, Language::En) => "it is not your move".into(),
+        (E::NotYourTurn, Language::Ru) => "сейчас не ваш ход".into(),
+        (E::GameOver(g, Some(r)), Language::En) => {
+            format!("game #{g} is over ({})", result_words(*r, lang))
+        }
+        (E::GameOver(g, Some(r)), Language::Ru) => {
+            format!("партия №{g} окончена ({})", result_words(*r, lang))
+        }
+        (E::GameOver(g, None), Language::En) => format!("game #{g} was annulled"),
+        (E::GameOver(g, None), Language::Ru) => format!("партия №{g} аннулирована"),
+        (E::NotActive(g, s), Language::En) => format!("game #{g} is {}", status_word(*s, lang)),
+        (E::NotActive(g, s), Language::Ru) => {
+            format!("партия №{g} сейчас {}", status_word(*s, lang))
+        }
+        (E::Move(m), _) => m.message(lang),
+        (E::NoPendingOffer, Language::En) => "there is no draw offer to answer".into(),
+        (E::NoPendingOffer, Language::Ru) => "предложения ничьей нет".into(),
+        (E::OwnOffer, Language::En) => {
+            "the pending draw offer is your own; your opponent must answer it".into()
+        }
+        (E::OwnOffer, Language::Ru) => {
+            "это ваше предложение ничьей; ответить должен соперник".into()
+        }
+        (E::OpponentOffered, Language::En) => {
+            "your opponent has offered a draw: answer \"accept\" or \"decline\" (or play a move)"
+                .into()
+        }
+        (E::OpponentOffered, Language::Ru) => {
+            "соперник предложил ничью: ответьте «согласен» или «отказ» (или сделайте ход)".into()
+        }
+        (E::OfferRightUsed, Language::En) => {
+            "your last draw offer was declined; you may offer again after your opponent has offered"
+                .into()
+        }
+        (E::OfferRightUsed, Language::Ru) => {
+            "ваше предложение ничьей было отклонено; снова предложить можно после предложения соперника"
+                .into()
+        }
+        (E::ClaimNotOnTurn, Language::En) => "a draw may be claimed only when it is your move".into(),
+        (E::ClaimNotOnTurn, Language::Ru) => "требовать ничью можно только в свой ход".into(),
+        (E::NotReferee, Language::En) => "only a referee may do this".into(),
+        (E::NotReferee, Language::Ru) => "это может сделать только судья".into(),
+        (E::RollbackBeyond { plies, to }, Language::En) => {
+            format!("the game has {plies} plies; it cannot be rolled back to ply {to}")
+        }
+        (E::RollbackBeyond { plies, to }, Language::Ru) => {
+            format!("в партии {plies} полуходов; вернуть её к полуходу {to} нельзя")
+        }
+        (E::ResultStands(g), Language::En) => {
+            format!("game #{g} is finished and its result stands")
+        }
+        (E::ResultStands(g), Language::Ru) => {
+            format!("партия №{g} окончена, её результат остаётся в силе")
+        }
+        (E::CannotSeal, Language::En) => {
+            "a move may be sealed only in an adjourned game, by the player to move".into()
+        }
+        (E::CannotSeal, Language::Ru) => {
+            "записать ход в конверт можно только в отложенной партии, и только тому, чей ход"
+                .into()
+        }
+        (E::NoReason, Language::En) => "a reason is required".into(),
+        (E::NoReason, Language::Ru) => "нужно указать причину".into(),
+        (E::ZeroDays, Language::En) => "the number of days must not be zero".into(),
+        (E::ZeroDays, Language::Ru) => "число дней не может быть нулём".into(),
+        (E::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
+        (E::NoTimeControl(g), Language::Ru) => format!("у партии №{g} нет контроля времени"),
+        (E::Leave(l), _) => l.message(lang),
+        (E::Invalid(s), _) => s.clone(),
+        (E::Corrupt(g, s), Language::En) => {
+            format!("game #{g} cannot be replayed from the database: {s}")
+        }
+        (E::Corrupt(g, _), Language::Ru) => {
+            format!("партию №{g} не удаётся восстановить из базы данных; судья извещён")
+        }
+        (E::Clock(c), _) => clock(c, lang),
+        (E::Store(e), Language::En) => format!("database error: {e}"),
+        (E::Store(_), Language::Ru) => "ошибка базы данных; попробуйте позже".into(),
+    }
+}
+
+/// The clock's refusal as a clause.
+#[must_use]
+pub fn clock(e: &ClockError, lang: Language) -> String {
+    use crate::clock::zone::format_utc;
+    let side = |s: crate::store::Side| side_name(crate::referee::load::color(s), lang);
+    match (e, lang) {
+        (ClockError::Control(c), _) => c.message(lang),
+        (ClockError::Leave(l), _) => l.message(lang),
+        (ClockError::Zone(z), _) => z.message(lang),
+        (ClockError::Store(s), Language::En) => format!("database error: {s}"),
+        (ClockError::Store(_), Language::Ru) => "ошибка базы данных; попробуйте позже".into(),
+        (ClockError::Move(MoveClockError::NotRunning { side: s }), Language::En) => {
+            format!("it is not the move of {} now: their clock is not running", side(*s))
+        }
+        (ClockError::Move(MoveClockError::NotRunning { side: s }), Language::Ru) => {
+            format!("сейчас не ход стороны «{}»: её часы не идут", side(*s))
+        }
+        (ClockError::Move(MoveClockError::Late { deadline, .. }), Language::En) => format!(
+            "the move arrived after the deadline {}",
+            format_utc(*deadline)
+        ),
+        (ClockError::Move(MoveClockError::Late { deadline, .. }), Language::Ru) => format!(
+            "ход получен после контрольного срока {}",
+            format_utc(*deadline)
+        ),
+        (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), Language::En) => {
+            format!("the move is dated before the clock started ({})", format_utc(*started_at))
+        }
+        (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), Language::Ru) => {
+            format!("ход датирован раньше пуска часов ({})", format_utc(*started_at))
+        }
+        (ClockError::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
+        (ClockError::NoTimeControl(g), Language::Ru) => {
+            format!("у партии №{g} нет контроля времени")
+        }
+        (ClockError::NoClocks(g), Language::En) => format!("game #{g} has no clocks"),
+        (ClockError::NoClocks(g), Language::Ru) => format!("у партии №{g} нет часов"),
+        (ClockError::AlreadyStarted(g), Language::En) => {
+            format!("the clocks of game #{g} run already")
+        }
+        (ClockError::AlreadyStarted(g), Language::Ru) => {
+            format!("часы партии №{g} уже запущены")
+        }
+    }
+}
