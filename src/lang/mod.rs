@@ -13,6 +13,7 @@
 //!   letters.
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,
 //!   reminders, subjects and the example move of each game.
+//! - [`events`]: what the director did, and leave.
 //! - [`referee`]: why the referee or the clock refused a command.
 //! - [`help`]: the help text and the first mail of a game.
 //! - [`state`]: a game's state for one reader (board, score, whose move or the
@@ -21,6 +22,7 @@
 //!   moves, limits, a mail without its token, lines for other games).
 
 pub mod chess;
+pub mod events;
 pub mod game;
 pub mod help;
 pub mod mail;

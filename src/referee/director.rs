@@ -7,7 +7,8 @@ use crate::lang::Language;
 use crate::referee::command::DirectorAction;
 use crate::referee::load::{Loaded, color, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
-use crate::referee::view::{side_name, to_both};
+use crate::lang::events::DirectorEvent;
+use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
 use crate::store::audit::{self, NewAuditEntry};
@@ -34,7 +35,7 @@ pub(crate) fn direct(
     }
     let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
-    let (en, ru, details) = match *action {
+    let (event, details) = match *action {
         DirectorAction::Adjudicate(result) => {
             if finished {
                 return Err(RefereeError::ResultStands(id));
@@ -47,14 +48,7 @@ pub(crate) fn direct(
                 now,
             )?;
             (
-                format!(
-                    "The referee adjudicates the game: {}.",
-                    crate::lang::state::result_words(result, Language::En)
-                ),
-                format!(
-                    "Судья присудил результат: {}.",
-                    crate::lang::state::result_words(result, Language::Ru)
-                ),
+                DirectorEvent::Adjudicated(result),
                 serde_json::json!({ "result": result.as_str() }),
             )
         }
@@ -71,16 +65,7 @@ pub(crate) fn direct(
                 now,
             )?;
             (
-                format!(
-                    "The referee forfeits {}: {} win.",
-                    side_name(color(loser), Language::En),
-                    side_name(winner, Language::En)
-                ),
-                format!(
-                    "Судья засчитал поражение: {}; победа: {}.",
-                    side_name(color(loser), Language::Ru),
-                    side_name(winner, Language::Ru)
-                ),
+                DirectorEvent::Forfeited(color(loser)),
                 serde_json::json!({ "loser": loser.as_str() }),
             )
         }
@@ -90,8 +75,7 @@ pub(crate) fn direct(
             }
             l.row = games::set_status(tx, id, GameStatus::Annulled, now)?;
             (
-                "The referee annuls the game.".into(),
-                "Судья аннулировал партию.".into(),
+                DirectorEvent::Annulled,
                 serde_json::json!({}),
             )
         }
@@ -107,12 +91,7 @@ pub(crate) fn direct(
             l.moves.truncate(to as usize);
             l.game = replay(&l.row, &l.moves, to as usize)?;
             (
-                format!(
-                    "The referee takes the game back to the position after ply {to} ({removed} plies removed)."
-                ),
-                format!(
-                    "Судья вернул партию к позиции после полухода {to} (снято полуходов: {removed})."
-                ),
+                DirectorEvent::RolledBack { to, removed },
                 serde_json::json!({ "to_ply": to, "removed": removed, "from_plies": plies }),
             )
         }
@@ -131,14 +110,10 @@ pub(crate) fn direct(
                 now,
             )?;
             (
-                format!(
-                    "The referee adds {days} day(s) to the clock of {}.",
-                    side_name(color(side), Language::En)
-                ),
-                format!(
-                    "Судья добавил {days} дн. на часы: {}.",
-                    side_name(color(side), Language::Ru)
-                ),
+                DirectorEvent::DaysAdded {
+                    side: color(side),
+                    days,
+                },
                 serde_json::json!({ "side": side.as_str(), "days": days }),
             )
         }
@@ -154,22 +129,11 @@ pub(crate) fn direct(
             l.row = games::set_status(tx, id, status, now)?;
             let stopped = stop_clock(tx, id, now)?;
             (
-                format!(
-                    "The referee {} the game.",
-                    if status == GameStatus::Paused {
-                        "pauses"
-                    } else {
-                        "adjourns"
-                    }
-                ),
-                format!(
-                    "Судья {} партию.",
-                    if status == GameStatus::Paused {
-                        "приостановил"
-                    } else {
-                        "отложил"
-                    }
-                ),
+                if status == GameStatus::Paused {
+                    DirectorEvent::Paused
+                } else {
+                    DirectorEvent::Adjourned
+                },
                 serde_json::json!({ "status": status.as_str(), "stopped_clock": stopped.map(|s| s.as_str()) }),
             )
         }
@@ -178,13 +142,7 @@ pub(crate) fn direct(
     audit_entry(tx, actor, action, id, reason, details, now)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        let text = if lang == Language::Ru { &ru } else { &en };
-        let why = if lang == Language::Ru {
-            "Причина"
-        } else {
-            "Reason"
-        };
-        format!("{text} {why}: {}", reason.trim())
+        crate::lang::events::director(event, reason, lang)
     });
     Ok(Handled {
         game: Some(id),
@@ -214,8 +172,8 @@ fn resume(
     }
     let mut game = l.game.clone_box();
     let (mut en, mut ru) = (
-        "The referee resumes the game.".to_string(),
-        "Судья возобновил партию.".to_string(),
+        crate::lang::events::director(DirectorEvent::Resumed, "", Language::En),
+        crate::lang::events::director(DirectorEvent::Resumed, "", Language::Ru),
     );
     if let Some((after, e, r)) = revealed {
         en = format!("{en} {e}");

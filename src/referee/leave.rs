@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::{LeaveRequest, Settings, persist};
-use crate::lang::Language;
+use crate::lang::events::LeaveEvent;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
@@ -30,16 +30,15 @@ pub(crate) fn take(
         email: me.email.clone(),
         language: lang,
         subject: "[zaochka] leave".into(),
-        body: match lang {
-            Language::En => format!(
-                "Your leave from {from} to {to} ({} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
-                leave.days
-            ),
-            Language::Ru => format!(
-                "Ваш отпуск с {from} по {to} ({} дн.) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left} дн.",
-                leave.days
-            ),
-        },
+        body: crate::lang::events::leave(
+            &LeaveEvent::Recorded {
+                from,
+                to,
+                days: leave.days,
+                left,
+            },
+            lang,
+        ),
     }];
     let filter = GameFilter {
         player: Some(actor),
@@ -57,10 +56,14 @@ pub(crate) fn take(
             email: opponent.email.clone(),
             language: ol,
             subject: format!("[zaochka #{}] leave", g.id),
-            body: match ol {
-                Language::En => format!("Your opponent {} takes leave from {from} to {to}; their clock stops then.", me.name),
-                Language::Ru => format!("Ваш соперник {} берёт отпуск с {from} по {to}; на это время его часы остановлены.", me.name),
-            },
+            body: crate::lang::events::leave(
+                &LeaveEvent::Opponent {
+                    name: me.name.clone(),
+                    from,
+                    to,
+                },
+                ol,
+            ),
         });
     }
     Ok(Handled {

@@ -1,0 +1,211 @@
+//! What the referee did, as the players of a game are told it: the director's
+//! actions (adjudication, forfeit, annulment, rollback, extra days, pause,
+//! adjournment, resumption) and leave.
+
+use chrono::NaiveDate;
+
+use super::Language;
+use super::game::side_name;
+use super::state::result_words;
+use crate::rules::Color;
+use crate::store::GameResult;
+
+/// A director's action on one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirectorEvent {
+    /// The referee decided the result.
+    Adjudicated(GameResult),
+    /// The referee forfeited a side.
+    Forfeited(Color),
+    /// The referee annulled the game.
+    Annulled,
+    /// The game was taken back to the position after ply `to`.
+    RolledBack {
+        /// The ply kept last.
+        to: u32,
+        /// Plies removed.
+        removed: usize,
+    },
+    /// Days added to (or, negative, taken from) a side's clock.
+    DaysAdded {
+        /// Whose clock.
+        side: Color,
+        /// Days.
+        days: i32,
+    },
+    /// The game was paused (clocks stand).
+    Paused,
+    /// The game was adjourned (the player to move may seal a move).
+    Adjourned,
+    /// The game was resumed.
+    Resumed,
+}
+
+/// The event as a sentence, with the director's reason after it.
+#[must_use]
+pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
+    let what = match (event, lang) {
+        (DirectorEvent::Adjudicated(r), Language::En) => {
+            format!("The referee adjudicates the game: {}.", result_words(r, lang))
+        }
+        (DirectorEvent::Adjudicated(r), Language::Ru) => {
+            format!("Судья присудил результат: {}.", result_words(r, lang))
+        }
+        (DirectorEvent::Forfeited(loser), Language::En) => format!(
+            "The referee forfeits {}: {} win.",
+            side_name(loser, lang),
+            side_name(loser.opposite(), lang)
+        ),
+        (DirectorEvent::Forfeited(loser), Language::Ru) => format!(
+            "Судья засчитал техническое поражение: {}; победа: {}.",
+            side_name(loser, lang),
+            side_name(loser.opposite(), lang)
+        ),
+        (DirectorEvent::Annulled, Language::En) => "The referee annuls the game.".into(),
+        (DirectorEvent::Annulled, Language::Ru) => "Судья аннулировал партию.".into(),
+        (DirectorEvent::RolledBack { to, removed }, Language::En) => format!(
+            "The referee takes the game back to the position after ply {to} ({removed} plies removed)."
+        ),
+        (DirectorEvent::RolledBack { to, removed }, Language::Ru) => format!(
+            "Судья вернул партию к позиции после полухода {to} (снято полуходов: {removed})."
+        ),
+        (DirectorEvent::DaysAdded { side, days }, Language::En) if days >= 0 => format!(
+            "The referee adds {days} day(s) to the clock of {}.",
+            side_name(side, lang)
+        ),
+        (DirectorEvent::DaysAdded { side, days }, Language::En) => format!(
+            "The referee takes {} day(s) from the clock of {}.",
+            -days,
+            side_name(side, lang)
+        ),
+        (DirectorEvent::DaysAdded { side, days }, Language::Ru) if days >= 0 => format!(
+            "Судья добавил {days} дн. на часы: {}.",
+            side_name(side, lang)
+        ),
+        (DirectorEvent::DaysAdded { side, days }, Language::Ru) => format!(
+            "Судья снял {} дн. с часов: {}.",
+            -days,
+            side_name(side, lang)
+        ),
+        (DirectorEvent::Paused, Language::En) => "The referee pauses the game.".into(),
+        (DirectorEvent::Paused, Language::Ru) => "Судья приостановил партию.".into(),
+        (DirectorEvent::Adjourned, Language::En) => "The referee adjourns the game.".into(),
+        (DirectorEvent::Adjourned, Language::Ru) => "Судья отложил партию.".into(),
+        (DirectorEvent::Resumed, Language::En) => "The referee resumes the game.".into(),
+        (DirectorEvent::Resumed, Language::Ru) => "Судья возобновил партию.".into(),
+    };
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return what;
+    }
+    match lang {
+        Language::En => format!("{what} Reason: {reason}"),
+        Language::Ru => format!("{what} Причина: {reason}"),
+    }
+}
+
+/// A player's leave, as they and their opponents are told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeaveEvent {
+    /// The player's own leave is recorded.
+    Recorded {
+        /// First day of leave.
+        from: NaiveDate,
+        /// Last day of leave.
+        to: NaiveDate,
+        /// Days taken.
+        days: u32,
+        /// Days left this year.
+        left: u32,
+    },
+    /// The opponent takes leave.
+    Opponent {
+        /// The opponent's name.
+        name: String,
+        /// First day of leave.
+        from: NaiveDate,
+        /// Last day of leave.
+        to: NaiveDate,
+    },
+}
+
+/// A date as the reader writes it: `2026-12-20` / `20.12.2026`.
+#[must_use]
+pub fn date(d: NaiveDate, lang: Language) -> String {
+    match lang {
+        Language::En => d.format("%Y-%m-%d").to_string(),
+        Language::Ru => d.format("%d.%m.%Y").to_string(),
+    }
+}
+
+/// The leave event as a sentence.
+#[must_use]
+pub fn leave(event: &LeaveEvent, lang: Language) -> String {
+    match (event, lang) {
+        (LeaveEvent::Recorded { from, to, days, left }, Language::En) => format!(
+            "Your leave from {} to {} ({days} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
+            date(*from, lang),
+            date(*to, lang)
+        ),
+        (LeaveEvent::Recorded { from, to, days, left }, Language::Ru) => format!(
+            "Ваш отпуск с {} по {} ({days} дн.) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left} дн.",
+            date(*from, lang),
+            date(*to, lang)
+        ),
+        (LeaveEvent::Opponent { name, from, to }, Language::En) => format!(
+            "Your opponent {name} takes leave from {} to {}; their clock stops then.",
+            date(*from, lang),
+            date(*to, lang)
+        ),
+        (LeaveEvent::Opponent { name, from, to }, Language::Ru) => format!(
+            "Ваш соперник {name} берёт отпуск с {} по {}; на это время его часы остановлены.",
+            date(*from, lang),
+            date(*to, lang)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_director_event_is_worded_in_both_languages() {
+        let all = [
+            DirectorEvent::Adjudicated(GameResult::Draw),
+            DirectorEvent::Forfeited(Color::Black),
+            DirectorEvent::Annulled,
+            DirectorEvent::RolledBack { to: 4, removed: 2 },
+            DirectorEvent::DaysAdded { side: Color::White, days: 3 },
+            DirectorEvent::DaysAdded { side: Color::White, days: -3 },
+            DirectorEvent::Paused,
+            DirectorEvent::Adjourned,
+            DirectorEvent::Resumed,
+        ];
+        for e in all {
+            // Fails to compile when an event is added without a case here.
+            match e {
+                DirectorEvent::Adjudicated(_)
+                | DirectorEvent::Forfeited(_)
+                | DirectorEvent::Annulled
+                | DirectorEvent::RolledBack { .. }
+                | DirectorEvent::DaysAdded { .. }
+                | DirectorEvent::Paused
+                | DirectorEvent::Adjourned
+                | DirectorEvent::Resumed => {}
+            }
+            let ru = director(e, "сбой почты", Language::Ru);
+            assert!(
+                ru.split(|c: char| !c.is_ascii_alphabetic()).all(|w| w.len() < 3),
+                "{ru}"
+            );
+            assert!(director(e, "outage", Language::En).ends_with("Reason: outage"));
+        }
+        let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
+        let ru = leave(
+            &LeaveEvent::Opponent { name: "Петров".into(), from: d(12, 20), to: d(12, 31) },
+            Language::Ru,
+        );
+        assert!(ru.contains("с 20.12.2026 по 31.12.2026"), "{ru}");
+    }
+}
