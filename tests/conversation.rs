@@ -390,17 +390,17 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     // The first mail of a game names the colour, the opponent and the commands.
     for g in 1..=3 {
         let game = r.c.game(g).clone();
-        for (me, other, colour_ru, colour_en) in [
-            (game.white, game.black, "бел", "White"),
-            (game.black, game.white, "чёрн", "Black"),
-        ] {
+        for (me, other, white) in [(game.white, game.black, true), (game.black, game.white, false)] {
             let inv = r.c.thread(me, Some(g)).first().map(|m| (*m).clone());
             let what = format!("the first mail of game #{g} to {}", me.name);
-            let (colour, commands): (&str, &[&[&str]]) = match me.lang {
-                Lang::Ru => (colour_ru, &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]]),
-                Lang::En => (colour_en, &[&["resign"], &["draw"], &["help"]]),
+            let (colour, opponent, commands): (&[&str], &[&str], &[&[&str]]) = match (me.lang, white) {
+                (Lang::Ru, true) => (&["белыми", "за белых"], &["соперник", "противник"], &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]]),
+                (Lang::Ru, false) => (&["чёрными", "черными", "за чёрных", "за черных"], &["соперник", "противник"], &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]]),
+                (Lang::En, true) => (&["play white", "playing white", "you are white", "you have white", "as white", "with white", "with the white", "the white pieces", "the white men"], &["opponent", "against"], &[&["resign"], &["draw"], &["help"]]),
+                (Lang::En, false) => (&["play black", "playing black", "you are black", "you have black", "as black", "with black", "with the black", "the black pieces", "the black men"], &["opponent", "against"], &[&["resign"], &["draw"], &["help"]]),
             };
-            r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), &[colour], &format!("{what} names the player's colour"));
+            r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), colour, &format!("{what} tells the player's colour"));
+            r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), opponent, &format!("{what} names the opponent as such"));
             r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), &[other.name], &format!("{what} names the opponent"));
             r.says_all("first_mail_names_colour_opponent_commands", inv.as_ref(), commands, &format!("{what} lists the commands"));
         }
@@ -589,7 +589,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     let new = r.c.reply(PETROV, &m, "отказ");
     assert_eq!(r.plies(2), before);
     let told = r.expect_mail("decline by words", &new, SMITH, 2);
-    r.says("decline_by_words_tells_the_offerer", told.as_ref(), &["declined"], "Smith is told that his offer was declined");
+    r.says("decline_by_words_tells_the_offerer", told.as_ref(), &["declin"], "Smith is told that his offer was declined");
     if let Some(t) = told {
         r.reply(
             "reply to the decline notice, out of turn",
@@ -751,7 +751,7 @@ fn a_registered_players_tokenless_mails_get_one_answer_a_day_at_the_registered_a
                 );
             }
             // The answer itself can be answered, with a line for the game.
-            let one = (*one).clone();
+            let one = (**one).clone();
             c.reply(IVANOV, &one, "#1: 1. cd4");
             if c.bot.plies(1) != 1 {
                 f.add(

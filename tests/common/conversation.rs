@@ -200,7 +200,18 @@ impl BotMail {
             in_reply_to: ids(m.in_reply_to()),
             references: ids(m.references()),
             text: m.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
-            html: m.body_html(0).map(|t| t.into_owned()),
+            // Only a real text/html part (mail-parser makes one up from the
+            // text otherwise).
+            html: m
+                .parts
+                .iter()
+                .find(|p| {
+                    p.content_type().is_some_and(|ct| {
+                        ct.ctype().eq_ignore_ascii_case("text")
+                            && ct.subtype().is_some_and(|s| s.eq_ignore_ascii_case("html"))
+                    })
+                })
+                .and_then(|p| p.text_contents().map(str::to_string)),
             images,
             db_game: None,
         }
@@ -622,7 +633,7 @@ pub fn html_text_outside_pre(html: &str) -> String {
     let mut s = String::new();
     let mut rest = html;
     loop {
-        let lower = rest.to_lowercase();
+        let lower = rest.to_ascii_lowercase();
         match lower.find("<pre") {
             Some(a) => {
                 s.push_str(&rest[..a]);
@@ -642,18 +653,24 @@ pub fn html_text_outside_pre(html: &str) -> String {
 
 fn strip_tags(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    let mut in_tag = false;
-    for c in s.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => {
-                in_tag = false;
-                out.push(' ');
-            }
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let Some(j) = rest[i..].find('>') else {
+            rest = "";
+            break;
+        };
+        let tag = rest[i + 1..i + j].trim_start_matches('/').to_ascii_lowercase();
+        let name: String = tag.chars().take_while(char::is_ascii_alphanumeric).collect();
+        let block = matches!(
+            name.as_str(),
+            "br" | "p" | "div" | "pre" | "tr" | "li" | "ul" | "ol" | "table" | "h1" | "h2" | "h3"
+                | "h4" | "h5" | "h6" | "hr" | "blockquote"
+        );
+        out.push(if block { '\n' } else { ' ' });
+        rest = &rest[i + j + 1..];
     }
+    out.push_str(rest);
     out
 }
 
@@ -663,7 +680,12 @@ fn decode_entities(s: &str) -> String {
     while let Some(i) = rest.find('&') {
         out.push_str(&rest[..i]);
         let tail = &rest[i..];
-        let Some(j) = tail[..tail.len().min(12)].find(';') else {
+        let Some(j) = tail
+            .char_indices()
+            .take(12)
+            .find(|&(_, c)| c == ';')
+            .map(|(k, _)| k)
+        else {
             out.push('&');
             rest = &tail[1..];
             continue;
@@ -708,7 +730,7 @@ pub fn img_alts(html: &str) -> Vec<String> {
 /// The attribute text of every `<img ...>` tag.
 pub fn imgs(html: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let lower = html.to_lowercase();
+    let lower = html.to_ascii_lowercase();
     let mut from = 0;
     while let Some(i) = lower[from..].find("<img") {
         let a = from + i;
@@ -721,7 +743,7 @@ pub fn imgs(html: &str) -> Vec<String> {
 
 /// An attribute's value in a tag's attribute text.
 pub fn attr(attrs: &str, name: &str) -> Option<String> {
-    let lower = attrs.to_lowercase();
+    let lower = attrs.to_ascii_lowercase();
     let key = format!("{name}=\"");
     let mut from = 0;
     while let Some(i) = lower[from..].find(&key) {
@@ -815,7 +837,6 @@ pub const ENGLISH_WORDS: &[&str] = &[
     "last", "played", "stale", "illegal", "capture", "check", "mate", "checkmate", "stalemate",
     "king", "queen", "rook", "bishop", "knight", "pawn", "nothing", "changed", "with", "for",
     "from", "by", "in", "on", "at", "no", "yes", "none", "please", "write", "send", "pending",
-    "event", "site", "date", "round", "unknown",
 ];
 
 /// Internal names (enum and variant codes) that must never reach a player in
@@ -853,7 +874,7 @@ pub fn without_addresses_and_names(text: &str, names: &[&str]) -> String {
     }
     let mut s = kept.join("\n");
     for n in names {
-        s = s.replace(n, " ");
+        s = s.replace(n, "…");
     }
     // The product name (also in the `[zaochka #N]` tag) and the reply prefix.
     let mut out = String::new();
@@ -912,7 +933,7 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 pub fn debug_text(text: &str, names: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
     for pat in [
-        "Some(", "Ok(", "Err(", "{ ", " }", "::", "\\\"", "[\"", "\"]", "\")", "(\"",
+        "Some(", "Ok(", "Err(", "{ ", " }", "::", "\\\"", "[\"", "\"]",
     ] {
         if let Some(i) = text.find(pat) {
             found.push(format!("`{pat}` in «{}»", context_of(text, i)));
@@ -978,8 +999,8 @@ pub fn debug_text(text: &str, names: &[&str]) -> Vec<String> {
             && !word.is_empty()
             && word.chars().all(|c| c.is_ascii_lowercase())
             && tail.len() >= 2
-            && tail[..tail.len() - 1].chars().all(|c| c.is_ascii_digit())
             && tail.ends_with(['d', 'h', 'm'])
+            && tail[..tail.len() - 1].chars().all(|c| c.is_ascii_digit())
         {
             found.push(format!("internal code `{token}`"));
         }
@@ -991,7 +1012,7 @@ pub fn debug_text(text: &str, names: &[&str]) -> Vec<String> {
 /// `src/...rs`.
 pub fn project_files(text: &str) -> Vec<String> {
     let mut found = Vec::new();
-    let lower = text.to_lowercase();
+    let lower = text.to_ascii_lowercase();
     for pat in ["rules.md", "../shared", ".md ", ".md)", ".md,", ".md.", "src/", "tests/"] {
         if let Some(i) = lower.find(pat) {
             found.push(format!("`{pat}` in «{}»", context_of(text, i)));
@@ -1043,7 +1064,7 @@ pub fn english_words(text: &str, names: &[&str]) -> Vec<String> {
     found
         .into_iter()
         .map(|w| {
-            let lower = cleaned.to_lowercase();
+            let lower = cleaned.to_ascii_lowercase();
             let ctx = find_word(&lower, &w).map_or(String::new(), |i| context_of(&cleaned, i));
             format!("`{w}` in «{ctx}»")
         })
@@ -1068,11 +1089,23 @@ pub fn latin_san(text: &str) -> Vec<String> {
             && core.len() <= 4
             && core.chars().all(|c| ('a'..='h').contains(&c) || ('1'..='8').contains(&c))
             && core.chars().last().is_some_and(|c| c.is_ascii_digit());
-        if squareish {
+        if squareish && !found.iter().any(|f| f == token) {
             found.push(token.to_string());
         }
     }
     found
+}
+
+/// `text` without PGN/PDN tag pairs (`[White "Иванов"]`): a score's header is
+/// a file format, like move notation, not prose.
+pub fn without_tag_pairs(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            let t = l.trim();
+            !(t.starts_with('[') && t.ends_with("\"]") && t.contains(" \""))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Every check of one mail that needs nothing but the mail, its reader and the
@@ -1087,7 +1120,7 @@ pub fn check_mail(mail: &BotMail, recipient: &Player, lang: Lang, names: &[&str]
             format!("the mail should go to {} alone", recipient.email),
         ));
     }
-    let visible = mail.visible();
+    let visible = without_tag_pairs(&mail.visible());
     let debug = debug_text(&visible, names);
     if !debug.is_empty() {
         out.push(fail("no_debug_text", mail, debug.join("; ")));
@@ -1256,8 +1289,7 @@ pub fn check_game_mail(
                     mail,
                     format!("neither From nor Reply-To is the recipient's address for game #{} ({p})", game.id),
                 ));
-            }
-            if !mail.reply_address().eq_ignore_ascii_case(p) {
+            } else if !mail.reply_address().eq_ignore_ascii_case(p) {
                 out.push(fail(
                     "personal_address",
                     mail,
