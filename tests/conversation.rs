@@ -77,6 +77,9 @@ const JUDGE: Player = Player {
 };
 const STRANGER: &str = "mallory@evil.test";
 
+/// Every game runs on a clock, so that mails carry clocks and deadlines.
+const TIME_CONTROL: &str = "10/50 iccf";
+
 const RUSSIAN: &[&str] = &["Русские шашки"];
 const RUSSIAN_EN: &[&str] = &["Russian checkers", "Russian draughts"];
 const CHESS: &[&str] = &["Шахматы"];
@@ -92,6 +95,7 @@ fn russian_game(id: i64, white: Player, black: Player) -> GameSpec {
         names_ru: RUSSIAN,
         white,
         black,
+        time_control: Some(TIME_CONTROL),
     }
 }
 
@@ -375,6 +379,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         names_ru: CHESS,
         white: PETROV,
         black: SMITH,
+        time_control: Some(TIME_CONTROL),
     });
     r.c.start(GameSpec {
         id: 3,
@@ -383,6 +388,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         names_ru: BASHNI,
         white: SMITH,
         black: IVANOV,
+        time_control: Some(TIME_CONTROL),
     });
     let invitations = r.c.serve(None);
     assert_eq!(invitations.len(), 6, "each player of each game is invited");
@@ -533,8 +539,11 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
 
     let inv = r.c.last_to(SMITH, 3);
     r.reply("reply to the invitation", SMITH, &inv, "1. cb4", 3, Expect::Applied);
+    // The state of the game on request (clocks included), and a reply to it.
     let m = r.c.last_to(IVANOV, 3);
-    r.reply("reply to the opponent's move", IVANOV, &m, "1... bc5", 3, Expect::Applied);
+    let new = r.c.reply(IVANOV, &m, "статус");
+    let status = r.any_mail("status", &new, IVANOV).unwrap_or_else(|| r.c.last_to(IVANOV, 3));
+    r.reply("reply to the status mail", IVANOV, &status, "1... bc5", 3, Expect::Applied);
     let m = r.c.last_to(SMITH, 3);
     let new = r.c.reply(SMITH, &m, "history");
     if let Some(h) = r.any_mail("history", &new, SMITH) {
@@ -947,6 +956,8 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
     c.reply(IVANOV, &inv, "1. ed4");
     let m = c.last_to(PETROV, 1);
     c.reply(PETROV, &m, "1... dc5");
+    assert_eq!(c.bot.plies(1), 2, "both moves applied");
+    // The notice of Петров's move.
     let mail = c.last_to(IVANOV, 1);
     let html = mail
         .html

@@ -71,6 +71,8 @@ pub struct GameSpec {
     pub names_ru: &'static [&'static str],
     pub white: Player,
     pub black: Player,
+    /// `--time-control`, if any (clocks, deadlines and reminders in the mails).
+    pub time_control: Option<&'static str>,
 }
 
 impl GameSpec {
@@ -80,7 +82,7 @@ impl GameSpec {
 
     /// `game new` (games are numbered 1, 2, ... in the order they are started).
     pub fn start(&self, bot: &Bot) {
-        bot.ok(&[
+        let mut args = vec![
             "game",
             "new",
             "--variant",
@@ -89,7 +91,25 @@ impl GameSpec {
             self.white.email,
             "--black",
             self.black.email,
-        ]);
+        ];
+        if let Some(tc) = self.time_control {
+            args.extend(["--time-control", tc]);
+        }
+        // Started two days ago: `Bot::deliver` dates the players' mails from a
+        // day ago on, and a move may not precede the clock's start.
+        let started = (chrono::Utc::now() - chrono::Duration::days(2)).to_rfc3339();
+        let out = bot
+            .command()
+            .env("ZAOCHKA_NOW", &started)
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "zaochka {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 
     /// Every Subject this game's mails may carry for a reader (without `Re: `):
@@ -1217,7 +1237,7 @@ pub fn still_running_lines(text: &str, lang: Lang) -> Vec<String> {
     let mut found = Vec::new();
     for line in text.lines() {
         let lower = line.to_lowercase();
-        if pats.iter().any(|p| lower.contains(p)) {
+        if pats.iter().any(|p| lower.contains(p)) && !found.iter().any(|f| f == line.trim()) {
             found.push(line.trim().to_string());
         }
     }
