@@ -109,7 +109,10 @@ enum Expect {
     Applied,
     /// Nothing changes and the sender gets an answer about the game that holds
     /// one of these phrases (any case) and echoes the text as written.
-    Refused { echo: &'static str, reason: &'static [&'static str] },
+    Refused {
+        echo: &'static str,
+        reason: &'static [&'static str],
+    },
 }
 
 struct Run {
@@ -138,12 +141,7 @@ impl Run {
         let new = self.c.reply(p, to, line);
         let after = self.plies(game);
         let answers: Vec<&BotMail> = new.iter().filter(|m| m.is_to(&p)).collect();
-        let shown = || {
-            new.iter()
-                .map(BotMail::show)
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
+        let shown = || new.iter().map(BotMail::show).collect::<Vec<_>>().join("\n");
         match expect {
             Expect::Applied => {
                 if after != before + 1 {
@@ -216,11 +214,17 @@ impl Run {
     }
 
     /// The mail of `new` to `p` about `game`, recorded as a failure if missing.
-    fn expect_mail(&mut self, step: &str, new: &[BotMail], p: Player, game: i64) -> Option<BotMail> {
+    fn expect_mail(
+        &mut self,
+        step: &str,
+        new: &[BotMail],
+        p: Player,
+        game: i64,
+    ) -> Option<BotMail> {
         let found = new
             .iter()
-            .filter(|m| m.is_to(&p) && m.game() == Some(game))
-            .last()
+            .rev()
+            .find(|m| m.is_to(&p) && m.game() == Some(game))
             .cloned();
         if found.is_none() {
             self.f.add(
@@ -228,10 +232,7 @@ impl Run {
                 format!(
                     "{step}: {} got no mail about game #{game}; the bot wrote:\n{}",
                     p.name,
-                    new.iter()
-                        .map(BotMail::show)
-                        .collect::<Vec<_>>()
-                        .join("\n")
+                    new.iter().map(BotMail::show).collect::<Vec<_>>().join("\n")
                 ),
             );
         }
@@ -240,7 +241,7 @@ impl Run {
 
     /// The mail of `new` to `p`, whatever it is about.
     fn any_mail(&mut self, step: &str, new: &[BotMail], p: Player) -> Option<BotMail> {
-        let found = new.iter().filter(|m| m.is_to(&p)).last().cloned();
+        let found = new.iter().rev().find(|m| m.is_to(&p)).cloned();
         if found.is_none() {
             self.f.add(
                 "expected_mail",
@@ -271,7 +272,13 @@ impl Run {
     }
 
     /// `mail` holds every one of the phrase groups.
-    fn says_all(&mut self, check: &'static str, mail: Option<&BotMail>, groups: &[&[&str]], what: &str) {
+    fn says_all(
+        &mut self,
+        check: &'static str,
+        mail: Option<&BotMail>,
+        groups: &[&[&str]],
+        what: &str,
+    ) {
         for g in groups {
             self.says(check, mail, g, what);
         }
@@ -282,7 +289,10 @@ fn leave_dates() -> (String, String) {
     let today = chrono::Utc::now().date_naive();
     let from = today + chrono::Days::new(20);
     let to = today + chrono::Days::new(24);
-    (from.format("%Y-%m-%d").to_string(), to.format("%Y-%m-%d").to_string())
+    (
+        from.format("%Y-%m-%d").to_string(),
+        to.format("%Y-%m-%d").to_string(),
+    )
 }
 
 fn dump(c: &Conversation) {
@@ -298,7 +308,11 @@ fn dump(c: &Conversation) {
             .and_then(|s| c.sent.get(s))
             .map(|p| format!("IN ANSWER TO ({}):\n{}\n", p.from, p.render()))
             .unwrap_or_default();
-        std::fs::write(dir.join(format!("{base}.txt")), format!("{step}\n{}", m.show())).unwrap();
+        std::fs::write(
+            dir.join(format!("{base}.txt")),
+            format!("{step}\n{}", m.show()),
+        )
+        .unwrap();
         if let Some(h) = &m.html {
             std::fs::write(dir.join(format!("{base}.html")), h).unwrap();
         }
@@ -396,27 +410,101 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     // The first mail of a game names the colour, the opponent and the commands.
     for g in 1..=3 {
         let game = r.c.game(g).clone();
-        for (me, other, white) in [(game.white, game.black, true), (game.black, game.white, false)] {
+        for (me, other, white) in [
+            (game.white, game.black, true),
+            (game.black, game.white, false),
+        ] {
             let inv = r.c.thread(me, Some(g)).first().map(|m| (*m).clone());
             let what = format!("the first mail of game #{g} to {}", me.name);
-            let (colour, opponent, commands): (&[&str], &[&str], &[&[&str]]) = match (me.lang, white) {
-                (Lang::Ru, true) => (&["белыми", "за белых"], &["соперник", "противник"], &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]]),
-                (Lang::Ru, false) => (&["чёрными", "черными", "за чёрных", "за черных"], &["соперник", "противник"], &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]]),
-                (Lang::En, true) => (&["play white", "playing white", "you are white", "you have white", "as white", "with white", "with the white", "the white pieces", "the white men"], &["opponent", "against"], &[&["resign"], &["draw"], &["help"]]),
-                (Lang::En, false) => (&["play black", "playing black", "you are black", "you have black", "as black", "with black", "with the black", "the black pieces", "the black men"], &["opponent", "against"], &[&["resign"], &["draw"], &["help"]]),
-            };
-            r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), colour, &format!("{what} tells the player's colour"));
-            r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), opponent, &format!("{what} names the opponent as such"));
-            r.says("first_mail_names_colour_opponent_commands", inv.as_ref(), &[other.name], &format!("{what} names the opponent"));
-            r.says_all("first_mail_names_colour_opponent_commands", inv.as_ref(), commands, &format!("{what} lists the commands"));
+            let (colour, opponent, commands): (&[&str], &[&str], &[&[&str]]) =
+                match (me.lang, white) {
+                    (Lang::Ru, true) => (
+                        &["белыми", "за белых"],
+                        &["соперник", "противник"],
+                        &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]],
+                    ),
+                    (Lang::Ru, false) => (
+                        &["чёрными", "черными", "за чёрных", "за черных"],
+                        &["соперник", "противник"],
+                        &[&["сдаюсь"], &["ничья", "ничью"], &["помощь"]],
+                    ),
+                    (Lang::En, true) => (
+                        &[
+                            "play white",
+                            "playing white",
+                            "you are white",
+                            "you have white",
+                            "as white",
+                            "with white",
+                            "with the white",
+                            "the white pieces",
+                            "the white men",
+                        ],
+                        &["opponent", "against"],
+                        &[&["resign"], &["draw"], &["help"]],
+                    ),
+                    (Lang::En, false) => (
+                        &[
+                            "play black",
+                            "playing black",
+                            "you are black",
+                            "you have black",
+                            "as black",
+                            "with black",
+                            "with the black",
+                            "the black pieces",
+                            "the black men",
+                        ],
+                        &["opponent", "against"],
+                        &[&["resign"], &["draw"], &["help"]],
+                    ),
+                };
+            r.says(
+                "first_mail_names_colour_opponent_commands",
+                inv.as_ref(),
+                colour,
+                &format!("{what} tells the player's colour"),
+            );
+            r.says(
+                "first_mail_names_colour_opponent_commands",
+                inv.as_ref(),
+                opponent,
+                &format!("{what} names the opponent as such"),
+            );
+            r.says(
+                "first_mail_names_colour_opponent_commands",
+                inv.as_ref(),
+                &[other.name],
+                &format!("{what} names the opponent"),
+            );
+            r.says_all(
+                "first_mail_names_colour_opponent_commands",
+                inv.as_ref(),
+                commands,
+                &format!("{what} lists the commands"),
+            );
         }
     }
 
     // ---- Game 1, Russian checkers, Иванов – Петров ----
     let inv = r.c.last_to(IVANOV, 1);
-    r.reply("reply to the invitation", IVANOV, &inv, "1. ed4", 1, Expect::Applied);
+    r.reply(
+        "reply to the invitation",
+        IVANOV,
+        &inv,
+        "1. ed4",
+        1,
+        Expect::Applied,
+    );
     let m = r.c.last_to(PETROV, 1);
-    let new = r.reply("reply to the opponent's move (with a draw offer)", PETROV, &m, "1... dc5 ничья", 1, Expect::Applied);
+    let new = r.reply(
+        "reply to the opponent's move (with a draw offer)",
+        PETROV,
+        &m,
+        "1... dc5 ничья",
+        1,
+        Expect::Applied,
+    );
     let offer = r.expect_mail("draw offer", &new, IVANOV, 1);
     r.says_all(
         "offer_says_how_to_answer",
@@ -425,7 +513,14 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         "the mail telling Иванов of Петров's draw offer says how to accept and decline",
     );
     let m = offer.unwrap_or_else(|| r.c.last_to(IVANOV, 1));
-    let new = r.reply("reply to the draw offer with a move (declines it)", IVANOV, &m, "2. fe3", 1, Expect::Applied);
+    let new = r.reply(
+        "reply to the draw offer with a move (declines it)",
+        IVANOV,
+        &m,
+        "2. fe3",
+        1,
+        Expect::Applied,
+    );
     let told = r.expect_mail("decline by a move", &new, PETROV, 1);
     r.says(
         "decline_by_move_tells_the_offerer",
@@ -440,16 +535,29 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "2... c5-d6",
         1,
-        Expect::Refused { echo: "c5-d6", reason: &["не принят", "невозмож", "нельзя", "назад"] },
+        Expect::Refused {
+            echo: "c5-d6",
+            reason: &["не принят", "невозмож", "нельзя", "назад"],
+        },
     );
     let refusal = r.expect_mail("refusal", &new, PETROV, 1);
     if let Some(m) = &refusal
         && !m.text.chars().any(is_board_char)
     {
-        r.f.add("refusal_carries_the_board", format!("a refusal without the board\n{}", m.show()));
+        r.f.add(
+            "refusal_carries_the_board",
+            format!("a refusal without the board\n{}", m.show()),
+        );
     }
     let m = refusal.unwrap_or_else(|| r.c.last_to(PETROV, 1));
-    r.reply("reply to the refusal", PETROV, &m, "2... fg5", 1, Expect::Applied);
+    r.reply(
+        "reply to the refusal",
+        PETROV,
+        &m,
+        "2... fg5",
+        1,
+        Expect::Applied,
+    );
     let m = r.c.last_to(IVANOV, 1);
     let new = r.reply(
         "a stale mail (old move number)",
@@ -457,10 +565,22 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "1. ed4",
         1,
-        Expect::Refused { echo: "ed4", reason: &["устарел", "уже не актуален", "ожидается ход 3"] },
+        Expect::Refused {
+            echo: "ed4",
+            reason: &["устарел", "уже не актуален", "ожидается ход 3"],
+        },
     );
-    let stale = r.expect_mail("stale", &new, IVANOV, 1).unwrap_or_else(|| r.c.last_to(IVANOV, 1));
-    r.reply("reply to the stale answer", IVANOV, &stale, "3. cb4", 1, Expect::Applied);
+    let stale = r
+        .expect_mail("stale", &new, IVANOV, 1)
+        .unwrap_or_else(|| r.c.last_to(IVANOV, 1));
+    r.reply(
+        "reply to the stale answer",
+        IVANOV,
+        &stale,
+        "3. cb4",
+        1,
+        Expect::Applied,
+    );
     let m = r.c.last_to(PETROV, 1);
     let new = r.reply(
         "a mail with two different moves",
@@ -468,7 +588,10 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "3... gh4\n3... ba5",
         1,
-        Expect::Refused { echo: "gh4", reason: &["два хода", "двух ход", "2 хода", "несколько ход"] },
+        Expect::Refused {
+            echo: "gh4",
+            reason: &["два хода", "двух ход", "2 хода", "несколько ход"],
+        },
     );
     let two = r.expect_mail("two moves", &new, PETROV, 1);
     r.says_all(
@@ -479,12 +602,26 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     );
     if let Some(m) = &two {
         let t = m.text.to_lowercase();
-        if t.contains("ни хода") || t.contains("не найдено") || t.contains("no move") {
-            r.f.add("two_moves_named_as_two", format!("a mail with two moves is called a mail with none\n{}", m.show()));
+        if t.contains("ни хода") || t.contains("не найдено") || t.contains("no move")
+        {
+            r.f.add(
+                "two_moves_named_as_two",
+                format!(
+                    "a mail with two moves is called a mail with none\n{}",
+                    m.show()
+                ),
+            );
         }
     }
     let m = two.unwrap_or_else(|| r.c.last_to(PETROV, 1));
-    r.reply("reply to the two-moves answer", PETROV, &m, "3... gh4", 1, Expect::Applied);
+    r.reply(
+        "reply to the two-moves answer",
+        PETROV,
+        &m,
+        "3... gh4",
+        1,
+        Expect::Applied,
+    );
     // Help, and a reply to the help mail.
     let m = r.c.last_to(IVANOV, 1);
     let new = r.c.reply(IVANOV, &m, "помощь");
@@ -496,14 +633,35 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         "the help mail to a Russian player lists the Russian commands",
     );
     if let Some(h) = help {
-        r.reply("reply to the help mail", IVANOV, &h, "#1: 4. b:d6", 1, Expect::Applied);
+        r.reply(
+            "reply to the help mail",
+            IVANOV,
+            &h,
+            "#1: 4. b:d6",
+            1,
+            Expect::Applied,
+        );
     }
 
     // ---- Game 2, chess, Петров – Smith; game 3, Bashni, Smith – Иванов ----
     let inv = r.c.last_to(PETROV, 2);
-    r.reply("reply to the invitation", PETROV, &inv, "1. e4", 2, Expect::Applied);
+    r.reply(
+        "reply to the invitation",
+        PETROV,
+        &inv,
+        "1. e4",
+        2,
+        Expect::Applied,
+    );
     let m = r.c.last_to(SMITH, 2);
-    r.reply("reply to the opponent's move", SMITH, &m, "1... e5", 2, Expect::Applied);
+    r.reply(
+        "reply to the opponent's move",
+        SMITH,
+        &m,
+        "1... e5",
+        2,
+        Expect::Applied,
+    );
     let m = r.c.last_to(SMITH, 2);
     r.reply(
         "reply to one's own move's confirmation, out of turn",
@@ -511,14 +669,39 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "2... Nc6",
         2,
-        Expect::Refused { echo: "Nc6", reason: &["not your", "opponent's move", "white to move", "white's move"] },
+        Expect::Refused {
+            echo: "Nc6",
+            reason: &[
+                "not your",
+                "opponent's move",
+                "white to move",
+                "white's move",
+            ],
+        },
     );
     let m = r.c.last_to(PETROV, 2);
-    let new = r.reply("reply with Russian piece letters", PETROV, &m, "2. Сc4", 2, Expect::Applied);
+    let new = r.reply(
+        "reply with Russian piece letters",
+        PETROV,
+        &m,
+        "2. Сc4",
+        2,
+        Expect::Applied,
+    );
     let seen = r.expect_mail("Russian letters, English reader", &new, SMITH, 2);
-    r.says("english_reader_sees_english_san", seen.as_ref(), &["Bc4", "Bf1-c4"], "Smith reads Петров's «Сc4» in English letters");
+    r.says(
+        "english_reader_sees_english_san",
+        seen.as_ref(),
+        &["Bc4", "Bf1-c4"],
+        "Smith reads Петров's «Сc4» in English letters",
+    );
     let mine = r.expect_mail("own move echoed", &new, PETROV, 2);
-    r.says("move_as_written_echoed", mine.as_ref(), &["Сc4"], "Петров's move is echoed as he wrote it");
+    r.says(
+        "move_as_written_echoed",
+        mine.as_ref(),
+        &["Сc4"],
+        "Петров's move is echoed as he wrote it",
+    );
     let m = r.c.last_to(SMITH, 2);
     let new = r.reply(
         "an illegal chess move",
@@ -526,57 +709,136 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "2... Nc5",
         2,
-        Expect::Refused { echo: "Nc5", reason: &["no knight", "cannot", "illegal", "not accepted"] },
+        Expect::Refused {
+            echo: "Nc5",
+            reason: &["no knight", "cannot", "illegal", "not accepted"],
+        },
     );
-    let refusal = r.expect_mail("chess refusal", &new, SMITH, 2).unwrap_or_else(|| r.c.last_to(SMITH, 2));
+    let refusal = r
+        .expect_mail("chess refusal", &new, SMITH, 2)
+        .unwrap_or_else(|| r.c.last_to(SMITH, 2));
     let new = r.c.reply(SMITH, &refusal, "Thanks, I will think about it.");
     let nothing = r.expect_mail("a mail with no move", &new, SMITH, 2);
-    r.says("examples_in_the_games_notation", nothing.as_ref(), &["e2-e4", "«e4»", "\"e4\"", "Nf3"], "the answer to a chess mail with no move gives a chess example");
+    r.says(
+        "examples_in_the_games_notation",
+        nothing.as_ref(),
+        &["e2-e4", "«e4»", "\"e4\"", "Nf3"],
+        "the answer to a chess mail with no move gives a chess example",
+    );
     let m = nothing.unwrap_or_else(|| r.c.last_to(SMITH, 2));
-    let new = r.reply("reply to the no-move answer", SMITH, &m, "2... Nc6", 2, Expect::Applied);
+    let new = r.reply(
+        "reply to the no-move answer",
+        SMITH,
+        &m,
+        "2... Nc6",
+        2,
+        Expect::Applied,
+    );
     let seen = r.expect_mail("English letters, Russian reader", &new, PETROV, 2);
-    r.says("russian_reader_sees_russian_letters", seen.as_ref(), &["Кc6", "Кb8-c6", "К b8-c6"], "Петров reads Smith's «Nc6» in Russian letters");
+    r.says(
+        "russian_reader_sees_russian_letters",
+        seen.as_ref(),
+        &["Кc6", "Кb8-c6", "К b8-c6"],
+        "Петров reads Smith's «Nc6» in Russian letters",
+    );
 
     let inv = r.c.last_to(SMITH, 3);
-    r.reply("reply to the invitation", SMITH, &inv, "1. cb4", 3, Expect::Applied);
+    r.reply(
+        "reply to the invitation",
+        SMITH,
+        &inv,
+        "1. cb4",
+        3,
+        Expect::Applied,
+    );
     // The state of the game on request (clocks included), and a reply to it.
     let m = r.c.last_to(IVANOV, 3);
     let new = r.c.reply(IVANOV, &m, "статус");
-    let status = r.any_mail("status", &new, IVANOV).unwrap_or_else(|| r.c.last_to(IVANOV, 3));
-    r.reply("reply to the status mail", IVANOV, &status, "1... bc5", 3, Expect::Applied);
+    let status = r
+        .any_mail("status", &new, IVANOV)
+        .unwrap_or_else(|| r.c.last_to(IVANOV, 3));
+    r.reply(
+        "reply to the status mail",
+        IVANOV,
+        &status,
+        "1... bc5",
+        3,
+        Expect::Applied,
+    );
     let m = r.c.last_to(SMITH, 3);
     let new = r.c.reply(SMITH, &m, "history");
     if let Some(h) = r.any_mail("history", &new, SMITH) {
-        r.says_all("history_lists_the_games", Some(&h), &[&["#2"], &["#3"]], "Smith's list of games");
-        r.reply("reply to the history mail", SMITH, &h, "#3: 2. gh4", 3, Expect::Applied);
+        r.says_all(
+            "history_lists_the_games",
+            Some(&h),
+            &[&["#2"], &["#3"]],
+            "Smith's list of games",
+        );
+        r.reply(
+            "reply to the history mail",
+            SMITH,
+            &h,
+            "#3: 2. gh4",
+            3,
+            Expect::Applied,
+        );
     }
 
     // ---- Back to game 1; Петров's history and leave ----
     let m = r.c.last_to(PETROV, 1);
     let new = r.c.reply(PETROV, &m, "история");
     if let Some(h) = r.any_mail("history (ru)", &new, PETROV) {
-        r.says_all("history_lists_the_games", Some(&h), &[&["#1"], &["#2"]], "Петров's list of games");
-        r.reply("reply to the history mail", PETROV, &h, "#1: 4... h:f2", 1, Expect::Applied);
+        r.says_all(
+            "history_lists_the_games",
+            Some(&h),
+            &[&["#1"], &["#2"]],
+            "Петров's list of games",
+        );
+        r.reply(
+            "reply to the history mail",
+            PETROV,
+            &h,
+            "#1: 4... h:f2",
+            1,
+            Expect::Applied,
+        );
     }
     let m = r.c.last_to(PETROV, 2);
-    r.reply("reply to the opponent's move", PETROV, &m, "3. Фh5", 2, Expect::Applied);
+    r.reply(
+        "reply to the opponent's move",
+        PETROV,
+        &m,
+        "3. Фh5",
+        2,
+        Expect::Applied,
+    );
     let (from, to) = leave_dates();
     let m = r.c.last_to(PETROV, 2);
     let new = r.c.reply(PETROV, &m, &format!("отпуск {from} {to}"));
-    let confirmation = new
-        .iter()
-        .filter(|m| m.is_to(&PETROV))
-        .last()
-        .cloned();
+    let confirmation = new.iter().rev().find(|m| m.is_to(&PETROV)).cloned();
     if confirmation.is_none() {
         r.f.add("expected_mail", "Петров's leave: no confirmation");
     }
     let notice1 = r.expect_mail("Петров's leave, notice to Иванов", &new, IVANOV, 1);
     let notice2 = r.expect_mail("Петров's leave, notice to Smith", &new, SMITH, 2);
     let m = notice1.unwrap_or_else(|| r.c.last_to(IVANOV, 1));
-    r.reply("reply to the opponent's leave notice", IVANOV, &m, "5. e:g3", 1, Expect::Applied);
+    r.reply(
+        "reply to the opponent's leave notice",
+        IVANOV,
+        &m,
+        "5. e:g3",
+        1,
+        Expect::Applied,
+    );
     let m = notice2.unwrap_or_else(|| r.c.last_to(SMITH, 2));
-    let new = r.reply("reply to the opponent's leave notice (with a draw offer)", SMITH, &m, "3... Nf6 draw?", 2, Expect::Applied);
+    let new = r.reply(
+        "reply to the opponent's leave notice (with a draw offer)",
+        SMITH,
+        &m,
+        "3... Nf6 draw?",
+        2,
+        Expect::Applied,
+    );
     let offer = r.expect_mail("chess draw offer", &new, PETROV, 2);
     r.says_all(
         "offer_says_how_to_answer",
@@ -591,14 +853,22 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "2... Nc6",
         2,
-        Expect::Refused { echo: "Nc6", reason: &["stale", "is due"] },
+        Expect::Refused {
+            echo: "Nc6",
+            reason: &["stale", "is due"],
+        },
     );
     let m = offer.unwrap_or_else(|| r.c.last_to(PETROV, 2));
     let before = r.plies(2);
     let new = r.c.reply(PETROV, &m, "отказ");
     assert_eq!(r.plies(2), before);
     let told = r.expect_mail("decline by words", &new, SMITH, 2);
-    r.says("decline_by_words_tells_the_offerer", told.as_ref(), &["declin"], "Smith is told that his offer was declined");
+    r.says(
+        "decline_by_words_tells_the_offerer",
+        told.as_ref(),
+        &["declin"],
+        "Smith is told that his offer was declined",
+    );
     if let Some(t) = told {
         r.reply(
             "reply to the decline notice, out of turn",
@@ -606,12 +876,27 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
             &t,
             "4... Ke7",
             2,
-            Expect::Refused { echo: "Ke7", reason: &["not your", "opponent's move", "white to move", "white's move"] },
+            Expect::Refused {
+                echo: "Ke7",
+                reason: &[
+                    "not your",
+                    "opponent's move",
+                    "white to move",
+                    "white's move",
+                ],
+            },
         );
     }
     match confirmation {
         Some(conf) => {
-            r.reply("reply to the leave confirmation", PETROV, &conf, "#1: 5... c:h4", 1, Expect::Applied);
+            r.reply(
+                "reply to the leave confirmation",
+                PETROV,
+                &conf,
+                "#1: 5... c:h4",
+                1,
+                Expect::Applied,
+            );
         }
         None => {
             let m = r.c.last_to(PETROV, 1);
@@ -621,12 +906,29 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     // Scholar's mate in Russian letters.
     let m = r.c.last_to(PETROV, 2);
     let before_mate = r.c.sent.len();
-    let new = r.reply("the mate, in Russian letters", PETROV, &m, "4. Ф:f7#", 2, Expect::Applied);
+    let new = r.reply(
+        "the mate, in Russian letters",
+        PETROV,
+        &m,
+        "4. Ф:f7#",
+        2,
+        Expect::Applied,
+    );
     assert_eq!(r.c.bot.result(2).as_deref(), Some("1-0"), "scholar's mate");
     let end_s = r.expect_mail("chess end, Smith", &new, SMITH, 2);
-    r.says("end_says_how_the_game_ended", end_s.as_ref(), &["mate"], "Smith is told he was mated");
+    r.says(
+        "end_says_how_the_game_ended",
+        end_s.as_ref(),
+        &["mate"],
+        "Smith is told he was mated",
+    );
     let end_p = r.expect_mail("chess end, Петров", &new, PETROV, 2);
-    r.says("end_says_how_the_game_ended", end_p.as_ref(), &["мат"], "Петров is told he mated");
+    r.says(
+        "end_says_how_the_game_ended",
+        end_p.as_ref(),
+        &["мат"],
+        "Петров is told he mated",
+    );
     let m = end_s.unwrap_or_else(|| r.c.last_to(SMITH, 2));
     r.reply(
         "reply to the end of a game",
@@ -634,7 +936,10 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "4... Ke7",
         2,
-        Expect::Refused { echo: "Ke7", reason: &["over", "finished", "ended"] },
+        Expect::Refused {
+            echo: "Ke7",
+            reason: &["over", "finished", "ended"],
+        },
     );
 
     // Game 1 ends: Иванов resigns.
@@ -643,7 +948,12 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     let new = r.c.reply(IVANOV, &m, "Сдаюсь.");
     assert_eq!(r.c.bot.result(1).as_deref(), Some("0-1"), "Иванов resigned");
     let end_p = r.expect_mail("resignation, Петров", &new, PETROV, 1);
-    r.says("end_says_how_the_game_ended", end_p.as_ref(), &["сдал"], "Петров is told Иванов resigned");
+    r.says(
+        "end_says_how_the_game_ended",
+        end_p.as_ref(),
+        &["сдал"],
+        "Петров is told Иванов resigned",
+    );
     let m = end_p.unwrap_or_else(|| r.c.last_to(PETROV, 1));
     r.reply(
         "reply to the end of a game",
@@ -651,7 +961,10 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "6... ba5",
         1,
-        Expect::Refused { echo: "ba5", reason: &["окончена", "закончена", "завершена"] },
+        Expect::Refused {
+            echo: "ba5",
+            reason: &["окончена", "закончена", "завершена"],
+        },
     );
 
     // Game 3 ends by agreement.
@@ -667,11 +980,25 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     let m = offer.unwrap_or_else(|| r.c.last_to(SMITH, 3));
     let before_agreement = r.c.sent.len();
     let new = r.c.reply(SMITH, &m, "accept");
-    assert_eq!(r.c.bot.result(3).as_deref(), Some("1/2-1/2"), "drawn by agreement");
+    assert_eq!(
+        r.c.bot.result(3).as_deref(),
+        Some("1/2-1/2"),
+        "drawn by agreement"
+    );
     let end_i = r.expect_mail("agreement, Иванов", &new, IVANOV, 3);
-    r.says("end_says_how_the_game_ended", end_i.as_ref(), &["соглаш"], "Иванов is told the game was drawn by agreement");
+    r.says(
+        "end_says_how_the_game_ended",
+        end_i.as_ref(),
+        &["соглаш"],
+        "Иванов is told the game was drawn by agreement",
+    );
     let end_s = r.expect_mail("agreement, Smith", &new, SMITH, 3);
-    r.says("end_says_how_the_game_ended", end_s.as_ref(), &["agree"], "Smith is told the game was drawn by agreement");
+    r.says(
+        "end_says_how_the_game_ended",
+        end_s.as_ref(),
+        &["agree"],
+        "Smith is told the game was drawn by agreement",
+    );
     let m = end_i.unwrap_or_else(|| r.c.last_to(IVANOV, 3));
     r.reply(
         "reply to the end of a game",
@@ -679,7 +1006,10 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         &m,
         "2... ba5",
         3,
-        Expect::Refused { echo: "ba5", reason: &["окончена", "закончена", "завершена"] },
+        Expect::Refused {
+            echo: "ba5",
+            reason: &["окончена", "закончена", "завершена"],
+        },
     );
 
     assert_eq!(r.plies(1), 10);
@@ -726,8 +1056,17 @@ fn a_registered_players_tokenless_mails_get_one_answer_a_day_at_the_registered_a
     // A mail to the bare bot address (a new mail, not a reply), then a reply to
     // an old or forwarded mail whose address no longer holds a valid token.
     let first = c.write(IVANOV, BOT_ADDRESS, "Мой ход", "1. cd4");
-    let second = c.write(IVANOV, &mangled(&personal), "Re: [zaochka #1] Мой ход", "1. cd4");
-    assert_eq!(c.bot.plies(1), 0, "nothing is applied from a mail without a valid token");
+    let second = c.write(
+        IVANOV,
+        &mangled(&personal),
+        "Re: [zaochka #1] Мой ход",
+        "1. cd4",
+    );
+    assert_eq!(
+        c.bot.plies(1),
+        0,
+        "nothing is applied from a mail without a valid token"
+    );
     let answers: Vec<&BotMail> = first.iter().chain(&second).collect();
     let to_ivanov: Vec<&&BotMail> = answers.iter().filter(|m| m.is_to(&IVANOV)).collect();
     if answers.len() != to_ivanov.len() {
@@ -791,9 +1130,13 @@ fn a_strangers_mail_gets_no_answer() {
     let mut c = one_game();
     let personal = c.personal_address(IVANOV, 1).expect("a reply address");
     let mut new = Vec::new();
-    for (k, to) in [BOT_ADDRESS.to_string(), personal, mangled(&c.personal_address(PETROV, 1).unwrap())]
-        .iter()
-        .enumerate()
+    for (k, to) in [
+        BOT_ADDRESS.to_string(),
+        personal,
+        mangled(&c.personal_address(PETROV, 1).unwrap()),
+    ]
+    .iter()
+    .enumerate()
     {
         new.extend(c.send(PlayerMail {
             from: format!("Mallory <{STRANGER}>"),
@@ -842,7 +1185,11 @@ fn a_forged_from_gets_nothing_but_at_most_one_notice_to_the_registered_address()
     assert!(
         elsewhere.is_empty(),
         "a forged From gets nothing sent anywhere but the registered address:\n{}",
-        elsewhere.iter().map(|m| m.show()).collect::<Vec<_>>().join("\n")
+        elsewhere
+            .iter()
+            .map(|m| m.show())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     assert!(
         c.bot.outbox_to(STRANGER).is_empty(),
@@ -868,7 +1215,12 @@ fn chromium() -> Option<std::path::PathBuf> {
 }
 
 /// Runs Chromium headless on a page; `--dump-dom` output, or a screenshot.
-fn run_chromium(browser: &std::path::Path, dir: &std::path::Path, page: &std::path::Path, shot: Option<&std::path::Path>) -> String {
+fn run_chromium(
+    browser: &std::path::Path,
+    dir: &std::path::Path,
+    page: &std::path::Path,
+    shot: Option<&std::path::Path>,
+) -> String {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let mut cmd = Command::new(browser);
@@ -971,9 +1323,11 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("board.png"), &png).unwrap();
     // What a mail client does with the inline part: point the image at it.
-    let page_html = html
-        .replace(&format!("cid:{cid}"), "board.png")
-        .replacen("</body>", &format!("{PROBE}</body>"), 1);
+    let page_html = html.replace(&format!("cid:{cid}"), "board.png").replacen(
+        "</body>",
+        &format!("{PROBE}</body>"),
+        1,
+    );
     let page = dir.path().join("mail.html");
     std::fs::write(&page, page_html).unwrap();
     let dom = run_chromium(&browser, dir.path(), &page, None);
@@ -1001,7 +1355,11 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
     if v["images"] != 1 {
         f.add(
             "html_board_image",
-            format!("rendered in Chromium, {} board pictures loaded, expected 1\n{}", v["images"], mail.show()),
+            format!(
+                "rendered in Chromium, {} board pictures loaded, expected 1\n{}",
+                v["images"],
+                mail.show()
+            ),
         );
     }
     // The screenshot shows the picture's board frame in one place.
@@ -1033,7 +1391,10 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
     if bands == 0 || bands > 2 {
         f.add(
             "html_board_shown_once",
-            format!("the screenshot shows {bands} bands of the board frame (one board: 1 or 2)\n{}", mail.show()),
+            format!(
+                "the screenshot shows {bands} bands of the board frame (one board: 1 or 2)\n{}",
+                mail.show()
+            ),
         );
     }
     f.assert_none();

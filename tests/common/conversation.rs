@@ -49,7 +49,13 @@ impl Player {
     /// `player add` for this player.
     pub fn register(&self, bot: &Bot) {
         bot.ok(&[
-            "player", "add", "--name", self.name, "--email", self.email, "--lang",
+            "player",
+            "add",
+            "--name",
+            self.name,
+            "--email",
+            self.email,
+            "--lang",
             self.lang.code(),
         ]);
     }
@@ -506,8 +512,16 @@ impl Conversation {
         }
         for r in referees {
             bot.ok(&[
-                "player", "add", "--name", r.name, "--email", r.email, "--role", "referee",
-                "--lang", r.lang.code(),
+                "player",
+                "add",
+                "--name",
+                r.name,
+                "--email",
+                r.email,
+                "--role",
+                "referee",
+                "--lang",
+                r.lang.code(),
             ]);
         }
         Conversation {
@@ -680,12 +694,31 @@ fn strip_tags(s: &str) -> String {
             rest = "";
             break;
         };
-        let tag = rest[i + 1..i + j].trim_start_matches('/').to_ascii_lowercase();
-        let name: String = tag.chars().take_while(char::is_ascii_alphanumeric).collect();
+        let tag = rest[i + 1..i + j]
+            .trim_start_matches('/')
+            .to_ascii_lowercase();
+        let name: String = tag
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
         let block = matches!(
             name.as_str(),
-            "br" | "p" | "div" | "pre" | "tr" | "li" | "ul" | "ol" | "table" | "h1" | "h2" | "h3"
-                | "h4" | "h5" | "h6" | "hr" | "blockquote"
+            "br" | "p"
+                | "div"
+                | "pre"
+                | "tr"
+                | "li"
+                | "ul"
+                | "ol"
+                | "table"
+                | "h1"
+                | "h2"
+                | "h3"
+                | "h4"
+                | "h5"
+                | "h6"
+                | "hr"
+                | "blockquote"
         );
         out.push(if block { '\n' } else { ' ' });
         rest = &rest[i + j + 1..];
@@ -718,9 +751,9 @@ fn decode_entities(s: &str) -> String {
             "quot" => Some('"'),
             "apos" => Some('\''),
             "nbsp" => Some(' '),
-            e if e.starts_with("#x") || e.starts_with("#X") => {
-                u32::from_str_radix(&e[2..], 16).ok().and_then(char::from_u32)
-            }
+            e if e.starts_with("#x") || e.starts_with("#X") => u32::from_str_radix(&e[2..], 16)
+                .ok()
+                .and_then(char::from_u32),
             e if e.starts_with('#') => e[1..].parse().ok().and_then(char::from_u32),
             _ => None,
         };
@@ -845,18 +878,121 @@ pub fn latin_words(text: &str) -> Vec<String> {
 /// Move notation, addresses, Message-IDs, the `[zaochka #N]` tag and the
 /// product name, and the players' names are removed before matching.
 pub const ENGLISH_WORDS: &[&str] = &[
-    "white", "black", "move", "moves", "moved", "draw", "drawn", "draws", "game", "games",
-    "resign", "resigns", "resigned", "resignation", "agreement", "agreed", "adjourned", "active",
-    "finished", "over", "russian", "chess", "bashni", "lasca", "international", "draughts",
-    "checkers", "column", "clock", "clocks", "running", "stopped", "reminder", "reminders",
-    "silence", "time", "timeout", "time-out", "help", "history", "leave", "status", "accept",
-    "accepted", "decline", "declined", "offer", "offers", "offered", "claim", "claimed", "the",
-    "is", "are", "was", "not", "and", "or", "of", "to", "your", "you", "win", "wins", "won",
-    "lost", "loss", "result", "score", "left", "used", "day", "days", "hour", "hours",
-    "deadline", "next", "due", "mail", "reply", "player", "opponent", "position", "board",
-    "last", "played", "stale", "illegal", "capture", "check", "mate", "checkmate", "stalemate",
-    "king", "queen", "rook", "bishop", "knight", "pawn", "nothing", "changed", "with", "for",
-    "from", "by", "in", "on", "at", "no", "yes", "none", "please", "write", "send", "pending",
+    "white",
+    "black",
+    "move",
+    "moves",
+    "moved",
+    "draw",
+    "drawn",
+    "draws",
+    "game",
+    "games",
+    "resign",
+    "resigns",
+    "resigned",
+    "resignation",
+    "agreement",
+    "agreed",
+    "adjourned",
+    "active",
+    "finished",
+    "over",
+    "russian",
+    "chess",
+    "bashni",
+    "lasca",
+    "international",
+    "draughts",
+    "checkers",
+    "column",
+    "clock",
+    "clocks",
+    "running",
+    "stopped",
+    "reminder",
+    "reminders",
+    "silence",
+    "time",
+    "timeout",
+    "time-out",
+    "help",
+    "history",
+    "leave",
+    "status",
+    "accept",
+    "accepted",
+    "decline",
+    "declined",
+    "offer",
+    "offers",
+    "offered",
+    "claim",
+    "claimed",
+    "the",
+    "is",
+    "are",
+    "was",
+    "not",
+    "and",
+    "or",
+    "of",
+    "to",
+    "your",
+    "you",
+    "win",
+    "wins",
+    "won",
+    "lost",
+    "loss",
+    "result",
+    "score",
+    "left",
+    "used",
+    "day",
+    "days",
+    "hour",
+    "hours",
+    "deadline",
+    "next",
+    "due",
+    "mail",
+    "reply",
+    "player",
+    "opponent",
+    "position",
+    "board",
+    "last",
+    "played",
+    "stale",
+    "illegal",
+    "capture",
+    "check",
+    "mate",
+    "checkmate",
+    "stalemate",
+    "king",
+    "queen",
+    "rook",
+    "bishop",
+    "knight",
+    "pawn",
+    "nothing",
+    "changed",
+    "with",
+    "for",
+    "from",
+    "by",
+    "in",
+    "on",
+    "at",
+    "no",
+    "yes",
+    "none",
+    "please",
+    "write",
+    "send",
+    "pending",
 ];
 
 /// Internal names (enum and variant codes) that must never reach a player in
@@ -959,7 +1095,13 @@ pub fn debug_text(text: &str, names: &[&str]) -> Vec<String> {
             found.push(format!("`{pat}` in «{}»", context_of(text, i)));
         }
     }
-    for w in ["None", "NoCommand", "SeveralMoves", "NoText", "Unrecognised"] {
+    for w in [
+        "None",
+        "NoCommand",
+        "SeveralMoves",
+        "NoText",
+        "Unrecognised",
+    ] {
         if let Some(i) = text.find(w) {
             found.push(format!("`{w}` in «{}»", context_of(text, i)));
         }
@@ -981,7 +1123,10 @@ pub fn debug_text(text: &str, names: &[&str]) -> Vec<String> {
                 .filter(|&(i, c)| {
                     i > 0
                         && c.is_ascii_uppercase()
-                        && word[..i].chars().last().is_some_and(|p| p.is_ascii_lowercase())
+                        && word[..i]
+                            .chars()
+                            .last()
+                            .is_some_and(|p| p.is_ascii_lowercase())
                 })
                 .count();
             let ends_alnum = j == chars.len() || !chars[j].1.is_alphanumeric();
@@ -1033,7 +1178,16 @@ pub fn debug_text(text: &str, names: &[&str]) -> Vec<String> {
 pub fn project_files(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let lower = text.to_ascii_lowercase();
-    for pat in ["rules.md", "../shared", ".md ", ".md)", ".md,", ".md.", "src/", "tests/"] {
+    for pat in [
+        "rules.md",
+        "../shared",
+        ".md ",
+        ".md)",
+        ".md,",
+        ".md.",
+        "src/",
+        "tests/",
+    ] {
         if let Some(i) = lower.find(pat) {
             found.push(format!("`{pat}` in «{}»", context_of(text, i)));
         }
@@ -1064,7 +1218,10 @@ pub fn project_files(text: &str) -> Vec<String> {
             .map_or(0, |(k, _)| k);
         let near = &lower[start..i];
         if near.contains("seed") || near.contains(".md") || near.contains("rules") {
-            found.push(format!("`§` of a project file in «{}»", context_of(text, i)));
+            found.push(format!(
+                "`§` of a project file in «{}»",
+                context_of(text, i)
+            ));
         }
     }
     found
@@ -1104,10 +1261,15 @@ pub fn latin_san(text: &str) -> Vec<String> {
         }
         let rest: String = cs.collect();
         let rest = rest.trim_end_matches(['+', '#', '!', '?']);
-        let core: String = rest.chars().filter(|&c| c != 'x' && c != ':' && c != '-').collect();
+        let core: String = rest
+            .chars()
+            .filter(|&c| c != 'x' && c != ':' && c != '-')
+            .collect();
         let squareish = core.len() >= 2
             && core.len() <= 4
-            && core.chars().all(|c| ('a'..='h').contains(&c) || ('1'..='8').contains(&c))
+            && core
+                .chars()
+                .all(|c| ('a'..='h').contains(&c) || ('1'..='8').contains(&c))
             && core.chars().last().is_some_and(|c| c.is_ascii_digit());
         if squareish && !found.iter().any(|f| f == token) {
             found.push(token.to_string());
@@ -1192,7 +1354,10 @@ pub fn check_html(mail: &BotMail, lang: Lang) -> Vec<Failure> {
         out.push(fail(
             "html_board_image",
             mail,
-            format!("{} inline images in the HTML part, expected the board once", boards.len()),
+            format!(
+                "{} inline images in the HTML part, expected the board once",
+                boards.len()
+            ),
         ));
     }
     for t in boards {
@@ -1225,13 +1390,33 @@ pub fn check_html(mail: &BotMail, lang: Lang) -> Vec<Failure> {
 pub fn still_running_lines(text: &str, lang: Lang) -> Vec<String> {
     let pats: &[&str] = match lang {
         Lang::En => &[
-            "deadline", "to move", "your move", "reminder", "is due", "due by", "move due",
-            "next move", "time left", "due:",
+            "deadline",
+            "to move",
+            "your move",
+            "reminder",
+            "is due",
+            "due by",
+            "move due",
+            "next move",
+            "time left",
+            "due:",
         ],
         Lang::Ru => &[
-            "срок", "напомина", "ваш ход", "ход белых", "ход чёрных", "ход черных", "ходят белые",
-            "ходят чёрные", "белые ходят", "чёрные ходят", "черные ходят", "ожидается ход",
-            "очередь хода", "осталось времени", "ход до",
+            "срок",
+            "напомина",
+            "ваш ход",
+            "ход белых",
+            "ход чёрных",
+            "ход черных",
+            "ходят белые",
+            "ходят чёрные",
+            "белые ходят",
+            "чёрные ходят",
+            "черные ходят",
+            "ожидается ход",
+            "очередь хода",
+            "осталось времени",
+            "ход до",
         ],
     };
     let mut found = Vec::new();
@@ -1371,18 +1556,18 @@ pub fn check_threads(mails: &[BotMail], sent: &[PlayerMail]) -> Vec<Failure> {
                 .step
                 .and_then(|s| sent.get(s))
                 .filter(|p| p.sender() == *to);
-            if let Some(p) = answering {
-                if m.in_reply_to.first().map(String::as_str) != Some(p.message_id.as_str()) {
-                    out.push(fail(
-                        "threading",
-                        m,
-                        format!(
-                            "an answer to the player's mail <{}> should have In-Reply-To it",
-                            p.message_id
-                        ),
-                    ));
-                    continue;
-                }
+            if let Some(p) = answering
+                && m.in_reply_to.first().map(String::as_str) != Some(p.message_id.as_str())
+            {
+                out.push(fail(
+                    "threading",
+                    m,
+                    format!(
+                        "an answer to the player's mail <{}> should have In-Reply-To it",
+                        p.message_id
+                    ),
+                ));
+                continue;
             }
             if k == 0 && answering.is_none() {
                 continue;
@@ -1406,7 +1591,10 @@ pub fn check_threads(mails: &[BotMail], sent: &[PlayerMail]) -> Vec<Failure> {
                 ));
             }
             let earlier: HashSet<&str> = list[..k].iter().map(|x| x.message_id.as_str()).collect();
-            if answering.is_none() && !earlier.contains(irt.as_str()) && !own_ids.contains(irt.as_str()) {
+            if answering.is_none()
+                && !earlier.contains(irt.as_str())
+                && !own_ids.contains(irt.as_str())
+            {
                 out.push(fail(
                     "threading",
                     m,
