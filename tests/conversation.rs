@@ -50,8 +50,8 @@ mod common;
 
 use common::conversation::{
     BOT_ADDRESS, BotMail, Conversation, Failures, GameSpec, Lang, Player, PlayerMail,
-    check_finished, check_game_mail, check_mail, check_player_mail, check_threads, is_board_char,
-    latin_san,
+    check_finished, check_game_mail, check_html, check_mail, check_player_mail, check_threads,
+    is_board_char, latin_san,
 };
 use common::daemon::{Bot, Mailing};
 
@@ -1398,4 +1398,115 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
         );
     }
     f.assert_none();
+}
+
+// ---------------------------------------------------------------------------
+// The checks themselves: a mail written as the issue asks passes every one of
+// them, and today's sentences fail them (so a failure above is the product's).
+
+fn eml(subject: &str, reply_to: &str, text: &str, html: &str) -> BotMail {
+    let raw = format!(
+        "From: zaochka <{reply_to}>\r\nReply-To: {reply_to}\r\nTo: petrov@example.test\r\nSubject: {subject}\r\nMessage-ID: <x.1@example.test>\r\nIn-Reply-To: <player-1@players.test>\r\nReferences: <x.0@example.test> <player-1@players.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{text}\r\n--b\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{html}\r\n--b--\r\n"
+    );
+    BotMail::parse("synthetic.eml", &raw)
+}
+
+const GOOD_TEXT: &str = "Партия #1, Русские шашки: Иванов – Петров\n\nБелые сдались. Результат: 0:1.\n\n   ┌────────┐\n 8 │ ●   ● │\n   └────────┘\n     a  b  c  d  e  f  g  h\n\nЗапись партии:\n1. e3-d4 d6-c5 2. f2-e3 *\n";
+
+fn good_html(alt: &str) -> String {
+    format!(
+        "<!DOCTYPE html><html><head><title>t</title></head><body><div><p>Белые сдались. Результат: 0:1.</p><p><img src=\"cid:board\" width=\"10\" height=\"10\" alt=\"{alt}\"></p><pre style=\"font-family:monospace\">   ┌────────┐\n 8 │ ●   ● │\n   └────────┘\n     a  b  c  d  e  f  g  h</pre><pre>[White \"Иванов\"]\n1. e3-d4 d6-c5 *</pre></div></body></html>"
+    )
+}
+
+#[test]
+fn the_checks_pass_a_mail_written_as_the_issue_asks_and_fail_todays_sentences() {
+    let game = russian_game(1, IVANOV, PETROV);
+    let addr = "bot+1.abc@example.test";
+    let good = eml(
+        "Re: [zaochka #1] Русские шашки: Иванов – Петров",
+        addr,
+        GOOD_TEXT,
+        &good_html("Позиция после 2. f2-e3"),
+    );
+    let mut all = check_mail(&good, &PETROV, Lang::Ru, &names());
+    all.extend(check_game_mail(&good, &game, Lang::Ru, Some(addr)));
+    all.extend(check_finished(&good, Lang::Ru));
+    assert!(
+        all.is_empty(),
+        "{:#?}",
+        all.iter()
+            .map(|f| (f.check, &f.message))
+            .collect::<Vec<_>>()
+    );
+    // Today's sentences, each caught by its check.
+    let bad = |text: &str| {
+        eml(
+            "[zaochka #1] zaochka",
+            BOT_ADDRESS,
+            text,
+            &good_html("Позиция"),
+        )
+    };
+    let caught = |text: &str, check: &str| {
+        let m = bad(text);
+        let mut f = check_mail(&m, &PETROV, Lang::Ru, &names());
+        f.extend(check_finished(&m, Lang::Ru));
+        f.extend(check_game_mail(&m, &game, Lang::Ru, Some(addr)));
+        assert!(
+            f.iter().any(|x| x.check == check),
+            "«{text}» should fail {check}: {:?}",
+            f.iter().map(|x| x.check).collect::<Vec<_>>()
+        );
+    };
+    caught(
+        "в вашем письме не найдено ни хода, ни команды (SeveralMoves([\"ba5\", \"fg5\"]))",
+        "no_debug_text",
+    );
+    caught(
+        "your mail holds no move and no command (NoCommand)",
+        "no_debug_text",
+    );
+    caught(
+        "следующее напоминание (silence-14d): 2026-12-14",
+        "no_debug_text",
+    );
+    caught("нет защиты (seed 003 ст. 10, 11)", "no_project_file_names");
+    caught("см. RULES.md §8", "no_project_file_names");
+    caught(
+        "Партия #1 - russian: Иванов – Петров",
+        "no_english_in_russian_mails",
+    );
+    caught(
+        "Результат: 0-1 (resignation)",
+        "no_english_in_russian_mails",
+    );
+    caught(
+        "the white clock is not running",
+        "no_english_in_russian_mails",
+    );
+    caught(
+        "срок хода: 2027-01-04 13:36 UTC",
+        "finished_game_no_deadline",
+    );
+    caught("Ход белых", "finished_game_no_deadline");
+    caught("Партия #1", "one_subject_per_game");
+    caught("Партия #1", "personal_address");
+    let board_in_p = eml(
+        "[zaochka #1] Русские шашки: Иванов – Петров",
+        addr,
+        GOOD_TEXT,
+        "<html><body><p>Ход<br> 8 │ ●   ● │</p><img src=\"cid:board\" alt=\"Ход 1\"></body></html>",
+    );
+    let f = check_html(&board_in_p, Lang::Ru);
+    let checks: Vec<&str> = f.iter().map(|x| x.check).collect();
+    assert!(
+        checks.contains(&"html_board_only_in_pre") && checks.contains(&"html_img_alt"),
+        "{checks:?}"
+    );
+    assert_eq!(
+        latin_san("2. Bf1-c4 Nb8-c6 Qh5xf7#"),
+        ["Bf1-c4", "Nb8-c6", "Qh5xf7#"]
+    );
+    assert!(latin_san("2. Сf1-c4 Кb8-c6 e4 O-O").is_empty());
 }
