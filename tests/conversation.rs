@@ -43,6 +43,15 @@
 //!   personal reply address of that player, not the bare bot address.
 //! - Replies to mails not about one game write the game's line as `#N: move`.
 //!
+//! - Every game runs on a clock (`10/50 iccf`, started two days back because
+//!   `Bot::deliver` dates mails from a day ago), so mails carry clocks,
+//!   deadlines and reminders, and a finished game's mails must drop them.
+//! - `the_checks_pass_a_mail_written_as_the_issue_asks_and_fail_todays_sentences`
+//!   checks the checks: a compliant synthetic mail passes all, today's
+//!   sentences fail the right one.
+//!
+//! Run: `cargo test --test conversation` (Chromium from Debian's `chromium`;
+//! without it the Chromium test says so and passes).
 //! `ZAOCHKA_DUMP_MAILS=DIR` writes every bot mail (text and HTML) into DIR;
 //! `ZAOCHKA_SHOW_FAILURES=N` shows N examples per failed check (default 3).
 
