@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod conversation;
 pub mod daemon;
 
 use std::collections::BTreeSet;
