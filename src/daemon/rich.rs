@@ -34,8 +34,10 @@ pub fn enrich(
         Some(Side::Black) => Color::Black,
         _ => Color::White,
     };
+    let active = l.row.status == crate::store::GameStatus::Active;
     let opts = Options {
         lang: reply.language,
+        show_turn: active,
         ..Options::default()
     };
     let view = l.game.board_view();
@@ -53,7 +55,7 @@ pub fn enrich(
         .body
         .split_once(diagram)
         .unwrap_or((reply.body.as_str(), ""));
-    let alt = crate::lang::state::board_words(&view, reply.language);
+    let alt = crate::lang::state::board_words(&view, !active, reply.language);
     let page = html::Page {
         title: &reply.subject,
         message,

@@ -38,6 +38,9 @@ pub struct Options {
     /// Image diagrams: the width of the playing area in pixels; a square is
     /// `board_px / side` pixels wide, the frame with coordinates comes on top.
     pub board_px: u32,
+    /// Text diagrams: say whose move it is under the board (not for a
+    /// finished game).
+    pub show_turn: bool,
 }
 
 impl Default for Options {
@@ -46,6 +49,7 @@ impl Default for Options {
             ascii: false,
             lang: Language::En,
             board_px: 480,
+            show_turn: true,
         }
     }
 }

@@ -135,11 +135,13 @@ pub fn render(view: &BoardView, last: Option<&MoveView>, side: Color, opts: &Opt
             .collect();
         out.push_str(&format!("    {}\n", letters.trim_end()));
     }
-    out.push_str(match view.turn {
-        Color::White => w.white_to_move,
-        Color::Black => w.black_to_move,
-    });
-    out.push('\n');
+    if opts.show_turn {
+        out.push_str(match view.turn {
+            Color::White => w.white_to_move,
+            Color::Black => w.black_to_move,
+        });
+        out.push('\n');
+    }
     if let Some(mv) = last.filter(|m| !m.path.is_empty()) {
         let text = move_text(view, mv);
         out.push_str(&format!("{}: {text} ({})\n", w.last_move, w.marks));

@@ -52,7 +52,7 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
             format!("Судья присудил результат: {}.", result_words(r, lang))
         }
         (DirectorEvent::Forfeited(loser), Language::En) => format!(
-            "The referee forfeits {}: {} win.",
+            "The referee forfeits {}: {} wins.",
             side_name(loser, lang),
             side_name(loser.opposite(), lang)
         ),

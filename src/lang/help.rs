@@ -112,11 +112,11 @@ pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
     let colour = side_name(i.colour, lang);
     let mut s = match lang {
         Language::En => format!(
-            "A new game has started: game #{}, {name}. You play {colour} against {}.\n",
+            "A new game has started: game #{}, {name}. You play {colour}; your opponent is {}.\n",
             i.game, i.opponent
         ),
         Language::Ru => format!(
-            "Началась новая партия №{}, {}. Вы играете {} против: {}.\n",
+            "Началась новая партия №{}, {}. Вы играете {}; ваш соперник — {}.\n",
             i.game,
             name.to_lowercase(),
             colour_instrumental(i.colour),
@@ -180,11 +180,11 @@ mod tests {
             reader_to_move: false,
         };
         let ru = invitation(&i, Language::Ru);
-        assert!(ru.contains("Вы играете чёрными против: Ann Smith"), "{ru}");
+        assert!(ru.contains("Вы играете чёрными; ваш соперник — Ann Smith"), "{ru}");
         assert!(ru.contains("Турнир: Кубок клуба") && ru.contains("Контроль времени"));
         assert!(ru.contains("Кf3") && ru.contains("сдаюсь") && !ru.contains("c3-d4"), "{ru}");
         let en = invitation(&Invitation { colour: Color::White, reader_to_move: true, ..i }, Language::En);
-        assert!(en.contains("You play White against Ann Smith") && en.contains("e2-e4"), "{en}");
+        assert!(en.contains("You play White; your opponent is Ann Smith") && en.contains("e2-e4"), "{en}");
         assert!(en.contains("resign") && en.contains("Nf3"), "{en}");
     }
 }

@@ -429,96 +429,65 @@ pub fn utc_instant(at: DateTime<Utc>) -> String {
     crate::clock::zone::format_utc(at)
 }
 
-/// The board in words, for the picture's `alt` text and screen readers:
-/// "White: men a1, c3; kings h2. Black: men b6. White to move." Towers are
-/// listed with their pieces from the top (`c3 (white, black, black)`).
+/// The board in one short line, for the picture's `alt` text and screen
+/// readers: "Position: White 12 men, 1 king; Black 11 men. Black to move."
+/// (chess: pieces counted; towers: towers counted by their top piece). A
+/// finished game's picture says whose move it is not.
 #[must_use]
-pub fn board_words(view: &crate::games::BoardView, lang: Language) -> String {
-    let name = |sq: &crate::games::SquareView| {
-        format!("{}{}", char::from(b'a' + sq.file), sq.rank + 1)
-    };
+pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Language) -> String {
+    let chess = !view.dark_squares_only;
     let mut parts = Vec::new();
     for side in [Color::White, Color::Black] {
-        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-        for sq in view.squares.iter().filter(|q| q.pieces.first().is_some_and(|p| p.0 == side)) {
-            let (kind, label) = if sq.pieces.len() > 1 {
-                let colours: Vec<&str> = sq
-                    .pieces
-                    .iter()
-                    .map(|(c, k)| piece_word(*c, *k, lang))
-                    .collect();
-                (
-                    match lang {
-                        Language::En => "towers".to_string(),
-                        Language::Ru => "башни".to_string(),
-                    },
-                    format!("{} ({})", name(sq), colours.join(", ")),
-                )
-            } else {
-                let (_, k) = sq.pieces[0];
-                (piece_group(k, lang).to_string(), name(sq))
-            };
-            match groups.iter_mut().find(|(g, _)| *g == kind) {
-                Some((_, list)) => list.push(label),
-                None => groups.push((kind, vec![label])),
+        let mine = view
+            .squares
+            .iter()
+            .filter(|q| q.pieces.first().is_some_and(|p| p.0 == side));
+        let (mut men, mut kings, mut towers, mut pieces) = (0, 0, 0, 0);
+        for q in mine {
+            pieces += 1;
+            match (q.pieces.len() > 1, q.pieces[0].1) {
+                (true, _) => towers += 1,
+                (false, 'k') => kings += 1,
+                (false, _) => men += 1,
             }
         }
-        let body = if groups.is_empty() {
+        let counts: Vec<String> = if chess {
+            vec![match lang {
+                Language::En => format!("{pieces} pieces"),
+                Language::Ru => format!("фигур {pieces}"),
+            }]
+        } else {
+            [(men, "men", "шашек"), (kings, "kings", "дамок"), (towers, "towers", "башен")]
+                .iter()
+                .filter(|(n, _, _)| *n > 0)
+                .map(|(n, en, ru)| match lang {
+                    Language::En => format!("{n} {en}"),
+                    Language::Ru => format!("{ru} {n}"),
+                })
+                .collect()
+        };
+        let counts = if counts.is_empty() {
             match lang {
                 Language::En => "no pieces".to_string(),
                 Language::Ru => "фигур нет".to_string(),
             }
         } else {
-            groups
-                .iter()
-                .map(|(g, l)| format!("{g} {}", l.join(", ")))
-                .collect::<Vec<_>>()
-                .join("; ")
+            counts.join(", ")
         };
-        parts.push(format!("{}: {body}.", capitalised(side_name(side, lang))));
+        parts.push(match lang {
+            Language::En => format!("{} {counts}", side_name(side, lang)),
+            Language::Ru => format!("{}: {counts}", side_name(side, lang)),
+        });
     }
-    let turn = match lang {
-        Language::En => format!("{} to move.", side_name(view.turn, lang)),
-        Language::Ru => format!("Ход {}.", side_genitive(view.turn)),
+    let turn = match (finished, lang) {
+        (true, Language::En) => "The game is over.".to_string(),
+        (true, Language::Ru) => "Партия окончена.".to_string(),
+        (false, Language::En) => format!("{} to move.", side_name(view.turn, lang)),
+        (false, Language::Ru) => format!("Ход {}.", side_genitive(view.turn)),
     };
-    format!("{} {turn}", parts.join(" "))
-}
-
-/// A plain piece's group name: men, kings, or a chess piece.
-fn piece_group(letter: char, lang: Language) -> &'static str {
-    match (letter, lang) {
-        ('m', Language::En) => "men",
-        ('m', Language::Ru) => "шашки",
-        ('k', Language::En) => "kings",
-        ('k', Language::Ru) => "дамки",
-        ('K', Language::En) => "king",
-        ('K', Language::Ru) => "король",
-        ('Q', Language::En) => "queens",
-        ('Q', Language::Ru) => "ферзи",
-        ('R', Language::En) => "rooks",
-        ('R', Language::Ru) => "ладьи",
-        ('B', Language::En) => "bishops",
-        ('B', Language::Ru) => "слоны",
-        ('N', Language::En) => "knights",
-        ('N', Language::Ru) => "кони",
-        ('P', Language::En) => "pawns",
-        ('P', Language::Ru) => "пешки",
-        (_, Language::En) => "pieces",
-        (_, Language::Ru) => "фигуры",
-    }
-}
-
-/// One piece of a tower: "white man" / «белая шашка».
-fn piece_word(colour: Color, letter: char, lang: Language) -> &'static str {
-    match (colour, letter == 'k', lang) {
-        (Color::White, false, Language::En) => "white man",
-        (Color::White, true, Language::En) => "white king",
-        (Color::Black, false, Language::En) => "black man",
-        (Color::Black, true, Language::En) => "black king",
-        (Color::White, false, Language::Ru) => "белая шашка",
-        (Color::White, true, Language::Ru) => "белая дамка",
-        (Color::Black, false, Language::Ru) => "чёрная шашка",
-        (Color::Black, true, Language::Ru) => "чёрная дамка",
+    match lang {
+        Language::En => format!("Position: {}. {turn}", parts.join("; ")),
+        Language::Ru => format!("Позиция: {}. {turn}", parts.join("; ")),
     }
 }
 

@@ -29,7 +29,10 @@ pub(crate) fn take(
         to: me.id,
         email: me.email.clone(),
         language: lang,
-        subject: "[zaochka] leave".into(),
+        subject: match lang {
+            crate::lang::Language::En => "[zaochka] Leave".into(),
+            crate::lang::Language::Ru => "[zaochka] Отпуск".into(),
+        },
         body: crate::lang::events::leave(
             &LeaveEvent::Recorded {
                 from,

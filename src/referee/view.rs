@@ -70,6 +70,7 @@ pub(crate) fn state_view(
 ) -> StateView {
     let opts = crate::diagram::Options {
         lang,
+        show_turn: l.row.status == GameStatus::Active,
         ..crate::diagram::Options::default()
     };
     let last = game.last_move();
