@@ -184,7 +184,7 @@ fn new_game(
                 };
                 r.body.insert_str(0, intro);
             }
-            crate::daemon::process::enqueue_replies(tx, &config, &replies, Some(row.id), now)?;
+            crate::daemon::process::enqueue_replies(tx, &config, &replies, now)?;
         }
         Ok((row, w, b))
     });

@@ -50,8 +50,14 @@ pub fn enrich(
         .body
         .split_once("\n\n")
         .map_or((reply.body.as_str(), ""), |(h, r)| (h, r));
+    let title = super::letters::game_subject(
+        &l.row,
+        &l.players[0].name,
+        &l.players[1].name,
+        reply.language,
+    );
     let page = html::Page {
-        title: &reply.subject,
+        title: &title,
         message: &reply.body,
         image_src: &format!("cid:{}", html::BOARD_CID),
         image_size: size,

@@ -29,7 +29,7 @@ pub(crate) fn take(
         to: me.id,
         email: me.email.clone(),
         language: lang,
-        subject: "[zaochka] leave".into(),
+        game: None,
         body: match lang {
             Language::En => format!(
                 "Your leave from {from} to {to} ({} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
@@ -56,7 +56,7 @@ pub(crate) fn take(
             to: opponent.id,
             email: opponent.email.clone(),
             language: ol,
-            subject: format!("[zaochka #{}] leave", g.id),
+            game: Some(g.id),
             body: match ol {
                 Language::En => format!("Your opponent {} takes leave from {from} to {to}; their clock stops then.", me.name),
                 Language::Ru => format!("Ваш соперник {} берёт отпуск с {from} по {to}; на это время его часы остановлены.", me.name),

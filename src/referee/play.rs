@@ -369,7 +369,7 @@ pub(crate) fn seal(
         to: p.id,
         email: p.email.clone(),
         language: lang,
-        subject: crate::referee::view::subject(&l),
+        game: Some(id),
         body,
     };
     Ok(Handled {

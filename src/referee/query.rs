@@ -5,19 +5,19 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::lang::Language;
 use crate::referee::load::{Loaded, language, load};
-use crate::referee::view::{state, subject};
+use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
 use crate::store::offers;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, PlayerId, Tx};
 
-fn reply_to(p: &Player, subject: String, body: String) -> Reply {
+fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
     Reply {
         to: p.id,
         email: p.email.clone(),
         language: language(p),
-        subject,
+        game,
         body,
     }
 }
@@ -36,7 +36,7 @@ pub(crate) fn status(
     let body = state(&l, l.game.as_ref(), side, offer.as_ref(), language(&me));
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l), body.clone())],
+        replies: vec![reply_to(&me, Some(id), body.clone())],
         summary: body,
     })
 }
@@ -69,10 +69,9 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             g.result.map_or(g.status.as_str(), |r| r.as_str())
         ));
     }
-    let subject = format!("[zaochka] {}", if ru { "история" } else { "history" });
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, subject, body.clone())],
+        replies: vec![reply_to(&me, None, body.clone())],
         summary: body,
     })
 }
@@ -90,7 +89,7 @@ pub(crate) fn export(
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l), text.clone())],
+        replies: vec![reply_to(&me, Some(id), text.clone())],
         summary: text,
     })
 }
@@ -134,7 +133,7 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
     };
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, "[zaochka] help".into(), body.clone())],
+        replies: vec![reply_to(&me, None, body.clone())],
         summary: body,
     })
 }

@@ -38,15 +38,6 @@ pub fn side_name(side: Color, lang: Language) -> &'static str {
     }
 }
 
-/// The subject line of a game's replies.
-#[must_use]
-pub(crate) fn subject(l: &Loaded) -> String {
-    format!(
-        "[zaochka #{}] {}: {} – {}",
-        l.row.id, l.row.variant, l.players[0].name, l.players[1].name
-    )
-}
-
 /// The full state of a game for one recipient: players, diagram from their side,
 /// score, whose move or the result, and the pending draw offer.
 #[must_use]
@@ -239,7 +230,7 @@ pub(crate) fn to_both(
                 to: p.id,
                 email: p.email.clone(),
                 language: lang,
-                subject: subject(l),
+                game: Some(l.row.id),
                 body: with_event(&state(l, game, side, offer, lang), &event(lang)),
             }
         })
