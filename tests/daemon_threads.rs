@@ -69,7 +69,9 @@ fn sent(bot: &Bot) -> Vec<Sent> {
     }
     let db = bot.db();
     let mut st = db
-        .prepare("SELECT to_address, game_id, message_id FROM outbox WHERE status = 'sent' ORDER BY id")
+        .prepare(
+            "SELECT to_address, game_id, message_id FROM outbox WHERE status = 'sent' ORDER BY id",
+        )
         .unwrap();
     let rows: Vec<(String, Option<i64>, String)> = st
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -78,9 +80,7 @@ fn sent(bot: &Bot) -> Vec<Sent> {
         .collect();
     rows.into_iter()
         .map(|(to, game, id)| {
-            let eml = files
-                .get(&id)
-                .unwrap_or_else(|| panic!("no file for {id}"));
+            let eml = files.get(&id).unwrap_or_else(|| panic!("no file for {id}"));
             let m = mail_parser::MessageParser::default()
                 .parse(eml.as_bytes())
                 .unwrap();
@@ -162,9 +162,11 @@ fn expected_address(bot: &Bot, to: &str, game: Option<i64>) -> String {
         let me = player_id(bot, to);
         let (white, black): (i64, i64) = bot
             .db()
-            .query_row("SELECT white_id, black_id FROM games WHERE id = ?1", [g], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            .query_row(
+                "SELECT white_id, black_id FROM games WHERE id = ?1",
+                [g],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .unwrap();
         if me == white {
             return format!("bot+{g}.{}@example.test", bot.token(g, "white"));
@@ -193,7 +195,11 @@ fn check_every_mail(bot: &Bot) -> Vec<Sent> {
             m.from,
             m.reply_to
         );
-        let base = m.subject.strip_prefix("Re: ").unwrap_or(&m.subject).to_string();
+        let base = m
+            .subject
+            .strip_prefix("Re: ")
+            .unwrap_or(&m.subject)
+            .to_string();
         let key = (m.to.clone(), m.game);
         let first = subjects.entry(key.clone()).or_insert_with(|| base.clone());
         assert_eq!(*first, base, "one Subject per game and reader: {m:?}");
@@ -210,7 +216,15 @@ fn check_every_mail(bot: &Bot) -> Vec<Sent> {
             );
         }
         *n += 1;
-        for bad in ["SeveralMoves", "NoCommand", "NoText", "([\"", "Some(", ".rs §", "RULES.md"] {
+        for bad in [
+            "SeveralMoves",
+            "NoCommand",
+            "NoText",
+            "([\"",
+            "Some(",
+            ".rs §",
+            "RULES.md",
+        ] {
             assert!(!m.body.contains(bad), "{bad} in {}", m.body);
         }
     }
@@ -237,7 +251,11 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
     answer(press_reply(a, &invitation, "a1@alice", "1. ed4"));
     assert_eq!(bot.plies(1), 1, "a reply to the invitation is applied");
     // Not her turn: refused with a reason, and the board and clocks follow.
-    let latest = sent(&bot).into_iter().rev().find(|m| m.to == alice).unwrap();
+    let latest = sent(&bot)
+        .into_iter()
+        .rev()
+        .find(|m| m.to == alice)
+        .unwrap();
     answer(press_reply(a, &latest, "a2@alice", "2. fe3"));
     assert_eq!(bot.plies(1), 1);
     let refusal = last_to(&bot, alice, "is not accepted");
@@ -249,13 +267,21 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
     // Bob answers the move mail.
     let moved = sent(&bot).into_iter().rev().find(|m| m.to == bob).unwrap();
     answer(press_reply(b, &moved, "b1@bob", "1... dc5"));
-    assert_eq!(bot.plies(1), 2, "a reply to the opponent's move mail is applied");
+    assert_eq!(
+        bot.plies(1),
+        2,
+        "a reply to the opponent's move mail is applied"
+    );
     // Alice answers the refusal with a stale move, then the stale answer with hers.
     answer(press_reply(a, &refusal, "a3@alice", "1. ed4"));
     assert_eq!(bot.plies(1), 2);
     let stale = last_to(&bot, alice, "stale");
     answer(press_reply(a, &stale, "a4@alice", "2. fe3"));
-    assert_eq!(bot.plies(1), 3, "a reply to the stale-move answer is applied");
+    assert_eq!(
+        bot.plies(1),
+        3,
+        "a reply to the stale-move answer is applied"
+    );
     // Help, and a bare move in the reply to it (Bob's one game).
     let latest = sent(&bot).into_iter().rev().find(|m| m.to == bob).unwrap();
     answer(press_reply(b, &latest, "b2@bob", "помощь"));
@@ -264,18 +290,31 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
     answer(press_reply(b, &help, "b3@bob", "2... fg5"));
     assert_eq!(bot.plies(1), 4, "a reply to the help mail is applied");
     // History, and a move in the reply to it.
-    let latest = sent(&bot).into_iter().rev().find(|m| m.to == alice).unwrap();
+    let latest = sent(&bot)
+        .into_iter()
+        .rev()
+        .find(|m| m.to == alice)
+        .unwrap();
     answer(press_reply(a, &latest, "a5@alice", "history"));
     let history = last_to(&bot, alice, "Your games");
     answer(press_reply(a, &history, "a6@alice", "3. cb4"));
     assert_eq!(bot.plies(1), 5, "a reply to the history mail is applied");
     // Leave: a confirmation to Bob, a notice to Alice; each answered with a move.
     let latest = sent(&bot).into_iter().rev().find(|m| m.to == bob).unwrap();
-    answer(press_reply(b, &latest, "b4@bob", "отпуск 2027-02-01 2027-02-03"));
+    answer(press_reply(
+        b,
+        &latest,
+        "b4@bob",
+        "отпуск 2027-02-01 2027-02-03",
+    ));
     let confirmation = last_to(&bot, bob, "отпуск");
     let notice = last_to(&bot, alice, "takes leave");
     answer(press_reply(b, &confirmation, "b5@bob", "3... gh4"));
-    assert_eq!(bot.plies(1), 6, "a reply to the leave confirmation is applied");
+    assert_eq!(
+        bot.plies(1),
+        6,
+        "a reply to the leave confirmation is applied"
+    );
     answer(press_reply(a, &notice, "a7@alice", "4. b:d6"));
     assert_eq!(bot.plies(1), 7, "a reply to the leave notice is applied");
     // Two moves in one mail: named, and one asked for.
@@ -285,15 +324,25 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
     let several = last_to(&bot, bob, "два хода");
     assert!(several.body.contains("пришлите один"), "{}", several.body);
     answer(press_reply(b, &several, "b7@bob", "4... h:f2"));
-    assert_eq!(bot.plies(1), 8, "a reply to the several-moves answer is applied");
+    assert_eq!(
+        bot.plies(1),
+        8,
+        "a reply to the several-moves answer is applied"
+    );
 
     let all = check_every_mail(&bot);
-    let en = all.iter().find(|m| m.to == alice && m.game == Some(1)).unwrap();
+    let en = all
+        .iter()
+        .find(|m| m.to == alice && m.game == Some(1))
+        .unwrap();
     assert_eq!(
         en.subject.trim_start_matches("Re: "),
         "[zaochka #1] Russian checkers: Alice – Боб"
     );
-    let ru = all.iter().find(|m| m.to == bob && m.game == Some(1)).unwrap();
+    let ru = all
+        .iter()
+        .find(|m| m.to == bob && m.game == Some(1))
+        .unwrap();
     assert_eq!(
         ru.subject.trim_start_matches("Re: "),
         "[zaochka #1] Русские шашки: Alice – Боб"
@@ -338,11 +387,17 @@ fn a_reminder_comes_from_the_game_address_and_a_reply_to_it_is_applied() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     bot.serve_once();
     let reminder = sent(&bot)
         .into_iter()
-        .find(|m| m.to == "alice@example.test" && m.game == Some(2) && m.body.contains("no move from you"))
+        .find(|m| {
+            m.to == "alice@example.test" && m.game == Some(2) && m.body.contains("no move from you")
+        })
         .expect("a silence reminder for game 2");
     assert!(
         reminder.in_reply_to.is_some(),
@@ -370,7 +425,13 @@ fn a_token_less_mail_of_a_registered_player_gets_one_answer_a_day_to_the_registe
     // and a stranger.
     bot.deliver(
         1,
-        &mail("alice@example.test", "bot@example.test", "move", "t1@alice", "1. ed4"),
+        &mail(
+            "alice@example.test",
+            "bot@example.test",
+            "move",
+            "t1@alice",
+            "1. ed4",
+        ),
     );
     bot.deliver(
         2,
@@ -381,7 +442,10 @@ fn a_token_less_mail_of_a_registered_player_gets_one_answer_a_day_to_the_registe
             "t2@forger",
             "1. ed4",
         )
-        .replace("From: alice@example.test\n", "From: alice@example.test\nReply-To: mallory@evil.test\n"),
+        .replace(
+            "From: alice@example.test\n",
+            "From: alice@example.test\nReply-To: mallory@evil.test\n",
+        ),
     );
     bot.deliver(
         3,
@@ -395,14 +459,23 @@ fn a_token_less_mail_of_a_registered_player_gets_one_answer_a_day_to_the_registe
     );
     bot.deliver(
         4,
-        &mail("mallory@evil.test", "bot@example.test", "hi", "t4@mallory", "1. ed4"),
+        &mail(
+            "mallory@evil.test",
+            "bot@example.test",
+            "hi",
+            "t4@mallory",
+            "1. ed4",
+        ),
     );
     bot.serve_once();
     assert_eq!(bot.plies(1), 0, "unverified mail never changes a game");
     assert_eq!(bot.outbox_count(), before + 1, "exactly one answer");
     let all = sent(&bot);
     let answer = all.last().unwrap();
-    assert_eq!(answer.to, "alice@example.test", "to the registered address only");
+    assert_eq!(
+        answer.to, "alice@example.test",
+        "to the registered address only"
+    );
     assert!(all.iter().all(|m| m.to != "mallory@evil.test"));
     assert!(answer.body.contains("nothing was done"), "{}", answer.body);
     let game_address = format!("bot+1.{}@example.test", bot.token(1, "white"));
@@ -415,12 +488,22 @@ fn a_token_less_mail_of_a_registered_player_gets_one_answer_a_day_to_the_registe
         &press_reply("alice@example.test", answer, "t5@alice", "#1 1. ed4"),
     );
     bot.serve_once();
-    assert_eq!(bot.plies(1), 1, "a reply to the token-less answer is applied");
+    assert_eq!(
+        bot.plies(1),
+        1,
+        "a reply to the token-less answer is applied"
+    );
     // Another token-less mail the same day: nothing more.
     let count = bot.outbox_count();
     bot.deliver(
         6,
-        &mail("alice@example.test", "bot@example.test", "again", "t6@alice", "hello"),
+        &mail(
+            "alice@example.test",
+            "bot@example.test",
+            "again",
+            "t6@alice",
+            "hello",
+        ),
     );
     bot.serve_once();
     assert_eq!(bot.outbox_count(), count, "at most one answer in 24 hours");
@@ -454,12 +537,20 @@ fn a_bare_move_to_the_personal_address_with_several_games_is_answered_with_the_g
     assert_eq!((bot.plies(1), bot.plies(2)), (0, 0), "no game is guessed");
     let which = sent(&bot).into_iter().last().unwrap();
     assert!(which.body.contains("which game"), "{}", which.body);
-    assert!(which.body.contains("#1 ") && which.body.contains("#2 "), "{}", which.body);
+    assert!(
+        which.body.contains("#1 ") && which.body.contains("#2 "),
+        "{}",
+        which.body
+    );
     bot.deliver(
         3,
         &press_reply("alice@example.test", &which, "h3@alice", "#2 1. ed4"),
     );
     bot.serve_once();
-    assert_eq!((bot.plies(1), bot.plies(2)), (0, 1), "the line for #2 is applied");
+    assert_eq!(
+        (bot.plies(1), bot.plies(2)),
+        (0, 1),
+        "the line for #2 is applied"
+    );
     check_every_mail(&bot);
 }
