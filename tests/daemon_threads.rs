@@ -554,3 +554,36 @@ fn a_bare_move_to_the_personal_address_with_several_games_is_answered_with_the_g
     );
     check_every_mail(&bot);
 }
+
+#[test]
+fn a_mail_without_a_move_is_answered_with_an_example_in_the_games_notation_and_the_board() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "chess");
+    bot.serve_once();
+    let invitation = last_to(&bot, "alice@example.test", "");
+    bot.deliver(
+        1,
+        &press_reply(
+            "alice@example.test",
+            &invitation,
+            "c1@alice",
+            "Thanks, looking forward to it!",
+        ),
+    );
+    bot.serve_once();
+    let answer = sent(&bot).into_iter().last().unwrap();
+    assert_eq!(answer.to, "alice@example.test");
+    assert!(answer.body.contains("\"e2-e4\""), "{}", answer.body);
+    assert!(!answer.body.contains("c3-d4"), "{}", answer.body);
+    assert!(answer.body.contains("\"help\""), "{}", answer.body);
+    assert!(
+        answer.body.trim().lines().count() > 3,
+        "the game's state follows: {}",
+        answer.body
+    );
+    assert_eq!(
+        answer.subject, "Re: [zaochka #1] Chess: Alice – Боб",
+        "the game's one Subject"
+    );
+    check_every_mail(&bot);
+}
