@@ -109,7 +109,7 @@ fn the_whole_game_in_one_batch_is_applied_in_order() {
 }
 
 #[test]
-fn forged_and_replayed_mails_change_nothing_and_get_no_reply() {
+fn forged_and_replayed_mails_change_nothing_and_only_the_registered_address_is_told_once() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     bot.ok(&[
@@ -162,11 +162,19 @@ fn forged_and_replayed_mails_change_nothing_and_get_no_reply() {
     }
     bot.serve_once();
     assert_eq!(bot.plies(1), 0, "no forged move is applied");
+    // Three token-less mails from alice's registered address: ONE answer, to
+    // that address (never to a claimed sender); mallory gets nothing.
     assert_eq!(
         bot.outbox_count(),
-        before,
-        "no reply to an unverified sender"
+        before + 1,
+        "one answer a day to the registered address, none to a stranger"
     );
+    let to_alice = bot.outbox_to("alice@example.test");
+    assert!(
+        to_alice.last().unwrap().contains("nothing was done"),
+        "{to_alice:?}"
+    );
+    assert!(bot.outbox_to("mallory@evil.test").is_empty());
     let outcomes: Vec<String> = {
         let db = bot.db();
         let mut st = db

@@ -170,7 +170,7 @@ fn new_game(
         // Each player is invited by mail, from the per-player reply address.
         for p in [&w, &b] {
             let h = crate::referee::invitation(tx, row.id, p.id, now)?;
-            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, Some(row.id), now)?;
+            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, now)?;
         }
         Ok((row, w, b))
     });

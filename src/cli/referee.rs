@@ -210,7 +210,7 @@ fn tournament_wide(
                 now,
                 crate::referee::Source::default(),
             )?;
-            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, h.game, now)?;
+            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, now)?;
             ids.push(g.id);
         }
         Ok(ids)

@@ -71,7 +71,7 @@ pub fn run(
         let actor = player_by_email(tx, actor_email)?;
         let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
         // The players hear of it by mail too: `zaochka serve` sends the outbox.
-        crate::daemon::process::enqueue_replies(tx, &config, &h.replies, h.game, now)?;
+        crate::daemon::process::enqueue_replies(tx, &config, &h.replies, now)?;
         Ok(h)
     });
     match result {
@@ -80,7 +80,7 @@ pub fn run(
                 let replies: Vec<serde_json::Value> = h
                     .replies
                     .iter()
-                    .map(|r| serde_json::json!({"to": r.email, "language": r.language.code(), "subject": r.subject, "body": r.body}))
+                    .map(|r| serde_json::json!({"to": r.email, "language": r.language.code(), "game": r.game, "body": r.body}))
                     .collect();
                 println!(
                     "{}",

@@ -7,9 +7,10 @@
 //! inbox (maildir_inbox | imap_inbox: sized, bounded, every entry kind)
 //!   └ queue: claim ─> process (one transaction) ─> done | quarantine | retry
 //!              └ probe: a mail a run died on, in a child process
-//! process ─> notices (the queue's own answers) · bounce (VERP-checked reports)
+//! process ─> letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
+//!         · lang::mail (the queue's own answers) · bounce (VERP-checked reports)
 //! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
-//! scheduler (clock tick) · sender ─> compose ─> transport (SMTP | atomic files)
+//! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
 //! lock: one `serve` per database
 //! ```
 
@@ -19,9 +20,9 @@ pub mod compose;
 pub mod faults;
 pub mod imap_inbox;
 pub mod inbox;
+pub mod letters;
 pub mod lock;
 pub mod maildir_inbox;
-pub mod notices;
 pub mod probe;
 pub mod process;
 pub mod queue;

@@ -2,24 +2,28 @@
 //! identity (registered sender AND that player's token for the game), intents,
 //! referee commands, replies into the outbox — all in ONE transaction together with
 //! the processed-message record, so a duplicate delivery or a crash before the
-//! commit never applies anything twice. Unverified mail gets no reply (no
-//! backscatter); the outcome of every mail is recorded for the referee.
+//! commit never applies anything twice. Unverified mail is never applied: a
+//! stranger's gets no reply (no backscatter); a registered address's mail
+//! without a valid token gets one answer a day, to the registered address only.
+//! A mail to the player's personal address (`+p<player>.<token>`) is applied
+//! too: `#12 c3-d4` lines to their game, a bare move to the player's one active
+//! game. The outcome of every mail is recorded for the referee.
 
 use tracing::{info, warn};
 
 use super::inbox::RawMail;
-use super::notices::Notice;
+use super::letters::{self, Answering};
 use crate::config::Config;
-use crate::lang::Language;
-use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, read_intents};
+use crate::lang::mail::{GameEntry, Notice, Standing};
+use crate::lang::{self, Language};
+use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
 use crate::mail::{BotAddress, Envelope, EnvelopeError, HeaderSummary, SenderProblem};
 use crate::printable::printable;
 use crate::referee::{self, Command, RefereeError, Reply, Source};
-use crate::rules::Variant;
+use crate::rules::{Color, Variant};
 use crate::store::messages::{self, NewProcessedMessage};
-use crate::store::outbox::{self, NewOutgoing};
 use crate::store::players::{self, Player, Role};
-use crate::store::{GameId, GameStatus, Store, StoreError, Tx, claims, games, moves};
+use crate::store::{GameId, GameStatus, Side, Store, StoreError, Tx, claims, games, moves};
 
 /// What became of a mail (also stored as the processed-message outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,7 +159,9 @@ pub fn process(
 
 /// A mail that could not be read as an envelope: recorded; a verified sender
 /// of a mail over a limit (its size, or a bound of `[limits]`) gets one polite
-/// answer saying what was too large. Anything else is never answered.
+/// answer saying what was too large; a registered sender without a valid token
+/// gets the day's one answer listing their games. Anything else is never
+/// answered.
 fn refused_envelope(
     tx: &Tx<'_>,
     config: &Config,
@@ -203,10 +209,22 @@ fn refused_envelope(
     let Some(from) = head.from.as_ref() else {
         return Ok(Processed::unverified(outcome, None));
     };
-    let Identity::Verified { player, game } =
-        verify(tx, config, &from.address, head.recipient_addresses())?
-    else {
-        return Ok(Processed::unverified(outcome, None));
+    let (player, game) = match verify(tx, config, &from.address, head.recipient_addresses())? {
+        Identity::Verified { player, game } => (player, game),
+        Identity::Tokenless {
+            player,
+            outcome: why,
+            claimed,
+        } => {
+            let answered = tokenless_answer(tx, config, &player, mail)?;
+            return Ok(Processed::unverified(
+                format!("{outcome}; {why}{}", answered_note(answered)),
+                claimed,
+            ));
+        }
+        Identity::Unverified { claimed, .. } => {
+            return Ok(Processed::unverified(outcome, claimed));
+        }
     };
     let notice = match e {
         EnvelopeError::OverLimit {
@@ -228,22 +246,34 @@ fn refused_envelope(
     };
     let lang = language_of(&player);
     let reply = personal(&player, game, notice.text(lang), lang);
-    enqueue_threaded(tx, config, head_thread(head), mail, &[reply], 0, Some(game))?;
+    enqueue_threaded(tx, config, head_thread(head), mail, &[reply], 0)?;
     Ok(Processed {
         outcome,
-        game: Some(game),
+        game,
         verified_sender: Some(player.email.to_lowercase()),
     })
 }
 
 /// Who sent a mail, as far as the bot can tell.
 enum Identity {
-    /// A registered player who wrote to their own reply address of `game`.
+    /// A registered player who wrote to their own reply address of a game, or
+    /// to their own personal address (`game: None`).
     Verified {
         /// The player.
         player: Player,
-        /// The game whose token the mail carries.
-        game: GameId,
+        /// The game whose token the mail carries; `None` for the personal token.
+        game: Option<GameId>,
+    },
+    /// A mail from a registered address without a valid token of that player:
+    /// never applied; answered at most once a day, to the registered address
+    /// only (so a forger of the From learns nothing).
+    Tokenless {
+        /// The registered player of the From address.
+        player: Player,
+        /// `rejected: ...` for the processed-message record.
+        outcome: String,
+        /// The game the address named, if it exists.
+        claimed: Option<GameId>,
     },
     /// Anyone else: recorded, never answered.
     Unverified {
@@ -254,8 +284,9 @@ enum Identity {
     },
 }
 
-/// Identity = the registered From AND that player's token for the game named in
-/// one of the recipient addresses (compared in constant time).
+/// Identity = the registered From AND that player's token, for the game named
+/// in one of the recipient addresses or in the player's personal address
+/// (compared in constant time).
 fn verify<'a>(
     tx: &Tx<'_>,
     config: &Config,
@@ -273,32 +304,47 @@ fn verify<'a>(
         domain: config.address.domain.clone(),
     };
     let mut claimed: Option<GameId> = None;
+    let mut wrong_personal = false;
     for address in recipients {
-        let Ok(addr) = bot.parse_reply(address) else {
-            continue;
-        };
-        let Ok(game) = games::get(tx, addr.game) else {
-            continue;
-        };
-        claimed.get_or_insert(addr.game);
-        if let Some(side) = game.side_of(player.id)
-            && addr.token_matches(game.token(side).as_str())
-        {
-            return Ok(Identity::Verified {
-                player,
-                game: addr.game,
-            });
+        if let Ok(addr) = bot.parse_reply(address) {
+            let Ok(game) = games::get(tx, addr.game) else {
+                continue;
+            };
+            claimed.get_or_insert(addr.game);
+            if let Some(side) = game.side_of(player.id)
+                && addr.token_matches(game.token(side).as_str())
+            {
+                return Ok(Identity::Verified {
+                    player,
+                    game: Some(addr.game),
+                });
+            }
+        } else if let Ok(addr) = bot.parse_personal(address) {
+            if addr.player == player.id && players::reply_token_matches(tx, player.id, &addr.token)?
+            {
+                return Ok(Identity::Verified { player, game: None });
+            }
+            wrong_personal = true;
         }
     }
-    let why = if claimed.is_some() {
+    let why = if claimed.is_some() || wrong_personal {
         "a token that is not the player's"
     } else {
         "no token"
     };
-    Ok(Identity::Unverified {
+    Ok(Identity::Tokenless {
+        player,
         outcome: format!("rejected: {why}"),
         claimed,
     })
+}
+
+fn answered_note(answered: bool) -> &'static str {
+    if answered {
+        " (the registered address was told, with the list of games)"
+    } else {
+        " (the registered address was told already in the last 24 hours)"
+    }
 }
 
 fn handle_envelope(
@@ -316,8 +362,19 @@ fn handle_envelope(
     let Some(from) = &env.from else {
         return Ok(Processed::unverified("rejected: no sender", None));
     };
-    let (player, game_id) = match verify(tx, config, &from.address, env.recipient_addresses())? {
+    let (player, main) = match verify(tx, config, &from.address, env.recipient_addresses())? {
         Identity::Verified { player, game } => (player, game),
+        Identity::Tokenless {
+            player,
+            outcome,
+            claimed,
+        } => {
+            let answered = tokenless_answer(tx, config, &player, mail)?;
+            return Ok(Processed::unverified(
+                format!("{outcome}{}", answered_note(answered)),
+                claimed,
+            ));
+        }
         Identity::Unverified { outcome, claimed } => {
             return Ok(Processed::unverified(outcome, claimed));
         }
@@ -327,53 +384,183 @@ fn handle_envelope(
         // The same mail delivered again under another inbox key.
         return Ok(Processed {
             outcome: format!("duplicate of {}", printable(&first.inbox_key)),
-            game: Some(game_id),
+            game: main,
             verified_sender: None,
         });
     }
-    let intents = intents_for(tx, env, &player, game_id)?;
+    let (intents, default_game) = intents_for(tx, env, &player, main)?;
+    let lang = language_of(&player);
     let mut outcomes = Vec::new();
     // Lines for games that do not exist or are not the sender's: refused
     // together in ONE reply (however many there are), and the rest of the mail
     // is applied. The same words either way, so nobody learns which games exist.
     let mut foreign: Vec<(GameId, String)> = Vec::new();
     let mut foreign_count = 0usize;
+    // Lines that need a game and name none (a reply to a mail not about one
+    // game while several games go on): one reply with the list of games.
+    let mut unplaced: Vec<String> = Vec::new();
+    let mut unplaced_count = 0usize;
     for (k, a) in intents.iter().enumerate() {
-        let game = a.game.unwrap_or(game_id);
-        if game != game_id && !plays_in(tx, &player, game)? {
-            foreign_count += 1;
-            if foreign.len() < MAX_LISTED_LINES {
-                foreign.push((game, a.line.trim().to_string()));
+        let game = a.game.or(default_game);
+        match game {
+            Some(g) if Some(g) != main && !plays_in(tx, &player, g)? => {
+                foreign_count += 1;
+                if foreign.len() < MAX_LISTED_LINES {
+                    foreign.push((g, a.line.trim().to_string()));
+                }
             }
-            continue;
+            None if needs_game(&a.intent) => {
+                unplaced_count += 1;
+                if let Intent::Unrecognised(why) = &a.intent {
+                    let notice = Notice::Unrecognised {
+                        game: None,
+                        why: why.clone(),
+                        example: example_of(tx, None)?,
+                    };
+                    let games = game_entries(tx, config, &player, mail.received_at)?;
+                    let text = format!(
+                        "{}\n\n{}",
+                        notice.text(lang),
+                        lang::mail::games_list(&games, lang)
+                    );
+                    enqueue(
+                        tx,
+                        config,
+                        env,
+                        mail,
+                        &[personal(&player, None, text, lang)],
+                        k,
+                    )?;
+                    outcomes.push("unrecognised (no game)".to_string());
+                } else if unplaced.len() < MAX_LISTED_LINES {
+                    unplaced.push(a.line.trim().to_string());
+                }
+            }
+            game => outcomes.push(apply(tx, config, env, mail, &player, game, a, k)?),
         }
-        outcomes.push(apply(tx, config, env, mail, &player, game, a, k)?);
     }
     if foreign_count > 0 {
-        let lang = language_of(&player);
         let notice = Notice::NotYourGames {
             more: foreign_count - foreign.len(),
             lines: foreign,
         };
-        let reply = personal(&player, game_id, notice.text(lang), lang);
-        enqueue(
-            tx,
-            config,
-            env,
-            mail,
-            &[reply],
-            intents.len(),
-            Some(game_id),
-        )?;
+        let reply = personal(&player, main, notice.text(lang), lang);
+        enqueue(tx, config, env, mail, &[reply], intents.len())?;
         outcomes.push(format!(
             "refused {foreign_count} line(s) for games not the sender's"
         ));
     }
+    if !unplaced.is_empty() {
+        let notice = Notice::WhichGame {
+            more: unplaced_count.saturating_sub(unplaced.len()),
+            lines: unplaced,
+            games: game_entries(tx, config, &player, mail.received_at)?,
+        };
+        let reply = personal(&player, None, notice.text(lang), lang);
+        enqueue(tx, config, env, mail, &[reply], intents.len() + 1)?;
+        outcomes.push(format!("refused {unplaced_count} line(s) naming no game"));
+    }
     Ok(Processed {
         outcome: bounded_outcome(&outcomes),
-        game: Some(game_id),
+        game: main.or(default_game),
         verified_sender,
     })
+}
+
+/// Whether an intent is about one game (everything but help, history, leave).
+fn needs_game(intent: &Intent) -> bool {
+    !matches!(
+        intent,
+        Intent::Help | Intent::History | Intent::Leave { .. }
+    )
+}
+
+/// The answer to a registered player's mail without a valid token, at most one
+/// in 24 hours (recorded in this transaction), to the registered address only:
+/// nothing was done; here are your games, their reply addresses and whose move
+/// it is. Applies nothing. `true` if it was written now.
+fn tokenless_answer(
+    tx: &Tx<'_>,
+    config: &Config,
+    player: &Player,
+    mail: &RawMail,
+) -> Result<bool, RefereeError> {
+    if !players::take_tokenless_answer(tx, player.id, mail.received_at)? {
+        return Ok(false);
+    }
+    let lang = language_of(player);
+    let notice = Notice::Tokenless {
+        games: game_entries(tx, config, player, mail.received_at)?,
+        personal: letters::personal_address(tx, config, player)?,
+    };
+    let reply = personal(player, None, notice.text(lang), lang);
+    letters::post(
+        tx,
+        &reply,
+        None,
+        reply_id(tx, config, &mail.key, 0, 0)?,
+        chrono::Utc::now().max(mail.received_at),
+    )?;
+    Ok(true)
+}
+
+/// The player's games that go on (active, paused, adjourned), with their reply
+/// addresses and whose move it is.
+fn game_entries(
+    tx: &Tx<'_>,
+    config: &Config,
+    player: &Player,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<GameEntry>, RefereeError> {
+    let lang = language_of(player);
+    let bot = BotAddress {
+        local: config.address.local.clone(),
+        domain: config.address.domain.clone(),
+    };
+    let filter = games::GameFilter {
+        player: Some(player.id),
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    for g in games::list(tx, &filter)? {
+        if !matches!(
+            g.status,
+            GameStatus::Active | GameStatus::Paused | GameStatus::Adjourned
+        ) {
+            continue;
+        }
+        let Some(side) = g.side_of(player.id) else {
+            continue;
+        };
+        let color = match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        };
+        let standing = if g.status == GameStatus::Active {
+            match referee::load::load(tx, g.id, now) {
+                Ok(l) if l.game.turn() == color => Standing::YourMove,
+                Ok(_) => Standing::OpponentsMove,
+                Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
+                Err(_) => Standing::Stopped,
+            }
+        } else {
+            Standing::Stopped
+        };
+        let white = players::get(tx, g.white)?;
+        let black = players::get(tx, g.black)?;
+        let variant = Variant::from_name(&g.variant).map_or_else(
+            || g.variant.clone(),
+            |v| lang::game::variant_name(v, lang).to_string(),
+        );
+        out.push(GameEntry {
+            game: g.id,
+            title: format!("{variant}: {} – {}", white.name, black.name),
+            side: color,
+            standing,
+            address: bot.reply_address(g.id, g.token(side).as_str()),
+        });
+    }
+    Ok(out)
 }
 
 /// The most refused lines quoted back in one reply; the rest are counted.
@@ -407,41 +594,104 @@ fn language_of(player: &Player) -> Language {
     Language::from_code(player.language.as_str()).unwrap_or_default()
 }
 
-/// The player's intents, with the syntax of each of their active games.
+fn syntax_of(variant: &str) -> MoveSyntax {
+    if Variant::from_name(variant) == Some(Variant::Chess) {
+        MoveSyntax::Chess
+    } else {
+        MoveSyntax::Draughts
+    }
+}
+
+/// The example move of a game's notation (`c3-d4` without a game).
+fn example_of(tx: &Tx<'_>, game: Option<GameId>) -> Result<&'static str, RefereeError> {
+    let variant = match game {
+        Some(g) => Variant::from_name(&games::get(tx, g)?.variant),
+        None => None,
+    };
+    Ok(lang::game::example_move(
+        variant.unwrap_or(Variant::Russian),
+    ))
+}
+
+/// The player's intents, with the syntax of each of their active games, and
+/// the game a line naming none is for: the mail's game, or for a mail to the
+/// personal address, the player's one active game if there is exactly one.
 fn intents_for(
     tx: &Tx<'_>,
     env: &Envelope,
     player: &Player,
-    game_id: GameId,
-) -> Result<Vec<Addressed>, RefereeError> {
-    let syntax_of = |variant: &str| {
-        if Variant::from_name(variant) == Some(Variant::Chess) {
-            MoveSyntax::Chess
-        } else {
-            MoveSyntax::Draughts
-        }
-    };
-    let main = games::get(tx, game_id)?;
+    main: Option<GameId>,
+) -> Result<(Vec<Addressed>, Option<GameId>), RefereeError> {
     let filter = games::GameFilter {
         player: Some(player.id),
         status: Some(GameStatus::Active),
         ..Default::default()
     };
-    let others: Vec<(GameId, MoveSyntax)> = games::list(tx, &filter)?
+    let active: Vec<(GameId, MoveSyntax)> = games::list(tx, &filter)?
         .iter()
-        .filter(|g| g.id != game_id)
         .map(|g| (g.id, syntax_of(&g.variant)))
         .collect();
+    let default = match main {
+        Some(g) => Some(g),
+        None if active.len() == 1 => Some(active[0].0),
+        None => None,
+    };
+    let syntax = match default {
+        Some(g) => syntax_of(&games::get(tx, g)?.variant),
+        None => MoveSyntax::Draughts,
+    };
+    let others: Vec<(GameId, MoveSyntax)> = active
+        .into_iter()
+        .filter(|(g, _)| Some(*g) != default)
+        .collect();
     let cx = Context {
-        game: Some(game_id),
-        syntax: syntax_of(&main.variant),
+        game: default,
+        syntax,
         other_games: &others,
     };
-    Ok(read_intents(&env.new_text, &env.subject, &cx))
+    Ok((read_intents(&env.new_text, &env.subject, &cx), default))
+}
+
+/// The game's state for the player as the referee's status reply renders it
+/// (board, clocks, whose move), to follow a refusal; `None` if the referee
+/// cannot render it.
+fn state_text(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: GameId,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<String>, RefereeError> {
+    match referee::handle(
+        tx,
+        &Command::Status { game },
+        player.id,
+        now,
+        Source::default(),
+    ) {
+        Ok(h) => Ok(h.replies.into_iter().next().map(|r| r.body)),
+        Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
+        Err(_) => Ok(None),
+    }
+}
+
+/// A refusal line followed by the game's state.
+fn with_state(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: Option<GameId>,
+    line: String,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<String, RefereeError> {
+    let Some(g) = game else { return Ok(line) };
+    Ok(match state_text(tx, player, g, now)? {
+        Some(state) => format!("{line}\n\n{state}"),
+        None => line,
+    })
 }
 
 /// Applies one intent inside a savepoint: a refused command is rolled back to the
-/// savepoint (it changes nothing) and answered to the sender alone.
+/// savepoint (it changes nothing) and answered to the sender alone, with the
+/// game's state.
 #[allow(clippy::too_many_arguments)]
 fn apply(
     tx: &Tx<'_>,
@@ -449,24 +699,24 @@ fn apply(
     env: &Envelope,
     mail: &RawMail,
     player: &Player,
-    game: GameId,
+    game: Option<GameId>,
     a: &Addressed,
     index: usize,
 ) -> Result<String, RefereeError> {
-    let lang = Language::from_code(player.language.as_str()).unwrap_or_default();
+    let lang = language_of(player);
     let command = match command_of(tx, player, game, &a.intent)? {
         Ok(c) => c,
-        Err(text) => {
+        Err(answer) => {
+            let text = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
             enqueue(
                 tx,
                 config,
                 env,
                 mail,
-                &[personal(player, game, text.0.clone(), lang)],
+                &[personal(player, game, text, lang)],
                 index,
-                Some(game),
             )?;
-            return Ok(text.1);
+            return Ok(answer.outcome);
         }
     };
     savepoint(tx, "SAVEPOINT intent")?;
@@ -476,24 +726,25 @@ fn apply(
     match referee::handle(tx, &command, player.id, mail.received_at, source) {
         Ok(h) => {
             savepoint(tx, "RELEASE intent")?;
-            enqueue(tx, config, env, mail, &h.replies, index, h.game)?;
-            Ok(format!("applied #{game}: {}", a.line.trim()))
+            enqueue(tx, config, env, mail, &h.replies, index)?;
+            Ok(match game {
+                Some(g) => format!("applied #{g}: {}", a.line.trim()),
+                None => format!("applied: {}", a.line.trim()),
+            })
         }
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
         Err(e) => {
             savepoint(tx, "ROLLBACK TO intent; RELEASE intent")?;
-            let text = match lang {
-                Language::Ru => format!(
-                    "Партия #{game} - «{}» не принято: {}.",
-                    a.line.trim(),
-                    e.message(lang)
-                ),
-                Language::En => format!(
-                    "Game #{game} - \"{}\" is not accepted: {}.",
-                    a.line.trim(),
-                    e.message(lang)
-                ),
+            let line = match game {
+                Some(g) => Notice::Refused {
+                    game: g,
+                    line: a.line.trim().to_string(),
+                    reason: e.message(lang),
+                }
+                .text(lang),
+                None => format!("{}.", e.message(lang)),
             };
+            let text = with_state(tx, player, game, line, mail.received_at)?;
             enqueue(
                 tx,
                 config,
@@ -501,9 +752,11 @@ fn apply(
                 mail,
                 &[personal(player, game, text, lang)],
                 index,
-                Some(game),
             )?;
-            Ok(format!("refused #{game}: {e}"))
+            Ok(match game {
+                Some(g) => format!("refused #{g}: {e}"),
+                None => format!("refused: {e}"),
+            })
         }
     }
 }
@@ -514,20 +767,27 @@ fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {
         .map_err(|e| RefereeError::Store(crate::store::StoreError::from(e)))
 }
 
-/// (reply text, outcome) for intents answered without the referee.
-struct Answer(String, String);
+/// An intent answered without the referee: the notice, and the outcome for
+/// the record.
+struct Answer {
+    notice: Notice,
+    outcome: String,
+}
 
-/// The referee command of an intent, or a direct answer (stale move, nothing understood).
+/// The referee command of an intent, or a direct answer (stale move, nothing
+/// understood). `game` is `None` only for intents not about one game
+/// ([`needs_game`]).
 fn command_of(
     tx: &Tx<'_>,
     player: &Player,
-    game: GameId,
+    game: Option<GameId>,
     intent: &Intent,
 ) -> Result<Result<Command, Answer>, RefereeError> {
-    let lang = Language::from_code(player.language.as_str()).unwrap_or_default();
+    let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
     Ok(Ok(match intent {
         Intent::Move { mv, offer_draw } => {
-            if let Some(answer) = stale(tx, game, mv.number, mv.black, &mv.text, lang)? {
+            let game = need()?;
+            if let Some(answer) = stale(tx, game, mv.number, mv.black, &mv.text)? {
                 return Ok(Err(answer));
             }
             Command::Play {
@@ -538,6 +798,7 @@ fn command_of(
         }
         Intent::OfferDraw => {
             // An offer while the opponent's offer stands is an acceptance.
+            let game = need()?;
             let row = games::get(tx, game)?;
             let mine = row.side_of(player.id);
             match crate::store::offers::pending(tx, game)? {
@@ -545,14 +806,14 @@ fn command_of(
                 _ => Command::OfferDraw { game },
             }
         }
-        Intent::AcceptDraw => Command::AcceptDraw { game },
-        Intent::DeclineDraw => Command::DeclineDraw { game },
-        Intent::Resign => Command::Resign { game },
+        Intent::AcceptDraw => Command::AcceptDraw { game: need()? },
+        Intent::DeclineDraw => Command::DeclineDraw { game: need()? },
+        Intent::Resign => Command::Resign { game: need()? },
         Intent::ClaimDraw { mv } => Command::ClaimDraw {
-            game,
+            game: need()?,
             text: mv.as_ref().map(|m| m.text.clone()),
         },
-        Intent::Status => Command::Status { game },
+        Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
         Intent::Help => Command::Help,
         Intent::Leave { from, to } => Command::Leave {
@@ -560,15 +821,20 @@ fn command_of(
             to: *to,
         },
         Intent::Unrecognised(why) => {
-            let text = match lang {
-                Language::Ru => format!(
-                    "Партия #{game} - в вашем письме не найдено ни хода, ни команды ({why:?}). Напишите ход, например «c3-d4», или «помощь»."
-                ),
-                Language::En => format!(
-                    "Game #{game} - your mail holds no move and no command ({why:?}). Write a move such as \"c3-d4\", or \"help\"."
-                ),
+            let outcome = match why {
+                Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),
+                Unrecognised::NoText => "unrecognised: no text".into(),
+                Unrecognised::NoCommand => "unrecognised".into(),
+                Unrecognised::LeaveDates(_) => "unrecognised: leave dates".into(),
             };
-            return Ok(Err(Answer(text, "unrecognised".into())));
+            return Ok(Err(Answer {
+                notice: Notice::Unrecognised {
+                    game,
+                    why: why.clone(),
+                    example: example_of(tx, game)?,
+                },
+                outcome,
+            }));
         }
     }))
 }
@@ -580,7 +846,6 @@ fn stale(
     number: Option<u32>,
     black: bool,
     text: &str,
-    lang: Language,
 ) -> Result<Option<Answer>, RefereeError> {
     let Some(n) = number else { return Ok(None) };
     let plies = moves::last_ply(tx, game)?;
@@ -593,64 +858,45 @@ fn stale(
     let due = k / 2 + 1;
     let due_black = k % 2 == 1;
     if n < due || (n == due && !black && due_black) {
-        let dots = if due_black { "..." } else { "." };
-        let text = match lang {
-            Language::Ru => format!(
-                "Партия #{game} - ход «{text}» с номером {n} уже не актуален; сейчас ожидается ход {due}{dots}. Ничего не изменено."
-            ),
-            Language::En => format!(
-                "Game #{game} - the move \"{text}\" numbered {n} is stale; move {due}{dots} is due now. Nothing was changed."
-            ),
-        };
-        return Ok(Some(Answer(text, format!("stale: {n} while {due} is due"))));
+        return Ok(Some(Answer {
+            notice: Notice::Stale {
+                game,
+                text: text.to_string(),
+                number: n,
+                due,
+                due_black,
+            },
+            outcome: format!("stale: {n} while {due} is due"),
+        }));
     }
     Ok(None)
 }
 
-fn personal(p: &Player, game: GameId, body: String, lang: Language) -> Reply {
+/// A reply to one player; its headers are the composer's ([`letters::post`]).
+fn personal(p: &Player, game: Option<GameId>, body: String, lang: Language) -> Reply {
     Reply {
         to: p.id,
         email: p.email.clone(),
         language: lang,
-        subject: format!("{} zaochka", crate::mail::subject_tag(game)),
+        game,
         body,
     }
 }
 
-/// The thread of a player's mail, for threading the replies to it.
-struct Thread<'a> {
-    /// The sender's address.
-    sender: Option<&'a str>,
-    /// The mail's Message-ID, without `<>`.
-    message_id: Option<&'a str>,
-    /// Its References, without `<>`, oldest first.
-    references: &'a [String],
-}
-
-fn envelope_thread(env: &Envelope) -> Thread<'_> {
-    Thread {
+fn envelope_thread(env: &Envelope) -> Answering<'_> {
+    Answering {
         sender: env.from.as_ref().map(|f| f.address.as_str()),
         message_id: env.message_id.as_deref(),
         references: &env.references,
     }
 }
 
-fn head_thread(head: &HeaderSummary) -> Thread<'_> {
-    Thread {
+fn head_thread(head: &HeaderSummary) -> Answering<'_> {
+    Answering {
         sender: head.from.as_ref().map(|f| f.address.as_str()),
         message_id: head.message_id.as_deref(),
         references: &head.in_reply_to,
     }
-}
-
-/// A Message-ID fit for a header: `<id>` when it holds no space, control
-/// character or angle bracket (else it is left out of the threading headers).
-fn header_id(id: &str) -> Option<String> {
-    let clean = !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_graphic() && !matches!(c, '<' | '>'));
-    clean.then(|| format!("<{id}>"))
 }
 
 /// Writes replies into the outbox, threaded to the player's mail.
@@ -661,58 +907,28 @@ fn enqueue(
     mail: &RawMail,
     replies: &[Reply],
     index: usize,
-    game: Option<GameId>,
 ) -> Result<(), RefereeError> {
-    enqueue_threaded(tx, config, envelope_thread(env), mail, replies, index, game)
+    enqueue_threaded(tx, config, envelope_thread(env), mail, replies, index)
 }
 
-/// Writes replies into the outbox; those to the sender are threaded to the mail
-/// (`In-Reply-To`, `References`), with ids that cannot break a header.
+/// Writes replies into the outbox through the one composer; those to the
+/// sender answer the mail (`Re:`, `In-Reply-To`, `References`), the others
+/// follow their own thread.
 fn enqueue_threaded(
     tx: &Tx<'_>,
     config: &Config,
-    thread: Thread<'_>,
+    thread: Answering<'_>,
     mail: &RawMail,
     replies: &[Reply],
     index: usize,
-    game: Option<GameId>,
 ) -> Result<(), RefereeError> {
-    let sender = thread.sender.map(str::to_lowercase);
     for (i, r) in replies.iter().enumerate() {
-        let to_sender = sender.as_deref() == Some(r.email.to_lowercase().as_str());
-        let own = thread.message_id.and_then(header_id);
-        let (in_reply_to, references) = if to_sender {
-            let mut refs: Vec<String> = thread
-                .references
-                .iter()
-                .rev()
-                .take(20)
-                .rev()
-                .filter_map(|r| header_id(r))
-                .collect();
-            refs.extend(own.clone());
-            (
-                own.map(|id| id.trim_start_matches('<').trim_end_matches('>').to_string()),
-                (!refs.is_empty()).then(|| refs.join(" ")),
-            )
-        } else {
-            (None, None)
-        };
-        let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
-        outbox::enqueue(
+        letters::post(
             tx,
-            &NewOutgoing {
-                to_address: r.email.clone(),
-                subject: r.subject.clone(),
-                body_text: r.body.clone(),
-                body_html,
-                attachments,
-                in_reply_to,
-                references,
-                message_id: reply_id(tx, config, &mail.key, index, i)?,
-                game_id: game,
-                created_at: chrono::Utc::now().max(mail.received_at),
-            },
+            r,
+            Some(thread),
+            reply_id(tx, config, &mail.key, index, i)?,
+            chrono::Utc::now().max(mail.received_at),
         )?;
     }
     Ok(())
@@ -759,7 +975,7 @@ pub(crate) fn referees(tx: &Tx<'_>) -> Result<Vec<Player>, RefereeError> {
 }
 
 /// Writes replies of a command that did not come by mail (the command line) into
-/// the outbox, with fresh Message-IDs.
+/// the outbox through the one composer, with fresh Message-IDs.
 ///
 /// # Errors
 /// Database failures.
@@ -767,7 +983,6 @@ pub fn enqueue_replies(
     tx: &Tx<'_>,
     config: &Config,
     replies: &[Reply],
-    game: Option<GameId>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
     for r in replies {
@@ -775,26 +990,12 @@ pub fn enqueue_replies(
         getrandom::fill(&mut random)
             .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
         let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
-        let (body_html, attachments) = super::rich::enrich(tx, r, game, chrono::Utc::now())?;
-        outbox::enqueue(
-            tx,
-            &NewOutgoing {
-                to_address: r.email.clone(),
-                subject: r.subject.clone(),
-                body_text: r.body.clone(),
-                body_html,
-                attachments,
-                in_reply_to: None,
-                references: None,
-                message_id: format!(
-                    "zaochka.cli.{random}.{}@{}",
-                    now.timestamp_millis(),
-                    config.address.domain
-                ),
-                game_id: game,
-                created_at: now,
-            },
-        )?;
+        let id = format!(
+            "zaochka.cli.{random}.{}@{}",
+            now.timestamp_millis(),
+            config.address.domain
+        );
+        letters::post(tx, r, None, id, now)?;
     }
     Ok(())
 }

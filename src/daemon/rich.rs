@@ -56,8 +56,14 @@ pub fn enrich(
         .split_once(diagram)
         .unwrap_or((reply.body.as_str(), ""));
     let alt = crate::lang::state::board_words(&view, !active, reply.language);
+    let title = super::letters::game_subject(
+        &l.row,
+        &l.players[0].name,
+        &l.players[1].name,
+        reply.language,
+    );
     let page = html::Page {
-        title: &reply.subject,
+        title: &title,
         message,
         after,
         image_src: &format!("cid:{}", html::BOARD_CID),

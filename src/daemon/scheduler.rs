@@ -9,8 +9,8 @@ use tracing::info;
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, persist, zone};
 use crate::config::Config;
 use crate::lang::Language;
-use crate::referee::RefereeError;
-use crate::store::outbox::{self, NewOutgoing};
+use crate::referee::{RefereeError, Reply};
+use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
 
 /// Runs one tick at `now`; returns the number of actions taken.
@@ -46,11 +46,12 @@ fn act(
     let tz = zone::parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let deadline = zone::format_deadline(a.deadline, tz);
     let key = a.kind.key();
-    let mut mails: Vec<(String, String, String)> = Vec::new();
+    // (recipient, body); the composer makes the headers (the game's Subject,
+    // the recipient's reply address, the thread).
+    let mut mails: Vec<(Player, String)> = Vec::new();
     match &a.kind {
         ActionKind::DeadlineReminder { hours } => mails.push((
-            player.email.clone(),
-            format!("[zaochka #{}] reminder", a.game_id),
+            player.clone(),
             match lang {
                 Language::En => format!(
                     "Game #{}: your move is due by {deadline} ({hours} hours left).",
@@ -63,8 +64,7 @@ fn act(
             },
         )),
         ActionKind::SilenceReminder { days } => mails.push((
-            player.email.clone(),
-            format!("[zaochka #{}] reminder", a.game_id),
+            player.clone(),
             match lang {
                 Language::En => format!(
                     "Game #{}: no move from you for {days} days. Your move is due by {deadline}.",
@@ -86,8 +86,7 @@ fn act(
                 let p = players::get(tx, game.player(side))?;
                 let l = Language::from_code(p.language.as_str()).unwrap_or_default();
                 mails.push((
-                    p.email.clone(),
-                    format!("[zaochka #{}] time-out", a.game_id),
+                    p.clone(),
                     match l {
                         Language::En => format!("Game #{}: {} did not move by the deadline {}: lost on time, {result}.", a.game_id, player.name, zone::format_utc(a.deadline)),
                         Language::Ru => format!("Партия №{}: {} не сделал ход до срока {}: поражение по времени, {result}.", a.game_id, player.name, zone::format_utc(a.deadline)),
@@ -100,35 +99,28 @@ fn act(
         } => {
             for r in super::process::referees(tx)? {
                 mails.push((
-                    r.email.clone(),
-                    format!("[zaochka #{}] time-out to decide", a.game_id),
+                    r.clone(),
                     format!("Game #{}: {} did not move by the deadline {}. Decide with `zaochka referee forfeit` or `add-days`.", a.game_id, player.name, zone::format_utc(a.deadline)),
                 ));
             }
         }
     }
-    for (k, (to, subject, body)) in mails.into_iter().enumerate() {
-        outbox::enqueue(
-            tx,
-            &NewOutgoing {
-                to_address: to,
-                subject,
-                body_text: body,
-                body_html: None,
-                attachments: Vec::new(),
-                in_reply_to: None,
-                references: None,
-                message_id: format!(
-                    "zaochka.clock.{}.{}.{key}.{}.{i}.{k}@{}",
-                    a.game_id,
-                    a.side.as_str(),
-                    a.due_at.timestamp(),
-                    config.address.domain
-                ),
-                game_id: Some(a.game_id),
-                created_at: now,
-            },
-        )?;
+    for (k, (to, body)) in mails.into_iter().enumerate() {
+        let reply = Reply {
+            to: to.id,
+            email: to.email.clone(),
+            language: Language::from_code(to.language.as_str()).unwrap_or_default(),
+            game: Some(a.game_id),
+            body,
+        };
+        let id = format!(
+            "zaochka.clock.{}.{}.{key}.{}.{i}.{k}@{}",
+            a.game_id,
+            a.side.as_str(),
+            a.due_at.timestamp(),
+            config.address.domain
+        );
+        super::letters::post(tx, &reply, None, id, now)?;
     }
     info!(game = a.game_id.0, side = a.side.as_str(), action = %key, "clock action");
     Ok(())

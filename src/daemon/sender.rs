@@ -22,7 +22,7 @@ use super::transport::{ReplyTransport, SendError};
 use crate::config::Config;
 use crate::printable::printable;
 use crate::store::outbox::{self, Failure, OutgoingMail, RetryPolicy};
-use crate::store::{Store, StoreError, games, players, secrets};
+use crate::store::{Store, StoreError, secrets};
 
 /// Rows read from the database at a time.
 pub const BATCH: u32 = 100;
@@ -146,23 +146,15 @@ fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbo
     Ok(Mailbox::new((!name.is_empty()).then_some(name), address))
 }
 
-/// The reply address for the recipient of a row, if the row belongs to a game the
-/// recipient plays in.
+/// The address the row comes from and is answered at (decided by
+/// [`super::letters::reply_address`]: the recipient's reply address of the game,
+/// else the personal one).
 fn reply_to_of(
     tx: &crate::store::Tx<'_>,
     config: &Config,
     row: &OutgoingMail,
 ) -> Result<Option<String>, StoreError> {
-    let Some(game_id) = row.game_id else {
-        return Ok(None);
-    };
-    let game = games::get(tx, game_id)?;
-    let Some(p) = players::find_by_email(tx, &row.to_address)? else {
-        return Ok(None);
-    };
-    Ok(game
-        .side_of(p.id)
-        .map(|side| reply_address(config, game_id, game.token(side).as_str())))
+    super::letters::reply_address(tx, config, row.game_id, &row.to_address)
 }
 
 /// Sends one plain-text mail from the bot straight through the transport,

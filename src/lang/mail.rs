@@ -1,3 +1,636 @@
 //! The bot's answers about mail itself: nothing understood, several moves in
-//! one mail, a mail over a limit, a mail without its token, lines for games
-//! that are not the sender's.
+//! one mail, a stale move, a refused line, a mail over a limit, a mail without
+//! its token, lines for games that are not the sender's or that name no game,
+//! and the list of a player's games with their reply addresses. Typed notices
+//! ([`Notice`]) become words only here, with an exhaustive match per language.
+
+use super::Language;
+use super::game::side_name;
+use crate::mail::{LimitKind, Unrecognised};
+use crate::rules::Color;
+use crate::store::GameId;
+
+/// The Subject of the mails to a player that are not about one game (help,
+/// the list of games, a leave confirmation): `[zaochka] Alice: your games`.
+/// It holds no command word, so a reply's subject is never read as a command.
+#[must_use]
+pub fn personal_subject(name: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!("[zaochka] {name}: your games"),
+        Language::Ru => format!("[zaochka] {name}: ваши партии"),
+    }
+}
+
+/// Where one of a player's games stands, for the list of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// The player is to move.
+    YourMove,
+    /// The opponent is to move.
+    OpponentsMove,
+    /// Stopped (paused or adjourned): no move is due.
+    Stopped,
+}
+
+/// One of a player's games in the list of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEntry {
+    /// The game.
+    pub game: GameId,
+    /// Variant and players, as in the Subject: `Русские шашки: Иванов – Петров`.
+    pub title: String,
+    /// The player's colour.
+    pub side: Color,
+    /// Whose move it is.
+    pub standing: Standing,
+    /// The player's reply address for the game.
+    pub address: String,
+}
+
+/// A notice about a mail, to its verified sender (or, for
+/// [`Notice::Tokenless`], to the registered address only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The mail was larger than the bot reads; nothing in it was applied.
+    TooLarge {
+        /// The game whose address the mail was sent to, if any.
+        game: Option<GameId>,
+        /// The mail's size in bytes.
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A part of the mail was over a bound of what the bot reads (`[limits]`);
+    /// nothing in it was applied.
+    OverLimit {
+        /// The game whose address the mail was sent to, if any.
+        game: Option<GameId>,
+        /// Which bound.
+        limit: LimitKind,
+        /// What the mail held (in the bound's unit).
+        found: u64,
+        /// The bound.
+        allowed: u64,
+    },
+    /// Lines addressed to games that do not exist or that the sender does not
+    /// play in (the same words either way); the rest of the mail was applied.
+    NotYourGames {
+        /// The first such lines: the game each named, and the line as written
+        /// (trimmed, a bounded excerpt).
+        lines: Vec<(GameId, String)>,
+        /// How many more such lines the mail held.
+        more: usize,
+    },
+    /// No move and no command could be read (or not only one move).
+    Unrecognised {
+        /// The game, if the mail named one.
+        game: Option<GameId>,
+        /// Why.
+        why: Unrecognised,
+        /// A move in the game's notation (`c3-d4`, `32-28`, `e2-e4`).
+        example: &'static str,
+    },
+    /// A move written with a move number that is past: nothing changed.
+    Stale {
+        /// The game.
+        game: GameId,
+        /// The move as written.
+        text: String,
+        /// Its number.
+        number: u32,
+        /// The number of the move due.
+        due: u32,
+        /// Whether Black's move is due.
+        due_black: bool,
+    },
+    /// A line the referee refused, with the reason (already in the reader's
+    /// language); nothing of it changed.
+    Refused {
+        /// The game.
+        game: GameId,
+        /// The line as written.
+        line: String,
+        /// Why (the referee's reason, in the reader's language).
+        reason: String,
+    },
+    /// Lines that need a game but name none (a reply to a mail not about one
+    /// game, with several games going): nothing of them was applied.
+    WhichGame {
+        /// The first such lines as written.
+        lines: Vec<String>,
+        /// How many more.
+        more: usize,
+        /// The player's games.
+        games: Vec<GameEntry>,
+    },
+    /// A mail from the registered address without a valid token (a reply to an
+    /// old or forwarded mail, a new mail to the bare address): nothing was done.
+    Tokenless {
+        /// The player's games.
+        games: Vec<GameEntry>,
+        /// The player's personal address (for help and the list of games).
+        personal: Option<String>,
+    },
+}
+
+/// A size in bytes for a reader: KiB below one MiB, else MiB with one decimal.
+fn size_text(bytes: u64, lang: Language) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = 1024 * 1024;
+    if bytes < MIB {
+        let k = bytes.div_ceil(KIB);
+        match lang {
+            Language::Ru => format!("{k} КБ"),
+            Language::En => format!("{k} KB"),
+        }
+    } else {
+        let tenths = (bytes * 10).div_ceil(MIB);
+        let (whole, frac) = (tenths / 10, tenths % 10);
+        match lang {
+            Language::Ru => format!("{whole},{frac} МБ"),
+            Language::En => format!("{whole}.{frac} MB"),
+        }
+    }
+}
+
+/// What a bound measures, as a phrase with its unit.
+fn what_limit(limit: LimitKind, lang: Language) -> &'static str {
+    match (limit, lang) {
+        (LimitKind::MimeDepth, Language::Ru) => {
+            "слишком глубокая вложенность частей письма (уровней)"
+        }
+        (LimitKind::MimeParts, Language::Ru) => "слишком много частей и вложений",
+        (LimitKind::Headers, Language::Ru) => "слишком много строк заголовка",
+        (LimitKind::HeaderBytes, Language::Ru) => "слишком длинный заголовок, например тема (байт)",
+        (LimitKind::TextBytes, Language::Ru) => "слишком много текста (байт)",
+        (LimitKind::LineBytes, Language::Ru) => "слишком длинная строка текста (байт)",
+        (LimitKind::WordsPerLine, Language::Ru) => "слишком много слов в одной строке",
+        (LimitKind::MimeDepth, Language::En) => "its parts are nested too deep (levels)",
+        (LimitKind::MimeParts, Language::En) => "it has too many parts and attachments",
+        (LimitKind::Headers, Language::En) => "it has too many header lines",
+        (LimitKind::HeaderBytes, Language::En) => {
+            "a header, such as the subject, is too long (bytes)"
+        }
+        (LimitKind::TextBytes, Language::En) => "it holds too much text (bytes)",
+        (LimitKind::LineBytes, Language::En) => "a line of its text is too long (bytes)",
+        (LimitKind::WordsPerLine, Language::En) => "a line of its text has too many words",
+    }
+}
+
+/// `Game #3 - ` / `Партия #3 - `, or nothing without a game.
+fn game_prefix(game: Option<GameId>, lang: Language) -> String {
+    match (game, lang) {
+        (None, _) => String::new(),
+        (Some(g), Language::En) => format!("Game #{g} - "),
+        (Some(g), Language::Ru) => format!("Партия #{g} - "),
+    }
+}
+
+/// A number in words for small counts ("two moves", «два хода»), else digits.
+fn count_of_moves(n: usize, lang: Language) -> String {
+    match lang {
+        Language::En => match n {
+            2 => "two moves".into(),
+            3 => "three moves".into(),
+            4 => "four moves".into(),
+            n => format!("{n} moves"),
+        },
+        Language::Ru => match n {
+            2 => "два хода".into(),
+            3 => "три хода".into(),
+            4 => "четыре хода".into(),
+            n if n % 10 >= 2 && n % 10 <= 4 && !(12..=14).contains(&(n % 100)) => {
+                format!("{n} хода")
+            }
+            n => format!("{n} ходов"),
+        },
+    }
+}
+
+/// `ba5 and fg5`, `a, b and c` / `ba5 и fg5`.
+fn joined(items: &[String], lang: Language) -> String {
+    let and = match lang {
+        Language::En => " and ",
+        Language::Ru => " и ",
+    };
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{}{and}{last}", rest.join(", ")),
+    }
+}
+
+/// The list of a player's games, one paragraph per game.
+#[must_use]
+pub fn games_list(games: &[GameEntry], lang: Language) -> String {
+    let mut t = String::new();
+    if games.is_empty() {
+        t.push_str(match lang {
+            Language::En => "You have no game in progress.\n",
+            Language::Ru => "Сейчас у вас нет текущих партий.\n",
+        });
+        return t;
+    }
+    t.push_str(match lang {
+        Language::En => "Your games in progress:\n",
+        Language::Ru => "Ваши текущие партии:\n",
+    });
+    for g in games {
+        let side = side_name(g.side, lang);
+        let standing = match (g.standing, lang) {
+            (Standing::YourMove, Language::En) => "your move",
+            (Standing::YourMove, Language::Ru) => "ваш ход",
+            (Standing::OpponentsMove, Language::En) => "your opponent's move",
+            (Standing::OpponentsMove, Language::Ru) => "ход соперника",
+            (Standing::Stopped, Language::En) => "stopped, no move is due",
+            (Standing::Stopped, Language::Ru) => "остановлена, хода не ждём",
+        };
+        match lang {
+            Language::En => t.push_str(&format!(
+                "  #{} {}: you play {side}; {standing}.\n    Write your moves for it to {}\n",
+                g.game, g.title, g.address
+            )),
+            Language::Ru => t.push_str(&format!(
+                "  #{} {}: вы играете за {}; {standing}.\n    Ходы в этой партии пишите на адрес {}\n",
+                g.game,
+                g.title,
+                side_genitive(g.side),
+                g.address
+            )),
+        }
+    }
+    t
+}
+
+/// «белых» / «чёрных» (after «за»).
+fn side_genitive(side: Color) -> &'static str {
+    match side {
+        Color::White => "белых",
+        Color::Black => "чёрных",
+    }
+}
+
+impl Notice {
+    /// The notice as the body of a reply, in the reader's language.
+    #[must_use]
+    pub fn text(&self, lang: Language) -> String {
+        match self {
+            Notice::TooLarge { game, size, limit } => {
+                let p = game_prefix(*game, lang);
+                let (size, limit) = (size_text(*size, lang), size_text(*limit, lang));
+                match lang {
+                    Language::Ru => format!(
+                        "{p}ваше письмо слишком велико ({size}; бот читает письма до {limit}), поэтому оно не прочитано и ничего не изменено. Пожалуйста, пришлите ход коротким письмом без вложений."
+                    ),
+                    Language::En => format!(
+                        "{p}your mail is too large ({size}; the bot reads mails of up to {limit}), so it was not read and nothing was changed. Please send your move in a short mail without attachments."
+                    ),
+                }
+            }
+            Notice::OverLimit {
+                game,
+                limit,
+                found,
+                allowed,
+            } => {
+                let p = game_prefix(*game, lang);
+                let what = what_limit(*limit, lang);
+                match lang {
+                    Language::Ru => format!(
+                        "{p}ваше письмо слишком велико: {what} ({found}; бот читает не больше {allowed}), поэтому оно не прочитано и ничего не изменено. Пожалуйста, пришлите ход коротким письмом."
+                    ),
+                    Language::En => format!(
+                        "{p}your mail is too large: {what} ({found}; the bot reads at most {allowed}), so it was not read and nothing was changed. Please send your move in a short mail."
+                    ),
+                }
+            }
+            Notice::NotYourGames { lines, more } => {
+                let mut t = String::from(match lang {
+                    Language::Ru => {
+                        "Не приняты строки для партий, которых среди ваших партий нет:\n"
+                    }
+                    Language::En => {
+                        "Not accepted: lines for games that are not among your games:\n"
+                    }
+                });
+                for (game, line) in lines {
+                    t.push_str(&match lang {
+                        Language::Ru => format!("  #{game}: «{line}»\n"),
+                        Language::En => format!("  #{game}: \"{line}\"\n"),
+                    });
+                }
+                if *more > 0 {
+                    t.push_str(&match lang {
+                        Language::Ru => format!("  и ещё таких строк: {more}\n"),
+                        Language::En => format!("  and {more} more such line(s)\n"),
+                    });
+                }
+                t.push_str(match lang {
+                    Language::Ru => "Остальное в письме учтено.",
+                    Language::En => "The rest of your mail was handled.",
+                });
+                t
+            }
+            Notice::Unrecognised { game, why, example } => {
+                let p = game_prefix(*game, lang);
+                match (why, lang) {
+                    (Unrecognised::SeveralMoves(moves), Language::En) => format!(
+                        "{p}your mail holds {}, {}: send one. Nothing was changed.",
+                        count_of_moves(moves.len(), lang),
+                        joined(moves, lang)
+                    ),
+                    (Unrecognised::SeveralMoves(moves), Language::Ru) => format!(
+                        "{p}в вашем письме {}, {}: пришлите один. Ничего не изменено.",
+                        count_of_moves(moves.len(), lang),
+                        joined(moves, lang)
+                    ),
+                    (Unrecognised::LeaveDates(clause), Language::En) => format!(
+                        "{p}the dates of the leave in \"{clause}\" cannot be read. Write, for example, \"leave 2027-01-10 2027-01-20\". Nothing was changed."
+                    ),
+                    (Unrecognised::LeaveDates(clause), Language::Ru) => format!(
+                        "{p}в «{clause}» не удалось прочитать даты отпуска. Напишите, например, «отпуск 2027-01-10 2027-01-20». Ничего не изменено."
+                    ),
+                    (Unrecognised::NoText, Language::En) => format!(
+                        "{p}your mail holds no text of yours: no move and no command was found. Write a move such as \"{example}\", or \"help\" for the commands."
+                    ),
+                    (Unrecognised::NoText, Language::Ru) => format!(
+                        "{p}в вашем письме нет вашего текста: ни хода, ни команды не найдено. Напишите ход, например «{example}», или «помощь», чтобы получить список команд."
+                    ),
+                    (Unrecognised::NoCommand, Language::En) => format!(
+                        "{p}no move and no command was found in your mail. Write a move such as \"{example}\", or \"help\" for the commands."
+                    ),
+                    (Unrecognised::NoCommand, Language::Ru) => format!(
+                        "{p}в вашем письме не найдено ни хода, ни команды. Напишите ход, например «{example}», или «помощь», чтобы получить список команд."
+                    ),
+                }
+            }
+            Notice::Stale {
+                game,
+                text,
+                number,
+                due,
+                due_black,
+            } => {
+                let dots = if *due_black { "..." } else { "." };
+                match lang {
+                    Language::Ru => format!(
+                        "Партия #{game} - ход «{text}» с номером {number} уже не актуален; сейчас ожидается ход {due}{dots}. Ничего не изменено."
+                    ),
+                    Language::En => format!(
+                        "Game #{game} - the move \"{text}\" numbered {number} is stale; move {due}{dots} is due now. Nothing was changed."
+                    ),
+                }
+            }
+            Notice::Refused { game, line, reason } => match lang {
+                Language::Ru => format!("Партия #{game} - «{line}» не принято: {reason}."),
+                Language::En => format!("Game #{game} - \"{line}\" is not accepted: {reason}."),
+            },
+            Notice::WhichGame { lines, more, games } => {
+                let mut t = String::from(match lang {
+                    Language::Ru => {
+                        "Не принято: в письме не сказано, к какой партии относятся эти строки:\n"
+                    }
+                    Language::En => {
+                        "Not accepted: your mail does not say which game these lines are for:\n"
+                    }
+                });
+                for line in lines {
+                    t.push_str(&match lang {
+                        Language::Ru => format!("  «{line}»\n"),
+                        Language::En => format!("  \"{line}\"\n"),
+                    });
+                }
+                if *more > 0 {
+                    t.push_str(&match lang {
+                        Language::Ru => format!("  и ещё таких строк: {more}\n"),
+                        Language::En => format!("  and {more} more such line(s)\n"),
+                    });
+                }
+                let example = games.first().map_or(1, |g| g.game.0);
+                t.push_str(&match lang {
+                    Language::Ru => format!(
+                        "Ответьте на письмо нужной партии или поставьте перед ходом номер партии, например «#{example} c3-d4».\n\n"
+                    ),
+                    Language::En => format!(
+                        "Answer the game's own mail, or put the game's number before the move, for example \"#{example} c3-d4\".\n\n"
+                    ),
+                });
+                t.push_str(&games_list(games, lang));
+                t
+            }
+            Notice::Tokenless { games, personal } => {
+                let mut t = String::from(match lang {
+                    Language::Ru => {
+                        "Ваше письмо пришло не на ваш личный адрес партии (например, это ответ на старое или пересланное письмо или письмо на общий адрес бота), поэтому по нему ничего не сделано. Такое письмо бот объясняет не чаще раза в сутки.\n\n"
+                    }
+                    Language::En => {
+                        "Your mail did not come to one of your personal game addresses (it may answer an old or forwarded mail, or be sent to the bot's general address), so nothing was done with it. The bot explains this at most once a day.\n\n"
+                    }
+                });
+                t.push_str(&games_list(games, lang));
+                if let Some(address) = personal {
+                    t.push('\n');
+                    t.push_str(&match lang {
+                        Language::Ru => format!(
+                            "Команды не для одной партии («помощь», «история») пишите на адрес {address}\n"
+                        ),
+                        Language::En => format!(
+                            "Commands not for one game (\"help\", \"history\") go to {address}\n"
+                        ),
+                    });
+                }
+                t
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry() -> GameEntry {
+        GameEntry {
+            game: GameId(4),
+            title: "Русские шашки: Иванов – Петров".into(),
+            side: Color::Black,
+            standing: Standing::YourMove,
+            address: "bot+4.abcdefgh@example.test".into(),
+        }
+    }
+
+    /// One of every notice (every reason of [`Unrecognised`], every standing).
+    fn all() -> Vec<Notice> {
+        let mut out = vec![
+            Notice::TooLarge {
+                game: Some(GameId(3)),
+                size: 11 << 20,
+                limit: 10 << 20,
+            },
+            Notice::TooLarge {
+                game: None,
+                size: 300,
+                limit: 200,
+            },
+            Notice::NotYourGames {
+                lines: vec![(GameId(9), "c3-d4".into())],
+                more: 2,
+            },
+            Notice::Stale {
+                game: GameId(1),
+                text: "c3-d4".into(),
+                number: 1,
+                due: 3,
+                due_black: true,
+            },
+            Notice::Refused {
+                game: GameId(1),
+                line: "c3-d4".into(),
+                reason: "x".into(),
+            },
+            Notice::WhichGame {
+                lines: vec!["c3-d4".into()],
+                more: 1,
+                games: vec![entry()],
+            },
+            Notice::Tokenless {
+                games: vec![],
+                personal: Some("bot+p1.abc@example.test".into()),
+            },
+        ];
+        for limit in [
+            LimitKind::MimeDepth,
+            LimitKind::MimeParts,
+            LimitKind::Headers,
+            LimitKind::HeaderBytes,
+            LimitKind::TextBytes,
+            LimitKind::LineBytes,
+            LimitKind::WordsPerLine,
+        ] {
+            out.push(Notice::OverLimit {
+                game: Some(GameId(2)),
+                limit,
+                found: 9,
+                allowed: 8,
+            });
+        }
+        for why in [
+            Unrecognised::NoText,
+            Unrecognised::NoCommand,
+            Unrecognised::SeveralMoves(vec!["ba5".into(), "fg5".into()]),
+            Unrecognised::LeaveDates("с 1 по".into()),
+        ] {
+            out.push(Notice::Unrecognised {
+                game: Some(GameId(5)),
+                why,
+                example: "c3-d4",
+            });
+        }
+        for standing in [
+            Standing::YourMove,
+            Standing::OpponentsMove,
+            Standing::Stopped,
+        ] {
+            out.push(Notice::Tokenless {
+                games: vec![GameEntry {
+                    standing,
+                    ..entry()
+                }],
+                personal: None,
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(size_text(300, Language::En), "1 KB");
+        assert_eq!(size_text(256 * 1024, Language::Ru), "256 КБ");
+        assert_eq!(size_text(10 * 1024 * 1024, Language::Ru), "10,0 МБ");
+        assert_eq!(size_text(9_500_000, Language::En), "9.1 MB");
+    }
+
+    #[test]
+    fn several_moves_are_named_and_one_is_asked_for() {
+        let n = Notice::Unrecognised {
+            game: Some(GameId(2)),
+            why: Unrecognised::SeveralMoves(vec!["ba5".into(), "fg5".into()]),
+            example: "c3-d4",
+        };
+        assert_eq!(
+            n.text(Language::En),
+            "Game #2 - your mail holds two moves, ba5 and fg5: send one. Nothing was changed."
+        );
+        assert_eq!(
+            n.text(Language::Ru),
+            "Партия #2 - в вашем письме два хода, ba5 и fg5: пришлите один. Ничего не изменено."
+        );
+    }
+
+    #[test]
+    fn nothing_found_gives_the_example_of_the_game_and_the_help_command() {
+        let n = Notice::Unrecognised {
+            game: Some(GameId(2)),
+            why: Unrecognised::NoCommand,
+            example: "e2-e4",
+        };
+        let t = n.text(Language::En);
+        assert!(t.contains("\"e2-e4\"") && t.contains("\"help\""), "{t}");
+        let t = n.text(Language::Ru);
+        assert!(t.contains("«e2-e4»") && t.contains("«помощь»"), "{t}");
+    }
+
+    #[test]
+    fn a_russian_size_notice_holds_no_latin_letter() {
+        let n = Notice::TooLarge {
+            game: Some(GameId(3)),
+            size: 11 << 20,
+            limit: 10 << 20,
+        };
+        let t = n.text(Language::Ru);
+        assert!(t.starts_with("Партия #3 - "), "{t}");
+        assert!(!t.chars().any(|c| c.is_ascii_alphabetic()), "{t}");
+    }
+
+    #[test]
+    fn every_notice_is_worded_in_both_languages_without_debug_text() {
+        for n in all() {
+            for lang in [Language::En, Language::Ru] {
+                let t = n.text(lang);
+                assert!(!t.trim().is_empty());
+                for bad in [
+                    "SeveralMoves",
+                    "NoCommand",
+                    "NoText",
+                    "LeaveDates",
+                    "[\"",
+                    "Some(",
+                    "None",
+                    ".rs",
+                    "RULES",
+                ] {
+                    assert!(!t.contains(bad), "{bad} in {t}");
+                }
+            }
+            let ru = n.text(Language::Ru);
+            for word in [
+                " game", " move", " mail", " your", " the ", "nothing", "stopped", "White", "Black",
+            ] {
+                assert!(!ru.contains(word), "{word:?} in {ru}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_personal_subject_is_not_read_as_a_command() {
+        for lang in [Language::En, Language::Ru] {
+            let s = personal_subject("Alice", lang);
+            let rest = crate::mail::parse_subject(&format!("Re: {s}")).rest;
+            assert!(
+                rest.split_whitespace()
+                    .all(|w| !crate::mail::intent::is_command_word(w)),
+                "{s}"
+            );
+        }
+    }
+}

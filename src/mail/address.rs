@@ -1,13 +1,15 @@
 //! The bot's addresses and subject tag: the per-player reply address
 //! `<local>+<game>.<token>@<domain>` (it carries the game and the player's
-//! secret token), the subject tag `[zaochka #<game>]`, and the bot's own
-//! Message-IDs `zaochka.g<game>.p<ply>.<hex>@<domain>`.
+//! secret token for it), the personal address `<local>+p<player>.<token>@<domain>`
+//! of the mails not about one game (the player's own token), the subject tag
+//! `[zaochka #<game>]`, and the bot's own Message-IDs
+//! `zaochka.g<game>.p<ply>.<hex>@<domain>`.
 //!
 //! Tokens are case-sensitive and compared in constant time with
 //! [`constant_time_eq`]. The local part and the domain compare without regard
 //! to case (mail servers treat them so); the token never does.
 
-use crate::store::GameId;
+use crate::store::{GameId, PlayerId};
 
 /// The longest token accepted from a mail (the store makes 12-symbol tokens).
 pub const MAX_TOKEN_LEN: usize = 64;
@@ -60,6 +62,28 @@ impl BotAddress {
     #[must_use]
     pub fn reply_address(&self, game: GameId, token: &str) -> String {
         format!("{}+{}.{}@{}", self.local, game.0, token, self.domain)
+    }
+
+    /// The player's personal address: `local+p<player>.<token>@domain`.
+    #[must_use]
+    pub fn personal_address(&self, player: PlayerId, token: &str) -> String {
+        format!("{}+p{}.{}@{}", self.local, player.0, token, self.domain)
+    }
+
+    /// Reads a personal address of this bot.
+    ///
+    /// # Errors
+    /// [`AddressError::OtherMailbox`] for an address of another mailbox, and the
+    /// errors of [`PersonalAddress::parse`].
+    pub fn parse_personal(&self, address: &str) -> Result<PersonalAddress, AddressError> {
+        let personal = PersonalAddress::parse(address)?;
+        if personal.local.eq_ignore_ascii_case(&self.local)
+            && personal.domain.eq_ignore_ascii_case(&self.domain)
+        {
+            Ok(personal)
+        } else {
+            Err(AddressError::OtherMailbox(address.trim().to_string()))
+        }
     }
 
     /// Whether `address` is this bot's base address or one of its `+` reply
@@ -178,6 +202,84 @@ impl std::fmt::Display for ReplyAddress {
             "{}+{}.{}@{}",
             self.local, self.game.0, self.token, self.domain
         )
+    }
+}
+
+/// A personal address read from a mail: `<local>+p<player>.<token>@<domain>`,
+/// the reply address of the mails not about one game.
+///
+/// `Debug` hides the token so that it never reaches a log by accident.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PersonalAddress {
+    /// The local part before `+`.
+    pub local: String,
+    /// The player named in the address.
+    pub player: PlayerId,
+    /// The token as written in the mail (not yet checked).
+    pub token: String,
+    /// The domain.
+    pub domain: String,
+}
+
+impl std::fmt::Debug for PersonalAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PersonalAddress")
+            .field("local", &self.local)
+            .field("player", &self.player)
+            .field("token", &"***")
+            .field("domain", &self.domain)
+            .finish()
+    }
+}
+
+impl PersonalAddress {
+    /// Reads `<local>+p<player>.<token>@<domain>` (surrounding spaces and `<>`
+    /// allowed; `p` or `P`). The player is a positive decimal number; the token
+    /// is 1 to [`MAX_TOKEN_LEN`] ASCII letters and digits, kept as written.
+    ///
+    /// # Errors
+    /// [`AddressError`] naming what is missing or malformed.
+    ///
+    /// # Examples
+    /// ```
+    /// use zaochka::mail::address::PersonalAddress;
+    /// let r = PersonalAddress::parse("zaochka+p7.k7q2m9@example.com").unwrap();
+    /// assert_eq!(r.player.0, 7);
+    /// assert!(r.token_matches("k7q2m9"));
+    /// ```
+    pub fn parse(address: &str) -> Result<PersonalAddress, AddressError> {
+        let (local, domain) = split_address(address)?;
+        let original = || address.trim().to_string();
+        let (base, detail) = local
+            .split_once('+')
+            .ok_or_else(|| AddressError::NoDetail(original()))?;
+        let (player, token) = detail
+            .split_once('.')
+            .ok_or_else(|| AddressError::Malformed(original()))?;
+        let player = player
+            .strip_prefix(['p', 'P'])
+            .and_then(parse_game_number)
+            .ok_or_else(|| AddressError::Malformed(original()))?;
+        if base.is_empty()
+            || token.is_empty()
+            || token.len() > MAX_TOKEN_LEN
+            || !token.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            return Err(AddressError::Malformed(original()));
+        }
+        Ok(PersonalAddress {
+            local: base.to_string(),
+            player: PlayerId(player.0),
+            token: token.to_string(),
+            domain: domain.to_string(),
+        })
+    }
+
+    /// Whether the token written in the mail is exactly `expected`
+    /// (case-sensitive, in constant time wherever the texts differ).
+    #[must_use]
+    pub fn token_matches(&self, expected: &str) -> bool {
+        constant_time_eq(self.token.as_bytes(), expected.as_bytes())
     }
 }
 
@@ -500,6 +602,25 @@ mod tests {
             ReplyAddress::parse("no at sign"),
             Err(AddressError::NotAnAddress(_))
         ));
+    }
+
+    #[test]
+    fn personal_addresses_round_trip_and_are_not_game_addresses() {
+        let a = bot().personal_address(PlayerId(7), "Ab3xY9kq");
+        assert_eq!(a, "zaochka+p7.Ab3xY9kq@example.com");
+        let r = bot().parse_personal(&a).unwrap();
+        assert_eq!(r.player, PlayerId(7));
+        assert!(r.token_matches("Ab3xY9kq"));
+        assert!(!r.token_matches("ab3xy9kq"));
+        assert!(bot().parse_reply(&a).is_err(), "not a game address");
+        assert!(
+            bot()
+                .parse_personal("zaochka+7.Ab3xY9kq@example.com")
+                .is_err()
+        );
+        assert!(bot().parse_personal("zaochka+p0.abc@example.com").is_err());
+        assert!(bot().parse_personal("other+p7.abc@example.com").is_err());
+        assert!(!format!("{r:?}").contains("Ab3xY9kq"));
     }
 
     #[test]

@@ -29,10 +29,7 @@ pub(crate) fn take(
         to: me.id,
         email: me.email.clone(),
         language: lang,
-        subject: match lang {
-            crate::lang::Language::En => "[zaochka] Leave".into(),
-            crate::lang::Language::Ru => "[zaochka] Отпуск".into(),
-        },
+        game: None,
         body: crate::lang::events::leave(
             &LeaveEvent::Recorded {
                 from,
@@ -58,7 +55,7 @@ pub(crate) fn take(
             to: opponent.id,
             email: opponent.email.clone(),
             language: ol,
-            subject: format!("[zaochka #{}] leave", g.id),
+            game: Some(g.id),
             body: crate::lang::events::leave(
                 &LeaveEvent::Opponent {
                     name: me.name.clone(),

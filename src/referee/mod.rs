@@ -40,8 +40,10 @@ pub struct Reply {
     pub email: String,
     /// The recipient's language.
     pub language: Language,
-    /// Subject line (carries the `[zaochka #N]` tag).
-    pub subject: String,
+    /// The game the reply is about, `None` for a mail not about one game (help,
+    /// the list of games, a leave confirmation). The daemon's composer makes the
+    /// headers from it (Subject, From, Reply-To, threading): no reply brings its own.
+    pub game: Option<GameId>,
     /// Plain-text body.
     pub body: String,
 }

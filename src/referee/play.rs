@@ -365,7 +365,7 @@ pub(crate) fn seal(
         to: p.id,
         email: p.email.clone(),
         language: lang,
-        subject: crate::referee::view::subject(&l, lang),
+        game: Some(id),
         body,
     };
     Ok(Handled {

@@ -6,19 +6,19 @@ use crate::games::AnyGame;
 use crate::lang::Language;
 use crate::referee::load::{Loaded, language, load};
 use crate::lang::{game as game_words, state as state_words};
-use crate::referee::view::{state, subject};
+use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
 use crate::store::offers;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, PlayerId, Tx};
 
-fn reply_to(p: &Player, subject: String, body: String) -> Reply {
+fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
     Reply {
         to: p.id,
         email: p.email.clone(),
         language: language(p),
-        subject,
+        game,
         body,
     }
 }
@@ -37,7 +37,7 @@ pub(crate) fn status(
     let body = state(&l, l.game.as_ref(), side, offer.as_ref(), language(&me));
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l, language(&me)), body.clone())],
+        replies: vec![reply_to(&me, Some(id), body.clone())],
         summary: body,
     })
 }
@@ -81,13 +81,9 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             Language::En => "  (no games yet)\n",
         });
     }
-    let subject = match lang {
-        Language::Ru => "[zaochka] Ваши партии",
-        Language::En => "[zaochka] Your games",
-    };
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, subject.into(), body.clone())],
+        replies: vec![reply_to(&me, None, body.clone())],
         summary: body,
     })
 }
@@ -105,7 +101,7 @@ pub(crate) fn export(
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l, language(&me)), text.clone())],
+        replies: vec![reply_to(&me, Some(id), text.clone())],
         summary: text,
     })
 }
@@ -158,13 +154,9 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
     variants.sort_by_key(|v| v.name());
     variants.dedup();
     let body = crate::lang::help::commands(&variants, lang);
-    let subject = match lang {
-        Language::Ru => "[zaochka] Справка",
-        Language::En => "[zaochka] Help",
-    };
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, subject.into(), body.clone())],
+        replies: vec![reply_to(&me, None, body.clone())],
         summary: body,
     })
 }
@@ -210,7 +202,7 @@ pub fn invitation(
     );
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, subject(&l, lang), body.clone())],
+        replies: vec![reply_to(&me, Some(id), body.clone())],
         summary: body,
     })
 }

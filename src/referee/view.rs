@@ -30,18 +30,6 @@ pub fn score_text(score: &[String], first: Color) -> String {
 
 pub use crate::lang::game::side_name;
 
-/// The subject line of a game's replies to a reader (one per game and reader).
-#[must_use]
-pub(crate) fn subject(l: &Loaded, lang: Language) -> String {
-    crate::lang::game::subject(
-        l.row.id.0,
-        variant(l),
-        &l.players[0].name,
-        &l.players[1].name,
-        lang,
-    )
-}
-
 /// The game's variant (the stored name was checked when the game was loaded).
 pub(crate) fn variant(l: &Loaded) -> crate::rules::Variant {
     l.game.variant()
@@ -195,7 +183,7 @@ pub(crate) fn to_both(
                 to: p.id,
                 email: p.email.clone(),
                 language: lang,
-                subject: subject(l, lang),
+                game: Some(l.row.id),
                 body: with_event(&state(l, game, side, offer, lang), &event(lang)),
             }
         })

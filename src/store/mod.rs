@@ -169,6 +169,7 @@ pub mod offers;
 pub mod outbox;
 pub mod players;
 pub mod secrets;
+pub mod threads;
 
 #[cfg(test)]
 mod tests;
@@ -189,6 +190,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0001_initial.sql")),
     M::up(include_str!("../../migrations/0002_mail_queue.sql")),
     M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
+    M::up(include_str!("../../migrations/0004_threads.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

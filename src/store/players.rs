@@ -114,16 +114,18 @@ pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
             value: new.time_zone.clone(),
         });
     }
+    let token = super::games::Token::generate(tx)?;
     let inserted = tx.sql().execute(
-        "INSERT INTO players (name, email, language, time_zone, role, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO players (name, email, language, time_zone, role, created_at, reply_token)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             new.name.trim(),
             email,
             new.language,
             new.time_zone.trim(),
             new.role,
-            Ts(new.created_at)
+            Ts(new.created_at),
+            token.as_str()
         ],
     );
     match inserted {
@@ -253,4 +255,61 @@ pub fn set_unreachable(tx: &Tx<'_>, id: PlayerId, since: Option<DateTime<Utc>>) 
         "UPDATE players SET unreachable_since = ?1 WHERE id = ?2",
         &since.map(Ts),
     )
+}
+
+/// The player's personal token, carried in the personal reply address
+/// `<local>+p<player>.<token>@<domain>` of the mails not about one game; `None`
+/// if the player has none (a row written by an older version and not migrated).
+/// Secret: never logged, never part of [`Player`] (which is printed as JSON).
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn reply_token(tx: &Tx<'_>, id: PlayerId) -> Result<Option<String>> {
+    tx.sql()
+        .prepare_cached("SELECT reply_token FROM players WHERE id = ?1")?
+        .query_row([id], |r| r.get::<_, Option<String>>(0))
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "player",
+            key: id.to_string(),
+        })
+}
+
+/// Whether `candidate` is exactly the player's personal token (case-sensitive,
+/// compared in constant time); `false` for a player without one.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn reply_token_matches(tx: &Tx<'_>, id: PlayerId, candidate: &str) -> Result<bool> {
+    Ok(reply_token(tx, id)?
+        .is_some_and(|t| crate::mail::constant_time_eq(t.as_bytes(), candidate.as_bytes())))
+}
+
+/// Records that the player gets the answer to a mail without a valid token at
+/// `at`, unless one was recorded in the 24 hours before: `true` if this one may
+/// be sent (and is now recorded), `false` if the day's answer was sent already.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Result<bool> {
+    let last: Option<Ts> = tx
+        .sql()
+        .prepare_cached("SELECT tokenless_answered_at FROM players WHERE id = ?1")?
+        .query_row([id], |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "player",
+            key: id.to_string(),
+        })?;
+    if let Some(Ts(last)) = last
+        && at < last + chrono::TimeDelta::hours(24)
+        && at > last - chrono::TimeDelta::hours(24)
+    {
+        return Ok(false);
+    }
+    tx.sql().execute(
+        "UPDATE players SET tokenless_answered_at = ?1 WHERE id = ?2",
+        params![Ts(at), id],
+    )?;
+    Ok(true)
 }

@@ -1,0 +1,217 @@
+//! The one composer of every mail the bot writes to a person: moves, refusals,
+//! notices, reminders, time-outs, leave notices, the answers of the command
+//! line. No kind of mail makes its own headers; they are decided here:
+//!
+//! - **Subject**: one per game and reader, [`crate::lang::game::subject`]
+//!   (`[zaochka #42] Русские шашки: Иванов – Петров`), `Re: ` before it when the
+//!   mail answers the reader's own mail; a mail not about one game has the
+//!   reader's personal subject ([`crate::lang::mail::personal_subject`]).
+//! - **From and Reply-To** ([`reply_address`], read by the sender): the reader's
+//!   reply address of the game (`<local>+<game>.<token>@<domain>`), or for a mail
+//!   not about one of the reader's games, the personal address
+//!   (`<local>+p<player>.<token>@<domain>`), so that pressing Reply always works.
+//! - **In-Reply-To and References**: chained to the last mail of the thread of
+//!   that reader and game (the reader's own mail when answering it, else the
+//!   bot's previous mail), kept in [`crate::store::threads`] in the same
+//!   transaction as the outbox row.
+
+use chrono::{DateTime, Utc};
+
+use crate::config::Config;
+use crate::lang::{self, Language};
+use crate::mail::BotAddress;
+use crate::referee::{RefereeError, Reply};
+use crate::rules::Variant;
+use crate::store::outbox::{self, NewOutgoing, OutboxId};
+use crate::store::players::{self, Player};
+use crate::store::{Game, GameId, StoreError, Tx, games, threads};
+
+/// The mail a reply answers: who sent it, its Message-ID and References
+/// (without `<>`, oldest first).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Answering<'a> {
+    /// The sender's address.
+    pub sender: Option<&'a str>,
+    /// The mail's Message-ID, without `<>`.
+    pub message_id: Option<&'a str>,
+    /// Its References, without `<>`, oldest first.
+    pub references: &'a [String],
+}
+
+/// A Message-ID fit for a header: `<id>` when it holds no space, control
+/// character or angle bracket (else it is left out of the threading headers).
+#[must_use]
+pub fn header_id(id: &str) -> Option<String> {
+    let id = id.trim().trim_start_matches('<').trim_end_matches('>');
+    let clean = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !matches!(c, '<' | '>'));
+    clean.then(|| format!("<{id}>"))
+}
+
+/// The Subject of every mail about `game` to a reader of `lang`.
+#[must_use]
+pub fn game_subject(game: &Game, white: &str, black: &str, lang: Language) -> String {
+    match Variant::from_name(&game.variant) {
+        Some(v) => lang::game::subject(game.id.0, v, white, black, lang),
+        None => format!(
+            "{} {}: {white} – {black}",
+            crate::mail::subject_tag(game.id),
+            game.variant
+        ),
+    }
+}
+
+/// The Subject of a mail to `reader` about `game` (or not about one game).
+///
+/// # Errors
+/// Database failures; an unknown game.
+pub fn subject(
+    tx: &Tx<'_>,
+    game: Option<GameId>,
+    reader: &Player,
+    lang: Language,
+) -> Result<String, StoreError> {
+    match game {
+        Some(id) => {
+            let g = games::get(tx, id)?;
+            let white = players::get(tx, g.white)?;
+            let black = players::get(tx, g.black)?;
+            Ok(game_subject(&g, &white.name, &black.name, lang))
+        }
+        None => Ok(lang::mail::personal_subject(&reader.name, lang)),
+    }
+}
+
+fn bot(config: &Config) -> BotAddress {
+    BotAddress {
+        local: config.address.local.clone(),
+        domain: config.address.domain.clone(),
+    }
+}
+
+/// The reader's personal address for the mails not about one game, if the
+/// player has a token.
+///
+/// # Errors
+/// Database failures.
+pub fn personal_address(
+    tx: &Tx<'_>,
+    config: &Config,
+    player: &Player,
+) -> Result<Option<String>, StoreError> {
+    Ok(players::reply_token(tx, player.id)?.map(|t| bot(config).personal_address(player.id, &t)))
+}
+
+/// The address a mail to `to_address` about `game` comes from and is answered
+/// at (From and Reply-To): the reader's reply address of the game if the reader
+/// plays in it, else the reader's personal address if the reader is registered,
+/// else `None` (the bot's bare address).
+///
+/// # Errors
+/// Database failures.
+pub fn reply_address(
+    tx: &Tx<'_>,
+    config: &Config,
+    game: Option<GameId>,
+    to_address: &str,
+) -> Result<Option<String>, StoreError> {
+    let Some(p) = players::find_by_email(tx, to_address)? else {
+        return Ok(None);
+    };
+    if let Some(id) = game {
+        match games::get(tx, id) {
+            Ok(g) => {
+                if let Some(side) = g.side_of(p.id) {
+                    return Ok(Some(bot(config).reply_address(id, g.token(side).as_str())));
+                }
+            }
+            Err(StoreError::NotFound { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    personal_address(tx, config, &p)
+}
+
+/// Writes one reply into the outbox with all its headers decided here, and
+/// moves its thread on. `answering` is the mail it answers, if any (only a
+/// reply to that mail's sender is threaded to it); `message_id` is the reply's
+/// own id (without `<>`).
+///
+/// # Errors
+/// Database failures.
+pub fn post(
+    tx: &Tx<'_>,
+    reply: &Reply,
+    answering: Option<Answering<'_>>,
+    message_id: String,
+    created_at: DateTime<Utc>,
+) -> Result<OutboxId, RefereeError> {
+    let reader = players::get(tx, reply.to)?;
+    let game = reply.game;
+    let own = answering
+        .filter(|a| {
+            a.sender
+                .is_some_and(|s| s.trim().eq_ignore_ascii_case(reply.email.trim()))
+        })
+        .and_then(|a| {
+            a.message_id
+                .and_then(header_id)
+                .map(|id| (id, a.references))
+        });
+    let thread = threads::get(tx, reader.id, game)?;
+    let (in_reply_to, references) = match (&own, &thread) {
+        (Some((id, theirs)), thread) => {
+            // The player's mail is the parent: its ancestry, else ours.
+            let mut chain: Vec<String> = theirs.iter().filter_map(|r| header_id(r)).collect();
+            if chain.is_empty()
+                && let Some(t) = thread
+            {
+                chain.clone_from(&t.references);
+            }
+            chain.retain(|r| r != id);
+            chain.push(id.clone());
+            (Some(id.clone()), threads::bounded(chain))
+        }
+        (None, Some(t)) => (
+            header_id(&t.last_message_id),
+            threads::bounded(t.references.clone()),
+        ),
+        (None, None) => (None, Vec::new()),
+    };
+    let base = subject(tx, game, &reader, reply.language)?;
+    let subject = if own.is_some() {
+        format!("Re: {base}")
+    } else {
+        base
+    };
+    let (body_html, attachments) = super::rich::enrich(tx, reply, game, Utc::now())?;
+    let id = outbox::enqueue(
+        tx,
+        &NewOutgoing {
+            to_address: reply.email.clone(),
+            subject,
+            body_text: reply.body.clone(),
+            body_html,
+            attachments,
+            in_reply_to: in_reply_to
+                .as_deref()
+                .map(|i| i.trim_start_matches('<').trim_end_matches('>').to_string()),
+            references: (!references.is_empty()).then(|| references.join(" ")),
+            message_id: message_id.clone(),
+            game_id: game,
+            created_at,
+        },
+    )?;
+    if let Some(mine) = header_id(&message_id) {
+        let mut next = references;
+        next.push(mine);
+        let bare = message_id
+            .trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>');
+        threads::record(tx, reader.id, game, bare, next, created_at)?;
+    }
+    Ok(id)
+}
