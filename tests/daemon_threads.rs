@@ -396,7 +396,7 @@ fn a_reminder_comes_from_the_game_address_and_a_reply_to_it_is_applied() {
     let reminder = sent(&bot)
         .into_iter()
         .find(|m| {
-            m.to == "alice@example.test" && m.game == Some(2) && m.body.contains("no move from you")
+            m.to == "alice@example.test" && m.game == Some(2) && m.body.contains("No move from you")
         })
         .expect("a silence reminder for game 2");
     assert!(

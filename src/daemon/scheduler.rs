@@ -9,6 +9,7 @@ use tracing::info;
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, persist, zone};
 use crate::config::Config;
 use crate::lang::Language;
+use crate::lang::events::{self, ClockEvent};
 use crate::referee::{RefereeError, Reply};
 use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
@@ -52,59 +53,85 @@ fn act(
     match &a.kind {
         ActionKind::DeadlineReminder { hours } => mails.push((
             player.clone(),
-            match lang {
-                Language::En => format!(
-                    "Game #{}: your move is due by {deadline} ({hours} hours left).",
-                    a.game_id
-                ),
-                Language::Ru => format!(
-                    "Партия №{}: ваш ход нужно сделать до {deadline} (осталось {hours} ч).",
-                    a.game_id
-                ),
-            },
+            events::clock(
+                &ClockEvent::DeadlineNear {
+                    hours: *hours,
+                    deadline,
+                },
+                lang,
+            ),
         )),
         ActionKind::SilenceReminder { days } => mails.push((
             player.clone(),
-            match lang {
-                Language::En => format!(
-                    "Game #{}: no move from you for {days} days. Your move is due by {deadline}.",
-                    a.game_id
-                ),
-                Language::Ru => format!(
-                    "Партия №{}: от вас нет хода {days} дн. Ход нужно сделать до {deadline}.",
-                    a.game_id
-                ),
-            },
+            events::clock(
+                &ClockEvent::Silent {
+                    days: *days,
+                    deadline,
+                },
+                lang,
+            ),
         )),
         ActionKind::TimeOut {
             policy: TimeoutPolicy::LoseOnTime,
         } => {
             // Draughts: any piece left may still win, so the opponent can win.
             let finished = persist::finish_on_time(tx, a, true, now)?;
-            let result = finished.result.map_or("", |r| r.as_str());
             for side in [a.side, a.side.opposite()] {
                 let p = players::get(tx, game.player(side))?;
                 let l = Language::from_code(p.language.as_str()).unwrap_or_default();
-                mails.push((
-                    p.clone(),
-                    match l {
-                        Language::En => format!("Game #{}: {} did not move by the deadline {}: lost on time, {result}.", a.game_id, player.name, zone::format_utc(a.deadline)),
-                        Language::Ru => format!("Партия №{}: {} не сделал ход до срока {}: поражение по времени, {result}.", a.game_id, player.name, zone::format_utc(a.deadline)),
-                    },
-                ));
+                let line = match finished.result {
+                    Some(result) => events::clock(
+                        &ClockEvent::LostOnTime {
+                            name: player.name.clone(),
+                            deadline: zone::format_utc(a.deadline),
+                            result,
+                        },
+                        l,
+                    ),
+                    None => String::new(),
+                };
+                mails.push((p.clone(), line));
             }
         }
         ActionKind::TimeOut {
             policy: TimeoutPolicy::ReportToReferee,
         } => {
             for r in super::process::referees(tx)? {
+                let l = Language::from_code(r.language.as_str()).unwrap_or_default();
                 mails.push((
                     r.clone(),
-                    format!("Game #{}: {} did not move by the deadline {}. Decide with `zaochka referee forfeit` or `add-days`.", a.game_id, player.name, zone::format_utc(a.deadline)),
+                    events::clock(
+                        &ClockEvent::TimeOutReported {
+                            game: a.game_id.0,
+                            name: player.name.clone(),
+                            deadline: zone::format_utc(a.deadline),
+                        },
+                        l,
+                    ),
                 ));
             }
         }
     }
+    // Each mail carries the game's state for its reader: the board, the score,
+    // the clocks, or the result of a game the clock has just ended.
+    let mails: Vec<(Player, String)> = mails
+        .into_iter()
+        .map(|(p, line)| {
+            let status = crate::referee::Command::Status { game: a.game_id };
+            let state = crate::referee::handle(tx, &status, p.id, now, Default::default())
+                .ok()
+                .and_then(|h| h.replies.into_iter().next())
+                .map(|r| r.body);
+            let body = match state {
+                Some(state) => match state.split_once("\n\n") {
+                    Some((head, rest)) => format!("{head}\n\n{line}\n\n{rest}"),
+                    None => format!("{line}\n\n{state}"),
+                },
+                None => line,
+            };
+            (p, body)
+        })
+        .collect();
     for (k, (to, body)) in mails.into_iter().enumerate() {
         let reply = Reply {
             to: to.id,

@@ -165,6 +165,105 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
     }
 }
 
+/// What the clock did, as the players (and, for a time-out reported to the
+/// director, the referees) are told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClockEvent {
+    /// The reader's deadline is near.
+    DeadlineNear {
+        /// Hours left.
+        hours: u32,
+        /// The deadline in the reader's zone.
+        deadline: String,
+    },
+    /// The reader has not moved for some days.
+    Silent {
+        /// Days without a move.
+        days: u32,
+        /// The deadline in the reader's zone.
+        deadline: String,
+    },
+    /// A player lost on time.
+    LostOnTime {
+        /// The player who did not move.
+        name: String,
+        /// The deadline missed (UTC).
+        deadline: String,
+        /// The result now standing.
+        result: GameResult,
+    },
+    /// A player's time ran out; the referee decides.
+    TimeOutReported {
+        /// The game.
+        game: i64,
+        /// The player who did not move.
+        name: String,
+        /// The deadline missed (UTC).
+        deadline: String,
+    },
+}
+
+/// The clock event as a sentence.
+#[must_use]
+pub fn clock(event: &ClockEvent, lang: Language) -> String {
+    match (event, lang) {
+        (ClockEvent::DeadlineNear { hours, deadline }, Language::En) => {
+            format!("Your move is due by {deadline} ({hours} hours left).")
+        }
+        (ClockEvent::DeadlineNear { hours, deadline }, Language::Ru) => {
+            format!("Ваш ход нужно сделать до {deadline} (осталось {hours} ч).")
+        }
+        (ClockEvent::Silent { days, deadline }, Language::En) => {
+            format!("No move from you for {days} days. Your move is due by {deadline}.")
+        }
+        (ClockEvent::Silent { days, deadline }, Language::Ru) => {
+            format!("От вас нет хода уже {days} дн. Ход нужно сделать до {deadline}.")
+        }
+        (
+            ClockEvent::LostOnTime {
+                name,
+                deadline,
+                result,
+            },
+            Language::En,
+        ) => format!(
+            "{name} did not move by the deadline {deadline}: the game is lost on time. {}.",
+            result_words(*result, lang)
+        ),
+        (
+            ClockEvent::LostOnTime {
+                name,
+                deadline,
+                result,
+            },
+            Language::Ru,
+        ) => format!(
+            "{name}: ход не сделан до контрольного срока {deadline}, поражение по времени. {}.",
+            result_words(*result, lang)
+        ),
+        (
+            ClockEvent::TimeOutReported {
+                game,
+                name,
+                deadline,
+            },
+            Language::En,
+        ) => format!(
+            "Game #{game}: {name} did not move by the deadline {deadline}. Decide with `zaochka referee forfeit` or `zaochka referee add-days`."
+        ),
+        (
+            ClockEvent::TimeOutReported {
+                game,
+                name,
+                deadline,
+            },
+            Language::Ru,
+        ) => format!(
+            "Партия №{game}: {name} не сделал(а) ход до контрольного срока {deadline}. Решите командой `zaochka referee forfeit` или `zaochka referee add-days`."
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +299,28 @@ mod tests {
                 "{ru}"
             );
             assert!(director(e, "outage", Language::En).ends_with("Reason: outage"));
+        }
+        for e in [
+            ClockEvent::DeadlineNear { hours: 36, deadline: "2026-12-04 18:00 MSK".into() },
+            ClockEvent::Silent { days: 14, deadline: "2026-12-04 18:00 MSK".into() },
+            ClockEvent::LostOnTime {
+                name: "Петров".into(),
+                deadline: "2026-12-04 15:00 UTC".into(),
+                result: GameResult::WhiteWins,
+            },
+            ClockEvent::TimeOutReported {
+                game: 3,
+                name: "Петров".into(),
+                deadline: "2026-12-04 15:00 UTC".into(),
+            },
+        ] {
+            let ru = clock(&e, Language::Ru);
+            // Only the command a referee types (and the zone) may be Latin.
+            let prose = ru.replace("zaochka referee forfeit", "").replace("zaochka referee add-days", "");
+            assert!(
+                prose.split(|c: char| !c.is_ascii_alphabetic()).all(|w| w.len() < 4),
+                "{ru}"
+            );
         }
         let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
         let ru = leave(
