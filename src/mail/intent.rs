@@ -747,6 +747,13 @@ fn clauses(text: &str, syntax: MoveSyntax, each: &mut dyn FnMut(&[Tok])) {
 /// full stop too, but not the one of `e.p.`, `е.п.`, `в.п.`); move annotations
 /// `!?` are left to the move readers.
 fn strip_word(w: &str) -> &str {
+    // A closing parenthesis that closes one inside the word stays: `e8(Q)`.
+    if let Some(inner) = w.strip_suffix(')')
+        && inner.contains('(')
+        && !inner.contains(')')
+    {
+        return w;
+    }
     let w = w
         .trim_end_matches(CLOSERS)
         .trim_end_matches([',', ';', ':'])
@@ -795,8 +802,10 @@ fn move_at(
     {
         candidates.push((3, format!("{w0} {w1} {w2}")));
     }
-    // Two words: `c3- d4`, `c3 -d4`, chess `Кр e1-f1`.
-    if !ws[i].1
+    // Two words: `c3- d4`, `c3 -d4`, chess `Кр e1-f1`, `Кр. e1-f1` (the full
+    // stop of the abbreviation ends no clause).
+    let king_abbreviation = syntax == MoveSyntax::Chess && matches!(ws[i].0, "Кр." | "кр.");
+    if (!ws[i].1 || king_abbreviation)
         && let Some(w1) = word(i + 1)
     {
         let signs = |c: char| matches!(c, '-' | '–' | '—' | '−' | ':');
@@ -1379,6 +1388,25 @@ mod tests {
                 "c3-b4".into()
             ]))]
         );
+    }
+
+    #[test]
+    fn chess_marks_after_a_space_stay_with_their_move() {
+        for (text, want) in [
+            ("exd6 e.p.", "exd6 e.p."),
+            ("Мой ход: exd6 в.п.", "exd6 в.п."),
+            ("Qh7 †", "Qh7 †"),
+            ("e4 ?!", "e4 ?!"),
+            ("Ф:h2Х", "Ф:h2Х"),
+            ("пe4", "пe4"),
+            ("e8(Q)", "e8(Q)"),
+        ] {
+            let got = read(text, "", MoveSyntax::Chess);
+            assert!(
+                matches!(&got[..], [Intent::Move { mv, .. }] if mv.text == want),
+                "{text}: {got:?}"
+            );
+        }
     }
 
     #[test]

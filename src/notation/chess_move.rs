@@ -311,8 +311,8 @@ fn normalize(c: char) -> char {
 /// The en passant marks, normalized (`е` read as `e`), longest first: `e.p.`,
 /// `ep`, Russian `е.п.` and `в.п.` ("взятие на проходе"), with or without the
 /// dots.
-const EN_PASSANT_MARKS: [&str; 9] = [
-    "e.p.", "e.п.", "в.п.", "e.p", "e.п", "в.п", "ep.", "ep", "eп",
+const EN_PASSANT_MARKS: [&str; 10] = [
+    "e.p.", "e.п.", "в.п.", "e.p", "e.п", "в.п", "ep.", "ep", "eп", "вп",
 ];
 
 /// Takes check and mate signs, annotations and `e.p.` off the end.
