@@ -59,7 +59,11 @@ fn your_ru(role: Role) -> String {
 
 /// "вашего коня", "вашей ладьи".
 fn your_gen_ru(role: Role) -> String {
-    let your = if feminine(role) { "вашей" } else { "вашего" };
+    let your = if feminine(role) {
+        "вашей"
+    } else {
+        "вашего"
+    };
     format!("{your} {}", names(role).2)
 }
 
@@ -125,7 +129,9 @@ fn castling_bar(side: CastlingSide, bar: CastlingBar, lang: Language) -> String 
         (B::RightLostBeforeStart, Language::Ru) => {
             "право на эту рокировку было утрачено ещё до начальной позиции партии (её FEN)".into()
         }
-        (B::Between(sq), Language::En) => format!("{sq} between the king and the rook is not empty"),
+        (B::Between(sq), Language::En) => {
+            format!("{sq} between the king and the rook is not empty")
+        }
         (B::Between(sq), Language::Ru) => format!("поле {sq} между королём и ладьёй занято"),
         (B::InCheck, Language::En) => "the king is in check".into(),
         (B::InCheck, Language::Ru) => "король под шахом".into(),
@@ -145,18 +151,40 @@ pub fn illegal(reason: &ChessIllegal, lang: Language) -> String {
     match (reason, lang) {
         (I::NoPieceOn { from, opponents }, En) => format!(
             "there is no piece of yours on {from}{}",
-            if *opponents { " (the piece there is your opponent's)" } else { "" }
+            if *opponents {
+                " (the piece there is your opponent's)"
+            } else {
+                ""
+            }
         ),
         (I::NoPieceOn { from, opponents }, Ru) => format!(
             "на {from} нет вашей фигуры{}",
-            if *opponents { " (там фигура соперника)" } else { "" }
+            if *opponents {
+                " (там фигура соперника)"
+            } else {
+                ""
+            }
         ),
-        (I::WrongPiece { from, written, there }, En) => format!(
+        (
+            I::WrongPiece {
+                from,
+                written,
+                there,
+            },
+            En,
+        ) => format!(
             "there is no {} of yours on {from} (a {} stands there)",
             names(*written).0,
             names(*there).0
         ),
-        (I::WrongPiece { from, written, there }, Ru) => format!(
+        (
+            I::WrongPiece {
+                from,
+                written,
+                there,
+            },
+            Ru,
+        ) => format!(
             "на {from} нет {} (там стоит {})",
             your_gen_ru(*written),
             names(*there).1
@@ -172,7 +200,10 @@ pub fn illegal(reason: &ChessIllegal, lang: Language) -> String {
             names(*role).0
         ),
         (I::Blocked { role, from, to, on }, Ru) => {
-            format!("путь ({}) с {from} на {to} прегражден на {on}", names(*role).1)
+            format!(
+                "путь ({}) с {from} на {to} прегражден на {on}",
+                names(*role).1
+            )
         }
         (I::Movement(role), _) => movement(*role, lang).into(),
         (I::PawnBackward, En) => "a pawn moves only forward".into(),
@@ -190,9 +221,9 @@ pub fn illegal(reason: &ChessIllegal, lang: Language) -> String {
         (I::EnPassantTooLate { pawn }, En) => format!(
             "the pawn on {pawn} can be taken en passant only right after it has advanced two squares"
         ),
-        (I::EnPassantTooLate { pawn }, Ru) => format!(
-            "пешку {pawn} можно взять на проходе только сразу после её хода через поле"
-        ),
+        (I::EnPassantTooLate { pawn }, Ru) => {
+            format!("пешку {pawn} можно взять на проходе только сразу после её хода через поле")
+        }
         (I::PawnDiagonalToEmpty(to), En) => {
             format!("a pawn moves diagonally only to capture, and {to} is empty")
         }
@@ -222,7 +253,11 @@ pub fn illegal(reason: &ChessIllegal, lang: Language) -> String {
         (I::Pinned { role, from }, Ru) => format!(
             "король оказался бы под шахом: {} на {from} {}",
             your_ru(*role),
-            if feminine(*role) { "связана" } else { "связан" }
+            if feminine(*role) {
+                "связана"
+            } else {
+                "связан"
+            }
         ),
         (I::CaptureNamesFile { san }, En) => {
             format!("a pawn captures diagonally and the capture names its file: write {san}")
@@ -246,7 +281,11 @@ pub fn illegal(reason: &ChessIllegal, lang: Language) -> String {
         ),
         (I::NoneCanReach { role, place, to }, Ru) => format!(
             "{} {}{} не может пойти на {to}",
-            if feminine(*role) { "ни одна" } else { "ни один" },
+            if feminine(*role) {
+                "ни одна"
+            } else {
+                "ни один"
+            },
             your_ru(*role),
             place_ru(*place)
         ),
@@ -347,8 +386,8 @@ mod tests {
 
     /// English words that must not appear in a Russian sentence.
     const ENGLISH: &[&str] = &[
-        "the", "king", "pawn", "knight", "bishop", "rook", "queen", "castling", "move", "is",
-        "of", "yours", "write", "side", "file", "rank",
+        "the", "king", "pawn", "knight", "bishop", "rook", "queen", "castling", "move", "is", "of",
+        "yours", "write", "side", "file", "rank",
     ];
 
     fn latin_words(s: &str) -> Vec<String> {
@@ -364,11 +403,12 @@ mod tests {
             .iter()
             .map(|r| (illegal(r, Language::En), illegal(r, Language::Ru)))
             .collect();
-        all.extend(
-            ChessUnreadable::ALL
-                .iter()
-                .map(|&u| (unreadable(u, Language::En).into(), unreadable(u, Language::Ru).into())),
-        );
+        all.extend(ChessUnreadable::ALL.iter().map(|&u| {
+            (
+                unreadable(u, Language::En).into(),
+                unreadable(u, Language::Ru).into(),
+            )
+        }));
         for (en, ru) in all {
             assert!(!en.is_empty() && !ru.is_empty());
             assert_ne!(en, ru);

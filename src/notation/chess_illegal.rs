@@ -130,7 +130,9 @@ impl ChessIllegal {
     pub fn is_king_safety(&self) -> bool {
         matches!(
             self,
-            ChessIllegal::KingInCheckOn(_) | ChessIllegal::CheckNotParried | ChessIllegal::Pinned { .. }
+            ChessIllegal::KingInCheckOn(_)
+                | ChessIllegal::CheckNotParried
+                | ChessIllegal::Pinned { .. }
         )
     }
 }
@@ -184,7 +186,11 @@ pub(crate) struct Written {
 
 /// Why castling on `side` is not legal. `moved_from` holds every square a piece
 /// has left during the game.
-pub(crate) fn castling_reason(pos: &Chess, side: CastlingSide, moved_from: Bitboard) -> ChessIllegal {
+pub(crate) fn castling_reason(
+    pos: &Chess,
+    side: CastlingSide,
+    moved_from: Bitboard,
+) -> ChessIllegal {
     let us = pos.turn();
     let board = pos.board();
     let home_rank = us.fold_wb(Rank::First, Rank::Eighth);
@@ -250,11 +256,13 @@ fn geometry(
     let df = to.file().distance(from.file());
     let dr = to.rank().distance(from.rank());
     let ok = match role {
-        Role::Knight => return if attacks::knight_attacks(from).contains(to) {
-            Ok(())
-        } else {
-            Err(ChessIllegal::Movement(role))
-        },
+        Role::Knight => {
+            return if attacks::knight_attacks(from).contains(to) {
+                Ok(())
+            } else {
+                Err(ChessIllegal::Movement(role))
+            };
+        }
         Role::Bishop => df == dr,
         Role::Rook => df == 0 || dr == 0,
         Role::Queen => df == 0 || dr == 0 || df == dr,
@@ -431,14 +439,30 @@ pub(crate) fn normal_reason(pos: &Chess, w: &Written, moved_from: Bitboard) -> C
 #[must_use]
 pub fn every_kind() -> Vec<ChessIllegal> {
     use ChessIllegal as I;
-    let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
     let mut v = vec![
-        I::NoPieceOn { from: Square::E5, opponents: false },
-        I::NoPieceOn { from: Square::E7, opponents: true },
+        I::NoPieceOn {
+            from: Square::E5,
+            opponents: false,
+        },
+        I::NoPieceOn {
+            from: Square::E7,
+            opponents: true,
+        },
         I::OwnPieceOn(Square::A2),
         I::PawnBackward,
         I::PawnAdvance,
-        I::PawnBlocked { to: Square::E4, on: Square::E3 },
+        I::PawnBlocked {
+            to: Square::E4,
+            on: Square::E3,
+        },
         I::PawnStraightCapture(Square::E4),
         I::EnPassantTooLate { pawn: Square::D5 },
         I::PawnDiagonalToEmpty(Square::D3),
@@ -452,14 +476,34 @@ pub fn every_kind() -> Vec<ChessIllegal> {
         I::NotLegal,
     ];
     for role in roles {
-        v.push(I::WrongPiece { from: Square::G1, written: role, there: Role::Knight });
+        v.push(I::WrongPiece {
+            from: Square::G1,
+            written: role,
+            there: Role::Knight,
+        });
         v.push(I::SameSquare(role));
-        v.push(I::Blocked { role, from: Square::F1, to: Square::B5, on: Square::E2 });
+        v.push(I::Blocked {
+            role,
+            from: Square::F1,
+            to: Square::B5,
+            on: Square::E2,
+        });
         v.push(I::Movement(role));
-        v.push(I::Pinned { role, from: Square::D2 });
-        for place in [None, Some(Place::File(File::A)), Some(Place::Rank(Rank::Second))] {
+        v.push(I::Pinned {
+            role,
+            from: Square::D2,
+        });
+        for place in [
+            None,
+            Some(Place::File(File::A)),
+            Some(Place::Rank(Rank::Second)),
+        ] {
             v.push(I::NoSuchPiece { role, place });
-            v.push(I::NoneCanReach { role, place, to: Square::D4 });
+            v.push(I::NoneCanReach {
+                role,
+                place,
+                to: Square::D4,
+            });
         }
     }
     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {

@@ -1452,10 +1452,23 @@ mod tests {
     #[test]
     fn pgn_en_passant_marks_and_daggers_stay_with_their_move() {
         let text = "1. e4 a6 2. e5 d5 3. exd6 e.p. c6 4. dxc7ep. Qa5† 5. Bb5 в.п. *";
-        let g = read_pgn_games(text).next().expect("a game").expect("PGN syntax");
+        let g = read_pgn_games(text)
+            .next()
+            .expect("a game")
+            .expect("PGN syntax");
         assert_eq!(
             texts(&g),
-            ["e4", "a6", "e5", "d5", "exd6 e.p.", "c6", "dxc7ep.", "Qa5†", "Bb5 в.п."]
+            [
+                "e4",
+                "a6",
+                "e5",
+                "d5",
+                "exd6 e.p.",
+                "c6",
+                "dxc7ep.",
+                "Qa5†",
+                "Bb5 в.п."
+            ]
         );
         // PDN (draughts) keeps refusing them.
         assert!(read_games("1. 32-28 e.p. *").any(|g| g.is_err()));
