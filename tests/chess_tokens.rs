@@ -12,7 +12,8 @@
 //! tests/chess_notation.rs, and a hand list of the tricky forms (`пe4`,
 //! `Фh7†`, `Qh7‡`, `Ф:h2Х`, `exd6 e.p.`, `0-0-0`, `e8=Ф`, `Кр:e2` ...).
 //! Also: every legal move of the perft positions (to depth 2) written in
-//! Russian letters with `lang::chess::san_for` reads back to itself.
+//! Russian letters with `lang::chess::san_for` (from SAN and from the long
+//! form) reads back to itself.
 
 use serde_json::Value;
 use shakmaty::fen::Fen;
@@ -22,7 +23,7 @@ use zaochka::lang::Language;
 use zaochka::lang::chess::san_for;
 use zaochka::mail::intent::{Context, Intent, MoveSyntax, Unrecognised};
 use zaochka::mail::read_intents;
-use zaochka::notation::chess_move::{parse_chess_move, short};
+use zaochka::notation::chess_move::{full, parse_chess_move, short};
 use zaochka::notation::pdn::read_pgn_games;
 use zaochka::rules::Variant;
 use zaochka::store::GameId;
@@ -408,13 +409,14 @@ fn every_legal_move_written_in_russian_letters_reads_back_to_itself() {
             let mut next = Vec::new();
             for pos in &level {
                 for &m in &pos.legal_moves() {
-                    let san = short(pos, m);
-                    let ru = san_for(&san, Language::Ru);
-                    let back = parse_chess_move(&ru)
-                        .unwrap_or_else(|e| panic!("{ru} ({san}): {e}"))
-                        .resolve(pos, shakmaty::Bitboard::EMPTY)
-                        .unwrap_or_else(|e| panic!("{ru} ({san}) in {fen}: {e:?}"));
-                    assert_eq!(back, m, "{ru} ({san})");
+                    for san in [short(pos, m), full(pos, m)] {
+                        let ru = san_for(&san, Language::Ru);
+                        let back = parse_chess_move(&ru)
+                            .unwrap_or_else(|e| panic!("{ru} ({san}): {e}"))
+                            .resolve(pos, shakmaty::Bitboard::EMPTY)
+                            .unwrap_or_else(|e| panic!("{ru} ({san}) in {fen}: {e:?}"));
+                        assert_eq!(back, m, "{ru} ({san})");
+                    }
                     checked += 1;
                     let mut after = pos.clone();
                     after.play_unchecked(m);

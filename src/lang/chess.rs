@@ -340,7 +340,9 @@ fn role_of_letter(c: char) -> Option<Role> {
 /// chess books write short notation: the piece letters `Кр Ф Л С К`, `:` for a
 /// capture, the promotion piece right after the square (`К:e5`, `Кр:e2`,
 /// `e:d8Ф+`, `Лae1`); castling `O-O`, `O-O-O` and the signs `+`, `#` stay. The
-/// chess move reader reads the result back to the same move.
+/// long form of [`crate::notation::chess_move::full`] is written the same way
+/// (`Ng1-f3` → `Кg1-f3`, `e7xd8=Q` → `e7:d8Ф`). The chess move reader reads the
+/// result back to the same move.
 ///
 /// ```
 /// use zaochka::lang::{chess::san_for, Language};
@@ -348,6 +350,7 @@ fn role_of_letter(c: char) -> Option<Role> {
 /// assert_eq!(san_for("Kxe2", Language::Ru), "Кр:e2");
 /// assert_eq!(san_for("exd8=Q+", Language::Ru), "e:d8Ф+");
 /// assert_eq!(san_for("O-O-O#", Language::Ru), "O-O-O#");
+/// assert_eq!(san_for("Ke1xe2", Language::Ru), "Крe1:e2");
 /// assert_eq!(san_for("Nxe5", Language::En), "Nxe5");
 /// ```
 #[must_use]
