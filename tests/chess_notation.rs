@@ -172,6 +172,37 @@ fn the_russian_mate_sign_x_after_a_move_is_ignored() {
 }
 
 #[test]
+fn daggers_and_the_soviet_mate_sign_after_a_capture_are_ignored() {
+    let g = game("6k1/8/8/8/8/8/8/4K2Q w - - 0 1");
+    for text in ["Фh7†", "Qh7‡", "Qh7 †", "Qh7++"] {
+        assert_eq!(full(&*g, text), "Qh1-h7+", "{text}");
+    }
+    let g = game("6k1/8/8/8/8/6bq/5PPP/6K1 b - - 0 1");
+    for text in ["Ф:h2Х", "Фh3:h2х", "Q:h2X"] {
+        assert_eq!(full(&*g, text), "Qh3xh2+", "{text}");
+    }
+}
+
+#[test]
+fn a_pawn_may_be_written_with_the_russian_letter_p() {
+    let g = game(INITIAL);
+    for text in ["пe4", "пе4", "пe2-e4", "Пe4"] {
+        assert_eq!(full(&*g, text), "e2-e4", "{text}");
+    }
+    let g = after(&["e4", "d5"]);
+    assert_eq!(full(&*g, "пe:d5"), "e4xd5");
+}
+
+#[test]
+fn the_king_may_be_written_kr_with_a_full_stop() {
+    let g = game("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(full(&*g, "Кр.e1-f1"), "Ke1-f1");
+    assert_eq!(full(&*g, "Кр. f2"), "Ke1-f2");
+    let g = game("4k3/8/8/8/8/8/4p3/4K3 w - - 0 1");
+    assert_eq!(full(&*g, "Кр:e2"), "Ke1xe2");
+}
+
+#[test]
 fn move_numbers_before_the_move_are_skipped() {
     let g = game(INITIAL);
     for text in ["1. e4", "1.e4", "1... e4", "1…e4", "12. ... e4"] {
@@ -221,6 +252,10 @@ fn en_passant_is_read_in_every_form_and_written_as_a_capture() {
         "exd6",
         "exd6 e.p.",
         "exd6ep",
+        "exd6e.p.",
+        "exd6 в.п.",
+        "exd6 е.п.",
+        "exd6вп",
         "e5xd6",
         "e5:d6",
         "e5d6",

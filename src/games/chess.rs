@@ -37,6 +37,7 @@ use super::{
     AnyGame, BoardView, ClaimableDraw, Finish, MoveError, MoveErrorKind, MoveView, PlayedMove,
     Record, SetupError, SquareView,
 };
+use crate::lang::{self, Language};
 use crate::notation::chess_move::{self, ChessResolveError, parse_chess_move};
 use crate::rules::{Color, GameResult, Variant};
 
@@ -112,15 +113,18 @@ impl ChessGame {
         let w = parse_chess_move(written).map_err(|e| MoveError {
             written: written.trim().to_string(),
             kind: MoveErrorKind::Unreadable {
-                en: e.en.to_string(),
-                ru: e.ru.to_string(),
+                en: lang::chess::unreadable(e, Language::En).to_string(),
+                ru: lang::chess::unreadable(e, Language::Ru).to_string(),
             },
         })?;
         w.resolve(&self.pos, self.moved_from)
             .map_err(|e| MoveError {
                 written: written.trim().to_string(),
                 kind: match e {
-                    ChessResolveError::Illegal { en, ru } => MoveErrorKind::Illegal { en, ru },
+                    ChessResolveError::Illegal(why) => MoveErrorKind::Illegal {
+                        en: lang::chess::illegal(&why, Language::En),
+                        ru: lang::chess::illegal(&why, Language::Ru),
+                    },
                     ChessResolveError::Ambiguous(moves) => {
                         let mut list: Vec<String> = moves
                             .into_iter()

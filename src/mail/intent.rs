@@ -13,10 +13,14 @@
 //! - a move is a word (or words: `c3 - d4`, `Кр e1-f1`) that reads as a move
 //!   in the game's syntax: draughts through [`crate::notation::parse_move`]
 //!   (squares on a board of at most 10x10, numbers 1 to 50 without a leading
-//!   zero, no `hh:mm` clock times), chess through [`super::chess_token`].
+//!   zero, no `hh:mm` clock times), chess through [`super::chess_token`],
+//!   which asks the referee's own chess move reader
+//!   ([`crate::notation::chess_move::parse_chess_move`]); a check sign,
+//!   annotation or en passant mark after a space belongs to the chess move
+//!   before it (`exd6 e.p.`, `Qh7 †`).
 //!   A move counts when it has a move number before it or an unmistakable
-//!   form (`c3-d4`, `e3:c5:e7`; chess with a piece, a capture or a start
-//!   square), or else when its clause holds nothing but moves, command words
+//!   form (`c3-d4`, `e3:c5:e7`; chess with a piece, a capture, a start
+//!   square or castling with a dash), or else when its clause holds nothing but moves, command words
 //!   and filler ("my move", "ход") — so `3-4 дня`, `the d4 man` or a bare
 //!   `e4` in prose are not moves;
 //! - a command is a clause whose first word (after "I", "ok", "я", "ну" ...)
@@ -45,7 +49,8 @@ use std::rc::Rc;
 use chrono::NaiveDate;
 
 use crate::mail::address::parse_subject;
-use crate::mail::chess_token::{self, ChessToken};
+use crate::mail::chess_token;
+use crate::notation::chess_move::WrittenChessMove;
 use crate::notation::parse_move;
 use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
 use crate::store::GameId;
@@ -86,7 +91,7 @@ impl MoveText {
 
     /// The chess reading of the move (for chess games).
     #[must_use]
-    pub fn chess(&self) -> Option<ChessToken> {
+    pub fn chess(&self) -> Option<WrittenChessMove> {
         match self.syntax {
             MoveSyntax::Chess => chess_token::parse(&self.text),
             MoveSyntax::Draughts => None,
@@ -739,14 +744,21 @@ fn clauses(text: &str, syntax: MoveSyntax, each: &mut dyn FnMut(&[Tok])) {
 }
 
 /// A word without trailing clause punctuation (`e3-d4,` -> `e3-d4`, a final
-/// full stop too, but not the one of `e.p.`); move annotations `!?` are left
-/// to the move readers.
+/// full stop too, but not the one of `e.p.`, `е.п.`, `в.п.`); move annotations
+/// `!?` are left to the move readers.
 fn strip_word(w: &str) -> &str {
+    // A closing parenthesis that closes one inside the word stays: `e8(Q)`.
+    if let Some(inner) = w.strip_suffix(')')
+        && inner.contains('(')
+        && !inner.contains(')')
+    {
+        return w;
+    }
     let w = w
         .trim_end_matches(CLOSERS)
         .trim_end_matches([',', ';', ':'])
         .trim_end_matches(CLOSERS);
-    if w.ends_with("e.p.") {
+    if w.ends_with(".p.") || w.ends_with(".п.") {
         w
     } else {
         w.strip_suffix('.').unwrap_or(w)
@@ -790,17 +802,23 @@ fn move_at(
     {
         candidates.push((3, format!("{w0} {w1} {w2}")));
     }
-    // Two words: `c3- d4`, `c3 -d4`, chess `Кр e1-f1`.
-    if !ws[i].1
+    // Two words: `c3- d4`, `c3 -d4`, chess `Кр e1-f1`, `Кр. e1-f1` (the full
+    // stop of the abbreviation ends no clause).
+    let king_abbreviation = syntax == MoveSyntax::Chess && matches!(ws[i].0, "Кр." | "кр.");
+    if (!ws[i].1 || king_abbreviation)
         && let Some(w1) = word(i + 1)
     {
         let signs = |c: char| matches!(c, '-' | '–' | '—' | '−' | ':');
         let piece_word = syntax == MoveSyntax::Chess
             && matches!(
                 w0.trim_end_matches('.'),
-                "Кр" | "К" | "Ф" | "Л" | "С" | "K" | "Q" | "R" | "B" | "N"
+                "Кр" | "К" | "Ф" | "Л" | "С" | "п" | "K" | "Q" | "R" | "B" | "N"
             );
-        if !is_sign(w1) && (w0.ends_with(signs) || w1.starts_with(signs) || piece_word) {
+        // `exd6 e.p.`, `Qh7 †`, `e4 ?!`: the mark belongs to the move.
+        let chess_mark = syntax == MoveSyntax::Chess && chess_token::is_suffix_word(w1);
+        if !is_sign(w1)
+            && (w0.ends_with(signs) || w1.starts_with(signs) || piece_word || chess_mark)
+        {
             candidates.push((2, format!("{w0} {w1}")));
         }
     }
@@ -829,7 +847,7 @@ fn read_move(text: &str, syntax: MoveSyntax) -> Option<(MoveText, bool)> {
         }
         MoveSyntax::Chess => {
             let c = chess_token::parse(text)?;
-            !c.is_bare_pawn_push()
+            chess_token::is_unmistakable(text, &c)
         }
     };
     Some((
@@ -1370,6 +1388,25 @@ mod tests {
                 "c3-b4".into()
             ]))]
         );
+    }
+
+    #[test]
+    fn chess_marks_after_a_space_stay_with_their_move() {
+        for (text, want) in [
+            ("exd6 e.p.", "exd6 e.p."),
+            ("Мой ход: exd6 в.п.", "exd6 в.п."),
+            ("Qh7 †", "Qh7 †"),
+            ("e4 ?!", "e4 ?!"),
+            ("Ф:h2Х", "Ф:h2Х"),
+            ("пe4", "пe4"),
+            ("e8(Q)", "e8(Q)"),
+        ] {
+            let got = read(text, "", MoveSyntax::Chess);
+            assert!(
+                matches!(&got[..], [Intent::Move { mv, .. }] if mv.text == want),
+                "{text}: {got:?}"
+            );
+        }
     }
 
     #[test]

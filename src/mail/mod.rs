@@ -14,8 +14,8 @@
 //! One file per concern: [`envelope`] (MIME to envelope), [`flowed`]
 //! (RFC 3676 unwrapping), [`html`] (HTML to text), [`text`] (space and newline
 //! clean-up), [`dsn`] (delivery status notifications), [`quotes`] (new text
-//! only), [`intent`] (commands), [`chess_token`] (chess move words without
-//! rules), [`address`] (reply address, subject tag, constant-time token check),
+//! only), [`intent`] (commands), [`chess_token`] (chess move words, asked of
+//! the referee's own chess move reader), [`address`] (reply address, subject tag, constant-time token check),
 //! [`limits`] (the bounds of one mail, checked before the memory is spent).
 //!
 //! Invariant: every reader here is linear in its input (no line is copied or

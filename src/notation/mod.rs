@@ -1,8 +1,10 @@
 //! Notation: square names, moves as players write them (read in two stages:
 //! [`written::parse_move`] then [`WrittenMove::resolve`]), canonical writers,
 //! FEN and PDN; for column checkers, tower compositions, the tower FEN and
-//! tower moves; chess moves in [`chess_move`].
+//! tower moves; chess moves in [`chess_move`] (the one chess move reader) and
+//! why a chess move is illegal in [`chess_illegal`].
 
+pub mod chess_illegal;
 pub mod chess_move;
 pub mod composition;
 pub mod fen;

@@ -43,6 +43,11 @@
 //!   joins both neighbours, a token starting with a separator joins the previous
 //!   move. Joining happens across white space and line ends only, never across
 //!   a comment, a NAG or a move number.
+//! - PGN only ([`read_pgn_games`]): the chess marks `†` and `‡` in a move, and
+//!   an en passant mark after a capture, glued (`exd6e.p.`) or after a space
+//!   (`exd6 e.p.`, `ep`, `е.п.`, `в.п.`): kept in the ply's text
+//!   (`exd6 e.p.`), which the chess move reader reads
+//!   ([`crate::notation::chess_move`]).
 //! - Unknown moves written as a lone dash (`41. - -`, or `41. 32-28 - 42. ...`
 //!   when nothing after the dash can continue the move): a ply whose text is
 //!   that dash; see [`PdnPly::is_unknown`].
@@ -59,6 +64,8 @@
 //! type; annotation marks other than the six above.
 
 use std::fmt::Write as _;
+
+use crate::notation::chess_move;
 
 /// One game of a PDN file, as written.
 ///
@@ -978,6 +985,17 @@ impl Builder {
             self.game.result = Some(word.to_string());
             return Ok(true);
         }
+        // PGN: an en passant mark after the capture (`exd6 e.p.`) belongs to
+        // it; the chess move reader reads the ply with it.
+        if self.pgn
+            && self.join == Join::Open
+            && chess_move::is_en_passant_mark(word)
+            && let Some(ply) = self.game.plies.last_mut()
+        {
+            ply.text.push(' ');
+            ply.text.push_str(word);
+            return Ok(false);
+        }
         let mut rest = word;
 
         // A move number (`15.`, `15...`, `15…`), perhaps glued to the move, or
@@ -1049,7 +1067,14 @@ impl Builder {
             line,
             text: snippet(word),
         };
-        if !core.chars().all(is_move_char) {
+        // PGN: the chess marks `†`, `‡` and a glued en passant mark
+        // (`exd6e.p.`) are part of the move too.
+        let plain = match self.pgn.then(|| chess_move::en_passant_mark_len(core)) {
+            Some(Some(k)) => &core[..core.len() - k],
+            _ => core,
+        };
+        let pgn_mark = |c: char| self.pgn && matches!(c, '†' | '‡');
+        if !plain.chars().all(|c| is_move_char(c) || pgn_mark(c)) {
             return Err(unexpected());
         }
         let starts_with_separator = core.chars().next().is_some_and(is_separator);
@@ -1422,6 +1447,31 @@ mod tests {
                 "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "Nf6", "Qxf7+", "Kxf7", "e8=Q#"
             ]
         );
+    }
+
+    #[test]
+    fn pgn_en_passant_marks_and_daggers_stay_with_their_move() {
+        let text = "1. e4 a6 2. e5 d5 3. exd6 e.p. c6 4. dxc7ep. Qa5† 5. Bb5 в.п. *";
+        let g = read_pgn_games(text)
+            .next()
+            .expect("a game")
+            .expect("PGN syntax");
+        assert_eq!(
+            texts(&g),
+            [
+                "e4",
+                "a6",
+                "e5",
+                "d5",
+                "exd6 e.p.",
+                "c6",
+                "dxc7ep.",
+                "Qa5†",
+                "Bb5 в.п."
+            ]
+        );
+        // PDN (draughts) keeps refusing them.
+        assert!(read_games("1. 32-28 e.p. *").any(|g| g.is_err()));
     }
 
     #[test]
