@@ -65,7 +65,7 @@ pub(crate) fn state_view(
     let board =
         crate::diagram::text::render(&game.board_view(), last.as_ref(), color(recipient), &opts);
     let first = start_turn(game);
-    let score = score_text(&game.score(), first);
+    let score = score_text(&moves_for(game, lang), first);
     let phase = match (l.row.result, l.row.termination, l.row.status) {
         (Some(result), Some(termination), _) => Phase::Finished {
             result,
@@ -93,6 +93,31 @@ pub(crate) fn state_view(
         phase,
         clocks: l.clocks.as_ref().map(|v| clocks(l, v, recipient, lang)),
         offer: offer.map(|o| (color(o.side), o.side == recipient)),
+    }
+}
+
+/// The plies played as the reader reads them: chess in Russian piece letters
+/// for a Russian reader ([`crate::lang::chess::san_for`]), draughts as played.
+#[must_use]
+pub fn moves_for(game: &dyn AnyGame, lang: Language) -> Vec<String> {
+    let score = game.score();
+    if game.variant() == crate::rules::Variant::Chess {
+        score
+            .iter()
+            .map(|m| crate::lang::chess::san_for(m, lang))
+            .collect()
+    } else {
+        score
+    }
+}
+
+/// A move as the reader reads it (chess in the reader's piece letters).
+#[must_use]
+pub fn move_for(variant: crate::rules::Variant, text: &str, lang: Language) -> String {
+    if variant == crate::rules::Variant::Chess {
+        crate::lang::chess::san_for(text, lang)
+    } else {
+        text.to_string()
     }
 }
 
