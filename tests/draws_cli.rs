@@ -119,7 +119,7 @@ fn a_repetition_claim_after_the_third_occurrence_is_upheld_with_the_rule_cited()
     }
     let out = z.ok(&["draw", "claim", "1", "--as", W, "--json"]);
     assert!(
-        out.contains("upheld") && out.contains("seed 001 §1.9.1.7"),
+        out.contains("upheld") && out.contains("Russian Draughts Rules (2010), §1.9.2"),
         "{out}"
     );
     let s = show(&z);
@@ -154,7 +154,7 @@ fn a_wrong_claim_without_a_move_changes_nothing_but_is_answered_with_the_rule() 
     z.ok(&["play", "1", "c1-d2", "--as", W]);
     let out = z.ok(&["draw", "claim", "1", "--as", B, "--json"]);
     assert!(
-        out.contains("rejected") && out.contains("occurred 1 time"),
+        out.contains("rejected") && out.contains("occurred once"),
         "{out}"
     );
     let s = show(&z);
@@ -227,7 +227,8 @@ fn automatic_draw_rules_end_the_game_at_once_with_the_rule() {
         last = z.ok(&["play", "1", mv, "--as", who]);
     }
     assert!(
-        last.contains("game over 1/2-1/2") && last.contains("seed 001 §1.9.1.4"),
+        last.contains("Game over") && last.contains("Draw (1/2-1/2)")
+            && last.contains("Russian Draughts Rules (2010), §1.9.1.4"),
         "{last}"
     );
     assert_eq!(show(&z)["termination"], "draw_rule");
