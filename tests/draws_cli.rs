@@ -41,6 +41,42 @@ fn a_move_declines_the_pending_offer() {
     );
 }
 
+/// The body of the reply to `to` in a command's `--json` output.
+fn body_to(out: &str, to: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    let replies = v["replies"].as_array().cloned().unwrap_or_default();
+    replies
+        .iter()
+        .find(|r| r["to"] == to)
+        .and_then(|r| r["body"].as_str())
+        .unwrap_or_else(|| panic!("no reply to {to}: {out}"))
+        .to_string()
+}
+
+#[test]
+fn an_offer_says_how_to_answer_and_a_decline_by_moving_is_told_to_the_offerer() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let out = z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw", "--json"]);
+    let to_black = body_to(&out, B);
+    assert!(
+        to_black.contains("\"accept draw\"") && to_black.contains("simply make your move"),
+        "{to_black}"
+    );
+    let out = z.ok(&["play", "1", "dc5", "--as", B, "--json"]);
+    let to_white = body_to(&out, W);
+    assert!(
+        to_white.contains("Your draw offer was declined by the move 1. d6-c5.")
+            || to_white.contains("Ваше предложение ничьей отклонено ходом 1. d6-c5."),
+        "{to_white}"
+    );
+    let to_black = body_to(&out, B);
+    assert!(
+        !to_black.contains("declined by the move") && !to_black.contains("отклонено ходом"),
+        "{to_black}"
+    );
+}
+
 #[test]
 fn a_declined_player_may_offer_again_only_after_the_opponent_has_offered() {
     let z = Zaochka::new();

@@ -410,8 +410,8 @@ pub enum Event {
     LateMove {
         /// Who moved late.
         side: Color,
-        /// Why it is late, in the reader's language (the clock's message).
-        detail: String,
+        /// The deadline the move missed.
+        deadline: chrono::DateTime<chrono::Utc>,
     },
     /// A player resigned.
     Resigned {
@@ -538,12 +538,14 @@ pub fn event(e: &Event, lang: Language) -> String {
         (Event::OfferDeclinedByMove { number, full }, Ru) => {
             format!("Ваше предложение ничьей отклонено ходом {number}. {full}.")
         }
-        (Event::LateMove { side, detail }, En) => format!(
-            "The move arrived after the deadline ({detail}): {} lost on time.",
+        (Event::LateMove { side, deadline }, En) => format!(
+            "The move arrived after the deadline ({}): {} lost on time.",
+            deadline.format("%Y-%m-%d %H:%M UTC"),
             side_name(*side, lang)
         ),
-        (Event::LateMove { side, detail }, Ru) => format!(
-            "Ход получен после срока ({detail}): {} проиграли по времени.",
+        (Event::LateMove { side, deadline }, Ru) => format!(
+            "Ход получен после контрольного срока ({} по всемирному времени): {} проиграли по времени.",
+            deadline.format("%Y-%m-%d %H:%M"),
             side_name(*side, lang)
         ),
         (Event::Resigned { side }, _) => {
@@ -920,7 +922,7 @@ mod tests {
             all.push(Event::DrawDeclined { by: side });
             all.push(Event::LateMove {
                 side,
-                detail: "2026-12-01 12:00".into(),
+                deadline: chrono::DateTime::from_timestamp(1_796_126_400, 0).unwrap_or_default(),
             });
             all.push(Event::SealedRevealed {
                 side,

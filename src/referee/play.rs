@@ -52,10 +52,11 @@ pub(crate) fn play(
         crate::clock::persist::check_may_move(tx, actor, &settings, now)?;
         match crate::clock::persist::record_move(tx, id, me, now) {
             Ok(_) => {}
-            Err(crate::clock::ClockError::Move(
-                late @ crate::clock::MoveClockError::Late { .. },
-            )) => {
-                return lost_on_time(tx, &mut l, me, &late, now);
+            Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
+                deadline,
+                ..
+            })) => {
+                return lost_on_time(tx, &mut l, me, deadline, now);
             }
             Err(e) => return Err(e.into()),
         }
@@ -144,22 +145,17 @@ fn lost_on_time(
     tx: &Tx<'_>,
     l: &mut Loaded,
     me: Side,
-    late: &crate::clock::MoveClockError,
+    deadline: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
     let winner = color(me).opposite();
     finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
     let game = l.game.clone_box();
-    let late = crate::clock::ClockError::Move(late.clone());
-    let replies = to_both(l, game.as_ref(), None, |lang| {
-        event(
-            &Event::LateMove {
-                side: color(me),
-                detail: late.message(lang),
-            },
-            lang,
-        )
-    });
+    let late = Event::LateMove {
+        side: color(me),
+        deadline,
+    };
+    let replies = to_both(l, game.as_ref(), None, |lang| event(&late, lang));
     let id = l.row.id;
     Ok(Handled {
         game: Some(id),
