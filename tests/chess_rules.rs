@@ -18,7 +18,10 @@ fn play(g: &mut Box<dyn AnyGame>, moves: &[&str]) {
 }
 
 fn claims(g: &dyn AnyGame) -> Vec<&'static str> {
-    g.claimable_draws().iter().map(|c| c.kind.as_str()).collect()
+    g.claimable_draws()
+        .iter()
+        .map(|c| c.kind.as_str())
+        .collect()
 }
 
 fn ended(g: &dyn AnyGame) -> Option<(&'static str, GameResult)> {
@@ -91,8 +94,7 @@ fn checkmate_ends_the_game_with_a_win() {
     assert_eq!(ended(&*g), Some(("checkmate", GameResult::BlackWins)));
     assert!(g.legal_moves().is_empty());
     assert!(
-        finish_rule(&g.outcome().unwrap(), Language::En)
-            .contains("FIDE Laws of Chess, art. 5.1.1")
+        finish_rule(&g.outcome().unwrap(), Language::En).contains("FIDE Laws of Chess, art. 5.1.1")
     );
 }
 

@@ -263,7 +263,8 @@ fn automatic_draw_rules_end_the_game_at_once_with_the_rule() {
         last = z.ok(&["play", "1", mv, "--as", who]);
     }
     assert!(
-        last.contains("Game over") && last.contains("Draw (1/2-1/2)")
+        last.contains("Game over")
+            && last.contains("Draw (1/2-1/2)")
             && last.contains("Russian Draughts Rules (2010), §1.9.1.4"),
         "{last}"
     );

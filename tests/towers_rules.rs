@@ -173,7 +173,11 @@ fn a_player_without_towers_or_without_moves_loses() -> Res {
     let f = g.outcome().ok_or("no outcome")?;
     assert_eq!(
         (f.result, f.termination, f.rule),
-        (GameResult::WhiteWins, Termination::NoPieces, EndRule::NoTowers)
+        (
+            GameResult::WhiteWins,
+            Termination::NoPieces,
+            EndRule::NoTowers
+        )
     );
     // The seed's diagram 4 with Black to move: b2 and a1 are shut in.
     let g = game(
@@ -183,7 +187,11 @@ fn a_player_without_towers_or_without_moves_loses() -> Res {
     let f = g.outcome().ok_or("no outcome")?;
     assert_eq!(
         (f.result, f.termination, f.rule),
-        (GameResult::WhiteWins, Termination::NoMoves, EndRule::TowersNoMoves)
+        (
+            GameResult::WhiteWins,
+            Termination::NoMoves,
+            EndRule::TowersNoMoves
+        )
     );
     Ok(())
 }
@@ -205,7 +213,11 @@ fn bashni_unchanged_material_may_be_claimed_after_15_moves_of_each_side() -> Res
         );
     }
     g.play(cycle[29 % 4])?;
-    let kinds: Vec<&str> = g.claimable_draws().iter().map(|d| d.kind.as_str()).collect();
+    let kinds: Vec<&str> = g
+        .claimable_draws()
+        .iter()
+        .map(|d| d.kind.as_str())
+        .collect();
     assert!(kinds.contains(&"unchanged_material"), "{kinds:?}");
     assert!(kinds.contains(&"repetition"), "{kinds:?}");
     Ok(())
@@ -218,7 +230,11 @@ fn lasca_has_no_unchanged_material_rule_but_repetition_may_be_claimed() -> Res {
     for ply in 0..40 {
         g.play(cycle[ply % 4])?;
     }
-    let kinds: Vec<&str> = g.claimable_draws().iter().map(|d| d.kind.as_str()).collect();
+    let kinds: Vec<&str> = g
+        .claimable_draws()
+        .iter()
+        .map(|d| d.kind.as_str())
+        .collect();
     assert_eq!(kinds, ["repetition"]);
     assert_eq!(g.repetitions(), 11);
     Ok(())

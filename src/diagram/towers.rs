@@ -36,10 +36,9 @@ pub fn position_lines(view: &BoardView) -> String {
             .iter()
             .filter(|sq| sq.pieces.first().is_some_and(|&(c, _)| c == color))
             .map(|sq| {
-                let number = super::square_number(view.side, sq.file, sq.rank)
-                    .filter(|_| view.numbered);
-                let key = number
-                    .unwrap_or(u32::from(sq.file) * 16 + u32::from(sq.rank));
+                let number =
+                    super::square_number(view.side, sq.file, sq.rank).filter(|_| view.numbered);
+                let key = number.unwrap_or(u32::from(sq.file) * 16 + u32::from(sq.rank));
                 let name = super::square_name(view, (sq.file, sq.rank));
                 (key, format!("{name} - {}", composition(sq)))
             })

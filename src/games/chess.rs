@@ -35,8 +35,7 @@ use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Position, Squ
 
 use super::{
     AnyGame, BoardView, ChessReasonText, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal,
-    MoveError, MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView,
-    UnreadableMove,
+    MoveError, MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView, UnreadableMove,
 };
 use crate::notation::chess_move::{self, ChessResolveError, parse_chess_move};
 use crate::rules::{Citation, Color, GameResult, Termination, Variant};

@@ -30,7 +30,9 @@ pub fn unreadable(reason: Unreadable, lang: Language) -> &'static str {
         (U::StrayCharacters, Language::En) => {
             "it holds characters that are not squares or move signs"
         }
-        (U::StrayCharacters, Language::Ru) => "в записи есть знаки, которые не означают ни поле, ни ход",
+        (U::StrayCharacters, Language::Ru) => {
+            "в записи есть знаки, которые не означают ни поле, ни ход"
+        }
         (U::NoStart, Language::En) => "it does not start with a square or a file",
         (U::NoStart, Language::Ru) => "запись начинается не с поля и не с буквы вертикали",
         (U::TwoSigns, Language::En) => "two move signs in a row",
@@ -209,9 +211,9 @@ pub fn draw_rule(rule: &DrawRule, lang: Language) -> String {
                 ..
             },
             Language::En,
-        ) => format!(
-            "both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves"
-        ),
+        ) => {
+            format!("both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves")
+        }
         (
             DrawRule::UnchangedMaterial {
                 pieces: (lo, hi),
@@ -260,9 +262,7 @@ pub fn end_rule(rule: &EndRule, lang: Language) -> String {
         (EndRule::DeadPosition, Language::Ru) => {
             "мёртвая позиция: ни одна сторона не может поставить мат оставшимися фигурами"
         }
-        (EndRule::FivefoldRepetition, Language::En) => {
-            "the same position has appeared five times"
-        }
+        (EndRule::FivefoldRepetition, Language::En) => "the same position has appeared five times",
         (EndRule::FivefoldRepetition, Language::Ru) => "одна и та же позиция возникла пять раз",
         (EndRule::SeventyFiveMoves, Language::En) => {
             "75 moves by each player without a pawn move or a capture"
@@ -712,7 +712,9 @@ mod tests {
             }
             Language::En => {
                 assert!(
-                    !text.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c))),
+                    !text
+                        .chars()
+                        .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c))),
                     "Cyrillic in {text:?}"
                 );
             }
@@ -731,8 +733,12 @@ mod tests {
                 IllegalReason::NoPieceOfYours(_) => 3,
                 IllegalReason::CaptureCompulsory(_) => 4,
                 IllegalReason::CaptureContinues { .. } => 5,
-                IllegalReason::CannotMoveThere { role: Role::Man, .. } => 6,
-                IllegalReason::CannotMoveThere { role: Role::King, .. } => 7,
+                IllegalReason::CannotMoveThere {
+                    role: Role::Man, ..
+                } => 6,
+                IllegalReason::CannotMoveThere {
+                    role: Role::King, ..
+                } => 7,
                 IllegalReason::NoPieceOnFile { .. } => 8,
                 IllegalReason::NoLegalMoves => 9,
             }
@@ -788,7 +794,9 @@ mod tests {
             .iter()
             .map(|&u| MoveErrorKind::Unreadable(UnreadableMove::Draughts(u)))
             .collect();
-        kinds.push(MoveErrorKind::Unreadable(UnreadableMove::Chess(chess.clone())));
+        kinds.push(MoveErrorKind::Unreadable(UnreadableMove::Chess(
+            chess.clone(),
+        )));
         for r in illegal_reasons() {
             kinds.push(MoveErrorKind::Illegal(Illegal::Draughts(r.clone())));
             kinds.push(MoveErrorKind::Illegal(Illegal::Towers(r)));

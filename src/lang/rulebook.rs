@@ -29,12 +29,8 @@ fn clause_sign(book: Rulebook, lang: Language) -> &'static str {
     match (book, lang) {
         (Rulebook::RussianDraughts2010 | Rulebook::ColumnCheckersCode, Language::En) => "§",
         (Rulebook::RussianDraughts2010 | Rulebook::ColumnCheckersCode, Language::Ru) => "п. ",
-        (Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca, Language::En) => {
-            "art. "
-        }
-        (Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca, Language::Ru) => {
-            "ст. "
-        }
+        (Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca, Language::En) => "art. ",
+        (Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca, Language::Ru) => "ст. ",
     }
 }
 
@@ -73,10 +69,19 @@ mod tests {
                 "Russian Draughts Rules (2010), §1.9.2",
                 "Правила вида спорта «шашки», п. 1.9.2",
             ),
-            ("Column Checkers Code, §1.13.2", "Кодекс столбовых шашек, п. 1.13.2"),
-            ("FIDE Laws of Chess, art. 9.2", "Правила игры в шахматы ФИДЕ, ст. 9.2"),
+            (
+                "Column Checkers Code, §1.13.2",
+                "Кодекс столбовых шашек, п. 1.13.2",
+            ),
+            (
+                "FIDE Laws of Chess, art. 9.2",
+                "Правила игры в шахматы ФИДЕ, ст. 9.2",
+            ),
             ("FMJD Rules, art. 6.3", "Правила ФМЖД, ст. 6.3"),
-            ("Lasker's Lasca rules (1911)", "правила Ласки (Ласкер, 1911)"),
+            (
+                "Lasker's Lasca rules (1911)",
+                "правила Ласки (Ласкер, 1911)",
+            ),
         ];
         for (book, (en, ru)) in Rulebook::ALL.into_iter().zip(want) {
             assert_eq!(cite(sample(book), Language::En), en);

@@ -183,8 +183,7 @@ pub fn parse_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
     if s.is_empty() {
         return Err(err(Unreadable::Empty));
     }
-    let (tokens, marked_inside) = tokenize(&s)
-        .ok_or_else(|| err(Unreadable::StrayCharacters))?;
+    let (tokens, marked_inside) = tokenize(&s).ok_or_else(|| err(Unreadable::StrayCharacters))?;
     build(tokens, promotion_mark || marked_inside, text.trim()).map_err(err)
 }
 
@@ -256,11 +255,7 @@ fn tokenize(s: &[char]) -> Option<(Vec<Token>, bool)> {
     Some((out, marked))
 }
 
-fn build(
-    tokens: Vec<Token>,
-    promotion_mark: bool,
-    text: &str,
-) -> Result<WrittenMove, Unreadable> {
+fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<WrittenMove, Unreadable> {
     let mut iter = tokens.into_iter().peekable();
     let origin = match iter.next() {
         Some(Token::Square(sq)) => WrittenOrigin::Square(sq),

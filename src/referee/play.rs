@@ -110,7 +110,7 @@ pub(crate) fn play(
         }
         s
     };
-    let mut replies = to_both(&l, game.as_ref(), offer.as_ref(), &text_of);
+    let mut replies = to_both(&l, game.as_ref(), offer.as_ref(), text_of);
     // The offerer is told that the move declined the offer (RULES.md §7).
     if let Some(offerer) = declined {
         let who = l.player(offerer).id;

@@ -15,9 +15,9 @@ pub mod towers;
 pub mod variant;
 pub mod zobrist;
 
+pub use citation::{Citation, Rulebook};
 pub use color::Color;
 pub use draw::{DrawRule, Material};
-pub use citation::{Citation, Rulebook};
 pub use game::{End, Game, GameResult, Outcome, Termination, UnknownValue};
 pub use mv::{MAX_CAPTURES, Move};
 pub use piece::{Piece, Role};

@@ -162,7 +162,10 @@ fn text_enums_round_trip_through_their_text() {
         assert_eq!(t.as_str().parse::<Termination>(), Ok(*t));
     }
     assert!("grey".parse::<Side>().is_err());
-    assert_eq!(GameResult::win_for(crate::rules::Color::Black), GameResult::BlackWins);
+    assert_eq!(
+        GameResult::win_for(crate::rules::Color::Black),
+        GameResult::BlackWins
+    );
     assert_eq!(
         serde_json::to_value(GameResult::Draw).expect("json"),
         json!("1/2-1/2")
