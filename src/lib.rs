@@ -1,4 +1,7 @@
 //! zaochka: a referee for correspondence games.
+#[macro_use]
+mod names;
+
 pub mod cli;
 pub mod clock;
 pub mod config;

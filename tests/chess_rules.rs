@@ -2,7 +2,9 @@
 //! Laws art. 5, 9): castling, en passant and promotion played; the ends of the
 //! game and every kind of draw, automatic and by claim; diagrams and board views.
 
-use zaochka::games::{self, AnyGame, MoveView};
+use zaochka::games::{self, AnyGame, EndRule, MoveView};
+use zaochka::lang::Language;
+use zaochka::lang::moves::{claimable, finish_rule};
 use zaochka::rules::{Color, GameResult, Variant};
 
 fn game(fen: Option<&str>) -> Box<dyn AnyGame> {
@@ -16,11 +18,24 @@ fn play(g: &mut Box<dyn AnyGame>, moves: &[&str]) {
 }
 
 fn claims(g: &dyn AnyGame) -> Vec<&'static str> {
-    g.claimable_draws().iter().map(|c| c.kind).collect()
+    g.claimable_draws()
+        .iter()
+        .map(|c| c.kind.as_str())
+        .collect()
 }
 
 fn ended(g: &dyn AnyGame) -> Option<(&'static str, GameResult)> {
-    g.outcome().map(|f| (f.reason, f.result))
+    g.outcome().map(|f| {
+        let name = match f.rule {
+            EndRule::Checkmate => "checkmate",
+            EndRule::Stalemate => "stalemate",
+            EndRule::DeadPosition => "insufficient_material",
+            EndRule::FivefoldRepetition => "fivefold",
+            EndRule::SeventyFiveMoves => "seventy_five_moves",
+            other => panic!("not a chess ending: {other:?}"),
+        };
+        (name, f.result)
+    })
 }
 
 const KNIGHT_DANCE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
@@ -78,7 +93,9 @@ fn checkmate_ends_the_game_with_a_win() {
     play(&mut g, &["f3", "e5", "g4", "Qh4"]);
     assert_eq!(ended(&*g), Some(("checkmate", GameResult::BlackWins)));
     assert!(g.legal_moves().is_empty());
-    assert!(g.outcome().unwrap().rule_en.contains("art. 10"));
+    assert!(
+        finish_rule(&g.outcome().unwrap(), Language::En).contains("FIDE Laws of Chess, art. 5.1.1")
+    );
 }
 
 #[test]
@@ -86,7 +103,7 @@ fn stalemate_is_a_draw() {
     let mut g = game(Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"));
     play(&mut g, &["Qf7"]);
     assert_eq!(ended(&*g), Some(("stalemate", GameResult::Draw)));
-    assert!(g.outcome().unwrap().rule_ru.contains("пат"));
+    assert!(finish_rule(&g.outcome().unwrap(), Language::Ru).contains("пат"));
 }
 
 #[test]
@@ -148,7 +165,7 @@ fn threefold_repetition_may_be_claimed_but_does_not_end_the_game() {
     assert_eq!(g.repetitions(), 3);
     assert_eq!(claims(&*g), ["repetition"]);
     assert_eq!(ended(&*g), None);
-    assert!(g.claimable_draws()[0].rule_en.contains("9.2"));
+    assert!(claimable(&g.claimable_draws()[0], Language::En).contains("art. 9.2"));
 }
 
 #[test]
@@ -176,7 +193,7 @@ fn the_fifty_move_rule_may_be_claimed_after_the_hundredth_ply() {
     trial.play("Kd7").unwrap();
     assert_eq!(claims(&*trial), ["fifty_moves"]);
     assert_eq!(ended(&*trial), None);
-    assert!(trial.claimable_draws()[0].rule_ru.contains("50"));
+    assert!(claimable(&trial.claimable_draws()[0], Language::Ru).contains("50"));
 }
 
 #[test]
@@ -240,7 +257,7 @@ fn the_board_view_has_all_sixty_four_squares_and_piece_letters() {
 #[test]
 fn the_diagram_has_coordinates_from_either_side() {
     let g = game(None);
-    let white = g.diagram(Color::White);
+    let white = zaochka::diagram::game_text(g.as_ref(), Color::White, &Default::default());
     assert!(
         white.contains("\n 8 │ ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜ │\n"),
         "{white}"
@@ -249,7 +266,7 @@ fn the_diagram_has_coordinates_from_either_side() {
         white.ends_with("     a  b  c  d  e  f  g  h\nWhite to move\n"),
         "{white}"
     );
-    let black = g.diagram(Color::Black);
+    let black = zaochka::diagram::game_text(g.as_ref(), Color::Black, &Default::default());
     assert!(
         black.contains("\n 1 │ ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖ │\n"),
         "{black}"

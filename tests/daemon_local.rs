@@ -68,7 +68,7 @@ fn the_seed_001_game_is_played_by_mail_on_the_embedded_default() {
     );
     let bob = bot.outbox_to("bob@example.test");
     assert!(
-        bob.last().unwrap().contains("белые сдались"),
+        bob.last().unwrap().contains("Белые сдались"),
         "{}",
         bob.last().unwrap()
     );

@@ -137,8 +137,14 @@ fn text_diagrams_match_the_reference_text() {
 #[test]
 fn initial_russian_position_as_text_from_whites_and_blacks_side() {
     let game = zaochka::games::new_game(zaochka::rules::Variant::Russian, None).expect("game");
-    check_text("russian-initial-white", &game.diagram(Color::White));
-    check_text("russian-initial-black", &game.diagram(Color::Black));
+    check_text(
+        "russian-initial-white",
+        &zaochka::diagram::game_text(game.as_ref(), Color::White, &Default::default()),
+    );
+    check_text(
+        "russian-initial-black",
+        &zaochka::diagram::game_text(game.as_ref(), Color::Black, &Default::default()),
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! by playing moves, with the counter kept in the game state.
 
 use zaochka::notation::{Naming, fen, parse_move};
-use zaochka::rules::{DrawRule, Game, GameResult, Termination, Variant};
+use zaochka::rules::{DrawRule, End, Game, GameResult, Variant};
 
 /// Plays `plies` moves alternating two shuttles, and returns the ply after which
 /// the game was drawn (1-based) and the rule.
@@ -24,7 +24,7 @@ fn shuttle(
         game.play(m);
         if let Some(out) = game.outcome() {
             assert_eq!(out.result, GameResult::Draw);
-            let Termination::DrawRule(i) = out.termination else {
+            let End::DrawRule(i) = out.end else {
                 panic!("{out:?}")
             };
             return Some((ply + 1, Variant::Russian.rules().draw_rules[i]));

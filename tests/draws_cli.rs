@@ -41,6 +41,42 @@ fn a_move_declines_the_pending_offer() {
     );
 }
 
+/// The body of the reply to `to` in a command's `--json` output.
+fn body_to(out: &str, to: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    let replies = v["replies"].as_array().cloned().unwrap_or_default();
+    replies
+        .iter()
+        .find(|r| r["to"] == to)
+        .and_then(|r| r["body"].as_str())
+        .unwrap_or_else(|| panic!("no reply to {to}: {out}"))
+        .to_string()
+}
+
+#[test]
+fn an_offer_says_how_to_answer_and_a_decline_by_moving_is_told_to_the_offerer() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let out = z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw", "--json"]);
+    let to_black = body_to(&out, B);
+    assert!(
+        to_black.contains("\"accept draw\"") && to_black.contains("simply make your move"),
+        "{to_black}"
+    );
+    let out = z.ok(&["play", "1", "dc5", "--as", B, "--json"]);
+    let to_white = body_to(&out, W);
+    assert!(
+        to_white.contains("Your draw offer was declined by the move 1. d6-c5.")
+            || to_white.contains("Ваше предложение ничьей отклонено ходом 1. d6-c5."),
+        "{to_white}"
+    );
+    let to_black = body_to(&out, B);
+    assert!(
+        !to_black.contains("declined by the move") && !to_black.contains("отклонено ходом"),
+        "{to_black}"
+    );
+}
+
 #[test]
 fn a_declined_player_may_offer_again_only_after_the_opponent_has_offered() {
     let z = Zaochka::new();
@@ -119,7 +155,7 @@ fn a_repetition_claim_after_the_third_occurrence_is_upheld_with_the_rule_cited()
     }
     let out = z.ok(&["draw", "claim", "1", "--as", W, "--json"]);
     assert!(
-        out.contains("upheld") && out.contains("seed 001 §1.9.1.7"),
+        out.contains("upheld") && out.contains("Russian Draughts Rules (2010), §1.9.2"),
         "{out}"
     );
     let s = show(&z);
@@ -154,7 +190,7 @@ fn a_wrong_claim_without_a_move_changes_nothing_but_is_answered_with_the_rule() 
     z.ok(&["play", "1", "c1-d2", "--as", W]);
     let out = z.ok(&["draw", "claim", "1", "--as", B, "--json"]);
     assert!(
-        out.contains("rejected") && out.contains("occurred 1 time"),
+        out.contains("rejected") && out.contains("occurred once"),
         "{out}"
     );
     let s = show(&z);
@@ -227,7 +263,9 @@ fn automatic_draw_rules_end_the_game_at_once_with_the_rule() {
         last = z.ok(&["play", "1", mv, "--as", who]);
     }
     assert!(
-        last.contains("game over 1/2-1/2") && last.contains("seed 001 §1.9.1.4"),
+        last.contains("Game over")
+            && last.contains("Draw (1/2-1/2)")
+            && last.contains("Russian Draughts Rules (2010), §1.9.1.4"),
         "{last}"
     );
     assert_eq!(show(&z)["termination"], "draw_rule");

@@ -147,14 +147,14 @@ fn a_capture_may_end_on_a_square_it_passed_and_both_orders_are_one_move() {
 
 #[test]
 fn no_pieces_or_no_moves_loses() {
-    use zaochka::rules::{Game, GameResult, Termination};
+    use zaochka::rules::{End, Game, GameResult};
     let game = Game::new(russian("B:Wa1:B"));
     let out = game.outcome().unwrap();
     assert_eq!(out.result, GameResult::WhiteWins);
-    assert_eq!(out.termination, Termination::NoPieces);
+    assert_eq!(out.end, End::NoPieces);
     // White man a1 blocked by b2, with c3 behind it occupied: no move, no capture.
     let game = Game::new(russian("W:Wa1:Bb2,c3"));
     let out = game.outcome().unwrap();
     assert_eq!(out.result, GameResult::BlackWins);
-    assert_eq!(out.termination, Termination::NoMoves);
+    assert_eq!(out.end, End::NoMoves);
 }

@@ -6,8 +6,10 @@
 //! (1 = a1, 9 = c3, 13 = d4, 16 = c5, 24 = e7; RULES.md §1), while positions may be
 //! given in either form.
 
-use zaochka::games::{self, AnyGame, MoveErrorKind};
-use zaochka::rules::{Color, GameResult, Variant};
+use zaochka::games::{self, AnyGame, EndRule, Illegal, MoveErrorKind};
+use zaochka::lang::Language;
+use zaochka::notation::IllegalReason;
+use zaochka::rules::{Color, GameResult, Termination, Variant};
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
@@ -120,10 +122,20 @@ fn capture_is_compulsory_with_free_choice_among_captures() -> Res {
     let err = g.check("c3-b4").err().ok_or("a quiet move was accepted")?;
     assert_eq!(
         err.kind,
-        MoveErrorKind::Illegal {
-            en: "capture is compulsory: c3:e5:g3 or c3:e5:g7 or e3:c5 or e3:g5:e7".into(),
-            ru: "бить обязательно: c3:e5:g3 или c3:e5:g7 или e3:c5 или e3:g5:e7".into(),
-        }
+        MoveErrorKind::Illegal(Illegal::Towers(IllegalReason::CaptureCompulsory(vec![
+            "c3:e5:g3".into(),
+            "c3:e5:g7".into(),
+            "e3:c5".into(),
+            "e3:g5:e7".into()
+        ])))
+    );
+    assert_eq!(
+        err.message(Language::En),
+        "capture is compulsory: c3:e5:g3 or c3:e5:g7 or e3:c5 or e3:g5:e7"
+    );
+    assert_eq!(
+        err.message(Language::Ru),
+        "бить обязательно: c3:e5:g3 или c3:e5:g7 или e3:c5 или e3:g5:e7"
     );
     Ok(())
 }
@@ -159,14 +171,28 @@ fn the_same_pieces_taken_in_another_order_are_another_move() -> Res {
 fn a_player_without_towers_or_without_moves_loses() -> Res {
     let g = game(Variant::Bashni, "B:Wc3:B")?;
     let f = g.outcome().ok_or("no outcome")?;
-    assert_eq!((f.result, f.reason), (GameResult::WhiteWins, "no_pieces"));
+    assert_eq!(
+        (f.result, f.termination, f.rule),
+        (
+            GameResult::WhiteWins,
+            Termination::NoPieces,
+            EndRule::NoTowers
+        )
+    );
     // The seed's diagram 4 with Black to move: b2 and a1 are shut in.
     let g = game(
         Variant::Bashni,
         "B:Wc1(1/0000),d6(000000),f4(0000):Ba1(110101/1),b2(00)",
     )?;
     let f = g.outcome().ok_or("no outcome")?;
-    assert_eq!((f.result, f.reason), (GameResult::WhiteWins, "no_moves"));
+    assert_eq!(
+        (f.result, f.termination, f.rule),
+        (
+            GameResult::WhiteWins,
+            Termination::NoMoves,
+            EndRule::TowersNoMoves
+        )
+    );
     Ok(())
 }
 
@@ -181,13 +207,17 @@ fn bashni_unchanged_material_may_be_claimed_after_15_moves_of_each_side() -> Res
         assert!(
             !g.claimable_draws()
                 .iter()
-                .any(|d| d.kind == "unchanged_material"),
+                .any(|d| d.kind.as_str() == "unchanged_material"),
             "claimable after {} plies",
             ply + 1
         );
     }
     g.play(cycle[29 % 4])?;
-    let kinds: Vec<&str> = g.claimable_draws().iter().map(|d| d.kind).collect();
+    let kinds: Vec<&str> = g
+        .claimable_draws()
+        .iter()
+        .map(|d| d.kind.as_str())
+        .collect();
     assert!(kinds.contains(&"unchanged_material"), "{kinds:?}");
     assert!(kinds.contains(&"repetition"), "{kinds:?}");
     Ok(())
@@ -200,7 +230,11 @@ fn lasca_has_no_unchanged_material_rule_but_repetition_may_be_claimed() -> Res {
     for ply in 0..40 {
         g.play(cycle[ply % 4])?;
     }
-    let kinds: Vec<&str> = g.claimable_draws().iter().map(|d| d.kind).collect();
+    let kinds: Vec<&str> = g
+        .claimable_draws()
+        .iter()
+        .map(|d| d.kind.as_str())
+        .collect();
     assert_eq!(kinds, ["repetition"]);
     assert_eq!(g.repetitions(), 11);
     Ok(())

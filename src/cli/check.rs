@@ -217,7 +217,13 @@ fn report(
         f.move_number,
         f.error.written
     );
-    for line in record.game.diagram(Color::White).lines() {
+    for line in crate::diagram::game_text(
+        record.game.as_ref(),
+        Color::White,
+        &crate::diagram::Options::default(),
+    )
+    .lines()
+    {
         text.push_str("    ");
         text.push_str(line);
         text.push('\n');

@@ -263,7 +263,11 @@ fn show(
     println!("Position after ply {plies} of {}:", list.len());
     print!(
         "{}",
-        game.diagram(if flip { Color::Black } else { Color::White })
+        crate::diagram::game_text(
+            game.as_ref(),
+            if flip { Color::Black } else { Color::White },
+            &crate::diagram::Options::default()
+        )
     );
     println!("FEN {}", game.fen());
     println!("\nScore (full):\n{full}\n\nScore (short):\n{short}\n");

@@ -23,7 +23,10 @@ impl Show {
         } else {
             Color::White
         };
-        print!("{}", game.diagram(side));
+        print!(
+            "{}",
+            crate::diagram::game_text(game.as_ref(), side, &crate::diagram::Options::default())
+        );
         println!("FEN {}", game.fen());
         Ok(ExitCode::SUCCESS)
     }

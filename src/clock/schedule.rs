@@ -266,7 +266,10 @@ pub fn next_after(
 #[must_use]
 pub fn timeout_result(timed_out: Side, opponent_can_win: bool) -> GameResult {
     if opponent_can_win {
-        GameResult::win_for(timed_out.opposite())
+        match timed_out {
+            Side::White => GameResult::BlackWins,
+            Side::Black => GameResult::WhiteWins,
+        }
     } else {
         GameResult::Draw
     }

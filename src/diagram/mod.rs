@@ -108,6 +108,22 @@ fn screen_cell(n: u8, side: Color, (file, rank): (u8, u8)) -> (u8, u8) {
     }
 }
 
+/// The text diagram of a game from `side`'s point of view, its last move
+/// marked; column checkers add every tower's composition ([`towers`]).
+#[must_use]
+pub fn game_text(game: &dyn crate::games::AnyGame, side: Color, opts: &Options) -> String {
+    let view = game.board_view();
+    let last = game.last_move();
+    let mut out = text::render(&view, last.as_ref(), side, opts);
+    if matches!(
+        game.variant(),
+        crate::rules::Variant::Bashni | crate::rules::Variant::Lasca
+    ) {
+        out.push_str(&towers::position_lines(&view));
+    }
+    out
+}
+
 /// The number of a dark square on a numbered board, `None` for a light square.
 ///
 /// 7x7 (Lasca): 1 is a1, numbers run left to right, rank by rank away from White

@@ -2,32 +2,45 @@
 //! diagram ([`text::render`](super::text::render)) of Bashni and Lasca games: every
 //! tower's composition (seed 000 §1.10: `белые: с1 - 1/0000, d6 – 000000, f4 – 0000`).
 
-use crate::notation::composition;
-use crate::notation::square_name::{self, SquareStyle};
+use crate::games::{BoardView, SquareView};
 use crate::rules::Color;
-use crate::rules::towers::TowerPosition;
+
+/// The composition of a tower from its pieces top to bottom (seed 000 §1.10):
+/// the owner's run, `/`, the prisoners; `0` a man, `1` a king.
+fn composition(sq: &SquareView) -> String {
+    let owner = sq.pieces.first().map(|&(c, _)| c);
+    let run = sq
+        .pieces
+        .iter()
+        .take_while(|&&(c, _)| Some(c) == owner)
+        .count();
+    let mut s = String::with_capacity(sq.pieces.len() + 1);
+    for (i, &(_, letter)) in sq.pieces.iter().enumerate() {
+        if i == run {
+            s.push('/');
+        }
+        s.push(if letter == 'k' { '1' } else { '0' });
+    }
+    s
+}
 
 /// The position in the seed's notation: one line per side listing its towers as
 /// `square - composition` with their number (`White (3): c1 - 1/0000, d6 - 000000,
 /// f4 - 0000`), squares in file order (alphanumeric) or by number.
 #[must_use]
-pub fn position_lines(pos: &TowerPosition, style: SquareStyle) -> String {
-    let g = pos.geometry();
+pub fn position_lines(view: &BoardView) -> String {
     let mut out = String::new();
     for (color, label) in [(Color::White, "White"), (Color::Black, "Black")] {
-        let mut items: Vec<(u32, String)> = pos
-            .owned(color)
+        let mut items: Vec<(u32, String)> = view
+            .squares
+            .iter()
+            .filter(|sq| sq.pieces.first().is_some_and(|&(c, _)| c == color))
             .map(|sq| {
-                let key = u32::from(g.file(sq)) * 16 + u32::from(g.rank(sq));
-                let key = match style {
-                    SquareStyle::Alphanumeric => key,
-                    SquareStyle::Numeric(k) => square_name::number(g, sq, k),
-                };
-                let name = square_name::name(g, sq, style);
-                (
-                    key,
-                    format!("{name} - {}", composition::write(pos.tower(sq))),
-                )
+                let number =
+                    super::square_number(view.side, sq.file, sq.rank).filter(|_| view.numbered);
+                let key = number.unwrap_or(u32::from(sq.file) * 16 + u32::from(sq.rank));
+                let name = super::square_name(view, (sq.file, sq.rank));
+                (key, format!("{name} - {}", composition(sq)))
             })
             .collect();
         items.sort();

@@ -34,12 +34,11 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Position, Square};
 
 use super::{
-    AnyGame, BoardView, ClaimableDraw, Finish, MoveError, MoveErrorKind, MoveView, PlayedMove,
-    Record, SetupError, SquareView,
+    AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal,
+    MoveError, MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView, UnreadableMove,
 };
-use crate::lang::{self, Language};
 use crate::notation::chess_move::{self, ChessResolveError, parse_chess_move};
-use crate::rules::{Color, GameResult, Variant};
+use crate::rules::{Citation, Color, GameResult, Termination, Variant};
 
 /// A chess game: the start position, the moves played and the positions
 /// reached (their hashes, for repetition).
@@ -112,19 +111,13 @@ impl ChessGame {
     fn resolve(&self, written: &str) -> Result<Move, MoveError> {
         let w = parse_chess_move(written).map_err(|e| MoveError {
             written: written.trim().to_string(),
-            kind: MoveErrorKind::Unreadable {
-                en: lang::chess::unreadable(e, Language::En).to_string(),
-                ru: lang::chess::unreadable(e, Language::Ru).to_string(),
-            },
+            kind: MoveErrorKind::Unreadable(UnreadableMove::Chess(e)),
         })?;
         w.resolve(&self.pos, self.moved_from)
             .map_err(|e| MoveError {
                 written: written.trim().to_string(),
                 kind: match e {
-                    ChessResolveError::Illegal(why) => MoveErrorKind::Illegal {
-                        en: lang::chess::illegal(&why, Language::En),
-                        ru: lang::chess::illegal(&why, Language::Ru),
-                    },
+                    ChessResolveError::Illegal(why) => MoveErrorKind::Illegal(Illegal::Chess(why)),
                     ChessResolveError::Ambiguous(moves) => {
                         let mut list: Vec<String> = moves
                             .into_iter()
@@ -233,46 +226,49 @@ impl AnyGame for ChessGame {
 
     fn outcome(&self) -> Option<Finish> {
         let pos = &self.pos;
-        let draw = |reason, en: &str, ru: &str| Finish {
+        let draw = |termination, rule, citation| Finish {
             result: GameResult::Draw,
-            reason,
-            rule_en: en.to_string(),
-            rule_ru: ru.to_string(),
+            termination,
+            rule,
+            citation,
         };
         if pos.is_checkmate() {
+            // seed 003 art. 10, 11; FIDE art. 5.1.1
             return Some(Finish {
                 result: GameResult::win_for(color(!pos.turn())),
-                reason: "checkmate",
-                rule_en: "checkmate: the king is in check and no move parries it (seed 003 art. 10, 11; FIDE art. 5.1.1)".into(),
-                rule_ru: "мат: королю объявлен шах, и от него нет защиты (seed 003 ст. 10, 11; FIDE ст. 5.1.1)".into(),
+                termination: Termination::Checkmate,
+                rule: EndRule::Checkmate,
+                citation: Citation::fide("5.1.1"),
             });
         }
         if pos.is_stalemate() {
+            // seed 003 art. 12b; FIDE art. 5.2.1
             return Some(draw(
-                "stalemate",
-                "stalemate: the side to move is not in check and has no legal move (seed 003 art. 12b; FIDE art. 5.2.1)",
-                "пат: король не под шахом, а сделать ход нельзя (seed 003 ст. 12б; FIDE ст. 5.2.1)",
+                Termination::Stalemate,
+                EndRule::Stalemate,
+                Citation::fide("5.2.1"),
             ));
         }
         if pos.is_insufficient_material() {
+            // seed 003 art. 12a; FIDE art. 5.2.2
             return Some(draw(
-                "insufficient_material",
-                "dead position: neither side can checkmate with the material left (seed 003 art. 12a; FIDE art. 5.2.2)",
-                "мёртвая позиция: ни одна сторона не может поставить мат оставшимися фигурами (seed 003 ст. 12а; FIDE ст. 5.2.2)",
+                Termination::InsufficientMaterial,
+                EndRule::DeadPosition,
+                Citation::fide("5.2.2"),
             ));
         }
         if self.repetitions() >= 5 {
             return Some(draw(
-                "fivefold",
-                "the same position has appeared five times (FIDE art. 9.6.1)",
-                "одна и та же позиция возникла пять раз (FIDE ст. 9.6.1)",
+                Termination::Repetition,
+                EndRule::FivefoldRepetition,
+                Citation::fide("9.6.1"),
             ));
         }
         if pos.halfmoves() >= 150 {
             return Some(draw(
-                "seventy_five_moves",
-                "75 moves by each player without a pawn move or a capture (FIDE art. 9.6.2)",
-                "75 ходов каждой стороны без хода пешкой и без взятия (FIDE ст. 9.6.2)",
+                Termination::DrawRule,
+                EndRule::SeventyFiveMoves,
+                Citation::fide("9.6.2"),
             ));
         }
         None
@@ -283,18 +279,18 @@ impl AnyGame for ChessGame {
             return Vec::new();
         }
         let mut v = Vec::new();
+        // seed 003 art. 12g; FIDE art. 9.2
         if self.repetitions() >= 3 {
             v.push(ClaimableDraw {
-                kind: "repetition",
-                rule_en: "the same position has appeared three times with the same player to move (seed 003 art. 12g; FIDE art. 9.2)".into(),
-                rule_ru: "одна и та же позиция возникла три раза при очереди хода той же стороны (seed 003 ст. 12г; FIDE ст. 9.2)".into(),
+                kind: ClaimKind::Repetition,
+                citation: Citation::fide("9.2"),
             });
         }
+        // seed 003 art. 12d; FIDE art. 9.3
         if self.pos.halfmoves() >= 100 {
             v.push(ClaimableDraw {
-                kind: "fifty_moves",
-                rule_en: "the last 50 moves by each player were made without a pawn move or a capture (seed 003 art. 12d; FIDE art. 9.3)".into(),
-                rule_ru: "последние 50 ходов каждой стороны сделаны без хода пешкой и без взятия (seed 003 ст. 12д; FIDE ст. 9.3)".into(),
+                kind: ClaimKind::FiftyMoves,
+                citation: Citation::fide("9.3"),
             });
         }
         v
@@ -307,12 +303,6 @@ impl AnyGame for ChessGame {
 
     fn hash(&self) -> u64 {
         hash_of(&self.pos)
-    }
-
-    fn diagram(&self, side: Color) -> String {
-        let opts = crate::diagram::Options::default();
-        let last = self.last_move();
-        crate::diagram::text::render(&self.board_view(), last.as_ref(), side, &opts)
     }
 
     fn board_view(&self) -> BoardView {

@@ -1,19 +1,31 @@
 //! [`AnyGame`] for the draughts family (Russian checkers, international draughts).
 
 use super::{
-    AnyGame, BoardView, ClaimableDraw, Finish, MoveError, MoveErrorKind, MoveView, PlayedMove,
-    Record, RecordFailure, SetupError, SquareView,
+    AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError,
+    MoveErrorKind, MoveView, PlayedMove, Record, RecordFailure, SetupError, SquareView,
+    UnreadableMove,
 };
-use crate::lang::Language;
 use crate::notation::record::{self, PlyError};
 use crate::notation::{Naming, ResolveError, SquareStyle, fen, parse_move, write};
-use crate::rules::{Color, Game, Move, Position, Role, Termination, Variant, zobrist};
+use crate::rules::{Citation, Color, End, Game, Move, Position, Role, Variant, zobrist};
 
 /// A draughts game with the square naming its record uses.
 #[derive(Clone, Debug)]
 struct DraughtsGame {
     game: Game,
     naming: Naming,
+}
+
+impl DraughtsGame {
+    /// The rule that a player with no piece or no move loses: seed 001 §1.8.1;
+    /// for international draughts the FMJD rules, cited whole (no seed gives
+    /// the article).
+    fn loss_citation(&self) -> Citation {
+        match self.variant() {
+            Variant::International => Citation::fmjd(""),
+            _ => Citation::russian("1.8.1"),
+        }
+    }
 }
 
 pub(super) fn new_game(
@@ -52,10 +64,7 @@ pub(super) fn open_record(
         let error = match f.error {
             PlyError::Parse(e) => MoveError {
                 written: f.written.clone(),
-                kind: MoveErrorKind::Unreadable {
-                    en: e.reason.to_string(),
-                    ru: e.reason.to_string(),
-                },
+                kind: MoveErrorKind::Unreadable(UnreadableMove::Draughts(e.reason)),
             },
             PlyError::Resolve(e) => move_error(&f.position, naming, e),
         };
@@ -79,10 +88,7 @@ fn move_error(pos: &Position, naming: Naming, e: ResolveError) -> MoveError {
     match e {
         ResolveError::Illegal { written, reason } => MoveError {
             written,
-            kind: MoveErrorKind::Illegal {
-                en: reason.message(Language::En),
-                ru: reason.message(Language::Ru),
-            },
+            kind: MoveErrorKind::Illegal(Illegal::Draughts(reason)),
         },
         ResolveError::Ambiguous {
             written,
@@ -106,10 +112,7 @@ impl DraughtsGame {
         let pos = self.game.position();
         let w = parse_move(written).map_err(|e| MoveError {
             written: written.trim().to_string(),
-            kind: MoveErrorKind::Unreadable {
-                en: e.reason.to_string(),
-                ru: unreadable_ru(e.reason),
-            },
+            kind: MoveErrorKind::Unreadable(UnreadableMove::Draughts(e.reason)),
         })?;
         w.resolve(pos, self.naming)
             .map_err(|e| move_error(pos, self.naming, e))
@@ -133,14 +136,6 @@ impl DraughtsGame {
             capture: m.is_capture(),
             hash_after: zobrist::hash(&pos.play(m)),
         }
-    }
-}
-
-pub(super) fn unreadable_ru(reason: &str) -> String {
-    match reason {
-        "it is empty" => "пустой текст".into(),
-        "it names no destination square" => "не указано поле, на которое идёт шашка".into(),
-        _ => format!("запись не похожа на ход ({reason})"),
     }
 }
 
@@ -203,40 +198,28 @@ impl AnyGame for DraughtsGame {
 
     fn outcome(&self) -> Option<Finish> {
         let out = self.game.outcome()?;
-        let (reason, rule_en, rule_ru) = match out.termination {
-            Termination::NoPieces => (
-                "no_pieces",
-                "the side to move has no pieces left (seed 001 §1.8.1)".to_string(),
-                "у стороны, чей ход, не осталось шашек (seed 001 §1.8.1)".to_string(),
-            ),
-            Termination::NoMoves => (
-                "no_moves",
-                "the side to move has no legal move (seed 001 §1.8.1)".to_string(),
-                "у стороны, чей ход, нет ходов (seed 001 §1.8.1)".to_string(),
-            ),
-            Termination::DrawRule(i) => {
+        let (rule, citation) = match out.end {
+            End::NoPieces => (EndRule::NoPieces, self.loss_citation()),
+            End::NoMoves => (EndRule::NoMoves, self.loss_citation()),
+            End::DrawRule(i) => {
                 let rule = self.game.position().rules().draw_rules[i];
-                (
-                    "draw_rule",
-                    format!("{} ({})", rule.describe(), rule.clause()),
-                    format!("{} ({})", rule.describe_ru(), rule.clause()),
-                )
+                (EndRule::DrawRule(rule), rule.clause())
             }
         };
         Some(Finish {
             result: out.result,
-            reason,
-            rule_en,
-            rule_ru,
+            termination: out.end.termination(),
+            rule,
+            citation,
         })
     }
 
     fn claimable_draws(&self) -> Vec<ClaimableDraw> {
+        // seed 001 §1.9.1.7, §1.9.2; FMJD art. 6.1
         if self.game.repetitions() >= 3 {
             vec![ClaimableDraw {
-                kind: "repetition",
-                rule_en: "the same position with the same side to move has occurred three times (seed 001 §1.9.1.7, §1.9.2)".into(),
-                rule_ru: "одна и та же позиция при той же очереди хода повторилась три раза (seed 001 §1.9.1.7, §1.9.2)".into(),
+                kind: ClaimKind::Repetition,
+                citation: super::repetition_citation(self.variant()),
             }]
         } else {
             Vec::new()
@@ -249,12 +232,6 @@ impl AnyGame for DraughtsGame {
 
     fn hash(&self) -> u64 {
         self.game.hash()
-    }
-
-    fn diagram(&self, side: Color) -> String {
-        let opts = crate::diagram::Options::default();
-        let last = self.last_move();
-        crate::diagram::text::render(&self.board_view(), last.as_ref(), side, &opts)
     }
 
     fn board_view(&self) -> BoardView {

@@ -4,7 +4,9 @@
 //! (issue 8, item 3).
 //!
 //! Moves cross this interface as text: a written move goes in, the canonical full
-//! and short notation come out. Each family (draughts, towers, chess) implements
+//! and short notation come out. Everything else crosses it as typed data (move
+//! errors, endings, claims with their citations), never as sentences: the prose
+//! layer [`crate::lang`] words them. Each family (draughts, towers, chess) implements
 //! [`AnyGame`] in its own file here.
 
 mod chess;
@@ -12,8 +14,10 @@ mod draughts;
 mod towers;
 
 use crate::lang::Language;
+use crate::notation::IllegalReason;
 use crate::notation::pdn::{PdnGame, PdnPly};
-use crate::rules::{Color, GameResult, Variant};
+use crate::notation::written::Unreadable;
+use crate::rules::{Citation, Color, DrawRule, GameResult, Termination, Variant};
 
 /// Why a game cannot be set up (a FEN that cannot be read or is no legal position).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -264,7 +268,8 @@ pub struct PlayedMove {
     pub hash_after: u64,
 }
 
-/// Why a written move was not played, with the text to tell the player.
+/// Why a written move was not played. Plain data: the prose layer words it
+/// ([`MoveError::message`] is in [`crate::lang::moves`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{written}: {}", self.message(Language::En))]
 pub struct MoveError {
@@ -278,69 +283,130 @@ pub struct MoveError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveErrorKind {
     /// The text is not a move in any form of the game's notation.
-    Unreadable {
-        /// English reason.
-        en: String,
-        /// Russian reason.
-        ru: String,
-    },
+    Unreadable(UnreadableMove),
     /// The move is illegal here.
-    Illegal {
-        /// English reason ("g6 is not a playing square").
-        en: String,
-        /// Russian reason.
-        ru: String,
-    },
+    Illegal(Illegal),
     /// Several legal moves fit; their full notation (SAN for chess), sorted.
     Ambiguous(Vec<String>),
 }
 
-impl MoveError {
-    /// The reason as a sentence in a language, naming the move as written.
+/// Why a text is not a move of the game at all (the first stage of reading).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnreadableMove {
+    /// Draughts and column checkers share one move syntax.
+    Draughts(Unreadable),
+    /// Chess.
+    Chess(crate::notation::chess_move::ChessUnreadable),
+}
+
+/// Why a written move is illegal in the position, per family of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// Russian checkers, international draughts.
+    Draughts(IllegalReason),
+    /// Column checkers (Bashni, Lasca): the same reasons, worded for towers.
+    Towers(IllegalReason),
+    /// Chess.
+    Chess(crate::notation::chess_illegal::ChessIllegal),
+}
+
+/// The rule that ended a game by itself (no claim, no agreement), worded by
+/// [`crate::lang::moves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndRule {
+    /// Draughts: the side to move has no pieces left (seed 001 §1.8.1).
+    NoPieces,
+    /// Draughts: the side to move has no legal move (seed 001 §1.8.1).
+    NoMoves,
+    /// Column checkers: the side to move has no tower left (seed 000 §1.11).
+    NoTowers,
+    /// Column checkers: the side to move has no legal move (seed 000 §1.12).
+    TowersNoMoves,
+    /// Draughts: an automatic draw rule of the variant (seed 001 §1.9.1, FMJD art. 6).
+    DrawRule(DrawRule),
+    /// Chess: checkmate (seed 003 art. 10, 11; FIDE art. 5.1.1).
+    Checkmate,
+    /// Chess: stalemate (seed 003 art. 12b; FIDE art. 5.2.1).
+    Stalemate,
+    /// Chess: a dead position (seed 003 art. 12a; FIDE art. 5.2.2).
+    DeadPosition,
+    /// Chess: fivefold repetition (FIDE art. 9.6.1).
+    FivefoldRepetition,
+    /// Chess: 75 moves of each side without a capture or a pawn move (FIDE art. 9.6.2).
+    SeventyFiveMoves,
+}
+
+/// Why a game ended by the rules alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// Who won, or a draw.
+    pub result: GameResult,
+    /// How it ended, as the store keeps it.
+    pub termination: Termination,
+    /// The rule that ended it.
+    pub rule: EndRule,
+    /// Where the rule stands in the game's rulebook.
+    pub citation: Citation,
+}
+
+/// A draw that a player may claim (by claim, not automatic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimKind {
+    /// The same position with the same side to move for the third time
+    /// (seed 001 §1.9.1.7, seed 000 §1.13.2, seed 003 art. 12g).
+    Repetition,
+    /// Chess: 50 moves of each side without a capture or a pawn move
+    /// (seed 003 art. 12d; FIDE art. 9.3).
+    FiftyMoves,
+    /// Bashni: the material has not changed for this many moves (seed 000 §1.13.1).
+    UnchangedMaterial {
+        /// Moves of each side.
+        moves: u16,
+    },
+}
+
+impl ClaimKind {
+    /// The name the store keeps for a claim: `repetition`, `fifty_moves`,
+    /// `unchanged_material`.
     #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        match (&self.kind, lang) {
-            (MoveErrorKind::Unreadable { en, .. }, Language::En) => {
-                format!("cannot read the move: {en}")
-            }
-            (MoveErrorKind::Unreadable { ru, .. }, Language::Ru) => {
-                format!("не удалось прочитать ход: {ru}")
-            }
-            (MoveErrorKind::Illegal { en, .. }, Language::En) => en.clone(),
-            (MoveErrorKind::Illegal { ru, .. }, Language::Ru) => ru.clone(),
-            (MoveErrorKind::Ambiguous(c), Language::En) => {
-                format!("the move is ambiguous; write one of: {}", c.join(", "))
-            }
-            (MoveErrorKind::Ambiguous(c), Language::Ru) => {
-                format!("ход неоднозначен; напишите один из: {}", c.join(", "))
-            }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClaimKind::Repetition => "repetition",
+            ClaimKind::FiftyMoves => "fifty_moves",
+            ClaimKind::UnchangedMaterial { .. } => "unchanged_material",
+        }
+    }
+
+    /// How a game drawn by this claim ended, as the store keeps it.
+    #[must_use]
+    pub fn termination(self) -> Termination {
+        match self {
+            ClaimKind::Repetition => Termination::Repetition,
+            ClaimKind::FiftyMoves | ClaimKind::UnchangedMaterial { .. } => Termination::DrawRule,
         }
     }
 }
 
-/// Why a game ended by the rules alone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finish {
-    /// Who won, or a draw.
-    pub result: GameResult,
-    /// A short machine name: `no_pieces`, `no_moves`, `draw_rule`, `checkmate`,
-    /// `stalemate`, `insufficient_material`, `fivefold`, `seventy_five_moves`.
-    pub reason: &'static str,
-    /// The rule in English, with its article.
-    pub rule_en: String,
-    /// The rule in Russian, with its article.
-    pub rule_ru: String,
+/// A draw that a player may claim now, with the rule's citation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimableDraw {
+    /// Which draw.
+    pub kind: ClaimKind,
+    /// Where the rule stands in the game's rulebook.
+    pub citation: Citation,
 }
 
-/// A draw that a player may claim now (by claim, not automatic).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClaimableDraw {
-    /// Machine name: `repetition`, `fifty_moves`, `unchanged_material`.
-    pub kind: &'static str,
-    /// The rule in English, with its article.
-    pub rule_en: String,
-    /// The rule in Russian, with its article.
-    pub rule_ru: String,
+/// The rule of a repetition claim in a variant's rulebook (quoted when a claim
+/// is rejected): seed 001 §1.9.2, FMJD art. 6.1, seed 000 §1.13.2, FIDE art. 9.2.
+#[must_use]
+pub fn repetition_citation(variant: Variant) -> Citation {
+    match variant {
+        Variant::Russian => Citation::russian("1.9.2"),
+        Variant::International => Citation::fmjd("6.1"),
+        Variant::Bashni => crate::rules::towers::BASHNI.repetition_clause,
+        Variant::Lasca => crate::rules::towers::LASCA.repetition_clause,
+        Variant::Chess => Citation::fide("9.2"),
+    }
 }
 
 /// What stands on one square, for diagrams: pieces from top to bottom (one for a
@@ -429,8 +495,6 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     fn repetitions(&self) -> usize;
     /// The hash of the current position.
     fn hash(&self) -> u64;
-    /// A text diagram from `side`'s point of view.
-    fn diagram(&self, side: Color) -> String;
     /// The current board for image diagrams.
     fn board_view(&self) -> BoardView;
     /// The last ply played, for marking it on diagrams; `None` before the first ply.

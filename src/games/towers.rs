@@ -1,14 +1,13 @@
 //! [`AnyGame`] for column checkers: Bashni (seed 000 §1) and Lasca (seed 000 §2).
 
 use super::{
-    AnyGame, BoardView, ClaimableDraw, Finish, MoveError, MoveErrorKind, MoveView, PlayedMove,
-    Record, SetupError, SquareView,
+    AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError,
+    MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView, UnreadableMove,
 };
-use crate::lang::Language;
 use crate::notation::tower_moves::{self, TowerResolveError};
 use crate::notation::{Naming, SquareStyle, parse_move, tower_fen};
 use crate::rules::towers::{TowerGame, TowerMove, TowerPosition, zobrist};
-use crate::rules::{Color, Role, Termination, Variant};
+use crate::rules::{Color, End, Role, Variant};
 
 /// A game of column checkers with the square naming its record uses.
 #[derive(Clone, Debug)]
@@ -49,10 +48,7 @@ fn move_error(pos: &TowerPosition, naming: Naming, e: TowerResolveError) -> Move
     match e {
         TowerResolveError::Illegal { written, reason } => MoveError {
             written,
-            kind: MoveErrorKind::Illegal {
-                en: reason.message(Language::En),
-                ru: reason.message(Language::Ru),
-            },
+            kind: MoveErrorKind::Illegal(Illegal::Towers(reason)),
         },
         TowerResolveError::Ambiguous {
             written,
@@ -90,10 +86,7 @@ impl TowersGame {
         let pos = self.position();
         let w = parse_move(written).map_err(|e| MoveError {
             written: written.trim().to_string(),
-            kind: MoveErrorKind::Unreadable {
-                en: e.reason.to_string(),
-                ru: super::draughts::unreadable_ru(e.reason),
-            },
+            kind: MoveErrorKind::Unreadable(UnreadableMove::Draughts(e.reason)),
         })?;
         tower_moves::resolve(&w, pos, self.naming).map_err(|e| move_error(pos, self.naming, e))
     }
@@ -168,24 +161,15 @@ impl AnyGame for TowersGame {
 
     fn outcome(&self) -> Option<Finish> {
         let out = self.game.outcome()?;
-        let clause = self.position().rules().loss_clause;
-        let (reason, rule_en, rule_ru) = match out.termination {
-            Termination::NoPieces => (
-                "no_pieces",
-                format!("the side to move has no tower left ({clause})"),
-                format!("у стороны, чей ход, не осталось башен ({clause})"),
-            ),
-            _ => (
-                "no_moves",
-                format!("the side to move has no legal move ({clause})"),
-                format!("у стороны, чей ход, нет ходов ({clause})"),
-            ),
+        let rule = match out.end {
+            End::NoPieces => EndRule::NoTowers,
+            End::NoMoves | End::DrawRule(_) => EndRule::TowersNoMoves,
         };
         Some(Finish {
             result: out.result,
-            reason,
-            rule_en,
-            rule_ru,
+            termination: out.end.termination(),
+            rule,
+            citation: self.position().rules().loss_clause,
         })
     }
 
@@ -193,21 +177,17 @@ impl AnyGame for TowersGame {
         let rules = self.position().rules();
         let mut out = Vec::new();
         if self.game.repetitions() >= 3 {
-            let clause = rules.repetition_clause;
             out.push(ClaimableDraw {
-                kind: "repetition",
-                rule_en: format!("the same arrangement of towers with the same side to move has occurred three times ({clause})"),
-                rule_ru: format!("одно и то же расположение башен при той же очереди хода повторилось три раза ({clause})"),
+                kind: ClaimKind::Repetition,
+                citation: rules.repetition_clause,
             });
         }
         if let Some(moves) = rules.unchanged_material_claim
             && self.game.unchanged_material_claimable()
         {
-            let clause = rules.unchanged_material_clause;
             out.push(ClaimableDraw {
-                kind: "unchanged_material",
-                rule_en: format!("for the last {moves} moves the material (number of towers and their composition) has not changed ({clause})"),
-                rule_ru: format!("за последние {moves} ходов материальное соотношение сил (количество башен и их состав) не изменилось ({clause})"),
+                kind: ClaimKind::UnchangedMaterial { moves },
+                citation: rules.unchanged_material_clause,
             });
         }
         out
@@ -219,17 +199,6 @@ impl AnyGame for TowersGame {
 
     fn hash(&self) -> u64 {
         self.game.hash()
-    }
-
-    fn diagram(&self, side: Color) -> String {
-        let opts = crate::diagram::Options::default();
-        let last = self.last_move();
-        let mut text = crate::diagram::text::render(&self.board_view(), last.as_ref(), side, &opts);
-        text.push_str(&crate::diagram::towers::position_lines(
-            self.position(),
-            self.naming.style,
-        ));
-        text
     }
 
     fn board_view(&self) -> BoardView {

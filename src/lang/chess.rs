@@ -26,7 +26,7 @@ pub fn unreadable(reason: ChessUnreadable, lang: Language) -> &'static str {
             "castling is written O-O (king side) or O-O-O (queen side)"
         }
         (U::BadCastling, Language::Ru) => "рокировка пишется 0-0 (короткая) или 0-0-0 (длинная)",
-        (U::BadPromotion, Language::En) => "a pawn is promoted to Q, R, B or N (Ф, Л, С, К)",
+        (U::BadPromotion, Language::En) => "a pawn is promoted to Q, R, B or N",
         (U::BadPromotion, Language::Ru) => "пешка превращается в Ф, Л, С или К (Q, R, B, N)",
         (U::Unexpected, Language::En) => "it has characters that are no part of a chess move",
         (U::Unexpected, Language::Ru) => "в записи есть знаки, которых не бывает в записи хода",
@@ -124,10 +124,10 @@ fn castling_bar(side: CastlingSide, bar: CastlingBar, lang: Language) -> String 
         (B::NoRook(sq), Language::En) => format!("there is no rook of yours on {sq}"),
         (B::NoRook(sq), Language::Ru) => format!("на {sq} нет вашей ладьи"),
         (B::RightLostBeforeStart, Language::En) => format!(
-            "the right to castle on the {side_en} was lost before the game's start position (its FEN)"
+            "the right to castle on the {side_en} was lost before the game's start position"
         ),
         (B::RightLostBeforeStart, Language::Ru) => {
-            "право на эту рокировку было утрачено ещё до начальной позиции партии (её FEN)".into()
+            "право на эту рокировку было утрачено ещё до начальной позиции партии".into()
         }
         (B::Between(sq), Language::En) => {
             format!("{sq} between the king and the rook is not empty")

@@ -8,7 +8,8 @@
 //! - [`rulebook`]: rule citations as the rulebooks themselves are cited
 //!   (never a project file: `../shared/RULES.md` §9 has the table).
 //! - [`moves`]: why a move was refused, how the rules ended a game, which draw
-//!   may be claimed.
+//!   may be claimed, results, and the referee's events (moves, resignations,
+//!   sealed moves, draw offers and claims).
 //! - [`chess`]: the chess move reader's reasons and chess moves in Russian piece
 //!   letters.
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,

@@ -9,7 +9,8 @@ use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
 use crate::rules::{Color, Move, Numbering, Position, Role, Square};
 
 /// Why a written move is not legal here. Every reason names the squares as the
-/// player should see them.
+/// player should see them; the prose layer words it
+/// ([`IllegalReason::message`] is in [`crate::lang::moves`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalReason {
     /// A written square is not a playing square, off the board, or has no number.
@@ -44,60 +45,6 @@ pub enum IllegalReason {
     },
     /// The side to move has no legal move: the game is over.
     NoLegalMoves,
-}
-
-impl IllegalReason {
-    /// The reason as a sentence in a language.
-    #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        use IllegalReason as R;
-        match (self, lang) {
-            (R::Square(e), Language::En) => e.to_string(),
-            (R::Square(SquareError::NotPlaying(s)), Language::Ru) => {
-                format!("{s} — не игровое поле")
-            }
-            (R::Square(SquareError::OffBoard(s)), Language::Ru) => format!("поля {s} нет на доске"),
-            (R::Square(SquareError::NoSuchNumber(n)), Language::Ru) => {
-                format!("поля {n} нет на этой доске")
-            }
-            (R::NoPieceOfYours(s), Language::En) => format!("there is no piece of yours on {s}"),
-            (R::NoPieceOfYours(s), Language::Ru) => format!("на {s} нет вашей шашки"),
-            (R::CaptureCompulsory(list), Language::En) => {
-                format!("capture is compulsory: {}", list.join(" or "))
-            }
-            (R::CaptureCompulsory(list), Language::Ru) => {
-                format!("бить обязательно: {}", list.join(" или "))
-            }
-            (R::CaptureContinues { stop, continues_to }, Language::En) => format!(
-                "the capture does not stop on {stop}: it continues to {}",
-                continues_to.join(" or ")
-            ),
-            (R::CaptureContinues { stop, continues_to }, Language::Ru) => format!(
-                "взятие не заканчивается на {stop}: бой продолжается до {}",
-                continues_to.join(" или ")
-            ),
-            (R::CannotMoveThere { role, from, to }, Language::En) => {
-                let piece = if *role == Role::King { "king" } else { "man" };
-                format!("the {piece} on {from} cannot move to {to}")
-            }
-            (R::CannotMoveThere { role, from, to }, Language::Ru) => {
-                let piece = if *role == Role::King {
-                    "дамка"
-                } else {
-                    "шашка"
-                };
-                format!("{piece} с {from} не может пойти на {to}")
-            }
-            (R::NoPieceOnFile { file, to }, Language::En) => {
-                format!("no piece of yours on the {file}-file can move to {to}")
-            }
-            (R::NoPieceOnFile { file, to }, Language::Ru) => {
-                format!("ни одна ваша шашка с вертикали {file} не может пойти на {to}")
-            }
-            (R::NoLegalMoves, Language::En) => "there is no legal move: the game is over".into(),
-            (R::NoLegalMoves, Language::Ru) => "ходов нет: партия окончена".into(),
-        }
-    }
 }
 
 impl std::fmt::Display for IllegalReason {

@@ -65,8 +65,41 @@ pub struct WrittenMove {
 pub struct ParseMoveError {
     /// The text given.
     pub text: String,
-    /// What is wrong, in English.
-    pub reason: &'static str,
+    /// What is wrong.
+    pub reason: Unreadable,
+}
+
+/// Why a text is not a draughts move in any written form (stage one failed).
+/// The prose layer words it ([`crate::lang::moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Nothing was written.
+    Empty,
+    /// It holds characters that are not squares or move signs.
+    StrayCharacters,
+    /// It does not start with a square or a file.
+    NoStart,
+    /// Two move signs in a row (`c3--d4`).
+    TwoSigns,
+    /// A file letter without a rank inside the move.
+    BareFile,
+    /// It ends with a move sign (`c3-`).
+    EndsWithSign,
+    /// It names no destination square.
+    NoDestination,
+}
+
+impl Unreadable {
+    /// Every reason, in declaration order.
+    pub const ALL: [Unreadable; 7] = [
+        Unreadable::Empty,
+        Unreadable::StrayCharacters,
+        Unreadable::NoStart,
+        Unreadable::TwoSigns,
+        Unreadable::BareFile,
+        Unreadable::EndsWithSign,
+        Unreadable::NoDestination,
+    ];
 }
 
 /// One ply of a written line, with the move number written before it.
@@ -148,10 +181,9 @@ pub fn parse_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
         }
     }
     if s.is_empty() {
-        return Err(err("it is empty"));
+        return Err(err(Unreadable::Empty));
     }
-    let (tokens, marked_inside) = tokenize(&s)
-        .ok_or_else(|| err("it holds characters that are not squares or move signs"))?;
+    let (tokens, marked_inside) = tokenize(&s).ok_or_else(|| err(Unreadable::StrayCharacters))?;
     build(tokens, promotion_mark || marked_inside, text.trim()).map_err(err)
 }
 
@@ -223,16 +255,12 @@ fn tokenize(s: &[char]) -> Option<(Vec<Token>, bool)> {
     Some((out, marked))
 }
 
-fn build(
-    tokens: Vec<Token>,
-    promotion_mark: bool,
-    text: &str,
-) -> Result<WrittenMove, &'static str> {
+fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<WrittenMove, Unreadable> {
     let mut iter = tokens.into_iter().peekable();
     let origin = match iter.next() {
         Some(Token::Square(sq)) => WrittenOrigin::Square(sq),
         Some(Token::File(f)) => WrittenOrigin::File(f),
-        _ => return Err("it does not start with a square or a file"),
+        _ => return Err(Unreadable::NoStart),
     };
     let mut squares = Vec::new();
     let mut capture = false;
@@ -241,7 +269,7 @@ fn build(
         match t {
             Token::Sep(c) => {
                 if last_was_sep {
-                    return Err("two move signs in a row");
+                    return Err(Unreadable::TwoSigns);
                 }
                 capture |= c == ':';
                 last_was_sep = true;
@@ -250,14 +278,14 @@ fn build(
                 squares.push(sq);
                 last_was_sep = false;
             }
-            Token::File(_) => return Err("a file letter without a rank inside the move"),
+            Token::File(_) => return Err(Unreadable::BareFile),
         }
     }
     if last_was_sep {
-        return Err("it ends with a move sign");
+        return Err(Unreadable::EndsWithSign);
     }
     let Some(dest) = squares.pop() else {
-        return Err("it names no destination square");
+        return Err(Unreadable::NoDestination);
     };
     Ok(WrittenMove {
         origin,

@@ -3,15 +3,16 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::games::ClaimableDraw;
+use crate::games::{ClaimKind, ClaimableDraw};
 use crate::lang::Language;
+use crate::lang::moves::{Event, claim_fails, claimable, event};
 use crate::referee::load::{color, load};
-use crate::referee::play::{active_side, finish_game, make_offer, termination_of};
+use crate::referee::play::{active_side, finish_game, make_offer};
 use crate::referee::view::{side_name, to_both};
 use crate::referee::{Handled, RefereeError, Source};
-use crate::rules::GameResult as RulesResult;
+use crate::rules::{GameResult, Termination};
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
-use crate::store::{GameId, PlayerId, Termination, Tx};
+use crate::store::{GameId, PlayerId, Tx};
 
 /// Offers a draw without a move. The offer stands until the opponent answers.
 pub(crate) fn offer(
@@ -26,15 +27,9 @@ pub(crate) fn offer(
     make_offer(tx, &l, me, l.game.plies() as u32, now, source)?;
     let offer = offers::pending(tx, id)?;
     let by = color(me);
-    let replies = to_both(&l, l.game.as_ref(), offer.as_ref(), |lang| match lang {
-        Language::En => format!(
-            "{} offer a draw. Answer accept or decline (a move also declines it).",
-            side_name(by, lang)
-        ),
-        Language::Ru => format!(
-            "{} предлагают ничью. Ответьте «согласен» или «отказ» (ход тоже означает отказ).",
-            side_name(by, lang)
-        ),
+    let offered = Event::DrawOffered { by };
+    let replies = to_both(&l, l.game.as_ref(), offer.as_ref(), |lang| {
+        event(&offered, lang)
     });
     Ok(Handled {
         game: Some(id),
@@ -57,15 +52,9 @@ pub(crate) fn accept(
         return Err(RefereeError::OwnOffer);
     }
     offers::resolve(tx, o.id, OfferStatus::Accepted, now)?;
-    finish_game(tx, &mut l, RulesResult::Draw, Termination::Agreement, now)?;
-    let replies = to_both(&l, l.game.as_ref(), None, |lang| match lang {
-        Language::En => {
-            "The draw offer is accepted: the game is drawn by agreement (1/2-1/2).".to_string()
-        }
-        Language::Ru => {
-            "Предложение ничьей принято: партия закончилась вничью по соглашению (1/2-1/2)."
-                .to_string()
-        }
+    finish_game(tx, &mut l, GameResult::Draw, Termination::Agreement, now)?;
+    let replies = to_both(&l, l.game.as_ref(), None, |lang| {
+        event(&Event::DrawAccepted, lang)
     });
     Ok(Handled {
         game: Some(id),
@@ -89,16 +78,8 @@ pub(crate) fn decline(
     }
     offers::resolve(tx, o.id, OfferStatus::Declined, now)?;
     let by = color(me);
-    let replies = to_both(&l, l.game.as_ref(), None, |lang| match lang {
-        Language::En => format!(
-            "{} decline the draw offer. The game goes on.",
-            side_name(by, lang)
-        ),
-        Language::Ru => format!(
-            "{} отклоняют предложение ничьей. Партия продолжается.",
-            side_name(by, lang)
-        ),
-    });
+    let declined = Event::DrawDeclined { by };
+    let replies = to_both(&l, l.game.as_ref(), None, |lang| event(&declined, lang));
     Ok(Handled {
         game: Some(id),
         replies,
@@ -132,13 +113,12 @@ pub(crate) fn claim(
     };
     let upheld: Option<ClaimableDraw> = position.claimable_draws().into_iter().next();
     let ply = l.game.plies() as u32;
+    let repetitions = position.repetitions();
+    let citation = crate::games::repetition_citation(l.game.variant());
+    // The rule quoted, as the store keeps it (English, with its citation).
     let rule_en = upheld.as_ref().map_or_else(
-        || repetition_rule(position.repetitions(), Language::En),
-        |c| c.rule_en.clone(),
-    );
-    let rule_ru = upheld.as_ref().map_or_else(
-        || repetition_rule(position.repetitions(), Language::Ru),
-        |c| c.rule_ru.clone(),
+        || claim_fails(repetitions, citation, Language::En),
+        |c| claimable(c, Language::En),
     );
     offers::claim(
         tx,
@@ -146,7 +126,11 @@ pub(crate) fn claim(
             game_id: id,
             ply,
             side: me,
-            kind: upheld.as_ref().map_or("repetition", |c| c.kind).to_string(),
+            kind: upheld
+                .as_ref()
+                .map_or(ClaimKind::Repetition, |c| c.kind)
+                .as_str()
+                .to_string(),
             written_move: move_text.as_ref().map(|(w, _)| w.clone()),
             verdict: if upheld.is_some() {
                 ClaimVerdict::Upheld
@@ -159,47 +143,33 @@ pub(crate) fn claim(
         },
     )?;
     let by = color(me);
-    if let Some(c) = &upheld {
-        finish_game(tx, &mut l, RulesResult::Draw, termination_of(c.kind), now)?;
+    if let Some(c) = upheld {
+        finish_game(tx, &mut l, GameResult::Draw, c.kind.termination(), now)?;
         let shown = l.game.clone_box();
-        let mv = move_text.as_ref().map(|(_, f)| f.clone());
-        let replies = to_both(&l, shown.as_ref(), None, |lang| {
-            let with = mv.as_ref().map_or(String::new(), |m| match lang {
-                Language::En => format!(" with the written move {m} (not played)"),
-                Language::Ru => format!(" с записанным ходом {m} (не сделан)"),
-            });
-            match lang {
-                Language::En => format!(
-                    "{} claim a draw{with}: the claim is upheld — {rule_en}. 1/2-1/2.",
-                    side_name(by, lang)
-                ),
-                Language::Ru => format!(
-                    "{} требуют ничью{with}: требование обосновано — {rule_ru}. 1/2-1/2.",
-                    side_name(by, lang)
-                ),
-            }
-        });
+        let upheld = Event::ClaimUpheld {
+            by,
+            with_move: move_text.as_ref().map(|(_, f)| f.clone()),
+            draw: c,
+        };
+        let replies = to_both(&l, shown.as_ref(), None, |lang| event(&upheld, lang));
         return Ok(Handled {
             game: Some(id),
             replies,
             summary: format!("game #{id}: draw claim upheld ({rule_en})"),
         });
     }
+    let rejected = |move_played| Event::ClaimRejected {
+        by,
+        repetitions,
+        citation,
+        move_played,
+    };
     // A wrong claim is not a draw: a written move is played and the game goes on.
     if let Some((written, _)) = move_text {
         let mut handled = crate::referee::play::play(tx, id, actor, &written, false, now, source)?;
         for r in &mut handled.replies {
-            let note = match r.language {
-                Language::En => format!(
-                    "{} claimed a draw: the claim is rejected — {rule_en}. The written move is played.\n",
-                    side_name(by, r.language)
-                ),
-                Language::Ru => format!(
-                    "{} потребовали ничью: требование отклонено — {rule_ru}. Записанный ход сделан.\n",
-                    side_name(by, r.language)
-                ),
-            };
-            r.body.insert_str(0, &note);
+            let note = event(&rejected(true), r.language);
+            r.body.insert_str(0, &format!("{note}\n"));
         }
         handled.summary = format!("{}; draw claim rejected ({rule_en})", handled.summary);
         return Ok(handled);
@@ -208,32 +178,11 @@ pub(crate) fn claim(
         &l,
         l.game.as_ref(),
         offers::pending(tx, id)?.as_ref(),
-        |lang| match lang {
-            Language::En => format!(
-                "{} claim a draw: the claim is rejected — {rule_en}. The game goes on.",
-                side_name(by, lang)
-            ),
-            Language::Ru => format!(
-                "{} требуют ничью: требование отклонено — {rule_ru}. Партия продолжается.",
-                side_name(by, lang)
-            ),
-        },
+        |lang| event(&rejected(false), lang),
     );
     Ok(Handled {
         game: Some(id),
         replies,
         summary: format!("game #{id}: draw claim rejected ({rule_en})"),
     })
-}
-
-/// Why a repetition claim fails, quoting the rule.
-fn repetition_rule(times: usize, lang: Language) -> String {
-    match lang {
-        Language::En => format!(
-            "the position has occurred {times} time(s); a draw needs the same position three times with the same side to move (seed 001 §1.9.1.7), and no other claim rule applies"
-        ),
-        Language::Ru => format!(
-            "позиция встречалась {times} раз(а); для ничьей нужна трижды повторившаяся позиция при той же очереди хода (seed 001 §1.9.1.7), другие основания не выполнены"
-        ),
-    }
 }

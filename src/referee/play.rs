@@ -4,11 +4,12 @@ use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
 use crate::lang::Language;
+use crate::lang::moves::{Event, event};
 use crate::referee::load::{Loaded, color, load};
 use crate::referee::view::{side_name, to_both};
 use crate::referee::{Handled, RefereeError, Source};
-use crate::rules::GameResult as RulesResult;
-use crate::store::games::{self, GameResult, GameStatus, Termination};
+use crate::rules::{GameResult, Termination};
+use crate::store::games::{self, GameStatus};
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
@@ -47,10 +48,11 @@ pub(crate) fn play(
         crate::clock::persist::check_may_move(tx, actor, &settings, now)?;
         match crate::clock::persist::record_move(tx, id, me, now) {
             Ok(_) => {}
-            Err(crate::clock::ClockError::Move(
-                late @ crate::clock::MoveClockError::Late { .. },
-            )) => {
-                return lost_on_time(tx, &mut l, me, &late, now);
+            Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
+                deadline,
+                ..
+            })) => {
+                return lost_on_time(tx, &mut l, me, deadline, now);
             }
             Err(e) => return Err(e.into()),
         }
@@ -67,18 +69,20 @@ pub(crate) fn play(
     )?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     // A move declines the opponent's pending offer (seed 001 §1.9.2).
-    if let Some(o) = offers::pending(tx, id)?
-        && o.side != me
-    {
-        offers::resolve(tx, o.id, OfferStatus::Declined, now)?;
-    }
+    let declined = match offers::pending(tx, id)? {
+        Some(o) if o.side != me => {
+            offers::resolve(tx, o.id, OfferStatus::Declined, now)?;
+            Some(o.side)
+        }
+        _ => None,
+    };
     let ply = game.plies() as u32;
     if offer_draw {
         make_offer(tx, &l, me, ply, now, source)?;
     }
     let finish = game.outcome();
     if let Some(f) = &finish {
-        finish_game(tx, &mut l, f.result, termination_of(f.reason), now)?;
+        finish_game(tx, &mut l, f.result, f.termination, now)?;
     }
     let offer = if finish.is_none() {
         offers::pending(tx, id)?
@@ -86,38 +90,41 @@ pub(crate) fn play(
         None
     };
     let number = ply.div_ceil(2);
-    let mover = color(me);
-    let written = text.trim().to_string();
-    let full = played.full.clone();
-    let replies = to_both(&l, game.as_ref(), offer.as_ref(), |lang| {
-        let mut s = match lang {
-            Language::En => format!(
-                "{number}. {} played {full} (written: {written}).",
-                side_name(mover, lang)
-            ),
-            Language::Ru => format!(
-                "{number}. {} сыграли {full} (записано: {written}).",
-                side_name(mover, lang)
-            ),
-        };
-        if offer_draw {
-            s.push_str(if lang == Language::Ru {
-                " Предложена ничья."
-            } else {
-                " A draw is offered."
-            });
-        }
-        if let Some(f) = &finish {
+    let played_event = Event::Played {
+        number,
+        side: color(me),
+        full: played.full.clone(),
+        written: text.trim().to_string(),
+        offers_draw: offer_draw,
+    };
+    let finished = finish.map(Event::Finished);
+    let text_of = |lang| {
+        let mut s = event(&played_event, lang);
+        if let Some(f) = &finished {
             s.push('\n');
-            s.push_str(&finish_text(f, lang));
+            s.push_str(&event(f, lang));
         }
         s
-    });
+    };
+    let mut replies = to_both(&l, game.as_ref(), offer.as_ref(), text_of);
+    // The offerer is told that the move declined the offer (RULES.md §7).
+    if let Some(offerer) = declined {
+        let who = l.player(offerer).id;
+        let note = Event::OfferDeclinedByMove {
+            number,
+            full: played.full.clone(),
+        };
+        for r in replies.iter_mut().filter(|r| r.to == who) {
+            let said = text_of(r.language);
+            let with = format!("{said}\n{}", event(&note, r.language));
+            r.body = r.body.replacen(&said, &with, 1);
+        }
+    }
+    let full = &played.full;
     let summary = match &finish {
         Some(f) => format!(
-            "game #{id}: {number}. {full}; game over {}: {}",
-            result_text(f.result),
-            f.rule_en
+            "game #{id}: {number}. {full}; {}",
+            crate::lang::moves::finish(f, Language::En)
         ),
         None => format!("game #{id}: {number}. {full}"),
     };
@@ -134,23 +141,17 @@ fn lost_on_time(
     tx: &Tx<'_>,
     l: &mut Loaded,
     me: Side,
-    late: &crate::clock::MoveClockError,
+    deadline: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
     let winner = color(me).opposite();
-    finish_game(tx, l, RulesResult::win_for(winner), Termination::Time, now)?;
+    finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
     let game = l.game.clone_box();
-    let detail = late.to_string();
-    let replies = to_both(l, game.as_ref(), None, |lang| match lang {
-        Language::En => format!(
-            "The move arrived after the deadline ({detail}): {} lose on time.",
-            side_name(color(me), lang)
-        ),
-        Language::Ru => format!(
-            "Ход получен после срока ({detail}): {} проиграли по времени.",
-            side_name(color(me), lang)
-        ),
-    });
+    let late = Event::LateMove {
+        side: color(me),
+        deadline,
+    };
+    let replies = to_both(l, game.as_ref(), None, |lang| event(&late, lang));
     let id = l.row.id;
     Ok(Handled {
         game: Some(id),
@@ -232,54 +233,20 @@ pub(crate) fn make_offer(
 pub(crate) fn finish_game(
     tx: &Tx<'_>,
     l: &mut Loaded,
-    result: RulesResult,
+    result: GameResult,
     termination: Termination,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
     if let Some(o) = offers::pending(tx, l.row.id)? {
         offers::resolve(tx, o.id, OfferStatus::Withdrawn, now)?;
     }
-    l.row = games::set_result(tx, l.row.id, store_result(result), termination, now)?;
+    l.row = games::set_result(tx, l.row.id, result, termination, now)?;
     Ok(())
-}
-
-/// The stored result of a rules result.
-pub(crate) fn store_result(r: RulesResult) -> GameResult {
-    match r {
-        RulesResult::WhiteWins => GameResult::WhiteWins,
-        RulesResult::BlackWins => GameResult::BlackWins,
-        RulesResult::Draw => GameResult::Draw,
-    }
-}
-
-/// `1-0`, `0-1`, `1/2-1/2`.
-pub(crate) fn result_text(r: RulesResult) -> &'static str {
-    r.pdn()
-}
-
-/// The stored termination of an [`AnyGame`] finish or claim reason.
-pub(crate) fn termination_of(reason: &str) -> Termination {
-    match reason {
-        "no_pieces" => Termination::NoPieces,
-        "no_moves" => Termination::NoMoves,
-        "checkmate" => Termination::Checkmate,
-        "stalemate" => Termination::Stalemate,
-        "insufficient_material" => Termination::InsufficientMaterial,
-        "repetition" | "fivefold" => Termination::Repetition,
-        _ => Termination::DrawRule,
-    }
 }
 
 /// The sentence announcing the end of a game.
 pub(crate) fn finish_text(f: &Finish, lang: Language) -> String {
-    match lang {
-        Language::En => format!("Game over: {} — {}.", result_text(f.result), f.rule_en),
-        Language::Ru => format!(
-            "Партия окончена: {} — {}.",
-            result_text(f.result),
-            f.rule_ru
-        ),
-    }
+    crate::lang::moves::finish(f, lang)
 }
 
 /// The actor resigns: the opponent wins (seed 001 §1.8.1).
@@ -295,24 +262,14 @@ pub(crate) fn resign(
     finish_game(
         tx,
         &mut l,
-        RulesResult::win_for(winner),
+        GameResult::win_for(winner),
         Termination::Resignation,
         now,
     )?;
     let game = l.game.clone_box();
-    let replies = to_both(&l, game.as_ref(), None, |lang| match lang {
-        Language::En => format!(
-            "{} resigned. {} win.",
-            side_name(color(me), lang),
-            side_name(winner, lang)
-        ),
-        Language::Ru => format!(
-            "{} сдались. Победа: {}.",
-            side_name(color(me), lang),
-            side_name(winner, lang)
-        ),
-    });
-    let r = RulesResult::win_for(winner).pdn();
+    let resigned = Event::Resigned { side: color(me) };
+    let replies = to_both(&l, game.as_ref(), None, |lang| event(&resigned, lang));
+    let r = GameResult::win_for(winner).pdn();
     Ok(Handled {
         game: Some(id),
         replies,
@@ -351,16 +308,12 @@ pub(crate) fn seal(
     )?;
     let p = l.player(me);
     let lang = crate::referee::load::language(p);
-    let body = match lang {
-        Language::En => format!(
-            "Your sealed move \"{}\" is kept by the referee and will be revealed when the game resumes.",
-            text.trim()
-        ),
-        Language::Ru => format!(
-            "Ваш записанный ход «{}» хранится у судьи и будет объявлен при доигрывании.",
-            text.trim()
-        ),
-    };
+    let body = event(
+        &Event::SealedKept {
+            written: text.trim().to_string(),
+        },
+        lang,
+    );
     let reply = crate::referee::Reply {
         to: p.id,
         email: p.email.clone(),
@@ -404,38 +357,29 @@ pub(crate) fn reveal_sealed(
                     message_id: sealed.source_message.as_deref(),
                 },
             )?;
-            let en = format!(
-                "The sealed move of {} is {} (written: {}).",
-                side_name(color(sealed.side), Language::En),
-                played.full,
-                sealed.text
-            );
-            let ru = format!(
-                "Записанный ход ({}): {} (записано: {}).",
-                side_name(color(sealed.side), Language::Ru),
-                played.full,
-                sealed.text
-            );
+            let revealed = Event::SealedRevealed {
+                side: color(sealed.side),
+                full: played.full.clone(),
+                written: sealed.text.clone(),
+            };
+            let en = event(&revealed, Language::En);
+            let ru = event(&revealed, Language::Ru);
             Ok(Some((game, en, ru)))
         }
         Err(e) => {
             let winner = color(sealed.side).opposite();
             // The game status is set back to active first so that it can be finished.
-            let en = format!(
-                "The sealed move \"{}\" cannot be played ({}): it loses the game.",
-                sealed.text,
-                e.message(Language::En)
-            );
-            let ru = format!(
-                "Записанный ход «{}» не может быть сыгран ({}): засчитывается поражение.",
-                sealed.text,
-                e.message(Language::Ru)
-            );
+            let unplayable = Event::SealedUnplayable {
+                written: sealed.text.clone(),
+                error: e,
+            };
+            let en = event(&unplayable, Language::En);
+            let ru = event(&unplayable, Language::Ru);
             l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
             finish_game(
                 tx,
                 l,
-                RulesResult::win_for(winner),
+                GameResult::win_for(winner),
                 Termination::SealedMove,
                 now,
             )?;
@@ -454,6 +398,6 @@ pub(crate) fn finish_if_over(
     let Some(f) = game.outcome() else {
         return Ok(None);
     };
-    finish_game(tx, l, f.result, termination_of(f.reason), now)?;
+    finish_game(tx, l, f.result, f.termination, now)?;
     Ok(Some(f))
 }

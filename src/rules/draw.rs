@@ -4,7 +4,7 @@
 //! except for the lone-king rules, which count the stronger side's own moves
 //! ("своим 15-м ходом", seed 001 §1.9.1.3).
 
-use crate::rules::{Color, Move, Position, Role};
+use crate::rules::{Citation, Color, Move, Position, Role};
 
 /// A material pattern of the stronger side in a lone-king ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub enum DrawRule {
         /// Moves of the stronger side.
         moves: u16,
         /// The rule's article.
-        clause: &'static str,
+        clause: Citation,
     },
     /// Both sides have kings and `pieces.0..=pieces.1` pieces are on the board, and
     /// for `moves` moves of each side there has been no capture and no promotion.
@@ -53,79 +53,26 @@ pub enum DrawRule {
         /// Moves of each side.
         moves: u16,
         /// The rule's article.
-        clause: &'static str,
+        clause: Citation,
     },
     /// For `moves` moves of each side only kings moved and nothing was captured.
     KingsOnly {
         /// Moves of each side.
         moves: u16,
         /// The rule's article.
-        clause: &'static str,
+        clause: Citation,
     },
 }
 
 impl DrawRule {
-    /// The article that states the rule (for replies quoting it).
+    /// The article that states the rule (for replies quoting it); the prose
+    /// layer words the rule itself ([`crate::lang::moves`]).
     #[must_use]
-    pub fn clause(&self) -> &'static str {
+    pub fn clause(&self) -> Citation {
         match self {
             DrawRule::LoneKing { clause, .. }
             | DrawRule::UnchangedMaterial { clause, .. }
-            | DrawRule::KingsOnly { clause, .. } => clause,
-        }
-    }
-
-    /// A one-line statement of the rule in English.
-    #[must_use]
-    pub fn describe(&self) -> String {
-        match *self {
-            DrawRule::LoneKing {
-                moves,
-                main_road_only: true,
-                ..
-            } => format!(
-                "three pieces against a lone king on the main road: no win within {moves} moves"
-            ),
-            DrawRule::LoneKing { moves, .. } => {
-                format!("stronger side against a lone king: no win within {moves} moves")
-            }
-            DrawRule::UnchangedMaterial {
-                pieces: (lo, hi),
-                moves,
-                ..
-            } => format!(
-                "both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves"
-            ),
-            DrawRule::KingsOnly { moves, .. } => {
-                format!("{moves} moves with only kings moving and no capture")
-            }
-        }
-    }
-
-    /// A one-line statement of the rule in Russian.
-    #[must_use]
-    pub fn describe_ru(&self) -> String {
-        match *self {
-            DrawRule::LoneKing {
-                moves,
-                main_road_only: true,
-                ..
-            } => format!(
-                "три фигуры против одинокой дамки на большой дороге: нет выигрыша за {moves} ходов"
-            ),
-            DrawRule::LoneKing { moves, .. } => {
-                format!("сильнейшая сторона против одинокой дамки: нет выигрыша за {moves} ходов")
-            }
-            DrawRule::UnchangedMaterial {
-                pieces: (lo, hi),
-                moves,
-                ..
-            } => format!(
-                "у обеих сторон дамки, {lo}-{hi} фигур, соотношение сил не менялось {moves} ходов"
-            ),
-            DrawRule::KingsOnly { moves, .. } => {
-                format!("{moves} ходов делались только дамками, без взятий")
-            }
+            | DrawRule::KingsOnly { clause, .. } => *clause,
         }
     }
 

@@ -3,15 +3,17 @@
 
 use crate::rules::{Color, Move, Position, zobrist};
 
-/// The result of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// White won (`1-0`, `2-0` in PDN).
-    WhiteWins,
-    /// Black won (`0-1`, `0-2`).
-    BlackWins,
-    /// A draw (`1/2-1/2`, `1-1`).
-    Draw,
+named_enum! {
+    /// The result of a game. Its name is the PGN/PDN result text, as the store
+    /// keeps it.
+    pub enum GameResult {
+        /// White won: `1-0` (`2-0` in some PDN).
+        WhiteWins => "1-0",
+        /// Black won: `0-1` (`0-2`).
+        BlackWins => "0-1",
+        /// A draw: `1/2-1/2` (`1-1`).
+        Draw => "1/2-1/2",
+    }
 }
 
 impl GameResult {
@@ -27,17 +29,70 @@ impl GameResult {
     /// The PDN/PGN result text: `1-0`, `0-1`, `1/2-1/2`.
     #[must_use]
     pub fn pdn(self) -> &'static str {
+        self.as_str()
+    }
+
+    /// The winner, `None` for a draw.
+    #[must_use]
+    pub fn winner(self) -> Option<Color> {
         match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
         }
     }
 }
 
-/// Why a game ended by the rules alone (no claim, no agreement).
+named_enum! {
+    /// Why a game ended, by the rules, a claim, an agreement, the clock or a
+    /// referee. The name is what the store keeps (the column is free text, so
+    /// a new reason needs only a new variant here); the prose layer words it.
+    pub enum Termination {
+        /// A player resigned (seed 001 §1.8.1).
+        Resignation => "resignation",
+        /// The side to move had no legal move (seed 001 §1.8.1, seed 000 §1.11).
+        NoMoves => "no_moves",
+        /// The side to move had no pieces left (seed 001 §1.8.1, seed 000 §1.11).
+        NoPieces => "no_pieces",
+        /// A draw offer was accepted.
+        Agreement => "agreement",
+        /// Repetition: threefold by claim, fivefold in chess automatically.
+        Repetition => "repetition",
+        /// Another draw rule of the variant (move counts, material).
+        DrawRule => "draw_rule",
+        /// A referee decided the result.
+        Adjudication => "adjudication",
+        /// A player was forfeited (no-show, unclear sealed move, misconduct).
+        Forfeit => "forfeit",
+        /// The result as recorded in an imported game file (`zaochka import`).
+        Recorded => "recorded",
+        /// An unclear or illegal sealed move loses (seed 003 art. 17c).
+        SealedMove => "sealed_move",
+        /// A player ran out of time.
+        Time => "time",
+        /// Chess: checkmate.
+        Checkmate => "checkmate",
+        /// Chess: stalemate.
+        Stalemate => "stalemate",
+        /// Chess: neither side can mate.
+        InsufficientMaterial => "insufficient_material",
+    }
+}
+
+/// A text that names no value of an enumeration (`"white"` is a side, `"grey"` is not).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind}: {value:?}")]
+pub struct UnknownValue {
+    /// The enumeration's Rust name, e.g. `"Side"`.
+    pub kind: &'static str,
+    /// The rejected text.
+    pub value: String,
+}
+
+/// How the rules alone end a draughts game (no claim, no agreement): the
+/// detail behind a [`Termination`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Termination {
+pub enum End {
     /// The side to move has no pieces (seed 001 §1.8.1).
     NoPieces,
     /// The side to move has no legal move (seed 001 §1.8.1).
@@ -46,13 +101,25 @@ pub enum Termination {
     DrawRule(usize),
 }
 
+impl End {
+    /// The termination the store keeps.
+    #[must_use]
+    pub fn termination(self) -> Termination {
+        match self {
+            End::NoPieces => Termination::NoPieces,
+            End::NoMoves => Termination::NoMoves,
+            End::DrawRule(_) => Termination::DrawRule,
+        }
+    }
+}
+
 /// A finished game's result and the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// Who won, or a draw.
     pub result: GameResult,
     /// Why.
-    pub termination: Termination,
+    pub end: End,
 }
 
 /// A game: the start position and every ply, with the draw counters and position
@@ -149,13 +216,13 @@ impl Game {
         if pos.pieces(mover).is_empty() {
             return Some(Outcome {
                 result: GameResult::win_for(mover.opposite()),
-                termination: Termination::NoPieces,
+                end: End::NoPieces,
             });
         }
         if pos.legal_moves().is_empty() {
             return Some(Outcome {
                 result: GameResult::win_for(mover.opposite()),
-                termination: Termination::NoMoves,
+                end: End::NoMoves,
             });
         }
         let rules = pos.rules().draw_rules;
@@ -165,7 +232,7 @@ impl Game {
             .position(|(r, &c)| r.is_reached(c))
             .map(|i| Outcome {
                 result: GameResult::Draw,
-                termination: Termination::DrawRule(i),
+                end: End::DrawRule(i),
             })
     }
 }

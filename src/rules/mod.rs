@@ -2,6 +2,7 @@
 //! with draw counters, perft. No I/O. Names follow the field's terms (man, king,
 //! capture, ply); every rule cites its seed clause (see ../shared/RULES.md).
 
+pub mod citation;
 mod color;
 pub mod draw;
 pub mod game;
@@ -14,9 +15,10 @@ pub mod towers;
 pub mod variant;
 pub mod zobrist;
 
+pub use citation::{Citation, Rulebook};
 pub use color::Color;
 pub use draw::{DrawRule, Material};
-pub use game::{Game, GameResult, Outcome, Termination};
+pub use game::{End, Game, GameResult, Outcome, Termination, UnknownValue};
 pub use mv::{MAX_CAPTURES, Move};
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError, Setup};

@@ -33,63 +33,12 @@ text_enum! {
     }
 }
 
-text_enum! {
-    /// The result of a finished game. Stored as the PGN/PDN result text.
-    pub enum GameResult {
-        /// White won: `1-0`.
-        WhiteWins => "1-0",
-        /// Black won: `0-1`.
-        BlackWins => "0-1",
-        /// Drawn: `1/2-1/2`.
-        Draw => "1/2-1/2",
-    }
-}
+/// The result and the termination of a finished game are the rules' own
+/// types, stored by their names (`1-0`, `no_moves`, ...).
+pub use crate::rules::{GameResult, Termination};
 
-impl GameResult {
-    /// The win for a side.
-    #[must_use]
-    pub fn win_for(side: Side) -> GameResult {
-        match side {
-            Side::White => GameResult::WhiteWins,
-            Side::Black => GameResult::BlackWins,
-        }
-    }
-}
-
-text_enum! {
-    /// Why a game ended. Stored as the snake_case name; the column is free
-    /// text so that a new reason needs only a new variant here.
-    pub enum Termination {
-        /// A player resigned.
-        Resignation => "resignation",
-        /// The side to move had no legal move.
-        NoMoves => "no_moves",
-        /// The side to move had no pieces left.
-        NoPieces => "no_pieces",
-        /// A draw offer was accepted.
-        Agreement => "agreement",
-        /// Threefold repetition (claimed or automatic).
-        Repetition => "repetition",
-        /// Another draw rule of the variant (move counts, material).
-        DrawRule => "draw_rule",
-        /// A referee decided the result.
-        Adjudication => "adjudication",
-        /// A player was forfeited (no-show, unclear sealed move, misconduct).
-        Forfeit => "forfeit",
-        /// The result as recorded in an imported game file (`zaochka import`).
-        Recorded => "recorded",
-        /// An unclear or illegal sealed move loses (seed 003 art. 17c).
-        SealedMove => "sealed_move",
-        /// A player ran out of time.
-        Time => "time",
-        /// Chess: checkmate.
-        Checkmate => "checkmate",
-        /// Chess: stalemate.
-        Stalemate => "stalemate",
-        /// Chess: neither side can mate.
-        InsufficientMaterial => "insufficient_material",
-    }
-}
+sql_text!(GameResult);
+sql_text!(Termination);
 
 /// A player's secret token for one game, carried in the reply address
 /// (`bot+12.<token>@host`) or the subject. Case-sensitive.

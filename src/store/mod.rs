@@ -58,8 +58,8 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
 
-/// Declares a small enumeration stored as text: `as_str`, `Display`,
-/// `FromStr`, serde and the rusqlite conversions.
+/// Declares a small enumeration stored as text: [`named_enum!`] (`as_str`,
+/// `Display`, `FromStr`, serde) and the rusqlite conversions.
 macro_rules! text_enum {
     (
         $(#[$meta:meta])*
@@ -67,45 +67,19 @@ macro_rules! text_enum {
             $( $(#[$vmeta:meta])* $variant:ident => $text:literal, )+
         }
     ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-        $vis enum $name {
-            $( $(#[$vmeta])* #[serde(rename = $text)] $variant, )+
-        }
-
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The text stored in the database and used in JSON.
-            #[must_use]
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $( $name::$variant => $text, )+
-                }
+        named_enum! {
+            $(#[$meta])*
+            $vis enum $name {
+                $( $(#[$vmeta])* $variant => $text, )+
             }
         }
+        sql_text!($name);
+    };
+}
 
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl std::str::FromStr for $name {
-            type Err = $crate::store::UnknownValue;
-
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                match s {
-                    $( $text => Ok($name::$variant), )+
-                    _ => Err($crate::store::UnknownValue {
-                        kind: stringify!($name),
-                        value: s.to_owned(),
-                    }),
-                }
-            }
-        }
-
+/// The rusqlite conversions of a type stored by its [`named_enum!`] text.
+macro_rules! sql_text {
+    ($name:ty) => {
         impl rusqlite::types::ToSql for $name {
             fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
                 Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
@@ -119,7 +93,9 @@ macro_rules! text_enum {
                 value
                     .as_str()?
                     .parse()
-                    .map_err(|e| rusqlite::types::FromSqlError::Other(Box::new(e)))
+                    .map_err(|e: $crate::store::UnknownValue| {
+                        rusqlite::types::FromSqlError::Other(Box::new(e))
+                    })
             }
         }
     };
@@ -325,15 +301,7 @@ impl StoreError {
 /// Shorthand for results of the store.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
-/// A text that names no value of an enumeration (`"white"` is a [`Side`], `"grey"` is not).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {kind}: {value:?}")]
-pub struct UnknownValue {
-    /// The enumeration's Rust name, e.g. `"Side"`.
-    pub kind: &'static str,
-    /// The rejected text.
-    pub value: String,
-}
+pub use crate::rules::UnknownValue;
 
 text_enum! {
     /// A side of the board. Stored as `white` / `black`.

@@ -162,7 +162,10 @@ fn text_enums_round_trip_through_their_text() {
         assert_eq!(t.as_str().parse::<Termination>(), Ok(*t));
     }
     assert!("grey".parse::<Side>().is_err());
-    assert_eq!(GameResult::win_for(Side::Black), GameResult::BlackWins);
+    assert_eq!(
+        GameResult::win_for(crate::rules::Color::Black),
+        GameResult::BlackWins
+    );
     assert_eq!(
         serde_json::to_value(GameResult::Draw).expect("json"),
         json!("1/2-1/2")
@@ -546,7 +549,7 @@ fn draw_claims_are_kept_with_verdict_and_rule() {
                 kind: "repetition".to_owned(),
                 written_move: Some("d8-c7".to_owned()),
                 verdict: ClaimVerdict::Rejected,
-                rule: "seed 001 §1.16.1".to_owned(),
+                rule: "Russian Draughts Rules (2010), §1.9.2".to_owned(),
                 source_message: None,
                 created_at: t(6, 0),
             },

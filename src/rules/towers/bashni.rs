@@ -2,7 +2,7 @@
 //! RULES.md §3. Movement as in Russian checkers; towers as in seed 000 §1.6.
 
 use super::{MidCapturePromotion, TowersRules};
-use crate::rules::{BoardSize, Numbering};
+use crate::rules::{BoardSize, Citation, Numbering};
 
 /// The rules of Bashni.
 pub static RULES: TowersRules = TowersRules {
@@ -24,7 +24,10 @@ pub static RULES: TowersRules = TowersRules {
     promotion_mark: true,
     // 15 moves with the number of towers and their composition unchanged (seed 000 §1.13.1).
     unchanged_material_claim: Some(15),
-    unchanged_material_clause: "seed 000 §1.13.1",
-    repetition_clause: "seed 000 §1.13.1, §1.13.2",
-    loss_clause: "seed 000 §1.11, §1.12",
+    // seed 000 §1.13.1
+    unchanged_material_clause: Citation::column("1.13.1"),
+    // seed 000 §1.13.1, §1.13.2
+    repetition_clause: Citation::column("1.13.2"),
+    // seed 000 §1.11, §1.12
+    loss_clause: Citation::column("1.11, 1.12"),
 };

@@ -3,7 +3,7 @@
 //! material.
 
 use super::{TowerMove, TowerPosition, zobrist};
-use crate::rules::{Color, GameResult, Outcome, Termination};
+use crate::rules::{Color, End, GameResult, Outcome};
 
 /// A game: the start position and every ply, with what the draw claims need.
 #[derive(Clone, Debug)]
@@ -103,16 +103,16 @@ impl TowerGame {
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = &self.position;
         let mover: Color = pos.turn();
-        let termination = if pos.owned(mover).is_empty() {
-            Termination::NoPieces
+        let end = if pos.owned(mover).is_empty() {
+            End::NoPieces
         } else if pos.legal_moves().is_empty() {
-            Termination::NoMoves
+            End::NoMoves
         } else {
             return None;
         };
         Some(Outcome {
             result: GameResult::win_for(mover.opposite()),
-            termination,
+            end,
         })
     }
 }

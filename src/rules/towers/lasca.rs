@@ -2,7 +2,7 @@
 //! Lasker's 1911 rules where the seed is cut off.
 
 use super::{MidCapturePromotion, TowersRules};
-use crate::rules::{BoardSize, Numbering};
+use crate::rules::{BoardSize, Citation, Numbering};
 
 /// The rules of Lasca.
 pub static RULES: TowersRules = TowersRules {
@@ -23,7 +23,10 @@ pub static RULES: TowersRules = TowersRules {
     promotion_mark: false,
     // No draw rule of its own beyond agreement and repetition (RULES.md §4).
     unchanged_material_claim: None,
-    unchanged_material_clause: "",
-    repetition_clause: "RULES.md §4 (threefold repetition by claim, as seed 000 §1.13.2)",
-    loss_clause: "RULES.md §4",
+    // Never cited: Lasca has no such rule.
+    unchanged_material_clause: Citation::lasca(),
+    // Threefold repetition by claim, as in column checkers (seed 000 §1.13.2; RULES.md §4).
+    repetition_clause: Citation::column("1.13.2"),
+    // A player who cannot move or has no column loses (Lasker 1911; RULES.md §4).
+    loss_clause: Citation::lasca(),
 };

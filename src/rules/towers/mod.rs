@@ -24,7 +24,7 @@ pub use mv::{MAX_TOWER_CAPTURES, TowerMove};
 pub use position::{TowerPosition, TowerPositionError, TowerSetup};
 pub use tower::{MAX_HEIGHT, Tower};
 
-use crate::rules::{BoardSize, Geometry, Numbering};
+use crate::rules::{BoardSize, Citation, Geometry, Numbering};
 
 /// The rules of Bashni (seed 000 §1).
 pub static BASHNI: &TowersRules = &bashni::RULES;
@@ -71,11 +71,11 @@ pub struct TowersRules {
     /// no such rule.
     pub unchanged_material_claim: Option<u16>,
     /// The article of the unchanged-material rule, for replies quoting it.
-    pub unchanged_material_clause: &'static str,
+    pub unchanged_material_clause: Citation,
     /// The article of the repetition claim.
-    pub repetition_clause: &'static str,
+    pub repetition_clause: Citation,
     /// The article of the rule that a player with no tower or no move loses.
-    pub loss_clause: &'static str,
+    pub loss_clause: Citation,
 }
 
 impl TowersRules {

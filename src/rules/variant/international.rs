@@ -1,7 +1,7 @@
 //! International draughts on the 10x10 board under the FMJD rules (RULES.md §5).
 
 use super::{DraughtsRules, DrawRule, Material, Numbering};
-use crate::rules::BoardSize;
+use crate::rules::{BoardSize, Citation};
 
 /// The rules of international draughts.
 pub static RULES: DraughtsRules = DraughtsRules {
@@ -19,7 +19,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
         // 25 moves each with only kings moving and no capture (FMJD art. 6.2).
         DrawRule::KingsOnly {
             moves: 25,
-            clause: "FMJD art. 6.2",
+            clause: Citation::fmjd("6.2"),
         },
         // Three kings, two kings and a man, or a king and two men against one king: 16 moves (FMJD art. 6.3).
         DrawRule::LoneKing {
@@ -30,7 +30,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
             ],
             main_road_only: false,
             moves: 16,
-            clause: "FMJD art. 6.3",
+            clause: Citation::fmjd("6.3"),
         },
         // Two kings, a king and a man, or one king against one king: 5 moves (FMJD art. 6.4).
         DrawRule::LoneKing {
@@ -41,7 +41,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
             ],
             main_road_only: false,
             moves: 5,
-            clause: "FMJD art. 6.4",
+            clause: Citation::fmjd("6.4"),
         },
     ],
 };

@@ -1,7 +1,7 @@
 //! Russian checkers (русские шашки): seed 002 §1.4-1.5, seed 001 §1.6-1.10, RULES.md §2.
 
 use super::{DraughtsRules, DrawRule, Material, Numbering};
-use crate::rules::BoardSize;
+use crate::rules::{BoardSize, Citation};
 
 /// The rules of Russian checkers.
 pub static RULES: DraughtsRules = DraughtsRules {
@@ -22,24 +22,24 @@ pub static RULES: DraughtsRules = DraughtsRules {
             strong: &[Material::AtLeastKings(3)],
             main_road_only: false,
             moves: 15,
-            clause: "seed 001 §1.9.1.3",
+            clause: Citation::russian("1.9.1.3"),
         },
         // Both sides have kings, material unchanged: 5 moves in 2-3-piece endings,
         // 30 in 4-5-piece, 60 in 6-7-piece endings (seed 001 §1.9.1.4).
         DrawRule::UnchangedMaterial {
             pieces: (2, 3),
             moves: 5,
-            clause: "seed 001 §1.9.1.4",
+            clause: Citation::russian("1.9.1.4"),
         },
         DrawRule::UnchangedMaterial {
             pieces: (4, 5),
             moves: 30,
-            clause: "seed 001 §1.9.1.4",
+            clause: Citation::russian("1.9.1.4"),
         },
         DrawRule::UnchangedMaterial {
             pieces: (6, 7),
             moves: 60,
-            clause: "seed 001 §1.9.1.4",
+            clause: Citation::russian("1.9.1.4"),
         },
         // Three pieces against a lone king on the main road, no win by the 5th move (seed 001 §1.9.1.5).
         DrawRule::LoneKing {
@@ -51,12 +51,12 @@ pub static RULES: DraughtsRules = DraughtsRules {
             ],
             main_road_only: true,
             moves: 5,
-            clause: "seed 001 §1.9.1.5",
+            clause: Citation::russian("1.9.1.5"),
         },
         // 15 moves of kings only, no man moved, no capture (seed 001 §1.9.1.6).
         DrawRule::KingsOnly {
             moves: 15,
-            clause: "seed 001 §1.9.1.6",
+            clause: Citation::russian("1.9.1.6"),
         },
     ],
 };
