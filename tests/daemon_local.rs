@@ -88,12 +88,17 @@ fn the_seed_001_game_is_played_by_mail_on_the_embedded_default() {
     for part in [
         "multipart/alternative",
         "text/html",
-        "cid:board",
+        "Content-ID: <board>",
         "image/png",
         "zaochka-1.pdn",
     ] {
         assert!(last_file.contains(part), "{part} missing from the reply");
     }
+    let parsed = mail_parser::MessageParser::default()
+        .parse(last_file.as_bytes())
+        .expect("a MIME mail");
+    let html = parsed.body_html(0).expect("an HTML part");
+    assert!(html.contains("src=\"cid:board\""), "{html}");
 }
 
 #[test]

@@ -70,7 +70,10 @@ pub fn enrich(
         image_size: size,
         image_alt: &alt,
         text_diagram: &text,
-        score: &score,
+        // The body's own score (in the reader's notation) is in `after`; the
+        // PGN/PDN record goes there only when the body has none (it is
+        // attached either way).
+        score: if after.is_empty() { &score } else { "" },
     };
     let chess = l.game.pdn_game_type().is_none();
     let body = html::body(&page);

@@ -34,8 +34,8 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Position, Square};
 
 use super::{
-    AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal,
-    MoveError, MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView, UnreadableMove,
+    AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError,
+    MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView, UnreadableMove,
 };
 use crate::notation::chess_move::{self, ChessResolveError, parse_chess_move};
 use crate::rules::{Citation, Color, GameResult, Termination, Variant};

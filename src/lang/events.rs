@@ -46,7 +46,10 @@ pub enum DirectorEvent {
 pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
     let what = match (event, lang) {
         (DirectorEvent::Adjudicated(r), Language::En) => {
-            format!("The referee adjudicates the game: {}.", result_words(r, lang))
+            format!(
+                "The referee adjudicates the game: {}.",
+                result_words(r, lang)
+            )
         }
         (DirectorEvent::Adjudicated(r), Language::Ru) => {
             format!("Судья присудил результат: {}.", result_words(r, lang))
@@ -142,12 +145,28 @@ pub fn date(d: NaiveDate, lang: Language) -> String {
 #[must_use]
 pub fn leave(event: &LeaveEvent, lang: Language) -> String {
     match (event, lang) {
-        (LeaveEvent::Recorded { from, to, days, left }, Language::En) => format!(
+        (
+            LeaveEvent::Recorded {
+                from,
+                to,
+                days,
+                left,
+            },
+            Language::En,
+        ) => format!(
             "Your leave from {} to {} ({days} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
             date(*from, lang),
             date(*to, lang)
         ),
-        (LeaveEvent::Recorded { from, to, days, left }, Language::Ru) => format!(
+        (
+            LeaveEvent::Recorded {
+                from,
+                to,
+                days,
+                left,
+            },
+            Language::Ru,
+        ) => format!(
             "Ваш отпуск с {} по {} ({days} дн.) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left} дн.",
             date(*from, lang),
             date(*to, lang)
@@ -275,8 +294,14 @@ mod tests {
             DirectorEvent::Forfeited(Color::Black),
             DirectorEvent::Annulled,
             DirectorEvent::RolledBack { to: 4, removed: 2 },
-            DirectorEvent::DaysAdded { side: Color::White, days: 3 },
-            DirectorEvent::DaysAdded { side: Color::White, days: -3 },
+            DirectorEvent::DaysAdded {
+                side: Color::White,
+                days: 3,
+            },
+            DirectorEvent::DaysAdded {
+                side: Color::White,
+                days: -3,
+            },
             DirectorEvent::Paused,
             DirectorEvent::Adjourned,
             DirectorEvent::Resumed,
@@ -295,14 +320,21 @@ mod tests {
             }
             let ru = director(e, "сбой почты", Language::Ru);
             assert!(
-                ru.split(|c: char| !c.is_ascii_alphabetic()).all(|w| w.len() < 3),
+                ru.split(|c: char| !c.is_ascii_alphabetic())
+                    .all(|w| w.len() < 3),
                 "{ru}"
             );
             assert!(director(e, "outage", Language::En).ends_with("Reason: outage"));
         }
         for e in [
-            ClockEvent::DeadlineNear { hours: 36, deadline: "2026-12-04 18:00 MSK".into() },
-            ClockEvent::Silent { days: 14, deadline: "2026-12-04 18:00 MSK".into() },
+            ClockEvent::DeadlineNear {
+                hours: 36,
+                deadline: "2026-12-04 18:00 MSK".into(),
+            },
+            ClockEvent::Silent {
+                days: 14,
+                deadline: "2026-12-04 18:00 MSK".into(),
+            },
             ClockEvent::LostOnTime {
                 name: "Петров".into(),
                 deadline: "2026-12-04 15:00 UTC".into(),
@@ -316,15 +348,23 @@ mod tests {
         ] {
             let ru = clock(&e, Language::Ru);
             // Only the command a referee types (and the zone) may be Latin.
-            let prose = ru.replace("zaochka referee forfeit", "").replace("zaochka referee add-days", "");
+            let prose = ru
+                .replace("zaochka referee forfeit", "")
+                .replace("zaochka referee add-days", "");
             assert!(
-                prose.split(|c: char| !c.is_ascii_alphabetic()).all(|w| w.len() < 4),
+                prose
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .all(|w| w.len() < 4),
                 "{ru}"
             );
         }
         let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
         let ru = leave(
-            &LeaveEvent::Opponent { name: "Петров".into(), from: d(12, 20), to: d(12, 31) },
+            &LeaveEvent::Opponent {
+                name: "Петров".into(),
+                from: d(12, 20),
+                to: d(12, 31),
+            },
             Language::Ru,
         );
         assert!(ru.contains("с 20.12.2026 по 31.12.2026"), "{ru}");

@@ -32,6 +32,15 @@ pub fn side_name(side: Color, lang: Language) -> &'static str {
     }
 }
 
+/// The side's name at the start of a sentence: "White" / «Белые».
+#[must_use]
+pub fn side_name_capital(side: Color, lang: Language) -> String {
+    let mut c = side_name(side, lang).chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// The one Subject of every mail about a game to a reader:
 /// `[zaochka #42] Русские шашки: Иванов – Петров` (White first). Mail clients
 /// thread a game's mails by it; it never changes with the kind of mail.

@@ -31,7 +31,10 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
     let shown: Vec<Variant> = if variants.is_empty() {
         all.to_vec()
     } else {
-        all.iter().copied().filter(|v| variants.contains(v)).collect()
+        all.iter()
+            .copied()
+            .filter(|v| variants.contains(v))
+            .collect()
     };
     let mut s = String::from(match lang {
         Language::En => {
@@ -180,11 +183,27 @@ mod tests {
             reader_to_move: false,
         };
         let ru = invitation(&i, Language::Ru);
-        assert!(ru.contains("Вы играете чёрными; ваш соперник — Ann Smith"), "{ru}");
+        assert!(
+            ru.contains("Вы играете чёрными; ваш соперник — Ann Smith"),
+            "{ru}"
+        );
         assert!(ru.contains("Турнир: Кубок клуба") && ru.contains("Контроль времени"));
-        assert!(ru.contains("Кf3") && ru.contains("сдаюсь") && !ru.contains("c3-d4"), "{ru}");
-        let en = invitation(&Invitation { colour: Color::White, reader_to_move: true, ..i }, Language::En);
-        assert!(en.contains("You play White; your opponent is Ann Smith") && en.contains("e2-e4"), "{en}");
+        assert!(
+            ru.contains("Кf3") && ru.contains("сдаюсь") && !ru.contains("c3-d4"),
+            "{ru}"
+        );
+        let en = invitation(
+            &Invitation {
+                colour: Color::White,
+                reader_to_move: true,
+                ..i
+            },
+            Language::En,
+        );
+        assert!(
+            en.contains("You play White; your opponent is Ann Smith") && en.contains("e2-e4"),
+            "{en}"
+        );
         assert!(en.contains("resign") && en.contains("Nf3"), "{en}");
     }
 }

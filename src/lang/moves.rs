@@ -154,7 +154,9 @@ impl MoveError {
             (MoveErrorKind::Unreadable(u), _) => {
                 let why = match (u, lang) {
                     (UnreadableMove::Draughts(r), _) => unreadable(*r, lang).to_string(),
-                    (UnreadableMove::Chess(why), _) => super::chess::unreadable(*why, lang).to_string(),
+                    (UnreadableMove::Chess(why), _) => {
+                        super::chess::unreadable(*why, lang).to_string()
+                    }
                 };
                 match lang {
                     Language::En => format!("cannot read the move: {why}"),
@@ -392,8 +394,9 @@ pub enum Event {
         side: Color,
         /// The move in full notation.
         full: String,
-        /// The move as written.
-        written: String,
+        /// The move as written, echoed to the mover (`None` in the
+        /// opponent's mail: they read the move in their own notation).
+        written: Option<String>,
         /// Whether a draw was offered with it.
         offers_draw: bool,
     },
@@ -473,19 +476,9 @@ pub enum Event {
     Finished(Finish),
 }
 
-/// The side's name at the start of a sentence: "White", «Белые».
-fn side_cap(side: Color, lang: Language) -> String {
-    let s = side_name(side, lang);
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 /// The words that accept and decline an offer, as the mail reader knows
 /// them (`crate::mail::intent`).
-fn how_to_answer_offer(lang: Language) -> &'static str {
+pub fn how_to_answer_offer(lang: Language) -> &'static str {
     match lang {
         Language::En => {
             "To accept, reply \"accept draw\"; to decline, reply \"decline draw\" or simply make your move."
@@ -511,15 +504,12 @@ pub fn event(e: &Event, lang: Language) -> String {
             },
             _,
         ) => {
-            let mut s = match lang {
-                En => format!(
-                    "{number}. {} played {full} (written: {written}).",
-                    side_cap(*side, lang)
-                ),
-                Ru => format!(
-                    "{number}. {} сыграли {full} (записано: {written}).",
-                    side_cap(*side, lang)
-                ),
+            let side = super::game::side_name_capital(*side, lang);
+            let mut s = match (written, lang) {
+                (Some(w), En) => format!("{number}. {side} played {full} (written: {w})."),
+                (Some(w), Ru) => format!("{number}. {side} сыграли {full} (записано: {w})."),
+                (None, En) => format!("{number}. {side} played {full}."),
+                (None, Ru) => format!("{number}. {side} сыграли {full}."),
             };
             if *offers_draw {
                 s.push_str(match lang {
@@ -549,8 +539,14 @@ pub fn event(e: &Event, lang: Language) -> String {
         (Event::Resigned { side }, _) => {
             let r = result_with_score(GameResult::win_for(side.opposite()), lang);
             match lang {
-                En => format!("{} resigned. {r}.", side_cap(*side, lang)),
-                Ru => format!("{} сдались. {r}.", side_cap(*side, lang)),
+                En => format!(
+                    "{} resigned. {r}.",
+                    super::game::side_name_capital(*side, lang)
+                ),
+                Ru => format!(
+                    "{} сдались. {r}.",
+                    super::game::side_name_capital(*side, lang)
+                ),
             }
         }
         (Event::SealedKept { written }, En) => format!(
@@ -591,12 +587,12 @@ pub fn event(e: &Event, lang: Language) -> String {
         ),
         (Event::DrawOffered { by }, En) => format!(
             "{} offer a draw. {}",
-            side_cap(*by, lang),
+            super::game::side_name_capital(*by, lang),
             how_to_answer_offer(lang)
         ),
         (Event::DrawOffered { by }, Ru) => format!(
             "{} предлагают ничью. {}",
-            side_cap(*by, lang),
+            super::game::side_name_capital(*by, lang),
             how_to_answer_offer(lang)
         ),
         (Event::DrawAccepted, _) => {
@@ -610,11 +606,11 @@ pub fn event(e: &Event, lang: Language) -> String {
         }
         (Event::DrawDeclined { by }, En) => format!(
             "{} decline the draw offer. The game goes on.",
-            side_cap(*by, lang)
+            super::game::side_name_capital(*by, lang)
         ),
         (Event::DrawDeclined { by }, Ru) => format!(
             "{} отклоняют предложение ничьей. Партия продолжается.",
-            side_cap(*by, lang)
+            super::game::side_name_capital(*by, lang)
         ),
         (
             Event::ClaimUpheld {
@@ -633,11 +629,11 @@ pub fn event(e: &Event, lang: Language) -> String {
             match lang {
                 En => format!(
                     "{} claim a draw{with}: the claim is upheld — {rule}. {r}.",
-                    side_cap(*by, lang)
+                    super::game::side_name_capital(*by, lang)
                 ),
                 Ru => format!(
                     "{} требуют ничью{with}: требование обосновано — {rule}. {r}.",
-                    side_cap(*by, lang)
+                    super::game::side_name_capital(*by, lang)
                 ),
             }
         }
@@ -654,19 +650,19 @@ pub fn event(e: &Event, lang: Language) -> String {
             match (lang, move_played) {
                 (En, true) => format!(
                     "{} claimed a draw: the claim is rejected — {rule}. The written move is played.",
-                    side_cap(*by, lang)
+                    super::game::side_name_capital(*by, lang)
                 ),
                 (Ru, true) => format!(
                     "{} потребовали ничью: требование отклонено — {rule}. Записанный ход сделан.",
-                    side_cap(*by, lang)
+                    super::game::side_name_capital(*by, lang)
                 ),
                 (En, false) => format!(
                     "{} claim a draw: the claim is rejected — {rule}. The game goes on.",
-                    side_cap(*by, lang)
+                    super::game::side_name_capital(*by, lang)
                 ),
                 (Ru, false) => format!(
                     "{} требуют ничью: требование отклонено — {rule}. Партия продолжается.",
-                    side_cap(*by, lang)
+                    super::game::side_name_capital(*by, lang)
                 ),
             }
         }
@@ -916,7 +912,7 @@ mod tests {
                     number: 12,
                     side,
                     full: "c3-d4".into(),
-                    written: "cd4".into(),
+                    written: Some("cd4".into()),
                     offers_draw,
                 });
             }

@@ -113,7 +113,10 @@ pub fn clock(e: &ClockError, lang: Language) -> String {
         (ClockError::Store(s), Language::En) => format!("database error: {s}"),
         (ClockError::Store(_), Language::Ru) => "ошибка базы данных; попробуйте позже".into(),
         (ClockError::Move(MoveClockError::NotRunning { side: s }), Language::En) => {
-            format!("it is not the move of {} now: their clock is not running", side(*s))
+            format!(
+                "it is not the move of {} now: their clock is not running",
+                side(*s)
+            )
         }
         (ClockError::Move(MoveClockError::NotRunning { side: s }), Language::Ru) => {
             format!("сейчас не ход стороны «{}»: её часы не идут", side(*s))
@@ -127,10 +130,16 @@ pub fn clock(e: &ClockError, lang: Language) -> String {
             format_utc(*deadline)
         ),
         (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), Language::En) => {
-            format!("the move is dated before the clock started ({})", format_utc(*started_at))
+            format!(
+                "the move is dated before the clock started ({})",
+                format_utc(*started_at)
+            )
         }
         (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), Language::Ru) => {
-            format!("ход датирован раньше пуска часов ({})", format_utc(*started_at))
+            format!(
+                "ход датирован раньше пуска часов ({})",
+                format_utc(*started_at)
+            )
         }
         (ClockError::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
         (ClockError::NoTimeControl(g), Language::Ru) => {

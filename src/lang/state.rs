@@ -140,7 +140,10 @@ pub fn phase_line(phase: &Phase, lang: Language) -> String {
                 number,
             },
             Language::En,
-        ) => format!("Move {number}: {} ({mover}) to move.", side_name(*to_move, lang)),
+        ) => format!(
+            "Move {number}: {} ({mover}) to move.",
+            side_name(*to_move, lang)
+        ),
         (
             Phase::Playing {
                 to_move,
@@ -148,14 +151,15 @@ pub fn phase_line(phase: &Phase, lang: Language) -> String {
                 number,
             },
             Language::Ru,
-        ) => format!("Ход {number}: ходят {} ({mover}).", side_name(*to_move, lang)),
+        ) => format!(
+            "Ход {number}: ходят {} ({mover}).",
+            side_name(*to_move, lang)
+        ),
         (Phase::Stopped(status), _) => status_line(*status, lang).to_string(),
         (Phase::Annulled, Language::En) => {
             "The game was annulled by the referee; it counts for nobody.".into()
         }
-        (Phase::Annulled, Language::Ru) => {
-            "Партия аннулирована судьёй и не засчитывается.".into()
-        }
+        (Phase::Annulled, Language::Ru) => "Партия аннулирована судьёй и не засчитывается.".into(),
         (
             Phase::Finished {
                 result,
@@ -207,18 +211,10 @@ pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
     }
 }
 
-/// The result in words: "White won (1-0)" / «Победа белых (1-0)».
+/// The result in words with its score: "White won (1-0)" / «Белые выиграли (1-0)».
 #[must_use]
 pub fn result_words(result: GameResult, lang: Language) -> String {
-    let words = match (result, lang) {
-        (GameResult::WhiteWins, Language::En) => "White won",
-        (GameResult::BlackWins, Language::En) => "Black won",
-        (GameResult::Draw, Language::En) => "Draw",
-        (GameResult::WhiteWins, Language::Ru) => "Победа белых",
-        (GameResult::BlackWins, Language::Ru) => "Победа чёрных",
-        (GameResult::Draw, Language::Ru) => "Ничья",
-    };
-    format!("{words} ({})", result.as_str())
+    super::moves::result_with_score(result, lang)
 }
 
 /// The side that lost, for a decisive result.
@@ -240,11 +236,7 @@ fn side_genitive(side: Color) -> &'static str {
 
 /// How a game ended, as a clause: "Black resigned" / «чёрные сдались».
 #[must_use]
-pub fn termination_words(
-    termination: Termination,
-    result: GameResult,
-    lang: Language,
-) -> String {
+pub fn termination_words(termination: Termination, result: GameResult, lang: Language) -> String {
     let l = loser(result);
     let en = |c: Option<Color>| c.map_or("a player", |c| side_name(c, Language::En));
     let ru = |c: Option<Color>| c.map_or("игрок", |c| side_name(c, Language::Ru));
@@ -309,21 +301,16 @@ pub fn offer_line(by: Color, own: bool, lang: Language) -> String {
         (true, Language::En) => "Your draw offer waits for your opponent's answer.".into(),
         (true, Language::Ru) => "Ваше предложение ничьей ждёт ответа соперника.".into(),
         (false, Language::En) => format!(
-            "{} offer a draw. To accept, reply \"accept\"; to decline, reply \"decline\" or simply play your move.",
-            side_name(by, lang)
+            "{} offer a draw. {}",
+            side_name(by, lang),
+            super::moves::how_to_answer_offer(lang)
         ),
         (false, Language::Ru) => format!(
-            "{} предлагают ничью. Чтобы принять, ответьте «согласен»; чтобы отклонить — «отказ» или просто сделайте ход.",
-            capitalised(side_name(by, lang))
+            "{} предлагают ничью. {}",
+            super::game::side_name_capital(by, lang),
+            super::moves::how_to_answer_offer(lang)
         ),
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut c = word.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// The clock lines: the time control, both clocks, and — while the game is
@@ -364,9 +351,14 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
         });
         if let Some((kind, when)) = &c.next_reminder {
             s.push_str(&match lang {
-                Language::En => format!("; next reminder ({}): {when}", reminder_words(*kind, lang)),
+                Language::En => {
+                    format!("; next reminder ({}): {when}", reminder_words(*kind, lang))
+                }
                 Language::Ru => {
-                    format!("; следующее напоминание ({}): {when}", reminder_words(*kind, lang))
+                    format!(
+                        "; следующее напоминание ({}): {when}",
+                        reminder_words(*kind, lang)
+                    )
                 }
             });
         }
@@ -457,14 +449,18 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
                 Language::Ru => format!("фигур {pieces}"),
             }]
         } else {
-            [(men, "men", "шашек"), (kings, "kings", "дамок"), (towers, "towers", "башен")]
-                .iter()
-                .filter(|(n, _, _)| *n > 0)
-                .map(|(n, en, ru)| match lang {
-                    Language::En => format!("{n} {en}"),
-                    Language::Ru => format!("{ru} {n}"),
-                })
-                .collect()
+            [
+                (men, "men", "шашек"),
+                (kings, "kings", "дамок"),
+                (towers, "towers", "башен"),
+            ]
+            .iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|(n, en, ru)| match lang {
+                Language::En => format!("{n} {en}"),
+                Language::Ru => format!("{ru} {n}"),
+            })
+            .collect()
         };
         let counts = if counts.is_empty() {
             match lang {
@@ -542,7 +538,11 @@ mod tests {
     fn every_ending_is_worded_in_both_languages() {
         for (i, t) in TERMINATIONS.iter().enumerate() {
             assert_eq!(listed(*t), i);
-            for r in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {
+            for r in [
+                GameResult::WhiteWins,
+                GameResult::BlackWins,
+                GameResult::Draw,
+            ] {
                 let en = finished_line(r, *t, Language::En);
                 let ru = finished_line(r, *t, Language::Ru);
                 assert!(en.starts_with("The game is over."), "{en}");
@@ -610,8 +610,12 @@ mod tests {
             offer: Some((Color::White, false)),
         };
         let ru = render(&v, Language::Ru);
-        assert!(ru.contains("Партия окончена. Победа чёрных (0-1): белые сдались."), "{ru}");
-        for banned in ["срок", "напоминание", "ходят", "отпуск", "предлагают"] {
+        assert!(
+            ru.contains("Партия окончена. Чёрные выиграли (0-1): белые сдались."),
+            "{ru}"
+        );
+        for banned in ["срок", "напоминание", "ходят", "отпуск", "предлагают"]
+        {
             assert!(!ru.contains(banned), "{banned} in {ru}");
         }
         let en = render(&v, Language::En);

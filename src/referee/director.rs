@@ -4,10 +4,10 @@
 use chrono::{DateTime, Utc};
 
 use crate::lang::Language;
+use crate::lang::events::DirectorEvent;
 use crate::referee::command::DirectorAction;
 use crate::referee::load::{Loaded, color, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
-use crate::lang::events::DirectorEvent;
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
@@ -74,10 +74,7 @@ pub(crate) fn direct(
                 return Err(RefereeError::ResultStands(id));
             }
             l.row = games::set_status(tx, id, GameStatus::Annulled, now)?;
-            (
-                DirectorEvent::Annulled,
-                serde_json::json!({}),
-            )
+            (DirectorEvent::Annulled, serde_json::json!({}))
         }
         DirectorAction::Rollback(to) => {
             if finished {

@@ -20,8 +20,7 @@ pub(crate) fn take(
 ) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
     let lang = language(&me);
-    let request =
-        LeaveRequest::new(from, to).map_err(RefereeError::Leave)?;
+    let request = LeaveRequest::new(from, to).map_err(RefereeError::Leave)?;
     let settings = Settings::default();
     let (leave, _) = persist::take_leave(tx, actor, &request, &settings, now)?;
     let left = persist::leave_days_left(tx, actor, &settings, now)?;

@@ -6,7 +6,7 @@ use crate::games::{AnyGame, Finish};
 use crate::lang::Language;
 use crate::lang::moves::{Event, event};
 use crate::referee::load::{Loaded, color, load};
-use crate::referee::view::{side_name, to_both};
+use crate::referee::view::{side_name, to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::games::{self, GameStatus};
@@ -89,37 +89,41 @@ pub(crate) fn play(
     } else {
         None
     };
-    let number = ply.div_ceil(2);
-    let played_event = Event::Played {
+    // The number of the move just played, counted from the start position's
+    // own move number (a FEN may start at move 12, or with Black).
+    let number = {
+        let black_first =
+            crate::referee::view::start_turn(game.as_ref()) == crate::rules::Color::Black;
+        game.first_move_number() + (ply - 1 + u32::from(black_first)) / 2
+    };
+    let variant = game.variant();
+    let played_as = |lang, echo: bool| Event::Played {
         number,
         side: color(me),
-        full: played.full.clone(),
-        written: text.trim().to_string(),
+        full: crate::referee::view::move_for(variant, &played.full, lang),
+        written: echo.then(|| text.trim().to_string()),
         offers_draw: offer_draw,
     };
     let finished = finish.map(Event::Finished);
-    let text_of = |lang| {
-        let mut s = event(&played_event, lang);
+    // The mover sees the move as written echoed; the opponent reads it in
+    // their own notation; the offerer of a declined offer is told.
+    let text_of = |side: Side, lang| {
+        let mut s = event(&played_as(lang, side == me), lang);
+        if declined == Some(side) {
+            let note = Event::OfferDeclinedByMove {
+                number,
+                full: crate::referee::view::move_for(variant, &played.full, lang),
+            };
+            s.push('\n');
+            s.push_str(&event(&note, lang));
+        }
         if let Some(f) = &finished {
             s.push('\n');
             s.push_str(&event(f, lang));
         }
         s
     };
-    let mut replies = to_both(&l, game.as_ref(), offer.as_ref(), text_of);
-    // The offerer is told that the move declined the offer (RULES.md §7).
-    if let Some(offerer) = declined {
-        let who = l.player(offerer).id;
-        let note = Event::OfferDeclinedByMove {
-            number,
-            full: played.full.clone(),
-        };
-        for r in replies.iter_mut().filter(|r| r.to == who) {
-            let said = text_of(r.language);
-            let with = format!("{said}\n{}", event(&note, r.language));
-            r.body = r.body.replacen(&said, &with, 1);
-        }
-    }
+    let replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
     let full = &played.full;
     let summary = match &finish {
         Some(f) => format!(

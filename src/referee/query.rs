@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
 use crate::lang::Language;
-use crate::referee::load::{Loaded, language, load};
 use crate::lang::{game as game_words, state as state_words};
+use crate::referee::load::{Loaded, language, load};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
@@ -60,8 +60,10 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
     for g in &list {
         let white = players::get(tx, g.white)?;
         let black = players::get(tx, g.black)?;
-        let variant = crate::rules::Variant::from_name(&g.variant)
-            .map_or_else(|| g.variant.clone(), |v| game_words::variant_name(v, lang).into());
+        let variant = crate::rules::Variant::from_name(&g.variant).map_or_else(
+            || g.variant.clone(),
+            |v| game_words::variant_name(v, lang).into(),
+        );
         let stands = match (g.result, g.termination) {
             (Some(r), Some(t)) => format!(
                 "{}, {}",

@@ -2,9 +2,9 @@
 
 use crate::games::AnyGame;
 use crate::lang::Language;
+use crate::lang::state::{ClockLine, Clocks, Phase, StateView};
 use crate::referee::load::{Loaded, color, language};
 use crate::rules::Color;
-use crate::lang::state::{ClockLine, Clocks, Phase, StateView};
 use crate::store::{DrawOffer, GameStatus, Side};
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`.
@@ -192,12 +192,24 @@ pub fn start_turn(game: &dyn AnyGame) -> Color {
     }
 }
 
-/// Replies to both players with an event line on top of the state.
+/// Replies to both players with the same event line (in each one's language)
+/// on top of the state.
 pub(crate) fn to_both(
     l: &Loaded,
     game: &dyn AnyGame,
     offer: Option<&DrawOffer>,
     event: impl Fn(Language) -> String,
+) -> Vec<crate::referee::Reply> {
+    to_each(l, game, offer, |_, lang| event(lang))
+}
+
+/// Replies to both players, each with the event line written for their side
+/// and language, on top of the state.
+pub(crate) fn to_each(
+    l: &Loaded,
+    game: &dyn AnyGame,
+    offer: Option<&DrawOffer>,
+    event: impl Fn(Side, Language) -> String,
 ) -> Vec<crate::referee::Reply> {
     [Side::White, Side::Black]
         .into_iter()
@@ -209,7 +221,7 @@ pub(crate) fn to_both(
                 email: p.email.clone(),
                 language: lang,
                 game: Some(l.row.id),
-                body: with_event(&state(l, game, side, offer, lang), &event(lang)),
+                body: with_event(&state(l, game, side, offer, lang), &event(side, lang)),
             }
         })
         .collect()
