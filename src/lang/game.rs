@@ -68,6 +68,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_variant_has_a_name_in_both_languages_and_an_example_move() {
+        for v in [
+            Variant::Russian,
+            Variant::International,
+            Variant::Bashni,
+            Variant::Lasca,
+            Variant::Chess,
+        ] {
+            let ru = variant_name(v, Language::Ru);
+            assert!(ru.chars().all(|c| !c.is_ascii_alphabetic()), "{ru}");
+            assert_ne!(variant_name(v, Language::En), v.name(), "the internal name");
+            // The example is a legal first move of the game.
+            let game = crate::games::new_game(v, None).unwrap();
+            assert!(game.check(example_move(v)).is_ok(), "{v:?}");
+        }
+    }
+
+    #[test]
     fn subjects_name_the_variant_in_the_readers_language() {
         assert_eq!(
             subject(42, Variant::Russian, "Иванов", "Петров", Language::Ru),

@@ -155,3 +155,97 @@ pub fn clock(e: &ClockError, lang: Language) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{GameId, GameResult, GameStatus};
+
+    /// One refusal of every kind the referee gives a player (the move errors
+    /// are worded and tested in [`super::super::moves`]); a new kind fails to
+    /// compile in `kind` until it is listed.
+    fn every_refusal() -> Vec<RefereeError> {
+        fn kind(e: &RefereeError) -> usize {
+            use RefereeError as E;
+            match e {
+                E::UnknownGame(_) => 0,
+                E::NotInGame(_) => 1,
+                E::UnknownPlayer(_) => 2,
+                E::NotYourTurn => 3,
+                E::GameOver(..) => 4,
+                E::NotActive(..) => 5,
+                E::NoPendingOffer => 6,
+                E::OwnOffer => 7,
+                E::OpponentOffered => 8,
+                E::OfferRightUsed => 9,
+                E::ClaimNotOnTurn => 10,
+                E::NotReferee => 11,
+                E::RollbackBeyond { .. } => 12,
+                E::ResultStands(_) => 13,
+                E::CannotSeal => 14,
+                E::NoReason => 15,
+                E::ZeroDays => 16,
+                E::NoTimeControl(_) => 17,
+                E::Leave(_) => 18,
+                E::Clock(_) => 19,
+                // Worded elsewhere or never mailed to a player: the move's own
+                // reasons (lang::moves), the command line's free text, faults.
+                E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
+            }
+        }
+        let g = GameId(7);
+        let all = vec![
+            RefereeError::UnknownGame(g),
+            RefereeError::NotInGame(g),
+            RefereeError::UnknownPlayer("ivanov@example.org".into()),
+            RefereeError::NotYourTurn,
+            RefereeError::GameOver(g, Some(GameResult::Draw)),
+            RefereeError::GameOver(g, None),
+            RefereeError::NotActive(g, GameStatus::Paused),
+            RefereeError::NotActive(g, GameStatus::Adjourned),
+            RefereeError::NoPendingOffer,
+            RefereeError::OwnOffer,
+            RefereeError::OpponentOffered,
+            RefereeError::OfferRightUsed,
+            RefereeError::ClaimNotOnTurn,
+            RefereeError::NotReferee,
+            RefereeError::RollbackBeyond { plies: 4, to: 9 },
+            RefereeError::ResultStands(g),
+            RefereeError::CannotSeal,
+            RefereeError::NoReason,
+            RefereeError::ZeroDays,
+            RefereeError::NoTimeControl(g),
+            RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
+            RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
+                side: crate::store::Side::White,
+            })),
+            RefereeError::Clock(ClockError::NoClocks(g)),
+            RefereeError::Clock(ClockError::AlreadyStarted(g)),
+            RefereeError::Clock(ClockError::NoTimeControl(g)),
+        ];
+        let mut seen: Vec<usize> = all.iter().map(kind).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, (0..20).collect::<Vec<_>>(), "a kind of refusal is not listed");
+        all
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_both_languages() {
+        for e in every_refusal() {
+            let en = refusal(&e, Language::En);
+            let ru = refusal(&e, Language::Ru);
+            for text in [&en, &ru] {
+                assert!(!text.is_empty() && !text.contains("Some(") && !text.contains('{'), "{text}");
+                assert!(!text.contains("seed") && !text.contains("RULES"), "{text}");
+            }
+            // Russian: no Latin word but the address of the example player.
+            let prose = ru.replace("ivanov@example.org", "");
+            assert!(
+                prose.split(|c: char| !c.is_ascii_alphabetic()).all(|w| w.len() < 2),
+                "{ru}"
+            );
+            assert!(!en.chars().any(|c| ('а'..='я').contains(&c)), "{en}");
+        }
+    }
+}
