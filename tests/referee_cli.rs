@@ -662,3 +662,66 @@ fn a_whole_tournament_is_paused_and_resumed_with_one_command_each() {
         .contains("only a referee")
     );
 }
+
+#[test]
+fn chess_moves_are_shown_in_each_players_piece_letters() {
+    let z = Zaochka::new();
+    // Two Russian readers: one keeps the Russian letters of his language,
+    // the other chose Latin letters.
+    for (name, email, letters) in [
+        ("Смирнов", "smirnov@example.org", None),
+        ("Козлов", "kozlov@example.org", Some("latin")),
+    ] {
+        let mut args = vec![
+            "player", "add", "--name", name, "--email", email, "--lang", "ru",
+        ];
+        if let Some(l) = letters {
+            args.extend(["--piece-letters", l]);
+        }
+        z.ok(&args);
+    }
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "chess",
+        "--white",
+        "smirnov@example.org",
+        "--black",
+        "kozlov@example.org",
+    ]);
+    let out = z.ok(&["play", "1", "Кf3", "--as", "smirnov@example.org", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let body_to = |email: &str| {
+        v["replies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["to"] == email)
+            .map(|r| r["body"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    let mover = body_to("smirnov@example.org");
+    assert!(
+        mover.contains("1. Белые сыграли Кg1-f3 (записано: Кf3)."),
+        "{mover}"
+    );
+    let opponent = body_to("kozlov@example.org");
+    assert!(opponent.contains("1. Белые сыграли Ng1-f3."), "{opponent}");
+    assert!(!opponent.contains("записано"), "{opponent}");
+    let bad = z.run(&[
+        "player",
+        "add",
+        "--name",
+        "X",
+        "--email",
+        "x@example.org",
+        "--piece-letters",
+        "greek",
+    ]);
+    assert!(
+        !bad.ok && bad.stderr.contains("latin or russian"),
+        "{}",
+        bad.stderr
+    );
+}

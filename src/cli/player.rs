@@ -26,6 +26,10 @@ pub enum Player {
         /// player, referee or admin.
         #[arg(long, default_value = "player")]
         role: String,
+        /// Chess piece letters in the player's mails: latin (K Q R B N) or
+        /// russian (Кр Ф Л С К); by default those of the language.
+        #[arg(long)]
+        piece_letters: Option<String>,
     },
     /// List players.
     List {
@@ -46,7 +50,13 @@ impl Player {
                 lang,
                 tz,
                 role,
+                piece_letters,
             } => {
+                let piece_letters: Option<players::PieceLetters> = piece_letters
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(|_| anyhow::anyhow!("piece letters must be latin or russian"))?;
                 let language: Language = lang
                     .parse()
                     .map_err(|_| anyhow::anyhow!("language must be ru or en, not {lang:?}"))?;
@@ -54,7 +64,7 @@ impl Player {
                     anyhow::anyhow!("role must be player, referee or admin, not {role:?}")
                 })?;
                 let p = store.transaction(|tx| {
-                    players::add(
+                    let p = players::add(
                         tx,
                         &NewPlayer {
                             name,
@@ -64,7 +74,11 @@ impl Player {
                             role,
                             created_at: now,
                         },
-                    )
+                    )?;
+                    match piece_letters {
+                        Some(letters) => players::set_piece_letters(tx, p.id, Some(letters)),
+                        None => Ok(p),
+                    }
                 });
                 match p {
                     Ok(p) => {

@@ -226,7 +226,11 @@ mod tests {
         let mut seen: Vec<usize> = all.iter().map(kind).collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (0..20).collect::<Vec<_>>(), "a kind of refusal is not listed");
+        assert_eq!(
+            seen,
+            (0..20).collect::<Vec<_>>(),
+            "a kind of refusal is not listed"
+        );
         all
     }
 
@@ -236,13 +240,18 @@ mod tests {
             let en = refusal(&e, Language::En);
             let ru = refusal(&e, Language::Ru);
             for text in [&en, &ru] {
-                assert!(!text.is_empty() && !text.contains("Some(") && !text.contains('{'), "{text}");
+                assert!(
+                    !text.is_empty() && !text.contains("Some(") && !text.contains('{'),
+                    "{text}"
+                );
                 assert!(!text.contains("seed") && !text.contains("RULES"), "{text}");
             }
             // Russian: no Latin word but the address of the example player.
             let prose = ru.replace("ivanov@example.org", "");
             assert!(
-                prose.split(|c: char| !c.is_ascii_alphabetic()).all(|w| w.len() < 2),
+                prose
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .all(|w| w.len() < 2),
                 "{ru}"
             );
             assert!(!en.chars().any(|c| ('а'..='я').contains(&c)), "{en}");

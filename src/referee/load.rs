@@ -141,6 +141,16 @@ pub(crate) fn side(color: Color) -> Side {
     }
 }
 
+/// The letters a player reads chess moves in, as the language whose piece
+/// letters they are: the player's choice, else the language of their replies.
+pub(crate) fn piece_letters(p: &Player) -> Language {
+    match p.piece_letters {
+        Some(crate::store::players::PieceLetters::Latin) => Language::En,
+        Some(crate::store::players::PieceLetters::Russian) => Language::Ru,
+        None => language(p),
+    }
+}
+
 /// A player's language for replies.
 pub(crate) fn language(p: &Player) -> Language {
     Language::from_code(p.language.as_str()).unwrap_or_default()

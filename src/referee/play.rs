@@ -97,10 +97,11 @@ pub(crate) fn play(
         game.first_move_number() + (ply - 1 + u32::from(black_first)) / 2
     };
     let variant = game.variant();
-    let played_as = |lang, echo: bool| Event::Played {
+    let letters = |side: Side| crate::referee::load::piece_letters(l.player(side));
+    let played_as = |side: Side, echo: bool| Event::Played {
         number,
         side: color(me),
-        full: crate::referee::view::move_for(variant, &played.full, lang),
+        full: crate::referee::view::move_for(variant, &played.full, letters(side)),
         written: echo.then(|| text.trim().to_string()),
         offers_draw: offer_draw,
     };
@@ -108,11 +109,11 @@ pub(crate) fn play(
     // The mover sees the move as written echoed; the opponent reads it in
     // their own notation; the offerer of a declined offer is told.
     let text_of = |side: Side, lang| {
-        let mut s = event(&played_as(lang, side == me), lang);
+        let mut s = event(&played_as(side, side == me), lang);
         if declined == Some(side) {
             let note = Event::OfferDeclinedByMove {
                 number,
-                full: crate::referee::view::move_for(variant, &played.full, lang),
+                full: crate::referee::view::move_for(variant, &played.full, letters(side)),
             };
             s.push('\n');
             s.push_str(&event(&note, lang));

@@ -65,7 +65,8 @@ pub(crate) fn state_view(
     let board =
         crate::diagram::text::render(&game.board_view(), last.as_ref(), color(recipient), &opts);
     let first = start_turn(game);
-    let score = score_text(&moves_for(game, lang), first);
+    let letters = crate::referee::load::piece_letters(l.player(recipient));
+    let score = score_text(&moves_for(game, letters), first);
     let phase = match (l.row.result, l.row.termination, l.row.status) {
         (Some(result), Some(termination), _) => Phase::Finished {
             result,
@@ -96,26 +97,27 @@ pub(crate) fn state_view(
     }
 }
 
-/// The plies played as the reader reads them: chess in Russian piece letters
-/// for a Russian reader ([`crate::lang::chess::san_for`]), draughts as played.
+/// The plies played as the reader reads them: chess in the piece letters of
+/// `letters` (Russian: Кр Ф Л С К, [`crate::lang::chess::san_for`]), draughts
+/// as played.
 #[must_use]
-pub fn moves_for(game: &dyn AnyGame, lang: Language) -> Vec<String> {
+pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
     let score = game.score();
     if game.variant() == crate::rules::Variant::Chess {
         score
             .iter()
-            .map(|m| crate::lang::chess::san_for(m, lang))
+            .map(|m| crate::lang::chess::san_for(m, letters))
             .collect()
     } else {
         score
     }
 }
 
-/// A move as the reader reads it (chess in the reader's piece letters).
+/// A move as the reader reads it (chess in the piece letters of `letters`).
 #[must_use]
-pub fn move_for(variant: crate::rules::Variant, text: &str, lang: Language) -> String {
+pub fn move_for(variant: crate::rules::Variant, text: &str, letters: Language) -> String {
     if variant == crate::rules::Variant::Chess {
-        crate::lang::chess::san_for(text, lang)
+        crate::lang::chess::san_for(text, letters)
     } else {
         text.to_string()
     }

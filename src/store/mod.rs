@@ -167,6 +167,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0002_mail_queue.sql")),
     M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
     M::up(include_str!("../../migrations/0004_threads.sql")),
+    M::up(include_str!("../../migrations/0005_piece_letters.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

@@ -24,6 +24,17 @@ text_enum! {
 }
 
 text_enum! {
+    /// The letters a player reads chess moves in, when chosen (otherwise
+    /// those of the player's language). Stored as `latin` / `russian`.
+    pub enum PieceLetters {
+        /// K Q R B N.
+        Latin => "latin",
+        /// Кр Ф Л С К.
+        Russian => "russian",
+    }
+}
+
+text_enum! {
     /// What a person may do. Stored as `player` / `referee` / `admin`.
     pub enum Role {
         /// Plays games.
@@ -54,6 +65,8 @@ pub struct Player {
     pub unreachable_since: Option<DateTime<Utc>>,
     /// When the player was registered (UTC).
     pub created_at: DateTime<Utc>,
+    /// The chess piece letters the player chose; `None`: their language's.
+    pub piece_letters: Option<PieceLetters>,
 }
 
 /// A player to register with [`add`].
@@ -73,7 +86,8 @@ pub struct NewPlayer {
     pub created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, name, email, language, time_zone, role, unreachable_since, created_at";
+const COLUMNS: &str =
+    "id, name, email, language, time_zone, role, unreachable_since, created_at, piece_letters";
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     Ok(Player {
@@ -85,6 +99,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
         role: row.get(5)?,
         unreachable_since: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
         created_at: row.get::<_, Ts>(7)?.0,
+        piece_letters: row.get(8)?,
     })
 }
 
@@ -211,6 +226,24 @@ pub fn set_language(tx: &Tx<'_>, id: PlayerId, language: Language) -> Result<Pla
         id,
         "UPDATE players SET language = ?1 WHERE id = ?2",
         &language,
+    )
+}
+
+/// Sets the chess piece letters a player reads moves in (`None`: those of the
+/// player's language); returns the updated row.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such player.
+pub fn set_piece_letters(
+    tx: &Tx<'_>,
+    id: PlayerId,
+    letters: Option<PieceLetters>,
+) -> Result<Player> {
+    update_one(
+        tx,
+        id,
+        "UPDATE players SET piece_letters = ?1 WHERE id = ?2",
+        &letters,
     )
 }
 
