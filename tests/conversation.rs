@@ -56,6 +56,7 @@
 //! `ZAOCHKA_SHOW_FAILURES=N` shows N examples per failed check (default 3).
 
 mod common;
+mod headless;
 
 use common::conversation::{
     BOT_ADDRESS, BotMail, Conversation, Failures, GameSpec, Lang, Player, PlayerMail,
@@ -1215,70 +1216,6 @@ fn a_forged_from_gets_nothing_but_at_most_one_notice_to_the_registered_address()
 // ---------------------------------------------------------------------------
 // The HTML part in headless Chromium.
 
-fn chromium() -> Option<std::path::PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|p| p.is_file())
-}
-
-/// Runs Chromium headless on a page; `--dump-dom` output, or a screenshot.
-fn run_chromium(
-    browser: &std::path::Path,
-    dir: &std::path::Path,
-    page: &std::path::Path,
-    shot: Option<&std::path::Path>,
-) -> String {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-    let mut cmd = Command::new(browser);
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--hide-scrollbars",
-        "--force-device-scale-factor=1",
-        "--window-size=800,2400",
-        "--virtual-time-budget=5000",
-    ])
-    .arg(format!("--user-data-dir={}", dir.join("profile").display()));
-    match shot {
-        Some(s) => {
-            cmd.arg(format!("--screenshot={}", s.display()));
-        }
-        None => {
-            cmd.arg("--dump-dom");
-        }
-    }
-    let out_file = dir.join("chromium.out");
-    let mut child = cmd
-        .arg(format!("file://{}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_file).unwrap())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromium");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait for chromium") {
-            assert!(status.success(), "chromium exited with {status}");
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(180) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium took more than 180 s");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    std::fs::read_to_string(out_file).unwrap_or_default()
-}
-
 /// Counted in the rendered page: board text in a proportional font or
 /// outside a `<pre>` (must be none), board text in monospace `<pre>`, and
 /// board pictures that loaded.
@@ -1306,7 +1243,7 @@ window.addEventListener('load', function () {
 
 #[test]
 fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
-    let Some(browser) = chromium() else {
+    let Some(browser) = headless::chromium() else {
         eprintln!(
             "SKIPPED a_game_mails_html_shows_the_board_once_in_headless_chromium: chromium is not installed (Debian: apt-get install -y chromium)"
         );
@@ -1339,7 +1276,7 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
     );
     let page = dir.path().join("mail.html");
     std::fs::write(&page, page_html).unwrap();
-    let dom = run_chromium(&browser, dir.path(), &page, None);
+    let dom = headless::run(&browser, dir.path(), &page, headless::Output::Dom);
     let start = dom
         .find("data-result=\"")
         .unwrap_or_else(|| panic!("the probe did not run; DOM:\n{dom}"));
@@ -1373,7 +1310,12 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
     }
     // The screenshot shows the picture's board frame in one place.
     let shot = dir.path().join("shot.png");
-    run_chromium(&browser, dir.path(), &page, Some(&shot));
+    headless::run(
+        &browser,
+        dir.path(),
+        &page,
+        headless::Output::Screenshot(&shot, (800, 2400)),
+    );
     if let Some(keep) = std::env::var_os("ZAOCHKA_KEEP_SCREENSHOT") {
         std::fs::copy(&shot, keep).unwrap();
     }

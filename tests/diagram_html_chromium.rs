@@ -6,61 +6,22 @@
 //! `ZAOCHKA_KEEP_SCREENSHOT=/tmp/shot.png` keeps the screenshot to look at.
 
 mod diagram_cases;
+mod headless;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use zaochka::diagram::html::{self, BOARD_CID, Page};
 use zaochka::diagram::{Options, png, svg, text};
 
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|p| p.is_file())
-}
-
 /// Runs Chromium headless on a page and returns the screenshot file.
 fn screenshot(browser: &Path, dir: &Path, page: &Path) -> PathBuf {
     let shot = dir.join("shot.png");
-    let profile = dir.join("profile");
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--force-device-scale-factor=1",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg("--window-size=800,900")
-        .arg(format!("file://{}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromium");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait for chromium") {
-            assert!(status.success(), "chromium exited with {status}");
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium took more than 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    assert!(shot.is_file(), "chromium wrote no screenshot");
+    headless::run(
+        browser,
+        dir,
+        page,
+        headless::Output::Screenshot(&shot, (800, 900)),
+    );
     shot
 }
 
@@ -86,7 +47,7 @@ fn near(a: [u8; 3], b: [u8; 3]) -> bool {
 
 #[test]
 fn reply_html_shows_the_board_picture_in_headless_chromium() {
-    let Some(browser) = chromium() else {
+    let Some(browser) = headless::chromium() else {
         eprintln!(
             "SKIPPED reply_html_shows_the_board_picture_in_headless_chromium: chromium is not \
              installed (Debian: apt-get install -y chromium)"
