@@ -421,6 +421,54 @@ pub fn utc_instant(at: DateTime<Utc>) -> String {
     crate::clock::zone::format_utc(at)
 }
 
+/// One game in a player's list of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLine {
+    /// The game number.
+    pub game: i64,
+    /// The game played (`None`: a stored name this version does not know).
+    pub variant: Option<Variant>,
+    /// White's player.
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+    /// Where it stands.
+    pub status: GameStatus,
+    /// The result and how it ended, for a finished game.
+    pub result: Option<(GameResult, Termination)>,
+}
+
+/// A player's games, one line each: `#3 Русские шашки: A – B: идёт`.
+#[must_use]
+pub fn games_list(games: &[GameLine], lang: Language) -> String {
+    let mut s = String::from(match lang {
+        Language::Ru => "Ваши партии:\n",
+        Language::En => "Your games:\n",
+    });
+    for g in games {
+        let variant = g.variant.map_or("?", |v| variant_name(v, lang));
+        let stands = match g.result {
+            Some((r, t)) => format!(
+                "{}, {}",
+                result_words(r, lang),
+                termination_words(t, r, lang)
+            ),
+            None => status_word(g.status, lang).to_string(),
+        };
+        s.push_str(&format!(
+            "#{} {variant}: {} – {}: {stands}\n",
+            g.game, g.white, g.black
+        ));
+    }
+    if games.is_empty() {
+        s.push_str(match lang {
+            Language::Ru => "  (партий пока нет)\n",
+            Language::En => "  (no games yet)\n",
+        });
+    }
+    s
+}
+
 /// The board in one short line, for the picture's `alt` text and screen
 /// readers: "Position: White 12 men, 1 king; Black 11 men. Black to move."
 /// (chess: pieces counted; towers: towers counted by their top piece). A

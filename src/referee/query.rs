@@ -3,8 +3,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
-use crate::lang::Language;
-use crate::lang::{game as game_words, state as state_words};
 use crate::referee::load::{Loaded, language, load};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
@@ -53,36 +51,18 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             ..GameFilter::default()
         },
     )?;
-    let mut body = String::from(match lang {
-        Language::Ru => "Ваши партии:\n",
-        Language::En => "Your games:\n",
-    });
+    let mut lines = Vec::with_capacity(list.len());
     for g in &list {
-        let white = players::get(tx, g.white)?;
-        let black = players::get(tx, g.black)?;
-        let variant = crate::rules::Variant::from_name(&g.variant).map_or_else(
-            || g.variant.clone(),
-            |v| game_words::variant_name(v, lang).into(),
-        );
-        let stands = match (g.result, g.termination) {
-            (Some(r), Some(t)) => format!(
-                "{}, {}",
-                state_words::result_words(r, lang),
-                state_words::termination_words(t, r, lang)
-            ),
-            _ => state_words::status_word(g.status, lang).to_string(),
-        };
-        body.push_str(&format!(
-            "#{} {variant}: {} – {}: {stands}\n",
-            g.id, white.name, black.name
-        ));
-    }
-    if list.is_empty() {
-        body.push_str(match lang {
-            Language::Ru => "  (партий пока нет)\n",
-            Language::En => "  (no games yet)\n",
+        lines.push(crate::lang::state::GameLine {
+            game: g.id.0,
+            variant: crate::rules::Variant::from_name(&g.variant),
+            white: players::get(tx, g.white)?.name,
+            black: players::get(tx, g.black)?.name,
+            status: g.status,
+            result: g.result.zip(g.termination),
         });
     }
+    let body = crate::lang::state::games_list(&lines, lang);
     Ok(Handled {
         game: None,
         replies: vec![reply_to(&me, None, body.clone())],
