@@ -289,7 +289,7 @@ fn an_illegal_or_stale_move_is_answered_politely_in_the_players_language_and_cha
     assert_eq!(bot.plies(1), 2);
     let reply = bot.outbox_to("alice@example.test").pop().unwrap();
     assert!(
-        reply.contains("stale") && reply.contains("move 2. is due"),
+        reply.contains("stale") && reply.contains("move 2 is due"),
         "{reply}"
     );
 }

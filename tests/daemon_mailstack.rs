@@ -165,11 +165,11 @@ fn the_seed_001_game_is_played_entirely_by_mail_over_postfix_and_dovecot() {
     assert!(
         a.contains("White resigned")
             && a.contains("5. e1:g3 c7:e5:c3:e1:h4")
-            && a.contains("Result: 0-1"),
+            && a.contains("Black won (0-1): White resigned."),
         "{a}"
     );
     assert!(
-        b.contains("белые сдались") && b.contains("Результат: 0-1"),
+        b.contains("Белые сдались") && b.contains("Чёрные выиграли (0-1): белые сдались."),
         "{b}"
     );
 }

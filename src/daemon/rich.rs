@@ -37,7 +37,8 @@ pub fn enrich(
     let active = l.row.status == crate::store::GameStatus::Active;
     let opts = Options {
         lang: reply.language,
-        show_turn: active,
+        // As the body's own diagram (the phase line says whose move it is).
+        show_turn: false,
         ..Options::default()
     };
     let view = l.game.board_view();

@@ -66,7 +66,7 @@ fn paragraphs(out: &mut String, text: &str) {
         let lines: Vec<String> = para.trim_matches('\n').lines().map(escape).collect();
         let _ = writeln!(
             out,
-            "<p style=\"margin:0 0 10px 0\">{}</p>",
+            "<p style=\"margin:0 0 10px 0;white-space:pre-wrap\">{}</p>",
             lines.join("<br>")
         );
     }
@@ -130,7 +130,11 @@ mod tests {
         let html = body(&page);
         assert!(html.contains(r#"<img src="cid:board" width="528" height="528""#));
         assert!(html.contains("<title>[zaochka #1] &lt;move&gt;</title>"));
-        assert!(html.contains("<p style=\"margin:0 0 10px 0\">Black &amp; White</p>"));
+        assert!(
+            html.contains(
+                "<p style=\"margin:0 0 10px 0;white-space:pre-wrap\">Black &amp; White</p>"
+            )
+        );
         assert!(html.contains(" 8 │ ● │</pre>"));
         assert!(html.contains("1. c3-d4 *</pre>"));
         let board_at = html.find("<img").unwrap();

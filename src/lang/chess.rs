@@ -339,7 +339,7 @@ fn role_of_letter(c: char) -> Option<Role> {
 /// writes it) in a reader's letters. English: unchanged. Russian, as Russian
 /// chess books write short notation: the piece letters `Кр Ф Л С К`, `:` for a
 /// capture, the promotion piece right after the square (`К:e5`, `Кр:e2`,
-/// `e:d8Ф+`, `Лae1`); castling `O-O`, `O-O-O` and the signs `+`, `#` stay. The
+/// `e:d8Ф+`, `Лae1`); castling is written with zeros as Russian books do (`0-0`, `0-0-0`) and the signs `+`, `#` stay. The
 /// long form of [`crate::notation::chess_move::full`] is written the same way
 /// (`Ng1-f3` → `Кg1-f3`, `e7xd8=Q` → `e7:d8Ф`). The chess move reader reads the
 /// result back to the same move.
@@ -349,7 +349,7 @@ fn role_of_letter(c: char) -> Option<Role> {
 /// assert_eq!(san_for("Nxe5", Language::Ru), "К:e5");
 /// assert_eq!(san_for("Kxe2", Language::Ru), "Кр:e2");
 /// assert_eq!(san_for("exd8=Q+", Language::Ru), "e:d8Ф+");
-/// assert_eq!(san_for("O-O-O#", Language::Ru), "O-O-O#");
+/// assert_eq!(san_for("O-O-O#", Language::Ru), "0-0-0#");
 /// assert_eq!(san_for("Ke1xe2", Language::Ru), "Крe1:e2");
 /// assert_eq!(san_for("Nxe5", Language::En), "Nxe5");
 /// ```
@@ -358,8 +358,9 @@ pub fn san_for(san: &str, lang: Language) -> String {
     match lang {
         Language::En => san.to_string(),
         Language::Ru => {
+            // Russian books write castling with zeros: 0-0, 0-0-0.
             if san.starts_with('O') {
-                return san.to_string();
+                return san.replace('O', "0");
             }
             let mut out = String::with_capacity(san.len() + 4);
             let mut promotion = false;
@@ -435,7 +436,8 @@ mod tests {
             ("exd5", "e:d5"),
             ("e8=N", "e8К"),
             ("bxa1=R", "b:a1Л"),
-            ("O-O", "O-O"),
+            ("O-O", "0-0"),
+            ("O-O-O+", "0-0-0+"),
             ("e4", "e4"),
         ] {
             assert_eq!(san_for(san, Language::Ru), ru, "{san}");

@@ -177,7 +177,7 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             date(*to, lang)
         ),
         (LeaveEvent::Opponent { name, from, to }, Language::Ru) => format!(
-            "Ваш соперник {name} берёт отпуск с {} по {}; на это время его часы остановлены.",
+            "Ваш соперник {name} берёт отпуск с {} по {}; на это время часы соперника остановлены.",
             date(*from, lang),
             date(*to, lang)
         ),

@@ -41,6 +41,19 @@ pub fn side_name_capital(side: Color, lang: Language) -> String {
         .unwrap_or_default()
 }
 
+/// A number of days in Russian with the word agreeing: «1 день», «3 дня»,
+/// «5 дней».
+#[must_use]
+pub fn days_ru(n: u32) -> String {
+    let word = match (n % 10, n % 100) {
+        (_, 11..=14) => "дней",
+        (1, _) => "день",
+        (2..=4, _) => "дня",
+        _ => "дней",
+    };
+    format!("{n} {word}")
+}
+
 /// The one Subject of every mail about a game to a reader:
 /// `[zaochka #42] Русские шашки: Иванов – Петров` (White first). Mail clients
 /// thread a game's mails by it; it never changes with the kind of mail.
@@ -83,6 +96,23 @@ mod tests {
             let game = crate::games::new_game(v, None).unwrap();
             assert!(game.check(example_move(v)).is_ok(), "{v:?}");
         }
+    }
+
+    #[test]
+    fn russian_day_counts_agree_with_their_number() {
+        let got: Vec<String> = [1, 2, 5, 11, 21, 22, 112].map(days_ru).to_vec();
+        assert_eq!(
+            got,
+            [
+                "1 день",
+                "2 дня",
+                "5 дней",
+                "11 дней",
+                "21 день",
+                "22 дня",
+                "112 дней"
+            ]
+        );
     }
 
     #[test]

@@ -69,6 +69,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   claim [move]   claim a draw (threefold repetition and the game's other draw rules), optionally with the move that repeats\n\
   resign   resign the game\n\
   leave 2026-12-20 2026-12-31   take leave on these days (the clock stands)\n\
+  #12 {example}   a line for one of your games, when you have several\n\
   status   the game's state\n\
   history   your games\n\
   help   this text\n"
@@ -80,6 +81,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   требую ничью [ход]   потребовать ничью (троекратное повторение и другие правила о ничьей), можно с ходом, который повторяет позицию\n\
   сдаюсь   сдать партию\n\
   отпуск 20.12.2026 31.12.2026   взять отпуск на эти дни (часы стоят)\n\
+  #12 {example}   строка для одной из ваших партий, если их несколько\n\
   статус   положение в партии\n\
   история   ваши партии\n\
   помощь   эта справка\n"
@@ -115,15 +117,16 @@ pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
     let colour = side_name(i.colour, lang);
     let mut s = match lang {
         Language::En => format!(
-            "A new game has started: game #{}, {name}. You play {colour}; your opponent is {}.\n",
-            i.game, i.opponent
+            "A new game has started: game #{}, {name}. You play {colour}; your opponent is {}\n",
+            i.game,
+            sentence_end(i.opponent)
         ),
         Language::Ru => format!(
-            "Началась новая партия №{}, {}. Вы играете {}; ваш соперник — {}.\n",
+            "Началась новая партия №{}, {}. Вы играете {}; ваш соперник — {}\n",
             i.game,
             name.to_lowercase(),
             colour_instrumental(i.colour),
-            i.opponent
+            sentence_end(i.opponent)
         ),
     };
     if let Some(t) = i.tournament {
@@ -157,6 +160,15 @@ pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
     s.push('\n');
     s.push_str(&commands(&[i.variant], lang));
     s
+}
+
+/// A name closing a sentence: its own full stop (`Петров П.`) is the sentence's.
+fn sentence_end(name: &str) -> String {
+    if name.ends_with('.') {
+        name.to_string()
+    } else {
+        format!("{name}.")
+    }
 }
 
 /// «белыми» / «чёрными» (playing with a colour).

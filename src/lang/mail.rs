@@ -315,8 +315,8 @@ impl Notice {
                 });
                 for (game, line) in lines {
                     t.push_str(&match lang {
-                        Language::Ru => format!("  #{game}: «{line}»\n"),
-                        Language::En => format!("  #{game}: \"{line}\"\n"),
+                        Language::Ru => format!("  «{}»\n", without_prefix(*game, line)),
+                        Language::En => format!("  \"{}\"\n", without_prefix(*game, line)),
                     });
                 }
                 if *more > 0 {
@@ -326,8 +326,8 @@ impl Notice {
                     });
                 }
                 t.push_str(match lang {
-                    Language::Ru => "Остальное в письме учтено.",
-                    Language::En => "The rest of your mail was handled.",
+                    Language::Ru => "Другие строки письма, если они есть, разобраны отдельно.",
+                    Language::En => "Any other lines of your mail are answered on their own.",
                 });
                 t
             }
@@ -371,7 +371,9 @@ impl Notice {
                 due,
                 due_black,
             } => {
-                let dots = if *due_black { "..." } else { "." };
+                // "move 12" for White, "move 12..." for Black (no full stop
+                // doubled by the sentence's own).
+                let dots = if *due_black { "..." } else { "" };
                 match lang {
                     Language::Ru => format!(
                         "Партия #{game} - ход «{text}» с номером {number} уже не актуален; сейчас ожидается ход {due}{dots}. Ничего не изменено."
@@ -442,6 +444,18 @@ impl Notice {
                 t
             }
         }
+    }
+}
+
+/// A line as quoted back under its game: without the `#12:` it starts with,
+/// since the line is listed under that game already.
+fn without_prefix(game: GameId, line: &str) -> String {
+    let prefix = format!("#{game}");
+    match line.trim().strip_prefix(&prefix) {
+        Some(rest) if !rest.starts_with(|c: char| c.is_ascii_digit()) => {
+            format!("#{game}: {}", rest.trim_start_matches([':', ' ', '\t']))
+        }
+        _ => format!("#{game}: {}", line.trim()),
     }
 }
 

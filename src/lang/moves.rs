@@ -478,13 +478,20 @@ pub enum Event {
 
 /// The words that accept and decline an offer, as the mail reader knows
 /// them (`crate::mail::intent`).
-pub fn how_to_answer_offer(lang: Language) -> &'static str {
-    match lang {
-        Language::En => {
+/// With `your_move`, a move declines it too.
+pub fn how_to_answer_offer(lang: Language, your_move: bool) -> &'static str {
+    match (lang, your_move) {
+        (Language::En, true) => {
             "To accept, reply \"accept draw\"; to decline, reply \"decline draw\" or simply make your move."
         }
-        Language::Ru => {
+        (Language::En, false) => {
+            "To accept, reply \"accept draw\"; to decline, reply \"decline draw\"."
+        }
+        (Language::Ru, true) => {
             "Чтобы принять, ответьте «принимаю ничью»; чтобы отклонить — «отклоняю ничью» или просто сделайте ход."
+        }
+        (Language::Ru, false) => {
+            "Чтобы принять, ответьте «принимаю ничью»; чтобы отклонить — «отклоняю ничью»."
         }
     }
 }
@@ -511,12 +518,12 @@ pub fn event(e: &Event, lang: Language) -> String {
                 (None, En) => format!("{number}. {side} played {full}."),
                 (None, Ru) => format!("{number}. {side} сыграли {full}."),
             };
+            // How to answer the offer is said once, in the state's offer line.
             if *offers_draw {
                 s.push_str(match lang {
-                    En => " A draw is offered. ",
-                    Ru => " Предложена ничья. ",
+                    En => " A draw is offered.",
+                    Ru => " Предложена ничья.",
                 });
-                s.push_str(how_to_answer_offer(lang));
             }
             s
         }
@@ -585,16 +592,18 @@ pub fn event(e: &Event, lang: Language) -> String {
             "Записанный ход «{written}» не может быть сыгран ({}): засчитывается поражение.",
             error.message(lang)
         ),
-        (Event::DrawOffered { by }, En) => format!(
-            "{} offer a draw. {}",
-            super::game::side_name_capital(*by, lang),
-            how_to_answer_offer(lang)
-        ),
-        (Event::DrawOffered { by }, Ru) => format!(
-            "{} предлагают ничью. {}",
-            super::game::side_name_capital(*by, lang),
-            how_to_answer_offer(lang)
-        ),
+        (Event::DrawOffered { by }, En) => {
+            format!(
+                "{} offers a draw.",
+                super::game::side_name_capital(*by, lang)
+            )
+        }
+        (Event::DrawOffered { by }, Ru) => {
+            format!(
+                "{} предлагают ничью.",
+                super::game::side_name_capital(*by, lang)
+            )
+        }
         (Event::DrawAccepted, _) => {
             let r = result_with_score(GameResult::Draw, lang);
             match lang {
@@ -605,7 +614,7 @@ pub fn event(e: &Event, lang: Language) -> String {
             }
         }
         (Event::DrawDeclined { by }, En) => format!(
-            "{} decline the draw offer. The game goes on.",
+            "{} declines the draw offer. The game goes on.",
             super::game::side_name_capital(*by, lang)
         ),
         (Event::DrawDeclined { by }, Ru) => format!(
@@ -628,7 +637,7 @@ pub fn event(e: &Event, lang: Language) -> String {
             let r = result_with_score(GameResult::Draw, lang);
             match lang {
                 En => format!(
-                    "{} claim a draw{with}: the claim is upheld — {rule}. {r}.",
+                    "{} claims a draw{with}: the claim is upheld — {rule}. {r}.",
                     super::game::side_name_capital(*by, lang)
                 ),
                 Ru => format!(
@@ -657,7 +666,7 @@ pub fn event(e: &Event, lang: Language) -> String {
                     super::game::side_name_capital(*by, lang)
                 ),
                 (En, false) => format!(
-                    "{} claim a draw: the claim is rejected — {rule}. The game goes on.",
+                    "{} claims a draw: the claim is rejected — {rule}. The game goes on.",
                     super::game::side_name_capital(*by, lang)
                 ),
                 (Ru, false) => format!(
@@ -1053,7 +1062,7 @@ mod tests {
             assert_eq!(got[0].intent, want, "{answer}");
         }
         for lang in LANGS {
-            let text = event(&Event::DrawOffered { by: Color::White }, lang);
+            let text = crate::lang::state::offer_line(Color::White, false, true, lang);
             let (accept, decline) = match lang {
                 Language::En => ("\"accept draw\"", "\"decline draw\""),
                 Language::Ru => ("«принимаю ничью»", "«отклоняю ничью»"),

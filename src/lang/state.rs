@@ -122,8 +122,8 @@ pub fn render(v: &StateView, lang: Language) -> String {
     if let Some(c) = &v.clocks {
         s.push_str(&clock_lines(c, &v.phase, lang));
     }
-    if let (Some((by, own)), Phase::Playing { .. }) = (v.offer, &v.phase) {
-        s.push_str(&offer_line(by, own, lang));
+    if let (Some((by, own)), Phase::Playing { to_move, .. }) = (v.offer, &v.phase) {
+        s.push_str(&offer_line(by, own, *to_move != by, lang));
         s.push('\n');
     }
     s
@@ -270,7 +270,7 @@ pub fn termination_words(termination: Termination, result: GameResult, lang: Lan
         }
         (Termination::Time, Language::En) => format!("{} ran out of time", en(l)),
         (Termination::Time, Language::Ru) => format!("{} просрочили время", ru(l)),
-        (Termination::Checkmate, Language::En) => format!("{} were checkmated", en(l)),
+        (Termination::Checkmate, Language::En) => format!("{} was checkmated", en(l)),
         (Termination::Checkmate, Language::Ru) => format!("{} получили мат", ru(l)),
         (Termination::Stalemate, Language::En) => "stalemate".into(),
         (Termination::Stalemate, Language::Ru) => "пат".into(),
@@ -294,21 +294,22 @@ pub fn finished_line(result: GameResult, termination: Termination, lang: Languag
     }
 }
 
-/// A pending draw offer, with how to answer it when it is the reader's to answer.
+/// A pending draw offer, with how to answer it when it is the reader's to
+/// answer (`own`: the reader made it); `reader_to_move`: a move declines it too.
 #[must_use]
-pub fn offer_line(by: Color, own: bool, lang: Language) -> String {
+pub fn offer_line(by: Color, own: bool, reader_to_move: bool, lang: Language) -> String {
     match (own, lang) {
         (true, Language::En) => "Your draw offer waits for your opponent's answer.".into(),
         (true, Language::Ru) => "Ваше предложение ничьей ждёт ответа соперника.".into(),
         (false, Language::En) => format!(
-            "{} offer a draw. {}",
+            "{} offers a draw. {}",
             side_name(by, lang),
-            super::moves::how_to_answer_offer(lang)
+            super::moves::how_to_answer_offer(lang, reader_to_move)
         ),
         (false, Language::Ru) => format!(
             "{} предлагают ничью. {}",
             super::game::side_name_capital(by, lang),
-            super::moves::how_to_answer_offer(lang)
+            super::moves::how_to_answer_offer(lang, reader_to_move)
         ),
     }
 }
@@ -320,7 +321,7 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
     use crate::clock::zone::format_days_hours;
     let playing = matches!(phase, Phase::Playing { .. });
     let mut s = String::new();
-    if let Some(control) = &c.control {
+    if let (true, Some(control)) = (playing, &c.control) {
         s.push_str(&match lang {
             Language::En => format!("Time control: {control}\n"),
             Language::Ru => format!("Контроль времени: {control}\n"),
@@ -376,7 +377,7 @@ pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
             format!("{} days before the deadline", hours / 24)
         }
         (ActionKind::DeadlineReminder { hours }, Language::Ru) if hours % 24 == 0 => {
-            format!("за {} дн. до срока", hours / 24)
+            format!("за {} до срока", super::game::days_ru(hours / 24))
         }
         (ActionKind::DeadlineReminder { hours }, Language::En) => {
             format!("{hours} hours before the deadline")
@@ -386,7 +387,7 @@ pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
             format!("after {days} days without a move")
         }
         (ActionKind::SilenceReminder { days }, Language::Ru) => {
-            format!("после {days} дн. без хода")
+            format!("после {} без хода", super::game::days_ru(days))
         }
         (
             ActionKind::TimeOut {
@@ -624,7 +625,14 @@ mod tests {
             assert!(!ru.contains("silence") && !ru.contains('-'), "{ru}");
         }
         for own in [true, false] {
-            assert!(no_latin_words(&offer_line(Color::White, own, Language::Ru)));
+            for to_move in [true, false] {
+                assert!(no_latin_words(&offer_line(
+                    Color::White,
+                    own,
+                    to_move,
+                    Language::Ru
+                )));
+            }
         }
     }
 

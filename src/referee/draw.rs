@@ -8,11 +8,11 @@ use crate::lang::Language;
 use crate::lang::moves::{Event, claim_fails, claimable, event};
 use crate::referee::load::{color, load};
 use crate::referee::play::{active_side, finish_game, make_offer};
-use crate::referee::view::{side_name, to_both};
+use crate::referee::view::{side_name, to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
-use crate::store::{GameId, PlayerId, Tx};
+use crate::store::{GameId, PlayerId, Side, Tx};
 
 /// Offers a draw without a move. The offer stands until the opponent answers.
 pub(crate) fn offer(
@@ -146,12 +146,22 @@ pub(crate) fn claim(
     if let Some(c) = upheld {
         finish_game(tx, &mut l, GameResult::Draw, c.kind.termination(), now)?;
         let shown = l.game.clone_box();
-        let upheld = Event::ClaimUpheld {
+        let variant = l.game.variant();
+        // The written move (not played) in each reader's notation.
+        let upheld = |side: Side| Event::ClaimUpheld {
             by,
-            with_move: move_text.as_ref().map(|(_, f)| f.clone()),
-            draw: c,
+            with_move: move_text.as_ref().map(|(_, f)| {
+                crate::referee::view::move_for(
+                    variant,
+                    f,
+                    crate::referee::load::piece_letters(l.player(side)),
+                )
+            }),
+            draw: c.clone(),
         };
-        let replies = to_both(&l, shown.as_ref(), None, |lang| event(&upheld, lang));
+        let replies = to_each(&l, shown.as_ref(), None, |side, lang| {
+            event(&upheld(side), lang)
+        });
         return Ok(Handled {
             game: Some(id),
             replies,

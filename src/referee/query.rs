@@ -111,15 +111,37 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
             l.row.result.map_or("*", |r| r.as_str()).to_string(),
         ),
     ];
-    if let Some(t) = l.row.termination {
-        tags.push(("Termination".into(), t.as_str().to_string()));
+    if let Some(t) = l.row.termination.and_then(pgn_termination) {
+        tags.push(("Termination".into(), t.to_string()));
     }
     let result = l.row.result.map_or("*", |r| r.as_str());
     crate::games::write_record(game, &tags, result)
 }
 
-/// The commands players can send, with moves written as the actor's games
-/// write them.
+/// The PGN `Termination` tag of a stored ending (the PGN standard's words,
+/// which PDN readers share): `normal`, `time forfeit`, `adjudication`,
+/// `rules infraction`; none for a result copied from an imported record.
+fn pgn_termination(t: crate::store::Termination) -> Option<&'static str> {
+    use crate::store::Termination as T;
+    match t {
+        T::Resignation
+        | T::NoMoves
+        | T::NoPieces
+        | T::Agreement
+        | T::Repetition
+        | T::DrawRule
+        | T::Checkmate
+        | T::Stalemate
+        | T::InsufficientMaterial => Some("normal"),
+        T::Time => Some("time forfeit"),
+        T::Adjudication => Some("adjudication"),
+        T::Forfeit | T::SealedMove => Some("rules infraction"),
+        T::Recorded => None,
+    }
+}
+
+/// The commands players can send, with moves written as the actor's active
+/// games write them (every game's, without an active game).
 pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
     let lang = language(&me);
@@ -127,6 +149,7 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
         tx,
         &GameFilter {
             player: Some(actor),
+            status: Some(crate::store::GameStatus::Active),
             ..GameFilter::default()
         },
     )?

@@ -58,7 +58,8 @@ pub(crate) fn state_view(
 ) -> StateView {
     let opts = crate::diagram::Options {
         lang,
-        show_turn: l.row.status == GameStatus::Active,
+        // The phase line under the score says whose move it is.
+        show_turn: false,
         ..crate::diagram::Options::default()
     };
     let last = game.last_move();
