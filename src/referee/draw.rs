@@ -157,7 +157,7 @@ pub(crate) fn claim(
                     crate::referee::load::piece_letters(l.player(side)),
                 )
             }),
-            draw: c.clone(),
+            draw: c,
         };
         let replies = to_each(&l, shown.as_ref(), None, |side, lang| {
             event(&upheld(side), lang)
