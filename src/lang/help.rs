@@ -47,12 +47,12 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
     for v in &shown {
         s.push_str(&match lang {
             Language::En => format!(
-                "  {}   play a move ({})\n",
+                "  {}   play a move in {}\n",
                 move_examples(*v, lang),
                 variant_name(*v, lang)
             ),
             Language::Ru => format!(
-                "  {}   сделать ход ({})\n",
+                "  {}   сделать ход: {}\n",
                 move_examples(*v, lang),
                 variant_name(*v, lang).to_lowercase()
             ),

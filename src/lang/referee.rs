@@ -23,10 +23,10 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NotYourTurn, Language::En) => "it is not your move".into(),
         (E::NotYourTurn, Language::Ru) => "сейчас не ваш ход".into(),
         (E::GameOver(g, Some(r)), Language::En) => {
-            format!("game #{g} is over ({})", result_words(*r, lang))
+            format!("game #{g} is over: {}", result_words(*r, lang))
         }
         (E::GameOver(g, Some(r)), Language::Ru) => {
-            format!("партия №{g} окончена ({})", result_words(*r, lang))
+            format!("партия №{g} окончена: {}", result_words(*r, lang).to_lowercase())
         }
         (E::GameOver(g, None), Language::En) => format!("game #{g} was annulled"),
         (E::GameOver(g, None), Language::Ru) => format!("партия №{g} аннулирована"),
