@@ -155,14 +155,15 @@ fn square_name(view: &BoardView, (file, rank): (u8, u8)) -> String {
 
 /// The last move as text from its path: `c3:e5:g7` (`-` for a quiet move; `x` as the
 /// capture mark on numbered boards, `32x23`, and in chess, `g5xf7`).
-fn move_text(view: &BoardView, mv: &MoveView) -> String {
-    let sep = match (
-        mv.captured.is_empty(),
-        view.numbered || !view.dark_squares_only,
-    ) {
-        (true, _) => "-",
-        (false, false) => ":",
-        (false, true) => "x",
+fn move_text(view: &BoardView, mv: &MoveView, lang: Language) -> String {
+    // Captures: `:` on lettered draughts boards and in Russian chess books,
+    // `x` on numbered boards and in English chess.
+    let chess = !view.dark_squares_only;
+    let sep = match (mv.captured.is_empty(), view.numbered, chess, lang) {
+        (true, ..) => "-",
+        (false, true, ..) => "x",
+        (false, false, true, Language::En) => "x",
+        (false, false, _, _) => ":",
     };
     let names: Vec<String> = mv.path.iter().map(|&s| square_name(view, s)).collect();
     names.join(sep)

@@ -143,7 +143,7 @@ pub fn render(view: &BoardView, last: Option<&MoveView>, side: Color, opts: &Opt
         out.push('\n');
     }
     if let Some(mv) = last.filter(|m| !m.path.is_empty()) {
-        let text = move_text(view, mv);
+        let text = move_text(view, mv, opts.lang);
         out.push_str(&format!("{}: {text} ({})\n", w.last_move, w.marks));
     }
     let any_king = view
