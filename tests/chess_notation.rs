@@ -37,7 +37,7 @@ fn reason(g: &dyn AnyGame, text: &str, lang: Language) -> String {
 fn candidates(g: &dyn AnyGame, text: &str) -> Vec<String> {
     match g.check(text) {
         Err(e) => match e.kind {
-            MoveErrorKind::Ambiguous(list) => list,
+            MoveErrorKind::AmbiguousChess(list) => list,
             other => panic!("{text}: expected ambiguous, got {other:?}"),
         },
         Ok(m) => panic!("{text}: expected ambiguous, got {m:?}"),

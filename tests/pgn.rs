@@ -117,7 +117,7 @@ fn an_ambiguous_move_in_a_record_lists_the_candidates() {
     assert_eq!((f.ply, f.move_number, f.side), (0, 1, Color::White));
     assert_eq!(
         f.error.kind,
-        MoveErrorKind::Ambiguous(vec!["Rae2".into(), "Rhe2".into()])
+        MoveErrorKind::AmbiguousChess(vec!["Rae2".into(), "Rhe2".into()])
     );
 }
 

@@ -207,7 +207,9 @@ fn report(
     let (kind, candidates) = match &f.error.kind {
         MoveErrorKind::Unreadable { .. } => ("unreadable", Vec::new()),
         MoveErrorKind::Illegal { .. } => ("illegal", Vec::new()),
-        MoveErrorKind::Ambiguous(list) => ("ambiguous", list.clone()),
+        MoveErrorKind::Ambiguous(list) | MoveErrorKind::AmbiguousChess(list) => {
+            ("ambiguous", list.clone())
+        }
     };
     let reason = f.error.message(Language::En);
     let fen_before = record.game.fen();

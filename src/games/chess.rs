@@ -124,7 +124,7 @@ impl ChessGame {
                             .map(|m| chess_move::short(&self.pos, m))
                             .collect();
                         list.sort();
-                        MoveErrorKind::Ambiguous(list)
+                        MoveErrorKind::AmbiguousChess(list)
                     }
                 },
             })

@@ -286,8 +286,11 @@ pub enum MoveErrorKind {
     Unreadable(UnreadableMove),
     /// The move is illegal here.
     Illegal(Illegal),
-    /// Several legal moves fit; their full notation (SAN for chess), sorted.
+    /// Several legal moves fit; their full notation, sorted.
     Ambiguous(Vec<String>),
+    /// Several legal chess moves fit; their SAN, sorted (shown in the
+    /// reader's piece letters).
+    AmbiguousChess(Vec<String>),
 }
 
 /// Why a text is not a move of the game at all (the first stage of reading).

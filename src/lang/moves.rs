@@ -170,6 +170,14 @@ impl MoveError {
             (MoveErrorKind::Ambiguous(c), Language::Ru) => {
                 format!("ход неоднозначен; напишите один из: {}", c.join(", "))
             }
+            (MoveErrorKind::AmbiguousChess(c), _) => {
+                let c: Vec<String> = c.iter().map(|m| super::chess::san_for(m, lang)).collect();
+                MoveError {
+                    written: self.written.clone(),
+                    kind: MoveErrorKind::Ambiguous(c),
+                }
+                .message(lang)
+            }
         }
     }
 }
@@ -786,6 +794,7 @@ mod tests {
                 MoveErrorKind::Illegal(Illegal::Towers(_)) => 3,
                 MoveErrorKind::Illegal(Illegal::Chess(_)) => 4,
                 MoveErrorKind::Ambiguous(_) => 5,
+                MoveErrorKind::AmbiguousChess(_) => 6,
             }
         }
         let mut kinds: Vec<MoveErrorKind> = Unreadable::ALL
@@ -806,10 +815,14 @@ mod tests {
             "c3:a5:c7:e5:c3".into(),
             "c3:e5:c7:a5:c3".into(),
         ]));
+        kinds.push(MoveErrorKind::AmbiguousChess(vec![
+            "Nce2".into(),
+            "Nge2".into(),
+        ]));
         let mut seen: Vec<usize> = kinds.iter().map(index).collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (0..=5).collect::<Vec<_>>());
+        assert_eq!(seen, (0..=6).collect::<Vec<_>>());
         kinds
             .into_iter()
             .map(|kind| MoveError {
