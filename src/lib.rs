@@ -21,3 +21,4 @@ pub mod printable;
 pub mod referee;
 pub mod rules;
 pub mod store;
+pub mod tournament;
