@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 
 use super::Language;
 use super::game::side_name;
-use super::state::result_words;
+use super::moves::result_with_score;
 use crate::rules::Color;
 use crate::store::GameResult;
 
@@ -48,11 +48,11 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
         (DirectorEvent::Adjudicated(r), Language::En) => {
             format!(
                 "The referee adjudicates the game: {}.",
-                result_words(r, lang)
+                result_with_score(r, lang)
             )
         }
         (DirectorEvent::Adjudicated(r), Language::Ru) => {
-            format!("Судья присудил результат: {}.", result_words(r, lang))
+            format!("Судья присудил результат: {}.", result_with_score(r, lang))
         }
         (DirectorEvent::Forfeited(loser), Language::En) => format!(
             "The referee forfeits {}: {} wins.",
@@ -247,7 +247,7 @@ pub fn clock(event: &ClockEvent, lang: Language) -> String {
             Language::En,
         ) => format!(
             "{name} did not move by the deadline {deadline}: the game is lost on time. {}.",
-            result_words(*result, lang)
+            result_with_score(*result, lang)
         ),
         (
             ClockEvent::LostOnTime {
@@ -258,7 +258,7 @@ pub fn clock(event: &ClockEvent, lang: Language) -> String {
             Language::Ru,
         ) => format!(
             "{name}: ход не сделан до контрольного срока {deadline}, поражение по времени. {}.",
-            result_words(*result, lang)
+            result_with_score(*result, lang)
         ),
         (
             ClockEvent::TimeOutReported {

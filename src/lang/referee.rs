@@ -4,7 +4,8 @@
 
 use super::Language;
 use super::game::side_name;
-use super::state::{result_words, status_word};
+use super::moves::result_with_score;
+use super::state::status_word;
 use crate::clock::{ClockError, MoveClockError};
 use crate::referee::RefereeError;
 
@@ -23,10 +24,10 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NotYourTurn, Language::En) => "it is not your move".into(),
         (E::NotYourTurn, Language::Ru) => "сейчас не ваш ход".into(),
         (E::GameOver(g, Some(r)), Language::En) => {
-            format!("game #{g} is over: {}", result_words(*r, lang))
+            format!("game #{g} is over: {}", result_with_score(*r, lang))
         }
         (E::GameOver(g, Some(r)), Language::Ru) => {
-            format!("партия №{g} окончена: {}", result_words(*r, lang).to_lowercase())
+            format!("партия №{g} окончена: {}", result_with_score(*r, lang).to_lowercase())
         }
         (E::GameOver(g, None), Language::En) => format!("game #{g} was annulled"),
         (E::GameOver(g, None), Language::Ru) => format!("партия №{g} аннулирована"),

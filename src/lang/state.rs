@@ -4,10 +4,9 @@
 //! deadline and no reminder. The referee fills a [`StateView`]; this module
 //! alone words it.
 
-use chrono::{DateTime, Utc};
-
 use super::Language;
 use super::game::{side_name, variant_name};
+use super::moves::result_with_score;
 use crate::clock::{ActionKind, TimeoutPolicy};
 use crate::rules::{Color, Variant};
 use crate::store::{GameResult, GameStatus, Termination};
@@ -211,12 +210,6 @@ pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
     }
 }
 
-/// The result in words with its score: "White won (1-0)" / «Белые выиграли (1-0)».
-#[must_use]
-pub fn result_words(result: GameResult, lang: Language) -> String {
-    super::moves::result_with_score(result, lang)
-}
-
 /// The side that lost, for a decisive result.
 fn loser(result: GameResult) -> Option<Color> {
     match result {
@@ -289,8 +282,14 @@ pub fn termination_words(termination: Termination, result: GameResult, lang: Lan
 pub fn finished_line(result: GameResult, termination: Termination, lang: Language) -> String {
     let how = termination_words(termination, result, lang);
     match lang {
-        Language::En => format!("The game is over. {}: {how}.", result_words(result, lang)),
-        Language::Ru => format!("Партия окончена. {}: {how}.", result_words(result, lang)),
+        Language::En => format!(
+            "The game is over. {}: {how}.",
+            result_with_score(result, lang)
+        ),
+        Language::Ru => format!(
+            "Партия окончена. {}: {how}.",
+            result_with_score(result, lang)
+        ),
     }
 }
 
@@ -416,12 +415,6 @@ pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
     }
 }
 
-/// The instant as the state text shows it when no zone applies.
-#[must_use]
-pub fn utc_instant(at: DateTime<Utc>) -> String {
-    crate::clock::zone::format_utc(at)
-}
-
 /// One game in a player's list of games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameLine {
@@ -451,7 +444,7 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
         let stands = match g.result {
             Some((r, t)) => format!(
                 "{}, {}",
-                result_words(r, lang),
+                result_with_score(r, lang),
                 termination_words(t, r, lang)
             ),
             None => status_word(g.status, lang).to_string(),

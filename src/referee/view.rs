@@ -30,11 +30,6 @@ pub fn score_text(score: &[String], first: Color) -> String {
 
 pub use crate::lang::game::side_name;
 
-/// The game's variant (the stored name was checked when the game was loaded).
-pub(crate) fn variant(l: &Loaded) -> crate::rules::Variant {
-    l.game.variant()
-}
-
 /// The full state of a game for one recipient: players, diagram from their side,
 /// score, whose move or the result, the clocks, and the pending draw offer.
 #[must_use]
@@ -87,7 +82,7 @@ pub(crate) fn state_view(
     };
     StateView {
         game: l.row.id.0,
-        variant: variant(l),
+        variant: l.game.variant(),
         white: l.players[0].name.clone(),
         black: l.players[1].name.clone(),
         board,
@@ -169,7 +164,7 @@ fn clocks(
 pub(crate) fn header(l: &Loaded, lang: Language) -> String {
     crate::lang::state::header(
         l.row.id.0,
-        variant(l),
+        l.game.variant(),
         &l.players[0].name,
         &l.players[1].name,
         lang,
