@@ -19,6 +19,7 @@
 //! - [`help`]: the help text and the first mail of a game.
 //! - [`state`]: a game's state for one reader (board, score, whose move or the
 //!   result, clocks, a pending offer).
+//! - [`site`]: the words of the tournament site (headings, links, captions).
 //! - [`mail`]: the bot's answers about mail itself (nothing understood, several
 //!   moves, limits, a mail without its token, lines for other games).
 
@@ -30,6 +31,7 @@ pub mod mail;
 pub mod moves;
 pub mod referee;
 pub mod rulebook;
+pub mod site;
 pub mod state;
 
 /// A player's language for replies and messages.
