@@ -21,6 +21,8 @@
 //!   result, clocks, a pending offer).
 //! - [`tournament_events`]: a tournament's part of the first mail, replacements,
 //!   the end of the playing period and the claims for adjudication.
+//! - [`site`]: the words of the tournament site (headings, links, captions).
+//! - [`tournament`]: the crosstable and the standings line.
 //! - [`mail`]: the bot's answers about mail itself (nothing understood, several
 //!   moves, limits, a mail without its token, lines for other games).
 
@@ -32,6 +34,7 @@ pub mod mail;
 pub mod moves;
 pub mod referee;
 pub mod rulebook;
+pub mod site;
 pub mod state;
 pub mod tournament;
 pub mod tournament_events;
