@@ -21,6 +21,8 @@
 //!   result, clocks, a pending offer).
 //! - [`mail`]: the bot's answers about mail itself (nothing understood, several
 //!   moves, limits, a mail without its token, lines for other games).
+//! - [`tournament`]: a tournament's crosstable and the one-line standing of a
+//!   game-end mail.
 
 pub mod chess;
 pub mod events;
@@ -31,6 +33,7 @@ pub mod moves;
 pub mod referee;
 pub mod rulebook;
 pub mod state;
+pub mod tournament;
 
 /// A player's language for replies and messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
