@@ -107,6 +107,15 @@ pub fn header_line(name: &str, round: u32, ballot: Option<&str>, lang: Language)
     }
 }
 
+/// The heading of a section's table: "Section 2" / «Группа 2».
+#[must_use]
+pub fn section_heading(section: u32, lang: Language) -> String {
+    match lang {
+        Language::En => format!("Section {section}"),
+        Language::Ru => format!("Группа {section}"),
+    }
+}
+
 /// A player was replaced: told to the opponents of the games taken over.
 #[must_use]
 pub fn replaced(old: &str, new: &str, reason: &str, lang: Language) -> String {
