@@ -252,6 +252,24 @@ fn shown_when_not_tied(t: TieBreak) -> bool {
 /// the marks used (see the module doc).
 #[must_use]
 pub fn crosstable(view: &TableView<'_>, lang: Language) -> String {
+    let (rows, legend) = crosstable_rows(view, lang);
+    let mut out = title(view.tournament, lang);
+    out.push_str("\n\n");
+    out.push_str(&align(&rows));
+    if let Some(l) = legend {
+        out.push('\n');
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+/// The crosstable's cells as words: the header row, then one row per player
+/// in number order (number, name, one cell per opponent number, points,
+/// place, the tie-breaks), and the legend of the marks used. The text table
+/// and the tournament page both show these.
+#[must_use]
+pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>>, Option<String>) {
     let t = view.crosstable;
     let n = t.players();
     let withdrawn = t.withdrawn();
@@ -300,15 +318,8 @@ pub fn crosstable(view: &TableView<'_>, lang: Language) -> String {
         }
         rows.push(row);
     }
-    let mut out = title(view.tournament, lang);
-    out.push_str("\n\n");
-    out.push_str(&align(&rows));
-    if let Some(l) = legend(&used, lang) {
-        out.push('\n');
-        out.push_str(&l);
-        out.push('\n');
-    }
-    out
+    let legend = legend(&used, lang);
+    (rows, legend)
 }
 
 /// Rows of cells as aligned lines: the second column (names) flush left, the
