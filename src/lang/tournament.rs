@@ -73,6 +73,28 @@ pub fn tiebreak_name(t: TieBreak, lang: Language) -> &'static str {
     }
 }
 
+/// A tie-break's full name, for sentences: "number of wins", «коэффициент
+/// Бергера».
+#[must_use]
+pub fn tiebreak_long_name(t: TieBreak, lang: Language) -> &'static str {
+    match (t, lang) {
+        (TieBreak::Wins, Language::En) => "number of wins",
+        (TieBreak::Wins, Language::Ru) => "число побед",
+        (TieBreak::SonnebornBerger, Language::En) => "Sonneborn-Berger",
+        (TieBreak::SonnebornBerger, Language::Ru) => "коэффициент Бергера",
+        (TieBreak::Buchholz, Language::En) => "Buchholz",
+        (TieBreak::Buchholz, Language::Ru) => "коэффициент Бухгольца",
+        (TieBreak::Koya, Language::En) => "Koya",
+        (TieBreak::Koya, Language::Ru) => "система Койя",
+        (TieBreak::DirectEncounter, Language::En) => "direct encounter",
+        (TieBreak::DirectEncounter, Language::Ru) => "личная встреча",
+        (TieBreak::BlackGames, Language::En) => "games with Black",
+        (TieBreak::BlackGames, Language::Ru) => "число партий чёрными",
+        (TieBreak::Lots, Language::En) => "lots",
+        (TieBreak::Lots, Language::Ru) => "жребий",
+    }
+}
+
 /// A tie-break value as the table prints it: points as the scoring prints
 /// them (SB with quarters: `7¾`), counts and the lot's rank as numbers.
 #[must_use]

@@ -273,6 +273,8 @@ fn lines(t: &Tournament, link: &TournamentGame) -> InvitationLines {
         draw_offers_from_move: t.settings.no_draw_offers_before_move,
         on_timeout: t.settings.on_timeout,
         playing_period_days: t.settings.playing_period_days,
+        tie_breaks: t.settings.tie_break_order(),
+        scoring: t.settings.scoring(),
     }
 }
 
