@@ -285,6 +285,9 @@ pub fn withdraw(
     }
     let t = by_name(tx, name)?;
     let (_, p) = playing_entrant(tx, &t, address)?;
+    // Withdrawn first, so that the standings lines of the forfeit mails
+    // already count the games as the withdrawal policy says.
+    tournaments::withdraw(tx, t.id, p.id, now)?;
     let mut handled = Vec::new();
     for tg in tournaments::games(tx, t.id)? {
         let g = game_rows::get(tx, tg.game)?;
@@ -307,7 +310,6 @@ pub fn withdraw(
             Source::default(),
         )?);
     }
-    tournaments::withdraw(tx, t.id, p.id, now)?;
     audit(
         tx,
         Some(actor),
