@@ -20,5 +20,6 @@ pub mod notation;
 pub mod printable;
 pub mod referee;
 pub mod rules;
+pub mod site;
 pub mod store;
 pub mod tournament;

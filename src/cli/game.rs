@@ -7,13 +7,13 @@ use anyhow::{Context, anyhow};
 use super::play::parse_game;
 use super::store_args::{StoreArgs, player_by_email};
 use crate::games::{self, AnyGame};
-use crate::notation::parse_line;
 use crate::referee::RefereeError;
+use crate::referee::create::{self, GameSpec};
 use crate::referee::view::{score_text, start_turn};
 use crate::rules::{Color, Variant};
-use crate::store::games::{self as game_rows, NewGame};
-use crate::store::moves::{self, NewMove};
-use crate::store::{GameId, Side, offers};
+use crate::store::games as game_rows;
+use crate::store::moves;
+use crate::store::{GameId, offers};
 
 /// Creates and shows games.
 #[derive(clap::Subcommand, Debug)]
@@ -103,76 +103,26 @@ fn new_game(
     time_control: Option<String>,
     tournament: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    // The start position and the opening are checked before anything is stored.
-    let start = games::new_game(variant, fen.as_deref())?;
-    let opening_plies: Vec<String> = match &opening {
-        None => Vec::new(),
-        Some(text) => parse_line(text)?.into_iter().map(|p| p.mv.text).collect(),
-    };
-    let mut played = Vec::new();
-    let mut g = start.clone_box();
-    for text in &opening_plies {
-        let m = g
-            .play(text)
-            .with_context(|| format!("the opening move {text:?} is not legal"))?;
-        played.push((text.clone(), m));
-    }
-    let tc = match time_control.as_deref().map(str::trim) {
-        None => None,
-        Some(t) if t.starts_with('{') => {
-            let v: serde_json::Value = serde_json::from_str(t).context("--time-control JSON")?;
-            Some(
-                crate::clock::TimeControl::from_json(&v)
-                    .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
-            )
-        }
-        Some(t) => Some(
-            t.parse::<crate::clock::TimeControl>()
-                .map_err(|e| anyhow!(e.message(crate::lang::Language::En)))?,
-        ),
-    };
+    let time_control = time_control.as_deref().map(parse_time_control).transpose()?;
     let config = db.config()?;
     let mut store = db.open()?;
     let now = db.now();
-    let start_fen = fen.map(|_| start.start_fen());
     let created = store.transaction(|tx| -> Result<_, RefereeError> {
         let w = player_by_email(tx, white)?;
         let b = player_by_email(tx, black)?;
-        let mut new = NewGame::new(variant.name(), w.id, b.id, now);
-        new.start_fen = start_fen;
-        new.opening = opening;
-        new.time_control = tc.as_ref().map(crate::clock::TimeControl::to_json);
-        new.tournament = tournament;
-        let row = game_rows::create(tx, &new)?;
-        let mut side = match start.turn() {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
+        let spec = GameSpec {
+            variant,
+            white: w.id,
+            black: b.id,
+            start_fen: fen,
+            opening_moves: opening,
+            opening_name: None,
+            time_control,
+            tournament,
         };
-        for (i, (written, m)) in played.iter().enumerate() {
-            moves::append(
-                tx,
-                &NewMove {
-                    game_id: row.id,
-                    ply: i as u32 + 1,
-                    side,
-                    notation: m.full.clone(),
-                    written: written.clone(),
-                    source_message: None,
-                    received_at: now,
-                    position_hash: m.hash_after as i64,
-                },
-            )?;
-            side = side.opposite();
-        }
-        if tc.is_some() {
-            crate::clock::persist::start_game(tx, row.id, side, now)?;
-        }
-        // Each player is invited by mail, from the per-player reply address.
-        for p in [&w, &b] {
-            let h = crate::referee::invitation(tx, row.id, p.id, now)?;
-            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, now)?;
-        }
-        Ok((row, w, b))
+        let made = create::create(tx, &spec, now)?;
+        crate::daemon::process::enqueue_replies(tx, &config, &made.invitations, now)?;
+        Ok((made.game, w, b))
     });
     match created {
         Ok((row, w, b)) => {
@@ -187,6 +137,20 @@ fn new_game(
             eprintln!("zaochka: refused: {e}");
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// Reads `--time-control`: the text form (`3d/move`, `10/50 iccf`, Russian
+/// words too) or its JSON form.
+pub(super) fn parse_time_control(text: &str) -> anyhow::Result<crate::clock::TimeControl> {
+    let t = text.trim();
+    let en = crate::lang::Language::En;
+    if t.starts_with('{') {
+        let v: serde_json::Value = serde_json::from_str(t).context("--time-control JSON")?;
+        crate::clock::TimeControl::from_json(&v).map_err(|e| anyhow!(e.message(en)))
+    } else {
+        t.parse::<crate::clock::TimeControl>()
+            .map_err(|e| anyhow!(e.message(en)))
     }
 }
 

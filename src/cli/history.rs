@@ -19,6 +19,9 @@ pub struct History {
     /// Only this variant.
     #[arg(long)]
     variant: Option<String>,
+    /// Only the games of this tournament.
+    #[arg(long)]
+    tournament: Option<String>,
     /// Only this result: 1-0, 0-1, 1/2-1/2.
     #[arg(long, allow_hyphen_values = true)]
     result: Option<String>,
@@ -66,8 +69,13 @@ impl History {
                 Some(e) => Some(player_by_email(tx, e)?.id),
                 None => None,
             };
+            let tournament = match &self.tournament {
+                Some(name) => Some(crate::referee::tournament::by_name(tx, name)?.name),
+                None => None,
+            };
             let filter = GameFilter {
                 player,
+                tournament,
                 variant: self.variant.clone(),
                 result,
                 status,

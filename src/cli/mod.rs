@@ -16,6 +16,8 @@ mod referee;
 mod serve;
 mod show;
 mod store_args;
+mod tournament;
+mod publish;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -54,6 +56,8 @@ enum Command {
     #[command(subcommand)]
     Quarantine(quarantine::Quarantine),
     Serve(serve::Serve),
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCmd),
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
@@ -79,6 +83,7 @@ impl Cli {
             Command::Referee(c) => c.execute(&self.store),
             Command::Quarantine(c) => c.execute(&self.store),
             Command::Serve(c) => c.execute(&self.store),
+            Command::Tournament(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(),
             Command::Show(c) => c.execute(),

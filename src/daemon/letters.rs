@@ -186,7 +186,14 @@ pub fn post(
     } else {
         base
     };
-    let (body_html, attachments) = super::rich::enrich(tx, reply, game, Utc::now())?;
+    let (body_html, attachments) = if reply.monospace {
+        (
+            Some(crate::diagram::html::table_body(&subject, &reply.body)),
+            Vec::new(),
+        )
+    } else {
+        super::rich::enrich(tx, reply, game, Utc::now())?
+    };
     let id = outbox::enqueue(
         tx,
         &NewOutgoing {

@@ -704,7 +704,7 @@ fn apply(
     index: usize,
 ) -> Result<String, RefereeError> {
     let lang = language_of(player);
-    let command = match command_of(tx, player, game, &a.intent)? {
+    let command = match command_of(tx, player, game, &a.intent, &env.new_text)? {
         Ok(c) => c,
         Err(answer) => {
             let text = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
@@ -782,6 +782,7 @@ fn command_of(
     player: &Player,
     game: Option<GameId>,
     intent: &Intent,
+    analysis: &str,
 ) -> Result<Result<Command, Answer>, RefereeError> {
     let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
     Ok(Ok(match intent {
@@ -809,10 +810,29 @@ fn command_of(
         Intent::AcceptDraw => Command::AcceptDraw { game: need()? },
         Intent::DeclineDraw => Command::DeclineDraw { game: need()? },
         Intent::Resign => Command::Resign { game: need()? },
-        Intent::ClaimDraw { mv } => Command::ClaimDraw {
+        Intent::ClaimDraw { mv } => {
+            let game = need()?;
+            // At the end of a tournament's playing period a draw claim is a
+            // claim for adjudication, with the mail as its analysis.
+            if referee::tournament::frozen(tx, game)? {
+                Command::ClaimResult {
+                    game,
+                    claim: crate::tournament::ResultClaim::Draw,
+                    analysis: analysis.to_string(),
+                }
+            } else {
+                Command::ClaimDraw {
+                    game,
+                    text: mv.as_ref().map(|m| m.text.clone()),
+                }
+            }
+        }
+        Intent::ClaimResult(claim) => Command::ClaimResult {
             game: need()?,
-            text: mv.as_ref().map(|m| m.text.clone()),
+            claim: *claim,
+            analysis: analysis.to_string(),
         },
+        Intent::Standings => Command::Standings { game },
         Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
         Intent::Help => Command::Help,
@@ -875,6 +895,7 @@ fn stale(
 /// A reply to one player; its headers are the composer's ([`letters::post`]).
 fn personal(p: &Player, game: Option<GameId>, body: String, lang: Language) -> Reply {
     Reply {
+        monospace: false,
         to: p.id,
         email: p.email.clone(),
         language: lang,

@@ -20,13 +20,66 @@ use crate::store::{Store, Tx, games, players};
 /// Database failures.
 pub fn tick(store: &mut Store, config: &Config, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let n = store.transaction(|tx| -> Result<usize, RefereeError> {
-        let actions = persist::tick(tx, now, |_| Settings::default())?;
+        let actions = persist::tick(tx, now, |g| clock_settings(tx, g))?;
         for (i, a) in actions.iter().enumerate() {
             act(tx, config, a, i, now)?;
         }
-        Ok(actions.len())
+        Ok(actions.len() + tournaments(tx, config, now)?)
     })?;
     Ok(n)
+}
+
+/// The clock settings of a game: its tournament's, else the defaults.
+fn clock_settings(tx: &Tx<'_>, game: &games::Game) -> Settings {
+    crate::store::tournaments::game(tx, game.id)
+        .ok()
+        .flatten()
+        .and_then(|link| crate::store::tournaments::get(tx, link.tournament).ok())
+        .map_or_else(Settings::default, |t| t.settings.clock())
+}
+
+/// Tournaments' deadlines: a playing period that has ended sends the
+/// unfinished games to adjudication; a claim term that has ended sends the
+/// game to the director. Returns the number of tournaments and games acted on.
+fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize, RefereeError> {
+    use crate::store::tournaments::{self as rows, TournamentStatus};
+    let mut acted = 0;
+    for t in rows::list(tx)? {
+        let (Some(days), Some(started), TournamentStatus::Playing) =
+            (t.settings.playing_period_days, t.started_at, t.status)
+        else {
+            continue;
+        };
+        if started + chrono::Duration::days(i64::from(days)) > now {
+            continue;
+        }
+        let replies = crate::referee::tournament::end_playing_period(tx, None, &t, now)?;
+        post_all(tx, config, &replies, &format!("period.{}", t.id), now)?;
+        info!(tournament = %t.name, games = replies.len() / 2, "playing period ended");
+        acted += 1;
+    }
+    let replies = crate::referee::tournament::overdue_claims(tx, now)?;
+    post_all(tx, config, &replies, &format!("claims.{}", now.timestamp()), now)?;
+    Ok(acted + replies.len() / 2)
+}
+
+/// Posts replies with Message-IDs made from `key` (unique per event).
+fn post_all(
+    tx: &Tx<'_>,
+    config: &Config,
+    replies: &[Reply],
+    key: &str,
+    now: DateTime<Utc>,
+) -> Result<(), RefereeError> {
+    for (k, r) in replies.iter().enumerate() {
+        let id = format!(
+            "zaochka.{key}.{}.{k}@{}",
+            r.game.map_or(0, |g| g.0),
+            config.address.domain
+        );
+        super::letters::post(tx, r, None, id, now)?;
+    }
+    Ok(())
 }
 
 fn act(
@@ -50,6 +103,7 @@ fn act(
     // (recipient, body); the composer makes the headers (the game's Subject,
     // the recipient's reply address, the thread).
     let mut mails: Vec<(Player, String)> = Vec::new();
+    let mut ended = false;
     match &a.kind {
         ActionKind::DeadlineReminder { hours } => mails.push((
             player.clone(),
@@ -76,6 +130,7 @@ fn act(
         } => {
             // Draughts: any piece left may still win, so the opponent can win.
             let finished = persist::finish_on_time(tx, a, true, now)?;
+            ended = finished.result.is_some();
             for side in [a.side, a.side.opposite()] {
                 let p = players::get(tx, game.player(side))?;
                 let l = Language::from_code(p.language.as_str()).unwrap_or_default();
@@ -132,14 +187,21 @@ fn act(
             (p, body)
         })
         .collect();
-    for (k, (to, body)) in mails.into_iter().enumerate() {
-        let reply = Reply {
+    let mut replies: Vec<Reply> = mails
+        .into_iter()
+        .map(|(to, body)| Reply {
+            monospace: false,
             to: to.id,
             email: to.email.clone(),
             language: Language::from_code(to.language.as_str()).unwrap_or_default(),
             game: Some(a.game_id),
             body,
-        };
+        })
+        .collect();
+    if ended {
+        crate::referee::tournament::after_game_end(tx, a.game_id, &mut replies, now)?;
+    }
+    for (k, reply) in replies.iter().enumerate() {
         let id = format!(
             "zaochka.clock.{}.{}.{key}.{}.{i}.{k}@{}",
             a.game_id,
@@ -147,7 +209,7 @@ fn act(
             a.due_at.timestamp(),
             config.address.domain
         );
-        super::letters::post(tx, &reply, None, id, now)?;
+        super::letters::post(tx, reply, None, id, now)?;
     }
     info!(game = a.game_id.0, side = a.side.as_str(), action = %key, "clock action");
     Ok(())

@@ -111,9 +111,32 @@ style=\"display:block;max-width:100%;height:auto;border:0\"></p>",
     out
 }
 
+/// The HTML part of a mail that is a table (a crosstable): the text in one
+/// `<pre>` block, so that its columns stay aligned in any mail client.
+#[must_use]
+pub fn table_body(title: &str, text: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>{}</title></head>\n\
+<body style=\"margin:0;padding:0;background:#ffffff\">\n\
+<div style=\"margin:0 auto;padding:12px;color:#222\">\n\
+<pre style=\"{PRE}\">{}</pre>\n</div>\n</body></html>\n",
+        escape(title),
+        escape(text.trim_end())
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_goes_whole_into_pre() {
+        let html = table_body("T", "№ Имя  1 2\n1 A&B  × 1\n");
+        assert!(html.contains("<pre style=\""), "{html}");
+        assert!(html.contains("1 A&amp;B  × 1</pre>"), "{html}");
+    }
 
     #[test]
     fn html_body_inlines_the_board_and_escapes_text() {

@@ -101,12 +101,23 @@ pub struct Invitation<'a> {
     pub colour: Color,
     /// The opponent's name.
     pub opponent: &'a str,
-    /// The tournament, if the game belongs to one.
-    pub tournament: Option<&'a str>,
+    /// The tournament, if the game belongs to one: its name alone (a game
+    /// made by hand with `--tournament`), or its lines (a game of a stored
+    /// tournament: round, game number, ballot, settings).
+    pub tournament: Option<InvitedTournament<'a>>,
     /// The time control in words, if the game has one.
     pub time_control: Option<String>,
     /// Whether the reader moves first.
     pub reader_to_move: bool,
+}
+
+/// The tournament a game of an invitation belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InvitedTournament<'a> {
+    /// Only a name.
+    Name(&'a str),
+    /// A stored tournament's lines.
+    Stored(super::tournament_events::InvitationLines),
 }
 
 /// The opening lines of the first mail: the game, the colour, the opponent,
@@ -129,11 +140,15 @@ pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
             sentence_end(i.opponent)
         ),
     };
-    if let Some(t) = i.tournament {
-        s.push_str(&match lang {
+    match &i.tournament {
+        Some(InvitedTournament::Name(t)) => s.push_str(&match lang {
             Language::En => format!("Tournament: {t}.\n"),
             Language::Ru => format!("Турнир: {t}.\n"),
-        });
+        }),
+        Some(InvitedTournament::Stored(lines)) => {
+            s.push_str(&super::tournament_events::invitation(lines, lang));
+        }
+        None => {}
     }
     s.push_str(&match (&i.time_control, lang) {
         (Some(c), Language::En) => format!("Time control: {c}.\n"),
@@ -190,7 +205,7 @@ mod tests {
             variant: Variant::Chess,
             colour: Color::Black,
             opponent: "Ann Smith",
-            tournament: Some("Кубок клуба"),
+            tournament: Some(InvitedTournament::Name("Кубок клуба")),
             time_control: Some("10 дн. на 10 ходов".into()),
             reader_to_move: false,
         };

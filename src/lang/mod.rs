@@ -19,6 +19,10 @@
 //! - [`help`]: the help text and the first mail of a game.
 //! - [`state`]: a game's state for one reader (board, score, whose move or the
 //!   result, clocks, a pending offer).
+//! - [`tournament_events`]: a tournament's part of the first mail, replacements,
+//!   the end of the playing period and the claims for adjudication.
+//! - [`site`]: the words of the tournament site (headings, links, captions).
+//! - [`tournament`]: the crosstable and the standings line.
 //! - [`mail`]: the bot's answers about mail itself (nothing understood, several
 //!   moves, limits, a mail without its token, lines for other games).
 
@@ -30,7 +34,10 @@ pub mod mail;
 pub mod moves;
 pub mod referee;
 pub mod rulebook;
+pub mod site;
 pub mod state;
+pub mod tournament;
+pub mod tournament_events;
 
 /// A player's language for replies and messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -7,7 +7,7 @@ use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
 use crate::clock::{ClockError, MoveClockError};
-use crate::referee::RefereeError;
+use crate::referee::{RefereeError, TournamentRefusal};
 
 /// The refusal as a clause (no final full stop): "it is not your move" /
 /// «сейчас не ваш ход».
@@ -97,8 +97,73 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             format!("партию №{g} не удаётся восстановить из базы данных; судья извещён")
         }
         (E::Clock(c), _) => clock(c, lang),
+        (E::Tournament(t), _) => tournament(t, lang),
         (E::Store(e), Language::En) => format!("database error: {e}"),
         (E::Store(_), Language::Ru) => "ошибка базы данных; попробуйте позже".into(),
+    }
+}
+
+/// A tournament command's refusal as a clause.
+#[must_use]
+pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
+    use TournamentRefusal as T;
+    match (e, lang) {
+        (T::Unknown(n), Language::En) => format!("there is no tournament «{n}»"),
+        (T::Unknown(n), Language::Ru) => format!("турнира «{n}» нет"),
+        (T::Exists(n), Language::En) => format!("a tournament «{n}» exists already"),
+        (T::Exists(n), Language::Ru) => format!("турнир «{n}» уже есть"),
+        (T::NotEntered(n), Language::En) => format!("you do not play in the tournament «{n}»"),
+        (T::NotEntered(n), Language::Ru) => format!("вы не участвуете в турнире «{n}»"),
+        (T::NoneEntered, Language::En) => "you play in no tournament".into(),
+        (T::NoneEntered, Language::Ru) => "вы не участвуете ни в одном турнире".into(),
+        (T::AlreadyEntered(a), Language::En) => format!("{a} is entered already"),
+        (T::AlreadyEntered(a), Language::Ru) => format!("{a} уже участвует в турнире"),
+        (T::Started(n), Language::En) => {
+            format!("the games of the tournament «{n}» are made already: the entrants and the draw stand")
+        }
+        (T::Started(n), Language::Ru) => {
+            format!("партии турнира «{n}» уже созданы: состав и жеребьёвка не меняются")
+        }
+        (T::NotDrawn(n), Language::En) => {
+            format!("the personal numbers of the tournament «{n}» are not drawn yet")
+        }
+        (T::NotDrawn(n), Language::Ru) => {
+            format!("жеребьёвка номеров турнира «{n}» ещё не проведена")
+        }
+        (T::TooFew { section, players }, Language::En) => {
+            format!("section {section} has {players} player(s); a round robin needs at least 2")
+        }
+        (T::TooFew { section, players }, Language::Ru) => format!(
+            "в группе {section} участников: {players}; для кругового турнира нужно не меньше двух"
+        ),
+        (T::NumbersMismatch(section), Language::En) => format!(
+            "the numbers for section {section} must list each of its entrants exactly once"
+        ),
+        (T::NumbersMismatch(section), Language::Ru) => format!(
+            "в списке номеров группы {section} каждый её участник должен быть ровно один раз"
+        ),
+        (T::NotPlaying(a), Language::En) => format!("{a} no longer plays in the tournament"),
+        (T::NotPlaying(a), Language::Ru) => format!("{a} уже выбыл из турнира"),
+        (T::DrawOffersFrom(n), Language::En) => {
+            format!("the tournament's rules allow draw offers from move {n} on")
+        }
+        (T::DrawOffersFrom(n), Language::Ru) => {
+            format!("по положению о турнире ничью можно предлагать начиная с {n}-го хода")
+        }
+        (T::Frozen(g), Language::En) => format!(
+            "the playing period is over: game #{g} waits for adjudication; send your claim (\"claim win\", \"claim draw\" or \"claim loss\") with your analysis"
+        ),
+        (T::Frozen(g), Language::Ru) => format!(
+            "срок игры истёк: партия №{g} передана на присуждение; пришлите заявку («требую победу», «требую ничью» или «признаю поражение») с анализом"
+        ),
+        (T::NoAdjudication(g), Language::En) => {
+            format!("game #{g} is not waiting for adjudication")
+        }
+        (T::NoAdjudication(g), Language::Ru) => format!("партия №{g} не передана на присуждение"),
+        (T::Ballot(why), Language::En) => format!("the list of openings cannot be used: {why}"),
+        (T::Ballot(why), Language::Ru) => format!("список дебютов не годится: {why}"),
+        (T::Period(n), Language::En) => format!("the tournament «{n}» is not being played"),
+        (T::Period(n), Language::Ru) => format!("турнир «{n}» сейчас не играется"),
     }
 }
 
@@ -189,6 +254,7 @@ mod tests {
                 E::NoTimeControl(_) => 17,
                 E::Leave(_) => 18,
                 E::Clock(_) => 19,
+                E::Tournament(_) => 20,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -223,13 +289,31 @@ mod tests {
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),
             RefereeError::Clock(ClockError::NoTimeControl(g)),
+            TournamentRefusal::Unknown("Осень".into()).into(),
+            TournamentRefusal::Exists("Осень".into()).into(),
+            TournamentRefusal::NotEntered("Осень".into()).into(),
+            TournamentRefusal::NoneEntered.into(),
+            TournamentRefusal::AlreadyEntered("ivanov@example.org".into()).into(),
+            TournamentRefusal::Started("Осень".into()).into(),
+            TournamentRefusal::NotDrawn("Осень".into()).into(),
+            TournamentRefusal::TooFew {
+                section: 1,
+                players: 1,
+            }
+            .into(),
+            TournamentRefusal::NumbersMismatch(1).into(),
+            TournamentRefusal::NotPlaying("ivanov@example.org".into()).into(),
+            TournamentRefusal::DrawOffersFrom(20).into(),
+            TournamentRefusal::Frozen(g).into(),
+            TournamentRefusal::NoAdjudication(g).into(),
+            TournamentRefusal::Period("Осень".into()).into(),
         ];
         let mut seen: Vec<usize> = all.iter().map(kind).collect();
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(
             seen,
-            (0..20).collect::<Vec<_>>(),
+            (0..21).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -249,6 +249,12 @@ pub fn termination_words(termination: Termination, result: GameResult, lang: Lan
         (Termination::DrawRule, Language::Ru) => "ничья по правилам о ничьей".into(),
         (Termination::Adjudication, Language::En) => "adjudicated by the referee".into(),
         (Termination::Adjudication, Language::Ru) => "результат присуждён судьёй".into(),
+        (Termination::AgreedClaims, Language::En) => {
+            "both players claimed this result at the end of the playing period".into()
+        }
+        (Termination::AgreedClaims, Language::Ru) => {
+            "оба участника заявили этот результат по окончании срока игры".into()
+        }
         (Termination::Forfeit, Language::En) => format!("{} forfeited the game", en(l)),
         (Termination::Forfeit, Language::Ru) => {
             format!("{} получили техническое поражение", ru(l))
@@ -533,7 +539,7 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
 mod tests {
     use super::*;
 
-    const TERMINATIONS: [Termination; 14] = [
+    const TERMINATIONS: [Termination; 15] = [
         Termination::Resignation,
         Termination::NoMoves,
         Termination::NoPieces,
@@ -548,6 +554,7 @@ mod tests {
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
+        Termination::AgreedClaims,
     ];
 
     /// Fails to compile when a termination is added without being listed above.
@@ -567,6 +574,7 @@ mod tests {
             Termination::Checkmate => 11,
             Termination::Stalemate => 12,
             Termination::InsufficientMaterial => 13,
+            Termination::AgreedClaims => 14,
         }
     }
 

@@ -153,6 +153,12 @@ pub enum Intent {
         /// The move that repeats the position, if written.
         mv: Option<MoveText>,
     },
+    /// At the end of a tournament's playing period: the result the player
+    /// claims for a frozen game (a draw claim is [`Intent::ClaimDraw`], which
+    /// the referee reads as such in a frozen game).
+    ClaimResult(crate::tournament::ResultClaim),
+    /// Ask for the tournament's crosstable.
+    Standings,
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.
@@ -348,6 +354,17 @@ const DRAW: &[&str] = &[
     "ремиз",
 ];
 const STATUS: &[&str] = &["status", "статус"];
+const STANDINGS: &[&str] = &[
+    "standings",
+    "crosstable",
+    "таблица",
+    "таблицу",
+    "турнирная",
+    "турнирную",
+];
+const WIN: &[&str] = &["win", "победу", "победа", "выигрыш"];
+const LOSS: &[&str] = &["loss", "defeat", "поражение", "проигрыш"];
+const ADMIT: &[&str] = &["признаю", "accept"];
 const HISTORY: &[&str] = &["history", "история", "историю"];
 const HELP: &[&str] = &["help", "помощь", "справка"];
 const LEAVE: &[&str] = &["leave", "vacation", "holiday", "holidays", "отпуск"];
@@ -425,6 +442,9 @@ enum Cmd {
     Decline,
     Resign,
     Claim,
+    ClaimWin,
+    ClaimLoss,
+    Standings,
     Status,
     History,
     Help,
@@ -985,6 +1005,15 @@ fn command(words: &[&str]) -> Option<Cmd> {
     if is(NEGATIONS) {
         return has(ACCEPT).then_some(Cmd::Decline);
     }
+    if is(CLAIM) && has(WIN) {
+        return Some(Cmd::ClaimWin);
+    }
+    if (is(CLAIM) || is(ADMIT)) && has(LOSS) {
+        return Some(Cmd::ClaimLoss);
+    }
+    if is(STANDINGS) {
+        return Some(Cmd::Standings);
+    }
     if first == "give" && ws.get(1) == Some(&"up") {
         return Some(Cmd::Resign);
     }
@@ -1089,6 +1118,13 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::Claim => Intent::ClaimDraw {
                         mv: the_move.clone(),
                     },
+                    Cmd::ClaimWin => {
+                        Intent::ClaimResult(crate::tournament::ResultClaim::Win)
+                    }
+                    Cmd::ClaimLoss => {
+                        Intent::ClaimResult(crate::tournament::ResultClaim::Loss)
+                    }
+                    Cmd::Standings => Intent::Standings,
                     Cmd::Status => Intent::Status,
                     Cmd::History => Intent::History,
                     Cmd::Help => Intent::Help,

@@ -52,6 +52,23 @@ pub enum Command {
         /// The sealed move as written.
         text: String,
     },
+    /// The result claimed for a game frozen at the end of a tournament's
+    /// playing period, with the claimant's analysis (a draw claim in a frozen
+    /// game is one too).
+    ClaimResult {
+        /// The game.
+        game: GameId,
+        /// What the claimant claims.
+        claim: crate::tournament::ResultClaim,
+        /// The claimant's analysis, free text.
+        analysis: String,
+    },
+    /// The crosstable of a tournament: the game's, or else the actor's
+    /// latest tournament.
+    Standings {
+        /// The game the request came with, if any.
+        game: Option<GameId>,
+    },
     /// The game's state: diagram, score, whose move, pending offer.
     Status {
         /// The game.
@@ -139,7 +156,9 @@ impl Command {
             | Command::Seal { game, .. }
             | Command::Status { game }
             | Command::Export { game }
+            | Command::ClaimResult { game, .. }
             | Command::Direct { game, .. } => Some(*game),
+            Command::Standings { game } => *game,
             Command::History | Command::Help | Command::Leave { .. } => None,
         }
     }

@@ -60,8 +60,58 @@ pub enum RefereeError {
     Corrupt(GameId, String),
     /// The clock refused (a move while on leave, a bad time control, ...).
     Clock(crate::clock::ClockError),
+    /// A tournament command that cannot be done.
+    Tournament(TournamentRefusal),
     /// The database failed.
     Store(StoreError),
+}
+
+/// Why a tournament command was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentRefusal {
+    /// No tournament has this name.
+    Unknown(String),
+    /// A tournament of this name exists already.
+    Exists(String),
+    /// The player is not entered in the tournament.
+    NotEntered(String),
+    /// The player plays in no tournament.
+    NoneEntered,
+    /// The player is entered already.
+    AlreadyEntered(String),
+    /// The entrants and the draw cannot change once the games are made.
+    Started(String),
+    /// The games are made after the draw of the personal numbers.
+    NotDrawn(String),
+    /// A section has too few players for a round robin.
+    TooFew {
+        /// The section.
+        section: u32,
+        /// Its players.
+        players: u32,
+    },
+    /// The numbers given for the draw are not each entrant of the section
+    /// exactly once.
+    NumbersMismatch(u32),
+    /// The entrant has withdrawn or been replaced already.
+    NotPlaying(String),
+    /// Draw offers are accepted from this move number on (the tournament's
+    /// setting).
+    DrawOffersFrom(u32),
+    /// The game waits for adjudication: no moves, only claims.
+    Frozen(GameId),
+    /// A claim for a game that is not waiting for adjudication.
+    NoAdjudication(GameId),
+    /// The ballot list cannot be used.
+    Ballot(String),
+    /// The tournament is not being played, so its playing period cannot end.
+    Period(String),
+}
+
+impl From<TournamentRefusal> for RefereeError {
+    fn from(e: TournamentRefusal) -> RefereeError {
+        RefereeError::Tournament(e)
+    }
 }
 
 impl From<crate::clock::ClockError> for RefereeError {

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::clock::{LeaveRequest, Settings, persist};
+use crate::clock::{LeaveRequest, persist};
 use crate::lang::events::LeaveEvent;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
@@ -21,10 +21,11 @@ pub(crate) fn take(
     let me = players::get(tx, actor)?;
     let lang = language(&me);
     let request = LeaveRequest::new(from, to).map_err(RefereeError::Leave)?;
-    let settings = Settings::default();
+    let settings = super::tournament::player_clock_settings(tx, actor)?;
     let (leave, _) = persist::take_leave(tx, actor, &request, &settings, now)?;
     let left = persist::leave_days_left(tx, actor, &settings, now)?;
     let mut replies = vec![Reply {
+        monospace: false,
         to: me.id,
         email: me.email.clone(),
         language: lang,
@@ -51,6 +52,7 @@ pub(crate) fn take(
         let opponent = players::get(tx, g.player(side.opposite()))?;
         let ol = language(&opponent);
         replies.push(Reply {
+            monospace: false,
             to: opponent.id,
             email: opponent.email.clone(),
             language: ol,

@@ -30,6 +30,8 @@ pub(crate) struct Loaded {
     /// Per side (White, Black): leave days left this year, and the next reminder or
     /// time-out (its kind and instant), for the replies (issue 5, item 4).
     pub clock_notes: [ClockNote; 2],
+    /// The game's place in its tournament (round, board, numbers, ballot).
+    pub seat: Option<crate::store::tournaments::TournamentGame>,
 }
 
 impl Loaded {
@@ -58,6 +60,7 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
     let players = [players::get(tx, row.white)?, players::get(tx, row.black)?];
     let clocks = crate::clock::persist::report(tx, id, now)?;
     let clock_notes = clock_notes(tx, &row, now)?;
+    let seat = crate::store::tournaments::game(tx, id)?;
     Ok(Loaded {
         row,
         moves,
@@ -65,6 +68,7 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
         players,
         clocks,
         clock_notes,
+        seat,
     })
 }
 
@@ -85,8 +89,8 @@ fn clock_notes(
     row: &Game,
     now: DateTime<Utc>,
 ) -> Result<[ClockNote; 2], RefereeError> {
-    use crate::clock::{Settings, persist};
-    let settings = Settings::default();
+    use crate::clock::persist;
+    let settings = super::tournament::clock_settings(tx, row.id)?;
     let loaded = persist::load(tx, row.id)?;
     let mut notes: [ClockNote; 2] = [(0, None), (0, None)];
     for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {

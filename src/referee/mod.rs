@@ -7,6 +7,7 @@
 //! The clock's `now` is passed in, never read here.
 
 mod command;
+pub mod create;
 mod director;
 mod draw;
 mod error;
@@ -14,6 +15,7 @@ mod leave;
 pub(crate) mod load;
 mod play;
 mod query;
+pub mod tournament;
 pub mod view;
 
 use chrono::{DateTime, Utc};
@@ -25,7 +27,7 @@ pub use director::parse_side;
 pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
 }
-pub use error::RefereeError;
+pub use error::{RefereeError, TournamentRefusal};
 pub use query::invitation;
 
 use crate::lang::Language;
@@ -46,6 +48,9 @@ pub struct Reply {
     pub game: Option<GameId>,
     /// Plain-text body.
     pub body: String,
+    /// The body is a table (a crosstable) to be read in a fixed-width font:
+    /// the HTML part shows all of it in `<pre>`, with no board picture.
+    pub monospace: bool,
 }
 
 /// What handling a command did.
@@ -79,6 +84,43 @@ pub fn handle(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
+    let game = command.game();
+    let open_before = match game {
+        Some(g) => is_open(tx, g)?,
+        None => false,
+    };
+    if let Some(g) = game {
+        tournament::refuse_if_frozen(tx, g, command)?;
+    }
+    let mut handled = dispatch(tx, command, actor, now, source)?;
+    if let Some(g) = game
+        && open_before
+        && !is_open(tx, g)?
+    {
+        tournament::after_game_end(tx, g, &mut handled.replies, now)?;
+    }
+    Ok(handled)
+}
+
+/// Whether a game exists and is not over.
+fn is_open(tx: &Tx<'_>, game: GameId) -> Result<bool, RefereeError> {
+    match crate::store::games::get(tx, game) {
+        Ok(g) => Ok(!matches!(
+            g.status,
+            crate::store::GameStatus::Finished | crate::store::GameStatus::Annulled
+        )),
+        Err(crate::store::StoreError::NotFound { .. }) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn dispatch(
+    tx: &Tx<'_>,
+    command: &Command,
+    actor: PlayerId,
+    now: DateTime<Utc>,
+    source: Source<'_>,
+) -> Result<Handled, RefereeError> {
     match command {
         Command::Play {
             game,
@@ -93,6 +135,12 @@ pub fn handle(
         Command::ClaimDraw { game, text } => {
             draw::claim(tx, *game, actor, text.as_deref(), now, source)
         }
+        Command::ClaimResult {
+            game,
+            claim,
+            analysis,
+        } => tournament::claim(tx, *game, actor, *claim, analysis, now, source.message_id),
+        Command::Standings { game } => tournament::table_mail(tx, actor, *game),
         Command::Status { game } => query::status(tx, *game, actor, now),
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),

@@ -44,7 +44,7 @@ pub(crate) fn play(
     let mut game = l.game.clone_box();
     let played = game.play(text).map_err(RefereeError::Move)?;
     if l.row.time_control.is_some() {
-        let settings = crate::clock::Settings::default();
+        let settings = super::tournament::player_clock_settings(tx, actor)?;
         crate::clock::persist::check_may_move(tx, actor, &settings, now)?;
         match crate::clock::persist::record_move(tx, id, me, now) {
             Ok(_) => {}
@@ -320,6 +320,7 @@ pub(crate) fn seal(
         lang,
     );
     let reply = crate::referee::Reply {
+        monospace: false,
         to: p.id,
         email: p.email.clone(),
         language: lang,

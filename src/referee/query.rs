@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
+use crate::lang::help::InvitedTournament;
 use crate::referee::load::{Loaded, language, load};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
@@ -13,6 +14,7 @@ use crate::store::{GameId, PlayerId, Tx};
 
 fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
     Reply {
+        monospace: false,
         to: p.id,
         email: p.email.clone(),
         language: language(p),
@@ -103,7 +105,12 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
             "Date".into(),
             l.row.created_at.format("%Y.%m.%d").to_string(),
         ),
-        ("Round".into(), "-".into()),
+        (
+            "Round".into(),
+            l.seat
+                .as_ref()
+                .map_or_else(|| "-".into(), |s| s.round.to_string()),
+        ),
         ("White".into(), l.players[0].name.clone()),
         ("Black".into(), l.players[1].name.clone()),
         (
@@ -111,6 +118,13 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
             l.row.result.map_or("*", |r| r.as_str()).to_string(),
         ),
     ];
+    if let Some(seat) = &l.seat {
+        tags.push(("Board".into(), seat.board.to_string()));
+        tags.push(("Pairing".into(), seat.label()));
+        if let Some(b) = seat.ballot() {
+            tags.push(("Ballot".into(), b));
+        }
+    }
     if let Some(t) = l.row.termination.and_then(pgn_termination) {
         tags.push(("Termination".into(), t.to_string()));
     }
@@ -134,7 +148,7 @@ fn pgn_termination(t: crate::store::Termination) -> Option<&'static str> {
         | T::Stalemate
         | T::InsufficientMaterial => Some("normal"),
         T::Time => Some("time forfeit"),
-        T::Adjudication => Some("adjudication"),
+        T::Adjudication | T::AgreedClaims => Some("adjudication"),
         T::Forfeit | T::SealedMove => Some("rules infraction"),
         T::Recorded => None,
     }
@@ -185,13 +199,17 @@ pub fn invitation(
     let opponent = l.player(side.opposite());
     let control = crate::clock::persist::control_of(&l.row).ok().flatten();
     let colour = crate::referee::load::color(side);
+    let tournament = match super::tournament::invitation_lines(tx, id)? {
+        Some(lines) => Some(InvitedTournament::Stored(lines)),
+        None => l.row.tournament.as_deref().map(InvitedTournament::Name),
+    };
     let text = crate::lang::help::invitation(
         &crate::lang::help::Invitation {
             game: id.0,
             variant: l.game.variant(),
             colour,
             opponent: &opponent.name,
-            tournament: l.row.tournament.as_deref(),
+            tournament,
             time_control: control.map(|c| c.describe(lang)),
             reader_to_move: l.game.turn() == colour,
         },

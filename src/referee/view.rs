@@ -162,13 +162,20 @@ fn clocks(
 /// (the mail reader recognises it when a player pastes the bot's text back unquoted).
 #[must_use]
 pub(crate) fn header(l: &Loaded, lang: Language) -> String {
-    crate::lang::state::header(
+    let first = crate::lang::state::header(
         l.row.id.0,
         l.game.variant(),
         &l.players[0].name,
         &l.players[1].name,
         lang,
-    )
+    );
+    match (&l.seat, l.row.tournament.as_deref()) {
+        (Some(seat), Some(name)) => format!(
+            "{first}\n{}",
+            crate::lang::tournament_events::header_line(name, seat.round, seat.ballot().as_deref(), lang)
+        ),
+        _ => first,
+    }
 }
 
 /// Puts an event line right after the header line of a state text.
@@ -215,6 +222,7 @@ pub(crate) fn to_each(
             let p = l.player(side);
             let lang = language(p);
             crate::referee::Reply {
+                monospace: false,
                 to: p.id,
                 email: p.email.clone(),
                 language: lang,

@@ -62,6 +62,9 @@ named_enum! {
         DrawRule => "draw_rule",
         /// A referee decided the result.
         Adjudication => "adjudication",
+        /// Both players claimed the same result for a game frozen at the end
+        /// of a tournament's playing period: it ends so without a ruling.
+        AgreedClaims => "agreed_claims",
         /// A player was forfeited (no-show, unclear sealed move, misconduct).
         Forfeit => "forfeit",
         /// The result as recorded in an imported game file (`zaochka import`).

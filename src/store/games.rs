@@ -502,6 +502,35 @@ pub fn set_status(tx: &Tx<'_>, id: GameId, status: GameStatus, at: DateTime<Utc>
     get(tx, id)
 }
 
+/// Gives a side of an unfinished game to another player (a tournament
+/// replacement), with a fresh token so that the old reply address no longer
+/// plays it.
+///
+/// # Errors
+/// [`StoreError::NotFound`], [`StoreError::Invalid`] if the new player plays
+/// the other side.
+pub fn replace_player(tx: &Tx<'_>, id: GameId, side: Side, player: PlayerId) -> Result<Game> {
+    let g = get(tx, id)?;
+    if g.player(side.opposite()) == player {
+        return Err(StoreError::Invalid {
+            what: "opponents (same player on both sides)",
+            value: player.to_string(),
+        });
+    }
+    let token = loop {
+        let t = Token::generate(tx)?;
+        if &t != g.token(side.opposite()) {
+            break t;
+        }
+    };
+    let sql = match side {
+        Side::White => "UPDATE games SET white_id = ?2, white_token = ?3 WHERE id = ?1",
+        Side::Black => "UPDATE games SET black_id = ?2, black_token = ?3 WHERE id = ?1",
+    };
+    tx.sql().execute(sql, params![id, player, token.as_str()])?;
+    get(tx, id)
+}
+
 /// Finishes a game with a result and its reason at instant `at` (UTC), and
 /// returns the updated game. Also used to change the result of a finished
 /// game (adjudication).

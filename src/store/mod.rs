@@ -146,6 +146,7 @@ pub mod outbox;
 pub mod players;
 pub mod secrets;
 pub mod threads;
+pub mod tournaments;
 
 #[cfg(test)]
 mod tests;
@@ -168,6 +169,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
     M::up(include_str!("../../migrations/0004_threads.sql")),
     M::up(include_str!("../../migrations/0005_piece_letters.sql")),
+    M::up(include_str!("../../migrations/0006_tournaments.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

@@ -1,0 +1,208 @@
+//! The words of the tournament site ([`crate::site`]): headings, labels and
+//! links of its pages, and the caption of each position ("Position after 12.
+//! c3-d4"). Names, results and crosstable cells come from the caller as text.
+
+use super::Language;
+use crate::rules::Color;
+
+/// A heading, label or link of the tournament site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// The heading of the crosstable.
+    Crosstable,
+    /// The summary over the crosstable as monospace text.
+    CrosstableText,
+    /// The heading of the list of games.
+    Games,
+    /// A game (column header of the list of games).
+    Game,
+    /// White's player (label).
+    White,
+    /// Black's player (label).
+    Black,
+    /// The result (label).
+    Result,
+    /// The result of a game still being played.
+    InProgress,
+    /// The opening drawn by ballot (label).
+    Ballot,
+    /// The heading of the game score.
+    Score,
+    /// The position before the first ply (caption and link).
+    StartPosition,
+    /// The link to the position one ply back.
+    Previous,
+    /// The link to the position one ply on.
+    Next,
+    /// The link to the position after the last ply.
+    LastPosition,
+    /// The link from a position back to its game.
+    BackToGame,
+    /// The link from a page back to the tournament's front page.
+    BackToTournament,
+}
+
+impl Word {
+    /// Every word, for tests.
+    pub const ALL: [Word; 16] = [
+        Word::Crosstable,
+        Word::CrosstableText,
+        Word::Games,
+        Word::Game,
+        Word::White,
+        Word::Black,
+        Word::Result,
+        Word::InProgress,
+        Word::Ballot,
+        Word::Score,
+        Word::StartPosition,
+        Word::Previous,
+        Word::Next,
+        Word::LastPosition,
+        Word::BackToGame,
+        Word::BackToTournament,
+    ];
+}
+
+/// A word of the site in a language: "Crosstable" / «Турнирная таблица».
+#[must_use]
+pub fn word(w: Word, lang: Language) -> &'static str {
+    match (w, lang) {
+        (Word::Crosstable, Language::En) => "Crosstable",
+        (Word::Crosstable, Language::Ru) => "Турнирная таблица",
+        (Word::CrosstableText, Language::En) => "The crosstable as text",
+        (Word::CrosstableText, Language::Ru) => "Таблица текстом",
+        (Word::Games, Language::En) => "Games",
+        (Word::Games, Language::Ru) => "Партии",
+        (Word::Game, Language::En) => "Game",
+        (Word::Game, Language::Ru) => "Партия",
+        (Word::White, Language::En) => "White",
+        (Word::White, Language::Ru) => "Белые",
+        (Word::Black, Language::En) => "Black",
+        (Word::Black, Language::Ru) => "Чёрные",
+        (Word::Result, Language::En) => "Result",
+        (Word::Result, Language::Ru) => "Результат",
+        (Word::InProgress, Language::En) => "in progress",
+        (Word::InProgress, Language::Ru) => "играется",
+        (Word::Ballot, Language::En) => "Ballot",
+        (Word::Ballot, Language::Ru) => "Дебют по жребию",
+        (Word::Score, Language::En) => "Score",
+        (Word::Score, Language::Ru) => "Запись партии",
+        (Word::StartPosition, Language::En) => "Start position",
+        (Word::StartPosition, Language::Ru) => "Начальная позиция",
+        (Word::Previous, Language::En) => "Previous",
+        (Word::Previous, Language::Ru) => "Назад",
+        (Word::Next, Language::En) => "Next",
+        (Word::Next, Language::Ru) => "Вперёд",
+        (Word::LastPosition, Language::En) => "Last position",
+        (Word::LastPosition, Language::Ru) => "Последняя позиция",
+        (Word::BackToGame, Language::En) => "Back to the game",
+        (Word::BackToGame, Language::Ru) => "К партии",
+        (Word::BackToTournament, Language::En) => "Back to the tournament",
+        (Word::BackToTournament, Language::Ru) => "К турниру",
+    }
+}
+
+/// A round of the tournament: "Round 3" / «Тур 3».
+#[must_use]
+pub fn round(n: u32, lang: Language) -> String {
+    match lang {
+        Language::En => format!("Round {n}"),
+        Language::Ru => format!("Тур {n}"),
+    }
+}
+
+/// The title of a game page: "Game 3-7: Ivanov – Petrov" / «Партия 3-7:
+/// Иванов – Петров» (White first).
+#[must_use]
+pub fn game_title(label: &str, white: &str, black: &str, lang: Language) -> String {
+    format!("{} {label}: {white} – {black}", word(Word::Game, lang))
+}
+
+/// The link to the game record: "Download PDN" / «Скачать PDN» ("PGN" for
+/// chess).
+#[must_use]
+pub fn download(chess: bool, lang: Language) -> String {
+    let format = if chess { "PGN" } else { "PDN" };
+    match lang {
+        Language::En => format!("Download {format}"),
+        Language::Ru => format!("Скачать {format}"),
+    }
+}
+
+/// A ply's move number as scores write it: `12.` before White's ply, `12...`
+/// before Black's.
+#[must_use]
+pub fn move_number(number: u32, side: Color) -> String {
+    match side {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    }
+}
+
+/// The caption of the position after a ply: "Position after 12. c3-d4" /
+/// «Позиция после 12... f6-g5» (the move as the page writes it).
+#[must_use]
+pub fn after_ply(number: u32, side: Color, mv: &str, lang: Language) -> String {
+    let n = move_number(number, side);
+    match lang {
+        Language::En => format!("Position after {n} {mv}"),
+        Language::Ru => format!("Позиция после {n} {mv}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_site_word_is_worded_in_both_languages() {
+        for w in Word::ALL {
+            // Fails to compile when a word is added without a case here.
+            match w {
+                Word::Crosstable
+                | Word::CrosstableText
+                | Word::Games
+                | Word::Game
+                | Word::White
+                | Word::Black
+                | Word::Result
+                | Word::InProgress
+                | Word::Ballot
+                | Word::Score
+                | Word::StartPosition
+                | Word::Previous
+                | Word::Next
+                | Word::LastPosition
+                | Word::BackToGame
+                | Word::BackToTournament => {}
+            }
+            let (en, ru) = (word(w, Language::En), word(w, Language::Ru));
+            assert!(en.is_ascii(), "{en}");
+            assert!(ru.chars().all(|c| !c.is_ascii_alphabetic()), "{ru}");
+        }
+        let mut en: Vec<&str> = Word::ALL.iter().map(|&w| word(w, Language::En)).collect();
+        en.sort_unstable();
+        en.dedup();
+        assert_eq!(en.len(), Word::ALL.len(), "two words read the same");
+    }
+
+    #[test]
+    fn captions_name_the_move_with_its_number() {
+        assert_eq!(
+            after_ply(12, Color::White, "c3-d4", Language::En),
+            "Position after 12. c3-d4"
+        );
+        assert_eq!(
+            after_ply(12, Color::Black, "f6-g5", Language::Ru),
+            "Позиция после 12... f6-g5"
+        );
+        assert_eq!(
+            game_title("3-7", "Иванов", "Петров", Language::Ru),
+            "Партия 3-7: Иванов – Петров"
+        );
+        assert_eq!(round(3, Language::Ru), "Тур 3");
+        assert_eq!(download(true, Language::En), "Download PGN");
+        assert_eq!(download(false, Language::Ru), "Скачать PDN");
+    }
+}

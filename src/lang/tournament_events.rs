@@ -1,0 +1,248 @@
+//! What happens in a tournament, as the players read it: the tournament's
+//! part of the first mail, a replacement, the end of the playing period and
+//! the claims for adjudication.
+
+use chrono::NaiveDate;
+
+use super::Language;
+use super::game::days_ru;
+use super::moves::result_with_score;
+use crate::clock::TimeoutPolicy;
+use crate::rules::GameResult;
+
+/// The tournament's lines of a game's first mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvitationLines {
+    /// The tournament's name.
+    pub name: String,
+    /// The round (1-based).
+    pub round: u32,
+    /// The game number from the personal numbers, White first (`"3-7"`).
+    pub label: String,
+    /// 1 or 2 in a micro-match.
+    pub match_game: Option<u32>,
+    /// The balloted opening (`IDF-64 1-IV`), if any.
+    pub ballot: Option<String>,
+    /// Leave days per calendar year.
+    pub leave_days_per_year: u32,
+    /// Draw offers accepted from this move on.
+    pub draw_offers_from_move: Option<u32>,
+    /// What a time-out does.
+    pub on_timeout: TimeoutPolicy,
+    /// The playing period in days, if limited.
+    pub playing_period_days: Option<u32>,
+}
+
+/// The tournament's lines, each ending with a newline.
+#[must_use]
+pub fn invitation(i: &InvitationLines, lang: Language) -> String {
+    let mut s = match (i.match_game, lang) {
+        (None, Language::En) => format!(
+            "Tournament: {}, round {}, game {}.\n",
+            i.name, i.round, i.label
+        ),
+        (None, Language::Ru) => format!(
+            "Турнир: {}, тур {}, партия {}.\n",
+            i.name, i.round, i.label
+        ),
+        (Some(n), Language::En) => format!(
+            "Tournament: {}, round {}, game {} (game {n} of the two-game match).\n",
+            i.name, i.round, i.label
+        ),
+        (Some(n), Language::Ru) => format!(
+            "Турнир: {}, тур {}, партия {} ({n}-я партия микроматча из двух).\n",
+            i.name, i.round, i.label
+        ),
+    };
+    if let Some(b) = &i.ballot {
+        s.push_str(&match lang {
+            Language::En => format!("Opening by ballot: {b}; both games of the match start from it.\n"),
+            Language::Ru => format!("Дебют по жребию: {b}; с него начинаются обе партии микроматча.\n"),
+        });
+    }
+    s.push_str(&match lang {
+        Language::En => format!("Leave: {} days a calendar year.", i.leave_days_per_year),
+        Language::Ru => format!("Отпуск: {} в календарный год.", days_ru(i.leave_days_per_year)),
+    });
+    if let Some(n) = i.draw_offers_from_move {
+        s.push_str(&match lang {
+            Language::En => format!(" Draw offers from move {n} on."),
+            Language::Ru => format!(" Ничью можно предлагать с {n}-го хода."),
+        });
+    }
+    s.push_str(match (i.on_timeout, lang) {
+        (TimeoutPolicy::LoseOnTime, Language::En) => " Overstepping the time loses the game.",
+        (TimeoutPolicy::LoseOnTime, Language::Ru) => " Просрочка времени — поражение.",
+        (TimeoutPolicy::ReportToReferee, Language::En) => {
+            " Overstepping the time is reported to the director, who decides."
+        }
+        (TimeoutPolicy::ReportToReferee, Language::Ru) => {
+            " О просрочке времени сообщается судье, решение за ним."
+        }
+    });
+    if let Some(d) = i.playing_period_days {
+        s.push_str(&match lang {
+            Language::En => format!(" Playing period: {d} days; unfinished games then go to adjudication."),
+            Language::Ru => format!(
+                " Срок игры: {}; неоконченные партии затем присуждаются.",
+                days_ru(d)
+            ),
+        });
+    }
+    s.push('\n');
+    s
+}
+
+/// The second header line of a tournament game's mails: the tournament, the
+/// round and the balloted opening.
+#[must_use]
+pub fn header_line(name: &str, round: u32, ballot: Option<&str>, lang: Language) -> String {
+    match (ballot, lang) {
+        (None, Language::En) => format!("Tournament {name}, round {round}"),
+        (None, Language::Ru) => format!("Турнир «{name}», тур {round}"),
+        (Some(b), Language::En) => format!("Tournament {name}, round {round}; opening by ballot {b}"),
+        (Some(b), Language::Ru) => {
+            format!("Турнир «{name}», тур {round}; дебют по жребию {b}")
+        }
+    }
+}
+
+/// A player was replaced: told to the opponents of the games taken over.
+#[must_use]
+pub fn replaced(old: &str, new: &str, reason: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!(
+            "The tournament director has replaced {old} by {new}, who takes this game over. Reason: {}",
+            reason.trim()
+        ),
+        Language::Ru => format!(
+            "Судья турнира заменил участника {old} на {new}; партию продолжает {new}. Причина: {}",
+            reason.trim()
+        ),
+    }
+}
+
+/// The playing period is over: the game waits for the players' claims.
+#[must_use]
+pub fn period_ended(game: i64, due: NaiveDate, lang: Language) -> String {
+    let due = super::events::date(due, lang);
+    match lang {
+        Language::En => format!(
+            "The tournament's playing period is over. Game #{game} is unfinished and is frozen for adjudication: no more moves are accepted.\n\
+             Send your claim by {due}: reply \"claim win\", \"claim draw\" or \"claim loss\", and add your analysis below it (the variations and the evaluation that support your claim).\n\
+             If both players claim the same result, the game ends so; otherwise the director adjudicates."
+        ),
+        Language::Ru => format!(
+            "Срок игры в турнире истёк. Партия №{game} не окончена и передана на присуждение: ходы больше не принимаются.\n\
+             Пришлите заявку до {due}: ответьте «требую победу», «требую ничью» или «признаю поражение» и ниже приложите анализ (варианты и оценку позиции).\n\
+             Если оба участника заявят один и тот же результат, партия так и закончится; иначе результат присудит судья."
+        ),
+    }
+}
+
+/// The claimant's acknowledgement: the claim is recorded.
+#[must_use]
+pub fn claim_recorded(game: i64, result: GameResult, lang: Language) -> String {
+    let r = result_with_score(result, lang);
+    match lang {
+        Language::En => format!(
+            "Your claim for game #{game} is recorded: {r}. You will hear when the game is decided."
+        ),
+        Language::Ru => format!(
+            "Ваша заявка по партии №{game} принята: {}. Вы получите письмо, когда результат будет определён.",
+            r.to_lowercase()
+        ),
+    }
+}
+
+/// Both claims agree: the game ends with that result.
+#[must_use]
+pub fn settled(game: i64, result: GameResult, lang: Language) -> String {
+    let r = result_with_score(result, lang);
+    match lang {
+        Language::En => format!(
+            "Both players claimed the same result for game #{game}: the game ends without adjudication. {r}."
+        ),
+        Language::Ru => format!(
+            "Оба участника заявили по партии №{game} один и тот же результат: партия окончена без присуждения. {r}."
+        ),
+    }
+}
+
+/// The claims differ or did not all come: the director adjudicates.
+#[must_use]
+pub fn to_director(game: i64, lang: Language) -> String {
+    match lang {
+        Language::En => format!(
+            "The claims for game #{game} do not agree (or did not all come in time): the tournament director will adjudicate it from the position and the analyses."
+        ),
+        Language::Ru => format!(
+            "Заявки по партии №{game} не совпали (или пришли не все): результат присудит судья турнира по позиции и анализу."
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_latin(ru: &str) {
+        let prose = ru.replace("IDF-64 1-IV", "");
+        assert!(
+            prose
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .all(|w| w.len() < 2),
+            "{ru}"
+        );
+    }
+
+    #[test]
+    fn every_tournament_sentence_in_both_languages() {
+        let d = NaiveDate::from_ymd_opt(2027, 1, 15).expect("date");
+        for on_timeout in [TimeoutPolicy::LoseOnTime, TimeoutPolicy::ReportToReferee] {
+            for match_game in [None, Some(2)] {
+                let i = InvitationLines {
+                    name: "Осень-2026".into(),
+                    round: 3,
+                    label: "3-7".into(),
+                    match_game,
+                    ballot: Some("IDF-64 1-IV".into()),
+                    leave_days_per_year: 21,
+                    draw_offers_from_move: Some(20),
+                    on_timeout,
+                    playing_period_days: Some(365),
+                };
+                no_latin(&invitation(&i, Language::Ru));
+                let en = invitation(&i, Language::En);
+                assert!(en.contains("round 3, game 3-7"), "{en}");
+            }
+        }
+        let ru = [
+            replaced("Иванов", "Петров", "болезнь", Language::Ru),
+            period_ended(5, d, Language::Ru),
+            claim_recorded(5, GameResult::Draw, Language::Ru),
+            settled(5, GameResult::WhiteWins, Language::Ru),
+            to_director(5, Language::Ru),
+        ];
+        for r in &ru {
+            no_latin(r);
+        }
+        assert!(ru[1].contains("15.01.2027"), "{}", ru[1]);
+        assert!(period_ended(5, d, Language::En).contains("2027-01-15"));
+        assert!(invitation(
+            &InvitationLines {
+                name: "Осень".into(),
+                round: 1,
+                label: "1-6".into(),
+                match_game: None,
+                ballot: None,
+                leave_days_per_year: 21,
+                draw_offers_from_move: None,
+                on_timeout: TimeoutPolicy::LoseOnTime,
+                playing_period_days: None,
+            },
+            Language::Ru
+        )
+        .contains("Отпуск: 21 день в календарный год."));
+    }
+}

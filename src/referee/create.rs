@@ -1,0 +1,155 @@
+//! Game creation, the one service the command line, the daemon and
+//! tournaments use: it checks the start position and the opening against the
+//! rules, creates the game with its clocks and writes the invitations, all in
+//! the caller's transaction.
+
+use chrono::{DateTime, Utc};
+
+use super::{Reply, RefereeError};
+use crate::clock::TimeControl;
+use crate::games::{self, AnyGame};
+use crate::notation::parse_line;
+use crate::rules::Variant;
+use crate::store::games::{self as game_rows, Game, NewGame};
+use crate::store::moves::{self, NewMove};
+use crate::store::{PlayerId, Tx};
+
+/// A game to create.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSpec {
+    /// The game played.
+    pub variant: Variant,
+    /// White's player.
+    pub white: PlayerId,
+    /// Black's player.
+    pub black: PlayerId,
+    /// A set-up position (FEN) to start from; `None`: the initial position.
+    pub start_fen: Option<String>,
+    /// Opening moves played at once from the start (a ballot `1. cd4 ba5`),
+    /// recorded as the game's first plies so that the score shows them.
+    pub opening_moves: Option<String>,
+    /// The opening's name as the game header shows it (`IDF-64 1-IV`); the
+    /// opening moves themselves when `None`.
+    pub opening_name: Option<String>,
+    /// The time control; `None`: no clocks.
+    pub time_control: Option<TimeControl>,
+    /// The tournament's name, if the game belongs to one.
+    pub tournament: Option<String>,
+}
+
+/// A start checked against the rules: the position and the opening's plies
+/// (as written, and as the game played them).
+pub struct CheckedStart {
+    start: Box<dyn AnyGame>,
+    plies: Vec<(String, crate::games::PlayedMove)>,
+}
+
+/// Checks a start position and opening moves, without storing anything.
+///
+/// # Errors
+/// [`RefereeError::Invalid`] (command line words) for a FEN the variant
+/// cannot read or an opening move that is not legal.
+pub fn check_start(
+    variant: Variant,
+    start_fen: Option<&str>,
+    opening_moves: Option<&str>,
+) -> Result<CheckedStart, RefereeError> {
+    let start = games::new_game(variant, start_fen)
+        .map_err(|e| RefereeError::Invalid(format!("the start position: {e}")))?;
+    let written: Vec<String> = match opening_moves {
+        None => Vec::new(),
+        Some(text) => parse_line(text)
+            .map_err(|e| RefereeError::Invalid(format!("the opening {text:?}: {e}")))?
+            .into_iter()
+            .map(|p| p.mv.text)
+            .collect(),
+    };
+    let mut g = start.clone_box();
+    let mut plies = Vec::new();
+    for text in written {
+        let m = g.play(&text).map_err(|e| {
+            RefereeError::Invalid(format!("the opening move {text:?} is not legal: {e}"))
+        })?;
+        plies.push((text, m));
+    }
+    Ok(CheckedStart { start, plies })
+}
+
+/// What [`create`] made.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The stored game.
+    pub game: Game,
+    /// The invitations to both players (the first mail of the game).
+    pub invitations: Vec<Reply>,
+}
+
+/// Creates the game of `spec` at `now` (UTC): the row, the opening plies, the
+/// clocks (started for the side to move), and each player's invitation.
+///
+/// # Errors
+/// [`RefereeError::Invalid`] for a bad start or opening,
+/// [`RefereeError::Store`] for an unknown player or a database failure.
+pub fn create(tx: &Tx<'_>, spec: &GameSpec, now: DateTime<Utc>) -> Result<Created, RefereeError> {
+    let checked = check_start(
+        spec.variant,
+        spec.start_fen.as_deref(),
+        spec.opening_moves.as_deref(),
+    )?;
+    let game = create_checked(tx, spec, &checked, now)?;
+    let invitations = invite(tx, &game, now)?;
+    Ok(Created { game, invitations })
+}
+
+/// The game of `spec` from a start already checked (a tournament checks each
+/// ballot once for all the games that start from it): the row, the opening
+/// plies and the clocks, without the invitations ([`invite`]).
+///
+/// # Errors
+/// As [`create`].
+pub fn create_checked(
+    tx: &Tx<'_>,
+    spec: &GameSpec,
+    checked: &CheckedStart,
+    now: DateTime<Utc>,
+) -> Result<Game, RefereeError> {
+    let mut new = NewGame::new(spec.variant.name(), spec.white, spec.black, now);
+    new.start_fen = spec.start_fen.as_ref().map(|_| checked.start.start_fen());
+    new.opening = spec.opening_name.clone().or_else(|| spec.opening_moves.clone());
+    new.time_control = spec.time_control.as_ref().map(TimeControl::to_json);
+    new.tournament.clone_from(&spec.tournament);
+    let row = game_rows::create(tx, &new)?;
+    let mut side = super::load::side(checked.start.turn());
+    for (i, (written, m)) in checked.plies.iter().enumerate() {
+        moves::append(
+            tx,
+            &NewMove {
+                game_id: row.id,
+                ply: i as u32 + 1,
+                side,
+                notation: m.full.clone(),
+                written: written.clone(),
+                source_message: None,
+                received_at: now,
+                position_hash: m.hash_after as i64,
+            },
+        )?;
+        side = side.opposite();
+    }
+    if spec.time_control.is_some() {
+        crate::clock::persist::start_game(tx, row.id, side, now)?;
+    }
+    Ok(row)
+}
+
+/// Each player's first mail of a game (White's first).
+///
+/// # Errors
+/// Database failures.
+pub fn invite(tx: &Tx<'_>, game: &Game, now: DateTime<Utc>) -> Result<Vec<Reply>, RefereeError> {
+    let mut invitations = Vec::new();
+    for p in [game.white, game.black] {
+        invitations.extend(super::invitation(tx, game.id, p, now)?.replies);
+    }
+    Ok(invitations)
+}

@@ -1,0 +1,379 @@
+//! Making a tournament and its field: create, enter and remove players, draw
+//! the personal numbers, withdraw and replace a player.
+
+use chrono::{DateTime, Utc};
+
+use super::{audit, by_name, director};
+use crate::referee::error::TournamentRefusal;
+use crate::referee::{Command, DirectorAction, Handled, RefereeError, Source};
+use crate::rules::Variant;
+use crate::store::games::{self as game_rows, GameStatus};
+use crate::store::players::{self, Player};
+use crate::store::tournaments::{self, Entrant, EntrantStatus, Tournament, TournamentStatus};
+use crate::store::{PlayerId, StoreError, Tx};
+use crate::tournament::{Settings, System, lots};
+
+/// Creates a tournament, taking entrants (audit: `tournament_new`).
+///
+/// # Errors
+/// [`TournamentRefusal::Exists`], [`RefereeError::NotReferee`].
+pub fn new_tournament(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    name: &str,
+    variant: Variant,
+    system: System,
+    settings: &Settings,
+    now: DateTime<Utc>,
+) -> Result<Tournament, RefereeError> {
+    director(tx, actor)?;
+    let t = match tournaments::create(tx, name, variant.name(), system, settings, now) {
+        Err(StoreError::Duplicate { .. }) => {
+            return Err(TournamentRefusal::Exists(name.trim().to_string()).into());
+        }
+        other => other?,
+    };
+    audit(
+        tx,
+        Some(actor),
+        "tournament_new",
+        None,
+        serde_json::json!({ "tournament": t.name, "variant": t.variant,
+            "system": t.system.as_str(), "settings": t.settings }),
+        now,
+    )?;
+    Ok(t)
+}
+
+fn registered(tx: &Tx<'_>, address: &str) -> Result<Player, RefereeError> {
+    players::find_by_email(tx, address)?
+        .ok_or_else(|| RefereeError::UnknownPlayer(address.trim().to_string()))
+}
+
+fn before_start(t: &Tournament) -> Result<(), RefereeError> {
+    match t.status {
+        TournamentStatus::Registering | TournamentStatus::Drawn => Ok(()),
+        _ => Err(TournamentRefusal::Started(t.name.clone()).into()),
+    }
+}
+
+/// Enters a registered player in a section (from 1). A new entrant after a
+/// draw undoes the draw: the numbers must be drawn again.
+///
+/// # Errors
+/// [`TournamentRefusal::Started`], [`TournamentRefusal::AlreadyEntered`],
+/// [`RefereeError::UnknownPlayer`].
+pub fn enter(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    name: &str,
+    address: &str,
+    section: u32,
+    now: DateTime<Utc>,
+) -> Result<(Tournament, Entrant, Player), RefereeError> {
+    director(tx, actor)?;
+    let t = by_name(tx, name)?;
+    before_start(&t)?;
+    let p = registered(tx, address)?;
+    let e = match tournaments::add_entrant(tx, t.id, p.id, section.max(1), now) {
+        Err(StoreError::Duplicate { .. }) => {
+            return Err(TournamentRefusal::AlreadyEntered(p.email.clone()).into());
+        }
+        other => other?,
+    };
+    undo_draw(tx, &t, now)?;
+    audit(
+        tx,
+        Some(actor),
+        "tournament_add",
+        None,
+        serde_json::json!({ "tournament": t.name, "player": p.email, "section": e.section }),
+        now,
+    )?;
+    Ok((t, e, p))
+}
+
+/// Takes a player out before the start (undoing a draw).
+///
+/// # Errors
+/// [`TournamentRefusal::Started`], [`TournamentRefusal::NotEntered`].
+pub fn remove(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    name: &str,
+    address: &str,
+    now: DateTime<Utc>,
+) -> Result<Tournament, RefereeError> {
+    director(tx, actor)?;
+    let t = by_name(tx, name)?;
+    before_start(&t)?;
+    let p = registered(tx, address)?;
+    match tournaments::remove_entrant(tx, t.id, p.id) {
+        Err(StoreError::NotFound { .. }) => {
+            return Err(TournamentRefusal::NotEntered(t.name.clone()).into());
+        }
+        other => other?,
+    }
+    undo_draw(tx, &t, now)?;
+    audit(
+        tx,
+        Some(actor),
+        "tournament_remove",
+        None,
+        serde_json::json!({ "tournament": t.name, "player": p.email }),
+        now,
+    )?;
+    Ok(t)
+}
+
+/// A changed field after a draw: the numbers are cleared, to be drawn again.
+fn undo_draw(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<(), RefereeError> {
+    if t.status == TournamentStatus::Drawn {
+        for e in tournaments::entrants(tx, t.id)? {
+            tournaments::set_number(tx, t.id, e.player, None)?;
+        }
+        tournaments::set_status(tx, t.id, TournamentStatus::Registering, now)?;
+    }
+    Ok(())
+}
+
+/// Draws the personal numbers of every section: by the seeded lot of
+/// [`lots::numbers`] (a fresh random seed when none is given), or in the
+/// order the director gives (`order`: addresses, each section's entrants in
+/// the order of their numbers). The seed and the numbers go to the audit log
+/// (`tournament_draw`) so that anyone can re-check the lot.
+///
+/// # Errors
+/// [`TournamentRefusal::Started`], [`TournamentRefusal::NumbersMismatch`].
+pub fn draw(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    name: &str,
+    seed: Option<Vec<u8>>,
+    order: Option<&[String]>,
+    now: DateTime<Utc>,
+) -> Result<(Tournament, Vec<(Entrant, Player)>), RefereeError> {
+    director(tx, actor)?;
+    let t = by_name(tx, name)?;
+    before_start(&t)?;
+    let entrants = tournaments::entrants(tx, t.id)?;
+    let seed = match seed {
+        Some(s) => s,
+        None => {
+            let mut s = vec![0u8; 16];
+            getrandom::fill(&mut s)
+                .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+            s
+        }
+    };
+    let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
+    sections.sort_unstable();
+    sections.dedup();
+    for e in &entrants {
+        tournaments::set_number(tx, t.id, e.player, None)?;
+    }
+    let mut drawn = Vec::new();
+    for section in sections {
+        let field: Vec<(&Entrant, Player)> = entrants
+            .iter()
+            .filter(|e| e.section == section)
+            .map(|e| Ok((e, players::get(tx, e.player)?)))
+            .collect::<Result<_, StoreError>>()?;
+        let numbers: Vec<u32> = match order {
+            None => {
+                let addresses: Vec<&str> = field.iter().map(|(_, p)| p.email.as_str()).collect();
+                lots::numbers(&seed, &addresses)
+            }
+            Some(order) => given_numbers(&field, order, section)?,
+        };
+        for ((e, p), n) in field.into_iter().zip(numbers) {
+            tournaments::set_number(tx, t.id, e.player, Some(n))?;
+            drawn.push((n, section, p));
+        }
+    }
+    drawn.sort_by_key(|(n, s, _)| (*s, *n));
+    let seed_hex = lots::hex(&seed);
+    if order.is_none() {
+        tournaments::set_seed(tx, t.id, &seed_hex)?;
+    }
+    let t = tournaments::set_status(tx, t.id, TournamentStatus::Drawn, now)?;
+    audit(
+        tx,
+        Some(actor),
+        "tournament_draw",
+        None,
+        serde_json::json!({
+            "tournament": t.name,
+            "method": if order.is_some() { "given" } else { "lot" },
+            "seed": if order.is_some() { None } else { Some(&seed_hex) },
+            "rule": "numbers in ascending order of SHA-256(seed || lowercase address)",
+            "numbers": drawn.iter().map(|(n, s, p)| serde_json::json!({
+                "section": s, "number": n, "player": p.email })).collect::<Vec<_>>(),
+        }),
+        now,
+    )?;
+    let mut out = Vec::new();
+    for e in tournaments::entrants(tx, t.id)? {
+        let p = players::get(tx, e.player)?;
+        out.push((e, p));
+    }
+    Ok((t, out))
+}
+
+/// The numbers the director gives: the section's entrants in the order of
+/// `order` (addresses of other sections are skipped).
+fn given_numbers(
+    field: &[(&Entrant, Player)],
+    order: &[String],
+    section: u32,
+) -> Result<Vec<u32>, RefereeError> {
+    let listed: Vec<usize> = order
+        .iter()
+        .filter_map(|a| {
+            field
+                .iter()
+                .position(|(_, p)| p.email.eq_ignore_ascii_case(a.trim()))
+        })
+        .collect();
+    let mut check = listed.clone();
+    check.sort_unstable();
+    check.dedup();
+    if check.len() != field.len() || listed.len() != field.len() {
+        return Err(TournamentRefusal::NumbersMismatch(section).into());
+    }
+    let mut numbers = vec![0; field.len()];
+    for (n, i) in listed.into_iter().enumerate() {
+        numbers[i] = n as u32 + 1;
+    }
+    Ok(numbers)
+}
+
+/// The entrant of `address`, still playing.
+fn playing_entrant(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    address: &str,
+) -> Result<(Entrant, Player), RefereeError> {
+    let p = registered(tx, address)?;
+    let e = tournaments::entrant(tx, t.id, p.id)?
+        .ok_or_else(|| TournamentRefusal::NotEntered(t.name.clone()))?;
+    if e.status != EntrantStatus::Playing {
+        return Err(TournamentRefusal::NotPlaying(p.email).into());
+    }
+    Ok((e, p))
+}
+
+/// The player withdraws (or is withdrawn): each unfinished game of theirs is
+/// lost by forfeit (audit-logged, both players told, with the director's
+/// reason); the standings then count the games as the tournament's
+/// withdrawal policy says.
+///
+/// # Errors
+/// [`TournamentRefusal::NotEntered`], [`TournamentRefusal::NotPlaying`],
+/// [`RefereeError::NoReason`].
+pub fn withdraw(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    name: &str,
+    address: &str,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Vec<Handled>, RefereeError> {
+    director(tx, actor)?;
+    if reason.trim().is_empty() {
+        return Err(RefereeError::NoReason);
+    }
+    let t = by_name(tx, name)?;
+    let (_, p) = playing_entrant(tx, &t, address)?;
+    let mut handled = Vec::new();
+    for tg in tournaments::games(tx, t.id)? {
+        let g = game_rows::get(tx, tg.game)?;
+        let (Some(side), false) = (
+            g.side_of(p.id),
+            matches!(g.status, GameStatus::Finished | GameStatus::Annulled),
+        ) else {
+            continue;
+        };
+        let cmd = Command::Direct {
+            game: g.id,
+            action: DirectorAction::Forfeit(side),
+            reason: reason.to_string(),
+        };
+        handled.push(crate::referee::handle(tx, &cmd, actor, now, Source::default())?);
+    }
+    tournaments::withdraw(tx, t.id, p.id, now)?;
+    audit(
+        tx,
+        Some(actor),
+        "tournament_withdraw",
+        Some(reason),
+        serde_json::json!({ "tournament": t.name, "player": p.email,
+            "forfeited_games": handled.iter().filter_map(|h| h.game.map(|g| g.0)).collect::<Vec<_>>() }),
+        now,
+    )?;
+    Ok(handled)
+}
+
+/// Replaces a player by another, who takes the number and every unfinished
+/// game over (ICCF practice): the new player gets a new reply address and an
+/// invitation for each game taken over; the opponents are told.
+///
+/// # Errors
+/// [`TournamentRefusal::NotEntered`], [`TournamentRefusal::NotPlaying`],
+/// [`TournamentRefusal::AlreadyEntered`], [`RefereeError::NoReason`].
+pub fn replace(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    name: &str,
+    old: &str,
+    new: &str,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Vec<crate::referee::Reply>, RefereeError> {
+    director(tx, actor)?;
+    if reason.trim().is_empty() {
+        return Err(RefereeError::NoReason);
+    }
+    let t = by_name(tx, name)?;
+    let (_, gone) = playing_entrant(tx, &t, old)?;
+    let comer = registered(tx, new)?;
+    if tournaments::entrant(tx, t.id, comer.id)?.is_some() {
+        return Err(TournamentRefusal::AlreadyEntered(comer.email).into());
+    }
+    tournaments::replace(tx, t.id, gone.id, comer.id, now)?;
+    let mut replies = Vec::new();
+    let mut taken = Vec::new();
+    for tg in tournaments::games(tx, t.id)? {
+        let g = game_rows::get(tx, tg.game)?;
+        let Some(side) = g.side_of(gone.id) else {
+            continue;
+        };
+        if matches!(g.status, GameStatus::Finished | GameStatus::Annulled) {
+            continue;
+        }
+        game_rows::replace_player(tx, g.id, side, comer.id)?;
+        taken.push(g.id.0);
+        replies.extend(crate::referee::invitation(tx, g.id, comer.id, now)?.replies);
+        let opponent = g.player(side.opposite());
+        let o = players::get(tx, opponent)?;
+        let lang = crate::referee::load::language(&o);
+        replies.push(crate::referee::Reply {
+            monospace: false,
+            to: o.id,
+            email: o.email.clone(),
+            language: lang,
+            game: Some(g.id),
+            body: crate::lang::tournament_events::replaced(&gone.name, &comer.name, reason, lang),
+        });
+    }
+    audit(
+        tx,
+        Some(actor),
+        "tournament_replace",
+        Some(reason),
+        serde_json::json!({ "tournament": t.name, "old": gone.email, "new": comer.email,
+            "games": taken }),
+        now,
+    )?;
+    Ok(replies)
+}

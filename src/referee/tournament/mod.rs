@@ -1,0 +1,100 @@
+//! Tournaments carried out: the director's commands (create, enter, draw,
+//! start, withdraw, replace, pause, resume), the table the players ask for,
+//! the standings line that ends a game-end mail, and the adjudication of
+//! unfinished games at the end of the playing period. The pure part (tables,
+//! lots, tie-breaks) is [`crate::tournament`]; the rows are
+//! [`crate::store::tournaments`].
+
+mod entry;
+mod period;
+mod start;
+mod table;
+
+pub use entry::{draw, enter, new_tournament, remove, replace, withdraw};
+pub use period::{claim, end_playing_period, overdue_claims};
+pub use start::start;
+pub use table::{
+    SectionTable, after_game_end, frozen, invitation_lines, refuse_if_frozen, table, table_mail,
+    table_text, table_text_of,
+};
+
+use crate::store::players::{self, Role};
+use crate::store::tournaments::{self, Tournament};
+use crate::store::{PlayerId, Tx};
+
+use super::RefereeError;
+use super::error::TournamentRefusal;
+
+/// The tournament of this name.
+///
+/// # Errors
+/// [`TournamentRefusal::Unknown`].
+pub fn by_name(tx: &Tx<'_>, name: &str) -> Result<Tournament, RefereeError> {
+    tournaments::find(tx, name)?
+        .ok_or_else(|| TournamentRefusal::Unknown(name.trim().to_string()).into())
+}
+
+/// Checks that `actor` may direct tournaments (referee or admin role).
+///
+/// # Errors
+/// [`RefereeError::NotReferee`].
+pub fn director(tx: &Tx<'_>, actor: PlayerId) -> Result<(), RefereeError> {
+    match players::get(tx, actor)?.role {
+        Role::Referee | Role::Admin => Ok(()),
+        Role::Player => Err(RefereeError::NotReferee),
+    }
+}
+
+/// The clock settings of a game: its tournament's, else the defaults.
+///
+/// # Errors
+/// Database failures.
+pub fn clock_settings(tx: &Tx<'_>, game: crate::store::GameId) -> Result<crate::clock::Settings, RefereeError> {
+    Ok(match tournaments::game(tx, game)? {
+        Some(link) => tournaments::get(tx, link.tournament)?.settings.clock(),
+        None => crate::clock::Settings::default(),
+    })
+}
+
+/// The clock settings that bind a player: the defaults, with the smallest
+/// leave allowance of the tournaments the player is playing in.
+///
+/// # Errors
+/// Database failures.
+pub fn player_clock_settings(tx: &Tx<'_>, player: PlayerId) -> Result<crate::clock::Settings, RefereeError> {
+    let mut settings = crate::clock::Settings::default();
+    for t in tournaments::of_player(tx, player)? {
+        if matches!(
+            t.status,
+            tournaments::TournamentStatus::Playing | tournaments::TournamentStatus::Paused
+        ) {
+            let own = t.settings.clock();
+            settings.leave_days_per_year = settings.leave_days_per_year.min(own.leave_days_per_year);
+            settings.may_move_on_leave &= own.may_move_on_leave;
+        }
+    }
+    Ok(settings)
+}
+
+/// Writes a tournament action to the audit log.
+fn audit(
+    tx: &Tx<'_>,
+    actor: Option<PlayerId>,
+    action: &str,
+    reason: Option<&str>,
+    details: serde_json::Value,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), RefereeError> {
+    crate::store::audit::append(
+        tx,
+        &crate::store::audit::NewAuditEntry {
+            at: now,
+            actor,
+            action: action.to_string(),
+            game_id: None,
+            reason: reason.map(|r| r.trim().to_string()),
+            details: Some(details),
+        },
+    )?;
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! The end of a tournament's playing period: unfinished games are frozen and
+//! go to adjudication (the Russian correspondence code: a diagram, an
+//! evaluation and analysis; ICCF: win and draw claims to the director). Both
+//! players claim a result with their analysis; matching claims end the game
+//! without a ruling, otherwise the director rules (`referee adjudicate`).
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::audit;
+use crate::referee::error::TournamentRefusal;
+use crate::referee::load::{color, language, load};
+use crate::referee::play::finish_game;
+use crate::referee::view::to_both;
+use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::games::{self as game_rows, GameStatus, Termination};
+use crate::store::players;
+use crate::store::tournaments::{
+    self, AdjudicationState, Claim, Tournament, TournamentStatus,
+};
+use crate::store::{GameId, PlayerId, Tx};
+use crate::tournament::ResultClaim;
+
+/// Ends the playing period of `t` at `now` (UTC): every unfinished game is
+/// paused (its clock stopped) and waits for claims for the tournament's
+/// claim days; both players of each are told. A tournament without
+/// unfinished games is finished instead.
+///
+/// # Errors
+/// [`TournamentRefusal::Period`] unless the tournament is playing.
+pub fn end_playing_period(
+    tx: &Tx<'_>,
+    actor: Option<PlayerId>,
+    t: &Tournament,
+    now: DateTime<Utc>,
+) -> Result<Vec<Reply>, RefereeError> {
+    if !matches!(t.status, TournamentStatus::Playing | TournamentStatus::Paused) {
+        return Err(TournamentRefusal::Period(t.name.clone()).into());
+    }
+    let due = now + Duration::days(i64::from(t.settings.claim_days.max(1)));
+    let mut replies = Vec::new();
+    let mut frozen = Vec::new();
+    for tg in tournaments::games(tx, t.id)? {
+        let g = game_rows::get(tx, tg.game)?;
+        if matches!(g.status, GameStatus::Finished | GameStatus::Annulled) {
+            continue;
+        }
+        if g.status == GameStatus::Active {
+            crate::referee::director::stop_clock(tx, g.id, now)?;
+            game_rows::set_status(tx, g.id, GameStatus::Paused, now)?;
+        }
+        tournaments::freeze(tx, g.id, t.id, now, due)?;
+        frozen.push(g.id.0);
+        let l = load(tx, g.id, now)?;
+        replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
+            crate::lang::tournament_events::period_ended(g.id.0, due.date_naive(), lang)
+        }));
+    }
+    let status = if frozen.is_empty() {
+        TournamentStatus::Finished
+    } else {
+        TournamentStatus::Adjudicating
+    };
+    tournaments::set_status(tx, t.id, status, now)?;
+    audit(
+        tx,
+        actor,
+        "tournament_period_end",
+        None,
+        serde_json::json!({ "tournament": t.name, "frozen_games": frozen,
+            "claims_due": due.to_rfc3339() }),
+        now,
+    )?;
+    Ok(replies)
+}
+
+/// A player's claim for a frozen game, with the analysis that supports it.
+/// When both claims are in and agree, the game ends with that result
+/// ([`Termination::AgreedClaims`]); when they differ, it goes to the
+/// director's ruling.
+///
+/// # Errors
+/// [`TournamentRefusal::NoAdjudication`] for a game not waiting for claims,
+/// [`RefereeError::NotInGame`].
+pub fn claim(
+    tx: &Tx<'_>,
+    id: GameId,
+    actor: PlayerId,
+    claim: ResultClaim,
+    analysis: &str,
+    now: DateTime<Utc>,
+    source: Option<&str>,
+) -> Result<Handled, RefereeError> {
+    let adj = tournaments::adjudication(tx, id)?
+        .filter(|a| a.state == AdjudicationState::Claims)
+        .ok_or(TournamentRefusal::NoAdjudication(id))?;
+    let mut l = load(tx, id, now)?;
+    let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
+    let result = claim.result(color(side));
+    tournaments::put_claim(
+        tx,
+        &Claim {
+            game: id,
+            side,
+            result,
+            analysis: analysis.trim().to_string(),
+            claimed_at: now,
+        },
+        source,
+    )?;
+    let me = players::get(tx, actor)?;
+    let lang = language(&me);
+    let mut replies = vec![Reply {
+        monospace: false,
+        to: me.id,
+        email: me.email.clone(),
+        language: lang,
+        game: Some(id),
+        body: crate::lang::tournament_events::claim_recorded(id.0, result, lang),
+    }];
+    let claims = tournaments::claims(tx, id)?;
+    if let [a, b] = claims.as_slice() {
+        if a.result == b.result {
+            finish_game(tx, &mut l, a.result, Termination::AgreedClaims, now)?;
+            tournaments::set_adjudication_state(tx, id, AdjudicationState::Settled)?;
+            replies = to_both(&l, l.game.as_ref(), None, |lang| {
+                crate::lang::tournament_events::settled(id.0, a.result, lang)
+            });
+        } else {
+            tournaments::set_adjudication_state(tx, id, AdjudicationState::Ruling)?;
+            replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
+                crate::lang::tournament_events::to_director(id.0, lang)
+            }));
+        }
+    }
+    audit(
+        tx,
+        Some(actor),
+        "adjudication_claim",
+        None,
+        serde_json::json!({ "tournament": adj.tournament.0, "game": id.0,
+            "side": side.as_str(), "result": result.as_str() }),
+        now,
+    )?;
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary: format!("game #{id}: claim {} by {}", result.as_str(), side.as_str()),
+    })
+}
+
+/// Adjudications whose claim term has passed without two matching claims go
+/// to the director; both players are told.
+///
+/// # Errors
+/// Database failures.
+pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, RefereeError> {
+    let mut replies = Vec::new();
+    for a in tournaments::claims_overdue(tx, now)? {
+        tournaments::set_adjudication_state(tx, a.game, AdjudicationState::Ruling)?;
+        let l = load(tx, a.game, now)?;
+        replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
+            crate::lang::tournament_events::to_director(a.game.0, lang)
+        }));
+    }
+    Ok(replies)
+}

@@ -1,0 +1,282 @@
+//! The tournament's table from the store: the crosstable and standings of
+//! each section, the `standings` mail, the standings line that ends a
+//! tournament game's last mail, and the tournament's lines of an invitation.
+
+use chrono::{DateTime, Utc};
+
+use crate::lang::Language;
+use crate::lang::tournament_events::InvitationLines;
+use crate::referee::command::Command;
+use crate::referee::error::TournamentRefusal;
+use crate::referee::load::language;
+use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::games::{self as game_rows, GameStatus, Termination};
+use crate::store::players::{self, Player, Role};
+use crate::store::tournaments::{
+    self, AdjudicationState, EntrantStatus, Tournament, TournamentGame, TournamentStatus,
+};
+use crate::store::{GameId, PlayerId, Tx};
+use crate::tournament::standings::{Crosstable, Played, Scoring, Standing, TieBreak};
+
+/// One section's table.
+#[derive(Clone, Debug)]
+pub struct SectionTable {
+    /// The section (from 1).
+    pub section: u32,
+    /// The players by personal number (index = number − 1), with their
+    /// standing in the tournament.
+    pub players: Vec<(Player, EntrantStatus)>,
+    /// The crosstable of the games finished so far.
+    pub crosstable: Crosstable,
+    /// The standings with the tie-breaks in `order`.
+    pub standings: Vec<Standing>,
+    /// The tie-break order.
+    pub order: Vec<TieBreak>,
+    /// How points are printed.
+    pub scoring: Scoring,
+    /// Games each player has in all, and has finished (index = number − 1).
+    pub games: Vec<(u32, u32)>,
+}
+
+/// The table of every section of `t`.
+///
+/// # Errors
+/// Database failures.
+pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeError> {
+    let entrants = tournaments::entrants(tx, t.id)?;
+    let links = tournaments::games(tx, t.id)?;
+    let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
+    sections.sort_unstable();
+    sections.dedup();
+    let order = t.settings.tie_break_order();
+    let mut out = Vec::new();
+    for section in sections {
+        let mut seats: Vec<(u32, Player, EntrantStatus)> = Vec::new();
+        for e in entrants.iter().filter(|e| e.section == section) {
+            if let Some(n) = e.number
+                && e.status != EntrantStatus::Replaced
+            {
+                seats.push((n, players::get(tx, e.player)?, e.status));
+            }
+        }
+        seats.sort_by_key(|(n, _, _)| *n);
+        let n = seats.len() as u32;
+        let mut played = Vec::new();
+        let mut games = vec![(0u32, 0u32); n as usize];
+        for link in links.iter().filter(|l| l.section == section) {
+            let g = game_rows::get(tx, link.game)?;
+            let finished = g.status == GameStatus::Finished;
+            for number in [link.white_number, link.black_number] {
+                if let Some(c) = games.get_mut(number as usize - 1) {
+                    c.0 += 1;
+                    c.1 += u32::from(finished);
+                }
+            }
+            if let (true, Some(result)) = (finished, g.result) {
+                played.push(Played {
+                    white: link.white_number,
+                    black: link.black_number,
+                    result,
+                    forfeit: g.termination == Some(Termination::Forfeit),
+                });
+            }
+        }
+        let crosstable = Crosstable::new(n, &played);
+        let standings = crosstable.standings(&order);
+        out.push(SectionTable {
+            section,
+            players: seats.into_iter().map(|(_, p, s)| (p, s)).collect(),
+            crosstable,
+            standings,
+            order: order.clone(),
+            scoring: t.settings.scoring(),
+            games,
+        });
+    }
+    Ok(out)
+}
+
+/// The crosstable of `t` as monospace text in `lang`.
+///
+/// # Errors
+/// Database failures.
+pub fn table_text(tx: &Tx<'_>, t: &Tournament, lang: Language) -> Result<String, RefereeError> {
+    let sections = table(tx, t)?;
+    Ok(table_text_of(t, &sections, lang))
+}
+
+/// The crosstable of sections already read, as monospace text in `lang`.
+#[must_use]
+pub fn table_text_of(t: &Tournament, sections: &[SectionTable], lang: Language) -> String {
+    let mut out = String::new();
+    for s in sections {
+        out.push_str(&crate::lang::tournament::section_text(t, s, lang));
+    }
+    out
+}
+
+/// The `standings` mail: the crosstable of the tournament of `game` (or the
+/// actor's latest tournament), to an entrant or a director.
+///
+/// # Errors
+/// [`TournamentRefusal::NotEntered`] for anybody else,
+/// [`TournamentRefusal::NoneEntered`] when the actor plays in no tournament.
+pub fn table_mail(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    game: Option<GameId>,
+) -> Result<Handled, RefereeError> {
+    let me = players::get(tx, actor)?;
+    let lang = language(&me);
+    let from_game = match game {
+        Some(g) => tournaments::game(tx, g)?
+            .map(|l| tournaments::get(tx, l.tournament))
+            .transpose()?,
+        None => None,
+    };
+    let t = match from_game {
+        Some(t) => t,
+        None => tournaments::of_player(tx, actor)?
+            .into_iter()
+            .next()
+            .ok_or(TournamentRefusal::NoneEntered)?,
+    };
+    let entered = tournaments::entrant(tx, t.id, actor)?.is_some();
+    if !entered && !matches!(me.role, Role::Referee | Role::Admin) {
+        return Err(TournamentRefusal::NotEntered(t.name).into());
+    }
+    let body = table_text(tx, &t, lang)?;
+    Ok(Handled {
+        game,
+        replies: vec![Reply {
+            to: me.id,
+            email: me.email.clone(),
+            language: lang,
+            game,
+            body: body.clone(),
+            monospace: true,
+        }],
+        summary: body,
+    })
+}
+
+/// After a tournament game ended: each reply about it gets the standings
+/// line of both players; a director's ruling closes the adjudication; the
+/// tournament is finished when no game is left.
+///
+/// # Errors
+/// Database failures.
+pub fn after_game_end(
+    tx: &Tx<'_>,
+    game: GameId,
+    replies: &mut [Reply],
+    now: DateTime<Utc>,
+) -> Result<(), RefereeError> {
+    let Some(link) = tournaments::game(tx, game)? else {
+        return Ok(());
+    };
+    if let Some(a) = tournaments::adjudication(tx, game)?
+        && matches!(a.state, AdjudicationState::Claims | AdjudicationState::Ruling)
+    {
+        tournaments::set_adjudication_state(tx, game, AdjudicationState::Ruled)?;
+    }
+    let t = tournaments::get(tx, link.tournament)?;
+    let sections = table(tx, &t)?;
+    let Some(s) = sections.iter().find(|s| s.section == link.section) else {
+        return Ok(());
+    };
+    for r in replies.iter_mut().filter(|r| r.game == Some(game)) {
+        let line = crate::lang::tournament::standing_line(
+            &t,
+            s,
+            &[link.white_number, link.black_number],
+            r.language,
+        );
+        r.body = format!("{}\n\n{line}", r.body.trim_end());
+    }
+    let open = tournaments::games(tx, t.id)?.iter().try_fold(0, |n, l| {
+        let g = game_rows::get(tx, l.game)?;
+        Ok::<_, RefereeError>(
+            n + u32::from(!matches!(g.status, GameStatus::Finished | GameStatus::Annulled)),
+        )
+    })?;
+    if open == 0 {
+        tournaments::set_status(tx, t.id, TournamentStatus::Finished, now)?;
+    }
+    Ok(())
+}
+
+/// The tournament's lines of a game's invitation, if it is a tournament game.
+///
+/// # Errors
+/// Database failures.
+pub fn invitation_lines(tx: &Tx<'_>, game: GameId) -> Result<Option<InvitationLines>, RefereeError> {
+    let Some(link) = tournaments::game(tx, game)? else {
+        return Ok(None);
+    };
+    let t = tournaments::get(tx, link.tournament)?;
+    Ok(Some(lines(&t, &link)))
+}
+
+fn lines(t: &Tournament, link: &TournamentGame) -> InvitationLines {
+    InvitationLines {
+        name: t.name.clone(),
+        round: link.round,
+        label: link.label(),
+        match_game: link.match_game,
+        ballot: link.ballot(),
+        leave_days_per_year: t.settings.leave_days_per_year,
+        draw_offers_from_move: t.settings.no_draw_offers_before_move,
+        on_timeout: t.settings.on_timeout,
+        playing_period_days: t.settings.playing_period_days,
+    }
+}
+
+/// Whether a game is frozen for adjudication (waiting for claims or a ruling).
+///
+/// # Errors
+/// Database failures.
+pub fn frozen(tx: &Tx<'_>, game: GameId) -> Result<bool, RefereeError> {
+    Ok(tournaments::adjudication(tx, game)?
+        .is_some_and(|a| matches!(a.state, AdjudicationState::Claims | AdjudicationState::Ruling)))
+}
+
+/// Refuses what a tournament's rules forbid before the referee acts: moves,
+/// offers and resignations in a game frozen for adjudication, and draw
+/// offers before the tournament's move.
+///
+/// # Errors
+/// [`TournamentRefusal::Frozen`], [`TournamentRefusal::DrawOffersFrom`].
+pub fn refuse_if_frozen(tx: &Tx<'_>, game: GameId, command: &Command) -> Result<(), RefereeError> {
+    let Some(link) = tournaments::game(tx, game)? else {
+        return Ok(());
+    };
+    let playing = matches!(
+        command,
+        Command::Play { .. }
+            | Command::OfferDraw { .. }
+            | Command::AcceptDraw { .. }
+            | Command::DeclineDraw { .. }
+            | Command::Resign { .. }
+            | Command::Seal { .. }
+    );
+    if playing && frozen(tx, game)? {
+        return Err(TournamentRefusal::Frozen(game).into());
+    }
+    let offer = matches!(
+        command,
+        Command::OfferDraw { .. } | Command::Play { offer_draw: true, .. }
+    );
+    if offer {
+        let t = tournaments::get(tx, link.tournament)?;
+        if let Some(from) = t.settings.no_draw_offers_before_move {
+            let row = game_rows::get(tx, game)?;
+            let moves = crate::store::moves::list(tx, game)?;
+            let l = crate::referee::load::replay(&row, &moves, moves.len())?;
+            if crate::referee::view::move_number(l.as_ref()) < from {
+                return Err(TournamentRefusal::DrawOffersFrom(from).into());
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! The tournament site (issue 13, item 7): static pages of a tournament, written
+//! into a directory that any web server (or a browser from disk) can show; no
+//! server code, no scripts.
+//!
+//! ```text
+//! index.html              the tournament: crosstable (a table and the text), every game by round
+//! style.css               the one stylesheet of every page
+//! games/<id>.html         a game: players, result, ballot, the score with one link per ply
+//! games/<id>.pdn          its record to download (`.pgn` for chess)
+//! games/<id>/<ply>.html   the board after that ply (0 = the start position), inline SVG
+//! ```
+//!
+//! The input is plain data ([`Site`]) that the caller reads from the store; this
+//! module only replays each game's moves to draw its positions
+//! ([`crate::diagram::svg::render`], seen from White, last move marked, with
+//! `Options { lang, ..Options::default() }`). Words come from
+//! [`crate::lang::site`]; every text from the caller is escaped.
+//!
+//! Writing is idempotent: every file is written to a temporary file beside it and
+//! renamed over the old one, so a web server never serves half a page, and the
+//! site's own files that this publication no longer has (the ply pages of moves
+//! taken back) are removed.
+
+mod files;
+mod game;
+mod index;
+mod layout;
+mod ply;
+mod score;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::lang::Language;
+use crate::rules::Variant;
+
+/// A tournament as its site shows it: plain data, escaped and laid out here.
+#[derive(Clone, Copy, Debug)]
+pub struct Site<'a> {
+    /// The tournament's name (the title of every page).
+    pub name: &'a str,
+    /// The game every game of the tournament is played in.
+    pub variant: Variant,
+    /// The language of the pages' own words.
+    pub lang: Language,
+    /// The crosstable as monospace text (shown as it is, in `<pre>`).
+    pub crosstable_text: &'a str,
+    /// The crosstable as rows, shown as an HTML table.
+    pub crosstable: &'a SiteTable,
+    /// The games, in the order the list of their round shows them.
+    pub games: &'a [SiteGame],
+}
+
+/// The crosstable as an HTML table: a header row and one row per player, all
+/// cells already worded by the caller.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteTable {
+    /// The header of every column, in the order of a row: number, name, the
+    /// cells, points, place, the tie-breaks.
+    pub headers: Vec<String>,
+    /// The players' rows, in the order shown (by number or by place).
+    pub rows: Vec<SiteRow>,
+}
+
+/// One player's row of the crosstable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteRow {
+    /// The personal number.
+    pub number: u32,
+    /// The player's name.
+    pub name: String,
+    /// The cells against each opponent, in number order (`1`, `½`, `0`, `×`
+    /// on the diagonal, empty for a game not finished).
+    pub cells: Vec<String>,
+    /// The points (`3½`).
+    pub points: String,
+    /// The place (`1`, `2-3`).
+    pub place: String,
+    /// The tie-break values, in the order of the headers.
+    pub tie_breaks: Vec<String>,
+}
+
+/// One game of the tournament.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteGame {
+    /// The game's number in the store (names its pages: `games/<id>.html`).
+    pub id: i64,
+    /// The pairing as the tournament names it: `3-7` (personal numbers).
+    pub label: String,
+    /// The round.
+    pub round: u32,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The result as text (`1-0`, `1/2-1/2`), `None` while the game is played.
+    pub result: Option<String>,
+    /// The start position as FEN, `None` for the initial position.
+    pub start_fen: Option<String>,
+    /// The plies as stored: full notation (`c3-d4`, `c7:e5:c3`, chess as stored).
+    pub moves: Vec<String>,
+    /// The game's record to download (PDN, or PGN for chess).
+    pub pdn: String,
+    /// The opening drawn by ballot, as text, if any.
+    pub ballot: Option<String>,
+}
+
+/// What one publication did to the directory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Every file written (overwritten if it was there), index.html last.
+    pub files: Vec<PathBuf>,
+    /// Files of an earlier publication that this one no longer has (ply pages
+    /// past the end of a game taken back, games no longer listed), removed.
+    pub removed: Vec<PathBuf>,
+}
+
+/// Writes the site of a tournament into `dir` (created if needed): see the
+/// module documentation for the files.
+///
+/// # Errors
+/// Any I/O error creating, writing, renaming or removing a file; and
+/// [`io::ErrorKind::InvalidData`] when a game's moves cannot be replayed from
+/// its start position (the error names the game and the ply). Files written
+/// before the error stay, each one whole.
+pub fn write(dir: &Path, site: &Site<'_>) -> io::Result<Written> {
+    let mut out = files::Writer::new(dir)?;
+    out.put("style.css", layout::STYLE)?;
+    for g in site.games {
+        write_game(&mut out, site, g)?;
+    }
+    out.put("index.html", &index::page(site))?;
+    out.prune_games()?;
+    Ok(out.finish())
+}
+
+/// One game's files: its record, the page of every position, its own page.
+fn write_game(out: &mut files::Writer, site: &Site<'_>, g: &SiteGame) -> io::Result<()> {
+    let steps = ply::replay(site.variant, g, site.lang)?;
+    out.put(&record_file(site.variant, g.id), &g.pdn)?;
+    for k in 0..steps.len() {
+        out.put(&ply_file(g.id, k), &ply::page(site, g, &steps, k))?;
+    }
+    out.put(&game_file(g.id), &game::page(site, g, &steps))
+}
+
+/// A game's page, from the site's root: `games/3.html`.
+fn game_file(id: i64) -> String {
+    format!("games/{id}.html")
+}
+
+/// A position's page, from the site's root: `games/3/12.html`.
+fn ply_file(id: i64, ply: usize) -> String {
+    format!("games/{id}/{ply}.html")
+}
+
+/// A game's record, from the site's root: `games/3.pdn`, `games/3.pgn` for chess.
+fn record_file(variant: Variant, id: i64) -> String {
+    format!("games/{id}.{}", record_extension(variant))
+}
+
+/// The extension of a game record: `pgn` for chess, `pdn` for the others.
+fn record_extension(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "pgn",
+        Variant::Russian | Variant::International | Variant::Bashni | Variant::Lasca => "pdn",
+    }
+}

@@ -1,0 +1,175 @@
+//! A tournament's settings: what the games it creates use and what its
+//! invitation shows. Kept as JSON in `tournaments.settings`; every field has a
+//! default, so `{}` reads as [`Settings::default`].
+
+use serde::{Deserialize, Serialize};
+
+use super::standings::{Scoring, TieBreak};
+use crate::clock::TimeoutPolicy;
+
+/// The tournament's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The time control of every game, in the clock module's JSON form
+    /// ([`crate::clock::TimeControl::to_json`]); `None`: no clocks.
+    pub time_control: Option<serde_json::Value>,
+    /// Leave days each player may take per calendar year. Default 45.
+    pub leave_days_per_year: u32,
+    /// Draw offers are refused before this move number (e.g. 20: no offer
+    /// in moves 1-19); `None`: offers at any time.
+    pub no_draw_offers_before_move: Option<u32>,
+    /// What happens at a deadline: loss at once, or a report to the director.
+    pub on_timeout: TimeoutPolicy,
+    /// The tie-breaks in the organiser's order, by their codes (`WIN`, `SB`,
+    /// `DE`, `KS`, `BH`, `BPG`, `LOT`). Default: the Russian practice, SB, WIN, DE.
+    pub tie_breaks: Vec<String>,
+    /// How points are printed: `classic` (1/½/0) or `fmjd` (2/1/0).
+    pub scoring: String,
+    /// What a withdrawal does to the standings: `fide` (default), `lss`, `fmjd`
+    /// (TOURNAMENTS.md, "Withdrawals and unplayed games").
+    pub withdrawals: String,
+    /// The ballot of openings, if the games start from drawn openings.
+    pub ballot: Option<Ballot>,
+    /// The playing period, in days from the start; when it ends, unfinished
+    /// games go to adjudication. `None`: no limit.
+    pub playing_period_days: Option<u32>,
+    /// Days the players have to send their claims for an unfinished game
+    /// after the playing period ends. Default 14 (the Russian correspondence
+    /// chess rules' term for adjudication material).
+    pub claim_days: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            time_control: None,
+            leave_days_per_year: crate::clock::settings::DEFAULT_LEAVE_DAYS_PER_YEAR,
+            no_draw_offers_before_move: None,
+            on_timeout: TimeoutPolicy::LoseOnTime,
+            tie_breaks: vec!["SB".into(), "WIN".into(), "DE".into()],
+            scoring: "classic".into(),
+            withdrawals: "fide".into(),
+            ballot: None,
+            playing_period_days: None,
+            claim_days: 14,
+        }
+    }
+}
+
+/// Which openings are drawn, and how often.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ballot {
+    /// The list drawn from.
+    pub list: BallotSource,
+    /// One opening per micro-match (or game), or one per round.
+    pub per: BallotPer,
+}
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BallotSource {
+    /// A drawing table built in: `idf64`, `fmjd64`, `idf64-basic`.
+    Table(String),
+    /// The director's own list, kept whole in the settings so that the
+    /// tournament does not depend on the file afterwards: its name and its
+    /// text (see [`super::ballot::BallotList`]).
+    Own {
+        /// The list's name (the file name without its directory).
+        name: String,
+        /// The list's text.
+        text: String,
+    },
+}
+
+/// How often an opening is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BallotPer {
+    /// One opening for each micro-match (both games), or each game.
+    Match,
+    /// One opening for every game of a round.
+    Round,
+}
+
+impl Settings {
+    /// The clock settings of the tournament's games.
+    #[must_use]
+    pub fn clock(&self) -> crate::clock::Settings {
+        crate::clock::Settings {
+            leave_days_per_year: self.leave_days_per_year,
+            on_timeout: self.on_timeout,
+            ..crate::clock::Settings::default()
+        }
+    }
+
+    /// The scoring as a type; an unknown name reads as classic.
+    #[must_use]
+    pub fn scoring(&self) -> Scoring {
+        match self.scoring.as_str() {
+            "fmjd" => Scoring::Fmjd,
+            _ => Scoring::Classic,
+        }
+    }
+
+    /// The tie-break order as types (unknown codes are refused when the
+    /// settings are made, see [`parse_tie_breaks`]).
+    #[must_use]
+    pub fn tie_break_order(&self) -> Vec<TieBreak> {
+        self.tie_breaks
+            .iter()
+            .filter_map(|c| tie_break(c))
+            .collect()
+    }
+}
+
+/// One tie-break by its code (case ignored).
+#[must_use]
+pub fn tie_break(code: &str) -> Option<TieBreak> {
+    Some(match code.trim().to_ascii_uppercase().as_str() {
+        "WIN" | "WINS" => TieBreak::Wins,
+        "SB" => TieBreak::SonnebornBerger,
+        "BH" => TieBreak::Buchholz,
+        "DE" => TieBreak::DirectEncounter,
+        "BPG" => TieBreak::BlackGames,
+        _ => return None,
+    })
+}
+
+/// The code of a tie-break (`WIN`, `SB`, ...), as the settings store it.
+#[must_use]
+pub fn code(t: TieBreak) -> &'static str {
+    match t {
+        TieBreak::Wins => "WIN",
+        TieBreak::SonnebornBerger => "SB",
+        TieBreak::Buchholz => "BH",
+        TieBreak::DirectEncounter => "DE",
+        TieBreak::BlackGames => "BPG",
+    }
+}
+
+/// Reads a tie-break list (`wins,sb,de`) or a preset name (`iccf`, `fide`,
+/// `russian`), giving the codes to store.
+///
+/// # Errors
+/// The first code that names no tie-break.
+pub fn parse_tie_breaks(text: &str) -> Result<Vec<String>, String> {
+    let preset: &[&str] = match text.trim().to_ascii_lowercase().as_str() {
+        "iccf" => &["WIN", "SB", "DE"],
+        "fide" => &["DE", "WIN", "SB", "KS"],
+        "russian" | "ru" => &["SB", "WIN", "DE"],
+        _ => &[],
+    };
+    if !preset.is_empty() {
+        return Ok(preset.iter().map(|s| (*s).to_string()).collect());
+    }
+    text.split([',', ' '])
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| {
+            tie_break(c)
+                .map(|_| c.trim().to_ascii_uppercase())
+                .ok_or_else(|| c.trim().to_string())
+        })
+        .collect()
+}
