@@ -19,11 +19,21 @@
 //!   settled by matching claims, one adjudicated by the director
 //!   (`tournament adjudications`, `referee adjudicate`); both players told.
 //!
+//! - `the_crosstable_checks_pass_a_table_written_as_asked_and_fail_a_proportional_one`:
+//!   the checks of the crosstable mail themselves, on a table written by hand.
+//!
 //! Time: the daemon keeps the real clock (`serve` reads no `--now`), and a
-//! move by mail is received "now". Tournaments are started two days back
-//! (`ZAOCHKA_NOW` on `tournament start`, as tests/conversation.rs starts its
-//! games), with 10 days per move: nobody's time is short, and no reminder is
-//! due while the test runs.
+//! move by mail is received "now". Tournaments are made and started two days
+//! back (`ZAOCHKA_NOW` on the director's commands, as tests/conversation.rs
+//! starts its games), with 10 days per move: nobody's time is short, and no
+//! reminder is due while the test runs. For the loss on time the director
+//! takes 11 days off the silent side's clock (`referee add-days GAME SIDE
+//! -11`): his deadline then lies in the past, and the next cycle's clock tick
+//! (the scheduler, with the tournament's `--on-timeout lose`) ends the game.
+//! The playing period is ended by the director (`tournament end-period`).
+//!
+//! A tie-break code the bot refuses at `tournament new` is a failure; the
+//! tournament is then made without it, and the rest is checked all the same.
 //!
 //! # The double round robin "Кубок-2027" (6 players, Russian checkers)
 //!
@@ -79,11 +89,13 @@
 //! | 3-2 | 6 | Baker offers with 3... hg7, Волкова accepts | ½-½ |
 //! | 2-4 | 1 | Dixon resigns | 1-0 |
 //! | 1-5 | 7 | Егоров resigns | 1-0 |
-//! | 3-6, 6-5, 6-1, 4-6, 6-2, 5-6, 6-3 | 0-4 | running when Fischer withdraws | — |
+//! | 3-6, 6-5, 6-1, 4-6, 6-2, 5-6, 6-3 | 0-4 | running when Fischer withdraws | lost by Fischer by forfeit |
 //!
 //! Fischer finishes 3 games (1-6 lost, 6-4 drawn, 2-6 won), then withdraws:
-//! 3 of his 10 games, fewer than half, so by FIDE's rule all his results are
-//! removed from the standings (they stay in the crosstable, marked). The
+//! 3 of his 10 games, fewer than half. `tournament withdraw` forfeits his
+//! seven unfinished games; by FIDE's rule all his results (the three played
+//! and the seven forfeits) are removed from the standings (they stay in the
+//! crosstable, marked). The
 //! standings are those of the five others, 20 games, 20 points.
 //!
 //! Crosstable (points of the row player against the column player over their
@@ -150,6 +162,10 @@
 //!
 //! # The micro-match tournament "Жеребьёвка-2027" (4 players)
 //!
+//! The ballot's seed is not given (the bot keeps no seed with `draw
+//! --numbers`), so the openings change from run to run; the moves of these
+//! games are the rules core's first legal move in the position reached.
+//!
 //! Numbers 1 Морозов (ru), 2 Nowak (en), 3 Орлова (ru), 4 Parker (en); a
 //! single round robin of micro-matches, each of two games from one opening
 //! balloted from the IDF-64 table, colours swapped in the second game.
@@ -199,12 +215,14 @@
 //!
 //! # The playing period (item c): "Сроки-2027", 3 players, single round robin
 //!
-//! Berger for 3 (the table of 4, 4 the bye): 2-3, 1-2, 3-1. 1-2 ends by
-//! resignation (Shaw, 2, resigns); 2-3 and 3-1 are unfinished when the
-//! playing period ends. 2-3: Shaw claims a win with his analysis, Тихонов
+//! Players 1 Romanova (en), 2 Shaw (en), 3 Тихонов (ru). Berger for 3 (the
+//! table of 4, 4 the bye): 2-3, 1-2, 3-1. 1-2 ends by resignation (Shaw, 2,
+//! resigns); 2-3 and 3-1 are unfinished when the director ends the playing
+//! period; a move in a frozen game is refused. 2-3: Shaw claims a win with his analysis, Тихонов
 //! admits the loss ("признаю поражение"): matching claims, 1-0 without a
 //! ruling. 3-1: Тихонов «требую победу» with analysis, Romanova
-//! `claim draw` with analysis: the director reads both in
+//! `claim draw` with analysis (the analyses quote moves, as analyses do): the
+//! director reads both in
 //! `tournament adjudications` and rules ½-½ with `referee adjudicate`.
 //! Standings: 1 Romanova 1 + ½ = 1½, 2 Shaw 0 + 1 = 1, 3 Тихонов 0 + ½ = ½.
 //!
@@ -215,7 +233,7 @@ mod common;
 
 use common::conversation::{BotMail, Conversation, Failures, Lang, Player, check_mail};
 use common::daemon::{Bot, Mailing};
-use common::tournament::{End, Linked, Plan, Side, TGame, has_label, linked, play_all, stored};
+use common::tournament::{End, Plan, Side, TGame, has_label, linked, play_all, stored};
 
 // ---------------------------------------------------------------------------
 // The players.
@@ -322,16 +340,23 @@ const BALLOT_PLANS: [Plan; 12] = [
     plan("1-3", 2, End::WhiteWins),
 ];
 
-/// One player's expected line of the standings, figures in points (½ = 0.5).
+/// One player's expected line of the standings, each figure as the
+/// tournament's scoring prints it: 1/½/0 points (½ = 0.5) for the double
+/// round robin, 2/1/0 points for the micro-matches (SB there is FMJD points
+/// times FMJD points). Tie-breaks by code; WIN and BPG are counts.
 struct Row {
     number: u32,
     place: u32,
     points: f64,
-    /// In the tournament's tie-break order.
-    tie_breaks: &'static [f64],
+    tie_breaks: &'static [(&'static str, f64)],
 }
 
-const fn row(number: u32, place: u32, points: f64, tie_breaks: &'static [f64]) -> Row {
+const fn row(
+    number: u32,
+    place: u32,
+    points: f64,
+    tie_breaks: &'static [(&'static str, f64)],
+) -> Row {
     Row {
         number,
         place,
@@ -340,24 +365,184 @@ const fn row(number: u32, place: u32, points: f64, tie_breaks: &'static [f64]) -
     }
 }
 
-/// The double round robin's standings: WIN, SB, DE (sum), KS, BH, BPG.
+/// The double round robin's standings (the module comment's table); DE as
+/// the sum of the points among the tied players.
 const CUP_STANDINGS: [Row; 5] = [
-    row(2, 1, 5.5, &[4.0, 19.0, 1.0, 2.5, 14.5, 4.0]),
-    row(1, 2, 5.5, &[4.0, 16.0, 1.0, 1.5, 14.5, 4.0]),
-    row(3, 3, 5.0, &[3.0, 17.0, 0.0, 2.0, 15.0, 3.0]),
-    row(4, 4, 2.0, &[2.0, 4.0, 2.0, 0.0, 18.0, 4.0]),
-    row(5, 5, 2.0, &[1.0, 10.5, 0.0, 2.0, 18.0, 4.0]),
+    row(
+        2,
+        1,
+        5.5,
+        &[
+            ("WIN", 4.0),
+            ("SB", 19.0),
+            ("DE", 1.0),
+            ("KS", 2.5),
+            ("BH", 14.5),
+            ("BPG", 4.0),
+        ],
+    ),
+    row(
+        1,
+        2,
+        5.5,
+        &[
+            ("WIN", 4.0),
+            ("SB", 16.0),
+            ("DE", 1.0),
+            ("KS", 1.5),
+            ("BH", 14.5),
+            ("BPG", 4.0),
+        ],
+    ),
+    row(
+        3,
+        3,
+        5.0,
+        &[
+            ("WIN", 3.0),
+            ("SB", 17.0),
+            ("DE", 0.0),
+            ("KS", 2.0),
+            ("BH", 15.0),
+            ("BPG", 3.0),
+        ],
+    ),
+    row(
+        4,
+        4,
+        2.0,
+        &[
+            ("WIN", 2.0),
+            ("SB", 4.0),
+            ("DE", 2.0),
+            ("KS", 0.0),
+            ("BH", 18.0),
+            ("BPG", 4.0),
+        ],
+    ),
+    row(
+        5,
+        5,
+        2.0,
+        &[
+            ("WIN", 1.0),
+            ("SB", 10.5),
+            ("DE", 0.0),
+            ("KS", 2.0),
+            ("BH", 18.0),
+            ("BPG", 4.0),
+        ],
+    ),
 ];
-const CUP_TIE_BREAKS: &str = "wins,sb,de,ks,bh,bpg";
+const CUP_TIE_BREAKS: [&str; 6] = ["WIN", "SB", "DE", "KS", "BH", "BPG"];
 
-/// The micro-matches' standings in FMJD points: DE (sum), WIN, SB, KS, BH, BPG.
+/// The micro-matches' standings, in 2/1/0 points.
 const BALLOT_STANDINGS: [Row; 4] = [
-    row(1, 1, 8.0, &[3.0, 3.0, 44.0, 3.0, 16.0, 3.0]),
-    row(2, 2, 8.0, &[1.0, 3.0, 36.0, 1.0, 16.0, 3.0]),
-    row(3, 3, 4.0, &[2.0, 1.0, 24.0, 2.0, 20.0, 3.0]),
-    row(4, 4, 4.0, &[2.0, 0.0, 24.0, 2.0, 20.0, 3.0]),
+    row(
+        1,
+        1,
+        8.0,
+        &[
+            ("DE", 3.0),
+            ("WIN", 3.0),
+            ("SB", 44.0),
+            ("KS", 3.0),
+            ("BH", 16.0),
+            ("BPG", 3.0),
+        ],
+    ),
+    row(
+        2,
+        2,
+        8.0,
+        &[
+            ("DE", 1.0),
+            ("WIN", 3.0),
+            ("SB", 36.0),
+            ("KS", 1.0),
+            ("BH", 16.0),
+            ("BPG", 3.0),
+        ],
+    ),
+    row(
+        3,
+        3,
+        4.0,
+        &[
+            ("DE", 2.0),
+            ("WIN", 1.0),
+            ("SB", 24.0),
+            ("KS", 2.0),
+            ("BH", 20.0),
+            ("BPG", 3.0),
+        ],
+    ),
+    row(
+        4,
+        4,
+        4.0,
+        &[
+            ("DE", 2.0),
+            ("WIN", 0.0),
+            ("SB", 24.0),
+            ("KS", 2.0),
+            ("BH", 20.0),
+            ("BPG", 3.0),
+        ],
+    ),
 ];
-const BALLOT_TIE_BREAKS: &str = "de,wins,sb,ks,bh,bpg";
+const BALLOT_TIE_BREAKS: [&str; 6] = ["DE", "WIN", "SB", "KS", "BH", "BPG"];
+
+/// Scoring of a tournament, for reading the bot's figures.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scoring {
+    Classic,
+    Fmjd,
+}
+
+impl Scoring {
+    /// A figure as printed (points, SB, ...) in the internal units of
+    /// `tournament standings --json` (half-points; SB in quarter-points,
+    /// i.e. half-points times half-points; WIN and BPG counts).
+    fn internal(self, code: &str, v: f64) -> f64 {
+        match (self, code) {
+            (_, "WIN" | "BPG") => v,
+            (Scoring::Fmjd, _) => v,
+            (Scoring::Classic, "SB") => v * 4.0,
+            (Scoring::Classic, _) => v * 2.0,
+        }
+    }
+
+    /// The forms a figure may be printed in.
+    fn printed(self, code: &str, v: f64) -> Vec<String> {
+        let _ = code;
+        let whole = v.trunc();
+        let frac = v - whole;
+        let w = whole as i64;
+        let mut out = Vec::new();
+        if frac == 0.0 {
+            out.push(w.to_string());
+        } else {
+            let sym = match frac {
+                0.5 => "½",
+                0.25 => "¼",
+                0.75 => "¾",
+                _ => "",
+            };
+            if w == 0 {
+                out.push(sym.to_string());
+            }
+            out.push(format!("{w}{sym}"));
+            out.push(format!("{v}"));
+            out.push(format!("{v}").replace('.', ","));
+        }
+        if self == Scoring::Classic && code == "SB" && frac == 0.0 {
+            out.push(format!("{w}.0"));
+            out.push(format!("{w}.00"));
+        }
+        out
+    }
+}
 
 /// The double round robin's crosstable (points of row against column over
 /// both games), players 1-5.
@@ -376,6 +561,21 @@ const BALLOT_CROSS: [[f64; 4]; 4] = [
     [2.0, 0.0, 0.0, 2.0],
     [1.0, 1.0, 2.0, 0.0],
 ];
+
+/// What a tournament's standings and crosstable must show.
+struct Expected<'a> {
+    name: &'a str,
+    /// By personal number.
+    players: &'a [Player],
+    rows: &'a [Row],
+    /// The tie-break order in force.
+    order: &'a [&'a str],
+    scoring: Scoring,
+    /// The withdrawn player (FIDE: no place, his results out of the figures).
+    withdrawn: Option<Player>,
+    /// Points of row against column over their games, as printed.
+    cross: Vec<&'a [f64]>,
+}
 
 // ---------------------------------------------------------------------------
 // Set-up.
@@ -403,34 +603,96 @@ fn director(c: &Conversation, now: Option<&str>, args: &[&str]) -> String {
 }
 
 /// `tournament new`, `add` for each player, `draw --numbers` in the given
-/// order, `start`, two days back.
-fn make_tournament(c: &Conversation, name: &str, system: &str, extra: &[&str], players: &[Player]) {
+/// order, `start`, two days back. `tie_breaks` is the organiser's order; a
+/// code the bot refuses is a failure, and the tournament is made without it
+/// so that the rest can still be checked. Returns the order in force.
+fn make_tournament(
+    c: &Conversation,
+    f: &mut Failures,
+    name: &str,
+    system: &str,
+    tie_breaks: &[&'static str],
+    extra: &[&str],
+    players: &[Player],
+) -> Vec<&'static str> {
     let at = two_days_ago();
-    let mut args = vec![
-        "tournament",
-        "new",
-        name,
-        "--variant",
-        "russian",
-        "--system",
-        system,
-        "--time-control",
-        TIME_CONTROL,
-        "--on-timeout",
-        "lose",
-    ];
-    args.extend(extra);
-    director(c, Some(&at), &args);
+    let mut order: Vec<&'static str> = tie_breaks.to_vec();
+    loop {
+        let list = order.join(",");
+        let mut args = vec![
+            "tournament",
+            "new",
+            name,
+            "--variant",
+            "russian",
+            "--system",
+            system,
+            "--time-control",
+            TIME_CONTROL,
+            "--on-timeout",
+            "lose",
+            "--tie-breaks",
+            &list,
+            "--as",
+            JUDGE.email,
+        ];
+        args.extend(extra);
+        let out = c
+            .bot
+            .command()
+            .env("ZAOCHKA_NOW", &at)
+            .args(&args)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            break;
+        }
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let refused = order
+            .iter()
+            .position(|code| {
+                let e = err.to_lowercase();
+                let code = code.to_lowercase();
+                e.contains(&format!("\"{code}\"")) || e.contains(&format!("«{code}»"))
+            })
+            .unwrap_or_else(|| panic!("zaochka {args:?}: {err}"));
+        f.add(
+            "tie_break_codes",
+            format!(
+                "`tournament new {name} --tie-breaks {list}` is refused: {}; made again without {}",
+                err.trim(),
+                order[refused]
+            ),
+        );
+        order.remove(refused);
+    }
     for p in players {
-        director(c, Some(&at), &["tournament", "add", name, p.email]);
+        director(
+            c,
+            Some(&at),
+            &["tournament", "add", name, p.email, "--as", JUDGE.email],
+        );
     }
     let numbers: Vec<&str> = players.iter().map(|p| p.email).collect();
     director(
         c,
         Some(&at),
-        &["tournament", "draw", name, "--numbers", &numbers.join(",")],
+        &[
+            "tournament",
+            "draw",
+            name,
+            "--numbers",
+            &numbers.join(","),
+            "--as",
+            JUDGE.email,
+        ],
     );
-    director(c, Some(&at), &["tournament", "start", name]);
+    director(
+        c,
+        Some(&at),
+        &["tournament", "start", name, "--as", JUDGE.email],
+    );
+    order
 }
 
 /// The tournament's games with their plans (by label), checked against the
@@ -503,69 +765,109 @@ fn names() -> Vec<&'static str> {
 // ---------------------------------------------------------------------------
 // Standings as the bot gives them.
 
-/// A number of the standings JSON as points: `5.5`, `"5½"`, `"5.5"`, `11`
-/// (half-points are told apart by the caller).
-fn num(v: &serde_json::Value) -> Option<f64> {
-    match v {
-        serde_json::Value::Number(n) => n.as_f64(),
-        serde_json::Value::String(s) => {
-            let s = s.trim();
-            if let Some(whole) = s.strip_suffix('½') {
-                let w: f64 = if whole.is_empty() {
-                    0.0
-                } else {
-                    whole.parse().ok()?
-                };
-                Some(w + 0.5)
-            } else {
-                s.replace(',', ".").parse().ok()
-            }
-        }
-        _ => None,
-    }
-}
-
 /// Compares the bot's standings (`tournament standings NAME --json`) with the
-/// hand-worked rows; every difference is a failure.
-fn check_standings(f: &mut Failures, name: &str, json: &serde_json::Value, want: &[Row], players: &[Player]) {
-    let rows = json
-        .get("standings")
-        .and_then(|v| v.as_array())
-        .or_else(|| json.as_array())
+/// hand-worked rows, tie-breaks by code in the order in force; every
+/// difference is a failure. A withdrawn player has no place (FIDE: fewer
+/// than half the games played).
+fn check_standings(f: &mut Failures, json: &serde_json::Value, e: &Expected<'_>) {
+    let (name, scoring, order, want, players) = (e.name, e.scoring, e.order, e.rows, e.players);
+    let withdrawn = e
+        .withdrawn
+        .and_then(|w| players.iter().position(|p| *p == w))
+        .map(|i| i as u32 + 1);
+    let rows: Vec<serde_json::Value> = json["sections"]
+        .as_array()
+        .and_then(|s| s.first())
+        .and_then(|s| s["standings"].as_array())
         .cloned()
         .unwrap_or_default();
+    let codes: Vec<String> = json["tie_breaks"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c.as_str().map(str::to_uppercase))
+                .collect()
+        })
+        .unwrap_or_default();
+    if codes != order {
+        f.add(
+            "standings_figures",
+            format!("{name}: the tie-break order is {codes:?}, expected {order:?}"),
+        );
+    }
     for w in want {
         let email = players[w.number as usize - 1].email;
-        let got = rows.iter().find(|r| {
-            r.get("number").and_then(serde_json::Value::as_u64) == Some(u64::from(w.number))
-                || r.get("email").and_then(|e| e.as_str()) == Some(email)
-        });
-        let Some(got) = got else {
-            f.add(
-                "standings_figures",
-                format!("{name}: no standings row for number {} ({email}) in\n{json:#}", w.number),
-            );
-            continue;
-        };
-        let points = got.get("points").or_else(|| got.get("score")).and_then(num);
-        let place = got.get("place").and_then(num);
-        let tbs: Vec<Option<f64>> = got
-            .get("tie_breaks")
-            .or_else(|| got.get("tiebreaks"))
-            .and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .map(|x| num(x).or_else(|| x.get("value").and_then(num)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let want_tbs: Vec<Option<f64>> = w.tie_breaks.iter().map(|&x| Some(x)).collect();
-        if points != Some(w.points) || place != Some(f64::from(w.place)) || tbs != want_tbs {
+        let Some(got) = rows
+            .iter()
+            .find(|r| r["number"].as_u64() == Some(u64::from(w.number)))
+        else {
             f.add(
                 "standings_figures",
                 format!(
-                    "{name}: number {} ({email}): expected place {}, points {}, tie-breaks {:?}; the bot says place {place:?}, points {points:?}, tie-breaks {tbs:?}\n{got:#}",
-                    w.number, w.place, w.points, w.tie_breaks
+                    "{name}: no standings row for number {} ({email}) in\n{json:#}",
+                    w.number
+                ),
+            );
+            continue;
+        };
+        let mut diffs = Vec::new();
+        let half = scoring.internal("points", w.points);
+        if got["half_points"].as_f64() != Some(half) {
+            diffs.push(format!(
+                "points {} (half-points {half}), the bot {} ({})",
+                w.points, got["points"], got["half_points"]
+            ));
+        }
+        if got["place"].as_str() != Some(w.place.to_string().as_str()) {
+            diffs.push(format!("place {}, the bot {}", w.place, got["place"]));
+        }
+        let tbs = got["tie_breaks"].as_array().cloned().unwrap_or_default();
+        for code in order {
+            let Some(&(_, v)) = w.tie_breaks.iter().find(|(c, _)| c == code) else {
+                continue;
+            };
+            let want_v = scoring.internal(code, v);
+            let got_v = tbs
+                .iter()
+                .find(|t| {
+                    t["code"]
+                        .as_str()
+                        .is_some_and(|c| c.eq_ignore_ascii_case(code))
+                })
+                .and_then(|t| t["value"].as_f64());
+            // DE averaged over the two meetings of every pair is accepted too.
+            let ok = got_v == Some(want_v) || (*code == "DE" && got_v == Some(want_v / 2.0));
+            if !ok {
+                diffs.push(format!(
+                    "{code} {v} ({want_v} in the JSON's units), the bot {got_v:?}"
+                ));
+            }
+        }
+        if !diffs.is_empty() {
+            f.add(
+                "standings_figures",
+                format!(
+                    "{name}: number {} ({email}): {}\n{got:#}",
+                    w.number,
+                    diffs.join("; ")
+                ),
+            );
+        }
+    }
+    if let Some(n) = withdrawn {
+        let placed = rows
+            .iter()
+            .find(|r| r["number"].as_u64() == Some(u64::from(n)));
+        if let Some(r) = placed
+            && (r["status"].as_str() != Some("withdrawn")
+                || r["place"]
+                    .as_str()
+                    .is_some_and(|p| !p.is_empty() && p != "-"))
+        {
+            f.add(
+                "withdrawal_fide_policy",
+                format!(
+                    "{name}: number {n} withdrew after 3 of 10 games: his results leave the standings and he has no place; the bot lists\n{r:#}"
                 ),
             );
         }
@@ -588,20 +890,22 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
     let mut c = Conversation::new(bot, &all, &[JUDGE]);
     let mut f = Failures::default();
 
-    make_tournament(
+    let cup_order = make_tournament(
         &c,
+        &mut f,
         CUP,
         "double-round-robin",
-        &["--tie-breaks", CUP_TIE_BREAKS, "--withdrawals", "fide"],
+        &CUP_TIE_BREAKS,
+        &["--withdrawals", "fide"],
         &CUP_PLAYERS,
     );
-    make_tournament(
+    let ballot_order = make_tournament(
         &c,
+        &mut f,
         BALLOT,
         "micro-match",
+        &BALLOT_TIE_BREAKS,
         &[
-            "--tie-breaks",
-            BALLOT_TIE_BREAKS,
             "--scoring",
             "fmjd",
             "--ballot",
@@ -621,20 +925,28 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
         if !want.contains(&g.label.as_str()) {
             f.add(
                 "berger_colours",
-                format!("{CUP}: game {} is in round {}, whose games are {want:?}", g.label, g.round),
+                format!(
+                    "{CUP}: game {} is in round {}, whose games are {want:?}",
+                    g.label, g.round
+                ),
             );
         }
+    }
+    for g in cup.iter().chain(&ballot) {
         for p in [g.white, g.black] {
             let first = c.thread(p, Some(g.id)).first().map(|m| (*m).clone());
             match first {
                 None => f.add(
                     "invitation_per_game",
-                    format!("{CUP}: {} got no invitation to game #{} ({})", p.name, g.id, g.label),
+                    format!(
+                        "{} got no invitation to game #{} ({})",
+                        p.name, g.id, g.label
+                    ),
                 ),
                 Some(m) if !has_label(&m.visible(), &g.label) => f.add(
                     "game_label_in_mails",
                     format!(
-                        "{CUP}: the invitation to game #{} does not show its label «{}»\n{}",
+                        "the invitation to game #{} does not show its label «{}»\n{}",
                         g.id,
                         g.label,
                         m.show()
@@ -677,17 +989,22 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
                             "--as",
                             JUDGE.email,
                             "--reason",
-                            "Не ответил на запросы судьи",
+                            "Не отвечает на запросы судьи",
                         ],
                     );
                     g.directed = true;
                     acted = true;
                 }
                 End::TimeLoss => {
-                    // The daemon keeps the real clock: the side to move's time
-                    // is brought past its deadline by the director's clock
-                    // correction, and the next cycle's tick acts on it.
-                    let side = if ours % 2 == 0 { Side::White } else { Side::Black };
+                    // The daemon keeps the real clock (`serve` reads no
+                    // `--now`): the silent side's deadline is brought into the
+                    // past by the director's clock correction, and the next
+                    // cycle's tick finds it passed.
+                    let side = if ours.is_multiple_of(2) {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
                     director(
                         c,
                         None,
@@ -700,7 +1017,7 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
                             "--as",
                             JUDGE.email,
                             "--reason",
-                            "test: the silent side's time runs out",
+                            "время на обдумывание исчерпано",
                         ],
                     );
                     g.directed = true;
@@ -712,7 +1029,7 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
         // Fischer withdraws once his three games are over.
         let fischer_done = games
             .iter()
-            .filter(|g| g.plan.label == "1-6" || g.plan.label == "6-4" || g.plan.label == "2-6")
+            .filter(|g| ["1-6", "6-4", "2-6"].contains(&g.plan.label) && g.match_game.is_none())
             .all(|g| stored(c, g.id).result.is_some());
         if fischer_done && !withdrawn {
             director(
@@ -725,6 +1042,8 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
                     FISCHER.email,
                     "--reason",
                     "по семейным обстоятельствам",
+                    "--as",
+                    JUDGE.email,
                 ],
             );
             withdrawn = true;
@@ -735,38 +1054,70 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
         }
         acted
     });
-    eprintln!("{} cycles, {} bot mails", cycles, c.mails.len());
+    eprintln!("{cycles} cycles, {} bot mails", c.mails.len());
 
-    // Every game's result as planned.
+    // Every game's result as planned; Fischer's unfinished games are lost
+    // by forfeit when he withdraws.
     for g in &games {
         let s = stored(&c, g.id);
-        let want: Option<&str> = match g.plan.end {
-            End::WhiteWins => Some("1-0"),
-            End::BlackWins => Some("0-1"),
-            End::Draw => Some("1/2-1/2"),
-            End::TimeLoss => Some(if (s.moves.len() - g.opening_plies) % 2 == 0 {
-                "0-1"
-            } else {
-                "1-0"
-            }),
-            End::Forfeit(Side::White) => Some("0-1"),
-            End::Forfeit(Side::Black) => Some("1-0"),
-            End::Cancelled => None,
+        let ours = s.moves.len() - g.opening_plies;
+        let want: &str = match g.plan.end {
+            End::WhiteWins => "1-0",
+            End::BlackWins => "0-1",
+            End::Draw => "1/2-1/2",
+            End::TimeLoss if ours.is_multiple_of(2) => "0-1",
+            End::TimeLoss => "1-0",
+            End::Forfeit(Side::White) => "0-1",
+            End::Forfeit(Side::Black) => "1-0",
+            End::Cancelled if g.white == FISCHER => "0-1",
+            End::Cancelled => "1-0",
         };
-        if s.result.as_deref() != want {
+        let termination: Option<String> = c
+            .bot
+            .db()
+            .query_row("SELECT termination FROM games WHERE id = ?1", [g.id], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        let want_termination = Some(match g.plan.end {
+            End::WhiteWins | End::BlackWins => "resignation",
+            End::Draw => "agreement",
+            End::TimeLoss => "time",
+            End::Forfeit(_) | End::Cancelled => "forfeit",
+        });
+        if s.result.as_deref() != Some(want)
+            || want_termination.is_some_and(|t| termination.as_deref() != Some(t))
+        {
             f.add(
                 "results_as_planned",
                 format!(
-                    "game #{} ({}, {:?}): result {:?}, status {}, expected {want:?}",
+                    "game #{} ({}, {:?}): result {:?} ({termination:?}), status {}, expected {want} ({want_termination:?})",
                     g.id, g.label, g.plan.end, s.result, s.status
                 ),
             );
         }
-        if g.plan.end == End::Cancelled && s.status == "active" {
-            f.add(
-                "withdrawal_ends_remaining_games",
-                format!("game #{} ({}) of the withdrawn Fischer is still active", g.id, g.label),
-            );
+    }
+
+    // Both players hear of every result, whatever ended the game.
+    for g in &games {
+        let Some(result) = stored(&c, g.id).result else {
+            continue;
+        };
+        for p in [g.white, g.black] {
+            let last = c.thread(p, Some(g.id)).last().map(|m| (*m).clone());
+            if !last.as_ref().is_some_and(|m| m.text.contains(&result)) {
+                f.add(
+                    "both_players_told_of_the_result",
+                    format!(
+                        "game #{} ({}, {:?}) ended {result}; the last mail to {} about it does not say so:\n{}",
+                        g.id,
+                        g.label,
+                        g.plan.end,
+                        p.name,
+                        last.map_or("(none)".into(), |m| m.show())
+                    ),
+                );
+            }
         }
     }
 
@@ -777,23 +1128,47 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
         &["tournament", "standings", CUP, "--json"],
     ))
     .expect("standings JSON");
-    check_standings(&mut f, CUP, &json, &CUP_STANDINGS, &CUP_PLAYERS);
+    let cup = Expected {
+        name: CUP,
+        players: &CUP_PLAYERS,
+        rows: &CUP_STANDINGS,
+        order: &cup_order,
+        scoring: Scoring::Classic,
+        withdrawn: Some(FISCHER),
+        cross: CUP_CROSS.iter().map(|r| &r[..]).collect(),
+    };
+    check_standings(&mut f, &json, &cup);
     let json: serde_json::Value = serde_json::from_str(&director(
         &c,
         None,
         &["tournament", "standings", BALLOT, "--json"],
     ))
     .expect("standings JSON");
-    check_standings(&mut f, BALLOT, &json, &BALLOT_STANDINGS, &BALLOT_PLAYERS);
+    let ballot = Expected {
+        name: BALLOT,
+        players: &BALLOT_PLAYERS,
+        rows: &BALLOT_STANDINGS,
+        order: &ballot_order,
+        scoring: Scoring::Fmjd,
+        withdrawn: None,
+        cross: BALLOT_CROSS.iter().map(|r| &r[..]).collect(),
+    };
+    check_standings(&mut f, &json, &ballot);
 
     // ---- (b) Standings by mail ----
-    standings_by_mail(&mut c, &mut f, &games);
+    let before = c.mails.len();
+    standings_by_mail(&mut c, &mut f, &games, &cup, &ballot);
 
     dump(&c);
     let names = names();
-    for m in &c.mails {
+    for (k, m) in c.mails.iter().enumerate() {
         if let Some(reader) = c.player(m.recipient()).copied() {
-            f.extend(check_mail(m, &reader, reader.lang, &names));
+            let mut found = check_mail(m, &reader, reader.lang, &names);
+            // A crosstable or a refusal shows no board.
+            if k >= before {
+                found.retain(|x| x.check != "html_board_image" && x.check != "html_img_alt");
+            }
+            f.extend(found);
         }
     }
     eprintln!("{:?} in all", started.elapsed());
@@ -806,12 +1181,16 @@ fn check_micro_matches(c: &Conversation, f: &mut Failures, games: &[TGame]) {
     let pdn = director(c, None, &["tournament", "export", BALLOT]);
     let mut seen = 0;
     for a in games.iter().filter(|g| g.match_game == Some(1)) {
-        let Some(b) = games.iter().find(|b| {
-            b.match_game == Some(2) && b.white == a.black && b.black == a.white
-        }) else {
+        let Some(b) = games
+            .iter()
+            .find(|b| b.match_game == Some(2) && b.white == a.black && b.black == a.white)
+        else {
             f.add(
                 "micro_match_colours_swapped",
-                format!("{BALLOT}: no second game with colours swapped for {}", a.label),
+                format!(
+                    "{BALLOT}: no second game with colours swapped for {}",
+                    a.label
+                ),
             );
             continue;
         };
@@ -835,7 +1214,9 @@ fn check_micro_matches(c: &Conversation, f: &mut Failures, games: &[TGame]) {
                 ),
             );
         }
-        let Some(code) = a.ballot.clone() else { continue };
+        let Some(code) = a.ballot.clone() else {
+            continue;
+        };
         for g in [a, b] {
             for p in [g.white, g.black] {
                 let shown = c
@@ -864,7 +1245,10 @@ fn check_micro_matches(c: &Conversation, f: &mut Failures, games: &[TGame]) {
             if !holds {
                 f.add(
                     "ballot_code_in_pdn",
-                    format!("{BALLOT}: no PDN game {} with a tag holding «{code}»", g.label),
+                    format!(
+                        "{BALLOT}: no PDN game {} with a tag holding «{code}»",
+                        g.label
+                    ),
                 );
             }
         }
@@ -895,22 +1279,831 @@ fn pdn_games(pdn: &str) -> Vec<String> {
     out
 }
 
-/// (b): `таблица`, `standings`, `crosstable` by mail; a refusal for a player
-/// outside the tournament.
-fn standings_by_mail(c: &mut Conversation, f: &mut Failures, games: &[TGame]) {
-    let _ = (c, f, games);
-    // Written once the mail command's reply is known (see the report).
+/// (b): `таблица`, `standings`, `crosstable` by mail, each a Reply on the
+/// player's last mail about one of his games; a registered player in no
+/// tournament gets a polite refusal.
+fn standings_by_mail(
+    c: &mut Conversation,
+    f: &mut Failures,
+    games: &[TGame],
+    cup: &Expected<'_>,
+    ballot: &Expected<'_>,
+) {
+    let game = |label: &str, ballot: bool| {
+        games
+            .iter()
+            .find(|g| g.label == label && g.match_game.is_some() == ballot)
+            .unwrap()
+            .id
+    };
+    let asks: [(Player, i64, &str, &str); 4] = [
+        (ALEKSEEV, game("1-2", false), "таблица", CUP),
+        (BAKER, game("2-5", false), "standings", CUP),
+        (DIXON, game("4-5", false), "crosstable", CUP),
+        (
+            MOROZOV,
+            game("1-4", true),
+            "Пришлите, пожалуйста, турнирную таблицу.",
+            BALLOT,
+        ),
+    ];
+    for (p, g, line, _) in &asks {
+        let to = c.last_to(*p, *g);
+        c.post_reply(*p, &to, line);
+    }
+    let new = c.serve(None);
+    for (p, _, line, t) in &asks {
+        let answers: Vec<&BotMail> = new.iter().filter(|m| m.is_to(p)).collect();
+        let [m] = answers.as_slice() else {
+            f.add(
+                "standings_mail_answered",
+                format!(
+                    "{} wrote «{line}»: expected one answer, got {}:\n{}",
+                    p.name,
+                    answers.len(),
+                    answers
+                        .iter()
+                        .map(|m| m.show())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+            );
+            continue;
+        };
+        let e = if *t == CUP { cup } else { ballot };
+        check_crosstable_mail(f, m, *p, e, games);
+    }
+
+    // Nowak asks from his own address, not a game's: the bot's answer to a
+    // mail to its bare address carries it; a Reply there names no game, and
+    // the crosstable is his tournament's.
+    let first = c.write(
+        NOWAK,
+        common::conversation::BOT_ADDRESS,
+        "Standings",
+        "standings",
+    );
+    match first.iter().find(|m| m.is_to(&NOWAK)).cloned() {
+        None => f.add(
+            "standings_mail_answered",
+            "Nowak wrote «standings» to the bot's address: no answer",
+        ),
+        Some(answer) => {
+            let new = c.reply(NOWAK, &answer, "standings");
+            let answers: Vec<&BotMail> = new.iter().filter(|m| m.is_to(&NOWAK)).collect();
+            match answers.as_slice() {
+                [m] if !BALLOT_PLAYERS.iter().all(|p| m.text.contains(p.name)) => f.add(
+                    "standings_mail_answered",
+                    format!(
+                        "Nowak replied «standings» to the bot's mail about his games (no game named): expected the crosstable of {BALLOT}, his tournament\n{}\nThe mail replied to:\n{}",
+                        m.show(),
+                        answer.show()
+                    ),
+                ),
+                [_] => {}
+                other => f.add(
+                    "standings_mail_answered",
+                    format!("Nowak replied «standings» to the bot's mail about his games: {} answers", other.len()),
+                ),
+            }
+        }
+    }
+
+    // Зимин plays in no tournament: a mail to the bot's address (no game's
+    // address is his), then a Reply on the bot's answer.
+    let first = c.write(
+        ZIMIN,
+        common::conversation::BOT_ADDRESS,
+        "Таблица",
+        "таблица",
+    );
+    let Some(answer) = first.iter().find(|m| m.is_to(&ZIMIN)).cloned() else {
+        f.add(
+            "outsider_refused_politely",
+            "Зимин (registered, in no tournament) wrote «таблица» to the bot's address: no answer",
+        );
+        return;
+    };
+    let new = c.reply(ZIMIN, &answer, "таблица");
+    let answers: Vec<&BotMail> = new.iter().filter(|m| m.is_to(&ZIMIN)).collect();
+    let everybody: Vec<&str> = CUP_PLAYERS
+        .iter()
+        .chain(&BALLOT_PLAYERS)
+        .map(|p| p.name)
+        .collect();
+    match answers.as_slice() {
+        [m] => {
+            let t = m.text.to_lowercase();
+            let reason = t.contains("не участвуете") || t.contains("ни в одном турнире");
+            let polite = ["пожалуйста", "к сожалению", "извините", "здравствуйте"]
+                .iter()
+                .any(|w| t.contains(w));
+            let leaks: Vec<&&str> = everybody.iter().filter(|n| m.text.contains(**n)).collect();
+            if !reason || !polite || !leaks.is_empty() {
+                f.add(
+                    "outsider_refused_politely",
+                    format!(
+                        "Зимин (in no tournament) asked «таблица»: the answer should say, politely and in Russian, that he plays in no tournament (reason given: {reason}, a polite word: {polite}), without anybody's table (names shown: {leaks:?})\n{}",
+                        m.show()
+                    ),
+                );
+            }
+        }
+        other => f.add(
+            "outsider_refused_politely",
+            format!(
+                "Зимин replied «таблица» to the bot's answer: expected one refusal, got {}:\n{}\nThe mail replied to:\n{}",
+                other.len(),
+                other.iter().map(|m| m.show()).collect::<Vec<_>>().join("\n"),
+                answer.show()
+            ),
+        ),
+    }
+}
+
+/// A whitespace token of a line with its first and last char columns.
+fn tokens(line: &str) -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut start = 0;
+    for (i, ch) in line.chars().enumerate() {
+        if ch.is_whitespace() || "|│".contains(ch) {
+            if !cur.is_empty() {
+                out.push((std::mem::take(&mut cur), start, i));
+            }
+        } else {
+            if cur.is_empty() {
+                start = i;
+            }
+            cur.push(ch);
+        }
+    }
+    if !cur.is_empty() {
+        let n = line.chars().count();
+        out.push((cur, start, n));
+    }
+    out
+}
+
+/// Whether `want` (each item: the forms it may be printed in) occurs in
+/// `toks` in order (other tokens may come between).
+fn in_order(toks: &[String], want: &[Vec<String>]) -> bool {
+    let mut k = 0;
+    for t in toks {
+        if k < want.len() && want[k].iter().any(|w| w == t) {
+            k += 1;
+        }
+    }
+    k == want.len()
+}
+
+/// One game's score for `me` as a crosstable prints it.
+fn game_forms(result: &str, me_white: bool, forfeit: bool, scoring: Scoring) -> Vec<String> {
+    let mine = match (result, me_white) {
+        ("1-0", true) | ("0-1", false) => 2,
+        ("1/2-1/2", _) => 1,
+        _ => 0,
+    };
+    let mut v = match (scoring, mine) {
+        (Scoring::Classic, 2) => vec!["1".to_string()],
+        (Scoring::Classic, 1) => vec!["½".to_string()],
+        (Scoring::Fmjd, n) => vec![n.to_string()],
+        _ => vec!["0".to_string()],
+    };
+    if forfeit {
+        v = if mine == 2 {
+            vec!["+".into()]
+        } else {
+            vec!["-".into(), "−".into()]
+        };
+    }
+    v
+}
+
+/// The crosstable mail: in the reader's language, in monospace, with the
+/// hand-worked figures in each player's row.
+fn check_crosstable_mail(
+    f: &mut Failures,
+    m: &BotMail,
+    reader: Player,
+    e: &Expected<'_>,
+    games: &[TGame],
+) {
+    let (tournament, players, want, order, scoring, withdrawn, cross) = (
+        e.name,
+        e.players,
+        e.rows,
+        e.order,
+        e.scoring,
+        e.withdrawn,
+        &e.cross,
+    );
+    let what = format!("the crosstable of {tournament} asked by {}", reader.name);
+    let text = &m.text;
+    // The reader's language.
+    let lower = text.to_lowercase();
+    let heading = match reader.lang {
+        Lang::Ru => ["очк", "мест", "турнир"].iter().any(|w| lower.contains(w)),
+        Lang::En => ["points", "score", "place", "pts"]
+            .iter()
+            .any(|w| lower.contains(w)),
+    };
+    let latin_codes: Vec<String> = tokens(text)
+        .into_iter()
+        .map(|t| t.0.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+        .filter(|t| ["WIN", "SB", "DE", "KS", "BH", "BPG"].contains(&t.as_str()))
+        .collect();
+    if !heading || (reader.lang == Lang::Ru && !latin_codes.is_empty()) {
+        f.add(
+            "crosstable_in_readers_language",
+            format!(
+                "{what}: headings in the reader's language expected (found: {heading}); Latin tie-break codes in a Russian mail: {latin_codes:?}\n{}",
+                m.show()
+            ),
+        );
+    }
+    // One row per player: the first line holding the name.
+    let rows: Vec<(Player, String)> = players
+        .iter()
+        .filter_map(|p| {
+            text.lines()
+                .find(|l| l.contains(p.name))
+                .map(|l| (*p, l.to_string()))
+        })
+        .collect();
+    if rows.len() != players.len() {
+        let missing: Vec<&str> = players
+            .iter()
+            .filter(|p| !rows.iter().any(|(q, _)| q == *p))
+            .map(|p| p.name)
+            .collect();
+        f.add(
+            "crosstable_rows",
+            format!(
+                "{what}: every player has a row (a withdrawn player stays, marked); missing: {missing:?}\n{}",
+                m.show()
+            ),
+        );
+    }
+    if let Some(w) = withdrawn
+        && let Some((_, line)) = rows.iter().find(|(p, _)| *p == w)
+    {
+        let l = line.to_lowercase();
+        let marked = ["выбыл", "снят", "withdr", "(w)", "*"]
+            .iter()
+            .any(|x| l.contains(x));
+        if !marked {
+            f.add(
+                "crosstable_rows",
+                format!(
+                    "{what}: the withdrawn {}'s row is not marked: «{line}»\n{}",
+                    w.name,
+                    m.show()
+                ),
+            );
+        }
+    }
+    // Monospace: the HTML part holds the table in <pre>; the text's rows
+    // line up (names start in one column, the last column ends or starts in
+    // one column).
+    if let Some(h) = &m.html {
+        let outside = common::conversation::html_text_outside_pre(h);
+        let loose: Vec<&str> = outside
+            .lines()
+            .filter(|l| {
+                players.iter().any(|p| l.contains(p.name)) && l.chars().any(|c| c.is_ascii_digit())
+            })
+            .collect();
+        let lower_html = h.to_lowercase();
+        if !loose.is_empty() || !lower_html.contains("<pre") {
+            f.add(
+                "crosstable_monospace",
+                format!(
+                    "{what}: the HTML part must hold the table in <pre>; rows outside it: {loose:?}\n{}",
+                    m.show()
+                ),
+            );
+        }
+    }
+    // (The withdrawn player's row may be shorter: no figures of his count.)
+    let cols: Vec<(usize, usize, usize)> = rows
+        .iter()
+        .filter(|(p, _)| withdrawn != Some(*p))
+        .map(|(p, l)| {
+            let toks = tokens(l);
+            let name_at = toks
+                .iter()
+                .find(|t| t.0.contains(p.name))
+                .map_or(0, |t| t.1);
+            let last = toks.last().cloned().unwrap_or_default();
+            (name_at, last.1, last.2)
+        })
+        .collect();
+    let same =
+        |k: fn(&(usize, usize, usize)) -> usize| cols.windows(2).all(|w| k(&w[0]) == k(&w[1]));
+    if !(same(|c| c.0) && (same(|c| c.1) || same(|c| c.2))) {
+        f.add(
+            "crosstable_monospace",
+            format!(
+                "{what}: the rows do not line up as a monospace table (name column, last column start, end: {cols:?}):\n{}",
+                rows.iter()
+                    .map(|(_, l)| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        );
+    }
+    // The figures: each row holds its points then the tie-breaks in the
+    // order in force, and its cells in column order.
+    for w in want {
+        let p = players[w.number as usize - 1];
+        let Some((_, line)) = rows.iter().find(|(q, _)| *q == p) else {
+            continue;
+        };
+        let toks: Vec<String> = tokens(line).into_iter().map(|t| t.0).collect();
+        let mut figures = vec![scoring.printed("points", w.points)];
+        for code in order {
+            if let Some(&(_, v)) = w.tie_breaks.iter().find(|(c, _)| c == code) {
+                let mut forms = scoring.printed(code, v);
+                if *code == "DE" {
+                    forms.extend(scoring.printed(code, v / 2.0));
+                }
+                figures.push(forms);
+            }
+        }
+        if !in_order(&toks, &figures) {
+            f.add(
+                "crosstable_figures",
+                format!(
+                    "{what}: {}'s row should show, in order, the points and the tie-breaks {order:?}: {:?}; the row: «{line}»",
+                    p.name,
+                    figures.iter().map(|x| x[0].clone()).collect::<Vec<_>>()
+                ),
+            );
+        }
+        // Cells: the sum of the pair's games, or each game's score.
+        let mut cells: Vec<Vec<String>> = Vec::new();
+        for (j, q) in players.iter().enumerate() {
+            if *q == p || withdrawn == Some(*q) || withdrawn == Some(p) {
+                continue;
+            }
+            let pair: Vec<&TGame> = games
+                .iter()
+                .filter(|g| (g.white == p && g.black == *q) || (g.white == *q && g.black == p))
+                .collect();
+            let mut each: Vec<Vec<String>> = Vec::new();
+            for g in &pair {
+                let forfeit = matches!(g.plan.end, End::Forfeit(_) | End::Cancelled);
+                let result = match g.plan.end {
+                    End::WhiteWins | End::Forfeit(Side::Black) => "1-0",
+                    End::BlackWins | End::Forfeit(Side::White) | End::TimeLoss => "0-1",
+                    _ => "1/2-1/2",
+                };
+                each.push(game_forms(result, g.white == p, forfeit, scoring));
+            }
+            // The hand-worked sum of the pair's games.
+            let sum = cross[w.number as usize - 1][j];
+            let mut forms = scoring.printed("points", sum);
+            // Both games in one cell, in either order: "½1", "1½".
+            if let [a, b] = each.as_slice() {
+                for x in a {
+                    for y in b {
+                        forms.push(format!("{x}{y}"));
+                        forms.push(format!("{y}{x}"));
+                    }
+                }
+            }
+            cells.push(forms);
+        }
+        if !in_order(&toks, &cells) {
+            f.add(
+                "crosstable_figures",
+                format!(
+                    "{what}: {}'s row should show the results against each opponent in column order: {:?}; the row: «{line}»",
+                    p.name,
+                    cells.iter().map(|x| x[0].clone()).collect::<Vec<_>>()
+                ),
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
 // (c)
 
+const ROMANOVA: Player = p("Romanova", "romanova@example.test", Lang::En);
+const SHAW: Player = p("Shaw", "shaw@example.test", Lang::En);
+const TIKHONOV: Player = p("Тихонов", "tikhonov@example.test", Lang::Ru);
+const PERIOD: &str = "Сроки-2027";
+const PERIOD_PLAYERS: [Player; 3] = [ROMANOVA, SHAW, TIKHONOV];
+const PERIOD_PLANS: [Plan; 3] = [
+    plan("2-3", 4, End::Cancelled),
+    plan("1-2", 3, End::WhiteWins),
+    plan("3-1", 3, End::Cancelled),
+];
+
+/// The phrases of the players' analyses and of the director's ruling, to
+/// find them again where they must be shown.
+const SHAW_ANALYSIS: &str = "After 3. g3-h4 White's centre wins a man by force";
+const TIKHONOV_ANALYSIS: &str = "после 2... g7-f6 у чёрных слабое поле";
+const ROMANOVA_ANALYSIS: &str = "The position is level, both flanks are closed";
+const RULING: &str = "Позиция равная, выигрыша нет ни у одной стороны";
+
 #[test]
 fn the_playing_period_ends_with_two_unfinished_games() {
-    // Written once the period's end is known (see the report).
+    let bot = Bot::new(Mailing::Local);
+    let mut c = Conversation::new(bot, &PERIOD_PLAYERS, &[JUDGE]);
+    let mut f = Failures::default();
+    make_tournament(
+        &c,
+        &mut f,
+        PERIOD,
+        "round-robin",
+        &["SB", "WIN", "DE"],
+        &["--playing-period-days", "60", "--claim-days", "10"],
+        &PERIOD_PLAYERS,
+    );
+    c.serve(None);
+    let mut games = with_plans(&c, PERIOD, &PERIOD_PLAYERS, &PERIOD_PLANS);
+    play_all(&mut c, &mut games, |_, _, _| false);
+    let id = |label: &str| games.iter().find(|g| g.label == label).unwrap().clone();
+    let (settled, ruled) = (id("2-3"), id("3-1"));
+    assert_eq!(stored(&c, id("1-2").id).result.as_deref(), Some("1-0"));
+
+    // The director ends the playing period; both players of each unfinished
+    // game are asked for their claims.
+    director(
+        &c,
+        None,
+        &["tournament", "end-period", PERIOD, "--as", JUDGE.email],
+    );
+    let asked = c.serve(None);
+    for g in [&settled, &ruled] {
+        for p in [g.white, g.black] {
+            let m = asked.iter().find(|m| m.is_to(&p) && m.game() == Some(g.id));
+            let words: &[&str] = match p.lang {
+                Lang::Ru => &["требую победу", "требую ничью", "признаю поражение"],
+                Lang::En => &["claim win", "claim draw", "claim loss"],
+            };
+            match m {
+                Some(m) if words.iter().all(|w| m.text.to_lowercase().contains(w)) => {}
+                Some(m) => f.add(
+                    "period_end_asks_for_claims",
+                    format!(
+                        "game #{} ({}): the mail to {} at the end of the playing period should say how to claim ({words:?})\n{}",
+                        g.id,
+                        g.label,
+                        p.name,
+                        m.show()
+                    ),
+                ),
+                None => f.add(
+                    "period_end_asks_for_claims",
+                    format!(
+                        "game #{} ({}): {} got no mail when the playing period ended",
+                        g.id, g.label, p.name
+                    ),
+                ),
+            }
+        }
+    }
+    // A frozen game takes no more moves.
+    let before = stored(&c, ruled.id).moves.len();
+    let to = c.last_to(TIKHONOV, ruled.id);
+    let refused = c.reply(TIKHONOV, &to, "3. ab2");
+    if stored(&c, ruled.id).moves.len() != before {
+        f.add(
+            "frozen_game_takes_no_moves",
+            format!(
+                "game #{} took a move after the playing period ended",
+                ruled.id
+            ),
+        );
+    } else if !refused.iter().any(|m| m.is_to(&TIKHONOV)) {
+        f.add(
+            "frozen_game_takes_no_moves",
+            "a move in a frozen game is refused without a word to the player",
+        );
+    }
+
+    // 2-3: Shaw claims the win, Тихонов admits the loss: settled 1-0.
+    // A claim's analysis is text for the director, moves and all: the
+    // claimant gets one answer, the claim's, and no refusal of a "move".
+    let one_answer = |f: &mut Failures, who: Player, line: &str, new: &[BotMail]| {
+        let to_me: Vec<&BotMail> = new.iter().filter(|m| m.is_to(&who)).collect();
+        let refused = to_me.iter().any(|m| {
+            let t = m.text.to_lowercase();
+            t.contains("not accepted") || t.contains("не принят")
+        });
+        if to_me.len() != 1 || refused {
+            f.add(
+                "claim_analysis_is_part_of_the_claim",
+                format!(
+                    "{} wrote «{}»: expected one answer, the claim's; got {}:\n{}",
+                    who.name,
+                    line.replace('\n', "⏎"),
+                    to_me.len(),
+                    to_me
+                        .iter()
+                        .map(|m| m.show())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+            );
+        }
+    };
+    let to = c.last_to(SHAW, settled.id);
+    let line = format!("claim win\n\n{SHAW_ANALYSIS}.");
+    let new = c.reply(SHAW, &to, &line);
+    one_answer(&mut f, SHAW, &line, &new);
+    let to = c.last_to(TIKHONOV, settled.id);
+    let told = c.reply(TIKHONOV, &to, "Признаю поражение.");
+    let row: (Option<String>, Option<String>) = c
+        .bot
+        .db()
+        .query_row(
+            "SELECT result, termination FROM games WHERE id = ?1",
+            [settled.id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    if row != (Some("1-0".into()), Some("agreed_claims".into())) {
+        f.add(
+            "matching_claims_settle",
+            format!(
+                "game #{} ({}): Shaw claimed the win, Тихонов admitted the loss: expected 1-0 by agreed claims, got {row:?}",
+                settled.id, settled.label
+            ),
+        );
+    }
+    for p in [SHAW, TIKHONOV] {
+        let m = told
+            .iter()
+            .find(|m| m.is_to(&p) && m.game() == Some(settled.id));
+        let says = m.is_some_and(|m| m.text.contains("1-0") || m.text.contains("1:0"));
+        if !says {
+            f.add(
+                "both_players_told",
+                format!(
+                    "game #{}: {} should be told that the claims matched and the game ended 1-0; got {:?}",
+                    settled.id,
+                    p.name,
+                    m.map(BotMail::show)
+                ),
+            );
+        }
+    }
+
+    // 3-1: Тихонов claims the win, Romanova a draw: to the director.
+    let to = c.last_to(TIKHONOV, ruled.id);
+    let line = format!("Требую победу.\n\n{TIKHONOV_ANALYSIS}.");
+    let new = c.reply(TIKHONOV, &to, &line);
+    one_answer(&mut f, TIKHONOV, &line, &new);
+    let to = c.last_to(ROMANOVA, ruled.id);
+    let told = c.reply(
+        ROMANOVA,
+        &to,
+        &format!("claim draw\n\n{ROMANOVA_ANALYSIS}."),
+    );
+    for p in [TIKHONOV, ROMANOVA] {
+        if !told
+            .iter()
+            .any(|m| m.is_to(&p) && m.game() == Some(ruled.id))
+        {
+            f.add(
+                "both_players_told",
+                format!(
+                    "game #{}: the claims differ; {} should be told that the director will rule",
+                    ruled.id, p.name
+                ),
+            );
+        }
+    }
+    let list: serde_json::Value = serde_json::from_str(&director(
+        &c,
+        None,
+        &["tournament", "adjudications", PERIOD, "--json"],
+    ))
+    .expect("adjudications JSON");
+    let entry = list
+        .as_array()
+        .and_then(|a| a.iter().find(|e| e["game"].as_i64() == Some(ruled.id)))
+        .cloned();
+    match entry {
+        Some(e) => {
+            let claims = e["claims"].as_array().cloned().unwrap_or_default();
+            let has = |side: &str, result: &str, phrase: &str| {
+                claims.iter().any(|c| {
+                    c["side"] == side
+                        && c["result"] == result
+                        && c["analysis"].as_str().is_some_and(|a| a.contains(phrase))
+                })
+            };
+            if e["state"] != "ruling"
+                || e["fen"].as_str().is_none_or(str::is_empty)
+                || !has("white", "1-0", TIKHONOV_ANALYSIS)
+                || !has("black", "1/2-1/2", ROMANOVA_ANALYSIS)
+            {
+                f.add(
+                    "director_sees_claims",
+                    format!(
+                        "game #{}: the director's list should show it waiting for a ruling, with the position and both claims with their analyses:\n{e:#}",
+                        ruled.id
+                    ),
+                );
+            }
+        }
+        None => f.add(
+            "director_sees_claims",
+            format!(
+                "game #{} is not in `tournament adjudications`:\n{list:#}",
+                ruled.id
+            ),
+        ),
+    }
+    let text = director(&c, None, &["tournament", "adjudications", PERIOD]);
+    if !(text.contains(TIKHONOV_ANALYSIS)
+        && text.contains(ROMANOVA_ANALYSIS)
+        && text.chars().any(common::conversation::is_board_char))
+    {
+        f.add(
+            "director_sees_claims",
+            format!("`tournament adjudications` shows the diagram and both analyses:\n{text}"),
+        );
+    }
+    // Listed once settled? The settled game is no longer waiting.
+    director(
+        &c,
+        None,
+        &[
+            "referee",
+            "adjudicate",
+            &ruled.id.to_string(),
+            "1/2-1/2",
+            "--as",
+            JUDGE.email,
+            "--reason",
+            RULING,
+        ],
+    );
+    let told = c.serve(None);
+    if stored(&c, ruled.id).result.as_deref() != Some("1/2-1/2") {
+        f.add(
+            "director_rules",
+            format!(
+                "game #{}: `referee adjudicate 1/2-1/2` did not end it",
+                ruled.id
+            ),
+        );
+    }
+    for p in [TIKHONOV, ROMANOVA] {
+        let m = told
+            .iter()
+            .find(|m| m.is_to(&p) && m.game() == Some(ruled.id));
+        if !m.is_some_and(|m| m.text.contains(RULING)) {
+            f.add(
+                "both_players_told",
+                format!(
+                    "game #{}: {} should be told of the ruling with its reason «{RULING}»; got {:?}",
+                    ruled.id,
+                    p.name,
+                    m.map(BotMail::show)
+                ),
+            );
+        }
+    }
+    // Standings: Romanova 1½, Shaw 1, Тихонов ½.
+    let json: serde_json::Value = serde_json::from_str(&director(
+        &c,
+        None,
+        &["tournament", "standings", PERIOD, "--json"],
+    ))
+    .unwrap();
+    let rows = json["sections"][0]["standings"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let got: Vec<(u64, u64)> = rows
+        .iter()
+        .filter_map(|r| Some((r["number"].as_u64()?, r["half_points"].as_u64()?)))
+        .collect();
+    if got != [(1, 3), (2, 2), (3, 1)] {
+        f.add(
+            "period_standings",
+            format!("{PERIOD}: expected 1 Romanova 1½, 2 Shaw 1, 3 Тихонов ½; got (number, half-points) {got:?}"),
+        );
+    }
+    let names: Vec<&str> = PERIOD_PLAYERS
+        .iter()
+        .chain([&JUDGE])
+        .map(|p| p.name)
+        .collect();
+    for m in &c.mails {
+        if let Some(reader) = c.player(m.recipient()).copied() {
+            f.extend(check_mail(m, &reader, reader.lang, &names));
+        }
+    }
+    dump(&c);
+    f.assert_none();
 }
 
-#[allow(dead_code)]
-fn unused(_: &Linked, _: BotMail, _: [[f64; 5]; 5]) {
-    let _ = (CUP_CROSS, BALLOT_CROSS);
+// ---------------------------------------------------------------------------
+// The crosstable checks themselves: a table written as the issue asks passes
+// them, a table in proportional layout or with English codes in a Russian
+// mail fails the right one (so a failure above is the product's).
+
+fn crosstable_eml(to: &str, text: &str, html_pre: bool) -> BotMail {
+    let html = if html_pre {
+        format!(
+            "<html><body><p>Турнирная таблица</p><pre style=\"font-family:monospace\">{text}</pre></body></html>"
+        )
+    } else {
+        format!(
+            "<html><body><p>{}</p></body></html>",
+            text.replace('\n', "<br>")
+        )
+    };
+    let raw = format!(
+        "From: zaochka <bot+p1.abc@example.test>\r\nReply-To: bot+p1.abc@example.test\r\nTo: {to}\r\nSubject: [zaochka] Кубок-2027\r\nMessage-ID: <x.1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{text}\r\n--b\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{html}\r\n--b--\r\n"
+    );
+    BotMail::parse("synthetic.eml", &raw)
+}
+
+/// The double round robin's final table as a Russian reader should get it
+/// (written by hand from the module comment's figures; cells: the pair's two
+/// games in round order, "+" and "−" for forfeits).
+const GOOD_TABLE_RU: &str = "\
+Кубок-2027, русские шашки, двухкруговой турнир: таблица после 23 партий из 30
+
+ №  Участник      1   2   3   4   5   6   Очки  Поб  Бер  ЛВ  Коя   Бух  Ч  Место
+ 1  Алексеев      ×  ½½  0½  11  11  1+    5½    4   16   1   1½   14½  4    2
+ 2  Baker        ½½   ×  1½  11  10  0+    5½    4   19   1   2½   14½  4    1
+ 3  Волкова      1½  0½   ×  1+  ½½  ++    5     3   17   0   2     15  3    3
+ 4  Dixon        00  00  0−   ×  11  ½+    2     2    4   2   0     18  4    4
+ 5  Егоров       00  01  ½½  00   ×  ++    2     1  10½   0   2     18  4    5
+ 6  Fischer      0−  1−  −−  ½−  −−   ×   выбыл: результаты не учитываются
+";
+
+#[test]
+fn the_crosstable_checks_pass_a_table_written_as_asked_and_fail_a_proportional_one() {
+    // The results as planned (the checks read each game's score from the plans).
+    let games: Vec<TGame> = CUP_PLANS
+        .iter()
+        .map(|plan| {
+            let (w, b) = plan.label.split_once('-').unwrap();
+            let (w, b): (usize, usize) = (w.parse().unwrap(), b.parse().unwrap());
+            TGame {
+                id: 0,
+                label: plan.label.to_string(),
+                round: 0,
+                white: CUP_PLAYERS[w - 1],
+                black: CUP_PLAYERS[b - 1],
+                match_game: None,
+                ballot: None,
+                plan: *plan,
+                opening_plies: 0,
+                offered: false,
+                directed: false,
+            }
+        })
+        .collect();
+    let e = Expected {
+        name: CUP,
+        players: &CUP_PLAYERS,
+        rows: &CUP_STANDINGS,
+        order: &CUP_TIE_BREAKS,
+        scoring: Scoring::Classic,
+        withdrawn: Some(FISCHER),
+        cross: CUP_CROSS.iter().map(|r| &r[..]).collect(),
+    };
+    let run = |m: &BotMail| {
+        let mut f = Failures::default();
+        check_crosstable_mail(&mut f, m, ALEKSEEV, &e, &games);
+        f.list
+            .iter()
+            .map(|x| (x.check, x.message.clone()))
+            .collect::<Vec<_>>()
+    };
+    let good = run(&crosstable_eml(ALEKSEEV.email, GOOD_TABLE_RU, true));
+    assert!(good.is_empty(), "{good:#?}");
+    // Single spaces: a proportional layout.
+    let squeezed: String = GOOD_TABLE_RU
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let bad = run(&crosstable_eml(ALEKSEEV.email, &squeezed, false));
+    let checks: Vec<&str> = bad.iter().map(|x| x.0).collect();
+    assert!(checks.contains(&"crosstable_monospace"), "{bad:#?}");
+    // English codes for a Russian reader.
+    let english = GOOD_TABLE_RU.replace("Поб", "WIN").replace("Бер", " SB");
+    let bad = run(&crosstable_eml(ALEKSEEV.email, &english, true));
+    assert!(
+        bad.iter().any(|x| x.0 == "crosstable_in_readers_language"),
+        "{bad:#?}"
+    );
+    // A wrong figure: Baker's SB.
+    let wrong = GOOD_TABLE_RU.replace("   19 ", "   18 ");
+    let bad = run(&crosstable_eml(ALEKSEEV.email, &wrong, true));
+    assert!(bad.iter().any(|x| x.0 == "crosstable_figures"), "{bad:#?}");
 }

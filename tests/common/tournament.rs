@@ -57,7 +57,8 @@ pub enum End {
     TimeLoss,
     /// After `plies` plies the director forfeits this side.
     Forfeit(Side),
-    /// The game is left running after `plies` plies; a withdrawal ends it.
+    /// The game is left running after `plies` plies: a player's withdrawal
+    /// forfeits it, or the end of the playing period freezes it.
     Cancelled,
 }
 
@@ -309,10 +310,7 @@ pub fn next_step(c: &Conversation, g: &TGame) -> Option<Step> {
         })
     };
     match g.plan.end {
-        End::Draw if g.offered => step(
-            accept_word(me.lang).to_string(),
-            Expect::Result("1/2-1/2"),
-        ),
+        End::Draw if g.offered => step(accept_word(me.lang).to_string(), Expect::Result("1/2-1/2")),
         End::Draw if ours + 1 >= g.plan.plies => step(
             format!("{} {}", mv(), offer_word(me.lang)),
             Expect::PlyWithOffer,
