@@ -39,6 +39,20 @@ pub struct Config {
     pub source: Option<PathBuf>,
     /// Mails to the referees about bounces, quarantined mail and faults.
     pub alerts: AlertsConfig,
+    /// Tournament pages (`[tournaments]`).
+    pub tournaments: TournamentsConfig,
+}
+
+/// Tournament pages the daemon keeps up to date (`[tournaments]`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TournamentsConfig {
+    /// If set, every tournament's static site is written to
+    /// `<site-dir>/<tournament id>/` at start and again after each of its
+    /// games ends (as `zaochka tournament publish` writes it).
+    pub site_dir: Option<PathBuf>,
+    /// The language of the pages: `ru` (default) or `en`.
+    pub site_language: Option<String>,
 }
 
 /// Poison mail and transient faults (`[faults]`).
@@ -221,6 +235,7 @@ impl Default for Config {
             faults: FaultsConfig::default(),
             source: None,
             alerts: AlertsConfig::default(),
+            tournaments: TournamentsConfig::default(),
         }
     }
 }

@@ -1,10 +1,44 @@
-//! `zaochka tournament publish` (wired to the site writer on merge).
+//! `zaochka tournament publish NAME DIR`: the tournament's static site from
+//! the store ([`crate::site`]).
+
 use std::path::Path;
 use std::process::ExitCode;
 
+use anyhow::{Context, anyhow};
+
 use super::store_args::StoreArgs;
 use crate::lang::Language;
+use crate::referee::RefereeError;
+use crate::referee::tournament as service;
 
-pub(super) fn publish(_db: &StoreArgs, _name: &str, _dir: &Path, _lang: Language) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("publish: not wired yet")
+/// Writes the site of tournament `name` into `dir`, in `lang`.
+pub(super) fn publish(
+    db: &StoreArgs,
+    name: &str,
+    dir: &Path,
+    lang: Language,
+) -> anyhow::Result<ExitCode> {
+    let mut store = db.open()?;
+    let read = store.read(|tx| -> Result<_, RefereeError> {
+        let t = service::by_name(tx, name)?;
+        service::publication(tx, &t, lang, db.now())
+    });
+    let p = match read {
+        Ok(p) => p,
+        Err(RefereeError::Store(e)) => return Err(anyhow!(e)),
+        Err(e) => {
+            eprintln!("zaochka: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let written = crate::site::write(dir, &p.site())
+        .with_context(|| format!("writing the site into {}", dir.display()))?;
+    println!(
+        "tournament {:?}: {} file(s) written to {}, {} old file(s) removed",
+        p.name,
+        written.files.len(),
+        dir.display(),
+        written.removed.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -263,11 +263,19 @@ impl New {
         };
         s.tie_breaks = parse_tie_breaks(&self.tie_breaks)
             .map_err(|c| anyhow!("unknown tie-break {c:?}; known: WIN SB DE KS BH BPG LOT, or iccf, fide, russian"))?;
-        if !matches!(self.scoring.as_str(), "classic" | "fmjd") {
+        if self
+            .scoring
+            .parse::<crate::tournament::standings::Scoring>()
+            .is_err()
+        {
             anyhow::bail!("--scoring must be classic or fmjd");
         }
         s.scoring.clone_from(&self.scoring);
-        if !matches!(self.withdrawals.as_str(), "fide" | "lss" | "fmjd") {
+        if self
+            .withdrawals
+            .parse::<crate::tournament::standings::WithdrawalPolicy>()
+            .is_err()
+        {
             anyhow::bail!("--withdrawals must be fide, lss or fmjd");
         }
         s.withdrawals.clone_from(&self.withdrawals);
@@ -689,7 +697,7 @@ fn standings_json(s: &service::SectionTable) -> serde_json::Value {
                 "place": if st.place.0 == st.place.1 { st.place.0.to_string() }
                          else { format!("{}-{}", st.place.0, st.place.1) },
                 "tie_breaks": s.order.iter().zip(&st.tiebreaks).map(|(t, v)| {
-                    serde_json::json!({ "code": crate::tournament::settings::code(*t), "value": v })
+                    serde_json::json!({ "code": t.code(), "value": v })
                 }).collect::<Vec<_>>(),
             })
         }).collect::<Vec<_>>(),

@@ -25,7 +25,8 @@ pub(crate) struct Fault {
 }
 
 /// The daemon's memory of one run: keys left unfinished by a transient fault
-/// (their open claim is not a crash) and the fault in force, if any.
+/// (their open claim is not a crash), the fault in force, if any, and the
+/// tournament sites written.
 #[derive(Debug, Default)]
 pub(crate) struct RunState {
     pub(crate) retry_after_fault: HashSet<String>,
@@ -35,6 +36,8 @@ pub(crate) struct RunState {
     pub(crate) referees: Vec<(String, crate::lang::Language)>,
     /// A lasting fault the referees are to be told of now: (since, detail).
     pub(crate) tell: Option<(DateTime<Utc>, String)>,
+    /// The tournament sites written in this run (`[tournaments] site-dir`).
+    pub(crate) sites: super::sites::Published,
 }
 
 impl RunState {

@@ -29,6 +29,7 @@ pub mod queue;
 pub mod rich;
 pub mod scheduler;
 pub mod sender;
+mod sites;
 pub mod transport;
 
 use std::sync::Arc;
@@ -200,6 +201,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
         {
             wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
         }
+        sites::refresh(&mut store, config, &mut run.sites, Utc::now());
         if let Err(e) = sender::send_due(&mut store, &transport, config, Utc::now(), stop) {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
         }

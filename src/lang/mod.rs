@@ -22,9 +22,10 @@
 //! - [`tournament_events`]: a tournament's part of the first mail, replacements,
 //!   the end of the playing period and the claims for adjudication.
 //! - [`site`]: the words of the tournament site (headings, links, captions).
-//! - [`tournament`]: the crosstable and the standings line.
 //! - [`mail`]: the bot's answers about mail itself (nothing understood, several
 //!   moves, limits, a mail without its token, lines for other games).
+//! - [`tournament`]: a tournament's crosstable and the one-line standing of a
+//!   game-end mail.
 
 pub mod chess;
 pub mod events;

@@ -289,13 +289,13 @@ mod tests {
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),
             RefereeError::Clock(ClockError::NoTimeControl(g)),
-            TournamentRefusal::Unknown("Осень".into()).into(),
-            TournamentRefusal::Exists("Осень".into()).into(),
-            TournamentRefusal::NotEntered("Осень".into()).into(),
+            TournamentRefusal::Unknown("2026".into()).into(),
+            TournamentRefusal::Exists("2026".into()).into(),
+            TournamentRefusal::NotEntered("2026".into()).into(),
             TournamentRefusal::NoneEntered.into(),
             TournamentRefusal::AlreadyEntered("ivanov@example.org".into()).into(),
-            TournamentRefusal::Started("Осень".into()).into(),
-            TournamentRefusal::NotDrawn("Осень".into()).into(),
+            TournamentRefusal::Started("2026".into()).into(),
+            TournamentRefusal::NotDrawn("2026".into()).into(),
             TournamentRefusal::TooFew {
                 section: 1,
                 players: 1,
@@ -306,7 +306,7 @@ mod tests {
             TournamentRefusal::DrawOffersFrom(20).into(),
             TournamentRefusal::Frozen(g).into(),
             TournamentRefusal::NoAdjudication(g).into(),
-            TournamentRefusal::Period("Осень".into()).into(),
+            TournamentRefusal::Period("2026".into()).into(),
         ];
         let mut seen: Vec<usize> = all.iter().map(kind).collect();
         seen.sort_unstable();

@@ -31,6 +31,10 @@ pub struct InvitationLines {
     pub on_timeout: TimeoutPolicy,
     /// The playing period in days, if limited.
     pub playing_period_days: Option<u32>,
+    /// The tie-breaks, in order.
+    pub tie_breaks: Vec<crate::tournament::standings::TieBreak>,
+    /// How points are counted.
+    pub scoring: crate::tournament::standings::Scoring,
 }
 
 /// The tournament's lines, each ending with a newline.
@@ -104,6 +108,15 @@ pub fn header_line(name: &str, round: u32, ballot: Option<&str>, lang: Language)
         (Some(b), Language::Ru) => {
             format!("Турнир «{name}», тур {round}; дебют по жребию {b}")
         }
+    }
+}
+
+/// The heading of a section's table: "Section 2" / «Группа 2».
+#[must_use]
+pub fn section_heading(section: u32, lang: Language) -> String {
+    match lang {
+        Language::En => format!("Section {section}"),
+        Language::Ru => format!("Группа {section}"),
     }
 }
 
@@ -211,6 +224,10 @@ mod tests {
                     draw_offers_from_move: Some(20),
                     on_timeout,
                     playing_period_days: Some(365),
+                    tie_breaks: crate::tournament::standings::TieBreak::preset(
+                        crate::tournament::standings::Preset::Russian,
+                    ),
+                    scoring: crate::tournament::standings::Scoring::Fmjd,
                 };
                 no_latin(&invitation(&i, Language::Ru));
                 let en = invitation(&i, Language::En);
@@ -240,6 +257,8 @@ mod tests {
                 draw_offers_from_move: None,
                 on_timeout: TimeoutPolicy::LoseOnTime,
                 playing_period_days: None,
+                tie_breaks: Vec::new(),
+                scoring: crate::tournament::standings::Scoring::Classic,
             },
             Language::Ru
         )

@@ -58,11 +58,7 @@ pub fn check_start(
         .map_err(|e| RefereeError::Invalid(format!("the start position: {e}")))?;
     let written: Vec<String> = match opening_moves {
         None => Vec::new(),
-        Some(text) => parse_line(text)
-            .map_err(|e| RefereeError::Invalid(format!("the opening {text:?}: {e}")))?
-            .into_iter()
-            .map(|p| p.mv.text)
-            .collect(),
+        Some(text) => opening_plies(variant, text)?,
     };
     let mut g = start.clone_box();
     let mut plies = Vec::new();
@@ -73,6 +69,24 @@ pub fn check_start(
         plies.push((text, m));
     }
     Ok(CheckedStart { start, plies })
+}
+
+/// The plies of an opening written as movetext: `1. cd4 ba5 2. dc5` for
+/// draughts, SAN `1. e4 e5 2. Nf3` for chess (the PGN reader).
+fn opening_plies(variant: Variant, text: &str) -> Result<Vec<String>, RefereeError> {
+    let bad = |e: String| RefereeError::Invalid(format!("the opening {text:?}: {e}"));
+    if variant != Variant::Chess {
+        return Ok(parse_line(text)
+            .map_err(|e| bad(e.to_string()))?
+            .into_iter()
+            .map(|p| p.mv.text)
+            .collect());
+    }
+    match crate::notation::pdn::read_pgn_games(text).next() {
+        Some(Ok(g)) => Ok(g.plies.into_iter().map(|p| p.text).collect()),
+        Some(Err(e)) => Err(bad(e.to_string())),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// What [`create`] made.

@@ -578,6 +578,21 @@ pub fn game(tx: &Tx<'_>, game: GameId) -> Result<Option<TournamentGame>> {
         .optional()?)
 }
 
+/// The last instant one of the tournament's games ended or was annulled
+/// (UTC), if any did.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn last_game_end(tx: &Tx<'_>, id: TournamentId) -> Result<Option<DateTime<Utc>>> {
+    let last: Option<Ts> = tx.sql().query_row(
+        "SELECT max(g.finished_at) FROM tournament_games t JOIN games g ON g.id = t.game_id
+         WHERE t.tournament_id = ?1",
+        [id],
+        |row| row.get(0),
+    )?;
+    Ok(last.map(|t| t.0))
+}
+
 /// A game frozen at the end of the playing period.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Adjudication {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::standings::{Scoring, TieBreak};
+use super::standings::{Preset, Scoring, TieBreak, WithdrawalPolicy};
 use crate::clock::TimeoutPolicy;
 
 /// The tournament's settings.
@@ -22,7 +22,8 @@ pub struct Settings {
     /// What happens at a deadline: loss at once, or a report to the director.
     pub on_timeout: TimeoutPolicy,
     /// The tie-breaks in the organiser's order, by their codes (`WIN`, `SB`,
-    /// `DE`, `KS`, `BH`, `BPG`, `LOT`). Default: the Russian practice, SB, WIN, DE.
+    /// `DE`, `KS`, `BH`, `BPG`, `LOT`). Default: the Russian practice, SB, WIN,
+    /// DE, then lots.
     pub tie_breaks: Vec<String>,
     /// How points are printed: `classic` (1/½/0) or `fmjd` (2/1/0).
     pub scoring: String,
@@ -47,7 +48,10 @@ impl Default for Settings {
             leave_days_per_year: crate::clock::settings::DEFAULT_LEAVE_DAYS_PER_YEAR,
             no_draw_offers_before_move: None,
             on_timeout: TimeoutPolicy::LoseOnTime,
-            tie_breaks: vec!["SB".into(), "WIN".into(), "DE".into()],
+            tie_breaks: TieBreak::preset(Preset::Russian)
+                .iter()
+                .map(|t| t.code().to_string())
+                .collect(),
             scoring: "classic".into(),
             withdrawals: "fide".into(),
             ballot: None,
@@ -107,10 +111,13 @@ impl Settings {
     /// The scoring as a type; an unknown name reads as classic.
     #[must_use]
     pub fn scoring(&self) -> Scoring {
-        match self.scoring.as_str() {
-            "fmjd" => Scoring::Fmjd,
-            _ => Scoring::Classic,
-        }
+        self.scoring.parse().unwrap_or_default()
+    }
+
+    /// The withdrawal policy as a type; an unknown name reads as FIDE's.
+    #[must_use]
+    pub fn withdrawal_policy(&self) -> WithdrawalPolicy {
+        self.withdrawals.parse().unwrap_or_default()
     }
 
     /// The tie-break order as types (unknown codes are refused when the
@@ -119,33 +126,8 @@ impl Settings {
     pub fn tie_break_order(&self) -> Vec<TieBreak> {
         self.tie_breaks
             .iter()
-            .filter_map(|c| tie_break(c))
+            .filter_map(|c| c.parse().ok())
             .collect()
-    }
-}
-
-/// One tie-break by its code (case ignored).
-#[must_use]
-pub fn tie_break(code: &str) -> Option<TieBreak> {
-    Some(match code.trim().to_ascii_uppercase().as_str() {
-        "WIN" | "WINS" => TieBreak::Wins,
-        "SB" => TieBreak::SonnebornBerger,
-        "BH" => TieBreak::Buchholz,
-        "DE" => TieBreak::DirectEncounter,
-        "BPG" => TieBreak::BlackGames,
-        _ => return None,
-    })
-}
-
-/// The code of a tie-break (`WIN`, `SB`, ...), as the settings store it.
-#[must_use]
-pub fn code(t: TieBreak) -> &'static str {
-    match t {
-        TieBreak::Wins => "WIN",
-        TieBreak::SonnebornBerger => "SB",
-        TieBreak::Buchholz => "BH",
-        TieBreak::DirectEncounter => "DE",
-        TieBreak::BlackGames => "BPG",
     }
 }
 
@@ -153,23 +135,11 @@ pub fn code(t: TieBreak) -> &'static str {
 /// `russian`), giving the codes to store.
 ///
 /// # Errors
-/// The first code that names no tie-break.
+/// The text that names no tie-break or preset.
 pub fn parse_tie_breaks(text: &str) -> Result<Vec<String>, String> {
-    let preset: &[&str] = match text.trim().to_ascii_lowercase().as_str() {
-        "iccf" => &["WIN", "SB", "DE"],
-        "fide" => &["DE", "WIN", "SB", "KS"],
-        "russian" | "ru" => &["SB", "WIN", "DE"],
-        _ => &[],
+    let order = match text.parse::<Preset>() {
+        Ok(p) => TieBreak::preset(p),
+        Err(_) => TieBreak::parse_list(text).map_err(|e| e.to_string())?,
     };
-    if !preset.is_empty() {
-        return Ok(preset.iter().map(|s| (*s).to_string()).collect());
-    }
-    text.split([',', ' '])
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| {
-            tie_break(c)
-                .map(|_| c.trim().to_ascii_uppercase())
-                .ok_or_else(|| c.trim().to_string())
-        })
-        .collect()
+    Ok(order.iter().map(|t| t.code().to_string()).collect())
 }

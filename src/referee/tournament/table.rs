@@ -16,7 +16,8 @@ use crate::store::tournaments::{
     self, AdjudicationState, EntrantStatus, Tournament, TournamentGame, TournamentStatus,
 };
 use crate::store::{GameId, PlayerId, Tx};
-use crate::tournament::standings::{Crosstable, Played, Scoring, Standing, TieBreak};
+use crate::lang::tournament::TableView;
+use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 
 /// One section's table.
 #[derive(Clone, Debug)]
@@ -26,7 +27,9 @@ pub struct SectionTable {
     /// The players by personal number (index = number − 1), with their
     /// standing in the tournament.
     pub players: Vec<(Player, EntrantStatus)>,
-    /// The crosstable of the games finished so far.
+    /// Their names, by personal number.
+    pub names: Vec<String>,
+    /// The crosstable of the whole playing order, withdrawals applied.
     pub crosstable: Crosstable,
     /// The standings with the tie-breaks in `order`.
     pub standings: Vec<Standing>,
@@ -36,6 +39,33 @@ pub struct SectionTable {
     pub scoring: Scoring,
     /// Games each player has in all, and has finished (index = number − 1).
     pub games: Vec<(u32, u32)>,
+}
+
+impl SectionTable {
+    /// The table as the prose layer reads it.
+    #[must_use]
+    pub fn view<'a>(&'a self, t: &'a Tournament) -> TableView<'a> {
+        TableView {
+            tournament: &t.name,
+            names: &self.names,
+            crosstable: &self.crosstable,
+            standings: &self.standings,
+            order: &self.order,
+            scoring: self.scoring,
+        }
+    }
+}
+
+/// What became of a game of the playing order, for the crosstable.
+fn outcome(g: &crate::store::games::Game) -> Outcome {
+    match (g.status, g.result) {
+        (GameStatus::Finished, Some(result)) => match (g.termination, result.winner()) {
+            (Some(Termination::Forfeit), Some(winner)) => Outcome::Forfeit { winner },
+            _ => Outcome::Played(result),
+        },
+        (GameStatus::Annulled, _) => Outcome::Cancelled,
+        _ => Outcome::Pending,
+    }
 }
 
 /// The table of every section of `t`.
@@ -49,6 +79,11 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
     sections.sort_unstable();
     sections.dedup();
     let order = t.settings.tie_break_order();
+    let seed = t
+        .draw_seed
+        .as_deref()
+        .and_then(crate::tournament::lots::from_hex)
+        .unwrap_or_default();
     let mut out = Vec::new();
     for section in sections {
         let mut seats: Vec<(u32, Player, EntrantStatus)> = Vec::new();
@@ -61,7 +96,7 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
         }
         seats.sort_by_key(|(n, _, _)| *n);
         let n = seats.len() as u32;
-        let mut played = Vec::new();
+        let mut fixtures = Vec::new();
         let mut games = vec![(0u32, 0u32); n as usize];
         for link in links.iter().filter(|l| l.section == section) {
             let g = game_rows::get(tx, link.game)?;
@@ -72,19 +107,23 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
                     c.1 += u32::from(finished);
                 }
             }
-            if let (true, Some(result)) = (finished, g.result) {
-                played.push(Played {
-                    white: link.white_number,
-                    black: link.black_number,
-                    result,
-                    forfeit: g.termination == Some(Termination::Forfeit),
-                });
-            }
+            fixtures.push(Fixture {
+                white: link.white_number,
+                black: link.black_number,
+                outcome: outcome(&g),
+            });
         }
-        let crosstable = Crosstable::new(n, &played);
-        let standings = crosstable.standings(&order);
+        let withdrawn: Vec<u32> = seats
+            .iter()
+            .filter(|(_, _, s)| *s == EntrantStatus::Withdrawn)
+            .map(|(n, _, _)| *n)
+            .collect();
+        let crosstable = Crosstable::from_fixtures(n, &fixtures)
+            .withdraw(&withdrawn, t.settings.withdrawal_policy());
+        let standings = crosstable.standings_with_seed(&order, &seed);
         out.push(SectionTable {
             section,
+            names: seats.iter().map(|(_, p, _)| p.name.clone()).collect(),
             players: seats.into_iter().map(|(_, p, s)| (p, s)).collect(),
             crosstable,
             standings,
@@ -105,12 +144,18 @@ pub fn table_text(tx: &Tx<'_>, t: &Tournament, lang: Language) -> Result<String,
     Ok(table_text_of(t, &sections, lang))
 }
 
-/// The crosstable of sections already read, as monospace text in `lang`.
+/// The crosstable of sections already read, as monospace text in `lang`
+/// (each section under its number when there are several).
 #[must_use]
 pub fn table_text_of(t: &Tournament, sections: &[SectionTable], lang: Language) -> String {
     let mut out = String::new();
     for s in sections {
-        out.push_str(&crate::lang::tournament::section_text(t, s, lang));
+        if sections.len() > 1 {
+            out.push_str(&crate::lang::tournament_events::section_heading(s.section, lang));
+            out.push('\n');
+        }
+        out.push_str(&crate::lang::tournament::crosstable(&s.view(t), lang));
+        out.push('\n');
     }
     out
 }
@@ -187,8 +232,7 @@ pub fn after_game_end(
     };
     for r in replies.iter_mut().filter(|r| r.game == Some(game)) {
         let line = crate::lang::tournament::standing_line(
-            &t,
-            s,
+            &s.view(&t),
             &[link.white_number, link.black_number],
             r.language,
         );
@@ -229,6 +273,8 @@ fn lines(t: &Tournament, link: &TournamentGame) -> InvitationLines {
         draw_offers_from_move: t.settings.no_draw_offers_before_move,
         on_timeout: t.settings.on_timeout,
         playing_period_days: t.settings.playing_period_days,
+        tie_breaks: t.settings.tie_break_order(),
+        scoring: t.settings.scoring(),
     }
 }
 

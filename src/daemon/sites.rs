@@ -1,0 +1,59 @@
+//! Tournament pages kept up to date (`[tournaments] site-dir`): each
+//! tournament's static site is written at start and again after one of its
+//! games ends, into `<site-dir>/<tournament id>/`.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use tracing::{info, warn};
+
+use crate::config::Config;
+use crate::lang::Language;
+use crate::referee::RefereeError;
+use crate::store::Store;
+use crate::store::tournaments::{self, TournamentId, TournamentStatus};
+
+/// When each tournament's site was last written: the game end it shows.
+pub type Published = HashMap<TournamentId, Option<DateTime<Utc>>>;
+
+/// Writes the sites that are out of date. A failure is logged and tried
+/// again at the next turn; it never stops the daemon.
+pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, now: DateTime<Utc>) {
+    let Some(root) = &config.tournaments.site_dir else {
+        return;
+    };
+    let lang = match config.tournaments.site_language.as_deref() {
+        Some("en") => Language::En,
+        _ => Language::Ru,
+    };
+    let due = store.read(|tx| -> Result<_, RefereeError> {
+        let mut due = Vec::new();
+        for t in tournaments::list(tx)? {
+            if matches!(t.status, TournamentStatus::Registering | TournamentStatus::Drawn) {
+                continue;
+            }
+            let last = tournaments::last_game_end(tx, t.id)?;
+            if published.get(&t.id) != Some(&last) {
+                due.push((crate::referee::tournament::publication(tx, &t, lang, now)?, t.id, last));
+            }
+        }
+        Ok(due)
+    });
+    let due = match due {
+        Ok(d) => d,
+        Err(e) => {
+            warn!(error = %e, "tournament sites: cannot read the store");
+            return;
+        }
+    };
+    for (p, id, last) in due {
+        let dir = root.join(id.0.to_string());
+        match crate::site::write(&dir, &p.site()) {
+            Ok(w) => {
+                info!(tournament = %p.name, dir = %dir.display(), files = w.files.len(), "tournament site written");
+                published.insert(id, last);
+            }
+            Err(e) => warn!(tournament = %p.name, dir = %dir.display(), error = %e, "tournament site not written"),
+        }
+    }
+}

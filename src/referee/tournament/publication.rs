@@ -1,0 +1,108 @@
+//! What a tournament's site shows, read from the store: the crosstable (as
+//! text and as rows) and every game with its record ([`crate::site`] writes it).
+
+use chrono::{DateTime, Utc};
+
+use super::table::{table, table_text_of};
+use crate::lang::Language;
+use crate::referee::RefereeError;
+use crate::rules::Variant;
+use crate::site::{Site, SiteGame, SiteRow, SiteTable};
+use crate::store::tournaments::{self, Tournament};
+use crate::store::Tx;
+
+/// A tournament's site as owned data.
+#[derive(Clone, Debug)]
+pub struct Publication {
+    /// The tournament's name.
+    pub name: String,
+    /// Its game.
+    pub variant: Variant,
+    /// The pages' language.
+    pub lang: Language,
+    /// The crosstable as monospace text (every section).
+    pub text: String,
+    /// The first section's crosstable as rows.
+    pub table: SiteTable,
+    /// Every game, in section, round and board order.
+    pub games: Vec<SiteGame>,
+}
+
+impl Publication {
+    /// The site to write.
+    #[must_use]
+    pub fn site(&self) -> Site<'_> {
+        Site {
+            name: &self.name,
+            variant: self.variant,
+            lang: self.lang,
+            crosstable_text: &self.text,
+            crosstable: &self.table,
+            games: &self.games,
+        }
+    }
+}
+
+/// Reads the site of `t` at `now` (UTC) in `lang`.
+///
+/// # Errors
+/// Database failures, a record that does not replay.
+pub fn publication(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    lang: Language,
+    now: DateTime<Utc>,
+) -> Result<Publication, RefereeError> {
+    let sections = table(tx, t)?;
+    let mut games = Vec::new();
+    for link in tournaments::games(tx, t.id)? {
+        let l = crate::referee::load::load(tx, link.game, now)?;
+        games.push(SiteGame {
+            id: l.row.id.0,
+            label: link.label(),
+            round: link.round,
+            white: l.players[0].name.clone(),
+            black: l.players[1].name.clone(),
+            result: l.row.result.map(|r| r.as_str().to_string()),
+            start_fen: l.row.start_fen.clone(),
+            moves: l.moves.iter().map(|m| m.notation.clone()).collect(),
+            pdn: crate::referee::export_text(&l),
+            ballot: link.ballot(),
+        });
+    }
+    let variant = Variant::from_name(&t.variant)
+        .ok_or_else(|| RefereeError::Corrupt(crate::store::GameId(0), t.variant.clone()))?;
+    // The page's table is the first section's; a tournament of several
+    // sections has them all in the text under it.
+    let table = sections
+        .first()
+        .map(|s| site_table(&s.view(t), lang))
+        .unwrap_or_default();
+    Ok(Publication {
+        name: t.name.clone(),
+        variant,
+        lang,
+        text: table_text_of(t, &sections, lang),
+        table,
+        games,
+    })
+}
+
+/// The crosstable's rows as the page's table.
+fn site_table(view: &crate::lang::tournament::TableView<'_>, lang: Language) -> SiteTable {
+    let (rows, _) = crate::lang::tournament::crosstable_rows(view, lang);
+    let n = view.crosstable.players() as usize;
+    let mut rows = rows.into_iter();
+    let headers = rows.next().unwrap_or_default();
+    let rows = rows
+        .map(|r| SiteRow {
+            number: r.first().and_then(|x| x.parse().ok()).unwrap_or(0),
+            name: r.get(1).cloned().unwrap_or_default(),
+            cells: r.iter().skip(2).take(n).cloned().collect(),
+            points: r.get(2 + n).cloned().unwrap_or_default(),
+            place: r.get(3 + n).cloned().unwrap_or_default(),
+            tie_breaks: r.iter().skip(4 + n).cloned().collect(),
+        })
+        .collect();
+    SiteTable { headers, rows }
+}
