@@ -123,11 +123,13 @@
 //! - 4: 0 + 0 + 0 + 2·2 = 4
 //! - 5: 0 + 1·5½ + 1·5 + 0 = 10½
 //!
-//! DE (points among the players of equal score, all of whom met): 1 and 2
-//! (5½): 1 took 1 from 2 and 2 took 1 from 1 (two draws), so 1 and 1;
-//! 3 alone at 5: 0; 4 and 5 (2): 4 took 2, 5 took 0. Averaged over their two
-//! meetings (TOURNAMENTS.md: "averaged if they met more than once"): ½, ½,
-//! 0, 1, 0. Every pair here met twice, so the order is the same either way.
+//! DE (direct encounter): the points among the players still tied when DE's
+//! turn comes (TOURNAMENTS.md: "each tie-break applies only while the tie
+//! persists"). Its turn comes after WIN and SB: 1 and 2 (5½, 4 wins) are split
+//! by SB already, 4 and 5 (2) by WIN, 3 is alone at 5: nobody is tied at DE,
+//! so DE is 0 for all (the crosstable leaves it blank). (Among the players
+//! of equal score it would be 1 and 1 for 1 and 2, two draws; 2 and 0 for 4
+//! and 5.)
 //!
 //! KS (Koya): points against the opponents with at least 50 % of the maximum
 //! score. Whether the maximum is 8 (the 8 games that count) or 10 (the games
@@ -138,9 +140,10 @@
 //! - 4: 0
 //! - 5: from 1, 2, 3: 0 + 1 + 1 = 2
 //!
-//! BH (Buchholz, TOURNAMENTS.md: Σ S_j over the opponents met, each once):
-//! everyone met everyone, so BH = 20 − own score: 14½, 14½, 15, 18, 18.
-//! (Counted per game, as a Swiss event's rounds, it would be twice that.)
+//! BH (Buchholz, Σ S_j over the games met: per game, as FIDE counts it round
+//! by round, so an opponent met twice counts twice; TOURNAMENTS.md's "Σ S_j"
+//! read so): everyone met everyone twice, so BH = 2 × (20 − own score):
+//! 29, 29, 30, 36, 36.
 //!
 //! BPG (games played with Black; a forfeit is not a game played): each player
 //! has Black in the four games `j-i`; 3's Black game 4-3 was forfeited:
@@ -150,11 +153,11 @@
 //!
 //! | place | player | points | WIN | SB | DE | KS | BH | BPG |
 //! |---|---|---|---|---|---|---|---|---|
-//! | 1 | 2 Baker | 5½ | 4 | 19 | 1 | 2½ | 14½ | 4 |
-//! | 2 | 1 Алексеев | 5½ | 4 | 16 | 1 | 1½ | 14½ | 4 |
-//! | 3 | 3 Волкова | 5 | 3 | 17 | 0 | 2 | 15 | 3 |
-//! | 4 | 4 Dixon | 2 | 2 | 4 | 2 | 0 | 18 | 4 |
-//! | 5 | 5 Егоров | 2 | 1 | 10½ | 0 | 2 | 18 | 4 |
+//! | 1 | 2 Baker | 5½ | 4 | 19 | 0 | 2½ | 29 | 4 |
+//! | 2 | 1 Алексеев | 5½ | 4 | 16 | 0 | 1½ | 29 | 4 |
+//! | 3 | 3 Волкова | 5 | 3 | 17 | 0 | 2 | 30 | 3 |
+//! | 4 | 4 Dixon | 2 | 2 | 4 | 0 | 0 | 36 | 4 |
+//! | 5 | 5 Егоров | 2 | 1 | 10½ | 0 | 2 | 36 | 4 |
 //!
 //! 1 and 2 tie on points and wins; SB puts Baker first. 4 and 5 tie on points;
 //! WIN puts Dixon first although Егоров's SB is higher: the organiser's order
@@ -194,22 +197,24 @@
 //! | 3 Орлова | 2 0 = 2 | 0 0 = 0 | × | 1 1 = 2 | 4 |
 //! | 4 Parker | 0 1 = 1 | 1 0 = 1 | 1 1 = 2 | × | 4 |
 //!
-//! DE: 1 and 2 (8): 1 took 3 from 2, 2 took 1; 3 and 4 (4): 2 and 2 (averaged
-//! over two games: 1½, ½, 1, 1).
+//! DE comes first, so the groups are those of equal score: 1 and 2 (8): 1 took
+//! 3 from 2, 2 took 1; 3 and 4 (4): 2 and 2. (Every pair met twice: the
+//! average per game gives the same order.)
 //! WIN: 1: 1-4, 1-2, 1-3 = 3; 2: 2-3, 3-2, 4-2 = 3; 3: 3-1 = 1; 4: 0.
 //! SB (FMJD points × FMJD points; ÷4 for 1/½/0): 1: 3·8 + 2·4 + 3·4 = 44 (11);
 //! 2: 1·8 + 4·4 + 3·4 = 36 (9); 3: 2·8 + 0·8 + 2·4 = 24 (6);
 //! 4: 1·8 + 1·8 + 2·4 = 24 (6).
 //! KS: 50 % of the maximum 12 is 6: opponents 1 and 2 count. 1: 3 (from 2);
 //! 2: 1 (from 1); 3: 2 + 0 = 2; 4: 1 + 1 = 2.
-//! BH: 24 − own: 16, 16, 20, 20. BPG: 3 each.
+//! BH (per game, each opponent met twice): 2 × (24 − own): 32, 32, 40, 40.
+//! BPG: 3 each.
 //!
 //! | place | player | points | DE | WIN | SB | KS | BH | BPG |
 //! |---|---|---|---|---|---|---|---|---|
-//! | 1 | 1 Морозов | 8 | 3 | 3 | 44 | 3 | 16 | 3 |
-//! | 2 | 2 Nowak | 8 | 1 | 3 | 36 | 1 | 16 | 3 |
-//! | 3 | 3 Орлова | 4 | 2 | 1 | 24 | 2 | 20 | 3 |
-//! | 4 | 4 Parker | 4 | 2 | 0 | 24 | 2 | 20 | 3 |
+//! | 1 | 1 Морозов | 8 | 3 | 3 | 44 | 3 | 32 | 3 |
+//! | 2 | 2 Nowak | 8 | 1 | 3 | 36 | 1 | 32 | 3 |
+//! | 3 | 3 Орлова | 4 | 2 | 1 | 24 | 2 | 40 | 3 |
+//! | 4 | 4 Parker | 4 | 2 | 0 | 24 | 2 | 40 | 3 |
 //!
 //! DE decides the top pair, WIN the bottom pair (their DE and SB are equal).
 //!
@@ -365,131 +370,24 @@ const fn row(
     }
 }
 
-/// The double round robin's standings (the module comment's table); DE as
-/// the sum of the points among the tied players.
+/// The double round robin's standings (the module comment's table).
+#[rustfmt::skip]
 const CUP_STANDINGS: [Row; 5] = [
-    row(
-        2,
-        1,
-        5.5,
-        &[
-            ("WIN", 4.0),
-            ("SB", 19.0),
-            ("DE", 1.0),
-            ("KS", 2.5),
-            ("BH", 14.5),
-            ("BPG", 4.0),
-        ],
-    ),
-    row(
-        1,
-        2,
-        5.5,
-        &[
-            ("WIN", 4.0),
-            ("SB", 16.0),
-            ("DE", 1.0),
-            ("KS", 1.5),
-            ("BH", 14.5),
-            ("BPG", 4.0),
-        ],
-    ),
-    row(
-        3,
-        3,
-        5.0,
-        &[
-            ("WIN", 3.0),
-            ("SB", 17.0),
-            ("DE", 0.0),
-            ("KS", 2.0),
-            ("BH", 15.0),
-            ("BPG", 3.0),
-        ],
-    ),
-    row(
-        4,
-        4,
-        2.0,
-        &[
-            ("WIN", 2.0),
-            ("SB", 4.0),
-            ("DE", 2.0),
-            ("KS", 0.0),
-            ("BH", 18.0),
-            ("BPG", 4.0),
-        ],
-    ),
-    row(
-        5,
-        5,
-        2.0,
-        &[
-            ("WIN", 1.0),
-            ("SB", 10.5),
-            ("DE", 0.0),
-            ("KS", 2.0),
-            ("BH", 18.0),
-            ("BPG", 4.0),
-        ],
-    ),
+    row(2, 1, 5.5, &[("WIN", 4.0), ("SB", 19.0), ("DE", 0.0), ("KS", 2.5), ("BH", 29.0), ("BPG", 4.0)]),
+    row(1, 2, 5.5, &[("WIN", 4.0), ("SB", 16.0), ("DE", 0.0), ("KS", 1.5), ("BH", 29.0), ("BPG", 4.0)]),
+    row(3, 3, 5.0, &[("WIN", 3.0), ("SB", 17.0), ("DE", 0.0), ("KS", 2.0), ("BH", 30.0), ("BPG", 3.0)]),
+    row(4, 4, 2.0, &[("WIN", 2.0), ("SB", 4.0),  ("DE", 0.0), ("KS", 0.0), ("BH", 36.0), ("BPG", 4.0)]),
+    row(5, 5, 2.0, &[("WIN", 1.0), ("SB", 10.5), ("DE", 0.0), ("KS", 2.0), ("BH", 36.0), ("BPG", 4.0)]),
 ];
 const CUP_TIE_BREAKS: [&str; 6] = ["WIN", "SB", "DE", "KS", "BH", "BPG"];
 
 /// The micro-matches' standings, in 2/1/0 points.
+#[rustfmt::skip]
 const BALLOT_STANDINGS: [Row; 4] = [
-    row(
-        1,
-        1,
-        8.0,
-        &[
-            ("DE", 3.0),
-            ("WIN", 3.0),
-            ("SB", 44.0),
-            ("KS", 3.0),
-            ("BH", 16.0),
-            ("BPG", 3.0),
-        ],
-    ),
-    row(
-        2,
-        2,
-        8.0,
-        &[
-            ("DE", 1.0),
-            ("WIN", 3.0),
-            ("SB", 36.0),
-            ("KS", 1.0),
-            ("BH", 16.0),
-            ("BPG", 3.0),
-        ],
-    ),
-    row(
-        3,
-        3,
-        4.0,
-        &[
-            ("DE", 2.0),
-            ("WIN", 1.0),
-            ("SB", 24.0),
-            ("KS", 2.0),
-            ("BH", 20.0),
-            ("BPG", 3.0),
-        ],
-    ),
-    row(
-        4,
-        4,
-        4.0,
-        &[
-            ("DE", 2.0),
-            ("WIN", 0.0),
-            ("SB", 24.0),
-            ("KS", 2.0),
-            ("BH", 20.0),
-            ("BPG", 3.0),
-        ],
-    ),
+    row(1, 1, 8.0, &[("DE", 3.0), ("WIN", 3.0), ("SB", 44.0), ("KS", 3.0), ("BH", 32.0), ("BPG", 3.0)]),
+    row(2, 2, 8.0, &[("DE", 1.0), ("WIN", 3.0), ("SB", 36.0), ("KS", 1.0), ("BH", 32.0), ("BPG", 3.0)]),
+    row(3, 3, 4.0, &[("DE", 2.0), ("WIN", 1.0), ("SB", 24.0), ("KS", 2.0), ("BH", 40.0), ("BPG", 3.0)]),
+    row(4, 4, 4.0, &[("DE", 2.0), ("WIN", 0.0), ("SB", 24.0), ("KS", 2.0), ("BH", 40.0), ("BPG", 3.0)]),
 ];
 const BALLOT_TIE_BREAKS: [&str; 6] = ["DE", "WIN", "SB", "KS", "BH", "BPG"];
 
@@ -1445,16 +1343,31 @@ fn tokens(line: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
-/// Whether `want` (each item: the forms it may be printed in) occurs in
-/// `toks` in order (other tokens may come between).
+/// Whether `want` occurs in `toks` in order, other tokens between. Each item
+/// lists the forms it may be printed in; a form of several words ("½ ½")
+/// must match that many tokens in a row; an empty form lets the item be
+/// left out (a blank cell).
 fn in_order(toks: &[String], want: &[Vec<String>]) -> bool {
-    let mut k = 0;
-    for t in toks {
-        if k < want.len() && want[k].iter().any(|w| w == t) {
-            k += 1;
-        }
+    fn from(toks: &[String], want: &[Vec<String>], at: usize) -> bool {
+        let Some((first, rest)) = want.split_first() else {
+            return true;
+        };
+        first.iter().any(|form| {
+            let words: Vec<&str> = form.split_whitespace().collect();
+            if words.is_empty() {
+                return from(toks, rest, at);
+            }
+            (at..toks.len()).any(|k| {
+                toks.len() >= k + words.len()
+                    && toks[k..k + words.len()]
+                        .iter()
+                        .zip(&words)
+                        .all(|(t, w)| t == w)
+                    && from(toks, rest, k + words.len())
+            })
+        })
     }
-    k == want.len()
+    from(toks, want, 0)
 }
 
 /// One game's score for `me` as a crosstable prints it.
@@ -1626,7 +1539,12 @@ fn check_crosstable_mail(
             if let Some(&(_, v)) = w.tie_breaks.iter().find(|(c, _)| c == code) {
                 let mut forms = scoring.printed(code, v);
                 if *code == "DE" {
+                    // Averaged per game, or blank for a player not tied
+                    // when DE's turn comes.
                     forms.extend(scoring.printed(code, v / 2.0));
+                    if v == 0.0 {
+                        forms.push(String::new());
+                    }
                 }
                 figures.push(forms);
             }
@@ -1664,12 +1582,14 @@ fn check_crosstable_mail(
             // The hand-worked sum of the pair's games.
             let sum = cross[w.number as usize - 1][j];
             let mut forms = scoring.printed("points", sum);
-            // Both games in one cell, in either order: "½1", "1½".
+            // Both games in one cell, in either order: "½1", "1 ½".
             if let [a, b] = each.as_slice() {
                 for x in a {
                     for y in b {
                         forms.push(format!("{x}{y}"));
                         forms.push(format!("{y}{x}"));
+                        forms.push(format!("{x} {y}"));
+                        forms.push(format!("{y} {x}"));
                     }
                 }
             }
@@ -2035,12 +1955,12 @@ fn crosstable_eml(to: &str, text: &str, html_pre: bool) -> BotMail {
 const GOOD_TABLE_RU: &str = "\
 Кубок-2027, русские шашки, двухкруговой турнир: таблица после 23 партий из 30
 
- №  Участник      1   2   3   4   5   6   Очки  Поб  Бер  ЛВ  Коя   Бух  Ч  Место
- 1  Алексеев      ×  ½½  0½  11  11  1+    5½    4   16   1   1½   14½  4    2
- 2  Baker        ½½   ×  1½  11  10  0+    5½    4   19   1   2½   14½  4    1
- 3  Волкова      1½  0½   ×  1+  ½½  ++    5     3   17   0   2     15  3    3
- 4  Dixon        00  00  0−   ×  11  ½+    2     2    4   2   0     18  4    4
- 5  Егоров       00  01  ½½  00   ×  ++    2     1  10½   0   2     18  4    5
+ №  Участник      1   2   3   4   5   6   Очки  Поб  Бер  ЛВ  Коя  Бух  Ч  Место
+ 1  Алексеев      ×  ½½  0½  11  11  1+    5½    4   16   0   1½   29  4    2
+ 2  Baker        ½½   ×  1½  11  10  0+    5½    4   19   0   2½   29  4    1
+ 3  Волкова      1½  0½   ×  1+  ½½  ++    5     3   17       2    30  3    3
+ 4  Dixon        00  00  0−   ×  11  ½+    2     2    4       0    36  4    4
+ 5  Егоров       00  01  ½½  00   ×  ++    2     1  10½       2    36  4    5
  6  Fischer      0−  1−  −−  ½−  −−   ×   выбыл: результаты не учитываются
 ";
 
