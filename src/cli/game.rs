@@ -103,7 +103,10 @@ fn new_game(
     time_control: Option<String>,
     tournament: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    let time_control = time_control.as_deref().map(parse_time_control).transpose()?;
+    let time_control = time_control
+        .as_deref()
+        .map(parse_time_control)
+        .transpose()?;
     let config = db.config()?;
     let mut store = db.open()?;
     let now = db.now();

@@ -11,13 +11,13 @@ mod moves;
 mod perft;
 mod play;
 mod player;
+mod publish;
 mod quarantine;
 mod referee;
 mod serve;
 mod show;
 mod store_args;
 mod tournament;
-mod publish;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

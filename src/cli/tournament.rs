@@ -234,8 +234,9 @@ pub struct New {
 }
 
 fn parse_system(s: &str) -> Result<System, String> {
-    System::from_setting(s)
-        .ok_or_else(|| format!("unknown system {s:?}; known: round-robin, double-round-robin, micro-match"))
+    System::from_setting(s).ok_or_else(|| {
+        format!("unknown system {s:?}; known: round-robin, double-round-robin, micro-match")
+    })
 }
 
 fn parse_lang(s: &str) -> anyhow::Result<Language> {
@@ -261,8 +262,11 @@ impl New {
             "report" => crate::clock::TimeoutPolicy::ReportToReferee,
             o => anyhow::bail!("--on-timeout must be lose or report, not {o:?}"),
         };
-        s.tie_breaks = parse_tie_breaks(&self.tie_breaks)
-            .map_err(|c| anyhow!("unknown tie-break {c:?}; known: WIN SB DE KS BH BPG LOT, or iccf, fide, russian"))?;
+        s.tie_breaks = parse_tie_breaks(&self.tie_breaks).map_err(|c| {
+            anyhow!(
+                "unknown tie-break {c:?}; known: WIN SB DE KS BH BPG LOT, or iccf, fide, russian"
+            )
+        })?;
         if self
             .scoring
             .parse::<crate::tournament::standings::Scoring>()
@@ -286,10 +290,12 @@ impl New {
         };
         s.ballot = match self.ballot.as_deref() {
             None => None,
-            Some(t) if t.parse::<crate::tournament::ballot::DrawingTable>().is_ok() => Some(Ballot {
-                list: BallotSource::Table(t.to_string()),
-                per,
-            }),
+            Some(t) if t.parse::<crate::tournament::ballot::DrawingTable>().is_ok() => {
+                Some(Ballot {
+                    list: BallotSource::Table(t.to_string()),
+                    per,
+                })
+            }
             Some(file) => {
                 let text = std::fs::read_to_string(file)
                     .with_context(|| format!("reading the ballot list {file}"))?;
@@ -396,12 +402,22 @@ impl TournamentCmd {
                     let r = service::enter(tx, actor, &name, &address, section, now)?;
                     Ok((r, Vec::new()))
                 },
-                |(t, e, p)| println!("tournament {:?}: {} entered (section {})", t.name, p.email, e.section),
+                |(t, e, p)| {
+                    println!(
+                        "tournament {:?}: {} entered (section {})",
+                        t.name, p.email, e.section
+                    )
+                },
             ),
             TournamentCmd::Remove { name, address, who } => change(
                 db,
                 &who.actor,
-                |tx, actor| Ok((service::remove(tx, actor, &name, &address, now)?, Vec::new())),
+                |tx, actor| {
+                    Ok((
+                        service::remove(tx, actor, &name, &address, now)?,
+                        Vec::new(),
+                    ))
+                },
                 |t| println!("tournament {:?}: {address} removed", t.name),
             ),
             TournamentCmd::Draw {
@@ -465,16 +481,18 @@ impl TournamentCmd {
             TournamentCmd::Standings { name, json } => standings(db, &name, json),
             TournamentCmd::Crosstable { name, lang } => {
                 let lang = parse_lang(&lang)?;
-                Ok(match read(db, |tx| {
-                    let t = service::by_name(tx, &name)?;
-                    service::table_text(tx, &t, lang)
-                })? {
-                    Ok(text) => {
-                        print!("{text}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(code) => code,
-                })
+                Ok(
+                    match read(db, |tx| {
+                        let t = service::by_name(tx, &name)?;
+                        service::table_text(tx, &t, lang)
+                    })? {
+                        Ok(text) => {
+                            print!("{text}");
+                            ExitCode::SUCCESS
+                        }
+                        Err(code) => code,
+                    },
+                )
             }
             TournamentCmd::Withdraw {
                 name,
@@ -489,7 +507,11 @@ impl TournamentCmd {
                     let replies = hs.iter().flat_map(|h| h.replies.clone()).collect();
                     Ok((hs.len(), replies))
                 },
-                |n| println!("tournament {name:?}: {address} withdrawn; {n} unfinished game(s) forfeited"),
+                |n| {
+                    println!(
+                        "tournament {name:?}: {address} withdrawn; {n} unfinished game(s) forfeited"
+                    )
+                },
             ),
             TournamentCmd::Replace {
                 name,
@@ -521,7 +543,11 @@ impl TournamentCmd {
                     let replies = service::end_playing_period(tx, Some(actor), &t, now)?;
                     Ok((replies.len() / 2, replies))
                 },
-                |n| println!("tournament {name:?}: playing period ended; {n} game(s) to adjudication"),
+                |n| {
+                    println!(
+                        "tournament {name:?}: playing period ended; {n} game(s) to adjudication"
+                    )
+                },
             ),
             TournamentCmd::Adjudications { name, json } => adjudications(db, &name, json),
             TournamentCmd::Export { name, output } => export(db, &name, output),
@@ -756,7 +782,12 @@ fn adjudications(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitC
         );
         println!("FEN {}", l.game.fen());
         for c in claims {
-            println!("  {} claims {}: {}", c.side.as_str(), c.result.as_str(), c.analysis);
+            println!(
+                "  {} claims {}: {}",
+                c.side.as_str(),
+                c.result.as_str(),
+                c.analysis
+            );
         }
         if claims.is_empty() {
             println!("  no claims yet");

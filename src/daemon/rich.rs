@@ -86,8 +86,9 @@ pub fn enrich(
         last: last.as_ref().map(|m| (m.path.clone(), m.captured.clone())),
         lang: reply.language,
     };
-    let Some(png) = drawn(key, || diagram::png::render(&view, last.as_ref(), side, &opts).ok())
-    else {
+    let Some(png) = drawn(key, || {
+        diagram::png::render(&view, last.as_ref(), side, &opts).ok()
+    }) else {
         return Ok((None, Vec::new()));
     };
     let size = diagram::svg::size(&view, side, &opts);

@@ -59,7 +59,13 @@ fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize
         acted += 1;
     }
     let replies = crate::referee::tournament::overdue_claims(tx, now)?;
-    post_all(tx, config, &replies, &format!("claims.{}", now.timestamp()), now)?;
+    post_all(
+        tx,
+        config,
+        &replies,
+        &format!("claims.{}", now.timestamp()),
+        now,
+    )?;
     Ok(acted + replies.len() / 2)
 }
 

@@ -29,12 +29,19 @@ pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, no
     let due = store.read(|tx| -> Result<_, RefereeError> {
         let mut due = Vec::new();
         for t in tournaments::list(tx)? {
-            if matches!(t.status, TournamentStatus::Registering | TournamentStatus::Drawn) {
+            if matches!(
+                t.status,
+                TournamentStatus::Registering | TournamentStatus::Drawn
+            ) {
                 continue;
             }
             let last = tournaments::last_game_end(tx, t.id)?;
             if published.get(&t.id) != Some(&last) {
-                due.push((crate::referee::tournament::publication(tx, &t, lang, now)?, t.id, last));
+                due.push((
+                    crate::referee::tournament::publication(tx, &t, lang, now)?,
+                    t.id,
+                    last,
+                ));
             }
         }
         Ok(due)
@@ -53,7 +60,9 @@ pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, no
                 info!(tournament = %p.name, dir = %dir.display(), files = w.files.len(), "tournament site written");
                 published.insert(id, last);
             }
-            Err(e) => warn!(tournament = %p.name, dir = %dir.display(), error = %e, "tournament site not written"),
+            Err(e) => {
+                warn!(tournament = %p.name, dir = %dir.display(), error = %e, "tournament site not written")
+            }
         }
     }
 }

@@ -72,6 +72,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   #12 {example}   a line for one of your games, when you have several\n\
   status   the game's state\n\
   history   your games\n\
+  standings   the crosstable of your tournament\n\
   help   this text\n"
         ),
         Language::Ru => format!(
@@ -84,6 +85,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   #12 {example}   строка для одной из ваших партий, если их несколько\n\
   статус   положение в партии\n\
   история   ваши партии\n\
+  таблица   турнирная таблица вашего турнира\n\
   помощь   эта справка\n"
         ),
     });

@@ -119,7 +119,9 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::AlreadyEntered(a), Language::En) => format!("{a} is entered already"),
         (T::AlreadyEntered(a), Language::Ru) => format!("{a} уже участвует в турнире"),
         (T::Started(n), Language::En) => {
-            format!("the games of the tournament «{n}» are made already: the entrants and the draw stand")
+            format!(
+                "the games of the tournament «{n}» are made already: the entrants and the draw stand"
+            )
         }
         (T::Started(n), Language::Ru) => {
             format!("партии турнира «{n}» уже созданы: состав и жеребьёвка не меняются")
@@ -136,9 +138,9 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::TooFew { section, players }, Language::Ru) => format!(
             "в группе {section} участников: {players}; для кругового турнира нужно не меньше двух"
         ),
-        (T::NumbersMismatch(section), Language::En) => format!(
-            "the numbers for section {section} must list each of its entrants exactly once"
-        ),
+        (T::NumbersMismatch(section), Language::En) => {
+            format!("the numbers for section {section} must list each of its entrants exactly once")
+        }
         (T::NumbersMismatch(section), Language::Ru) => format!(
             "в списке номеров группы {section} каждый её участник должен быть ровно один раз"
         ),

@@ -9,6 +9,7 @@ use super::game::days_ru;
 use super::moves::result_with_score;
 use crate::clock::TimeoutPolicy;
 use crate::rules::GameResult;
+use crate::tournament::standings::{Scoring, TieBreak};
 
 /// The tournament's lines of a game's first mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,9 +33,9 @@ pub struct InvitationLines {
     /// The playing period in days, if limited.
     pub playing_period_days: Option<u32>,
     /// The tie-breaks, in order.
-    pub tie_breaks: Vec<crate::tournament::standings::TieBreak>,
+    pub tie_breaks: Vec<TieBreak>,
     /// How points are counted.
-    pub scoring: crate::tournament::standings::Scoring,
+    pub scoring: Scoring,
 }
 
 /// The tournament's lines, each ending with a newline.
@@ -45,10 +46,9 @@ pub fn invitation(i: &InvitationLines, lang: Language) -> String {
             "Tournament: {}, round {}, game {}.\n",
             i.name, i.round, i.label
         ),
-        (None, Language::Ru) => format!(
-            "Турнир: {}, тур {}, партия {}.\n",
-            i.name, i.round, i.label
-        ),
+        (None, Language::Ru) => {
+            format!("Турнир: {}, тур {}, партия {}.\n", i.name, i.round, i.label)
+        }
         (Some(n), Language::En) => format!(
             "Tournament: {}, round {}, game {} (game {n} of the two-game match).\n",
             i.name, i.round, i.label
@@ -60,13 +60,20 @@ pub fn invitation(i: &InvitationLines, lang: Language) -> String {
     };
     if let Some(b) = &i.ballot {
         s.push_str(&match lang {
-            Language::En => format!("Opening by ballot: {b}; both games of the match start from it.\n"),
-            Language::Ru => format!("Дебют по жребию: {b}; с него начинаются обе партии микроматча.\n"),
+            Language::En => {
+                format!("Opening by ballot: {b}; both games of the match start from it.\n")
+            }
+            Language::Ru => {
+                format!("Дебют по жребию: {b}; с него начинаются обе партии микроматча.\n")
+            }
         });
     }
     s.push_str(&match lang {
         Language::En => format!("Leave: {} days a calendar year.", i.leave_days_per_year),
-        Language::Ru => format!("Отпуск: {} в календарный год.", days_ru(i.leave_days_per_year)),
+        Language::Ru => format!(
+            "Отпуск: {} в календарный год.",
+            days_ru(i.leave_days_per_year)
+        ),
     });
     if let Some(n) = i.draw_offers_from_move {
         s.push_str(&match lang {
@@ -86,7 +93,9 @@ pub fn invitation(i: &InvitationLines, lang: Language) -> String {
     });
     if let Some(d) = i.playing_period_days {
         s.push_str(&match lang {
-            Language::En => format!(" Playing period: {d} days; unfinished games then go to adjudication."),
+            Language::En => {
+                format!(" Playing period: {d} days; unfinished games then go to adjudication.")
+            }
             Language::Ru => format!(
                 " Срок игры: {}; неоконченные партии затем присуждаются.",
                 days_ru(d)
@@ -94,6 +103,29 @@ pub fn invitation(i: &InvitationLines, lang: Language) -> String {
         });
     }
     s.push('\n');
+    let names: Vec<&str> = i
+        .tie_breaks
+        .iter()
+        .map(|&t| super::tournament::tiebreak_long_name(t, lang))
+        .collect();
+    let scoring = match (i.scoring, lang) {
+        (Scoring::Classic, Language::En) => "a win 1 point, a draw ½",
+        (Scoring::Classic, Language::Ru) => "победа — 1 очко, ничья — ½",
+        (Scoring::Fmjd, Language::En) => "a win 2 points, a draw 1",
+        (Scoring::Fmjd, Language::Ru) => "победа — 2 очка, ничья — 1",
+    };
+    s.push_str(&match (names.is_empty(), lang) {
+        (true, Language::En) => format!("Scoring: {scoring}.\n"),
+        (true, Language::Ru) => format!("Очки: {scoring}.\n"),
+        (false, Language::En) => format!(
+            "Scoring: {scoring}. Ties are broken by: {}.\n",
+            names.join(", ")
+        ),
+        (false, Language::Ru) => format!(
+            "Очки: {scoring}. При равенстве очков: {}.\n",
+            names.join(", ")
+        ),
+    });
     s
 }
 
@@ -104,7 +136,9 @@ pub fn header_line(name: &str, round: u32, ballot: Option<&str>, lang: Language)
     match (ballot, lang) {
         (None, Language::En) => format!("Tournament {name}, round {round}"),
         (None, Language::Ru) => format!("Турнир «{name}», тур {round}"),
-        (Some(b), Language::En) => format!("Tournament {name}, round {round}; opening by ballot {b}"),
+        (Some(b), Language::En) => {
+            format!("Tournament {name}, round {round}; opening by ballot {b}")
+        }
         (Some(b), Language::Ru) => {
             format!("Турнир «{name}», тур {round}; дебют по жребию {b}")
         }
@@ -246,22 +280,24 @@ mod tests {
         }
         assert!(ru[1].contains("15.01.2027"), "{}", ru[1]);
         assert!(period_ended(5, d, Language::En).contains("2027-01-15"));
-        assert!(invitation(
-            &InvitationLines {
-                name: "Осень".into(),
-                round: 1,
-                label: "1-6".into(),
-                match_game: None,
-                ballot: None,
-                leave_days_per_year: 21,
-                draw_offers_from_move: None,
-                on_timeout: TimeoutPolicy::LoseOnTime,
-                playing_period_days: None,
-                tie_breaks: Vec::new(),
-                scoring: crate::tournament::standings::Scoring::Classic,
-            },
-            Language::Ru
-        )
-        .contains("Отпуск: 21 день в календарный год."));
+        assert!(
+            invitation(
+                &InvitationLines {
+                    name: "Осень".into(),
+                    round: 1,
+                    label: "1-6".into(),
+                    match_game: None,
+                    ballot: None,
+                    leave_days_per_year: 21,
+                    draw_offers_from_move: None,
+                    on_timeout: TimeoutPolicy::LoseOnTime,
+                    playing_period_days: None,
+                    tie_breaks: Vec::new(),
+                    scoring: crate::tournament::standings::Scoring::Classic,
+                },
+                Language::Ru
+            )
+            .contains("Отпуск: 21 день в календарный год.")
+        );
     }
 }

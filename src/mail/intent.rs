@@ -1118,12 +1118,8 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::Claim => Intent::ClaimDraw {
                         mv: the_move.clone(),
                     },
-                    Cmd::ClaimWin => {
-                        Intent::ClaimResult(crate::tournament::ResultClaim::Win)
-                    }
-                    Cmd::ClaimLoss => {
-                        Intent::ClaimResult(crate::tournament::ResultClaim::Loss)
-                    }
+                    Cmd::ClaimWin => Intent::ClaimResult(crate::tournament::ResultClaim::Win),
+                    Cmd::ClaimLoss => Intent::ClaimResult(crate::tournament::ResultClaim::Loss),
                     Cmd::Standings => Intent::Standings,
                     Cmd::Status => Intent::Status,
                     Cmd::History => Intent::History,

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Reply, RefereeError};
+use super::{RefereeError, Reply};
 use crate::clock::TimeControl;
 use crate::games::{self, AnyGame};
 use crate::notation::parse_line;
@@ -129,7 +129,10 @@ pub fn create_checked(
 ) -> Result<Game, RefereeError> {
     let mut new = NewGame::new(spec.variant.name(), spec.white, spec.black, now);
     new.start_fen = spec.start_fen.as_ref().map(|_| checked.start.start_fen());
-    new.opening = spec.opening_name.clone().or_else(|| spec.opening_moves.clone());
+    new.opening = spec
+        .opening_name
+        .clone()
+        .or_else(|| spec.opening_moves.clone());
     new.time_control = spec.time_control.as_ref().map(TimeControl::to_json);
     new.tournament.clone_from(&spec.tournament);
     let row = game_rows::create(tx, &new)?;

@@ -207,7 +207,11 @@ fn resume(
 }
 
 /// Stops the running clock of a game being paused; returns its side.
-pub(crate) fn stop_clock(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Option<Side>, RefereeError> {
+pub(crate) fn stop_clock(
+    tx: &Tx<'_>,
+    id: GameId,
+    now: DateTime<Utc>,
+) -> Result<Option<Side>, RefereeError> {
     for side in [Side::White, Side::Black] {
         if let Some(mut c) = crate::store::clocks::get(tx, id, side)?
             && crate::clock::state::pause(&mut c, now)

@@ -172,7 +172,12 @@ pub(crate) fn header(l: &Loaded, lang: Language) -> String {
     match (&l.seat, l.row.tournament.as_deref()) {
         (Some(seat), Some(name)) => format!(
             "{first}\n{}",
-            crate::lang::tournament_events::header_line(name, seat.round, seat.ballot().as_deref(), lang)
+            crate::lang::tournament_events::header_line(
+                name,
+                seat.round,
+                seat.ballot().as_deref(),
+                lang
+            )
         ),
         _ => first,
     }

@@ -136,6 +136,12 @@ pub fn create(
             value: String::new(),
         });
     }
+    if find(tx, name)?.is_some() {
+        return Err(StoreError::Duplicate {
+            what: "tournament",
+            key: name.to_owned(),
+        });
+    }
     let inserted = tx.sql().execute(
         "INSERT INTO tournaments (name, variant, system, settings, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -169,19 +175,25 @@ pub fn get(tx: &Tx<'_>, id: TournamentId) -> Result<Tournament> {
         })
 }
 
-/// The tournament with this name (case ignored), if any.
+/// The tournament with this name (case ignored, Cyrillic too: SQLite's
+/// NOCASE folds only ASCII), if any.
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
 pub fn find(tx: &Tx<'_>, name: &str) -> Result<Option<Tournament>> {
-    Ok(tx
+    let exact = tx
         .sql()
         .query_row(
             &format!("SELECT {COLUMNS} FROM tournaments WHERE name = ?1"),
             [name.trim()],
             from_row,
         )
-        .optional()?)
+        .optional()?;
+    if exact.is_some() {
+        return Ok(exact);
+    }
+    let key = name.trim().to_lowercase();
+    Ok(list(tx)?.into_iter().find(|t| t.name.to_lowercase() == key))
 }
 
 /// Every tournament, newest first.
@@ -722,11 +734,7 @@ pub struct Claim {
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
-pub fn put_claim(
-    tx: &Tx<'_>,
-    claim: &Claim,
-    source_message: Option<&str>,
-) -> Result<()> {
+pub fn put_claim(tx: &Tx<'_>, claim: &Claim, source_message: Option<&str>) -> Result<()> {
     tx.sql().execute(
         "INSERT INTO adjudication_claims (game_id, side, result, analysis, source_message, claimed_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)

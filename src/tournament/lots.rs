@@ -27,7 +27,10 @@ pub fn numbers(seed: &[u8], addresses: &[&str]) -> Vec<u32> {
         .enumerate()
         .map(|(i, a)| (i, lot(seed, a)))
         .collect();
-    order.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| addresses[a.0].cmp(addresses[b.0])));
+    order.sort_by(|a, b| {
+        a.1.cmp(&b.1)
+            .then_with(|| addresses[a.0].cmp(addresses[b.0]))
+    });
     let mut out = vec![0; addresses.len()];
     for (number, (i, _)) in order.iter().enumerate() {
         out[*i] = number as u32 + 1;
@@ -79,7 +82,10 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(sorted, vec![1, 2, 3]);
         // Case of the address does not change the lot.
-        assert_eq!(lot(&seed, "PETR@example.org"), lot(&seed, "petr@example.org"));
+        assert_eq!(
+            lot(&seed, "PETR@example.org"),
+            lot(&seed, "petr@example.org")
+        );
         assert_eq!(hex(&seed), "00ff");
         assert_eq!(from_hex("0g"), None);
         assert_eq!(from_hex("abc"), None);

@@ -150,6 +150,45 @@ mod tests {
         }
     }
 
+    /// The longest run of games with one colour, over the player's games in
+    /// round order (a bye round plays no game).
+    fn longest_run(games: &[Scheduled], player: u32) -> usize {
+        let mut colours = Vec::new();
+        for g in games {
+            if g.pairing.white == player {
+                colours.push(true);
+            } else if g.pairing.black == player {
+                colours.push(false);
+            }
+        }
+        let mut longest = 0;
+        let mut run = 0;
+        for (i, c) in colours.iter().enumerate() {
+            run = if i > 0 && colours[i - 1] == *c {
+                run + 1
+            } else {
+                1
+            };
+            longest = longest.max(run);
+        }
+        longest
+    }
+
+    #[test]
+    fn no_player_gets_three_games_of_one_colour_in_a_row_in_a_double_round_robin() {
+        // Both cycles, and across the join (FIDE's swap of the last two
+        // rounds of the first cycle), for every field of 3 to 16 players.
+        for n in 3..=16u32 {
+            let games = schedule(System::DoubleRoundRobin, n).expect("table");
+            for player in 1..=n {
+                assert!(
+                    longest_run(&games, player) <= 2,
+                    "{n} players: player {player} has three games of one colour in a row"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_micro_match_plays_both_games_in_one_round_with_one_ballot_key() {
         let games = schedule(System::MicroMatch, 4).expect("table");
@@ -157,6 +196,9 @@ mod tests {
         assert_eq!(games[0].ballot_key(1, false), games[1].ballot_key(1, false));
         assert_eq!(games[0].ballot_key(1, false), "s1:r1:1-4");
         assert_eq!(games[2].ballot_key(1, true), "s1:r1");
-        assert_eq!(System::from_setting("double-round-robin"), Some(System::DoubleRoundRobin));
+        assert_eq!(
+            System::from_setting("double-round-robin"),
+            Some(System::DoubleRoundRobin)
+        );
     }
 }

@@ -118,6 +118,18 @@ impl Zaochka {
         ]);
     }
 
+    /// The plain-text bodies of every queued mail, in queue order.
+    pub fn outbox_bodies(&self) -> Vec<String> {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT body_text FROM outbox ORDER BY id")
+            .unwrap();
+        stmt.query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
     /// The whole database as text, to prove that a refused command changed nothing.
     pub fn dump(&self) -> String {
         let conn = rusqlite::Connection::open(&self.db).unwrap();
@@ -131,6 +143,12 @@ impl Zaochka {
             "audit_log",
             "clocks",
             "sealed_moves",
+            "outbox",
+            "tournaments",
+            "tournament_players",
+            "tournament_games",
+            "adjudications",
+            "adjudication_claims",
         ] {
             let mut stmt = conn
                 .prepare(&format!("SELECT * FROM {table} ORDER BY 1"))

@@ -299,7 +299,13 @@ pub fn withdraw(
             action: DirectorAction::Forfeit(side),
             reason: reason.to_string(),
         };
-        handled.push(crate::referee::handle(tx, &cmd, actor, now, Source::default())?);
+        handled.push(crate::referee::handle(
+            tx,
+            &cmd,
+            actor,
+            now,
+            Source::default(),
+        )?);
     }
     tournaments::withdraw(tx, t.id, p.id, now)?;
     audit(

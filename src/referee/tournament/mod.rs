@@ -51,7 +51,10 @@ pub fn director(tx: &Tx<'_>, actor: PlayerId) -> Result<(), RefereeError> {
 ///
 /// # Errors
 /// Database failures.
-pub fn clock_settings(tx: &Tx<'_>, game: crate::store::GameId) -> Result<crate::clock::Settings, RefereeError> {
+pub fn clock_settings(
+    tx: &Tx<'_>,
+    game: crate::store::GameId,
+) -> Result<crate::clock::Settings, RefereeError> {
     Ok(match tournaments::game(tx, game)? {
         Some(link) => tournaments::get(tx, link.tournament)?.settings.clock(),
         None => crate::clock::Settings::default(),
@@ -63,7 +66,10 @@ pub fn clock_settings(tx: &Tx<'_>, game: crate::store::GameId) -> Result<crate::
 ///
 /// # Errors
 /// Database failures.
-pub fn player_clock_settings(tx: &Tx<'_>, player: PlayerId) -> Result<crate::clock::Settings, RefereeError> {
+pub fn player_clock_settings(
+    tx: &Tx<'_>,
+    player: PlayerId,
+) -> Result<crate::clock::Settings, RefereeError> {
     let mut settings = crate::clock::Settings::default();
     for t in tournaments::of_player(tx, player)? {
         if matches!(
@@ -71,7 +77,8 @@ pub fn player_clock_settings(tx: &Tx<'_>, player: PlayerId) -> Result<crate::clo
             tournaments::TournamentStatus::Playing | tournaments::TournamentStatus::Paused
         ) {
             let own = t.settings.clock();
-            settings.leave_days_per_year = settings.leave_days_per_year.min(own.leave_days_per_year);
+            settings.leave_days_per_year =
+                settings.leave_days_per_year.min(own.leave_days_per_year);
             settings.may_move_on_leave &= own.may_move_on_leave;
         }
     }

@@ -14,9 +14,7 @@ use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self as game_rows, GameStatus, Termination};
 use crate::store::players;
-use crate::store::tournaments::{
-    self, AdjudicationState, Claim, Tournament, TournamentStatus,
-};
+use crate::store::tournaments::{self, AdjudicationState, Claim, Tournament, TournamentStatus};
 use crate::store::{GameId, PlayerId, Tx};
 use crate::tournament::ResultClaim;
 
@@ -33,7 +31,10 @@ pub fn end_playing_period(
     t: &Tournament,
     now: DateTime<Utc>,
 ) -> Result<Vec<Reply>, RefereeError> {
-    if !matches!(t.status, TournamentStatus::Playing | TournamentStatus::Paused) {
+    if !matches!(
+        t.status,
+        TournamentStatus::Playing | TournamentStatus::Paused
+    ) {
         return Err(TournamentRefusal::Period(t.name.clone()).into());
     }
     let due = now + Duration::days(i64::from(t.settings.claim_days.max(1)));

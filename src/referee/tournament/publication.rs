@@ -8,8 +8,8 @@ use crate::lang::Language;
 use crate::referee::RefereeError;
 use crate::rules::Variant;
 use crate::site::{Site, SiteGame, SiteRow, SiteTable};
-use crate::store::tournaments::{self, Tournament};
 use crate::store::Tx;
+use crate::store::tournaments::{self, Tournament};
 
 /// A tournament's site as owned data.
 #[derive(Clone, Debug)]

@@ -14,7 +14,9 @@ use crate::referee::error::TournamentRefusal;
 use crate::referee::{RefereeError, Reply};
 use crate::rules::Variant;
 use crate::store::games::Game;
-use crate::store::tournaments::{self, EntrantStatus, Tournament, TournamentGame, TournamentStatus};
+use crate::store::tournaments::{
+    self, EntrantStatus, Tournament, TournamentGame, TournamentStatus,
+};
 use crate::store::{PlayerId, Tx};
 use crate::tournament::ballot::{self, BallotList, DrawingTable, Opening};
 use crate::tournament::settings::{BallotPer, BallotSource};
@@ -40,10 +42,13 @@ enum Openings {
 impl Openings {
     fn of(source: &BallotSource, variant: Variant) -> Result<Openings, RefereeError> {
         match source {
-            BallotSource::Table(name) => name
-                .parse::<DrawingTable>()
-                .map(Openings::Table)
-                .map_err(|_| TournamentRefusal::Ballot(format!("no drawing table {name:?}")).into()),
+            BallotSource::Table(name) => {
+                name.parse::<DrawingTable>()
+                    .map(Openings::Table)
+                    .map_err(|_| {
+                        TournamentRefusal::Ballot(format!("no drawing table {name:?}")).into()
+                    })
+            }
             BallotSource::Own { name, text } => BallotList::read(name, variant, text)
                 .map(Openings::Own)
                 .map_err(|e| TournamentRefusal::Ballot(e.to_string()).into()),
@@ -128,8 +133,10 @@ pub fn start(
             .filter_map(|e| e.number.map(|n| (n, e.player)))
             .collect();
         let n = by_number.len() as u32;
-        let games = system::schedule(t.system, n)
-            .map_err(|_| TournamentRefusal::TooFew { section, players: n })?;
+        let games = system::schedule(t.system, n).map_err(|_| TournamentRefusal::TooFew {
+            section,
+            players: n,
+        })?;
         for g in games {
             let (Some(&white), Some(&black)) = (
                 by_number.get(&g.pairing.white),

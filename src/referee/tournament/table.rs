@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::lang::Language;
+use crate::lang::tournament::TableView;
 use crate::lang::tournament_events::InvitationLines;
 use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
@@ -16,7 +17,6 @@ use crate::store::tournaments::{
     self, AdjudicationState, EntrantStatus, Tournament, TournamentGame, TournamentStatus,
 };
 use crate::store::{GameId, PlayerId, Tx};
-use crate::lang::tournament::TableView;
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 
 /// One section's table.
@@ -151,7 +151,9 @@ pub fn table_text_of(t: &Tournament, sections: &[SectionTable], lang: Language) 
     let mut out = String::new();
     for s in sections {
         if sections.len() > 1 {
-            out.push_str(&crate::lang::tournament_events::section_heading(s.section, lang));
+            out.push_str(&crate::lang::tournament_events::section_heading(
+                s.section, lang,
+            ));
             out.push('\n');
         }
         out.push_str(&crate::lang::tournament::crosstable(&s.view(t), lang));
@@ -221,7 +223,10 @@ pub fn after_game_end(
         return Ok(());
     };
     if let Some(a) = tournaments::adjudication(tx, game)?
-        && matches!(a.state, AdjudicationState::Claims | AdjudicationState::Ruling)
+        && matches!(
+            a.state,
+            AdjudicationState::Claims | AdjudicationState::Ruling
+        )
     {
         tournaments::set_adjudication_state(tx, game, AdjudicationState::Ruled)?;
     }
@@ -241,7 +246,10 @@ pub fn after_game_end(
     let open = tournaments::games(tx, t.id)?.iter().try_fold(0, |n, l| {
         let g = game_rows::get(tx, l.game)?;
         Ok::<_, RefereeError>(
-            n + u32::from(!matches!(g.status, GameStatus::Finished | GameStatus::Annulled)),
+            n + u32::from(!matches!(
+                g.status,
+                GameStatus::Finished | GameStatus::Annulled
+            )),
         )
     })?;
     if open == 0 {
@@ -254,7 +262,10 @@ pub fn after_game_end(
 ///
 /// # Errors
 /// Database failures.
-pub fn invitation_lines(tx: &Tx<'_>, game: GameId) -> Result<Option<InvitationLines>, RefereeError> {
+pub fn invitation_lines(
+    tx: &Tx<'_>,
+    game: GameId,
+) -> Result<Option<InvitationLines>, RefereeError> {
     let Some(link) = tournaments::game(tx, game)? else {
         return Ok(None);
     };
@@ -283,8 +294,12 @@ fn lines(t: &Tournament, link: &TournamentGame) -> InvitationLines {
 /// # Errors
 /// Database failures.
 pub fn frozen(tx: &Tx<'_>, game: GameId) -> Result<bool, RefereeError> {
-    Ok(tournaments::adjudication(tx, game)?
-        .is_some_and(|a| matches!(a.state, AdjudicationState::Claims | AdjudicationState::Ruling)))
+    Ok(tournaments::adjudication(tx, game)?.is_some_and(|a| {
+        matches!(
+            a.state,
+            AdjudicationState::Claims | AdjudicationState::Ruling
+        )
+    }))
 }
 
 /// Refuses what a tournament's rules forbid before the referee acts: moves,
@@ -311,7 +326,11 @@ pub fn refuse_if_frozen(tx: &Tx<'_>, game: GameId, command: &Command) -> Result<
     }
     let offer = matches!(
         command,
-        Command::OfferDraw { .. } | Command::Play { offer_draw: true, .. }
+        Command::OfferDraw { .. }
+            | Command::Play {
+                offer_draw: true,
+                ..
+            }
     );
     if offer {
         let t = tournaments::get(tx, link.tournament)?;
