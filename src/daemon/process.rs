@@ -467,11 +467,14 @@ fn handle_envelope(
     })
 }
 
-/// Whether an intent is about one game (everything but help, history, leave).
+/// Whether an intent is about one game (everything but help, history, leave,
+/// standings).
 fn needs_game(intent: &Intent) -> bool {
+    // `standings` without a game: the player's latest tournament (the
+    // referee refuses a player in none).
     !matches!(
         intent,
-        Intent::Help | Intent::History | Intent::Leave { .. }
+        Intent::Help | Intent::History | Intent::Leave { .. } | Intent::Standings
     )
 }
 

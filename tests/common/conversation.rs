@@ -602,6 +602,21 @@ impl Conversation {
         self.serve(Some(step))
     }
 
+    /// Delivers a player's mail without running a cycle: several players' mails
+    /// can wait in the inbox and one [`Conversation::serve`] takes them all, as
+    /// the daemon does with the mail of a whole tournament round.
+    pub fn post(&mut self, mail: PlayerMail) {
+        self.bot.deliver(self.seq, &mail.render());
+        self.seq += 1;
+        self.sent.push(mail);
+    }
+
+    /// [`Conversation::post`] of a "Reply" on `to` with `line` above the quote.
+    pub fn post_reply(&mut self, player: Player, to: &BotMail, line: &str) {
+        let id = self.next_id();
+        self.post(PlayerMail::reply(&player, to, line, &id));
+    }
+
     /// Presses "Reply" on `to` and writes `line` above the quote.
     pub fn reply(&mut self, player: Player, to: &BotMail, line: &str) -> Vec<BotMail> {
         let id = self.next_id();

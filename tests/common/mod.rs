@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod conversation;
 pub mod daemon;
+pub mod tournament;
 
 use std::collections::BTreeSet;
 use zaochka::notation::{Naming, square_name, write};
