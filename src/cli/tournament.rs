@@ -55,8 +55,9 @@ pub enum TournamentCmd {
     Draw {
         /// The tournament.
         name: String,
-        /// The lot's seed in hex (random if absent).
-        #[arg(long, conflicts_with = "numbers")]
+        /// The seed in hex (random if absent): it draws the numbers (unless
+        /// --numbers gives them), the ballots and the final lots.
+        #[arg(long)]
         seed: Option<String>,
         /// Addresses in the order of their numbers (1, 2, ...), comma-separated.
         #[arg(long, value_delimiter = ',')]

@@ -9,6 +9,7 @@
 //! too: `#12 c3-d4` lines to their game, a bare move to the player's one active
 //! game. The outcome of every mail is recorded for the referee.
 
+use std::collections::HashMap;
 use tracing::{info, warn};
 
 use super::inbox::RawMail;
@@ -400,8 +401,18 @@ fn handle_envelope(
     // game while several games go on): one reply with the list of games.
     let mut unplaced: Vec<String> = Vec::new();
     let mut unplaced_count = 0usize;
+    // A claim for a game frozen at the end of a tournament's playing period
+    // carries the player's analysis: the mail's other lines for that game
+    // (variations with moves) are the analysis, not moves or commands.
+    let claims = adjudication_claims(tx, &intents, default_game)?;
     for (k, a) in intents.iter().enumerate() {
         let game = a.game.or(default_game);
+        if let Some(g) = game
+            && let Some(&first) = claims.get(&g)
+            && first != k
+        {
+            continue;
+        }
         match game {
             Some(g) if Some(g) != main && !plays_in(tx, &player, g)? => {
                 foreign_count += 1;
@@ -465,6 +476,30 @@ fn handle_envelope(
         game: main.or(default_game),
         verified_sender,
     })
+}
+
+/// For each game frozen for adjudication that the mail claims a result for,
+/// the index of the (first) claim among the intents.
+fn adjudication_claims(
+    tx: &Tx<'_>,
+    intents: &[Addressed],
+    default_game: Option<GameId>,
+) -> Result<HashMap<GameId, usize>, RefereeError> {
+    let mut claims = HashMap::new();
+    for (k, a) in intents.iter().enumerate() {
+        let Some(g) = a.game.or(default_game) else {
+            continue;
+        };
+        let claim = match a.intent {
+            Intent::ClaimResult(_) => true,
+            Intent::ClaimDraw { .. } => referee::tournament::frozen(tx, g)?,
+            _ => false,
+        };
+        if claim {
+            claims.entry(g).or_insert(k);
+        }
+    }
+    Ok(claims)
 }
 
 /// Whether an intent is about one game (everything but help, history, leave,
@@ -745,7 +780,11 @@ fn apply(
                     reason: e.message(lang),
                 }
                 .text(lang),
-                None => format!("{}.", e.message(lang)),
+                None => Notice::RefusedCommand {
+                    line: a.line.trim().to_string(),
+                    reason: e.message(lang),
+                }
+                .text(lang),
             };
             let text = with_state(tx, player, game, line, mail.received_at)?;
             enqueue(

@@ -113,6 +113,14 @@ pub enum Notice {
         /// Why (the referee's reason, in the reader's language).
         reason: String,
     },
+    /// A command not about one game was refused (the list of games, the
+    /// crosstable, leave): what was asked and why not.
+    RefusedCommand {
+        /// The line as written.
+        line: String,
+        /// Why (the referee's reason, in the reader's language).
+        reason: String,
+    },
     /// Lines that need a game but name none (a reply to a mail not about one
     /// game, with several games going): nothing of them was applied.
     WhichGame {
@@ -387,6 +395,12 @@ impl Notice {
                 Language::Ru => format!("Партия #{game} - «{line}» не принято: {reason}."),
                 Language::En => format!("Game #{game} - \"{line}\" is not accepted: {reason}."),
             },
+            Notice::RefusedCommand { line, reason } => match lang {
+                Language::Ru => format!(
+                    "К сожалению, «{line}» выполнить не удалось: {reason}."
+                ),
+                Language::En => format!("Sorry, \"{line}\" could not be done: {reason}."),
+            },
             Notice::WhichGame { lines, more, games } => {
                 let mut t = String::from(match lang {
                     Language::Ru => {
@@ -501,6 +515,10 @@ mod tests {
                 game: GameId(1),
                 line: "c3-d4".into(),
                 reason: "x".into(),
+            },
+            Notice::RefusedCommand {
+                line: "таблица".into(),
+                reason: "вы не участвуете ни в одном турнире".into(),
             },
             Notice::WhichGame {
                 lines: vec!["c3-d4".into()],

@@ -25,6 +25,9 @@ pub enum Phase {
     },
     /// Stopped by the referee without a result (paused or adjourned).
     Stopped(GameStatus),
+    /// Frozen at the end of a tournament's playing period, waiting for the
+    /// players' claims or the director's adjudication.
+    Frozen,
     /// Annulled by the referee: it counts for nobody.
     Annulled,
     /// Over.
@@ -155,6 +158,12 @@ pub fn phase_line(phase: &Phase, lang: Language) -> String {
             side_name(*to_move, lang)
         ),
         (Phase::Stopped(status), _) => status_line(*status, lang).to_string(),
+        (Phase::Frozen, Language::En) => {
+            "The tournament's playing period is over: the game waits for adjudication; the clocks stand and no move is due.".into()
+        }
+        (Phase::Frozen, Language::Ru) => {
+            "Срок игры в турнире истёк: партия ждёт присуждения результата; часы стоят, ход не ожидается.".into()
+        }
         (Phase::Annulled, Language::En) => {
             "The game was annulled by the referee; it counts for nobody.".into()
         }

@@ -32,6 +32,9 @@ pub(crate) struct Loaded {
     pub clock_notes: [ClockNote; 2],
     /// The game's place in its tournament (round, board, numbers, ballot).
     pub seat: Option<crate::store::tournaments::TournamentGame>,
+    /// Frozen at the end of its tournament's playing period, waiting for
+    /// claims or a ruling.
+    pub frozen: bool,
 }
 
 impl Loaded {
@@ -61,6 +64,7 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
     let clocks = crate::clock::persist::report(tx, id, now)?;
     let clock_notes = clock_notes(tx, &row, now)?;
     let seat = crate::store::tournaments::game(tx, id)?;
+    let frozen = seat.is_some() && super::tournament::frozen(tx, id)?;
     Ok(Loaded {
         row,
         moves,
@@ -69,6 +73,7 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
         clocks,
         clock_notes,
         seat,
+        frozen,
     })
 }
 

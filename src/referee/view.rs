@@ -78,6 +78,7 @@ pub(crate) fn state_view(
                 number: move_number(game),
             }
         }
+        (_, _, _) if l.frozen => Phase::Frozen,
         (_, _, status) => Phase::Stopped(status),
     };
     StateView {

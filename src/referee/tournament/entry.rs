@@ -192,10 +192,9 @@ pub fn draw(
         }
     }
     drawn.sort_by_key(|(n, s, _)| (*s, *n));
+    // Kept either way: the ballots and the final lots are drawn from it.
     let seed_hex = lots::hex(&seed);
-    if order.is_none() {
-        tournaments::set_seed(tx, t.id, &seed_hex)?;
-    }
+    tournaments::set_seed(tx, t.id, &seed_hex)?;
     let t = tournaments::set_status(tx, t.id, TournamentStatus::Drawn, now)?;
     audit(
         tx,
@@ -205,7 +204,7 @@ pub fn draw(
         serde_json::json!({
             "tournament": t.name,
             "method": if order.is_some() { "given" } else { "lot" },
-            "seed": if order.is_some() { None } else { Some(&seed_hex) },
+            "seed": seed_hex,
             "rule": "numbers in ascending order of SHA-256(seed || lowercase address)",
             "numbers": drawn.iter().map(|(n, s, p)| serde_json::json!({
                 "section": s, "number": n, "player": p.email })).collect::<Vec<_>>(),
