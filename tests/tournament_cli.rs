@@ -6,6 +6,7 @@
 //! The by-mail play of whole tournaments is `tests/tournament_by_mail.rs`.
 
 mod common;
+mod headless;
 
 use std::process::Command;
 
@@ -308,6 +309,83 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_a_replacement_takes_them_over(
             .any(|b| b.contains("заменил участника Игрок 1 на Запасной")),
         "the opponents are told"
     );
+}
+
+#[test]
+fn publish_writes_the_tournament_as_chromium_shows_it_with_the_board_after_each_ply() {
+    let z = Zaochka::new();
+    let players = field(&z, 3);
+    new_tournament(&z, "Весна <2027>", "round-robin", &[], &players);
+    let order: Vec<&str> = players.iter().map(String::as_str).collect();
+    z.ok(&[
+        "tournament",
+        "draw",
+        "Весна <2027>",
+        "--numbers",
+        &order.join(","),
+        "--as",
+        DIRECTOR,
+    ]);
+    z.ok(&["tournament", "start", "Весна <2027>", "--as", DIRECTOR]);
+    // Game #1 is 2-3 of round 1 (1 has the bye, 4 being the table's extra
+    // number): two plies, then Black resigns.
+    z.ok(&["play", "1", "c3-d4", "--as", &players[1]]);
+    z.ok(&["play", "1", "f6-g5", "--as", &players[2]]);
+    z.ok(&["resign", "1", "--as", &players[2]]);
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let out = z.ok(&[
+        "tournament",
+        "publish",
+        "Весна <2027>",
+        site.to_str().unwrap(),
+        "--lang",
+        "ru",
+    ]);
+    assert!(out.contains("file(s) written"), "{out}");
+    // The ply page holds the board after that ply, as the renderer draws it.
+    let mut game = zaochka::games::new_game(zaochka::rules::Variant::Russian, None).unwrap();
+    game.play("c3-d4").unwrap();
+    game.play("f6-g5").unwrap();
+    let svg = zaochka::diagram::svg::render(
+        &game.board_view(),
+        game.last_move().as_ref(),
+        zaochka::rules::Color::White,
+        &zaochka::diagram::Options {
+            lang: zaochka::lang::Language::Ru,
+            ..zaochka::diagram::Options::default()
+        },
+    );
+    let page = std::fs::read_to_string(site.join("games/1/2.html")).unwrap();
+    assert!(
+        page.contains(svg.trim()),
+        "the page of ply 2 shows another board"
+    );
+    let Some(browser) = headless::chromium() else {
+        eprintln!("SKIPPED the Chromium part: chromium is not installed");
+        return;
+    };
+    let dom = headless::run(
+        &browser,
+        dir.path(),
+        &site.join("index.html"),
+        headless::Output::Dom,
+    );
+    // The crosstable: Игрок 2 beat Игрок 3 (1 in column 3), the name with
+    // <...> escaped, the game linked.
+    assert!(dom.contains("Весна &lt;2027&gt;"), "{dom}");
+    assert!(
+        dom.contains("<td class=\"name\">Игрок 2</td><td class=\"cell\">·</td><td class=\"cell self\">×</td><td class=\"cell\">1</td>"),
+        "{dom}"
+    );
+    assert!(dom.contains("games/1.html"), "{dom}");
+    let ply = headless::run(
+        &browser,
+        dir.path(),
+        &site.join("games/1/2.html"),
+        headless::Output::Dom,
+    );
+    assert!(ply.contains("<svg"), "{ply}");
 }
 
 /// `tournament start` of a 50-player double round robin: 2,450 games, 4,900

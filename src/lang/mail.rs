@@ -396,9 +396,7 @@ impl Notice {
                 Language::En => format!("Game #{game} - \"{line}\" is not accepted: {reason}."),
             },
             Notice::RefusedCommand { line, reason } => match lang {
-                Language::Ru => format!(
-                    "К сожалению, «{line}» выполнить не удалось: {reason}."
-                ),
+                Language::Ru => format!("К сожалению, «{line}» выполнить не удалось: {reason}."),
                 Language::En => format!("Sorry, \"{line}\" could not be done: {reason}."),
             },
             Notice::WhichGame { lines, more, games } => {
