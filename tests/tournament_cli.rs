@@ -306,8 +306,14 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_a_replacement_takes_them_over(
     assert!(
         outbox
             .iter()
-            .any(|b| b.contains("заменил участника Игрок 1 на Запасной")),
+            .any(|b| b.contains("вместо Игрок 1 эту партию продолжает Запасной")),
         "the opponents are told"
+    );
+    assert!(
+        outbox
+            .iter()
+            .any(|b| b.contains("передал ваше место и ваши неоконченные партии участнику Запасной")),
+        "the replaced player is told"
     );
 }
 

@@ -14,6 +14,7 @@ use crate::store::games::{self as game_rows, GameStatus};
 use crate::store::tournaments::{self, Tournament};
 use crate::store::{Tx, players};
 use crate::tournament::settings::{Ballot, BallotPer, BallotSource, parse_tie_breaks};
+use crate::tournament::standings::{Scoring, TieBreak, WithdrawalPolicy};
 use crate::tournament::{Settings, System};
 
 /// The director's address, given to every command that changes a tournament.
@@ -36,7 +37,7 @@ pub enum TournamentCmd {
         /// The player's registered address.
         address: String,
         /// The section (group), from 1; each section is its own round robin.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         section: u32,
         #[command(flatten)]
         who: Director,
@@ -211,10 +212,10 @@ pub struct New {
     tie_breaks: String,
     /// classic (1/½/0) or fmjd (2/1/0).
     #[arg(long, default_value = "classic")]
-    scoring: String,
+    scoring: Scoring,
     /// Withdrawals: fide, lss or fmjd.
     #[arg(long, default_value = "fide")]
-    withdrawals: String,
+    withdrawals: WithdrawalPolicy,
     /// Balloted openings: idf64, fmjd64, idf64-basic, or a list file of your own.
     #[arg(long)]
     ballot: Option<String>,
@@ -255,7 +256,15 @@ impl New {
             s.time_control = Some(super::game::parse_time_control(tc)?.to_json());
         }
         if let Some(d) = self.leave_days {
+            if d > 366 {
+                anyhow::bail!("--leave-days counts days of one calendar year: at most 366");
+            }
             s.leave_days_per_year = d;
+        }
+        if self.no_draw_offers_before_move.is_some_and(|n| n < 2) {
+            anyhow::bail!(
+                "--no-draw-offers-before-move must be 2 or more (move 1 is the first move)"
+            );
         }
         s.no_draw_offers_before_move = self.no_draw_offers_before_move;
         s.on_timeout = match self.on_timeout.as_str() {
@@ -263,35 +272,38 @@ impl New {
             "report" => crate::clock::TimeoutPolicy::ReportToReferee,
             o => anyhow::bail!("--on-timeout must be lose or report, not {o:?}"),
         };
-        s.tie_breaks = parse_tie_breaks(&self.tie_breaks).map_err(|c| {
-            anyhow!(
-                "unknown tie-break {c:?}; known: WIN SB DE KS BH BPG LOT, or iccf, fide, russian"
-            )
-        })?;
-        if self
-            .scoring
-            .parse::<crate::tournament::standings::Scoring>()
-            .is_err()
+        let order = parse_tie_breaks(&self.tie_breaks).map_err(|e| anyhow!("--tie-breaks: {e}"))?;
+        // Lots decide last, once: a list without them gets them at its end.
+        if let Some(i) = order.iter().position(|t| *t == TieBreak::Lots)
+            && i + 1 != order.len()
         {
-            anyhow::bail!("--scoring must be classic or fmjd");
+            anyhow::bail!("--tie-breaks: LOT can only be the last tie-break");
         }
-        s.scoring.clone_from(&self.scoring);
-        if self
-            .withdrawals
-            .parse::<crate::tournament::standings::WithdrawalPolicy>()
-            .is_err()
-        {
-            anyhow::bail!("--withdrawals must be fide, lss or fmjd");
+        s.tie_breaks = order;
+        if s.tie_breaks.last() != Some(&TieBreak::Lots) {
+            s.tie_breaks.push(TieBreak::Lots);
         }
-        s.withdrawals.clone_from(&self.withdrawals);
+        s.scoring = self.scoring;
+        s.withdrawals = self.withdrawals;
         let per = match self.ballot_per.as_str() {
             "match" | "game" => BallotPer::Match,
             "round" => BallotPer::Round,
             o => anyhow::bail!("--ballot-per must be match or round, not {o:?}"),
         };
+        if self.ballot.is_none() && self.ballot_per != "match" {
+            anyhow::bail!("--ballot-per needs --ballot");
+        }
         s.ballot = match self.ballot.as_deref() {
             None => None,
-            Some(t) if t.parse::<crate::tournament::ballot::DrawingTable>().is_ok() => {
+            Some(t) if let Ok(table) = t.parse::<crate::tournament::ballot::DrawingTable>() => {
+                if table.variant() != self.variant {
+                    anyhow::bail!(
+                        "--ballot {t}: the {} table is for {}, not {}",
+                        table.name(),
+                        table.variant().name(),
+                        self.variant.name()
+                    );
+                }
                 Some(Ballot {
                     list: BallotSource::Table(t.to_string()),
                     per,
@@ -304,16 +316,36 @@ impl New {
                     .file_stem()
                     .map_or_else(|| file.to_string(), |n| n.to_string_lossy().into_owned());
                 // Checked now, so that `start` cannot fail on it.
-                crate::tournament::ballot::BallotList::read(&name, self.variant, &text)
+                let list = crate::tournament::ballot::BallotList::read(&name, self.variant, &text)
                     .map_err(|e| anyhow!("the ballot list {file}: {e}"))?;
+                // Each opening must leave a game to play.
+                for o in &list.openings {
+                    let start =
+                        crate::referee::create::check_start(self.variant, o.start_fen(), o.moves())
+                            .map_err(|e| {
+                                anyhow!("the ballot list {file}, opening {}: {e}", o.code)
+                            })?;
+                    if start.position().outcome().is_some() {
+                        anyhow::bail!(
+                            "the ballot list {file}, opening {}: the game is over in that position",
+                            o.code
+                        );
+                    }
+                }
                 Some(Ballot {
                     list: BallotSource::Own { name, text },
                     per,
                 })
             }
         };
+        if self.playing_period_days == Some(0) {
+            anyhow::bail!("--playing-period-days must be 1 or more");
+        }
         s.playing_period_days = self.playing_period_days;
         if let Some(d) = self.claim_days {
+            if d == 0 {
+                anyhow::bail!("--claim-days must be 1 or more");
+            }
             s.claim_days = d;
         }
         Ok(s)
@@ -624,7 +656,8 @@ fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
         }
         let mut games = Vec::new();
         for l in tournaments::games(tx, t.id)? {
-            games.push((game_rows::get(tx, l.game)?, l));
+            let frozen = service::frozen(tx, l.game)?;
+            games.push((game_rows::get(tx, l.game)?, l, frozen));
         }
         Ok((t, entrants, games))
     })?;
@@ -638,10 +671,11 @@ fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
             "entrants": entrants.iter().map(|(p, e)| serde_json::json!({
                 "player": p.email, "name": p.name, "section": e.section, "number": e.number,
                 "status": e.status.as_str() })).collect::<Vec<_>>(),
-            "games": games.iter().map(|(g, l)| serde_json::json!({
+            "games": games.iter().map(|(g, l, frozen)| serde_json::json!({
                 "game": g.id.0, "section": l.section, "round": l.round, "board": l.board,
                 "label": l.label(), "match_game": l.match_game, "ballot": l.ballot(),
-                "status": g.status.as_str(), "result": g.result.map(|r| r.as_str()),
+                "status": g.status.as_str(), "awaiting_adjudication": frozen,
+                "result": g.result.map(|r| r.as_str()),
                 "termination": g.termination.map(|r| r.as_str()) })).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -668,7 +702,7 @@ fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
             e.status.as_str()
         );
     }
-    for (g, l) in &games {
+    for (g, l, frozen) in &games {
         println!(
             "  game #{} section {} round {} board {} ({}){}: {}{}",
             g.id,
@@ -678,7 +712,11 @@ fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
             l.label(),
             l.match_game
                 .map_or_else(String::new, |m| format!(" match game {m}")),
-            g.result.map_or(g.status.as_str(), |r| r.as_str()),
+            match (g.result, frozen) {
+                (Some(r), _) => r.as_str(),
+                (None, true) => "awaiting adjudication",
+                (None, false) => g.status.as_str(),
+            },
             l.ballot()
                 .map_or_else(String::new, |b| format!(", ballot {b}"))
         );

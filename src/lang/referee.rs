@@ -114,6 +114,12 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::Exists(n), Language::Ru) => format!("турнир «{n}» уже есть"),
         (T::NotEntered(n), Language::En) => format!("you do not play in the tournament «{n}»"),
         (T::NotEntered(n), Language::Ru) => format!("вы не участвуете в турнире «{n}»"),
+        (T::PlayerNotEntered { player, tournament }, Language::En) => {
+            format!("{player} is not entered in the tournament «{tournament}»")
+        }
+        (T::PlayerNotEntered { player, tournament }, Language::Ru) => {
+            format!("{player} не участвует в турнире «{tournament}»")
+        }
         (T::NoneEntered, Language::En) => "you play in no tournament".into(),
         (T::NoneEntered, Language::Ru) => "вы не участвуете ни в одном турнире".into(),
         (T::AlreadyEntered(a), Language::En) => format!("{a} is entered already"),
@@ -295,6 +301,11 @@ mod tests {
             TournamentRefusal::Exists("2026".into()).into(),
             TournamentRefusal::NotEntered("2026".into()).into(),
             TournamentRefusal::NoneEntered.into(),
+            TournamentRefusal::PlayerNotEntered {
+                player: "ivanov@example.org".into(),
+                tournament: "2026".into(),
+            }
+            .into(),
             TournamentRefusal::AlreadyEntered("ivanov@example.org".into()).into(),
             TournamentRefusal::Started("2026".into()).into(),
             TournamentRefusal::NotDrawn("2026".into()).into(),

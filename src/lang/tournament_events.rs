@@ -159,11 +159,27 @@ pub fn section_heading(section: u32, lang: Language) -> String {
 pub fn replaced(old: &str, new: &str, reason: &str, lang: Language) -> String {
     match lang {
         Language::En => format!(
-            "The tournament director has replaced {old} by {new}, who takes this game over. Reason: {}",
+            "The tournament director has replaced {old} by {new}, who plays this game on. Reason: {}",
             reason.trim()
         ),
         Language::Ru => format!(
-            "Судья турнира заменил участника {old} на {new}; партию продолжает {new}. Причина: {}",
+            "Судья турнира заменил участника: вместо {old} эту партию продолжает {new}. Причина: {}",
+            reason.trim()
+        ),
+    }
+}
+
+/// The replaced player's own mail: the place and the unfinished games go to
+/// another player.
+#[must_use]
+pub fn you_are_replaced(tournament: &str, new: &str, reason: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!(
+            "The director of the tournament «{tournament}» has given your place and your unfinished games to {new}; your finished games stand. Reason: {}",
+            reason.trim()
+        ),
+        Language::Ru => format!(
+            "Судья турнира «{tournament}» передал ваше место и ваши неоконченные партии участнику {new}; сыгранные партии остаются за вами. Причина: {}",
             reason.trim()
         ),
     }
@@ -270,6 +286,7 @@ mod tests {
         }
         let ru = [
             replaced("Иванов", "Петров", "болезнь", Language::Ru),
+            you_are_replaced("Осень", "Петров", "болезнь", Language::Ru),
             period_ended(5, d, Language::Ru),
             claim_recorded(5, GameResult::Draw, Language::Ru),
             settled(5, GameResult::WhiteWins, Language::Ru),
@@ -278,7 +295,7 @@ mod tests {
         for r in &ru {
             no_latin(r);
         }
-        assert!(ru[1].contains("15.01.2027"), "{}", ru[1]);
+        assert!(ru[2].contains("15.01.2027"), "{}", ru[2]);
         assert!(period_ended(5, d, Language::En).contains("2027-01-15"));
         assert!(
             invitation(

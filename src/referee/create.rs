@@ -44,6 +44,19 @@ pub struct CheckedStart {
     plies: Vec<(String, crate::games::PlayedMove)>,
 }
 
+impl CheckedStart {
+    /// The position after the opening moves.
+    #[must_use]
+    pub fn position(&self) -> Box<dyn AnyGame> {
+        let mut g = self.start.clone_box();
+        for (_, m) in &self.plies {
+            // Each ply was played on this very start when it was checked.
+            let _ = g.play(&m.full);
+        }
+        g
+    }
+}
+
 /// Checks a start position and opening moves, without storing anything.
 ///
 /// # Errors

@@ -75,6 +75,13 @@ pub enum TournamentRefusal {
     Exists(String),
     /// The player is not entered in the tournament.
     NotEntered(String),
+    /// The director named a player who is not entered.
+    PlayerNotEntered {
+        /// The player's address.
+        player: String,
+        /// The tournament.
+        tournament: String,
+    },
     /// The player plays in no tournament.
     NoneEntered,
     /// The player is entered already.

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::standings::{Preset, Scoring, TieBreak, WithdrawalPolicy};
+use super::standings::{Preset, Scoring, SettingError, TieBreak, WithdrawalPolicy};
 use crate::clock::TimeoutPolicy;
 
 /// The tournament's settings.
@@ -21,15 +21,15 @@ pub struct Settings {
     pub no_draw_offers_before_move: Option<u32>,
     /// What happens at a deadline: loss at once, or a report to the director.
     pub on_timeout: TimeoutPolicy,
-    /// The tie-breaks in the organiser's order, by their codes (`WIN`, `SB`,
-    /// `DE`, `KS`, `BH`, `BPG`, `LOT`). Default: the Russian practice, SB, WIN,
-    /// DE, then lots.
-    pub tie_breaks: Vec<String>,
-    /// How points are printed: `classic` (1/½/0) or `fmjd` (2/1/0).
-    pub scoring: String,
-    /// What a withdrawal does to the standings: `fide` (default), `lss`, `fmjd`
-    /// (TOURNAMENTS.md, "Withdrawals and unplayed games").
-    pub withdrawals: String,
+    /// The tie-breaks in the organiser's order (stored by their codes `WIN`,
+    /// `SB`, `DE`, `KS`, `BH`, `BPG`, `LOT`). Default: the Russian practice,
+    /// SB, WIN, DE, then lots.
+    pub tie_breaks: Vec<TieBreak>,
+    /// How points are printed: 1/½/0 (`classic`) or 2/1/0 (`fmjd`).
+    pub scoring: Scoring,
+    /// What a withdrawal does to the standings (`fide`, the default, `lss`,
+    /// `fmjd`; TOURNAMENTS.md, "Withdrawals and unplayed games").
+    pub withdrawals: WithdrawalPolicy,
     /// The ballot of openings, if the games start from drawn openings.
     pub ballot: Option<Ballot>,
     /// The playing period, in days from the start; when it ends, unfinished
@@ -48,12 +48,9 @@ impl Default for Settings {
             leave_days_per_year: crate::clock::settings::DEFAULT_LEAVE_DAYS_PER_YEAR,
             no_draw_offers_before_move: None,
             on_timeout: TimeoutPolicy::LoseOnTime,
-            tie_breaks: TieBreak::preset(Preset::Russian)
-                .iter()
-                .map(|t| t.code().to_string())
-                .collect(),
-            scoring: "classic".into(),
-            withdrawals: "fide".into(),
+            tie_breaks: TieBreak::preset(Preset::Russian),
+            scoring: Scoring::Classic,
+            withdrawals: WithdrawalPolicy::Fide,
             ballot: None,
             playing_period_days: None,
             claim_days: 14,
@@ -107,39 +104,16 @@ impl Settings {
             ..crate::clock::Settings::default()
         }
     }
-
-    /// The scoring as a type; an unknown name reads as classic.
-    #[must_use]
-    pub fn scoring(&self) -> Scoring {
-        self.scoring.parse().unwrap_or_default()
-    }
-
-    /// The withdrawal policy as a type; an unknown name reads as FIDE's.
-    #[must_use]
-    pub fn withdrawal_policy(&self) -> WithdrawalPolicy {
-        self.withdrawals.parse().unwrap_or_default()
-    }
-
-    /// The tie-break order as types (unknown codes are refused when the
-    /// settings are made, see [`parse_tie_breaks`]).
-    #[must_use]
-    pub fn tie_break_order(&self) -> Vec<TieBreak> {
-        self.tie_breaks
-            .iter()
-            .filter_map(|c| c.parse().ok())
-            .collect()
-    }
 }
 
 /// Reads a tie-break list (`wins,sb,de`) or a preset name (`iccf`, `fide`,
-/// `russian`), giving the codes to store.
+/// `russian`).
 ///
 /// # Errors
-/// The text that names no tie-break or preset.
-pub fn parse_tie_breaks(text: &str) -> Result<Vec<String>, String> {
-    let order = match text.parse::<Preset>() {
-        Ok(p) => TieBreak::preset(p),
-        Err(_) => TieBreak::parse_list(text).map_err(|e| e.to_string())?,
-    };
-    Ok(order.iter().map(|t| t.code().to_string()).collect())
+/// The text that names no tie-break or preset, or names one twice.
+pub fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, SettingError> {
+    match text.parse::<Preset>() {
+        Ok(p) => Ok(TieBreak::preset(p)),
+        Err(_) => TieBreak::parse_list(text),
+    }
 }

@@ -110,7 +110,11 @@ pub fn remove(
     let p = registered(tx, address)?;
     match tournaments::remove_entrant(tx, t.id, p.id) {
         Err(StoreError::NotFound { .. }) => {
-            return Err(TournamentRefusal::NotEntered(t.name.clone()).into());
+            return Err(TournamentRefusal::PlayerNotEntered {
+                player: p.email.clone(),
+                tournament: t.name.clone(),
+            }
+            .into());
         }
         other => other?,
     }
@@ -169,6 +173,19 @@ pub fn draw(
     let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
     sections.sort_unstable();
     sections.dedup();
+    if sections.is_empty() {
+        return Err(TournamentRefusal::TooFew {
+            section: 1,
+            players: 0,
+        }
+        .into());
+    }
+    for &section in &sections {
+        let players = entrants.iter().filter(|e| e.section == section).count() as u32;
+        if players < 2 {
+            return Err(TournamentRefusal::TooFew { section, players }.into());
+        }
+    }
     for e in &entrants {
         tournaments::set_number(tx, t.id, e.player, None)?;
     }
@@ -254,8 +271,12 @@ fn playing_entrant(
     address: &str,
 ) -> Result<(Entrant, Player), RefereeError> {
     let p = registered(tx, address)?;
-    let e = tournaments::entrant(tx, t.id, p.id)?
-        .ok_or_else(|| TournamentRefusal::NotEntered(t.name.clone()))?;
+    let e = tournaments::entrant(tx, t.id, p.id)?.ok_or_else(|| {
+        TournamentRefusal::PlayerNotEntered {
+            player: p.email.clone(),
+            tournament: t.name.clone(),
+        }
+    })?;
     if e.status != EntrantStatus::Playing {
         return Err(TournamentRefusal::NotPlaying(p.email).into());
     }
@@ -373,6 +394,15 @@ pub fn replace(
             body: crate::lang::tournament_events::replaced(&gone.name, &comer.name, reason, lang),
         });
     }
+    let lang = crate::referee::load::language(&gone);
+    replies.push(crate::referee::Reply {
+        to: gone.id,
+        email: gone.email.clone(),
+        language: lang,
+        game: None,
+        body: crate::lang::tournament_events::you_are_replaced(&t.name, &comer.name, reason, lang),
+        monospace: false,
+    });
     audit(
         tx,
         Some(actor),

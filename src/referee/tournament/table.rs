@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::lang::Language;
 use crate::lang::tournament::TableView;
 use crate::lang::tournament_events::InvitationLines;
-use crate::referee::command::Command;
+use crate::referee::command::{Command, DirectorAction};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
@@ -78,7 +78,7 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
     let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
     sections.sort_unstable();
     sections.dedup();
-    let order = t.settings.tie_break_order();
+    let order = t.settings.tie_breaks.clone();
     let seed = t
         .draw_seed
         .as_deref()
@@ -118,8 +118,8 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
             .filter(|(_, _, s)| *s == EntrantStatus::Withdrawn)
             .map(|(n, _, _)| *n)
             .collect();
-        let crosstable = Crosstable::from_fixtures(n, &fixtures)
-            .withdraw(&withdrawn, t.settings.withdrawal_policy());
+        let crosstable =
+            Crosstable::from_fixtures(n, &fixtures).withdraw(&withdrawn, t.settings.withdrawals);
         let standings = crosstable.standings_with_seed(&order, &seed);
         out.push(SectionTable {
             section,
@@ -128,7 +128,7 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
             crosstable,
             standings,
             order: order.clone(),
-            scoring: t.settings.scoring(),
+            scoring: t.settings.scoring,
             games,
         });
     }
@@ -284,8 +284,8 @@ fn lines(t: &Tournament, link: &TournamentGame) -> InvitationLines {
         draw_offers_from_move: t.settings.no_draw_offers_before_move,
         on_timeout: t.settings.on_timeout,
         playing_period_days: t.settings.playing_period_days,
-        tie_breaks: t.settings.tie_break_order(),
-        scoring: t.settings.scoring(),
+        tie_breaks: t.settings.tie_breaks.clone(),
+        scoring: t.settings.scoring,
     }
 }
 
@@ -312,6 +312,8 @@ pub fn refuse_if_frozen(tx: &Tx<'_>, game: GameId, command: &Command) -> Result<
     let Some(link) = tournaments::game(tx, game)? else {
         return Ok(());
     };
+    // Moves and offers, and the director's actions that would set the clock
+    // going again: a frozen game ends by the claims or by a ruling.
     let playing = matches!(
         command,
         Command::Play { .. }
@@ -320,6 +322,14 @@ pub fn refuse_if_frozen(tx: &Tx<'_>, game: GameId, command: &Command) -> Result<
             | Command::DeclineDraw { .. }
             | Command::Resign { .. }
             | Command::Seal { .. }
+            | Command::Direct {
+                action: DirectorAction::Resume
+                    | DirectorAction::Pause
+                    | DirectorAction::Adjourn
+                    | DirectorAction::AddDays(..)
+                    | DirectorAction::Rollback(_),
+                ..
+            }
     );
     if playing && frozen(tx, game)? {
         return Err(TournamentRefusal::Frozen(game).into());
