@@ -11,13 +11,17 @@ use crate::rules::Color;
 use crate::store::outbox::Attachment;
 use crate::store::{GameId, Side, Tx};
 
+/// A move as a picture marks it: its path, then the captured squares.
+type LastMove = (Vec<(u8, u8)>, Vec<(u8, u8)>);
+
 /// What a board picture shows: the position, the side it is seen from, the
 /// last move marked, the language of its words.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct BoardKey {
     fen: String,
     side: Color,
-    last: Option<(Vec<(u8, u8)>, Vec<(u8, u8)>)>,
+    /// The last move's path and captured squares.
+    last: Option<LastMove>,
     lang: crate::lang::Language,
 }
 

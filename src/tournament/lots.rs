@@ -48,7 +48,7 @@ pub fn hex(seed: &[u8]) -> String {
 #[must_use]
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
     let t = text.trim();
-    if t.is_empty() || t.len() % 2 != 0 || t.len() > 128 {
+    if t.is_empty() || !t.len().is_multiple_of(2) || t.len() > 128 {
         return None;
     }
     (0..t.len())

@@ -162,7 +162,7 @@ pub fn start(
                     .as_ref()
                     .and_then(|(_, o)| o.moves().map(str::to_string)),
                 opening_name: opening.as_ref().map(|(n, o)| format!("{n} {}", o.code)),
-                time_control: control.clone(),
+                time_control: control,
                 tournament: Some(t.name.clone()),
             };
             let checked = match &opening {
