@@ -10,6 +10,8 @@ mod headless;
 
 use std::path::{Path, PathBuf};
 
+use headless::{near, pixels};
+
 use zaochka::diagram::html::{self, BOARD_CID, Page};
 use zaochka::diagram::{Options, png, svg, text};
 
@@ -23,26 +25,6 @@ fn screenshot(browser: &Path, dir: &Path, page: &Path) -> PathBuf {
         headless::Output::Screenshot(&shot, (800, 900)),
     );
     shot
-}
-
-/// RGB pixels of a PNG.
-fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
-    let bytes = std::fs::read(path).expect("read screenshot");
-    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(::png::Transformations::EXPAND | ::png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().expect("png header");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("png data");
-    let step = info.color_type.samples();
-    let px = buf[..info.buffer_size()]
-        .chunks(step)
-        .map(|p| [p[0], p[1], p[2]])
-        .collect();
-    (info.width, info.height, px)
-}
-
-fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 8)
 }
 
 #[test]

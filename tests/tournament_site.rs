@@ -14,6 +14,8 @@ mod headless;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use headless::{near, pixels};
+
 use zaochka::diagram::{Options, svg};
 use zaochka::games::{self, AnyGame};
 use zaochka::lang::Language;
@@ -299,26 +301,6 @@ fn a_chess_tournament_offers_pgn_and_writes_san_in_the_readers_letters() {
 }
 
 // ---- In the browser ----
-
-/// RGB pixels of a PNG.
-fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
-    let bytes = std::fs::read(path).expect("read screenshot");
-    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(::png::Transformations::EXPAND | ::png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().expect("png header");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("png data");
-    let step = info.color_type.samples();
-    let px = buf[..info.buffer_size()]
-        .chunks(step)
-        .map(|p| [p[0], p[1], p[2]])
-        .collect();
-    (info.width, info.height, px)
-}
-
-fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 8)
-}
 
 /// A screenshot of a page, kept when `ZAOCHKA_KEEP_SCREENSHOT` names a directory.
 fn screenshot(browser: &Path, dir: &Path, page: &Path, name: &str) -> (u32, Vec<[u8; 3]>) {

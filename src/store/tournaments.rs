@@ -109,6 +109,17 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Tournament> {
     })
 }
 
+/// `NotFound` unless an update or delete touched a row.
+fn found(rows: usize, what: &'static str, key: impl std::fmt::Display) -> Result<()> {
+    if rows == 0 {
+        return Err(StoreError::NotFound {
+            what,
+            key: key.to_string(),
+        });
+    }
+    Ok(())
+}
+
 fn settings_json(s: &Settings) -> Result<String> {
     serde_json::to_string(s).map_err(|e| StoreError::Invalid {
         what: "tournament settings",
@@ -238,12 +249,7 @@ pub fn set_status(
             params![id, status],
         )?,
     };
-    if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "tournament",
-            key: id.to_string(),
-        });
-    }
+    found(n, "tournament", id)?;
     get(tx, id)
 }
 
@@ -256,13 +262,7 @@ pub fn set_seed(tx: &Tx<'_>, id: TournamentId, seed_hex: &str) -> Result<()> {
         "UPDATE tournaments SET draw_seed = ?2 WHERE id = ?1",
         params![id, seed_hex],
     )?;
-    if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "tournament",
-            key: id.to_string(),
-        });
-    }
-    Ok(())
+    found(n, "tournament", id)
 }
 
 /// One entrant of a tournament.
@@ -342,13 +342,7 @@ pub fn remove_entrant(tx: &Tx<'_>, id: TournamentId, player: PlayerId) -> Result
         "DELETE FROM tournament_players WHERE tournament_id = ?1 AND player_id = ?2",
         params![id, player],
     )?;
-    if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "entrant",
-            key: player.to_string(),
-        });
-    }
-    Ok(())
+    found(n, "entrant", player)
 }
 
 /// One entrant, if entered.
@@ -433,13 +427,7 @@ pub fn withdraw(tx: &Tx<'_>, id: TournamentId, player: PlayerId, at: DateTime<Ut
          WHERE tournament_id = ?1 AND player_id = ?2",
         params![id, player, Ts(at)],
     )?;
-    if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "entrant",
-            key: player.to_string(),
-        });
-    }
-    Ok(())
+    found(n, "entrant", player)
 }
 
 /// Replaces entrant `old` by `new`, who takes the section and the number.
@@ -706,13 +694,7 @@ pub fn set_adjudication_state(tx: &Tx<'_>, game: GameId, state: AdjudicationStat
         "UPDATE adjudications SET state = ?2 WHERE game_id = ?1",
         params![game, state],
     )?;
-    if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "adjudication",
-            key: game.to_string(),
-        });
-    }
-    Ok(())
+    found(n, "adjudication", game)
 }
 
 /// A player's claim for a frozen game.

@@ -76,3 +76,24 @@ pub fn run(browser: &Path, dir: &Path, page: &Path, output: Output<'_>) -> Strin
         Output::Screenshot(..) => String::new(),
     }
 }
+
+/// RGB pixels of a PNG (a screenshot): width, height and the pixels row by row.
+pub fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
+    let bytes = std::fs::read(path).expect("read screenshot");
+    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(::png::Transformations::EXPAND | ::png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("png data");
+    let step = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(step)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width, info.height, px)
+}
+
+/// Whether two colours are within 8 of each other in every channel.
+pub fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 8)
+}
