@@ -2030,3 +2030,94 @@ fn the_crosstable_checks_pass_a_table_written_as_asked_and_fail_a_proportional_o
     let bad = run(&crosstable_eml(ALEKSEEV.email, &wrong, true));
     assert!(bad.iter().any(|x| x.0 == "crosstable_figures"), "{bad:#?}");
 }
+
+/// The claim term runs out with no claims: each frozen game goes to the
+/// director, both players are told, and the director's ruling ends it.
+#[test]
+fn claims_that_do_not_come_in_time_send_the_games_to_the_director() {
+    let bot = Bot::new(Mailing::Local);
+    let mut c = Conversation::new(bot, &PERIOD_PLAYERS, &[JUDGE]);
+    let mut f = Failures::default();
+    let name = "Сроки-молчание";
+    make_tournament(
+        &c,
+        &mut f,
+        name,
+        "round-robin",
+        &["SB", "WIN", "DE"],
+        &["--playing-period-days", "60", "--claim-days", "1"],
+        &PERIOD_PLAYERS,
+    );
+    c.serve(None);
+    // The period ended two days ago with a term of one day: overdue now.
+    director(
+        &c,
+        Some(&two_days_ago()),
+        &["tournament", "end-period", name, "--as", JUDGE.email],
+    );
+    let told = c.serve(None);
+    let list: serde_json::Value = serde_json::from_str(&director(
+        &c,
+        None,
+        &["tournament", "adjudications", name, "--json"],
+    ))
+    .unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 3, "{list:?}");
+    for a in list {
+        assert_eq!(a["state"], "ruling", "{a}");
+        let game = a["game"].as_i64().unwrap();
+        for p in PERIOD_PLAYERS {
+            let ours = told
+                .iter()
+                .filter(|m| m.is_to(&p) && m.game() == Some(game))
+                .count();
+            let plays = [a["white"].as_str(), a["black"].as_str()].contains(&Some(p.name));
+            if plays {
+                let word = match p.lang {
+                    Lang::Ru => "присудит судья",
+                    Lang::En => "director will adjudicate",
+                };
+                assert!(
+                    told.iter()
+                        .any(|m| m.is_to(&p) && m.game() == Some(game) && m.text.contains(word)),
+                    "{} is not told that game #{game} goes to the director ({ours} mails)",
+                    p.name
+                );
+            }
+        }
+    }
+    // The director rules one; it ends, with the reason to both.
+    let game = list[0]["game"].as_i64().unwrap().to_string();
+    director(
+        &c,
+        None,
+        &[
+            "referee",
+            "adjudicate",
+            &game,
+            "1/2-1/2",
+            "--as",
+            JUDGE.email,
+            "--reason",
+            "равная позиция",
+        ],
+    );
+    let ruled = c.serve(None);
+    assert!(
+        ruled
+            .iter()
+            .filter(|m| m.text.contains("равная позиция"))
+            .count()
+            >= 2,
+        "both players get the ruling with its reason"
+    );
+    let list: serde_json::Value = serde_json::from_str(&director(
+        &c,
+        None,
+        &["tournament", "adjudications", name, "--json"],
+    ))
+    .unwrap();
+    assert_eq!(list[0]["state"], "ruled", "{list}");
+    f.assert_none();
+}
