@@ -23,6 +23,10 @@ pub struct Director {
     /// The director's registered address (referee or admin role).
     #[arg(long = "as")]
     actor: String,
+    /// Print JSON: `{"ok": true, "summary": ..., "result": ...}`, or
+    /// `{"ok": false, "error": ...}` for a refusal.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Tournaments: round robins, double round robins and micro-matches.
@@ -230,9 +234,6 @@ pub struct New {
     claim_days: Option<u32>,
     #[command(flatten)]
     who: Director,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 fn parse_system(s: &str) -> Result<System, String> {
@@ -353,29 +354,41 @@ impl New {
 }
 
 /// Runs a changing command in one transaction, queueing its mails; prints
-/// `done` on success, the refusal on stderr (exit 1) otherwise.
-fn change<T>(
+/// the summary line (or JSON with the result) on success, the refusal on
+/// stderr (exit 1) otherwise.
+fn change<T: serde::Serialize>(
     db: &StoreArgs,
-    actor: &str,
+    who: &Director,
     work: impl FnOnce(&Tx<'_>, crate::store::PlayerId) -> Result<(T, Vec<Reply>), RefereeError>,
-    done: impl FnOnce(&T),
+    summary: impl FnOnce(&T) -> String,
 ) -> anyhow::Result<ExitCode> {
     let config = db.config()?;
     let mut store = db.open()?;
     let now = db.now();
     let result = store.transaction(|tx| -> Result<T, RefereeError> {
-        let director = player_by_email(tx, actor)?;
+        let director = player_by_email(tx, &who.actor)?;
         let (value, replies) = work(tx, director.id)?;
         crate::daemon::process::enqueue_replies(tx, &config, &replies, now)?;
         Ok(value)
     });
     match result {
+        Ok(v) if who.json => {
+            let out = serde_json::json!({ "ok": true, "summary": summary(&v), "result": v });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Ok(v) => {
-            done(&v);
+            println!("{}", summary(&v));
             Ok(ExitCode::SUCCESS)
         }
         Err(RefereeError::Store(e)) => Err(anyhow!(e)),
         Err(e) => {
+            if who.json {
+                println!(
+                    "{}",
+                    serde_json::json!({ "ok": false, "error": e.to_string() })
+                );
+            }
             eprintln!("zaochka: refused: {e}");
             Ok(ExitCode::from(1))
         }
@@ -404,23 +417,16 @@ impl TournamentCmd {
         match self {
             TournamentCmd::New(n) => {
                 let settings = n.settings()?;
-                let json = n.json;
                 change(
                     db,
-                    &n.who.actor,
+                    &n.who,
                     |tx, actor| {
                         let t = service::new_tournament(
                             tx, actor, &n.name, n.variant, n.system, &settings, now,
                         )?;
                         Ok((t, Vec::new()))
                     },
-                    |t| {
-                        if json {
-                            println!("{}", serde_json::to_string_pretty(t).unwrap_or_default());
-                        } else {
-                            println!("tournament {:?}: {} {}", t.name, t.variant, t.system);
-                        }
-                    },
+                    |t| format!("tournament {:?}: {} {}", t.name, t.variant, t.system),
                 )
             }
             TournamentCmd::Add {
@@ -430,13 +436,13 @@ impl TournamentCmd {
                 who,
             } => change(
                 db,
-                &who.actor,
+                &who,
                 |tx, actor| {
                     let r = service::enter(tx, actor, &name, &address, section, now)?;
                     Ok((r, Vec::new()))
                 },
                 |(t, e, p)| {
-                    println!(
+                    format!(
                         "tournament {:?}: {} entered (section {})",
                         t.name, p.email, e.section
                     )
@@ -444,14 +450,14 @@ impl TournamentCmd {
             ),
             TournamentCmd::Remove { name, address, who } => change(
                 db,
-                &who.actor,
+                &who,
                 |tx, actor| {
                     Ok((
                         service::remove(tx, actor, &name, &address, now)?,
                         Vec::new(),
                     ))
                 },
-                |t| println!("tournament {:?}: {address} removed", t.name),
+                |t| format!("tournament {:?}: {address} removed", t.name),
             ),
             TournamentCmd::Draw {
                 name,
@@ -468,13 +474,13 @@ impl TournamentCmd {
                     .transpose()?;
                 change(
                     db,
-                    &who.actor,
+                    &who,
                     |tx, actor| {
                         let r = service::draw(tx, actor, &name, seed, numbers.as_deref(), now)?;
                         Ok((r, Vec::new()))
                     },
                     |(t, drawn)| {
-                        println!(
+                        let mut text = format!(
                             "tournament {:?}: numbers drawn{}",
                             t.name,
                             t.draw_seed
@@ -482,32 +488,37 @@ impl TournamentCmd {
                                 .map_or_else(String::new, |s| format!(" (seed {s})"))
                         );
                         for (e, p) in drawn {
-                            println!(
-                                "  section {} number {}: {} <{}>",
+                            text.push_str(&format!(
+                                "\n  section {} number {}: {} <{}>",
                                 e.section,
                                 e.number.unwrap_or(0),
                                 p.name,
                                 p.email
-                            );
+                            ));
                         }
+                        text
                     },
                 )
             }
             TournamentCmd::Start { name, who } => change(
                 db,
-                &who.actor,
+                &who,
                 |tx, actor| {
                     let s = service::start(tx, actor, &name, now)?;
-                    let replies = s.invitations.clone();
-                    Ok((s, replies))
+                    let made = serde_json::json!({
+                        "tournament": s.tournament,
+                        "games": s.games,
+                        "invitations": s.invitations.len(),
+                    });
+                    Ok((made, s.invitations))
                 },
                 |s| {
-                    println!(
+                    format!(
                         "tournament {:?}: {} games created, {} invitations queued",
-                        s.tournament.name,
-                        s.games.len(),
-                        s.invitations.len()
-                    );
+                        s["tournament"]["name"].as_str().unwrap_or_default(),
+                        s["games"].as_array().map_or(0, Vec::len),
+                        s["invitations"]
+                    )
                 },
             ),
             TournamentCmd::Show { name, json } => show(db, &name, json),
@@ -534,14 +545,14 @@ impl TournamentCmd {
                 who,
             } => change(
                 db,
-                &who.actor,
+                &who,
                 |tx, actor| {
                     let hs = service::withdraw(tx, actor, &name, &address, &reason, now)?;
                     let replies = hs.iter().flat_map(|h| h.replies.clone()).collect();
                     Ok((hs.len(), replies))
                 },
                 |n| {
-                    println!(
+                    format!(
                         "tournament {name:?}: {address} withdrawn; {n} unfinished game(s) forfeited"
                     )
                 },
@@ -554,22 +565,22 @@ impl TournamentCmd {
                 who,
             } => change(
                 db,
-                &who.actor,
+                &who,
                 |tx, actor| {
                     let replies = service::replace(tx, actor, &name, &old, &new, &reason, now)?;
                     Ok(((), replies))
                 },
-                |()| println!("tournament {name:?}: {old} replaced by {new}"),
+                |()| format!("tournament {name:?}: {old} replaced by {new}"),
             ),
             TournamentCmd::Pause { name, reason, who } => {
-                all_games(db, &name, &who.actor, &reason, DirectorAction::Pause)
+                all_games(db, &name, &who, &reason, DirectorAction::Pause)
             }
             TournamentCmd::Resume { name, reason, who } => {
-                all_games(db, &name, &who.actor, &reason, DirectorAction::Resume)
+                all_games(db, &name, &who, &reason, DirectorAction::Resume)
             }
             TournamentCmd::EndPeriod { name, who } => change(
                 db,
-                &who.actor,
+                &who,
                 |tx, actor| {
                     service::director(tx, actor)?;
                     let t = service::by_name(tx, &name)?;
@@ -577,7 +588,7 @@ impl TournamentCmd {
                     Ok((replies.len() / 2, replies))
                 },
                 |n| {
-                    println!(
+                    format!(
                         "tournament {name:?}: playing period ended; {n} game(s) to adjudication"
                     )
                 },
@@ -598,7 +609,7 @@ impl TournamentCmd {
 fn all_games(
     db: &StoreArgs,
     name: &str,
-    actor: &str,
+    who: &Director,
     reason: &str,
     action: DirectorAction,
 ) -> anyhow::Result<ExitCode> {
@@ -610,7 +621,7 @@ fn all_games(
     };
     change(
         db,
-        actor,
+        who,
         |tx, director| {
             service::director(tx, director)?;
             let t = service::by_name(tx, name)?;
@@ -643,7 +654,7 @@ fn all_games(
             }
             Ok((n, replies))
         },
-        |n| println!("tournament {name:?}: {} {n} game(s)", action.name()),
+        |n| format!("tournament {name:?}: {} {n} game(s)", action.name()),
     )
 }
 

@@ -110,6 +110,12 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
     match (e, lang) {
         (T::Unknown(n), Language::En) => format!("there is no tournament «{n}»"),
         (T::Unknown(n), Language::Ru) => format!("турнира «{n}» нет"),
+        (T::BadName(max), Language::En) => {
+            format!("a tournament name is one line of visible characters, at most {max} of them")
+        }
+        (T::BadName(max), Language::Ru) => {
+            format!("название турнира — одна строка видимых знаков, не длиннее {max}")
+        }
         (T::Exists(n), Language::En) => format!("a tournament «{n}» exists already"),
         (T::Exists(n), Language::Ru) => format!("турнир «{n}» уже есть"),
         (T::NotEntered(n), Language::En) => format!("you do not play in the tournament «{n}»"),
@@ -299,6 +305,7 @@ mod tests {
             RefereeError::Clock(ClockError::NoTimeControl(g)),
             TournamentRefusal::Unknown("2026".into()).into(),
             TournamentRefusal::Exists("2026".into()).into(),
+            TournamentRefusal::BadName(100).into(),
             TournamentRefusal::NotEntered("2026".into()).into(),
             TournamentRefusal::NoneEntered.into(),
             TournamentRefusal::PlayerNotEntered {

@@ -71,6 +71,9 @@ pub enum RefereeError {
 pub enum TournamentRefusal {
     /// No tournament has this name.
     Unknown(String),
+    /// A tournament name must be one line of visible characters, at most
+    /// this many.
+    BadName(usize),
     /// A tournament of this name exists already.
     Exists(String),
     /// The player is not entered in the tournament.

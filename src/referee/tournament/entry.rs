@@ -13,6 +13,9 @@ use crate::store::tournaments::{self, Entrant, EntrantStatus, Tournament, Tourna
 use crate::store::{PlayerId, StoreError, Tx};
 use crate::tournament::{Settings, System, lots};
 
+/// The longest tournament name, in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
 /// Creates a tournament, taking entrants (audit: `tournament_new`).
 ///
 /// # Errors
@@ -27,6 +30,18 @@ pub fn new_tournament(
     now: DateTime<Utc>,
 ) -> Result<Tournament, RefereeError> {
     director(tx, actor)?;
+    let shown = name.trim();
+    // A name is printed in mails, tables and pages: one line of visible
+    // characters (no control or direction-changing characters), not too long.
+    let bad = |c: char| {
+        c.is_control()
+            || ('\u{200e}'..='\u{200f}').contains(&c)
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
+    if shown.is_empty() || shown.chars().count() > MAX_NAME_CHARS || shown.chars().any(bad) {
+        return Err(TournamentRefusal::BadName(MAX_NAME_CHARS).into());
+    }
     let t = match tournaments::create(tx, name, variant.name(), system, settings, now) {
         Err(StoreError::Duplicate { .. }) => {
             return Err(TournamentRefusal::Exists(name.trim().to_string()).into());
