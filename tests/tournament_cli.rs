@@ -222,6 +222,26 @@ fn start_makes_the_berger_double_round_robin_with_its_colours_and_one_invitation
         "--as",
         &players[0],
     ]);
+    // A name of several lines, or with a direction override, is refused.
+    for bad in ["Кубок\nклуба", "Кубок \u{202e}клуба"] {
+        let why = z.refused(&[
+            "tournament",
+            "new",
+            bad,
+            "--variant",
+            "russian",
+            "--system",
+            "round-robin",
+            "--as",
+            DIRECTOR,
+        ]);
+        assert!(why.contains("one line of visible characters"), "{why}");
+    }
+    // A refusal as JSON, for scripts.
+    let r = z.run(&["tournament", "start", "Кубок", "--as", DIRECTOR, "--json"]);
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    assert_eq!(v["ok"], false, "{v}");
     assert_eq!(z.dump(), before);
 }
 
