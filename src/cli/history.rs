@@ -63,6 +63,13 @@ impl History {
             .transpose()
             .map_err(|_| anyhow!("unknown --status"))?;
         let day = |d: NaiveDate| Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default());
+        // Any name the other commands accept (`шахматы`, `international`).
+        let variant = self
+            .variant
+            .as_deref()
+            .map(|v| super::parse_variant(v).map(|v| v.name().to_string()))
+            .transpose()
+            .map_err(|e| anyhow!("--variant: {e}"))?;
         let mut store = db.open()?;
         let rows = store.read(|tx| -> Result<_, RefereeError> {
             let player = match &self.player {
@@ -76,7 +83,7 @@ impl History {
             let filter = GameFilter {
                 player,
                 tournament,
-                variant: self.variant.clone(),
+                variant,
                 result,
                 status,
                 created_from: self.from.map(day),

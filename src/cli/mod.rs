@@ -67,6 +67,9 @@ impl Cli {
     /// Runs the command; errors are printed to stderr with their causes.
     #[must_use]
     pub fn run(self) -> ExitCode {
+        if !matches!(self.command, Command::Serve(_)) {
+            quiet_on_closed_pipe();
+        }
         let result = match self.command {
             Command::Check(c) => c.execute(),
             Command::Diagram(c) => c.execute(&self.store),
@@ -95,6 +98,18 @@ impl Cli {
                 ExitCode::from(2)
             }
         }
+    }
+}
+
+/// A command whose output goes to a pipe closed early (`zaochka game show 1 |
+/// head`) ends quietly, as Unix tools do: SIGPIPE gets its default action back
+/// (Rust ignores it, so that a write fails and `println!` panics). Not for
+/// `serve`, whose sockets must survive a peer that hangs up.
+fn quiet_on_closed_pipe() {
+    // SAFETY: restores the default disposition of one signal; no handler
+    // runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

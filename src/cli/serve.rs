@@ -63,8 +63,9 @@ pub(super) fn init_logging() {
     use std::io::IsTerminal;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        // Colour codes only for a person at a terminal, never in a log file.
-        .with_ansi(std::io::stderr().is_terminal())
+        // Colour codes only for a person at a terminal, never in a log file,
+        // and never when NO_COLOR is set (no-color.org).
+        .with_ansi(std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none())
         .with_writer(std::io::stderr)
         .try_init();
 }
