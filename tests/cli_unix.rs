@@ -1,6 +1,7 @@
 //! The command line behaves like a Unix tool (issue 14, item 3): output into a
 //! pipe closed early ends the command quietly (no panic, no backtrace), and
-//! variant names in Russian are accepted by `history` as by the other commands.
+//! variant names in Russian are accepted by `history` as by the other commands;
+//! a time zone must be an IANA name, and an unknown tournament is an error.
 
 mod common;
 
@@ -74,5 +75,75 @@ fn history_takes_the_variant_names_of_the_other_commands() {
         !why.ok && why.stderr.contains("unknown variant"),
         "{}",
         why.stderr
+    );
+}
+
+#[test]
+fn a_time_zone_that_is_not_iana_is_refused_with_the_zones_it_may_mean() {
+    let z = Zaochka::new();
+    let r = z.run(&[
+        "player",
+        "add",
+        "--name",
+        "Иванов",
+        "--email",
+        "i@example.org",
+        "--tz",
+        "Moscow",
+    ]);
+    assert!(
+        !r.ok && r.stderr.contains("did you mean Europe/Moscow"),
+        "{}",
+        r.stderr
+    );
+    let r = z.run(&[
+        "player",
+        "add",
+        "--name",
+        "Smith",
+        "--email",
+        "s@example.org",
+        "--tz",
+        "Atlantis",
+    ]);
+    assert!(
+        !r.ok && r.stderr.contains("not an IANA time zone"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        !z.ok(&["player", "list"]).contains("example.org"),
+        "nothing stored"
+    );
+    z.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Иванов",
+        "--email",
+        "i@example.org",
+        "--tz",
+        "Asia/Yekaterinburg",
+    ]);
+}
+
+#[test]
+fn pausing_a_tournament_nobody_has_heard_of_is_refused() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let r = z.run(&[
+        "referee",
+        "pause-tournament",
+        "Нет такого",
+        "--as",
+        "ref@example.org",
+        "--reason",
+        "x",
+    ]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("there is no tournament «Нет такого»"),
+        "{}",
+        r.stderr
     );
 }

@@ -60,6 +60,19 @@ impl Player {
                 let language: Language = lang
                     .parse()
                     .map_err(|_| anyhow::anyhow!("language must be ru or en, not {lang:?}"))?;
+                // An IANA name, or refused with the names it may mean.
+                if crate::clock::zone::parse_zone(&tz).is_err() {
+                    let like = crate::clock::zone::zones_named(&tz);
+                    if like.is_empty() {
+                        anyhow::bail!(
+                            "--tz {tz:?} is not an IANA time zone (for example Europe/Moscow)"
+                        );
+                    }
+                    anyhow::bail!(
+                        "--tz {tz:?} is not an IANA time zone; did you mean {}?",
+                        like.join(" or ")
+                    );
+                }
                 let role: Role = role.parse().map_err(|_| {
                     anyhow::anyhow!("role must be player, referee or admin, not {role:?}")
                 })?;

@@ -191,6 +191,19 @@ fn tournament_wide(
     };
     let done = store.transaction(|tx| -> Result<Vec<GameId>, RefereeError> {
         let director = super::store_args::player_by_email(tx, actor)?;
+        // A name that no tournament and no game carries is a mistake, not
+        // "0 games".
+        let known = crate::store::tournaments::find(tx, tournament)?.is_some()
+            || games::count(
+                tx,
+                &GameFilter {
+                    tournament: Some(tournament.to_string()),
+                    ..GameFilter::default()
+                },
+            )? > 0;
+        if !known {
+            return Err(crate::referee::TournamentRefusal::Unknown(tournament.to_string()).into());
+        }
         let filter = GameFilter {
             tournament: Some(tournament.to_string()),
             status: Some(status),

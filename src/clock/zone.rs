@@ -42,6 +42,25 @@ pub fn parse_zone(name: &str) -> Result<Tz, ZoneError> {
         .map_err(|_| ZoneError(name.trim().to_owned()))
 }
 
+/// IANA zones whose last part is `name`, ignoring case and spaces for
+/// underscores: "Moscow" → `Europe/Moscow`, "new york" → `America/New_York`.
+#[must_use]
+pub fn zones_named(name: &str) -> Vec<&'static str> {
+    let key = name.trim().replace(' ', "_").to_lowercase();
+    if key.is_empty() {
+        return Vec::new();
+    }
+    chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|tz| tz.name())
+        .filter(|n| {
+            n.rsplit('/')
+                .next()
+                .is_some_and(|last| last.to_lowercase() == key)
+        })
+        .collect()
+}
+
 /// The calendar date of instant `at` in zone `tz`.
 #[must_use]
 pub fn local_date(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
