@@ -96,25 +96,6 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::Corrupt(g, _), Language::Ru) => {
             format!("партию №{g} не удаётся восстановить из базы данных; судья извещён")
         }
-        (
-            E::MoreThanLeft {
-                side,
-                days,
-                left_seconds,
-            },
-            _,
-        ) => {
-            let left = crate::clock::zone::format_days_hours(*left_seconds, lang);
-            let side = side_name(*side, lang);
-            match lang {
-                Language::En => format!(
-                    "{side} has {left} left: {days} day(s) cannot be taken away"
-                ),
-                Language::Ru => format!(
-                    "у стороны «{side}» осталось {left}: столько дней ({days}) отнять нельзя"
-                ),
-            }
-        }
         (E::Clock(c), _) => clock(c, lang),
         (E::Tournament(t), _) => tournament(t, lang),
         (E::Store(e), Language::En) => format!("database error: {e}"),
@@ -288,7 +269,6 @@ mod tests {
                 E::Leave(_) => 18,
                 E::Clock(_) => 19,
                 E::Tournament(_) => 20,
-                E::MoreThanLeft { .. } => 21,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -323,11 +303,6 @@ mod tests {
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),
             RefereeError::Clock(ClockError::NoTimeControl(g)),
-            RefereeError::MoreThanLeft {
-                side: crate::rules::Color::White,
-                days: 10,
-                left_seconds: 3 * 86_400,
-            },
             TournamentRefusal::Unknown("2026".into()).into(),
             TournamentRefusal::Exists("2026".into()).into(),
             TournamentRefusal::BadName(100).into(),
@@ -358,7 +333,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..22).collect::<Vec<_>>(),
+            (0..21).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -102,21 +102,6 @@ pub(crate) fn direct(
             if l.row.time_control.is_none() {
                 return Err(RefereeError::NoTimeControl(id));
             }
-            // Time taken away cannot leave a side less than nothing.
-            let left = l
-                .clocks
-                .as_ref()
-                .map(|c| c[usize::from(side == Side::Black)].left_seconds);
-            if days < 0
-                && let Some(left) = left
-                && left + i64::from(days) * crate::clock::DAY < 0
-            {
-                return Err(RefereeError::MoreThanLeft {
-                    side: color(side),
-                    days: days.unsigned_abs(),
-                    left_seconds: left,
-                });
-            }
             crate::clock::persist::add_time(
                 tx,
                 id,

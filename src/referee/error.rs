@@ -49,15 +49,6 @@ pub enum RefereeError {
     NoReason,
     /// A director's `add-days` of zero days.
     ZeroDays,
-    /// `add-days` would take more time than the side has left.
-    MoreThanLeft {
-        /// The side.
-        side: crate::rules::Color,
-        /// Days to be taken.
-        days: u32,
-        /// Seconds the side has left.
-        left_seconds: i64,
-    },
     /// A clock command on a game without a time control.
     NoTimeControl(GameId),
     /// A leave request that cannot be granted.
