@@ -465,18 +465,7 @@ fn import_checks_every_game_and_archives_the_legal_ones_then_export_writes_them_
 fn clocks_run_in_days_and_a_late_move_loses_on_time() {
     let z = Zaochka::new();
     z.seed_players_and_game();
-    z.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "ivanov@example.org",
-        "--black",
-        "petrov@example.org",
-        "--time-control",
-        "3d/move",
-    ]);
+    z.timed_game("3d/move");
     let at = |now: &str, args: &[&str]| z.ok_at(now, args);
     at(
         "2026-11-29T12:00:00Z",
@@ -532,18 +521,7 @@ fn clocks_run_in_days_and_a_late_move_loses_on_time() {
 fn a_paused_game_stops_the_clock_and_resuming_moves_the_deadline_by_the_pause() {
     let z = Zaochka::new();
     z.seed_players_and_game();
-    z.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "ivanov@example.org",
-        "--black",
-        "petrov@example.org",
-        "--time-control",
-        "3d/move",
-    ]);
+    z.timed_game("3d/move");
     let at = |now: &str, args: &[&str]| z.ok_at(now, args);
     at(
         "2026-11-29T12:00:00Z",
@@ -731,18 +709,7 @@ fn chess_moves_are_shown_in_each_players_piece_letters() {
 fn add_days_cannot_change_a_finished_game() {
     let z = Zaochka::new();
     z.seed_players_and_game();
-    z.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "ivanov@example.org",
-        "--black",
-        "petrov@example.org",
-        "--time-control",
-        "3d/move",
-    ]);
+    z.timed_game("3d/move");
     z.ok(&[
         "referee",
         "add-days",

@@ -61,6 +61,22 @@ fn new_tournament(z: &Zaochka, name: &str, system: &str, extra: &[&str], players
     }
 }
 
+/// `tournament draw --numbers` in the order of `players` (number 1 first),
+/// then `tournament start`.
+fn draw_in_order_and_start(z: &Zaochka, name: &str, players: &[String]) {
+    let order: Vec<&str> = players.iter().map(String::as_str).collect();
+    z.ok(&[
+        "tournament",
+        "draw",
+        name,
+        "--numbers",
+        &order.join(","),
+        "--as",
+        DIRECTOR,
+    ]);
+    z.ok(&["tournament", "start", name, "--as", DIRECTOR]);
+}
+
 /// SHA-256 of `bytes` in hex, by the system's `sha256sum` (not the library
 /// the program uses).
 fn sha256sum(bytes: &[u8]) -> String {
@@ -258,17 +274,7 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_a_replacement_takes_them_over(
         "sub@example.org",
     ]);
     new_tournament(&z, "Зима", "round-robin", &[], &players);
-    let order: Vec<&str> = players.iter().map(String::as_str).collect();
-    z.ok(&[
-        "tournament",
-        "draw",
-        "Зима",
-        "--numbers",
-        &order.join(","),
-        "--as",
-        DIRECTOR,
-    ]);
-    z.ok(&["tournament", "start", "Зима", "--as", DIRECTOR]);
+    draw_in_order_and_start(&z, "Зима", &players);
     // Player 4 withdraws: each of the three games is lost by forfeit.
     let out = z.ok(&[
         "tournament",
@@ -342,17 +348,7 @@ fn publish_writes_the_tournament_as_chromium_shows_it_with_the_board_after_each_
     let z = Zaochka::new();
     let players = field(&z, 3);
     new_tournament(&z, "Весна <2027>", "round-robin", &[], &players);
-    let order: Vec<&str> = players.iter().map(String::as_str).collect();
-    z.ok(&[
-        "tournament",
-        "draw",
-        "Весна <2027>",
-        "--numbers",
-        &order.join(","),
-        "--as",
-        DIRECTOR,
-    ]);
-    z.ok(&["tournament", "start", "Весна <2027>", "--as", DIRECTOR]);
+    draw_in_order_and_start(&z, "Весна <2027>", &players);
     // Game #1 is 2-3 of round 1 (1 has the bye, 4 being the table's extra
     // number): two plies, then Black resigns.
     z.ok(&["play", "1", "c3-d4", "--as", &players[1]]);

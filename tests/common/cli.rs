@@ -118,6 +118,23 @@ impl Zaochka {
         ]);
     }
 
+    /// Starts game #2 between the seeded players (`seed_players_and_game`),
+    /// Ivanov White, under `control` (`3d/move`, ...).
+    pub fn timed_game(&self, control: &str) {
+        self.ok(&[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "ivanov@example.org",
+            "--black",
+            "petrov@example.org",
+            "--time-control",
+            control,
+        ]);
+    }
+
     /// The plain-text bodies of every queued mail, in queue order.
     pub fn outbox_bodies(&self) -> Vec<String> {
         let conn = rusqlite::Connection::open(&self.db).unwrap();
