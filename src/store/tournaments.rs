@@ -563,6 +563,46 @@ pub fn games(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<TournamentGame>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Where a tournament game stands, read with its place in one query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameStanding {
+    /// The game's place.
+    pub link: TournamentGame,
+    /// Its status.
+    pub status: super::GameStatus,
+    /// Its result, once finished.
+    pub result: Option<GameResult>,
+    /// How it ended, once finished.
+    pub termination: Option<super::Termination>,
+}
+
+/// The tournament's games with their status and result, in the order of
+/// [`games`] (one query: the crosstable reads it after every game end).
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn game_standings(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<GameStanding>> {
+    let columns: Vec<String> = GAME_COLUMNS
+        .split(", ")
+        .map(|c| format!("t.{}", c.trim()))
+        .collect();
+    let mut stmt = tx.sql().prepare(&format!(
+        "SELECT {}, g.status, g.result, g.termination FROM tournament_games t
+         JOIN games g ON g.id = t.game_id WHERE t.tournament_id = ?1
+         ORDER BY t.section, t.round, t.board, t.match_game, t.game_id",
+        columns.join(", ")
+    ))?;
+    let rows = stmt.query_map([id], |row| {
+        Ok(GameStanding {
+            link: game_from_row(row)?,
+            status: row.get(10)?,
+            result: row.get(11)?,
+            termination: row.get(12)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// A game's place in a tournament, if it is a tournament game.
 ///
 /// # Errors

@@ -14,7 +14,8 @@ use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self as game_rows, GameStatus, Termination};
 use crate::store::players::{self, Player, Role};
 use crate::store::tournaments::{
-    self, AdjudicationState, EntrantStatus, Tournament, TournamentGame, TournamentStatus,
+    self, AdjudicationState, EntrantStatus, GameStanding, Tournament, TournamentGame,
+    TournamentStatus,
 };
 use crate::store::{GameId, PlayerId, Tx};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
@@ -57,7 +58,7 @@ impl SectionTable {
 }
 
 /// What became of a game of the playing order, for the crosstable.
-fn outcome(g: &crate::store::games::Game) -> Outcome {
+fn outcome(g: &GameStanding) -> Outcome {
     match (g.status, g.result) {
         (GameStatus::Finished, Some(result)) => match (g.termination, result.winner()) {
             (Some(Termination::Forfeit), Some(winner)) => Outcome::Forfeit { winner },
@@ -74,7 +75,7 @@ fn outcome(g: &crate::store::games::Game) -> Outcome {
 /// Database failures.
 pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeError> {
     let entrants = tournaments::entrants(tx, t.id)?;
-    let links = tournaments::games(tx, t.id)?;
+    let links = tournaments::game_standings(tx, t.id)?;
     let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
     sections.sort_unstable();
     sections.dedup();
@@ -98,8 +99,8 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
         let n = seats.len() as u32;
         let mut fixtures = Vec::new();
         let mut games = vec![(0u32, 0u32); n as usize];
-        for link in links.iter().filter(|l| l.section == section) {
-            let g = game_rows::get(tx, link.game)?;
+        for g in links.iter().filter(|l| l.link.section == section) {
+            let link = &g.link;
             let finished = g.status == GameStatus::Finished;
             for number in [link.white_number, link.black_number] {
                 if let Some(c) = games.get_mut(number as usize - 1) {
@@ -110,7 +111,7 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
             fixtures.push(Fixture {
                 white: link.white_number,
                 black: link.black_number,
-                outcome: outcome(&g),
+                outcome: outcome(g),
             });
         }
         let withdrawn: Vec<u32> = seats
@@ -243,15 +244,10 @@ pub fn after_game_end(
         );
         r.body = format!("{}\n\n{line}", r.body.trim_end());
     }
-    let open = tournaments::games(tx, t.id)?.iter().try_fold(0, |n, l| {
-        let g = game_rows::get(tx, l.game)?;
-        Ok::<_, RefereeError>(
-            n + u32::from(!matches!(
-                g.status,
-                GameStatus::Finished | GameStatus::Annulled
-            )),
-        )
-    })?;
+    let open = tournaments::game_standings(tx, t.id)?
+        .iter()
+        .filter(|g| !matches!(g.status, GameStatus::Finished | GameStatus::Annulled))
+        .count();
     if open == 0 {
         tournaments::set_status(tx, t.id, TournamentStatus::Finished, now)?;
     }
