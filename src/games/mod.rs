@@ -11,7 +11,10 @@
 
 mod chess;
 mod draughts;
+mod reading;
 mod towers;
+
+pub use reading::{ReadingNote, VariantClue};
 
 use crate::lang::Language;
 use crate::notation::IllegalReason;
@@ -104,6 +107,8 @@ pub struct CheckedGame {
     pub record: Record,
     /// Plies from this index on were not recorded (`1. - -`).
     pub unrecorded_from: Option<usize>,
+    /// What the reader decided that the record did not say (issue 14, item 5).
+    pub notes: Vec<ReadingNote>,
 }
 
 /// The variant of a PDN or PGN game, decided in this order:
@@ -188,6 +193,7 @@ fn replay_as(game: &PdnGame, variant: Variant) -> Result<CheckedGame, RecordErro
         variant,
         record,
         unrecorded_from,
+        notes: Vec::new(),
     })
 }
 
