@@ -1,5 +1,6 @@
-//! The automatic draw rules of Russian checkers (seed 001 §1.9.1), each reached
-//! by playing moves, with the counter kept in the game state.
+//! The automatic draw rules of Russian checkers (seed 001 §1.9.1) and of
+//! international draughts (FMJD art. 6.2-6.4), each reached by playing moves, with
+//! the counter kept in the game state.
 
 use zaochka::notation::{Naming, fen, parse_move};
 use zaochka::rules::{DrawRule, End, Game, GameResult, Variant};
@@ -12,7 +13,18 @@ fn shuttle(
     black: [&str; 2],
     plies: usize,
 ) -> Option<(usize, DrawRule)> {
-    let mut game = Game::new(fen::read_default(Variant::Russian, fen_text).unwrap());
+    shuttle_in(Variant::Russian, fen_text, white, black, plies)
+}
+
+/// [`shuttle`] in any draughts variant.
+fn shuttle_in(
+    variant: Variant,
+    fen_text: &str,
+    white: [&str; 2],
+    black: [&str; 2],
+    plies: usize,
+) -> Option<(usize, DrawRule)> {
+    let mut game = Game::new(fen::read_default(variant, fen_text).unwrap());
     for ply in 0..plies {
         let side = if ply % 2 == 0 { white } else { black };
         let text = side[(ply / 2) % 2];
@@ -27,7 +39,7 @@ fn shuttle(
             let End::DrawRule(i) = out.end else {
                 panic!("{out:?}")
             };
-            return Some((ply + 1, Variant::Russian.rules().draw_rules[i]));
+            return Some((ply + 1, variant.rules().draw_rules[i]));
         }
     }
     None
@@ -103,6 +115,37 @@ fn three_kings_against_a_lone_king_on_the_main_road_draw_after_five_moves() {
             ..
         }
     ));
+}
+
+#[test]
+fn fmjd_two_kings_against_one_king_are_drawn_after_five_moves_of_each_player() {
+    // FMJD art. 6.4: "after each player has made 5 moves" — with the stronger side
+    // to move that is ply 10, not the stronger side's 5th move (ply 9).
+    let (ply, rule) = shuttle_in(
+        Variant::International,
+        "W:WK46,K50:BK1",
+        ["46-41", "41-46"],
+        ["1-7", "7-1"],
+        40,
+    )
+    .unwrap();
+    assert_eq!(ply, 10);
+    assert!(matches!(rule, DrawRule::LoneKing { moves: 5, .. }));
+}
+
+#[test]
+fn fmjd_three_kings_against_one_king_are_drawn_after_sixteen_moves_of_each_player() {
+    // FMJD art. 6.3: 16 moves each = 32 plies.
+    let (ply, rule) = shuttle_in(
+        Variant::International,
+        "W:WK46,K49,K50:BK1",
+        ["46-41", "41-46"],
+        ["1-7", "7-1"],
+        60,
+    )
+    .unwrap();
+    assert_eq!(ply, 32);
+    assert!(matches!(rule, DrawRule::LoneKing { moves: 16, .. }));
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::games::{
 use crate::notation::IllegalReason;
 use crate::notation::square_name::SquareError;
 use crate::notation::written::Unreadable;
-use crate::rules::{Citation, Color, DrawRule, GameResult, Role};
+use crate::rules::{Citation, Color, DrawRule, GameResult, LoneKingCount, Role};
 
 use super::game::side_name;
 
@@ -205,6 +205,24 @@ pub fn draw_rule(rule: &DrawRule, lang: Language) -> String {
             Language::Ru,
         ) => format!(
             "три фигуры против одинокой дамки на большой дороге: нет выигрыша за {moves} ходов"
+        ),
+        (
+            DrawRule::LoneKing {
+                moves,
+                count: LoneKingCount::EachSide,
+                ..
+            },
+            Language::En,
+        ) => format!("stronger side against a lone king: no win within {moves} moves each"),
+        (
+            DrawRule::LoneKing {
+                moves,
+                count: LoneKingCount::EachSide,
+                ..
+            },
+            Language::Ru,
+        ) => format!(
+            "сильнейшая сторона против одинокой дамки: нет выигрыша за {moves} ходов каждой стороны"
         ),
         (DrawRule::LoneKing { moves, .. }, Language::En) => {
             format!("stronger side against a lone king: no win within {moves} moves")

@@ -1,8 +1,10 @@
 //! Automatic draw rules of the draughts family as data, each with its counter.
 //!
 //! Counts in the rules are moves of each side (RULES.md §0: 15 moves = 30 plies)
-//! except for the lone-king rules, which count the stronger side's own moves
-//! ("своим 15-м ходом", seed 001 §1.9.1.3).
+//! except for the Russian lone-king rules, which count the stronger side's own
+//! moves ("своим 15-м ходом", seed 001 §1.9.1.3, §1.9.1.5); the FMJD lone-king
+//! rules count the moves of each player (FMJD art. 6.3, 6.4: "after each player
+//! has made 16 moves"), see [`LoneKingCount`].
 
 use crate::rules::{Citation, Color, Move, Position, Role};
 
@@ -29,6 +31,17 @@ impl Material {
     }
 }
 
+/// Whose moves a lone-king rule counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoneKingCount {
+    /// The stronger side's own moves: the rule is reached on its `moves`-th move
+    /// (seed 001 §1.9.1.3, §1.9.1.5: "своим 15-м ходом").
+    StrongerSide,
+    /// The moves of each player: the rule is reached when both have made `moves`
+    /// moves, that is after `2 × moves` plies (FMJD art. 6.3, 6.4).
+    EachSide,
+}
+
 /// One automatic draw rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawRule {
@@ -40,8 +53,10 @@ pub enum DrawRule {
         strong: &'static [Material],
         /// The rule applies only while the lone king stands on the main road (a1-h8).
         main_road_only: bool,
-        /// Moves of the stronger side.
+        /// Moves counted (whose: `count`).
         moves: u16,
+        /// Whose moves are counted.
+        count: LoneKingCount,
         /// The rule's article.
         clause: Citation,
     },
@@ -84,10 +99,11 @@ impl DrawRule {
             DrawRule::LoneKing {
                 strong,
                 main_road_only,
+                count,
                 ..
             } => match lone_king_strong_side(after, strong, main_road_only) {
                 Some(side) if !material_changed => {
-                    if before.turn() == side {
+                    if count == LoneKingCount::EachSide || before.turn() == side {
                         counter.saturating_add(1)
                     } else {
                         counter
@@ -123,10 +139,18 @@ impl DrawRule {
     #[must_use]
     pub fn is_reached(&self, counter: u16) -> bool {
         match *self {
-            DrawRule::LoneKing { moves, .. } => counter >= moves,
-            DrawRule::UnchangedMaterial { moves, .. } | DrawRule::KingsOnly { moves, .. } => {
-                counter >= 2 * moves
+            DrawRule::LoneKing {
+                moves,
+                count: LoneKingCount::StrongerSide,
+                ..
+            } => counter >= moves,
+            DrawRule::LoneKing {
+                moves,
+                count: LoneKingCount::EachSide,
+                ..
             }
+            | DrawRule::UnchangedMaterial { moves, .. }
+            | DrawRule::KingsOnly { moves, .. } => counter >= 2 * moves,
         }
     }
 }

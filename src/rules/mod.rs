@@ -17,7 +17,7 @@ pub mod zobrist;
 
 pub use citation::{Citation, Rulebook};
 pub use color::Color;
-pub use draw::{DrawRule, Material};
+pub use draw::{DrawRule, LoneKingCount, Material};
 pub use game::{End, Game, GameResult, Outcome, Termination, UnknownValue};
 pub use mv::{MAX_CAPTURES, Move};
 pub use piece::{Piece, Role};

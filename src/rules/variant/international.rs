@@ -1,6 +1,6 @@
 //! International draughts on the 10x10 board under the FMJD rules (RULES.md §5).
 
-use super::{DraughtsRules, DrawRule, Material, Numbering};
+use super::{DraughtsRules, DrawRule, LoneKingCount, Material, Numbering};
 use crate::rules::{BoardSize, Citation};
 
 /// The rules of international draughts.
@@ -29,6 +29,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
                 Material::Exactly { kings: 1, men: 2 },
             ],
             main_road_only: false,
+            count: LoneKingCount::EachSide,
             moves: 16,
             clause: Citation::fmjd("6.3"),
         },
@@ -40,6 +41,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
                 Material::Exactly { kings: 1, men: 0 },
             ],
             main_road_only: false,
+            count: LoneKingCount::EachSide,
             moves: 5,
             clause: Citation::fmjd("6.4"),
         },

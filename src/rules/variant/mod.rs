@@ -8,7 +8,7 @@ mod international;
 mod russian;
 
 use crate::rules::BoardSize;
-pub use crate::rules::draw::{DrawRule, Material};
+pub use crate::rules::draw::{DrawRule, LoneKingCount, Material};
 use crate::rules::towers::{self, TowersRules};
 
 /// A game zaochka referees. This enum is the registry: everything that differs per

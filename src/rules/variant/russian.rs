@@ -1,6 +1,6 @@
 //! Russian checkers (русские шашки): seed 002 §1.4-1.5, seed 001 §1.6-1.10, RULES.md §2.
 
-use super::{DraughtsRules, DrawRule, Material, Numbering};
+use super::{DraughtsRules, DrawRule, LoneKingCount, Material, Numbering};
 use crate::rules::{BoardSize, Citation};
 
 /// The rules of Russian checkers.
@@ -21,6 +21,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
         DrawRule::LoneKing {
             strong: &[Material::AtLeastKings(3)],
             main_road_only: false,
+            count: LoneKingCount::StrongerSide,
             moves: 15,
             clause: Citation::russian("1.9.1.3"),
         },
@@ -50,6 +51,7 @@ pub static RULES: DraughtsRules = DraughtsRules {
                 Material::Exactly { kings: 0, men: 3 },
             ],
             main_road_only: true,
+            count: LoneKingCount::StrongerSide,
             moves: 5,
             clause: Citation::russian("1.9.1.5"),
         },
