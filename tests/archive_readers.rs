@@ -220,6 +220,17 @@ fn a_quiet_move_written_with_a_capture_sign_is_read_with_a_note() {
 #[test]
 fn by_mail_a_capture_sign_on_the_only_quiet_move_is_understood() {
     // The referee plays moves through the same resolver: `c3:d4` is c3-d4.
+    let z = common::cli::Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["play", "1", "c3:d4", "--as", "ivanov@example.org"]);
+    let refused = z.refused(&["play", "1", "h6:f4", "--as", "petrov@example.org"]);
+    assert!(refused.contains("written with a capture sign"), "{refused}");
+    z.ok(&["play", "1", "d6-c5", "--as", "petrov@example.org"]);
+    let shown = z.ok(&["game", "show", "1"]);
+    assert!(
+        shown.contains("c3-d4") && shown.contains("d6-c5"),
+        "{shown}"
+    );
     let mut game = games::new_game(Variant::Russian, None).unwrap();
     let played = game.play("c3:d4").unwrap();
     assert_eq!(played.full, "c3-d4");
