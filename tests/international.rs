@@ -2,27 +2,16 @@
 //! 2003 games and a file with the quirks of real PDN files replay legally, by
 //! the library and by `zaochka check`.
 
-use std::process::Command;
+mod common;
 
+use common::records::{game_file as data, run_in_repo};
 use zaochka::games;
 use zaochka::notation::pdn::read_games;
 use zaochka::rules::Variant;
 
-fn data(name: &str) -> String {
-    let path = format!("{}/tests/data/games/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 fn check(file: &str) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zaochka"))
-        .args(["check", file])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the zaochka binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let run = run_in_repo(&["check", file]);
+    (run.ok, run.stdout)
 }
 
 #[test]

@@ -1,33 +1,20 @@
 //! PGN: real chess games replayed legally, `zaochka check` on PGN files, the
 //! PGN writer and the round trip write → read → replay.
 
-use std::process::Command;
+mod common;
 
+use common::records::{game_file as data, games_of, run_in_repo};
 use zaochka::games::{self, AnyGame, MoveErrorKind};
-use zaochka::notation::pdn::{PdnGame, read_games, read_pgn_games};
+use zaochka::notation::pdn::{PdnGame, read_games};
 use zaochka::rules::{Color, Variant};
 
-fn data(name: &str) -> String {
-    let path = format!("{}/tests/data/games/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 fn read_pgn(text: &str) -> Vec<PdnGame> {
-    read_pgn_games(text)
-        .collect::<Result<_, _>>()
-        .expect("PGN syntax")
+    games_of(text, true)
 }
 
 fn zaochka(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zaochka"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the zaochka binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let run = run_in_repo(args);
+    (run.ok, run.stdout)
 }
 
 #[test]

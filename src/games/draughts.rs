@@ -1,9 +1,10 @@
 //! [`AnyGame`] for the draughts family (Russian checkers, international draughts).
 
+use super::reading::{AmbiguousNumbering, NumberingReading};
 use super::{
     AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError,
-    MoveErrorKind, MoveView, PlayedMove, Record, RecordFailure, SetupError, SquareView,
-    UnreadableMove,
+    MoveErrorKind, MoveView, PlayedMove, Record, RecordError, RecordFailure, SetupError,
+    SquareView, UnreadableMove,
 };
 use crate::notation::record::{self, PlyError};
 use crate::notation::{Naming, ResolveError, SquareStyle, fen, parse_move, write};
@@ -50,6 +51,78 @@ pub(super) fn open_record(
     first_move_number: u32,
 ) -> Result<Record, SetupError> {
     let replay = record::replay(variant, fen_text, plies).map_err(|e| SetupError(e.to_string()))?;
+    Ok(record_of(replay, first_move_number))
+}
+
+/// As [`open_record`], for a record read from a file: a numeric record that
+/// replays whole in two square numberings is refused as ambiguous, with both
+/// readings of its first differing ply (issue 14, item 5).
+pub(super) fn open_written_record(
+    variant: Variant,
+    fen_text: Option<&str>,
+    plies: &[&str],
+    first_move_number: u32,
+) -> Result<Record, RecordError> {
+    let readings =
+        record::replay_each(variant, fen_text, plies).map_err(|e| SetupError(e.to_string()))?;
+    let complete: Vec<&record::Replay> = readings.iter().filter(|r| r.failure.is_none()).collect();
+    if let [a, b, ..] = complete.as_slice()
+        && let Some(ambiguity) = first_difference(variant, plies, a, b, first_move_number)
+    {
+        return Err(RecordError::AmbiguousNumbering(ambiguity));
+    }
+    let mut best: Option<record::Replay> = None;
+    for r in readings {
+        if best
+            .as_ref()
+            .is_none_or(|b| r.game.moves().len() > b.game.moves().len())
+        {
+            best = Some(r);
+        }
+    }
+    let best = best.expect("replay_each gives at least one reading");
+    Ok(record_of(best, first_move_number))
+}
+
+/// The first ply two complete readings play differently, each in the
+/// variant's usual (alphanumeric for Russian) full notation; `None` when they
+/// play the same game.
+fn first_difference(
+    variant: Variant,
+    plies: &[&str],
+    a: &record::Replay,
+    b: &record::Replay,
+    first_move_number: u32,
+) -> Option<AmbiguousNumbering> {
+    let style = fen::default_style(variant);
+    let (mut pa, mut pb) = (*a.game.start(), *b.game.start());
+    for (ply, (ma, mb)) in a.game.moves().iter().zip(b.game.moves()).enumerate() {
+        let fa = write::full(pa.geometry(), ma, style);
+        let fb = write::full(pb.geometry(), mb, style);
+        if fa != fb || (ply == 0 && fen::write(&pa, style) != fen::write(&pb, style)) {
+            let (move_number, side) =
+                record::move_number_of(ply, a.game.start().turn(), first_move_number);
+            let reading = |r: &record::Replay, full: String| NumberingReading {
+                numbering: r.numbering,
+                start_fen: fen::write(r.game.start(), style),
+                full,
+            };
+            return Some(AmbiguousNumbering {
+                ply,
+                move_number,
+                side,
+                written: plies[ply].to_string(),
+                readings: vec![reading(a, fa), reading(b, fb)],
+            });
+        }
+        pa = pa.play(ma);
+        pb = pb.play(mb);
+    }
+    None
+}
+
+fn record_of(replay: record::Replay, first_move_number: u32) -> Record {
+    let variant = replay.game.start().variant();
     let style = match fen::default_style(variant) {
         SquareStyle::Numeric(_) => SquareStyle::Numeric(replay.numbering),
         s => s,
@@ -75,13 +148,13 @@ pub(super) fn open_record(
             error,
         }
     });
-    Ok(Record {
+    Record {
         game: Box::new(DraughtsGame {
             game: replay.game,
             naming,
         }),
         failure,
-    })
+    }
 }
 
 fn move_error(pos: &Position, naming: Naming, e: ResolveError) -> MoveError {

@@ -14,7 +14,10 @@ mod draughts;
 mod reading;
 mod towers;
 
-pub use reading::{ReadingNote, VariantClue};
+pub use reading::{
+    AmbiguousNumbering, NumberingReading, ReadingNote, VariantClue, international_clue, sign_notes,
+    untagged_variant,
+};
 
 use crate::lang::Language;
 use crate::notation::IllegalReason;
@@ -95,6 +98,10 @@ pub enum RecordError {
     /// The start position cannot be set up.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// A numeric draughts record replays whole in two square numberings: which
+    /// game was played cannot be told (issue 14, item 5).
+    #[error("ambiguous square numbering: {0}")]
+    AmbiguousNumbering(AmbiguousNumbering),
 }
 
 /// A PDN game replayed: its variant, the record, and the index of the first ply
@@ -117,26 +124,29 @@ pub struct CheckedGame {
 /// 2. with no `GameType`, chess when the game looks like chess: a `FEN` tag in
 ///    chess form (ranks separated by `/`), a PGN `Variant` tag (lichess writes
 ///    `[Variant "Standard"]`), or a first ply in chess notation ([`looks_like_chess`]);
-/// 3. otherwise Russian checkers, the PDN default of Russian sources.
+/// 3. international draughts on a clue of a 10x10 board or of FMJD scoring
+///    ([`international_clue`]: a square above 32, a 10x10 FEN, a file letter
+///    beyond `h`, a `2-0`/`1-1`/`0-2` result);
+/// 4. otherwise Russian checkers, the PDN default of Russian sources.
 ///
 /// A file known to be PGN (extension `.pgn`) is read with [`replay_pgn`], which
-/// takes chess whenever there is no `GameType` tag.
+/// takes chess whenever there is no `GameType` tag. A whole file is read with
+/// [`replay_file`], which also looks at the file's other games.
 ///
 /// # Errors
 /// [`RecordError::UnsupportedGameType`] for a game type zaochka does not play.
 pub fn variant_of(game: &PdnGame) -> Result<Variant, RecordError> {
+    reading_of(game).map(|(variant, _)| variant)
+}
+
+/// The variant of a game and, without a `GameType` tag, what showed it.
+fn reading_of(game: &PdnGame) -> Result<(Variant, Option<VariantClue>), RecordError> {
     match game.tag("GameType") {
-        Some(t) => game_type(t),
-        None if game.tag("FEN").is_some_and(|f| f.contains('/'))
-            || game.tag("Variant").is_some()
-            || game
-                .plies
-                .first()
-                .is_some_and(|p| looks_like_chess(&p.text)) =>
-        {
-            Ok(Variant::Chess)
+        Some(t) => Ok((game_type(t)?, None)),
+        None => {
+            let (variant, clue) = untagged_variant(game);
+            Ok((variant, Some(clue)))
         }
-        None => Ok(Variant::Russian),
     }
 }
 
@@ -159,12 +169,17 @@ pub fn looks_like_chess(ply: &str) -> bool {
 }
 
 /// Replays a PDN game: variant by [`variant_of`], start from `FEN`, plies up to
-/// the first one written as unknown.
+/// the first one written as unknown. The notes say what was inferred without a
+/// `GameType` tag (not the Russian default) and which plies were written with
+/// the wrong sign ([`ReadingNote`]).
 ///
 /// # Errors
-/// [`RecordError`] when the game type or the start position make replaying impossible.
+/// [`RecordError`] when the game type or the start position make replaying
+/// impossible, or when a numeric record replays whole in two square numberings
+/// ([`RecordError::AmbiguousNumbering`]).
 pub fn replay_pdn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
-    replay_as(game, variant_of(game)?)
+    let (variant, clue) = reading_of(game)?;
+    replay_as(game, variant, clue)
 }
 
 /// Replays a game of a PGN file (read with [`crate::notation::pdn::read_pgn_games`]):
@@ -178,22 +193,80 @@ pub fn replay_pgn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
         Some(t) => game_type(t)?,
         None => Variant::Chess,
     };
-    replay_as(game, variant)
+    replay_as(game, variant, None)
 }
 
-fn replay_as(game: &PdnGame, variant: Variant) -> Result<CheckedGame, RecordError> {
+/// Replays every game of one file (`pgn`: a `.pgn` file, read as by
+/// [`replay_pgn`]; otherwise as by [`replay_pdn`]), in order, one result per
+/// game. A PDN game without a `GameType` tag and without any clue of its own
+/// ([`untagged_variant`] gives the Russian default) is read as international
+/// draughts when another game of the file is international (tagged so, or
+/// inferred from its own clue) and none is tagged as Russian checkers, with
+/// [`VariantClue::OtherGamesOfFile`] (international collections omit the tag
+/// and many games open with squares up to 32 only).
+#[must_use]
+pub fn replay_file(games: &[PdnGame], pgn: bool) -> Vec<Result<CheckedGame, RecordError>> {
+    if pgn {
+        return games.iter().map(replay_pgn).collect();
+    }
+    let readings: Vec<Result<(Variant, Option<VariantClue>), RecordError>> =
+        games.iter().map(reading_of).collect();
+    let other_international = readings
+        .iter()
+        .any(|r| matches!(r, Ok((Variant::International, _))));
+    let tagged_russian = readings
+        .iter()
+        .any(|r| matches!(r, Ok((Variant::Russian, None))));
+    games
+        .iter()
+        .zip(readings)
+        .map(|(game, reading)| {
+            let (variant, clue) = reading?;
+            match clue {
+                Some(VariantClue::Default) if other_international && !tagged_russian => replay_as(
+                    game,
+                    Variant::International,
+                    Some(VariantClue::OtherGamesOfFile),
+                ),
+                _ => replay_as(game, variant, clue),
+            }
+        })
+        .collect()
+}
+
+/// Replays a game as `variant`; `clue` is what showed the variant when the game
+/// has no `GameType` tag (a note unless it is the Russian default).
+fn replay_as(
+    game: &PdnGame,
+    variant: Variant,
+    clue: Option<VariantClue>,
+) -> Result<CheckedGame, RecordError> {
     let unrecorded_from = game.plies.iter().position(PdnPly::is_unknown);
     let plies: Vec<&str> = game.plies[..unrecorded_from.unwrap_or(game.plies.len())]
         .iter()
         .map(|p| p.text.as_str())
         .collect();
     let first_number = game.plies.first().and_then(|p| p.number).unwrap_or(1);
-    let record = open_record(variant, game.tag("FEN"), &plies, first_number)?;
+    let fen = game.tag("FEN");
+    let record = match variant {
+        Variant::Russian | Variant::International => {
+            draughts::open_written_record(variant, fen, &plies, first_number)?
+        }
+        _ => open_record(variant, fen, &plies, first_number)?,
+    };
+    let mut notes: Vec<ReadingNote> = clue
+        .filter(|&c| c != VariantClue::Default)
+        .map(|clue| ReadingNote::InferredVariant { variant, clue })
+        .into_iter()
+        .collect();
+    if variant != Variant::Chess {
+        notes.extend(sign_notes(&plies, &record.game.score()));
+    }
     Ok(CheckedGame {
         variant,
         record,
         unrecorded_from,
-        notes: Vec::new(),
+        notes,
     })
 }
 

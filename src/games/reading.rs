@@ -1,8 +1,17 @@
 //! How a record was read, when the reader had to decide something the record did
 //! not say: notes that `zaochka check` prints beside a game's verdict and `import`
 //! repeats (issue 14, item 5). A note is no fault: the game replays.
+//!
+//! Also the inference of the game of a record without a `GameType` tag
+//! ([`untagged_variant`], [`international_clue`]), the notes on moves written with
+//! the wrong sign ([`sign_notes`]) and the one reading fault of this kind: a
+//! numeric record that replays whole in two square numberings
+//! ([`AmbiguousNumbering`], a fault, since the referee cannot tell which game was
+//! played).
 
-use crate::rules::Variant;
+use crate::notation::pdn::PdnGame;
+use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare, parse_move};
+use crate::rules::{Color, Numbering, Variant};
 
 /// One decision the reader took on a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,4 +78,177 @@ impl ReadingNote {
             } => format!("ply {}: {written:?} read as {played}", ply + 1),
         }
     }
+}
+
+/// One reading of an ambiguous record in one square numbering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberingReading {
+    /// The numbering the squares were read in.
+    pub numbering: Numbering,
+    /// The start position so read, as FEN in the variant's usual notation.
+    pub start_fen: String,
+    /// The ply where the readings part, in the variant's usual full notation
+    /// (alphanumeric for Russian checkers: `c3-d4`).
+    pub full: String,
+}
+
+/// A numeric record that replays whole in two square numberings (Russian
+/// checkers numbers its squares from b8 in FMJD style or from a1 as some
+/// sources do, RULES.md §1): which game was played cannot be told. A fault
+/// ([`super::RecordError::AmbiguousNumbering`]), listing both readings of the
+/// first ply they play differently.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguousNumbering {
+    /// Index of the first differing ply in the record, from 0.
+    pub ply: usize,
+    /// Its move number.
+    pub move_number: u32,
+    /// Whose ply it is.
+    pub side: Color,
+    /// The ply as written.
+    pub written: String,
+    /// The readings, the usual numbering first.
+    pub readings: Vec<NumberingReading>,
+}
+
+impl std::fmt::Display for AmbiguousNumbering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dots = if self.side == Color::Black {
+            "..."
+        } else {
+            "."
+        };
+        write!(
+            f,
+            "the record replays whole in {} square numberings; move {}{dots} {:?} reads",
+            self.readings.len(),
+            self.move_number,
+            self.written
+        )?;
+        for (i, r) in self.readings.iter().enumerate() {
+            let sep = if i == 0 { "" } else { " or" };
+            let numbering = match r.numbering {
+                Numbering::FromTopLeft => "square 1 at the top left (b8)",
+                Numbering::FromBottomLeft => "square 1 at the bottom left (a1)",
+            };
+            write!(
+                f,
+                "{sep} {} (with {numbering}, from {})",
+                r.full, r.start_fen
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The variant of a game without a `GameType` tag (issue 14, item 5): chess
+/// when it looks like chess (a chess FEN, a `Variant` tag, a first ply in chess
+/// notation), international draughts on an [`international_clue`], else Russian
+/// checkers with [`VariantClue::Default`].
+#[must_use]
+pub fn untagged_variant(game: &PdnGame) -> (Variant, VariantClue) {
+    if game.tag("FEN").is_some_and(|f| f.contains('/'))
+        || game.tag("Variant").is_some()
+        || game
+            .plies
+            .first()
+            .is_some_and(|p| super::looks_like_chess(&p.text))
+    {
+        return (Variant::Chess, VariantClue::ChessNotation);
+    }
+    match international_clue(game) {
+        Some(clue) => (Variant::International, clue),
+        None => (Variant::Russian, VariantClue::Default),
+    }
+}
+
+/// What shows that a game is international draughts (10x10), in this order: a
+/// FEN with a square number above 32 or a file letter beyond `h`; a square number
+/// above 32 in the moves; a file letter beyond `h` (or a rank beyond 8) in the
+/// moves; a result in the
+/// 2-point style of FMJD events (`2-0`, `1-1`, `0-2`, as the result token or the
+/// `Result` tag). `None` when nothing does.
+#[must_use]
+pub fn international_clue(game: &PdnGame) -> Option<VariantClue> {
+    if game.tag("FEN").is_some_and(ten_by_ten_fen) {
+        return Some(VariantClue::TenByTenFen);
+    }
+    let moves: Vec<WrittenMove> = game
+        .plies
+        .iter()
+        .filter_map(|p| parse_move(&p.text).ok())
+        .collect();
+    let squares = || moves.iter().flat_map(squares_of);
+    if squares().any(|s| matches!(s, WrittenSquare::Number(n) if n > 32)) {
+        return Some(VariantClue::SquareAbove32);
+    }
+    let beyond_h = |s: WrittenSquare| matches!(s, WrittenSquare::Coordinate { file, rank } if file > 7 || rank > 7);
+    let file_beyond_h = moves
+        .iter()
+        .any(|m| matches!(m.origin, WrittenOrigin::File(f) if f > 7));
+    if file_beyond_h || squares().any(beyond_h) {
+        return Some(VariantClue::LetterBeyondH);
+    }
+    let two_point = |r: &str| matches!(r, "2-0" | "1-1" | "0-2");
+    if game.result.as_deref().is_some_and(two_point) || game.tag("Result").is_some_and(two_point) {
+        return Some(VariantClue::TwoPointResult);
+    }
+    None
+}
+
+/// The squares written in a move: its start (when a whole square), turning
+/// points and end.
+fn squares_of(m: &WrittenMove) -> impl Iterator<Item = WrittenSquare> + '_ {
+    let origin = match m.origin {
+        WrittenOrigin::Square(s) => Some(s),
+        WrittenOrigin::File(_) => None,
+    };
+    origin
+        .into_iter()
+        .chain(m.via.iter().copied())
+        .chain(std::iter::once(m.dest))
+}
+
+/// Whether a draughts FEN is of a 10x10 board: in its piece fields (after `W`
+/// or `B`, as `W:W31-50:B1-20` or `W:Wa1,c1:Bj10`), a square number above 32 or
+/// a file letter `i` or `j`. Move counters (`:H0:F41`) are not piece fields.
+fn ten_by_ten_fen(fen: &str) -> bool {
+    fen.split(':').skip(1).any(|field| {
+        let Some(pieces) = field.strip_prefix(['W', 'B', 'w', 'b']) else {
+            return false;
+        };
+        let numbers = pieces
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|d| d.parse::<u32>().ok());
+        let mut numbers = numbers;
+        numbers.any(|n| n > 32) || pieces.contains(['i', 'j'])
+    })
+}
+
+/// The notes on plies written with the sign of the other kind of move (a capture
+/// sign on a quiet move, a quiet-move sign on a capture) that the resolver read
+/// as the one legal move their squares name: `written` the plies as written,
+/// `played` the canonical full notation of the plies played (capture sign `:`
+/// or `x`, quiet sign `-`). A ply written without a sign (`cd4`) is no note.
+#[must_use]
+pub fn sign_notes(written: &[&str], played: &[String]) -> Vec<ReadingNote> {
+    written
+        .iter()
+        .zip(played)
+        .enumerate()
+        .filter_map(|(ply, (text, full))| {
+            let w = parse_move(text).ok()?;
+            let capture = parse_move(full).ok()?.capture;
+            let wrong = if capture {
+                !w.capture && w.quiet_sign
+            } else {
+                w.capture
+            };
+            wrong.then(|| ReadingNote::SignTolerated {
+                ply,
+                written: w.text.clone(),
+                played: full.clone(),
+            })
+        })
+        .collect()
 }

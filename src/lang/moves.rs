@@ -72,6 +72,20 @@ enum Family {
     Towers,
 }
 
+/// The piece a reason speaks of: a man or king, or a tower and what leads it.
+fn piece_name(towers: bool, role: Role, lang: Language) -> &'static str {
+    match (lang, towers, role) {
+        (Language::En, true, Role::King) => "tower led by a king",
+        (Language::En, true, Role::Man) => "tower",
+        (Language::En, false, Role::King) => "king",
+        (Language::En, false, Role::Man) => "man",
+        (Language::Ru, true, Role::King) => "башня с дамкой наверху",
+        (Language::Ru, true, Role::Man) => "башня",
+        (Language::Ru, false, Role::King) => "дамка",
+        (Language::Ru, false, Role::Man) => "шашка",
+    }
+}
+
 fn illegal_reason(r: &IllegalReason, family: Family, lang: Language) -> String {
     use IllegalReason as R;
     let towers = family == Family::Towers;
@@ -98,22 +112,24 @@ fn illegal_reason(r: &IllegalReason, family: Family, lang: Language) -> String {
             continues_to.join(" или ")
         ),
         (R::CannotMoveThere { role, from, to }, Language::En) => {
-            let piece = match (towers, role) {
-                (true, Role::King) => "tower led by a king",
-                (true, Role::Man) => "tower",
-                (false, Role::King) => "king",
-                (false, Role::Man) => "man",
-            };
+            let piece = piece_name(towers, *role, lang);
             format!("the {piece} on {from} cannot move to {to}")
         }
         (R::CannotMoveThere { role, from, to }, Language::Ru) => {
-            let piece = match (towers, role) {
-                (true, Role::King) => "башня с дамкой наверху",
-                (true, Role::Man) => "башня",
-                (false, Role::King) => "дамка",
-                (false, Role::Man) => "шашка",
-            };
+            let piece = piece_name(towers, *role, lang);
             format!("{piece} с {from} не может пойти на {to}")
+        }
+        (R::CannotCaptureThere { role, from, to }, Language::En) => {
+            let piece = piece_name(towers, *role, lang);
+            format!(
+                "written with a capture sign, but the {piece} on {from} can neither capture nor move to {to}"
+            )
+        }
+        (R::CannotCaptureThere { role, from, to }, Language::Ru) => {
+            let piece = piece_name(towers, *role, lang);
+            format!(
+                "ход записан со знаком взятия, но {piece} с {from} не может ни бить, ни пойти на {to}"
+            )
         }
         (R::NoPieceOnFile { file, to }, Language::En) => {
             let piece = if towers { "tower" } else { "piece" };
@@ -769,6 +785,7 @@ mod tests {
                 } => 7,
                 IllegalReason::NoPieceOnFile { .. } => 8,
                 IllegalReason::NoLegalMoves => 9,
+                IllegalReason::CannotCaptureThere { .. } => 10,
             }
         }
         let all = vec![
@@ -796,9 +813,14 @@ mod tests {
                 to: "d4".into(),
             },
             IllegalReason::NoLegalMoves,
+            IllegalReason::CannotCaptureThere {
+                role: Role::Man,
+                from: "38".into(),
+                to: "33".into(),
+            },
         ];
         let seen: Vec<usize> = all.iter().map(index).collect();
-        assert_eq!(seen, (0..=9).collect::<Vec<_>>());
+        assert_eq!(seen, (0..=10).collect::<Vec<_>>());
         all
     }
 

@@ -43,11 +43,13 @@
 //!   joins both neighbours, a token starting with a separator joins the previous
 //!   move. Joining happens across white space and line ends only, never across
 //!   a comment, a NAG or a move number.
-//! - PGN only ([`read_pgn_games`]): the chess marks `†` and `‡` in a move, and
-//!   an en passant mark after a capture, glued (`exd6e.p.`) or after a space
-//!   (`exd6 e.p.`, `ep`, `е.п.`, `в.п.`): kept in the ply's text
-//!   (`exd6 e.p.`), which the chess move reader reads
-//!   ([`crate::notation::chess_move`]).
+//! - PGN only ([`read_pgn_games`]): the chess marks `†` and `‡` in a move.
+//! - PGN, and chess games in PDN files: an en passant mark after a capture,
+//!   glued (`exd6e.p.`) or after a space (`exd6 e.p.`, `ep`, `е.п.`, `в.п.`),
+//!   maybe followed by a check sign or an annotation (`exd6 e.p.+`,
+//!   `exd6e.p.#`): kept in the ply's text (`exd6 e.p.`), which the chess move
+//!   reader reads ([`crate::notation::chess_move`]). `exd6 (e.p.)` is a
+//!   variation and is skipped as every variation.
 //! - Unknown moves written as a lone dash (`41. - -`, or `41. 32-28 - 42. ...`
 //!   when nothing after the dash can continue the move): a ply whose text is
 //!   that dash; see [`PdnPly::is_unknown`].
@@ -66,6 +68,7 @@
 use std::fmt::Write as _;
 
 use crate::notation::chess_move;
+use crate::rules::Color;
 
 /// One game of a PDN file, as written.
 ///
@@ -98,6 +101,34 @@ impl PdnGame {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The value of a Seven Tag Roster tag (`Event`, `Site`, `Date`, `Round`,
+    /// `White`, `Black`, `Result`; any tag in fact), `?` when the tag is missing
+    /// or empty: the PGN standard's mark for an unknown value (§8.1.1), so a
+    /// record without player tags is still read (issue 14, item 5).
+    ///
+    /// ```
+    /// use zaochka::notation::pdn::read_games;
+    /// let g = read_games("[White \"\"]\n\n1. c3-d4 *\n").next().unwrap().unwrap();
+    /// assert_eq!((g.roster("White"), g.roster("Black")), ("?", "?"));
+    /// ```
+    #[must_use]
+    pub fn roster(&self, name: &str) -> &str {
+        self.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .unwrap_or("?")
+    }
+
+    /// The name of the player of a side, as [`PdnGame::roster`] gives it (`?`
+    /// when the `White` or `Black` tag is missing or empty).
+    #[must_use]
+    pub fn player(&self, side: Color) -> &str {
+        match side {
+            Color::White => self.roster("White"),
+            Color::Black => self.roster("Black"),
+        }
     }
 
     /// Whether the first ply is Black's: it was written with a `N...` number,
@@ -498,6 +529,19 @@ fn push_wrapped(out: &mut String, column: &mut usize, unit: &str) {
 
 // ---------------------------------------------------------------------------
 // Characters.
+
+/// Check and mate signs that may follow a chess move and its en passant mark.
+const CHECK_SIGNS: [char; 4] = ['+', '#', '†', '‡'];
+
+/// Whether a ply is a pawn capture in SAN that can be en passant: a file, `x`
+/// or `:`, a square on rank 3 or 6 (`exd6`, `e:d3`), maybe a check sign.
+fn is_san_pawn_capture(text: &str) -> bool {
+    let file = |c: u8| (b'a'..=b'h').contains(&c);
+    matches!(
+        text.trim_end_matches(CHECK_SIGNS).as_bytes(),
+        [a, b'x' | b':', c, b'3' | b'6'] if file(*a) && file(*c)
+    )
+}
 
 fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}'
@@ -985,12 +1029,17 @@ impl Builder {
             self.game.result = Some(word.to_string());
             return Ok(true);
         }
-        // PGN: an en passant mark after the capture (`exd6 e.p.`) belongs to
-        // it; the chess move reader reads the ply with it.
-        if self.pgn
-            && self.join == Join::Open
-            && chess_move::is_en_passant_mark(word)
+        // An en passant mark after the capture (`exd6 e.p.`, `exd6 e.p.+`)
+        // belongs to it: in PGN after any move, in a PDN file after a pawn
+        // capture in SAN (a chess game without a PGN extension); the chess
+        // move reader reads the ply with it. After a draughts move it stays
+        // refused.
+        if self.join == Join::Open
+            && chess_move::is_en_passant_mark(
+                word.trim_end_matches(|c| CHECK_SIGNS.contains(&c) || c == '!' || c == '?'),
+            )
             && let Some(ply) = self.game.plies.last_mut()
+            && (self.pgn || is_san_pawn_capture(&ply.text))
         {
             ply.text.push(' ');
             ply.text.push_str(word);
@@ -1067,11 +1116,12 @@ impl Builder {
             line,
             text: snippet(word),
         };
-        // PGN: the chess marks `†`, `‡` and a glued en passant mark
-        // (`exd6e.p.`) are part of the move too.
-        let plain = match self.pgn.then(|| chess_move::en_passant_mark_len(core)) {
-            Some(Some(k)) => &core[..core.len() - k],
-            _ => core,
+        // PGN: the chess marks `†`, `‡`; PGN and PDN: a glued en passant mark
+        // (`exd6e.p.`, `exd6e.p.+`) is part of the move too.
+        let signed = core.trim_end_matches(CHECK_SIGNS);
+        let plain = match chess_move::en_passant_mark_len(signed) {
+            Some(k) => &signed[..signed.len() - k],
+            None => core,
         };
         let pgn_mark = |c: char| self.pgn && matches!(c, '†' | '‡');
         if !plain.chars().all(|c| is_move_char(c) || pgn_mark(c)) {
@@ -1470,8 +1520,12 @@ mod tests {
                 "Bb5 в.п."
             ]
         );
-        // PDN (draughts) keeps refusing them.
+        // PDN (draughts) keeps refusing them; a chess game in a PDN file has
+        // them after a pawn capture (issue 14, item 5).
         assert!(read_games("1. 32-28 e.p. *").any(|g| g.is_err()));
+        assert!(read_games("1. c5:e3 e.p. *").any(|g| g.is_err()));
+        let g = one("1. e4 a6 2. e5 d5 3. exd6 e.p.+ c6 4. dxc7e.p.# *");
+        assert_eq!(texts(&g)[4], "exd6 e.p.+");
     }
 
     #[test]

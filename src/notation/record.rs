@@ -111,6 +111,30 @@ pub fn replay(
     fen_text: Option<&str>,
     plies: &[&str],
 ) -> Result<Replay, FenError> {
+    let mut best: Option<Replay> = None;
+    for r in replay_each(variant, fen_text, plies)? {
+        if best
+            .as_ref()
+            .is_none_or(|b| r.game.moves().len() > b.game.moves().len())
+        {
+            best = Some(r);
+        }
+    }
+    Ok(best.expect("replay_each gives at least one reading"))
+}
+
+/// Replays a record in every square numbering it can be read in: one [`Replay`]
+/// per numbering whose FEN could be read, the usual numbering first. A record
+/// without numbers (and without a numeric FEN) is read in the usual numbering
+/// only. Two complete replays mean the record is ambiguous (issue 14, item 5).
+///
+/// # Errors
+/// [`FenError`] if the FEN cannot be read in any numbering.
+pub fn replay_each(
+    variant: Variant,
+    fen_text: Option<&str>,
+    plies: &[&str],
+) -> Result<Vec<Replay>, FenError> {
     let rules = variant.rules();
     let numeric_fen = fen_text.is_some_and(|f| !f.chars().skip(1).any(|c| c.is_ascii_lowercase()));
     let numeric_moves = plies
@@ -122,7 +146,7 @@ pub fn replay(
     } else {
         &rules.numberings[..1]
     };
-    let mut best: Option<Replay> = None;
+    let mut readings = Vec::new();
     let mut first_error = None;
     for &numbering in numberings {
         let start = match fen_text {
@@ -141,20 +165,10 @@ pub fn replay(
             fen::default_style(variant)
         };
         let naming = Naming { numbering, style };
-        let r = replay_from(start, plies, naming, 1);
-        let done = r.failure.is_none();
-        if best
-            .as_ref()
-            .is_none_or(|b| r.game.moves().len() > b.game.moves().len())
-        {
-            best = Some(r);
-        }
-        if done {
-            break;
-        }
+        readings.push(replay_from(start, plies, naming, 1));
     }
-    match best {
-        Some(r) => Ok(r),
-        None => Err(first_error.expect("a numbering was tried")),
+    match first_error {
+        Some(e) if readings.is_empty() => Err(e),
+        _ => Ok(readings),
     }
 }

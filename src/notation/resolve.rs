@@ -36,6 +36,16 @@ pub enum IllegalReason {
         /// Destination as written.
         to: String,
     },
+    /// The move was written with a capture sign, and the piece on the from-square
+    /// can neither capture nor move to the destination.
+    CannotCaptureThere {
+        /// Man or king.
+        role: Role,
+        /// From-square.
+        from: String,
+        /// Destination as written.
+        to: String,
+    },
     /// No piece of the side to move on the written file can reach the destination.
     NoPieceOnFile {
         /// The file letter.
@@ -118,9 +128,11 @@ impl WrittenMove {
     ///
     /// A written move fits a legal move when the start (square or file) and the end
     /// square agree and the written turning points appear, in order, among the
-    /// move's landing squares. A quiet-move sign on a capture is tolerated; a
-    /// capture sign on a quiet move is not. Capture paths that end in the same
-    /// position are one move (RULES.md §0).
+    /// move's landing squares. The sign need not match the move: a quiet-move
+    /// sign on a capture (`c3-e5`) and a capture sign on a quiet move (`38x33`,
+    /// `c3:d4`) are read as the one legal move the squares name (issue 14, item
+    /// 5; the reader of a record notes it, see [`crate::games::ReadingNote`]).
+    /// Capture paths that end in the same position are one move (RULES.md §0).
     ///
     /// # Errors
     /// [`ResolveError::Illegal`] with a reason a player understands, or
@@ -160,7 +172,6 @@ impl WrittenMove {
         let fits = |m: &Move| {
             starts_here(m)
                 && m.to() == dest
-                && (m.is_capture() || !self.capture)
                 && is_subsequence(&via, &m.landings()[..m.landings().len() - 1])
         };
         let mut found: Vec<Move> = Vec::new();
@@ -260,27 +271,37 @@ impl WrittenMove {
             list.sort();
             return IllegalReason::CaptureCompulsory(list);
         }
-        cannot_reach(origin, self.origin, pos.kings(), name, dest)
+        cannot_reach(origin, self.origin, self.capture, pos.kings(), name, dest)
     }
 }
 
 /// Why a written move fits no legal move when nothing more specific applies: the
-/// piece on the from-square cannot go there, or no piece on the written file can.
+/// piece on the from-square cannot go there (naming the capture sign when one
+/// was written, `capture_sign`), or no piece on the written file can.
 /// `kings` tells whether the from-square holds a king. Shared by draughts and towers.
 pub(crate) fn cannot_reach(
     origin: Option<Square>,
     written: WrittenOrigin,
+    capture_sign: bool,
     kings: crate::rules::SquareSet,
     name: impl Fn(Square) -> String,
     dest: Square,
 ) -> IllegalReason {
+    let role = |o| {
+        if kings.contains(o) {
+            Role::King
+        } else {
+            Role::Man
+        }
+    };
     match (origin, written) {
+        (Some(o), _) if capture_sign => IllegalReason::CannotCaptureThere {
+            role: role(o),
+            from: name(o),
+            to: name(dest),
+        },
         (Some(o), _) => IllegalReason::CannotMoveThere {
-            role: if kings.contains(o) {
-                Role::King
-            } else {
-                Role::Man
-            },
+            role: role(o),
             from: name(o),
             to: name(dest),
         },

@@ -139,8 +139,9 @@ fn is_subsequence(via: &[Square], inner: &[Square]) -> bool {
 ///
 /// A written move fits a legal move when the start (square or file) and the end
 /// square agree and the written turning points appear, in order, among its
-/// landing squares. A quiet-move sign on a capture is tolerated; a capture sign
-/// on a quiet move is not. Paths with the same captured squares in the same order
+/// landing squares. The sign need not match the move (a quiet-move sign on a
+/// capture, a capture sign on a quiet move), as for draughts
+/// ([`crate::notation::WrittenMove::resolve`], issue 14, item 5). Paths with the same captured squares in the same order
 /// and the same end are one move (RULES.md §3). Among several moves, a text that
 /// spells one move's whole path names it, and a written promotion mark picks the
 /// only promoting one.
@@ -185,7 +186,6 @@ pub fn resolve(
     let fits = |m: &&TowerMove| {
         starts_here(m)
             && m.to() == dest
-            && (m.is_capture() || !w.capture)
             && is_subsequence(&via, &m.landings()[..m.landings().len() - 1])
     };
     let found = distinct(all.iter().filter(fits));
@@ -280,5 +280,5 @@ fn diagnose(
         list.sort();
         return IllegalReason::CaptureCompulsory(list);
     }
-    crate::notation::resolve::cannot_reach(origin, w.origin, pos.kings(), name, dest)
+    crate::notation::resolve::cannot_reach(origin, w.origin, w.capture, pos.kings(), name, dest)
 }

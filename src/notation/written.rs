@@ -53,6 +53,8 @@ pub struct WrittenMove {
     pub dest: WrittenSquare,
     /// Whether a capture sign (`:` or `x`) was written.
     pub capture: bool,
+    /// Whether a quiet-move sign (`-` or a dash) was written.
+    pub quiet_sign: bool,
     /// Whether a promotion mark (`D`, `Д`) was written.
     pub promotion_mark: bool,
     /// The text as written (trimmed).
@@ -264,6 +266,7 @@ fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<Written
     };
     let mut squares = Vec::new();
     let mut capture = false;
+    let mut quiet_sign = false;
     let mut last_was_sep = false;
     for t in iter {
         match t {
@@ -272,6 +275,7 @@ fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<Written
                     return Err(Unreadable::TwoSigns);
                 }
                 capture |= c == ':';
+                quiet_sign |= c == '-';
                 last_was_sep = true;
             }
             Token::Square(sq) => {
@@ -292,6 +296,7 @@ fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<Written
         via: squares,
         dest,
         capture,
+        quiet_sign,
         promotion_mark,
         text: text.to_string(),
     })

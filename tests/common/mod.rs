@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod conversation;
 pub mod daemon;
+pub mod records;
 pub mod tournament;
 
 use std::collections::BTreeSet;
