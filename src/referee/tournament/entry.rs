@@ -90,6 +90,7 @@ pub fn enter(
     let t = by_name(tx, name)?;
     before_start(&t)?;
     let p = registered(tx, address)?;
+    crate::referee::create::refuse_retired(&p)?;
     let e = match tournaments::add_entrant(tx, t.id, p.id, section.max(1), now) {
         Err(StoreError::Duplicate { .. }) => {
             return Err(TournamentRefusal::AlreadyEntered(p.email.clone()).into());
