@@ -413,6 +413,15 @@ fn the_game_address_is_shown_and_the_invitation_re_sent_and_answerable() {
     // Only referees may resend; a finished game is not re-sent.
     let by_player = bot.run(&["game", "resend", "1", "--as", "alice@example.test"]);
     assert_eq!(by_player.status.code(), Some(1));
+    assert!(stderr(&by_player).contains("only a referee"));
+    bot.ok(&["resign", "1", "--as", "alice@example.test"]);
+    let finished = bot.run(&["game", "resend", "1", "--as", "referee@example.test"]);
+    assert_eq!(finished.status.code(), Some(1));
+    assert!(
+        stderr(&finished).contains("result stands"),
+        "{}",
+        stderr(&finished)
+    );
 }
 
 /// A leave phoned in: entered by the referee under the rules of a leave by
@@ -472,6 +481,7 @@ fn a_leave_phoned_in_is_entered_by_the_referee_under_the_mail_rules() {
         "phoned twice",
     ]);
     assert_eq!(again.status.code(), Some(1), "{}", stdout(&again));
+    assert!(stderr(&again).contains("overlaps"), "{}", stderr(&again));
     // Not a referee; no reason.
     let player = bot.run(&[
         "referee",
