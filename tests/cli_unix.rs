@@ -1,7 +1,9 @@
 //! The command line behaves like a Unix tool (issue 14, item 3): output into a
 //! pipe closed early ends the command quietly (no panic, no backtrace), and
-//! variant names in Russian are accepted by `history` as by the other commands;
-//! a time zone must be an IANA name, and an unknown tournament is an error.
+//! variant names in Russian are accepted by `history` as by the other commands,
+//! and so are results and statuses in the mails' words; a time zone must be an
+//! IANA name, an unknown tournament is an error, and move numbers follow the
+//! FEN's.
 
 mod common;
 
@@ -145,5 +147,99 @@ fn pausing_a_tournament_nobody_has_heard_of_is_refused() {
         r.stderr.contains("there is no tournament «Нет такого»"),
         "{}",
         r.stderr
+    );
+}
+
+/// `history --result «победа чёрных»`, `--status окончена`, `referee
+/// adjudicate 2 ничья`: the words of the mails, in either language, as well
+/// as `0-1` and `finished`.
+#[test]
+fn results_and_statuses_are_taken_in_russian_words_too() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["resign", "1", "--as", "ivanov@example.org"]);
+    z.timed_game("3d/move");
+    let ids = |args: &[&str]| -> Vec<i64> {
+        let mut all = vec!["history", "--json"];
+        all.extend_from_slice(args);
+        let v: serde_json::Value = serde_json::from_str(&z.ok(&all)).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["game"].as_i64().or_else(|| g["id"].as_i64()).unwrap())
+            .collect()
+    };
+    for words in [
+        "0-1",
+        "победа чёрных",
+        "Чёрные выиграли",
+        "черные",
+        "black won",
+    ] {
+        assert_eq!(ids(&["--result", words]), [1], "{words}");
+    }
+    for words in ["finished", "окончена", "завершена"] {
+        assert_eq!(ids(&["--status", words]), [1], "{words}");
+    }
+    for words in ["active", "активна", "идёт"] {
+        assert_eq!(ids(&["--status", words]), [2], "{words}");
+    }
+    let why = z.run(&["history", "--status", "сыграна"]);
+    assert!(
+        !why.ok && why.stderr.contains("is not a status"),
+        "{}",
+        why.stderr
+    );
+    z.ok(&[
+        "referee",
+        "adjudicate",
+        "2",
+        "ничья",
+        "--as",
+        "ref@example.org",
+        "--reason",
+        "позиция ничейная",
+    ]);
+    assert_eq!(ids(&["--result", "ничья"]), [2]);
+    assert_eq!(ids(&["--result", "1/2-1/2"]), [2]);
+}
+
+/// A chess game set up at move 12 with Black to move: the `play` reply, the
+/// mails and `game show` number the moves `12... Nf6 13. Nc3`, as the export.
+#[test]
+fn move_numbers_follow_the_fen_of_a_game_that_starts_at_move_12_with_black() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "chess",
+        "--white",
+        "ivanov@example.org",
+        "--black",
+        "petrov@example.org",
+        "--fen",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12",
+    ]);
+    let out = z.ok(&["play", "2", "Nf6", "--as", "petrov@example.org"]);
+    assert!(out.contains("12... Ng8-f6"), "{out}");
+    let out = z.ok(&["play", "2", "Nc3", "--as", "ivanov@example.org"]);
+    assert!(out.contains("13. Nb1-c3"), "{out}");
+    let shown = z.ok(&["game", "show", "2"]);
+    assert!(shown.contains("12... Ng8-f6\n13. Nb1-c3"), "{shown}");
+    assert!(shown.contains("12... Nf6\n13. Nc3"), "{shown}");
+    let export = z.ok(&["export", "2"]);
+    assert!(export.contains("12... Nf6 13. Nc3"), "{export}");
+    // The mails carry the score numbered the same way (Ivanov's in Russian
+    // piece letters, Petrov's in Latin ones).
+    let mails = z.outbox_bodies();
+    assert!(
+        mails.iter().any(|b| b.contains("12... Кg8-f6\n13. Кb1-c3")),
+        "{mails:?}"
+    );
+    assert!(
+        mails.iter().any(|b| b.contains("12... Ng8-f6\n13. Nb1-c3")),
+        "{mails:?}"
     );
 }

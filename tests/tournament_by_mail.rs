@@ -915,6 +915,7 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
                             &g.id.to_string(),
                             side.name(),
                             "-11",
+                            "--force",
                             "--as",
                             JUDGE.email,
                             "--reason",

@@ -1,4 +1,4 @@
-//! `zaochka game new|show`.
+//! `zaochka game new|show|address|resend`.
 
 use std::process::ExitCode;
 
@@ -59,6 +59,32 @@ pub enum Game {
         #[arg(long)]
         json: bool,
     },
+    /// Print a player's personal address of a game: the From and Reply-To
+    /// of the bot's mails to that player about it (to give by phone to a
+    /// player whose mails went to spam).
+    Address {
+        /// The game number.
+        #[arg(value_parser = parse_game)]
+        game: GameId,
+        /// The player's registered address.
+        player: String,
+    },
+    /// Send the invitation again, with the current position, to the
+    /// registered address of one player (or both): queued in the outbox,
+    /// answerable by pressing Reply, audit-logged.
+    Resend {
+        /// The game number.
+        #[arg(value_parser = parse_game)]
+        game: GameId,
+        /// The player's registered address; both players if absent.
+        player: Option<String>,
+        /// The director's registered address (referee or admin role).
+        #[arg(long = "as")]
+        actor: String,
+        /// Why (written to the audit log).
+        #[arg(long, default_value = "the player did not receive the game's mails")]
+        reason: String,
+    },
 }
 
 impl Game {
@@ -88,6 +114,20 @@ impl Game {
                 flip,
                 json,
             } => show(db, game, at, flip, json),
+            Game::Address { game, player } => address(db, game, &player),
+            Game::Resend {
+                game,
+                player,
+                actor,
+                reason,
+            } => {
+                let cmd = crate::referee::Command::Direct {
+                    game,
+                    action: crate::referee::DirectorAction::Resend(player),
+                    reason,
+                };
+                super::store_args::run(db, cmd, &actor, false)
+            }
         }
     }
 }
@@ -204,8 +244,8 @@ fn show(
         shorts.push(game.play(&m.notation)?.short);
     }
     let first = start_turn(game.as_ref());
-    let full = score_text(&game.score(), first);
-    let short = score_text(&shorts, first);
+    let full = score_text(&game.score(), first, game.first_move_number());
+    let short = score_text(&shorts, first, game.first_move_number());
     if json {
         let v = serde_json::json!({
             "game": id.0, "variant": row.variant, "white": white.name, "black": black.name,
@@ -263,4 +303,37 @@ fn show(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `game address GAME PLAYER`: the player's reply address of the game.
+fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode> {
+    let config = db.config()?;
+    let mut store = db.open()?;
+    let found = store.read(|tx| -> Result<String, RefereeError> {
+        let p = player_by_email(tx, player)?;
+        let row = match game_rows::get(tx, id) {
+            Ok(r) => r,
+            Err(crate::store::StoreError::NotFound { .. }) => {
+                return Err(RefereeError::UnknownGame(id));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let not_in_game = || RefereeError::Invalid(format!("{player} does not play in game #{id}"));
+        if row.side_of(p.id).is_none() {
+            return Err(not_in_game());
+        }
+        crate::daemon::letters::reply_address(tx, &config, Some(id), &p.email)?
+            .ok_or_else(not_in_game)
+    });
+    match found {
+        Ok(a) => {
+            println!("{a}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(RefereeError::Store(e)) => Err(anyhow!(e)),
+        Err(e) => {
+            eprintln!("zaochka: refused: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
 }

@@ -22,12 +22,13 @@ pub struct History {
     /// Only the games of this tournament.
     #[arg(long)]
     tournament: Option<String>,
-    /// Only this result: 1-0, 0-1, 1/2-1/2.
-    #[arg(long, allow_hyphen_values = true)]
-    result: Option<String>,
-    /// Only this status: active, paused, adjourned, finished, annulled.
-    #[arg(long)]
-    status: Option<String>,
+    /// Only this result: 1-0, 0-1, 1/2-1/2 (or «ничья», «победа белых», ...).
+    #[arg(long, allow_hyphen_values = true, value_parser = super::parse_result)]
+    result: Option<GameResult>,
+    /// Only this status: active, paused, adjourned, finished, annulled (or
+    /// «идёт», «окончена», «отложена», ...).
+    #[arg(long, value_parser = super::parse_status)]
+    status: Option<GameStatus>,
     /// Created on or after this date (YYYY-MM-DD, UTC).
     #[arg(long)]
     from: Option<NaiveDate>,
@@ -50,18 +51,7 @@ pub struct History {
 
 impl History {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
-        let result: Option<GameResult> = self
-            .result
-            .as_deref()
-            .map(str::parse)
-            .transpose()
-            .map_err(|_| anyhow!("--result must be 1-0, 0-1 or 1/2-1/2"))?;
-        let status: Option<GameStatus> = self
-            .status
-            .as_deref()
-            .map(str::parse)
-            .transpose()
-            .map_err(|_| anyhow!("unknown --status"))?;
+        let (result, status) = (self.result, self.status);
         let day = |d: NaiveDate| Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default());
         // Any name the other commands accept (`шахматы`, `international`).
         let variant = self

@@ -139,3 +139,19 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
         format!("unknown variant {s:?}; known: {}", names.join(", "))
     })
 }
+
+/// A result argument: `1-0`, `0-1`, `1/2-1/2`, or the words of the mails in
+/// either language («ничья», «победа белых», "black won").
+fn parse_result(s: &str) -> Result<crate::store::GameResult, String> {
+    crate::lang::reverse::result_named(s).ok_or_else(|| {
+        format!("{s:?} is not a result (1-0, 0-1, 1/2-1/2; draw, white won; ничья, победа белых)")
+    })
+}
+
+/// A status argument: `active`, `finished`, ... or their Russian words
+/// («идёт», «окончена», «отложена»).
+fn parse_status(s: &str) -> Result<crate::store::GameStatus, String> {
+    crate::lang::reverse::status_named(s).ok_or_else(|| {
+        format!("{s:?} is not a status (active, paused, adjourned, finished, annulled; идёт, окончена, ...)")
+    })
+}

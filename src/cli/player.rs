@@ -1,4 +1,9 @@
-//! `zaochka player add|list`.
+//! `zaochka player add|edit|retire|list`.
+//!
+//! A player is never deleted: `retire` keeps the row (their games and
+//! records name them) and only stops new games and tournament entries; the
+//! games being played when a player retires stand and are played out or
+//! settled by the director (`referee forfeit`, `tournament withdraw`).
 
 use std::process::ExitCode;
 
@@ -31,6 +36,39 @@ pub enum Player {
         #[arg(long)]
         piece_letters: Option<String>,
     },
+    /// Change a player's name, address, language, time zone or piece
+    /// letters; what is not given stays. A new address keeps the player's
+    /// games and their personal game addresses; mail from the old address is
+    /// no longer applied.
+    Edit {
+        /// The player's registered address.
+        player: String,
+        /// New full name.
+        #[arg(long)]
+        name: Option<String>,
+        /// New registered e-mail address.
+        #[arg(long)]
+        email: Option<String>,
+        /// Language of replies: ru or en.
+        #[arg(long)]
+        lang: Option<String>,
+        /// IANA time zone, for deadlines (Europe/Moscow, ...).
+        #[arg(long)]
+        tz: Option<String>,
+        /// Chess piece letters: latin, russian, or default (those of the
+        /// language).
+        #[arg(long)]
+        piece_letters: Option<String>,
+    },
+    /// Retire a player: listed as retired, not entered in new games or
+    /// tournaments; the games being played stand. `--undo` takes them back.
+    Retire {
+        /// The player's registered address.
+        player: String,
+        /// Take a retired player back.
+        #[arg(long)]
+        undo: bool,
+    },
     /// List players.
     List {
         /// Print JSON.
@@ -52,27 +90,9 @@ impl Player {
                 role,
                 piece_letters,
             } => {
-                let piece_letters: Option<players::PieceLetters> = piece_letters
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()
-                    .map_err(|_| anyhow::anyhow!("piece letters must be latin or russian"))?;
-                let language: Language = lang
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("language must be ru or en, not {lang:?}"))?;
-                // An IANA name, or refused with the names it may mean.
-                if crate::clock::zone::parse_zone(&tz).is_err() {
-                    let like = crate::clock::zone::zones_named(&tz);
-                    if like.is_empty() {
-                        anyhow::bail!(
-                            "--tz {tz:?} is not an IANA time zone (for example Europe/Moscow)"
-                        );
-                    }
-                    anyhow::bail!(
-                        "--tz {tz:?} is not an IANA time zone; did you mean {}?",
-                        like.join(" or ")
-                    );
-                }
+                let piece_letters = piece_letters.as_deref().map(letters_arg).transpose()?;
+                let language = language_arg(&lang)?;
+                zone_arg(&tz)?;
                 let role: Role = role.parse().map_err(|_| {
                     anyhow::anyhow!("role must be player, referee or admin, not {role:?}")
                 })?;
@@ -93,24 +113,52 @@ impl Player {
                         None => Ok(p),
                     }
                 });
-                match p {
-                    Ok(p) => {
-                        println!(
-                            "player #{} {} <{}> {} {}",
-                            p.id,
-                            p.name,
-                            p.email,
-                            p.language.as_str(),
-                            p.role.as_str()
-                        );
-                        Ok(ExitCode::SUCCESS)
-                    }
-                    Err(e @ (StoreError::Duplicate { .. } | StoreError::Invalid { .. })) => {
-                        eprintln!("zaochka: refused: {e}");
-                        Ok(ExitCode::from(1))
-                    }
-                    Err(e) => Err(e.into()),
+                print_outcome(p)
+            }
+            Player::Edit {
+                player,
+                name,
+                email,
+                lang,
+                tz,
+                piece_letters,
+            } => {
+                let language = lang.as_deref().map(language_arg).transpose()?;
+                if let Some(tz) = &tz {
+                    zone_arg(tz)?;
                 }
+                let letters = match piece_letters.as_deref() {
+                    None => None,
+                    Some("default") => Some(None),
+                    Some(s) => Some(Some(letters_arg(s)?)),
+                };
+                let p = store.transaction(|tx| {
+                    let mut p = registered(tx, &player)?;
+                    if let Some(n) = &name {
+                        p = players::set_name(tx, p.id, n)?;
+                    }
+                    if let Some(e) = &email {
+                        p = players::set_email(tx, p.id, e)?;
+                    }
+                    if let Some(l) = language {
+                        p = players::set_language(tx, p.id, l)?;
+                    }
+                    if let Some(z) = &tz {
+                        p = players::set_time_zone(tx, p.id, z)?;
+                    }
+                    if let Some(l) = letters {
+                        p = players::set_piece_letters(tx, p.id, l)?;
+                    }
+                    Ok(p)
+                });
+                print_outcome(p)
+            }
+            Player::Retire { player, undo } => {
+                let p = store.transaction(|tx| {
+                    let p = registered(tx, &player)?;
+                    players::set_retired(tx, p.id, (!undo).then_some(now))
+                });
+                print_outcome(p)
             }
             Player::List { json } => {
                 let list = store.read(players::list)?;
@@ -119,17 +167,20 @@ impl Player {
                         println!(
                             "{}",
                             serde_json::json!({"id": p.id.0, "name": p.name, "email": p.email,
-                                "language": p.language.as_str(), "time_zone": p.time_zone, "role": p.role.as_str()})
+                                "language": p.language.as_str(), "time_zone": p.time_zone, "role": p.role.as_str(),
+                                "piece_letters": p.piece_letters.map(|l| l.as_str()),
+                                "retired_at": p.retired_at.map(|t| t.to_rfc3339())})
                         );
                     } else {
                         println!(
-                            "#{} {} <{}> {} {} {}",
+                            "#{} {} <{}> {} {} {}{}",
                             p.id,
                             p.name,
                             p.email,
                             p.language.as_str(),
                             p.time_zone,
-                            p.role.as_str()
+                            p.role.as_str(),
+                            retired_note(&p)
                         );
                     }
                 }
@@ -137,4 +188,74 @@ impl Player {
             }
         }
     }
+}
+
+/// The player line printed after `add`, `edit` and `retire`; a refusal
+/// (duplicate address, bad value, unknown player) exits 1.
+fn print_outcome(p: Result<players::Player, StoreError>) -> anyhow::Result<ExitCode> {
+    match p {
+        Ok(p) => {
+            println!(
+                "player #{} {} <{}> {} {} {}{}",
+                p.id,
+                p.name,
+                p.email,
+                p.language.as_str(),
+                p.time_zone,
+                p.role.as_str(),
+                retired_note(&p)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(
+            e @ (StoreError::Duplicate { .. }
+            | StoreError::Invalid { .. }
+            | StoreError::NotFound { .. }),
+        ) => {
+            eprintln!("zaochka: refused: {e}");
+            Ok(ExitCode::from(1))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// ` retired YYYY-MM-DD` for a retired player, else nothing.
+fn retired_note(p: &players::Player) -> String {
+    p.retired_at
+        .map(|t| format!(" retired {}", t.format("%Y-%m-%d")))
+        .unwrap_or_default()
+}
+
+/// The registered player with this address, or `NotFound`.
+fn registered(tx: &crate::store::Tx<'_>, email: &str) -> Result<players::Player, StoreError> {
+    players::find_by_email(tx, email)?.ok_or_else(|| StoreError::NotFound {
+        what: "player",
+        key: email.to_string(),
+    })
+}
+
+fn language_arg(lang: &str) -> anyhow::Result<Language> {
+    lang.parse()
+        .map_err(|_| anyhow::anyhow!("language must be ru or en, not {lang:?}"))
+}
+
+fn letters_arg(s: &str) -> anyhow::Result<players::PieceLetters> {
+    s.parse()
+        .map_err(|_| anyhow::anyhow!("piece letters must be latin or russian, not {s:?}"))
+}
+
+/// An IANA zone name (chrono-tz), or refused with the names it may mean
+/// ("Moscow": Europe/Moscow).
+fn zone_arg(tz: &str) -> anyhow::Result<()> {
+    if crate::clock::zone::parse_zone(tz).is_ok() {
+        return Ok(());
+    }
+    let like = crate::clock::zone::zones_named(tz);
+    if like.is_empty() {
+        anyhow::bail!("--tz {tz:?} is not an IANA time zone (for example Europe/Moscow)");
+    }
+    anyhow::bail!(
+        "--tz {tz:?} is not an IANA time zone; did you mean {}?",
+        like.join(" or ")
+    )
 }

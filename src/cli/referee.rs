@@ -16,8 +16,9 @@ pub enum Action {
     Adjudicate {
         #[command(flatten)]
         who: Director,
-        /// The result.
-        #[arg(value_parser = parse_result, allow_hyphen_values = true)]
+        /// The result: 1-0, 0-1, 1/2-1/2, or words such as "draw", "white won",
+        /// «ничья», «победа белых», «чёрные».
+        #[arg(value_parser = super::parse_result, allow_hyphen_values = true)]
         result: GameResult,
     },
     /// Take the game back to the position after ply N (seed 000 §1.14).
@@ -50,6 +51,10 @@ pub enum Action {
         /// Days (may be negative).
         #[arg(allow_hyphen_values = true)]
         days: i32,
+        /// Take the balance below zero (the side then loses on time at the
+        /// daemon's next tick); refused without it.
+        #[arg(long)]
+        force: bool,
     },
     /// Pause the game.
     Pause {
@@ -88,6 +93,26 @@ pub enum Action {
         #[arg(long)]
         reason: String,
     },
+    /// Enter a leave a player asked for another way (by phone): the same rules
+    /// as a leave asked for by mail (allowance per year, the tournament's
+    /// leave days); the player and their opponents are told by mail.
+    Leave {
+        /// The player's registered address.
+        player: String,
+        /// First day of leave (YYYY-MM-DD, in the player's time zone).
+        from: chrono::NaiveDate,
+        /// Last day of leave, included.
+        to: chrono::NaiveDate,
+        /// The director's registered address.
+        #[arg(long = "as")]
+        actor: String,
+        /// Why (written to the audit log and told to the player).
+        #[arg(long)]
+        reason: String,
+        /// Print JSON with the replies.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the audit log (of one game, or all).
     Log {
         /// The game number.
@@ -123,15 +148,6 @@ pub struct Referee {
     action: Action,
 }
 
-fn parse_result(s: &str) -> Result<GameResult, String> {
-    match s.trim() {
-        "1-0" => Ok(GameResult::WhiteWins),
-        "0-1" => Ok(GameResult::BlackWins),
-        "1/2-1/2" | "½-½" | "draw" => Ok(GameResult::Draw),
-        _ => Err(format!("{s:?} is not a result (1-0, 0-1, 1/2-1/2)")),
-    }
-}
-
 fn side_arg(s: &str) -> Result<Side, String> {
     parse_side(s).ok_or_else(|| format!("{s:?} is not a side (white, black)"))
 }
@@ -143,11 +159,32 @@ impl Referee {
             Action::Rollback { who, ply } => (who, DirectorAction::Rollback(ply)),
             Action::Forfeit { who, loser } => (who, DirectorAction::Forfeit(loser)),
             Action::Annul { who } => (who, DirectorAction::Annul),
-            Action::AddDays { who, side, days } => (who, DirectorAction::AddDays(side, days)),
+            Action::AddDays {
+                who,
+                side,
+                days,
+                force,
+            } => (who, DirectorAction::AddDays(side, days, force)),
             Action::Pause { who } => (who, DirectorAction::Pause),
             Action::Adjourn { who } => (who, DirectorAction::Adjourn),
             Action::Resume { who } => (who, DirectorAction::Resume),
             Action::Log { game, json } => return log(db, game, json),
+            Action::Leave {
+                player,
+                from,
+                to,
+                actor,
+                reason,
+                json,
+            } => {
+                let cmd = Command::LeaveFor {
+                    player,
+                    from,
+                    to,
+                    reason,
+                };
+                return run(db, cmd, &actor, json);
+            }
             Action::PauseTournament {
                 tournament,
                 actor,

@@ -115,15 +115,18 @@ pub fn format_deadline(at: DateTime<Utc>, tz: Tz) -> String {
 }
 
 /// A duration in days and hours, rounded down to the hour: `3 d 4 h`,
-/// `3 дн. 4 ч`; negative durations show as `0 d 0 h`.
+/// `3 дн. 4 ч`; a negative duration keeps its sign (`-2 d 0 h`): a balance
+/// a director took below zero is shown as it is.
 #[must_use]
 pub fn format_days_hours(seconds: i64, lang: Language) -> String {
-    let s = seconds.max(0);
+    // Below an hour rounds to "0 h": no sign then.
+    let sign = if seconds <= -HOUR { "-" } else { "" };
+    let s = seconds.abs();
     let days = s / DAY;
     let hours = s % DAY / HOUR;
     match lang {
-        Language::En => format!("{days} d {hours} h"),
-        Language::Ru => format!("{days} дн. {hours} ч"),
+        Language::En => format!("{sign}{days} d {hours} h"),
+        Language::Ru => format!("{sign}{days} дн. {hours} ч"),
     }
 }
 
@@ -277,6 +280,11 @@ mod tests {
         );
         assert_eq!(format_days_hours(26 * DAY, Language::Ru), "26 дн. 0 ч");
         assert_eq!(format_days_hours(-5, Language::En), "0 d 0 h");
+        assert_eq!(
+            format_days_hours(-2 * DAY - 3 * HOUR, Language::En),
+            "-2 d 3 h"
+        );
+        assert_eq!(format_days_hours(-2 * DAY, Language::Ru), "-2 дн. 0 ч");
         assert_eq!(
             format_deadline(utc(2026, 1, 1, 0, 0), Tz::UTC),
             "2026-01-01 00:00 UTC"

@@ -121,6 +121,11 @@ pub enum LeaveEvent {
         /// Days left this year.
         left: u32,
     },
+    /// A director entered the reader's leave (asked for by phone, ...).
+    ByReferee {
+        /// The director's reason.
+        reason: String,
+    },
     /// The opponent takes leave.
     Opponent {
         /// The opponent's name.
@@ -171,6 +176,12 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             date(*from, lang),
             date(*to, lang)
         ),
+        (LeaveEvent::ByReferee { reason }, Language::En) => {
+            format!("The referee entered this leave for you (reason: {reason}).")
+        }
+        (LeaveEvent::ByReferee { reason }, Language::Ru) => {
+            format!("Судья записал за вас этот отпуск (причина: {reason}).")
+        }
         (LeaveEvent::Opponent { name, from, to }, Language::En) => format!(
             "Your opponent {name} takes leave from {} to {}; their clock stops then.",
             date(*from, lang),

@@ -271,12 +271,7 @@ pub fn games_list(games: &[GameEntry], lang: Language) -> String {
 }
 
 /// «белых» / «чёрных» (after «за»).
-fn side_genitive(side: Color) -> &'static str {
-    match side {
-        Color::White => "белых",
-        Color::Black => "чёрных",
-    }
-}
+use super::state::side_genitive;
 
 impl Notice {
     /// The notice as the body of a reply, in the reader's language.

@@ -26,6 +26,8 @@
 //!   moves, limits, a mail without its token, lines for other games).
 //! - [`tournament`]: a tournament's crosstable and the one-line standing of a
 //!   game-end mail.
+//! - [`reverse`]: the same words read back, for the command line's result and
+//!   status arguments («ничья», «окончена»).
 
 pub mod chess;
 pub mod events;
@@ -34,6 +36,7 @@ pub mod help;
 pub mod mail;
 pub mod moves;
 pub mod referee;
+pub mod reverse;
 pub mod rulebook;
 pub mod site;
 pub mod state;

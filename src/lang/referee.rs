@@ -86,6 +86,27 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NoReason, Language::Ru) => "нужно указать причину".into(),
         (E::ZeroDays, Language::En) => "the number of days must not be zero".into(),
         (E::ZeroDays, Language::Ru) => "число дней не может быть нулём".into(),
+        (
+            E::BelowZero {
+                side,
+                left_seconds,
+                days,
+            },
+            _,
+        ) => {
+            let left = crate::clock::zone::format_days_hours(*left_seconds, lang);
+            let name = side_name(*side, lang);
+            match lang {
+                Language::En => format!(
+                    "{name} has {left} left: {days} day(s) would take the balance below zero (add --force to do it, and the side loses on time)"
+                ),
+                Language::Ru => format!(
+                    "у стороны «{name}» осталось {left}: после {days} дн. остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)"
+                ),
+            }
+        }
+        (E::Retired(who), Language::En) => format!("{who} has retired and cannot be entered"),
+        (E::Retired(who), Language::Ru) => format!("{who} выбыл из числа игроков, вносить его нельзя"),
         (E::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
         (E::NoTimeControl(g), Language::Ru) => format!("у партии №{g} нет контроля времени"),
         (E::Leave(l), _) => l.message(lang),
@@ -269,6 +290,8 @@ mod tests {
                 E::Leave(_) => 18,
                 E::Clock(_) => 19,
                 E::Tournament(_) => 20,
+                E::BelowZero { .. } => 21,
+                E::Retired(_) => 22,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -295,6 +318,12 @@ mod tests {
             RefereeError::CannotSeal,
             RefereeError::NoReason,
             RefereeError::ZeroDays,
+            RefereeError::BelowZero {
+                side: crate::rules::Color::White,
+                left_seconds: -3 * 86_400,
+                days: -10,
+            },
+            RefereeError::Retired("ivanov@example.org".into()),
             RefereeError::NoTimeControl(g),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
@@ -333,7 +362,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..21).collect::<Vec<_>>(),
+            (0..23).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

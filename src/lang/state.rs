@@ -219,6 +219,24 @@ pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
     }
 }
 
+/// Other words a director may type for a status (read back by
+/// [`super::reverse::status_named`] beside [`status_word`]).
+#[must_use]
+pub fn status_synonyms(status: GameStatus, lang: Language) -> &'static [&'static str] {
+    match (status, lang) {
+        (GameStatus::Active, Language::En) => &["playing", "running"],
+        (GameStatus::Active, Language::Ru) => &["активна", "активная", "активные", "играется"],
+        (GameStatus::Paused, Language::En) => &[],
+        (GameStatus::Paused, Language::Ru) => &["приостановлены", "пауза"],
+        (GameStatus::Adjourned, Language::En) => &[],
+        (GameStatus::Adjourned, Language::Ru) => &["отложенные"],
+        (GameStatus::Finished, Language::En) => &["over", "done"],
+        (GameStatus::Finished, Language::Ru) => &["завершена", "завершённые", "оконченные"],
+        (GameStatus::Annulled, Language::En) => &[],
+        (GameStatus::Annulled, Language::Ru) => &["аннулированные"],
+    }
+}
+
 /// The side that lost, for a decisive result.
 fn loser(result: GameResult) -> Option<Color> {
     match result {
@@ -229,7 +247,7 @@ fn loser(result: GameResult) -> Option<Color> {
 }
 
 /// The genitive of a side («белых», «чёрных») for Russian phrases.
-fn side_genitive(side: Color) -> &'static str {
+pub(crate) fn side_genitive(side: Color) -> &'static str {
     match side {
         Color::White => "белых",
         Color::Black => "чёрных",

@@ -91,6 +91,19 @@ pub enum Command {
         /// Last day of leave.
         to: chrono::NaiveDate,
     },
+    /// A leave a player asked for another way (by phone): entered by a
+    /// director for `player`, under the rules of a leave asked for by mail
+    /// (the allowance per year, the tournament's leave days), audit-logged.
+    LeaveFor {
+        /// The registered address of the player on leave.
+        player: String,
+        /// First day of leave, in the player's time zone.
+        from: chrono::NaiveDate,
+        /// Last day of leave.
+        to: chrono::NaiveDate,
+        /// Why (written to the audit log).
+        reason: String,
+    },
     /// A tournament director's action; requires the referee (or admin) role and is
     /// written to the audit log with its reason.
     Direct {
@@ -115,14 +128,18 @@ pub enum DirectorAction {
     Forfeit(Side),
     /// The game is annulled: no result.
     Annul,
-    /// Add (or, negative, remove) days on a side's clock.
-    AddDays(Side, i32),
+    /// Add (or, negative, remove) days on a side's clock; `true` lets the
+    /// balance go below zero (the side then loses on time at the next tick).
+    AddDays(Side, i32, bool),
     /// Stop the game (and its clocks) until resumed.
     Pause,
     /// Resume a paused or adjourned game; a sealed move is revealed and played.
     Resume,
     /// Adjourn the game: the side to move may seal a move (seed 003 art. 15).
     Adjourn,
+    /// Send the invitation again, with the current position, to one player of
+    /// the game or (`None`) to both, at their registered address.
+    Resend(Option<String>),
 }
 
 impl DirectorAction {
@@ -138,6 +155,7 @@ impl DirectorAction {
             DirectorAction::Pause => "pause",
             DirectorAction::Resume => "resume",
             DirectorAction::Adjourn => "adjourn",
+            DirectorAction::Resend(_) => "resend",
         }
     }
 }
@@ -159,7 +177,9 @@ impl Command {
             | Command::ClaimResult { game, .. }
             | Command::Direct { game, .. } => Some(*game),
             Command::Standings { game } => *game,
-            Command::History | Command::Help | Command::Leave { .. } => None,
+            Command::History | Command::Help | Command::Leave { .. } | Command::LeaveFor { .. } => {
+                None
+            }
         }
     }
 }

@@ -116,6 +116,7 @@ pub struct Created {
 ///
 /// # Errors
 /// [`RefereeError::Invalid`] for a bad start or opening,
+/// [`RefereeError::Retired`] for a retired player,
 /// [`RefereeError::Store`] for an unknown player or a database failure.
 pub fn create(tx: &Tx<'_>, spec: &GameSpec, now: DateTime<Utc>) -> Result<Created, RefereeError> {
     let checked = check_start(
@@ -140,6 +141,9 @@ pub fn create_checked(
     checked: &CheckedStart,
     now: DateTime<Utc>,
 ) -> Result<Game, RefereeError> {
+    for id in [spec.white, spec.black] {
+        refuse_retired(&crate::store::players::get(tx, id)?)?;
+    }
     let mut new = NewGame::new(spec.variant.name(), spec.white, spec.black, now);
     new.start_fen = spec.start_fen.as_ref().map(|_| checked.start.start_fen());
     new.opening = spec
@@ -170,6 +174,18 @@ pub fn create_checked(
         crate::clock::persist::start_game(tx, row.id, side, now)?;
     }
     Ok(row)
+}
+
+/// [`RefereeError::Retired`] for a player a director retired (`player
+/// retire`): no new game or tournament takes them.
+///
+/// # Errors
+/// As said.
+pub fn refuse_retired(p: &crate::store::players::Player) -> Result<(), RefereeError> {
+    match p.retired_at {
+        Some(_) => Err(RefereeError::Retired(p.email.clone())),
+        None => Ok(()),
+    }
 }
 
 /// Each player's first mail of a game (White's first).

@@ -17,6 +17,19 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 
+/// Checks that `actor` may act as a director (referee or admin role) and
+/// gave a reason.
+pub(crate) fn authorise(tx: &Tx<'_>, actor: PlayerId, reason: &str) -> Result<(), RefereeError> {
+    let who = players::get(tx, actor)?;
+    if !matches!(who.role, Role::Referee | Role::Admin) {
+        return Err(RefereeError::NotReferee);
+    }
+    if reason.trim().is_empty() {
+        return Err(RefereeError::NoReason);
+    }
+    Ok(())
+}
+
 /// Performs a director's action on a game.
 pub(crate) fn direct(
     tx: &Tx<'_>,
@@ -26,13 +39,7 @@ pub(crate) fn direct(
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
-    let who = players::get(tx, actor)?;
-    if !matches!(who.role, Role::Referee | Role::Admin) {
-        return Err(RefereeError::NotReferee);
-    }
-    if reason.trim().is_empty() {
-        return Err(RefereeError::NoReason);
-    }
+    authorise(tx, actor, reason)?;
     let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
     let (event, details) = match *action {
@@ -92,7 +99,7 @@ pub(crate) fn direct(
                 serde_json::json!({ "to_ply": to, "removed": removed, "from_plies": plies }),
             )
         }
-        DirectorAction::AddDays(side, days) => {
+        DirectorAction::AddDays(side, days, force) => {
             if days == 0 {
                 return Err(RefereeError::ZeroDays);
             }
@@ -102,13 +109,18 @@ pub(crate) fn direct(
             if l.row.time_control.is_none() {
                 return Err(RefereeError::NoTimeControl(id));
             }
-            crate::clock::persist::add_time(
-                tx,
-                id,
-                side,
-                i64::from(days) * crate::clock::DAY,
-                now,
-            )?;
+            let seconds = i64::from(days) * crate::clock::DAY;
+            let left = balance(tx, id, side, now)?;
+            // Giving time is always allowed; taking it below zero only with
+            // --force (the side then loses on time at the next tick).
+            if seconds < 0 && left + seconds < 0 && !force {
+                return Err(RefereeError::BelowZero {
+                    side: color(side),
+                    left_seconds: left,
+                    days,
+                });
+            }
+            crate::clock::persist::add_time(tx, id, side, seconds, now)?;
             (
                 DirectorEvent::DaysAdded {
                     side: color(side),
@@ -138,6 +150,12 @@ pub(crate) fn direct(
             )
         }
         DirectorAction::Resume => return resume(tx, l, actor, reason, now),
+        DirectorAction::Resend(ref to) => {
+            if finished {
+                return Err(RefereeError::ResultStands(id));
+            }
+            return resend(tx, &l, to.as_deref(), actor, reason, now);
+        }
     };
     audit_entry(tx, actor, action, id, reason, details, now)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
@@ -148,6 +166,57 @@ pub(crate) fn direct(
         game: Some(id),
         replies,
         summary: format!("game #{id}: {} ({})", action.name(), reason.trim()),
+    })
+}
+
+/// Sends the invitation again with the current position (`game resend`) to
+/// `to`, or to both players: the same mail as the first one, from the
+/// player's game address, so that pressing Reply answers in the game.
+fn resend(
+    tx: &Tx<'_>,
+    l: &Loaded,
+    to: Option<&str>,
+    actor: PlayerId,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let id = l.row.id;
+    let recipients = match to {
+        Some(email) => {
+            let p = players::find_by_email(tx, email)?
+                .ok_or_else(|| RefereeError::UnknownPlayer(email.to_string()))?;
+            if l.side_of(p.id).is_none() {
+                return Err(RefereeError::Invalid(format!(
+                    "{email} does not play in game #{id}"
+                )));
+            }
+            vec![p.id]
+        }
+        None => vec![l.row.white, l.row.black],
+    };
+    let mut replies = Vec::new();
+    for p in &recipients {
+        replies.extend(crate::referee::invitation(tx, id, *p, now)?.replies);
+    }
+    let emails: Vec<&str> = replies.iter().map(|r| r.email.as_str()).collect();
+    audit_entry(
+        tx,
+        actor,
+        &DirectorAction::Resend(to.map(str::to_string)),
+        id,
+        reason,
+        serde_json::json!({ "to": emails }),
+        now,
+    )?;
+    let summary = format!(
+        "game #{id}: invitation re-sent to {} ({})",
+        emails.join(", "),
+        reason.trim()
+    );
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary,
     })
 }
 
@@ -164,9 +233,12 @@ fn resume(
     if !matches!(l.row.status, GameStatus::Paused | GameStatus::Adjourned) {
         return Err(RefereeError::NotActive(id, l.row.status));
     }
-    restart_clock(tx, &l, now)?;
-    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
+    // A sealer's clock ran until the seal (seed 003 art. 15: the move is
+    // written, then the clock stopped); the game stood still from then on.
+    let sealed_at = crate::store::moves::sealed(tx, id)?.map(|s| s.sealed_at);
+    restart_clock(tx, &l, sealed_at, now)?;
     let revealed = reveal_sealed(tx, &mut l, now)?;
+    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     if l.row.status != GameStatus::Finished {
         l.row = games::set_status(tx, id, GameStatus::Active, now)?;
     }
@@ -209,6 +281,16 @@ fn resume(
     })
 }
 
+/// A side's true balance at `now` (UTC) in seconds, negative if a director
+/// took more than was left; 0 if the game has no clocks.
+fn balance(tx: &Tx<'_>, id: GameId, side: Side, now: DateTime<Utc>) -> Result<i64, RefereeError> {
+    let views = crate::clock::persist::report(tx, id, now)?;
+    Ok(views.map_or(0, |v| match side {
+        Side::White => v[0].left_seconds,
+        Side::Black => v[1].left_seconds,
+    }))
+}
+
 /// Stops the running clock of a game being paused; returns its side.
 pub(crate) fn stop_clock(
     tx: &Tx<'_>,
@@ -227,8 +309,15 @@ pub(crate) fn stop_clock(
 }
 
 /// Restarts the clock stopped by the last pause or adjournment, shifted by the
-/// time the game stood still (the audit log keeps the instant and the side).
-fn restart_clock(tx: &Tx<'_>, l: &Loaded, now: DateTime<Utc>) -> Result<(), RefereeError> {
+/// time the game stood still (the audit log keeps the instant and the side):
+/// from the pause, or from `sealed_at` (UTC) when a move was sealed, so that
+/// the sealer's time runs until the seal.
+fn restart_clock(
+    tx: &Tx<'_>,
+    l: &Loaded,
+    sealed_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<(), RefereeError> {
     let Some(control) = crate::clock::persist::control_of(&l.row)? else {
         return Ok(());
     };
@@ -250,7 +339,8 @@ fn restart_clock(tx: &Tx<'_>, l: &Loaded, now: DateTime<Utc>) -> Result<(), Refe
     let Some(side) = side else { return Ok(()) };
     if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
         let stops = crate::clock::persist::player_stops(tx, l.row.player(side), entry.at)?;
-        crate::clock::state::resume(&control, &mut c, entry.at, now, &stops);
+        let stood_from = sealed_at.map_or(entry.at, |s| s.max(entry.at));
+        crate::clock::state::resume(&control, &mut c, stood_from, now, &stops);
         crate::store::clocks::put(tx, &c)?;
     }
     Ok(())

@@ -49,6 +49,18 @@ pub enum RefereeError {
     NoReason,
     /// A director's `add-days` of zero days.
     ZeroDays,
+    /// A director's `add-days` that would take a side's balance below zero,
+    /// without `--force`.
+    BelowZero {
+        /// Whose clock.
+        side: crate::rules::Color,
+        /// The balance now, in seconds (negative if already below zero).
+        left_seconds: i64,
+        /// The days asked for.
+        days: i32,
+    },
+    /// A retired player cannot be entered in a new game or tournament.
+    Retired(String),
     /// A clock command on a game without a time control.
     NoTimeControl(GameId),
     /// A leave request that cannot be granted.

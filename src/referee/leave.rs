@@ -10,6 +10,56 @@ use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
 use crate::store::{GameStatus, PlayerId, Tx, players};
 
+/// A director (`actor`, referee or admin role) enters a leave for `player`
+/// that the player asked for another way: the same rules and the same mails
+/// as [`take`], the player's mail opening with who entered it and why, and
+/// an audit entry `leave` naming the player.
+///
+/// # Errors
+/// [`RefereeError::NotReferee`], [`RefereeError::NoReason`], and those of
+/// [`take`].
+pub(crate) fn take_for(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    player: &str,
+    from: NaiveDate,
+    to: NaiveDate,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    super::director::authorise(tx, actor, reason)?;
+    let player = players::find_by_email(tx, player)?
+        .ok_or_else(|| RefereeError::UnknownPlayer(player.to_string()))?
+        .id;
+    let mut h = take(tx, player, from, to, now)?;
+    if let Some(own) = h.replies.iter_mut().find(|r| r.to == player) {
+        let note = crate::lang::events::leave(
+            &LeaveEvent::ByReferee {
+                reason: reason.trim().to_string(),
+            },
+            own.language,
+        );
+        own.body = format!("{note}\n{}", own.body);
+    }
+    crate::store::audit::append(
+        tx,
+        &crate::store::audit::NewAuditEntry {
+            at: now,
+            actor: Some(actor),
+            action: "leave".to_string(),
+            game_id: None,
+            reason: Some(reason.trim().to_string()),
+            details: Some(serde_json::json!({
+                "player": players::get(tx, player)?.email,
+                "from": from.to_string(),
+                "to": to.to_string(),
+            })),
+        },
+    )?;
+    h.summary = format!("{} (entered by the referee)", h.summary);
+    Ok(h)
+}
+
 /// Takes leave for `actor` and tells the opponents of their active games.
 pub(crate) fn take(
     tx: &Tx<'_>,

@@ -146,6 +146,12 @@ fn dispatch(
         Command::Export { game } => query::export(tx, *game, actor, now),
         Command::Help => query::help(tx, actor),
         Command::Leave { from, to } => leave::take(tx, actor, *from, *to, now),
+        Command::LeaveFor {
+            player,
+            from,
+            to,
+            reason,
+        } => leave::take_for(tx, actor, player, *from, *to, reason, now),
         Command::Direct {
             game,
             action,

@@ -91,11 +91,12 @@ pub(crate) fn play(
     };
     // The number of the move just played, counted from the start position's
     // own move number (a FEN may start at move 12, or with Black).
-    let number = {
-        let black_first =
-            crate::referee::view::start_turn(game.as_ref()) == crate::rules::Color::Black;
-        game.first_move_number() + (ply - 1 + u32::from(black_first)) / 2
-    };
+    let number = crate::notation::record::move_number_of(
+        ply as usize - 1,
+        crate::referee::view::start_turn(game.as_ref()),
+        game.first_move_number(),
+    )
+    .0;
     let variant = game.variant();
     let letters = |side: Side| crate::referee::load::piece_letters(l.player(side));
     let played_as = |side: Side, echo: bool| Event::Played {
@@ -125,13 +126,15 @@ pub(crate) fn play(
         s
     };
     let replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
+    // `12. c3-d4` for White, `12... d6-c5` for Black, as in the score.
+    let dots = if me == Side::Black { "..." } else { "." };
     let full = &played.full;
     let summary = match &finish {
         Some(f) => format!(
-            "game #{id}: {number}. {full}; {}",
+            "game #{id}: {number}{dots} {full}; {}",
             crate::lang::moves::finish(f, Language::En)
         ),
-        None => format!("game #{id}: {number}. {full}"),
+        None => format!("game #{id}: {number}{dots} {full}"),
     };
     Ok(Handled {
         game: Some(id),
@@ -351,6 +354,29 @@ pub(crate) fn reveal_sealed(
     let mut game = l.game.clone_box();
     match game.play(&sealed.text) {
         Ok(played) => {
+            // The sealer is charged for the move up to the seal, and the
+            // opponent's clock starts at the resumption (seed 003 art. 15-16).
+            if l.row.time_control.is_some() {
+                match crate::clock::persist::record_move(tx, l.row.id, sealed.side, now) {
+                    Ok(_) => {}
+                    Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
+                        deadline,
+                        ..
+                    })) => {
+                        let late = Event::LateMove {
+                            side: color(sealed.side),
+                            deadline,
+                        };
+                        l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
+                        let winner = color(sealed.side).opposite();
+                        finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
+                        let en = event(&late, Language::En);
+                        let ru = event(&late, Language::Ru);
+                        return Ok(Some((l.game.clone_box(), en, ru)));
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
             record_move(
                 tx,
                 l,

@@ -7,21 +7,24 @@ use crate::referee::load::{Loaded, color, language};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
 
-/// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`.
+/// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`,
+/// numbered as the export numbers it ([`crate::notation::record::move_number_of`]):
+/// from `first_number`, the start position's own move number (a FEN's), with
+/// `12... ` before a first move by Black.
 #[must_use]
-pub fn score_text(score: &[String], first: Color) -> String {
+pub fn score_text(score: &[String], first: Color, first_number: u32) -> String {
+    use crate::notation::record::move_number_of;
     let mut out = String::new();
-    let offset = usize::from(first == Color::Black);
     for (i, m) in score.iter().enumerate() {
-        let k = i + offset;
-        if k % 2 == 0 {
-            out.push_str(&format!("{}. {m}", k / 2 + 1));
+        let (number, side) = move_number_of(i, first, first_number);
+        if side == Color::White {
+            out.push_str(&format!("{number}. {m}"));
         } else if i == 0 {
-            out.push_str(&format!("{}... {m}", k / 2 + 1));
+            out.push_str(&format!("{number}... {m}"));
         } else {
             out.push_str(&format!(" {m}"));
         }
-        if k % 2 == 1 && i + 1 < score.len() {
+        if side == Color::Black && i + 1 < score.len() {
             out.push('\n');
         }
     }
@@ -62,7 +65,7 @@ pub(crate) fn state_view(
         crate::diagram::text::render(&game.board_view(), last.as_ref(), color(recipient), &opts);
     let first = start_turn(game);
     let letters = crate::referee::load::piece_letters(l.player(recipient));
-    let score = score_text(&moves_for(game, letters), first);
+    let score = score_text(&moves_for(game, letters), first, game.first_move_number());
     let phase = match (l.row.result, l.row.termination, l.row.status) {
         (Some(result), Some(termination), _) => Phase::Finished {
             result,
@@ -123,9 +126,12 @@ pub fn move_for(variant: crate::rules::Variant, text: &str, letters: Language) -
 /// The move number due now, counting from the start position's own number.
 #[must_use]
 pub fn move_number(game: &dyn AnyGame) -> u32 {
-    let black_first = start_turn(game) == Color::Black;
-    let k = game.plies() as u32 + u32::from(black_first);
-    game.first_move_number() + k / 2
+    crate::notation::record::move_number_of(
+        game.plies(),
+        start_turn(game),
+        game.first_move_number(),
+    )
+    .0
 }
 
 /// Both clocks for a recipient: time used and left, and the deadline of the

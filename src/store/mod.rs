@@ -170,6 +170,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0004_threads.sql")),
     M::up(include_str!("../../migrations/0005_piece_letters.sql")),
     M::up(include_str!("../../migrations/0006_tournaments.sql")),
+    M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

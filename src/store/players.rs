@@ -67,6 +67,8 @@ pub struct Player {
     pub created_at: DateTime<Utc>,
     /// The chess piece letters the player chose; `None`: their language's.
     pub piece_letters: Option<PieceLetters>,
+    /// When a director retired the player (UTC), `None` while they play.
+    pub retired_at: Option<DateTime<Utc>>,
 }
 
 /// A player to register with [`add`].
@@ -86,8 +88,7 @@ pub struct NewPlayer {
     pub created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str =
-    "id, name, email, language, time_zone, role, unreachable_since, created_at, piece_letters";
+const COLUMNS: &str = "id, name, email, language, time_zone, role, unreachable_since, created_at, piece_letters, retired_at";
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     Ok(Player {
@@ -100,6 +101,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
         unreachable_since: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
         created_at: row.get::<_, Ts>(7)?.0,
         piece_letters: row.get(8)?,
+        retired_at: row.get::<_, Option<Ts>>(9)?.map(|t| t.0),
     })
 }
 
@@ -110,19 +112,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
 /// [`StoreError::Invalid`] for an empty name or one with control characters,
 /// an address that is not exactly one addr-spec, or an empty time zone.
 pub fn add(tx: &Tx<'_>, new: &NewPlayer) -> Result<Player> {
-    let email = new.email.trim();
-    if !is_plausible_email(email) {
-        return Err(StoreError::Invalid {
-            what: "email",
-            value: new.email.clone(),
-        });
-    }
-    if new.name.trim().is_empty() || crate::printable::has_unsafe(&new.name) {
-        return Err(StoreError::Invalid {
-            what: "name",
-            value: crate::printable::printable(&new.name).into_owned(),
-        });
-    }
+    let email = checked_email(&new.email)?;
+    checked_name(&new.name)?;
     if new.time_zone.trim().is_empty() {
         return Err(StoreError::Invalid {
             what: "time zone",
@@ -345,4 +336,84 @@ pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Re
         params![Ts(at), id],
     )?;
     Ok(true)
+}
+
+/// The address trimmed, or [`StoreError::Invalid`] if it is not one plausible
+/// address (see [`add`]).
+fn checked_email(email: &str) -> Result<&str> {
+    let trimmed = email.trim();
+    if !is_plausible_email(trimmed) {
+        return Err(StoreError::Invalid {
+            what: "email",
+            value: email.to_owned(),
+        });
+    }
+    Ok(trimmed)
+}
+
+/// The name trimmed, or [`StoreError::Invalid`] if it is empty or holds
+/// control or invisible characters.
+fn checked_name(name: &str) -> Result<&str> {
+    if name.trim().is_empty() || crate::printable::has_unsafe(name) {
+        return Err(StoreError::Invalid {
+            what: "name",
+            value: crate::printable::printable(name).into_owned(),
+        });
+    }
+    Ok(name.trim())
+}
+
+/// Renames a player (the name in game records from now on; finished
+/// records keep the name they were written with only in exported files).
+///
+/// # Errors
+/// [`StoreError::Invalid`] for an empty or unprintable name,
+/// [`StoreError::NotFound`].
+pub fn set_name(tx: &Tx<'_>, id: PlayerId, name: &str) -> Result<Player> {
+    let name = checked_name(name)?;
+    update_one(tx, id, "UPDATE players SET name = ?1 WHERE id = ?2", &name)
+}
+
+/// Changes a player's registered address. The player's games, their reply
+/// tokens and the personal token stay: the personal game addresses do not
+/// change, and since a mail is applied only from the registered sender
+/// carrying that player's token, mail from the old address is from then on
+/// that of a stranger.
+///
+/// # Errors
+/// [`StoreError::Invalid`] for an implausible address,
+/// [`StoreError::Duplicate`] if another player has it (ignoring ASCII case),
+/// [`StoreError::NotFound`].
+pub fn set_email(tx: &Tx<'_>, id: PlayerId, email: &str) -> Result<Player> {
+    let email = checked_email(email)?;
+    match tx.sql().execute(
+        "UPDATE players SET email = ?1 WHERE id = ?2",
+        params![email, id],
+    ) {
+        Ok(0) => Err(StoreError::NotFound {
+            what: "player",
+            key: id.to_string(),
+        }),
+        Ok(_) => get(tx, id),
+        Err(e) if is_unique_violation(&e) => Err(StoreError::Duplicate {
+            what: "player email",
+            key: email.to_owned(),
+        }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Retires a player at `at` (UTC), or (`None`) takes them back: a retired
+/// player cannot be entered in new games or tournaments; the games being
+/// played stand.
+///
+/// # Errors
+/// [`StoreError::NotFound`].
+pub fn set_retired(tx: &Tx<'_>, id: PlayerId, at: Option<DateTime<Utc>>) -> Result<Player> {
+    update_one(
+        tx,
+        id,
+        "UPDATE players SET retired_at = ?1 WHERE id = ?2",
+        &at.map(Ts),
+    )
 }

@@ -77,6 +77,7 @@ fn before_start(t: &Tournament) -> Result<(), RefereeError> {
 ///
 /// # Errors
 /// [`TournamentRefusal::Started`], [`TournamentRefusal::AlreadyEntered`],
+/// [`RefereeError::Retired`],
 /// [`RefereeError::UnknownPlayer`].
 pub fn enter(
     tx: &Tx<'_>,
@@ -90,6 +91,7 @@ pub fn enter(
     let t = by_name(tx, name)?;
     before_start(&t)?;
     let p = registered(tx, address)?;
+    crate::referee::create::refuse_retired(&p)?;
     let e = match tournaments::add_entrant(tx, t.id, p.id, section.max(1), now) {
         Err(StoreError::Duplicate { .. }) => {
             return Err(TournamentRefusal::AlreadyEntered(p.email.clone()).into());
@@ -363,7 +365,8 @@ pub fn withdraw(
 ///
 /// # Errors
 /// [`TournamentRefusal::NotEntered`], [`TournamentRefusal::NotPlaying`],
-/// [`TournamentRefusal::AlreadyEntered`], [`RefereeError::NoReason`].
+/// [`TournamentRefusal::AlreadyEntered`], [`RefereeError::NoReason`],
+/// [`RefereeError::Retired`] for a retired newcomer.
 pub fn replace(
     tx: &Tx<'_>,
     actor: PlayerId,
@@ -380,6 +383,7 @@ pub fn replace(
     let t = by_name(tx, name)?;
     let (_, gone) = playing_entrant(tx, &t, old)?;
     let comer = registered(tx, new)?;
+    crate::referee::create::refuse_retired(&comer)?;
     if tournaments::entrant(tx, t.id, comer.id)?.is_some() {
         return Err(TournamentRefusal::AlreadyEntered(comer.email).into());
     }

@@ -1,0 +1,502 @@
+//! The director's desk (issue 14, items 1 and 2), each test written from the
+//! case that failed: the clocks after a sealed move, `add-days` below zero,
+//! `player edit|retire`, `game address|resend` and `referee leave`, on a real
+//! SQLite file with the real binary, the Maildir inbox and the file outbox.
+
+mod common;
+
+use common::cli::Zaochka;
+use common::daemon::{Bot, Mailing, mail, two_players};
+
+/// One clock row of a game: (running, moves made, used seconds, extra seconds).
+fn clock(bot: &Bot, game: i64, side: &str) -> (bool, i64, i64, i64) {
+    bot.db()
+        .query_row(
+            "SELECT running, moves_made, used_seconds, extra_seconds FROM clocks
+             WHERE game_id = ?1 AND side = ?2",
+            rusqlite::params![game, side],
+            |r| Ok((r.get::<_, i64>(0)? == 1, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap()
+}
+
+/// Game #2 of `two_players` under `control`, Alice White.
+fn timed_game(bot: &Bot, control: &str) {
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+        "--time-control",
+        control,
+    ]);
+}
+
+/// A director's action on a game as the referee of `two_players`.
+fn direct(bot: &Bot, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["referee"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--as", "referee@example.test", "--reason", "desk"]);
+    bot.run(&all)
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The `game show --json` of a game.
+fn show(bot: &Bot, game: &str) -> serde_json::Value {
+    serde_json::from_str(&bot.ok(&["game", "show", game, "--json"])).unwrap()
+}
+
+/// Adjourn, Black seals, resume: the sealed move is played, the clock of the
+/// side to move (White) runs and White's next move by mail is accepted.
+#[test]
+fn after_a_sealed_move_the_side_to_move_moves_by_mail_and_its_clock_runs() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    // The desk works two days ago: the Maildir's mails are dated a day ago.
+    let then = (chrono::Utc::now() - chrono::TimeDelta::days(2)).to_rfc3339();
+    let at = |args: &[&str]| {
+        let out = bot
+            .command()
+            .args(args)
+            .env("ZAOCHKA_NOW", &then)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    };
+    at(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+        "--time-control",
+        "3d/move",
+    ]);
+    at(&["play", "2", "cd4", "--as", "alice@example.test"]);
+    let desk = ["--as", "referee@example.test", "--reason", "session"];
+    at(&[&["referee", "adjourn", "2"][..], &desk].concat());
+    at(&["seal", "2", "dc5", "--as", "bob@example.test"]);
+    at(&[&["referee", "resume", "2"][..], &desk].concat());
+    assert_eq!(bot.plies(2), 2, "the sealed move is played");
+    // Black was charged for the sealed move; White's clock runs.
+    let (b_running, b_moves, ..) = clock(&bot, 2, "black");
+    let (w_running, w_moves, ..) = clock(&bot, 2, "white");
+    assert!(!b_running && b_moves == 1, "black: {b_running} {b_moves}");
+    assert!(w_running && w_moves == 1, "white: {w_running} {w_moves}");
+    let wt = bot.token(2, "white");
+    bot.deliver(
+        0,
+        &mail(
+            "alice@example.test",
+            &format!("bot+2.{wt}@example.test"),
+            "Re: [zaochka #2]",
+            "after-seal@x",
+            "2. gh4",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(
+        bot.plies(2),
+        3,
+        "White's move after the resumption is played"
+    );
+    let reply = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(!reply.contains("not running"), "{reply}");
+    let (w_running, w_moves, ..) = clock(&bot, 2, "white");
+    let (b_running, ..) = clock(&bot, 2, "black");
+    assert!(!w_running && w_moves == 2 && b_running);
+    // Bob hears of it in Russian.
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(
+        to_bob.contains("g3-h4") && to_bob.contains("Белые"),
+        "{to_bob}"
+    );
+}
+
+/// The sealer's time runs until the seal (seed 003 art. 15), the game stands
+/// still from then to the resumption, and the opponent's clock starts then.
+#[test]
+fn the_sealer_is_charged_up_to_the_seal_and_the_opponent_from_the_resumption() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.timed_game("3d/move");
+    let (t0, adjourned, sealed, resumed, next) = (
+        "2026-12-01T10:00:00Z",
+        "2026-12-01T11:00:00Z",
+        "2026-12-02T11:00:00Z",
+        "2026-12-05T10:00:00Z",
+        "2026-12-05T12:00:00Z",
+    );
+    let ref_ = ["--as", "ref@example.org", "--reason", "session"];
+    z.ok_at(t0, &["play", "2", "cd4", "--as", "ivanov@example.org"]);
+    z.ok_at(
+        adjourned,
+        &[&["referee", "adjourn", "2"][..], &ref_].concat(),
+    );
+    z.ok_at(sealed, &["seal", "2", "dc5", "--as", "petrov@example.org"]);
+    z.ok_at(resumed, &[&["referee", "resume", "2"][..], &ref_].concat());
+    let v: serde_json::Value =
+        serde_json::from_str(&z.ok_at(resumed, &["game", "show", "2", "--json"])).unwrap();
+    let (white, black) = (&v["clocks"][0], &v["clocks"][1]);
+    // Black: from 10:00 (White's move) to the seal a day later: 25 hours.
+    assert_eq!(black["used_seconds"], 25 * 3600, "{v}");
+    assert_eq!(black["running"], false);
+    assert_eq!(white["running"], true);
+    assert_eq!(white["deadline"], "2026-12-08T10:00:00+00:00");
+    let out = z.ok_at(next, &["play", "2", "gh4", "--as", "ivanov@example.org"]);
+    assert!(out.contains("2. g3-h4"), "{out}");
+}
+
+/// `add-days -10` on 3 days: refused without `--force`; with it the balance
+/// shows as -7 d everywhere; `+5` then adds up to exactly -2 d, and the next
+/// tick loses the game on time. With `+40` instead it stands at 33 d and the
+/// tick leaves the game alone.
+#[test]
+fn days_taken_below_zero_need_force_show_negative_and_add_up() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    timed_game(&bot, "3d/move");
+    let before = bot.outbox_count();
+    let refused = direct(&bot, &["add-days", "2", "white", "-10"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let why = stderr(&refused);
+    assert!(
+        why.contains("below zero") && why.contains("--force") && why.contains("3 d 0 h"),
+        "{why}"
+    );
+    assert_eq!(bot.outbox_count(), before, "a refusal mails nobody");
+    for game in ["2", "3"] {
+        assert!(
+            direct(&bot, &["add-days", game, "white", "-10", "--force"])
+                .status
+                .success()
+        );
+    }
+    let shown = bot.ok(&["game", "show", "2"]);
+    assert!(
+        shown.contains("Clock white: used 0 d 0 h, left -7 d 0 h"),
+        "{shown}"
+    );
+    // The mails say so in both languages.
+    let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(to_alice.contains("left -7 d 0 h"), "{to_alice}");
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(to_bob.contains("осталось -7 дн. 0 ч"), "{to_bob}");
+    // Giving time is never refused, and it adds up exactly.
+    assert!(
+        direct(&bot, &["add-days", "2", "white", "5"])
+            .status
+            .success()
+    );
+    assert!(
+        direct(&bot, &["add-days", "3", "white", "40"])
+            .status
+            .success()
+    );
+    assert_eq!(clock(&bot, 2, "white").3, -5 * 86_400);
+    assert_eq!(show(&bot, "2")["clocks"][0]["left_seconds"], -2 * 86_400);
+    assert!(bot.ok(&["game", "show", "3"]).contains("left 33 d 0 h"));
+    bot.serve_once();
+    assert_eq!(
+        bot.result(2).as_deref(),
+        Some("0-1"),
+        "below zero: lost on time"
+    );
+    assert_eq!(bot.result(3), None, "33 days left: the game goes on");
+    assert_eq!(show(&bot, "3")["status"], "active");
+}
+
+/// `player edit --tz Moscow` is refused with the zone it may mean; a new
+/// address, name, language, zone and piece letters keep the player's games
+/// and tokens; mail from the old address is no longer applied.
+#[test]
+fn a_player_is_edited_and_keeps_games_and_tokens() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let token = bot.token(1, "white");
+    let bad = bot.run(&["player", "edit", "alice@example.test", "--tz", "Moscow"]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("Europe/Moscow"), "{}", stderr(&bad));
+    let unknown = bot.run(&["player", "edit", "nobody@example.test", "--name", "X"]);
+    assert_eq!(unknown.status.code(), Some(1), "{}", stderr(&unknown));
+    let taken = bot.run(&[
+        "player",
+        "edit",
+        "alice@example.test",
+        "--email",
+        "BOB@example.test",
+    ]);
+    assert_eq!(taken.status.code(), Some(1), "{}", stderr(&taken));
+    let out = bot.ok(&[
+        "player",
+        "edit",
+        "alice@example.test",
+        "--name",
+        "Alice Smith",
+        "--email",
+        "alice@new.example.test",
+        "--lang",
+        "ru",
+        "--tz",
+        "Europe/Berlin",
+        "--piece-letters",
+        "latin",
+    ]);
+    assert!(
+        out.contains("Alice Smith <alice@new.example.test> ru Europe/Berlin"),
+        "{out}"
+    );
+    let list = bot.ok(&["player", "list", "--json"]);
+    let alice: serde_json::Value = serde_json::from_str(list.lines().next().unwrap()).unwrap();
+    assert_eq!(alice["piece_letters"], "latin");
+    assert_eq!(bot.token(1, "white"), token, "the game token stays");
+    let show = show(&bot, "1");
+    assert_eq!(show["white"], "Alice Smith");
+    // The old address is a stranger's now; the new one plays.
+    let to = format!("bot+1.{token}@example.test");
+    bot.deliver(
+        0,
+        &mail(
+            "alice@example.test",
+            &to,
+            "Re: [zaochka #1]",
+            "o@x",
+            "1. cd4",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 0);
+    bot.deliver(
+        1,
+        &mail(
+            "alice@new.example.test",
+            &to,
+            "Re: [zaochka #1]",
+            "n@x",
+            "1. cd4",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1);
+    // The reply is in her new language.
+    let reply = bot.outbox_to("alice@new.example.test").pop().unwrap();
+    assert!(reply.contains("Белые"), "{reply}");
+}
+
+/// A retired player is listed as retired and cannot be entered in a new game
+/// or tournament; the game being played stands.
+#[test]
+fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let out = bot.ok(&["player", "retire", "bob@example.test"]);
+    assert!(out.contains("retired"), "{out}");
+    let list = bot.ok(&["player", "list"]);
+    let bob = list.lines().find(|l| l.contains("bob@")).unwrap();
+    assert!(bob.contains("retired"), "{list}");
+    let refused = bot.run(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("retired"), "{}", stderr(&refused));
+    bot.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "russian",
+        "--system",
+        "round-robin",
+        "--as",
+        "referee@example.test",
+    ]);
+    let entry = bot.run(&[
+        "tournament",
+        "add",
+        "Cup",
+        "bob@example.test",
+        "--as",
+        "referee@example.test",
+    ]);
+    assert_eq!(entry.status.code(), Some(1), "{}", stderr(&entry));
+    assert!(stderr(&entry).contains("retired"));
+    // Game #1 stands: both still play it.
+    bot.ok(&["play", "1", "cd4", "--as", "alice@example.test"]);
+    bot.ok(&["play", "1", "dc5", "--as", "bob@example.test"]);
+    assert_eq!(bot.plies(1), 2);
+    // Taken back, Bob may be entered again.
+    bot.ok(&["player", "retire", "bob@example.test", "--undo"]);
+    timed_game(&bot, "3d/move");
+}
+
+/// `game address` prints the player's reply address of the game; `game
+/// resend` queues the invitation with the current position to the registered
+/// address, from that address, audit-logged; pressing Reply plays.
+#[test]
+fn the_game_address_is_shown_and_the_invitation_re_sent_and_answerable() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&["play", "1", "cd4", "--as", "alice@example.test"]);
+    let address = bot.ok(&["game", "address", "1", "bob@example.test"]);
+    let bt = bot.token(1, "black");
+    assert_eq!(address.trim(), format!("bot+1.{bt}@example.test"));
+    let not_playing = bot.run(&["game", "address", "1", "referee@example.test"]);
+    assert_eq!(not_playing.status.code(), Some(1));
+    assert!(stderr(&not_playing).contains("does not play in game #1"));
+    bot.serve_once();
+    let sent_before = bot.outbox_files().len();
+    let before = bot.outbox_to("bob@example.test").len();
+    let out = bot.ok(&[
+        "game",
+        "resend",
+        "1",
+        "bob@example.test",
+        "--as",
+        "referee@example.test",
+    ]);
+    assert!(out.contains("re-sent to bob@example.test"), "{out}");
+    let mails = bot.outbox_to("bob@example.test");
+    assert_eq!(mails.len(), before + 1, "one mail, to Bob only");
+    let resent = mails.last().unwrap();
+    // The invitation in Bob's language, with the position after 1. cd4.
+    assert!(
+        resent.contains("c3-d4") && resent.contains("чёрными"),
+        "{resent}"
+    );
+    bot.serve_once();
+    let files = bot.outbox_files();
+    assert_eq!(files.len(), sent_before + 1);
+    let eml = files
+        .iter()
+        .find(|f| {
+            f.contains("Reply-To") && f.contains(address.trim()) && f.contains("bob@example.test")
+        })
+        .expect("the re-sent mail answers to Bob's game address");
+    assert!(eml.contains("To: bob@example.test"), "{eml}");
+    let log = bot.ok(&["referee", "log", "1"]);
+    assert!(log.contains("resend"), "{log}");
+    // Bob presses Reply.
+    bot.deliver(
+        0,
+        &mail(
+            "bob@example.test",
+            address.trim(),
+            "Re: [zaochka #1]",
+            "r@x",
+            "dc5",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 2);
+    // Only referees may resend; a finished game is not re-sent.
+    let by_player = bot.run(&["game", "resend", "1", "--as", "alice@example.test"]);
+    assert_eq!(by_player.status.code(), Some(1));
+    assert!(stderr(&by_player).contains("only a referee"));
+    bot.ok(&["resign", "1", "--as", "alice@example.test"]);
+    let finished = bot.run(&["game", "resend", "1", "--as", "referee@example.test"]);
+    assert_eq!(finished.status.code(), Some(1));
+    assert!(
+        stderr(&finished).contains("result stands"),
+        "{}",
+        stderr(&finished)
+    );
+}
+
+/// A leave phoned in: entered by the referee under the rules of a leave by
+/// mail, the player and the opponent told in their languages, audit-logged;
+/// refusals worded as by mail.
+#[test]
+fn a_leave_phoned_in_is_entered_by_the_referee_under_the_mail_rules() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let day = |d: i64| {
+        (chrono::Utc::now() + chrono::TimeDelta::days(d))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let (from, to) = (day(10), day(12));
+    let out = stdout(&bot.run(&[
+        "referee",
+        "leave",
+        "bob@example.test",
+        &from,
+        &to,
+        "--as",
+        "referee@example.test",
+        "--reason",
+        "phoned in",
+    ]));
+    assert!(
+        out.contains("bob@example.test takes leave") && out.contains("3 days"),
+        "{out}"
+    );
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(
+        to_bob.contains("Судья записал за вас этот отпуск (причина: phoned in)")
+            && to_bob.contains("Осталось отпуска в этом году"),
+        "{to_bob}"
+    );
+    let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(
+        to_alice.contains("Your opponent Боб takes leave"),
+        "{to_alice}"
+    );
+    let log = bot.ok(&["referee", "log", "--json"]);
+    assert!(
+        log.contains("\"leave\"") && log.contains("bob@example.test"),
+        "{log}"
+    );
+    // The same leave again overlaps: refused as by mail.
+    let again = bot.run(&[
+        "referee",
+        "leave",
+        "bob@example.test",
+        &from,
+        &to,
+        "--as",
+        "referee@example.test",
+        "--reason",
+        "phoned twice",
+    ]);
+    assert_eq!(again.status.code(), Some(1), "{}", stdout(&again));
+    assert!(stderr(&again).contains("overlaps"), "{}", stderr(&again));
+    // Not a referee; no reason.
+    let player = bot.run(&[
+        "referee",
+        "leave",
+        "bob@example.test",
+        &day(20),
+        &day(21),
+        "--as",
+        "alice@example.test",
+        "--reason",
+        "x",
+    ]);
+    assert!(
+        stderr(&player).contains("only a referee"),
+        "{}",
+        stderr(&player)
+    );
+}
