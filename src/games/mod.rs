@@ -13,8 +13,12 @@ mod chess;
 mod draughts;
 mod reading;
 mod towers;
+mod verdict;
 
 pub use reading::{ReadingNote, VariantClue};
+pub use verdict::{
+    Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result,
+};
 
 use crate::lang::Language;
 use crate::notation::IllegalReason;
