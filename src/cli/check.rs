@@ -1,5 +1,9 @@
-//! `zaochka check`: replays every game of PDN and PGN files and reports the first
-//! illegal or ambiguous ply of each.
+//! `zaochka check`: replays every game of PDN and PGN files and judges it as the
+//! referee would ([`games::judge`], issue 14 item 4): the first illegal or
+//! ambiguous ply, a ply written after the rules had ended the game, a result
+//! that contradicts the final position or the record's other result; notes for
+//! what the reader decided ([`games::ReadingNote`]) and for a claimable draw.
+//! `zaochka import` words its refusals with the same functions.
 //!
 //! A file whose name ends in `.pgn` (any case) is PGN: read with
 //! [`pdn::read_pgn_games`] and replayed as chess unless a game's `GameType` tag
@@ -199,16 +203,7 @@ fn report(
     base["plies"] = plies.into();
     let notes = notes_of(checked);
     base["notes"] = notes.clone().into();
-    let judged = match games::judge(checked, game) {
-        Ok(v) => v,
-        Err(e) => {
-            return fail(
-                base,
-                format!("{head}: {e}\n"),
-                serde_json::json!({"error": e.to_string()}),
-            );
-        }
-    };
+    let judged = games::judge(checked, game);
     add_verdict(&mut base, &judged, game);
     let mut faults: Vec<String> = Vec::new();
     let mut text = String::new();

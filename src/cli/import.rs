@@ -157,13 +157,7 @@ impl Import {
                 refuse(tally, &why);
                 continue;
             }
-            let verdict = match games::judge(&checked, &g) {
-                Ok(v) => v,
-                Err(e) => {
-                    refuse(tally, &e.to_string());
-                    continue;
-                }
-            };
+            let verdict = games::judge(&checked, &g);
             let cleared = match self.clear(&verdict, &g) {
                 Ok(c) => c,
                 Err(why) => {

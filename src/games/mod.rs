@@ -504,6 +504,21 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     /// The draws the side to move may claim now (threefold repetition and the
     /// game's claim rules), checked from the record.
     fn claimable_draws(&self) -> Vec<ClaimableDraw>;
+    /// The first ply played after the rules had ended the game (an automatic
+    /// end of [`AnyGame::outcome`] standing before it): its index from 0 and how
+    /// the game had ended; `None` when no ply follows an end. The referee's
+    /// verdict on a record asks it ([`judge`], issue 14 item 4). The default
+    /// replays the score; the families replay their own moves.
+    fn played_after_end(&self) -> Option<(usize, Finish)> {
+        let mut board = new_game(self.variant(), Some(&self.start_fen())).ok()?;
+        for (i, full) in self.score().iter().enumerate() {
+            if let Some(f) = board.outcome() {
+                return Some((i, f));
+            }
+            board.play(full).ok()?;
+        }
+        None
+    }
     /// How often the current position has occurred (same pieces, same side to move).
     fn repetitions(&self) -> usize;
     /// The hash of the current position.

@@ -22,7 +22,7 @@
 use crate::notation::pdn::PdnGame;
 use crate::rules::{Color, GameResult};
 
-use super::{CheckedGame, ClaimableDraw, Finish, SetupError, new_game};
+use super::{CheckedGame, ClaimableDraw, Finish};
 
 /// What a result text of a record states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,13 +112,6 @@ pub struct RecordVerdict {
 }
 
 impl RecordVerdict {
-    /// Whether the record stands as a referee would accept it: no ply after
-    /// the end and no contradiction (a failed ply is judged by the record).
-    #[must_use]
-    pub fn is_sound(&self) -> bool {
-        self.played_after_end.is_none() && self.contradictions.is_empty()
-    }
-
     /// The result the game has by its record and the rules, when it is
     /// finished: the rules' result when they end it, else the stated one.
     #[must_use]
@@ -130,44 +123,33 @@ impl RecordVerdict {
 }
 
 /// Judges a replayed record ([`super::replay_pdn`], [`super::replay_pgn`]) as
-/// the referee would: replays its legal plies again from the start position,
-/// asking the rules after each ply whether the game has ended, then compares the
-/// stated results with each other and with the final position.
-///
-/// # Errors
-/// [`SetupError`] if the start position of the replayed game cannot be set up
-/// again (it could the first time, so this does not happen).
-pub fn judge(checked: &CheckedGame, game: &PdnGame) -> Result<RecordVerdict, SetupError> {
+/// the referee would: finds the first ply played after an automatic end
+/// ([`super::AnyGame::played_after_end`]), then compares the stated results with
+/// each other and with the final position.
+pub fn judge(checked: &CheckedGame, game: &PdnGame) -> RecordVerdict {
     let replayed = checked.record.game.as_ref();
-    let mut board = new_game(replayed.variant(), Some(&replayed.start_fen()))?;
-    let first_side = board.turn();
-    let mut played_after_end = None;
-    for (i, full) in replayed.score().iter().enumerate() {
-        if let Some(finish) = board.outcome() {
-            let (move_number, side) = crate::notation::record::move_number_of(
-                i,
-                first_side,
-                replayed.first_move_number(),
-            );
-            played_after_end = Some(PlayedAfterEnd {
-                ply: i,
-                move_number,
-                side,
-                finish,
-            });
-            break;
+    let first_side = if replayed.plies().is_multiple_of(2) {
+        replayed.turn()
+    } else {
+        replayed.turn().opposite()
+    };
+    let played_after_end = replayed.played_after_end().map(|(ply, finish)| {
+        let (move_number, side) = crate::notation::record::move_number_of(
+            ply,
+            first_side,
+            replayed.first_move_number(),
+        );
+        PlayedAfterEnd {
+            ply,
+            move_number,
+            side,
+            finish,
         }
-        if board.play(full).is_err() {
-            // The canonical notation of a legal ply plays again; if it ever
-            // did not, the record's own replay stands.
-            board = replayed.clone_box();
-            break;
-        }
-    }
+    });
     let complete = checked.unrecorded_from.is_none();
     let finish = match played_after_end {
         Some(p) => Some(p.finish),
-        None if complete && checked.record.failure.is_none() => board.outcome(),
+        None if complete && checked.record.failure.is_none() => replayed.outcome(),
         None => None,
     };
     let tag_text = game.tag("Result");
@@ -196,18 +178,18 @@ pub fn judge(checked: &CheckedGame, game: &PdnGame) -> Result<RecordVerdict, Set
         }
     }
     let claimable = if finish.is_none() && complete && checked.record.failure.is_none() {
-        board.claimable_draws()
+        replayed.claimable_draws()
     } else {
         Vec::new()
     };
-    Ok(RecordVerdict {
+    RecordVerdict {
         played_after_end,
         finish,
         stated,
         tag,
         contradictions,
         claimable,
-    })
+    }
 }
 
 #[cfg(test)]
