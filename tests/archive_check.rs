@@ -51,7 +51,9 @@ fn a_russian_game_played_past_the_automatic_draw_fails_at_the_ply_after_it() {
     assert!(
         r.stdout.contains(
             "PLAYED AFTER THE END at move 6. \"d2-c1\" (ply 11): the game had ended after ply 10"
-        ) && r.stdout.contains("(Russian Draughts Rules (2010), §1.9.1.4)"),
+        ) && r
+            .stdout
+            .contains("(Russian Draughts Rules (2010), §1.9.1.4)"),
         "{}",
         r.stdout
     );

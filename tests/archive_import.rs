@@ -52,10 +52,15 @@ fn a_mate_tagged_with_the_wrong_result_is_refused_unless_the_result_is_trusted()
 #[test]
 fn plies_after_the_end_are_refused_even_with_a_trusted_result() {
     let z = Zaochka::new();
-    let r = z.run(&["import", "--trust-result", &archive("fivefold-then-mate.pgn")]);
+    let r = z.run(&[
+        "import",
+        "--trust-result",
+        &archive("fivefold-then-mate.pgn"),
+    ]);
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(
-        r.stdout.contains("not imported: PLAYED AFTER THE END at move 9. \"f3\" (ply 17)"),
+        r.stdout
+            .contains("not imported: PLAYED AFTER THE END at move 9. \"f3\" (ply 17)"),
         "{}",
         r.stdout
     );
@@ -66,7 +71,10 @@ fn plies_after_the_end_are_refused_even_with_a_trusted_result() {
 fn a_mate_gets_the_rules_result_and_termination() {
     let z = Zaochka::new();
     let out = z.ok(&["import", &archive("fools-mate.pgn")]);
-    assert!(out.contains("imported as game #1 (result by the rules)"), "{out}");
+    assert!(
+        out.contains("imported as game #1 (result by the rules)"),
+        "{out}"
+    );
     let games = history(&z, &[]);
     assert_eq!(games[0]["result"], "0-1");
     assert_eq!(games[0]["termination"], "checkmate");
@@ -77,7 +85,10 @@ fn importing_the_same_file_twice_skips_every_game_the_second_time() {
     let z = Zaochka::new();
     let real = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games/abatsiev.pdn");
     let out = z.ok(&["import", real]);
-    assert!(out.contains("56 games imported, 0 refused, 0 skipped"), "{out}");
+    assert!(
+        out.contains("56 games imported, 0 refused, 0 skipped"),
+        "{out}"
+    );
     let out = z.ok(&["import", real]);
     assert!(
         out.contains("abatsiev.pdn: game 1: skipped: the same game was imported before as game #1")
@@ -158,10 +169,9 @@ fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
     register(&z, "smirnov", "smirnov2@example.org");
     let out = z.ok(&["import", &archive("namesakes.pdn")]);
     assert!(
-        out.contains("White Pyotr Ivanov linked to registered player #1 Ivanov, Pyotr (surname order)")
-            && out.contains(
-                "Black Smirnov linked to registered player #2 Smirnov\n"
-            ),
+        out.contains(
+            "White Pyotr Ivanov linked to registered player #1 Ivanov, Pyotr (surname order)"
+        ) && out.contains("Black Smirnov linked to registered player #2 Smirnov\n"),
         "{out}"
     );
     // Ignoring case, two players have the name: none is linked.
@@ -170,8 +180,9 @@ fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
     register(&z, "smirnov", "smirnov2@example.org");
     let out = z.ok(&["import", &archive("namesakes.pdn")]);
     assert!(
-        out.contains("Black Smirnov: several registered players have this name (#1, #2), none linked")
-            && out.contains("Black Smirnov: archive player #"),
+        out.contains(
+            "Black Smirnov: several registered players have this name (#1, #2), none linked"
+        ) && out.contains("Black Smirnov: archive player #"),
         "{out}"
     );
 }

@@ -325,18 +325,16 @@ fn add_verdict(base: &mut serde_json::Value, v: &RecordVerdict, game: &PdnGame) 
             "rule": moves::finish_rule(&f, Language::En),
         })
     });
-    base["played_after_end"] = v
-        .played_after_end
-        .map_or(serde_json::Value::Null, |p| {
-            serde_json::json!({
-                "ply": p.ply + 1,
-                "move_number": p.move_number,
-                "side": if p.side == Color::White { "white" } else { "black" },
-                "written": game.plies.get(p.ply).map(|w| w.text.as_str()),
-                "rule": moves::finish_rule(&p.finish, Language::En),
-                "result": p.finish.result.pdn(),
-            })
-        });
+    base["played_after_end"] = v.played_after_end.map_or(serde_json::Value::Null, |p| {
+        serde_json::json!({
+            "ply": p.ply + 1,
+            "move_number": p.move_number,
+            "side": if p.side == Color::White { "white" } else { "black" },
+            "written": game.plies.get(p.ply).map(|w| w.text.as_str()),
+            "rule": moves::finish_rule(&p.finish, Language::En),
+            "result": p.finish.result.pdn(),
+        })
+    });
     base["contradictions"] = v
         .contradictions
         .iter()

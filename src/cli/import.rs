@@ -208,7 +208,10 @@ impl Import {
         }
         if !v.contradictions.is_empty() {
             let tagged = v.tag.and_then(games::StatedResult::result);
-            return match (self.trust_result, tagged.or(v.stated.and_then(games::StatedResult::result))) {
+            return match (
+                self.trust_result,
+                tagged.or(v.stated.and_then(games::StatedResult::result)),
+            ) {
                 (true, Some(r)) => Ok(Cleared {
                     result: Some((r, Termination::Recorded)),
                     source: ResultSource::Trusted,
@@ -240,10 +243,7 @@ impl Import {
             }),
             None => Err(format!(
                 "unfinished (result {:?}); --unfinished archives it as an unfinished game",
-                g.result
-                    .as_deref()
-                    .or(g.tag("Result"))
-                    .unwrap_or("none")
+                g.result.as_deref().or(g.tag("Result")).unwrap_or("none")
             )),
         }
     }
@@ -260,7 +260,12 @@ fn archive_game(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Outcome, RefereeError> {
     let game = &checked.record.game;
-    let name = |tag| g.tag(tag).map(str::trim).filter(|n| !n.is_empty()).unwrap_or("?");
+    let name = |tag| {
+        g.tag(tag)
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or("?")
+    };
     let names = [name("White"), name("Black")];
     let key = RecordKey::of(
         checked.variant.name(),

@@ -16,9 +16,7 @@ mod towers;
 mod verdict;
 
 pub use reading::{ReadingNote, VariantClue};
-pub use verdict::{
-    Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result,
-};
+pub use verdict::{Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result};
 
 use crate::lang::Language;
 use crate::notation::IllegalReason;

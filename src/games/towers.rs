@@ -182,7 +182,7 @@ impl AnyGame for TowersGame {
             if let Some(f) = board.outcome() {
                 return Some((i, f));
             }
-            board.game.play(m.clone());
+            board.game.play(*m);
         }
         None
     }

@@ -134,11 +134,8 @@ pub fn judge(checked: &CheckedGame, game: &PdnGame) -> RecordVerdict {
         replayed.turn().opposite()
     };
     let played_after_end = replayed.played_after_end().map(|(ply, finish)| {
-        let (move_number, side) = crate::notation::record::move_number_of(
-            ply,
-            first_side,
-            replayed.first_move_number(),
-        );
+        let (move_number, side) =
+            crate::notation::record::move_number_of(ply, first_side, replayed.first_move_number());
         PlayedAfterEnd {
             ply,
             move_number,
@@ -171,7 +168,8 @@ pub fn judge(checked: &CheckedGame, game: &PdnGame) -> RecordVerdict {
                 stated: s,
                 finish: f,
             };
-            if matches!(s, StatedResult::Decided(r) if r != f.result) && !contradictions.contains(&c)
+            if matches!(s, StatedResult::Decided(r) if r != f.result)
+                && !contradictions.contains(&c)
             {
                 contradictions.push(c);
             }

@@ -231,18 +231,22 @@ pub fn find_by_name(tx: &Tx<'_>, name: &str) -> Result<Option<(NameMatch, Vec<Pl
         .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
         .collect();
     let lower = wanted.to_lowercase();
-    let tries: [(NameMatch, &dyn Fn(&str) -> bool); 3] = [
-        (NameMatch::Exact, &|n| words(n) == wanted),
-        (NameMatch::IgnoringCase, &|n| words(n).to_lowercase() == lower),
-        (NameMatch::Reordered, &|n| {
+    let fits = |how: NameMatch, n: &str| match how {
+        NameMatch::Exact => words(n) == wanted,
+        NameMatch::IgnoringCase => words(n).to_lowercase() == lower,
+        NameMatch::Reordered => {
             reordered(&wanted).is_some_and(|r| r == words(n).to_lowercase())
                 || reordered(n).is_some_and(|r| r == lower)
-        }),
-    ];
-    for (how, fits) in tries {
+        }
+    };
+    for how in [
+        NameMatch::Exact,
+        NameMatch::IgnoringCase,
+        NameMatch::Reordered,
+    ] {
         let found: Vec<Player> = registered
             .iter()
-            .filter(|p| fits(&p.name))
+            .filter(|p| fits(how, &p.name))
             .cloned()
             .collect();
         if !found.is_empty() {
