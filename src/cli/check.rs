@@ -1,5 +1,9 @@
-//! `zaochka check`: replays every game of PDN and PGN files and reports the first
-//! illegal or ambiguous ply of each.
+//! `zaochka check`: replays every game of PDN and PGN files and judges it as the
+//! referee would ([`games::judge`], issue 14 item 4): the first illegal or
+//! ambiguous ply, a ply written after the rules had ended the game, a result
+//! that contradicts the final position or the record's other result; notes for
+//! what the reader decided ([`games::ReadingNote`]) and for a claimable draw.
+//! `zaochka import` words its refusals with the same functions.
 //!
 //! A file whose name ends in `.pgn` (any case) is PGN: read with
 //! [`pdn::read_pgn_games`] and replayed as chess unless a game's `GameType` tag
@@ -12,15 +16,23 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::games::{self, CheckedGame, MoveErrorKind};
-use crate::lang::Language;
+use crate::games::{
+    self, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict, StatedResult,
+};
+use crate::lang::{Language, moves};
 use crate::notation::pdn::{self, PdnGame};
-use crate::rules::Color;
+use crate::rules::{Color, GameResult};
 
-/// Replays every game in PDN or PGN files (`.pgn`: chess) and prints one line per
-/// game: OK, or the first illegal or ambiguous ply with its move number, the text
-/// as written, the reason and the position before it. Exits with 1 if any game
-/// fails.
+/// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
+/// and prints one line per game: OK, or its faults: the first illegal or
+/// ambiguous ply with its move number, the text as written, the reason and the
+/// position before it; a ply written after the rules had ended the game (mate,
+/// stalemate, no legal move, fivefold repetition, the draughts draw rules), with
+/// its ply, move number and the rule; a result that contradicts the final
+/// position or the other result of the record (the `Result` tag against the
+/// token closing the move text). Notes follow (`  note: ...`): what the reader
+/// inferred, how the rules end the game, a draw that could be claimed at the end.
+/// Exits with 1 if any game has a fault.
 #[derive(clap::Args, Debug)]
 pub struct Check {
     /// PDN files to check (PGN chess files when the name ends in `.pgn`).
@@ -189,7 +201,24 @@ fn report(
     let plies = record.game.plies();
     base["variant"] = checked.variant.name().into();
     base["plies"] = plies.into();
-    let Some(f) = &record.failure else {
+    let notes = notes_of(checked);
+    base["notes"] = notes.clone().into();
+    let judged = games::judge(checked, game);
+    add_verdict(&mut base, &judged, game);
+    let mut faults: Vec<String> = Vec::new();
+    let mut text = String::new();
+    if let Some(p) = &judged.played_after_end {
+        faults.push("played_after_end".into());
+        text.push_str(&format!("{head}: {}\n", after_end_text(p, game)));
+    }
+    for c in &judged.contradictions {
+        faults.push("result".into());
+        text.push_str(&format!("{head}: {}\n", contradiction_text(c)));
+    }
+    if let Some(f) = &record.failure {
+        text.push_str(&failure_text(record, f, &head, &mut base));
+        faults.push(base["fault"].as_str().unwrap_or_default().to_string());
+    } else if faults.is_empty() {
         base["ok"] = true.into();
         let mut note = String::new();
         if let Some(u) = checked.unrecorded_from {
@@ -197,12 +226,136 @@ fn report(
             note = format!(", moves not recorded from ply {}", u + 1);
         }
         let result = game.result.as_deref().unwrap_or("*");
-        return Verdict {
+        text = format!("{head}: OK, {plies} plies ({result}){note}\n");
+    } else {
+        base["fault"] = faults[0].clone().into();
+    }
+    for n in notes.iter().chain(&verdict_notes(&judged)) {
+        text.push_str(&format!("  note: {n}\n"));
+    }
+    if record.failure.is_some() || !faults.is_empty() {
+        base["faults"] = faults.into();
+        fail(base, text, serde_json::json!({}))
+    } else {
+        Verdict {
             ok: true,
-            text: format!("{head}: OK, {plies} plies ({result}){note}\n"),
+            text,
             json: base,
-        };
-    };
+        }
+    }
+}
+
+/// What the reader decided on the record ([`games::ReadingNote`]), in English.
+pub(super) fn notes_of(checked: &CheckedGame) -> Vec<String> {
+    checked
+        .notes
+        .iter()
+        .map(games::ReadingNote::describe)
+        .collect()
+}
+
+/// The notes of a verdict that are no faults: how the rules end the game, a
+/// draw that could be claimed at the end.
+pub(super) fn verdict_notes(v: &RecordVerdict) -> Vec<String> {
+    let mut notes = Vec::new();
+    let contradicted = v
+        .contradictions
+        .iter()
+        .any(|c| matches!(c, Contradiction::Position { .. }));
+    if let (Some(f), None, false) = (&v.finish, &v.played_after_end, contradicted) {
+        notes.push(format!(
+            "the final position ends the game: {}; {}",
+            moves::finish_rule(f, Language::En),
+            moves::result_with_score(f.result, Language::En)
+        ));
+    }
+    for c in &v.claimable {
+        notes.push(format!(
+            "a draw could be claimed in the final position: {}",
+            moves::claimable(c, Language::En)
+        ));
+    }
+    notes
+}
+
+/// A ply written after the end, in English.
+pub(super) fn after_end_text(p: &PlayedAfterEnd, game: &PdnGame) -> String {
+    let dots = if p.side == Color::Black { "..." } else { "." };
+    let written = game.plies.get(p.ply).map_or("", |w| w.text.as_str());
+    format!(
+        "PLAYED AFTER THE END at move {}{dots} {written:?} (ply {}): the game had ended after ply {}: {}; {}",
+        p.move_number,
+        p.ply + 1,
+        p.ply,
+        moves::finish_rule(&p.finish, Language::En),
+        moves::result_with_score(p.finish.result, Language::En)
+    )
+}
+
+/// A result that cannot stand, in English.
+pub(super) fn contradiction_text(c: &Contradiction) -> String {
+    match c {
+        Contradiction::TagAndToken { tag, token } => format!(
+            "RESULT CONTRADICTION: the Result tag says {tag:?}, the move text ends with {token:?}"
+        ),
+        Contradiction::Position { stated, finish } => format!(
+            "RESULT CONTRADICTION: the record says {}, but the final position ends the game: {}; {}",
+            stated_text(*stated),
+            moves::finish_rule(finish, Language::En),
+            moves::result_with_score(finish.result, Language::En)
+        ),
+    }
+}
+
+fn stated_text(s: StatedResult) -> &'static str {
+    match s {
+        StatedResult::Decided(r) => r.pdn(),
+        StatedResult::Unfinished => "*",
+    }
+}
+
+/// The verdict's fields of a game's JSON object.
+fn add_verdict(base: &mut serde_json::Value, v: &RecordVerdict, game: &PdnGame) {
+    base["result_tag"] = game.tag("Result").into();
+    base["final_result"] = v.result().map(GameResult::pdn).into();
+    base["finish"] = v.finish.map_or(serde_json::Value::Null, |f| {
+        serde_json::json!({
+            "result": f.result.pdn(),
+            "termination": f.termination.as_str(),
+            "rule": moves::finish_rule(&f, Language::En),
+        })
+    });
+    base["played_after_end"] = v.played_after_end.map_or(serde_json::Value::Null, |p| {
+        serde_json::json!({
+            "ply": p.ply + 1,
+            "move_number": p.move_number,
+            "side": if p.side == Color::White { "white" } else { "black" },
+            "written": game.plies.get(p.ply).map(|w| w.text.as_str()),
+            "rule": moves::finish_rule(&p.finish, Language::En),
+            "result": p.finish.result.pdn(),
+        })
+    });
+    base["contradictions"] = v
+        .contradictions
+        .iter()
+        .map(contradiction_text)
+        .collect::<Vec<_>>()
+        .into();
+    base["claimable_draws"] = v
+        .claimable
+        .iter()
+        .map(|c| moves::claimable(c, Language::En))
+        .collect::<Vec<_>>()
+        .into();
+}
+
+/// The first illegal, unreadable or ambiguous ply with the position before it.
+fn failure_text(
+    record: &games::Record,
+    f: &games::RecordFailure,
+    head: &str,
+    base: &mut serde_json::Value,
+) -> String {
     let dots = if f.side == Color::Black { "..." } else { "." };
     let (kind, candidates) = match &f.error.kind {
         MoveErrorKind::Unreadable { .. } => ("unreadable", Vec::new()),
@@ -230,13 +383,13 @@ fn report(
         text.push_str(line);
         text.push('\n');
     }
-    fail(
-        base,
-        text,
-        serde_json::json!({
-            "fault": kind, "move_number": f.move_number,
-            "side": if f.side == Color::White { "white" } else { "black" },
-            "written": f.error.written, "reason": reason, "candidates": candidates, "fen_before": fen_before,
-        }),
-    )
+    let extra = serde_json::json!({
+        "fault": kind, "move_number": f.move_number,
+        "side": if f.side == Color::White { "white" } else { "black" },
+        "written": f.error.written, "reason": reason, "candidates": candidates, "fen_before": fen_before,
+    });
+    if let (Some(b), Some(e)) = (base.as_object_mut(), extra.as_object()) {
+        b.extend(e.clone());
+    }
+    text
 }

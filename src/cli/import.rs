@@ -1,153 +1,375 @@
-//! `zaochka import`: archive games from PDN files, checked on the way in.
+//! `zaochka import`: archive games from PDN and PGN files, checked on the way in
+//! as `zaochka check` checks them (issue 14, items 4 and 6).
+//!
+//! A game is imported only if it replays legally, no ply follows the end the
+//! rules give it ([`games::judge`]), its results agree with each other and with
+//! the final position (or `--trust-result`), and it is finished (or
+//! `--unfinished`: archived as an annulled game, never active). A game imported
+//! before (same variant, start, moves, players and date:
+//! [`archive::RecordKey`]) is skipped. Players are linked to registered players
+//! by name ([`players::find_by_name`]) before an `@archive.invalid` player is
+//! made.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::games;
-use crate::notation::pdn;
+use crate::games::{self, CheckedGame, RecordVerdict};
+use crate::notation::pdn::{self, PdnGame};
 use crate::referee::RefereeError;
-use crate::store::games::{self as game_rows, GameResult, NewGame, Termination};
+use crate::store::archive::{self, RecordKey, ResultSource};
+use crate::store::games::{self as game_rows, GameResult, GameStatus, NewGame, Termination};
 use crate::store::moves::{self, NewMove};
-use crate::store::players::{self, Language, NewPlayer, Role};
-use crate::store::{PlayerId, Side, Tx};
+use crate::store::players::{self, Language, NameMatch, NewPlayer, Role};
+use crate::store::{GameId, PlayerId, Side, Store, Tx};
 
+use super::check::{after_end_text, contradiction_text, notes_of, verdict_notes};
 use super::store_args::StoreArgs;
 
-/// Imports finished games from PDN (or PGN) files into the archive. Every game is replayed
-/// first; a game with an illegal or ambiguous ply is reported and not imported.
-/// Players not yet registered are added under `@archive.invalid` addresses.
+/// Imports finished games from PDN (or PGN, `.pgn`) files into the archive.
+///
+/// Every game is checked as `zaochka check` checks it: a game with an illegal
+/// or ambiguous ply, or a ply written after the rules had ended the game, is
+/// reported and not imported. A game whose result contradicts the final position
+/// (a mate by Black tagged `1-0`) or whose `Result` tag and closing result token
+/// disagree is refused unless `--trust-result`. A game whose final position ends
+/// it by the rules gets the rules' result and termination.
+///
+/// An unfinished game (`*` or no result) is refused, or archived with
+/// `--unfinished` as an annulled game (never active, never played on). A game
+/// imported before (same variant, start position, moves, White, Black and Date,
+/// in this or an earlier run) is skipped with a message.
+///
+/// Each player is linked to the registered player of the same name (exact, then
+/// ignoring case, then "Surname, Name" against "Name Surname" and the reverse;
+/// a name shared by several registered players links none), else to a player
+/// with an `@archive.invalid` address, added if new. A missing White or Black
+/// tag is the archive player `?`, never linked.
+///
+/// Exit status: 0 when every game was imported or skipped as a duplicate
+/// (importing a file twice succeeds and adds nothing), 1 when any game was
+/// refused, 2 on an error (a file that cannot be read, the database).
 #[derive(clap::Args, Debug)]
 pub struct Import {
-    /// PDN files.
+    /// PDN files (PGN chess files when the name ends in `.pgn`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// Import a game whose result contradicts its final position or its other
+    /// result anyway, with the `Result` tag's result (the output says so).
+    #[arg(long)]
+    trust_result: bool,
+    /// Archive unfinished games (`*` or no result) as annulled games instead of
+    /// refusing them; they are never active.
+    #[arg(long)]
+    unfinished: bool,
+}
+
+/// What became of one game of a file.
+enum Outcome {
+    /// Imported as this game; the lines say how its players were found.
+    Imported(GameId, Vec<String>),
+    /// The same record was imported before as this game.
+    Duplicate(GameId),
+}
+
+/// A game cleared for the archive: the result it gets, and from where.
+struct Cleared {
+    result: Option<(GameResult, Termination)>,
+    source: ResultSource,
+}
+
+/// The counts of a run.
+#[derive(Default)]
+struct Tally {
+    imported: usize,
+    refused: usize,
+    skipped: usize,
 }
 
 impl Import {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
         let mut store = db.open()?;
         let now = db.now();
-        let (mut imported, mut refused) = (0, 0);
+        let mut tally = Tally::default();
         for path in &self.files {
-            let text =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let text = String::from_utf8_lossy(&text);
-            // A .pgn file is chess by default and `0-0` there is castling, not a result.
-            let pgn = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
-            let reader = if pgn {
-                pdn::read_pgn_games(&text)
-            } else {
-                pdn::read_games(&text)
-            };
-            for (i, g) in reader.enumerate() {
-                let where_ = format!("{}: game {}", path.display(), i + 1);
-                let g = match g {
-                    Ok(g) => g,
-                    Err(e) => {
-                        println!("{where_}: not imported: {e}");
-                        refused += 1;
-                        continue;
-                    }
-                };
-                let checked = match if pgn {
-                    games::replay_pgn(&g)
-                } else {
-                    games::replay_pdn(&g)
-                } {
-                    Ok(c) => c,
-                    Err(e) => {
-                        println!("{where_}: not imported: {e}");
-                        refused += 1;
-                        continue;
-                    }
-                };
-                if let Some(f) = &checked.record.failure {
-                    println!(
-                        "{where_}: not imported: move {} {:?}: {}",
-                        f.move_number, f.error.written, f.error
-                    );
-                    refused += 1;
-                    continue;
-                }
-                let game = checked.record.game;
-                let id = store.transaction(|tx| -> Result<_, RefereeError> {
-                    let white = archive_player(tx, g.tag("White").unwrap_or("?"), now)?;
-                    let black = archive_player(tx, g.tag("Black").unwrap_or("?"), now)?;
-                    let mut new = NewGame::new(checked.variant.name(), white, black, now);
-                    new.start_fen = g.tag("FEN").map(|_| game.start_fen());
-                    new.tournament = g.tag("Event").map(str::to_string);
-                    let row = game_rows::create(tx, &new)?;
-                    let mut replay = games::new_game(checked.variant, new.start_fen.as_deref())
-                        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
-                    let mut side = if replay.turn() == crate::rules::Color::White {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
-                    for (k, full) in game.score().iter().enumerate() {
-                        let played = replay.play(full).map_err(RefereeError::Move)?;
-                        moves::append(
-                            tx,
-                            &NewMove {
-                                game_id: row.id,
-                                ply: k as u32 + 1,
-                                side,
-                                notation: played.full,
-                                written: g.plies[k].text.clone(),
-                                source_message: None,
-                                received_at: now,
-                                position_hash: played.hash_after as i64,
-                            },
-                        )?;
-                        side = side.opposite();
-                    }
-                    let result = g.result.as_deref().and_then(result_of);
-                    if let Some(r) = result {
-                        game_rows::set_result(tx, row.id, r, Termination::Recorded, now)?;
-                    }
-                    Ok(row.id)
-                });
-                match id {
-                    Ok(id) => {
-                        println!("{where_}: imported as game #{id}");
-                        imported += 1;
-                    }
-                    Err(RefereeError::Store(e)) => return Err(e.into()),
-                    Err(e) => {
-                        println!("{where_}: not imported: {e}");
-                        refused += 1;
-                    }
-                }
-            }
+            self.import_file(&mut store, path, now, &mut tally)?;
         }
-        println!("{imported} games imported, {refused} refused");
-        Ok(if refused == 0 {
+        println!(
+            "{} games imported, {} refused, {} skipped as duplicates",
+            tally.imported, tally.refused, tally.skipped
+        );
+        Ok(if tally.refused == 0 {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(1)
         })
     }
-}
 
-/// The result of a PDN result token (`2-0`, `0-2`, `1-1` as the 2-point forms).
-fn result_of(token: &str) -> Option<GameResult> {
-    match token {
-        "1-0" | "2-0" => Some(GameResult::WhiteWins),
-        "0-1" | "0-2" => Some(GameResult::BlackWins),
-        "1/2-1/2" | "1-1" | "½-½" => Some(GameResult::Draw),
-        _ => None,
+    fn import_file(
+        &self,
+        store: &mut Store,
+        path: &Path,
+        now: chrono::DateTime<chrono::Utc>,
+        tally: &mut Tally,
+    ) -> anyhow::Result<()> {
+        let text =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = String::from_utf8_lossy(&text);
+        // A .pgn file is chess by default and `0-0` there is castling, not a result.
+        let pgn = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+        let reader = if pgn {
+            pdn::read_pgn_games(&text)
+        } else {
+            pdn::read_games(&text)
+        };
+        for (i, g) in reader.enumerate() {
+            let where_ = format!("{}: game {}", path.display(), i + 1);
+            let refuse = |tally: &mut Tally, why: &str| {
+                println!("{where_}: not imported: {why}");
+                tally.refused += 1;
+            };
+            let g = match g {
+                Ok(g) => g,
+                Err(e) => {
+                    refuse(tally, &e.to_string());
+                    continue;
+                }
+            };
+            let checked = match if pgn {
+                games::replay_pgn(&g)
+            } else {
+                games::replay_pdn(&g)
+            } {
+                Ok(c) => c,
+                Err(e) => {
+                    refuse(tally, &e.to_string());
+                    continue;
+                }
+            };
+            for note in notes_of(&checked) {
+                println!("{where_}: note: {note}");
+            }
+            if let Some(f) = &checked.record.failure {
+                let why = format!("move {} {:?}: {}", f.move_number, f.error.written, f.error);
+                refuse(tally, &why);
+                continue;
+            }
+            let verdict = games::judge(&checked, &g);
+            let cleared = match self.clear(&verdict, &g) {
+                Ok(c) => c,
+                Err(why) => {
+                    refuse(tally, &why);
+                    continue;
+                }
+            };
+            if cleared.source == ResultSource::Trusted {
+                for c in &verdict.contradictions {
+                    println!(
+                        "{where_}: result kept as the Result tag says (--trust-result) against: {}",
+                        contradiction_text(c)
+                    );
+                }
+            }
+            for note in verdict_notes(&verdict) {
+                println!("{where_}: note: {note}");
+            }
+            match store.transaction(|tx| archive_game(tx, &checked, &g, &cleared, &where_, now)) {
+                Ok(Outcome::Imported(id, lines)) => {
+                    for line in lines {
+                        println!("{where_}: {line}");
+                    }
+                    let how = match cleared.source {
+                        ResultSource::Unfinished => " (unfinished, archived as annulled)",
+                        ResultSource::Rules => " (result by the rules)",
+                        ResultSource::Trusted => " (result as tagged)",
+                        ResultSource::Record => "",
+                    };
+                    println!("{where_}: imported as game #{id}{how}");
+                    tally.imported += 1;
+                }
+                Ok(Outcome::Duplicate(id)) => {
+                    println!("{where_}: skipped: the same game was imported before as game #{id}");
+                    tally.skipped += 1;
+                }
+                Err(RefereeError::Store(e)) => return Err(e.into()),
+                Err(e) => refuse(tally, &e.to_string()),
+            }
+        }
+        Ok(())
+    }
+
+    /// The result a checked game is archived with, or why it is refused.
+    fn clear(&self, v: &RecordVerdict, g: &PdnGame) -> Result<Cleared, String> {
+        if let Some(p) = &v.played_after_end {
+            return Err(after_end_text(p, g));
+        }
+        if !v.contradictions.is_empty() {
+            let tagged = v.tag.and_then(games::StatedResult::result);
+            return match (
+                self.trust_result,
+                tagged.or(v.stated.and_then(games::StatedResult::result)),
+            ) {
+                (true, Some(r)) => Ok(Cleared {
+                    result: Some((r, Termination::Recorded)),
+                    source: ResultSource::Trusted,
+                }),
+                _ => Err(format!(
+                    "{} (--trust-result imports it with the Result tag's result)",
+                    v.contradictions
+                        .iter()
+                        .map(contradiction_text)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                )),
+            };
+        }
+        if let Some(f) = v.finish {
+            return Ok(Cleared {
+                result: Some((f.result, f.termination)),
+                source: ResultSource::Rules,
+            });
+        }
+        match v.stated.and_then(games::StatedResult::result) {
+            Some(r) => Ok(Cleared {
+                result: Some((r, Termination::Recorded)),
+                source: ResultSource::Record,
+            }),
+            None if self.unfinished => Ok(Cleared {
+                result: None,
+                source: ResultSource::Unfinished,
+            }),
+            None => Err(format!(
+                "unfinished (result {:?}); --unfinished archives it as an unfinished game",
+                g.result.as_deref().or(g.tag("Result")).unwrap_or("none")
+            )),
+        }
     }
 }
 
+/// Stores one cleared game with its moves, players and archive row, unless the
+/// same record was imported before.
+fn archive_game(
+    tx: &Tx<'_>,
+    checked: &CheckedGame,
+    g: &PdnGame,
+    cleared: &Cleared,
+    source: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Outcome, RefereeError> {
+    let game = &checked.record.game;
+    let name = |tag| {
+        g.tag(tag)
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or("?")
+    };
+    let names = [name("White"), name("Black")];
+    let key = RecordKey::of(
+        checked.variant.name(),
+        &game.start_fen(),
+        &game.score(),
+        names[0],
+        names[1],
+        g.tag("Date").unwrap_or(""),
+    );
+    if let Some(before) = archive::find(tx, &key)? {
+        return Ok(Outcome::Duplicate(before.game_id));
+    }
+    let mut lines = Vec::new();
+    let white = game_player(tx, "White", names[0], None, now, &mut lines)?;
+    let black = game_player(tx, "Black", names[1], Some(white), now, &mut lines)?;
+    let mut new = NewGame::new(checked.variant.name(), white, black, now);
+    new.start_fen = g.tag("FEN").map(|_| game.start_fen());
+    new.tournament = g.tag("Event").map(str::to_string);
+    let row = game_rows::create(tx, &new)?;
+    let mut replay = games::new_game(checked.variant, new.start_fen.as_deref())
+        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+    let mut side = if replay.turn() == crate::rules::Color::White {
+        Side::White
+    } else {
+        Side::Black
+    };
+    for (k, full) in game.score().iter().enumerate() {
+        let played = replay.play(full).map_err(RefereeError::Move)?;
+        moves::append(
+            tx,
+            &NewMove {
+                game_id: row.id,
+                ply: k as u32 + 1,
+                side,
+                notation: played.full,
+                written: g.plies[k].text.clone(),
+                source_message: None,
+                received_at: now,
+                position_hash: played.hash_after as i64,
+            },
+        )?;
+        side = side.opposite();
+    }
+    match cleared.result {
+        Some((result, termination)) => {
+            game_rows::set_result(tx, row.id, result, termination, now)?;
+        }
+        None => {
+            game_rows::set_status(tx, row.id, GameStatus::Annulled, now)?;
+        }
+    }
+    archive::add(tx, row.id, &key, source, cleared.source, now)?;
+    Ok(Outcome::Imported(row.id, lines))
+}
+
+/// The player of one side of an imported game: the one registered player of
+/// that name, else an archive player; never the opponent (`other`). Says which
+/// in `lines`.
+fn game_player(
+    tx: &Tx<'_>,
+    side: &str,
+    name: &str,
+    other: Option<PlayerId>,
+    now: chrono::DateTime<chrono::Utc>,
+    lines: &mut Vec<String>,
+) -> Result<PlayerId, RefereeError> {
+    match players::find_by_name(tx, name)? {
+        Some((how, found)) if found.len() == 1 && Some(found[0].id) != other => {
+            let p = &found[0];
+            let how = match how {
+                NameMatch::Exact => "",
+                NameMatch::IgnoringCase => " (case ignored)",
+                NameMatch::Reordered => " (surname order)",
+            };
+            lines.push(format!(
+                "{side} {name} linked to registered player #{} {}{how}",
+                p.id, p.name
+            ));
+            return Ok(p.id);
+        }
+        Some((_, found)) if found.len() > 1 => {
+            let ids: Vec<String> = found.iter().map(|p| format!("#{}", p.id)).collect();
+            lines.push(format!(
+                "{side} {name}: several registered players have this name ({}), none linked",
+                ids.join(", ")
+            ));
+        }
+        _ => {}
+    }
+    let mut id = archive_player(tx, name, "", now)?;
+    if Some(id) == other {
+        // The same name on both sides (two unknown players `?`): two people.
+        id = archive_player(tx, name, ".black", now)?;
+    }
+    lines.push(format!("{side} {name}: archive player #{id}"));
+    Ok(id)
+}
+
 /// The player of an archived game: found by name among `@archive.invalid`
-/// addresses, or added.
+/// addresses, or added. `suffix` tells apart two players of one name.
 fn archive_player(
     tx: &Tx<'_>,
     name: &str,
+    suffix: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<PlayerId, RefereeError> {
     let slug: String = name
@@ -173,7 +395,7 @@ fn archive_player(
         })
         .collect();
     let mut email = format!(
-        "{}@archive.invalid",
+        "{}{suffix}@archive.invalid",
         if hex.is_empty() {
             "unknown".into()
         } else {

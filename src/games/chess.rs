@@ -274,6 +274,17 @@ impl AnyGame for ChessGame {
         None
     }
 
+    fn played_after_end(&self) -> Option<(usize, Finish)> {
+        let mut board = ChessGame::new(self.start.clone());
+        for (i, &m) in self.moves.iter().enumerate() {
+            if let Some(f) = board.outcome() {
+                return Some((i, f));
+            }
+            board.push(m);
+        }
+        None
+    }
+
     fn claimable_draws(&self) -> Vec<ClaimableDraw> {
         if self.pos.is_checkmate() {
             return Vec::new();

@@ -287,6 +287,20 @@ impl AnyGame for DraughtsGame {
         })
     }
 
+    fn played_after_end(&self) -> Option<(usize, Finish)> {
+        let mut board = DraughtsGame {
+            game: Game::new(*self.game.start()),
+            naming: self.naming,
+        };
+        for (i, m) in self.game.moves().iter().enumerate() {
+            if let Some(f) = board.outcome() {
+                return Some((i, f));
+            }
+            board.game.play(*m);
+        }
+        None
+    }
+
     fn claimable_draws(&self) -> Vec<ClaimableDraw> {
         // seed 001 §1.9.1.7, §1.9.2; FMJD art. 6.1
         if self.game.repetitions() >= 3 {

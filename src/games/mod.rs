@@ -13,11 +13,13 @@ mod chess;
 mod draughts;
 mod reading;
 mod towers;
+mod verdict;
 
 pub use reading::{
     AmbiguousNumbering, NumberingReading, ReadingNote, VariantClue, international_clue, sign_notes,
     untagged_variant,
 };
+pub use verdict::{Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result};
 
 use crate::lang::Language;
 use crate::notation::IllegalReason;
@@ -196,41 +198,82 @@ pub fn replay_pgn(game: &PdnGame) -> Result<CheckedGame, RecordError> {
     replay_as(game, variant, None)
 }
 
-/// Replays every game of one file (`pgn`: a `.pgn` file, read as by
+/// How one game of a file is read: the variant, and for a game without a
+/// `GameType` tag what showed it ([`readings_of_file`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The variant the game is replayed as.
+    pub variant: Variant,
+    /// What showed the variant of a game without a `GameType` tag; `None` when
+    /// the tag (or, in a PGN file, the chess default) decided.
+    pub clue: Option<VariantClue>,
+}
+
+/// Decides how each game of one file is read (`pgn`: a `.pgn` file, read as by
 /// [`replay_pgn`]; otherwise as by [`replay_pdn`]), in order, one result per
-/// game. A PDN game without a `GameType` tag and without any clue of its own
-/// ([`untagged_variant`] gives the Russian default) is read as international
-/// draughts when another game of the file is international (tagged so, or
-/// inferred from its own clue) and none is tagged as Russian checkers, with
-/// [`VariantClue::OtherGamesOfFile`] (international collections omit the tag
-/// and many games open with squares up to 32 only).
+/// game, without replaying anything. A PDN game without a `GameType` tag and
+/// without any clue of its own ([`untagged_variant`] gives the Russian default) is
+/// read as international draughts when another game of the file is international
+/// (tagged so, or inferred from its own clue) and none is tagged as Russian
+/// checkers, with [`VariantClue::OtherGamesOfFile`] (international collections
+/// omit the tag and many games open with squares up to 32 only).
 #[must_use]
-pub fn replay_file(games: &[PdnGame], pgn: bool) -> Vec<Result<CheckedGame, RecordError>> {
+pub fn readings_of_file(games: &[&PdnGame], pgn: bool) -> Vec<Result<Reading, RecordError>> {
     if pgn {
-        return games.iter().map(replay_pgn).collect();
+        return games
+            .iter()
+            .map(|g| {
+                let variant = match g.tag("GameType") {
+                    Some(t) => game_type(t)?,
+                    None => Variant::Chess,
+                };
+                Ok(Reading {
+                    variant,
+                    clue: None,
+                })
+            })
+            .collect();
     }
     let readings: Vec<Result<(Variant, Option<VariantClue>), RecordError>> =
-        games.iter().map(reading_of).collect();
+        games.iter().map(|g| reading_of(g)).collect();
     let other_international = readings
         .iter()
         .any(|r| matches!(r, Ok((Variant::International, _))));
     let tagged_russian = readings
         .iter()
         .any(|r| matches!(r, Ok((Variant::Russian, None))));
+    readings
+        .into_iter()
+        .map(|reading| {
+            let (variant, clue) = reading?;
+            Ok(match clue {
+                Some(VariantClue::Default) if other_international && !tagged_russian => Reading {
+                    variant: Variant::International,
+                    clue: Some(VariantClue::OtherGamesOfFile),
+                },
+                _ => Reading { variant, clue },
+            })
+        })
+        .collect()
+}
+
+/// Replays one game as its [`Reading`] says.
+///
+/// # Errors
+/// [`RecordError`] when the start position cannot be set up or the record
+/// replays in two numberings.
+pub fn replay_reading(game: &PdnGame, reading: Reading) -> Result<CheckedGame, RecordError> {
+    replay_as(game, reading.variant, reading.clue)
+}
+
+/// Replays every game of one file, each as [`readings_of_file`] reads it.
+#[must_use]
+pub fn replay_file(games: &[PdnGame], pgn: bool) -> Vec<Result<CheckedGame, RecordError>> {
+    let refs: Vec<&PdnGame> = games.iter().collect();
     games
         .iter()
-        .zip(readings)
-        .map(|(game, reading)| {
-            let (variant, clue) = reading?;
-            match clue {
-                Some(VariantClue::Default) if other_international && !tagged_russian => replay_as(
-                    game,
-                    Variant::International,
-                    Some(VariantClue::OtherGamesOfFile),
-                ),
-                _ => replay_as(game, variant, clue),
-            }
-        })
+        .zip(readings_of_file(&refs, pgn))
+        .map(|(game, reading)| replay_reading(game, reading?))
         .collect()
 }
 
@@ -573,6 +616,21 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     /// The draws the side to move may claim now (threefold repetition and the
     /// game's claim rules), checked from the record.
     fn claimable_draws(&self) -> Vec<ClaimableDraw>;
+    /// The first ply played after the rules had ended the game (an automatic
+    /// end of [`AnyGame::outcome`] standing before it): its index from 0 and how
+    /// the game had ended; `None` when no ply follows an end. The referee's
+    /// verdict on a record asks it ([`judge`], issue 14 item 4). The default
+    /// replays the score; the families replay their own moves.
+    fn played_after_end(&self) -> Option<(usize, Finish)> {
+        let mut board = new_game(self.variant(), Some(&self.start_fen())).ok()?;
+        for (i, full) in self.score().iter().enumerate() {
+            if let Some(f) = board.outcome() {
+                return Some((i, f));
+            }
+            board.play(full).ok()?;
+        }
+        None
+    }
     /// How often the current position has occurred (same pieces, same side to move).
     fn repetitions(&self) -> usize;
     /// The hash of the current position.

@@ -173,6 +173,20 @@ impl AnyGame for TowersGame {
         })
     }
 
+    fn played_after_end(&self) -> Option<(usize, Finish)> {
+        let mut board = TowersGame {
+            game: TowerGame::new(*self.game.start()),
+            naming: self.naming,
+        };
+        for (i, m) in self.game.moves().iter().enumerate() {
+            if let Some(f) = board.outcome() {
+                return Some((i, f));
+            }
+            board.game.play(*m);
+        }
+        None
+    }
+
     fn claimable_draws(&self) -> Vec<ClaimableDraw> {
         let rules = self.position().rules();
         let mut out = Vec::new();

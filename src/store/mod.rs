@@ -135,6 +135,7 @@ macro_rules! row_id {
 }
 
 pub mod alerts;
+pub mod archive;
 pub mod audit;
 pub mod claims;
 pub mod clocks;
@@ -171,6 +172,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0005_piece_letters.sql")),
     M::up(include_str!("../../migrations/0006_tournaments.sql")),
     M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
+    M::up(include_str!("../../migrations/0008_archive.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

@@ -184,6 +184,69 @@ pub fn find_by_email(tx: &Tx<'_>, email: &str) -> Result<Option<Player>> {
         .optional()?)
 }
 
+/// How [`find_by_name`] matched a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameMatch {
+    /// The same name, spaces around and between the words aside.
+    Exact,
+    /// The same name ignoring case (Cyrillic included: `ИВАНОВ` is `Иванов`).
+    IgnoringCase,
+    /// The same words with the surname moved: `Ivanov, Pyotr` is `Pyotr Ivanov`
+    /// (and the reverse), case ignored.
+    Reordered,
+}
+
+/// The registered players with this name (addresses under `archive.invalid`,
+/// the players of imported games, are not registered players), tried exact,
+/// then ignoring case, then "Surname, Name" against "Name Surname" and the
+/// reverse; the first way that finds any decides. Several players found the
+/// same way are all returned (the caller decides: one name, two people). The
+/// name `?` (an unknown player of a record) and an empty one find nobody.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn find_by_name(tx: &Tx<'_>, name: &str) -> Result<Option<(NameMatch, Vec<Player>)>> {
+    fn words(name: &str) -> String {
+        name.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+    fn reordered(name: &str) -> Option<String> {
+        let (surname, given) = name.split_once(',')?;
+        Some(words(&format!("{given} {surname}")).to_lowercase())
+    }
+    let wanted = words(name);
+    if wanted.is_empty() || wanted == "?" {
+        return Ok(None);
+    }
+    let registered: Vec<Player> = list(tx)?
+        .into_iter()
+        .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
+        .collect();
+    let lower = wanted.to_lowercase();
+    let fits = |how: NameMatch, n: &str| match how {
+        NameMatch::Exact => words(n) == wanted,
+        NameMatch::IgnoringCase => words(n).to_lowercase() == lower,
+        NameMatch::Reordered => {
+            reordered(&wanted).is_some_and(|r| r == words(n).to_lowercase())
+                || reordered(n).is_some_and(|r| r == lower)
+        }
+    };
+    for how in [
+        NameMatch::Exact,
+        NameMatch::IgnoringCase,
+        NameMatch::Reordered,
+    ] {
+        let found: Vec<Player> = registered
+            .iter()
+            .filter(|p| fits(how, &p.name))
+            .cloned()
+            .collect();
+        if !found.is_empty() {
+            return Ok(Some((how, found)));
+        }
+    }
+    Ok(None)
+}
+
 /// Every player, by id.
 ///
 /// # Errors

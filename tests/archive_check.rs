@@ -1,0 +1,153 @@
+//! `zaochka check` judges a record as the referee judges a game by mail (issue
+//! 14, item 4): the automatic ends of the variant apply, and the stated results
+//! must agree with each other and with the final position.
+
+mod common;
+
+use common::cli::Zaochka;
+
+fn archive(name: &str) -> String {
+    format!("{}/tests/data/archive/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The JSON object `check --json` prints for the only game of a file.
+fn json_of(z: &Zaochka, file: &str) -> serde_json::Value {
+    let r = z.run(&["check", "--json", file]);
+    serde_json::from_str(r.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", r.stdout))
+}
+
+#[test]
+fn a_chess_game_drawn_by_fivefold_repetition_and_played_on_to_mate_fails() {
+    let z = Zaochka::new();
+    let file = archive("fivefold-then-mate.pgn");
+    let r = z.run(&["check", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "PLAYED AFTER THE END at move 9. \"f3\" (ply 17): the game had ended after ply 16: \
+             the same position has appeared five times (FIDE Laws of Chess, art. 9.6.1)"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("1 games: 0 legal, 1 with faults"));
+    let j = json_of(&z, &file);
+    assert_eq!(j["ok"], false);
+    assert_eq!(j["played_after_end"]["ply"], 17);
+    assert_eq!(j["played_after_end"]["move_number"], 9);
+    assert_eq!(j["played_after_end"]["result"], "1/2-1/2");
+    assert_eq!(j["final_result"], "1/2-1/2");
+    assert_eq!(j["faults"][0], "played_after_end");
+}
+
+#[test]
+fn a_russian_game_played_past_the_automatic_draw_fails_at_the_ply_after_it() {
+    // King against king: drawn after 5 moves of each side (seed 001 §1.9.1.4),
+    // i.e. after ply 10; the record plays an 11th ply.
+    let z = Zaochka::new();
+    let file = archive("kings-played-on.pdn");
+    let r = z.run(&["check", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "PLAYED AFTER THE END at move 6. \"d2-c1\" (ply 11): the game had ended after ply 10"
+        ) && r
+            .stdout
+            .contains("(Russian Draughts Rules (2010), §1.9.1.4)"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(json_of(&z, &file)["played_after_end"]["ply"], 11);
+}
+
+#[test]
+fn a_mate_by_black_tagged_1_0_contradicts_the_final_position() {
+    let z = Zaochka::new();
+    let file = archive("mate-wrong-result.pgn");
+    let r = z.run(&["check", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "RESULT CONTRADICTION: the record says 1-0, but the final position ends the game: \
+             checkmate"
+        ) && r.stdout.contains("Black won (0-1)"),
+        "{}",
+        r.stdout
+    );
+    let j = json_of(&z, &file);
+    assert_eq!(j["fault"], "result");
+    assert_eq!(j["result_tag"], "1-0");
+    assert_eq!(j["final_result"], "0-1");
+    assert_eq!(j["finish"]["termination"], "checkmate");
+    assert_eq!(j["contradictions"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn the_result_tag_and_the_closing_token_must_agree() {
+    let z = Zaochka::new();
+    let r = z.run(&["check", &archive("tag-and-token.pgn")]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "RESULT CONTRADICTION: the Result tag says \"0-1\", the move text ends with \"1-0\""
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_mate_with_the_right_result_passes_with_a_note_of_the_rule() {
+    let z = Zaochka::new();
+    let file = archive("fools-mate.pgn");
+    let r = z.run(&["check", &file]);
+    assert!(r.ok, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("OK, 4 plies (0-1)")
+            && r.stdout
+                .contains("note: the final position ends the game: checkmate"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(json_of(&z, &file)["finish"]["result"], "0-1");
+}
+
+#[test]
+fn a_claimable_draw_at_the_end_is_a_note_not_a_fault() {
+    let z = Zaochka::new();
+    let file = archive("threefold-drawn.pgn");
+    let r = z.run(&["check", &file]);
+    assert!(r.ok, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "note: a draw could be claimed in the final position: the same position with the \
+             same side to move has occurred three times (FIDE Laws of Chess, art. 9.2)"
+        ),
+        "{}",
+        r.stdout
+    );
+    let j = json_of(&z, &file);
+    assert_eq!(j["ok"], true);
+    assert_eq!(j["claimable_draws"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn every_real_game_record_checks_without_faults() {
+    // Real tournament games end by resignation, agreement or on time as often
+    // as by the rules: a decisive result in a position that does not end the
+    // game is no fault.
+    let z = Zaochka::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".pdn") || p.ends_with(".pgn"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    for file in files {
+        let r = z.run(&["check", "-q", &file]);
+        assert!(r.ok, "{file}: {}", r.stdout);
+        assert!(r.stdout.contains(" 0 with faults"), "{file}: {}", r.stdout);
+    }
+}

@@ -1,0 +1,188 @@
+//! `zaochka import` keeps an archive clean (issue 14, items 4 and 6): games are
+//! checked as `check` checks them, contradicting results are refused unless
+//! trusted, unfinished games are never active, a record is imported once, and
+//! players are linked to the registered players of the same name.
+
+mod common;
+
+use common::cli::Zaochka;
+
+fn archive(name: &str) -> String {
+    format!("{}/tests/data/archive/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The games `history` lists, with `extra` filters.
+fn history(z: &Zaochka, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["history", "--json"];
+    args.extend_from_slice(extra);
+    serde_json::from_str::<Vec<serde_json::Value>>(&z.ok(&args)).unwrap()
+}
+
+fn register(z: &Zaochka, name: &str, email: &str) {
+    z.ok(&["player", "add", "--name", name, "--email", email]);
+}
+
+#[test]
+fn a_mate_tagged_with_the_wrong_result_is_refused_unless_the_result_is_trusted() {
+    let z = Zaochka::new();
+    let file = archive("mate-wrong-result.pgn");
+    let r = z.run(&["import", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("not imported: RESULT CONTRADICTION: the record says 1-0")
+            && r.stdout.contains("--trust-result")
+            && r.stdout.contains("0 games imported, 1 refused"),
+        "{}",
+        r.stdout
+    );
+    assert!(history(&z, &[]).is_empty());
+    let out = z.ok(&["import", "--trust-result", &file]);
+    assert!(
+        out.contains("result kept as the Result tag says (--trust-result)")
+            && out.contains("imported as game #1 (result as tagged)"),
+        "{out}"
+    );
+    let games = history(&z, &[]);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["result"], "1-0");
+    assert_eq!(games[0]["termination"], "recorded");
+}
+
+#[test]
+fn plies_after_the_end_are_refused_even_with_a_trusted_result() {
+    let z = Zaochka::new();
+    let r = z.run(&[
+        "import",
+        "--trust-result",
+        &archive("fivefold-then-mate.pgn"),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("not imported: PLAYED AFTER THE END at move 9. \"f3\" (ply 17)"),
+        "{}",
+        r.stdout
+    );
+    assert!(history(&z, &[]).is_empty());
+}
+
+#[test]
+fn a_mate_gets_the_rules_result_and_termination() {
+    let z = Zaochka::new();
+    let out = z.ok(&["import", &archive("fools-mate.pgn")]);
+    assert!(
+        out.contains("imported as game #1 (result by the rules)"),
+        "{out}"
+    );
+    let games = history(&z, &[]);
+    assert_eq!(games[0]["result"], "0-1");
+    assert_eq!(games[0]["termination"], "checkmate");
+}
+
+#[test]
+fn importing_the_same_file_twice_skips_every_game_the_second_time() {
+    let z = Zaochka::new();
+    let real = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games/abatsiev.pdn");
+    let out = z.ok(&["import", real]);
+    assert!(
+        out.contains("56 games imported, 0 refused, 0 skipped"),
+        "{out}"
+    );
+    let out = z.ok(&["import", real]);
+    assert!(
+        out.contains("abatsiev.pdn: game 1: skipped: the same game was imported before as game #1")
+            && out.contains("0 games imported, 0 refused, 56 skipped as duplicates"),
+        "{out}"
+    );
+    assert_eq!(history(&z, &["--per-page", "100"]).len(), 56);
+    // The same game twice within one file: the copy is skipped too.
+    let text = std::fs::read_to_string(real).unwrap();
+    let first = text.split("\n[Event").next().unwrap();
+    let twice = z.dir.path().join("twice.pdn");
+    std::fs::write(&twice, format!("{first}\n\n{first}\n")).unwrap();
+    let z2 = Zaochka::new();
+    let out = z2.ok(&["import", twice.to_str().unwrap()]);
+    assert!(
+        out.contains("game 2: skipped: the same game was imported before as game #1")
+            && out.contains("1 games imported, 0 refused, 1 skipped as duplicates"),
+        "{out}"
+    );
+}
+
+#[test]
+fn players_are_linked_to_registered_players_of_the_same_name() {
+    let z = Zaochka::new();
+    register(&z, "Пётр Иванов", "ivanov@example.org");
+    register(&z, "Сидоров", "sidorov@example.org");
+    let out = z.ok(&["import", &archive("registered-players.pdn")]);
+    for line in [
+        "game 1: White Иванов, Пётр linked to registered player #1 Пётр Иванов (surname order)",
+        "game 1: Black СИДОРОВ linked to registered player #2 Сидоров (case ignored)",
+        "game 2: White Пётр Иванов linked to registered player #1 Пётр Иванов\n",
+        // No Black tag: an archive player "?", never a registered one.
+        "game 2: Black ?: archive player #3",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    assert_eq!(history(&z, &["--player", "ivanov@example.org"]).len(), 2);
+    assert_eq!(history(&z, &["--player", "sidorov@example.org"]).len(), 1);
+}
+
+#[test]
+fn an_unfinished_game_is_refused_or_archived_never_active() {
+    let z = Zaochka::new();
+    register(&z, "Пётр Иванов", "ivanov@example.org");
+    let file = archive("unfinished.pdn");
+    let r = z.run(&["import", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("not imported: unfinished (result \"*\")"),
+        "{}",
+        r.stdout
+    );
+    assert!(history(&z, &[]).is_empty());
+    let out = z.ok(&["import", "--unfinished", &file]);
+    assert!(
+        out.contains("imported as game #1 (unfinished, archived as annulled)"),
+        "{out}"
+    );
+    assert!(history(&z, &["--status", "active"]).is_empty());
+    let annulled = history(&z, &["--status", "annulled"]);
+    assert_eq!(annulled.len(), 1);
+    assert_eq!(annulled[0]["plies"], 6);
+    // The linked player cannot play on in the archived game.
+    let r = z.run(&["play", "1", "g3-h4", "--as", "ivanov@example.org"]);
+    assert!(
+        r.code == 1 && r.stderr.contains("game #1 was annulled"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
+#[test]
+fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
+    let z = Zaochka::new();
+    register(&z, "Ivanov, Pyotr", "ivanov@example.org");
+    register(&z, "Smirnov", "smirnov1@example.org");
+    register(&z, "smirnov", "smirnov2@example.org");
+    let out = z.ok(&["import", &archive("namesakes.pdn")]);
+    assert!(
+        out.contains(
+            "White Pyotr Ivanov linked to registered player #1 Ivanov, Pyotr (surname order)"
+        ) && out.contains("Black Smirnov linked to registered player #2 Smirnov\n"),
+        "{out}"
+    );
+    // Ignoring case, two players have the name: none is linked.
+    let z = Zaochka::new();
+    register(&z, "SMIRNOV", "smirnov1@example.org");
+    register(&z, "smirnov", "smirnov2@example.org");
+    let out = z.ok(&["import", &archive("namesakes.pdn")]);
+    assert!(
+        out.contains(
+            "Black Smirnov: several registered players have this name (#1, #2), none linked"
+        ) && out.contains("Black Smirnov: archive player #"),
+        "{out}"
+    );
+}
