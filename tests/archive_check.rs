@@ -132,6 +132,32 @@ fn a_claimable_draw_at_the_end_is_a_note_not_a_fault() {
 }
 
 #[test]
+fn a_real_file_whose_tag_and_move_text_disagree_fails_that_game_only() {
+    // The 40th Italian championship of international draughts (wiegerw/pdn files it
+    // under fail/): game 1 is tagged 0-1 and its moves end with 1-0.
+    let z = Zaochka::new();
+    let r = z.run(&[
+        "check",
+        "-q",
+        &archive("40Camp.DamaInternazionaleAssoluto.pdn"),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "game 1 Borghetti Michele – Raimondi Walter: RESULT CONTRADICTION: \
+             the Result tag says \"0-1\", the move text ends with \"1-0\""
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("45 games: 44 legal, 1 with faults"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn every_real_game_record_checks_without_faults() {
     // Real tournament games end by resignation, agreement or on time as often
     // as by the rules: a decisive result in a position that does not end the
@@ -144,7 +170,7 @@ fn every_real_game_record_checks_without_faults() {
         .filter(|p| p.ends_with(".pdn") || p.ends_with(".pgn"))
         .collect();
     files.sort();
-    assert!(files.len() >= 4, "{files:?}");
+    assert!(files.len() >= 6, "{files:?}");
     for file in files {
         let r = z.run(&["check", "-q", &file]);
         assert!(r.ok, "{file}: {}", r.stdout);

@@ -13,14 +13,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use super::records::{self, FileGame};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::games::{
     self, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict, StatedResult,
 };
 use crate::lang::{Language, moves};
-use crate::notation::pdn::{self, PdnGame};
+use crate::notation::pdn::PdnGame;
 use crate::rules::{Color, GameResult};
 
 /// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
@@ -57,17 +57,8 @@ impl Check {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
         let (mut games, mut failed) = (0usize, 0usize);
         for path in &self.files {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let content = String::from_utf8_lossy(&bytes);
-            let pgn = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
-            let parsed: Vec<Result<PdnGame, pdn::PdnError>> = if pgn {
-                pdn::read_pgn_games(&content).collect()
-            } else {
-                pdn::read_games(&content).collect()
-            };
+            let file = records::read(path)?;
+            let (pgn, parsed) = (file.pgn, file.games);
             let bar = progress(parsed.len() as u64);
             let name = path.display().to_string();
             for v in check_all(&parsed, &name, pgn, &bar) {
@@ -107,12 +98,7 @@ fn progress(len: u64) -> ProgressBar {
 }
 
 /// Checks games on all cores, keeping file order.
-fn check_all(
-    parsed: &[Result<PdnGame, pdn::PdnError>],
-    file: &str,
-    pgn: bool,
-    bar: &ProgressBar,
-) -> Vec<Verdict> {
+fn check_all(parsed: &[FileGame], file: &str, pgn: bool, bar: &ProgressBar) -> Vec<Verdict> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let chunk = parsed.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
@@ -139,9 +125,9 @@ fn check_all(
     })
 }
 
-fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, pgn: bool, index: usize) -> Verdict {
-    let game = match game {
-        Ok(g) => g,
+fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
+    let (game, reading) = match game {
+        Ok((g, reading)) => (g, reading),
         Err(e) => {
             return Verdict {
                 ok: false,
@@ -156,19 +142,15 @@ fn verdict(game: &Result<PdnGame, pdn::PdnError>, file: &str, pgn: bool, index: 
     };
     let who = format!(
         "{} – {}",
-        game.tag("White").unwrap_or("?"),
-        game.tag("Black").unwrap_or("?")
+        game.player(Color::White),
+        game.player(Color::Black)
     );
     let head = format!("{file}:{} game {index} {who}", game.line);
     let base = serde_json::json!({
         "file": file, "game": index, "line": game.line,
         "white": game.tag("White"), "black": game.tag("Black"), "result": game.result,
     });
-    let replayed = if pgn {
-        games::replay_pgn(game)
-    } else {
-        games::replay_pdn(game)
-    };
+    let replayed = reading.clone().and_then(|r| games::replay_reading(game, r));
     match replayed {
         Err(e) => fail(
             base,

@@ -13,11 +13,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
-
 use crate::games::{self, CheckedGame, RecordVerdict};
-use crate::notation::pdn::{self, PdnGame};
+use crate::notation::pdn::PdnGame;
 use crate::referee::RefereeError;
+use crate::rules::Color;
 use crate::store::archive::{self, RecordKey, ResultSource};
 use crate::store::games::{self as game_rows, GameResult, GameStatus, NewGame, Termination};
 use crate::store::moves::{self, NewMove};
@@ -25,6 +24,7 @@ use crate::store::players::{self, Language, NameMatch, NewPlayer, Role};
 use crate::store::{GameId, PlayerId, Side, Store, Tx};
 
 use super::check::{after_end_text, contradiction_text, notes_of, verdict_notes};
+use super::records;
 use super::store_args::StoreArgs;
 
 /// Imports finished games from PDN (or PGN, `.pgn`) files into the archive.
@@ -113,36 +113,21 @@ impl Import {
         now: chrono::DateTime<chrono::Utc>,
         tally: &mut Tally,
     ) -> anyhow::Result<()> {
-        let text =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let text = String::from_utf8_lossy(&text);
-        // A .pgn file is chess by default and `0-0` there is castling, not a result.
-        let pgn = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
-        let reader = if pgn {
-            pdn::read_pgn_games(&text)
-        } else {
-            pdn::read_games(&text)
-        };
-        for (i, g) in reader.enumerate() {
+        let file = records::read(path)?;
+        for (i, g) in file.games.into_iter().enumerate() {
             let where_ = format!("{}: game {}", path.display(), i + 1);
             let refuse = |tally: &mut Tally, why: &str| {
                 println!("{where_}: not imported: {why}");
                 tally.refused += 1;
             };
-            let g = match g {
+            let (g, reading) = match g {
                 Ok(g) => g,
                 Err(e) => {
                     refuse(tally, &e.to_string());
                     continue;
                 }
             };
-            let checked = match if pgn {
-                games::replay_pgn(&g)
-            } else {
-                games::replay_pdn(&g)
-            } {
+            let checked = match reading.and_then(|r| games::replay_reading(&g, r)) {
                 Ok(c) => c,
                 Err(e) => {
                     refuse(tally, &e.to_string());
@@ -260,13 +245,7 @@ fn archive_game(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Outcome, RefereeError> {
     let game = &checked.record.game;
-    let name = |tag| {
-        g.tag(tag)
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .unwrap_or("?")
-    };
-    let names = [name("White"), name("Black")];
+    let names = [g.player(Color::White), g.player(Color::Black)];
     let key = RecordKey::of(
         checked.variant.name(),
         &game.start_fen(),

@@ -13,6 +13,7 @@ mod play;
 mod player;
 mod publish;
 mod quarantine;
+mod records;
 mod referee;
 mod serve;
 mod show;
