@@ -172,16 +172,7 @@ impl Player {
                                 "retired_at": p.retired_at.map(|t| t.to_rfc3339())})
                         );
                     } else {
-                        println!(
-                            "#{} {} <{}> {} {} {}{}",
-                            p.id,
-                            p.name,
-                            p.email,
-                            p.language.as_str(),
-                            p.time_zone,
-                            p.role.as_str(),
-                            retired_note(&p)
-                        );
+                        println!("{}", player_line(&p));
                     }
                 }
                 Ok(ExitCode::SUCCESS)
@@ -190,21 +181,27 @@ impl Player {
     }
 }
 
+/// One player as `list` prints it: `#3 Name <address> ru Europe/Moscow player`,
+/// and a retirement note.
+fn player_line(p: &players::Player) -> String {
+    format!(
+        "#{} {} <{}> {} {} {}{}",
+        p.id,
+        p.name,
+        p.email,
+        p.language.as_str(),
+        p.time_zone,
+        p.role.as_str(),
+        retired_note(p)
+    )
+}
+
 /// The player line printed after `add`, `edit` and `retire`; a refusal
 /// (duplicate address, bad value, unknown player) exits 1.
 fn print_outcome(p: Result<players::Player, StoreError>) -> anyhow::Result<ExitCode> {
     match p {
         Ok(p) => {
-            println!(
-                "player #{} {} <{}> {} {} {}{}",
-                p.id,
-                p.name,
-                p.email,
-                p.language.as_str(),
-                p.time_zone,
-                p.role.as_str(),
-                retired_note(&p)
-            );
+            println!("player {}", player_line(&p));
             Ok(ExitCode::SUCCESS)
         }
         Err(
