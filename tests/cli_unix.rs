@@ -94,7 +94,24 @@ fn a_time_zone_that_is_not_iana_is_refused_with_the_zones_it_may_mean() {
         "Moscow",
     ]);
     assert!(
-        !r.ok && r.stderr.contains("did you mean Europe/Moscow"),
+        !r.ok && r.stderr.contains("did you mean Europe/Moscow (UTC+03:00)"),
+        "{}",
+        r.stderr
+    );
+    // An offset gets the Etc zone of that offset (IANA inverts the sign), not
+    // `Etc/GMT+3`, which is UTC−3.
+    let r = z.run(&[
+        "player",
+        "add",
+        "--name",
+        "Петров",
+        "--email",
+        "p@example.org",
+        "--tz",
+        "GMT+3",
+    ]);
+    assert!(
+        !r.ok && r.stderr.contains("did you mean Etc/GMT-3 (UTC+03:00)?"),
         "{}",
         r.stderr
     );

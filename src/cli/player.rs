@@ -231,8 +231,11 @@ fn registered(tx: &crate::store::Tx<'_>, email: &str) -> Result<players::Player,
     })
 }
 
+/// `ru` or `en`, in any case (`RU`).
 fn language_arg(lang: &str) -> anyhow::Result<Language> {
-    lang.parse()
+    lang.trim()
+        .to_lowercase()
+        .parse()
         .map_err(|_| anyhow::anyhow!("language must be ru or en, not {lang:?}"))
 }
 
@@ -251,6 +254,11 @@ fn zone_arg(tz: &str) -> anyhow::Result<()> {
     if like.is_empty() {
         anyhow::bail!("--tz {tz:?} is not an IANA time zone (for example Europe/Moscow)");
     }
+    let now = chrono::Utc::now();
+    let like: Vec<String> = like
+        .iter()
+        .map(|n| crate::clock::zone::name_with_offset(n, now))
+        .collect();
     anyhow::bail!(
         "--tz {tz:?} is not an IANA time zone; did you mean {}?",
         like.join(" or ")

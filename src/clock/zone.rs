@@ -42,23 +42,83 @@ pub fn parse_zone(name: &str) -> Result<Tz, ZoneError> {
         .map_err(|_| ZoneError(name.trim().to_owned()))
 }
 
-/// IANA zones whose last part is `name`, ignoring case and spaces for
-/// underscores: "Moscow" → `Europe/Moscow`, "new york" → `America/New_York`.
+/// IANA zones a director may have meant by a name that is not one, best first:
+/// - the name in another case (`europe/moscow` → `Europe/Moscow`);
+/// - for a UTC offset (`GMT+3`, `UTC+03:00`, `+3`), the `Etc` zone of that
+///   offset, `Etc/GMT-3` for UTC+3 (the IANA `Etc` names invert the sign, so
+///   `Etc/GMT+3` would be UTC−3);
+/// - a zone whose last part it is, ignoring case and spaces for underscores
+///   (`Moscow` → `Europe/Moscow`, `new york` → `America/New_York`);
+/// - otherwise, names within two typing errors of a zone or its last part
+///   (`Europe/Moskow` → `Europe/Moscow`; Levenshtein distance, strsim).
+///
+/// Empty when nothing is close.
 #[must_use]
 pub fn zones_named(name: &str) -> Vec<&'static str> {
     let key = name.trim().replace(' ', "_").to_lowercase();
     if key.is_empty() {
         return Vec::new();
     }
+    let names = || chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name());
+    let last = |n: &'static str| n.rsplit('/').next().unwrap_or(n).to_lowercase();
+    let exact: Vec<&'static str> = names().filter(|n| n.to_lowercase() == key).collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    // Before the last parts: `GMT+3` is also the last part of `Etc/GMT+3` (UTC−3).
+    if let Some(etc) = etc_zone_of_offset(&key) {
+        return vec![etc];
+    }
+    let by_last: Vec<&'static str> = names().filter(|n| last(n) == key).collect();
+    if !by_last.is_empty() {
+        return by_last;
+    }
+    if key.chars().count() < 5 {
+        return Vec::new();
+    }
+    let mut close: Vec<(usize, &'static str)> = names()
+        .filter_map(|n| {
+            let d = strsim::levenshtein(&n.to_lowercase(), &key)
+                .min(strsim::levenshtein(&last(n), &key));
+            (d <= 2).then_some((d, n))
+        })
+        .collect();
+    close.sort();
+    close.into_iter().map(|(_, n)| n).take(3).collect()
+}
+
+/// The `Etc` zone of a whole-hour UTC offset written `GMT+3`, `UTC-5`,
+/// `UTC+03:00` or `+3` (lowercase): `Etc/GMT-3` for UTC+3.
+fn etc_zone_of_offset(key: &str) -> Option<&'static str> {
+    let rest = key
+        .strip_prefix("utc")
+        .or_else(|| key.strip_prefix("gmt"))
+        .unwrap_or(key);
+    let (sign, digits) = match rest.split_at_checked(1)? {
+        ("+", d) => ('+', d),
+        ("-" | "−", d) => ('-', d),
+        _ => return None,
+    };
+    let hours = digits.strip_suffix(":00").unwrap_or(digits);
+    let hours: u8 = hours.parse().ok()?;
+    if hours == 0 {
+        return Some("Etc/UTC");
+    }
+    let inverted = if sign == '+' { '-' } else { '+' };
+    let wanted = format!("Etc/GMT{inverted}{hours}");
     chrono_tz::TZ_VARIANTS
         .iter()
         .map(|tz| tz.name())
-        .filter(|n| {
-            n.rsplit('/')
-                .next()
-                .is_some_and(|last| last.to_lowercase() == key)
-        })
-        .collect()
+        .find(|n| *n == wanted)
+}
+
+/// A zone's name with its UTC offset at `at`: `Europe/Moscow (UTC+03:00)`.
+#[must_use]
+pub fn name_with_offset(name: &str, at: DateTime<Utc>) -> String {
+    match parse_zone(name) {
+        Ok(tz) => format!("{name} (UTC{})", at.with_timezone(&tz).format("%:z")),
+        Err(_) => name.to_owned(),
+    }
 }
 
 /// The calendar date of instant `at` in zone `tz`.
@@ -146,6 +206,20 @@ mod tests {
 
     fn zone(name: &str) -> Tz {
         parse_zone(name).expect("known zone")
+    }
+
+    #[test]
+    fn names_that_are_no_zone_get_the_zones_they_may_mean() {
+        assert_eq!(zones_named("Moscow"), ["Europe/Moscow"]);
+        assert_eq!(zones_named("europe/moscow"), ["Europe/Moscow"]);
+        assert_eq!(zones_named("Europe/Moskow"), ["Europe/Moscow"]);
+        // IANA's Etc names invert the sign: UTC+3 is Etc/GMT-3.
+        assert_eq!(zones_named("GMT+3"), ["Etc/GMT-3"]);
+        assert_eq!(zones_named("UTC+03:00"), ["Etc/GMT-3"]);
+        assert_eq!(zones_named("utc-5"), ["Etc/GMT+5"]);
+        assert!(zones_named("xyz").is_empty());
+        let at = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
+        assert_eq!(name_with_offset("Etc/GMT-3", at), "Etc/GMT-3 (UTC+03:00)");
     }
 
     #[test]
