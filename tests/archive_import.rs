@@ -130,6 +130,23 @@ fn players_are_linked_to_registered_players_of_the_same_name() {
 }
 
 #[test]
+fn a_cp1251_file_files_its_players_by_their_cyrillic_names() {
+    // Decoded as UTF-8, every name became "?" and three players one.
+    let z = Zaochka::new();
+    register(&z, "Сидоров", "sidorov@example.org");
+    let out = z.ok(&["import", &archive("cyrillic-cp1251.pdn")]);
+    for line in [
+        "cyrillic-cp1251.pdn: note: not UTF-8: read as windows-1251 (detected)",
+        "game 1: White Иванов: archive player #2",
+        "game 1: Black Сидоров linked to registered player #1 Сидоров\n",
+        "game 2: White Петров: archive player #3",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    assert_eq!(history(&z, &["--player", "sidorov@example.org"]).len(), 2);
+}
+
+#[test]
 fn an_unfinished_game_is_refused_or_archived_never_active() {
     let z = Zaochka::new();
     register(&z, "Пётр Иванов", "ivanov@example.org");

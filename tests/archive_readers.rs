@@ -354,3 +354,26 @@ fn a_numeric_record_that_replays_in_both_numberings_is_ambiguous() {
         Err(e) => panic!("{e}"),
     }
 }
+
+#[test]
+fn a_cp1251_or_koi8_r_file_keeps_its_cyrillic_names_and_says_which_charset() {
+    // Both files hold the same two games, written by `iconv -t CP1251` and
+    // `iconv -t KOI8-R` from UTF-8: real Russian archives are not UTF-8.
+    for (file, charset) in [
+        ("cyrillic-cp1251.pdn", "windows-1251"),
+        ("cyrillic-koi8r.pdn", "KOI8-R"),
+    ] {
+        let path = format!("tests/data/archive/{file}");
+        let r = run_in_repo(&["check", &path]);
+        assert_eq!(r.code, 0, "{}", r.stdout);
+        assert!(
+            r.stdout.contains(&format!(
+                "{path}: note: not UTF-8: read as {charset} (detected)"
+            )) && r.stdout.contains("game 1 Иванов – Сидоров: OK")
+                && r.stdout.contains("game 2 Петров – Сидоров: OK")
+                && !r.stdout.contains('\u{FFFD}'),
+            "{}",
+            r.stdout
+        );
+    }
+}

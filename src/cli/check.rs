@@ -58,10 +58,17 @@ impl Check {
         let (mut games, mut failed) = (0usize, 0usize);
         for path in &self.files {
             let file = records::read(path)?;
+            let name = path.display().to_string();
+            if let (Some(note), false) = (file.charset_note(), self.json) {
+                println!("{name}: note: {note}");
+            }
+            let charset = file.charset.as_ref().map(|(c, _)| c.clone());
             let (pgn, parsed) = (file.pgn, file.games);
             let bar = progress(parsed.len() as u64);
-            let name = path.display().to_string();
-            for v in check_all(&parsed, &name, pgn, &bar) {
+            for mut v in check_all(&parsed, &name, pgn, &bar) {
+                if let Some(c) = &charset {
+                    v.json["charset"] = c.as_str().into();
+                }
                 games += 1;
                 failed += usize::from(!v.ok);
                 if self.json {

@@ -114,6 +114,9 @@ impl Import {
         tally: &mut Tally,
     ) -> anyhow::Result<()> {
         let file = records::read(path)?;
+        if let Some(note) = file.charset_note() {
+            println!("{}: note: {note}", path.display());
+        }
         for (i, g) in file.games.into_iter().enumerate() {
             let where_ = format!("{}: game {}", path.display(), i + 1);
             let refuse = |tally: &mut Tally, why: &str| {

@@ -1,5 +1,6 @@
 //! The command line: one struct per command with an `execute` method.
 
+mod charset;
 mod check;
 mod demo;
 mod diagram;
