@@ -147,6 +147,55 @@ fn a_cp1251_file_files_its_players_by_their_cyrillic_names() {
 }
 
 #[test]
+fn an_imported_game_keeps_its_date_site_and_round_for_export_and_history() {
+    // They were the import day, "zaochka" and "-".
+    let z = Zaochka::new();
+    let file = format!(
+        "{}/tests/data/games/fischer-petrosian.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    z.ok(&["import", &file]);
+    let sixties = history(&z, &["--from", "1960-01-01", "--to", "1970-12-31"]);
+    assert!(!sixties.is_empty());
+    assert!(
+        sixties.iter().all(|g| g["played_on"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("196"))),
+        "{sixties:?}"
+    );
+    let bled = sixties
+        .iter()
+        .find(|g| g["played_on"] == "1961-09-09" && g["white"]["name"] == "Germek, Milan")
+        .expect("Germek – Petrosian, Bled 1961");
+    let id = bled["game"].to_string();
+    let pdn = z.ok(&["export", &id]);
+    for tag in [
+        "[Event \"Bled\"]\n[Site \"Bled\"]\n[Date \"1961.09.09\"]\n[Round \"5\"]\n",
+        "[Black \"Petrosian, Tigran V\"]\n[Result \"0-1\"]\n",
+    ] {
+        assert!(pdn.contains(tag), "{tag:?} in {pdn}");
+    }
+    // A year alone is written back as it was, and no date bound finds the game.
+    let first = z.ok(&["export", "1"]);
+    assert!(first.contains("[Date \"1957\"]\n[Round \"?\"]"), "{first}");
+    assert!(history(&z, &["--from", "1950-01-01", "--to", "1959-12-31"]).is_empty());
+    assert!(history(&z, &["--from", "2000-01-01"]).is_empty());
+}
+
+#[test]
+fn history_refuses_a_from_date_after_the_to_date() {
+    let z = Zaochka::new();
+    let r = z.run(&["history", "--from", "2026-12-10", "--to", "2026-12-01"]);
+    assert_ne!(r.code, 0, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("--from 2026-12-10 is after --to 2026-12-01"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn an_unfinished_game_is_refused_or_archived_never_active() {
     let z = Zaochka::new();
     register(&z, "Пётр Иванов", "ivanov@example.org");

@@ -299,7 +299,17 @@ fn archive_game(
             game_rows::set_status(tx, row.id, GameStatus::Annulled, now)?;
         }
     }
-    archive::add(tx, row.id, &key, source, cleared.source, now)?;
+    archive::add(
+        tx,
+        &archive::NewRecord {
+            game_id: row.id,
+            key: &key,
+            source,
+            result_from: cleared.source,
+            imported_at: now,
+            tags: &g.tags,
+        },
+    )?;
     Ok(Outcome::Imported(row.id, lines))
 }
 
