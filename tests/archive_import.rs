@@ -228,6 +228,34 @@ fn an_unfinished_game_is_refused_or_archived_never_active() {
 }
 
 #[test]
+fn a_comma_and_yo_do_not_make_another_player_and_two_readings_link_nobody() {
+    let z = Zaochka::new();
+    register(&z, "Сидоров Сидор", "sidorov@example.org");
+    register(&z, "Иванов Пётр", "ivanov@example.org");
+    let out = z.ok(&["import", &archive("name-spellings.pdn")]);
+    for line in [
+        // The comma removed, the name is the registered one as written.
+        "game 1: White Сидоров, Сидор linked to registered player #1 Сидоров Сидор\n",
+        // ё and е are one letter in names.
+        "game 1: Black Иванов Петр linked to registered player #2 Иванов Пётр\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    // With "Пётр Иванов" registered as well, "Иванов, Пётр" may be either.
+    let z = Zaochka::new();
+    register(&z, "Иванов Пётр", "ivanov1@example.org");
+    register(&z, "Пётр Иванов", "ivanov2@example.org");
+    let out = z.ok(&["import", &archive("name-spellings.pdn")]);
+    assert!(
+        out.contains(
+            "game 2: White Иванов, Пётр: several registered players have this name \
+             (#1 Иванов Пётр, #2 Пётр Иванов), none linked"
+        ) && out.contains("game 2: White Иванов, Пётр: archive player #"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
     let z = Zaochka::new();
     register(&z, "Ivanov, Pyotr", "ivanov@example.org");
@@ -247,7 +275,7 @@ fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
     let out = z.ok(&["import", &archive("namesakes.pdn")]);
     assert!(
         out.contains(
-            "Black Smirnov: several registered players have this name (#1, #2), none linked"
+            "Black Smirnov: several registered players have this name (#1 SMIRNOV, #2 smirnov), none linked"
         ) && out.contains("Black Smirnov: archive player #"),
         "{out}"
     );

@@ -41,9 +41,10 @@ use super::store_args::StoreArgs;
 /// imported before (same variant, start position, moves, White, Black and Date,
 /// in this or an earlier run) is skipped with a message.
 ///
-/// Each player is linked to the registered player of the same name (exact, then
-/// ignoring case, then "Surname, Name" against "Name Surname" and the reverse;
-/// a name shared by several registered players links none), else to a player
+/// Each player is linked to the registered player of the same name (commas as
+/// spaces and `ё` as `е`; "Surname, Name" also against "Name Surname" and the
+/// reverse; with case, then ignoring case; a name that fits several registered
+/// players links none and the output names them), else to a player
 /// with an `@archive.invalid` address, added if new. A missing White or Black
 /// tag is the archive player `?`, never linked.
 ///
@@ -339,7 +340,10 @@ fn game_player(
             return Ok(p.id);
         }
         Some((_, found)) if found.len() > 1 => {
-            let ids: Vec<String> = found.iter().map(|p| format!("#{}", p.id)).collect();
+            let ids: Vec<String> = found
+                .iter()
+                .map(|p| format!("#{} {}", p.id, p.name))
+                .collect();
             lines.push(format!(
                 "{side} {name}: several registered players have this name ({}), none linked",
                 ids.join(", ")
