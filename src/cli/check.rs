@@ -204,7 +204,8 @@ fn report(
         faults.push("result".into());
         text.push_str(&format!("{head}: {}\n", contradiction_text(c)));
     }
-    if let Some(f) = &record.failure {
+    // A ply that fails after the end is reported as played after the end.
+    if let (Some(f), None) = (&record.failure, &judged.played_after_end) {
         text.push_str(&failure_text(record, f, &head, &mut base));
         faults.push(base["fault"].as_str().unwrap_or_default().to_string());
     } else if faults.is_empty() {

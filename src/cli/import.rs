@@ -141,12 +141,12 @@ impl Import {
             for note in notes_of(&checked) {
                 println!("{where_}: note: {note}");
             }
-            if let Some(f) = &checked.record.failure {
+            let verdict = games::judge(&checked, &g);
+            if let (Some(f), None) = (&checked.record.failure, &verdict.played_after_end) {
                 let why = format!("move {} {:?}: {}", f.move_number, f.error.written, f.error);
                 refuse(tally, &why);
                 continue;
             }
-            let verdict = games::judge(&checked, &g);
             let cleared = match self.clear(&verdict, &g) {
                 Ok(c) => c,
                 Err(why) => {
