@@ -280,3 +280,36 @@ fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
         "{out}"
     );
 }
+
+#[test]
+fn an_unreadable_file_is_skipped_and_the_others_imported() {
+    // The first file was committed, then exit 2 without the third or a summary.
+    let z = Zaochka::new();
+    let (a, b) = (archive("fools-mate.pgn"), archive("registered-players.pdn"));
+    let missing = archive("no-such-file.pdn");
+    let r = z.run(&["import", &a, &missing, &b]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("no-such-file.pdn") && r.stderr.contains("file skipped"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .contains("registered-players.pdn: game 2: imported as game #3")
+            && r.stdout.contains(
+                "3 games imported, 0 refused, 0 skipped as duplicates, 1 file(s) unreadable"
+            ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(history(&z, &[]).len(), 3);
+    let r = z.run(&["check", &a, &missing, &b]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .contains("3 games: 3 legal, 0 with faults, 1 file(s) unreadable"),
+        "{}",
+        r.stdout
+    );
+}

@@ -32,7 +32,9 @@ use crate::rules::{Color, GameResult};
 /// position or the other result of the record (the `Result` tag against the
 /// token closing the move text). Notes follow (`  note: ...`): what the reader
 /// inferred, how the rules end the game, a draw that could be claimed at the end.
-/// Exits with 1 if any game has a fault.
+/// A file that cannot be read is reported on stderr and skipped, the others
+/// checked. Exits with 2 if any file could not be read, else 1 if any game has
+/// a fault.
 #[derive(clap::Args, Debug)]
 pub struct Check {
     /// PDN files to check (PGN chess files when the name ends in `.pgn`).
@@ -56,8 +58,17 @@ struct Verdict {
 impl Check {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
         let (mut games, mut failed) = (0usize, 0usize);
+        let mut unreadable = 0usize;
         for path in &self.files {
-            let file = records::read(path)?;
+            let file = match records::read(path) {
+                Ok(f) => f,
+                Err(e) => {
+                    // Reported and skipped: the other files are still checked.
+                    eprintln!("zaochka: {e:#}; file skipped");
+                    unreadable += 1;
+                    continue;
+                }
+            };
             let name = path.display().to_string();
             if let (Some(note), false) = (file.charset_note(), self.json) {
                 println!("{name}: note: {note}");
@@ -80,15 +91,21 @@ impl Check {
             bar.finish_and_clear();
         }
         if !self.json {
+            let unreadable = match unreadable {
+                0 => String::new(),
+                n => format!(", {n} file(s) unreadable"),
+            };
             println!(
-                "{games} games: {} legal, {failed} with faults",
+                "{games} games: {} legal, {failed} with faults{unreadable}",
                 games - failed
             );
         }
-        Ok(if failed == 0 {
-            ExitCode::SUCCESS
-        } else {
+        Ok(if unreadable > 0 {
+            ExitCode::from(2)
+        } else if failed > 0 {
             ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         })
     }
 }

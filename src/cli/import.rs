@@ -48,9 +48,13 @@ use super::store_args::StoreArgs;
 /// with an `@archive.invalid` address, added if new. A missing White or Black
 /// tag is the archive player `?`, never linked.
 ///
+/// A file that cannot be read is reported on stderr and skipped; the other
+/// files are imported and the summary counts it.
+///
 /// Exit status: 0 when every game was imported or skipped as a duplicate
 /// (importing a file twice succeeds and adds nothing), 1 when any game was
-/// refused, 2 on an error (a file that cannot be read, the database).
+/// refused, 2 when any file could not be read (the others imported) or on a
+/// database error.
 #[derive(clap::Args, Debug)]
 pub struct Import {
     /// PDN files (PGN chess files when the name ends in `.pgn`).
@@ -86,6 +90,8 @@ struct Tally {
     imported: usize,
     refused: usize,
     skipped: usize,
+    /// Files that could not be read (skipped).
+    unreadable: usize,
 }
 
 impl Import {
@@ -94,16 +100,31 @@ impl Import {
         let now = db.now();
         let mut tally = Tally::default();
         for path in &self.files {
-            self.import_file(&mut store, path, now, &mut tally)?;
+            let file = match records::read(path) {
+                Ok(f) => f,
+                Err(e) => {
+                    // Reported and skipped: the other files are still imported.
+                    eprintln!("zaochka: {e:#}; file skipped");
+                    tally.unreadable += 1;
+                    continue;
+                }
+            };
+            self.import_file(&mut store, path, file, now, &mut tally)?;
         }
+        let unreadable = match tally.unreadable {
+            0 => String::new(),
+            n => format!(", {n} file(s) unreadable"),
+        };
         println!(
-            "{} games imported, {} refused, {} skipped as duplicates",
+            "{} games imported, {} refused, {} skipped as duplicates{unreadable}",
             tally.imported, tally.refused, tally.skipped
         );
-        Ok(if tally.refused == 0 {
-            ExitCode::SUCCESS
-        } else {
+        Ok(if tally.unreadable > 0 {
+            ExitCode::from(2)
+        } else if tally.refused > 0 {
             ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         })
     }
 
@@ -111,10 +132,10 @@ impl Import {
         &self,
         store: &mut Store,
         path: &Path,
+        file: records::RecordFile,
         now: chrono::DateTime<chrono::Utc>,
         tally: &mut Tally,
     ) -> anyhow::Result<()> {
-        let file = records::read(path)?;
         if let Some(note) = file.charset_note() {
             println!("{}: note: {note}", path.display());
         }
