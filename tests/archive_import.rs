@@ -313,3 +313,24 @@ fn an_unreadable_file_is_skipped_and_the_others_imported() {
         r.stdout
     );
 }
+
+#[test]
+fn history_accepts_every_result_form_records_use() {
+    // `1:0` and `2-0` were refused as "not a result".
+    let z = Zaochka::new();
+    z.ok(&["import", &archive("registered-players.pdn")]);
+    for (form, games) in [
+        ("1-0", 1),
+        ("1:0", 1),
+        ("2-0", 1),
+        ("0-1", 1),
+        ("0:1", 1),
+        ("0-2", 1),
+        ("1/2-1/2", 0),
+        ("½-½", 0),
+        ("1-1", 0),
+        ("=", 0),
+    ] {
+        assert_eq!(history(&z, &["--result", form]).len(), games, "{form}");
+    }
+}

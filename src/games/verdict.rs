@@ -45,14 +45,17 @@ impl StatedResult {
 }
 
 /// Reads a result as PGN and PDN files write it: `1-0` / `2-0`, `0-1` / `0-2`,
-/// `1/2-1/2` / `1-1` / `½-½` / `0.5-0.5`, and `*` for an unfinished game.
+/// `1/2-1/2` / `1-1` / `½-½` / `0.5-0.5`, the same with `:` (`1:0`, as Russian
+/// tables write it), `=` for a draw, and `*` for an unfinished game.
 /// `None` for anything else (`?`, an empty tag).
 #[must_use]
 pub fn read_result(text: &str) -> Option<StatedResult> {
     match text.trim() {
-        "1-0" | "2-0" => Some(StatedResult::Decided(GameResult::WhiteWins)),
-        "0-1" | "0-2" => Some(StatedResult::Decided(GameResult::BlackWins)),
-        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" => Some(StatedResult::Decided(GameResult::Draw)),
+        "1-0" | "2-0" | "1:0" | "2:0" => Some(StatedResult::Decided(GameResult::WhiteWins)),
+        "0-1" | "0-2" | "0:1" | "0:2" => Some(StatedResult::Decided(GameResult::BlackWins)),
+        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" | "1/2:1/2" | "1:1" | "½:½" | "=" => {
+            Some(StatedResult::Decided(GameResult::Draw))
+        }
         "*" => Some(StatedResult::Unfinished),
         _ => None,
     }
