@@ -181,7 +181,20 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
             format!("{head}: {e}\n"),
             serde_json::json!({"error": e.to_string()}),
         ),
-        Ok(checked) => report(&checked, game, base, head),
+        Ok(checked) => {
+            let mut v = report(&checked, game, base, head);
+            if let Some(hint) = reading
+                .as_ref()
+                .ok()
+                .and_then(|r| default_reading_hint(game, r, &checked))
+            {
+                v.text.push_str(&format!("  note: {hint}\n"));
+                if let Some(notes) = v.json["notes"].as_array_mut() {
+                    notes.push(hint.into());
+                }
+            }
+            v
+        }
     }
 }
 
@@ -250,6 +263,33 @@ fn report(
             json: base,
         }
     }
+}
+
+/// Why a game without a `GameType` tag that fails was read as Russian checkers,
+/// and whether it replays in full as international draughts; `None` when the
+/// game does not fail or a tag or a clue decided its variant.
+pub(super) fn default_reading_hint(
+    game: &PdnGame,
+    reading: &games::Reading,
+    checked: &CheckedGame,
+) -> Option<String> {
+    if checked.record.failure.is_none() || reading.clue != Some(games::VariantClue::Default) {
+        return None;
+    }
+    let international = games::Reading {
+        variant: crate::rules::Variant::International,
+        clue: None,
+    };
+    let replays =
+        games::replay_reading(game, international).is_ok_and(|c| c.record.failure.is_none());
+    let read = "read as Russian checkers by default (no GameType tag)";
+    Some(if replays {
+        format!("{read}; it replays as international draughts: add [GameType \"20\"]")
+    } else {
+        format!(
+            "{read}; a GameType tag names the game (25 Russian checkers, 20 international draughts)"
+        )
+    })
 }
 
 /// What the reader decided on the record ([`games::ReadingNote`]), in English.

@@ -23,7 +23,9 @@ use crate::store::moves::{self, NewMove};
 use crate::store::players::{self, Language, NameMatch, NewPlayer, Role};
 use crate::store::{GameId, PlayerId, Side, Store, Tx};
 
-use super::check::{after_end_text, contradiction_text, notes_of, verdict_notes};
+use super::check::{
+    after_end_text, contradiction_text, default_reading_hint, notes_of, verdict_notes,
+};
 use super::records;
 use super::store_args::StoreArgs;
 
@@ -152,7 +154,14 @@ impl Import {
                     continue;
                 }
             };
-            let checked = match reading.and_then(|r| games::replay_reading(&g, r)) {
+            let reading = match reading {
+                Ok(r) => r,
+                Err(e) => {
+                    refuse(tally, &e.to_string());
+                    continue;
+                }
+            };
+            let checked = match games::replay_reading(&g, reading.clone()) {
                 Ok(c) => c,
                 Err(e) => {
                     refuse(tally, &e.to_string());
@@ -164,7 +173,10 @@ impl Import {
             }
             let verdict = games::judge(&checked, &g);
             if let (Some(f), None) = (&checked.record.failure, &verdict.played_after_end) {
-                let why = format!("move {} {:?}: {}", f.move_number, f.error.written, f.error);
+                let mut why = format!("move {} {:?}: {}", f.move_number, f.error.written, f.error);
+                if let Some(hint) = default_reading_hint(&g, &reading, &checked) {
+                    why = format!("{why} ({hint})");
+                }
                 refuse(tally, &why);
                 continue;
             }
