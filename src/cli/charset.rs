@@ -91,7 +91,7 @@ fn tagged_charset(bytes: &[u8]) -> Option<String> {
 /// its letters, each implausible one counts them against.
 fn score(text: &str) -> i64 {
     text.split(|c: char| !c.is_alphabetic())
-        .filter(|w| w.chars().any(|c| !c.is_ascii()))
+        .filter(|w| !w.is_ascii())
         .map(|w| {
             let len = w.chars().count() as i64;
             let cyrillic = w.chars().filter(|c| is_cyrillic(*c)).count() as i64;

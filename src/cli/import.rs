@@ -161,7 +161,7 @@ impl Import {
                     continue;
                 }
             };
-            let checked = match games::replay_reading(&g, reading.clone()) {
+            let checked = match games::replay_reading(&g, reading) {
                 Ok(c) => c,
                 Err(e) => {
                     refuse(tally, &e.to_string());
