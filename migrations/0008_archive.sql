@@ -1,6 +1,7 @@
 -- Game records imported into the archive (issue 14, item 6): the key that
 -- recognises a record imported before (the same game in another file or a
--- second run is skipped), and how the import settled its result.
+-- second run is skipped), how the import settled its result, and the record's
+-- tags (the day it was played among them).
 --
 -- An unfinished record imported with `import --unfinished` is an annulled game
 -- (never active: no daemon, scheduler, reminder or list of active games picks
@@ -17,5 +18,11 @@ CREATE TABLE archive_records (
     -- 'unfinished': no result (`--unfinished`).
     result_from TEXT    NOT NULL
                         CHECK (result_from IN ('record', 'rules', 'trusted', 'unfinished')),
-    imported_at TEXT    NOT NULL
+    imported_at TEXT    NOT NULL,
+    -- The record's tag pairs in file order, as a JSON array of [name, value]
+    -- arrays (Event, Site, Date, Round and the others), for `export`.
+    tags        TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(tags)),
+    -- The day the game was played (YYYY-MM-DD) when its Date tag gives one in
+    -- full, for `history --from/--to`; NULL when unknown.
+    played_on   TEXT    CHECK (played_on IS NULL OR played_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
 ) STRICT;

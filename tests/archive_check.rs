@@ -177,3 +177,43 @@ fn every_real_game_record_checks_without_faults() {
         assert!(r.stdout.contains(" 0 with faults"), "{file}: {}", r.stdout);
     }
 }
+
+#[test]
+fn a_move_after_mate_is_played_after_the_end_not_illegal() {
+    // It was "ILLEGAL at move 3. "Kf2": the king would be in check".
+    let z = Zaochka::new();
+    let file = archive("played-after-mate.pgn");
+    let r = z.run(&["check", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "PLAYED AFTER THE END at move 3. \"Kf2\" (ply 5): the game had ended after ply 4: \
+             checkmate"
+        ) && !r.stdout.contains("ILLEGAL"),
+        "{}",
+        r.stdout
+    );
+    let j = json_of(&z, &file);
+    assert_eq!(j["faults"], serde_json::json!(["played_after_end"]));
+    assert_eq!(j["played_after_end"]["ply"], 5);
+    let out = z.run(&["import", &file]).stdout;
+    assert!(
+        out.contains("not imported: PLAYED AFTER THE END at move 3. \"Kf2\" (ply 5)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_draughts_move_when_the_side_to_move_had_none_is_played_after_the_end() {
+    let z = Zaochka::new();
+    let r = z.run(&["check", &archive("played-after-no-move.pdn")]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "PLAYED AFTER THE END at move 1... \"h2-g1\" (ply 2): the game had ended after ply 1: \
+             the side to move has no legal move"
+        ) && !r.stdout.contains("ILLEGAL"),
+        "{}",
+        r.stdout
+    );
+}

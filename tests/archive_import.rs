@@ -130,6 +130,72 @@ fn players_are_linked_to_registered_players_of_the_same_name() {
 }
 
 #[test]
+fn a_cp1251_file_files_its_players_by_their_cyrillic_names() {
+    // Decoded as UTF-8, every name became "?" and three players one.
+    let z = Zaochka::new();
+    register(&z, "Сидоров", "sidorov@example.org");
+    let out = z.ok(&["import", &archive("cyrillic-cp1251.pdn")]);
+    for line in [
+        "cyrillic-cp1251.pdn: note: not UTF-8: read as windows-1251 (detected)",
+        "game 1: White Иванов: archive player #2",
+        "game 1: Black Сидоров linked to registered player #1 Сидоров\n",
+        "game 2: White Петров: archive player #3",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    assert_eq!(history(&z, &["--player", "sidorov@example.org"]).len(), 2);
+}
+
+#[test]
+fn an_imported_game_keeps_its_date_site_and_round_for_export_and_history() {
+    // They were the import day, "zaochka" and "-".
+    let z = Zaochka::new();
+    let file = format!(
+        "{}/tests/data/games/fischer-petrosian.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    z.ok(&["import", &file]);
+    let sixties = history(&z, &["--from", "1960-01-01", "--to", "1970-12-31"]);
+    assert!(!sixties.is_empty());
+    assert!(
+        sixties.iter().all(|g| g["played_on"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("196"))),
+        "{sixties:?}"
+    );
+    let bled = sixties
+        .iter()
+        .find(|g| g["played_on"] == "1961-09-09" && g["white"]["name"] == "Germek, Milan")
+        .expect("Germek – Petrosian, Bled 1961");
+    let id = bled["game"].to_string();
+    let pdn = z.ok(&["export", &id]);
+    for tag in [
+        "[Event \"Bled\"]\n[Site \"Bled\"]\n[Date \"1961.09.09\"]\n[Round \"5\"]\n",
+        "[Black \"Petrosian, Tigran V\"]\n[Result \"0-1\"]\n",
+    ] {
+        assert!(pdn.contains(tag), "{tag:?} in {pdn}");
+    }
+    // A year alone is written back as it was, and no date bound finds the game.
+    let first = z.ok(&["export", "1"]);
+    assert!(first.contains("[Date \"1957\"]\n[Round \"?\"]"), "{first}");
+    assert!(history(&z, &["--from", "1950-01-01", "--to", "1959-12-31"]).is_empty());
+    assert!(history(&z, &["--from", "2000-01-01"]).is_empty());
+}
+
+#[test]
+fn history_refuses_a_from_date_after_the_to_date() {
+    let z = Zaochka::new();
+    let r = z.run(&["history", "--from", "2026-12-10", "--to", "2026-12-01"]);
+    assert_ne!(r.code, 0, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("--from 2026-12-10 is after --to 2026-12-01"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn an_unfinished_game_is_refused_or_archived_never_active() {
     let z = Zaochka::new();
     register(&z, "Пётр Иванов", "ivanov@example.org");
@@ -162,6 +228,34 @@ fn an_unfinished_game_is_refused_or_archived_never_active() {
 }
 
 #[test]
+fn a_comma_and_yo_do_not_make_another_player_and_two_readings_link_nobody() {
+    let z = Zaochka::new();
+    register(&z, "Сидоров Сидор", "sidorov@example.org");
+    register(&z, "Иванов Пётр", "ivanov@example.org");
+    let out = z.ok(&["import", &archive("name-spellings.pdn")]);
+    for line in [
+        // The comma removed, the name is the registered one as written.
+        "game 1: White Сидоров, Сидор linked to registered player #1 Сидоров Сидор\n",
+        // ё and е are one letter in names.
+        "game 1: Black Иванов Петр linked to registered player #2 Иванов Пётр\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    // With "Пётр Иванов" registered as well, "Иванов, Пётр" may be either.
+    let z = Zaochka::new();
+    register(&z, "Иванов Пётр", "ivanov1@example.org");
+    register(&z, "Пётр Иванов", "ivanov2@example.org");
+    let out = z.ok(&["import", &archive("name-spellings.pdn")]);
+    assert!(
+        out.contains(
+            "game 2: White Иванов, Пётр: several registered players have this name \
+             (#1 Иванов Пётр, #2 Пётр Иванов), none linked"
+        ) && out.contains("game 2: White Иванов, Пётр: archive player #"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
     let z = Zaochka::new();
     register(&z, "Ivanov, Pyotr", "ivanov@example.org");
@@ -181,8 +275,62 @@ fn a_registered_surname_first_name_links_and_a_shared_name_links_nobody() {
     let out = z.ok(&["import", &archive("namesakes.pdn")]);
     assert!(
         out.contains(
-            "Black Smirnov: several registered players have this name (#1, #2), none linked"
+            "Black Smirnov: several registered players have this name (#1 SMIRNOV, #2 smirnov), none linked"
         ) && out.contains("Black Smirnov: archive player #"),
         "{out}"
     );
+}
+
+#[test]
+fn an_unreadable_file_is_skipped_and_the_others_imported() {
+    // The first file was committed, then exit 2 without the third or a summary.
+    let z = Zaochka::new();
+    let (a, b) = (archive("fools-mate.pgn"), archive("registered-players.pdn"));
+    let missing = archive("no-such-file.pdn");
+    let r = z.run(&["import", &a, &missing, &b]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("no-such-file.pdn") && r.stderr.contains("file skipped"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .contains("registered-players.pdn: game 2: imported as game #3")
+            && r.stdout.contains(
+                "3 games imported, 0 refused, 0 skipped as duplicates, 1 file(s) unreadable"
+            ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(history(&z, &[]).len(), 3);
+    let r = z.run(&["check", &a, &missing, &b]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .contains("3 games: 3 legal, 0 with faults, 1 file(s) unreadable"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn history_accepts_every_result_form_records_use() {
+    // `1:0` and `2-0` were refused as "not a result".
+    let z = Zaochka::new();
+    z.ok(&["import", &archive("registered-players.pdn")]);
+    for (form, games) in [
+        ("1-0", 1),
+        ("1:0", 1),
+        ("2-0", 1),
+        ("0-1", 1),
+        ("0:1", 1),
+        ("0-2", 1),
+        ("1/2-1/2", 0),
+        ("½-½", 0),
+        ("1-1", 0),
+        ("=", 0),
+    ] {
+        assert_eq!(history(&z, &["--result", form]).len(), games, "{form}");
+    }
 }

@@ -354,3 +354,51 @@ fn a_numeric_record_that_replays_in_both_numberings_is_ambiguous() {
         Err(e) => panic!("{e}"),
     }
 }
+
+#[test]
+fn a_cp1251_or_koi8_r_file_keeps_its_cyrillic_names_and_says_which_charset() {
+    // Both files hold the same two games, written by `iconv -t CP1251` and
+    // `iconv -t KOI8-R` from UTF-8: real Russian archives are not UTF-8.
+    for (file, charset) in [
+        ("cyrillic-cp1251.pdn", "windows-1251"),
+        ("cyrillic-koi8r.pdn", "KOI8-R"),
+    ] {
+        let path = format!("tests/data/archive/{file}");
+        let r = run_in_repo(&["check", &path]);
+        assert_eq!(r.code, 0, "{}", r.stdout);
+        assert!(
+            r.stdout.contains(&format!(
+                "{path}: note: not UTF-8: read as {charset} (detected)"
+            )) && r.stdout.contains("game 1 Иванов – Сидоров: OK")
+                && r.stdout.contains("game 2 Петров – Сидоров: OK")
+                && !r.stdout.contains('\u{FFFD}'),
+            "{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn a_failing_game_without_game_type_says_it_was_read_as_russian_and_what_to_add() {
+    // `1. 32-28 19-23` failed at move 1 with no hint.
+    let r = run_in_repo(&["check", "tests/data/archive/international-low-squares.pdn"]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("ILLEGAL at move 1. \"32-28\"")
+            && r.stdout.contains(
+                "  note: read as Russian checkers by default (no GameType tag); \
+                 it replays as international draughts: add [GameType \"20\"]"
+            ),
+        "{}",
+        r.stdout
+    );
+    // A game that fails in both readings only hears of the tag.
+    let r = check_text("bad.pdn", "[Result \"*\"]\n\n1. 32-29 *\n");
+    assert!(
+        r.stdout
+            .contains("read as Russian checkers by default (no GameType tag); a GameType tag")
+            && !r.stdout.contains("replays as international"),
+        "{}",
+        r.stdout
+    );
+}

@@ -32,7 +32,9 @@ use crate::rules::{Color, GameResult};
 /// position or the other result of the record (the `Result` tag against the
 /// token closing the move text). Notes follow (`  note: ...`): what the reader
 /// inferred, how the rules end the game, a draw that could be claimed at the end.
-/// Exits with 1 if any game has a fault.
+/// A file that cannot be read is reported on stderr and skipped, the others
+/// checked. Exits with 2 if any file could not be read, else 1 if any game has
+/// a fault.
 #[derive(clap::Args, Debug)]
 pub struct Check {
     /// PDN files to check (PGN chess files when the name ends in `.pgn`).
@@ -56,12 +58,28 @@ struct Verdict {
 impl Check {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
         let (mut games, mut failed) = (0usize, 0usize);
+        let mut unreadable = 0usize;
         for path in &self.files {
-            let file = records::read(path)?;
+            let file = match records::read(path) {
+                Ok(f) => f,
+                Err(e) => {
+                    // Reported and skipped: the other files are still checked.
+                    eprintln!("zaochka: {e:#}; file skipped");
+                    unreadable += 1;
+                    continue;
+                }
+            };
+            let name = path.display().to_string();
+            if let (Some(note), false) = (file.charset_note(), self.json) {
+                println!("{name}: note: {note}");
+            }
+            let charset = file.charset.as_ref().map(|(c, _)| c.clone());
             let (pgn, parsed) = (file.pgn, file.games);
             let bar = progress(parsed.len() as u64);
-            let name = path.display().to_string();
-            for v in check_all(&parsed, &name, pgn, &bar) {
+            for mut v in check_all(&parsed, &name, pgn, &bar) {
+                if let Some(c) = &charset {
+                    v.json["charset"] = c.as_str().into();
+                }
                 games += 1;
                 failed += usize::from(!v.ok);
                 if self.json {
@@ -73,15 +91,21 @@ impl Check {
             bar.finish_and_clear();
         }
         if !self.json {
+            let unreadable = match unreadable {
+                0 => String::new(),
+                n => format!(", {n} file(s) unreadable"),
+            };
             println!(
-                "{games} games: {} legal, {failed} with faults",
+                "{games} games: {} legal, {failed} with faults{unreadable}",
                 games - failed
             );
         }
-        Ok(if failed == 0 {
-            ExitCode::SUCCESS
-        } else {
+        Ok(if unreadable > 0 {
+            ExitCode::from(2)
+        } else if failed > 0 {
             ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         })
     }
 }
@@ -157,7 +181,20 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
             format!("{head}: {e}\n"),
             serde_json::json!({"error": e.to_string()}),
         ),
-        Ok(checked) => report(&checked, game, base, head),
+        Ok(checked) => {
+            let mut v = report(&checked, game, base, head);
+            if let Some(hint) = reading
+                .as_ref()
+                .ok()
+                .and_then(|r| default_reading_hint(game, r, &checked))
+            {
+                v.text.push_str(&format!("  note: {hint}\n"));
+                if let Some(notes) = v.json["notes"].as_array_mut() {
+                    notes.push(hint.into());
+                }
+            }
+            v
+        }
     }
 }
 
@@ -197,7 +234,8 @@ fn report(
         faults.push("result".into());
         text.push_str(&format!("{head}: {}\n", contradiction_text(c)));
     }
-    if let Some(f) = &record.failure {
+    // A ply that fails after the end is reported as played after the end.
+    if let (Some(f), None) = (&record.failure, &judged.played_after_end) {
         text.push_str(&failure_text(record, f, &head, &mut base));
         faults.push(base["fault"].as_str().unwrap_or_default().to_string());
     } else if faults.is_empty() {
@@ -225,6 +263,33 @@ fn report(
             json: base,
         }
     }
+}
+
+/// Why a game without a `GameType` tag that fails was read as Russian checkers,
+/// and whether it replays in full as international draughts; `None` when the
+/// game does not fail or a tag or a clue decided its variant.
+pub(super) fn default_reading_hint(
+    game: &PdnGame,
+    reading: &games::Reading,
+    checked: &CheckedGame,
+) -> Option<String> {
+    if checked.record.failure.is_none() || reading.clue != Some(games::VariantClue::Default) {
+        return None;
+    }
+    let international = games::Reading {
+        variant: crate::rules::Variant::International,
+        clue: None,
+    };
+    let replays =
+        games::replay_reading(game, international).is_ok_and(|c| c.record.failure.is_none());
+    let read = "read as Russian checkers by default (no GameType tag)";
+    Some(if replays {
+        format!("{read}; it replays as international draughts: add [GameType \"20\"]")
+    } else {
+        format!(
+            "{read}; a GameType tag names the game (25 Russian checkers, 20 international draughts)"
+        )
+    })
 }
 
 /// What the reader decided on the record ([`games::ReadingNote`]), in English.

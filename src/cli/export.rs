@@ -1,4 +1,9 @@
 //! `zaochka export`: game records as PDN.
+//!
+//! A game imported from a record ([`archive::tags`]) is written with that
+//! record's tags: the seven-tag roster first (Event, Site, Date, Round, White,
+//! Black, Result; `?` and `????.??.??` when the record had none), then its other
+//! tags in file order. The result is the stored one.
 
 use std::process::ExitCode;
 
@@ -6,6 +11,7 @@ use super::play::parse_game;
 use super::store_args::StoreArgs;
 use crate::referee::RefereeError;
 use crate::store::GameId;
+use crate::store::archive;
 use crate::store::games::{self, GameFilter};
 
 /// Writes the score of one game, or of all games, as PDN (PGN for chess).
@@ -39,7 +45,17 @@ impl Export {
             let mut out = Vec::new();
             for id in ids {
                 let l = crate::referee::load::load(tx, id, chrono::Utc::now())?;
-                out.push(crate::referee::export_text(&l));
+                out.push(match archive::tags(tx, id)? {
+                    Some(tags) => {
+                        let result = l.row.result.map_or("*", |r| r.as_str());
+                        crate::games::write_record(
+                            l.game.as_ref(),
+                            &archived_tags(&tags, result),
+                            result,
+                        )
+                    }
+                    None => crate::referee::export_text(&l),
+                });
             }
             Ok(out)
         });
@@ -57,4 +73,43 @@ impl Export {
             }
         }
     }
+}
+
+/// The tags an imported game is exported with: the roster from the record (or
+/// the PGN standard's "unknown" values), the record's other tags after it, and
+/// `result` as the `Result` tag.
+fn archived_tags(record: &[(String, String)], result: &str) -> Vec<(String, String)> {
+    const ROSTER: [(&str, &str); 7] = [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", "*"),
+    ];
+    let value = |name: &str| {
+        record
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.clone())
+    };
+    let mut tags: Vec<(String, String)> = ROSTER
+        .iter()
+        .map(|(name, unknown)| {
+            let v = if *name == "Result" {
+                result.to_string()
+            } else {
+                value(name).unwrap_or_else(|| (*unknown).to_string())
+            };
+            ((*name).to_string(), v)
+        })
+        .collect();
+    tags.extend(
+        record
+            .iter()
+            .filter(|(n, _)| !ROSTER.iter().any(|(r, _)| n.eq_ignore_ascii_case(r)))
+            .cloned(),
+    );
+    tags
 }

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use chrono::{NaiveDate, TimeZone, Utc};
+use chrono::NaiveDate;
 
 use super::store_args::{StoreArgs, player_by_email};
 use crate::referee::RefereeError;
@@ -29,10 +29,12 @@ pub struct History {
     /// «идёт», «окончена», «отложена», ...).
     #[arg(long, value_parser = super::parse_status)]
     status: Option<GameStatus>,
-    /// Created on or after this date (YYYY-MM-DD, UTC).
+    /// Played on or after this date (YYYY-MM-DD): an imported game's `Date`
+    /// tag (a game whose record does not give the day is left out), any other
+    /// game's UTC creation date. FROM after --to is refused.
     #[arg(long)]
     from: Option<NaiveDate>,
-    /// Created before the end of this date (YYYY-MM-DD, UTC).
+    /// Played on or before this date (YYYY-MM-DD), as --from.
     #[arg(long)]
     to: Option<NaiveDate>,
     /// Newest first.
@@ -52,7 +54,11 @@ pub struct History {
 impl History {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
         let (result, status) = (self.result, self.status);
-        let day = |d: NaiveDate| Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default());
+        if let (Some(from), Some(to)) = (self.from, self.to)
+            && from > to
+        {
+            anyhow::bail!("--from {from} is after --to {to}: no game can be played in between");
+        }
         // Any name the other commands accept (`шахматы`, `international`).
         let variant = self
             .variant
@@ -76,8 +82,8 @@ impl History {
                 variant,
                 result,
                 status,
-                created_from: self.from.map(day),
-                created_until: self.to.and_then(|d| d.succ_opt()).map(day),
+                played_from: self.from,
+                played_to: self.to,
                 order: if self.desc {
                     GameOrder::CreatedDesc
                 } else {
@@ -93,7 +99,8 @@ impl History {
                 let w = players::get(tx, g.white)?;
                 let b = players::get(tx, g.black)?;
                 let plies = crate::store::moves::last_ply(tx, g.id)?;
-                out.push((g, w, b, plies));
+                let played = crate::store::archive::played(tx, g.id)?;
+                out.push((g, w, b, plies, played));
             }
             Ok(out)
         });
@@ -108,23 +115,24 @@ impl History {
         if self.json {
             let list: Vec<serde_json::Value> = rows
                 .iter()
-                .map(|(g, w, b, plies)| {
+                .map(|(g, w, b, plies, played)| {
                     serde_json::json!({
                         "game": g.id.0, "variant": g.variant, "white": {"name": w.name, "email": w.email},
                         "black": {"name": b.name, "email": b.email}, "status": g.status.as_str(),
                         "result": g.result.map(|r| r.as_str()), "termination": g.termination.map(|t| t.as_str()),
                         "plies": plies, "created_at": g.created_at.to_rfc3339(),
+                        "played_on": played.map(|d| d.to_string()),
                         "finished_at": g.finished_at.map(|t| t.to_rfc3339()), "tournament": g.tournament,
                     })
                 })
                 .collect();
             println!("{}", serde_json::to_string_pretty(&list)?);
         } else {
-            for (g, w, b, plies) in &rows {
+            for (g, w, b, plies, played) in &rows {
                 println!(
                     "#{} {} {} {} – {} {} plies {}",
                     g.id,
-                    g.created_at.format("%Y-%m-%d"),
+                    played.unwrap_or_else(|| g.created_at.date_naive()),
                     g.variant,
                     w.name,
                     b.name,

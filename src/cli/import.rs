@@ -23,7 +23,9 @@ use crate::store::moves::{self, NewMove};
 use crate::store::players::{self, Language, NameMatch, NewPlayer, Role};
 use crate::store::{GameId, PlayerId, Side, Store, Tx};
 
-use super::check::{after_end_text, contradiction_text, notes_of, verdict_notes};
+use super::check::{
+    after_end_text, contradiction_text, default_reading_hint, notes_of, verdict_notes,
+};
 use super::records;
 use super::store_args::StoreArgs;
 
@@ -41,15 +43,20 @@ use super::store_args::StoreArgs;
 /// imported before (same variant, start position, moves, White, Black and Date,
 /// in this or an earlier run) is skipped with a message.
 ///
-/// Each player is linked to the registered player of the same name (exact, then
-/// ignoring case, then "Surname, Name" against "Name Surname" and the reverse;
-/// a name shared by several registered players links none), else to a player
+/// Each player is linked to the registered player of the same name (commas as
+/// spaces and `ё` as `е`; "Surname, Name" also against "Name Surname" and the
+/// reverse; with case, then ignoring case; a name that fits several registered
+/// players links none and the output names them), else to a player
 /// with an `@archive.invalid` address, added if new. A missing White or Black
 /// tag is the archive player `?`, never linked.
 ///
+/// A file that cannot be read is reported on stderr and skipped; the other
+/// files are imported and the summary counts it.
+///
 /// Exit status: 0 when every game was imported or skipped as a duplicate
 /// (importing a file twice succeeds and adds nothing), 1 when any game was
-/// refused, 2 on an error (a file that cannot be read, the database).
+/// refused, 2 when any file could not be read (the others imported) or on a
+/// database error.
 #[derive(clap::Args, Debug)]
 pub struct Import {
     /// PDN files (PGN chess files when the name ends in `.pgn`).
@@ -85,6 +92,8 @@ struct Tally {
     imported: usize,
     refused: usize,
     skipped: usize,
+    /// Files that could not be read (skipped).
+    unreadable: usize,
 }
 
 impl Import {
@@ -93,16 +102,31 @@ impl Import {
         let now = db.now();
         let mut tally = Tally::default();
         for path in &self.files {
-            self.import_file(&mut store, path, now, &mut tally)?;
+            let file = match records::read(path) {
+                Ok(f) => f,
+                Err(e) => {
+                    // Reported and skipped: the other files are still imported.
+                    eprintln!("zaochka: {e:#}; file skipped");
+                    tally.unreadable += 1;
+                    continue;
+                }
+            };
+            self.import_file(&mut store, path, file, now, &mut tally)?;
         }
+        let unreadable = match tally.unreadable {
+            0 => String::new(),
+            n => format!(", {n} file(s) unreadable"),
+        };
         println!(
-            "{} games imported, {} refused, {} skipped as duplicates",
+            "{} games imported, {} refused, {} skipped as duplicates{unreadable}",
             tally.imported, tally.refused, tally.skipped
         );
-        Ok(if tally.refused == 0 {
-            ExitCode::SUCCESS
-        } else {
+        Ok(if tally.unreadable > 0 {
+            ExitCode::from(2)
+        } else if tally.refused > 0 {
             ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         })
     }
 
@@ -110,10 +134,13 @@ impl Import {
         &self,
         store: &mut Store,
         path: &Path,
+        file: records::RecordFile,
         now: chrono::DateTime<chrono::Utc>,
         tally: &mut Tally,
     ) -> anyhow::Result<()> {
-        let file = records::read(path)?;
+        if let Some(note) = file.charset_note() {
+            println!("{}: note: {note}", path.display());
+        }
         for (i, g) in file.games.into_iter().enumerate() {
             let where_ = format!("{}: game {}", path.display(), i + 1);
             let refuse = |tally: &mut Tally, why: &str| {
@@ -127,7 +154,14 @@ impl Import {
                     continue;
                 }
             };
-            let checked = match reading.and_then(|r| games::replay_reading(&g, r)) {
+            let reading = match reading {
+                Ok(r) => r,
+                Err(e) => {
+                    refuse(tally, &e.to_string());
+                    continue;
+                }
+            };
+            let checked = match games::replay_reading(&g, reading) {
                 Ok(c) => c,
                 Err(e) => {
                     refuse(tally, &e.to_string());
@@ -137,12 +171,15 @@ impl Import {
             for note in notes_of(&checked) {
                 println!("{where_}: note: {note}");
             }
-            if let Some(f) = &checked.record.failure {
-                let why = format!("move {} {:?}: {}", f.move_number, f.error.written, f.error);
+            let verdict = games::judge(&checked, &g);
+            if let (Some(f), None) = (&checked.record.failure, &verdict.played_after_end) {
+                let mut why = format!("move {} {:?}: {}", f.move_number, f.error.written, f.error);
+                if let Some(hint) = default_reading_hint(&g, &reading, &checked) {
+                    why = format!("{why} ({hint})");
+                }
                 refuse(tally, &why);
                 continue;
             }
-            let verdict = games::judge(&checked, &g);
             let cleared = match self.clear(&verdict, &g) {
                 Ok(c) => c,
                 Err(why) => {
@@ -296,7 +333,17 @@ fn archive_game(
             game_rows::set_status(tx, row.id, GameStatus::Annulled, now)?;
         }
     }
-    archive::add(tx, row.id, &key, source, cleared.source, now)?;
+    archive::add(
+        tx,
+        &archive::NewRecord {
+            game_id: row.id,
+            key: &key,
+            source,
+            result_from: cleared.source,
+            imported_at: now,
+            tags: &g.tags,
+        },
+    )?;
     Ok(Outcome::Imported(row.id, lines))
 }
 
@@ -326,7 +373,10 @@ fn game_player(
             return Ok(p.id);
         }
         Some((_, found)) if found.len() > 1 => {
-            let ids: Vec<String> = found.iter().map(|p| format!("#{}", p.id)).collect();
+            let ids: Vec<String> = found
+                .iter()
+                .map(|p| format!("#{} {}", p.id, p.name))
+                .collect();
             lines.push(format!(
                 "{side} {name}: several registered players have this name ({}), none linked",
                 ids.join(", ")

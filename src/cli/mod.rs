@@ -1,5 +1,6 @@
 //! The command line: one struct per command with an `execute` method.
 
+mod charset;
 mod check;
 mod demo;
 mod diagram;
@@ -141,12 +142,19 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
     })
 }
 
-/// A result argument: `1-0`, `0-1`, `1/2-1/2`, or the words of the mails in
-/// either language («ничья», «победа белых», "black won").
+/// A result argument: any form records use ([`crate::games::read_result`]:
+/// `1-0`, `1:0`, `2-0`, `0-1`, `0:1`, `0-2`, `1/2-1/2`, `½-½`, `1-1`, `=`), or the
+/// words of the mails in either language («ничья», «победа белых», "black won").
 fn parse_result(s: &str) -> Result<crate::store::GameResult, String> {
-    crate::lang::reverse::result_named(s).ok_or_else(|| {
-        format!("{s:?} is not a result (1-0, 0-1, 1/2-1/2; draw, white won; ничья, победа белых)")
-    })
+    crate::games::read_result(s)
+        .and_then(crate::games::StatedResult::result)
+        .or_else(|| crate::lang::reverse::result_named(s))
+        .ok_or_else(|| {
+            format!(
+                "{s:?} is not a result (1-0, 1:0, 2-0, 0-1, 1/2-1/2, ½-½, 1-1, =; draw, white won; \
+                 ничья, победа белых)"
+            )
+        })
 }
 
 /// A status argument: `active`, `finished`, ... or their Russian words

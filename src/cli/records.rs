@@ -1,12 +1,14 @@
 //! Reading a file of game records for `check` and `import`: PDN or PGN by the
 //! file's extension, and how each game of the file is read
 //! ([`games::readings_of_file`]: the variant of a game without a `GameType` tag may
-//! come from the file's other games).
+//! come from the file's other games). A file that is not UTF-8 is decoded by its
+//! charset ([`charset::decode`]: Windows-1251, KOI8-R, Latin-1).
 
 use std::path::Path;
 
 use anyhow::Context;
 
+use super::charset;
 use crate::games::{self, Reading, RecordError};
 use crate::notation::pdn::{self, PdnError, PdnGame};
 
@@ -20,6 +22,23 @@ pub(super) struct RecordFile {
     pub pgn: bool,
     /// Its games in file order.
     pub games: Vec<FileGame>,
+    /// When the file is not UTF-8: the charset it was decoded from and whether
+    /// a `Charset`/`Encoding` tag named it ([`charset::decode`]).
+    pub charset: Option<(String, bool)>,
+}
+
+impl RecordFile {
+    /// The note saying how a file that is not UTF-8 was decoded, if it was not.
+    pub fn charset_note(&self) -> Option<String> {
+        self.charset.as_ref().map(|(name, tagged)| {
+            let how = if *tagged {
+                "as its Charset tag says"
+            } else {
+                "detected"
+            };
+            format!("not UTF-8: read as {name} ({how})")
+        })
+    }
 }
 
 /// Reads a PDN or PGN file (`.pgn`, any case: PGN) and decides each game's reading.
@@ -28,7 +47,8 @@ pub(super) struct RecordFile {
 /// When the file cannot be read.
 pub(super) fn read(path: &Path) -> anyhow::Result<RecordFile> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let decoded = charset::decode(bytes);
+    let text = decoded.text;
     let pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
@@ -50,5 +70,9 @@ pub(super) fn read(path: &Path) -> anyhow::Result<RecordFile> {
             })
         })
         .collect();
-    Ok(RecordFile { pgn, games })
+    Ok(RecordFile {
+        pgn,
+        games,
+        charset: decoded.charset,
+    })
 }

@@ -45,14 +45,17 @@ impl StatedResult {
 }
 
 /// Reads a result as PGN and PDN files write it: `1-0` / `2-0`, `0-1` / `0-2`,
-/// `1/2-1/2` / `1-1` / `½-½` / `0.5-0.5`, and `*` for an unfinished game.
+/// `1/2-1/2` / `1-1` / `½-½` / `0.5-0.5`, the same with `:` (`1:0`, as Russian
+/// tables write it), `=` for a draw, and `*` for an unfinished game.
 /// `None` for anything else (`?`, an empty tag).
 #[must_use]
 pub fn read_result(text: &str) -> Option<StatedResult> {
     match text.trim() {
-        "1-0" | "2-0" => Some(StatedResult::Decided(GameResult::WhiteWins)),
-        "0-1" | "0-2" => Some(StatedResult::Decided(GameResult::BlackWins)),
-        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" => Some(StatedResult::Decided(GameResult::Draw)),
+        "1-0" | "2-0" | "1:0" | "2:0" => Some(StatedResult::Decided(GameResult::WhiteWins)),
+        "0-1" | "0-2" | "0:1" | "0:2" => Some(StatedResult::Decided(GameResult::BlackWins)),
+        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" | "1/2:1/2" | "1:1" | "½:½" | "=" => {
+            Some(StatedResult::Decided(GameResult::Draw))
+        }
         "*" => Some(StatedResult::Unfinished),
         _ => None,
     }
@@ -124,7 +127,8 @@ impl RecordVerdict {
 
 /// Judges a replayed record ([`super::replay_pdn`], [`super::replay_pgn`]) as
 /// the referee would: finds the first ply played after an automatic end
-/// ([`super::AnyGame::played_after_end`]), then compares the stated results with
+/// ([`super::AnyGame::played_after_end`], or the failing ply of a record that
+/// fails in a position the rules had ended), then compares the stated results with
 /// each other and with the final position.
 pub fn judge(checked: &CheckedGame, game: &PdnGame) -> RecordVerdict {
     let replayed = checked.record.game.as_ref();
@@ -133,16 +137,28 @@ pub fn judge(checked: &CheckedGame, game: &PdnGame) -> RecordVerdict {
     } else {
         replayed.turn().opposite()
     };
-    let played_after_end = replayed.played_after_end().map(|(ply, finish)| {
-        let (move_number, side) =
-            crate::notation::record::move_number_of(ply, first_side, replayed.first_move_number());
-        PlayedAfterEnd {
-            ply,
-            move_number,
-            side,
-            finish,
-        }
-    });
+    // A ply that fails where the rules had already ended the game (a king move
+    // after mate) was played after the end, whatever makes it fail.
+    let ended_before_failure = || {
+        checked.record.failure.as_ref()?;
+        replayed.outcome().map(|f| (replayed.plies(), f))
+    };
+    let played_after_end = replayed
+        .played_after_end()
+        .or_else(ended_before_failure)
+        .map(|(ply, finish)| {
+            let (move_number, side) = crate::notation::record::move_number_of(
+                ply,
+                first_side,
+                replayed.first_move_number(),
+            );
+            PlayedAfterEnd {
+                ply,
+                move_number,
+                side,
+                finish,
+            }
+        });
     let complete = checked.unrecorded_from.is_none();
     let finish = match played_after_end {
         Some(p) => Some(p.finish),

@@ -6,7 +6,7 @@
 //! unfinished one (imported with `--unfinished`) an `annulled` game whose row
 //! here says [`ResultSource::Unfinished`].
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::{OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
@@ -100,25 +100,57 @@ pub fn find(tx: &Tx<'_>, key: &RecordKey) -> Result<Option<ArchivedRecord>> {
         .optional()?)
 }
 
-/// Records that `game` was imported from `source` under `key`.
+/// An imported record to store: where it came from and what it says besides
+/// its moves.
+#[derive(Clone, Debug)]
+pub struct NewRecord<'a> {
+    /// The game it was imported as.
+    pub game_id: GameId,
+    /// Its key ([`RecordKey::of`]).
+    pub key: &'a RecordKey,
+    /// The file and game number it came from.
+    pub source: &'a str,
+    /// How its result was settled.
+    pub result_from: ResultSource,
+    /// When it is imported (UTC).
+    pub imported_at: DateTime<Utc>,
+    /// Its tag pairs in file order, as written.
+    pub tags: &'a [(String, String)],
+}
+
+/// Records an imported game. The played day is read from its `Date` tag
+/// ([`played_on`]).
 ///
 /// # Errors
 /// [`super::StoreError::Duplicate`] if the key is stored already (call [`find`]
 /// first), [`super::StoreError::Sqlite`] otherwise.
-pub fn add(
-    tx: &Tx<'_>,
-    game: GameId,
-    key: &RecordKey,
-    source: &str,
-    result_from: ResultSource,
-    at: DateTime<Utc>,
-) -> Result<()> {
+pub fn add(tx: &Tx<'_>, r: &NewRecord<'_>) -> Result<()> {
+    let key = r.key;
+    let tags = serde_json::to_string(r.tags).map_err(|e| super::StoreError::Invalid {
+        what: "archive tags",
+        value: e.to_string(),
+    })?;
+    let date = r
+        .tags
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("Date"))
+        .and_then(|(_, d)| played_on(d))
+        .map(|d| d.format("%Y-%m-%d").to_string());
     tx.sql()
         .prepare_cached(
-            "INSERT INTO archive_records (game_id, record_key, source, result_from, imported_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO archive_records
+                 (game_id, record_key, source, result_from, imported_at, tags, played_on)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?
-        .execute(params![game, key.as_str(), source, result_from, Ts(at)])
+        .execute(params![
+            r.game_id,
+            key.as_str(),
+            r.source,
+            r.result_from,
+            Ts(r.imported_at),
+            tags,
+            date
+        ])
         .map_err(|e| {
             if super::is_unique_violation(&e) {
                 super::StoreError::Duplicate {
@@ -130,4 +162,51 @@ pub fn add(
             }
         })?;
     Ok(())
+}
+
+/// The tag pairs of an imported game's record in file order, `None` for a game
+/// that was not imported.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only; [`super::StoreError::Invalid`] if the
+/// stored tags are not the JSON [`add`] writes.
+pub fn tags(tx: &Tx<'_>, game: GameId) -> Result<Option<Vec<(String, String)>>> {
+    let text: Option<String> = tx
+        .sql()
+        .prepare_cached("SELECT tags FROM archive_records WHERE game_id = ?1")?
+        .query_row([game], |r| r.get(0))
+        .optional()?;
+    text.map(|t| {
+        serde_json::from_str(&t).map_err(|e| super::StoreError::Invalid {
+            what: "archive tags",
+            value: e.to_string(),
+        })
+    })
+    .transpose()
+}
+
+/// The day an imported game was played, when its record's `Date` tag gives it.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn played(tx: &Tx<'_>, game: GameId) -> Result<Option<NaiveDate>> {
+    let text: Option<Option<String>> = tx
+        .sql()
+        .prepare_cached("SELECT played_on FROM archive_records WHERE game_id = ?1")?
+        .query_row([game], |r| r.get(0))
+        .optional()?;
+    Ok(text
+        .flatten()
+        .and_then(|t| NaiveDate::parse_from_str(&t, "%Y-%m-%d").ok()))
+}
+
+/// The day a PDN/PGN `Date` tag value names: `YYYY.MM.DD` (also with `-` or `/`),
+/// `None` when any part is unknown (`1960.??.??`, `????.??.??`) or not a date.
+#[must_use]
+pub fn played_on(date: &str) -> Option<NaiveDate> {
+    let parts: Vec<&str> = date.trim().split(['.', '-', '/']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
 }

@@ -6,7 +6,7 @@
 //! termination; `finished_at` is set if and only if the game is finished or
 //! annulled.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::types::Value;
 use rusqlite::{OptionalExtension, Row, params, params_from_iter};
 
@@ -376,6 +376,13 @@ pub struct GameFilter {
     pub created_from: Option<DateTime<Utc>>,
     /// Created before this instant (UTC, exclusive).
     pub created_until: Option<DateTime<Utc>>,
+    /// Played on or after this date: an archived game's played date from its
+    /// record's `Date` tag ([`super::archive`]; an archived game whose record
+    /// does not give the day matches no date bound), any other game's UTC
+    /// creation date.
+    pub played_from: Option<NaiveDate>,
+    /// Played on or before this date (inclusive), as `played_from`.
+    pub played_to: Option<NaiveDate>,
     /// Finished at or after this instant (UTC).
     pub finished_from: Option<DateTime<Utc>>,
     /// Finished before this instant (UTC, exclusive).
@@ -424,6 +431,20 @@ fn where_clause(filter: &GameFilter) -> (String, Vec<Value>) {
             args.push(Value::Text(super::instant_text(at)));
         }
     }
+    // An archived game's day is its record's, never the import day.
+    let played = "(CASE WHEN EXISTS (SELECT 1 FROM archive_records a WHERE a.game_id = games.id) \
+                  THEN (SELECT a.played_on FROM archive_records a WHERE a.game_id = games.id) \
+                  ELSE substr(created_at, 1, 10) END)";
+    let days = [(filter.played_from, ">="), (filter.played_to, "<=")];
+    let day_conds: Vec<String> = days
+        .iter()
+        .filter_map(|(d, op)| {
+            let d = (*d)?;
+            args.push(Value::Text(d.format("%Y-%m-%d").to_string()));
+            Some(format!("{played} {op} ?"))
+        })
+        .collect();
+    conds.extend(day_conds.iter().map(String::as_str));
     let sql = if conds.is_empty() {
         String::new()
     } else {

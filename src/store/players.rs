@@ -187,61 +187,75 @@ pub fn find_by_email(tx: &Tx<'_>, email: &str) -> Result<Option<Player>> {
 /// How [`find_by_name`] matched a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameMatch {
-    /// The same name, spaces around and between the words aside.
+    /// The same words in the same order: spaces and commas between them, and
+    /// `ё` against `е`, aside (`Сидоров, Сидор` is `Сидоров Сидор`).
     Exact,
     /// The same name ignoring case (Cyrillic included: `ИВАНОВ` is `Иванов`).
     IgnoringCase,
     /// The same words with the surname moved: `Ivanov, Pyotr` is `Pyotr Ivanov`
-    /// (and the reverse), case ignored.
+    /// (and the reverse).
     Reordered,
 }
 
 /// The registered players with this name (addresses under `archive.invalid`,
-/// the players of imported games, are not registered players), tried exact,
-/// then ignoring case, then "Surname, Name" against "Name Surname" and the
-/// reverse; the first way that finds any decides. Several players found the
-/// same way are all returned (the caller decides: one name, two people). The
-/// name `?` (an unknown player of a record) and an empty one find nobody.
+/// the players of imported games, are not registered players). A name is
+/// compared word by word, commas counting as spaces and `ё` as `е`; a name
+/// written "Surname, Name" (either side) also fits the same words in the other
+/// order. Tried with case first, then ignoring case; the first way that finds
+/// any player decides, so `Иванов, Пётр` finds both "Иванов Пётр" and "Пётр
+/// Иванов" when both are registered. Several players found are all returned (the
+/// caller decides: one name, two people); the [`NameMatch`] is the first one's.
+/// The name `?` (an unknown player of a record) and an empty one find nobody.
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
 pub fn find_by_name(tx: &Tx<'_>, name: &str) -> Result<Option<(NameMatch, Vec<Player>)>> {
-    fn words(name: &str) -> String {
-        name.split_whitespace().collect::<Vec<_>>().join(" ")
+    /// The words of a name, commas as spaces, `ё` as `е`, lowercased if asked.
+    fn words(name: &str, lower: bool) -> String {
+        let folded: String = name
+            .chars()
+            .map(|c| match c {
+                'ё' => 'е',
+                'Ё' => 'Е',
+                ',' => ' ',
+                c => c,
+            })
+            .collect();
+        let joined = folded.split_whitespace().collect::<Vec<_>>().join(" ");
+        if lower { joined.to_lowercase() } else { joined }
     }
-    fn reordered(name: &str) -> Option<String> {
+    /// "Surname, Name" as "Name Surname".
+    fn reordered(name: &str, lower: bool) -> Option<String> {
         let (surname, given) = name.split_once(',')?;
-        Some(words(&format!("{given} {surname}")).to_lowercase())
+        Some(words(&format!("{given} {surname}"), lower))
     }
-    let wanted = words(name);
-    if wanted.is_empty() || wanted == "?" {
+    /// How the registered name `n` fits `wanted`, case kept or ignored.
+    fn fit(wanted: &str, n: &str, lower: bool) -> Option<NameMatch> {
+        let (w, r) = (words(wanted, lower), words(n, lower));
+        if w == r {
+            return Some(if lower {
+                NameMatch::IgnoringCase
+            } else {
+                NameMatch::Exact
+            });
+        }
+        (reordered(wanted, lower).as_ref() == Some(&r) || reordered(n, lower).as_ref() == Some(&w))
+            .then_some(NameMatch::Reordered)
+    }
+    if words(name, false).is_empty() || words(name, false) == "?" {
         return Ok(None);
     }
     let registered: Vec<Player> = list(tx)?
         .into_iter()
         .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
         .collect();
-    let lower = wanted.to_lowercase();
-    let fits = |how: NameMatch, n: &str| match how {
-        NameMatch::Exact => words(n) == wanted,
-        NameMatch::IgnoringCase => words(n).to_lowercase() == lower,
-        NameMatch::Reordered => {
-            reordered(&wanted).is_some_and(|r| r == words(n).to_lowercase())
-                || reordered(n).is_some_and(|r| r == lower)
-        }
-    };
-    for how in [
-        NameMatch::Exact,
-        NameMatch::IgnoringCase,
-        NameMatch::Reordered,
-    ] {
-        let found: Vec<Player> = registered
+    for lower in [false, true] {
+        let found: Vec<(NameMatch, Player)> = registered
             .iter()
-            .filter(|p| fits(how, &p.name))
-            .cloned()
+            .filter_map(|p| Some((fit(name, &p.name, lower)?, p.clone())))
             .collect();
-        if !found.is_empty() {
-            return Ok(Some((how, found)));
+        if let Some((how, _)) = found.first() {
+            return Ok(Some((*how, found.into_iter().map(|(_, p)| p).collect())));
         }
     }
     Ok(None)
