@@ -500,3 +500,63 @@ fn a_leave_phoned_in_is_entered_by_the_referee_under_the_mail_rules() {
         stderr(&player)
     );
 }
+
+/// Game #2 from the opening `1. cd4 ba5`, Alice White, adjourned after
+/// `2. gh4` with Black's `ab4` sealed.
+fn adjourned_with_a_seal(bot: &Bot) {
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+        "--opening",
+        "1. cd4 ba5",
+    ]);
+    bot.ok(&["play", "2", "gh4", "--as", "alice@example.test"]);
+    assert!(direct(bot, &["adjourn", "2"]).status.success());
+    bot.ok(&["seal", "2", "ab4", "--as", "bob@example.test"]);
+}
+
+/// A rollback after a seal: the sealed move (meant for the sealed position)
+/// is void, both players are told without seeing it, the game stays
+/// adjourned, and the resumption plays nothing for anyone. Before, `rollback
+/// 2` let Black's `ab4` move White's man (`2. a3-b4`) and `rollback 1` lost
+/// the game for Black "by sealed move".
+#[test]
+fn a_rollback_makes_the_sealed_move_void_and_both_are_told() {
+    for (to, plies) in [("2", 2), ("1", 1)] {
+        let bot = Bot::new(Mailing::Local);
+        two_players(&bot, "russian");
+        adjourned_with_a_seal(&bot);
+        let out = direct(&bot, &["rollback", "2", to]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("sealed move is void"), "{}", stdout(&out));
+        let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+        assert!(to_alice.contains("sealed in this game is void"), "{to_alice}");
+        let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+        assert!(to_bob.contains("Записанный (секретный) ход"), "{to_bob}");
+        for mail in [&to_alice, &to_bob] {
+            assert!(!mail.contains("a5-b4") && !mail.contains("ab4"), "{mail}");
+        }
+        assert_eq!(show(&bot, "2")["status"], "adjourned");
+        assert!(direct(&bot, &["resume", "2"]).status.success());
+        assert_eq!(bot.plies(2), plies, "nothing is played at the resumption");
+        assert_eq!(bot.result(2), None);
+        let shown = bot.ok(&["game", "show", "2"]);
+        assert!(!shown.contains("a3-b4"), "{shown}");
+        let log = bot.ok(&["referee", "log", "2", "--json"]);
+        assert!(log.contains("\"sealed_move_dropped\":true"), "{log}");
+    }
+    // After a rollback the side to move may seal again.
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    adjourned_with_a_seal(&bot);
+    assert!(direct(&bot, &["rollback", "2", "2"]).status.success());
+    bot.ok(&["seal", "2", "gh4", "--as", "alice@example.test"]);
+    assert!(direct(&bot, &["resume", "2"]).status.success());
+    assert!(bot.ok(&["game", "show", "2"]).contains("2. g3-h4"));
+}

@@ -107,6 +107,17 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
     }
 }
 
+/// Told to both players when a director's action (a rollback, an
+/// adjudication, a forfeit, an annulment) made the pending sealed move void,
+/// without revealing it (seed 003 art. 15-17 presume the sealed position).
+#[must_use]
+pub fn sealed_dropped(lang: Language) -> String {
+    match lang {
+        Language::En => "The move sealed in this game is void and will not be played: the referee changed the position or ended the game. It stays unrevealed.".into(),
+        Language::Ru => "Записанный (секретный) ход этой партии отменён и не будет сделан: судья изменил позицию или завершил партию. Ход остаётся нераскрытым.".into(),
+    }
+}
+
 /// A player's leave, as they and their opponents are told.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LeaveEvent {

@@ -42,7 +42,7 @@ pub(crate) fn direct(
     authorise(tx, actor, reason)?;
     let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
-    let (event, details) = match *action {
+    let (event, mut details) = match *action {
         DirectorAction::Adjudicate(result) => {
             if finished {
                 return Err(RefereeError::ResultStands(id));
@@ -157,15 +157,40 @@ pub(crate) fn direct(
             return resend(tx, &l, to.as_deref(), actor, reason, now);
         }
     };
+    // A sealed move is meant for the position of the seal: once the director
+    // changes the position or ends the game it is void (and stays secret).
+    let dropped = matches!(
+        action,
+        DirectorAction::Rollback(_)
+            | DirectorAction::Adjudicate(_)
+            | DirectorAction::Forfeit(_)
+            | DirectorAction::Annul
+    ) && moves::drop_sealed(tx, id, now)?;
+    if dropped {
+        details["sealed_move_dropped"] = serde_json::Value::Bool(true);
+    }
     audit_entry(tx, actor, action, id, reason, details, now)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        crate::lang::events::director(event, reason, lang)
+        let text = crate::lang::events::director(event, reason, lang);
+        if dropped {
+            format!("{text}\n{}", crate::lang::events::sealed_dropped(lang))
+        } else {
+            text
+        }
     });
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: {} ({})", action.name(), reason.trim()),
+        summary: if dropped {
+            format!(
+                "game #{id}: {} ({}); the sealed move is void",
+                action.name(),
+                reason.trim()
+            )
+        } else {
+            format!("game #{id}: {} ({})", action.name(), reason.trim())
+        },
     })
 }
 
