@@ -560,3 +560,67 @@ fn a_rollback_makes_the_sealed_move_void_and_both_are_told() {
     assert!(direct(&bot, &["resume", "2"]).status.success());
     assert!(bot.ok(&["game", "show", "2"]).contains("2. g3-h4"));
 }
+
+/// A second seal was "database error: sealed move already exists", exit 2;
+/// `seal G 'hello world'` was accepted and lost at the resumption. Now the
+/// second seal is refused (exit 1; the CLI speaks English, the words of
+/// both languages are in lang::referee) and the first
+/// stands; an unreadable or illegal move is refused at seal time with a
+/// played move's reasons, and only the sealer hears of it.
+#[test]
+fn a_sealed_move_is_checked_when_sealed_and_cannot_be_changed() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    adjourned_with_a_seal(&bot);
+    let again = bot.run(&["seal", "2", "bc5", "--as", "bob@example.test"]);
+    assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("sealed already, and a sealed move cannot be changed"),
+        "{}",
+        stderr(&again)
+    );
+    assert!(!stderr(&again).contains("database"));
+    assert!(direct(&bot, &["resume", "2"]).status.success());
+    assert!(bot.ok(&["game", "show", "2"]).contains("a5-b4"), "the first seal stands");
+    // Unreadable and illegal moves are refused when sealed.
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&["play", "1", "cd4", "--as", "alice@example.test"]);
+    assert!(direct(&bot, &["adjourn", "1"]).status.success());
+    let before = bot.outbox_count();
+    for text in ["hello world", "a5-b4"] {
+        let bad = bot.run(&["seal", "1", text, "--as", "bob@example.test"]);
+        assert_eq!(bad.status.code(), Some(1), "{text}: {}", stderr(&bad));
+        assert!(!stderr(&bad).is_empty());
+    }
+    assert_eq!(bot.outbox_count(), before, "the opponent hears nothing");
+    bot.ok(&["seal", "1", "dc5", "--as", "bob@example.test"]);
+    assert!(direct(&bot, &["resume", "1"]).status.success());
+    assert_eq!(bot.plies(1), 2);
+    assert_eq!(bot.result(1), None);
+}
+
+/// `add-days 2 black 100000` was accepted (a deadline in 2300): beyond one
+/// year either way it is refused and nothing changes; the audit entry of an
+/// accepted `--force` records it.
+#[test]
+fn add_days_beyond_a_year_is_refused_and_force_is_audited() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    let before = clock(&bot, 2, "black");
+    for days in ["100000", "-100000", "366"] {
+        let refused = direct(&bot, &["add-days", "2", "black", days, "--force"]);
+        assert_eq!(refused.status.code(), Some(1), "{days}: {}", stderr(&refused));
+        assert!(stderr(&refused).contains("at most 365 days"), "{}", stderr(&refused));
+    }
+    assert_eq!(clock(&bot, 2, "black"), before);
+    assert!(direct(&bot, &["add-days", "2", "black", "365"]).status.success());
+    assert!(
+        direct(&bot, &["add-days", "2", "black", "-300", "--force"])
+            .status
+            .success()
+    );
+    let log = bot.ok(&["referee", "log", "2", "--json"]);
+    assert!(log.contains("\"force\":true") && log.contains("\"force\":false"), "{log}");
+}

@@ -82,6 +82,21 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             "записать ход в конверт можно только в отложенной партии, и только тому, чей ход"
                 .into()
         }
+        (E::AlreadySealed, Language::En) => {
+            "your move is sealed already, and a sealed move cannot be changed".into()
+        }
+        (E::AlreadySealed, Language::Ru) => {
+            "ваш ход уже записан в конверт, а записанный ход изменить нельзя".into()
+        }
+        (E::TooManyDays { days, max }, Language::En) => format!(
+            "{} days is more than a referee may change a clock by at once (at most {max} days either way)",
+            days.unsigned_abs()
+        ),
+        (E::TooManyDays { days, max }, Language::Ru) => format!(
+            "{}: так много судья не может изменить на часах за один раз (не больше чем {})",
+            super::game::days_ru(days.unsigned_abs()),
+            super::game::days_ru(*max)
+        ),
         (E::NoReason, Language::En) => "a reason is required".into(),
         (E::NoReason, Language::Ru) => "нужно указать причину".into(),
         (E::ZeroDays, Language::En) => "the number of days must not be zero".into(),
@@ -292,6 +307,8 @@ mod tests {
                 E::Tournament(_) => 20,
                 E::BelowZero { .. } => 21,
                 E::Retired(_) => 22,
+                E::AlreadySealed => 23,
+                E::TooManyDays { .. } => 24,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -324,6 +341,11 @@ mod tests {
                 days: -10,
             },
             RefereeError::Retired("ivanov@example.org".into()),
+            RefereeError::AlreadySealed,
+            RefereeError::TooManyDays {
+                days: 100_000,
+                max: crate::clock::control::MAX_ADD_DAYS,
+            },
             RefereeError::NoTimeControl(g),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
@@ -362,7 +384,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..23).collect::<Vec<_>>(),
+            (0..25).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -103,6 +103,10 @@ pub(crate) fn direct(
             if days == 0 {
                 return Err(RefereeError::ZeroDays);
             }
+            let max = crate::clock::control::MAX_ADD_DAYS;
+            if days.unsigned_abs() > max {
+                return Err(RefereeError::TooManyDays { days, max });
+            }
             if finished {
                 return Err(RefereeError::ResultStands(id));
             }
@@ -126,7 +130,7 @@ pub(crate) fn direct(
                     side: color(side),
                     days,
                 },
-                serde_json::json!({ "side": side.as_str(), "days": days }),
+                serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
             )
         }
         DirectorAction::Pause | DirectorAction::Adjourn => {

@@ -303,6 +303,14 @@ pub(crate) fn seal(
     if l.row.status != GameStatus::Adjourned || color(me) != l.game.turn() {
         return Err(RefereeError::CannotSeal);
     }
+    // Once sealed, the move cannot be changed (seed 003 art. 15-17).
+    if moves::sealed(tx, id)?.is_some() {
+        return Err(RefereeError::AlreadySealed);
+    }
+    // The sealed move is the sealer's move in this position: an unreadable or
+    // illegal one is refused now, with a played move's reasons, to the sealer
+    // only (the refusal is the reply to the sealer's own command).
+    l.game.clone_box().play(text).map_err(RefereeError::Move)?;
     moves::seal(
         tx,
         &NewSealedMove {
