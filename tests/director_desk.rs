@@ -380,9 +380,9 @@ fn the_game_address_is_shown_and_the_invitation_re_sent_and_answerable() {
     let mails = bot.outbox_to("bob@example.test");
     assert_eq!(mails.len(), before + 1, "one mail, to Bob only");
     let resent = mails.last().unwrap();
-    // The invitation in Bob's language, with the position after 1. cd4.
+    // The game as it stands in Bob's language, after 1. cd4.
     assert!(
-        resent.contains("c3-d4") && resent.contains("чёрными"),
+        resent.contains("1. c3-d4") && resent.contains("Судья повторно высылает"),
         "{resent}"
     );
     bot.serve_once();
@@ -623,4 +623,64 @@ fn add_days_beyond_a_year_is_refused_and_force_is_audited() {
     );
     let log = bot.ok(&["referee", "log", "2", "--json"]);
     assert!(log.contains("\"force\":true") && log.contains("\"force\":false"), "{log}");
+}
+
+/// `game resend` in mid-game sent «Началась новая партия №7 … Первый ход за
+/// соперником» above the score. Now each player gets the game as it stands,
+/// said to be re-sent by the referee (with the reason given), with the score,
+/// whose move it is and the clocks, in their language; before the first move
+/// the invitation, under the same line.
+#[test]
+fn a_game_re_sent_in_mid_game_is_the_position_not_a_new_game() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    let first = bot.ok(&[
+        "game",
+        "resend",
+        "2",
+        "bob@example.test",
+        "--as",
+        "referee@example.test",
+    ]);
+    assert!(first.contains("re-sent"), "{first}");
+    let invitation = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(
+        invitation.contains("Судья повторно высылает") && !invitation.contains("причина"),
+        "{invitation}"
+    );
+    for (game, mv, by) in [
+        ("2", "cd4", "alice@example.test"),
+        ("2", "ba5", "bob@example.test"),
+        ("2", "gh4", "alice@example.test"),
+    ] {
+        bot.ok(&["play", game, mv, "--as", by]);
+    }
+    bot.ok(&[
+        "game",
+        "resend",
+        "2",
+        "--as",
+        "referee@example.test",
+        "--reason",
+        "spam filter",
+    ]);
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(!to_bob.contains("Началась новая партия"), "{to_bob}");
+    assert!(
+        to_bob.contains("Судья повторно высылает")
+            && to_bob.contains("(причина: spam filter)")
+            && to_bob.contains("1. c3-d4 b6-a5")
+            && to_bob.contains("2. g3-h4")
+            && to_bob.contains("ходят чёрные")
+            && to_bob.contains("осталось"),
+        "{to_bob}"
+    );
+    let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(
+        to_alice.contains("The referee re-sends you this game as it stands (reason: spam filter)")
+            && !to_alice.contains("new game")
+            && to_alice.contains("left"),
+        "{to_alice}"
+    );
 }

@@ -81,8 +81,8 @@ pub enum Game {
         /// The director's registered address (referee or admin role).
         #[arg(long = "as")]
         actor: String,
-        /// Why (written to the audit log).
-        #[arg(long, default_value = "the player did not receive the game's mails")]
+        /// Why (written to the audit log, and told in the mail when given).
+        #[arg(long, default_value = crate::referee::RESEND_DEFAULT_REASON)]
         reason: String,
     },
 }

@@ -118,6 +118,26 @@ pub fn sealed_dropped(lang: Language) -> String {
     }
 }
 
+/// The line on top of a game's state re-sent by a director (`game resend`):
+/// the game as it stands, not a new game; how to answer; the director's
+/// reason if one was given.
+#[must_use]
+pub fn resent(reason: Option<&str>, lang: Language) -> String {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    match (reason, lang) {
+        (Some(r), Language::En) => format!(
+            "The referee re-sends you this game as it stands (reason: {r}). To play, reply to this mail."
+        ),
+        (None, Language::En) => {
+            "The referee re-sends you this game as it stands. To play, reply to this mail.".into()
+        }
+        (Some(r), Language::Ru) => format!(
+            "Судья повторно высылает вам эту партию в её нынешнем положении (причина: {r}). Чтобы сделать ход, ответьте на это письмо."
+        ),
+        (None, Language::Ru) => "Судья повторно высылает вам эту партию в её нынешнем положении. Чтобы сделать ход, ответьте на это письмо.".into(),
+    }
+}
+
 /// A player's leave, as they and their opponents are told.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LeaveEvent {

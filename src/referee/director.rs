@@ -198,9 +198,14 @@ pub(crate) fn direct(
     })
 }
 
-/// Sends the invitation again with the current position (`game resend`) to
-/// `to`, or to both players: the same mail as the first one, from the
-/// player's game address, so that pressing Reply answers in the game.
+/// The reason `game resend` records when the director gives none; it is not
+/// told to the players.
+pub const RESEND_DEFAULT_REASON: &str = "the player did not receive the game's mails";
+
+/// Sends the game again (`game resend`) to `to`, or to both players, from
+/// the player's game address, so that pressing Reply answers in the game:
+/// before the first move the invitation, later the game as it stands (score,
+/// whose move, clocks), each under a line saying the referee re-sends it.
 fn resend(
     tx: &Tx<'_>,
     l: &Loaded,
@@ -223,10 +228,32 @@ fn resend(
         }
         None => vec![l.row.white, l.row.black],
     };
-    let mut replies = Vec::new();
-    for p in &recipients {
-        replies.extend(crate::referee::invitation(tx, id, *p, now)?.replies);
-    }
+    // The default reason is the director's note only: a mail says a reason
+    // the director gave.
+    let told = (reason.trim() != RESEND_DEFAULT_REASON).then_some(reason);
+    let replies = if l.moves.is_empty() {
+        // Nothing played yet: the invitation is the news, with the line
+        // that it is sent again.
+        let mut replies = Vec::new();
+        for p in &recipients {
+            for mut r in crate::referee::invitation(tx, id, *p, now)?.replies {
+                let line = crate::lang::events::resent(told, r.language);
+                r.body = crate::referee::view::with_event(&r.body, &line);
+                replies.push(r);
+            }
+        }
+        replies
+    } else {
+        // Mid-game: the game as it stands (score, whose move, clocks), said
+        // to be re-sent, not a new game.
+        let offer = crate::store::offers::pending(tx, id)?;
+        to_both(l, l.game.as_ref(), offer.as_ref(), |lang| {
+            crate::lang::events::resent(told, lang)
+        })
+        .into_iter()
+        .filter(|r| recipients.contains(&r.to))
+        .collect()
+    };
     let emails: Vec<&str> = replies.iter().map(|r| r.email.as_str()).collect();
     audit_entry(
         tx,
