@@ -684,3 +684,40 @@ fn a_game_re_sent_in_mid_game_is_the_position_not_a_new_game() {
         "{to_alice}"
     );
 }
+
+/// `play 3 cd4; resign 3 --as black; game show 3` still printed `Clock black:
+/// … move due by …`, and a time loss kept the deadline too; `game show`
+/// printed the raw `Result: 1-0 (sealed_move)`. A finished game has no
+/// deadline (the balance stays) and its ending is in words.
+#[test]
+fn a_finished_game_shows_no_deadline_and_its_ending_in_words() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    timed_game(&bot, "3d/move");
+    bot.ok(&["play", "3", "cd4", "--as", "alice@example.test"]);
+    bot.ok(&["resign", "3", "--as", "bob@example.test"]);
+    bot.ok(&["play", "2", "cd4", "--as", "alice@example.test"]);
+    let late = (chrono::Utc::now() + chrono::TimeDelta::days(5)).to_rfc3339();
+    let at_late = |args: &[&str]| {
+        bot.command()
+            .args(args)
+            .env("ZAOCHKA_NOW", &late)
+            .output()
+            .unwrap()
+    };
+    at_late(&["play", "2", "dc5", "--as", "bob@example.test"]);
+    for (game, words) in [("3", "Black resigned"), ("2", "Black ran out of time")] {
+        let shown = stdout(&at_late(&["game", "show", game]));
+        assert!(shown.contains(&format!("Result: 1-0 ({words})")), "{shown}");
+        assert!(!shown.contains("due by"), "{shown}");
+        assert!(shown.contains("Clock black: used"), "the balance stays: {shown}");
+        let json: serde_json::Value =
+            serde_json::from_slice(&at_late(&["game", "show", game, "--json"]).stdout).unwrap();
+        for c in json["clocks"].as_array().unwrap() {
+            assert!(c["deadline"].is_null() && c["running"] == false, "{json}");
+        }
+    }
+    // The clock itself stopped at the end.
+    assert!(!clock(&bot, 3, "black").0 && !clock(&bot, 2, "black").0);
+}

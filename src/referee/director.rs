@@ -81,6 +81,7 @@ pub(crate) fn direct(
                 return Err(RefereeError::ResultStands(id));
             }
             l.row = games::set_status(tx, id, GameStatus::Annulled, now)?;
+            stop_clock(tx, id, now)?;
             (DirectorEvent::Annulled, serde_json::json!({}))
         }
         DirectorAction::Rollback(to) => {

@@ -237,7 +237,8 @@ pub(crate) fn make_offer(
     Ok(())
 }
 
-/// Ends the game with a result, withdrawing any pending offer.
+/// Ends the game with a result, withdrawing any pending offer and stopping
+/// the running clock.
 pub(crate) fn finish_game(
     tx: &Tx<'_>,
     l: &mut Loaded,
@@ -249,6 +250,8 @@ pub(crate) fn finish_game(
         offers::resolve(tx, o.id, OfferStatus::Withdrawn, now)?;
     }
     l.row = games::set_result(tx, l.row.id, result, termination, now)?;
+    // A finished game has no deadline: the running clock stops at the end.
+    super::director::stop_clock(tx, l.row.id, now)?;
     Ok(())
 }
 
