@@ -44,6 +44,14 @@ fn direct(bot: &Bot, args: &[&str]) -> std::process::Output {
     bot.run(&all)
 }
 
+/// A director's command outside a game (`player edit|retire`) as the
+/// referee of `two_players`, with a reason.
+fn as_director<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--as", "referee@example.test", "--reason", "desk"]);
+    all
+}
+
 fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -229,20 +237,20 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     let token = bot.token(1, "white");
-    let bad = bot.run(&["player", "edit", "alice@example.test", "--tz", "Moscow"]);
+    let bad = bot.run(&as_director(&["player", "edit", "alice@example.test", "--tz", "Moscow"]));
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("Europe/Moscow"), "{}", stderr(&bad));
-    let unknown = bot.run(&["player", "edit", "nobody@example.test", "--name", "X"]);
+    let unknown = bot.run(&as_director(&["player", "edit", "nobody@example.test", "--name", "X"]));
     assert_eq!(unknown.status.code(), Some(1), "{}", stderr(&unknown));
-    let taken = bot.run(&[
+    let taken = bot.run(&as_director(&[
         "player",
         "edit",
         "alice@example.test",
         "--email",
         "BOB@example.test",
-    ]);
+    ]));
     assert_eq!(taken.status.code(), Some(1), "{}", stderr(&taken));
-    let out = bot.ok(&[
+    let out = bot.ok(&as_director(&[
         "player",
         "edit",
         "alice@example.test",
@@ -256,7 +264,7 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
         "Europe/Berlin",
         "--piece-letters",
         "latin",
-    ]);
+    ]));
     assert!(
         out.contains("Alice Smith <alice@new.example.test> ru Europe/Berlin"),
         "{out}"
@@ -304,7 +312,7 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
 fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    let out = bot.ok(&["player", "retire", "bob@example.test"]);
+    let out = bot.ok(&as_director(&["player", "retire", "bob@example.test"]));
     assert!(out.contains("retired"), "{out}");
     let list = bot.ok(&["player", "list"]);
     let bob = list.lines().find(|l| l.contains("bob@")).unwrap();
@@ -347,7 +355,7 @@ fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
     bot.ok(&["play", "1", "dc5", "--as", "bob@example.test"]);
     assert_eq!(bot.plies(1), 2);
     // Taken back, Bob may be entered again.
-    bot.ok(&["player", "retire", "bob@example.test", "--undo"]);
+    bot.ok(&as_director(&["player", "retire", "bob@example.test", "--undo"]));
     timed_game(&bot, "3d/move");
 }
 
@@ -720,4 +728,109 @@ fn a_finished_game_shows_no_deadline_and_its_ending_in_words() {
     }
     // The clock itself stopped at the end.
     assert!(!clock(&bot, 3, "black").0 && !clock(&bot, 2, "black").0);
+}
+
+/// `player edit` and `player retire` left no trace. Now they are director
+/// actions (`--as DIRECTOR --reason R`), refused to a player and to a
+/// retired referee, and `referee log` shows what changed.
+#[test]
+fn player_edit_and_retire_are_director_actions_in_the_log() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let by_player = bot.run(&[
+        "player",
+        "edit",
+        "bob@example.test",
+        "--name",
+        "B",
+        "--as",
+        "alice@example.test",
+        "--reason",
+        "x",
+    ]);
+    assert_eq!(by_player.status.code(), Some(1));
+    assert!(stderr(&by_player).contains("only a referee"));
+    let no_reason = bot.run(&["player", "retire", "bob@example.test"]);
+    assert!(!no_reason.status.success(), "a director and a reason are required");
+    bot.ok(&as_director(&[
+        "player",
+        "edit",
+        "alice@example.test",
+        "--email",
+        "alice@new.example.test",
+        "--tz",
+        "Europe/Berlin",
+    ]));
+    bot.ok(&as_director(&["player", "retire", "bob@example.test"]));
+    let log = bot.ok(&["referee", "log"]);
+    assert!(
+        log.contains("referee@example.test player_edit (")
+            && log.contains("email: alice@example.test -> alice@new.example.test")
+            && log.contains("time zone: Europe/Moscow -> Europe/Berlin")
+            && log.contains("player: alice@example.test) reason: desk"),
+        "{log}"
+    );
+    assert!(
+        log.contains("player_retire (player: bob@example.test) reason: desk"),
+        "{log}"
+    );
+    // A retired referee directs no more.
+    bot.ok(&as_director(&["player", "retire", "referee@example.test"]));
+    let retired = direct(&bot, &["adjudicate", "1", "draw"]);
+    assert_eq!(retired.status.code(), Some(1), "{}", stderr(&retired));
+    assert!(stderr(&retired).contains("only a referee"));
+    assert_eq!(bot.result(1), None);
+}
+
+/// `referee log` said `leave game #- reason: phoned` (whose leave?),
+/// `add_days` without side or days, `adjudicate` without the result and
+/// `tournament_*` lines ended with an empty reason. Each line now carries the
+/// facts of its JSON details in words.
+#[test]
+fn the_log_text_carries_the_facts_of_each_entry() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    assert!(direct(&bot, &["add-days", "2", "white", "3"]).status.success());
+    assert!(direct(&bot, &["adjudicate", "2", "1-0"]).status.success());
+    let day = |d: i64| {
+        (chrono::Utc::now() + chrono::TimeDelta::days(d))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let (from, to) = (day(10), day(11));
+    assert!(direct(&bot, &["leave", "bob@example.test", &from, &to]).status.success());
+    bot.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "russian",
+        "--system",
+        "round-robin",
+        "--as",
+        "referee@example.test",
+    ]);
+    let log = bot.ok(&["referee", "log"]);
+    let line = |action: &str| {
+        log.lines()
+            .find(|l| l.contains(&format!(" {action} ")))
+            .unwrap_or_else(|| panic!("no {action}: {log}"))
+            .to_string()
+    };
+    assert!(
+        line("add_days").contains("game #2 (days: 3, force: no, side: white) reason: desk"),
+        "{log}"
+    );
+    assert!(line("adjudicate").contains("(result: 1-0)"), "{log}");
+    let leave = line("leave");
+    assert!(
+        leave.contains(&format!("(from: {from}, player: bob@example.test, to: {to})"))
+            && !leave.contains("game #-"),
+        "{leave}"
+    );
+    for l in log.lines() {
+        assert!(!l.trim_end().ends_with("reason:"), "{l}");
+        assert!(!l.contains("game #-"), "{l}");
+    }
 }

@@ -17,11 +17,11 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 
-/// Checks that `actor` may act as a director (referee or admin role) and
-/// gave a reason.
+/// Checks that `actor` may act as a director (referee or admin role, not
+/// retired) and gave a reason.
 pub(crate) fn authorise(tx: &Tx<'_>, actor: PlayerId, reason: &str) -> Result<(), RefereeError> {
     let who = players::get(tx, actor)?;
-    if !matches!(who.role, Role::Referee | Role::Admin) {
+    if !matches!(who.role, Role::Referee | Role::Admin) || who.retired_at.is_some() {
         return Err(RefereeError::NotReferee);
     }
     if reason.trim().is_empty() {

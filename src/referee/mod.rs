@@ -21,6 +21,7 @@ pub mod view;
 use chrono::{DateTime, Utc};
 
 pub use command::{Command, DirectorAction};
+pub(crate) use director::authorise;
 pub use director::{RESEND_DEFAULT_REASON, parse_side};
 
 /// The PDN (or PGN) text of a loaded game.
