@@ -834,3 +834,61 @@ fn the_log_text_carries_the_facts_of_each_entry() {
         assert!(!l.contains("game #-"), "{l}");
     }
 }
+
+/// Leave messages said "(1 days)"; a director entering an overlapping leave
+/// read "overlaps your leave"; `referee leave` was accepted for a retired
+/// player. Now the days agree with their number in both languages, the
+/// refusal names the player, a retired player is refused, and a player with
+/// no running game gets the leave with a note to the director.
+#[test]
+fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let day = |d: i64| {
+        (chrono::Utc::now() + chrono::TimeDelta::days(d))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let one = day(10);
+    let out = direct(&bot, &["leave", "bob@example.test", &one, &one]);
+    assert!(stdout(&out).contains("(1 day)"), "{}", stdout(&out));
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(to_bob.contains("(1 день)") && to_bob.contains("44 дня"), "{to_bob}");
+    let again = direct(&bot, &["leave", "bob@example.test", &one, &one]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("overlaps the leave of bob@example.test")
+            && !stderr(&again).contains("your"),
+        "{}",
+        stderr(&again)
+    );
+    // A player with no game running: entered, and the director is told.
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+        "--lang",
+        "en",
+    ]);
+    let idle = direct(&bot, &["leave", "carol@example.test", &one, &day(11)]);
+    assert!(idle.status.success(), "{}", stderr(&idle));
+    assert!(
+        stdout(&idle).contains("(2 days)") && stdout(&idle).contains("no game of theirs is running"),
+        "{}",
+        stdout(&idle)
+    );
+    bot.ok(&as_director(&["player", "retire", "carol@example.test"]));
+    let retired = direct(&bot, &["leave", "carol@example.test", &day(20), &day(21)]);
+    assert_eq!(retired.status.code(), Some(1));
+    assert!(stderr(&retired).contains("retired"), "{}", stderr(&retired));
+    // Days given or taken read in words too.
+    timed_game(&bot, "3d/move");
+    assert!(direct(&bot, &["add-days", "2", "white", "1"]).status.success());
+    let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(to_alice.contains("adds 1 day to the clock"), "{to_alice}");
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(to_bob.contains("добавил 1 день"), "{to_bob}");
+}

@@ -73,21 +73,23 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
             "Судья вернул партию к позиции после полухода {to} (снято полуходов: {removed})."
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::En) if days >= 0 => format!(
-            "The referee adds {days} day(s) to the clock of {}.",
+            "The referee adds {} to the clock of {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::En) => format!(
-            "The referee takes {} day(s) from the clock of {}.",
-            -days,
+            "The referee takes {} from the clock of {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::Ru) if days >= 0 => format!(
-            "Судья добавил {days} дн. на часы: {}.",
+            "Судья добавил {} на часы: {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::Ru) => format!(
-            "Судья снял {} дн. с часов: {}.",
-            -days,
+            "Судья снял {} с часов: {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::Paused, Language::En) => "The referee pauses the game.".into(),
@@ -190,9 +192,11 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             },
             Language::En,
         ) => format!(
-            "Your leave from {} to {} ({days} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
+            "Your leave from {} to {} ({}) is recorded; your clocks stop then. Leave left this year: {}.",
             date(*from, lang),
-            date(*to, lang)
+            date(*to, lang),
+            super::game::days(*days, lang),
+            super::game::days(*left, lang)
         ),
         (
             LeaveEvent::Recorded {
@@ -203,9 +207,11 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             },
             Language::Ru,
         ) => format!(
-            "Ваш отпуск с {} по {} ({days} дн.) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left} дн.",
+            "Ваш отпуск с {} по {} ({}) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {}.",
             date(*from, lang),
-            date(*to, lang)
+            date(*to, lang),
+            super::game::days(*days, lang),
+            super::game::days(*left, lang)
         ),
         (LeaveEvent::ByReferee { reason }, Language::En) => {
             format!("The referee entered this leave for you (reason: {reason}).")

@@ -113,10 +113,12 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             let name = side_name(*side, lang);
             match lang {
                 Language::En => format!(
-                    "{name} has {left} left: {days} day(s) would take the balance below zero (add --force to do it, and the side loses on time)"
+                    "{name} has {left} left: taking {} would take the balance below zero (add --force to do it, and the side loses on time)",
+                    super::game::days_en(days.unsigned_abs())
                 ),
                 Language::Ru => format!(
-                    "у стороны «{name}» осталось {left}: после {days} дн. остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)"
+                    "у стороны «{name}» осталось {left}: если снять {}, остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)",
+                    super::game::days_ru(days.unsigned_abs())
                 ),
             }
         }
@@ -125,6 +127,16 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
         (E::NoTimeControl(g), Language::Ru) => format!("у партии №{g} нет контроля времени"),
         (E::Leave(l), _) => l.message(lang),
+        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), Language::En) => {
+            format!("the leave overlaps the leave of {who} from {first} to {last}")
+        }
+        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), Language::Ru) => {
+            format!("отпуск пересекается с отпуском игрока {who} с {first} по {last}")
+        }
+        (E::LeaveOf(who, l), Language::En) => format!("leave of {who}: {}", l.message(lang)),
+        (E::LeaveOf(who, l), Language::Ru) => {
+            format!("отпуск игрока {who}: {}", l.message(lang))
+        }
         (E::Invalid(s), _) => s.clone(),
         (E::Corrupt(g, s), Language::En) => {
             format!("game #{g} cannot be replayed from the database: {s}")
@@ -309,6 +321,7 @@ mod tests {
                 E::Retired(_) => 22,
                 E::AlreadySealed => 23,
                 E::TooManyDays { .. } => 24,
+                E::LeaveOf(..) => 25,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -347,6 +360,13 @@ mod tests {
                 max: crate::clock::control::MAX_ADD_DAYS,
             },
             RefereeError::NoTimeControl(g),
+            RefereeError::LeaveOf(
+                "ivanov@example.org".into(),
+                crate::clock::LeaveError::Overlaps {
+                    first: chrono::NaiveDate::from_ymd_opt(2026, 12, 20).unwrap(),
+                    last: chrono::NaiveDate::from_ymd_opt(2026, 12, 23).unwrap(),
+                },
+            ),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
                 side: crate::store::Side::White,
@@ -384,7 +404,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..25).collect::<Vec<_>>(),
+            (0..26).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -76,6 +76,9 @@ pub enum RefereeError {
     NoTimeControl(GameId),
     /// A leave request that cannot be granted.
     Leave(crate::clock::LeaveError),
+    /// A leave a director entered for a player (by address) that cannot be
+    /// granted: worded about that player, not "your leave".
+    LeaveOf(String, crate::clock::LeaveError),
     /// A command that makes no sense, said in words already (command line and
     /// import only: nothing a player mails ends here).
     Invalid(String),
