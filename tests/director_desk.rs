@@ -237,10 +237,22 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     let token = bot.token(1, "white");
-    let bad = bot.run(&as_director(&["player", "edit", "alice@example.test", "--tz", "Moscow"]));
+    let bad = bot.run(&as_director(&[
+        "player",
+        "edit",
+        "alice@example.test",
+        "--tz",
+        "Moscow",
+    ]));
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("Europe/Moscow"), "{}", stderr(&bad));
-    let unknown = bot.run(&as_director(&["player", "edit", "nobody@example.test", "--name", "X"]));
+    let unknown = bot.run(&as_director(&[
+        "player",
+        "edit",
+        "nobody@example.test",
+        "--name",
+        "X",
+    ]));
     assert_eq!(unknown.status.code(), Some(1), "{}", stderr(&unknown));
     let taken = bot.run(&as_director(&[
         "player",
@@ -355,7 +367,12 @@ fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
     bot.ok(&["play", "1", "dc5", "--as", "bob@example.test"]);
     assert_eq!(bot.plies(1), 2);
     // Taken back, Bob may be entered again.
-    bot.ok(&as_director(&["player", "retire", "bob@example.test", "--undo"]));
+    bot.ok(&as_director(&[
+        "player",
+        "retire",
+        "bob@example.test",
+        "--undo",
+    ]));
     timed_game(&bot, "3d/move");
 }
 
@@ -542,9 +559,16 @@ fn a_rollback_makes_the_sealed_move_void_and_both_are_told() {
         adjourned_with_a_seal(&bot);
         let out = direct(&bot, &["rollback", "2", to]);
         assert!(out.status.success(), "{}", stderr(&out));
-        assert!(stdout(&out).contains("sealed move is void"), "{}", stdout(&out));
+        assert!(
+            stdout(&out).contains("sealed move is void"),
+            "{}",
+            stdout(&out)
+        );
         let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
-        assert!(to_alice.contains("sealed in this game is void"), "{to_alice}");
+        assert!(
+            to_alice.contains("sealed in this game is void"),
+            "{to_alice}"
+        );
         let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
         assert!(to_bob.contains("Записанный (секретный) ход"), "{to_bob}");
         for mail in [&to_alice, &to_bob] {
@@ -589,7 +613,10 @@ fn a_sealed_move_is_checked_when_sealed_and_cannot_be_changed() {
     );
     assert!(!stderr(&again).contains("database"));
     assert!(direct(&bot, &["resume", "2"]).status.success());
-    assert!(bot.ok(&["game", "show", "2"]).contains("a5-b4"), "the first seal stands");
+    assert!(
+        bot.ok(&["game", "show", "2"]).contains("a5-b4"),
+        "the first seal stands"
+    );
     // Unreadable and illegal moves are refused when sealed.
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
@@ -619,18 +646,34 @@ fn add_days_beyond_a_year_is_refused_and_force_is_audited() {
     let before = clock(&bot, 2, "black");
     for days in ["100000", "-100000", "366"] {
         let refused = direct(&bot, &["add-days", "2", "black", days, "--force"]);
-        assert_eq!(refused.status.code(), Some(1), "{days}: {}", stderr(&refused));
-        assert!(stderr(&refused).contains("at most 365 days"), "{}", stderr(&refused));
+        assert_eq!(
+            refused.status.code(),
+            Some(1),
+            "{days}: {}",
+            stderr(&refused)
+        );
+        assert!(
+            stderr(&refused).contains("at most 365 days"),
+            "{}",
+            stderr(&refused)
+        );
     }
     assert_eq!(clock(&bot, 2, "black"), before);
-    assert!(direct(&bot, &["add-days", "2", "black", "365"]).status.success());
+    assert!(
+        direct(&bot, &["add-days", "2", "black", "365"])
+            .status
+            .success()
+    );
     assert!(
         direct(&bot, &["add-days", "2", "black", "-300", "--force"])
             .status
             .success()
     );
     let log = bot.ok(&["referee", "log", "2", "--json"]);
-    assert!(log.contains("\"force\":true") && log.contains("\"force\":false"), "{log}");
+    assert!(
+        log.contains("\"force\":true") && log.contains("\"force\":false"),
+        "{log}"
+    );
 }
 
 /// `game resend` in mid-game sent «Началась новая партия №7 … Первый ход за
@@ -719,7 +762,10 @@ fn a_finished_game_shows_no_deadline_and_its_ending_in_words() {
         let shown = stdout(&at_late(&["game", "show", game]));
         assert!(shown.contains(&format!("Result: 1-0 ({words})")), "{shown}");
         assert!(!shown.contains("due by"), "{shown}");
-        assert!(shown.contains("Clock black: used"), "the balance stays: {shown}");
+        assert!(
+            shown.contains("Clock black: used"),
+            "the balance stays: {shown}"
+        );
         let json: serde_json::Value =
             serde_json::from_slice(&at_late(&["game", "show", game, "--json"]).stdout).unwrap();
         for c in json["clocks"].as_array().unwrap() {
@@ -751,7 +797,10 @@ fn player_edit_and_retire_are_director_actions_in_the_log() {
     assert_eq!(by_player.status.code(), Some(1));
     assert!(stderr(&by_player).contains("only a referee"));
     let no_reason = bot.run(&["player", "retire", "bob@example.test"]);
-    assert!(!no_reason.status.success(), "a director and a reason are required");
+    assert!(
+        !no_reason.status.success(),
+        "a director and a reason are required"
+    );
     bot.ok(&as_director(&[
         "player",
         "edit",
@@ -791,7 +840,11 @@ fn the_log_text_carries_the_facts_of_each_entry() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     timed_game(&bot, "3d/move");
-    assert!(direct(&bot, &["add-days", "2", "white", "3"]).status.success());
+    assert!(
+        direct(&bot, &["add-days", "2", "white", "3"])
+            .status
+            .success()
+    );
     assert!(direct(&bot, &["adjudicate", "2", "1-0"]).status.success());
     let day = |d: i64| {
         (chrono::Utc::now() + chrono::TimeDelta::days(d))
@@ -799,7 +852,11 @@ fn the_log_text_carries_the_facts_of_each_entry() {
             .to_string()
     };
     let (from, to) = (day(10), day(11));
-    assert!(direct(&bot, &["leave", "bob@example.test", &from, &to]).status.success());
+    assert!(
+        direct(&bot, &["leave", "bob@example.test", &from, &to])
+            .status
+            .success()
+    );
     bot.ok(&[
         "tournament",
         "new",
@@ -825,8 +882,9 @@ fn the_log_text_carries_the_facts_of_each_entry() {
     assert!(line("adjudicate").contains("(result: 1-0)"), "{log}");
     let leave = line("leave");
     assert!(
-        leave.contains(&format!("(from: {from}, player: bob@example.test, to: {to})"))
-            && !leave.contains("game #-"),
+        leave.contains(&format!(
+            "(from: {from}, player: bob@example.test, to: {to})"
+        )) && !leave.contains("game #-"),
         "{leave}"
     );
     for l in log.lines() {
@@ -853,7 +911,10 @@ fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
     let out = direct(&bot, &["leave", "bob@example.test", &one, &one]);
     assert!(stdout(&out).contains("(1 day)"), "{}", stdout(&out));
     let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
-    assert!(to_bob.contains("(1 день)") && to_bob.contains("44 дня"), "{to_bob}");
+    assert!(
+        to_bob.contains("(1 день)") && to_bob.contains("44 дня"),
+        "{to_bob}"
+    );
     let again = direct(&bot, &["leave", "bob@example.test", &one, &one]);
     assert_eq!(again.status.code(), Some(1));
     assert!(
@@ -876,7 +937,8 @@ fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
     let idle = direct(&bot, &["leave", "carol@example.test", &one, &day(11)]);
     assert!(idle.status.success(), "{}", stderr(&idle));
     assert!(
-        stdout(&idle).contains("(2 days)") && stdout(&idle).contains("no game of theirs is running"),
+        stdout(&idle).contains("(2 days)")
+            && stdout(&idle).contains("no game of theirs is running"),
         "{}",
         stdout(&idle)
     );
@@ -886,7 +948,11 @@ fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
     assert!(stderr(&retired).contains("retired"), "{}", stderr(&retired));
     // Days given or taken read in words too.
     timed_game(&bot, "3d/move");
-    assert!(direct(&bot, &["add-days", "2", "white", "1"]).status.success());
+    assert!(
+        direct(&bot, &["add-days", "2", "white", "1"])
+            .status
+            .success()
+    );
     let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
     assert!(to_alice.contains("adds 1 day to the clock"), "{to_alice}");
     let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();

@@ -233,9 +233,7 @@ fn player_line(p: &players::Player) -> String {
 
 /// The player line printed after `add`, `edit` and `retire`; a refusal
 /// (duplicate address, bad value, unknown player, not a director) exits 1.
-fn print_outcome<E: Into<RefereeError>>(
-    p: Result<players::Player, E>,
-) -> anyhow::Result<ExitCode> {
+fn print_outcome<E: Into<RefereeError>>(p: Result<players::Player, E>) -> anyhow::Result<ExitCode> {
     match p.map_err(Into::into) {
         Ok(p) => {
             println!("player {}", player_line(&p));

@@ -77,7 +77,9 @@ pub(crate) fn take_for(
     )?;
     h.summary = format!("{} (entered by the referee)", h.summary);
     if running == 0 {
-        h.summary.push_str("; no game of theirs is running now: it stops the clocks of any game running then");
+        h.summary.push_str(
+            "; no game of theirs is running now: it stops the clocks of any game running then",
+        );
     }
     Ok(h)
 }
