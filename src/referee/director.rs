@@ -266,7 +266,7 @@ fn resend(
         now,
     )?;
     let summary = format!(
-        "game #{id}: invitation re-sent to {} ({})",
+        "game #{id}: game re-sent to {} ({})",
         emails.join(", "),
         reason.trim()
     );
