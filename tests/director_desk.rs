@@ -44,6 +44,14 @@ fn direct(bot: &Bot, args: &[&str]) -> std::process::Output {
     bot.run(&all)
 }
 
+/// A director's command outside a game (`player edit|retire`) as the
+/// referee of `two_players`, with a reason.
+fn as_director<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--as", "referee@example.test", "--reason", "desk"]);
+    all
+}
+
 fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -231,20 +239,32 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     let token = bot.token(1, "white");
-    let bad = bot.run(&["player", "edit", "alice@example.test", "--tz", "Moscow"]);
+    let bad = bot.run(&as_director(&[
+        "player",
+        "edit",
+        "alice@example.test",
+        "--tz",
+        "Moscow",
+    ]));
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("Europe/Moscow"), "{}", stderr(&bad));
-    let unknown = bot.run(&["player", "edit", "nobody@example.test", "--name", "X"]);
+    let unknown = bot.run(&as_director(&[
+        "player",
+        "edit",
+        "nobody@example.test",
+        "--name",
+        "X",
+    ]));
     assert_eq!(unknown.status.code(), Some(1), "{}", stderr(&unknown));
-    let taken = bot.run(&[
+    let taken = bot.run(&as_director(&[
         "player",
         "edit",
         "alice@example.test",
         "--email",
         "BOB@example.test",
-    ]);
+    ]));
     assert_eq!(taken.status.code(), Some(1), "{}", stderr(&taken));
-    let out = bot.ok(&[
+    let out = bot.ok(&as_director(&[
         "player",
         "edit",
         "alice@example.test",
@@ -258,7 +278,7 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
         "Europe/Berlin",
         "--piece-letters",
         "latin",
-    ]);
+    ]));
     assert!(
         out.contains("Alice Smith <alice@new.example.test> ru Europe/Berlin"),
         "{out}"
@@ -306,7 +326,7 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
 fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    let out = bot.ok(&["player", "retire", "bob@example.test"]);
+    let out = bot.ok(&as_director(&["player", "retire", "bob@example.test"]));
     assert!(out.contains("retired"), "{out}");
     let list = bot.ok(&["player", "list"]);
     let bob = list.lines().find(|l| l.contains("bob@")).unwrap();
@@ -349,7 +369,12 @@ fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
     bot.ok(&["play", "1", "dc5", "--as", "bob@example.test"]);
     assert_eq!(bot.plies(1), 2);
     // Taken back, Bob may be entered again.
-    bot.ok(&["player", "retire", "bob@example.test", "--undo"]);
+    bot.ok(&as_director(&[
+        "player",
+        "retire",
+        "bob@example.test",
+        "--undo",
+    ]));
     timed_game(&bot, "3d/move");
 }
 
@@ -382,9 +407,9 @@ fn the_game_address_is_shown_and_the_invitation_re_sent_and_answerable() {
     let mails = bot.outbox_to("bob@example.test");
     assert_eq!(mails.len(), before + 1, "one mail, to Bob only");
     let resent = mails.last().unwrap();
-    // The invitation in Bob's language, with the position after 1. cd4.
+    // The game as it stands in Bob's language, after 1. cd4.
     assert!(
-        resent.contains("c3-d4") && resent.contains("чёрными"),
+        resent.contains("1. c3-d4") && resent.contains("Судья повторно высылает"),
         "{resent}"
     );
     bot.serve_once();
@@ -501,4 +526,437 @@ fn a_leave_phoned_in_is_entered_by_the_referee_under_the_mail_rules() {
         "{}",
         stderr(&player)
     );
+}
+
+/// Game #2 from the opening `1. cd4 ba5`, Alice White, adjourned after
+/// `2. gh4` with Black's `ab4` sealed.
+fn adjourned_with_a_seal(bot: &Bot) {
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+        "--opening",
+        "1. cd4 ba5",
+    ]);
+    bot.ok(&["play", "2", "gh4", "--as", "alice@example.test"]);
+    assert!(direct(bot, &["adjourn", "2"]).status.success());
+    bot.ok(&["seal", "2", "ab4", "--as", "bob@example.test"]);
+}
+
+/// A rollback after a seal: the sealed move (meant for the sealed position)
+/// is void, both players are told without seeing it, the game stays
+/// adjourned, and the resumption plays nothing for anyone. Before, `rollback
+/// 2` let Black's `ab4` move White's man (`2. a3-b4`) and `rollback 1` lost
+/// the game for Black "by sealed move".
+#[test]
+fn a_rollback_makes_the_sealed_move_void_and_both_are_told() {
+    for (to, plies) in [("2", 2), ("1", 1)] {
+        let bot = Bot::new(Mailing::Local);
+        two_players(&bot, "russian");
+        adjourned_with_a_seal(&bot);
+        let out = direct(&bot, &["rollback", "2", to]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains("sealed move is void"),
+            "{}",
+            stdout(&out)
+        );
+        let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+        assert!(
+            to_alice.contains("sealed in this game is void"),
+            "{to_alice}"
+        );
+        let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+        assert!(to_bob.contains("Записанный (секретный) ход"), "{to_bob}");
+        for mail in [&to_alice, &to_bob] {
+            assert!(!mail.contains("a5-b4") && !mail.contains("ab4"), "{mail}");
+        }
+        assert_eq!(show(&bot, "2")["status"], "adjourned");
+        assert!(direct(&bot, &["resume", "2"]).status.success());
+        assert_eq!(bot.plies(2), plies, "nothing is played at the resumption");
+        assert_eq!(bot.result(2), None);
+        let shown = bot.ok(&["game", "show", "2"]);
+        assert!(!shown.contains("a3-b4"), "{shown}");
+        let log = bot.ok(&["referee", "log", "2", "--json"]);
+        assert!(log.contains("\"sealed_move_dropped\":true"), "{log}");
+    }
+    // After a rollback the side to move may seal again.
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    adjourned_with_a_seal(&bot);
+    assert!(direct(&bot, &["rollback", "2", "2"]).status.success());
+    bot.ok(&["seal", "2", "gh4", "--as", "alice@example.test"]);
+    assert!(direct(&bot, &["resume", "2"]).status.success());
+    assert!(bot.ok(&["game", "show", "2"]).contains("2. g3-h4"));
+}
+
+/// A second seal was "database error: sealed move already exists", exit 2;
+/// `seal G 'hello world'` was accepted and lost at the resumption. Now the
+/// second seal is refused (exit 1; the CLI speaks English, the words of
+/// both languages are in lang::referee) and the first
+/// stands; an unreadable or illegal move is refused at seal time with a
+/// played move's reasons, and only the sealer hears of it.
+#[test]
+fn a_sealed_move_is_checked_when_sealed_and_cannot_be_changed() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    adjourned_with_a_seal(&bot);
+    let again = bot.run(&["seal", "2", "bc5", "--as", "bob@example.test"]);
+    assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("sealed already, and a sealed move cannot be changed"),
+        "{}",
+        stderr(&again)
+    );
+    assert!(!stderr(&again).contains("database"));
+    assert!(direct(&bot, &["resume", "2"]).status.success());
+    assert!(
+        bot.ok(&["game", "show", "2"]).contains("a5-b4"),
+        "the first seal stands"
+    );
+    // Unreadable and illegal moves are refused when sealed.
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&["play", "1", "cd4", "--as", "alice@example.test"]);
+    assert!(direct(&bot, &["adjourn", "1"]).status.success());
+    let before = bot.outbox_count();
+    for text in ["hello world", "a5-b4"] {
+        let bad = bot.run(&["seal", "1", text, "--as", "bob@example.test"]);
+        assert_eq!(bad.status.code(), Some(1), "{text}: {}", stderr(&bad));
+        assert!(!stderr(&bad).is_empty());
+    }
+    assert_eq!(bot.outbox_count(), before, "the opponent hears nothing");
+    bot.ok(&["seal", "1", "dc5", "--as", "bob@example.test"]);
+    assert!(direct(&bot, &["resume", "1"]).status.success());
+    assert_eq!(bot.plies(1), 2);
+    assert_eq!(bot.result(1), None);
+}
+
+/// `add-days 2 black 100000` was accepted (a deadline in 2300): beyond one
+/// year either way it is refused and nothing changes; the audit entry of an
+/// accepted `--force` records it.
+#[test]
+fn add_days_beyond_a_year_is_refused_and_force_is_audited() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    let before = clock(&bot, 2, "black");
+    for days in ["100000", "-100000", "366"] {
+        let refused = direct(&bot, &["add-days", "2", "black", days, "--force"]);
+        assert_eq!(
+            refused.status.code(),
+            Some(1),
+            "{days}: {}",
+            stderr(&refused)
+        );
+        assert!(
+            stderr(&refused).contains("at most 365 days"),
+            "{}",
+            stderr(&refused)
+        );
+    }
+    assert_eq!(clock(&bot, 2, "black"), before);
+    assert!(
+        direct(&bot, &["add-days", "2", "black", "365"])
+            .status
+            .success()
+    );
+    assert!(
+        direct(&bot, &["add-days", "2", "black", "-300", "--force"])
+            .status
+            .success()
+    );
+    let log = bot.ok(&["referee", "log", "2", "--json"]);
+    assert!(
+        log.contains("\"force\":true") && log.contains("\"force\":false"),
+        "{log}"
+    );
+}
+
+/// `game resend` in mid-game sent «Началась новая партия №7 … Первый ход за
+/// соперником» above the score. Now each player gets the game as it stands,
+/// said to be re-sent by the referee (with the reason given), with the score,
+/// whose move it is and the clocks, in their language; before the first move
+/// the invitation, under the same line.
+#[test]
+fn a_game_re_sent_in_mid_game_is_the_position_not_a_new_game() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    let first = bot.ok(&[
+        "game",
+        "resend",
+        "2",
+        "bob@example.test",
+        "--as",
+        "referee@example.test",
+    ]);
+    assert!(first.contains("re-sent"), "{first}");
+    let invitation = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(
+        invitation.contains("Судья повторно высылает") && !invitation.contains("причина"),
+        "{invitation}"
+    );
+    for (game, mv, by) in [
+        ("2", "cd4", "alice@example.test"),
+        ("2", "ba5", "bob@example.test"),
+        ("2", "gh4", "alice@example.test"),
+    ] {
+        bot.ok(&["play", game, mv, "--as", by]);
+    }
+    bot.ok(&[
+        "game",
+        "resend",
+        "2",
+        "--as",
+        "referee@example.test",
+        "--reason",
+        "spam filter",
+    ]);
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(!to_bob.contains("Началась новая партия"), "{to_bob}");
+    assert!(
+        to_bob.contains("Судья повторно высылает")
+            && to_bob.contains("(причина: spam filter)")
+            && to_bob.contains("1. c3-d4 b6-a5")
+            && to_bob.contains("2. g3-h4")
+            && to_bob.contains("ходят чёрные")
+            && to_bob.contains("осталось"),
+        "{to_bob}"
+    );
+    let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(
+        to_alice.contains("The referee re-sends you this game as it stands (reason: spam filter)")
+            && !to_alice.contains("new game")
+            && to_alice.contains("left"),
+        "{to_alice}"
+    );
+}
+
+/// `play 3 cd4; resign 3 --as black; game show 3` still printed `Clock black:
+/// … move due by …`, and a time loss kept the deadline too; `game show`
+/// printed the raw `Result: 1-0 (sealed_move)`. A finished game has no
+/// deadline (the balance stays) and its ending is in words.
+#[test]
+fn a_finished_game_shows_no_deadline_and_its_ending_in_words() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    timed_game(&bot, "3d/move");
+    bot.ok(&["play", "3", "cd4", "--as", "alice@example.test"]);
+    bot.ok(&["resign", "3", "--as", "bob@example.test"]);
+    bot.ok(&["play", "2", "cd4", "--as", "alice@example.test"]);
+    let late = (chrono::Utc::now() + chrono::TimeDelta::days(5)).to_rfc3339();
+    let at_late = |args: &[&str]| {
+        bot.command()
+            .args(args)
+            .env("ZAOCHKA_NOW", &late)
+            .output()
+            .unwrap()
+    };
+    at_late(&["play", "2", "dc5", "--as", "bob@example.test"]);
+    for (game, words) in [("3", "Black resigned"), ("2", "Black ran out of time")] {
+        let shown = stdout(&at_late(&["game", "show", game]));
+        assert!(shown.contains(&format!("Result: 1-0 ({words})")), "{shown}");
+        assert!(!shown.contains("due by"), "{shown}");
+        assert!(
+            shown.contains("Clock black: used"),
+            "the balance stays: {shown}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_slice(&at_late(&["game", "show", game, "--json"]).stdout).unwrap();
+        for c in json["clocks"].as_array().unwrap() {
+            assert!(c["deadline"].is_null() && c["running"] == false, "{json}");
+        }
+    }
+    // The clock itself stopped at the end.
+    assert!(!clock(&bot, 3, "black").0 && !clock(&bot, 2, "black").0);
+}
+
+/// `player edit` and `player retire` left no trace. Now they are director
+/// actions (`--as DIRECTOR --reason R`), refused to a player and to a
+/// retired referee, and `referee log` shows what changed.
+#[test]
+fn player_edit_and_retire_are_director_actions_in_the_log() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let by_player = bot.run(&[
+        "player",
+        "edit",
+        "bob@example.test",
+        "--name",
+        "B",
+        "--as",
+        "alice@example.test",
+        "--reason",
+        "x",
+    ]);
+    assert_eq!(by_player.status.code(), Some(1));
+    assert!(stderr(&by_player).contains("only a referee"));
+    let no_reason = bot.run(&["player", "retire", "bob@example.test"]);
+    assert!(
+        !no_reason.status.success(),
+        "a director and a reason are required"
+    );
+    bot.ok(&as_director(&[
+        "player",
+        "edit",
+        "alice@example.test",
+        "--email",
+        "alice@new.example.test",
+        "--tz",
+        "Europe/Berlin",
+    ]));
+    bot.ok(&as_director(&["player", "retire", "bob@example.test"]));
+    let log = bot.ok(&["referee", "log"]);
+    assert!(
+        log.contains("referee@example.test player_edit (")
+            && log.contains("email: alice@example.test -> alice@new.example.test")
+            && log.contains("time zone: Europe/Moscow -> Europe/Berlin")
+            && log.contains("player: alice@example.test) reason: desk"),
+        "{log}"
+    );
+    assert!(
+        log.contains("player_retire (player: bob@example.test) reason: desk"),
+        "{log}"
+    );
+    // A retired referee directs no more.
+    bot.ok(&as_director(&["player", "retire", "referee@example.test"]));
+    let retired = direct(&bot, &["adjudicate", "1", "draw"]);
+    assert_eq!(retired.status.code(), Some(1), "{}", stderr(&retired));
+    assert!(stderr(&retired).contains("only a referee"));
+    assert_eq!(bot.result(1), None);
+}
+
+/// `referee log` said `leave game #- reason: phoned` (whose leave?),
+/// `add_days` without side or days, `adjudicate` without the result and
+/// `tournament_*` lines ended with an empty reason. Each line now carries the
+/// facts of its JSON details in words.
+#[test]
+fn the_log_text_carries_the_facts_of_each_entry() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    assert!(
+        direct(&bot, &["add-days", "2", "white", "3"])
+            .status
+            .success()
+    );
+    assert!(direct(&bot, &["adjudicate", "2", "1-0"]).status.success());
+    let day = |d: i64| {
+        (chrono::Utc::now() + chrono::TimeDelta::days(d))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let (from, to) = (day(10), day(11));
+    assert!(
+        direct(&bot, &["leave", "bob@example.test", &from, &to])
+            .status
+            .success()
+    );
+    bot.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "russian",
+        "--system",
+        "round-robin",
+        "--as",
+        "referee@example.test",
+    ]);
+    let log = bot.ok(&["referee", "log"]);
+    let line = |action: &str| {
+        log.lines()
+            .find(|l| l.contains(&format!(" {action} ")))
+            .unwrap_or_else(|| panic!("no {action}: {log}"))
+            .to_string()
+    };
+    assert!(
+        line("add_days").contains("game #2 (days: 3, force: no, side: white) reason: desk"),
+        "{log}"
+    );
+    assert!(line("adjudicate").contains("(result: 1-0)"), "{log}");
+    let leave = line("leave");
+    assert!(
+        leave.contains(&format!(
+            "(from: {from}, player: bob@example.test, to: {to})"
+        )) && !leave.contains("game #-"),
+        "{leave}"
+    );
+    for l in log.lines() {
+        assert!(!l.trim_end().ends_with("reason:"), "{l}");
+        assert!(!l.contains("game #-"), "{l}");
+    }
+}
+
+/// Leave messages said "(1 days)"; a director entering an overlapping leave
+/// read "overlaps your leave"; `referee leave` was accepted for a retired
+/// player. Now the days agree with their number in both languages, the
+/// refusal names the player, a retired player is refused, and a player with
+/// no running game gets the leave with a note to the director.
+#[test]
+fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let day = |d: i64| {
+        (chrono::Utc::now() + chrono::TimeDelta::days(d))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let one = day(10);
+    let out = direct(&bot, &["leave", "bob@example.test", &one, &one]);
+    assert!(stdout(&out).contains("(1 day)"), "{}", stdout(&out));
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(
+        to_bob.contains("(1 день)") && to_bob.contains("44 дня"),
+        "{to_bob}"
+    );
+    let again = direct(&bot, &["leave", "bob@example.test", &one, &one]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("overlaps the leave of bob@example.test")
+            && !stderr(&again).contains("your"),
+        "{}",
+        stderr(&again)
+    );
+    // A player with no game running: entered, and the director is told.
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+        "--lang",
+        "en",
+    ]);
+    let idle = direct(&bot, &["leave", "carol@example.test", &one, &day(11)]);
+    assert!(idle.status.success(), "{}", stderr(&idle));
+    assert!(
+        stdout(&idle).contains("(2 days)")
+            && stdout(&idle).contains("no game of theirs is running"),
+        "{}",
+        stdout(&idle)
+    );
+    bot.ok(&as_director(&["player", "retire", "carol@example.test"]));
+    let retired = direct(&bot, &["leave", "carol@example.test", &day(20), &day(21)]);
+    assert_eq!(retired.status.code(), Some(1));
+    assert!(stderr(&retired).contains("retired"), "{}", stderr(&retired));
+    // Days given or taken read in words too.
+    timed_game(&bot, "3d/move");
+    assert!(
+        direct(&bot, &["add-days", "2", "white", "1"])
+            .status
+            .success()
+    );
+    let to_alice = bot.outbox_to("alice@example.test").pop().unwrap();
+    assert!(to_alice.contains("adds 1 day to the clock"), "{to_alice}");
+    let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
+    assert!(to_bob.contains("добавил 1 день"), "{to_bob}");
 }

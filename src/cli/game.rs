@@ -13,7 +13,7 @@ use crate::referee::view::{score_text, start_turn};
 use crate::rules::{Color, Variant};
 use crate::store::games as game_rows;
 use crate::store::moves;
-use crate::store::{GameId, offers};
+use crate::store::{GameId, GameStatus, offers};
 
 /// Creates and shows games.
 #[derive(clap::Subcommand, Debug)]
@@ -81,8 +81,8 @@ pub enum Game {
         /// The director's registered address (referee or admin role).
         #[arg(long = "as")]
         actor: String,
-        /// Why (written to the audit log).
-        #[arg(long, default_value = "the player did not receive the game's mails")]
+        /// Why (written to the audit log, and told in the mail when given).
+        #[arg(long, default_value = crate::referee::RESEND_DEFAULT_REASON)]
         reason: String,
     },
 }
@@ -246,6 +246,9 @@ fn show(
     let first = start_turn(game.as_ref());
     let full = score_text(&game.score(), first, game.first_move_number());
     let short = score_text(&shorts, first, game.first_move_number());
+    // A finished or annulled game has no deadline (its clocks stopped at the
+    // end; older records may still have one running).
+    let over = matches!(row.status, GameStatus::Finished | GameStatus::Annulled);
     if json {
         let v = serde_json::json!({
             "game": id.0, "variant": row.variant, "white": white.name, "black": black.name,
@@ -255,9 +258,9 @@ fn show(
             "to_move": if game.turn() == Color::White { "white" } else { "black" },
             "pending_offer": offer.map(|o| o.side.as_str()),
             "clocks": clocks.iter().flatten().map(|c| serde_json::json!({
-                "side": c.side.as_str(), "running": c.running, "used_seconds": c.used_seconds,
+                "side": c.side.as_str(), "running": c.running && !over, "used_seconds": c.used_seconds,
                 "left_seconds": c.left_seconds, "moves_made": c.moves_made,
-                "deadline": c.deadline.map(|d| d.to_rfc3339()),
+                "deadline": c.deadline.filter(|_| !over).map(|d| d.to_rfc3339()),
             })).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -279,7 +282,12 @@ fn show(
     println!("FEN {}", game.fen());
     println!("\nScore (full):\n{full}\n\nScore (short):\n{short}\n");
     match (row.result, row.termination) {
-        (Some(r), t) => println!("Result: {} ({})", r.as_str(), t.map_or("", |t| t.as_str())),
+        (Some(r), Some(t)) => println!(
+            "Result: {} ({})",
+            r.as_str(),
+            crate::lang::state::termination_words(t, r, crate::lang::Language::En)
+        ),
+        (Some(r), None) => println!("Result: {}", r.as_str()),
         _ => println!("Status: {}", row.status.as_str()),
     }
     if let Some(o) = offer {
@@ -297,7 +305,7 @@ fn show(
             format_days_hours(c.used_seconds, en),
             format_days_hours(c.left_seconds, en)
         );
-        match (c.running, c.deadline) {
+        match (c.running && !over, c.deadline) {
             (true, Some(d)) => println!("; move due by {}", format_utc(d)),
             _ => println!(),
         }

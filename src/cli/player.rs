@@ -8,6 +8,7 @@
 use std::process::ExitCode;
 
 use super::store_args::StoreArgs;
+use crate::referee::RefereeError;
 use crate::store::StoreError;
 use crate::store::players::{self, Language, NewPlayer, Role};
 
@@ -59,6 +60,12 @@ pub enum Player {
         /// language).
         #[arg(long)]
         piece_letters: Option<String>,
+        /// The director's registered address (referee or admin role).
+        #[arg(long = "as")]
+        actor: String,
+        /// Why (written to the audit log with what changed).
+        #[arg(long)]
+        reason: String,
     },
     /// Retire a player: listed as retired, not entered in new games or
     /// tournaments; the games being played stand. `--undo` takes them back.
@@ -68,6 +75,12 @@ pub enum Player {
         /// Take a retired player back.
         #[arg(long)]
         undo: bool,
+        /// The director's registered address (referee or admin role).
+        #[arg(long = "as")]
+        actor: String,
+        /// Why (written to the audit log).
+        #[arg(long)]
+        reason: String,
     },
     /// List players.
     List {
@@ -122,6 +135,8 @@ impl Player {
                 lang,
                 tz,
                 piece_letters,
+                actor,
+                reason,
             } => {
                 let language = lang.as_deref().map(language_arg).transpose()?;
                 if let Some(tz) = &tz {
@@ -132,8 +147,10 @@ impl Player {
                     Some("default") => Some(None),
                     Some(s) => Some(Some(letters_arg(s)?)),
                 };
-                let p = store.transaction(|tx| {
-                    let mut p = registered(tx, &player)?;
+                let p = store.transaction(|tx| -> Result<_, RefereeError> {
+                    let director = director(tx, &actor, &reason)?;
+                    let old = registered(tx, &player)?;
+                    let mut p = old.clone();
                     if let Some(n) = &name {
                         p = players::set_name(tx, p.id, n)?;
                     }
@@ -149,14 +166,32 @@ impl Player {
                     if let Some(l) = letters {
                         p = players::set_piece_letters(tx, p.id, l)?;
                     }
+                    let details = serde_json::json!({
+                        "player": old.email, "changes": changes(&old, &p),
+                    });
+                    audit(tx, director, "player_edit", &reason, details, now)?;
                     Ok(p)
                 });
                 print_outcome(p)
             }
-            Player::Retire { player, undo } => {
-                let p = store.transaction(|tx| {
+            Player::Retire {
+                player,
+                undo,
+                actor,
+                reason,
+            } => {
+                let p = store.transaction(|tx| -> Result<_, RefereeError> {
+                    let director = director(tx, &actor, &reason)?;
                     let p = registered(tx, &player)?;
-                    players::set_retired(tx, p.id, (!undo).then_some(now))
+                    let p = players::set_retired(tx, p.id, (!undo).then_some(now))?;
+                    let action = if undo {
+                        "player_unretire"
+                    } else {
+                        "player_retire"
+                    };
+                    let details = serde_json::json!({ "player": p.email });
+                    audit(tx, director, action, &reason, details, now)?;
+                    Ok(p)
                 });
                 print_outcome(p)
             }
@@ -197,23 +232,81 @@ fn player_line(p: &players::Player) -> String {
 }
 
 /// The player line printed after `add`, `edit` and `retire`; a refusal
-/// (duplicate address, bad value, unknown player) exits 1.
-fn print_outcome(p: Result<players::Player, StoreError>) -> anyhow::Result<ExitCode> {
-    match p {
+/// (duplicate address, bad value, unknown player, not a director) exits 1.
+fn print_outcome<E: Into<RefereeError>>(p: Result<players::Player, E>) -> anyhow::Result<ExitCode> {
+    match p.map_err(Into::into) {
         Ok(p) => {
             println!("player {}", player_line(&p));
             Ok(ExitCode::SUCCESS)
         }
-        Err(
+        Err(RefereeError::Store(
             e @ (StoreError::Duplicate { .. }
             | StoreError::Invalid { .. }
             | StoreError::NotFound { .. }),
-        ) => {
+        )) => {
             eprintln!("zaochka: refused: {e}");
             Ok(ExitCode::from(1))
         }
-        Err(e) => Err(e.into()),
+        Err(RefereeError::Store(e)) => Err(e.into()),
+        Err(e) => {
+            eprintln!("zaochka: refused: {e}");
+            Ok(ExitCode::from(1))
+        }
     }
+}
+
+/// The director acting on a player: a registered referee or admin, not
+/// retired, with a reason ([`crate::referee::authorise`]).
+fn director(
+    tx: &crate::store::Tx<'_>,
+    actor: &str,
+    reason: &str,
+) -> Result<crate::store::PlayerId, RefereeError> {
+    let d = super::store_args::player_by_email(tx, actor)?;
+    crate::referee::authorise(tx, d.id, reason)?;
+    Ok(d.id)
+}
+
+/// What `edit` changed, field by field: `{"email": {"old": .., "new": ..}}`.
+fn changes(old: &players::Player, new: &players::Player) -> serde_json::Value {
+    let letters = |p: &players::Player| p.piece_letters.map_or("default", |l| l.as_str());
+    let fields = [
+        ("name", old.name.as_str(), new.name.as_str()),
+        ("email", old.email.as_str(), new.email.as_str()),
+        ("language", old.language.as_str(), new.language.as_str()),
+        ("time_zone", old.time_zone.as_str(), new.time_zone.as_str()),
+        ("piece_letters", letters(old), letters(new)),
+    ];
+    let mut out = serde_json::Map::new();
+    for (field, was, now) in fields {
+        if was != now {
+            out.insert(field.into(), serde_json::json!({ "old": was, "new": now }));
+        }
+    }
+    serde_json::Value::Object(out)
+}
+
+/// Writes a director's action on a player to the audit log (no game).
+fn audit(
+    tx: &crate::store::Tx<'_>,
+    actor: crate::store::PlayerId,
+    action: &str,
+    reason: &str,
+    details: serde_json::Value,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), StoreError> {
+    crate::store::audit::append(
+        tx,
+        &crate::store::audit::NewAuditEntry {
+            at: now,
+            actor: Some(actor),
+            action: action.to_string(),
+            game_id: None,
+            reason: Some(reason.trim().to_string()),
+            details: Some(details),
+        },
+    )?;
+    Ok(())
 }
 
 /// ` retired YYYY-MM-DD` for a retired player, else nothing.

@@ -282,6 +282,62 @@ fn tournament_wide(
     }
 }
 
+/// One audit entry as `referee log` prints it: the instant, the actor, the
+/// action, the game, the facts of its details in words (`side: white, days:
+/// -10, force: yes`; `email: a@x -> b@x`) and the reason if one was given.
+fn log_line(e: &audit::AuditEntry, actor: &str) -> String {
+    let mut line = format!("{} {actor} {}", e.at.to_rfc3339(), e.action);
+    if let Some(g) = e.game_id {
+        line.push_str(&format!(" game #{g}"));
+    }
+    if let Some(facts) = e.details.as_ref().map(facts).filter(|f| !f.is_empty()) {
+        line.push_str(&format!(" ({facts})"));
+    }
+    match e.reason.as_deref().map(str::trim) {
+        Some(r) if !r.is_empty() => line.push_str(&format!(" reason: {r}")),
+        _ => {}
+    }
+    line
+}
+
+/// The details of an audit entry in words: each field as `name: value`
+/// (underscores as spaces), a change `old -> new`, a list joined by commas,
+/// nested fields in brackets, `yes`/`no` for flags; null fields are left out.
+fn facts(details: &serde_json::Value) -> String {
+    use serde_json::Value;
+    fn value(v: &Value) -> String {
+        match v {
+            Value::String(s) => s.clone(),
+            Value::Bool(true) => "yes".into(),
+            Value::Bool(false) => "no".into(),
+            Value::Number(n) => n.to_string(),
+            Value::Array(a) => a.iter().map(value).collect::<Vec<_>>().join(", "),
+            Value::Object(o) => match (o.get("old"), o.get("new")) {
+                (Some(old), Some(new)) if o.len() == 2 => {
+                    format!("{} -> {}", value(old), value(new))
+                }
+                _ => format!("({})", facts(v)),
+            },
+            Value::Null => "-".into(),
+        }
+    }
+    match details {
+        Value::Object(o) => o
+            .iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| match v {
+                // A map of changes reads as its fields.
+                Value::Object(inner) if !inner.contains_key("old") => facts(v),
+                _ => format!("{}: {}", k.replace('_', " "), value(v)),
+            })
+            .filter(|f| !f.is_empty())
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Null => String::new(),
+        other => value(other),
+    }
+}
+
 fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitCode> {
     let mut store = db.open()?;
     let entries = store.read(|tx| -> Result<_, RefereeError> {
@@ -310,13 +366,7 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
                     "game": e.game_id.map(|g| g.0), "reason": e.reason, "details": e.details})
             );
         } else {
-            println!(
-                "{} {actor} {} game #{} reason: {}",
-                e.at.to_rfc3339(),
-                e.action,
-                e.game_id.map_or("-".into(), |g| g.to_string()),
-                e.reason.unwrap_or_default()
-            );
+            println!("{}", log_line(&e, &actor));
         }
     }
     Ok(ExitCode::SUCCESS)

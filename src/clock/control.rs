@@ -60,6 +60,11 @@ pub const MAX_DAYS_PER_MOVE: u32 = 60;
 /// or cap: 1000 days.
 pub const MAX_TOTAL_DAYS: u32 = 1000;
 
+/// The most days a director may give to or take from one clock at once
+/// (`referee add-days`): one year, 365 days. More is a typing slip (a
+/// deadline in 2300), never a decision.
+pub const MAX_ADD_DAYS: u32 = 365;
+
 /// The most moves in one period of a cumulative control: 100.
 pub const MAX_MOVES_PER_PERIOD: u32 = 100;
 

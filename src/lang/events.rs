@@ -73,21 +73,23 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
             "Судья вернул партию к позиции после полухода {to} (снято полуходов: {removed})."
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::En) if days >= 0 => format!(
-            "The referee adds {days} day(s) to the clock of {}.",
+            "The referee adds {} to the clock of {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::En) => format!(
-            "The referee takes {} day(s) from the clock of {}.",
-            -days,
+            "The referee takes {} from the clock of {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::Ru) if days >= 0 => format!(
-            "Судья добавил {days} дн. на часы: {}.",
+            "Судья добавил {} на часы: {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::DaysAdded { side, days }, Language::Ru) => format!(
-            "Судья снял {} дн. с часов: {}.",
-            -days,
+            "Судья снял {} с часов: {}.",
+            super::game::days(days.unsigned_abs(), lang),
             side_name(side, lang)
         ),
         (DirectorEvent::Paused, Language::En) => "The referee pauses the game.".into(),
@@ -104,6 +106,37 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
     match lang {
         Language::En => format!("{what} Reason: {reason}"),
         Language::Ru => format!("{what} Причина: {reason}"),
+    }
+}
+
+/// Told to both players when a director's action (a rollback, an
+/// adjudication, a forfeit, an annulment) made the pending sealed move void,
+/// without revealing it (seed 003 art. 15-17 presume the sealed position).
+#[must_use]
+pub fn sealed_dropped(lang: Language) -> String {
+    match lang {
+        Language::En => "The move sealed in this game is void and will not be played: the referee changed the position or ended the game. It stays unrevealed.".into(),
+        Language::Ru => "Записанный (секретный) ход этой партии отменён и не будет сделан: судья изменил позицию или завершил партию. Ход остаётся нераскрытым.".into(),
+    }
+}
+
+/// The line on top of a game's state re-sent by a director (`game resend`):
+/// the game as it stands, not a new game; how to answer; the director's
+/// reason if one was given.
+#[must_use]
+pub fn resent(reason: Option<&str>, lang: Language) -> String {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    match (reason, lang) {
+        (Some(r), Language::En) => format!(
+            "The referee re-sends you this game as it stands (reason: {r}). To play, reply to this mail."
+        ),
+        (None, Language::En) => {
+            "The referee re-sends you this game as it stands. To play, reply to this mail.".into()
+        }
+        (Some(r), Language::Ru) => format!(
+            "Судья повторно высылает вам эту партию в её нынешнем положении (причина: {r}). Чтобы сделать ход, ответьте на это письмо."
+        ),
+        (None, Language::Ru) => "Судья повторно высылает вам эту партию в её нынешнем положении. Чтобы сделать ход, ответьте на это письмо.".into(),
     }
 }
 
@@ -159,9 +192,11 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             },
             Language::En,
         ) => format!(
-            "Your leave from {} to {} ({days} days) is recorded; your clocks stop then. Leave left this year: {left} days.",
+            "Your leave from {} to {} ({}) is recorded; your clocks stop then. Leave left this year: {}.",
             date(*from, lang),
-            date(*to, lang)
+            date(*to, lang),
+            super::game::days(*days, lang),
+            super::game::days(*left, lang)
         ),
         (
             LeaveEvent::Recorded {
@@ -172,9 +207,11 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             },
             Language::Ru,
         ) => format!(
-            "Ваш отпуск с {} по {} ({days} дн.) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left} дн.",
+            "Ваш отпуск с {} по {} ({}) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {}.",
             date(*from, lang),
-            date(*to, lang)
+            date(*to, lang),
+            super::game::days(*days, lang),
+            super::game::days(*left, lang)
         ),
         (LeaveEvent::ByReferee { reason }, Language::En) => {
             format!("The referee entered this leave for you (reason: {reason}).")

@@ -41,6 +41,26 @@ pub fn side_name_capital(side: Color, lang: Language) -> String {
         .unwrap_or_default()
 }
 
+/// A number of days in English: "1 day", "3 days".
+#[must_use]
+pub fn days_en(n: u32) -> String {
+    if n == 1 {
+        "1 day".into()
+    } else {
+        format!("{n} days")
+    }
+}
+
+/// A number of days in a language, the word agreeing with the number
+/// ([`days_en`], [`days_ru`]).
+#[must_use]
+pub fn days(n: u32, lang: Language) -> String {
+    match lang {
+        Language::En => days_en(n),
+        Language::Ru => days_ru(n),
+    }
+}
+
 /// A number of days in Russian with the word agreeing: «1 день», «3 дня»,
 /// «5 дней».
 #[must_use]

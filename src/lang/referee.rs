@@ -82,6 +82,21 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             "записать ход в конверт можно только в отложенной партии, и только тому, чей ход"
                 .into()
         }
+        (E::AlreadySealed, Language::En) => {
+            "your move is sealed already, and a sealed move cannot be changed".into()
+        }
+        (E::AlreadySealed, Language::Ru) => {
+            "ваш ход уже записан в конверт, а записанный ход изменить нельзя".into()
+        }
+        (E::TooManyDays { days, max }, Language::En) => format!(
+            "{} days is more than a referee may change a clock by at once (at most {max} days either way)",
+            days.unsigned_abs()
+        ),
+        (E::TooManyDays { days, max }, Language::Ru) => format!(
+            "{}: так много судья не может изменить на часах за один раз (не больше чем {})",
+            super::game::days_ru(days.unsigned_abs()),
+            super::game::days_ru(*max)
+        ),
         (E::NoReason, Language::En) => "a reason is required".into(),
         (E::NoReason, Language::Ru) => "нужно указать причину".into(),
         (E::ZeroDays, Language::En) => "the number of days must not be zero".into(),
@@ -98,10 +113,12 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             let name = side_name(*side, lang);
             match lang {
                 Language::En => format!(
-                    "{name} has {left} left: {days} day(s) would take the balance below zero (add --force to do it, and the side loses on time)"
+                    "{name} has {left} left: taking {} would take the balance below zero (add --force to do it, and the side loses on time)",
+                    super::game::days_en(days.unsigned_abs())
                 ),
                 Language::Ru => format!(
-                    "у стороны «{name}» осталось {left}: после {days} дн. остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)"
+                    "у стороны «{name}» осталось {left}: если снять {}, остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)",
+                    super::game::days_ru(days.unsigned_abs())
                 ),
             }
         }
@@ -110,6 +127,16 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
         (E::NoTimeControl(g), Language::Ru) => format!("у партии №{g} нет контроля времени"),
         (E::Leave(l), _) => l.message(lang),
+        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), Language::En) => {
+            format!("the leave overlaps the leave of {who} from {first} to {last}")
+        }
+        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), Language::Ru) => {
+            format!("отпуск пересекается с отпуском игрока {who} с {first} по {last}")
+        }
+        (E::LeaveOf(who, l), Language::En) => format!("leave of {who}: {}", l.message(lang)),
+        (E::LeaveOf(who, l), Language::Ru) => {
+            format!("отпуск игрока {who}: {}", l.message(lang))
+        }
         (E::Invalid(s), _) => s.clone(),
         (E::Corrupt(g, s), Language::En) => {
             format!("game #{g} cannot be replayed from the database: {s}")
@@ -292,6 +319,9 @@ mod tests {
                 E::Tournament(_) => 20,
                 E::BelowZero { .. } => 21,
                 E::Retired(_) => 22,
+                E::AlreadySealed => 23,
+                E::TooManyDays { .. } => 24,
+                E::LeaveOf(..) => 25,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -324,7 +354,19 @@ mod tests {
                 days: -10,
             },
             RefereeError::Retired("ivanov@example.org".into()),
+            RefereeError::AlreadySealed,
+            RefereeError::TooManyDays {
+                days: 100_000,
+                max: crate::clock::control::MAX_ADD_DAYS,
+            },
             RefereeError::NoTimeControl(g),
+            RefereeError::LeaveOf(
+                "ivanov@example.org".into(),
+                crate::clock::LeaveError::Overlaps {
+                    first: chrono::NaiveDate::from_ymd_opt(2026, 12, 20).unwrap(),
+                    last: chrono::NaiveDate::from_ymd_opt(2026, 12, 23).unwrap(),
+                },
+            ),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
                 side: crate::store::Side::White,
@@ -362,7 +404,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..23).collect::<Vec<_>>(),
+            (0..26).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -17,11 +17,11 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 
-/// Checks that `actor` may act as a director (referee or admin role) and
-/// gave a reason.
+/// Checks that `actor` may act as a director (referee or admin role, not
+/// retired) and gave a reason.
 pub(crate) fn authorise(tx: &Tx<'_>, actor: PlayerId, reason: &str) -> Result<(), RefereeError> {
     let who = players::get(tx, actor)?;
-    if !matches!(who.role, Role::Referee | Role::Admin) {
+    if !matches!(who.role, Role::Referee | Role::Admin) || who.retired_at.is_some() {
         return Err(RefereeError::NotReferee);
     }
     if reason.trim().is_empty() {
@@ -42,7 +42,7 @@ pub(crate) fn direct(
     authorise(tx, actor, reason)?;
     let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
-    let (event, details) = match *action {
+    let (event, mut details) = match *action {
         DirectorAction::Adjudicate(result) => {
             if finished {
                 return Err(RefereeError::ResultStands(id));
@@ -81,6 +81,7 @@ pub(crate) fn direct(
                 return Err(RefereeError::ResultStands(id));
             }
             l.row = games::set_status(tx, id, GameStatus::Annulled, now)?;
+            stop_clock(tx, id, now)?;
             (DirectorEvent::Annulled, serde_json::json!({}))
         }
         DirectorAction::Rollback(to) => {
@@ -102,6 +103,10 @@ pub(crate) fn direct(
         DirectorAction::AddDays(side, days, force) => {
             if days == 0 {
                 return Err(RefereeError::ZeroDays);
+            }
+            let max = crate::clock::control::MAX_ADD_DAYS;
+            if days.unsigned_abs() > max {
+                return Err(RefereeError::TooManyDays { days, max });
             }
             if finished {
                 return Err(RefereeError::ResultStands(id));
@@ -126,7 +131,7 @@ pub(crate) fn direct(
                     side: color(side),
                     days,
                 },
-                serde_json::json!({ "side": side.as_str(), "days": days }),
+                serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
             )
         }
         DirectorAction::Pause | DirectorAction::Adjourn => {
@@ -157,21 +162,51 @@ pub(crate) fn direct(
             return resend(tx, &l, to.as_deref(), actor, reason, now);
         }
     };
+    // A sealed move is meant for the position of the seal: once the director
+    // changes the position or ends the game it is void (and stays secret).
+    let dropped = matches!(
+        action,
+        DirectorAction::Rollback(_)
+            | DirectorAction::Adjudicate(_)
+            | DirectorAction::Forfeit(_)
+            | DirectorAction::Annul
+    ) && moves::drop_sealed(tx, id, now)?;
+    if dropped {
+        details["sealed_move_dropped"] = serde_json::Value::Bool(true);
+    }
     audit_entry(tx, actor, action, id, reason, details, now)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        crate::lang::events::director(event, reason, lang)
+        let text = crate::lang::events::director(event, reason, lang);
+        if dropped {
+            format!("{text}\n{}", crate::lang::events::sealed_dropped(lang))
+        } else {
+            text
+        }
     });
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: {} ({})", action.name(), reason.trim()),
+        summary: if dropped {
+            format!(
+                "game #{id}: {} ({}); the sealed move is void",
+                action.name(),
+                reason.trim()
+            )
+        } else {
+            format!("game #{id}: {} ({})", action.name(), reason.trim())
+        },
     })
 }
 
-/// Sends the invitation again with the current position (`game resend`) to
-/// `to`, or to both players: the same mail as the first one, from the
-/// player's game address, so that pressing Reply answers in the game.
+/// The reason `game resend` records when the director gives none; it is not
+/// told to the players.
+pub const RESEND_DEFAULT_REASON: &str = "the player did not receive the game's mails";
+
+/// Sends the game again (`game resend`) to `to`, or to both players, from
+/// the player's game address, so that pressing Reply answers in the game:
+/// before the first move the invitation, later the game as it stands (score,
+/// whose move, clocks), each under a line saying the referee re-sends it.
 fn resend(
     tx: &Tx<'_>,
     l: &Loaded,
@@ -194,10 +229,32 @@ fn resend(
         }
         None => vec![l.row.white, l.row.black],
     };
-    let mut replies = Vec::new();
-    for p in &recipients {
-        replies.extend(crate::referee::invitation(tx, id, *p, now)?.replies);
-    }
+    // The default reason is the director's note only: a mail says a reason
+    // the director gave.
+    let told = (reason.trim() != RESEND_DEFAULT_REASON).then_some(reason);
+    let replies = if l.moves.is_empty() {
+        // Nothing played yet: the invitation is the news, with the line
+        // that it is sent again.
+        let mut replies = Vec::new();
+        for p in &recipients {
+            for mut r in crate::referee::invitation(tx, id, *p, now)?.replies {
+                let line = crate::lang::events::resent(told, r.language);
+                r.body = crate::referee::view::with_event(&r.body, &line);
+                replies.push(r);
+            }
+        }
+        replies
+    } else {
+        // Mid-game: the game as it stands (score, whose move, clocks), said
+        // to be re-sent, not a new game.
+        let offer = crate::store::offers::pending(tx, id)?;
+        to_both(l, l.game.as_ref(), offer.as_ref(), |lang| {
+            crate::lang::events::resent(told, lang)
+        })
+        .into_iter()
+        .filter(|r| recipients.contains(&r.to))
+        .collect()
+    };
     let emails: Vec<&str> = replies.iter().map(|r| r.email.as_str()).collect();
     audit_entry(
         tx,
@@ -209,7 +266,7 @@ fn resend(
         now,
     )?;
     let summary = format!(
-        "game #{id}: invitation re-sent to {} ({})",
+        "game #{id}: game re-sent to {} ({})",
         emails.join(", "),
         reason.trim()
     );

@@ -45,6 +45,17 @@ pub enum RefereeError {
     ResultStands(GameId),
     /// Sealing is possible only in an adjourned game, by the side to move.
     CannotSeal,
+    /// The sender has sealed a move already: a sealed move cannot be changed
+    /// (seed 003 art. 15-17).
+    AlreadySealed,
+    /// A director's `add-days` beyond [`crate::clock::control::MAX_ADD_DAYS`]
+    /// either way.
+    TooManyDays {
+        /// The days asked for (negative: taken).
+        days: i32,
+        /// The bound, in days.
+        max: u32,
+    },
     /// A reason is required for a director's action.
     NoReason,
     /// A director's `add-days` of zero days.
@@ -65,6 +76,9 @@ pub enum RefereeError {
     NoTimeControl(GameId),
     /// A leave request that cannot be granted.
     Leave(crate::clock::LeaveError),
+    /// A leave a director entered for a player (by address) that cannot be
+    /// granted: worded about that player, not "your leave".
+    LeaveOf(String, crate::clock::LeaveError),
     /// A command that makes no sense, said in words already (command line and
     /// import only: nothing a player mails ends here).
     Invalid(String),

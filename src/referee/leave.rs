@@ -28,10 +28,29 @@ pub(crate) fn take_for(
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
     super::director::authorise(tx, actor, reason)?;
-    let player = players::find_by_email(tx, player)?
-        .ok_or_else(|| RefereeError::UnknownPlayer(player.to_string()))?
-        .id;
-    let mut h = take(tx, player, from, to, now)?;
+    let found = players::find_by_email(tx, player)?
+        .ok_or_else(|| RefereeError::UnknownPlayer(player.to_string()))?;
+    // A retired player takes no leave; one with no game running now may (the
+    // leave stops the clocks of any game running then), and the director is
+    // told so.
+    if found.retired_at.is_some() {
+        return Err(RefereeError::Retired(found.email));
+    }
+    let running = games::count(
+        tx,
+        &GameFilter {
+            player: Some(found.id),
+            status: Some(GameStatus::Active),
+            ..GameFilter::default()
+        },
+    )?;
+    let (player, email) = (found.id, found.email);
+    let mut h = take(tx, player, from, to, now).map_err(|e| match e {
+        RefereeError::Leave(l) | RefereeError::Clock(crate::clock::ClockError::Leave(l)) => {
+            RefereeError::LeaveOf(email.clone(), l)
+        }
+        other => other,
+    })?;
     if let Some(own) = h.replies.iter_mut().find(|r| r.to == player) {
         let note = crate::lang::events::leave(
             &LeaveEvent::ByReferee {
@@ -57,6 +76,11 @@ pub(crate) fn take_for(
         },
     )?;
     h.summary = format!("{} (entered by the referee)", h.summary);
+    if running == 0 {
+        h.summary.push_str(
+            "; no game of theirs is running now: it stops the clocks of any game running then",
+        );
+    }
     Ok(h)
 }
 
@@ -121,8 +145,9 @@ pub(crate) fn take(
         game: None,
         replies,
         summary: format!(
-            "{} takes leave {from} – {to} ({} days)",
-            me.email, leave.days
+            "{} takes leave {from} – {to} ({})",
+            me.email,
+            crate::lang::game::days_en(leave.days)
         ),
     })
 }

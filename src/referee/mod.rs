@@ -21,7 +21,8 @@ pub mod view;
 use chrono::{DateTime, Utc};
 
 pub use command::{Command, DirectorAction};
-pub use director::parse_side;
+pub(crate) use director::authorise;
+pub use director::{RESEND_DEFAULT_REASON, parse_side};
 
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {

@@ -237,7 +237,8 @@ pub(crate) fn make_offer(
     Ok(())
 }
 
-/// Ends the game with a result, withdrawing any pending offer.
+/// Ends the game with a result, withdrawing any pending offer and stopping
+/// the running clock.
 pub(crate) fn finish_game(
     tx: &Tx<'_>,
     l: &mut Loaded,
@@ -249,6 +250,8 @@ pub(crate) fn finish_game(
         offers::resolve(tx, o.id, OfferStatus::Withdrawn, now)?;
     }
     l.row = games::set_result(tx, l.row.id, result, termination, now)?;
+    // A finished game has no deadline: the running clock stops at the end.
+    super::director::stop_clock(tx, l.row.id, now)?;
     Ok(())
 }
 
@@ -303,6 +306,14 @@ pub(crate) fn seal(
     if l.row.status != GameStatus::Adjourned || color(me) != l.game.turn() {
         return Err(RefereeError::CannotSeal);
     }
+    // Once sealed, the move cannot be changed (seed 003 art. 15-17).
+    if moves::sealed(tx, id)?.is_some() {
+        return Err(RefereeError::AlreadySealed);
+    }
+    // The sealed move is the sealer's move in this position: an unreadable or
+    // illegal one is refused now, with a played move's reasons, to the sealer
+    // only (the refusal is the reply to the sealer's own command).
+    l.game.clone_box().play(text).map_err(RefereeError::Move)?;
     moves::seal(
         tx,
         &NewSealedMove {

@@ -191,7 +191,7 @@ pub(crate) fn header(l: &Loaded, lang: Language) -> String {
 }
 
 /// Puts an event line right after the header line of a state text.
-fn with_event(state: &str, event: &str) -> String {
+pub(crate) fn with_event(state: &str, event: &str) -> String {
     match state.split_once("\n\n") {
         Some((head, rest)) => format!("{head}\n\n{event}\n\n{rest}"),
         None => format!("{event}\n\n{state}"),

@@ -164,6 +164,9 @@ pub struct SealedMove {
     pub sealed_at: DateTime<Utc>,
     /// When it was revealed (UTC), `None` while sealed.
     pub revealed_at: Option<DateTime<Utc>>,
+    /// When a director's action made it void (UTC, [`drop_sealed`]); `None`
+    /// while it stands.
+    pub dropped_at: Option<DateTime<Utc>>,
 }
 
 /// A sealed move to store with [`seal`].
@@ -183,7 +186,8 @@ pub struct NewSealedMove {
     pub sealed_at: DateTime<Utc>,
 }
 
-const SEALED_COLUMNS: &str = "id, game_id, side, ply, text, source_message, sealed_at, revealed_at";
+const SEALED_COLUMNS: &str =
+    "id, game_id, side, ply, text, source_message, sealed_at, revealed_at, dropped_at";
 
 fn sealed_from_row(row: &Row<'_>) -> rusqlite::Result<SealedMove> {
     Ok(SealedMove {
@@ -195,6 +199,7 @@ fn sealed_from_row(row: &Row<'_>) -> rusqlite::Result<SealedMove> {
         source_message: row.get(5)?,
         sealed_at: row.get::<_, Ts>(6)?.0,
         revealed_at: row.get::<_, Option<Ts>>(7)?.map(|t| t.0),
+        dropped_at: row.get::<_, Option<Ts>>(8)?.map(|t| t.0),
     })
 }
 
@@ -247,7 +252,7 @@ fn sealed_by_id(tx: &Tx<'_>, id: SealedMoveId) -> Result<SealedMove> {
         })
 }
 
-/// The game's sealed move that is still hidden, if any.
+/// The game's sealed move that is still hidden and stands, if any.
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
@@ -257,7 +262,7 @@ pub fn sealed(tx: &Tx<'_>, game: GameId) -> Result<Option<SealedMove>> {
         .query_row(
             &format!(
                 "SELECT {SEALED_COLUMNS} FROM sealed_moves
-                 WHERE game_id = ?1 AND revealed_at IS NULL"
+                 WHERE game_id = ?1 AND revealed_at IS NULL AND dropped_at IS NULL"
             ),
             [game],
             sealed_from_row,
@@ -281,6 +286,21 @@ pub fn reveal(tx: &Tx<'_>, id: SealedMoveId, at: DateTime<Utc>) -> Result<Sealed
         });
     }
     sealed_by_id(tx, id)
+}
+
+/// Makes the game's standing sealed move void at `at` (UTC), unrevealed: a
+/// director changed the position or ended the game before the resumption.
+/// Returns whether there was one.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn drop_sealed(tx: &Tx<'_>, game: GameId, at: DateTime<Utc>) -> Result<bool> {
+    let n = tx.sql().execute(
+        "UPDATE sealed_moves SET dropped_at = ?1
+         WHERE game_id = ?2 AND revealed_at IS NULL AND dropped_at IS NULL",
+        params![Ts(at), game],
+    )?;
+    Ok(n > 0)
 }
 
 /// Every sealed move of a game, oldest first.
