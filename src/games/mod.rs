@@ -303,7 +303,8 @@ fn replay_as(
         .into_iter()
         .collect();
     if variant != Variant::Chess {
-        notes.extend(sign_notes(&plies, &record.game.score()));
+        let game = record.game.as_ref();
+        notes.extend(sign_notes(&plies, &game.captures(), || game.score()));
     }
     Ok(CheckedGame {
         variant,
@@ -588,6 +589,13 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     fn plies(&self) -> usize;
     /// The plies played, in canonical full notation.
     fn score(&self) -> Vec<String>;
+    /// Whether each ply played was a capture, without writing the score.
+    fn captures(&self) -> Vec<bool> {
+        self.score()
+            .iter()
+            .map(|s| s.contains(['x', ':']))
+            .collect()
+    }
     /// The plies played as a game record writes them: SAN for chess (PGN), the
     /// full notation for the others (PDN).
     fn record_moves(&self) -> Vec<String> {

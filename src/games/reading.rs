@@ -173,9 +173,18 @@ pub fn international_clue(game: &PdnGame) -> Option<VariantClue> {
     if game.tag("FEN").is_some_and(ten_by_ten_fen) {
         return Some(VariantClue::TenByTenFen);
     }
+    // Only plies that may name a square of the 10x10 board are parsed: a number
+    // above 8 (a square number, or a rank beyond 8) or a file letter i-k.
+    let may_be_ten_by_ten = |text: &str| {
+        text.bytes().any(|b| matches!(b, b'i'..=b'k' | b'I'..=b'K'))
+            || text
+                .split(|c: char| !c.is_ascii_digit())
+                .any(|run| run.len() > 1 || run.parse::<u8>().is_ok_and(|n| n > 8))
+    };
     let moves: Vec<WrittenMove> = game
         .plies
         .iter()
+        .filter(|p| may_be_ten_by_ten(&p.text))
         .filter_map(|p| parse_move(&p.text).ok())
         .collect();
     let squares = || moves.iter().flat_map(squares_of);
@@ -228,27 +237,51 @@ fn ten_by_ten_fen(fen: &str) -> bool {
 /// The notes on plies written with the sign of the other kind of move (a capture
 /// sign on a quiet move, a quiet-move sign on a capture) that the resolver read
 /// as the one legal move their squares name: `written` the plies as written,
-/// `played` the canonical full notation of the plies played (capture sign `:`
-/// or `x`, quiet sign `-`). A ply written without a sign (`cd4`) is no note.
+/// `captures` whether each ply played was a capture ([`super::AnyGame::captures`]),
+/// `score` the canonical full notation of the plies played, asked for only when
+/// there is a note. A ply written without a sign (`cd4`) is no note.
+///
+/// Runs on every ply of every record `check` reads: a ply is parsed only when its
+/// characters show a sign of the other kind.
 #[must_use]
-pub fn sign_notes(written: &[&str], played: &[String]) -> Vec<ReadingNote> {
-    written
+pub fn sign_notes(
+    written: &[&str],
+    captures: &[bool],
+    score: impl FnOnce() -> Vec<String>,
+) -> Vec<ReadingNote> {
+    let capture_char = |c: char| matches!(c, ':' | 'x' | 'X' | '×' | 'х' | 'Х');
+    let suspects: Vec<(usize, WrittenMove)> = written
         .iter()
-        .zip(played)
+        .zip(captures)
         .enumerate()
-        .filter_map(|(ply, (text, full))| {
+        .filter(|&(_, (text, &capture))| {
+            let has_capture_sign = text.contains(capture_char);
+            if capture {
+                !has_capture_sign
+            } else {
+                has_capture_sign
+            }
+        })
+        .filter_map(|(ply, (text, &capture))| {
             let w = parse_move(text).ok()?;
-            let capture = parse_move(full).ok()?.capture;
             let wrong = if capture {
                 !w.capture && w.quiet_sign
             } else {
                 w.capture
             };
-            wrong.then(|| ReadingNote::SignTolerated {
-                ply,
-                written: w.text.clone(),
-                played: full.clone(),
-            })
+            wrong.then_some((ply, w))
+        })
+        .collect();
+    if suspects.is_empty() {
+        return Vec::new();
+    }
+    let score = score();
+    suspects
+        .into_iter()
+        .map(|(ply, w)| ReadingNote::SignTolerated {
+            ply,
+            written: w.text,
+            played: score[ply].clone(),
         })
         .collect()
 }

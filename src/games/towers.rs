@@ -123,6 +123,10 @@ impl AnyGame for TowersGame {
         self.game.moves().len()
     }
 
+    fn captures(&self) -> Vec<bool> {
+        self.game.moves().iter().map(|m| m.is_capture()).collect()
+    }
+
     fn score(&self) -> Vec<String> {
         let mut pos = *self.game.start();
         self.game

@@ -374,19 +374,34 @@ pub fn is_chess_suffix(word: &str) -> bool {
 /// or without the dots), which may follow an en passant capture after a space.
 #[must_use]
 pub fn is_en_passant_mark(word: &str) -> bool {
-    let s: String = word.chars().map(normalize).collect();
-    EN_PASSANT_MARKS.contains(&s.as_str())
+    // Called on every word of every record: compared without allocating, and
+    // only words of a mark's length that start as one do.
+    if word.len() > 8 || !word.starts_with(['e', 'е', 'в']) {
+        return false;
+    }
+    EN_PASSANT_MARKS
+        .iter()
+        .any(|m| word.chars().map(normalize).eq(m.chars()))
 }
 
 /// The length in bytes of an en passant mark glued to the end of a move
 /// (`exd6e.p.`: 4), if there is one after at least two characters.
 #[must_use]
 pub fn en_passant_mark_len(word: &str) -> Option<usize> {
+    // Called on every move of every record: compared from the end, char by char
+    // (`е` read as `e`), without allocating, and only when the move ends as a
+    // mark does.
+    if !word.ends_with(['.', 'p', 'п']) {
+        return None;
+    }
     EN_PASSANT_MARKS
         .iter()
-        .flat_map(|m| [m.to_string(), m.replace('e', "е")])
-        .filter(|m| word.ends_with(m.as_str()) && word.len() > m.len() + 1)
-        .map(|m| m.len())
+        .filter_map(|m| {
+            let k = m.chars().count();
+            let tail_start = word.char_indices().rev().nth(k - 1)?.0;
+            let tail = &word[tail_start..];
+            (tail.chars().map(normalize).eq(m.chars()) && tail_start > 1).then_some(tail.len())
+        })
         .max()
 }
 
