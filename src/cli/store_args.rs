@@ -66,8 +66,11 @@ pub fn run(
 ) -> anyhow::Result<std::process::ExitCode> {
     let config = args.config()?;
     let mut store = args.open()?;
-    let now = args.now();
     let result: Result<Handled, RefereeError> = store.transaction(|tx| {
+        // The instant is read once the write lock is held, so that commands
+        // applied in turn carry instants in that order (a process that waited
+        // for another's lock must not act "before" what it waited for).
+        let now = args.now();
         let actor = player_by_email(tx, actor_email)?;
         let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
         // The players hear of it by mail too: `zaochka serve` sends the outbox.
