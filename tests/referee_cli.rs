@@ -400,6 +400,8 @@ fn two_processes_playing_into_one_database_lose_no_move_and_apply_none_twice() {
         let db = z.db.clone();
         std::thread::spawn(move || {
             let mut applied = 0;
+            // Every attempt, for the message of a failure.
+            let mut log = Vec::new();
             for (k, (mv, who)) in SEED_001.iter().enumerate() {
                 for game in if (k + seed).is_multiple_of(2) {
                     ["1", "2"]
@@ -410,6 +412,12 @@ fn two_processes_playing_into_one_database_lose_no_move_and_apply_none_twice() {
                         .args(["--db", db.to_str().unwrap(), "play", game, mv, "--as", who])
                         .output()
                         .unwrap();
+                    log.push(format!(
+                        "process {seed} move {k} {mv} game {game}: exit {:?} {} {}",
+                        out.status.code(),
+                        String::from_utf8_lossy(&out.stdout).trim(),
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    ));
                     match out.status.code() {
                         Some(0) => applied += 1,
                         Some(1) => {}
@@ -420,14 +428,17 @@ fn two_processes_playing_into_one_database_lose_no_move_and_apply_none_twice() {
                     }
                 }
             }
-            applied
+            (applied, log)
         })
     };
     let (a, b) = (spawn(0), spawn(1));
-    let total = a.join().unwrap() + b.join().unwrap();
+    let ((na, la), (nb, lb)) = (a.join().unwrap(), b.join().unwrap());
     assert_eq!(
-        total, 20,
-        "each of the 10 plies of both games applied exactly once"
+        na + nb,
+        20,
+        "each of the 10 plies of both games applied exactly once:\n{}\n{}",
+        la.join("\n"),
+        lb.join("\n")
     );
     for game in ["1", "2"] {
         let show: serde_json::Value =
