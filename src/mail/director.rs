@@ -1,0 +1,530 @@
+//! A tournament director's commands by mail (issue 15, item 4): the grammar
+//! only, pure (no database, no clock). The daemon decides who may give them
+//! (`src/daemon/process/director_mail.rs`) and hands each to the referee.
+//!
+//! One command a line, English or Russian, case, `ё`/`е` and dashes
+//! (`-`, `–`, `—`) forgiven, each followed by its reason on the next line
+//! (`reason: ...` / `причина: ...`) or on the same line after the command:
+//!
+//! | English | Russian |
+//! |---|---|
+//! | `adjudicate #15 1-0` (`0-1`, `1/2`, `draw`, `white won`) | `присудить #15 1-0` (`ничья`, `победа белых`) |
+//! | `rollback #15 24` = keep 24 plies (`ply 24`); `rollback #15 move 12` = back to before White's 12th move, `move 12...` before Black's | `откат #15 24` (`полуход 24`), `откат #15 ход 12`, `ход 12...` |
+//! | `forfeit #15 white` (the side that loses) | `поражение #15 белым`, `неявка #15 чёрные` |
+//! | `add days #15 black 3` (negative takes days) | `добавить #15 чёрным 3 дня` |
+//! | `pause #15`, `resume #15` | `пауза #15`, `возобновить #15` |
+//! | `leave player@x 2026-12-20 2027-01-05` | `отпуск player@x 20.12.2026 05.01.2027` |
+//! | `accept claim #15 [white]`, `reject claim #15 [black]` | `принять заявку #15 [белых]`, `отклонить заявку #15` |
+//! | `release <quarantine key>` | `выпустить <ключ>` |
+//!
+//! A line is a director's command only when it starts with one of these
+//! words AND has the command's shape (a `#N` or `№N` game for the game
+//! commands, an address with `@` for a leave, one key for a release), so a
+//! player's `отпуск 20.12.2026 05.01.2027` or a chat line is never one.
+
+use chrono::NaiveDate;
+
+use crate::referee::{DirectorAction, parse_side};
+use crate::store::{GameId, GameResult, Side};
+
+/// A rollback target, exactly as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RollbackTo {
+    /// Keep this many plies (half-moves); 0 = the start position.
+    Ply(u32),
+    /// Back to the position before move `number` of White, or of Black when
+    /// `black` (`12...`).
+    Move {
+        /// The move number.
+        number: u32,
+        /// Black's move.
+        black: bool,
+    },
+}
+
+impl RollbackTo {
+    /// The plies to keep, counting moves from a start where White moves
+    /// first, or Black when `black_starts`; `None` for a number that names
+    /// no move (`move 0`, White's move 1 when Black starts).
+    #[must_use]
+    pub fn plies(self, black_starts: bool) -> Option<u32> {
+        match self {
+            RollbackTo::Ply(p) => Some(p),
+            RollbackTo::Move { number, black } => {
+                let before = 2 * number.checked_sub(1)? + u32::from(black);
+                before.checked_sub(u32::from(black_starts))
+            }
+        }
+    }
+}
+
+/// What a director's line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorOrder {
+    /// An action on a game ([`crate::referee::Command::Direct`]); a rollback
+    /// is [`DirectorOrder::Rollback`].
+    Direct {
+        /// The game.
+        game: GameId,
+        /// The action.
+        action: DirectorAction,
+    },
+    /// Take a game back ([`DirectorAction::Rollback`] once the target is in
+    /// plies).
+    Rollback {
+        /// The game.
+        game: GameId,
+        /// Where to.
+        to: RollbackTo,
+    },
+    /// A leave for a player ([`crate::referee::Command::LeaveFor`]).
+    Leave {
+        /// The player's registered address.
+        player: String,
+        /// First day (the player's time zone).
+        from: NaiveDate,
+        /// Last day, included.
+        to: NaiveDate,
+    },
+    /// Accept or reject a claim for a game frozen for adjudication.
+    Claim {
+        /// The game.
+        game: GameId,
+        /// Whose claim; `None` when only one claim (or two that agree) is in.
+        side: Option<Side>,
+        /// Accept (`true`) or reject.
+        accept: bool,
+    },
+    /// Put a quarantined mail back into the inbox.
+    Release {
+        /// The inbox key, as `zaochka quarantine list` prints it.
+        key: String,
+    },
+}
+
+/// Why a director's line cannot be read: the word is a command's, the rest is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirectorLineError {
+    /// No result, or not one (`1-0`, `0-1`, `1/2`, `ничья`, ...).
+    Result,
+    /// No side, or not one (`white`, `чёрным`, ...).
+    Side,
+    /// No number of plies or move, or not one.
+    Rollback,
+    /// No number of days, or zero.
+    Days,
+    /// Two dates (first and last day) are needed.
+    Dates,
+    /// Something after the command that belongs to none of its parts.
+    Extra,
+}
+
+/// One director's line read: the line, the order or why it cannot be read,
+/// and its reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectorLine {
+    /// The command line as written (without a reason on the same line).
+    pub line: String,
+    /// What it asks for.
+    pub order: Result<DirectorOrder, DirectorLineError>,
+    /// The reason given (`reason: ...`), trimmed; `None` or empty: none.
+    pub reason: Option<String>,
+}
+
+/// Lowercase, `ё` as `е`, every dash as `-`.
+fn fold(text: &str) -> String {
+    text.to_lowercase()
+        .replace('ё', "е")
+        .replace(['–', '—', '‐', '−'], "-")
+}
+
+/// The reason of a line `reason: ...` / `причина: ...` (also `-` for `:`),
+/// or the text before and the reason of a command written on one line.
+/// [`fold`] keeps the number of characters, so positions are counted in them.
+fn split_reason(line: &str) -> (String, Option<String>) {
+    let folded = fold(line);
+    for word in ["reason", "причина"] {
+        for (at, _) in folded.match_indices(word) {
+            let before = &folded[..at];
+            if before.ends_with(char::is_alphanumeric) {
+                continue;
+            }
+            let after = folded[at + word.len()..].trim_start();
+            if let Some(reason) = after.strip_prefix([':', '-']) {
+                let keep = before.chars().count();
+                let skip = folded.chars().count() - reason.chars().count();
+                let head: String = line.chars().take(keep).collect();
+                let reason: String = line.chars().skip(skip).collect();
+                return (head.trim().to_string(), Some(reason.trim().to_string()));
+            }
+        }
+    }
+    (line.trim().to_string(), None)
+}
+
+/// The commands of a mail's new text, in order, each with its reason; `None`
+/// when no line is a director's command.
+#[must_use]
+pub fn read(text: &str) -> Option<Vec<DirectorLine>> {
+    let mut out: Vec<DirectorLine> = Vec::new();
+    for raw in text.lines() {
+        let (command, reason) = split_reason(raw);
+        if command.is_empty() {
+            // A reason line: for the last command still without one.
+            if let (Some(r), Some(last)) = (reason, out.last_mut())
+                && last.reason.as_deref().is_none_or(str::is_empty)
+            {
+                last.reason = Some(r);
+            }
+            continue;
+        }
+        if let Some(order) = order_of(&command) {
+            out.push(DirectorLine {
+                line: command,
+                order,
+                reason,
+            });
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The game of a word `#15`, `№15` or `№ 15` (the number may be the next word).
+fn game_of<'a>(words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Option<GameId> {
+    let w = words.peek()?;
+    let digits = w.trim_start_matches(['#', '№']);
+    if digits.len() == w.len() {
+        return None;
+    }
+    words.next();
+    let digits = if digits.is_empty() {
+        words.next()?
+    } else {
+        digits
+    };
+    digits
+        .trim_end_matches([',', ':', '.'])
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .map(GameId)
+}
+
+/// A side in any form: `white`, `белые`, `белым`, `белых` (and black's).
+fn side_of(word: &str) -> Option<Side> {
+    parse_side(word).or(match word.trim_end_matches([',', '.']) {
+        "белым" | "белых" | "белого" => Some(Side::White),
+        "черным" | "черных" | "черного" => Some(Side::Black),
+        _ => None,
+    })
+}
+
+/// The order of a line, if it is a director's command; its error if the
+/// command's word and shape are there but a part is wrong.
+fn order_of(line: &str) -> Option<Result<DirectorOrder, DirectorLineError>> {
+    let folded = fold(line);
+    let all: Vec<&str> = folded.split_whitespace().collect();
+    let (first, second) = (all.first().copied()?, all.get(1).copied());
+    let (skip, kind) = match (first, second) {
+        ("adjudicate" | "присудить" | "присуждение", _) => (1, Kind::Adjudicate),
+        ("rollback" | "откат" | "откатить", _) => (1, Kind::Rollback),
+        ("forfeit" | "поражение" | "неявка", _) => (1, Kind::Forfeit),
+        ("add", Some("days" | "day")) => (2, Kind::AddDays),
+        ("add-days" | "добавить", _) => (1, Kind::AddDays),
+        ("pause" | "пауза" | "приостановить", _) => (1, Kind::Pause),
+        ("resume" | "возобновить", _) => (1, Kind::Resume),
+        ("leave" | "отпуск", _) => (1, Kind::Leave),
+        ("accept", Some("claim")) | ("принять", Some("заявку")) => (2, Kind::Claim(true)),
+        ("reject", Some("claim")) | ("отклонить", Some("заявку")) => (2, Kind::Claim(false)),
+        ("release" | "выпустить", _) => (1, Kind::Release),
+        _ => return None,
+    };
+    let mut words = all[skip..].iter().copied().peekable();
+    match kind {
+        Kind::Leave => {
+            let player = words.next().filter(|w| w.contains('@'))?;
+            // The address as written (addresses are compared without case).
+            let player = player.trim_matches(['<', '>', ',']).to_string();
+            let dates: Vec<Option<NaiveDate>> = words.by_ref().take(2).map(date_of).collect();
+            Some(match (dates.as_slice(), words.next()) {
+                ([Some(from), Some(to)], None) => Ok(DirectorOrder::Leave {
+                    player,
+                    from: *from,
+                    to: *to,
+                }),
+                _ => Err(DirectorLineError::Dates),
+            })
+        }
+        Kind::Release => {
+            let key = line.split_whitespace().nth(skip)?;
+            if line.split_whitespace().count() != skip + 1 {
+                return None;
+            }
+            Some(Ok(DirectorOrder::Release {
+                key: key.to_string(),
+            }))
+        }
+        _ => {
+            let game = game_of(&mut words)?;
+            let rest: Vec<&str> = words.collect();
+            Some(game_order(kind, game, &rest))
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Adjudicate,
+    Rollback,
+    Forfeit,
+    AddDays,
+    Pause,
+    Resume,
+    Leave,
+    Claim(bool),
+    Release,
+}
+
+/// The order of a game command from the words after the game.
+fn game_order(
+    kind: Kind,
+    game: GameId,
+    rest: &[&str],
+) -> Result<DirectorOrder, DirectorLineError> {
+    let direct = |action| Ok(DirectorOrder::Direct { game, action });
+    match kind {
+        Kind::Adjudicate => result_of(&rest.join(" "))
+            .map(|r| DirectorOrder::Direct {
+                game,
+                action: DirectorAction::Adjudicate(r),
+            })
+            .ok_or(DirectorLineError::Result),
+        Kind::Rollback => rollback_of(rest)
+            .map(|to| DirectorOrder::Rollback { game, to })
+            .ok_or(DirectorLineError::Rollback),
+        Kind::Forfeit => match rest {
+            [side] => direct(DirectorAction::Forfeit(
+                side_of(side).ok_or(DirectorLineError::Side)?,
+            )),
+            _ => Err(DirectorLineError::Side),
+        },
+        Kind::AddDays => {
+            let (side, days) = match rest {
+                [side, n] | [side, n, _] => (side_of(side), *n),
+                [side] => (side_of(side), ""),
+                _ => (None, ""),
+            };
+            let side = side.ok_or(DirectorLineError::Side)?;
+            if let [_, _, unit] = rest
+                && !matches!(*unit, "days" | "day" | "дня" | "дней" | "день" | "д.")
+            {
+                return Err(DirectorLineError::Extra);
+            }
+            match days.trim_start_matches('+').parse::<i32>() {
+                Ok(d) if d != 0 => direct(DirectorAction::AddDays(side, d, false)),
+                _ => Err(DirectorLineError::Days),
+            }
+        }
+        Kind::Pause | Kind::Resume if !rest.is_empty() => Err(DirectorLineError::Extra),
+        Kind::Pause => direct(DirectorAction::Pause),
+        Kind::Resume => direct(DirectorAction::Resume),
+        Kind::Claim(accept) => match rest {
+            [] => Ok(DirectorOrder::Claim {
+                game,
+                side: None,
+                accept,
+            }),
+            [side] => Ok(DirectorOrder::Claim {
+                game,
+                side: Some(side_of(side).ok_or(DirectorLineError::Side)?),
+                accept,
+            }),
+            _ => Err(DirectorLineError::Extra),
+        },
+        Kind::Leave | Kind::Release => unreachable!("read before the game"),
+    }
+}
+
+/// A result as the records and the mails write it, and `1/2`.
+fn result_of(text: &str) -> Option<GameResult> {
+    let text = text.trim();
+    if matches!(text, "1/2" | "½" | "0.5") {
+        return Some(GameResult::Draw);
+    }
+    crate::games::read_result(text)
+        .and_then(crate::games::StatedResult::result)
+        .or_else(|| crate::lang::reverse::result_named(text))
+}
+
+/// `24`, `ply 24`, `полуход 24`, `move 12`, `ход 12`, `move 12...`, `12...`.
+fn rollback_of(rest: &[&str]) -> Option<RollbackTo> {
+    let (is_move, n) = match rest {
+        [n] => (n.contains('.'), *n),
+        ["ply" | "полуход" | "полуходу", n] => (false, *n),
+        ["move" | "ход" | "ходу", n] => (true, *n),
+        _ => return None,
+    };
+    let black = n.ends_with("...") || n.ends_with('…');
+    let digits = n.trim_end_matches(['.', '…']);
+    let number = digits.parse::<u32>().ok()?;
+    if is_move {
+        Some(RollbackTo::Move { number, black })
+    } else {
+        Some(RollbackTo::Ply(number))
+    }
+}
+
+/// A date `2026-12-20` or `20.12.2026`.
+fn date_of(word: &str) -> Option<NaiveDate> {
+    let w = word.trim_end_matches(',');
+    NaiveDate::parse_from_str(w, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(w, "%d.%m.%Y"))
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> DirectorLine {
+        let mut v = read(text).unwrap_or_else(|| panic!("no command in {text:?}"));
+        assert_eq!(v.len(), 1, "{text:?}");
+        v.remove(0)
+    }
+
+    fn direct(game: i64, action: DirectorAction) -> Result<DirectorOrder, DirectorLineError> {
+        Ok(DirectorOrder::Direct {
+            game: GameId(game),
+            action,
+        })
+    }
+
+    #[test]
+    fn english_and_russian_forms_read_the_same() {
+        use DirectorAction::*;
+        let cases = [
+            ("adjudicate #15 1-0", direct(15, Adjudicate(GameResult::WhiteWins))),
+            ("Присудить №15 ничья", direct(15, Adjudicate(GameResult::Draw))),
+            ("присудить #15 1/2", direct(15, Adjudicate(GameResult::Draw))),
+            ("ПРИСУДИТЬ #15 победа чёрных", direct(15, Adjudicate(GameResult::BlackWins))),
+            ("adjudicate #15 0–1", direct(15, Adjudicate(GameResult::BlackWins))),
+            ("forfeit #15 white", direct(15, Forfeit(Side::White))),
+            ("поражение #15 черным", direct(15, Forfeit(Side::Black))),
+            ("неявка #15 чёрные", direct(15, Forfeit(Side::Black))),
+            ("add days #15 black 3", direct(15, AddDays(Side::Black, 3, false))),
+            ("добавить #15 чёрным 3 дня", direct(15, AddDays(Side::Black, 3, false))),
+            ("add days #15 white -2", direct(15, AddDays(Side::White, -2, false))),
+            ("pause #15", direct(15, Pause)),
+            ("Пауза № 15", direct(15, Pause)),
+            ("resume #15", direct(15, Resume)),
+            ("возобновить #15", direct(15, Resume)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(one(text).order, want, "{text}");
+        }
+    }
+
+    #[test]
+    fn rollbacks_say_plies_or_moves_exactly() {
+        let to = |t: &str| match one(t).order {
+            Ok(DirectorOrder::Rollback { to, .. }) => to,
+            other => panic!("{t}: {other:?}"),
+        };
+        assert_eq!(to("rollback #15 24"), RollbackTo::Ply(24));
+        assert_eq!(to("откат #15 полуход 24"), RollbackTo::Ply(24));
+        let white12 = RollbackTo::Move {
+            number: 12,
+            black: false,
+        };
+        let black12 = RollbackTo::Move {
+            number: 12,
+            black: true,
+        };
+        assert_eq!(to("rollback #15 move 12"), white12);
+        assert_eq!(to("откат #15 ход 12..."), black12);
+        assert_eq!(to("откат #15 12."), white12);
+        assert_eq!(white12.plies(false), Some(22));
+        assert_eq!(black12.plies(false), Some(23));
+        assert_eq!(black12.plies(true), Some(22));
+        assert_eq!(RollbackTo::Move { number: 0, black: false }.plies(false), None);
+        assert_eq!(RollbackTo::Move { number: 1, black: false }.plies(true), None);
+    }
+
+    #[test]
+    fn leave_claims_and_release() {
+        assert_eq!(
+            one("leave Player@x.test 2026-12-20 2027-01-05").order,
+            Ok(DirectorOrder::Leave {
+                player: "player@x.test".into(),
+                from: NaiveDate::from_ymd_opt(2026, 12, 20).unwrap(),
+                to: NaiveDate::from_ymd_opt(2027, 1, 5).unwrap(),
+            })
+        );
+        assert!(matches!(
+            one("отпуск p@x 20.12.2026 05.01.2027").order,
+            Ok(DirectorOrder::Leave { .. })
+        ));
+        assert_eq!(
+            one("отпуск p@x 20.12.2026").order,
+            Err(DirectorLineError::Dates)
+        );
+        assert_eq!(
+            one("accept claim #3 white").order,
+            Ok(DirectorOrder::Claim {
+                game: GameId(3),
+                side: Some(Side::White),
+                accept: true
+            })
+        );
+        assert_eq!(
+            one("отклонить заявку #3").order,
+            Ok(DirectorOrder::Claim {
+                game: GameId(3),
+                side: None,
+                accept: false
+            })
+        );
+        assert_eq!(
+            one("release 1764000000.M3P1.Test").order,
+            Ok(DirectorOrder::Release {
+                key: "1764000000.M3P1.Test".into()
+            })
+        );
+    }
+
+    #[test]
+    fn reasons_follow_their_command_or_share_its_line() {
+        let v = read(
+            "Hello,\n\npause #4\nReason: the player is in hospital\n\nadjudicate #5 1-0 причина — позиция выиграна\nresume #6\n\n-- \nThe director",
+        )
+        .unwrap();
+        assert_eq!(v.len(), 3);
+        assert_eq!(v[0].reason.as_deref(), Some("the player is in hospital"));
+        assert_eq!(v[1].line, "adjudicate #5 1-0");
+        assert_eq!(v[1].reason.as_deref(), Some("позиция выиграна"));
+        assert_eq!(v[2].reason, None);
+    }
+
+    #[test]
+    fn a_players_lines_are_no_director_commands() {
+        for text in [
+            "c3-d4",
+            "отпуск 20.12.2026 05.01.2027",
+            "leave 2026-12-20 2026-12-30",
+            "pause, I am travelling",
+            "I will release my book soon",
+            "adjudicate please",
+        ] {
+            assert_eq!(read(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_wrong_part_is_named() {
+        assert_eq!(one("adjudicate #15 2-5").order, Err(DirectorLineError::Result));
+        assert_eq!(one("forfeit #15 grey").order, Err(DirectorLineError::Side));
+        assert_eq!(one("add days #15 black 0").order, Err(DirectorLineError::Days));
+        assert_eq!(one("rollback #15 twelve").order, Err(DirectorLineError::Rollback));
+        assert_eq!(one("pause #15 now").order, Err(DirectorLineError::Extra));
+    }
+}
