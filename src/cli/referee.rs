@@ -297,6 +297,9 @@ fn log_line(e: &audit::AuditEntry, actor: &str) -> String {
         Some(r) if !r.is_empty() => line.push_str(&format!(" reason: {r}")),
         _ => {}
     }
+    if let Some(m) = &e.message_id {
+        line.push_str(&format!(" (by mail <{m}>)"));
+    }
     line
 }
 
@@ -363,7 +366,8 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
             println!(
                 "{}",
                 serde_json::json!({"at": e.at.to_rfc3339(), "actor": actor, "action": e.action,
-                    "game": e.game_id.map(|g| g.0), "reason": e.reason, "details": e.details})
+                    "game": e.game_id.map(|g| g.0), "reason": e.reason, "details": e.details,
+                    "message_id": e.message_id})
             );
         } else {
             println!("{}", log_line(&e, &actor));

@@ -15,6 +15,7 @@
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,
 //!   reminders, subjects and the example move of each game.
 //! - [`events`]: what the director did, and leave.
+//! - [`director_mail`]: the answer to a director's commands by mail.
 //! - [`referee`]: why the referee or the clock refused a command.
 //! - [`help`]: the help text and the first mail of a game.
 //! - [`state`]: a game's state for one reader (board, score, whose move or the
@@ -30,6 +31,7 @@
 //!   status arguments («ничья», «окончена»).
 
 pub mod chess;
+pub mod director_mail;
 pub mod events;
 pub mod game;
 pub mod help;

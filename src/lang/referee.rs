@@ -226,6 +226,14 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::Ballot(why), Language::Ru) => format!("список дебютов не годится: {why}"),
         (T::Period(n), Language::En) => format!("the tournament «{n}» is not being played"),
         (T::Period(n), Language::Ru) => format!("турнир «{n}» сейчас не играется"),
+        (T::NoClaim(g), Language::En) => format!("there is no such claim for game #{g}"),
+        (T::NoClaim(g), Language::Ru) => format!("такой заявки по партии №{g} нет"),
+        (T::WhichClaim(g), Language::En) => {
+            format!("the claims for game #{g} differ: say whose claim (white or black)")
+        }
+        (T::WhichClaim(g), Language::Ru) => {
+            format!("заявки по партии №{g} различаются: укажите, чью заявку (белых или чёрных)")
+        }
     }
 }
 

@@ -212,11 +212,7 @@ fn game_of<'a>(words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -
 
 /// A side in any form: `white`, `белые`, `белым`, `белых` (and black's).
 fn side_of(word: &str) -> Option<Side> {
-    parse_side(word).or(match word.trim_end_matches([',', '.']) {
-        "белым" | "белых" | "белого" => Some(Side::White),
-        "черным" | "черных" | "черного" => Some(Side::Black),
-        _ => None,
-    })
+    parse_side(word.trim_end_matches([',', '.']))
 }
 
 /// The order of a line, if it is a director's command; its error if the

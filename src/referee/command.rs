@@ -114,6 +114,18 @@ pub enum Command {
         /// Why (written to the audit log).
         reason: String,
     },
+    /// A director accepts or rejects a claim for a game frozen at the end of
+    /// a tournament's playing period (issue 15, item 4).
+    RuleClaim {
+        /// The game.
+        game: GameId,
+        /// Whose claim; `None` when there is one (or two that agree).
+        side: Option<Side>,
+        /// Accept (the game ends with the claimed result) or reject.
+        accept: bool,
+        /// Why (written to the audit log).
+        reason: String,
+    },
 }
 
 /// What a tournament director does to a game (issue 3, item 3).
@@ -175,7 +187,8 @@ impl Command {
             | Command::Status { game }
             | Command::Export { game }
             | Command::ClaimResult { game, .. }
-            | Command::Direct { game, .. } => Some(*game),
+            | Command::Direct { game, .. }
+            | Command::RuleClaim { game, .. } => Some(*game),
             Command::Standings { game } => *game,
             Command::History | Command::Help | Command::Leave { .. } | Command::LeaveFor { .. } => {
                 None

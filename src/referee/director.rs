@@ -38,6 +38,7 @@ pub(crate) fn direct(
     action: &DirectorAction,
     reason: &str,
     now: DateTime<Utc>,
+    message_id: Option<&str>,
 ) -> Result<Handled, RefereeError> {
     authorise(tx, actor, reason)?;
     let mut l = load(tx, id, now)?;
@@ -154,12 +155,12 @@ pub(crate) fn direct(
                 serde_json::json!({ "status": status.as_str(), "stopped_clock": stopped.map(|s| s.as_str()) }),
             )
         }
-        DirectorAction::Resume => return resume(tx, l, actor, reason, now),
+        DirectorAction::Resume => return resume(tx, l, actor, reason, now, message_id),
         DirectorAction::Resend(ref to) => {
             if finished {
                 return Err(RefereeError::ResultStands(id));
             }
-            return resend(tx, &l, to.as_deref(), actor, reason, now);
+            return resend(tx, &l, to.as_deref(), actor, reason, now, message_id);
         }
     };
     // A sealed move is meant for the position of the seal: once the director
@@ -174,7 +175,7 @@ pub(crate) fn direct(
     if dropped {
         details["sealed_move_dropped"] = serde_json::Value::Bool(true);
     }
-    audit_entry(tx, actor, action, id, reason, details, now)?;
+    audit_entry(tx, actor, action, id, reason, details, now, message_id)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let replies = to_both(&l, l.game.as_ref(), None, |lang| {
         let text = crate::lang::events::director(event, reason, lang);
@@ -214,6 +215,7 @@ fn resend(
     actor: PlayerId,
     reason: &str,
     now: DateTime<Utc>,
+    message_id: Option<&str>,
 ) -> Result<Handled, RefereeError> {
     let id = l.row.id;
     let recipients = match to {
@@ -264,6 +266,7 @@ fn resend(
         reason,
         serde_json::json!({ "to": emails }),
         now,
+        message_id,
     )?;
     let summary = format!(
         "game #{id}: game re-sent to {} ({})",
@@ -285,6 +288,7 @@ fn resume(
     actor: PlayerId,
     reason: &str,
     now: DateTime<Utc>,
+    message_id: Option<&str>,
 ) -> Result<Handled, RefereeError> {
     let id = l.row.id;
     if !matches!(l.row.status, GameStatus::Paused | GameStatus::Adjourned) {
@@ -323,6 +327,7 @@ fn resume(
         reason,
         serde_json::json!({}),
         now,
+        message_id,
     )?;
     let replies = to_both(&l, game.as_ref(), None, |lang| {
         if lang == Language::Ru {
@@ -403,6 +408,7 @@ fn restart_clock(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn audit_entry(
     tx: &Tx<'_>,
     actor: PlayerId,
@@ -411,8 +417,9 @@ fn audit_entry(
     reason: &str,
     details: serde_json::Value,
     now: DateTime<Utc>,
+    message_id: Option<&str>,
 ) -> Result<(), RefereeError> {
-    audit::append(
+    audit::append_from(
         tx,
         &NewAuditEntry {
             at: now,
@@ -422,6 +429,7 @@ fn audit_entry(
             reason: Some(reason.trim().to_string()),
             details: Some(details),
         },
+        message_id,
     )?;
     Ok(())
 }
@@ -434,12 +442,13 @@ fn rules_result(r: GameResult) -> RulesResult {
     }
 }
 
-/// The side of a text: `white`/`black` or Russian `белые`/`чёрные`.
+/// The side of a text: `white`/`black` or Russian `белые`/`чёрные`, also
+/// as a mail words it (`белым`, `чёрных`: issue 15).
 #[must_use]
 pub fn parse_side(text: &str) -> Option<Side> {
-    match text.trim().to_lowercase().as_str() {
-        "white" | "w" | "белые" | "б" => Some(Side::White),
-        "black" | "b" | "чёрные" | "черные" | "ч" => Some(Side::Black),
+    match text.trim().to_lowercase().replace('ё', "е").as_str() {
+        "white" | "w" | "белые" | "б" | "белым" | "белых" => Some(Side::White),
+        "black" | "b" | "черные" | "ч" | "черным" | "черных" => Some(Side::Black),
         _ => None,
     }
 }

@@ -142,6 +142,10 @@ pub enum TournamentRefusal {
     Ballot(String),
     /// The tournament is not being played, so its playing period cannot end.
     Period(String),
+    /// No claim to rule on for the frozen game (of the side named, or at all).
+    NoClaim(GameId),
+    /// Two different claims for the frozen game: the ruling names the side.
+    WhichClaim(GameId),
 }
 
 impl From<TournamentRefusal> for RefereeError {

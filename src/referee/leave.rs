@@ -13,11 +13,13 @@ use crate::store::{GameStatus, PlayerId, Tx, players};
 /// A director (`actor`, referee or admin role) enters a leave for `player`
 /// that the player asked for another way: the same rules and the same mails
 /// as [`take`], the player's mail opening with who entered it and why, and
-/// an audit entry `leave` naming the player.
+/// an audit entry `leave` naming the player (with the Message-ID of the
+/// director's mail when it came by mail).
 ///
 /// # Errors
 /// [`RefereeError::NotReferee`], [`RefereeError::NoReason`], and those of
 /// [`take`].
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn take_for(
     tx: &Tx<'_>,
     actor: PlayerId,
@@ -26,6 +28,7 @@ pub(crate) fn take_for(
     to: NaiveDate,
     reason: &str,
     now: DateTime<Utc>,
+    message_id: Option<&str>,
 ) -> Result<Handled, RefereeError> {
     super::director::authorise(tx, actor, reason)?;
     let found = players::find_by_email(tx, player)?
@@ -60,7 +63,7 @@ pub(crate) fn take_for(
         );
         own.body = format!("{note}\n{}", own.body);
     }
-    crate::store::audit::append(
+    crate::store::audit::append_from(
         tx,
         &crate::store::audit::NewAuditEntry {
             at: now,
@@ -74,6 +77,7 @@ pub(crate) fn take_for(
                 "to": to.to_string(),
             })),
         },
+        message_id,
     )?;
     h.summary = format!("{} (entered by the referee)", h.summary);
     if running == 0 {

@@ -152,11 +152,24 @@ fn dispatch(
             from,
             to,
             reason,
-        } => leave::take_for(tx, actor, player, *from, *to, reason, now),
+        } => leave::take_for(tx, actor, player, *from, *to, reason, now, source.message_id),
         Command::Direct {
             game,
             action,
             reason,
-        } => director::direct(tx, *game, actor, action, reason, now),
+        } => director::direct(tx, *game, actor, action, reason, now, source.message_id),
+        Command::RuleClaim {
+            game,
+            side,
+            accept,
+            reason,
+        } => {
+            let ruling = tournament::Ruling {
+                side: *side,
+                accept: *accept,
+                reason,
+            };
+            tournament::rule_claim(tx, *game, actor, ruling, now, source.message_id)
+        }
     }
 }

@@ -31,6 +31,9 @@ pub struct AuditEntry {
     pub reason: Option<String>,
     /// Anything else worth keeping, as JSON (e.g. `{"to_ply": 10, "removed": 4}`).
     pub details: Option<serde_json::Value>,
+    /// The Message-ID of the director's mail the action came by (issue 15);
+    /// `None` from the command line or the system.
+    pub message_id: Option<String>,
 }
 
 /// An audit entry to append with [`append`]: the row without its id.
@@ -56,6 +59,19 @@ pub struct NewAuditEntry {
 /// [`StoreError::Invalid`] for an empty action; [`StoreError::Sqlite`] if the
 /// actor or game does not exist.
 pub fn append(tx: &Tx<'_>, entry: &NewAuditEntry) -> Result<AuditId> {
+    append_from(tx, entry, None)
+}
+
+/// Appends an entry that a mail asked for, with the mail's Message-ID
+/// (`None`: as [`append`]).
+///
+/// # Errors
+/// As [`append`].
+pub fn append_from(
+    tx: &Tx<'_>,
+    entry: &NewAuditEntry,
+    message_id: Option<&str>,
+) -> Result<AuditId> {
     if entry.action.trim().is_empty() {
         return Err(StoreError::Invalid {
             what: "audit action",
@@ -64,8 +80,8 @@ pub fn append(tx: &Tx<'_>, entry: &NewAuditEntry) -> Result<AuditId> {
     }
     tx.sql()
         .prepare_cached(
-            "INSERT INTO audit_log (at, actor_id, action, game_id, reason, details)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO audit_log (at, actor_id, action, game_id, reason, details, message_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?
         .execute(params![
             Ts(entry.at),
@@ -74,6 +90,7 @@ pub fn append(tx: &Tx<'_>, entry: &NewAuditEntry) -> Result<AuditId> {
             entry.game_id,
             entry.reason,
             entry.details.clone().map(Json),
+            message_id,
         ])?;
     Ok(AuditId(tx.sql().last_insert_rowid()))
 }
@@ -105,6 +122,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<AuditEntry> {
         game_id: row.get(4)?,
         reason: row.get(5)?,
         details: row.get::<_, Option<Json>>(6)?.map(|j| j.0),
+        message_id: row.get(7)?,
     })
 }
 
@@ -136,7 +154,7 @@ pub fn list(tx: &Tx<'_>, filter: &AuditFilter) -> Result<Vec<AuditEntry>> {
     args.push(Value::Integer(filter.limit.map_or(-1, i64::from)));
     args.push(Value::Integer(i64::from(filter.offset)));
     let sql = format!(
-        "SELECT id, at, actor_id, action, game_id, reason, details FROM audit_log{cond}
+        "SELECT id, at, actor_id, action, game_id, reason, details, message_id FROM audit_log{cond}
          ORDER BY id {dir} LIMIT ? OFFSET ?"
     );
     let mut stmt = tx.sql().prepare(&sql)?;

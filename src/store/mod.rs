@@ -174,6 +174,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
     M::up(include_str!("../../migrations/0008_archive.sql")),
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
+    M::up(include_str!("../../migrations/0011_director_mail.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

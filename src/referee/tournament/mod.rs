@@ -8,12 +8,14 @@
 mod entry;
 mod period;
 mod publication;
+mod ruling;
 mod start;
 mod table;
 
 pub use entry::{draw, enter, new_tournament, remove, replace, withdraw};
 pub use period::{claim, end_playing_period, overdue_claims};
 pub use publication::{Publication, publication};
+pub use ruling::{Ruling, rule_claim};
 pub use start::start;
 pub use table::{
     SectionTable, after_game_end, frozen, invitation_lines, refuse_if_frozen, table, table_mail,
