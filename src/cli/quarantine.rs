@@ -7,6 +7,7 @@ use anyhow::Context;
 
 use super::store_args::StoreArgs;
 use crate::printable::printable;
+use crate::referee::quarantine::{self, ReleaseRefusal};
 use crate::store::claims;
 
 /// Mail set aside by the daemon (see docs/admin.md, "Quarantine").
@@ -55,27 +56,32 @@ impl Quarantine {
                 Ok(ExitCode::SUCCESS)
             }
             Quarantine::Release { key } => {
-                let Some(claim) = store.read(|tx| claims::get(tx, &key))? else {
-                    eprintln!(
-                        "zaochka: refused: no quarantined mail has the key {}",
-                        printable(&key)
-                    );
-                    return Ok(ExitCode::from(1));
-                };
-                if claim.state != claims::ClaimState::Quarantined {
-                    eprintln!(
-                        "zaochka: refused: the mail {} is {}, not quarantined",
-                        printable(&key),
-                        claim.state
-                    );
-                    return Ok(ExitCode::from(1));
+                match store.read(|tx| quarantine::check(tx, &key))? {
+                    Ok(()) => {}
+                    Err(ReleaseRefusal::Unknown(_)) => {
+                        eprintln!(
+                            "zaochka: refused: no quarantined mail has the key {}",
+                            printable(&key)
+                        );
+                        return Ok(ExitCode::from(1));
+                    }
+                    Err(ReleaseRefusal::NotQuarantined(_, state)) => {
+                        eprintln!(
+                            "zaochka: refused: the mail {} is {state}, not quarantined",
+                            printable(&key),
+                        );
+                        return Ok(ExitCode::from(1));
+                    }
                 }
                 let config = args.config()?;
                 let mut inbox = crate::daemon::open_inbox(&config)?;
                 inbox.release(&key).with_context(|| {
                     format!("cannot put {} back into the inbox", printable(&key))
                 })?;
-                store.transaction(|tx| claims::release(tx, &key))?;
+                let now = args.now();
+                store.transaction(|tx| {
+                    quarantine::mark_released(tx, &key, None, None, now, None)
+                })?;
                 println!(
                     "released {}: the daemon tries it again at its next cycle",
                     printable(&key)

@@ -104,6 +104,7 @@ fn drain_inbox(
     stop: &AtomicBool,
 ) -> Option<Duration> {
     loop {
+        release_marked(store, inbox);
         let mails = match inbox.fetch(BATCH) {
             Ok(m) => m,
             Err(e) => {
@@ -244,6 +245,27 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     }
     info!("zaochka serve stopped");
     Ok(())
+}
+
+/// Moves the mails a director released by mail (marked in the mail's
+/// transaction) back among the new mail; one released on the command line is
+/// there already (its inbox refuses, which is ignored).
+fn release_marked(store: &mut Store, inbox: &mut dyn Inbox) {
+    let keys = match store.read(crate::store::claims::released) {
+        Ok(k) => k,
+        Err(e) => {
+            warn!(error = %printable(&e.to_string()), "cannot list the released mails");
+            return;
+        }
+    };
+    for key in keys {
+        match inbox.release(&key) {
+            Ok(()) => info!(key = %printable(&key), "released mail moved back into the inbox"),
+            Err(e) => {
+                tracing::debug!(key = %printable(&key), error = %printable(&format!("{e:#}")), "released mail not in quarantine");
+            }
+        }
+    }
 }
 
 /// Tells the referees that an inbox entry was passed over (once per entry).

@@ -12,6 +12,8 @@
 use std::collections::HashMap;
 use tracing::{info, warn};
 
+mod director_mail;
+
 use super::inbox::RawMail;
 use super::letters::{self, Answering};
 use crate::config::Config;
@@ -363,6 +365,9 @@ fn handle_envelope(
     let Some(from) = &env.from else {
         return Ok(Processed::unverified("rejected: no sender", None));
     };
+    if let Some(lines) = crate::mail::director::read(&env.new_text) {
+        return director_mail::handle(tx, config, env, mail, &from.address, &lines);
+    }
     let (player, main) = match verify(tx, config, &from.address, env.recipient_addresses())? {
         Identity::Verified { player, game } => (player, game),
         Identity::Tokenless {
@@ -912,11 +917,7 @@ fn stale(
     let Some(n) = number else { return Ok(None) };
     let plies = moves::last_ply(tx, game)?;
     let row = games::get(tx, game)?;
-    let black_starts = row
-        .start_fen
-        .as_deref()
-        .is_some_and(|f| f.trim_start().starts_with(['B', 'b']) || f.contains(" b "));
-    let k = plies + u32::from(black_starts);
+    let k = plies + u32::from(black_starts(&row));
     let due = k / 2 + 1;
     let due_black = k % 2 == 1;
     if n < due || (n == due && !black && due_black) {
@@ -932,6 +933,13 @@ fn stale(
         }));
     }
     Ok(None)
+}
+
+/// Whether Black made the game's first ply (its start position says so).
+fn black_starts(row: &games::Game) -> bool {
+    row.start_fen
+        .as_deref()
+        .is_some_and(|f| f.trim_start().starts_with(['B', 'b']) || f.contains(" b "))
 }
 
 /// A reply to one player; its headers are the composer's ([`letters::post`]).

@@ -15,6 +15,7 @@ mod leave;
 pub(crate) mod load;
 mod play;
 mod query;
+pub mod quarantine;
 pub mod tournament;
 pub mod view;
 

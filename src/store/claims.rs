@@ -299,6 +299,19 @@ pub fn get(tx: &Tx<'_>, inbox_key: &str) -> Result<Option<Claim>> {
         .optional()?)
 }
 
+/// The keys of the mails released but not taken again yet (a release by
+/// mail waits for the daemon to move the mail back into the inbox).
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn released(tx: &Tx<'_>) -> Result<Vec<String>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT inbox_key FROM inbox_claims WHERE state = 'released' ORDER BY inbox_key",
+    )?;
+    let rows = stmt.query_map([], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Every quarantined mail, oldest quarantine first (for `zaochka quarantine list`).
 ///
 /// # Errors

@@ -1,0 +1,297 @@
+//! A tournament director's commands by mail (issue 15, item 4): who may give
+//! them, and each applied on its own, in the mail's one transaction.
+//!
+//! Honoured only when all three hold: the From is the director's registered
+//! address, the mail goes to that director's own personal address (with the
+//! director's personal token; a game's token is not enough), and the
+//! director has the referee or admin role (not retired). Any other mail
+//! holding director commands changes nothing and answers nobody it claims to
+//! come from (not even the day's answer to a mail without a token), except a
+//! registered player who wrote them with their own token (so the mail is
+//! theirs): they are told, at their registered address, that only the
+//! director may. The outcome is recorded with the mail either way.
+//!
+//! Each command needs its reason; each runs in a savepoint, as the player's
+//! lines do ([`super::apply`]), through [`referee::handle`] (the audit entry
+//! keeps the mail's Message-ID, the players get the mails the command line
+//! would send them); the director gets one answer listing what each did. The
+//! same mail delivered again is recorded as a duplicate and applies nothing.
+
+use super::{
+    Identity, Processed, black_starts, enqueue, language_of, personal, savepoint, verify,
+};
+use crate::config::Config;
+use crate::daemon::inbox::RawMail;
+use crate::lang::director_mail::{self as words, DirectorDone, DirectorItem, DirectorRefused};
+use crate::lang::events::DirectorEvent;
+use crate::mail::Envelope;
+use crate::mail::director::{DirectorLine, DirectorLineError, DirectorOrder};
+use crate::printable::printable;
+use crate::referee::{self, Command, DirectorAction, RefereeError, Source};
+use crate::store::players::{Player, Role};
+use crate::store::{Tx, games, messages, moves};
+
+/// Handles a mail holding director commands (`lines`, read by
+/// [`crate::mail::director::read`]) from `from`.
+///
+/// # Errors
+/// Database failures only; a refused command is answered and recorded.
+pub(super) fn handle(
+    tx: &Tx<'_>,
+    config: &Config,
+    env: &Envelope,
+    mail: &RawMail,
+    from: &str,
+    lines: &[DirectorLine],
+) -> Result<Processed, RefereeError> {
+    let silent = |why: &str, game| {
+        Ok(Processed::unverified(
+            format!("rejected: director commands {why} (not answered)"),
+            game,
+        ))
+    };
+    let (player, game) = match verify(tx, config, from, env.recipient_addresses())? {
+        Identity::Verified { player, game } => (player, game),
+        Identity::Tokenless { claimed, .. } => {
+            return silent("without the sender's own token", claimed);
+        }
+        Identity::Unverified { outcome, claimed } => {
+            return silent(&format!("from an unknown sender ({outcome})"), claimed);
+        }
+    };
+    if let Some(first) = messages::find_verified(tx, env.message_id.as_deref(), &player.email)? {
+        return Ok(Processed {
+            outcome: format!("duplicate of {}", printable(&first.inbox_key)),
+            game,
+            verified_sender: None,
+        });
+    }
+    let verified_sender = Some(player.email.to_lowercase());
+    if !is_director(&player) {
+        let lang = language_of(&player);
+        let note = personal(&player, game, words::only_director(lang), lang);
+        enqueue(tx, config, env, mail, &[note], 0)?;
+        return Ok(Processed {
+            outcome: "rejected: director commands from a player who is not a director (told)"
+                .into(),
+            game,
+            verified_sender,
+        });
+    }
+    if game.is_some() {
+        return silent("with a game's token, not the director's personal token", game);
+    }
+    let lang = language_of(&player);
+    let mut items = Vec::new();
+    let mut outcomes = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let outcome = apply(tx, config, env, mail, &player, line, k)?;
+        outcomes.push(match &outcome {
+            Ok(_) => format!("director applied: {}", line.line),
+            Err(r) => format!("director refused: {} ({})", line.line, refusal_note(r)),
+        });
+        items.push(DirectorItem {
+            line: line.line.clone(),
+            outcome,
+        });
+    }
+    let answer = personal(&player, None, words::report(&items, lang), lang);
+    enqueue(tx, config, env, mail, &[answer], lines.len())?;
+    Ok(Processed {
+        outcome: super::bounded_outcome(&outcomes),
+        game: None,
+        verified_sender,
+    })
+}
+
+/// The referee or admin role, not retired.
+fn is_director(p: &Player) -> bool {
+    matches!(p.role, Role::Referee | Role::Admin) && p.retired_at.is_none()
+}
+
+/// A refusal for the processed-mail record, in English.
+fn refusal_note(r: &DirectorRefused) -> String {
+    match r {
+        DirectorRefused::Line(e) => format!("cannot read: {e:?}").to_lowercase(),
+        DirectorRefused::NoReason => "no reason".into(),
+        DirectorRefused::Referee(why) => why.clone(),
+        DirectorRefused::NotQuarantined(_) => "not quarantined".into(),
+    }
+}
+
+/// One command: refused as written, or handed to the referee in a savepoint
+/// (rolled back if refused), the players' mails written.
+fn apply(
+    tx: &Tx<'_>,
+    config: &Config,
+    env: &Envelope,
+    mail: &RawMail,
+    director: &Player,
+    line: &DirectorLine,
+    index: usize,
+) -> Result<Result<DirectorDone, DirectorRefused>, RefereeError> {
+    let order = match &line.order {
+        Ok(o) => o,
+        Err(e) => return Ok(Err(DirectorRefused::Line(*e))),
+    };
+    let Some(reason) = line.reason.as_deref().filter(|r| !r.trim().is_empty()) else {
+        return Ok(Err(DirectorRefused::NoReason));
+    };
+    let lang = language_of(director);
+    let now = mail.received_at;
+    let message_id = env.message_id.as_deref();
+    if let DirectorOrder::Release { key } = order {
+        return release(tx, director, key, reason, now, message_id);
+    }
+    if let DirectorOrder::Rollback { game, to } = order
+        && let Ok(row) = games::get(tx, *game)
+        && to.plies(black_starts(&row)).is_none()
+    {
+        return Ok(Err(DirectorRefused::Line(DirectorLineError::Rollback)));
+    }
+    savepoint(tx, "SAVEPOINT director")?;
+    let done = command_of(tx, order, reason)
+        .and_then(|(command, done)| {
+            let h = referee::handle(tx, &command, director.id, now, Source { message_id })?;
+            Ok((h, done))
+        })
+        .and_then(|(h, done)| Ok((h, done(tx)?)));
+    match done {
+        Ok((h, done)) => {
+            savepoint(tx, "RELEASE director")?;
+            enqueue(tx, config, env, mail, &h.replies, index)?;
+            Ok(Ok(done))
+        }
+        Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
+        Err(e) => {
+            savepoint(tx, "ROLLBACK TO director; RELEASE director")?;
+            Ok(Err(DirectorRefused::Referee(e.message(lang))))
+        }
+    }
+}
+
+/// What tells the director a command's outcome, read after it was applied.
+type Done = Box<dyn FnOnce(&Tx<'_>) -> Result<DirectorDone, RefereeError>>;
+
+/// The referee's command of an order, and how to word what it did.
+fn command_of(
+    tx: &Tx<'_>,
+    order: &DirectorOrder,
+    reason: &str,
+) -> Result<(Command, Done), RefereeError> {
+    let reason = reason.to_string();
+    Ok(match order.clone() {
+        DirectorOrder::Direct { game, action } => {
+            let event = match action {
+                DirectorAction::Adjudicate(r) => DirectorEvent::Adjudicated(r),
+                DirectorAction::Forfeit(s) => DirectorEvent::Forfeited(crate::referee::load::color(s)),
+                DirectorAction::AddDays(s, days, _) => DirectorEvent::DaysAdded {
+                    side: crate::referee::load::color(s),
+                    days,
+                },
+                DirectorAction::Pause => DirectorEvent::Paused,
+                DirectorAction::Resume => DirectorEvent::Resumed,
+                DirectorAction::Adjourn => DirectorEvent::Adjourned,
+                DirectorAction::Annul => DirectorEvent::Annulled,
+                DirectorAction::Rollback(_) | DirectorAction::Resend(_) => {
+                    unreachable!("not read from a director's mail")
+                }
+            };
+            (
+                Command::Direct {
+                    game,
+                    action,
+                    reason,
+                },
+                Box::new(move |_: &Tx<'_>| Ok(DirectorDone::Game { game, event })),
+            )
+        }
+        DirectorOrder::Rollback { game, to } => {
+            let row = games::get(tx, game).map_err(|e| match e {
+                crate::store::StoreError::NotFound { .. } => RefereeError::UnknownGame(game),
+                other => other.into(),
+            })?;
+            let before = moves::last_ply(tx, game)?;
+            // A number naming no move was refused before (see `apply`).
+            let plies = to.plies(black_starts(&row)).unwrap_or(before);
+            (
+                Command::Direct {
+                    game,
+                    action: DirectorAction::Rollback(plies),
+                    reason,
+                },
+                Box::new(move |_: &Tx<'_>| {
+                    Ok(DirectorDone::Game {
+                        game,
+                        event: DirectorEvent::RolledBack {
+                            to: plies,
+                            removed: before.saturating_sub(plies) as usize,
+                        },
+                    })
+                }),
+            )
+        }
+        DirectorOrder::Leave { player, from, to } => (
+            Command::LeaveFor {
+                player: player.clone(),
+                from,
+                to,
+                reason,
+            },
+            Box::new(move |_: &Tx<'_>| Ok(DirectorDone::Leave { player, from, to })),
+        ),
+        DirectorOrder::Claim { game, side, accept } => {
+            let claims = crate::store::tournaments::claims(tx, game)?;
+            (
+                Command::RuleClaim {
+                    game,
+                    side,
+                    accept,
+                    reason,
+                },
+                Box::new(move |_: &Tx<'_>| {
+                    // The claim ruled on: the side's, or the only one (the
+                    // referee refused the command otherwise).
+                    let c = claims
+                        .iter()
+                        .find(|c| side.is_none_or(|s| s == c.side))
+                        .ok_or(RefereeError::UnknownGame(game))?;
+                    let (side, result) = (crate::referee::load::color(c.side), c.result);
+                    Ok(if accept {
+                        DirectorDone::ClaimAccepted { game, side, result }
+                    } else {
+                        DirectorDone::ClaimRejected { game, side, result }
+                    })
+                }),
+            )
+        }
+        DirectorOrder::Release { .. } => unreachable!("released before"),
+    })
+}
+
+/// `release KEY`: the quarantined mail is marked released in this
+/// transaction; the daemon moves it back into the inbox after the commit.
+fn release(
+    tx: &Tx<'_>,
+    director: &Player,
+    key: &str,
+    reason: &str,
+    now: chrono::DateTime<chrono::Utc>,
+    message_id: Option<&str>,
+) -> Result<Result<DirectorDone, DirectorRefused>, RefereeError> {
+    if referee::quarantine::check(tx, key)?.is_err()
+        || !referee::quarantine::mark_released(
+            tx,
+            key,
+            Some(director.id),
+            Some(reason),
+            now,
+            message_id,
+        )?
+    {
+        return Ok(Err(DirectorRefused::NotQuarantined(key.to_string())));
+    }
+    Ok(Ok(DirectorDone::Released {
+        key: key.to_string(),
+    }))
+}
