@@ -144,15 +144,7 @@ fn player_id(bot: &Bot, email: &str) -> i64 {
 }
 
 fn personal_address(bot: &Bot, email: &str) -> String {
-    let (id, token): (i64, String) = bot
-        .db()
-        .query_row(
-            "SELECT id, reply_token FROM players WHERE email = ?1",
-            [email],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .unwrap();
-    format!("bot+p{id}.{token}@example.test")
+    bot.personal_address(email)
 }
 
 /// The recipient's address for a mail about `game`: the game's reply address

@@ -250,6 +250,19 @@ impl Bot {
         }
     }
 
+    /// A registered player's personal address (`bot+p<id>.<token>@...`).
+    pub fn personal_address(&self, email: &str) -> String {
+        let (id, token): (i64, String) = self
+            .db()
+            .query_row(
+                "SELECT id, reply_token FROM players WHERE email = ?1",
+                [email],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        format!("bot+p{id}.{token}@example.test")
+    }
+
     /// The outcome of every recorded mail, oldest first.
     pub fn outcomes(&self) -> Vec<String> {
         let db = self.db();

@@ -1,0 +1,273 @@
+//! A tournament director's commands by mail (issue 15, item 4), through the
+//! daemon on a Maildir inbox and the file outbox, with the real binary and a
+//! real SQLite file: each command applied once and audit-logged with the
+//! mail's Message-ID, the players told as from the command line, the
+//! director answered; forged combinations of address and token change
+//! nothing and answer nobody they claim to come from.
+
+mod common;
+
+use common::daemon::{Bot, Mailing, mail, two_players};
+
+const REFEREE: &str = "referee@example.test";
+const JUDGE: &str = "judge@example.test";
+const ALICE: &str = "alice@example.test";
+const BOB: &str = "bob@example.test";
+
+/// `two_players` (game #1, Russian checkers), a Russian-speaking director
+/// (judge), a timed game #2 and games #3 and #4, all Alice against Bob.
+fn desk() -> Bot {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&[
+        "player", "add", "--name", "Судья", "--email", JUDGE, "--role", "referee", "--lang", "ru",
+    ]);
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        ALICE,
+        "--black",
+        BOB,
+        "--time-control",
+        "3d/move",
+    ]);
+    bot.more_games(2);
+    bot
+}
+
+/// Delivers one mail and runs one daemon cycle.
+fn send(bot: &Bot, seq: usize, from: &str, to: &str, message_id: &str, body: &str) {
+    bot.deliver(seq, &mail(from, to, "commands", message_id, body));
+    bot.serve_once();
+}
+
+/// `referee log --json`, one value a line.
+fn log(bot: &Bot) -> Vec<serde_json::Value> {
+    bot.ok(&["referee", "log", "--json"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The audit entries of `action` that came by the mail `message_id`.
+fn logged(bot: &Bot, action: &str, message_id: &str) -> Vec<serde_json::Value> {
+    log(bot)
+        .into_iter()
+        .filter(|e| e["action"] == action && e["message_id"] == message_id)
+        .collect()
+}
+
+fn status(bot: &Bot, game: i64) -> String {
+    bot.db()
+        .query_row("SELECT status FROM games WHERE id = ?1", [game], |r| {
+            r.get(0)
+        })
+        .unwrap()
+}
+
+fn extra_seconds(bot: &Bot, game: i64, side: &str) -> i64 {
+    bot.db()
+        .query_row(
+            "SELECT extra_seconds FROM clocks WHERE game_id = ?1 AND side = ?2",
+            rusqlite::params![game, side],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+/// The mails to `to` that contain `text`.
+fn told(bot: &Bot, to: &str, text: &str) -> usize {
+    bot.outbox_to(to).iter().filter(|b| b.contains(text)).count()
+}
+
+#[test]
+fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id() {
+    let bot = desk();
+    bot.serve_once();
+    for (game, mv, who) in [("1", "cd4", ALICE), ("1", "dc5", BOB), ("1", "gh4", ALICE)] {
+        bot.ok(&["play", game, mv, "--as", who]);
+    }
+    let before = bot.outbox_count();
+    let en = "Good evening,\n\n\
+        pause #2\nreason: power cut at the club\n\
+        resume #2\nreason: power is back\n\
+        add days #2 black 3\nreason: the post was on strike\n\
+        rollback #1 move 2\nreason: an illegal move was accepted\n\
+        leave alice@example.test 2026-12-20 2026-12-25\nreason: asked by phone\n\n\
+        -- \nThe director\n";
+    let to = bot.personal_address(REFEREE);
+    send(&bot, 1, "Referee <referee@example.test>", &to, "en-1@club.test", en);
+    for action in ["pause", "resume", "add_days", "rollback", "leave"] {
+        assert_eq!(
+            logged(&bot, action, "en-1@club.test").len(),
+            1,
+            "{action} once, with the Message-ID: {:#?}",
+            log(&bot)
+        );
+    }
+    assert_eq!(status(&bot, 2), "active");
+    assert_eq!(extra_seconds(&bot, 2, "black"), 3 * 86_400);
+    assert_eq!(bot.plies(1), 2, "back to before White's move 2");
+    let rollback = &logged(&bot, "rollback", "en-1@club.test")[0];
+    assert_eq!(rollback["details"]["to_ply"], 2, "{rollback}");
+    assert_eq!(rollback["reason"], "an illegal move was accepted");
+    // The players are told as from the command line, each in their language.
+    assert_eq!(told(&bot, ALICE, "The referee pauses the game."), 1);
+    assert_eq!(told(&bot, BOB, "Судья приостановил партию."), 1);
+    assert_eq!(told(&bot, BOB, "Судья добавил 3 дня на часы: чёрные."), 1);
+    assert_eq!(told(&bot, ALICE, "position after ply 2"), 1);
+    assert!(told(&bot, BOB, "Алиса") + told(&bot, BOB, "Alice") >= 1, "Bob hears of Alice's leave");
+    // The director gets one answer listing the five commands done.
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    assert_eq!(answer.matches(": done: ").count(), 5, "{answer}");
+    assert!(answer.contains("\"rollback #1 move 2\": done: game #1: The referee takes the game back to the position after ply 2 (1 plies removed)."), "{answer}");
+    let after_first = bot.outbox_count();
+    assert!(after_first > before);
+
+    // The same mail delivered again (another inbox key) applies nothing.
+    send(&bot, 2, "Referee <referee@example.test>", &to, "en-1@club.test", en);
+    assert_eq!(logged(&bot, "pause", "en-1@club.test").len(), 1);
+    assert_eq!(extra_seconds(&bot, 2, "black"), 3 * 86_400);
+    assert_eq!(bot.outbox_count(), after_first, "nobody is told twice");
+    assert!(
+        bot.outcomes().last().unwrap().starts_with("duplicate"),
+        "{:?}",
+        bot.outcomes()
+    );
+
+    // Russian forms, from the Russian-speaking director: answered in Russian.
+    let ru = "присудить #3 ничья\nпричина: ничейная позиция\n\
+        поражение #4 чёрным\nпричина: неявка\n\
+        откат #1 полуход 1\nпричина — ошибка записи\n";
+    let to = bot.personal_address(JUDGE);
+    send(&bot, 3, "Судья <judge@example.test>", &to, "ru-1@club.test", ru);
+    assert_eq!(bot.result(3).as_deref(), Some("1/2-1/2"));
+    assert_eq!(bot.result(4).as_deref(), Some("1-0"));
+    assert_eq!(bot.plies(1), 1);
+    for action in ["adjudicate", "forfeit", "rollback"] {
+        assert_eq!(logged(&bot, action, "ru-1@club.test").len(), 1, "{action}");
+    }
+    let answer = bot.outbox_to(JUDGE);
+    let answer = answer.last().unwrap();
+    assert!(answer.starts_with("Ваши распоряжения судьи турнира"), "{answer}");
+    assert_eq!(answer.matches(": выполнено: ").count(), 3, "{answer}");
+    assert_eq!(told(&bot, BOB, "Судья засчитал техническое поражение"), 1);
+    assert!(
+        told(&bot, ALICE, "The referee adjudicates the game") >= 1,
+        "Alice hears of the ruling"
+    );
+}
+
+#[test]
+fn forged_director_mails_change_nothing_and_answer_no_claimed_sender() {
+    let bot = desk();
+    bot.serve_once();
+    let body = "pause #1\nreason: forged\n";
+    let before = bot.outbox_count();
+    let referee_personal = bot.personal_address(REFEREE);
+    let alice_personal = bot.personal_address(ALICE);
+    let alice_game = format!("bot+1.{}@example.test", bot.token(1, "white"));
+    // A player's address with the director's token; the director's address
+    // with a player's personal token, with a player's game token; a stranger.
+    let forged = [
+        ("Alice <alice@example.test>", referee_personal.as_str()),
+        ("Referee <referee@example.test>", alice_personal.as_str()),
+        ("Referee <referee@example.test>", alice_game.as_str()),
+        ("Mallory <mallory@evil.test>", referee_personal.as_str()),
+    ];
+    for (k, (from, to)) in forged.iter().enumerate() {
+        send(&bot, k + 1, from, to, &format!("forged-{k}@evil.test"), body);
+        assert_eq!(status(&bot, 1), "active", "{from} to {to}");
+        assert_eq!(bot.outbox_count(), before, "nobody is answered: {from} to {to}");
+        let outcome = bot.outcomes().last().unwrap().clone();
+        assert!(
+            outcome.starts_with("rejected: director commands") && outcome.ends_with("(not answered)"),
+            "{outcome}"
+        );
+    }
+    assert!(
+        log(&bot).iter().all(|e| e["action"] != "pause"),
+        "{:#?}",
+        log(&bot)
+    );
+    // A player with their own token: nothing done, told politely at their
+    // registered address only.
+    send(&bot, 9, "Alice <alice@example.test>", &alice_personal, "own@x.test", body);
+    assert_eq!(status(&bot, 1), "active");
+    assert_eq!(bot.outbox_count(), before + 1);
+    assert_eq!(told(&bot, ALICE, "Only the tournament director may"), 1);
+    assert_eq!(bot.outbox_to(REFEREE).len(), 0);
+}
+
+#[test]
+fn a_command_without_reason_or_with_a_wrong_part_is_refused_on_its_own() {
+    let bot = desk();
+    bot.serve_once();
+    let body = "pause #1\n\
+        forfeit #2 grey\nreason: no show\n\
+        pause #99\nreason: typo\n\
+        resume #1\nreason: not paused\n\
+        pause #3\nreason: the player is in hospital\n";
+    let to = bot.personal_address(REFEREE);
+    send(&bot, 1, "Referee <referee@example.test>", &to, "mixed@club.test", body);
+    assert_eq!(status(&bot, 1), "active", "no reason: not paused");
+    assert_eq!(status(&bot, 2), "active");
+    assert_eq!(status(&bot, 3), "paused", "the good command is applied");
+    assert_eq!(logged(&bot, "pause", "mixed@club.test").len(), 1);
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    for want in [
+        "\"pause #1\": not done: every command needs its reason",
+        "\"forfeit #2 grey\": not done: the side is missing or not one",
+        "\"pause #99\": not done:",
+        "\"resume #1\": not done:",
+        "\"pause #3\": done:",
+    ] {
+        assert!(answer.contains(want), "{want:?} in {answer}");
+    }
+    // In Russian for the Russian-speaking director.
+    let to = bot.personal_address(JUDGE);
+    send(&bot, 2, "Судья <judge@example.test>", &to, "ru-mixed@club.test", "пауза #1\n");
+    let answer = bot.outbox_to(JUDGE);
+    assert!(
+        answer.last().unwrap().contains("«пауза #1»: не выполнено: у каждого распоряжения должна быть причина"),
+        "{answer:?}"
+    );
+    assert_eq!(status(&bot, 1), "active");
+}
+
+#[test]
+fn a_quarantined_mail_is_released_by_the_directors_mail() {
+    let bot = desk();
+    bot.serve_once();
+    let alice_game = format!("bot+1.{}@example.test", bot.token(1, "white"));
+    bot.deliver(1, &mail("Alice <alice@example.test>", &alice_game, "Re: [zaochka #1]", "poison@x", "1. cd4 PANIC-MARKER\n"));
+    let out = bot
+        .command()
+        .args(["serve", "--once"])
+        .env("ZAOCHKA_FAULT_PANIC_ON", "PANIC-MARKER")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(bot.plies(1), 0);
+    let key: String = bot
+        .db()
+        .query_row("SELECT inbox_key FROM inbox_claims WHERE state = 'quarantined'", [], |r| r.get(0))
+        .unwrap();
+    let to = bot.personal_address(REFEREE);
+    let body = format!("release {key}\nreason: the reader is fixed\nrelease maildir/nothing\nreason: typo\n");
+    send(&bot, 2, "Referee <referee@example.test>", &to, "release@club.test", &body);
+    // Released in that cycle and read again: the move is played.
+    assert_eq!(bot.plies(1), 1, "{:?}", bot.outcomes());
+    let entry = &logged(&bot, "release", "release@club.test");
+    assert_eq!(entry.len(), 1, "{:#?}", log(&bot));
+    assert_eq!(entry[0]["details"]["inbox_key"], key.as_str());
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    assert!(answer.contains(": done: the quarantined mail"), "{answer}");
+    assert!(answer.contains("not done: no quarantined mail has the key maildir/nothing"), "{answer}");
+}
