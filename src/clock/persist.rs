@@ -24,6 +24,7 @@ use crate::lang::Language;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::clocks::{self, Clock, Leave};
 use crate::store::games::{self, Game, GameFilter, GameStatus, Termination};
+use super::pauses::game_stops;
 use crate::store::{GameId, PlayerId, Side, StoreError, Tx, players};
 
 /// What went wrong in a clock operation on the store.
@@ -168,8 +169,9 @@ impl LoadedClocks {
 }
 
 fn stops_since(tx: &Tx<'_>, player: PlayerId, clock: &Clock) -> Result<Vec<Stop>> {
-    player_stops(
+    game_stops(
         tx,
+        clock.game_id,
         player,
         clock.last_started_at.unwrap_or(clock.updated_at),
     )
@@ -227,7 +229,7 @@ pub fn start_game(
         Side::White => &mut white,
         Side::Black => &mut black,
     };
-    let stops = player_stops(tx, game.player(first), at)?;
+    let stops = game_stops(tx, game_id, game.player(first), at)?;
     state::start(&control, clock, at, &stops);
     clocks::put(tx, &white)?;
     clocks::put(tx, &black)?;
@@ -265,7 +267,7 @@ pub fn record_move(
         ..
     } = loaded;
     // The opponent's stops from the receipt instant on.
-    let opponent_stops = player_stops(tx, game.player(mover.opposite()), received_at)?;
+    let opponent_stops = game_stops(tx, game_id, game.player(mover.opposite()), received_at)?;
     let charge = match mover {
         Side::White => state::apply_move(
             &control,

@@ -211,6 +211,7 @@ pub fn post(
             created_at,
         },
     )?;
+    super::bounce_clock::note_if_notice(tx, reply, id)?;
     if let Some(mine) = header_id(&message_id) {
         let mut next = references;
         next.push(mine);

@@ -16,6 +16,7 @@
 
 pub mod alerts;
 pub mod bounce;
+pub mod bounce_clock;
 pub mod compose;
 pub mod faults;
 pub mod imap_inbox;
@@ -29,6 +30,7 @@ pub mod queue;
 pub mod rich;
 pub mod scheduler;
 pub mod sender;
+pub mod timing;
 mod sites;
 pub mod transport;
 

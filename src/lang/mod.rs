@@ -35,6 +35,7 @@ pub mod game;
 pub mod help;
 pub mod mail;
 pub mod moves;
+pub mod pauses;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

@@ -136,6 +136,7 @@ macro_rules! row_id {
 
 pub mod alerts;
 pub mod archive;
+pub mod bounce_pauses;
 pub mod audit;
 pub mod claims;
 pub mod clocks;
@@ -145,6 +146,7 @@ pub mod moves;
 pub mod offers;
 pub mod outbox;
 pub mod players;
+pub mod receipts;
 pub mod secrets;
 pub mod threads;
 pub mod tournaments;
@@ -174,6 +176,8 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
     M::up(include_str!("../../migrations/0008_archive.sql")),
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
+    M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
+    M::up(include_str!("../../migrations/0014_move_receipts.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
