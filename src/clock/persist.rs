@@ -16,6 +16,7 @@ use chrono::{DateTime, Datelike, TimeZone, Utc};
 use super::charge::Stop;
 use super::control::{ControlError, TimeControl};
 use super::leave::{self, LeaveError, LeaveRequest};
+use super::pauses::game_stops;
 use super::schedule::{self, Action, ActionKind};
 use super::settings::{Settings, TimeoutPolicy};
 use super::state::{self, ClockView, MoveCharge, MoveClockError};
@@ -24,7 +25,6 @@ use crate::lang::Language;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::clocks::{self, Clock, Leave};
 use crate::store::games::{self, Game, GameFilter, GameStatus, Termination};
-use super::pauses::game_stops;
 use crate::store::{GameId, PlayerId, Side, StoreError, Tx, players};
 
 /// What went wrong in a clock operation on the store.

@@ -349,7 +349,11 @@ pub(crate) fn handle(
             printable(&row.to_address),
             row.id,
             answered.by,
-            if paused.is_some() { "; clock stopped" } else { "" }
+            if paused.is_some() {
+                "; clock stopped"
+            } else {
+                ""
+            }
         ),
         game,
         verified_sender: None,

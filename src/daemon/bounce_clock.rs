@@ -88,9 +88,8 @@ pub(crate) fn on_bounce(
     let Some(side) = game.side_of(notice.player_id) else {
         return Ok(None);
     };
-    let current = clocks::get(tx, game.id, side)?.is_some_and(|c| {
-        c.running && c.last_started_at == Some(notice.turn_started_at)
-    });
+    let current = clocks::get(tx, game.id, side)?
+        .is_some_and(|c| c.running && c.last_started_at == Some(notice.turn_started_at));
     if game.status != GameStatus::Active || !current {
         return Ok(None);
     }
@@ -121,7 +120,12 @@ pub(crate) fn on_bounce(
             })),
         },
     )?;
-    info!(game = game.id.0, player = player.id.0, outbox = row.id.0, "move notice bounced: the player's clock stops");
+    info!(
+        game = game.id.0,
+        player = player.id.0,
+        outbox = row.id.0,
+        "move notice bounced: the player's clock stops"
+    );
     alerts::raise(
         tx,
         config,
@@ -215,7 +219,11 @@ fn end(
 ///
 /// # Errors
 /// Database failures.
-pub(crate) fn after_sent(tx: &Tx<'_>, row: OutboxId, at: DateTime<Utc>) -> Result<(), RefereeError> {
+pub(crate) fn after_sent(
+    tx: &Tx<'_>,
+    row: OutboxId,
+    at: DateTime<Utc>,
+) -> Result<(), RefereeError> {
     if let Some(n) = bounce_pauses::notice(tx, row)? {
         persist::refresh_player(tx, n.player_id, at)?;
     }

@@ -30,8 +30,8 @@ pub mod queue;
 pub mod rich;
 pub mod scheduler;
 pub mod sender;
-pub mod timing;
 mod sites;
+pub mod timing;
 pub mod transport;
 
 use std::sync::Arc;

@@ -34,7 +34,11 @@ impl StoppedClock {
     #[must_use]
     pub fn subject(&self, lang: Language) -> String {
         match lang {
-            Language::En => format!("game #{}: the clock of {} is stopped", self.game, self.name()),
+            Language::En => format!(
+                "game #{}: the clock of {} is stopped",
+                self.game,
+                self.name()
+            ),
             Language::Ru => format!("партия #{}: часы {} остановлены", self.game, self.name()),
         }
     }
@@ -109,7 +113,12 @@ pub fn stopped_line(player: &str, since: DateTime<Utc>, lang: Language) -> Strin
 
 /// "The pause ended at ...", for the director's view of a finished pause.
 #[must_use]
-pub fn ended_line(player: &str, since: DateTime<Utc>, until: DateTime<Utc>, lang: Language) -> String {
+pub fn ended_line(
+    player: &str,
+    since: DateTime<Utc>,
+    until: DateTime<Utc>,
+    lang: Language,
+) -> String {
     let player = printable(player);
     match lang {
         Language::En => format!(
@@ -131,8 +140,8 @@ pub fn ended_line(player: &str, since: DateTime<Utc>, until: DateTime<Utc>, lang
 /// (and, under ICCF counting, the whole days charged for it), the bot's delay
 /// before the notice of the opponent's move left it, the other stops of the
 /// clock, and `delay`, the seconds this mail waited at the bot before it was
-/// processed; the last three are not charged and are left out when zero
-/// (under a minute for `delay`).
+/// processed; the last three are not charged and are left out when under a
+/// minute.
 #[must_use]
 pub fn timing_line(c: &ChargeRecord, delay: i64, lang: Language) -> String {
     let d = |s: i64| duration(s, lang);
@@ -144,7 +153,10 @@ pub fn timing_line(c: &ChargeRecord, delay: i64, lang: Language) -> String {
             d(c.charged_seconds)
         ),
         (Language::Ru, true) => {
-            format!("время на обдумывание: {} (засчитано)", d(c.reflection_seconds))
+            format!(
+                "время на обдумывание: {} (засчитано)",
+                d(c.reflection_seconds)
+            )
         }
         (Language::Ru, false) => format!(
             "время на обдумывание: {} (засчитано: {})",
@@ -153,7 +165,7 @@ pub fn timing_line(c: &ChargeRecord, delay: i64, lang: Language) -> String {
         ),
     };
     let mut part = |secs: i64, en: &str, ru: &str| {
-        if secs > 0 {
+        if secs >= 60 {
             out.push_str(&match lang {
                 Language::En => format!("; {en}: {} (not charged)", d(secs)),
                 Language::Ru => format!("; {ru}: {} (не засчитано)", d(secs)),
@@ -163,7 +175,7 @@ pub fn timing_line(c: &ChargeRecord, delay: i64, lang: Language) -> String {
     part(c.transit_seconds, "time in transit", "время в пути");
     part(c.stood_seconds, "clock stopped", "часы стояли");
     part(
-        if delay >= 60 { delay } else { 0 },
+        delay,
         "your mail waited at the bot",
         "ваше письмо ждало обработки у бота",
     );

@@ -136,8 +136,8 @@ macro_rules! row_id {
 
 pub mod alerts;
 pub mod archive;
-pub mod bounce_pauses;
 pub mod audit;
+pub mod bounce_pauses;
 pub mod claims;
 pub mod clocks;
 pub mod games;

@@ -133,18 +133,24 @@ impl Bot {
             .collect()
     }
 
-    /// Drops a mail into the Maildir inbox (file name sorts by `seq`).
+    /// Drops a mail into the Maildir inbox (file name sorts by `seq`), arrived
+    /// a day ago (plus `seq` seconds).
     pub fn deliver(&self, seq: usize, mail: &str) {
         let base = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
             .as_secs()
             - 86_400;
-        let name = format!("{:010}.M{seq}P1.test", base + seq as u64);
+        self.deliver_at(seq, mail, base + seq as u64);
+    }
+
+    /// Drops a mail into the Maildir inbox that arrived at `unix_seconds` (the
+    /// file's modification time; the file name sorts by it and `seq`).
+    pub fn deliver_at(&self, seq: usize, mail: &str, unix_seconds: u64) {
+        let name = format!("{unix_seconds:010}.M{seq}P1.test");
         let tmp = self.dir.path().join("mail/inbox/tmp").join(&name);
         std::fs::write(&tmp, mail.replace('\n', "\r\n")).unwrap();
-        let t =
-            std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(base + seq as u64);
+        let t = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(unix_seconds);
         std::fs::File::options()
             .write(true)
             .open(&tmp)
