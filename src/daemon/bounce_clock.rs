@@ -23,8 +23,10 @@
 //!   typically after `player edit` to a working address and `game resend`.
 //! - **Who is told.** The directors get exactly one alert per pause
 //!   ([`Alert::ClockStopped`], keyed by the pause); the start and the end are
-//!   audit-logged (`bounce-pause`, `bounce-pause-end`); `game show` and
-//!   `referee receipts` show the pauses.
+//!   audit-logged (`bounce-pause`, `bounce-pause-end`, shown by `referee
+//!   log`); `game show` lists the pauses, and every mail about the game (to the
+//!   opponent, to a director) says whose clock stands since when
+//!   ([`with_pause_note`]).
 
 use chrono::{DateTime, Utc};
 use tracing::info;
@@ -228,4 +230,34 @@ pub(crate) fn after_sent(
         persist::refresh_player(tx, n.player_id, at)?;
     }
     Ok(())
+}
+
+/// The reply with the line "the clock of X is stopped since ...: the notice
+/// could not be delivered" for each open pause of its game, in the reader's
+/// language; `None` when the game has none (or the reply is about no game).
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn with_pause_note(tx: &Tx<'_>, reply: &Reply) -> Result<Option<Reply>, RefereeError> {
+    let Some(game) = reply.game else {
+        return Ok(None);
+    };
+    let open: Vec<BouncePause> = bounce_pauses::list(tx, Some(game), None)?
+        .into_iter()
+        .filter(|p| p.ended_at.is_none())
+        .collect();
+    if open.is_empty() {
+        return Ok(None);
+    }
+    let mut noted = reply.clone();
+    for p in open {
+        let name = players::get(tx, p.player_id)?.name;
+        noted.body.push_str("\n\n");
+        noted.body.push_str(&crate::lang::pauses::stopped_line(
+            &name,
+            p.starts_at,
+            reply.language,
+        ));
+    }
+    Ok(Some(noted))
 }

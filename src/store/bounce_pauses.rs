@@ -67,15 +67,18 @@ pub struct BouncePause {
 
 impl BouncePause {
     /// The pause as an interval `[start, end)` (UTC); an open pause stands
-    /// until the far future (year 9999), so no deadline falls during it.
+    /// until the far future (year 9000), so no deadline falls during it.
     #[must_use]
     pub fn interval(&self) -> (DateTime<Utc>, DateTime<Utc>) {
         (self.starts_at, self.ended_at.unwrap_or_else(far_future))
     }
 }
 
+/// The end of an open pause: 9000-01-01 UTC, far enough that no deadline
+/// falls before it, and early enough that a deadline pushed past it by the
+/// time still left stays a four-digit year (the store's instant format).
 fn far_future() -> DateTime<Utc> {
-    DateTime::<Utc>::from_timestamp(253_402_214_400, 0).unwrap_or(DateTime::<Utc>::MAX_UTC)
+    DateTime::<Utc>::from_timestamp(221_845_392_000, 0).unwrap_or(DateTime::<Utc>::MAX_UTC)
 }
 
 /// Records `row` as the notice of the turn of `player` in `game` that started
