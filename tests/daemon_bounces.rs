@@ -471,17 +471,11 @@ fn a_bot_address_that_is_not_an_address_fails_at_start_before_any_mail() {
     assert_eq!(count(&bot, "SELECT count(*) FROM processed_messages"), 0);
 }
 
-/// Issue 15, item 6 on the embedded default: the notice of Alice's move to
-/// Bob hard-bounces, so Bob's clock stands from the notice's sending (his
-/// balance frozen over simulated days, no deadline); the game and every mail
-/// about it say so; the referee is alerted once however often the report
-/// comes; a director's `bounce-clear` starts the clock again; Alice's clock
-/// is never touched.
-#[test]
-fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
+/// Game #2 (3 days per move, started two days ago) in which Alice moved (her
+/// mail arrived a day ago) and the bot sent Bob the notice; Alice's token.
+fn alice_moved_in_a_timed_game(bot: &Bot) -> String {
     use chrono::{Duration, Utc};
-    let bot = Bot::new(Mailing::Local);
-    two_players(&bot, "russian");
+    two_players(bot, "russian");
     bot.ok_at(
         Utc::now() - Duration::days(2),
         &[
@@ -511,6 +505,20 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
     );
     bot.serve_once();
     assert_eq!(bot.plies(2), 1);
+    wt
+}
+
+/// Issue 15, item 6 on the embedded default: the notice of Alice's move to
+/// Bob hard-bounces, so Bob's clock stands from the notice's sending (his
+/// balance frozen over simulated days, no deadline); the game and every mail
+/// about it say so; the referee is alerted once however often the report
+/// comes; a director's `bounce-clear` starts the clock again; Alice's clock
+/// is never touched.
+#[test]
+fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
+    use chrono::{Duration, Utc};
+    let bot = Bot::new(Mailing::Local);
+    let wt = alice_moved_in_a_timed_game(&bot);
     let (row, id) = bot.notice_row(2, "bob@example.test");
     let sent: String = bot
         .db()
@@ -649,4 +657,69 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
         "{log}"
     );
     assert!(log.contains("Bob phoned"), "{log}");
+}
+
+/// The bounced player's own verified mail (registered address, valid token)
+/// ends the pause at its arrival: the pause is not charged, the time after is.
+#[test]
+fn a_verified_mail_from_the_bounced_player_ends_the_pause_at_its_arrival() {
+    use chrono::{Duration, Utc};
+    let bot = Bot::new(Mailing::Local);
+    alice_moved_in_a_timed_game(&bot);
+    let (row, id) = bot.notice_row(2, "bob@example.test");
+    bot.deliver(
+        2,
+        &dsn(
+            DAEMON,
+            &return_path(&bot, row),
+            "r1@mail.example.test",
+            "bob@example.test",
+            &id,
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.pauses(2).len(), 1);
+    // Bob writes (from his registered address, with his token) a day after
+    // the bounce, and moves an hour after that.
+    let bt = bot.token(2, "black");
+    let to = format!("bot+2.{bt}@example.test");
+    let back = Utc::now() + Duration::days(1);
+    let unix = |t: chrono::DateTime<Utc>| u64::try_from(t.timestamp()).unwrap();
+    bot.deliver_at(
+        3,
+        &mail(
+            "bob@example.test",
+            &to,
+            "Re: [zaochka #2]",
+            "b0@x",
+            "правила",
+        ),
+        unix(back),
+    );
+    bot.serve_once();
+    let p = bot.pauses(2);
+    assert_eq!(p[0].2.as_deref(), Some("player-mail"), "{p:?}");
+    let moved = back + Duration::hours(1);
+    bot.deliver_at(
+        4,
+        &mail(
+            "bob@example.test",
+            &to,
+            "Re: [zaochka #2]",
+            "b1@x",
+            "1... f6-g5",
+        ),
+        unix(moved),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(2), 2);
+    let json: serde_json::Value =
+        serde_json::from_str(&bot.ok(&["referee", "receipts", "2", "--json"])).unwrap();
+    let b = &json[1];
+    let charged = b["charged_seconds"].as_i64().unwrap();
+    assert!(
+        (3600..3600 + 60).contains(&charged),
+        "only the hour after the pause: {b:#}"
+    );
+    assert!(b["stood_seconds"].as_i64().unwrap() > 23 * 3600, "{b:#}");
 }
