@@ -3,7 +3,7 @@
 //!
 //! - **Which mails are move notices.** The first game mail to a player whose
 //!   clock in that game is running, once that clock started
-//!   ([`note_if_notice`], called by the one composer, `letters::post`): the
+//!   (`note_if_notice`, called by the one composer, `letters::post`): the
 //!   mail of the transaction that played the opponent's move (or started the
 //!   game). Help answers (no game), reminders and alerts (not composed there),
 //!   and later answers to the player's own mails in the same turn are not.
@@ -12,13 +12,13 @@
 //!   whose turn is still the current one (same clock start, clock running, game
 //!   active) opens a pause from the instant the notice was sent (accepted by
 //!   the receiving server; the enqueue instant if it never was) — see
-//!   [`on_bounce`]. Only that player's clock in that game stops: the pause is a
+//!   `on_bounce`. Only that player's clock in that game stops: the pause is a
 //!   clock [`crate::clock::Stop`] of that side, as leave is, so charging leaves
 //!   it out exactly, the deadline moves, and the scheduler's reminders and
 //!   time-out do not fall inside it. The opponent's clock is never touched.
 //! - **When it runs again.** What the bot can know: the player mails the bot
 //!   from the registered address with a valid token (any verified mail, at its
-//!   arrival instant: [`on_verified_mail`]), or a director ends the pause with
+//!   arrival instant: `on_verified_mail`), or a director ends the pause with
 //!   `zaochka referee bounce-clear GAME PLAYER --reason ...` ([`clear`]),
 //!   typically after `player edit` to a working address and `game resend`.
 //! - **Who is told.** The directors get exactly one alert per pause
@@ -26,7 +26,7 @@
 //!   audit-logged (`bounce-pause`, `bounce-pause-end`, shown by `referee
 //!   log`); `game show` lists the pauses, and every mail about the game (to the
 //!   opponent, to a director) says whose clock stands since when
-//!   ([`with_pause_note`]).
+//!   (`with_pause_note`).
 
 use chrono::{DateTime, Utc};
 use tracing::info;

@@ -198,3 +198,57 @@ pub fn duration(seconds: i64, lang: Language) -> String {
         (Language::Ru, _) => format!("{h} ч {m} мин"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::{DAY, HOUR};
+
+    fn at(h: u32) -> DateTime<Utc> {
+        use chrono::TimeZone;
+        Utc.with_ymd_and_hms(2026, 12, 1, h, 0, 0).unwrap()
+    }
+
+    fn record(reflection: i64, charged: i64, transit: i64, stood: i64) -> ChargeRecord {
+        ChargeRecord {
+            clock_started_at: at(0),
+            reflection_seconds: reflection,
+            charged_seconds: charged,
+            transit_seconds: transit,
+            stood_seconds: stood,
+        }
+    }
+
+    #[test]
+    fn the_timing_line_separates_what_is_charged_from_what_is_not() {
+        let c = record(2 * DAY + 3 * HOUR, 2 * DAY + 3 * HOUR, 12 * 60, 0);
+        assert_eq!(
+            timing_line(&c, 0, Language::Ru),
+            "время на обдумывание: 2 дн. 3 ч (засчитано); время в пути: 12 мин (не засчитано)"
+        );
+        assert_eq!(
+            timing_line(&c, 30, Language::En),
+            "reflection time: 2 d 3 h (charged); time in transit: 12 min (not charged)"
+        );
+        // ICCF whole days: the charge differs from the reflection time.
+        let iccf = record(23 * HOUR, 0, 0, DAY);
+        assert_eq!(
+            timing_line(&iccf, 2 * HOUR, Language::En),
+            "reflection time: 23 h 0 min (0 min charged); clock stopped: 1 d 0 h (not charged); \
+             your mail waited at the bot: 2 h 0 min (not charged)"
+        );
+    }
+
+    #[test]
+    fn a_stopped_clock_is_told_with_its_start_in_utc() {
+        assert_eq!(
+            stopped_line("Боб", at(10), Language::Ru),
+            "Часы игрока Боб остановлены с 2026-12-01 10:00 UTC: уведомление о ходе не удалось доставить."
+        );
+        assert_eq!(
+            ended_line("Bob", at(10), at(12), Language::En),
+            "The clock of Bob stood from 2026-12-01 10:00 UTC to 2026-12-01 12:00 UTC: \
+             a notice of the move could not be delivered."
+        );
+    }
+}
