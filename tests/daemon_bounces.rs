@@ -470,3 +470,256 @@ fn a_bot_address_that_is_not_an_address_fails_at_start_before_any_mail() {
     assert_eq!(bot.plies(1), 0, "nothing applied");
     assert_eq!(count(&bot, "SELECT count(*) FROM processed_messages"), 0);
 }
+
+/// Game #2 (3 days per move, started two days ago) in which Alice moved (her
+/// mail arrived a day ago) and the bot sent Bob the notice; Alice's token.
+fn alice_moved_in_a_timed_game(bot: &Bot) -> String {
+    use chrono::{Duration, Utc};
+    two_players(bot, "russian");
+    bot.ok_at(
+        Utc::now() - Duration::days(2),
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "bob@example.test",
+            "--time-control",
+            "3d/move",
+        ],
+    );
+    bot.serve_once();
+    let wt = bot.token(2, "white");
+    bot.deliver(
+        1,
+        &mail(
+            "alice@example.test",
+            &format!("bot+2.{wt}@example.test"),
+            "Re: [zaochka #2]",
+            "w1@x",
+            "1. c3-d4",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(2), 1);
+    wt
+}
+
+/// Issue 15, item 6 on the embedded default: the notice of Alice's move to
+/// Bob hard-bounces, so Bob's clock stands from the notice's sending (his
+/// balance frozen over simulated days, no deadline); the game and every mail
+/// about it say so; the referee is alerted once however often the report
+/// comes; a director's `bounce-clear` starts the clock again; Alice's clock
+/// is never touched.
+#[test]
+fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
+    use chrono::{Duration, Utc};
+    let bot = Bot::new(Mailing::Local);
+    let wt = alice_moved_in_a_timed_game(&bot);
+    let (row, id) = bot.notice_row(2, "bob@example.test");
+    let sent: String = bot
+        .db()
+        .query_row("SELECT sent_at FROM outbox WHERE id = ?1", [row], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(bot.pauses(2).is_empty(), "no pause before a bounce");
+    // A delay report changes nothing; the real failure report stops the clock.
+    let report = dsn(
+        DAEMON,
+        &return_path(&bot, row),
+        "r1@mail.example.test",
+        "bob@example.test",
+        &id,
+    );
+    bot.deliver(
+        2,
+        &report
+            .replace("Action: failed", "Action: delayed")
+            .replace("Status: 5.1.1", "Status: 4.4.1"),
+    );
+    bot.serve_once();
+    assert!(bot.pauses(2).is_empty(), "a delay report stops nothing");
+    bot.deliver(3, &report.replace("r1@mail", "r2@mail"));
+    bot.serve_once();
+    assert_eq!(
+        bot.pauses(2),
+        [(sent.clone(), None, None)],
+        "from the notice's sending"
+    );
+    // The same failure reported again: still one pause, one alert.
+    bot.deliver(4, &report.replace("r1@mail", "r3@mail"));
+    bot.serve_once();
+    assert_eq!(bot.pauses(2).len(), 1);
+    assert_eq!(bot.alerts_of("clock-stopped"), 1);
+    let alerts = alerts_to(&bot, "referee@example.test");
+    assert_eq!(
+        alerts
+            .iter()
+            .filter(|s| s.contains("game #2: the clock of Боб is stopped"))
+            .count(),
+        1,
+        "{alerts:?}"
+    );
+    // Bob's balance is frozen across simulated days, past the 3-day limit.
+    let now = Utc::now();
+    let frozen = bot.clock_at(2, "black", now + Duration::days(1));
+    assert_eq!(bot.clock_at(2, "black", now + Duration::days(5)), frozen);
+    let deadline: Option<String> = bot
+        .db()
+        .query_row(
+            "SELECT deadline FROM clocks WHERE game_id = 2 AND side = 'black'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(
+        deadline.as_deref().is_none_or(|d| d >= "9000"),
+        "no deadline during the pause: {deadline:?}"
+    );
+    // Alice's clock is not hers to lose: stopped, as after any move of hers.
+    let alice = bot.clock_at(2, "white", now + Duration::days(1));
+    assert_eq!(bot.clock_at(2, "white", now + Duration::days(5)), alice);
+    // The game shows the pause; Alice's next mail about the game says it.
+    let shown = bot.ok_at(now, &["game", "show", "2"]);
+    assert!(
+        shown.contains("The clock of Боб is stopped since")
+            && shown.contains("the notice of the move could not be delivered"),
+        "{shown}"
+    );
+    bot.deliver(
+        5,
+        &mail(
+            "alice@example.test",
+            &format!("bot+2.{wt}@example.test"),
+            "Re: [zaochka #2]",
+            "w2@x",
+            "draw?",
+        ),
+    );
+    bot.serve_once();
+    let to_alice = bot.outbox_to("alice@example.test");
+    assert!(
+        to_alice
+            .last()
+            .unwrap()
+            .contains("The clock of Боб is stopped since"),
+        "{}",
+        to_alice.last().unwrap()
+    );
+    // A player cannot clear it; the director can, with a reason, at a day later.
+    let refused = bot
+        .command()
+        .args([
+            "referee",
+            "bounce-clear",
+            "2",
+            "bob@example.test",
+            "--as",
+            "alice@example.test",
+            "--reason",
+            "x",
+        ])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let cleared_at = now + Duration::days(1);
+    bot.ok_at(
+        cleared_at,
+        &[
+            "referee",
+            "bounce-clear",
+            "2",
+            "bob@example.test",
+            "--as",
+            "referee@example.test",
+            "--reason",
+            "Bob phoned: his new address is set",
+        ],
+    );
+    let p = bot.pauses(2);
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].2.as_deref(), Some("director"));
+    // The clock runs again from the end of the pause: 5 hours later, 5 hours more used.
+    let (u1, _) = bot.clock_at(2, "black", cleared_at + Duration::hours(1));
+    let (u2, _) = bot.clock_at(2, "black", cleared_at + Duration::hours(6));
+    assert_eq!(u2 - u1, 5 * 3600);
+    assert!(
+        u1 <= frozen.0 + 3600 + 1,
+        "nothing of the pause was charged: {u1} vs {frozen:?}"
+    );
+    let log = bot.ok(&["referee", "log", "2"]);
+    assert!(
+        log.contains("bounce-pause game #2") && log.contains("bounce-pause-end game #2"),
+        "{log}"
+    );
+    assert!(log.contains("Bob phoned"), "{log}");
+}
+
+/// The bounced player's own verified mail (registered address, valid token)
+/// ends the pause at its arrival: the pause is not charged, the time after is.
+#[test]
+fn a_verified_mail_from_the_bounced_player_ends_the_pause_at_its_arrival() {
+    use chrono::{Duration, Utc};
+    let bot = Bot::new(Mailing::Local);
+    alice_moved_in_a_timed_game(&bot);
+    let (row, id) = bot.notice_row(2, "bob@example.test");
+    bot.deliver(
+        2,
+        &dsn(
+            DAEMON,
+            &return_path(&bot, row),
+            "r1@mail.example.test",
+            "bob@example.test",
+            &id,
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.pauses(2).len(), 1);
+    // Bob writes (from his registered address, with his token) a day after
+    // the bounce, and moves an hour after that.
+    let bt = bot.token(2, "black");
+    let to = format!("bot+2.{bt}@example.test");
+    let back = Utc::now() + Duration::days(1);
+    let unix = |t: chrono::DateTime<Utc>| u64::try_from(t.timestamp()).unwrap();
+    bot.deliver_at(
+        3,
+        &mail(
+            "bob@example.test",
+            &to,
+            "Re: [zaochka #2]",
+            "b0@x",
+            "правила",
+        ),
+        unix(back),
+    );
+    bot.serve_once();
+    let p = bot.pauses(2);
+    assert_eq!(p[0].2.as_deref(), Some("player-mail"), "{p:?}");
+    let moved = back + Duration::hours(1);
+    bot.deliver_at(
+        4,
+        &mail(
+            "bob@example.test",
+            &to,
+            "Re: [zaochka #2]",
+            "b1@x",
+            "1... f6-g5",
+        ),
+        unix(moved),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(2), 2);
+    let json: serde_json::Value =
+        serde_json::from_str(&bot.ok(&["referee", "receipts", "2", "--json"])).unwrap();
+    let b = &json[1];
+    let charged = b["charged_seconds"].as_i64().unwrap();
+    assert!(
+        (3600..3600 + 60).contains(&charged),
+        "only the hour after the pause: {b:#}"
+    );
+    assert!(b["stood_seconds"].as_i64().unwrap() > 23 * 3600, "{b:#}");
+}

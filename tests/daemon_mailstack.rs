@@ -312,6 +312,123 @@ fn a_real_bounce_from_postfix_marks_the_player_unreachable_and_tells_the_referee
     );
 }
 
+/// Issue 15, item 6, over Postfix: the notice of Alice's move to a player
+/// registered at an unknown local user bounces for real (Postfix's report to
+/// the row's VERP return path); that player's clock stops from the notice's
+/// sending (balance frozen over a simulated day), `game show` says so, the
+/// referee gets one alert about it; `referee bounce-clear` starts it again.
+#[test]
+fn a_real_bounce_of_a_move_notice_stops_that_players_clock_until_the_director_clears_it() {
+    use chrono::{Duration, Utc};
+    let _one_at_a_time = STACK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !stack_available() {
+        return;
+    }
+    let bot = Bot::new(Mailing::Loopback);
+    two_players(&bot, "russian");
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Nobody",
+        "--email",
+        "nobody@example.test",
+        "--lang",
+        "en",
+    ]);
+    bot.ok_at(
+        Utc::now() - Duration::hours(1),
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "nobody@example.test",
+            "--time-control",
+            "3d/move",
+        ],
+    );
+    // The invitation to Nobody bounces too, but it is no move notice: Nobody
+    // is not to move, and no clock stops.
+    serve_until(&bot, "the invitation's report", || {
+        unreachable(&bot, "nobody@example.test").is_some()
+    });
+    assert!(bot.pauses(2).is_empty());
+    let referee_before = mailbox("referee").len();
+    let wt = bot.token(2, "white");
+    send(
+        "Alice <alice@example.test>",
+        &format!("bot+2.{wt}@example.test"),
+        "Re: [zaochka #2]",
+        "1. c3-d4",
+    );
+    serve_until(&bot, "the bounce of the move notice", || {
+        !bot.pauses(2).is_empty()
+    });
+    assert_eq!(bot.plies(2), 1);
+    let (row, _) = bot.notice_row(2, "nobody@example.test");
+    let (matched_by, sent): (String, String) = bot
+        .db()
+        .query_row(
+            "SELECT b.matched_by, o.sent_at FROM bounces b JOIN outbox o ON o.id = b.outbox_id
+             WHERE o.id = ?1",
+            [row],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        matched_by, "verp",
+        "Postfix's report came to the row's return path"
+    );
+    assert_eq!(
+        bot.pauses(2),
+        [(sent, None, None)],
+        "stopped from the notice's sending"
+    );
+    // Nobody's balance is frozen across a simulated day.
+    let now = Utc::now();
+    let frozen = bot.clock_at(2, "black", now + Duration::days(1));
+    assert_eq!(bot.clock_at(2, "black", now + Duration::days(2)), frozen);
+    let shown = bot.ok(&["game", "show", "2"]);
+    assert!(
+        shown.contains("The clock of Nobody is stopped since"),
+        "{shown}"
+    );
+    // The referee got exactly one alert about it.
+    serve_until(&bot, "the alert", || bot.pending_outbox() == 0);
+    assert_eq!(bot.alerts_of("clock-stopped"), 1);
+    let referee = wait_for_mail("referee", referee_before + 1);
+    let about: Vec<&String> = referee[referee_before..]
+        .iter()
+        .filter(|m| m.contains("game #2: the clock of Nobody is stopped"))
+        .collect();
+    assert_eq!(about.len(), 1, "{:?}", &referee[referee_before..]);
+    // The director ends the pause a day later: the clock runs again.
+    let cleared = now + Duration::days(1);
+    bot.ok_at(
+        cleared,
+        &[
+            "referee",
+            "bounce-clear",
+            "2",
+            "nobody@example.test",
+            "--as",
+            "referee@example.test",
+            "--reason",
+            "new address arranged by phone",
+        ],
+    );
+    let (u1, _) = bot.clock_at(2, "black", cleared + Duration::hours(1));
+    let (u2, _) = bot.clock_at(2, "black", cleared + Duration::hours(3));
+    assert_eq!(u2 - u1, 2 * 3600, "the clock runs again");
+    assert_eq!(bot.pauses(2)[0].2.as_deref(), Some("director"));
+}
+
 /// A session of the bot on the loopback Dovecot.
 fn bot_session() -> imap::Session<TcpStream> {
     let tcp = TcpStream::connect("127.0.0.1:1143").unwrap();

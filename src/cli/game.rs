@@ -310,6 +310,7 @@ fn show(
             _ => println!(),
         }
     }
+    super::timing::print_pauses(db, id)?;
     Ok(ExitCode::SUCCESS)
 }
 

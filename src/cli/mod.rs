@@ -19,6 +19,7 @@ mod referee;
 mod serve;
 mod show;
 mod store_args;
+mod timing;
 mod tournament;
 
 use clap::{Parser, Subcommand};

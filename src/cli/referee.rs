@@ -122,6 +122,25 @@ pub enum Action {
         #[arg(long)]
         json: bool,
     },
+    /// End the stop of a player's clock after a bounced move notice (the
+    /// address works again, or the director decides the game goes on).
+    BounceClear {
+        #[command(flatten)]
+        who: Director,
+        /// The player's registered address.
+        player: String,
+    },
+    /// List per ply the mail's Date header, the arrival and processing
+    /// instants, and the reflection time charged apart from the time not
+    /// charged.
+    Receipts {
+        /// The game number.
+        #[arg(value_parser = parse_game)]
+        game: GameId,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The game, the director and the reason.
@@ -199,6 +218,10 @@ impl Referee {
             } => {
                 return tournament_wide(db, &tournament, &actor, &reason, DirectorAction::Resume);
             }
+            Action::BounceClear { who, player } => {
+                return super::timing::bounce_clear(db, who.game, &player, &who.actor, &who.reason);
+            }
+            Action::Receipts { game, json } => return super::timing::receipts(db, game, json),
         };
         let cmd = Command::Direct {
             game: who.game,

@@ -21,7 +21,8 @@
 //! - [`zone`]: IANA zones (chrono-tz), local days, deadline and duration text;
 //! - [`settings`]: per-tournament settings (allowance, reminders, time-out policy);
 //! - [`schedule`]: the pure scheduler decision: reminders and time-outs due;
-//! - [`persist`]: the same on the store, for the referee and the daemon.
+//! - [`persist`]: the same on the store, for the referee and the daemon;
+//! - [`pauses`]: a player's stops in one game (leaves, bounced move notices).
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
@@ -41,6 +42,7 @@
 pub mod charge;
 pub mod control;
 pub mod leave;
+pub mod pauses;
 pub mod persist;
 pub mod schedule;
 pub mod settings;

@@ -16,6 +16,7 @@ use chrono::{DateTime, Datelike, TimeZone, Utc};
 use super::charge::Stop;
 use super::control::{ControlError, TimeControl};
 use super::leave::{self, LeaveError, LeaveRequest};
+use super::pauses::game_stops;
 use super::schedule::{self, Action, ActionKind};
 use super::settings::{Settings, TimeoutPolicy};
 use super::state::{self, ClockView, MoveCharge, MoveClockError};
@@ -168,8 +169,9 @@ impl LoadedClocks {
 }
 
 fn stops_since(tx: &Tx<'_>, player: PlayerId, clock: &Clock) -> Result<Vec<Stop>> {
-    player_stops(
+    game_stops(
         tx,
+        clock.game_id,
         player,
         clock.last_started_at.unwrap_or(clock.updated_at),
     )
@@ -227,7 +229,7 @@ pub fn start_game(
         Side::White => &mut white,
         Side::Black => &mut black,
     };
-    let stops = player_stops(tx, game.player(first), at)?;
+    let stops = game_stops(tx, game_id, game.player(first), at)?;
     state::start(&control, clock, at, &stops);
     clocks::put(tx, &white)?;
     clocks::put(tx, &black)?;
@@ -265,7 +267,7 @@ pub fn record_move(
         ..
     } = loaded;
     // The opponent's stops from the receipt instant on.
-    let opponent_stops = player_stops(tx, game.player(mover.opposite()), received_at)?;
+    let opponent_stops = game_stops(tx, game_id, game.player(mover.opposite()), received_at)?;
     let charge = match mover {
         Side::White => state::apply_move(
             &control,

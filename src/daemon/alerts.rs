@@ -114,6 +114,10 @@ pub enum Alert {
         /// The last error, as the system wrote it (shown verbatim, escaped).
         detail: String,
     },
+    /// The notice of a move to a player hard-bounced: that player's clock in
+    /// the game stands since `since` (UTC, the notice's send instant) until
+    /// mail from the player or a director ends the pause (issue 15, item 6).
+    ClockStopped(crate::lang::pauses::StoppedClock),
 }
 
 impl Alert {
@@ -126,6 +130,7 @@ impl Alert {
             Alert::Quarantined { .. } => "quarantined",
             Alert::InboxEntrySkipped { .. } => "inbox-entry-skipped",
             Alert::FaultPersists { .. } => "fault-persists",
+            Alert::ClockStopped(_) => "clock-stopped",
         }
     }
 
@@ -146,6 +151,7 @@ impl Alert {
             Alert::FaultPersists { since, .. } => {
                 format!("fault-persists:{}", instant_text(*since))
             }
+            Alert::ClockStopped(s) => format!("clock-stopped:{}", s.pause),
         }
     }
 
@@ -167,6 +173,7 @@ impl Alert {
             }
             (Alert::FaultPersists { .. }, Language::En) => "mail processing is held up".into(),
             (Alert::FaultPersists { .. }, Language::Ru) => "обработка почты приостановлена".into(),
+            (Alert::ClockStopped(s), _) => s.subject(lang),
         };
         format!("[zaochka] {what}")
     }
@@ -200,6 +207,7 @@ impl Alert {
             (Alert::FaultPersists { since, .. }, Language::Ru) => {
                 format!("обработка почты приостановлена с {}", when(*since))
             }
+            (Alert::ClockStopped(s), _) => s.line(lang),
         }
     }
 
@@ -314,6 +322,7 @@ impl Alert {
                 when(*since),
                 printable(detail)
             ),
+            (Alert::ClockStopped(s), _) => s.body(lang),
         }
     }
 }

@@ -342,12 +342,18 @@ pub(crate) fn handle(
         },
         now,
     )?;
+    let paused = super::bounce_clock::on_bounce(tx, config, row, now)?;
     Ok(Processed {
         outcome: format!(
-            "bounce: failed {} (outbox {}, by {})",
+            "bounce: failed {} (outbox {}, by {}){}",
             printable(&row.to_address),
             row.id,
-            answered.by
+            answered.by,
+            if paused.is_some() {
+                "; clock stopped"
+            } else {
+                ""
+            }
         ),
         game,
         verified_sender: None,

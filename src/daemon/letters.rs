@@ -148,6 +148,8 @@ pub fn post(
     message_id: String,
     created_at: DateTime<Utc>,
 ) -> Result<OutboxId, RefereeError> {
+    let noted = super::bounce_clock::with_pause_note(tx, reply)?;
+    let reply = noted.as_ref().unwrap_or(reply);
     let reader = players::get(tx, reply.to)?;
     let game = reply.game;
     let own = answering
@@ -211,6 +213,7 @@ pub fn post(
             created_at,
         },
     )?;
+    super::bounce_clock::note_if_notice(tx, reply, id)?;
     if let Some(mine) = header_id(&message_id) {
         let mut next = references;
         next.push(mine);

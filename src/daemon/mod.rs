@@ -16,6 +16,7 @@
 
 pub mod alerts;
 pub mod bounce;
+pub mod bounce_clock;
 pub mod compose;
 pub mod faults;
 pub mod imap_inbox;
@@ -30,6 +31,7 @@ pub mod rich;
 pub mod scheduler;
 pub mod sender;
 mod sites;
+pub mod timing;
 pub mod transport;
 
 use std::sync::Arc;

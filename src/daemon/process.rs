@@ -394,6 +394,7 @@ fn handle_envelope(
             verified_sender: None,
         });
     }
+    super::bounce_clock::on_verified_mail(tx, player.id, mail.received_at)?;
     let (intents, default_game) = intents_for(tx, env, &player, main)?;
     let lang = language_of(&player);
     let mut outcomes = Vec::new();
@@ -767,8 +768,10 @@ fn apply(
         message_id: env.message_id.as_deref(),
     };
     match referee::handle(tx, &command, player.id, mail.received_at, source) {
-        Ok(h) => {
+        Ok(mut h) => {
             savepoint(tx, "RELEASE intent")?;
+            let processed_at = chrono::Utc::now().max(mail.received_at);
+            super::timing::on_moves(tx, env, mail, player, &mut h.replies, processed_at)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
             Ok(match game {
                 Some(g) => format!("applied #{g}: {}", a.line.trim()),

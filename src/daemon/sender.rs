@@ -112,7 +112,10 @@ fn send_one(
     let message_id = printable(&row.message_id);
     match outcome {
         Ok(()) => {
-            store.transaction(|tx| outbox::mark_sent(tx, row.id, now))?;
+            store.transaction(|tx| {
+                outbox::mark_sent(tx, row.id, now)?;
+                super::bounce_clock::after_sent(tx, row.id, now)
+            })?;
             info!(outbox = row.id.0, game = ?row.game_id.map(|g| g.0), to = %to, message_id = %message_id, "reply sent");
             Ok(true)
         }

@@ -27,6 +27,8 @@
 //!   moves, limits, a mail without its token, lines for other games).
 //! - [`tournament`]: a tournament's crosstable and the one-line standing of a
 //!   game-end mail.
+//! - [`pauses`]: a clock stopped by a bounced move notice (the directors'
+//!   alert, the line in the game's mails) and the timing line of a move reply.
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
@@ -37,6 +39,7 @@ pub mod game;
 pub mod help;
 pub mod mail;
 pub mod moves;
+pub mod pauses;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

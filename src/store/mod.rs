@@ -137,6 +137,7 @@ macro_rules! row_id {
 pub mod alerts;
 pub mod archive;
 pub mod audit;
+pub mod bounce_pauses;
 pub mod claims;
 pub mod clocks;
 pub mod games;
@@ -145,6 +146,7 @@ pub mod moves;
 pub mod offers;
 pub mod outbox;
 pub mod players;
+pub mod receipts;
 pub mod secrets;
 pub mod threads;
 pub mod tournaments;
@@ -175,6 +177,8 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0008_archive.sql")),
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
     M::up(include_str!("../../migrations/0011_director_mail.sql")),
+    M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
+    M::up(include_str!("../../migrations/0014_move_receipts.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

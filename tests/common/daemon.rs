@@ -133,18 +133,24 @@ impl Bot {
             .collect()
     }
 
-    /// Drops a mail into the Maildir inbox (file name sorts by `seq`).
+    /// Drops a mail into the Maildir inbox (file name sorts by `seq`), arrived
+    /// a day ago (plus `seq` seconds).
     pub fn deliver(&self, seq: usize, mail: &str) {
         let base = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
             .as_secs()
             - 86_400;
-        let name = format!("{:010}.M{seq}P1.test", base + seq as u64);
+        self.deliver_at(seq, mail, base + seq as u64);
+    }
+
+    /// Drops a mail into the Maildir inbox that arrived at `unix_seconds` (the
+    /// file's modification time; the file name sorts by it and `seq`).
+    pub fn deliver_at(&self, seq: usize, mail: &str, unix_seconds: u64) {
+        let name = format!("{unix_seconds:010}.M{seq}P1.test");
         let tmp = self.dir.path().join("mail/inbox/tmp").join(&name);
         std::fs::write(&tmp, mail.replace('\n', "\r\n")).unwrap();
-        let t =
-            std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(base + seq as u64);
+        let t = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(unix_seconds);
         std::fs::File::options()
             .write(true)
             .open(&tmp)
@@ -280,5 +286,76 @@ impl Bot {
         std::fs::read_dir(self.dir.path().join("mail/inbox/new"))
             .unwrap()
             .count()
+    }
+}
+
+impl Bot {
+    /// Runs `zaochka ARGS` at the instant `at` (`ZAOCHKA_NOW`) and returns stdout.
+    pub fn ok_at(&self, at: chrono::DateTime<chrono::Utc>, args: &[&str]) -> String {
+        let out = self
+            .command()
+            .env("ZAOCHKA_NOW", at.to_rfc3339())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "zaochka {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// One side's clock in `game show --json` at `at`: (used, left) seconds.
+    pub fn clock_at(&self, game: i64, side: &str, at: chrono::DateTime<chrono::Utc>) -> (i64, i64) {
+        let v: serde_json::Value =
+            serde_json::from_str(&self.ok_at(at, &["game", "show", &game.to_string(), "--json"]))
+                .unwrap();
+        let c = v["clocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["side"] == side)
+            .unwrap_or_else(|| panic!("no {side} clock: {v:#}"))
+            .clone();
+        (
+            c["used_seconds"].as_i64().unwrap(),
+            c["left_seconds"].as_i64().unwrap(),
+        )
+    }
+
+    /// The outbox row (id, Message-ID) of the move notice to `email` in `game`
+    /// (the latest).
+    pub fn notice_row(&self, game: i64, email: &str) -> (i64, String) {
+        self.db()
+            .query_row(
+                "SELECT o.id, o.message_id FROM move_notices n JOIN outbox o ON o.id = n.outbox_id
+                 WHERE n.game_id = ?1 AND o.to_address = ?2 ORDER BY o.id DESC LIMIT 1",
+                rusqlite::params![game, email],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap()
+    }
+
+    /// The bounce pauses of `game`: (starts_at, ended_at, ended_by).
+    pub fn pauses(&self, game: i64) -> Vec<(String, Option<String>, Option<String>)> {
+        let db = self.db();
+        let mut st = db
+            .prepare("SELECT starts_at, ended_at, ended_by FROM bounce_pauses WHERE game_id = ?1 ORDER BY id")
+            .unwrap();
+        st.query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    /// How many alerts of `kind` were raised.
+    pub fn alerts_of(&self, kind: &str) -> i64 {
+        self.db()
+            .query_row("SELECT count(*) FROM alerts WHERE kind = ?1", [kind], |r| {
+                r.get(0)
+            })
+            .unwrap()
     }
 }

@@ -1,0 +1,198 @@
+//! `zaochka referee receipts GAME [--json]` (the timing evidence of each
+//! move: issue 15, item 7), `zaochka referee bounce-clear GAME PLAYER --as
+//! DIRECTOR --reason ...` (a director ends a bounce pause: item 6), and the
+//! pause lines of `game show`.
+
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use chrono::{DateTime, Utc};
+
+use super::store_args::{StoreArgs, player_by_email};
+use crate::clock::zone::format_utc;
+use crate::lang::Language;
+use crate::lang::pauses::{duration, ended_line, stopped_line};
+use crate::referee::RefereeError;
+use crate::store::players::Role;
+use crate::store::receipts::{self, ChargeRecord};
+use crate::store::{GameId, Side, Tx, bounce_pauses, games, moves, players};
+
+/// One ply as `referee receipts` lists it.
+#[derive(Debug, serde::Serialize)]
+struct Row {
+    ply: u32,
+    side: Side,
+    notation: String,
+    /// `mail` (with a receipt) or `command line`.
+    source: &'static str,
+    date_header: Option<String>,
+    date_utc: Option<DateTime<Utc>>,
+    arrived_at: Option<DateTime<Utc>>,
+    processed_at: DateTime<Utc>,
+    #[serde(flatten)]
+    charge: Option<ChargeRecord>,
+}
+
+fn refused(e: RefereeError) -> anyhow::Result<ExitCode> {
+    match e {
+        RefereeError::Store(e) => Err(anyhow!(e)),
+        e => {
+            eprintln!("zaochka: refused: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn game_row(tx: &Tx<'_>, id: GameId) -> Result<games::Game, RefereeError> {
+    match games::get(tx, id) {
+        Ok(g) => Ok(g),
+        Err(crate::store::StoreError::NotFound { .. }) => Err(RefereeError::UnknownGame(id)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `referee receipts GAME`: per ply the mail's Date header (evidence only),
+/// the arrival instant (charged), the processing instant, and what the clock
+/// charged and did not charge. A move entered on the command line shows only
+/// the instant it was applied.
+pub(super) fn receipts(db: &StoreArgs, id: GameId, json: bool) -> anyhow::Result<ExitCode> {
+    let mut store = db.open()?;
+    let found = store.read(|tx| -> Result<Vec<Row>, RefereeError> {
+        game_row(tx, id)?;
+        let by_ply: std::collections::HashMap<u32, receipts::Receipt> = receipts::of_game(tx, id)?
+            .into_iter()
+            .map(|r| (r.ply, r))
+            .collect();
+        Ok(moves::list(tx, id)?
+            .into_iter()
+            .map(|m| {
+                let r = by_ply.get(&m.ply);
+                Row {
+                    ply: m.ply,
+                    side: m.side,
+                    notation: m.notation,
+                    source: if r.is_some() { "mail" } else { "command line" },
+                    date_header: r.and_then(|r| r.date_header.clone()),
+                    date_utc: r.and_then(|r| r.date_utc),
+                    arrived_at: r.map(|r| r.arrived_at),
+                    processed_at: r.map_or(m.received_at, |r| r.processed_at),
+                    charge: r.and_then(|r| r.charge),
+                }
+            })
+            .collect())
+    });
+    let rows = match found {
+        Ok(r) => r,
+        Err(e) => return refused(e),
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let en = Language::En;
+    println!(
+        "Game #{id}: receipts (the clock charges from the clock's start to the arrival; the Date header is evidence only)"
+    );
+    for r in rows {
+        println!(
+            "ply {} {} {} ({})",
+            r.ply,
+            r.side.as_str(),
+            r.notation,
+            r.source
+        );
+        if let Some(d) = &r.date_header {
+            let utc = r.date_utc.map_or("unreadable".to_string(), format_utc);
+            println!("  Date header: {d} ({utc})");
+        }
+        if let Some(a) = r.arrived_at {
+            println!("  arrived:     {}", a.to_rfc3339());
+        }
+        println!("  processed:   {}", r.processed_at.to_rfc3339());
+        if let Some(c) = r.charge {
+            println!("  clock start: {}", c.clock_started_at.to_rfc3339());
+            println!(
+                "  reflection {} (charged {}); in transit {}, clock stopped {} (not charged)",
+                duration(c.reflection_seconds, en),
+                duration(c.charged_seconds, en),
+                duration(c.transit_seconds, en),
+                duration(c.stood_seconds, en)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `referee bounce-clear GAME PLAYER --as DIRECTOR --reason ...`: ends the
+/// bounce pause of the player's clock in the game now; audit-logged with the
+/// reason.
+pub(super) fn bounce_clear(
+    db: &StoreArgs,
+    id: GameId,
+    player: &str,
+    actor: &str,
+    reason: &str,
+) -> anyhow::Result<ExitCode> {
+    let mut store = db.open()?;
+    let done = store.transaction(|tx| -> Result<usize, RefereeError> {
+        let now = db.now();
+        let director = player_by_email(tx, actor)?;
+        if !matches!(director.role, Role::Referee | Role::Admin) {
+            return Err(RefereeError::NotReferee);
+        }
+        let row = game_row(tx, id)?;
+        let p = player_by_email(tx, player)?;
+        if row.side_of(p.id).is_none() {
+            return Err(RefereeError::NotInGame(id));
+        }
+        if reason.trim().is_empty() {
+            return Err(RefereeError::Invalid("a reason is required".into()));
+        }
+        Ok(crate::daemon::bounce_clock::clear(tx, director.id, id, p.id, reason, now)?.len())
+    });
+    match done {
+        Ok(0) => {
+            eprintln!(
+                "zaochka: refused: the clock of {player} in game #{id} is not stopped by a bounce"
+            );
+            Ok(ExitCode::from(1))
+        }
+        Ok(_) => {
+            println!("game #{id}: the clock of {player} runs again");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => refused(e),
+    }
+}
+
+/// The bounce pauses of a game, one line each, in `lang` (for `game show`).
+///
+/// # Errors
+/// Database failures.
+pub(super) fn pause_lines(
+    tx: &Tx<'_>,
+    id: GameId,
+    lang: Language,
+) -> Result<Vec<String>, RefereeError> {
+    let mut out = Vec::new();
+    for p in bounce_pauses::list(tx, Some(id), None)? {
+        let name = players::get(tx, p.player_id)?.name;
+        out.push(match p.ended_at {
+            None => stopped_line(&name, p.starts_at, lang),
+            Some(end) => ended_line(&name, p.starts_at, end, lang),
+        });
+    }
+    Ok(out)
+}
+
+/// Prints the pause lines of `game show`.
+pub(super) fn print_pauses(db: &StoreArgs, id: GameId) -> anyhow::Result<()> {
+    let mut store = db.open()?;
+    let lines = store
+        .read(|tx| pause_lines(tx, id, Language::En))
+        .map_err(|e| anyhow!("{e}"))?;
+    for l in lines {
+        println!("{l}");
+    }
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! Evidence of timing of the moves that came by mail (issue 15, item 7; table
+//! `move_receipts`, migration 0014): the mail's `Date:` header (as written and
+//! parsed to UTC), the instant it reached the bot's mailbox, the instant the
+//! daemon processed it, and what the clock charged. A move from the command
+//! line has no receipt.
+
+use chrono::{DateTime, Utc};
+use rusqlite::params;
+
+use super::{GameId, Result, Ts, Tx};
+
+/// The timing evidence of one move that came by mail.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Receipt {
+    /// The game.
+    pub game_id: GameId,
+    /// The 1-based ply.
+    pub ply: u32,
+    /// The mail's `Date:` header as written (evidence only, never charged).
+    pub date_header: Option<String>,
+    /// The same, parsed to UTC when it parses.
+    pub date_utc: Option<DateTime<Utc>>,
+    /// When the mail reached the bot's mailbox (IMAP INTERNALDATE, Maildir
+    /// file time), UTC: the instant the clock charges.
+    pub arrived_at: DateTime<Utc>,
+    /// When the daemon processed the mail (UTC).
+    pub processed_at: DateTime<Utc>,
+    /// What the clock did, when the game has a clock.
+    pub charge: Option<ChargeRecord>,
+}
+
+/// What the clock charged for a move, as computed in the move's transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChargeRecord {
+    /// When the mover's clock started for this move (UTC).
+    pub clock_started_at: DateTime<Utc>,
+    /// Reflection time in seconds (stops left out).
+    pub reflection_seconds: i64,
+    /// Time charged in seconds (after ICCF whole days and doubling).
+    pub charged_seconds: i64,
+    /// Seconds from the clock's start until the notice of the opponent's
+    /// move left the bot (the daemon behind, the outbox): not charged.
+    pub transit_seconds: i64,
+    /// Seconds of the other stops (leave, bounce pauses): not charged.
+    pub stood_seconds: i64,
+}
+
+/// Records (or, for a ply played again after a rollback, replaces) a receipt.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn record(tx: &Tx<'_>, r: &Receipt) -> Result<()> {
+    let c = r.charge.as_ref();
+    tx.sql().execute(
+        "INSERT OR REPLACE INTO move_receipts
+             (game_id, ply, date_header, date_utc, arrived_at, processed_at, clock_started_at,
+              reflection_seconds, charged_seconds, transit_seconds, stood_seconds)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            r.game_id,
+            r.ply,
+            r.date_header,
+            r.date_utc.map(Ts),
+            Ts(r.arrived_at),
+            Ts(r.processed_at),
+            c.map(|c| Ts(c.clock_started_at)),
+            c.map(|c| c.reflection_seconds),
+            c.map(|c| c.charged_seconds),
+            c.map(|c| c.transit_seconds),
+            c.map(|c| c.stood_seconds),
+        ],
+    )?;
+    Ok(())
+}
+
+/// The receipts of a game's current moves, by ply (a receipt left by a move
+/// that a rollback removed does not count: its arrival differs from the
+/// move's receipt instant, or its ply is gone).
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn of_game(tx: &Tx<'_>, game: GameId) -> Result<Vec<Receipt>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT r.game_id, r.ply, r.date_header, r.date_utc, r.arrived_at, r.processed_at,
+                r.clock_started_at, r.reflection_seconds, r.charged_seconds, r.transit_seconds,
+                r.stood_seconds
+         FROM move_receipts r JOIN moves m ON m.game_id = r.game_id AND m.ply = r.ply
+         WHERE r.game_id = ?1 AND m.received_at = r.arrived_at ORDER BY r.ply",
+    )?;
+    let rows = stmt.query_map([game], |r| {
+        let started = r.get::<_, Option<Ts>>(6)?;
+        let charge = match started {
+            Some(s) => Some(ChargeRecord {
+                clock_started_at: s.0,
+                reflection_seconds: r.get(7)?,
+                charged_seconds: r.get(8)?,
+                transit_seconds: r.get(9)?,
+                stood_seconds: r.get(10)?,
+            }),
+            None => None,
+        };
+        Ok(Receipt {
+            game_id: r.get(0)?,
+            ply: r.get(1)?,
+            date_header: r.get(2)?,
+            date_utc: r.get::<_, Option<Ts>>(3)?.map(|t| t.0),
+            arrived_at: r.get::<_, Ts>(4)?.0,
+            processed_at: r.get::<_, Ts>(5)?.0,
+            charge,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+}
+
+/// The plies (game, ply, side) that the mail `message_id` (bare) played,
+/// received at `arrived_at`, that have no receipt yet.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn unreceipted(
+    tx: &Tx<'_>,
+    message_id: &str,
+    arrived_at: DateTime<Utc>,
+) -> Result<Vec<(GameId, u32, super::Side)>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT m.game_id, m.ply, m.side FROM moves m
+         LEFT JOIN move_receipts r
+           ON r.game_id = m.game_id AND r.ply = m.ply AND r.arrived_at = m.received_at
+         WHERE m.source_message = ?1 AND m.received_at = ?2 AND r.ply IS NULL
+         ORDER BY m.game_id, m.ply",
+    )?;
+    let rows = stmt.query_map(params![message_id, Ts(arrived_at)], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+}

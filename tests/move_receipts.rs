@@ -1,0 +1,171 @@
+//! Evidence of timing (issue 15, item 7) on the embedded default (Maildir
+//! inbox, `.eml` outbox): each move that came by mail keeps its Date header,
+//! its arrival instant and its processing instant; `referee receipts` lists
+//! them with the reflection time charged apart from the time not charged; a
+//! daemon that started late charges nobody for its delay; the mover's reply
+//! states both figures.
+
+mod common;
+
+use chrono::{DateTime, Duration, Utc};
+use common::daemon::{Bot, Mailing, mail, two_players};
+
+fn unix(t: DateTime<Utc>) -> u64 {
+    u64::try_from(t.timestamp()).unwrap()
+}
+
+fn instant(v: &serde_json::Value) -> DateTime<Utc> {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_daemon_that_started_late_charges_nobody_for_its_delay_and_receipts_show_every_instant() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    // Game #2, 5 days per move, started two days ago; the daemon was down
+    // since: nothing is sent yet.
+    let started = Utc::now() - Duration::days(2);
+    let out = bot
+        .command()
+        .env("ZAOCHKA_NOW", started.to_rfc3339())
+        .args([
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "bob@example.test",
+            "--time-control",
+            "5d/move",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (wt, bt) = (bot.token(2, "white"), bot.token(2, "black"));
+    // Alice's move reached the bot's mailbox a day ago; the daemon only
+    // processes it now.
+    let arrived = Utc::now() - Duration::days(1) + Duration::seconds(30);
+    bot.deliver_at(
+        1,
+        &mail(
+            "alice@example.test",
+            &format!("bot+2.{wt}@example.test"),
+            "Re: [zaochka #2]",
+            "w1@x",
+            "1. c3-d4",
+        ),
+        unix(arrived),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(2), 1);
+    // Bob was told only now: the day the daemon was down is not his. He
+    // answers two hours after this (the mail reaches the bot then).
+    let bob_arrives = Utc::now() + Duration::hours(2) + Duration::seconds(30);
+    bot.deliver_at(
+        2,
+        &mail(
+            "bob@example.test",
+            &format!("bot+2.{bt}@example.test"),
+            "Re: [zaochka #2]",
+            "b1@x",
+            "1... f6-g5",
+        ),
+        unix(bob_arrives),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(2), 2);
+
+    let json: serde_json::Value =
+        serde_json::from_str(&bot.ok(&["referee", "receipts", "2", "--json"])).unwrap();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{json:#}");
+    let (w, b) = (&rows[0], &rows[1]);
+    // The Date header as written and in UTC (evidence only).
+    assert_eq!(w["date_header"], "Sun, 29 Nov 2026 12:00:00 +0000");
+    assert_eq!(
+        instant(&w["date_utc"]).to_rfc3339(),
+        "2026-11-29T12:00:00+00:00"
+    );
+    // Arrival as the file time, processing about a day later.
+    assert_eq!(instant(&w["arrived_at"]).timestamp(), arrived.timestamp());
+    let waited = instant(&w["processed_at"]) - instant(&w["arrived_at"]);
+    assert!(waited > Duration::hours(23), "{w:#}");
+    // Alice is charged from the game's start to her mail's arrival: one day,
+    // not the two until it was processed.
+    let charged = w["charged_seconds"].as_i64().unwrap();
+    assert!((86_400 + 28..=86_400 + 90).contains(&charged), "{w:#}");
+    // Bob's clock started when Alice's mail arrived, but the day until the
+    // bot sent him the notice is transit, not charged; his two hours are.
+    let transit = b["transit_seconds"].as_i64().unwrap();
+    assert!(transit > 23 * 3600, "{b:#}");
+    let charged = b["charged_seconds"].as_i64().unwrap();
+    assert!(
+        (2 * 3600..=2 * 3600 + 90).contains(&charged),
+        "two hours and the seconds since the notice left: {b:#}"
+    );
+    assert_eq!(
+        instant(&b["clock_started_at"]).timestamp(),
+        arrived.timestamp()
+    );
+    // The clock itself agrees: Bob used what the receipt says.
+    let used: i64 = bot
+        .db()
+        .query_row(
+            "SELECT used_seconds FROM clocks WHERE game_id = 2 AND side = 'black'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(used, charged);
+    // Bob's reply (in Russian) states both figures.
+    let to_bob = bot.outbox_to("bob@example.test");
+    let reply = to_bob.last().unwrap();
+    assert!(
+        reply.contains("время на обдумывание: 2 ч 0 мин (засчитано)"),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("(засчитано); время в пути: 23 ч 59 мин (не засчитано)"),
+        "{reply}"
+    );
+    // Alice's reply says her mail waited at the bot, not charged.
+    let to_alice = bot.outbox_to("alice@example.test");
+    let first = to_alice
+        .iter()
+        .find(|b| b.contains("reflection time"))
+        .expect("Alice's reply to her move");
+    assert!(
+        first.contains("reflection time: 1 d 0 h (charged); your mail waited at the bot: 23 h 59 min (not charged)"),
+        "{first}"
+    );
+    // The text form lists the same instants.
+    let text = bot.ok(&["referee", "receipts", "2"]);
+    assert!(
+        text.contains("Date header: Sun, 29 Nov 2026 12:00:00 +0000 (2026-11-29 12:00 UTC)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("arrived:") && text.contains("processed:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_move_entered_on_the_command_line_has_no_mail_instants() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&["play", "1", "c3-d4", "--as", "alice@example.test"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&bot.ok(&["referee", "receipts", "1", "--json"])).unwrap();
+    let row = &json[0];
+    assert_eq!(row["source"], "command line", "{json:#}");
+    assert!(row["arrived_at"].is_null() && row["date_header"].is_null());
+    assert!(row["processed_at"].is_string());
+}
