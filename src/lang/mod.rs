@@ -26,9 +26,12 @@
 //!   moves, limits, a mail without its token, lines for other games).
 //! - [`tournament`]: a tournament's crosstable and the one-line standing of a
 //!   game-end mail.
+//! - [`ask`], [`rules_summary`]: answers to `moves`, `why` and `rules`
+//!   (the legal moves, a move's verdict, the rules with citations).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
+pub mod ask;
 pub mod chess;
 pub mod events;
 pub mod game;
@@ -38,6 +41,7 @@ pub mod moves;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;
+pub mod rules_summary;
 pub mod site;
 pub mod state;
 pub mod tournament;

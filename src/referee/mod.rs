@@ -6,6 +6,7 @@
 //!
 //! The clock's `now` is passed in, never read here.
 
+mod ask;
 mod command;
 pub mod create;
 mod director;
@@ -158,5 +159,8 @@ fn dispatch(
             action,
             reason,
         } => director::direct(tx, *game, actor, action, reason, now),
+        Command::LegalMoves { game } => ask::legal(tx, *game, actor, now),
+        Command::Why { game, text } => ask::why(tx, *game, actor, text, now),
+        Command::Rules { game } => ask::rules(tx, *game, actor, now),
     }
 }
