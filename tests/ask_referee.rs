@@ -8,6 +8,9 @@
 //! conversation checks (one language throughout, no debug text, no project
 //! file names). Positions are set up with `game new --fen`; the legal moves
 //! listed are compared with the rules core's own list.
+//!
+//! Run: `cargo test --test ask_referee`; `ZAOCHKA_SHOW_ANSWERS=1` prints
+//! every answer.
 
 mod common;
 
@@ -121,15 +124,14 @@ fn ask(c: &mut Conversation, p: Player, game: i64, line: &str) -> String {
         failures.iter().map(|f| &f.message).collect::<Vec<_>>(),
         answers[0].text
     );
+    if std::env::var_os("ZAOCHKA_SHOW_ANSWERS").is_some() {
+        eprintln!("---- «{line}» from {}:\n{}", p.name, answers[0].text);
+    }
     answers[0].text.clone()
 }
 
 fn conversation() -> Conversation {
-    Conversation::new(
-        Bot::new(Mailing::Local),
-        &[IVANOV, PETROV, SMITH],
-        &[JUDGE],
-    )
+    Conversation::new(Bot::new(Mailing::Local), &[IVANOV, PETROV, SMITH], &[JUDGE])
 }
 
 /// A Russian position where a white king on a1 has four capture paths
@@ -252,7 +254,10 @@ fn chess_legal_moves_in_long_form_and_san_and_why_on_castling() {
         "{why}"
     );
     let bishop = ask(&mut c, PETROV, 1, "почему Сc1-c3");
-    assert!(bishop.contains("Правила игры в шахматы ФИДЕ, ст."), "{bishop}");
+    assert!(
+        bishop.contains("Правила игры в шахматы ФИДЕ, ст."),
+        "{bishop}"
+    );
 }
 
 #[test]
@@ -311,11 +316,10 @@ fn show(bot: &Bot, game: &str) -> serde_json::Value {
 /// (dated a day ago, one second apart) and the next one.
 fn director(c: &Conversation, action: &str) {
     let now = chrono::Utc::now().timestamp();
-    let at = chrono::DateTime::from_timestamp_millis(
-        (now - 86_400 + c.sent.len() as i64) * 1000 - 500,
-    )
-    .unwrap()
-    .to_rfc3339();
+    let at =
+        chrono::DateTime::from_timestamp_millis((now - 86_400 + c.sent.len() as i64) * 1000 - 500)
+            .unwrap()
+            .to_rfc3339();
     let out = c
         .bot
         .command()
@@ -355,7 +359,7 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
     c.serve(None);
     // Not the sealer's turn; an illegal sealed move: refused, nothing kept.
     let wrong_side = ask(&mut c, IVANOV, 1, "seal g3-h4");
-    assert!(wrong_side.contains("сейчас не ваш ход"), "{wrong_side}");
+    assert!(wrong_side.contains("только тому, чей ход"), "{wrong_side}");
     let illegal = ask(&mut c, PETROV, 1, "записываю ход b6-b5");
     assert!(illegal.contains("b6-b5"), "{illegal}");
     let sealed_rows = |c: &Conversation| -> i64 {

@@ -194,10 +194,9 @@ pub fn legal(a: &Asked, list: &LegalList, lang: Language) -> String {
                 "Capture is compulsory ({}); every capture path:",
                 cite(c, lang)
             ),
-            (Some(c), Language::Ru) => format!(
-                "Бить обязательно ({}); все пути взятия:",
-                cite(c, lang)
-            ),
+            (Some(c), Language::Ru) => {
+                format!("Бить обязательно ({}); все пути взятия:", cite(c, lang))
+            }
             (None, Language::En) => "Captures:".into(),
             (None, Language::Ru) => "Взятия:".into(),
         });
@@ -245,12 +244,12 @@ fn cited_line(variant: Variant, c: &Cited, lang: Language) -> String {
 pub fn verdict(a: &Asked, written: &str, v: &Verdict, lang: Language) -> String {
     let mut out = match lang {
         Language::En => format!(
-            "Game #{}, {} to move: the verdict on \"{written}\".",
+            "Game #{}: the verdict on \"{written}\" in the current position; to move: {}.",
             a.game,
             whose(a, lang)
         ),
         Language::Ru => format!(
-            "Партия №{}, очередь хода — {}: разбор хода «{written}».",
+            "Партия №{}: разбор хода «{written}» в текущей позиции; очередь хода — {}.",
             a.game,
             whose(a, lang)
         ),

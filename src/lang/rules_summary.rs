@@ -58,7 +58,9 @@ pub fn rule_text(variant: Variant, rule: Rule, lang: Language) -> &'static str {
         (R::KingMove, Ru) => {
             "дамка ходит на любое свободное поле по диагонали, вперёд и назад, не перескакивая через свои шашки"
         }
-        (R::CaptureCompulsory, En) => "capture is compulsory: when a capture is possible, it must be made",
+        (R::CaptureCompulsory, En) => {
+            "capture is compulsory: when a capture is possible, it must be made"
+        }
         (R::CaptureCompulsory, Ru) => "взятие обязательно: если можно бить, бить нужно",
         (R::ManCapture, En) if lasca => {
             "a soldier captures forward only, jumping an adjacent enemy piece to the free square behind it"
@@ -145,7 +147,9 @@ pub fn rule_text(variant: Variant, rule: Rule, lang: Language) -> &'static str {
             "проигрывает тот, у кого не осталось башен или нет ходов, или кто сдался"
         }
         (R::GameEnd, En) => "a player loses who has no pieces left, has no legal move, or resigns",
-        (R::GameEnd, Ru) => "проигрывает тот, у кого не осталось шашек или нет ходов, или кто сдался",
+        (R::GameEnd, Ru) => {
+            "проигрывает тот, у кого не осталось шашек или нет ходов, или кто сдался"
+        }
         (R::DrawAgreement, En) => {
             "a draw may be offered together with a move; the opponent accepts it, declines it, or declines it by moving"
         }
@@ -236,19 +240,31 @@ fn time_rules(s: &RulesSummary, lang: Language) -> String {
     format!("{control}{rest}{seal}")
 }
 
+/// A sentence with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// The rules summary of a game: each rule with its citation, the draw rules,
 /// the time rules.
 #[must_use]
 pub fn summary(s: &RulesSummary, lang: Language) -> String {
     let name = super::game::variant_name(s.variant, lang);
     let mut out = match lang {
-        Language::En => format!("The rules of {name}:"),
+        Language::En => format!("Rules of the game ({name}):"),
         Language::Ru => format!("Правила игры ({name}):"),
     };
     for (i, c) in s.rules.iter().enumerate() {
         let Some(rule) = c.rule else { continue };
-        let text = rule_text(s.variant, rule, lang);
-        out.push_str(&format!("\n{}. {text} ({}).", i + 1, cite(c.citation, lang)));
+        let text = capitalised(rule_text(s.variant, rule, lang));
+        out.push_str(&format!(
+            "\n{}. {text} ({}).",
+            i + 1,
+            cite(c.citation, lang)
+        ));
     }
     let mut draws: Vec<String> = s
         .draw_rules

@@ -149,7 +149,8 @@ mod tests {
 
     #[test]
     fn questions_take_the_whole_line() {
-        for line in ["ходы", "Ходы?", "moves", "Legal moves", "возможные ходы."] {
+        for line in ["ходы", "Ходы?", "moves", "Legal moves", "возможные ходы."]
+        {
             assert_eq!(read_query(line), Some(Query::LegalMoves), "{line}");
         }
         for line in ["rules", "Правила", "правила игры?"] {

@@ -36,8 +36,7 @@ fn for_asker(
 ) -> Result<(Loaded, Player), RefereeError> {
     let l = load(tx, id, now)?;
     let me = players::get(tx, actor)?;
-    if l.side_of(actor).is_none() && !matches!(me.role, PlayerRole::Referee | PlayerRole::Admin)
-    {
+    if l.side_of(actor).is_none() && !matches!(me.role, PlayerRole::Referee | PlayerRole::Admin) {
         return Err(RefereeError::NotInGame(id));
     }
     if !finished_ok && matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled) {
@@ -101,7 +100,9 @@ pub(crate) fn legal_list(game: &dyn AnyGame, letters: crate::lang::Language) -> 
         };
         let mut after = game.clone_box();
         let (taken, promotes) = match after.play(&full) {
-            Ok(_) if variant != Variant::Chess => effects(&before, &after.board_view(), after.as_ref()),
+            Ok(_) if variant != Variant::Chess => {
+                effects(&before, &after.board_view(), after.as_ref())
+            }
             _ => (Vec::new(), false),
         };
         moves.push((

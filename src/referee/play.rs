@@ -303,15 +303,14 @@ pub(crate) fn seal(
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
+    // "Only in an adjourned game, by the player to move"; a finished game
+    // says so with its result.
     match l.row.status {
-        GameStatus::Adjourned => {}
         GameStatus::Finished | GameStatus::Annulled => {
             return Err(RefereeError::GameOver(id, l.row.result));
         }
+        GameStatus::Adjourned if color(me) == l.game.turn() => {}
         _ => return Err(RefereeError::CannotSeal),
-    }
-    if color(me) != l.game.turn() {
-        return Err(RefereeError::NotYourTurn);
     }
     // Once sealed, the move cannot be changed (seed 003 art. 15-17).
     if moves::sealed(tx, id)?.is_some() {
