@@ -203,6 +203,35 @@ fn why_names_the_rule_of_a_man_moving_backwards_and_explains_a_legal_move() {
     );
     let unread = ask(&mut c, SMITH, 1, "why d9-e10");
     assert!(unread.contains("not allowed"), "{unread}");
+    // A short form that fits two kings' moves: the candidates.
+    start_fen(&mut c, spec(2, "russian", IVANOV, SMITH), "W:WKc1,Kc3:Bh8");
+    c.serve(None);
+    let two = ask(&mut c, IVANOV, 2, "почему cd2");
+    assert!(
+        two.contains("ход неоднозначен; напишите один из: c1-d2, c3-d2"),
+        "{two}"
+    );
+}
+
+#[test]
+fn bashni_legal_moves_say_what_a_capture_takes_from_a_tower() {
+    let mut c = conversation();
+    // A black king over a white man on d4: c3 takes the king only.
+    let fen = "W:Wc3,a1:Bd4(1/0),h8";
+    start_fen(&mut c, spec(1, "bashni", IVANOV, SMITH), fen);
+    c.serve(None);
+    let text = ask(&mut c, IVANOV, 1, "ходы");
+    let core = new_game(Variant::Bashni, Some(fen)).unwrap().legal_moves();
+    assert_eq!(core, ["c3:e5"]);
+    assert!(
+        text.contains("  c3:e5 — кратко ") && text.contains("бьёт d4 (верхнюю дамку башни из 2)"),
+        "{text}"
+    );
+    let en = ask(&mut c, SMITH, 1, "moves");
+    assert!(
+        en.contains("takes d4 (the king on top of a tower of 2)"),
+        "{en}"
+    );
 }
 
 /// International: 37x28x19 takes two pieces, 44x33 one; the majority rule

@@ -34,14 +34,17 @@ pub struct Cited {
     pub citation: Citation,
 }
 
-/// A piece a capture takes: its square (as the game names it) and whether it
-/// is a king (for a tower, its top piece).
+/// A piece a capture takes: its square (as the game names it), whether it
+/// is a king, and for column checkers how many pieces of the tower jumped
+/// stay under it (the capture takes only the top piece, seed 000 §1.6.1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Taken {
     /// The square of the piece taken (`d4`, `28`).
     pub square: String,
     /// Whether the piece is a king.
     pub king: bool,
+    /// Pieces under it that stay on the square (0 for a single piece).
+    pub under: usize,
 }
 
 /// One legal move as the list shows it.
@@ -127,10 +130,22 @@ fn whose(a: &Asked, lang: Language) -> String {
 fn taken_text(taken: &[Taken], lang: Language) -> String {
     let list: Vec<String> = taken
         .iter()
-        .map(|t| match (t.king, lang) {
-            (true, Language::En) => format!("{} (king)", t.square),
-            (true, Language::Ru) => format!("{} (дамка)", t.square),
-            (false, _) => t.square.clone(),
+        .map(|t| match (t.under, t.king, lang) {
+            (0, true, Language::En) => format!("{} (king)", t.square),
+            (0, true, Language::Ru) => format!("{} (дамка)", t.square),
+            (0, false, _) => t.square.clone(),
+            (n, king, Language::En) => format!(
+                "{} (the {} on top of a tower of {})",
+                t.square,
+                if king { "king" } else { "man" },
+                n + 1
+            ),
+            (n, king, Language::Ru) => format!(
+                "{} (верхнюю {} башни из {})",
+                t.square,
+                if king { "дамку" } else { "простую" },
+                n + 1
+            ),
         })
         .collect();
     match lang {

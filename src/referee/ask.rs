@@ -139,12 +139,14 @@ fn effects(
     after: &crate::games::BoardView,
     game: &dyn AnyGame,
 ) -> (Vec<Taken>, bool) {
-    let top = |view: &crate::games::BoardView, (f, r): (u8, u8)| {
+    let on = |view: &'_ crate::games::BoardView, (f, r): (u8, u8)| -> Vec<char> {
         view.squares
             .iter()
             .find(|s| s.file == f && s.rank == r)
-            .and_then(|s| s.pieces.first().map(|p| p.1))
+            .map(|s| s.pieces.iter().map(|p| p.1).collect())
+            .unwrap_or_default()
     };
+    let top = |view: &crate::games::BoardView, sq: (u8, u8)| on(view, sq).first().copied();
     let Some(mv) = game.last_move() else {
         return (Vec::new(), false);
     };
@@ -154,6 +156,7 @@ fn effects(
         .map(|&sq| Taken {
             square: crate::diagram::square_name(before, sq),
             king: top(before, sq) == Some('k'),
+            under: on(before, sq).len().saturating_sub(1),
         })
         .collect();
     let promotes = match (mv.path.first(), mv.path.last()) {
