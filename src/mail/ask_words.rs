@@ -190,4 +190,38 @@ mod tests {
         }
         assert_eq!(read_query("seal"), None);
     }
+
+    #[test]
+    fn a_question_or_a_seal_is_its_own_intent_never_a_move() {
+        use crate::mail::intent::{Context, Intent, MoveSyntax, read_intents};
+        use crate::store::GameId;
+        let cx = Context::single(Some(GameId(3)), MoveSyntax::Draughts);
+        let got: Vec<(Option<GameId>, Intent)> = read_intents(
+            "почему c3-d4\nseal e3-f4\n#7: ходы",
+            "Re: [zaochka #3] правила",
+            &cx,
+        )
+        .into_iter()
+        .map(|a| (a.game, a.intent))
+        .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    Some(GameId(3)),
+                    Intent::Why {
+                        text: "c3-d4".into()
+                    }
+                ),
+                (
+                    Some(GameId(3)),
+                    Intent::Seal {
+                        text: "e3-f4".into()
+                    }
+                ),
+                (Some(GameId(3)), Intent::Rules),
+                (Some(GameId(7)), Intent::LegalMoves),
+            ]
+        );
+    }
 }
