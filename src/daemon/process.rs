@@ -890,6 +890,16 @@ fn command_of(
             from: *from,
             to: *to,
         },
+        Intent::LegalMoves => Command::LegalMoves { game: need()? },
+        Intent::Why { text } => Command::Why {
+            game: need()?,
+            text: text.clone(),
+        },
+        Intent::Rules => Command::Rules { game: need()? },
+        Intent::Seal { text } => Command::Seal {
+            game: need()?,
+            text: text.clone(),
+        },
         Intent::Unrecognised(why) => {
             let outcome = match why {
                 Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),

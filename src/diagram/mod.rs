@@ -146,7 +146,7 @@ fn square_number(n: u8, file: u8, rank: u8) -> Option<u32> {
 }
 
 /// The name of a square as the game writes it: `c3`, or `22` on numbered boards.
-fn square_name(view: &BoardView, (file, rank): (u8, u8)) -> String {
+pub(crate) fn square_name(view: &BoardView, (file, rank): (u8, u8)) -> String {
     match square_number(view.side, file, rank).filter(|_| view.numbered) {
         Some(num) => num.to_string(),
         None => format!("{}{}", char::from(b'a' + file), u32::from(rank) + 1),

@@ -73,7 +73,11 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   status   the game's state\n\
   history   your games\n\
   standings   the crosstable of your tournament\n\
-  help   this text\n"
+  help   this text\n\
+  moves   the legal moves of the side to move\n\
+  why {example}   whether that move is legal now, and the rule if it is not\n\
+  rules   the rules of the game, with the rulebook's clauses\n\
+  seal {example}   seal your move in an adjourned game\n"
         ),
         Language::Ru => format!(
             "  {example} ничья   сделать ход и предложить ничью\n\
@@ -86,7 +90,11 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   статус   положение в партии\n\
   история   ваши партии\n\
   таблица   турнирная таблица вашего турнира\n\
-  помощь   эта справка\n"
+  помощь   эта справка\n\
+  ходы   возможные ходы стороны, чей ход\n\
+  почему {example}   можно ли сейчас так пойти, а если нельзя — по какому правилу\n\
+  правила   правила игры со ссылками на пункты правил\n\
+  записываю ход {example}   записать ход в конверт в отложенной партии\n"
         ),
     });
     s

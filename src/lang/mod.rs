@@ -29,9 +29,12 @@
 //!   game-end mail.
 //! - [`pauses`]: a clock stopped by a bounced move notice (the directors'
 //!   alert, the line in the game's mails) and the timing line of a move reply.
+//! - [`ask`], [`rules_summary`]: answers to `moves`, `why` and `rules`
+//!   (the legal moves, a move's verdict, the rules with citations).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
+pub mod ask;
 pub mod chess;
 pub mod director_mail;
 pub mod events;
@@ -43,6 +46,7 @@ pub mod pauses;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;
+pub mod rules_summary;
 pub mod site;
 pub mod state;
 pub mod tournament;

@@ -516,6 +516,12 @@ pub enum Event {
     },
     /// The rules ended the game.
     Finished(Finish),
+    /// To the opponent of a sealer: a move is sealed, never which (seed 003
+    /// art. 15).
+    SealedByOpponent {
+        /// Who sealed.
+        side: Color,
+    },
 }
 
 /// The words that accept and decline an offer, as the mail reader knows
@@ -718,6 +724,14 @@ pub fn event(e: &Event, lang: Language) -> String {
             }
         }
         (Event::Finished(f), _) => finish(f, lang),
+        (Event::SealedByOpponent { side }, En) => format!(
+            "{} have sealed their move. The referee keeps it unseen; it will be revealed and played when the game resumes.",
+            super::game::side_name_capital(*side, lang)
+        ),
+        (Event::SealedByOpponent { side }, Ru) => format!(
+            "{} записали ход в конверт. Ход хранится у судьи втайне; он будет объявлен и сделан при доигрывании.",
+            super::game::side_name_capital(*side, lang)
+        ),
     }
 }
 
@@ -965,6 +979,7 @@ mod tests {
                 Event::ClaimUpheld { .. } => 10,
                 Event::ClaimRejected { .. } => 11,
                 Event::Finished(_) => 12,
+                Event::SealedByOpponent { .. } => 13,
             }
         }
         let mut all = Vec::new();
@@ -979,6 +994,7 @@ mod tests {
                 });
             }
             all.push(Event::Resigned { side });
+            all.push(Event::SealedByOpponent { side });
             all.push(Event::DrawOffered { by: side });
             all.push(Event::DrawDeclined { by: side });
             all.push(Event::LateMove {
@@ -1028,7 +1044,7 @@ mod tests {
         let mut seen: Vec<usize> = all.iter().map(index).collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (0..=12).collect::<Vec<_>>());
+        assert_eq!(seen, (0..=13).collect::<Vec<_>>());
         all
     }
 

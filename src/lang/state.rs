@@ -188,10 +188,10 @@ fn status_line(status: GameStatus, lang: Language) -> &'static str {
             "Партия приостановлена судьёй: часы стоят, ход не ожидается."
         }
         (GameStatus::Adjourned, Language::En) => {
-            "The game is adjourned: the player to move may seal a move; the clocks stand."
+            "The game is adjourned: the player to move may seal a move (reply \"seal\" and the move); the clocks stand."
         }
         (GameStatus::Adjourned, Language::Ru) => {
-            "Партия отложена: тот, чей ход, может записать ход в конверт; часы стоят."
+            "Партия отложена: тот, чей ход, может записать ход в конверт (ответьте «записываю ход» и ход); часы стоят."
         }
         (GameStatus::Active, Language::En) => "The game is in progress.",
         (GameStatus::Active, Language::Ru) => "Партия продолжается.",

@@ -31,6 +31,9 @@
 //!   `history`/`история`, `help`/`помощь`, `leave`/`отпуск` with two dates
 //!   (`2026-12-20` or `20.12.2026`). `draw accepted`, `I accept the draw`,
 //!   `согласна на ничью` are acceptances. Greetings and chit-chat are ignored;
+//! - a question to the referee (`ходы`, `why c3-d4`, `правила`) or a sealed
+//!   move (`записываю ход e7-e5`, `seal e7-e5`) takes the whole line: see
+//!   [`crate::mail::ask_words`];
 //! - the subject counts too (after `Re:`, `Ответ:`, `Fwd:` and the
 //!   `[zaochka #N]` tag are removed), but only when it holds nothing but moves,
 //!   command words and filler: a bot subject like "Your move (Chess)" is not
@@ -49,6 +52,7 @@ use std::rc::Rc;
 use chrono::NaiveDate;
 
 use crate::mail::address::parse_subject;
+use crate::mail::ask_words::{Query, read_query};
 use crate::mail::chess_token;
 use crate::notation::chess_move::WrittenChessMove;
 use crate::notation::parse_move;
@@ -174,6 +178,20 @@ pub enum Intent {
     },
     /// Nothing that can be acted on, with the reason.
     Unrecognised(Unrecognised),
+    /// Ask for the legal moves of the side to move (issue 15, item 2).
+    LegalMoves,
+    /// Ask why a move is legal or refused in the current position.
+    Why {
+        /// The move as written.
+        text: String,
+    },
+    /// Ask for the game's rules summary.
+    Rules,
+    /// Seal a move in an adjourned game (issue 15, item 3).
+    Seal {
+        /// The sealed move as written.
+        text: String,
+    },
 }
 
 /// Where an intent was read.
@@ -296,6 +314,7 @@ pub fn is_command_word(word: &str) -> bool {
     ]
     .iter()
     .any(|set| set.contains(&w.as_str()))
+        || crate::mail::ask_words::is_query_word(&w)
 }
 
 const ACCEPT: &[&str] = &[
@@ -457,6 +476,7 @@ enum ItemKind {
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
+    Query(Query),
 }
 
 #[derive(Clone, Debug)]
@@ -475,6 +495,7 @@ enum ItemKey {
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
+    Query(Query),
 }
 
 /// The items of a mail, each distinct request once (per game), in the order
@@ -494,6 +515,7 @@ impl Items {
             ItemKind::Cmd(c) => ItemKey::Cmd(*c),
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
+            ItemKind::Query(q) => ItemKey::Query(q.clone()),
         };
         match self.seen.entry((item.game, key)) {
             Entry::Occupied(at) => {
@@ -543,6 +565,15 @@ fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
     let game = prefix_game.or(cx.game);
     let syntax = cx.syntax_of(game);
     let shared = excerpt(trimmed);
+    if let Some(q) = read_query(rest) {
+        out.push(Item {
+            game,
+            kind: ItemKind::Query(q),
+            source,
+            line: shared,
+        });
+        return;
+    }
     clauses(rest, syntax, &mut |clause| {
         for kind in evaluate(clause) {
             out.push(Item {
@@ -561,6 +592,15 @@ fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
 fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, out: &mut Items) {
     let rest = rest.trim();
     if rest.is_empty() {
+        return;
+    }
+    if let Some(q) = read_query(rest) {
+        out.push(Item {
+            game,
+            kind: ItemKind::Query(q),
+            source: Source::Subject,
+            line: excerpt(rest),
+        });
         return;
     }
     let syntax = cx.syntax_of(game);
@@ -1133,6 +1173,12 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 ItemKind::BadLeave(text) => {
                     Intent::Unrecognised(Unrecognised::LeaveDates(text.clone()))
                 }
+                ItemKind::Query(q) => match q {
+                    Query::LegalMoves => Intent::LegalMoves,
+                    Query::Why(text) => Intent::Why { text: text.clone() },
+                    Query::Rules => Intent::Rules,
+                    Query::Seal(text) => Intent::Seal { text: text.clone() },
+                },
             };
             out.push(Addressed {
                 game,

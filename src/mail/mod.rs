@@ -24,6 +24,7 @@
 //! that bound guards.
 
 pub mod address;
+pub mod ask_words;
 pub mod chess_token;
 pub mod director;
 pub mod dsn;

@@ -126,6 +126,25 @@ pub enum Command {
         /// Why (written to the audit log).
         reason: String,
     },
+    /// The legal moves of the side to move, in full and short notation
+    /// (issue 15, item 2): changes nothing.
+    LegalMoves {
+        /// The game.
+        game: GameId,
+    },
+    /// The verdict on a written move in the current position, with the rule
+    /// and its citation when it is refused: changes nothing.
+    Why {
+        /// The game.
+        game: GameId,
+        /// The move as written.
+        text: String,
+    },
+    /// The game's rules summary with citations: changes nothing.
+    Rules {
+        /// The game.
+        game: GameId,
+    },
 }
 
 /// What a tournament director does to a game (issue 3, item 3).
@@ -188,7 +207,10 @@ impl Command {
             | Command::Export { game }
             | Command::ClaimResult { game, .. }
             | Command::Direct { game, .. }
-            | Command::RuleClaim { game, .. } => Some(*game),
+            | Command::RuleClaim { game, .. }
+            | Command::LegalMoves { game }
+            | Command::Why { game, .. }
+            | Command::Rules { game } => Some(*game),
             Command::Standings { game } => *game,
             Command::History | Command::Help | Command::Leave { .. } | Command::LeaveFor { .. } => {
                 None

@@ -6,6 +6,7 @@
 //!
 //! The clock's `now` is passed in, never read here.
 
+mod ask;
 mod command;
 pub mod create;
 mod director;
@@ -172,5 +173,8 @@ fn dispatch(
             };
             tournament::rule_claim(tx, *game, actor, ruling, now, source.message_id)
         }
+        Command::LegalMoves { game } => ask::legal(tx, *game, actor, now),
+        Command::Why { game, text } => ask::why(tx, *game, actor, text, now),
+        Command::Rules { game } => ask::rules(tx, *game, actor, now),
     }
 }

@@ -303,8 +303,14 @@ pub(crate) fn seal(
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
-    if l.row.status != GameStatus::Adjourned || color(me) != l.game.turn() {
-        return Err(RefereeError::CannotSeal);
+    // "Only in an adjourned game, by the player to move"; a finished game
+    // says so with its result.
+    match l.row.status {
+        GameStatus::Finished | GameStatus::Annulled => {
+            return Err(RefereeError::GameOver(id, l.row.result));
+        }
+        GameStatus::Adjourned if color(me) == l.game.turn() => {}
+        _ => return Err(RefereeError::CannotSeal),
     }
     // Once sealed, the move cannot be changed (seed 003 art. 15-17).
     if moves::sealed(tx, id)?.is_some() {
@@ -325,25 +331,18 @@ pub(crate) fn seal(
             sealed_at: now,
         },
     )?;
-    let p = l.player(me);
-    let lang = crate::referee::load::language(p);
-    let body = event(
-        &Event::SealedKept {
-            written: text.trim().to_string(),
-        },
-        lang,
-    );
-    let reply = crate::referee::Reply {
-        monospace: false,
-        to: p.id,
-        email: p.email.clone(),
-        language: lang,
-        game: Some(id),
-        body,
+    // The sealer reads the move back; the opponent learns that a move is
+    // sealed, never which (seed 003 art. 15).
+    let kept = Event::SealedKept {
+        written: text.trim().to_string(),
     };
+    let told = Event::SealedByOpponent { side: color(me) };
+    let replies = to_each(&l, l.game.as_ref(), None, |side, lang| {
+        event(if side == me { &kept } else { &told }, lang)
+    });
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply],
+        replies,
         summary: format!("game #{id}: a move is sealed"),
     })
 }

@@ -12,7 +12,8 @@ use crate::store::offers;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, PlayerId, Tx};
 
-fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
+/// A reply to one player, about a game or not.
+pub(crate) fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
     Reply {
         monospace: false,
         to: p.id,

@@ -3,6 +3,7 @@
 //! capture, ply); every rule cites its seed clause (see ../shared/RULES.md).
 
 pub mod citation;
+pub mod clauses;
 mod color;
 pub mod draw;
 pub mod game;

@@ -1232,7 +1232,10 @@ pub fn project_files(text: &str) -> Vec<String> {
             .nth(15)
             .map_or(0, |(k, _)| k);
         let near = &lower[start..i];
-        if near.contains("seed") || near.contains(".md") || near.contains("rules") {
+        // The English citation form of the Russian rules is the rulebook's
+        // own name: "Russian Draughts Rules (2010), §1.9.2" (RULES.md §9).
+        let rulebook = near.contains("rules (2010), ");
+        if near.contains("seed") || near.contains(".md") || (near.contains("rules") && !rulebook) {
             found.push(format!(
                 "`§` of a project file in «{}»",
                 context_of(text, i)
