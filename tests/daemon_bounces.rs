@@ -566,6 +566,13 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
     );
     // Bob's balance is frozen across simulated days, past the 3-day limit.
     let now = Utc::now();
+    let shown: serde_json::Value =
+        serde_json::from_str(&bot.ok(&["game", "show", "2", "--json"])).unwrap();
+    assert_eq!(
+        shown["clock_pauses"][0]["player"], "bob@example.test",
+        "{shown:#}"
+    );
+    assert!(shown["clock_pauses"][0]["until"].is_null(), "{shown:#}");
     let frozen = bot.clock_at(2, "black", now + Duration::days(1));
     assert_eq!(bot.clock_at(2, "black", now + Duration::days(5)), frozen);
     let deadline: Option<String> = bot

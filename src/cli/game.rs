@@ -250,7 +250,7 @@ fn show(
     // end; older records may still have one running).
     let over = matches!(row.status, GameStatus::Finished | GameStatus::Annulled);
     if json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "game": id.0, "variant": row.variant, "white": white.name, "black": black.name,
             "status": row.status.as_str(), "result": row.result.map(|r| r.as_str()),
             "termination": row.termination.map(|t| t.as_str()), "ply": plies, "plies": list.len(),
@@ -263,6 +263,7 @@ fn show(
                 "deadline": c.deadline.filter(|_| !over).map(|d| d.to_rfc3339()),
             })).collect::<Vec<_>>(),
         });
+        v["clock_pauses"] = super::timing::pauses_json(db, id)?;
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
     }

@@ -196,3 +196,24 @@ pub(super) fn print_pauses(db: &StoreArgs, id: GameId) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// The bounce pauses of a game as JSON, for `game show --json`: player,
+/// since, until (null while the clock stands), ended by.
+pub(super) fn pauses_json(db: &StoreArgs, id: GameId) -> anyhow::Result<serde_json::Value> {
+    let mut store = db.open()?;
+    let rows = store
+        .read(|tx| -> Result<Vec<serde_json::Value>, RefereeError> {
+            let mut out = Vec::new();
+            for p in bounce_pauses::list(tx, Some(id), None)? {
+                out.push(serde_json::json!({
+                    "player": players::get(tx, p.player_id)?.email,
+                    "since": p.starts_at.to_rfc3339(),
+                    "until": p.ended_at.map(|t| t.to_rfc3339()),
+                    "ended_by": p.ended_by.map(|e| e.as_str()),
+                }));
+            }
+            Ok(out)
+        })
+        .map_err(|e| anyhow!("{e}"))?;
+    Ok(serde_json::Value::Array(rows))
+}

@@ -172,8 +172,9 @@ pub fn open_pause(
 }
 
 /// Ends the open pauses of `player` (in `game`, or in every game when
-/// `None`) at `at` (UTC; never before a pause's start). Returns the pauses as
-/// they were before ending.
+/// `None`) at `at` (UTC; a director's end never before a pause's start; the
+/// player's mail ends only the pauses that began before it arrived). Returns
+/// the pauses as they were before ending.
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
@@ -188,6 +189,9 @@ pub fn end_pauses(
     let open: Vec<BouncePause> = list(tx, None, Some(player))?
         .into_iter()
         .filter(|p| p.ended_at.is_none() && game.is_none_or(|g| p.game_id == g))
+        // A player's mail that reached the bot before the pause began says
+        // nothing about mail reaching them since.
+        .filter(|p| how == PauseEnd::Director || p.starts_at <= at)
         .collect();
     for p in &open {
         tx.sql().execute(
