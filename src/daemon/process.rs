@@ -882,6 +882,10 @@ fn command_of(
             from: *from,
             to: *to,
         },
+        Intent::Conditional(request) => Command::Conditional {
+            game: need()?,
+            request: request.clone(),
+        },
         Intent::Unrecognised(why) => {
             let outcome = match why {
                 Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),

@@ -26,10 +26,13 @@
 //!   moves, limits, a mail without its token, lines for other games).
 //! - [`tournament`]: a tournament's crosstable and the one-line standing of a
 //!   game-end mail.
+//! - [`conditional`]: conditional moves, to their owner (lines kept or
+//!   refused, the list, the play-out).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
 pub mod chess;
+pub mod conditional;
 pub mod events;
 pub mod game;
 pub mod help;

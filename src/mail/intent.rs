@@ -173,7 +173,9 @@ pub enum Intent {
         to: NaiveDate,
     },
     /// Nothing that can be acted on, with the reason.
-    Unrecognised(Unrecognised),
+    Unrecognised(Unrecognised),    /// Conditional moves: give lines, cancel or list them
+    /// ([`super::conditional`]); one per game and mail, after its other intents.
+    Conditional(super::conditional::Request),
 }
 
 /// Where an intent was read.
@@ -457,6 +459,7 @@ enum ItemKind {
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
+    Conditional(super::conditional::Request),
 }
 
 #[derive(Clone, Debug)]
@@ -475,6 +478,7 @@ enum ItemKey {
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
+    Conditional(String),
 }
 
 /// The items of a mail, each distinct request once (per game), in the order
@@ -494,6 +498,7 @@ impl Items {
             ItemKind::Cmd(c) => ItemKey::Cmd(*c),
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
+            ItemKind::Conditional(r) => ItemKey::Conditional(format!("{r:?}")),
         };
         match self.seen.entry((item.game, key)) {
             Entry::Occupied(at) => {
@@ -543,6 +548,24 @@ fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
     let game = prefix_game.or(cx.game);
     let syntax = cx.syntax_of(game);
     let shared = excerpt(trimmed);
+    let conditional = super::conditional::command(rest)
+        .map(|r| ("", r))
+        .or_else(|| {
+            super::conditional::split(rest, syntax)
+                .map(|(head, lines)| (head, super::conditional::Request::Submit(lines)))
+        });
+    let rest = match conditional {
+        Some((head, request)) => {
+            out.push(Item {
+                game,
+                kind: ItemKind::Conditional(request),
+                source,
+                line: Rc::clone(&shared),
+            });
+            head
+        }
+        None => rest,
+    };
     clauses(rest, syntax, &mut |clause| {
         for kind in evaluate(clause) {
             out.push(Item {
@@ -1097,8 +1120,13 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 moves.iter().map(|m| m.text.clone()).collect(),
             ))
         });
+        let conditional = super::conditional::merged(group.iter().filter_map(|it| match &it.kind {
+            ItemKind::Conditional(r) => Some((r, it.line.to_string())),
+            _ => None,
+        }));
         for it in &group {
             let intent = match &it.kind {
+                ItemKind::Conditional(_) => continue,
                 ItemKind::Move(_) if moves.len() > 1 => match several.take() {
                     // One answer for all the moves, at the first of them.
                     Some(intent) => intent,
@@ -1139,6 +1167,14 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 intent,
                 source: it.source,
                 line: it.line.to_string(),
+            });
+        }
+        if let Some((request, line)) = conditional {
+            out.push(Addressed {
+                game,
+                intent: Intent::Conditional(request),
+                source: Source::Body,
+                line,
             });
         }
     }

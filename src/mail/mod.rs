@@ -25,6 +25,7 @@
 
 pub mod address;
 pub mod chess_token;
+pub mod conditional;
 pub mod dsn;
 pub mod envelope;
 pub mod flowed;

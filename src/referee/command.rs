@@ -114,6 +114,13 @@ pub enum Command {
         /// Why (written to the audit log).
         reason: String,
     },
+    /// Conditional moves (issue 15, item 1): give lines, cancel or list them.
+    Conditional {
+        /// The game.
+        game: GameId,
+        /// What is asked.
+        request: crate::mail::conditional::Request,
+    },
 }
 
 /// What a tournament director does to a game (issue 3, item 3).
@@ -175,7 +182,8 @@ impl Command {
             | Command::Status { game }
             | Command::Export { game }
             | Command::ClaimResult { game, .. }
-            | Command::Direct { game, .. } => Some(*game),
+            | Command::Direct { game, .. }
+            | Command::Conditional { game, .. } => Some(*game),
             Command::Standings { game } => *game,
             Command::History | Command::Help | Command::Leave { .. } | Command::LeaveFor { .. } => {
                 None

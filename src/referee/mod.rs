@@ -7,6 +7,7 @@
 //! The clock's `now` is passed in, never read here.
 
 mod command;
+mod conditional;
 pub mod create;
 mod director;
 mod draw;
@@ -127,7 +128,7 @@ fn dispatch(
             game,
             text,
             offer_draw,
-        } => play::play(tx, *game, actor, text, *offer_draw, now, source),
+        } => conditional::play(tx, *game, actor, text, *offer_draw, now, source),
         Command::Resign { game } => play::resign(tx, *game, actor, now),
         Command::Seal { game, text } => play::seal(tx, *game, actor, text, now, source),
         Command::OfferDraw { game } => draw::offer(tx, *game, actor, now, source),
@@ -158,5 +159,8 @@ fn dispatch(
             action,
             reason,
         } => director::direct(tx, *game, actor, action, reason, now),
+        Command::Conditional { game, request } => {
+            conditional::request(tx, *game, actor, request, now, source)
+        }
     }
 }

@@ -139,6 +139,7 @@ pub mod archive;
 pub mod audit;
 pub mod claims;
 pub mod clocks;
+pub mod conditionals;
 pub mod games;
 pub mod messages;
 pub mod moves;
@@ -174,6 +175,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
     M::up(include_str!("../../migrations/0008_archive.sql")),
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
+    M::up(include_str!("../../migrations/0010_conditional_moves.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
