@@ -167,9 +167,9 @@ pub fn refusal(r: &Refusal, lang: Language) -> String {
         (Refusal::OfferOnOpponentMove(w), Ru) => {
             format!("ничью можно предложить только своим ходом, а не после {w}.")
         }
-        (Refusal::Conflict(k), En) => format!(
-            "line {k} already answers the same move of your opponent with another move."
-        ),
+        (Refusal::Conflict(k), En) => {
+            format!("line {k} already answers the same move of your opponent with another move.")
+        }
         (Refusal::Conflict(k), Ru) => {
             format!("вариант {k} уже отвечает на тот же ход соперника другим ходом.")
         }

@@ -173,7 +173,8 @@ pub enum Intent {
         to: NaiveDate,
     },
     /// Nothing that can be acted on, with the reason.
-    Unrecognised(Unrecognised),    /// Conditional moves: give lines, cancel or list them
+    Unrecognised(Unrecognised),
+    /// Conditional moves: give lines, cancel or list them
     /// ([`super::conditional`]); one per game and mail, after its other intents.
     Conditional(super::conditional::Request),
 }
@@ -1120,10 +1121,11 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 moves.iter().map(|m| m.text.clone()).collect(),
             ))
         });
-        let conditional = super::conditional::merged(group.iter().filter_map(|it| match &it.kind {
-            ItemKind::Conditional(r) => Some((r, it.line.to_string())),
-            _ => None,
-        }));
+        let conditional =
+            super::conditional::merged(group.iter().filter_map(|it| match &it.kind {
+                ItemKind::Conditional(r) => Some((r, it.line.to_string())),
+                _ => None,
+            }));
         for it in &group {
             let intent = match &it.kind {
                 ItemKind::Conditional(_) => continue,

@@ -60,7 +60,11 @@ pub(crate) fn request(
             } else {
                 Event::Cancelled(n)
             };
-            (me, event, format!("game #{id}: {n} conditional line(s) cancelled"))
+            (
+                me,
+                event,
+                format!("game #{id}: {n} conditional line(s) cancelled"),
+            )
         }
         Request::List => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
@@ -116,9 +120,11 @@ fn submit(
     let mut refused = Vec::new();
     for line in lines {
         let resolved = resolve(l.game.as_ref(), line).and_then(|plies| {
-            match kept.iter().enumerate().find_map(|(k, other)| {
-                clash(&other.plies, &plies).map(|c| (k, c))
-            }) {
+            match kept
+                .iter()
+                .enumerate()
+                .find_map(|(k, other)| clash(&other.plies, &plies).map(|c| (k, c)))
+            {
                 Some((k, Clash::Conflict)) => Err(Refusal::Conflict(k + 1)),
                 Some((_, Clash::Duplicate)) => Err(Refusal::Duplicate),
                 None => Ok(plies),
@@ -330,7 +336,10 @@ pub(crate) fn play(
     match answer {
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
         Err(why) => {
-            savepoint(tx, "ROLLBACK TO conditional_reply; RELEASE conditional_reply")?;
+            savepoint(
+                tx,
+                "ROLLBACK TO conditional_reply; RELEASE conditional_reply",
+            )?;
             conditionals::clear(tx, id, owner)?;
             note(&mut handled, owner, Event::NotPlayed(lines.len(), why));
             Ok(handled)

@@ -176,9 +176,7 @@ pub fn advance(tx: &Tx<'_>, line: &ConditionalLine) -> Result<bool> {
 /// # Errors
 /// [`super::StoreError`] on a database failure.
 pub fn delete(tx: &Tx<'_>, line: LineId) -> Result<()> {
-    tx.sql().execute(
-        "DELETE FROM conditional_lines WHERE id = ?1",
-        params![line],
-    )?;
+    tx.sql()
+        .execute("DELETE FROM conditional_lines WHERE id = ?1", params![line])?;
     Ok(())
 }
