@@ -104,12 +104,27 @@ fn lines_stored(bot: &Bot, game: i64) -> i64 {
         .unwrap()
 }
 
-/// Every mail to the opponent, none of which may show a line: no word about
-/// conditional moves and none of the moves of the lines that were never played.
+/// Every mail to the opponent, none of which may show a line: none of the
+/// owner's notices about lines, no line as written, none of the moves of the
+/// lines that were never played. (The help text names the command.)
 fn opponent_never_sees(c: &Conversation, p: Player, unplayed: &[&str], f: &mut Failures) {
     for m in c.mails.iter().filter(|m| m.is_to(&p)) {
         let text = m.visible().to_lowercase();
-        for w in ["услов", "вариант", "conditional"].iter().chain(unplayed) {
+        for w in [
+            "условные ходы приняты",
+            "условный ход сделан",
+            "осталось вариантов",
+            "вариант не принят",
+            "conditional moves stored",
+            "conditional move was played",
+            "lines left",
+            "line refused",
+            "если 1",
+            "if 30",
+        ]
+        .iter()
+        .chain(unplayed)
+        {
             if text.contains(&w.to_lowercase()) {
                 f.add(
                     "opponent_never_sees_the_lines",
@@ -144,7 +159,8 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
         IVANOV,
         &invitation,
         "1. g3-h4\nесли 1... g7-f6, то 2. c1-d2 2... e5-d4 3. e3:c5:a7 3... f6-e5 4. d2-c3; \
-         если 1... g7-h6, то 2. c1-b2\nесли 1... h8-g7, то 2. e3-f2",
+         если 1... g7-h6, то 2. c1-b2\nесли 1... h8-g7, то 2. e3-f2\n\
+         если 1... b6-a5, то 3. c1-d2; если 1... g7-h6, то 2. a1-b2",
     );
     let ack: Vec<&BotMail> = to(&got, &IVANOV)
         .into_iter()
@@ -156,6 +172,8 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
                 "1) 1... g7-f6 2. c1-d2 e5-d4 3. e3:c5:a7 f6-e5 4. d2-c3",
                 "2) 1... g7-h6 2. c1-b2",
                 "Вариант не принят: «если 1... h8-g7, то 2. e3-f2»",
+                "«если 1... b6-a5, то 3. c1-d2»: номер 3 перед c1-d2 неверен: это ход 2.",
+                "«если 1... g7-h6, то 2. a1-b2»: вариант 2 уже отвечает на тот же ход соперника другим ходом.",
                 "сопернику не видны",
             ] {
                 if !m.text.contains(w) {
@@ -248,7 +266,12 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
 
     let show = c.bot.ok(&["game", "show", "1"]);
     assert!(!show.contains("d2-c3"), "game show shows no line:\n{show}");
-    opponent_never_sees(&c, PETROV, &["c1-b2", "d2-c3", "f6-e5", "e3-f2"], &mut f);
+    opponent_never_sees(
+        &c,
+        PETROV,
+        &["c1-b2", "d2-c3", "f6-e5", "e3-f2", "a1-b2"],
+        &mut f,
+    );
     for m in &c.mails {
         let p = if m.is_to(&IVANOV) { IVANOV } else { PETROV };
         f.extend(check_mail(m, &p, Lang::Ru, &names()));
@@ -334,6 +357,14 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     // New lines, cancelled, then listed: none.
     let last = c.last_to(SMITH, 1);
     c.reply(SMITH, &last, "if 32... Kg6-f5 then 33. Qb8-b5");
+    let got = c.reply(SMITH, &last, "if 32... Kg6-h5 then 33. Qb8-b5");
+    let replaced = one(&got, &SMITH, "replace", &mut f);
+    expect_in(
+        &replaced,
+        &["They replace your earlier conditional moves (1 line(s))"],
+        "replace",
+        &mut f,
+    );
     assert_eq!(lines_stored(&c.bot, 1), 1);
     let got = c.reply(SMITH, &last, "cancel");
     let cancelled = one(&got, &SMITH, "cancel", &mut f);
@@ -346,7 +377,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     c.reply(JONES, &last, "32... Kf5");
     assert_eq!(c.bot.plies(1), 6, "a cancelled line is not played");
 
-    opponent_never_sees(&c, JONES, &["Qb5", "Kf7", "Nd2"], &mut f);
+    opponent_never_sees(&c, JONES, &["Qb5", "Qb8-b5", "Kf7", "Nd2"], &mut f);
     for m in &c.mails {
         let p = if m.is_to(&SMITH) { SMITH } else { JONES };
         f.extend(check_mail(m, &p, Lang::En, &names()));

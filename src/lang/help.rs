@@ -73,6 +73,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   status   the game's state\n\
   history   your games\n\
   standings   the crosstable of your tournament\n\
+  if <their move> then <your move>   a conditional move, hidden from your opponent; conditionals: the list; cancel: clear them\n\
   help   this text\n"
         ),
         Language::Ru => format!(
@@ -86,6 +87,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   статус   положение в партии\n\
   история   ваши партии\n\
   таблица   турнирная таблица вашего турнира\n\
+  если <ход соперника>, то <ваш ход>   условный ход, сопернику не виден; условные — список; отмена — снять их\n\
   помощь   эта справка\n"
         ),
     });
