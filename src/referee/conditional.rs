@@ -421,3 +421,75 @@ fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {
         .execute_batch(sql)
         .map_err(|e| RefereeError::Store(crate::store::StoreError::from(e)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::conditional::WrittenPly;
+    use crate::rules::Variant;
+
+    fn ply(text: &str) -> WrittenPly {
+        WrittenPly {
+            text: text.to_string(),
+            number: None,
+            black: false,
+            offer_draw: false,
+        }
+    }
+
+    /// A line written in short notation is stored in full notation, and the
+    /// stored plies replay to the same game (towers, numbers, chess alike).
+    #[test]
+    fn a_line_in_short_notation_is_stored_resolved_and_replays_exactly() {
+        for variant in Variant::ALL {
+            let start = crate::games::new_game(variant, None).unwrap();
+            let mut g = start.clone_box();
+            let mut written = Vec::new();
+            for _ in 0..6 {
+                let m = g.legal_moves().into_iter().last().unwrap();
+                written.push(ply(&g.check(&m).unwrap().short));
+                g.play(&m).unwrap();
+            }
+            let line = WrittenLine {
+                text: String::new(),
+                plies: written,
+            };
+            let resolved = resolve(start.as_ref(), &line).unwrap();
+            let fulls: Vec<String> = resolved.iter().map(|p| p.full.clone()).collect();
+            assert_eq!(fulls, g.score(), "{variant:?}");
+            let mut again = start.clone_box();
+            for p in &resolved {
+                again.play(&p.full).unwrap();
+            }
+            assert_eq!(again.fen(), g.fen(), "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_ending_with_the_opponents_move_or_parting_at_a_reply_is_refused() {
+        let start = crate::games::new_game(Variant::Russian, None).unwrap();
+        let line = WrittenLine {
+            text: String::new(),
+            plies: vec![ply("c3-d4"), ply("f6-g5"), ply("g3-h4")],
+        };
+        assert!(matches!(
+            resolve(start.as_ref(), &line),
+            Err(Refusal::EndsWithOpponent)
+        ));
+        let p = |s: &str| LinePly {
+            full: s.to_string(),
+            offer_draw: false,
+        };
+        let a = [p("c3-d4"), p("f6-g5")];
+        let b = [p("c3-d4"), p("f6-e5")];
+        let c = [p("c3-b4"), p("f6-g5")];
+        assert!(matches!(clash(&a, &b), Some(Clash::Conflict)));
+        assert!(matches!(clash(&a, &a), Some(Clash::Duplicate)));
+        assert!(clash(&a, &c).is_none());
+        let deeper = [p("c3-d4"), p("f6-g5"), p("g3-h4"), p("g5:e3")];
+        assert!(
+            clash(&a, &deeper).is_none(),
+            "a longer line on the same path"
+        );
+    }
+}
