@@ -460,6 +460,28 @@ mod tests {
     }
 
     #[test]
+    fn a_mail_with_a_move_and_lines_reads_the_move_first_then_one_request() {
+        use crate::mail::intent::{Context, Intent, read_intents};
+        use crate::store::GameId;
+        let cx = Context::single(Some(GameId(3)), MoveSyntax::Draughts);
+        let got = read_intents(
+            "Добрый день!\n12. a3-b4\nесли 12... c7-d6, то 13. e3-f4\nесли 12... g7-h6, то 13. b2-c3",
+            "Re: [zaochka #3] Ваш ход",
+            &cx,
+        );
+        let intents: Vec<&Intent> = got.iter().map(|a| &a.intent).collect();
+        let [
+            Intent::Move { mv, .. },
+            Intent::Conditional(Request::Submit(lines)),
+        ] = intents.as_slice()
+        else {
+            panic!("{intents:?}")
+        };
+        assert_eq!(mv.text, "a3-b4");
+        assert_eq!(lines.len(), 2);
+    }
+
+    #[test]
     fn cancel_and_list_lines() {
         assert_eq!(command("отмена"), Some(Request::Cancel));
         assert_eq!(command("Отменяю условные ходы."), Some(Request::Cancel));
