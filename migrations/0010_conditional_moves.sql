@@ -11,7 +11,8 @@ CREATE TABLE conditional_lines (
     side           TEXT    NOT NULL CHECK (side IN ('white', 'black')),
     -- The game ply (from 1) the line's first ply (the opponent's move) stands for.
     start_ply      INTEGER NOT NULL CHECK (start_ply >= 1),
-    -- JSON array of {"full": "<canonical move>", "offer_draw": bool}, opponent's
+    -- JSON array of {"full": "<canonical move>", "offer_draw": bool,
+    -- "hash_after": <position hash after the ply, as moves.position_hash>}, opponent's
     -- and owner's plies alternating, starting with the opponent's; never empty,
     -- always of even length.
     plies          TEXT    NOT NULL,

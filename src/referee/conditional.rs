@@ -197,6 +197,7 @@ fn resolve(game: &dyn AnyGame, line: &WrittenLine) -> Result<Vec<LinePly>, Refus
         out.push(LinePly {
             full: played.full,
             offer_draw: p.offer_draw,
+            hash_after: played.hash_after as i64,
         });
     }
     if out.len() % 2 == 1 {
@@ -301,8 +302,11 @@ pub(crate) fn play(
     let matching: Vec<&ConditionalLine> = lines
         .iter()
         .filter(|c| {
-            last.as_ref()
-                .is_some_and(|m| c.start_ply == m.ply && c.plies[0].full == m.notation)
+            last.as_ref().is_some_and(|m| {
+                c.start_ply == m.ply
+                    && c.plies[0].full == m.notation
+                    && c.plies[0].hash_after == m.position_hash
+            })
         })
         .collect();
     if matching.is_empty() {
@@ -479,6 +483,7 @@ mod tests {
         let p = |s: &str| LinePly {
             full: s.to_string(),
             offer_draw: false,
+            hash_after: 0,
         };
         let a = [p("c3-d4"), p("f6-g5")];
         let b = [p("c3-d4"), p("f6-e5")];

@@ -25,6 +25,11 @@ pub struct LinePly {
     pub full: String,
     /// Whether a draw is offered together with this move (own plies only).
     pub offer_draw: bool,
+    /// The hash of the position after the move
+    /// ([`crate::games::PlayedMove::hash_after`], stored as the moves table
+    /// stores it): an opponent's move matches only in the very position the
+    /// line was resolved for (not after a director's rollback changed it).
+    pub hash_after: i64,
 }
 
 /// A stored line.
