@@ -900,6 +900,10 @@ fn command_of(
             game: need()?,
             text: text.clone(),
         },
+        Intent::Conditional(request) => Command::Conditional {
+            game: need()?,
+            request: request.clone(),
+        },
         Intent::Unrecognised(why) => {
             let outcome = match why {
                 Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),

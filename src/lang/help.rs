@@ -73,11 +73,12 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   status   the game's state\n\
   history   your games\n\
   standings   the crosstable of your tournament\n\
-  help   this text\n\
+  if <their move> then <your move>   a conditional move, hidden from your opponent; conditionals: the list; cancel: clear them\n\
   moves   the legal moves of the side to move\n\
   why {example}   whether that move is legal now, and the rule if it is not\n\
   rules   the rules of the game, with the rulebook's clauses\n\
-  seal {example}   seal your move in an adjourned game\n"
+  seal {example}   seal your move in an adjourned game\n\
+  help   this text\n"
         ),
         Language::Ru => format!(
             "  {example} ничья   сделать ход и предложить ничью\n\
@@ -90,11 +91,12 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   статус   положение в партии\n\
   история   ваши партии\n\
   таблица   турнирная таблица вашего турнира\n\
-  помощь   эта справка\n\
+  если <ход соперника>, то <ваш ход>   условный ход, сопернику не виден; условные — список; отмена — снять их\n\
   ходы   возможные ходы стороны, чей ход\n\
   почему {example}   можно ли сейчас так пойти, а если нельзя — по какому правилу\n\
   правила   правила игры со ссылками на пункты правил\n\
-  записываю ход {example}   записать ход в конверт в отложенной партии\n"
+  записываю ход {example}   записать ход в конверт в отложенной партии\n\
+  помощь   эта справка\n"
         ),
     });
     s

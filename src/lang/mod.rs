@@ -31,11 +31,14 @@
 //!   alert, the line in the game's mails) and the timing line of a move reply.
 //! - [`ask`], [`rules_summary`]: answers to `moves`, `why` and `rules`
 //!   (the legal moves, a move's verdict, the rules with citations).
+//! - [`conditional`]: conditional moves, to their owner (lines kept or
+//!   refused, the list, the play-out).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
 pub mod ask;
 pub mod chess;
+pub mod conditional;
 pub mod director_mail;
 pub mod events;
 pub mod game;

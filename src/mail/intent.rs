@@ -192,6 +192,9 @@ pub enum Intent {
         /// The sealed move as written.
         text: String,
     },
+    /// Conditional moves: give lines, cancel or list them
+    /// ([`super::conditional`]); one per game and mail, after its other intents.
+    Conditional(super::conditional::Request),
 }
 
 /// Where an intent was read.
@@ -477,6 +480,7 @@ enum ItemKind {
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
     Query(Query),
+    Conditional(super::conditional::Request),
 }
 
 #[derive(Clone, Debug)]
@@ -496,6 +500,7 @@ enum ItemKey {
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
     Query(Query),
+    Conditional(String),
 }
 
 /// The items of a mail, each distinct request once (per game), in the order
@@ -516,6 +521,7 @@ impl Items {
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
             ItemKind::Query(q) => ItemKey::Query(q.clone()),
+            ItemKind::Conditional(r) => ItemKey::Conditional(format!("{r:?}")),
         };
         match self.seen.entry((item.game, key)) {
             Entry::Occupied(at) => {
@@ -574,6 +580,24 @@ fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
         });
         return;
     }
+    let conditional = super::conditional::command(rest)
+        .map(|r| ("", r))
+        .or_else(|| {
+            super::conditional::split(rest, syntax)
+                .map(|(head, lines)| (head, super::conditional::Request::Submit(lines)))
+        });
+    let rest = match conditional {
+        Some((head, request)) => {
+            out.push(Item {
+                game,
+                kind: ItemKind::Conditional(request),
+                source,
+                line: Rc::clone(&shared),
+            });
+            head
+        }
+        None => rest,
+    };
     clauses(rest, syntax, &mut |clause| {
         for kind in evaluate(clause) {
             out.push(Item {
@@ -1137,8 +1161,14 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 moves.iter().map(|m| m.text.clone()).collect(),
             ))
         });
+        let conditional =
+            super::conditional::merged(group.iter().filter_map(|it| match &it.kind {
+                ItemKind::Conditional(r) => Some((r, it.line.to_string())),
+                _ => None,
+            }));
         for it in &group {
             let intent = match &it.kind {
+                ItemKind::Conditional(_) => continue,
                 ItemKind::Move(_) if moves.len() > 1 => match several.take() {
                     // One answer for all the moves, at the first of them.
                     Some(intent) => intent,
@@ -1185,6 +1215,14 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 intent,
                 source: it.source,
                 line: it.line.to_string(),
+            });
+        }
+        if let Some((request, line)) = conditional {
+            out.push(Addressed {
+                game,
+                intent: Intent::Conditional(request),
+                source: Source::Body,
+                line,
             });
         }
     }

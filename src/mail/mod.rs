@@ -26,6 +26,7 @@
 pub mod address;
 pub mod ask_words;
 pub mod chess_token;
+pub mod conditional;
 pub mod director;
 pub mod dsn;
 pub mod envelope;

@@ -145,6 +145,13 @@ pub enum Command {
         /// The game.
         game: GameId,
     },
+    /// Conditional moves (issue 15, item 1): give lines, cancel or list them.
+    Conditional {
+        /// The game.
+        game: GameId,
+        /// What is asked.
+        request: crate::mail::conditional::Request,
+    },
 }
 
 /// What a tournament director does to a game (issue 3, item 3).
@@ -210,7 +217,8 @@ impl Command {
             | Command::RuleClaim { game, .. }
             | Command::LegalMoves { game }
             | Command::Why { game, .. }
-            | Command::Rules { game } => Some(*game),
+            | Command::Rules { game }
+            | Command::Conditional { game, .. } => Some(*game),
             Command::Standings { game } => *game,
             Command::History | Command::Help | Command::Leave { .. } | Command::LeaveFor { .. } => {
                 None

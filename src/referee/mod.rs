@@ -8,6 +8,7 @@
 
 mod ask;
 mod command;
+mod conditional;
 pub mod create;
 mod director;
 mod draw;
@@ -15,8 +16,8 @@ mod error;
 mod leave;
 pub(crate) mod load;
 mod play;
-mod query;
 pub mod quarantine;
+mod query;
 pub mod tournament;
 pub mod view;
 
@@ -129,7 +130,7 @@ fn dispatch(
             game,
             text,
             offer_draw,
-        } => play::play(tx, *game, actor, text, *offer_draw, now, source),
+        } => conditional::play(tx, *game, actor, text, *offer_draw, now, source),
         Command::Resign { game } => play::resign(tx, *game, actor, now),
         Command::Seal { game, text } => play::seal(tx, *game, actor, text, now, source),
         Command::OfferDraw { game } => draw::offer(tx, *game, actor, now, source),
@@ -154,7 +155,16 @@ fn dispatch(
             from,
             to,
             reason,
-        } => leave::take_for(tx, actor, player, *from, *to, reason, now, source.message_id),
+        } => leave::take_for(
+            tx,
+            actor,
+            player,
+            *from,
+            *to,
+            reason,
+            now,
+            source.message_id,
+        ),
         Command::Direct {
             game,
             action,
@@ -176,5 +186,8 @@ fn dispatch(
         Command::LegalMoves { game } => ask::legal(tx, *game, actor, now),
         Command::Why { game, text } => ask::why(tx, *game, actor, text, now),
         Command::Rules { game } => ask::rules(tx, *game, actor, now),
+        Command::Conditional { game, request } => {
+            conditional::request(tx, *game, actor, request, now, source)
+        }
     }
 }

@@ -140,6 +140,7 @@ pub mod audit;
 pub mod bounce_pauses;
 pub mod claims;
 pub mod clocks;
+pub mod conditionals;
 pub mod games;
 pub mod messages;
 pub mod moves;
@@ -176,6 +177,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
     M::up(include_str!("../../migrations/0008_archive.sql")),
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
+    M::up(include_str!("../../migrations/0010_conditional_moves.sql")),
     M::up(include_str!("../../migrations/0011_director_mail.sql")),
     M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
     M::up(include_str!("../../migrations/0014_move_receipts.sql")),

@@ -88,6 +88,11 @@ impl GameSpec {
 
     /// `game new` (games are numbered 1, 2, ... in the order they are started).
     pub fn start(&self, bot: &Bot) {
+        self.start_from(bot, None);
+    }
+
+    /// [`GameSpec::start`] from a position given as FEN (`None`: the initial one).
+    pub fn start_from(&self, bot: &Bot, fen: Option<&str>) {
         let mut args = vec![
             "game",
             "new",
@@ -100,6 +105,9 @@ impl GameSpec {
         ];
         if let Some(tc) = self.time_control {
             args.extend(["--time-control", tc]);
+        }
+        if let Some(fen) = fen {
+            args.extend(["--fen", fen]);
         }
         // Started two days ago: `Bot::deliver` dates the players' mails from a
         // day ago on, and a move may not precede the clock's start.

@@ -1,0 +1,297 @@
+//! Conditional moves in words (issue 15, item 1): the answer to a set of
+//! lines, the list, a cancel, and the notes of the play-out. Only the owner of
+//! the lines ever reads these; the opponent sees an automatic reply as an
+//! ordinary move.
+
+use super::Language::{self, En, Ru};
+use crate::games::MoveError;
+use crate::referee::RefereeError;
+use crate::rules::Color;
+
+/// One ply of a line as shown to its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownPly {
+    /// The move number.
+    pub number: u32,
+    /// Who plays it.
+    pub side: Color,
+    /// The move (canonical full notation, chess in the reader's piece letters).
+    pub text: String,
+    /// Whether a draw offer goes with it.
+    pub offer_draw: bool,
+}
+
+/// Why one line was refused at submission (the others stand).
+#[derive(Debug)]
+pub enum Refusal {
+    /// The line holds no move.
+    Empty,
+    /// The line ends with the opponent's move: no reply to play.
+    EndsWithOpponent,
+    /// A move number does not fit the ply it stands before.
+    Number {
+        /// The move as written.
+        written: String,
+        /// The number written.
+        number: u32,
+        /// The number of that ply.
+        expected: u32,
+        /// Whether that ply is Black's (`13...`).
+        expected_black: bool,
+    },
+    /// The game would be over before this move (as written).
+    AfterEnd(String),
+    /// A move of the line is unreadable, illegal or ambiguous (the candidates
+    /// are in the error).
+    Move(MoveError),
+    /// A draw offer written after the opponent's move (as written).
+    OfferOnOpponentMove(String),
+    /// The line answers an opponent's move that an earlier line (its number
+    /// from 1 among the accepted lines) answers differently.
+    Conflict(usize),
+    /// The same line was given twice.
+    Duplicate,
+}
+
+/// What the owner of conditional lines is told.
+#[derive(Debug)]
+pub enum Event {
+    /// A set of lines was received: the lines kept (as resolved), the lines
+    /// refused (as written, with why), and how many old lines the new set
+    /// replaced (the old set stays when no new line is kept).
+    Submitted {
+        /// The lines kept.
+        kept: Vec<Vec<ShownPly>>,
+        /// The lines refused.
+        refused: Vec<(String, Refusal)>,
+        /// Old lines dropped.
+        replaced: usize,
+        /// Old lines still standing (no new line was kept).
+        old_kept: usize,
+    },
+    /// Lines can be given only while the opponent is to move.
+    OwnTurn,
+    /// The lines standing.
+    Listed(Vec<Vec<ShownPly>>),
+    /// This many lines were cancelled.
+    Cancelled(usize),
+    /// There was no line to cancel.
+    NoneToCancel,
+    /// The reply after this was played from the owner's lines; this many
+    /// lines remain.
+    PlayedForYou {
+        /// Lines left.
+        remaining: usize,
+    },
+    /// The opponent's move is on none of the owner's lines: all dropped.
+    NoLongerApply(usize),
+    /// The owner's own move cleared their lines.
+    ClearedByOwnMove(usize),
+    /// The opponent offered a draw with the move: the lines were not played
+    /// and are dropped (the owner answers the offer).
+    OfferStands(usize),
+    /// The reply of a line could not be played now: the lines are dropped.
+    NotPlayed(usize, RefereeError),
+}
+
+/// A line as the owner reads it: `12... c7-d6 13. e3-f4 (draw offered)`.
+#[must_use]
+pub fn line_text(plies: &[ShownPly], lang: Language) -> String {
+    let mut out = String::new();
+    for (i, p) in plies.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match p.side {
+            Color::White => out.push_str(&format!("{}. ", p.number)),
+            Color::Black if i == 0 => out.push_str(&format!("{}... ", p.number)),
+            Color::Black => {}
+        }
+        out.push_str(&p.text);
+        if p.offer_draw {
+            out.push_str(match lang {
+                En => " (with a draw offer)",
+                Ru => " (с предложением ничьей)",
+            });
+        }
+    }
+    out
+}
+
+fn lines_list(lines: &[Vec<ShownPly>], lang: Language) -> String {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{}) {}", i + 1, line_text(l, lang)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Why a line was refused, as a sentence.
+#[must_use]
+pub fn refusal(r: &Refusal, lang: Language) -> String {
+    match (r, lang) {
+        (Refusal::Empty, En) => "it holds no move.".into(),
+        (Refusal::Empty, Ru) => "в нём нет ни одного хода.".into(),
+        (Refusal::EndsWithOpponent, En) => {
+            "it ends with your opponent's move; a line must end with your reply.".into()
+        }
+        (Refusal::EndsWithOpponent, Ru) => {
+            "он кончается ходом соперника; вариант должен кончаться вашим ответом.".into()
+        }
+        (
+            Refusal::Number {
+                written,
+                number,
+                expected,
+                expected_black,
+            },
+            _,
+        ) => {
+            let due = if *expected_black {
+                format!("{expected}...")
+            } else {
+                format!("{expected}.")
+            };
+            match lang {
+                En => format!("the number {number} before {written} is wrong: that move is {due}"),
+                Ru => format!("номер {number} перед {written} неверен: это ход {due}"),
+            }
+        }
+        (Refusal::AfterEnd(w), En) => format!("the game would be over before {w}."),
+        (Refusal::AfterEnd(w), Ru) => format!("партия закончилась бы до хода {w}."),
+        (Refusal::Move(e), _) => e.message(lang),
+        (Refusal::OfferOnOpponentMove(w), En) => {
+            format!("a draw offer can go only with your own move, not after {w}.")
+        }
+        (Refusal::OfferOnOpponentMove(w), Ru) => {
+            format!("ничью можно предложить только своим ходом, а не после {w}.")
+        }
+        (Refusal::Conflict(k), En) => {
+            format!("line {k} already answers the same move of your opponent with another move.")
+        }
+        (Refusal::Conflict(k), Ru) => {
+            format!("вариант {k} уже отвечает на тот же ход соперника другим ходом.")
+        }
+        (Refusal::Duplicate, En) => "the same line is given twice.".into(),
+        (Refusal::Duplicate, Ru) => "этот вариант дан дважды.".into(),
+    }
+}
+
+/// An event as the owner reads it.
+#[must_use]
+pub fn text(e: &Event, lang: Language) -> String {
+    match e {
+        Event::Submitted {
+            kept,
+            refused,
+            replaced,
+            old_kept,
+        } => submitted(kept, refused, *replaced, *old_kept, lang),
+        Event::OwnTurn => match lang {
+            En => "It is your move now: conditional moves are given while your opponent is to move. Nothing was stored.".into(),
+            Ru => "Сейчас ваш ход: условные ходы даются, когда ход за соперником. Ничего не записано.".into(),
+        },
+        Event::Listed(lines) if lines.is_empty() => match lang {
+            En => "You have no conditional moves in this game.".into(),
+            Ru => "У вас нет условных ходов в этой партии.".into(),
+        },
+        Event::Listed(lines) => match lang {
+            En => format!(
+                "Your conditional moves (hidden from your opponent):\n{}",
+                lines_list(lines, lang)
+            ),
+            Ru => format!(
+                "Ваши условные ходы (сопернику не видны):\n{}",
+                lines_list(lines, lang)
+            ),
+        },
+        Event::Cancelled(n) => match lang {
+            En => format!("Your conditional moves are cancelled ({n} line(s))."),
+            Ru => format!("Ваши условные ходы отменены (вариантов: {n})."),
+        },
+        Event::NoneToCancel => match lang {
+            En => "You had no conditional moves to cancel in this game.".into(),
+            Ru => "У вас не было условных ходов в этой партии: отменять нечего.".into(),
+        },
+        Event::PlayedForYou { remaining } => match lang {
+            En => format!(
+                "Your conditional move was played at once (no reflection time charged). Lines left: {remaining}."
+            ),
+            Ru => format!(
+                "Ваш условный ход сделан сразу (время на обдумывание не списано). Осталось вариантов: {remaining}."
+            ),
+        },
+        Event::NoLongerApply(n) => match lang {
+            En => format!(
+                "This move is on none of your conditional lines: they no longer apply ({n} dropped). Your clock runs: your move."
+            ),
+            Ru => format!(
+                "Этого хода нет ни в одном из ваших условных вариантов: они больше не действуют (снято: {n}). Ваши часы идут: ваш ход."
+            ),
+        },
+        Event::ClearedByOwnMove(n) => match lang {
+            En => format!("Your conditional moves are cleared by this move ({n} line(s))."),
+            Ru => format!("Этим ходом ваши условные ходы сняты (вариантов: {n})."),
+        },
+        Event::OfferStands(n) => match lang {
+            En => format!(
+                "Your opponent offered a draw with this move, so your conditional moves were not played ({n} line(s) dropped): answer the offer and move yourself."
+            ),
+            Ru => format!(
+                "Соперник предложил ничью этим ходом, поэтому ваши условные ходы не сыграны (снято вариантов: {n}): ответьте на предложение и сделайте ход сами."
+            ),
+        },
+        Event::NotPlayed(n, why) => match lang {
+            En => format!(
+                "Your conditional reply could not be played: {} Your lines are dropped ({n}); your move.",
+                why.message(lang)
+            ),
+            Ru => format!(
+                "Ваш условный ответ не может быть сыгран: {} Ваши варианты сняты ({n}); ваш ход.",
+                why.message(lang)
+            ),
+        },
+    }
+}
+
+fn submitted(
+    kept: &[Vec<ShownPly>],
+    refused: &[(String, Refusal)],
+    replaced: usize,
+    old_kept: usize,
+    lang: Language,
+) -> String {
+    let mut parts = Vec::new();
+    if !kept.is_empty() {
+        parts.push(match lang {
+            En => format!(
+                "Conditional moves stored (hidden from your opponent):\n{}",
+                lines_list(kept, lang)
+            ),
+            Ru => format!(
+                "Условные ходы приняты (сопернику не видны):\n{}",
+                lines_list(kept, lang)
+            ),
+        });
+    }
+    for (written, why) in refused {
+        parts.push(match lang {
+            En => format!("Line refused: «{written}»: {}", refusal(why, lang)),
+            Ru => format!("Вариант не принят: «{written}»: {}", refusal(why, lang)),
+        });
+    }
+    if !kept.is_empty() && replaced > 0 {
+        parts.push(match lang {
+            En => format!("They replace your earlier conditional moves ({replaced} line(s))."),
+            Ru => format!("Они заменяют ваши прежние условные ходы (вариантов: {replaced})."),
+        });
+    }
+    if kept.is_empty() && old_kept > 0 {
+        parts.push(match lang {
+            En => format!("Your earlier conditional moves stand ({old_kept} line(s))."),
+            Ru => format!("Ваши прежние условные ходы остаются в силе (вариантов: {old_kept})."),
+        });
+    }
+    parts.join("\n\n")
+}
