@@ -217,11 +217,13 @@ fn days_taken_below_zero_need_force_show_negative_and_add_up() {
             .success()
     );
     assert_eq!(clock(&bot, 2, "white").3, -5 * 86_400);
-    // White's clock runs on the real clock between the commands: a few seconds.
+    // White's clock runs on the real clock between the commands: a few
+    // seconds, or minutes on a loaded 2-core CI machine running the test
+    // binaries side by side (a 60 s window failed there twice).
     let left = show(&bot, "2")["clocks"][0]["left_seconds"]
         .as_i64()
         .unwrap();
-    assert!((-2 * 86_400 - 60..=-2 * 86_400).contains(&left), "{left}");
+    assert!((-2 * 86_400 - 900..=-2 * 86_400).contains(&left), "{left}");
     assert!(bot.ok(&["game", "show", "3"]).contains("left 33 d 0 h"));
     bot.serve_once();
     assert_eq!(
