@@ -20,7 +20,16 @@ fn desk() -> Bot {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     bot.ok(&[
-        "player", "add", "--name", "Судья", "--email", JUDGE, "--role", "referee", "--lang", "ru",
+        "player",
+        "add",
+        "--name",
+        "Судья",
+        "--email",
+        JUDGE,
+        "--role",
+        "referee",
+        "--lang",
+        "ru",
     ]);
     bot.ok(&[
         "game",
@@ -80,7 +89,10 @@ fn extra_seconds(bot: &Bot, game: i64, side: &str) -> i64 {
 
 /// The mails to `to` that contain `text`.
 fn told(bot: &Bot, to: &str, text: &str) -> usize {
-    bot.outbox_to(to).iter().filter(|b| b.contains(text)).count()
+    bot.outbox_to(to)
+        .iter()
+        .filter(|b| b.contains(text))
+        .count()
 }
 
 #[test]
@@ -99,7 +111,14 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
         leave alice@example.test 2026-12-20 2026-12-25\nreason: asked by phone\n\n\
         -- \nThe director\n";
     let to = bot.personal_address(REFEREE);
-    send(&bot, 1, "Referee <referee@example.test>", &to, "en-1@club.test", en);
+    send(
+        &bot,
+        1,
+        "Referee <referee@example.test>",
+        &to,
+        "en-1@club.test",
+        en,
+    );
     for action in ["pause", "resume", "add_days", "rollback", "leave"] {
         assert_eq!(
             logged(&bot, action, "en-1@club.test").len(),
@@ -119,7 +138,10 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
     assert_eq!(told(&bot, BOB, "Судья приостановил партию."), 1);
     assert_eq!(told(&bot, BOB, "Судья добавил 3 дня на часы: чёрные."), 1);
     assert_eq!(told(&bot, ALICE, "position after ply 2"), 1);
-    assert!(told(&bot, BOB, "Алиса") + told(&bot, BOB, "Alice") >= 1, "Bob hears of Alice's leave");
+    assert!(
+        told(&bot, BOB, "Алиса") + told(&bot, BOB, "Alice") >= 1,
+        "Bob hears of Alice's leave"
+    );
     // The director gets one answer listing the five commands done.
     let answer = bot.outbox_to(REFEREE);
     let answer = answer.last().unwrap();
@@ -129,7 +151,14 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
     assert!(after_first > before);
 
     // The same mail delivered again (another inbox key) applies nothing.
-    send(&bot, 2, "Referee <referee@example.test>", &to, "en-1@club.test", en);
+    send(
+        &bot,
+        2,
+        "Referee <referee@example.test>",
+        &to,
+        "en-1@club.test",
+        en,
+    );
     assert_eq!(logged(&bot, "pause", "en-1@club.test").len(), 1);
     assert_eq!(extra_seconds(&bot, 2, "black"), 3 * 86_400);
     assert_eq!(bot.outbox_count(), after_first, "nobody is told twice");
@@ -144,7 +173,14 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
         поражение #4 чёрным\nпричина: неявка\n\
         откат #1 полуход 1\nпричина — ошибка записи\n";
     let to = bot.personal_address(JUDGE);
-    send(&bot, 3, "Судья <judge@example.test>", &to, "ru-1@club.test", ru);
+    send(
+        &bot,
+        3,
+        "Судья <judge@example.test>",
+        &to,
+        "ru-1@club.test",
+        ru,
+    );
     assert_eq!(bot.result(3).as_deref(), Some("1/2-1/2"));
     assert_eq!(bot.result(4).as_deref(), Some("1-0"));
     assert_eq!(bot.plies(1), 1);
@@ -153,7 +189,10 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
     }
     let answer = bot.outbox_to(JUDGE);
     let answer = answer.last().unwrap();
-    assert!(answer.starts_with("Ваши распоряжения судьи турнира"), "{answer}");
+    assert!(
+        answer.starts_with("Ваши распоряжения судьи турнира"),
+        "{answer}"
+    );
     assert_eq!(answer.matches(": выполнено: ").count(), 3, "{answer}");
     assert_eq!(told(&bot, BOB, "Судья засчитал техническое поражение"), 1);
     assert!(
@@ -180,12 +219,24 @@ fn forged_director_mails_change_nothing_and_answer_no_claimed_sender() {
         ("Mallory <mallory@evil.test>", referee_personal.as_str()),
     ];
     for (k, (from, to)) in forged.iter().enumerate() {
-        send(&bot, k + 1, from, to, &format!("forged-{k}@evil.test"), body);
+        send(
+            &bot,
+            k + 1,
+            from,
+            to,
+            &format!("forged-{k}@evil.test"),
+            body,
+        );
         assert_eq!(status(&bot, 1), "active", "{from} to {to}");
-        assert_eq!(bot.outbox_count(), before, "nobody is answered: {from} to {to}");
+        assert_eq!(
+            bot.outbox_count(),
+            before,
+            "nobody is answered: {from} to {to}"
+        );
         let outcome = bot.outcomes().last().unwrap().clone();
         assert!(
-            outcome.starts_with("rejected: director commands") && outcome.ends_with("(not answered)"),
+            outcome.starts_with("rejected: director commands")
+                && outcome.ends_with("(not answered)"),
             "{outcome}"
         );
     }
@@ -196,7 +247,14 @@ fn forged_director_mails_change_nothing_and_answer_no_claimed_sender() {
     );
     // A player with their own token: nothing done, told politely at their
     // registered address only.
-    send(&bot, 9, "Alice <alice@example.test>", &alice_personal, "own@x.test", body);
+    send(
+        &bot,
+        9,
+        "Alice <alice@example.test>",
+        &alice_personal,
+        "own@x.test",
+        body,
+    );
     assert_eq!(status(&bot, 1), "active");
     assert_eq!(bot.outbox_count(), before + 1);
     assert_eq!(told(&bot, ALICE, "Only the tournament director may"), 1);
@@ -213,7 +271,14 @@ fn a_command_without_reason_or_with_a_wrong_part_is_refused_on_its_own() {
         resume #1\nreason: not paused\n\
         pause #3\nreason: the player is in hospital\n";
     let to = bot.personal_address(REFEREE);
-    send(&bot, 1, "Referee <referee@example.test>", &to, "mixed@club.test", body);
+    send(
+        &bot,
+        1,
+        "Referee <referee@example.test>",
+        &to,
+        "mixed@club.test",
+        body,
+    );
     assert_eq!(status(&bot, 1), "active", "no reason: not paused");
     assert_eq!(status(&bot, 2), "active");
     assert_eq!(status(&bot, 3), "paused", "the good command is applied");
@@ -231,10 +296,20 @@ fn a_command_without_reason_or_with_a_wrong_part_is_refused_on_its_own() {
     }
     // In Russian for the Russian-speaking director.
     let to = bot.personal_address(JUDGE);
-    send(&bot, 2, "Судья <judge@example.test>", &to, "ru-mixed@club.test", "пауза #1\n");
+    send(
+        &bot,
+        2,
+        "Судья <judge@example.test>",
+        &to,
+        "ru-mixed@club.test",
+        "пауза #1\n",
+    );
     let answer = bot.outbox_to(JUDGE);
     assert!(
-        answer.last().unwrap().contains("«пауза #1»: не выполнено: у каждого распоряжения должна быть причина"),
+        answer
+            .last()
+            .unwrap()
+            .contains("«пауза #1»: не выполнено: у каждого распоряжения должна быть причина"),
         "{answer:?}"
     );
     assert_eq!(status(&bot, 1), "active");
@@ -245,7 +320,16 @@ fn a_quarantined_mail_is_released_by_the_directors_mail() {
     let bot = desk();
     bot.serve_once();
     let alice_game = format!("bot+1.{}@example.test", bot.token(1, "white"));
-    bot.deliver(1, &mail("Alice <alice@example.test>", &alice_game, "Re: [zaochka #1]", "poison@x", "1. cd4 PANIC-MARKER\n"));
+    bot.deliver(
+        1,
+        &mail(
+            "Alice <alice@example.test>",
+            &alice_game,
+            "Re: [zaochka #1]",
+            "poison@x",
+            "1. cd4 PANIC-MARKER\n",
+        ),
+    );
     let out = bot
         .command()
         .args(["serve", "--once"])
@@ -256,11 +340,24 @@ fn a_quarantined_mail_is_released_by_the_directors_mail() {
     assert_eq!(bot.plies(1), 0);
     let key: String = bot
         .db()
-        .query_row("SELECT inbox_key FROM inbox_claims WHERE state = 'quarantined'", [], |r| r.get(0))
+        .query_row(
+            "SELECT inbox_key FROM inbox_claims WHERE state = 'quarantined'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     let to = bot.personal_address(REFEREE);
-    let body = format!("release {key}\nreason: the reader is fixed\nrelease maildir/nothing\nreason: typo\n");
-    send(&bot, 2, "Referee <referee@example.test>", &to, "release@club.test", &body);
+    let body = format!(
+        "release {key}\nreason: the reader is fixed\nrelease maildir/nothing\nreason: typo\n"
+    );
+    send(
+        &bot,
+        2,
+        "Referee <referee@example.test>",
+        &to,
+        "release@club.test",
+        &body,
+    );
     // Released in that cycle and read again: the move is played.
     assert_eq!(bot.plies(1), 1, "{:?}", bot.outcomes());
     let entry = &logged(&bot, "release", "release@club.test");
@@ -269,5 +366,134 @@ fn a_quarantined_mail_is_released_by_the_directors_mail() {
     let answer = bot.outbox_to(REFEREE);
     let answer = answer.last().unwrap();
     assert!(answer.contains(": done: the quarantined mail"), "{answer}");
-    assert!(answer.contains("not done: no quarantined mail has the key maildir/nothing"), "{answer}");
+    assert!(
+        answer.contains("not done: no quarantined mail has the key maildir/nothing"),
+        "{answer}"
+    );
+}
+
+/// A round robin of Alice, Bob and Carol whose playing period has ended:
+/// its three games wait for claims. Returns the games, each with its White
+/// and Black addresses.
+fn frozen_tournament(bot: &Bot) -> Vec<(i64, String, String)> {
+    two_players(bot, "russian");
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+        "--lang",
+        "en",
+    ]);
+    let t = "Autumn";
+    let desk = ["--as", REFEREE];
+    bot.ok(&[
+        &[
+            "tournament",
+            "new",
+            t,
+            "--variant",
+            "russian",
+            "--system",
+            "round-robin",
+        ][..],
+        &desk,
+    ]
+    .concat());
+    for p in [ALICE, BOB, "carol@example.test"] {
+        bot.ok(&[&["tournament", "add", t, p][..], &desk].concat());
+    }
+    let numbers = format!("{ALICE},{BOB},carol@example.test");
+    bot.ok(&[&["tournament", "draw", t, "--numbers", &numbers][..], &desk].concat());
+    bot.ok(&[&["tournament", "start", t][..], &desk].concat());
+    bot.ok(&[&["tournament", "end-period", t][..], &desk].concat());
+    let db = bot.db();
+    let mut st = db
+        .prepare(
+            "SELECT g.id, w.email, b.email FROM tournament_games t JOIN games g ON g.id = t.game_id
+             JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id ORDER BY g.id",
+        )
+        .unwrap();
+    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn adjudication_state(bot: &Bot, game: i64) -> String {
+    bot.db()
+        .query_row(
+            "SELECT state FROM adjudications WHERE game_id = ?1",
+            [game],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+#[test]
+fn the_director_accepts_and_rejects_adjudication_claims_by_mail() {
+    let bot = Bot::new(Mailing::Local);
+    let games = frozen_tournament(&bot);
+    bot.serve_once();
+    assert_eq!(games.len(), 3, "{games:?}");
+    // White claims a win in the first two games.
+    for (k, (game, white, _)) in games.iter().take(2).enumerate() {
+        let to = format!("bot+{game}.{}@example.test", bot.token(*game, "white"));
+        bot.deliver(
+            k + 1,
+            &mail(
+                white,
+                &to,
+                "claim",
+                &format!("claim-{game}@x"),
+                "claim win\nmy analysis: 1. cd4 ba5 and White wins\n",
+            ),
+        );
+    }
+    bot.serve_once();
+    let (accepted, rejected, none) = (games[0].0, games[1].0, games[2].0);
+    let body = format!(
+        "accept claim #{accepted}\nreason: the analysis holds\n\
+         reject claim #{rejected} white\nreason: Black holds the draw\n\
+         accept claim #{none}\nreason: nobody claimed\n"
+    );
+    let to = bot.personal_address(REFEREE);
+    send(
+        &bot,
+        5,
+        "Referee <referee@example.test>",
+        &to,
+        "claims@club.test",
+        &body,
+    );
+    assert_eq!(bot.result(accepted).as_deref(), Some("1-0"));
+    assert_eq!(adjudication_state(&bot, accepted), "ruled");
+    assert_eq!(bot.result(rejected), None);
+    assert_eq!(adjudication_state(&bot, rejected), "ruling");
+    assert_eq!(bot.result(none), None);
+    assert_eq!(logged(&bot, "claim_accepted", "claims@club.test").len(), 1);
+    assert_eq!(logged(&bot, "adjudicate", "claims@club.test").len(), 1);
+    let r = logged(&bot, "claim_rejected", "claims@club.test");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0]["details"]["side"], "white");
+    // Both players are told, each in their language.
+    for p in [&games[0].1, &games[0].2] {
+        let words = if p == BOB {
+            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
+        } else {
+            format!("The tournament director accepts the claim of White for game #{accepted}")
+        };
+        assert_eq!(told(&bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
+    }
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    assert_eq!(answer.matches(": done: ").count(), 2, "{answer}");
+    assert!(
+        answer.contains(&format!(
+            "\"accept claim #{none}\": not done: there is no such claim for game #{none}"
+        )),
+        "{answer}"
+    );
 }

@@ -79,9 +79,8 @@ impl Quarantine {
                     format!("cannot put {} back into the inbox", printable(&key))
                 })?;
                 let now = args.now();
-                store.transaction(|tx| {
-                    quarantine::mark_released(tx, &key, None, None, now, None)
-                })?;
+                store
+                    .transaction(|tx| quarantine::mark_released(tx, &key, None, None, now, None))?;
                 println!(
                     "released {}: the daemon tries it again at its next cycle",
                     printable(&key)

@@ -81,10 +81,16 @@ pub struct DirectorItem {
 fn line_error(e: DirectorLineError, lang: Language) -> &'static str {
     use DirectorLineError as E;
     match (e, lang) {
-        (E::Result, Language::En) => "the result is missing or not one (1-0, 0-1, 1/2, draw, white won)",
-        (E::Result, Language::Ru) => "результат не указан или не понят (1-0, 0-1, 1/2, ничья, победа белых)",
+        (E::Result, Language::En) => {
+            "the result is missing or not one (1-0, 0-1, 1/2, draw, white won)"
+        }
+        (E::Result, Language::Ru) => {
+            "результат не указан или не понят (1-0, 0-1, 1/2, ничья, победа белых)"
+        }
         (E::Side, Language::En) => "the side is missing or not one (white, black)",
-        (E::Side, Language::Ru) => "сторона не указана или не понята (белые, чёрные, белым, чёрным)",
+        (E::Side, Language::Ru) => {
+            "сторона не указана или не понята (белые, чёрные, белым, чёрным)"
+        }
         (E::Rollback, Language::En) => {
             "say how far back: a number of plies (rollback #15 24 or ply 24), or a move (move 12, move 12... for Black's)"
         }

@@ -222,7 +222,9 @@ fn order_of(line: &str) -> Option<Result<DirectorOrder, DirectorLineError>> {
     let all: Vec<&str> = folded.split_whitespace().collect();
     let (first, second) = (all.first().copied()?, all.get(1).copied());
     let (skip, kind) = match (first, second) {
-        ("adjudicate" | "присудить" | "присуждение", _) => (1, Kind::Adjudicate),
+        ("adjudicate" | "присудить" | "присуждение", _) => {
+            (1, Kind::Adjudicate)
+        }
         ("rollback" | "откат" | "откатить", _) => (1, Kind::Rollback),
         ("forfeit" | "поражение" | "неявка", _) => (1, Kind::Forfeit),
         ("add", Some("days" | "day")) => (2, Kind::AddDays),
@@ -230,8 +232,12 @@ fn order_of(line: &str) -> Option<Result<DirectorOrder, DirectorLineError>> {
         ("pause" | "пауза" | "приостановить", _) => (1, Kind::Pause),
         ("resume" | "возобновить", _) => (1, Kind::Resume),
         ("leave" | "отпуск", _) => (1, Kind::Leave),
-        ("accept", Some("claim")) | ("принять", Some("заявку")) => (2, Kind::Claim(true)),
-        ("reject", Some("claim")) | ("отклонить", Some("заявку")) => (2, Kind::Claim(false)),
+        ("accept", Some("claim")) | ("принять", Some("заявку")) => {
+            (2, Kind::Claim(true))
+        }
+        ("reject", Some("claim")) | ("отклонить", Some("заявку")) => {
+            (2, Kind::Claim(false))
+        }
         ("release" | "выпустить", _) => (1, Kind::Release),
         _ => return None,
     };
@@ -282,11 +288,7 @@ enum Kind {
 }
 
 /// The order of a game command from the words after the game.
-fn game_order(
-    kind: Kind,
-    game: GameId,
-    rest: &[&str],
-) -> Result<DirectorOrder, DirectorLineError> {
+fn game_order(kind: Kind, game: GameId, rest: &[&str]) -> Result<DirectorOrder, DirectorLineError> {
     let direct = |action| Ok(DirectorOrder::Direct { game, action });
     match kind {
         Kind::Adjudicate => result_of(&rest.join(" "))
@@ -399,17 +401,41 @@ mod tests {
     fn english_and_russian_forms_read_the_same() {
         use DirectorAction::*;
         let cases = [
-            ("adjudicate #15 1-0", direct(15, Adjudicate(GameResult::WhiteWins))),
-            ("Присудить №15 ничья", direct(15, Adjudicate(GameResult::Draw))),
-            ("присудить #15 1/2", direct(15, Adjudicate(GameResult::Draw))),
-            ("ПРИСУДИТЬ #15 победа чёрных", direct(15, Adjudicate(GameResult::BlackWins))),
-            ("adjudicate #15 0–1", direct(15, Adjudicate(GameResult::BlackWins))),
+            (
+                "adjudicate #15 1-0",
+                direct(15, Adjudicate(GameResult::WhiteWins)),
+            ),
+            (
+                "Присудить №15 ничья",
+                direct(15, Adjudicate(GameResult::Draw)),
+            ),
+            (
+                "присудить #15 1/2",
+                direct(15, Adjudicate(GameResult::Draw)),
+            ),
+            (
+                "ПРИСУДИТЬ #15 победа чёрных",
+                direct(15, Adjudicate(GameResult::BlackWins)),
+            ),
+            (
+                "adjudicate #15 0–1",
+                direct(15, Adjudicate(GameResult::BlackWins)),
+            ),
             ("forfeit #15 white", direct(15, Forfeit(Side::White))),
             ("поражение #15 черным", direct(15, Forfeit(Side::Black))),
             ("неявка #15 чёрные", direct(15, Forfeit(Side::Black))),
-            ("add days #15 black 3", direct(15, AddDays(Side::Black, 3, false))),
-            ("добавить #15 чёрным 3 дня", direct(15, AddDays(Side::Black, 3, false))),
-            ("add days #15 white -2", direct(15, AddDays(Side::White, -2, false))),
+            (
+                "add days #15 black 3",
+                direct(15, AddDays(Side::Black, 3, false)),
+            ),
+            (
+                "добавить #15 чёрным 3 дня",
+                direct(15, AddDays(Side::Black, 3, false)),
+            ),
+            (
+                "add days #15 white -2",
+                direct(15, AddDays(Side::White, -2, false)),
+            ),
             ("pause #15", direct(15, Pause)),
             ("Пауза № 15", direct(15, Pause)),
             ("resume #15", direct(15, Resume)),
@@ -442,8 +468,22 @@ mod tests {
         assert_eq!(white12.plies(false), Some(22));
         assert_eq!(black12.plies(false), Some(23));
         assert_eq!(black12.plies(true), Some(22));
-        assert_eq!(RollbackTo::Move { number: 0, black: false }.plies(false), None);
-        assert_eq!(RollbackTo::Move { number: 1, black: false }.plies(true), None);
+        assert_eq!(
+            RollbackTo::Move {
+                number: 0,
+                black: false
+            }
+            .plies(false),
+            None
+        );
+        assert_eq!(
+            RollbackTo::Move {
+                number: 1,
+                black: false
+            }
+            .plies(true),
+            None
+        );
     }
 
     #[test]
@@ -517,10 +557,19 @@ mod tests {
 
     #[test]
     fn a_wrong_part_is_named() {
-        assert_eq!(one("adjudicate #15 2-5").order, Err(DirectorLineError::Result));
+        assert_eq!(
+            one("adjudicate #15 2-5").order,
+            Err(DirectorLineError::Result)
+        );
         assert_eq!(one("forfeit #15 grey").order, Err(DirectorLineError::Side));
-        assert_eq!(one("add days #15 black 0").order, Err(DirectorLineError::Days));
-        assert_eq!(one("rollback #15 twelve").order, Err(DirectorLineError::Rollback));
+        assert_eq!(
+            one("add days #15 black 0").order,
+            Err(DirectorLineError::Days)
+        );
+        assert_eq!(
+            one("rollback #15 twelve").order,
+            Err(DirectorLineError::Rollback)
+        );
         assert_eq!(one("pause #15 now").order, Err(DirectorLineError::Extra));
     }
 }

@@ -448,7 +448,9 @@ fn rules_result(r: GameResult) -> RulesResult {
 pub fn parse_side(text: &str) -> Option<Side> {
     match text.trim().to_lowercase().replace('ё', "е").as_str() {
         "white" | "w" | "белые" | "б" | "белым" | "белых" => Some(Side::White),
-        "black" | "b" | "черные" | "ч" | "черным" | "черных" => Some(Side::Black),
+        "black" | "b" | "черные" | "ч" | "черным" | "черных" => {
+            Some(Side::Black)
+        }
         _ => None,
     }
 }

@@ -14,8 +14,8 @@ mod error;
 mod leave;
 pub(crate) mod load;
 mod play;
-mod query;
 pub mod quarantine;
+mod query;
 pub mod tournament;
 pub mod view;
 
@@ -153,7 +153,16 @@ fn dispatch(
             from,
             to,
             reason,
-        } => leave::take_for(tx, actor, player, *from, *to, reason, now, source.message_id),
+        } => leave::take_for(
+            tx,
+            actor,
+            player,
+            *from,
+            *to,
+            reason,
+            now,
+            source.message_id,
+        ),
         Command::Direct {
             game,
             action,

@@ -17,9 +17,7 @@
 //! would send them); the director gets one answer listing what each did. The
 //! same mail delivered again is recorded as a duplicate and applies nothing.
 
-use super::{
-    Identity, Processed, black_starts, enqueue, language_of, personal, savepoint, verify,
-};
+use super::{Identity, Processed, black_starts, enqueue, language_of, personal, savepoint, verify};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
 use crate::lang::director_mail::{self as words, DirectorDone, DirectorItem, DirectorRefused};
@@ -79,7 +77,10 @@ pub(super) fn handle(
         });
     }
     if game.is_some() {
-        return silent("with a game's token, not the director's personal token", game);
+        return silent(
+            "with a game's token, not the director's personal token",
+            game,
+        );
     }
     let lang = language_of(&player);
     let mut items = Vec::new();
@@ -184,7 +185,9 @@ fn command_of(
         DirectorOrder::Direct { game, action } => {
             let event = match action {
                 DirectorAction::Adjudicate(r) => DirectorEvent::Adjudicated(r),
-                DirectorAction::Forfeit(s) => DirectorEvent::Forfeited(crate::referee::load::color(s)),
+                DirectorAction::Forfeit(s) => {
+                    DirectorEvent::Forfeited(crate::referee::load::color(s))
+                }
                 DirectorAction::AddDays(s, days, _) => DirectorEvent::DaysAdded {
                     side: crate::referee::load::color(s),
                     days,

@@ -45,7 +45,12 @@ pub fn rule_claim(
 ) -> Result<Handled, RefereeError> {
     crate::referee::authorise(tx, actor, ruling.reason)?;
     tournaments::adjudication(tx, id)?
-        .filter(|a| matches!(a.state, AdjudicationState::Claims | AdjudicationState::Ruling))
+        .filter(|a| {
+            matches!(
+                a.state,
+                AdjudicationState::Claims | AdjudicationState::Ruling
+            )
+        })
         .ok_or(TournamentRefusal::NoAdjudication(id))?;
     let claims = tournaments::claims(tx, id)?;
     let claim: Claim = match (ruling.side, claims.as_slice()) {
@@ -60,9 +65,8 @@ pub fn rule_claim(
         (None, _) => return Err(TournamentRefusal::WhichClaim(id).into()),
     };
     let (side, result) = (color(claim.side), claim.result);
-    let said = |lang| {
-        crate::lang::director_mail::claim_ruled(id, side, result, ruling.accept, lang)
-    };
+    let said =
+        |lang| crate::lang::director_mail::claim_ruled(id, side, result, ruling.accept, lang);
     let mut handled = if ruling.accept {
         let mut h = crate::referee::director::direct(
             tx,
