@@ -110,7 +110,9 @@ fn line_error(e: DirectorLineError, lang: Language) -> &'static str {
     }
 }
 
-fn refused(r: &DirectorRefused, lang: Language) -> String {
+/// Why a command was not done, as a clause.
+#[must_use]
+pub fn refused(r: &DirectorRefused, lang: Language) -> String {
     match (r, lang) {
         (DirectorRefused::Line(e), _) => line_error(*e, lang).to_string(),
         (DirectorRefused::NoReason, Language::En) => {
