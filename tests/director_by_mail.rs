@@ -371,3 +371,129 @@ fn a_quarantined_mail_is_released_by_the_directors_mail() {
         "{answer}"
     );
 }
+
+/// A round robin of Alice, Bob and Carol whose playing period has ended:
+/// its three games wait for claims. Returns the games, each with its White
+/// and Black addresses.
+fn frozen_tournament(bot: &Bot) -> Vec<(i64, String, String)> {
+    two_players(bot, "russian");
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+        "--lang",
+        "en",
+    ]);
+    let t = "Autumn";
+    let desk = ["--as", REFEREE];
+    bot.ok(&[
+        &[
+            "tournament",
+            "new",
+            t,
+            "--variant",
+            "russian",
+            "--system",
+            "round-robin",
+        ][..],
+        &desk,
+    ]
+    .concat());
+    for p in [ALICE, BOB, "carol@example.test"] {
+        bot.ok(&[&["tournament", "add", t, p][..], &desk].concat());
+    }
+    let numbers = format!("{ALICE},{BOB},carol@example.test");
+    bot.ok(&[&["tournament", "draw", t, "--numbers", &numbers][..], &desk].concat());
+    bot.ok(&[&["tournament", "start", t][..], &desk].concat());
+    bot.ok(&[&["tournament", "end-period", t][..], &desk].concat());
+    let db = bot.db();
+    let mut st = db
+        .prepare(
+            "SELECT g.id, w.email, b.email FROM tournament_games t JOIN games g ON g.id = t.game_id
+             JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id ORDER BY g.id",
+        )
+        .unwrap();
+    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn adjudication_state(bot: &Bot, game: i64) -> String {
+    bot.db()
+        .query_row(
+            "SELECT state FROM adjudications WHERE game_id = ?1",
+            [game],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+#[test]
+fn the_director_accepts_and_rejects_adjudication_claims_by_mail() {
+    let bot = Bot::new(Mailing::Local);
+    let games = frozen_tournament(&bot);
+    bot.serve_once();
+    assert_eq!(games.len(), 3, "{games:?}");
+    // White claims a win in the first two games.
+    for (k, (game, white, _)) in games.iter().take(2).enumerate() {
+        let to = format!("bot+{game}.{}@example.test", bot.token(*game, "white"));
+        bot.deliver(
+            k + 1,
+            &mail(
+                white,
+                &to,
+                "claim",
+                &format!("claim-{game}@x"),
+                "claim win\nmy analysis: 1. cd4 ba5 and White wins\n",
+            ),
+        );
+    }
+    bot.serve_once();
+    let (accepted, rejected, none) = (games[0].0, games[1].0, games[2].0);
+    let body = format!(
+        "accept claim #{accepted}\nreason: the analysis holds\n\
+         reject claim #{rejected} white\nreason: Black holds the draw\n\
+         accept claim #{none}\nreason: nobody claimed\n"
+    );
+    let to = bot.personal_address(REFEREE);
+    send(
+        &bot,
+        5,
+        "Referee <referee@example.test>",
+        &to,
+        "claims@club.test",
+        &body,
+    );
+    assert_eq!(bot.result(accepted).as_deref(), Some("1-0"));
+    assert_eq!(adjudication_state(&bot, accepted), "ruled");
+    assert_eq!(bot.result(rejected), None);
+    assert_eq!(adjudication_state(&bot, rejected), "ruling");
+    assert_eq!(bot.result(none), None);
+    assert_eq!(logged(&bot, "claim_accepted", "claims@club.test").len(), 1);
+    assert_eq!(logged(&bot, "adjudicate", "claims@club.test").len(), 1);
+    let r = logged(&bot, "claim_rejected", "claims@club.test");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0]["details"]["side"], "white");
+    // Both players are told, each in their language.
+    for p in [&games[0].1, &games[0].2] {
+        let words = if p == BOB {
+            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
+        } else {
+            format!("The tournament director accepts the claim of White for game #{accepted}")
+        };
+        assert_eq!(told(&bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
+    }
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    assert_eq!(answer.matches(": done: ").count(), 2, "{answer}");
+    assert!(
+        answer.contains(&format!(
+            "\"accept claim #{none}\": not done: there is no such claim for game #{none}"
+        )),
+        "{answer}"
+    );
+}

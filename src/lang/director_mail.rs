@@ -110,7 +110,9 @@ fn line_error(e: DirectorLineError, lang: Language) -> &'static str {
     }
 }
 
-fn refused(r: &DirectorRefused, lang: Language) -> String {
+/// Why a command was not done, as a clause.
+#[must_use]
+pub fn refused(r: &DirectorRefused, lang: Language) -> String {
     match (r, lang) {
         (DirectorRefused::Line(e), _) => line_error(*e, lang).to_string(),
         (DirectorRefused::NoReason, Language::En) => {
@@ -225,5 +227,69 @@ pub fn claim_ruled(
             "Судья турнира отклонил заявку по партии №{game} ({who}: {}); результат присудит судья.",
             r.to_lowercase()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every outcome in both languages; the Russian text has no Latin word
+    /// but the lines, addresses and keys quoted.
+    #[test]
+    fn every_outcome_is_worded_in_both_languages() {
+        let g = GameId(15);
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 20).unwrap();
+        let mut items: Vec<DirectorItem> = [
+            DirectorDone::Game {
+                game: g,
+                event: DirectorEvent::Paused,
+            },
+            DirectorDone::Leave {
+                player: "p@x.test".into(),
+                from: day,
+                to: day,
+            },
+            DirectorDone::ClaimAccepted {
+                game: g,
+                side: Color::White,
+                result: GameResult::WhiteWins,
+            },
+            DirectorDone::ClaimRejected {
+                game: g,
+                side: Color::Black,
+                result: GameResult::Draw,
+            },
+            DirectorDone::Released { key: "k@x".into() },
+        ]
+        .into_iter()
+        .map(|d| DirectorItem {
+            line: "#15".into(),
+            outcome: Ok(d),
+        })
+        .collect();
+        use DirectorLineError as E;
+        let refusals = [E::Result, E::Side, E::Rollback, E::Days, E::Dates, E::Extra]
+            .map(DirectorRefused::Line)
+            .into_iter()
+            .chain([
+                DirectorRefused::NoReason,
+                DirectorRefused::NotQuarantined("k@x".into()),
+            ]);
+        items.extend(refusals.map(|r| DirectorItem {
+            line: "#15".into(),
+            outcome: Err(r),
+        }));
+        let ru = report(&items, Language::Ru) + &only_director(Language::Ru);
+        let prose = ru.replace("p@x.test", "").replace("k@x", "");
+        // The Russian examples of the forms quote digits and dots only.
+        let latin: Vec<&str> = prose
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() > 1)
+            .collect();
+        assert!(latin.is_empty(), "{latin:?} in {ru}");
+        let en = report(&items, Language::En);
+        assert_eq!(en.matches(": done: ").count(), 5, "{en}");
+        assert_eq!(en.matches(": not done: ").count(), 8, "{en}");
     }
 }

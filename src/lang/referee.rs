@@ -406,6 +406,8 @@ mod tests {
             TournamentRefusal::Frozen(g).into(),
             TournamentRefusal::NoAdjudication(g).into(),
             TournamentRefusal::Period("2026".into()).into(),
+            TournamentRefusal::NoClaim(g).into(),
+            TournamentRefusal::WhichClaim(g).into(),
         ];
         let mut seen: Vec<usize> = all.iter().map(kind).collect();
         seen.sort_unstable();

@@ -89,7 +89,11 @@ pub(super) fn handle(
         let outcome = apply(tx, config, env, mail, &player, line, k)?;
         outcomes.push(match &outcome {
             Ok(_) => format!("director applied: {}", line.line),
-            Err(r) => format!("director refused: {} ({})", line.line, refusal_note(r)),
+            Err(r) => format!(
+                "director refused: {} ({})",
+                line.line,
+                words::refused(r, crate::lang::Language::En)
+            ),
         });
         items.push(DirectorItem {
             line: line.line.clone(),
@@ -108,16 +112,6 @@ pub(super) fn handle(
 /// The referee or admin role, not retired.
 fn is_director(p: &Player) -> bool {
     matches!(p.role, Role::Referee | Role::Admin) && p.retired_at.is_none()
-}
-
-/// A refusal for the processed-mail record, in English.
-fn refusal_note(r: &DirectorRefused) -> String {
-    match r {
-        DirectorRefused::Line(e) => format!("cannot read: {e:?}").to_lowercase(),
-        DirectorRefused::NoReason => "no reason".into(),
-        DirectorRefused::Referee(why) => why.clone(),
-        DirectorRefused::NotQuarantined(_) => "not quarantined".into(),
-    }
 }
 
 /// One command: refused as written, or handed to the referee in a savepoint
