@@ -114,6 +114,21 @@ pub enum Alert {
         /// The last error, as the system wrote it (shown verbatim, escaped).
         detail: String,
     },
+    /// A verified mail (registered sender, valid token) failed its From
+    /// domain's DMARC policy of reject or quarantine and was applied all the
+    /// same (`dmarc-reject-refuses-moves = false`): flagged for a look.
+    DmarcFailedApplied {
+        /// Its inbox key.
+        inbox_key: String,
+        /// The verified sender.
+        sender: String,
+        /// The game it was about, if any.
+        game: Option<GameId>,
+        /// The From domain whose policy it failed.
+        domain: String,
+        /// That policy.
+        policy: crate::mail::auth::DmarcPolicy,
+    },
 }
 
 impl Alert {
@@ -126,6 +141,7 @@ impl Alert {
             Alert::Quarantined { .. } => "quarantined",
             Alert::InboxEntrySkipped { .. } => "inbox-entry-skipped",
             Alert::FaultPersists { .. } => "fault-persists",
+            Alert::DmarcFailedApplied { .. } => "dmarc-failed-applied",
         }
     }
 
@@ -145,6 +161,9 @@ impl Alert {
             }
             Alert::FaultPersists { since, .. } => {
                 format!("fault-persists:{}", instant_text(*since))
+            }
+            Alert::DmarcFailedApplied { inbox_key, .. } => {
+                format!("dmarc-failed-applied:{inbox_key}")
             }
         }
     }
@@ -167,6 +186,12 @@ impl Alert {
             }
             (Alert::FaultPersists { .. }, Language::En) => "mail processing is held up".into(),
             (Alert::FaultPersists { .. }, Language::Ru) => "обработка почты приостановлена".into(),
+            (Alert::DmarcFailedApplied { sender, .. }, Language::En) => {
+                format!("a mail from {} failed DMARC", printable(sender))
+            }
+            (Alert::DmarcFailedApplied { sender, .. }, Language::Ru) => {
+                format!("письмо от {} не прошло проверку DMARC", printable(sender))
+            }
         };
         format!("[zaochka] {what}")
     }
@@ -200,6 +225,16 @@ impl Alert {
             (Alert::FaultPersists { since, .. }, Language::Ru) => {
                 format!("обработка почты приостановлена с {}", when(*since))
             }
+            (Alert::DmarcFailedApplied { inbox_key, sender, .. }, Language::En) => format!(
+                "mail {} from {} failed DMARC and was applied",
+                printable(inbox_key),
+                printable(sender)
+            ),
+            (Alert::DmarcFailedApplied { inbox_key, sender, .. }, Language::Ru) => format!(
+                "письмо {} от {} не прошло DMARC и применено",
+                printable(inbox_key),
+                printable(sender)
+            ),
         }
     }
 
@@ -314,6 +349,60 @@ impl Alert {
                 when(*since),
                 printable(detail)
             ),
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key,
+                    sender,
+                    game,
+                    domain,
+                    policy,
+                },
+                Language::En,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
+                format!(
+                    "The mail {}{about} from {} carried the player's valid token and was applied, \
+                     but it failed DMARC: the domain {} asks that such mail be {}. \
+                     The From address may have been forged by someone who also knows the token.\n\n\
+                     `zaochka referee log --mail` shows its DKIM, SPF and DMARC verdicts. \
+                     If the player did not send it, roll the game back and give the player a new token; \
+                     set `dmarc-reject-refuses-moves = true` under [authentication] to refuse such mail.",
+                    printable(inbox_key),
+                    printable(sender),
+                    printable(domain),
+                    match policy {
+                        crate::mail::auth::DmarcPolicy::Quarantine => "quarantined",
+                        _ => "rejected",
+                    }
+                )
+            }
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key,
+                    sender,
+                    game,
+                    domain,
+                    policy,
+                },
+                Language::Ru,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
+                format!(
+                    "Письмо {}{about} от {} содержало действующий ключ игрока и было применено, \
+                     но не прошло проверку DMARC: домен {} требует такие письма {}. \
+                     Адрес отправителя мог подделать кто-то, кому известен и ключ.\n\n\
+                     Команда `zaochka referee log --mail` показывает итоги проверок DKIM, SPF и DMARC. \
+                     Если игрок этого письма не посылал, откатите партию и выдайте игроку новый ключ; \
+                     чтобы такие письма отклонялись, задайте `dmarc-reject-refuses-moves = true` в разделе [authentication].",
+                    printable(inbox_key),
+                    printable(sender),
+                    printable(domain),
+                    match policy {
+                        crate::mail::auth::DmarcPolicy::Quarantine => "помещать в карантин",
+                        _ => "отклонять",
+                    }
+                )
+            }
         }
     }
 }

@@ -15,8 +15,10 @@
 //! ```
 
 pub mod alerts;
+pub mod authenticate;
 pub mod bounce;
 pub mod compose;
+pub mod dns_table;
 pub mod faults;
 pub mod imap_inbox;
 pub mod inbox;

@@ -24,6 +24,7 @@
 //! that bound guards.
 
 pub mod address;
+pub mod auth;
 pub mod chess_token;
 pub mod dsn;
 pub mod envelope;

@@ -140,6 +140,7 @@ pub mod audit;
 pub mod claims;
 pub mod clocks;
 pub mod games;
+pub mod mail_auth;
 pub mod messages;
 pub mod moves;
 pub mod offers;
@@ -174,6 +175,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
     M::up(include_str!("../../migrations/0008_archive.sql")),
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
+    M::up(include_str!("../../migrations/0012_mail_auth.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
