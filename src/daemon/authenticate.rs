@@ -15,7 +15,7 @@
 //! ([`super::dns_table`]): tests and offline installations need no network.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -26,6 +26,7 @@ use mail_auth::hickory_resolver::system_conf::read_system_conf;
 use mail_auth::spf::verify::SpfParameters;
 use mail_auth::{
     AuthenticatedMessage, DkimResult, DmarcResult, MessageAuthenticator, Parameters, SpfResult,
+    dkim::DkimError,
     dmarc::{Policy, verify::DmarcParameters},
 };
 use serde::Deserialize;
@@ -49,9 +50,10 @@ use crate::mail::auth::{
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq, Hash)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct AuthSettings {
-    /// The name servers to ask (IP addresses, port 53); empty (the default):
-    /// the system's resolver (`/etc/resolv.conf`).
-    pub nameservers: Vec<IpAddr>,
+    /// The name servers to ask (`192.0.2.53`, `192.0.2.53:5353`,
+    /// `[2001:db8::53]:53`; port 53 unless given); empty (the default): the
+    /// system's resolver (`/etc/resolv.conf`).
+    pub nameservers: Vec<NameServer>,
     /// The longest all the checks of one mail may take together, in seconds
     /// (default 5); what is unfinished then is `temperror`.
     pub timeout_seconds: u64,
@@ -79,6 +81,24 @@ impl Default for AuthSettings {
             dmarc_reject_refuses_moves: false,
             dns_records_file: None,
         }
+    }
+}
+
+/// A name server's address: an IP address with port 53, or an address with
+/// its port.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(try_from = "String")]
+pub struct NameServer(pub SocketAddr);
+
+impl TryFrom<String> for NameServer {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<NameServer, String> {
+        let t = text.trim();
+        t.parse::<SocketAddr>()
+            .or_else(|_| t.parse::<IpAddr>().map(|ip| SocketAddr::new(ip, 53)))
+            .map(NameServer)
+            .map_err(|_| format!("{t:?} is not an IP address or IP:port"))
     }
 }
 
@@ -120,7 +140,13 @@ impl Authenticator {
             let servers = settings
                 .nameservers
                 .iter()
-                .map(|ip| NameServerConfig::udp_and_tcp(*ip))
+                .map(|NameServer(addr)| {
+                    let mut server = NameServerConfig::udp_and_tcp(addr.ip());
+                    for c in &mut server.connections {
+                        c.port = addr.port();
+                    }
+                    server
+                })
                 .collect();
             (
                 DnsTable::pass_through(),
@@ -233,6 +259,7 @@ impl Authenticator {
             result: dmarc_verdict(&dmarc_output.result()),
             domain: dmarc_output.domain().to_string(),
             policy: match dmarc_output.policy() {
+                _ if dmarc_output.dmarc_record().is_none() => DmarcPolicy::Unspecified,
                 Policy::None => DmarcPolicy::None,
                 Policy::Quarantine => DmarcPolicy::Quarantine,
                 Policy::Reject => DmarcPolicy::Reject,
@@ -248,8 +275,14 @@ impl Authenticator {
     }
 }
 
+/// A DKIM result as its verdict. A body that no longer matches its signed
+/// hash is `fail` (RFC 6376 §6.1.3: PERMFAIL, "body hash did not verify";
+/// RFC 8601 §2.7.1), where `mail-auth` says neutral.
 fn dkim_verdict(r: &DkimResult) -> Verdict {
     match r {
+        DkimResult::Neutral(mail_auth::Error::Dkim(DkimError::FailedBodyHashMatch)) => {
+            Verdict::Fail
+        }
         DkimResult::Pass => Verdict::Pass,
         DkimResult::Neutral(_) => Verdict::Neutral,
         DkimResult::Fail(_) => Verdict::Fail,
