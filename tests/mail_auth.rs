@@ -193,7 +193,9 @@ fn each_verdict_is_read_against_the_fixed_dns_table() {
         "alice@example.test",
         STRANGE_IP,
         "evil.example",
-        &format!("Received: from mail.example.test ([{GOOD_IP}]) by evil.example; Sun, 29 Nov 2026 11:59:00 +0000\n{signed}"),
+        &format!(
+            "Received: from mail.example.test ([{GOOD_IP}]) by evil.example; Sun, 29 Nov 2026 11:59:00 +0000\n{signed}"
+        ),
     );
     let v = check(&auth, &relayed);
     assert_eq!(v.spf.client_ip, Some(STRANGE_IP.parse().unwrap()));
@@ -246,8 +248,8 @@ fn time_of_the_checks_per_mail() {
         "example.test",
         &plain("Alice <alice@example.test>", "1. c3-d4"),
     );
-    let good = received("alice@example.test", GOOD_IP, "mail.example.test", &signed)
-        .replace('\n', "\r\n");
+    let good =
+        received("alice@example.test", GOOD_IP, "mail.example.test", &signed).replace('\n', "\r\n");
     let n = 2000;
     let start = std::time::Instant::now();
     for _ in 0..n {
@@ -295,20 +297,41 @@ fn the_daemon_records_every_verdict_and_flags_a_dmarc_failure_it_applies() {
     // Alice, signed and from her domain's server: all pass.
     let a = key.sign(
         "example.test",
-        &to_game(&bot, "Alice <alice@example.test>", "white", "a1@example.test", "1. c3-d4"),
+        &to_game(
+            &bot,
+            "Alice <alice@example.test>",
+            "white",
+            "a1@example.test",
+            "1. c3-d4",
+        ),
     );
-    bot.deliver(1, &received("alice@example.test", GOOD_IP, "mail.example.test", &a));
+    bot.deliver(
+        1,
+        &received("alice@example.test", GOOD_IP, "mail.example.test", &a),
+    );
     // Bob's token, but the body was changed after signing and the client is
     // outside the record: DKIM and SPF fail, DMARC fails under p=reject.
     let b = key.sign(
         "example.test",
-        &to_game(&bot, "Боб <bob@example.test>", "black", "b1@example.test", "1... b6-a5"),
+        &to_game(
+            &bot,
+            "Боб <bob@example.test>",
+            "black",
+            "b1@example.test",
+            "1... b6-a5",
+        ),
     );
     let b = b.replace("1... b6-a5", "1... f6-g5");
-    bot.deliver(2, &received("bob@example.test", STRANGE_IP, "evil.example", &b));
+    bot.deliver(
+        2,
+        &received("bob@example.test", STRANGE_IP, "evil.example", &b),
+    );
     // A stranger: unsigned, SPF softfail; recorded, never answered.
     let c = plain("Carol <carol@soft.test>", "1. c3-d4");
-    bot.deliver(3, &received("carol@soft.test", STRANGE_IP, "mx.soft.test", &c));
+    bot.deliver(
+        3,
+        &received("carol@soft.test", STRANGE_IP, "mx.soft.test", &c),
+    );
     bot.serve_once();
 
     assert_eq!(bot.plies(1), 2, "{:?}", bot.outcomes());
@@ -344,7 +367,10 @@ fn the_daemon_records_every_verdict_and_flags_a_dmarc_failure_it_applies() {
 
     // The text log shows the same beside the token check.
     let text = bot.ok(&["referee", "log", "--mail"]);
-    let line = text.lines().find(|l| l.contains("bob@example.test")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("bob@example.test"))
+        .unwrap();
     assert!(
         line.contains("token: verified")
             && line.contains("dkim: fail")
@@ -370,10 +396,19 @@ fn with_the_setting_on_a_dmarc_reject_mail_with_a_valid_token_changes_nothing() 
     let replies_before = bot.outbox_count();
     let forged = key.sign(
         "example.test",
-        &to_game(&bot, "Alice <alice@example.test>", "white", "f1@example.test", "1. c3-b4"),
+        &to_game(
+            &bot,
+            "Alice <alice@example.test>",
+            "white",
+            "f1@example.test",
+            "1. c3-b4",
+        ),
     );
     let forged = forged.replace("1. c3-b4", "1. c3-d4");
-    bot.deliver(1, &received("alice@example.test", STRANGE_IP, "evil.example", &forged));
+    bot.deliver(
+        1,
+        &received("alice@example.test", STRANGE_IP, "evil.example", &forged),
+    );
     bot.serve_once();
     assert_eq!(bot.plies(1), 0, "{:?}", bot.outcomes());
     assert_eq!(bot.outbox_count(), replies_before, "nothing is answered");
@@ -387,9 +422,18 @@ fn with_the_setting_on_a_dmarc_reject_mail_with_a_valid_token_changes_nothing() 
     // Her real mail, signed and from her server, is applied.
     let real = key.sign(
         "example.test",
-        &to_game(&bot, "Alice <alice@example.test>", "white", "r1@example.test", "1. c3-d4"),
+        &to_game(
+            &bot,
+            "Alice <alice@example.test>",
+            "white",
+            "r1@example.test",
+            "1. c3-d4",
+        ),
     );
-    bot.deliver(2, &received("alice@example.test", GOOD_IP, "mail.example.test", &real));
+    bot.deliver(
+        2,
+        &received("alice@example.test", GOOD_IP, "mail.example.test", &real),
+    );
     bot.serve_once();
     assert_eq!(bot.plies(1), 1, "{:?}", bot.outcomes());
 }

@@ -225,12 +225,22 @@ impl Alert {
             (Alert::FaultPersists { since, .. }, Language::Ru) => {
                 format!("обработка почты приостановлена с {}", when(*since))
             }
-            (Alert::DmarcFailedApplied { inbox_key, sender, .. }, Language::En) => format!(
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key, sender, ..
+                },
+                Language::En,
+            ) => format!(
                 "mail {} from {} failed DMARC and was applied",
                 printable(inbox_key),
                 printable(sender)
             ),
-            (Alert::DmarcFailedApplied { inbox_key, sender, .. }, Language::Ru) => format!(
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key, sender, ..
+                },
+                Language::Ru,
+            ) => format!(
                 "письмо {} от {} не прошло DMARC и применено",
                 printable(inbox_key),
                 printable(sender)

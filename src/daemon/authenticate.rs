@@ -39,12 +39,12 @@ use super::dns_table::DnsTable;
 use super::inbox::RawMail;
 use super::process::Processed;
 use crate::config::Config;
-use crate::printable::printable;
-use crate::store::mail_auth as mail_auth_store;
-use crate::store::{GameId, StoreError, Tx};
 use crate::mail::auth::{
     AuthVerdicts, DkimVerdict, DmarcPolicy, DmarcVerdict, Hop, SpfVerdict, Verdict,
 };
+use crate::printable::printable;
+use crate::store::mail_auth as mail_auth_store;
+use crate::store::{GameId, StoreError, Tx};
 
 /// `[authentication]` in the configuration file.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq, Hash)]
@@ -216,7 +216,12 @@ impl Authenticator {
         let arc = if message.as_headers.is_empty() && message.ams_headers.is_empty() {
             Verdict::None
         } else {
-            dkim_verdict(self.resolver.verify_arc(base.clone_with(message)).await.result())
+            dkim_verdict(
+                self.resolver
+                    .verify_arc(base.clone_with(message))
+                    .await
+                    .result(),
+            )
         };
         let helo = hop.helo.clone().unwrap_or_default();
         let mail_from = hop.mail_from.clone().unwrap_or_default();
@@ -328,7 +333,9 @@ pub fn verify(settings: &AuthSettings, host_domain: &str, raw: &[u8]) -> AuthVer
     let key = (settings.clone(), host_domain.to_string());
     let built = BUILT.get_or_init(Built::default);
     let auth = {
-        let mut map = built.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut map = built
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         match map.get(&key) {
             Some(a) => Some(Arc::clone(a)),
             None => match Authenticator::new(settings, host_domain) {

@@ -96,9 +96,10 @@ impl ResolverCache<Box<str>, Txt> for TxtAnswers {
         Q: Hash + Eq + ?Sized,
     {
         let Some(records) = self.0.map.get(name) else {
-            return self.0.authoritative.then(|| {
-                Txt::Error(Error::Dns(DnsError::RecordNotFound(ResponseCode::NXDomain)))
-            });
+            return self
+                .0
+                .authoritative
+                .then(|| Txt::Error(Error::Dns(DnsError::RecordNotFound(ResponseCode::NXDomain))));
         };
         // The key itself, to tell the kind: the map holds it.
         let key: &str = self
@@ -127,7 +128,10 @@ fn parse_txt(name: &str, records: &[String]) -> Txt {
         records
             .iter()
             .find_map(|r| T::parse(r.as_bytes()).ok())
-            .map_or(Txt::Error(Error::Dns(DnsError::InvalidRecordType)), Into::into)
+            .map_or(
+                Txt::Error(Error::Dns(DnsError::InvalidRecordType)),
+                Into::into,
+            )
     }
     if name.starts_with("_dmarc.") {
         first::<Dmarc>(records)
@@ -270,7 +274,10 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(t.txt.get("example.org."), Some(Txt::Spf(_))));
-        assert!(matches!(t.txt.get("_dmarc.example.org."), Some(Txt::Dmarc(_))));
+        assert!(matches!(
+            t.txt.get("_dmarc.example.org."),
+            Some(Txt::Dmarc(_))
+        ));
         assert!(matches!(t.txt.get("other.org."), Some(Txt::Error(_))));
         assert_eq!(t.ipv4.get("mail.example.org.").unwrap().rrset.len(), 1);
         assert_eq!(t.ipv4.get("x.example.org.").unwrap().rrset.len(), 0);
