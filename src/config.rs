@@ -41,6 +41,9 @@ pub struct Config {
     pub alerts: AlertsConfig,
     /// Tournament pages (`[tournaments]`).
     pub tournaments: TournamentsConfig,
+    /// `[authentication]`: DKIM, SPF, DMARC and ARC of incoming mail (resolver,
+    /// deadline, trusted Received hops, whether a DMARC reject refuses a move).
+    pub authentication: crate::daemon::authenticate::AuthSettings,
 }
 
 /// Tournament pages the daemon keeps up to date (`[tournaments]`).
@@ -236,6 +239,7 @@ impl Default for Config {
             source: None,
             alerts: AlertsConfig::default(),
             tournaments: TournamentsConfig::default(),
+            authentication: crate::daemon::authenticate::AuthSettings::default(),
         }
     }
 }

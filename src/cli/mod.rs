@@ -8,6 +8,7 @@ mod export;
 mod game;
 mod history;
 mod import;
+mod mail_log;
 mod moves;
 mod perft;
 mod play;

@@ -121,6 +121,10 @@ pub enum Action {
         /// Print JSON lines.
         #[arg(long)]
         json: bool,
+        /// List the processed mail instead, each with its token check and its
+        /// DKIM, SPF, DMARC and ARC verdicts.
+        #[arg(long)]
+        mail: bool,
     },
     /// End the stop of a player's clock after a bounced move notice (the
     /// address works again, or the director decides the game goes on).
@@ -187,7 +191,12 @@ impl Referee {
             Action::Pause { who } => (who, DirectorAction::Pause),
             Action::Adjourn { who } => (who, DirectorAction::Adjourn),
             Action::Resume { who } => (who, DirectorAction::Resume),
-            Action::Log { game, json } => return log(db, game, json),
+            Action::Log {
+                game,
+                json,
+                mail: true,
+            } => return super::mail_log::print(db, game, json),
+            Action::Log { game, json, .. } => return log(db, game, json),
             Action::Leave {
                 player,
                 from,

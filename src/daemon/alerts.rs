@@ -118,6 +118,21 @@ pub enum Alert {
     /// the game stands since `since` (UTC, the notice's send instant) until
     /// mail from the player or a director ends the pause (issue 15, item 6).
     ClockStopped(crate::lang::pauses::StoppedClock),
+    /// A verified mail (registered sender, valid token) failed its From
+    /// domain's DMARC policy of reject or quarantine and was applied all the
+    /// same (`dmarc-reject-refuses-moves = false`): flagged for a look.
+    DmarcFailedApplied {
+        /// Its inbox key.
+        inbox_key: String,
+        /// The verified sender.
+        sender: String,
+        /// The game it was about, if any.
+        game: Option<GameId>,
+        /// The From domain whose policy it failed.
+        domain: String,
+        /// That policy.
+        policy: crate::mail::auth::DmarcPolicy,
+    },
 }
 
 impl Alert {
@@ -131,6 +146,7 @@ impl Alert {
             Alert::InboxEntrySkipped { .. } => "inbox-entry-skipped",
             Alert::FaultPersists { .. } => "fault-persists",
             Alert::ClockStopped(_) => "clock-stopped",
+            Alert::DmarcFailedApplied { .. } => "dmarc-failed-applied",
         }
     }
 
@@ -152,6 +168,9 @@ impl Alert {
                 format!("fault-persists:{}", instant_text(*since))
             }
             Alert::ClockStopped(s) => format!("clock-stopped:{}", s.pause),
+            Alert::DmarcFailedApplied { inbox_key, .. } => {
+                format!("dmarc-failed-applied:{inbox_key}")
+            }
         }
     }
 
@@ -174,6 +193,12 @@ impl Alert {
             (Alert::FaultPersists { .. }, Language::En) => "mail processing is held up".into(),
             (Alert::FaultPersists { .. }, Language::Ru) => "обработка почты приостановлена".into(),
             (Alert::ClockStopped(s), _) => s.subject(lang),
+            (Alert::DmarcFailedApplied { sender, .. }, Language::En) => {
+                format!("a mail from {} failed DMARC", printable(sender))
+            }
+            (Alert::DmarcFailedApplied { sender, .. }, Language::Ru) => {
+                format!("письмо от {} не прошло проверку DMARC", printable(sender))
+            }
         };
         format!("[zaochka] {what}")
     }
@@ -208,6 +233,26 @@ impl Alert {
                 format!("обработка почты приостановлена с {}", when(*since))
             }
             (Alert::ClockStopped(s), _) => s.line(lang),
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key, sender, ..
+                },
+                Language::En,
+            ) => format!(
+                "mail {} from {} failed DMARC and was applied",
+                printable(inbox_key),
+                printable(sender)
+            ),
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key, sender, ..
+                },
+                Language::Ru,
+            ) => format!(
+                "письмо {} от {} не прошло DMARC и применено",
+                printable(inbox_key),
+                printable(sender)
+            ),
         }
     }
 
@@ -323,6 +368,60 @@ impl Alert {
                 printable(detail)
             ),
             (Alert::ClockStopped(s), _) => s.body(lang),
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key,
+                    sender,
+                    game,
+                    domain,
+                    policy,
+                },
+                Language::En,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
+                format!(
+                    "The mail {}{about} from {} carried the player's valid token and was applied, \
+                     but it failed DMARC: the domain {} asks that such mail be {}. \
+                     The From address may have been forged by someone who also knows the token.\n\n\
+                     `zaochka referee log --mail` shows its DKIM, SPF and DMARC verdicts. \
+                     If the player did not send it, roll the game back and give the player a new token; \
+                     set `dmarc-reject-refuses-moves = true` under [authentication] to refuse such mail.",
+                    printable(inbox_key),
+                    printable(sender),
+                    printable(domain),
+                    match policy {
+                        crate::mail::auth::DmarcPolicy::Quarantine => "quarantined",
+                        _ => "rejected",
+                    }
+                )
+            }
+            (
+                Alert::DmarcFailedApplied {
+                    inbox_key,
+                    sender,
+                    game,
+                    domain,
+                    policy,
+                },
+                Language::Ru,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
+                format!(
+                    "Письмо {}{about} от {} содержало действующий ключ игрока и было применено, \
+                     но не прошло проверку DMARC: домен {} требует такие письма {}. \
+                     Адрес отправителя мог подделать кто-то, кому известен и ключ.\n\n\
+                     Команда `zaochka referee log --mail` показывает итоги проверок DKIM, SPF и DMARC. \
+                     Если игрок этого письма не посылал, откатите партию и выдайте игроку новый ключ; \
+                     чтобы такие письма отклонялись, задайте `dmarc-reject-refuses-moves = true` в разделе [authentication].",
+                    printable(inbox_key),
+                    printable(sender),
+                    printable(domain),
+                    match policy {
+                        crate::mail::auth::DmarcPolicy::Quarantine => "помещать в карантин",
+                        _ => "отклонять",
+                    }
+                )
+            }
         }
     }
 }

@@ -15,9 +15,11 @@
 //! ```
 
 pub mod alerts;
+pub mod authenticate;
 pub mod bounce;
 pub mod bounce_clock;
 pub mod compose;
+pub mod dns_table;
 pub mod faults;
 pub mod imap_inbox;
 pub mod inbox;

@@ -92,13 +92,14 @@ pub fn process(
         }
         Err(_) => None,
     };
+    let auth = super::authenticate::verify_mail(config, mail);
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
         claims::finish(tx, &mail.key)?;
         if messages::find_key(tx, &mail.key)?.is_some() {
             return Ok(Processed::unverified("duplicate", None));
         }
         let processed = match &parsed {
-            Ok(env) => handle_envelope(tx, config, env, mail)?,
+            Ok(env) => handle_envelope(tx, config, env, mail, &auth)?,
             Err(e) => refused_envelope(tx, config, e, mail)?,
         };
         let new = NewProcessedMessage {
@@ -119,6 +120,7 @@ pub fn process(
             // Another process recorded it first: everything above is rolled back.
             return Err(RefereeError::Invalid("duplicate".into()));
         }
+        super::authenticate::record(tx, config, mail, &auth, &processed)?;
         Ok(processed)
     });
     let processed = match result {
@@ -355,6 +357,7 @@ fn handle_envelope(
     config: &Config,
     env: &Envelope,
     mail: &RawMail,
+    auth: &crate::mail::auth::AuthVerdicts,
 ) -> Result<Processed, RefereeError> {
     if let Some(bounce) = &env.bounce {
         return super::bounce::handle(tx, config, env, bounce, mail.received_at);
@@ -385,6 +388,9 @@ fn handle_envelope(
             return Ok(Processed::unverified(outcome, claimed));
         }
     };
+    if let Some(refused) = super::authenticate::refusal(config, auth, main) {
+        return Ok(refused);
+    }
     let verified_sender = Some(player.email.to_lowercase());
     if let Some(first) = messages::find_verified(tx, env.message_id.as_deref(), &player.email)? {
         // The same mail delivered again under another inbox key.

@@ -25,6 +25,7 @@
 
 pub mod address;
 pub mod ask_words;
+pub mod auth;
 pub mod chess_token;
 pub mod conditional;
 pub mod director;

@@ -142,6 +142,7 @@ pub mod claims;
 pub mod clocks;
 pub mod conditionals;
 pub mod games;
+pub mod mail_auth;
 pub mod messages;
 pub mod moves;
 pub mod offers;
@@ -179,6 +180,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
     M::up(include_str!("../../migrations/0010_conditional_moves.sql")),
     M::up(include_str!("../../migrations/0011_director_mail.sql")),
+    M::up(include_str!("../../migrations/0012_mail_auth.sql")),
     M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
     M::up(include_str!("../../migrations/0014_move_receipts.sql")),
 ];

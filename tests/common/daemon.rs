@@ -40,10 +40,15 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"bot\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}"
+                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"bot\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}\
+                 [authentication]\ndns-records-file = \"{d}/dns-records.txt\"\n"
             ),
         )
         .unwrap();
+        // No network in tests: the mail checks (DKIM, SPF, DMARC) ask only
+        // this table, empty unless a test writes records into it; the
+        // [authentication] table stays last so that a test may append keys.
+        std::fs::write(dir.path().join("dns-records.txt"), "").unwrap();
         std::fs::create_dir_all(dir.path().join("mail/inbox/new")).unwrap();
         std::fs::create_dir_all(dir.path().join("mail/inbox/cur")).unwrap();
         std::fs::create_dir_all(dir.path().join("mail/inbox/tmp")).unwrap();
