@@ -231,10 +231,11 @@ fn token(word: &str) -> (Option<(u32, bool)>, &str, bool, bool) {
     if rest.is_empty() {
         return (number, rest, clause_end, false);
     }
-    let sentence_end =
-        rest.ends_with(['!', '?']) || (rest.ends_with('.') && !rest.ends_with(".p."));
+    // An en passant mark (`e.p.`, `в.п.`, `е.п.`) ends with its own dot.
+    let mark = crate::notation::chess_move::is_en_passant_mark(rest);
+    let sentence_end = rest.ends_with(['!', '?']) || (rest.ends_with('.') && !mark);
     let mut rest = rest.trim_end_matches(['!', '?']);
-    if !rest.ends_with(".p.") && !rest.ends_with(".п.") {
+    if !mark {
         rest = rest.strip_suffix('.').unwrap_or(rest);
     }
     (number, rest, clause_end, sentence_end)
@@ -324,11 +325,23 @@ fn read_line(
                 break;
             }
         }
-        if clause_end || (sentence_end && number.is_none() && !plies.is_empty()) {
+        if clause_end
+            || (sentence_end && number.is_none() && !plies.is_empty() && !goes_on(ws, k, syntax))
+        {
             break;
         }
     }
     (plies, k)
+}
+
+/// Whether the words from `k` go on with the line after a full stop: a move
+/// number or a move follows (`2. e5:d6. 2... Кр a8-b7`), so the line is read
+/// on rather than cut short.
+fn goes_on(ws: &[Word<'_>], k: usize, syntax: MoveSyntax) -> bool {
+    ws.get(k).is_some_and(|w| {
+        let (n, text, _, _) = token(w.raw);
+        n.is_some() || (!text.is_empty() && reads_as_move(text, syntax))
+    })
 }
 
 /// A move over several words (`c3 - d4`, `Кр e1-f1`, `exd6 e.p.`) starting
@@ -479,6 +492,22 @@ mod tests {
         };
         assert_eq!(mv.text, "a3-b4");
         assert_eq!(lines.len(), 2);
+    }
+
+    #[test]
+    fn an_en_passant_mark_or_a_full_stop_inside_a_line_does_not_cut_it_short() {
+        for text in [
+            "если 1... d7-d5, то 2. e5:d6 в.п. 2... Крa8-b7 3. h8=Ф",
+            "если 1... d7-d5, то 2. e5:d6 е.п. 2... Крa8-b7 3. h8=Ф",
+            "if 1... d7-d5 then 2. e5:d6 e.p. 2... Kra8-b7 3. h8=Q",
+            "если 1... d7-d5, то 2. e5:d6. 2... Крa8-b7 3. h8=Ф",
+        ] {
+            let (_, lines) = split(text, MoveSyntax::Chess).unwrap();
+            assert_eq!(lines.len(), 1, "{text}");
+            assert_eq!(lines[0].plies.len(), 4, "{text}: {:?}", lines[0].plies);
+            assert!(lines[0].plies[1].text.starts_with("e5:d6"), "{text}");
+            assert_eq!(lines[0].plies[3].number, Some(3), "{text}");
+        }
     }
 
     #[test]
