@@ -300,7 +300,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let got = c.reply(
         SMITH,
         &invitation,
-        "30. a2-a3\nif 30... Kg8-g7 then 31. O-O 31... Kg7-g6 32. b7-b8=Q\n\
+        "30. a2-a3\nif 30... Kg8-g7 then 31. O-O 31... Kg7-g6 32. b8=Q\n\
          if 30... Kg8-f7 then 31. b7-b8=Q draw\nif 30... Kg8-f8 then 31. Nd2",
     );
     let ack = to(&got, &SMITH)
@@ -341,7 +341,8 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let opponent = one(&got, &JONES, "promotion", &mut f);
     expect_in(
         &owner,
-        &["32. White played b7-b8=Q", "Lines left: 0"],
+        // The player's own writing is echoed, as an ordinary move's is.
+        &["32. White played b7-b8=Q (written: b8=Q)", "Lines left: 0"],
         "promotion",
         &mut f,
     );
