@@ -367,9 +367,17 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
         &mut f,
     );
     assert_eq!(lines_stored(&c.bot, 1), 1);
-    let got = c.reply(SMITH, &last, "cancel");
-    let cancelled = one(&got, &SMITH, "cancel", &mut f);
-    expect_in(&cancelled, &["cancelled (1 line(s))"], "cancel", &mut f);
+    // A list, a cancel and a list in one mail: each answered, in turn.
+    let got = c.reply(SMITH, &last, "conditionals\ncancel\nconditionals");
+    let all: String = to(&got, &SMITH).iter().map(|m| m.text.as_str()).collect();
+    let (Some(a), Some(b), Some(z)) = (
+        all.find("1) 32... Kg6-h5 33. Qb8-b5"),
+        all.find("cancelled (1 line(s))"),
+        all.find("You have no conditional moves"),
+    ) else {
+        panic!("list, cancel and list not all answered:\n{all}");
+    };
+    assert!(a < b && b < z, "answered out of order:\n{all}");
     let got = c.reply(SMITH, &last, "conditionals");
     let listed = one(&got, &SMITH, "list", &mut f);
     expect_in(&listed, &["You have no conditional moves"], "list", &mut f);

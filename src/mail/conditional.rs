@@ -377,35 +377,22 @@ fn joined_move(ws: &[Word<'_>], k: usize, text: &str, syntax: MoveSyntax) -> (St
     (text.to_string(), 0, false)
 }
 
-/// The one request of a mail's conditional items for a game, with the text
-/// line of the first: every line given (a new set replaces the old one, so
-/// a cancel or list beside it is moot), else a cancel, else a list.
+/// The requests of a mail's conditional items for a game, in the mail's
+/// order, each with the text line of its first item: lines given one after
+/// another make one set (a new set replaces the old one); every cancel and
+/// list is kept in its place, so each is answered in turn.
 #[must_use]
-pub fn merged<'a>(items: impl Iterator<Item = (&'a Request, String)>) -> Option<(Request, String)> {
-    let mut lines = Vec::new();
-    let (mut cancel, mut list, mut submit) = (false, false, false);
-    let mut first_line = None;
+pub fn merged<'a>(items: impl Iterator<Item = (&'a Request, String)>) -> Vec<(Request, String)> {
+    let mut out: Vec<(Request, String)> = Vec::new();
     for (r, line) in items {
-        first_line.get_or_insert(line);
-        match r {
-            Request::Submit(ls) => {
-                submit = true;
-                lines.extend(ls.iter().cloned());
+        match (out.last_mut(), r) {
+            (Some((Request::Submit(set), _)), Request::Submit(ls)) => {
+                set.extend(ls.iter().cloned());
             }
-            Request::Cancel => cancel = true,
-            Request::List => list = true,
+            _ => out.push((r.clone(), line)),
         }
     }
-    let request = if submit {
-        Request::Submit(lines)
-    } else if cancel {
-        Request::Cancel
-    } else if list {
-        Request::List
-    } else {
-        return None;
-    };
-    Some((request, first_line.unwrap_or_default()))
+    out
 }
 
 #[cfg(test)]
@@ -507,6 +494,29 @@ mod tests {
             assert_eq!(lines[0].plies.len(), 4, "{text}: {:?}", lines[0].plies);
             assert!(lines[0].plies[1].text.starts_with("e5:d6"), "{text}");
             assert_eq!(lines[0].plies[3].number, Some(3), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_list_a_cancel_and_a_list_are_each_kept_in_order() {
+        use crate::mail::intent::{Context, Intent, read_intents};
+        use crate::store::GameId;
+        for body in [
+            "условные\nотмена\nусловные",
+            "conditionals\ncancel\nconditionals",
+        ] {
+            let cx = Context::single(Some(GameId(3)), MoveSyntax::Draughts);
+            let got = read_intents(body, "Re: [zaochka #3] Ваш ход", &cx);
+            let got: Vec<&Intent> = got.iter().map(|a| &a.intent).collect();
+            assert_eq!(
+                got,
+                vec![
+                    &Intent::Conditional(Request::List),
+                    &Intent::Conditional(Request::Cancel),
+                    &Intent::Conditional(Request::List),
+                ],
+                "{body}"
+            );
         }
     }
 
