@@ -300,7 +300,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let got = c.reply(
         SMITH,
         &invitation,
-        "30. a2-a3\nif 30... Kg8-g7 then 31. O-O 31... Kg7-g6 32. b7-b8=Q\n\
+        "30. a2-a3\nif 30... Kg8-g7 then 31. O-O 31... Kg7-g6 32. b8=Q\n\
          if 30... Kg8-f7 then 31. b7-b8=Q draw\nif 30... Kg8-f8 then 31. Nd2",
     );
     let ack = to(&got, &SMITH)
@@ -341,7 +341,8 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let opponent = one(&got, &JONES, "promotion", &mut f);
     expect_in(
         &owner,
-        &["32. White played b7-b8=Q", "Lines left: 0"],
+        // The player's own writing is echoed, as an ordinary move's is.
+        &["32. White played b7-b8=Q (written: b8=Q)", "Lines left: 0"],
         "promotion",
         &mut f,
     );
@@ -366,9 +367,17 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
         &mut f,
     );
     assert_eq!(lines_stored(&c.bot, 1), 1);
-    let got = c.reply(SMITH, &last, "cancel");
-    let cancelled = one(&got, &SMITH, "cancel", &mut f);
-    expect_in(&cancelled, &["cancelled (1 line(s))"], "cancel", &mut f);
+    // A list, a cancel and a list in one mail: each answered, in turn.
+    let got = c.reply(SMITH, &last, "conditionals\ncancel\nconditionals");
+    let all: String = to(&got, &SMITH).iter().map(|m| m.text.as_str()).collect();
+    let (Some(a), Some(b), Some(z)) = (
+        all.find("1) 32... Kg6-h5 33. Qb8-b5"),
+        all.find("cancelled (1 line(s))"),
+        all.find("You have no conditional moves"),
+    ) else {
+        panic!("list, cancel and list not all answered:\n{all}");
+    };
+    assert!(a < b && b < z, "answered out of order:\n{all}");
     let got = c.reply(SMITH, &last, "conditionals");
     let listed = one(&got, &SMITH, "list", &mut f);
     expect_in(&listed, &["You have no conditional moves"], "list", &mut f);

@@ -231,10 +231,11 @@ fn token(word: &str) -> (Option<(u32, bool)>, &str, bool, bool) {
     if rest.is_empty() {
         return (number, rest, clause_end, false);
     }
-    let sentence_end =
-        rest.ends_with(['!', '?']) || (rest.ends_with('.') && !rest.ends_with(".p."));
+    // An en passant mark (`e.p.`, `в.п.`, `е.п.`) ends with its own dot.
+    let mark = crate::notation::chess_move::is_en_passant_mark(rest);
+    let sentence_end = rest.ends_with(['!', '?']) || (rest.ends_with('.') && !mark);
     let mut rest = rest.trim_end_matches(['!', '?']);
-    if !rest.ends_with(".p.") && !rest.ends_with(".п.") {
+    if !mark {
         rest = rest.strip_suffix('.').unwrap_or(rest);
     }
     (number, rest, clause_end, sentence_end)
@@ -324,11 +325,23 @@ fn read_line(
                 break;
             }
         }
-        if clause_end || (sentence_end && number.is_none() && !plies.is_empty()) {
+        if clause_end
+            || (sentence_end && number.is_none() && !plies.is_empty() && !goes_on(ws, k, syntax))
+        {
             break;
         }
     }
     (plies, k)
+}
+
+/// Whether the words from `k` go on with the line after a full stop: a move
+/// number or a move follows (`2. e5:d6. 2... Кр a8-b7`), so the line is read
+/// on rather than cut short.
+fn goes_on(ws: &[Word<'_>], k: usize, syntax: MoveSyntax) -> bool {
+    ws.get(k).is_some_and(|w| {
+        let (n, text, _, _) = token(w.raw);
+        n.is_some() || (!text.is_empty() && reads_as_move(text, syntax))
+    })
 }
 
 /// A move over several words (`c3 - d4`, `Кр e1-f1`, `exd6 e.p.`) starting
@@ -364,35 +377,22 @@ fn joined_move(ws: &[Word<'_>], k: usize, text: &str, syntax: MoveSyntax) -> (St
     (text.to_string(), 0, false)
 }
 
-/// The one request of a mail's conditional items for a game, with the text
-/// line of the first: every line given (a new set replaces the old one, so
-/// a cancel or list beside it is moot), else a cancel, else a list.
+/// The requests of a mail's conditional items for a game, in the mail's
+/// order, each with the text line of its first item: lines given one after
+/// another make one set (a new set replaces the old one); every cancel and
+/// list is kept in its place, so each is answered in turn.
 #[must_use]
-pub fn merged<'a>(items: impl Iterator<Item = (&'a Request, String)>) -> Option<(Request, String)> {
-    let mut lines = Vec::new();
-    let (mut cancel, mut list, mut submit) = (false, false, false);
-    let mut first_line = None;
+pub fn merged<'a>(items: impl Iterator<Item = (&'a Request, String)>) -> Vec<(Request, String)> {
+    let mut out: Vec<(Request, String)> = Vec::new();
     for (r, line) in items {
-        first_line.get_or_insert(line);
-        match r {
-            Request::Submit(ls) => {
-                submit = true;
-                lines.extend(ls.iter().cloned());
+        match (out.last_mut(), r) {
+            (Some((Request::Submit(set), _)), Request::Submit(ls)) => {
+                set.extend(ls.iter().cloned());
             }
-            Request::Cancel => cancel = true,
-            Request::List => list = true,
+            _ => out.push((r.clone(), line)),
         }
     }
-    let request = if submit {
-        Request::Submit(lines)
-    } else if cancel {
-        Request::Cancel
-    } else if list {
-        Request::List
-    } else {
-        return None;
-    };
-    Some((request, first_line.unwrap_or_default()))
+    out
 }
 
 #[cfg(test)]
@@ -479,6 +479,45 @@ mod tests {
         };
         assert_eq!(mv.text, "a3-b4");
         assert_eq!(lines.len(), 2);
+    }
+
+    #[test]
+    fn an_en_passant_mark_or_a_full_stop_inside_a_line_does_not_cut_it_short() {
+        for text in [
+            "если 1... d7-d5, то 2. e5:d6 в.п. 2... Крa8-b7 3. h8=Ф",
+            "если 1... d7-d5, то 2. e5:d6 е.п. 2... Крa8-b7 3. h8=Ф",
+            "if 1... d7-d5 then 2. e5:d6 e.p. 2... Kra8-b7 3. h8=Q",
+            "если 1... d7-d5, то 2. e5:d6. 2... Крa8-b7 3. h8=Ф",
+        ] {
+            let (_, lines) = split(text, MoveSyntax::Chess).unwrap();
+            assert_eq!(lines.len(), 1, "{text}");
+            assert_eq!(lines[0].plies.len(), 4, "{text}: {:?}", lines[0].plies);
+            assert!(lines[0].plies[1].text.starts_with("e5:d6"), "{text}");
+            assert_eq!(lines[0].plies[3].number, Some(3), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_list_a_cancel_and_a_list_are_each_kept_in_order() {
+        use crate::mail::intent::{Context, Intent, read_intents};
+        use crate::store::GameId;
+        for body in [
+            "условные\nотмена\nусловные",
+            "conditionals\ncancel\nconditionals",
+        ] {
+            let cx = Context::single(Some(GameId(3)), MoveSyntax::Draughts);
+            let got = read_intents(body, "Re: [zaochka #3] Ваш ход", &cx);
+            let got: Vec<&Intent> = got.iter().map(|a| &a.intent).collect();
+            assert_eq!(
+                got,
+                vec![
+                    &Intent::Conditional(Request::List),
+                    &Intent::Conditional(Request::Cancel),
+                    &Intent::Conditional(Request::List),
+                ],
+                "{body}"
+            );
+        }
     }
 
     #[test]

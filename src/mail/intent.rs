@@ -521,7 +521,11 @@ impl Items {
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
             ItemKind::Query(q) => ItemKey::Query(q.clone()),
-            ItemKind::Conditional(r) => ItemKey::Conditional(format!("{r:?}")),
+            // A cancel or a list is answered each time it is asked, in turn.
+            ItemKind::Conditional(r @ super::conditional::Request::Submit(_)) => {
+                ItemKey::Conditional(format!("{r:?}"))
+            }
+            ItemKind::Conditional(_) => ItemKey::Conditional(self.list.len().to_string()),
         };
         match self.seen.entry((item.game, key)) {
             Entry::Occupied(at) => {
@@ -1217,7 +1221,7 @@ fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 line: it.line.to_string(),
             });
         }
-        if let Some((request, line)) = conditional {
+        for (request, line) in conditional {
             out.push(Addressed {
                 game,
                 intent: Intent::Conditional(request),

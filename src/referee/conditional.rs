@@ -198,6 +198,7 @@ fn resolve(game: &dyn AnyGame, line: &WrittenLine) -> Result<Vec<LinePly>, Refus
             full: played.full,
             offer_draw: p.offer_draw,
             hash_after: played.hash_after as i64,
+            written: p.text.clone(),
         });
     }
     if out.len() % 2 == 1 {
@@ -335,7 +336,14 @@ pub(crate) fn play(
         let from = Source {
             message_id: matching[0].source_message.as_deref(),
         };
-        super::play::play(tx, id, owner_id, &reply.full, reply.offer_draw, now, from)
+        // The player's own writing, echoed as an ordinary move's is; it
+        // resolves to `full` (the position is the one it was resolved in).
+        let written = if reply.written.is_empty() {
+            &reply.full
+        } else {
+            &reply.written
+        };
+        super::play::play(tx, id, owner_id, written, reply.offer_draw, now, from)
     });
     match answer {
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
@@ -484,6 +492,7 @@ mod tests {
             full: s.to_string(),
             offer_draw: false,
             hash_after: 0,
+            written: String::new(),
         };
         let a = [p("c3-d4"), p("f6-g5")];
         let b = [p("c3-d4"), p("f6-e5")];

@@ -30,6 +30,10 @@ pub struct LinePly {
     /// stores it): an opponent's move matches only in the very position the
     /// line was resolved for (not after a director's rollback changed it).
     pub hash_after: i64,
+    /// The move as the player wrote it (`Ra8#`), echoed when it is played;
+    /// empty in lines stored before it was kept.
+    #[serde(default)]
+    pub written: String,
 }
 
 /// A stored line.
