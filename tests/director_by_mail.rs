@@ -497,3 +497,82 @@ fn the_director_accepts_and_rejects_adjudication_claims_by_mail() {
         "{answer}"
     );
 }
+
+/// Which clocks of game `game` run: (White, Black).
+fn running(bot: &Bot, game: i64) -> (bool, bool) {
+    let side = |s: &str| -> bool {
+        bot.db()
+            .query_row(
+                "SELECT running FROM clocks WHERE game_id = ?1 AND side = ?2",
+                rusqlite::params![game, s],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    (side("white"), side("black"))
+}
+
+/// By mail as by the command line: a rollback of one ply (odd) gives White
+/// the move and the running clock, so White's move is accepted; a rollback
+/// to the current ply is refused politely in the director's language and
+/// changes nothing; a rollback of two plies (even) runs Black's clock.
+#[test]
+fn a_rollback_by_mail_runs_the_clock_of_the_side_to_move_and_refuses_a_no_op() {
+    let bot = desk();
+    bot.serve_once();
+    for (mv, who) in [("cd4", ALICE), ("ba5", BOB), ("gh4", ALICE)] {
+        bot.ok(&["play", "2", mv, "--as", who]);
+    }
+    let to = bot.personal_address(REFEREE);
+    let referee = "Referee <referee@example.test>";
+    send(
+        &bot,
+        1,
+        referee,
+        &to,
+        "rb-1@club.test",
+        "rollback #2 2\nreason: wrong move\n",
+    );
+    assert_eq!(logged(&bot, "rollback", "rb-1@club.test").len(), 1);
+    assert_eq!(bot.plies(2), 2);
+    assert_eq!(running(&bot, 2), (true, false), "White to move runs");
+    bot.ok(&["play", "2", "gh4", "--as", ALICE]);
+    assert_eq!(running(&bot, 2), (false, true));
+
+    let judge = bot.personal_address(JUDGE);
+    let before = told(&bot, ALICE, "ply 3");
+    send(
+        &bot,
+        2,
+        "Судья <judge@example.test>",
+        &judge,
+        "rb-2@club.test",
+        "откат #2 полуход 3\nпричина: проверка\n",
+    );
+    assert!(logged(&bot, "rollback", "rb-2@club.test").is_empty());
+    assert_eq!(bot.plies(2), 3);
+    let answer = bot.outbox_to(JUDGE);
+    let answer = answer.last().unwrap();
+    assert!(answer.contains("ничего не отменил бы"), "{answer}");
+    assert!(
+        !answer.contains("0 plies") && !answer.contains("Nothing"),
+        "{answer}"
+    );
+    assert_eq!(
+        told(&bot, ALICE, "ply 3"),
+        before,
+        "the players hear nothing"
+    );
+
+    send(
+        &bot,
+        3,
+        referee,
+        &to,
+        "rb-3@club.test",
+        "rollback #2 1\nreason: wrong moves\n",
+    );
+    assert_eq!(bot.plies(2), 1);
+    assert_eq!(running(&bot, 2), (false, true), "Black to move runs");
+    bot.ok(&["play", "2", "ba5", "--as", BOB]);
+}

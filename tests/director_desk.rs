@@ -964,3 +964,137 @@ fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
     let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
     assert!(to_bob.contains("добавил 1 день"), "{to_bob}");
 }
+
+/// Game #2 under 3d/move from `fen` (standard start if `None`), created at
+/// `t0`, Alice White.
+fn timed_game_at(bot: &Bot, t0: chrono::DateTime<chrono::Utc>, fen: Option<&str>) {
+    let mut args = vec![
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+        "--time-control",
+        "3d/move",
+    ];
+    if let Some(f) = fen {
+        args.extend_from_slice(&["--fen", f]);
+    }
+    bot.ok_at(t0, &args);
+}
+
+/// `rollback 2 1` after cd4 ba5 gh4 left Black's clock "running" while
+/// White was to move, and White's `gh4` was refused ("their clock is not
+/// running"). Now the clocks read as after the kept ply: each removed move's
+/// charge and count go back to its side, the side to move runs from the
+/// rollback instant and the other stops; odd and even counts.
+#[test]
+fn after_a_rollback_the_side_to_move_runs_with_its_balance_after_the_ply() {
+    let t0 = chrono::DateTime::parse_from_rfc3339("2026-12-01T00:00:00Z")
+        .unwrap()
+        .to_utc();
+    let day = chrono::TimeDelta::days(1);
+    // (kept ply, side to move, its clock, White (moves, used), Black (moves, used))
+    for (to, mover, white, black) in [
+        ("2", "alice@example.test", (1, 86_400), (1, 86_400)),
+        ("1", "bob@example.test", (1, 86_400), (0, 0)),
+    ] {
+        let bot = Bot::new(Mailing::Local);
+        two_players(&bot, "russian");
+        timed_game_at(&bot, t0, None);
+        bot.ok_at(
+            t0 + day,
+            &["play", "2", "cd4", "--as", "alice@example.test"],
+        );
+        bot.ok_at(
+            t0 + day * 2,
+            &["play", "2", "ba5", "--as", "bob@example.test"],
+        );
+        bot.ok_at(
+            t0 + day * 2 + chrono::TimeDelta::hours(12),
+            &["play", "2", "gh4", "--as", "alice@example.test"],
+        );
+        bot.ok_at(
+            t0 + day * 3,
+            &as_director(&["referee", "rollback", "2", to]),
+        );
+        let (w, b) = (clock(&bot, 2, "white"), clock(&bot, 2, "black"));
+        assert_eq!((w.1, w.2), white, "rollback to {to}: White {w:?}");
+        assert_eq!((b.1, b.2), black, "rollback to {to}: Black {b:?}");
+        let white_to_move = to == "2";
+        assert_eq!(
+            (w.0, b.0),
+            (white_to_move, !white_to_move),
+            "rollback to {to}"
+        );
+        let shown = bot.ok_at(t0 + day * 3, &["game", "show", "2"]);
+        let due = if white_to_move {
+            "Clock white"
+        } else {
+            "Clock black"
+        };
+        let line = shown.lines().find(|l| l.starts_with(due)).unwrap_or("");
+        assert!(line.contains("2026-12-07"), "{shown}");
+        let again = if white_to_move { "gh4" } else { "ba5" };
+        bot.ok_at(t0 + day * 4, &["play", "2", again, "--as", mover]);
+    }
+}
+
+/// A game from a FEN with Black to move: rolling back one ply gives White
+/// the move and the clock, rolling back to the start gives Black both.
+#[test]
+fn a_rollback_in_a_game_started_by_black_runs_the_right_clock() {
+    let t0 = chrono::DateTime::parse_from_rfc3339("2026-12-01T00:00:00Z")
+        .unwrap()
+        .to_utc();
+    let day = chrono::TimeDelta::days(1);
+    for (to, white_runs, again, mover) in [
+        ("1", true, "c3-d4", "alice@example.test"),
+        ("0", false, "f6-g5", "bob@example.test"),
+    ] {
+        let bot = Bot::new(Mailing::Local);
+        two_players(&bot, "russian");
+        timed_game_at(&bot, t0, Some("B:Wc3,e3:Bf6,h6"));
+        bot.ok_at(
+            t0 + day,
+            &["play", "2", "f6-g5", "--as", "bob@example.test"],
+        );
+        bot.ok_at(
+            t0 + day * 2,
+            &["play", "2", "c3-d4", "--as", "alice@example.test"],
+        );
+        bot.ok_at(
+            t0 + day * 3,
+            &as_director(&["referee", "rollback", "2", to]),
+        );
+        let (w, b) = (clock(&bot, 2, "white"), clock(&bot, 2, "black"));
+        assert_eq!((w.0, b.0), (white_runs, !white_runs), "rollback to {to}");
+        bot.ok_at(t0 + day * 4, &["play", "2", again, "--as", mover]);
+    }
+}
+
+/// `rollback GAME <current ply>` was accepted and mailed as "0 plies
+/// removed"; now it is refused, changes nothing and mails no one.
+#[test]
+fn a_rollback_that_removes_nothing_is_refused() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    timed_game(&bot, "3d/move");
+    bot.ok(&["play", "2", "cd4", "--as", "alice@example.test"]);
+    let mails = bot.outbox_to("alice@example.test").len();
+    let out = direct(&bot, &["rollback", "2", "1"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("would remove nothing"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(bot.plies(2), 1);
+    assert_eq!(bot.outbox_to("alice@example.test").len(), mails);
+    assert!(clock(&bot, 2, "black").0);
+    let log = bot.ok(&["referee", "log", "2", "--json"]);
+    assert!(!log.contains("rollback"), "{log}");
+}

@@ -69,6 +69,12 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::RollbackBeyond { plies, to }, Language::Ru) => {
             format!("в партии {plies} полуходов; вернуть её к полуходу {to} нельзя")
         }
+        (E::NothingToRollBack { plies }, Language::En) => {
+            format!("the game has {plies} plies already: a rollback to ply {plies} would remove nothing")
+        }
+        (E::NothingToRollBack { plies }, Language::Ru) => {
+            format!("в партии и так {plies} полуходов: откат к полуходу {plies} ничего не отменил бы")
+        }
         (E::ResultStands(g), Language::En) => {
             format!("game #{g} is finished and its result stands")
         }
@@ -330,6 +336,7 @@ mod tests {
                 E::AlreadySealed => 23,
                 E::TooManyDays { .. } => 24,
                 E::LeaveOf(..) => 25,
+                E::NothingToRollBack { .. } => 26,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -352,6 +359,7 @@ mod tests {
             RefereeError::ClaimNotOnTurn,
             RefereeError::NotReferee,
             RefereeError::RollbackBeyond { plies: 4, to: 9 },
+            RefereeError::NothingToRollBack { plies: 4 },
             RefereeError::ResultStands(g),
             RefereeError::CannotSeal,
             RefereeError::NoReason,
@@ -414,7 +422,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..26).collect::<Vec<_>>(),
+            (0..27).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -93,9 +93,15 @@ pub(crate) fn direct(
             if to > plies {
                 return Err(RefereeError::RollbackBeyond { plies, to });
             }
+            if to == plies {
+                return Err(RefereeError::NothingToRollBack { plies });
+            }
             let removed = moves::truncate(tx, id, to)?;
-            l.moves.truncate(to as usize);
+            let gone = l.moves.split_off(to as usize);
             l.game = replay(&l.row, &l.moves, to as usize)?;
+            let kept_last = l.moves.last().map(|m| m.received_at);
+            let to_move = crate::referee::load::side(l.game.turn());
+            super::rollback::rewind_clocks(tx, &l.row, &gone, kept_last, to_move, now)?;
             (
                 DirectorEvent::RolledBack { to, removed },
                 serde_json::json!({ "to_ply": to, "removed": removed, "from_plies": plies }),
@@ -398,7 +404,11 @@ fn restart_clock(
         .and_then(|d| d.get("stopped_clock"))
         .and_then(|v| v.as_str())
         .and_then(parse_side);
-    let Some(side) = side else { return Ok(()) };
+    // The side to move now: the one stopped, unless a rollback since
+    // changed whose move it is.
+    let Some(side) = side.map(|_| crate::referee::load::side(l.game.turn())) else {
+        return Ok(());
+    };
     if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
         let stops = crate::clock::persist::player_stops(tx, l.row.player(side), entry.at)?;
         let stood_from = sealed_at.map_or(entry.at, |s| s.max(entry.at));

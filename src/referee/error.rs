@@ -90,6 +90,11 @@ pub enum RefereeError {
     Tournament(TournamentRefusal),
     /// The database failed.
     Store(StoreError),
+    /// A rollback to the current ply: it would remove nothing.
+    NothingToRollBack {
+        /// Plies played (the ply asked for).
+        plies: u32,
+    },
 }
 
 /// Why a tournament command was refused.

@@ -18,6 +18,7 @@ pub(crate) mod load;
 mod play;
 pub mod quarantine;
 mod query;
+mod rollback;
 pub mod tournament;
 pub mod view;
 
