@@ -572,6 +572,27 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
 mod tests {
     use super::*;
 
+    #[test]
+    fn english_reminders_say_1_day_and_1_hour() {
+        let words = |kind| reminder_words(kind, Language::En);
+        assert_eq!(
+            words(ActionKind::DeadlineReminder { hours: 24 }),
+            "1 day before the deadline"
+        );
+        assert_eq!(
+            words(ActionKind::DeadlineReminder { hours: 1 }),
+            "1 hour before the deadline"
+        );
+        assert_eq!(
+            words(ActionKind::SilenceReminder { days: 1 }),
+            "after 1 day without a move"
+        );
+        assert_eq!(
+            words(ActionKind::DeadlineReminder { hours: 72 }),
+            "3 days before the deadline"
+        );
+    }
+
     const TERMINATIONS: [Termination; 15] = [
         Termination::Resignation,
         Termination::NoMoves,
