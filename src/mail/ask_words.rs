@@ -86,7 +86,10 @@ pub fn read_query(line: &str) -> Option<Query> {
         return Some(Query::Rules);
     }
     let mut words = line.split_whitespace();
-    let first = words.next()?.trim_end_matches([':', ',']).to_lowercase();
+    let first = words
+        .next()?
+        .trim_end_matches([':', ',', '?', '!', '.'])
+        .to_lowercase();
     if WHY.contains(&first.as_str()) {
         let rest = after(line, 1, WHY_NOT);
         let text = rest.trim().trim_end_matches(['?', '!', '.', ' ']);
