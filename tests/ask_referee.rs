@@ -385,7 +385,20 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
     let early = ask(&mut c, PETROV, 1, "записываю ход b6-a5");
     assert!(early.contains("только в отложенной партии"), "{early}");
     director(&c, "adjourn");
-    c.serve(None);
+    // Both are told what the clock does: the sealer's runs until the seal.
+    let adjourned = c.serve(None);
+    for p in [IVANOV, PETROV] {
+        let m = adjourned
+            .iter()
+            .find(|m| m.is_to(&p))
+            .unwrap_or_else(|| panic!("no adjournment mail to {}", p.name));
+        assert!(
+            m.text.contains("его часы идут, пока ход не записан")
+                && !m.text.contains("; часы стоят"),
+            "{}",
+            m.text
+        );
+    }
     // Not the sealer's turn; an illegal sealed move: refused, nothing kept.
     let wrong_side = ask(&mut c, IVANOV, 1, "seal g3-h4");
     assert!(wrong_side.contains("только тому, чей ход"), "{wrong_side}");
@@ -454,4 +467,79 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
     assert_eq!(c.bot.plies(1), 3, "{:?}", c.bot.outcomes().last());
     let shown = show(&c.bot, "1");
     assert_eq!(shown["to_move"], "black", "{shown}");
+}
+
+/// The squares of a listed move as numbers: `  11-14 — ...` is [11, 14].
+fn squares(line: &str) -> Vec<u32> {
+    let first = line.split_whitespace().next().unwrap_or("");
+    first
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+#[test]
+fn lasca_legal_moves_are_listed_by_square_number_not_as_text() {
+    let mut c = conversation();
+    let g = spec(1, "lasca", IVANOV, SMITH);
+    g.start(&c.bot);
+    c.games.push(g);
+    c.serve(None);
+    let core = new_game(Variant::Lasca, None).unwrap().legal_moves();
+    for (lang_of, p, ask_line) in [("ru", IVANOV, "ходы"), ("en", SMITH, "moves")] {
+        let text = ask(&mut c, p, 1, ask_line);
+        let listed: Vec<Vec<u32>> = text
+            .lines()
+            .filter(|l| {
+                l.starts_with("  ") && l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            })
+            .map(squares)
+            .collect();
+        assert_eq!(listed.len(), core.len(), "{lang_of}: {text}");
+        let mut sorted = listed.clone();
+        sorted.sort();
+        assert_eq!(listed, sorted, "{lang_of}: not in board order:\n{text}");
+        assert!(
+            listed.iter().any(|s| s[0] >= 10) && listed.iter().any(|s| s[0] < 10),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn why_alone_gets_told_to_write_the_move_after_it_with_an_example() {
+    let mut c = conversation();
+    let g = spec(1, "russian", IVANOV, SMITH);
+    g.start(&c.bot);
+    c.games.push(g);
+    let g = spec(2, "lasca", PETROV, IVANOV);
+    g.start(&c.bot);
+    c.games.push(g);
+    c.serve(None);
+    for line in ["почему", "Почему нельзя?", "почему не"] {
+        let text = ask(&mut c, IVANOV, 1, line);
+        assert!(
+            text.contains("напишите ход после слова, например: почему a3-b4"),
+            "«{line}»: {text}"
+        );
+    }
+    let en = ask(&mut c, SMITH, 1, "why");
+    assert!(
+        en.contains("write the move after the word, for example: why a3-b4"),
+        "{en}"
+    );
+    // The example is in the game's own notation (Lasca numbers its squares).
+    let lasca = ask(&mut c, PETROV, 2, "почему");
+    let example = lasca
+        .split("например: почему ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no example: {lasca}"));
+    assert!(
+        example
+            .trim_end_matches('.')
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-'),
+        "{lasca}"
+    );
 }

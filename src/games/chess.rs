@@ -123,7 +123,7 @@ impl ChessGame {
                             .into_iter()
                             .map(|m| chess_move::short(&self.pos, m))
                             .collect();
-                        list.sort();
+                        crate::notation::order::sort_moves(&mut list);
                         MoveErrorKind::AmbiguousChess(list)
                     }
                 },
@@ -220,7 +220,7 @@ impl AnyGame for ChessGame {
             .iter()
             .map(|&m| chess_move::full(&self.pos, m))
             .collect();
-        v.sort();
+        crate::notation::order::sort_moves(&mut v);
         v
     }
 

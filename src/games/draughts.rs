@@ -171,7 +171,7 @@ fn move_error(pos: &Position, naming: Naming, e: ResolveError) -> MoveError {
                 .iter()
                 .map(|m| write::full(pos.geometry(), m, naming.style))
                 .collect();
-            list.sort();
+            crate::notation::order::sort_moves(&mut list);
             MoveError {
                 written,
                 kind: MoveErrorKind::Ambiguous(list),
@@ -269,7 +269,7 @@ impl AnyGame for DraughtsGame {
             .iter()
             .map(|m| write::full(pos.geometry(), m, self.naming.style))
             .collect();
-        v.sort();
+        crate::notation::order::sort_moves(&mut v);
         v
     }
 

@@ -59,7 +59,7 @@ fn move_error(pos: &TowerPosition, naming: Naming, e: TowerResolveError) -> Move
                 .iter()
                 .map(|m| tower_moves::full(pos.geometry(), m, naming.style, mark))
                 .collect();
-            list.sort();
+            crate::notation::order::sort_moves(&mut list);
             MoveError {
                 written,
                 kind: MoveErrorKind::Ambiguous(list),
@@ -159,7 +159,7 @@ impl AnyGame for TowersGame {
             .iter()
             .map(|m| self.full(pos, m))
             .collect();
-        v.sort();
+        crate::notation::order::sort_moves(&mut v);
         v
     }
 

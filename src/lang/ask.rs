@@ -100,6 +100,31 @@ pub enum Verdict {
     },
 }
 
+/// The answer to `why` / `почему` written without a move: write the move
+/// after the word; `example` is a legal move of the position in the game's
+/// notation (empty when there is none).
+#[must_use]
+pub fn why_without_move(a: &Asked, example: &str, lang: Language) -> String {
+    let mut out = match lang {
+        Language::En => format!(
+            "Game #{}: to ask why a move is or is not allowed, write the move after the word",
+            a.game
+        ),
+        Language::Ru => format!(
+            "Партия №{}: чтобы спросить, почему ход можно или нельзя сделать, напишите ход после слова",
+            a.game
+        ),
+    };
+    if !example.is_empty() {
+        out.push_str(&match lang {
+            Language::En => format!(", for example: why {example}"),
+            Language::Ru => format!(", например: почему {example}"),
+        });
+    }
+    out.push('.');
+    out
+}
+
 /// The rules of a game as a summary gives them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesSummary {

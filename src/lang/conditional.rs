@@ -207,7 +207,7 @@ pub fn text(e: &Event, lang: Language) -> String {
             ),
         },
         Event::Cancelled(n) => match lang {
-            En => format!("Your conditional moves are cancelled ({n} line(s))."),
+            En => format!("Your conditional moves are cancelled ({}).", super::game::count_en(*n, "line", "lines")),
             Ru => format!("Ваши условные ходы отменены (вариантов: {n})."),
         },
         Event::NoneToCancel => match lang {
@@ -231,12 +231,13 @@ pub fn text(e: &Event, lang: Language) -> String {
             ),
         },
         Event::ClearedByOwnMove(n) => match lang {
-            En => format!("Your conditional moves are cleared by this move ({n} line(s))."),
+            En => format!("Your conditional moves are cleared by this move ({}).", super::game::count_en(*n, "line", "lines")),
             Ru => format!("Этим ходом ваши условные ходы сняты (вариантов: {n})."),
         },
         Event::OfferStands(n) => match lang {
             En => format!(
-                "Your opponent offered a draw with this move, so your conditional moves were not played ({n} line(s) dropped): answer the offer and move yourself."
+                "Your opponent offered a draw with this move, so your conditional moves were not played ({} dropped): answer the offer and move yourself.",
+                super::game::count_en(*n, "line", "lines")
             ),
             Ru => format!(
                 "Соперник предложил ничью этим ходом, поэтому ваши условные ходы не сыграны (снято вариантов: {n}): ответьте на предложение и сделайте ход сами."
@@ -283,13 +284,19 @@ fn submitted(
     }
     if !kept.is_empty() && replaced > 0 {
         parts.push(match lang {
-            En => format!("They replace your earlier conditional moves ({replaced} line(s))."),
+            En => format!(
+                "They replace your earlier conditional moves ({}).",
+                super::game::count_en(replaced, "line", "lines")
+            ),
             Ru => format!("Они заменяют ваши прежние условные ходы (вариантов: {replaced})."),
         });
     }
     if kept.is_empty() && old_kept > 0 {
         parts.push(match lang {
-            En => format!("Your earlier conditional moves stand ({old_kept} line(s))."),
+            En => format!(
+                "Your earlier conditional moves stand ({}).",
+                super::game::count_en(old_kept, "line", "lines")
+            ),
             Ru => format!("Ваши прежние условные ходы остаются в силе (вариантов: {old_kept})."),
         });
     }

@@ -67,7 +67,8 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
         (DirectorEvent::Annulled, Language::En) => "The referee annuls the game.".into(),
         (DirectorEvent::Annulled, Language::Ru) => "Судья аннулировал партию.".into(),
         (DirectorEvent::RolledBack { to, removed }, Language::En) => format!(
-            "The referee takes the game back to the position after ply {to} ({removed} plies removed)."
+            "The referee takes the game back to the position after ply {to} ({} removed).",
+            super::game::count_en(removed, "ply", "plies")
         ),
         (DirectorEvent::RolledBack { to, removed }, Language::Ru) => format!(
             "Судья вернул партию к позиции после полухода {to} (снято полуходов: {removed})."
@@ -275,13 +276,19 @@ pub enum ClockEvent {
 pub fn clock(event: &ClockEvent, lang: Language) -> String {
     match (event, lang) {
         (ClockEvent::DeadlineNear { hours, deadline }, Language::En) => {
-            format!("Your move is due by {deadline} ({hours} hours left).")
+            format!(
+                "Your move is due by {deadline} ({} left).",
+                super::game::count_en(*hours, "hour", "hours")
+            )
         }
         (ClockEvent::DeadlineNear { hours, deadline }, Language::Ru) => {
             format!("Ваш ход нужно сделать до {deadline} (осталось {hours} ч).")
         }
         (ClockEvent::Silent { days, deadline }, Language::En) => {
-            format!("No move from you for {days} days. Your move is due by {deadline}.")
+            format!(
+                "No move from you for {}. Your move is due by {deadline}.",
+                super::game::count_en(*days, "day", "days")
+            )
         }
         (ClockEvent::Silent { days, deadline }, Language::Ru) => {
             format!("От вас нет хода уже {days} дн. Ход нужно сделать до {deadline}.")

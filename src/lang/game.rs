@@ -44,10 +44,21 @@ pub fn side_name_capital(side: Color, lang: Language) -> String {
 /// A number of days in English: "1 day", "3 days".
 #[must_use]
 pub fn days_en(n: u32) -> String {
-    if n == 1 {
-        "1 day".into()
+    count_en(n, "day", "days")
+}
+
+/// A number and an English noun agreeing with it: `count_en(1, "line",
+/// "lines")` is "1 line", any other number takes the plural ("0 lines",
+/// "3 lines").
+#[must_use]
+pub fn count_en<N>(n: N, one: &str, many: &str) -> String
+where
+    N: TryInto<u64> + std::fmt::Display + Copy,
+{
+    if n.try_into().ok() == Some(1) {
+        format!("1 {one}")
     } else {
-        format!("{n} days")
+        format!("{n} {many}")
     }
 }
 

@@ -325,7 +325,10 @@ impl Notice {
                 if *more > 0 {
                     t.push_str(&match lang {
                         Language::Ru => format!("  и ещё таких строк: {more}\n"),
-                        Language::En => format!("  and {more} more such line(s)\n"),
+                        Language::En => format!(
+                            "  and {} more such\n",
+                            super::game::count_en(*more, "line", "lines")
+                        ),
                     });
                 }
                 t.push_str(match lang {
@@ -412,7 +415,10 @@ impl Notice {
                 if *more > 0 {
                     t.push_str(&match lang {
                         Language::Ru => format!("  и ещё таких строк: {more}\n"),
-                        Language::En => format!("  and {more} more such line(s)\n"),
+                        Language::En => format!(
+                            "  and {} more such\n",
+                            super::game::count_en(*more, "line", "lines")
+                        ),
                     });
                 }
                 let example = games.first().map_or(1, |g| g.game.0);

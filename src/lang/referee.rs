@@ -64,7 +64,10 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NotReferee, Language::En) => "only a referee may do this".into(),
         (E::NotReferee, Language::Ru) => "это может сделать только судья".into(),
         (E::RollbackBeyond { plies, to }, Language::En) => {
-            format!("the game has {plies} plies; it cannot be rolled back to ply {to}")
+            format!(
+                "the game has {}; it cannot be rolled back to ply {to}",
+                super::game::count_en(*plies, "ply", "plies")
+            )
         }
         (E::RollbackBeyond { plies, to }, Language::Ru) => {
             format!("в партии {plies} полуходов; вернуть её к полуходу {to} нельзя")
@@ -199,7 +202,10 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
             format!("жеребьёвка номеров турнира «{n}» ещё не проведена")
         }
         (T::TooFew { section, players }, Language::En) => {
-            format!("section {section} has {players} player(s); a round robin needs at least 2")
+            format!(
+                "section {section} has {}; a round robin needs at least 2",
+                super::game::count_en(*players, "player", "players")
+            )
         }
         (T::TooFew { section, players }, Language::Ru) => format!(
             "в группе {section} участников: {players}; для кругового турнира нужно не меньше двух"

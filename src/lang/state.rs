@@ -188,10 +188,10 @@ fn status_line(status: GameStatus, lang: Language) -> &'static str {
             "Партия приостановлена судьёй: часы стоят, ход не ожидается."
         }
         (GameStatus::Adjourned, Language::En) => {
-            "The game is adjourned: the player to move may seal a move (reply \"seal\" and the move); the clocks stand."
+            "The game is adjourned: the player to move seals a move (reply \"seal\" and the move); that player's clock runs until the move is sealed, then both clocks stand until the game resumes."
         }
         (GameStatus::Adjourned, Language::Ru) => {
-            "Партия отложена: тот, чей ход, может записать ход в конверт (ответьте «записываю ход» и ход); часы стоят."
+            "Партия отложена: тот, чей ход, записывает ход в конверт (ответьте «записываю ход» и ход); его часы идут, пока ход не записан, затем часы обоих стоят до доигрывания."
         }
         (GameStatus::Active, Language::En) => "The game is in progress.",
         (GameStatus::Active, Language::Ru) => "Партия продолжается.",
@@ -379,7 +379,10 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
     }
     if playing {
         s.push_str(&match lang {
-            Language::En => format!("  Your leave left this year: {} days", c.leave_left),
+            Language::En => format!(
+                "  Your leave left this year: {}",
+                super::game::count_en(c.leave_left, "day", "days")
+            ),
             Language::Ru => format!("  Ваш отпуск: осталось {} дн. в этом году", c.leave_left),
         });
         if let Some((kind, when)) = &c.next_reminder {
@@ -406,17 +409,20 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
 pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
     match (kind, lang) {
         (ActionKind::DeadlineReminder { hours }, Language::En) if hours % 24 == 0 => {
-            format!("{} days before the deadline", hours / 24)
+            format!("{} before the deadline", super::game::days_en(hours / 24))
         }
         (ActionKind::DeadlineReminder { hours }, Language::Ru) if hours % 24 == 0 => {
             format!("за {} до срока", super::game::days_ru(hours / 24))
         }
         (ActionKind::DeadlineReminder { hours }, Language::En) => {
-            format!("{hours} hours before the deadline")
+            format!(
+                "{} before the deadline",
+                super::game::count_en(hours, "hour", "hours")
+            )
         }
         (ActionKind::DeadlineReminder { hours }, Language::Ru) => format!("за {hours} ч до срока"),
         (ActionKind::SilenceReminder { days }, Language::En) => {
-            format!("after {days} days without a move")
+            format!("after {} without a move", super::game::days_en(days))
         }
         (ActionKind::SilenceReminder { days }, Language::Ru) => {
             format!("после {} без хода", super::game::days_ru(days))
@@ -565,6 +571,27 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn english_reminders_say_1_day_and_1_hour() {
+        let words = |kind| reminder_words(kind, Language::En);
+        assert_eq!(
+            words(ActionKind::DeadlineReminder { hours: 24 }),
+            "1 day before the deadline"
+        );
+        assert_eq!(
+            words(ActionKind::DeadlineReminder { hours: 1 }),
+            "1 hour before the deadline"
+        );
+        assert_eq!(
+            words(ActionKind::SilenceReminder { days: 1 }),
+            "after 1 day without a move"
+        );
+        assert_eq!(
+            words(ActionKind::DeadlineReminder { hours: 72 }),
+            "3 days before the deadline"
+        );
+    }
 
     const TERMINATIONS: [Termination; 15] = [
         Termination::Resignation,

@@ -69,7 +69,10 @@ pub fn invitation(i: &InvitationLines, lang: Language) -> String {
         });
     }
     s.push_str(&match lang {
-        Language::En => format!("Leave: {} days a calendar year.", i.leave_days_per_year),
+        Language::En => format!(
+            "Leave: {} a calendar year.",
+            super::game::count_en(i.leave_days_per_year, "day", "days")
+        ),
         Language::Ru => format!(
             "Отпуск: {} в календарный год.",
             days_ru(i.leave_days_per_year)
@@ -94,7 +97,10 @@ pub fn invitation(i: &InvitationLines, lang: Language) -> String {
     if let Some(d) = i.playing_period_days {
         s.push_str(&match lang {
             Language::En => {
-                format!(" Playing period: {d} days; unfinished games then go to adjudication.")
+                format!(
+                    " Playing period: {}; unfinished games then go to adjudication.",
+                    super::game::count_en(d, "day", "days")
+                )
             }
             Language::Ru => format!(
                 " Срок игры: {}; неоконченные партии затем присуждаются.",

@@ -86,11 +86,16 @@ pub fn read_query(line: &str) -> Option<Query> {
         return Some(Query::Rules);
     }
     let mut words = line.split_whitespace();
-    let first = words.next()?.trim_end_matches([':', ',']).to_lowercase();
+    let first = words
+        .next()?
+        .trim_end_matches([':', ',', '?', '!', '.'])
+        .to_lowercase();
     if WHY.contains(&first.as_str()) {
         let rest = after(line, 1, WHY_NOT);
-        let text = rest.trim().trim_end_matches(['?', ' ']);
-        return looks_like_move(text).then(|| Query::Why(text.to_string()));
+        let text = rest.trim().trim_end_matches(['?', '!', '.', ' ']);
+        // `почему` / `why not` alone: a question without its move (the
+        // referee answers how to ask it).
+        return (text.is_empty() || looks_like_move(text)).then(|| Query::Why(text.to_string()));
     }
     if SEAL.contains(&first.as_str()) {
         let rest = after(line, 1, SEAL_MORE);
@@ -116,7 +121,9 @@ fn after<'a>(line: &'a str, skip: usize, more: &[&str]) -> &'a str {
     let mut n = 0;
     loop {
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let word = rest[..end].trim_end_matches([':', ',']).to_lowercase();
+        let word = rest[..end]
+            .trim_end_matches([':', ',', '?', '!', '.'])
+            .to_lowercase();
         let skip_it = n < skip || (!word.is_empty() && more.contains(&word.as_str()));
         if !skip_it {
             return rest;
@@ -171,7 +178,11 @@ mod tests {
         ] {
             assert_eq!(read_query(line), Some(Query::Why(mv.into())), "{line}");
         }
-        assert_eq!(read_query("why?"), None);
+        assert_eq!(read_query("why?"), Some(Query::Why(String::new())));
+        assert_eq!(
+            read_query("Почему нельзя?"),
+            Some(Query::Why(String::new()))
+        );
         assert_eq!(read_query("Почему вы так долго думали?"), None);
         assert_eq!(read_query("why not O-O"), Some(Query::Why("O-O".into())));
     }

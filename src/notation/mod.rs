@@ -8,6 +8,7 @@ pub mod chess_illegal;
 pub mod chess_move;
 pub mod composition;
 pub mod fen;
+pub mod order;
 pub mod pdn;
 pub mod record;
 pub mod resolve;

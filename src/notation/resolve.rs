@@ -250,7 +250,7 @@ impl WrittenMove {
         if !continuing.is_empty() {
             let mut ends: Vec<String> = continuing.iter().map(|m| name(m.to())).collect();
             ends.dedup();
-            ends.sort();
+            crate::notation::order::sort_moves(&mut ends);
             ends.dedup();
             return IllegalReason::CaptureContinues {
                 stop: name(dest),
@@ -268,7 +268,7 @@ impl WrittenMove {
             for m in &distinct {
                 list.push(write::full(g, m, naming.style));
             }
-            list.sort();
+            crate::notation::order::sort_moves(&mut list);
             return IllegalReason::CaptureCompulsory(list);
         }
         cannot_reach(origin, self.origin, self.capture, pos.kings(), name, dest)

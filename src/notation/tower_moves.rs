@@ -264,7 +264,7 @@ fn diagnose(
         .map(|m| name(m.to()))
         .collect();
     if !ends.is_empty() {
-        ends.sort();
+        crate::notation::order::sort_moves(&mut ends);
         ends.dedup();
         return IllegalReason::CaptureContinues {
             stop: name(dest),
@@ -277,7 +277,7 @@ fn diagnose(
             .iter()
             .map(|m| full(g, m, naming.style, mark))
             .collect();
-        list.sort();
+        crate::notation::order::sort_moves(&mut list);
         return IllegalReason::CaptureCompulsory(list);
     }
     crate::notation::resolve::cannot_reach(origin, w.origin, w.capture, pos.kings(), name, dest)

@@ -178,6 +178,18 @@ pub(crate) fn why(
     let (l, me) = for_asker(tx, id, actor, now, false)?;
     let letters = piece_letters(&me);
     let variant = l.game.variant();
+    if text.trim().is_empty() {
+        let list = legal_list(l.game.as_ref(), letters);
+        let example = list.captures.iter().chain(&list.quiet).next();
+        let example = example.map_or(String::new(), |m| m.full.clone());
+        let body = crate::lang::ask::why_without_move(&asked(&l, &me), &example, language(&me));
+        return Ok(answer(
+            &l,
+            &me,
+            &body,
+            format!("game #{id}: why without a move"),
+        ));
+    }
     let verdict = match l.game.check(text) {
         Ok(played) => {
             let mut after = l.game.clone_box();
