@@ -111,9 +111,7 @@ pub fn charge_of(
     let wall = (arrived_at - started).num_seconds().max(0);
     let transit = match bounce_pauses::notice_sent(tx, game, player, started)? {
         Some(Some(sent)) => (sent.min(arrived_at) - started).num_seconds().max(0),
-        // The notice still waits in the outbox: all of it is transit.
-        Some(None) => wall,
-        None => 0,
+        _ => 0,
     };
     Ok(Some(ChargeRecord {
         clock_started_at: started,

@@ -221,11 +221,10 @@ pub fn list(
 }
 
 /// The intervals `[start, end)` (UTC) in which `player`'s clock in `game`
-/// stands, those ending after `from`: the wait of each move notice at the bot
-/// (`[turn start, notice sent)`: the daemon behind or down, the notice in the
-/// outbox; a notice still pending stands to the far future, so a clock whose
-/// notice has not been sent cannot run out, and its deadline is set when the
-/// notice goes) and the bounce pauses, open ones running to the far future.
+/// stands, those ending after `from`: the wait of each move notice at the bot (`[turn start, notice sent)`: the
+/// daemon behind or down, the notice in the outbox; a notice not yet sent
+/// stops nothing until it is) and the bounce pauses, open ones running to the
+/// far future.
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
@@ -241,12 +240,10 @@ pub fn stops(
         .collect();
     let mut stmt = tx.sql().prepare_cached(
         "SELECT n.turn_started_at, o.sent_at FROM move_notices n JOIN outbox o ON o.id = n.outbox_id
-         WHERE n.game_id = ?1 AND n.player_id = ?2
-           AND (o.sent_at IS NOT NULL OR o.status = 'pending')",
+         WHERE n.game_id = ?1 AND n.player_id = ?2 AND o.sent_at IS NOT NULL",
     )?;
     let waits = stmt.query_map(params![game, player], |r| {
-        let sent = r.get::<_, Option<Ts>>(1)?.map_or_else(far_future, |t| t.0);
-        Ok((r.get::<_, Ts>(0)?.0, sent))
+        Ok((r.get::<_, Ts>(0)?.0, r.get::<_, Ts>(1)?.0))
     })?;
     for w in waits {
         out.push(w?);
