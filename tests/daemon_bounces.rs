@@ -597,6 +597,21 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
             && shown.contains("the notice of the move could not be delivered"),
         "{shown}"
     );
+    // No placeholder instant anywhere a deadline is shown: the clock stands.
+    assert!(
+        shown.contains("clock stopped, no deadline") && !shown.contains("9000"),
+        "{shown}"
+    );
+    let json = bot.ok_at(now, &["game", "show", "2", "--json"]);
+    assert!(!json.contains("9000"), "{json}");
+    // The director's alert opens with one clean sentence.
+    assert!(
+        bot.outbox_to("referee@example.test").iter().any(|a| a
+            .contains("In game #2 the clock of Боб is stopped since")
+            && !a.contains("delivered. (")),
+        "{:?}",
+        bot.outbox_to("referee@example.test")
+    );
     bot.deliver(
         5,
         &mail(
@@ -614,6 +629,11 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
             .last()
             .unwrap()
             .contains("The clock of Боб is stopped since"),
+        "{}",
+        to_alice.last().unwrap()
+    );
+    assert!(
+        to_alice.iter().all(|b| !b.contains("9000")),
         "{}",
         to_alice.last().unwrap()
     );

@@ -260,7 +260,8 @@ fn show(
             "clocks": clocks.iter().flatten().map(|c| serde_json::json!({
                 "side": c.side.as_str(), "running": c.running && !over, "used_seconds": c.used_seconds,
                 "left_seconds": c.left_seconds, "moves_made": c.moves_made,
-                "deadline": c.deadline.filter(|_| !over).map(|d| d.to_rfc3339()),
+                "deadline": c.deadline.filter(|d| !over && !crate::clock::pauses::stands_open(*d))
+                    .map(|d| d.to_rfc3339()),
             })).collect::<Vec<_>>(),
         });
         v["clock_pauses"] = super::timing::pauses_json(db, id)?;
@@ -307,6 +308,9 @@ fn show(
             format_days_hours(c.left_seconds, en)
         );
         match (c.running && !over, c.deadline) {
+            (true, Some(d)) if crate::clock::pauses::stands_open(d) => {
+                println!("; clock stopped, no deadline");
+            }
             (true, Some(d)) => println!("; move due by {}", format_utc(d)),
             _ => println!(),
         }

@@ -11,7 +11,7 @@
 //! A bounce pause stops only the bounced player's clock, and only counts while
 //! that clock runs (their turn); the opponent's stops are their own.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 
 use super::charge::Stop;
 use super::persist::{Result, player_stops};
@@ -35,4 +35,14 @@ pub fn game_stops(
             .map(|(start, end)| Stop::new(start, end)),
     );
     Ok(stops)
+}
+
+/// True if `deadline` (UTC) is no deadline at all: the clock stands with no
+/// end in sight (an open bounce pause, a move notice still waiting in the
+/// outbox), which the stops express as running to the far future (year 9000
+/// and later). Such an instant is never shown to anybody: every place that
+/// shows a deadline says "the clock is stopped, no deadline" instead.
+#[must_use]
+pub fn stands_open(deadline: DateTime<Utc>) -> bool {
+    deadline.year() >= 9000
 }

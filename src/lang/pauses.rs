@@ -46,11 +46,15 @@ impl StoppedClock {
     /// One line for a list of held alerts.
     #[must_use]
     pub fn line(&self, lang: Language) -> String {
-        format!(
-            "{} ({})",
-            stopped_line(&self.player, self.since, lang),
-            self.game_words(lang)
-        )
+        let (name, since, g) = (self.name(), format_utc(self.since), self.game);
+        match lang {
+            Language::En => format!(
+                "Game #{g}: the clock of {name} is stopped since {since}, because the notice of the move could not be delivered."
+            ),
+            Language::Ru => format!(
+                "Партия #{g}: часы игрока {name} остановлены с {since}, потому что уведомление о ходе не удалось доставить."
+            ),
+        }
     }
 
     /// The alert's body.
@@ -59,23 +63,25 @@ impl StoppedClock {
         let g = self.game;
         match lang {
             Language::En => format!(
-                "{} (game #{g}): the notice of the move, sent to {}, came back undeliverable.\n\n\
+                "In game #{g} the clock of {} is stopped since {}: the notice of the move, sent to {}, came back undeliverable.\n\n\
                  The clock of {} in game #{g} stands until the player mails the bot from the registered \
                  address with the game's token, or a director ends the pause:\n  \
                  zaochka referee bounce-clear {g} {} --reason \"...\"\n\
                  (after `zaochka player edit` with a working address, `zaochka game resend {g}` sends the notice again).",
-                stopped_line(&self.player, self.since, lang),
+                self.name(),
+                format_utc(self.since),
                 printable(&self.address),
                 self.name(),
                 printable(&self.address),
             ),
             Language::Ru => format!(
-                "{} (партия #{g}): уведомление о ходе, отправленное на {}, вернулось недоставленным.\n\n\
+                "В партии #{g} часы игрока {} остановлены с {}: уведомление о ходе, отправленное на {}, вернулось недоставленным.\n\n\
                  Часы игрока {} в партии #{g} стоят, пока игрок не напишет боту с зарегистрированного \
                  адреса с ключом партии или судья не снимет остановку:\n  \
                  zaochka referee bounce-clear {g} {} --reason \"...\"\n\
                  (после `zaochka player edit` с рабочим адресом `zaochka game resend {g}` отправит уведомление снова).",
-                stopped_line(&self.player, self.since, lang),
+                self.name(),
+                format_utc(self.since),
                 printable(&self.address),
                 self.name(),
                 printable(&self.address),
@@ -85,13 +91,6 @@ impl StoppedClock {
 
     fn name(&self) -> String {
         printable(&self.player).into_owned()
-    }
-
-    fn game_words(&self, lang: Language) -> String {
-        match lang {
-            Language::En => format!("game #{}", self.game),
-            Language::Ru => format!("партия #{}", self.game),
-        }
     }
 }
 
@@ -250,5 +249,39 @@ mod tests {
             "The clock of Bob stood from 2026-12-01 10:00 UTC to 2026-12-01 12:00 UTC: \
              a notice of the move could not be delivered."
         );
+    }
+
+    #[test]
+    fn the_directors_alert_opens_with_one_clean_sentence() {
+        let alert = StoppedClock {
+            pause: PauseId(1),
+            game: GameId(1),
+            player: "Боб".into(),
+            address: "bob@example.org".into(),
+            since: at(10),
+        };
+        let ru = alert.body(Language::Ru);
+        assert!(
+            ru.starts_with(
+                "В партии #1 часы игрока Боб остановлены с 2026-12-01 10:00 UTC: уведомление о ходе, \
+                 отправленное на bob@example.org, вернулось недоставленным.\n\n"
+            ),
+            "{ru}"
+        );
+        let en = alert.body(Language::En);
+        assert!(
+            en.starts_with(
+                "In game #1 the clock of Боб is stopped since 2026-12-01 10:00 UTC: the notice"
+            ),
+            "{en}"
+        );
+        for line in [alert.line(Language::Ru), alert.line(Language::En)] {
+            assert!(!line.contains(". ("), "{line}");
+            assert_eq!(
+                line.matches(". ").count() + line.matches(".\n").count(),
+                0,
+                "{line}"
+            );
+        }
     }
 }

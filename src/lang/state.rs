@@ -51,6 +51,9 @@ pub struct ClockLine {
     /// The deadline of the running clock, already written in the reader's
     /// time zone (`2026-12-04 18:00 MSK (15:00 UTC)`).
     pub deadline: Option<String>,
+    /// The clock runs but stands for now with no deadline (an undelivered
+    /// or unsent move notice): "clock stopped, no deadline".
+    pub stopped: bool,
 }
 
 /// The clocks of a game with a time control.
@@ -373,6 +376,12 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
             s.push_str(&match lang {
                 Language::En => format!("; move due by {when}"),
                 Language::Ru => format!("; срок хода: {when}"),
+            });
+        }
+        if playing && v.stopped {
+            s.push_str(match lang {
+                Language::En => "; clock stopped, no deadline",
+                Language::Ru => "; часы остановлены, срока нет",
             });
         }
         s.push('\n');
@@ -711,6 +720,7 @@ mod tests {
                     used_seconds: 3600,
                     left_seconds: 7200,
                     deadline: Some("2026-12-04 18:00 UTC".into()),
+                    stopped: false,
                 }],
                 leave_left: 30,
                 next_reminder: Some((

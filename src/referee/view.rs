@@ -142,7 +142,7 @@ fn clocks(
     recipient: Side,
     lang: Language,
 ) -> Clocks {
-    use crate::clock::zone;
+    use crate::clock::{pauses::stands_open, zone};
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let control = crate::clock::persist::control_of(&l.row).ok().flatten();
     let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
@@ -156,12 +156,15 @@ fn clocks(
                 left_seconds: v.left_seconds,
                 deadline: v
                     .deadline
-                    .filter(|_| v.running)
+                    .filter(|d| v.running && !stands_open(*d))
                     .map(|d| zone::format_deadline(d, tz)),
+                stopped: v.running && v.deadline.is_some_and(stands_open),
             })
             .collect(),
         leave_left: *leave_left,
-        next_reminder: next.map(|(kind, at)| (kind, zone::format_deadline(at, tz))),
+        next_reminder: next
+            .filter(|(_, at)| !stands_open(*at))
+            .map(|(kind, at)| (kind, zone::format_deadline(at, tz))),
     }
 }
 
