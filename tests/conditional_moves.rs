@@ -362,7 +362,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let replaced = one(&got, &SMITH, "replace", &mut f);
     expect_in(
         &replaced,
-        &["They replace your earlier conditional moves (1 line(s))"],
+        &["They replace your earlier conditional moves (1 line)"],
         "replace",
         &mut f,
     );
@@ -372,7 +372,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let all: String = to(&got, &SMITH).iter().map(|m| m.text.as_str()).collect();
     let (Some(a), Some(b), Some(z)) = (
         all.find("1) 32... Kg6-h5 33. Qb8-b5"),
-        all.find("cancelled (1 line(s))"),
+        all.find("cancelled (1 line)"),
         all.find("You have no conditional moves"),
     ) else {
         panic!("list, cancel and list not all answered:\n{all}");
