@@ -326,8 +326,8 @@ impl Notice {
                     t.push_str(&match lang {
                         Language::Ru => format!("  и ещё таких строк: {more}\n"),
                         Language::En => format!(
-                            "  and {} more such\n",
-                            super::game::count_en(*more, "line", "lines")
+                            "  and {more} more such {}\n",
+                            if *more == 1 { "line" } else { "lines" }
                         ),
                     });
                 }
@@ -416,8 +416,8 @@ impl Notice {
                     t.push_str(&match lang {
                         Language::Ru => format!("  и ещё таких строк: {more}\n"),
                         Language::En => format!(
-                            "  and {} more such\n",
-                            super::game::count_en(*more, "line", "lines")
+                            "  and {more} more such {}\n",
+                            if *more == 1 { "line" } else { "lines" }
                         ),
                     });
                 }
