@@ -146,7 +146,7 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
     let answer = bot.outbox_to(REFEREE);
     let answer = answer.last().unwrap();
     assert_eq!(answer.matches(": done: ").count(), 5, "{answer}");
-    assert!(answer.contains("\"rollback #1 move 2\": done: game #1: The referee takes the game back to the position after ply 2 (1 plies removed)."), "{answer}");
+    assert!(answer.contains("\"rollback #1 move 2\": done: game #1: The referee takes the game back to the position after ply 2 (1 ply removed)."), "{answer}");
     let after_first = bot.outbox_count();
     assert!(after_first > before);
 
