@@ -169,3 +169,65 @@ fn a_move_entered_on_the_command_line_has_no_mail_instants() {
     assert!(row["arrived_at"].is_null() && row["date_header"].is_null());
     assert!(row["processed_at"].is_string());
 }
+
+/// The daemon was down for four days after a timed game started (3 days a
+/// move): the notices waited in the outbox, so no clock may run out before
+/// they go, and each clock's deadline counts from the sending.
+#[test]
+fn a_clock_whose_notice_waits_in_the_outbox_does_not_run_out() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let started = Utc::now() - Duration::days(4);
+    let new_game = |white: &str, black: &str| {
+        bot.ok_at(
+            started,
+            &[
+                "game",
+                "new",
+                "--variant",
+                "russian",
+                "--white",
+                white,
+                "--black",
+                black,
+                "--time-control",
+                "3d/move",
+            ],
+        );
+    };
+    // Game #2: White's move entered on the command line; Black's notice waits.
+    new_game("alice@example.test", "bob@example.test");
+    bot.ok_at(
+        started + Duration::hours(1),
+        &["play", "2", "c3-d4", "--as", "alice@example.test"],
+    );
+    // Game #3: only the invitation waits; White's clock is the one at stake.
+    new_game("bob@example.test", "alice@example.test");
+    bot.serve_once();
+    let sent_by = Utc::now();
+    for game in [2, 3] {
+        assert_eq!(bot.result(game), None, "game #{game} ended on time");
+        let v: serde_json::Value =
+            serde_json::from_str(&bot.ok(&["game", "show", &game.to_string(), "--json"])).unwrap();
+        let running = v["clocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["running"] == true)
+            .unwrap_or_else(|| panic!("no running clock: {v:#}"))
+            .clone();
+        let deadline = instant(&running["deadline"]);
+        assert!(
+            deadline > sent_by + Duration::days(3) - Duration::minutes(5)
+                && deadline <= sent_by + Duration::days(3) + Duration::minutes(1),
+            "game #{game}: the deadline counts from the sending: {v:#}"
+        );
+    }
+    for body in bot.outbox_files() {
+        assert!(
+            !body.contains("lost on time") && !body.contains("просроч"),
+            "{body}"
+        );
+    }
+}

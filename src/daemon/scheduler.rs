@@ -20,13 +20,38 @@ use crate::store::{Store, Tx, games, players};
 /// Database failures.
 pub fn tick(store: &mut Store, config: &Config, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let n = store.transaction(|tx| -> Result<usize, RefereeError> {
-        let actions = persist::tick(tx, now, |g| clock_settings(tx, g))?;
+        let mut actions = Vec::new();
+        for a in persist::due_actions(tx, now, |g| clock_settings(tx, g))? {
+            if !notice_waits(tx, &a)? && persist::claim(tx, &a, now)? {
+                actions.push(a);
+            }
+        }
         for (i, a) in actions.iter().enumerate() {
             act(tx, config, a, i, now)?;
         }
         Ok(actions.len() + tournaments(tx, config, now)?)
     })?;
     Ok(n)
+}
+
+/// True if the notice of the turn `a` is about still waits in the outbox (the
+/// daemon was down or behind, or the mail server refused it for now): the
+/// player was not told it is their move, so nothing is due for that side yet;
+/// once the notice goes, the wait is a clock stop and the deadline moves by it.
+fn notice_waits(tx: &Tx<'_>, a: &crate::clock::Action) -> Result<bool, RefereeError> {
+    let game = games::get(tx, a.game_id)?;
+    let Some(started) = crate::store::clocks::get(tx, a.game_id, a.side)?
+        .filter(|c| c.running)
+        .and_then(|c| c.last_started_at)
+    else {
+        return Ok(false);
+    };
+    let waits =
+        crate::store::bounce_pauses::notice_waits(tx, a.game_id, game.player(a.side), started)?;
+    if waits {
+        tracing::debug!(game = a.game_id.0, side = ?a.side, "the move notice waits in the outbox: nothing due yet");
+    }
+    Ok(waits)
 }
 
 /// The clock settings of a game: its tournament's, else the defaults.

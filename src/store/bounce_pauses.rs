@@ -274,3 +274,28 @@ pub fn notice_sent(
         )
         .optional()?)
 }
+
+/// True if the notice of the turn of `player` in `game` that started at
+/// `turn_started_at` waits in the outbox to be sent (first try or a retry):
+/// the player has not been told it is their move, so the scheduler neither
+/// reminds them nor ends the game on time before it goes (its sending turns
+/// the wait into a clock stop, [`stops`]). A notice that failed for good is
+/// not waiting: that player's clock runs as for any lost mail.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn notice_waits(
+    tx: &Tx<'_>,
+    game: GameId,
+    player: PlayerId,
+    turn_started_at: DateTime<Utc>,
+) -> Result<bool> {
+    Ok(tx
+        .sql()
+        .prepare_cached(
+            "SELECT 1 FROM move_notices n JOIN outbox o ON o.id = n.outbox_id
+             WHERE n.game_id = ?1 AND n.player_id = ?2 AND n.turn_started_at = ?3
+               AND o.status = 'pending'",
+        )?
+        .exists(params![game, player, Ts(turn_started_at)])?)
+}
