@@ -576,3 +576,53 @@ fn a_rollback_by_mail_runs_the_clock_of_the_side_to_move_and_refuses_a_no_op() {
     assert_eq!(running(&bot, 2), (false, true), "Black to move runs");
     bot.ok(&["play", "2", "ba5", "--as", BOB]);
 }
+
+/// The same rulings from the command line (`referee accept-claim` /
+/// `reject-claim`): applied, audit-logged, both players told; a ruling on a
+/// game nobody claimed is refused and changes nothing.
+#[test]
+fn the_director_accepts_and_rejects_claims_on_the_command_line() {
+    let bot = Bot::new(Mailing::Local);
+    let games = frozen_tournament(&bot);
+    bot.serve_once();
+    for (k, (game, white, _)) in games.iter().take(2).enumerate() {
+        let to = format!("bot+{game}.{}@example.test", bot.token(*game, "white"));
+        bot.deliver(
+            k + 1,
+            &mail(
+                white,
+                &to,
+                "claim",
+                &format!("claim-{game}@x"),
+                "claim win\nmy analysis: 1. cd4 ba5 and White wins\n",
+            ),
+        );
+    }
+    bot.serve_once();
+    let (accepted, rejected, none) = (games[0].0, games[1].0, games[2].0);
+    let desk = ["--as", REFEREE, "--reason", "the analysis was checked"];
+    let id = |g: i64| g.to_string();
+    bot.ok(&[&["referee", "accept-claim", &id(accepted)][..], &desk].concat());
+    bot.ok(&[
+        &["referee", "reject-claim", &id(rejected), "--side", "white"][..],
+        &desk,
+    ]
+    .concat());
+    let refused = bot.run(&[&["referee", "accept-claim", &id(none)][..], &desk].concat());
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("no such claim"), "{err}");
+    assert_eq!(bot.result(accepted).as_deref(), Some("1-0"));
+    assert_eq!(adjudication_state(&bot, accepted), "ruled");
+    assert_eq!(bot.result(rejected), None);
+    assert_eq!(adjudication_state(&bot, rejected), "ruling");
+    assert_eq!(adjudication_state(&bot, none), "claims", "unchanged");
+    for p in [&games[0].1, &games[0].2] {
+        let words = if p == BOB {
+            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
+        } else {
+            format!("The tournament director accepts the claim of White for game #{accepted}")
+        };
+        assert_eq!(told(&bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
+    }
+}

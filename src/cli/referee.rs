@@ -145,6 +145,27 @@ pub enum Action {
         #[arg(long)]
         json: bool,
     },
+    /// Accept a claim for a game frozen at the end of the tournament's
+    /// playing period: the game ends with the claimed result; both players
+    /// are told by mail.
+    AcceptClaim {
+        #[command(flatten)]
+        who: Director,
+        /// Whose claim (white or black); needed only when both sides claimed
+        /// different results.
+        #[arg(long, value_parser = side_arg)]
+        side: Option<Side>,
+    },
+    /// Reject a claim for a game frozen at the end of the playing period:
+    /// the game waits for adjudication; both players are told by mail.
+    RejectClaim {
+        #[command(flatten)]
+        who: Director,
+        /// Whose claim (white or black); needed only when both sides claimed
+        /// different results.
+        #[arg(long, value_parser = side_arg)]
+        side: Option<Side>,
+    },
 }
 
 /// The game, the director and the reason.
@@ -231,6 +252,8 @@ impl Referee {
                 return super::timing::bounce_clear(db, who.game, &player, &who.actor, &who.reason);
             }
             Action::Receipts { game, json } => return super::timing::receipts(db, game, json),
+            Action::AcceptClaim { who, side } => return rule_claim(db, who, side, true),
+            Action::RejectClaim { who, side } => return rule_claim(db, who, side, false),
         };
         let cmd = Command::Direct {
             game: who.game,
@@ -239,6 +262,23 @@ impl Referee {
         };
         run(db, cmd, &who.actor, who.json)
     }
+}
+
+/// Accepts (`accept`) or rejects the claim of `side` (or the only one) for a
+/// game frozen at the end of its tournament's playing period.
+fn rule_claim(
+    db: &StoreArgs,
+    who: Director,
+    side: Option<Side>,
+    accept: bool,
+) -> anyhow::Result<ExitCode> {
+    let cmd = Command::RuleClaim {
+        game: who.game,
+        side,
+        accept,
+        reason: who.reason,
+    };
+    run(db, cmd, &who.actor, who.json)
 }
 
 /// Pauses or resumes every game of a tournament in one transaction, each
