@@ -626,3 +626,58 @@ fn the_director_accepts_and_rejects_claims_on_the_command_line() {
         assert_eq!(told(&bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
     }
 }
+
+/// Adjourn, annul, resend and a forced removal of days by mail: each applied
+/// once with its Message-ID; a removal below zero without `force` refused.
+#[test]
+fn adjourn_annul_resend_and_forced_days_by_mail() {
+    let bot = desk();
+    bot.serve_once();
+    let to_bob_before = bot.outbox_to(BOB).len();
+    let body = "adjourn #1\nreason: the club closes for the holidays\n\
+        аннулировать #3\nпричина: партия сыграна не теми участниками\n\
+        add days #2 black -30\nreason: a wrong entry\n\
+        add days #2 white -30 force\nreason: the time was used on another server\n\
+        resend #4 bob@example.test\nreason: Bob lost the invitation\n";
+    let to = bot.personal_address(REFEREE);
+    send(
+        &bot,
+        1,
+        "Referee <referee@example.test>",
+        &to,
+        "more-1@club.test",
+        body,
+    );
+    assert_eq!(status(&bot, 1), "adjourned");
+    assert_eq!(status(&bot, 3), "annulled");
+    assert_eq!(extra_seconds(&bot, 2, "white"), -30 * 86_400);
+    assert_eq!(extra_seconds(&bot, 2, "black"), 0, "refused without force");
+    for action in ["adjourn", "annul", "resend"] {
+        assert_eq!(
+            logged(&bot, action, "more-1@club.test").len(),
+            1,
+            "{action}"
+        );
+    }
+    assert_eq!(logged(&bot, "add_days", "more-1@club.test").len(), 1);
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    assert_eq!(answer.matches(": done: ").count(), 4, "{answer}");
+    assert!(
+        answer.contains("\"add days #2 black -30\": not done: "),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("The referee sends the game's invitation again"),
+        "{answer}"
+    );
+    assert!(told(&bot, BOB, "Судья отложил партию.") >= 1);
+    assert!(told(&bot, ALICE, "The referee annuls the game.") >= 1);
+    let bob = bot.outbox_to(BOB);
+    assert!(
+        bob[to_bob_before..]
+            .iter()
+            .any(|b| b.contains("Партия #4") && b.contains("Вы играете")),
+        "Bob gets game #4's invitation again: {bob:#?}"
+    );
+}

@@ -39,6 +39,9 @@ pub enum DirectorEvent {
     Adjourned,
     /// The game was resumed.
     Resumed,
+    /// The invitation was sent again, with the current position (to one
+    /// player or both).
+    Resent,
 }
 
 /// The event as a sentence, with the director's reason after it.
@@ -99,6 +102,12 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
         (DirectorEvent::Adjourned, Language::Ru) => "Судья отложил партию.".into(),
         (DirectorEvent::Resumed, Language::En) => "The referee resumes the game.".into(),
         (DirectorEvent::Resumed, Language::Ru) => "Судья возобновил партию.".into(),
+        (DirectorEvent::Resent, Language::En) => {
+            "The referee sends the game's invitation again, with the current position.".into()
+        }
+        (DirectorEvent::Resent, Language::Ru) => {
+            "Судья повторно отправил приглашение в партию с текущей позицией.".into()
+        }
     };
     let reason = reason.trim();
     if reason.is_empty() {
@@ -360,6 +369,7 @@ mod tests {
             DirectorEvent::Paused,
             DirectorEvent::Adjourned,
             DirectorEvent::Resumed,
+            DirectorEvent::Resent,
         ];
         for e in all {
             // Fails to compile when an event is added without a case here.
@@ -371,7 +381,8 @@ mod tests {
                 | DirectorEvent::DaysAdded { .. }
                 | DirectorEvent::Paused
                 | DirectorEvent::Adjourned
-                | DirectorEvent::Resumed => {}
+                | DirectorEvent::Resumed
+                | DirectorEvent::Resent => {}
             }
             let ru = director(e, "сбой почты", Language::Ru);
             assert!(

@@ -11,8 +11,11 @@
 //! | `adjudicate #15 1-0` (`0-1`, `1/2`, `draw`, `white won`) | `присудить #15 1-0` (`ничья`, `победа белых`) |
 //! | `rollback #15 24` = keep 24 plies (`ply 24`); `rollback #15 move 12` = back to before White's 12th move, `move 12...` before Black's | `откат #15 24` (`полуход 24`), `откат #15 ход 12`, `ход 12...` |
 //! | `forfeit #15 white` (the side that loses) | `поражение #15 белым`, `неявка #15 чёрные` |
-//! | `add days #15 black 3` (negative takes days) | `добавить #15 чёрным 3 дня` |
+//! | `add days #15 black 3` (negative takes days; `force` lets the balance go below zero) | `добавить #15 чёрным 3 дня` (`принудительно`) |
 //! | `pause #15`, `resume #15` | `пауза #15`, `возобновить #15` |
+//! | `adjourn #15` (the player to move may seal a move) | `отложить #15` |
+//! | `annul #15` | `аннулировать #15` |
+//! | `resend #15 [player@x]` (the invitation again, with the position) | `переслать #15 [адрес]` |
 //! | `leave player@x 2026-12-20 2027-01-05` | `отпуск player@x 20.12.2026 05.01.2027` |
 //! | `accept claim #15 [white]`, `reject claim #15 [black]` | `принять заявку #15 [белых]`, `отклонить заявку #15` |
 //! | `release <quarantine key>` | `выпустить <ключ>` |
@@ -231,6 +234,9 @@ fn order_of(line: &str) -> Option<Result<DirectorOrder, DirectorLineError>> {
         ("add-days" | "добавить", _) => (1, Kind::AddDays),
         ("pause" | "пауза" | "приостановить", _) => (1, Kind::Pause),
         ("resume" | "возобновить", _) => (1, Kind::Resume),
+        ("adjourn" | "отложить", _) => (1, Kind::Adjourn),
+        ("annul" | "аннулировать", _) => (1, Kind::Annul),
+        ("resend" | "переслать", _) => (1, Kind::Resend),
         ("leave" | "отпуск", _) => (1, Kind::Leave),
         ("accept", Some("claim")) | ("принять", Some("заявку")) => {
             (2, Kind::Claim(true))
@@ -285,6 +291,9 @@ enum Kind {
     Leave,
     Claim(bool),
     Release,
+    Adjourn,
+    Annul,
+    Resend,
 }
 
 /// The order of a game command from the words after the game.
@@ -307,6 +316,11 @@ fn game_order(kind: Kind, game: GameId, rest: &[&str]) -> Result<DirectorOrder, 
             _ => Err(DirectorLineError::Side),
         },
         Kind::AddDays => {
+            // `force` / `принудительно` last: the balance may go below zero.
+            let (rest, force) = match rest {
+                [head @ .., "force" | "принудительно"] => (head, true),
+                _ => (rest, false),
+            };
             let (side, days) = match rest {
                 [side, n] | [side, n, _] => (side_of(side), *n),
                 [side] => (side_of(side), ""),
@@ -319,10 +333,22 @@ fn game_order(kind: Kind, game: GameId, rest: &[&str]) -> Result<DirectorOrder, 
                 return Err(DirectorLineError::Extra);
             }
             match days.trim_start_matches('+').parse::<i32>() {
-                Ok(d) if d != 0 => direct(DirectorAction::AddDays(side, d, false)),
+                Ok(d) if d != 0 => direct(DirectorAction::AddDays(side, d, force)),
                 _ => Err(DirectorLineError::Days),
             }
         }
+        Kind::Resend => match rest {
+            [] => direct(DirectorAction::Resend(None)),
+            [player] if player.contains('@') => direct(DirectorAction::Resend(Some(
+                player.trim_matches(['<', '>', ',']).to_string(),
+            ))),
+            _ => Err(DirectorLineError::Extra),
+        },
+        Kind::Pause | Kind::Resume | Kind::Adjourn | Kind::Annul if !rest.is_empty() => {
+            Err(DirectorLineError::Extra)
+        }
+        Kind::Adjourn => direct(DirectorAction::Adjourn),
+        Kind::Annul => direct(DirectorAction::Annul),
         Kind::Pause | Kind::Resume if !rest.is_empty() => Err(DirectorLineError::Extra),
         Kind::Pause => direct(DirectorAction::Pause),
         Kind::Resume => direct(DirectorAction::Resume),
@@ -440,6 +466,23 @@ mod tests {
             ("Пауза № 15", direct(15, Pause)),
             ("resume #15", direct(15, Resume)),
             ("возобновить #15", direct(15, Resume)),
+            (
+                "add days #15 black -5 force",
+                direct(15, AddDays(Side::Black, -5, true)),
+            ),
+            (
+                "добавить #15 белым -4 дня принудительно",
+                direct(15, AddDays(Side::White, -4, true)),
+            ),
+            ("adjourn #15", direct(15, Adjourn)),
+            ("Отложить №15", direct(15, Adjourn)),
+            ("annul #15", direct(15, Annul)),
+            ("аннулировать #15", direct(15, Annul)),
+            ("resend #15", direct(15, Resend(None))),
+            (
+                "переслать #15 Bob@Example.test",
+                direct(15, Resend(Some("bob@example.test".into()))),
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(one(text).order, want, "{text}");

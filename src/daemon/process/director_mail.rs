@@ -190,7 +190,8 @@ fn command_of(
                 DirectorAction::Resume => DirectorEvent::Resumed,
                 DirectorAction::Adjourn => DirectorEvent::Adjourned,
                 DirectorAction::Annul => DirectorEvent::Annulled,
-                DirectorAction::Rollback(_) | DirectorAction::Resend(_) => {
+                DirectorAction::Resend(_) => DirectorEvent::Resent,
+                DirectorAction::Rollback(_) => {
                     unreachable!("not read from a director's mail")
                 }
             };
