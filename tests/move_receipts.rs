@@ -231,3 +231,55 @@ fn a_clock_whose_notice_waits_in_the_outbox_does_not_run_out() {
         );
     }
 }
+
+/// `serve --now T` (ZAOCHKA_NOW) runs the daemon's clock from T: five days
+/// on, Black's three days a move have run out and the daemon says so, at the
+/// shifted instant; the real-time run before it had nothing due.
+#[test]
+fn serve_acts_at_the_instant_it_is_given() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+        "--time-control",
+        "3d/move",
+    ]);
+    bot.ok(&["play", "2", "c3-d4", "--as", "alice@example.test"]);
+    bot.serve_once();
+    assert_eq!(bot.result(2), None);
+    let later = Utc::now() + Duration::days(5);
+    let out = bot
+        .command()
+        .env("ZAOCHKA_NOW", later.to_rfc3339())
+        .args(["serve", "--once"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(bot.result(2).as_deref(), Some("1-0"), "Black lost on time");
+    let ended: String = bot
+        .db()
+        .query_row("SELECT finished_at FROM games WHERE id = 2", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let ended: DateTime<Utc> = ended.parse().unwrap();
+    assert!(ended > Utc::now() + Duration::days(2), "{ended}");
+    assert!(
+        bot.outbox_to("alice@example.test")
+            .iter()
+            .any(|b| b.contains("ran out of time")),
+        "{:?}",
+        bot.outbox_to("alice@example.test")
+    );
+}

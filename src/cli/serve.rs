@@ -33,6 +33,10 @@ impl Serve {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
         init_logging();
         let config = args.config()?;
+        if let Some(at) = args.now {
+            // `--now` / ZAOCHKA_NOW: the daemon starts its clock at that instant.
+            crate::daemon::wall::start_at(at);
+        }
         if let (Some(key), Some(size), Some(length), Some(received_at)) = (
             self.probe_key,
             self.probe_size,

@@ -32,8 +32,6 @@ use mail_auth::{
 use serde::Deserialize;
 use tracing::warn;
 
-use chrono::Utc;
-
 use super::alerts::{self, Alert};
 use super::dns_table::DnsTable;
 use super::inbox::RawMail;
@@ -410,6 +408,6 @@ pub fn record(
         domain: auth.dmarc.domain.clone(),
         policy: auth.dmarc.policy,
     };
-    alerts::raise(tx, config, &alert, Utc::now().max(mail.received_at))?;
+    alerts::raise(tx, config, &alert, super::wall::now().max(mail.received_at))?;
     Ok(())
 }

@@ -48,7 +48,7 @@ impl RunState {
         what: &str,
         e: &dyn std::fmt::Display,
     ) -> Duration {
-        let now = Utc::now();
+        let now = super::wall::now();
         let max = Duration::from_secs(config.faults.max_backoff_seconds);
         let fault = self.fault.get_or_insert(Fault {
             since: now,
@@ -105,8 +105,10 @@ pub(crate) fn tell_of_fault(
         since,
         detail: detail.to_string(),
     };
-    let queued = store.transaction(|tx| alerts::raise(tx, config, &alert, Utc::now()));
-    if queued.is_ok() && sender::send_due(store, transport, config, Utc::now(), stop).is_ok() {
+    let queued = store.transaction(|tx| alerts::raise(tx, config, &alert, super::wall::now()));
+    if queued.is_ok()
+        && sender::send_due(store, transport, config, super::wall::now(), stop).is_ok()
+    {
         return;
     }
     for (address, lang) in referees {

@@ -194,7 +194,7 @@ pub fn post(
             Vec::new(),
         )
     } else {
-        super::rich::enrich(tx, reply, game, Utc::now())?
+        super::rich::enrich(tx, reply, game, super::wall::now())?
     };
     let id = outbox::enqueue(
         tx,

@@ -35,12 +35,12 @@ pub mod sender;
 mod sites;
 pub mod timing;
 pub mod transport;
+pub mod wall;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use chrono::Utc;
 use tracing::{info, warn};
 
 use crate::config::{Config, InboxConfig};
@@ -126,7 +126,7 @@ fn drain_inbox(
                 return None;
             }
             let retry = run.retry_after_fault.contains(&mail.key);
-            let mut disposition = queue::take(store, config, &mail, retry, Utc::now());
+            let mut disposition = queue::take(store, config, &mail, retry, wall::now());
             // A probe of an earlier run is finishing this mail: wait for it, so
             // that later mail of the same game is never applied before it.
             while let Disposition::InProgress { holder } = disposition {
@@ -135,7 +135,7 @@ fn drain_inbox(
                 if stop.load(Ordering::SeqCst) {
                     return None;
                 }
-                disposition = queue::take(store, config, &mail, retry, Utc::now());
+                disposition = queue::take(store, config, &mail, retry, wall::now());
             }
             match disposition {
                 Disposition::Done(_) => {
@@ -201,13 +201,19 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             run.referees = list;
         }
         let mut wait = drain_inbox(&mut store, config, inbox.as_mut(), &mut run, stop);
+        // The notices first: a clock whose move notice still waits in the
+        // outbox has nothing due (see `scheduler::tick`); once it is sent the
+        // wait is a clock stop and the tick judges the real deadline.
+        if let Err(e) = sender::send_due(&mut store, &transport, config, wall::now(), stop) {
+            wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
+        }
         if wait.is_none()
-            && let Err(e) = scheduler::tick(&mut store, config, Utc::now())
+            && let Err(e) = scheduler::tick(&mut store, config, wall::now())
         {
             wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
         }
-        sites::refresh(&mut store, config, &mut run.sites, Utc::now());
-        if let Err(e) = sender::send_due(&mut store, &transport, config, Utc::now(), stop) {
+        sites::refresh(&mut store, config, &mut run.sites, wall::now());
+        if let Err(e) = sender::send_due(&mut store, &transport, config, wall::now(), stop) {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
         }
         if let Some((since, detail)) = run.tell.take() {
@@ -297,7 +303,7 @@ fn note_quarantined(store: &mut Store, config: &Config, mail: &inbox::RawMail, c
 /// Raises an alert in a transaction of its own; a failure is only logged (the
 /// alert concerns a fault the log records anyway).
 fn raise(store: &mut Store, config: &Config, alert: &alerts::Alert) {
-    if let Err(e) = store.transaction(|tx| alerts::raise(tx, config, alert, Utc::now())) {
+    if let Err(e) = store.transaction(|tx| alerts::raise(tx, config, alert, wall::now())) {
         warn!(alert = %printable(&alert.key()), error = %e, "cannot record the referee alert");
     }
 }

@@ -65,9 +65,15 @@ pub fn run(config: &Config, mail: &RawMail) -> std::io::Result<ProbeEnd> {
         .arg(crate::store::instant_text(mail.received_at))
         .env_remove("ZAOCHKA_CONFIG")
         .env_remove("ZAOCHKA_DB")
+        .env_remove("ZAOCHKA_NOW")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
+    if super::wall::shifted() {
+        // The child acts on the same shifted clock as the daemon.
+        cmd.arg("--now")
+            .arg(crate::store::instant_text(super::wall::now()));
+    }
     let mut child = cmd.spawn()?;
     if let Some(mut stdin) = child.stdin.take() {
         // A child that dies before reading it all is seen below.

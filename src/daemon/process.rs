@@ -549,7 +549,7 @@ fn tokenless_answer(
         &reply,
         None,
         reply_id(tx, config, &mail.key, 0, 0)?,
-        chrono::Utc::now().max(mail.received_at),
+        crate::daemon::wall::now().max(mail.received_at),
     )?;
     Ok(true)
 }
@@ -776,7 +776,7 @@ fn apply(
     match referee::handle(tx, &command, player.id, mail.received_at, source) {
         Ok(mut h) => {
             savepoint(tx, "RELEASE intent")?;
-            let processed_at = chrono::Utc::now().max(mail.received_at);
+            let processed_at = crate::daemon::wall::now().max(mail.received_at);
             super::timing::on_moves(tx, env, mail, player, &mut h.replies, processed_at)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
             Ok(match game {
@@ -1022,7 +1022,7 @@ fn enqueue_threaded(
             r,
             Some(thread),
             reply_id(tx, config, &mail.key, index, i)?,
-            chrono::Utc::now().max(mail.received_at),
+            crate::daemon::wall::now().max(mail.received_at),
         )?;
     }
     Ok(())
@@ -1040,7 +1040,7 @@ fn reply_id(
     recipient: usize,
 ) -> Result<String, RefereeError> {
     use hmac::{Hmac, KeyInit, Mac};
-    let secret = crate::store::secrets::verp_key(tx, chrono::Utc::now())?;
+    let secret = crate::store::secrets::verp_key(tx, crate::daemon::wall::now())?;
     let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
         .map_err(|e| RefereeError::Invalid(e.to_string()))?;
     m.update(b"zaochka reply id v1\0");
