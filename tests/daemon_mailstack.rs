@@ -556,9 +556,7 @@ fn imap_idle_wakes_the_daemon_at_once_also_after_a_dropped_connection_and_sigter
             text,
         );
         serving.until(&format!("the reply to ply {}", k + 1), within, || {
-            bot.plies(1) == k as i64 + 1
-                && bot.outbox_count() > sent
-                && bot.pending_outbox() == 0
+            bot.plies(1) == k as i64 + 1 && bot.outbox_count() > sent && bot.pending_outbox() == 0
         });
     }
     std::thread::sleep(Duration::from_millis(1500));

@@ -17,13 +17,14 @@ const REPLY_WITHIN: Duration = Duration::from_secs(20);
 
 /// Player `k`'s move mail of the seed game (White's for even `k`).
 fn move_mail(bot: &Bot, k: usize) -> String {
-    let (from, side) = if k % 2 == 0 {
+    let white = k.is_multiple_of(2);
+    let (from, side) = if white {
         ("Alice <alice@example.test>", "white")
     } else {
         ("Боб <bob@example.test>", "black")
     };
     let n = k / 2 + 1;
-    let dots = if k % 2 == 0 { "." } else { "..." };
+    let dots = if white { "." } else { "..." };
     mail(
         from,
         &format!("bot+1.{}@example.test", bot.token(1, side)),

@@ -75,10 +75,7 @@ fn idle_reply_latency_through_postfix_and_dovecot_with_idle() {
             "1. ed4",
         );
     });
-    report(
-        "IMAP IDLE, submission to reply accepted by Postfix",
-        took,
-    );
+    report("IMAP IDLE, submission to reply accepted by Postfix", took);
 }
 
 #[test]

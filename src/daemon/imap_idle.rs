@@ -89,4 +89,3 @@ fn cut_on_stop(socket: &TcpStream, stop: &AtomicBool, finished: &AtomicBool) {
         std::thread::sleep(STOP_CHECK);
     }
 }
-

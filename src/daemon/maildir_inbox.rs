@@ -36,8 +36,8 @@ use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
 use tracing::{debug, warn};
 
-use super::maildir_watch::{self, MaildirWatch};
 use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
+use super::maildir_watch::{self, MaildirWatch};
 use crate::printable::printable;
 
 /// The key prefix of Maildir messages.

@@ -78,13 +78,20 @@ impl Serving {
         unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
         loop {
             if let Some(status) = child.try_wait().unwrap() {
-                assert!(status.success(), "serve after SIGTERM: {status}: {}", self.log());
+                assert!(
+                    status.success(),
+                    "serve after SIGTERM: {status}: {}",
+                    self.log()
+                );
                 return start.elapsed();
             }
             if start.elapsed() > limit {
                 child.kill().unwrap();
                 child.wait().unwrap();
-                panic!("serve still running {limit:?} after SIGTERM: {}", self.log());
+                panic!(
+                    "serve still running {limit:?} after SIGTERM: {}",
+                    self.log()
+                );
             }
             std::thread::sleep(Duration::from_millis(10));
         }
