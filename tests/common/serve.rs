@@ -62,7 +62,7 @@ impl Serving {
             }
             assert!(
                 start.elapsed() < limit,
-                "no {what} within {limit:?}: {}",
+                "timed out after {limit:?} waiting for {what}: {}",
                 self.log()
             );
             std::thread::sleep(Duration::from_millis(5));
