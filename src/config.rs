@@ -22,7 +22,8 @@ pub struct Config {
     pub inbox: InboxConfig,
     /// How replies are sent.
     pub outbox: OutboxConfig,
-    /// Seconds between two polls of the inbox (when IMAP IDLE is not used).
+    /// Seconds an idle daemon waits before its next cycle when no new mail
+    /// woke it (IMAP IDLE, the inotify watch of a Maildir).
     pub poll_seconds: u64,
     /// Mails larger than this many bytes are refused before their body is parsed.
     pub max_message_bytes: usize,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::cli::SEED_001;
 use common::daemon::{Bot, Mailing, two_players};
-use lettre::{SmtpTransport, Transport};
+use common::serve::{idle_players, kick};
 
 /// The tests share the bot's and the players' mailboxes: one at a time.
 static STACK: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -34,17 +34,7 @@ fn stack_available() -> bool {
 }
 
 fn send(from: &str, to: &str, subject: &str, body: &str) {
-    let m = lettre::Message::builder()
-        .from(from.parse().unwrap())
-        .to(to.parse().unwrap())
-        .subject(subject)
-        .body(body.to_string())
-        .unwrap();
-    SmtpTransport::builder_dangerous("127.0.0.1")
-        .port(2525)
-        .build()
-        .send(&m)
-        .unwrap();
+    common::serve::submit(from, to, subject, body);
 }
 
 /// Every message in a user's INBOX, as text.
@@ -527,4 +517,48 @@ fn the_imap_inbox_reads_an_over_size_mail_only_to_its_head_and_quarantines_by_ke
     );
     assert!(inbox.take_skipped().is_empty());
     s.logout().ok();
+}
+
+#[test]
+fn imap_idle_wakes_the_daemon_at_once_also_after_a_dropped_connection_and_sigterm_ends_it() {
+    let _one_at_a_time = STACK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !stack_available() {
+        return;
+    }
+    let bot = Bot::new(Mailing::LoopbackAs("idlebot"));
+    // Far above the bounds below: a reply within them came from IDLE, not a poll.
+    bot.set_poll_seconds(300);
+    idle_players(&bot, 1);
+    let mut serving = bot.start_serving();
+    let within = Duration::from_secs(20);
+    serving.until("the invitations", within, || bot.pending_outbox() == 0);
+    let (wt, bt) = (bot.token(1, "white"), bot.token(1, "black"));
+    for (k, (from, token, text)) in [
+        ("idlewhite@example.test", &wt, "1. ed4"),
+        ("idleblack@example.test", &bt, "1... dc5"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // The daemon is in IDLE again.
+        std::thread::sleep(Duration::from_millis(1500));
+        if k == 1 {
+            assert!(kick("idlebot"), "doveadm kick idlebot failed");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        let sent = bot.outbox_count();
+        send(
+            from,
+            &format!("idlebot+1.{token}@example.test"),
+            "Re: [zaochka #1] russian",
+            text,
+        );
+        serving.until(&format!("the reply to ply {}", k + 1), within, || {
+            bot.plies(1) == k as i64 + 1 && bot.outbox_count() > sent && bot.pending_outbox() == 0
+        });
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    serving.stop(Duration::from_secs(3));
 }

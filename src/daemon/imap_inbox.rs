@@ -1,6 +1,6 @@
 //! The IMAP inbox (the `imap` crate): TLS for real servers, plain on loopback;
 //! UIDVALIDITY and UIDs tracked; `\Seen` set only after the commit; IDLE where the
-//! server offers it, polling otherwise; reconnect with backoff.
+//! server offers it ([`super::imap_idle`]), polling otherwise; reconnect with backoff.
 //!
 //! Bounded: the unseen, unquarantined UIDs are searched, then their
 //! `RFC822.SIZE` and `INTERNALDATE` fetched, and only then the messages: whole
@@ -14,6 +14,7 @@
 use std::collections::HashSet;
 use std::io::{Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
@@ -21,6 +22,7 @@ use chrono::{DateTime, Utc};
 use imap::extensions::idle::SetReadTimeout;
 use imap::types::Flag;
 
+use super::imap_idle;
 use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
 use crate::config::Secret;
 use crate::printable::printable;
@@ -30,8 +32,6 @@ pub const CHUNK: usize = 200;
 /// About how many message bytes one FETCH response may hold (the `imap` crate
 /// keeps a whole response in memory); a single larger message goes alone.
 pub const CHUNK_BYTES: u64 = 8 * 1024 * 1024;
-/// IDLE is renewed before the server's 30-minute limit (RFC 2177).
-const IDLE_LIMIT: Duration = Duration::from_secs(25 * 60);
 /// How long one read from the server may block before the connection is
 /// dropped and reopened (it also bounds how late SIGTERM is noticed).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(20);
@@ -95,6 +95,8 @@ impl SetReadTimeout for Box<dyn StreamBox> {
 pub struct ImapInbox {
     settings: ImapSettings,
     session: Option<Session>,
+    /// The session's TCP connection, shut down to end an IDLE on a stop.
+    socket: Option<TcpStream>,
     uid_validity: u32,
     failures: u32,
     /// No reconnection before this instant (backoff after failures).
@@ -115,6 +117,7 @@ impl ImapInbox {
         let mut inbox = ImapInbox {
             settings,
             session: None,
+            socket: None,
             uid_validity: 0,
             failures: 0,
             retry_at: None,
@@ -137,6 +140,7 @@ impl ImapInbox {
             .with_context(|| format!("cannot connect to IMAP {}:{}", s.host, s.port))?;
         tcp.set_read_timeout(Some(READ_TIMEOUT))?;
         tcp.set_write_timeout(Some(READ_TIMEOUT))?;
+        self.socket = tcp.try_clone().ok();
         let stream: Box<dyn StreamBox> = if s.tls {
             let tls = native_tls::TlsConnector::new()?;
             Box::new(
@@ -430,30 +434,25 @@ impl Inbox for ImapInbox {
         std::mem::take(&mut self.skipped)
     }
 
-    fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
-        let mut timeout = timeout;
-        if self.session.is_none() {
-            // Backing off: wait out (part of) the delay, never longer than asked.
+    fn wait(&mut self, timeout: Duration, stop: &AtomicBool) -> anyhow::Result<()> {
+        let Some(session) = self.session.as_mut() else {
+            // Dropped or backing off: wait out (part of) the delay; the next
+            // fetch reconnects and reads what came meanwhile.
             let left = self.retry_at.map_or(Duration::ZERO, |at| {
                 at.saturating_duration_since(Instant::now())
             });
-            if left >= timeout {
-                std::thread::sleep(timeout);
-                return Ok(());
-            }
-            std::thread::sleep(left);
-            timeout -= left;
-        }
+            super::pause(left.min(timeout), stop);
+            return Ok(());
+        };
         let use_idle = self.settings.idle;
         let r = (|| -> anyhow::Result<()> {
-            let session = self.session()?;
-            let idle_ok = use_idle && session.capabilities()?.has_str("IDLE");
-            if idle_ok {
-                let handle = session.idle()?;
-                handle.wait_with_timeout(timeout.min(IDLE_LIMIT))?;
+            if use_idle && session.capabilities()?.has_str("IDLE") {
+                imap_idle::idle(session, self.socket.as_ref(), timeout, stop)?;
             } else {
-                std::thread::sleep(timeout);
-                session.noop()?;
+                super::pause(timeout, stop);
+                if !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    session.noop()?;
+                }
             }
             Ok(())
         })();

@@ -8,8 +8,10 @@
 //! its head only (see [`RawMail::bytes`]), so no folder and no message is ever
 //! loaded whole beyond the limit. No call blocks for long: file entries are
 //! opened non-blocking, network reads time out, and [`Inbox::wait`] returns
-//! within its timeout, so SIGTERM is noticed within seconds.
+//! within its timeout or about a second after a stop, so SIGTERM is noticed
+//! at once.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -121,9 +123,11 @@ pub trait Inbox {
     /// the caller logs them (the inbox itself logs only at debug level).
     fn take_skipped(&mut self) -> Vec<Skipped>;
 
-    /// Waits for new mail at most `timeout` (IMAP IDLE where offered, else a sleep).
+    /// Waits for new mail at most `timeout`, returning as soon as mail may have
+    /// come (an inotify watch on a Maildir's `new/`, IMAP IDLE where offered,
+    /// else a sleep) or `stop` is set (noticed within about a second).
     ///
     /// # Errors
     /// Network failures.
-    fn wait(&mut self, timeout: Duration) -> anyhow::Result<()>;
+    fn wait(&mut self, timeout: Duration, stop: &AtomicBool) -> anyhow::Result<()>;
 }

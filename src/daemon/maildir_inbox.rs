@@ -29,6 +29,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, anyhow, bail};
@@ -36,6 +37,7 @@ use chrono::{DateTime, Utc};
 use tracing::{debug, warn};
 
 use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
+use super::maildir_watch::{self, MaildirWatch};
 use crate::printable::printable;
 
 /// The key prefix of Maildir messages.
@@ -56,6 +58,8 @@ pub struct MaildirInbox {
     unmovable: HashSet<OsString>,
     /// Entries passed over since the last [`Inbox::take_skipped`].
     skipped: Vec<Skipped>,
+    /// The inotify watch on `new/` ([`super::maildir_watch`]); `None`: polled.
+    watch: Option<MaildirWatch>,
 }
 
 impl MaildirInbox {
@@ -78,11 +82,12 @@ impl MaildirInbox {
             }
         }
         Ok(MaildirInbox {
-            path,
             max_message_bytes: max_message_bytes as u64,
             reported: HashMap::new(),
             unmovable: HashSet::new(),
             skipped: Vec::new(),
+            watch: maildir_watch::watch(&path),
+            path,
         })
     }
 
@@ -291,8 +296,8 @@ impl Inbox for MaildirInbox {
         std::mem::take(&mut self.skipped)
     }
 
-    fn wait(&mut self, timeout: Duration) -> anyhow::Result<()> {
-        std::thread::sleep(timeout);
+    fn wait(&mut self, timeout: Duration, stop: &AtomicBool) -> anyhow::Result<()> {
+        maildir_watch::wait(&mut self.watch, &self.path, timeout, stop);
         Ok(())
     }
 }

@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! inbox (maildir_inbox | imap_inbox: sized, bounded, every entry kind)
+//!   · waits woken at once: maildir_watch (inotify) | imap_idle (IDLE)
 //!   └ queue: claim ─> process (one transaction) ─> done | quarantine | retry
 //!              └ probe: a mail a run died on, in a child process
 //! process ─> letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
@@ -21,11 +22,13 @@ pub mod bounce_clock;
 pub mod compose;
 pub mod dns_table;
 pub mod faults;
+pub mod imap_idle;
 pub mod imap_inbox;
 pub mod inbox;
 pub mod letters;
 pub mod lock;
 pub mod maildir_inbox;
+pub mod maildir_watch;
 pub mod probe;
 pub mod process;
 pub mod queue;
@@ -239,18 +242,11 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             pause(w, stop);
             continue;
         }
-        // Wait for mail in short slices so that a signal is noticed quickly.
-        let mut waited = 0;
-        while waited < config.poll_seconds && !stop.load(Ordering::SeqCst) {
-            let slice = config.poll_seconds.min(5);
-            if let Err(e) = inbox.wait(Duration::from_secs(slice)) {
-                warn!(error = %printable(&format!("{e:#}")), "waiting for mail failed; reconnecting");
-                pause(Duration::from_secs(1), stop);
-            }
-            waited += slice;
-            if matches!(config.inbox, InboxConfig::Imap { .. }) {
-                break;
-            }
+        // Wait for mail: woken at once by the inbox (inotify, IDLE) or after
+        // poll-seconds; a signal ends the wait within a second.
+        if let Err(e) = inbox.wait(Duration::from_secs(config.poll_seconds), stop) {
+            warn!(error = %printable(&format!("{e:#}")), "waiting for mail failed; reconnecting");
+            pause(Duration::from_secs(1), stop);
         }
     }
     info!("zaochka serve stopped");

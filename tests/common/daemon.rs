@@ -16,8 +16,11 @@ pub struct Bot {
 pub enum Mailing {
     /// Maildir inbox `mail/inbox`, `.eml` files in `mail/outbox`.
     Local,
-    /// IMAP 127.0.0.1:1143 (bot/botpw) and SMTP 127.0.0.1:2525 (scripts/mailstack.sh).
+    /// IMAP 127.0.0.1:1143 (bot/botpw, with IDLE) and SMTP 127.0.0.1:2525 (scripts/mailstack.sh).
     Loopback,
+    /// As `Loopback`, as the stack's own user `name` (password `name` + `pw`,
+    /// bot address `name@example.test`), so that a test reads no one else's mail.
+    LoopbackAs(&'static str),
 }
 
 impl Bot {
@@ -25,6 +28,10 @@ impl Bot {
         let dir = tempfile::tempdir().unwrap();
         let config = dir.path().join("zaochka.toml");
         let d = dir.path().display();
+        let local = match mailing {
+            Mailing::LoopbackAs(name) => name,
+            _ => "bot",
+        };
         let (inbox, outbox, domain) = match mailing {
             Mailing::Local => (
                 format!("[inbox]\nkind = \"maildir\"\npath = \"{d}/mail/inbox\"\n"),
@@ -32,7 +39,12 @@ impl Bot {
                 "example.test",
             ),
             Mailing::Loopback => (
-                "[inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = 1143\nsecurity = \"plain\"\nuser = \"bot\"\npassword-env = \"ZAOCHKA_TEST_IMAP_PASSWORD\"\nidle = false\n".to_string(),
+                "[inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = 1143\nsecurity = \"plain\"\nuser = \"bot\"\npassword-env = \"ZAOCHKA_TEST_IMAP_PASSWORD\"\nidle = true\n".to_string(),
+                "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = 2525\nsecurity = \"plain\"\n".to_string(),
+                "example.test",
+            ),
+            Mailing::LoopbackAs(name) => (
+                format!("[inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = 1143\nsecurity = \"plain\"\nuser = \"{name}\"\npassword-command = \"echo {name}pw\"\nidle = true\n"),
                 "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = 2525\nsecurity = \"plain\"\n".to_string(),
                 "example.test",
             ),
@@ -40,7 +52,7 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"bot\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}\
+                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"{local}\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}\
                  [authentication]\ndns-records-file = \"{d}/dns-records.txt\"\n"
             ),
         )
