@@ -391,13 +391,14 @@ impl Bot {
 
 impl Bot {
     /// `game new` of Russian checkers, Alice (of [`two_players`]) White and
-    /// `black` Black, under `control`, created at `at` (`ZAOCHKA_NOW`), from
-    /// `fen` (the initial position if `None`); returns stdout.
+    /// `black` Black, under `control`, created at `at` (`ZAOCHKA_NOW`; `None`:
+    /// the real clock), from `fen` (the initial position if `None`); returns
+    /// stdout.
     pub fn russian_game_at(
         &self,
         black: &str,
         control: &str,
-        at: chrono::DateTime<chrono::Utc>,
+        at: Option<chrono::DateTime<chrono::Utc>>,
         fen: Option<&str>,
     ) -> String {
         let mut args = vec![
@@ -415,7 +416,10 @@ impl Bot {
         if let Some(f) = fen {
             args.extend_from_slice(&["--fen", f]);
         }
-        self.ok_at(at, &args)
+        match at {
+            Some(at) => self.ok_at(at, &args),
+            None => self.ok(&args),
+        }
     }
 
     /// The `game show --json` of a game.
