@@ -14,85 +14,24 @@
 
 mod common;
 
-use common::conversation::{BotMail, Conversation, GameSpec, Lang, Player, check_mail};
+use common::conversation::{BotMail, Conversation, GameSpec, Player, check_mail};
 use common::daemon::{Bot, Mailing};
+use common::players::{IVANOV, JUDGE, PETROV, SMITH, director, names_of, spec};
 use zaochka::games::new_game;
 use zaochka::rules::Variant;
 
-const IVANOV: Player = Player {
-    name: "Иванов",
-    email: "ivanov@example.test",
-    lang: Lang::Ru,
-};
-const PETROV: Player = Player {
-    name: "Петров",
-    email: "petrov@example.test",
-    lang: Lang::Ru,
-};
-const SMITH: Player = Player {
-    name: "Smith",
-    email: "smith@example.test",
-    lang: Lang::En,
-};
-const JUDGE: Player = Player {
-    name: "Судья",
-    email: "judge@example.test",
-    lang: Lang::Ru,
-};
-
 fn names() -> Vec<&'static str> {
-    vec![IVANOV.name, PETROV.name, SMITH.name, JUDGE.name]
+    names_of(&[IVANOV, PETROV, SMITH, JUDGE])
 }
 
-/// The variant's names in subjects (`common::conversation` checks them).
-fn spec(id: i64, variant: &'static str, white: Player, black: Player) -> GameSpec {
-    let (en, ru): (&[&str], &[&str]) = match variant {
-        "russian" => (&["Russian checkers"], &["Русские шашки"]),
-        "international" => (&["International draughts"], &["Международные шашки"]),
-        "bashni" => (&["Column checkers (Bashni)"], &["Столбовые шашки"]),
-        "lasca" => (&["Lasca"], &["Ласка"]),
-        _ => (&["Chess"], &["Шахматы"]),
-    };
-    GameSpec {
-        id,
-        variant,
-        names_en: en,
-        names_ru: ru,
-        white,
-        black,
-        time_control: Some("3d/move"),
-    }
+/// Every game here runs on three days a move.
+fn game(id: i64, variant: &'static str, white: Player, black: Player) -> GameSpec {
+    spec(id, variant, white, black, Some("3d/move"))
 }
 
-/// Starts a game from a FEN two days back (the mails are dated a day ago), as
-/// `GameSpec::start` starts one from the initial position.
+/// Starts a game from a FEN (two days back, as `GameSpec::start`).
 fn start_fen(c: &mut Conversation, g: GameSpec, fen: &str) {
-    let started = (chrono::Utc::now() - chrono::Duration::days(2)).to_rfc3339();
-    let out = c
-        .bot
-        .command()
-        .env("ZAOCHKA_NOW", &started)
-        .args([
-            "game",
-            "new",
-            "--variant",
-            g.variant,
-            "--white",
-            g.white.email,
-            "--black",
-            g.black.email,
-            "--time-control",
-            "3d/move",
-            "--fen",
-            fen,
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "game new --fen {fen}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    g.start_from(&c.bot, Some(fen));
     c.games.push(g);
 }
 
@@ -141,7 +80,7 @@ const KING_PATHS: &str = "W:WKa1,e1:Bc3,c5,f6,h6";
 #[test]
 fn legal_moves_in_russian_list_every_capture_path_of_a_king_as_the_rules_core_does() {
     let mut c = conversation();
-    start_fen(&mut c, spec(1, "russian", IVANOV, PETROV), KING_PATHS);
+    start_fen(&mut c, game(1, "russian", IVANOV, PETROV), KING_PATHS);
     c.serve(None);
     let text = ask(&mut c, IVANOV, 1, "ходы");
     let core = new_game(Variant::Russian, Some(KING_PATHS))
@@ -182,7 +121,7 @@ fn legal_moves_in_russian_list_every_capture_path_of_a_king_as_the_rules_core_do
 #[test]
 fn why_names_the_rule_of_a_man_moving_backwards_and_explains_a_legal_move() {
     let mut c = conversation();
-    start_fen(&mut c, spec(1, "russian", IVANOV, SMITH), "W:Wd4,h2:Ba7,h8");
+    start_fen(&mut c, game(1, "russian", IVANOV, SMITH), "W:Wd4,h2:Ba7,h8");
     c.serve(None);
     let back = ask(&mut c, IVANOV, 1, "почему d4-c3");
     assert!(back.contains("шашка с d4 не может пойти на c3"), "{back}");
@@ -204,7 +143,7 @@ fn why_names_the_rule_of_a_man_moving_backwards_and_explains_a_legal_move() {
     let unread = ask(&mut c, SMITH, 1, "why d9-e10");
     assert!(unread.contains("not allowed"), "{unread}");
     // A short form that fits two kings' moves: the candidates.
-    start_fen(&mut c, spec(2, "russian", IVANOV, SMITH), "W:WKc1,Kc3:Bh8");
+    start_fen(&mut c, game(2, "russian", IVANOV, SMITH), "W:WKc1,Kc3:Bh8");
     c.serve(None);
     let two = ask(&mut c, IVANOV, 2, "почему cd2");
     assert!(
@@ -218,7 +157,7 @@ fn bashni_legal_moves_say_what_a_capture_takes_from_a_tower() {
     let mut c = conversation();
     // A black king over a white man on d4: c3 takes the king only.
     let fen = "W:Wc3,a1:Bd4(1/0),h8";
-    start_fen(&mut c, spec(1, "bashni", IVANOV, SMITH), fen);
+    start_fen(&mut c, game(1, "bashni", IVANOV, SMITH), fen);
     c.serve(None);
     let text = ask(&mut c, IVANOV, 1, "ходы");
     let core = new_game(Variant::Bashni, Some(fen)).unwrap().legal_moves();
@@ -241,7 +180,7 @@ const MAJORITY: &str = "W:W37,44:B23,32,39";
 #[test]
 fn international_legal_moves_and_the_majority_rule_cited_by_why() {
     let mut c = conversation();
-    start_fen(&mut c, spec(1, "international", SMITH, IVANOV), MAJORITY);
+    start_fen(&mut c, game(1, "international", SMITH, IVANOV), MAJORITY);
     c.serve(None);
     let list = ask(&mut c, SMITH, 1, "legal");
     let core = new_game(Variant::International, Some(MAJORITY))
@@ -263,7 +202,7 @@ fn international_legal_moves_and_the_majority_rule_cited_by_why() {
 #[test]
 fn chess_legal_moves_in_long_form_and_san_and_why_on_castling() {
     let mut c = conversation();
-    let g = spec(1, "chess", SMITH, PETROV);
+    let g = game(1, "chess", SMITH, PETROV);
     g.start(&c.bot);
     c.games.push(g);
     c.serve(None);
@@ -320,7 +259,7 @@ fn the_rules_of_every_game_with_citations_in_both_languages() {
         ),
     ];
     for (i, (variant, ..)) in want.iter().enumerate() {
-        let g = spec(i as i64 + 1, variant, IVANOV, SMITH);
+        let g = game(i as i64 + 1, variant, IVANOV, SMITH);
         g.start(&c.bot);
         c.games.push(g);
     }
@@ -337,44 +276,10 @@ fn the_rules_of_every_game_with_citations_in_both_languages() {
 }
 
 /// `game show --json` of a game.
-fn show(bot: &Bot, game: &str) -> serde_json::Value {
-    serde_json::from_str(&bot.ok(&["game", "show", game, "--json"])).unwrap()
-}
-
-/// A director's command at an instant between the mails already delivered
-/// (dated a day ago, one second apart) and the next one.
-fn director(c: &Conversation, action: &str) {
-    let now = chrono::Utc::now().timestamp();
-    let at =
-        chrono::DateTime::from_timestamp_millis((now - 86_400 + c.sent.len() as i64) * 1000 - 500)
-            .unwrap()
-            .to_rfc3339();
-    let out = c
-        .bot
-        .command()
-        .env("ZAOCHKA_NOW", &at)
-        .args([
-            "referee",
-            action,
-            "1",
-            "--as",
-            JUDGE.email,
-            "--reason",
-            "сессия",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "referee {action}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 #[test]
 fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes_on() {
     let mut c = conversation();
-    let g = spec(1, "russian", IVANOV, PETROV);
+    let g = game(1, "russian", IVANOV, PETROV);
     g.start(&c.bot);
     c.games.push(g);
     c.serve(None);
@@ -384,7 +289,7 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
     // Not adjourned yet: a sealed move is refused.
     let early = ask(&mut c, PETROV, 1, "записываю ход b6-a5");
     assert!(early.contains("только в отложенной партии"), "{early}");
-    director(&c, "adjourn");
+    director(&c, JUDGE, "adjourn");
     // Both are told what the clock does: the sealer's runs until the seal.
     let adjourned = c.serve(None);
     for p in [IVANOV, PETROV] {
@@ -433,7 +338,7 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
     let again = ask(&mut c, PETROV, 1, "записываю ход f6-g5");
     assert!(again.contains("изменить нельзя"), "{again}");
     // Resumption: revealed to both, played, White's clock runs.
-    director(&c, "resume");
+    director(&c, JUDGE, "resume");
     let revealed = c.serve(None);
     for p in [IVANOV, PETROV] {
         let m = revealed
@@ -446,7 +351,7 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
             m.text
         );
     }
-    let shown = show(&c.bot, "1");
+    let shown = c.bot.show_json("1");
     assert_eq!(shown["plies"], 2, "{shown}");
     assert_eq!(shown["status"], "active", "{shown}");
     assert_eq!(shown["to_move"], "white", "{shown}");
@@ -465,7 +370,7 @@ fn a_move_sealed_by_mail_is_kept_secret_revealed_at_resumption_and_the_game_goes
     let last = c.last_to(IVANOV, 1);
     c.reply(IVANOV, &last, "2. g3-h4");
     assert_eq!(c.bot.plies(1), 3, "{:?}", c.bot.outcomes().last());
-    let shown = show(&c.bot, "1");
+    let shown = c.bot.show_json("1");
     assert_eq!(shown["to_move"], "black", "{shown}");
 }
 
@@ -481,7 +386,7 @@ fn squares(line: &str) -> Vec<u32> {
 #[test]
 fn lasca_legal_moves_are_listed_by_square_number_not_as_text() {
     let mut c = conversation();
-    let g = spec(1, "lasca", IVANOV, SMITH);
+    let g = game(1, "lasca", IVANOV, SMITH);
     g.start(&c.bot);
     c.games.push(g);
     c.serve(None);
@@ -509,10 +414,10 @@ fn lasca_legal_moves_are_listed_by_square_number_not_as_text() {
 #[test]
 fn why_alone_gets_told_to_write_the_move_after_it_with_an_example() {
     let mut c = conversation();
-    let g = spec(1, "russian", IVANOV, SMITH);
+    let g = game(1, "russian", IVANOV, SMITH);
     g.start(&c.bot);
     c.games.push(g);
-    let g = spec(2, "lasca", PETROV, IVANOV);
+    let g = game(2, "lasca", PETROV, IVANOV);
     g.start(&c.bot);
     c.games.push(g);
     c.serve(None);

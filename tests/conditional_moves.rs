@@ -16,92 +16,16 @@
 
 mod common;
 
-use common::conversation::{BotMail, Conversation, Failures, GameSpec, Lang, Player, check_mail};
+use common::conversation::{BotMail, Conversation, Failures, Lang, Player, check_mail};
 use common::daemon::{Bot, Mailing};
-
-const IVANOV: Player = Player {
-    name: "Иванов",
-    email: "ivanov@example.test",
-    lang: Lang::Ru,
-};
-const PETROV: Player = Player {
-    name: "Петров",
-    email: "petrov@example.test",
-    lang: Lang::Ru,
-};
-const SMITH: Player = Player {
-    name: "Smith",
-    email: "smith@example.test",
-    lang: Lang::En,
-};
-const JONES: Player = Player {
-    name: "Jones",
-    email: "jones@example.test",
-    lang: Lang::En,
-};
+use common::mails::{expect_in, one, to};
+use common::players::{IVANOV, JONES, PETROV, SMITH, names_of, spec};
 
 /// Plain days (no ICCF rounding): a charge of a second shows in the clock row.
 const TIME_CONTROL: &str = "10/50";
 
 fn names() -> Vec<&'static str> {
-    vec![IVANOV.name, PETROV.name, SMITH.name, JONES.name]
-}
-
-/// The mails of one step to a player.
-fn to<'a>(mails: &'a [BotMail], p: &Player) -> Vec<&'a BotMail> {
-    mails.iter().filter(|m| m.is_to(p)).collect()
-}
-
-/// The one mail of a step to a player (a failure if there are none or several).
-fn one(mails: &[BotMail], p: &Player, step: &str, f: &mut Failures) -> Option<BotMail> {
-    let got = to(mails, p);
-    if got.len() != 1 {
-        f.add(
-            "one_notice_each",
-            format!(
-                "{step}: {} mail(s) to {}:\n{}",
-                got.len(),
-                p.email,
-                got.iter()
-                    .map(|m| m.text.as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n-----\n")
-            ),
-        );
-    }
-    got.first().map(|m| (*m).clone())
-}
-
-fn expect_in(mail: &Option<BotMail>, what: &[&str], step: &str, f: &mut Failures) {
-    let Some(m) = mail else { return };
-    for w in what {
-        if !m.text.contains(w) {
-            f.add(
-                "notice_says",
-                format!("{step}: the mail lacks «{w}»:\n{}", m.text),
-            );
-        }
-    }
-}
-
-fn clock(bot: &Bot, game: i64, side: &str) -> (i64, bool) {
-    bot.db()
-        .query_row(
-            "SELECT used_seconds, running FROM clocks WHERE game_id = ?1 AND side = ?2",
-            rusqlite::params![game, side],
-            |r| Ok((r.get(0)?, r.get::<_, i64>(1)? == 1)),
-        )
-        .unwrap()
-}
-
-fn lines_stored(bot: &Bot, game: i64) -> i64 {
-    bot.db()
-        .query_row(
-            "SELECT count(*) FROM conditional_lines WHERE game_id = ?1",
-            [game],
-            |r| r.get(0),
-        )
-        .unwrap()
+    names_of(&[IVANOV, PETROV, SMITH, JONES])
 }
 
 /// Every mail to the opponent, none of which may show a line: none of the
@@ -138,15 +62,7 @@ fn opponent_never_sees(c: &Conversation, p: Player, unplayed: &[&str], f: &mut F
 #[test]
 fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
     let mut c = Conversation::new(Bot::new(Mailing::Local), &[IVANOV, PETROV], &[]);
-    let game = GameSpec {
-        id: 1,
-        variant: "russian",
-        names_en: &["Russian checkers"],
-        names_ru: &["Русские шашки"],
-        white: IVANOV,
-        black: PETROV,
-        time_control: Some(TIME_CONTROL),
-    };
+    let game = spec(1, "russian", IVANOV, PETROV, Some(TIME_CONTROL));
     game.start_from(&c.bot, Some("W:Wa1,c1,e3,g3:Bb6,e5,g7,h8"));
     c.games.push(game);
     c.serve(None);
@@ -193,8 +109,8 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
             ),
         ),
     }
-    assert_eq!(lines_stored(&c.bot, 1), 2, "two lines kept");
-    let (white_used, _) = clock(&c.bot, 1, "white");
+    assert_eq!(c.bot.conditional_lines(1), 2, "two lines kept");
+    let (white_used, _) = c.bot.used_and_running(1, "white");
 
     // The list, to the owner alone.
     let last = c.last_to(IVANOV, 1);
@@ -242,7 +158,7 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
     );
     expect_in(&opponent, &["e3:c5:a7"], "second reply, opponent", &mut f);
     assert_eq!(c.bot.plies(1), 5);
-    let (used_now, running) = clock(&c.bot, 1, "white");
+    let (used_now, running) = c.bot.used_and_running(1, "white");
     assert_eq!(
         used_now, white_used,
         "the automatic replies cost White no reflection time"
@@ -261,8 +177,11 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
         &mut f,
     );
     assert_eq!(c.bot.plies(1), 6, "no automatic reply");
-    assert_eq!(lines_stored(&c.bot, 1), 0);
-    assert!(clock(&c.bot, 1, "white").1, "White's clock runs again");
+    assert_eq!(c.bot.conditional_lines(1), 0);
+    assert!(
+        c.bot.used_and_running(1, "white").1,
+        "White's clock runs again"
+    );
 
     let show = c.bot.ok(&["game", "show", "1"]);
     assert!(!show.contains("d2-c3"), "game show shows no line:\n{show}");
@@ -282,15 +201,7 @@ fn russian_two_branch_line_with_a_multi_capture_plays_out_then_drops() {
 #[test]
 fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let mut c = Conversation::new(Bot::new(Mailing::Local), &[SMITH, JONES], &[]);
-    let game = GameSpec {
-        id: 1,
-        variant: "chess",
-        names_en: &["Chess"],
-        names_ru: &["Шахматы"],
-        white: SMITH,
-        black: JONES,
-        time_control: Some(TIME_CONTROL),
-    };
+    let game = spec(1, "chess", SMITH, JONES, Some(TIME_CONTROL));
     game.start_from(&c.bot, Some("6k1/1P6/8/8/8/5N2/P7/1N2K2R w K - 0 30"));
     c.games.push(game);
     c.serve(None);
@@ -322,7 +233,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
         "submission",
         &mut f,
     );
-    assert_eq!(lines_stored(&c.bot, 1), 2);
+    assert_eq!(c.bot.conditional_lines(1), 2);
 
     // Castling, then the promotion, each played at once.
     let last = c.last_to(JONES, 1);
@@ -353,7 +264,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
         "the promotion is played:\n{}",
         owner.map(|m| m.text).unwrap_or_default()
     );
-    assert_eq!(lines_stored(&c.bot, 1), 0);
+    assert_eq!(c.bot.conditional_lines(1), 0);
 
     // New lines, cancelled, then listed: none.
     let last = c.last_to(SMITH, 1);
@@ -366,7 +277,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
         "replace",
         &mut f,
     );
-    assert_eq!(lines_stored(&c.bot, 1), 1);
+    assert_eq!(c.bot.conditional_lines(1), 1);
     // A list, a cancel and a list in one mail: each answered, in turn.
     let got = c.reply(SMITH, &last, "conditionals\ncancel\nconditionals");
     let all: String = to(&got, &SMITH).iter().map(|m| m.text.as_str()).collect();
@@ -381,7 +292,7 @@ fn chess_lines_with_castling_and_promotion_cancel_and_list() {
     let got = c.reply(SMITH, &last, "conditionals");
     let listed = one(&got, &SMITH, "list", &mut f);
     expect_in(&listed, &["You have no conditional moves"], "list", &mut f);
-    assert_eq!(lines_stored(&c.bot, 1), 0);
+    assert_eq!(c.bot.conditional_lines(1), 0);
     let last = c.last_to(JONES, 1);
     c.reply(JONES, &last, "32... Kf5");
     assert_eq!(c.bot.plies(1), 6, "a cancelled line is not played");

@@ -64,27 +64,8 @@ use common::conversation::{
     is_board_char, latin_san,
 };
 use common::daemon::{Bot, Mailing};
+use common::players::{IVANOV, JUDGE, PETROV, SMITH, names_of};
 
-const IVANOV: Player = Player {
-    name: "Иванов",
-    email: "ivanov@example.test",
-    lang: Lang::Ru,
-};
-const PETROV: Player = Player {
-    name: "Петров",
-    email: "petrov@example.test",
-    lang: Lang::Ru,
-};
-const SMITH: Player = Player {
-    name: "Smith",
-    email: "smith@example.test",
-    lang: Lang::En,
-};
-const JUDGE: Player = Player {
-    name: "Судья",
-    email: "judge@example.test",
-    lang: Lang::Ru,
-};
 const STRANGER: &str = "mallory@evil.test";
 
 /// Every game runs on a clock, so that mails carry clocks and deadlines.
@@ -110,7 +91,7 @@ fn russian_game(id: i64, white: Player, black: Player) -> GameSpec {
 }
 
 fn names() -> Vec<&'static str> {
-    vec![IVANOV.name, PETROV.name, SMITH.name, JUDGE.name]
+    names_of(&[IVANOV, PETROV, SMITH, JUDGE])
 }
 
 /// What a step expects of the reply it sent.

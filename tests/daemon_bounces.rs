@@ -476,20 +476,11 @@ fn a_bot_address_that_is_not_an_address_fails_at_start_before_any_mail() {
 fn alice_moved_in_a_timed_game(bot: &Bot) -> String {
     use chrono::{Duration, Utc};
     two_players(bot, "russian");
-    bot.ok_at(
-        Utc::now() - Duration::days(2),
-        &[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-            "--time-control",
-            "3d/move",
-        ],
+    bot.russian_game_at(
+        "bob@example.test",
+        "3d/move",
+        Some(Utc::now() - Duration::days(2)),
+        None,
     );
     bot.serve_once();
     let wt = bot.token(2, "white");
@@ -566,8 +557,7 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
     );
     // Bob's balance is frozen across simulated days, past the 3-day limit.
     let now = Utc::now();
-    let shown: serde_json::Value =
-        serde_json::from_str(&bot.ok(&["game", "show", "2", "--json"])).unwrap();
+    let shown = bot.show_json("2");
     assert_eq!(
         shown["clock_pauses"][0]["player"], "bob@example.test",
         "{shown:#}"

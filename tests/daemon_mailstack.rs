@@ -328,20 +328,11 @@ fn a_real_bounce_of_a_move_notice_stops_that_players_clock_until_the_director_cl
         "--lang",
         "en",
     ]);
-    bot.ok_at(
-        Utc::now() - Duration::hours(1),
-        &[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "nobody@example.test",
-            "--time-control",
-            "3d/move",
-        ],
+    bot.russian_game_at(
+        "nobody@example.test",
+        "3d/move",
+        Some(Utc::now() - Duration::hours(1)),
+        None,
     );
     // The invitation to Nobody bounces too, but it is no move notice: Nobody
     // is not to move, and no clock stops.

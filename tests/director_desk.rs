@@ -20,22 +20,6 @@ fn clock(bot: &Bot, game: i64, side: &str) -> (bool, i64, i64, i64) {
         .unwrap()
 }
 
-/// Game #2 of `two_players` under `control`, Alice White.
-fn timed_game(bot: &Bot, control: &str) {
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-        "--time-control",
-        control,
-    ]);
-}
-
 /// A director's action on a game as the referee of `two_players`.
 fn direct(bot: &Bot, args: &[&str]) -> std::process::Output {
     let mut all = vec!["referee"];
@@ -58,11 +42,6 @@ fn stdout(o: &std::process::Output) -> String {
 
 fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// The `game show --json` of a game.
-fn show(bot: &Bot, game: &str) -> serde_json::Value {
-    serde_json::from_str(&bot.ok(&["game", "show", game, "--json"])).unwrap()
 }
 
 /// Adjourn, Black seals, resume: the sealed move is played, the clock of the
@@ -177,8 +156,8 @@ fn the_sealer_is_charged_up_to_the_seal_and_the_opponent_from_the_resumption() {
 fn days_taken_below_zero_need_force_show_negative_and_add_up() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    timed_game(&bot, "3d/move");
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     let before = bot.outbox_count();
     let refused = direct(&bot, &["add-days", "2", "white", "-10"]);
     assert_eq!(refused.status.code(), Some(1));
@@ -220,7 +199,7 @@ fn days_taken_below_zero_need_force_show_negative_and_add_up() {
     // White's clock runs on the real clock between the commands: a few
     // seconds, or minutes on a loaded 2-core CI machine running the test
     // binaries side by side (a 60 s window failed there twice).
-    let left = show(&bot, "2")["clocks"][0]["left_seconds"]
+    let left = bot.show_json("2")["clocks"][0]["left_seconds"]
         .as_i64()
         .unwrap();
     assert!((-2 * 86_400 - 900..=-2 * 86_400).contains(&left), "{left}");
@@ -237,7 +216,7 @@ fn days_taken_below_zero_need_force_show_negative_and_add_up() {
         "below zero: lost on time"
     );
     assert_eq!(bot.result(3), None, "33 days left: the game goes on");
-    assert_eq!(show(&bot, "3")["status"], "active");
+    assert_eq!(bot.show_json("3")["status"], "active");
 }
 
 /// `player edit --tz Moscow` is refused with the zone it may mean; a new
@@ -296,7 +275,7 @@ fn a_player_is_edited_and_keeps_games_and_tokens() {
     let alice: serde_json::Value = serde_json::from_str(list.lines().next().unwrap()).unwrap();
     assert_eq!(alice["piece_letters"], "latin");
     assert_eq!(bot.token(1, "white"), token, "the game token stays");
-    let show = show(&bot, "1");
+    let show = bot.show_json("1");
     assert_eq!(show["white"], "Alice Smith");
     // The old address is a stranger's now; the new one plays.
     let to = format!("bot+1.{token}@example.test");
@@ -384,7 +363,7 @@ fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
         "bob@example.test",
         "--undo",
     ]));
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
 }
 
 /// `game address` prints the player's reply address of the game; `game
@@ -585,7 +564,7 @@ fn a_rollback_makes_the_sealed_move_void_and_both_are_told() {
         for mail in [&to_alice, &to_bob] {
             assert!(!mail.contains("a5-b4") && !mail.contains("ab4"), "{mail}");
         }
-        assert_eq!(show(&bot, "2")["status"], "adjourned");
+        assert_eq!(bot.show_json("2")["status"], "adjourned");
         assert!(direct(&bot, &["resume", "2"]).status.success());
         assert_eq!(bot.plies(2), plies, "nothing is played at the resumption");
         assert_eq!(bot.result(2), None);
@@ -653,7 +632,7 @@ fn a_sealed_move_is_checked_when_sealed_and_cannot_be_changed() {
 fn add_days_beyond_a_year_is_refused_and_force_is_audited() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     let before = clock(&bot, 2, "black");
     for days in ["100000", "-100000", "366"] {
         let refused = direct(&bot, &["add-days", "2", "black", days, "--force"]);
@@ -696,7 +675,7 @@ fn add_days_beyond_a_year_is_refused_and_force_is_audited() {
 fn a_game_re_sent_in_mid_game_is_the_position_not_a_new_game() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     let first = bot.ok(&[
         "game",
         "resend",
@@ -755,8 +734,8 @@ fn a_game_re_sent_in_mid_game_is_the_position_not_a_new_game() {
 fn a_finished_game_shows_no_deadline_and_its_ending_in_words() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    timed_game(&bot, "3d/move");
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     bot.ok(&["play", "3", "cd4", "--as", "alice@example.test"]);
     bot.ok(&["resign", "3", "--as", "bob@example.test"]);
     bot.ok(&["play", "2", "cd4", "--as", "alice@example.test"]);
@@ -850,7 +829,7 @@ fn player_edit_and_retire_are_director_actions_in_the_log() {
 fn the_log_text_carries_the_facts_of_each_entry() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     assert!(
         direct(&bot, &["add-days", "2", "white", "3"])
             .status
@@ -958,7 +937,7 @@ fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
     assert_eq!(retired.status.code(), Some(1));
     assert!(stderr(&retired).contains("retired"), "{}", stderr(&retired));
     // Days given or taken read in words too.
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     assert!(
         direct(&bot, &["add-days", "2", "white", "1"])
             .status
@@ -968,27 +947,6 @@ fn referee_leave_words_days_names_the_player_and_refuses_the_retired() {
     assert!(to_alice.contains("adds 1 day to the clock"), "{to_alice}");
     let to_bob = bot.outbox_to("bob@example.test").pop().unwrap();
     assert!(to_bob.contains("добавил 1 день"), "{to_bob}");
-}
-
-/// Game #2 under 3d/move from `fen` (standard start if `None`), created at
-/// `t0`, Alice White.
-fn timed_game_at(bot: &Bot, t0: chrono::DateTime<chrono::Utc>, fen: Option<&str>) {
-    let mut args = vec![
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-        "--time-control",
-        "3d/move",
-    ];
-    if let Some(f) = fen {
-        args.extend_from_slice(&["--fen", f]);
-    }
-    bot.ok_at(t0, &args);
 }
 
 /// `rollback 2 1` after cd4 ba5 gh4 left Black's clock "running" while
@@ -1009,7 +967,7 @@ fn after_a_rollback_the_side_to_move_runs_with_its_balance_after_the_ply() {
     ] {
         let bot = Bot::new(Mailing::Local);
         two_players(&bot, "russian");
-        timed_game_at(&bot, t0, None);
+        bot.russian_game_at("bob@example.test", "3d/move", Some(t0), None);
         bot.ok_at(
             t0 + day,
             &["play", "2", "cd4", "--as", "alice@example.test"],
@@ -1062,7 +1020,12 @@ fn a_rollback_in_a_game_started_by_black_runs_the_right_clock() {
     ] {
         let bot = Bot::new(Mailing::Local);
         two_players(&bot, "russian");
-        timed_game_at(&bot, t0, Some("B:Wc3,e3:Bf6,h6"));
+        bot.russian_game_at(
+            "bob@example.test",
+            "3d/move",
+            Some(t0),
+            Some("B:Wc3,e3:Bf6,h6"),
+        );
         bot.ok_at(
             t0 + day,
             &["play", "2", "f6-g5", "--as", "bob@example.test"],
@@ -1087,7 +1050,7 @@ fn a_rollback_in_a_game_started_by_black_runs_the_right_clock() {
 fn a_rollback_that_removes_nothing_is_refused() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    timed_game(&bot, "3d/move");
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     bot.ok(&["play", "2", "cd4", "--as", "alice@example.test"]);
     let mails = bot.outbox_to("alice@example.test").len();
     let out = direct(&bot, &["rollback", "2", "1"]);

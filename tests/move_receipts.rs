@@ -26,28 +26,7 @@ fn a_daemon_that_started_late_charges_nobody_for_its_delay_and_receipts_show_eve
     // Game #2, 5 days per move, started two days ago; the daemon was down
     // since: nothing is sent yet.
     let started = Utc::now() - Duration::days(2);
-    let out = bot
-        .command()
-        .env("ZAOCHKA_NOW", started.to_rfc3339())
-        .args([
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-            "--time-control",
-            "5d/move",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    bot.russian_game_at("bob@example.test", "5d/move", Some(started), None);
     let (wt, bt) = (bot.token(2, "white"), bot.token(2, "black"));
     // Alice's move reached the bot's mailbox a day ago; the daemon only
     // processes it now.

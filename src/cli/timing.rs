@@ -15,7 +15,7 @@ use crate::lang::pauses::{duration, ended_line, stopped_line};
 use crate::referee::RefereeError;
 use crate::store::players::Role;
 use crate::store::receipts::{self, ChargeRecord};
-use crate::store::{GameId, Side, Tx, bounce_pauses, games, moves, players};
+use crate::store::{GameId, Side, Tx, bounce_pauses, conditional_replies, games, moves, players};
 
 /// One ply as `referee receipts` lists it.
 #[derive(Debug, serde::Serialize)]
@@ -23,8 +23,16 @@ struct Row {
     ply: u32,
     side: Side,
     notation: String,
-    /// `mail` (with a receipt) or `command line`.
+    /// `mail` (with a receipt), `conditional reply` (played by the referee
+    /// from the mover's conditional line), `sealed move` (revealed and
+    /// played at resumption) or `command line`.
     source: &'static str,
+    /// For a conditional reply the Message-ID of the mail that gave the
+    /// line, for a sealed move that of the mail that sealed it (`None`:
+    /// given on the command line).
+    given_by_message: Option<String>,
+    /// When the line was given or the move sealed (UTC).
+    given_at: Option<DateTime<Utc>>,
     date_header: Option<String>,
     date_utc: Option<DateTime<Utc>>,
     arrived_at: Option<DateTime<Utc>>,
@@ -63,15 +71,36 @@ pub(super) fn receipts(db: &StoreArgs, id: GameId, json: bool) -> anyhow::Result
             .into_iter()
             .map(|r| (r.ply, r))
             .collect();
+        let automatic: std::collections::HashMap<u32, (Option<String>, DateTime<Utc>)> =
+            conditional_replies::of_game(tx, id)?
+                .into_iter()
+                .map(|c| (c.ply, (c.source_message, c.given_at)))
+                .collect();
+        let sealed = moves::sealed_moves(tx, id)?;
         Ok(moves::list(tx, id)?
             .into_iter()
             .map(|m| {
                 let r = by_ply.get(&m.ply);
+                let revealed = sealed
+                    .iter()
+                    .find(|s| s.ply == m.ply && s.revealed_at == Some(m.received_at));
+                let (source, given) = match (r, automatic.get(&m.ply), revealed) {
+                    (Some(_), _, _) => ("mail", None),
+                    (None, Some(c), _) => ("conditional reply", Some(c.clone())),
+                    (None, None, Some(s)) => {
+                        ("sealed move", Some((s.source_message.clone(), s.sealed_at)))
+                    }
+                    (None, None, None) => ("command line", None),
+                };
+                let (given_by_message, given_at) =
+                    given.map_or((None, None), |(m, at)| (m, Some(at)));
                 Row {
                     ply: m.ply,
                     side: m.side,
                     notation: m.notation,
-                    source: if r.is_some() { "mail" } else { "command line" },
+                    source,
+                    given_by_message,
+                    given_at,
                     date_header: r.and_then(|r| r.date_header.clone()),
                     date_utc: r.and_then(|r| r.date_utc),
                     arrived_at: r.map(|r| r.arrived_at),
@@ -99,7 +128,7 @@ pub(super) fn receipts(db: &StoreArgs, id: GameId, json: bool) -> anyhow::Result
             r.ply,
             r.side.as_str(),
             r.notation,
-            r.source
+            source_words(&r)
         );
         if let Some(d) = &r.date_header {
             let utc = r.date_utc.map_or("unreadable".to_string(), format_utc);
@@ -121,6 +150,22 @@ pub(super) fn receipts(db: &StoreArgs, id: GameId, json: bool) -> anyhow::Result
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How `referee receipts` names where a ply came from.
+fn source_words(r: &Row) -> String {
+    let by = match (&r.given_by_message, r.given_at) {
+        (Some(id), Some(at)) => format!("by mail <{id}> at {}", at.to_rfc3339()),
+        (None, Some(at)) => format!("on the command line at {}", at.to_rfc3339()),
+        _ => String::new(),
+    };
+    match r.source {
+        "conditional reply" => format!(
+            "conditional reply: played by the referee at once from the line given {by}; no reflection time charged"
+        ),
+        "sealed move" => format!("sealed move revealed at resumption: sealed {by}"),
+        other => other.to_string(),
+    }
 }
 
 /// `referee bounce-clear GAME PLAYER --as DIRECTOR --reason ...`: ends the

@@ -773,11 +773,13 @@ fn apply(
     let source = Source {
         message_id: env.message_id.as_deref(),
     };
+    let starts = super::timing::ClockStarts::of(tx, command.game())?;
     match referee::handle(tx, &command, player.id, mail.received_at, source) {
         Ok(mut h) => {
             savepoint(tx, "RELEASE intent")?;
             let processed_at = crate::daemon::wall::now().max(mail.received_at);
-            super::timing::on_moves(tx, env, mail, player, &mut h.replies, processed_at)?;
+            let replies = &mut h.replies;
+            super::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
             Ok(match game {
                 Some(g) => format!("applied #{g}: {}", a.line.trim()),

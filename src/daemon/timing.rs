@@ -35,9 +35,52 @@ use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
 use crate::store::{GameId, Side, Tx, bounce_pauses, clocks, games};
 
+/// The start instants of both clocks of a game (UTC), taken before a
+/// command runs: a conditional reply played at once restarts the mover's
+/// clock in the same transaction, and the move's charge must be counted from
+/// the start the move was made against.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ClockStarts {
+    game: Option<GameId>,
+    white: Option<DateTime<Utc>>,
+    black: Option<DateTime<Utc>>,
+}
+
+impl ClockStarts {
+    /// The clocks of `game` as they stand now (none without a game).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(crate) fn of(tx: &Tx<'_>, game: Option<GameId>) -> Result<ClockStarts, RefereeError> {
+        let Some(g) = game else {
+            return Ok(ClockStarts::default());
+        };
+        let start = |side| -> Result<Option<DateTime<Utc>>, RefereeError> {
+            Ok(clocks::get(tx, g, side)?.and_then(|c| c.last_started_at))
+        };
+        Ok(ClockStarts {
+            game: Some(g),
+            white: start(Side::White)?,
+            black: start(Side::Black)?,
+        })
+    }
+
+    fn get(&self, game: GameId, side: Side) -> Option<DateTime<Utc>> {
+        if self.game != Some(game) {
+            return None;
+        }
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+}
+
 /// Records the receipts of the moves `mail` played for `player` (plies
-/// without a receipt yet) and appends the timing line to the player's reply
-/// about each game. `processed_at` is the processing instant (UTC).
+/// without a receipt yet; a reply played from a conditional line is none)
+/// and appends the timing line to the player's reply about each game.
+/// `processed_at` is the processing instant (UTC); `starts` the clocks as
+/// they stood before the command ran.
 ///
 /// # Errors
 /// Database failures.
@@ -48,6 +91,7 @@ pub(crate) fn on_moves(
     player: &Player,
     replies: &mut [Reply],
     processed_at: DateTime<Utc>,
+    starts: &ClockStarts,
 ) -> Result<(), RefereeError> {
     let Some(message_id) = env.message_id.as_deref() else {
         return Ok(());
@@ -59,7 +103,7 @@ pub(crate) fn on_moves(
     let date_header = raw_date(&mail.bytes);
     let date_utc = env.date.map(|d| d.with_timezone(&Utc));
     for (game, ply, side) in plies {
-        let charge = charge_of(tx, game, side, mail.received_at)?;
+        let charge = charge_of(tx, game, side, mail.received_at, starts.get(game, side))?;
         let receipt = Receipt {
             game_id: game,
             ply,
@@ -87,8 +131,9 @@ pub(crate) fn on_moves(
 
 /// What the clock charged `side` in `game` for the move received at
 /// `arrived_at`, recomputed in the move's transaction exactly as the clock
-/// did it (the mover's clock keeps its start once stopped); `None` without a
-/// clock.
+/// did it: from `started` (the mover's clock start before the move, UTC) or,
+/// without it, the start the mover's clock keeps once stopped; `None`
+/// without a clock.
 ///
 /// # Errors
 /// Database failures.
@@ -97,12 +142,14 @@ pub fn charge_of(
     game: GameId,
     side: Side,
     arrived_at: DateTime<Utc>,
+    started: Option<DateTime<Utc>>,
 ) -> Result<Option<ChargeRecord>, RefereeError> {
     let row = games::get(tx, game)?;
     let Some(control) = control_of(&row)? else {
         return Ok(None);
     };
-    let Some(started) = clocks::get(tx, game, side)?.and_then(|c| c.last_started_at) else {
+    let kept = clocks::get(tx, game, side)?.and_then(|c| c.last_started_at);
+    let Some(started) = started.or(kept) else {
         return Ok(None);
     };
     let player = row.player(side);

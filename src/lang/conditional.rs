@@ -51,6 +51,10 @@ pub enum Refusal {
     Conflict(usize),
     /// The same line was given twice.
     Duplicate,
+    /// The opponent already answered the owner's move of the same mail with
+    /// this ply, and the line (written for the position before it) does not
+    /// start with it.
+    AnsweredOtherwise(ShownPly),
 }
 
 /// What the owner of conditional lines is told.
@@ -92,6 +96,14 @@ pub enum Event {
     OfferStands(usize),
     /// The reply of a line could not be played now: the lines are dropped.
     NotPlayed(usize, RefereeError),
+    /// The game is over (its result; `None`: annulled): there are no lines
+    /// to list or to cancel (`cancel`).
+    GameOver {
+        /// The result.
+        result: Option<crate::rules::GameResult>,
+        /// Whether a cancel was asked (else a list).
+        cancel: bool,
+    },
 }
 
 /// A line as the owner reads it: `12... c7-d6 13. e3-f4 (draw offered)`.
@@ -175,6 +187,14 @@ pub fn refusal(r: &Refusal, lang: Language) -> String {
         }
         (Refusal::Duplicate, En) => "the same line is given twice.".into(),
         (Refusal::Duplicate, Ru) => "этот вариант дан дважды.".into(),
+        (Refusal::AnsweredOtherwise(p), En) => format!(
+            "your opponent has already answered your move with {}; this line does not start with that move, so it no longer fits the game.",
+            line_text(std::slice::from_ref(p), lang)
+        ),
+        (Refusal::AnsweredOtherwise(p), Ru) => format!(
+            "соперник уже ответил на ваш ход: {}; этот вариант начинается не с этого хода и к партии больше не подходит.",
+            line_text(std::slice::from_ref(p), lang)
+        ),
     }
 }
 
@@ -253,6 +273,28 @@ pub fn text(e: &Event, lang: Language) -> String {
                 why.message(lang)
             ),
         },
+        Event::GameOver { result, cancel } => game_over(*result, *cancel, lang),
+    }
+}
+
+fn game_over(result: Option<crate::rules::GameResult>, cancel: bool, lang: Language) -> String {
+    let what = match (cancel, lang) {
+        (false, En) => "there are no conditional moves to list",
+        (true, En) => "there are no conditional moves to cancel",
+        (false, Ru) => "условных ходов в ней нет",
+        (true, Ru) => "условных ходов в ней нет, отменять нечего",
+    };
+    match (result, lang) {
+        (Some(r), En) => format!(
+            "This game is over: {}; {what}.",
+            super::moves::result_with_score(r, lang)
+        ),
+        (Some(r), Ru) => format!(
+            "Эта партия окончена: {}; {what}.",
+            super::moves::result_with_score(r, lang).to_lowercase()
+        ),
+        (None, En) => format!("This game was annulled; {what}."),
+        (None, Ru) => format!("Эта партия аннулирована; {what}."),
     }
 }
 

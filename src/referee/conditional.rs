@@ -23,10 +23,15 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::lang::conditional::{Event, Refusal, ShownPly, text};
 use crate::mail::conditional::{Request, WrittenLine};
-use crate::referee::load::{Loaded, color, language, load, piece_letters};
-use crate::referee::{Command, Handled, RefereeError, Reply, Source};
+use crate::referee::load::{Loaded, color, language, load, piece_letters, replay};
+use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
-use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, games, moves, offers};
+use crate::store::moves::MoveRecord;
+use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, conditional_replies};
+
+mod playout;
+
+pub(crate) use playout::{answer, play};
 
 /// Answers a player's conditional request for a game: gives, cancels or
 /// lists their lines. The reply goes to the player alone.
@@ -43,14 +48,26 @@ pub(crate) fn request(
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
+    let over = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
+    let mut play_out = false;
     let (me, event, summary) = match request {
         Request::Submit(lines) => {
             let me = super::play::active_side(&l, actor)?;
             if l.frozen {
                 return Err(super::TournamentRefusal::Frozen(id).into());
             }
-            let (event, summary) = submit(tx, &l, me, lines, now, source)?;
+            let (event, summary, answers) = submit(tx, &l, me, lines, now, source)?;
+            play_out = answers;
             (me, event, summary)
+        }
+        Request::List | Request::Cancel if over => {
+            let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
+            conditionals::clear_game(tx, id)?;
+            let event = Event::GameOver {
+                result: l.row.result,
+                cancel: matches!(request, Request::Cancel),
+            };
+            (me, event, format!("game #{id}: over, no conditional lines"))
         }
         Request::Cancel => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
@@ -80,26 +97,45 @@ pub(crate) fn request(
     };
     let p = l.player(me);
     let lang = language(p);
-    let body = format!(
-        "{}\n\n{}",
-        crate::referee::view::header(&l, lang),
-        text(&event, lang)
-    );
-    Ok(Handled {
+    let own = Reply {
+        monospace: false,
+        to: p.id,
+        email: p.email.clone(),
+        language: lang,
         game: Some(id),
-        replies: vec![Reply {
-            monospace: false,
-            to: p.id,
-            email: p.email.clone(),
-            language: lang,
+        body: format!(
+            "{}\n\n{}",
+            crate::referee::view::header(&l, lang),
+            text(&event, lang)
+        ),
+    };
+    if !play_out {
+        return Ok(Handled {
             game: Some(id),
-            body,
-        }],
-        summary,
-    })
+            replies: vec![own],
+            summary,
+        });
+    }
+    // A kept line starts with the opponent's answer to the owner's move of
+    // this same mail: it is played out at once, as if given just before.
+    let none = Handled {
+        game: Some(id),
+        replies: Vec::new(),
+        summary: summary.clone(),
+    };
+    let mut out = answer(tx, id, me.opposite(), none, now, false)?;
+    match out.replies.iter_mut().find(|r| r.to == p.id) {
+        Some(r) => r.body = playout::with_lead(&r.body, &text(&event, r.language)),
+        None => out.replies.push(own),
+    }
+    Ok(out)
 }
 
-/// Resolves and stores a set of lines; the event for the owner and the summary.
+/// Resolves and stores a set of lines; the event for the owner, the summary,
+/// and whether a kept line answers a ply already played (the opponent's
+/// line answered the owner's move of the same mail at once: the new lines
+/// were written for the position before that answer, and only those that
+/// start with it fit the game).
 fn submit(
     tx: &Tx<'_>,
     l: &Loaded,
@@ -107,19 +143,42 @@ fn submit(
     lines: &[WrittenLine],
     now: DateTime<Utc>,
     source: Source<'_>,
-) -> Result<(Event, String), RefereeError> {
+) -> Result<(Event, String, bool), RefereeError> {
     let id = l.row.id;
-    if color(me) == l.game.turn() {
-        return Ok((
-            Event::OwnTurn,
-            format!("game #{id}: conditional moves refused: own turn"),
-        ));
-    }
-    let start_ply = l.moves.len() as u32 + 1;
+    let answered = if color(me) == l.game.turn() {
+        match answered_own_move(tx, l, me, source)? {
+            Some(m) => Some(m),
+            None => {
+                return Ok((
+                    Event::OwnTurn,
+                    format!("game #{id}: conditional moves refused: own turn"),
+                    false,
+                ));
+            }
+        }
+    } else {
+        None
+    };
+    let (base, start_ply) = match answered {
+        Some(m) => (replay(&l.row, &l.moves, m.ply as usize - 1)?, m.ply),
+        None => (l.game.clone_box(), l.moves.len() as u32 + 1),
+    };
     let mut kept: Vec<NewLine> = Vec::new();
     let mut refused = Vec::new();
     for line in lines {
-        let resolved = resolve(l.game.as_ref(), line).and_then(|plies| {
+        let resolved = resolve(base.as_ref(), line).and_then(|plies| {
+            if let Some(m) = answered
+                && (plies[0].full != m.notation || plies[0].hash_after != m.position_hash)
+            {
+                let reply = LinePly {
+                    full: m.notation.clone(),
+                    offer_draw: false,
+                    hash_after: m.position_hash,
+                    written: String::new(),
+                };
+                let shown = shown_plies(l, m.ply, std::slice::from_ref(&reply), me);
+                return Err(Refusal::AnsweredOtherwise(shown[0].clone()));
+            }
             match kept
                 .iter()
                 .enumerate()
@@ -154,6 +213,7 @@ fn submit(
         kept.len(),
         refused.len()
     );
+    let answers = answered.is_some() && !kept.is_empty();
     Ok((
         Event::Submitted {
             kept: shown_kept,
@@ -162,7 +222,29 @@ fn submit(
             old_kept,
         },
         summary,
+        answers,
     ))
+}
+
+/// The opponent's reply already played to the owner's move of this same
+/// mail (`source`), when the owner is to move again because the opponent's
+/// conditional line answered it at once; `None` otherwise.
+fn answered_own_move<'a>(
+    tx: &Tx<'_>,
+    l: &'a Loaded,
+    me: Side,
+    source: Source<'_>,
+) -> Result<Option<&'a MoveRecord>, RefereeError> {
+    let (Some(id), [.., own, reply]) = (source.message_id, l.moves.as_slice()) else {
+        return Ok(None);
+    };
+    if own.side != me || own.source_message.as_deref() != Some(id) || reply.side == me {
+        return Ok(None);
+    }
+    let automatic = conditional_replies::of_game(tx, l.row.id)?
+        .iter()
+        .any(|c| c.ply == reply.ply);
+    Ok(automatic.then_some(reply))
 }
 
 /// Resolves a written line against the positions it passes through.
@@ -253,185 +335,6 @@ fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Side) -> Ve
             }
         })
         .collect()
-}
-
-/// Plays a move ([`super::play::play`]) and then the conditional moves it
-/// sets off: the mover's own lines are cleared; the opponent's lines are
-/// played out (their reply at the same instant) or dropped.
-///
-/// # Errors
-/// As [`super::play::play`]; a conditional reply that cannot be played is no
-/// error (the lines are dropped and the owner told).
-pub(crate) fn play(
-    tx: &Tx<'_>,
-    id: GameId,
-    actor: PlayerId,
-    written: &str,
-    offer_draw: bool,
-    now: DateTime<Utc>,
-    source: Source<'_>,
-) -> Result<Handled, RefereeError> {
-    let mut handled = super::play::play(tx, id, actor, written, offer_draw, now, source)?;
-    let row = games::get(tx, id)?;
-    if row.status != GameStatus::Active {
-        conditionals::clear_game(tx, id)?;
-        return Ok(handled);
-    }
-    let Some(mover) = row.side_of(actor) else {
-        return Ok(handled);
-    };
-    let owner = mover.opposite();
-    let note = |h: &mut Handled, side: Side, event: Event| {
-        let p = if side == Side::White {
-            row.white
-        } else {
-            row.black
-        };
-        for r in h.replies.iter_mut().filter(|r| r.to == p) {
-            r.body = with_note(&r.body, &text(&event, r.language));
-        }
-    };
-    let own = conditionals::clear(tx, id, mover)?;
-    if own > 0 {
-        note(&mut handled, mover, Event::ClearedByOwnMove(own));
-    }
-    let lines = conditionals::list(tx, id, owner)?;
-    if lines.is_empty() {
-        return Ok(handled);
-    }
-    let last = moves::list(tx, id)?.pop();
-    let matching: Vec<&ConditionalLine> = lines
-        .iter()
-        .filter(|c| {
-            last.as_ref().is_some_and(|m| {
-                c.start_ply == m.ply
-                    && c.plies[0].full == m.notation
-                    && c.plies[0].hash_after == m.position_hash
-            })
-        })
-        .collect();
-    if matching.is_empty() {
-        conditionals::clear(tx, id, owner)?;
-        note(&mut handled, owner, Event::NoLongerApply(lines.len()));
-        return Ok(handled);
-    }
-    if offers::pending(tx, id)?.is_some_and(|o| o.side == mover) {
-        conditionals::clear(tx, id, owner)?;
-        note(&mut handled, owner, Event::OfferStands(lines.len()));
-        return Ok(handled);
-    }
-    let reply = matching[0].plies[1].clone();
-    let owner_id = if owner == Side::White {
-        row.white
-    } else {
-        row.black
-    };
-    savepoint(tx, "SAVEPOINT conditional_reply")?;
-    let command = Command::Play {
-        game: id,
-        text: reply.full.clone(),
-        offer_draw: reply.offer_draw,
-    };
-    let answer = super::tournament::refuse_if_frozen(tx, id, &command).and_then(|()| {
-        let from = Source {
-            message_id: matching[0].source_message.as_deref(),
-        };
-        // The player's own writing, echoed as an ordinary move's is; it
-        // resolves to `full` (the position is the one it was resolved in).
-        let written = if reply.written.is_empty() {
-            &reply.full
-        } else {
-            &reply.written
-        };
-        super::play::play(tx, id, owner_id, written, reply.offer_draw, now, from)
-    });
-    match answer {
-        Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
-        Err(why) => {
-            savepoint(
-                tx,
-                "ROLLBACK TO conditional_reply; RELEASE conditional_reply",
-            )?;
-            conditionals::clear(tx, id, owner)?;
-            note(&mut handled, owner, Event::NotPlayed(lines.len(), why));
-            Ok(handled)
-        }
-        Ok(second) => {
-            savepoint(tx, "RELEASE conditional_reply")?;
-            let mut remaining = 0;
-            for c in &lines {
-                if matching.iter().any(|m| m.id == c.id) {
-                    remaining += usize::from(conditionals::advance(tx, c)?);
-                } else {
-                    conditionals::delete(tx, c.id)?;
-                }
-            }
-            if games::get(tx, id)?.status != GameStatus::Active {
-                conditionals::clear_game(tx, id)?;
-                remaining = 0;
-            }
-            Ok(merge(handled, second, owner_id, remaining))
-        }
-    }
-}
-
-/// One notice per player for a move and the conditional reply it set off:
-/// both events over the state after the reply; the owner is also told the
-/// reply was theirs, played from their lines.
-fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> Handled {
-    let replies = second
-        .replies
-        .into_iter()
-        .map(|mut r| {
-            let before = first
-                .replies
-                .iter()
-                .find(|f| f.to == r.to && f.game == r.game)
-                .map(|f| event_of(&f.body).to_string());
-            let mut lead = before.unwrap_or_default();
-            if r.to == owner {
-                if !lead.is_empty() {
-                    lead.push('\n');
-                }
-                lead.push_str(&text(&Event::PlayedForYou { remaining }, r.language));
-            }
-            if !lead.is_empty() {
-                r.body = crate::referee::view::with_event(&r.body, &lead);
-            }
-            r
-        })
-        .collect();
-    Handled {
-        game: first.game,
-        replies,
-        summary: format!("{}; conditional reply {}", first.summary, second.summary),
-    }
-}
-
-/// The event lines of a notice made by [`crate::referee::view::with_event`]:
-/// what stands between the header and the state.
-fn event_of(body: &str) -> &str {
-    body.split_once("\n\n")
-        .and_then(|(_, rest)| rest.split_once("\n\n"))
-        .map_or("", |(event, _)| event)
-}
-
-/// A notice with a note added under its event lines.
-fn with_note(body: &str, note: &str) -> String {
-    let event = event_of(body);
-    if event.is_empty() {
-        return format!("{body}\n\n{note}");
-    }
-    crate::referee::view::with_event(
-        &body.replacen(&format!("\n\n{event}\n\n"), "\n\n", 1),
-        &format!("{event}\n{note}"),
-    )
-}
-
-fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {
-    tx.sql()
-        .execute_batch(sql)
-        .map_err(|e| RefereeError::Store(crate::store::StoreError::from(e)))
 }
 
 #[cfg(test)]

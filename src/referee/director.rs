@@ -302,7 +302,9 @@ fn resume(
     }
     // A sealer's clock ran until the seal (seed 003 art. 15: the move is
     // written, then the clock stopped); the game stood still from then on.
-    let sealed_at = crate::store::moves::sealed(tx, id)?.map(|s| s.sealed_at);
+    let sealed = crate::store::moves::sealed(tx, id)?;
+    let sealed_at = sealed.as_ref().map(|s| s.sealed_at);
+    let plies_before = l.moves.len();
     restart_clock(tx, &l, sealed_at, now)?;
     let revealed = reveal_sealed(tx, &mut l, now)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
@@ -342,11 +344,19 @@ fn resume(
             en.clone()
         }
     });
-    Ok(Handled {
+    let handled = Handled {
         game: Some(id),
         replies,
         summary: format!("game #{id}: resume ({})", reason.trim()),
-    })
+    };
+    // A revealed sealed move is a ply like any other: the opponent's
+    // conditional line may answer it.
+    match sealed {
+        Some(s) if crate::store::moves::last_ply(tx, id)? as usize > plies_before => {
+            crate::referee::conditional::answer(tx, id, s.side, handled, now, true)
+        }
+        _ => Ok(handled),
+    }
 }
 
 /// A side's true balance at `now` (UTC) in seconds, negative if a director

@@ -176,7 +176,9 @@ pub(crate) fn claim(
     };
     // A wrong claim is not a draw: a written move is played and the game goes on.
     if let Some((written, _)) = move_text {
-        let mut handled = crate::referee::play::play(tx, id, actor, &written, false, now, source)?;
+        // Through the play-out: the opponent's conditional line may answer it.
+        let mut handled =
+            crate::referee::conditional::play(tx, id, actor, &written, false, now, source)?;
         for r in &mut handled.replies {
             let note = event(&rejected(true), r.language);
             r.body.insert_str(0, &format!("{note}\n"));

@@ -140,6 +140,7 @@ pub mod audit;
 pub mod bounce_pauses;
 pub mod claims;
 pub mod clocks;
+pub mod conditional_replies;
 pub mod conditionals;
 pub mod games;
 pub mod mail_auth;
@@ -183,6 +184,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0012_mail_auth.sql")),
     M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
     M::up(include_str!("../../migrations/0014_move_receipts.sql")),
+    M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

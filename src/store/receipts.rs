@@ -113,7 +113,9 @@ pub fn of_game(tx: &Tx<'_>, game: GameId) -> Result<Vec<Receipt>> {
 }
 
 /// The plies (game, ply, side) that the mail `message_id` (bare) played,
-/// received at `arrived_at`, that have no receipt yet.
+/// received at `arrived_at`, that have no receipt yet: the player's own
+/// moves, not the replies played from a conditional line the same mail gave
+/// ([`super::conditional_replies`]).
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
@@ -126,7 +128,10 @@ pub fn unreceipted(
         "SELECT m.game_id, m.ply, m.side FROM moves m
          LEFT JOIN move_receipts r
            ON r.game_id = m.game_id AND r.ply = m.ply AND r.arrived_at = m.received_at
+         LEFT JOIN conditional_replies c
+           ON c.game_id = m.game_id AND c.ply = m.ply AND c.played_at = m.received_at
          WHERE m.source_message = ?1 AND m.received_at = ?2 AND r.ply IS NULL
+           AND c.ply IS NULL
          ORDER BY m.game_id, m.ply",
     )?;
     let rows = stmt.query_map(params![message_id, Ts(arrived_at)], |r| {

@@ -631,6 +631,24 @@ impl Conversation {
         self.send(PlayerMail::reply(&player, to, line, &id))
     }
 
+    /// [`Conversation::reply`] whose mail reaches the bot's mailbox at
+    /// `unix_seconds` (the Maildir file time: the arrival the clock charges).
+    pub fn reply_arriving(
+        &mut self,
+        player: Player,
+        to: &BotMail,
+        line: &str,
+        unix_seconds: u64,
+    ) -> Vec<BotMail> {
+        let id = self.next_id();
+        let mail = PlayerMail::reply(&player, to, line, &id);
+        let step = self.sent.len();
+        self.bot.deliver_at(self.seq, &mail.render(), unix_seconds);
+        self.seq += 1;
+        self.sent.push(mail);
+        self.serve(Some(step))
+    }
+
     /// A fresh mail (not a reply) from a player.
     pub fn write(&mut self, player: Player, to: &str, subject: &str, body: &str) -> Vec<BotMail> {
         let id = self.next_id();

@@ -376,3 +376,66 @@ impl Bot {
             .unwrap()
     }
 }
+
+impl Bot {
+    /// A side's clock in a game: time used (seconds) and whether it runs.
+    pub fn used_and_running(&self, game: i64, side: &str) -> (i64, bool) {
+        self.db()
+            .query_row(
+                "SELECT used_seconds, running FROM clocks WHERE game_id = ?1 AND side = ?2",
+                rusqlite::params![game, side],
+                |r| Ok((r.get(0)?, r.get::<_, i64>(1)? == 1)),
+            )
+            .unwrap()
+    }
+
+    /// How many conditional lines are stored for a game (both sides).
+    pub fn conditional_lines(&self, game: i64) -> i64 {
+        self.db()
+            .query_row(
+                "SELECT count(*) FROM conditional_lines WHERE game_id = ?1",
+                [game],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+}
+
+impl Bot {
+    /// `game new` of Russian checkers, Alice (of [`two_players`]) White and
+    /// `black` Black, under `control`, created at `at` (`ZAOCHKA_NOW`; `None`:
+    /// the real clock), from `fen` (the initial position if `None`); returns
+    /// stdout.
+    pub fn russian_game_at(
+        &self,
+        black: &str,
+        control: &str,
+        at: Option<chrono::DateTime<chrono::Utc>>,
+        fen: Option<&str>,
+    ) -> String {
+        let mut args = vec![
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "alice@example.test",
+            "--black",
+            black,
+            "--time-control",
+            control,
+        ];
+        if let Some(f) = fen {
+            args.extend_from_slice(&["--fen", f]);
+        }
+        match at {
+            Some(at) => self.ok_at(at, &args),
+            None => self.ok(&args),
+        }
+    }
+
+    /// The `game show --json` of a game.
+    pub fn show_json(&self, game: &str) -> serde_json::Value {
+        serde_json::from_str(&self.ok(&["game", "show", game, "--json"])).unwrap()
+    }
+}

@@ -5,6 +5,8 @@
 pub mod cli;
 pub mod conversation;
 pub mod daemon;
+pub mod mails;
+pub mod players;
 pub mod records;
 pub mod serve;
 pub mod tournament;

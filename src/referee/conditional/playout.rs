@@ -1,0 +1,234 @@
+//! The play-out of conditional lines: after every ply that a player's move
+//! puts on the board (a move by mail or on the command line, a draw claim's
+//! move, a sealed move revealed at resumption, another line's reply), the
+//! opponent's matching line answers at once ([`answer`]); both players' lines
+//! may keep answering each other until a line ends, misses, or the game ends.
+
+use chrono::{DateTime, Utc};
+
+use crate::lang::conditional::{Event, text};
+use crate::referee::{Command, Handled, RefereeError, Source};
+use crate::store::conditional_replies::{self, ConditionalReply};
+use crate::store::conditionals::{self, ConditionalLine};
+use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, games, moves, offers};
+
+/// Plays a move ([`crate::referee::play::play`]) and then the conditional
+/// moves it sets off ([`answer`]): the mover's own lines are cleared; the
+/// opponent's lines are played out (their reply at the same instant) or
+/// dropped.
+///
+/// # Errors
+/// As [`crate::referee::play::play`]; a conditional reply that cannot be
+/// played is no error (the lines are dropped and the owner told).
+pub(crate) fn play(
+    tx: &Tx<'_>,
+    id: GameId,
+    actor: PlayerId,
+    written: &str,
+    offer_draw: bool,
+    now: DateTime<Utc>,
+    source: Source<'_>,
+) -> Result<Handled, RefereeError> {
+    let handled = crate::referee::play::play(tx, id, actor, written, offer_draw, now, source)?;
+    let Some(mover) = games::get(tx, id)?.side_of(actor) else {
+        return Ok(handled);
+    };
+    answer(tx, id, mover, handled, now, true)
+}
+
+/// What follows a ply of `mover` just played (`handled`: its notices): with
+/// `own_move` (a move the player made, not a line's reply) the mover's lines
+/// are cleared; the opponent's line whose next ply is that very move (same
+/// ply, same move, same position) has its reply played at once, at the same
+/// instant `now` (the owner's clock is charged nothing), and the mover's own
+/// remaining lines may answer that reply in turn. The lines that did not
+/// match are dropped and their owner told. One notice per player.
+///
+/// # Errors
+/// Database failures; a reply that cannot be played is no error.
+pub(crate) fn answer(
+    tx: &Tx<'_>,
+    id: GameId,
+    mover: Side,
+    mut handled: Handled,
+    now: DateTime<Utc>,
+    own_move: bool,
+) -> Result<Handled, RefereeError> {
+    let row = games::get(tx, id)?;
+    if row.status != GameStatus::Active {
+        conditionals::clear_game(tx, id)?;
+        return Ok(handled);
+    }
+    let owner = mover.opposite();
+    let note = |h: &mut Handled, side: Side, event: Event| {
+        let p = row.player(side);
+        for r in h.replies.iter_mut().filter(|r| r.to == p) {
+            r.body = with_note(&r.body, &text(&event, r.language));
+        }
+    };
+    if own_move {
+        let own = conditionals::clear(tx, id, mover)?;
+        if own > 0 {
+            note(&mut handled, mover, Event::ClearedByOwnMove(own));
+        }
+    }
+    let lines = conditionals::list(tx, id, owner)?;
+    if lines.is_empty() {
+        return Ok(handled);
+    }
+    let last = moves::list(tx, id)?.pop();
+    let matching: Vec<&ConditionalLine> = lines
+        .iter()
+        .filter(|c| {
+            last.as_ref().is_some_and(|m| {
+                m.side == mover
+                    && c.start_ply == m.ply
+                    && c.plies[0].full == m.notation
+                    && c.plies[0].hash_after == m.position_hash
+            })
+        })
+        .collect();
+    if matching.is_empty() {
+        conditionals::clear(tx, id, owner)?;
+        note(&mut handled, owner, Event::NoLongerApply(lines.len()));
+        return Ok(handled);
+    }
+    if offers::pending(tx, id)?.is_some_and(|o| o.side == mover) {
+        conditionals::clear(tx, id, owner)?;
+        note(&mut handled, owner, Event::OfferStands(lines.len()));
+        return Ok(handled);
+    }
+    let line = matching[0];
+    let reply = line.plies[1].clone();
+    let owner_id = row.player(owner);
+    savepoint(tx, "SAVEPOINT conditional_reply")?;
+    let command = Command::Play {
+        game: id,
+        text: reply.full.clone(),
+        offer_draw: reply.offer_draw,
+    };
+    let played = crate::referee::tournament::refuse_if_frozen(tx, id, &command).and_then(|()| {
+        let from = Source {
+            message_id: line.source_message.as_deref(),
+        };
+        // The player's own writing, echoed as an ordinary move's is; it
+        // resolves to `full` (the position is the one it was resolved in).
+        let written = if reply.written.is_empty() {
+            &reply.full
+        } else {
+            &reply.written
+        };
+        crate::referee::play::play(tx, id, owner_id, written, reply.offer_draw, now, from)
+    });
+    let second = match played {
+        Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
+        Err(why) => {
+            savepoint(
+                tx,
+                "ROLLBACK TO conditional_reply; RELEASE conditional_reply",
+            )?;
+            conditionals::clear(tx, id, owner)?;
+            note(&mut handled, owner, Event::NotPlayed(lines.len(), why));
+            return Ok(handled);
+        }
+        Ok(second) => second,
+    };
+    savepoint(tx, "RELEASE conditional_reply")?;
+    conditional_replies::record(
+        tx,
+        &ConditionalReply {
+            game_id: id,
+            ply: moves::last_ply(tx, id)?,
+            source_message: line.source_message.clone(),
+            given_at: line.created_at,
+            played_at: now,
+        },
+    )?;
+    let mut remaining = 0;
+    for c in &lines {
+        if matching.iter().any(|m| m.id == c.id) {
+            remaining += usize::from(conditionals::advance(tx, c)?);
+        } else {
+            conditionals::delete(tx, c.id)?;
+        }
+    }
+    if games::get(tx, id)?.status != GameStatus::Active {
+        conditionals::clear_game(tx, id)?;
+        remaining = 0;
+    }
+    let merged = merge(handled, second, owner_id, remaining);
+    // The reply is a ply too: the mover's remaining lines may answer it.
+    answer(tx, id, owner, merged, now, false)
+}
+
+/// One notice per player for a move and the conditional reply it set off:
+/// both events over the state after the reply; the owner is also told the
+/// reply was theirs, played from their lines.
+fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> Handled {
+    let replies = second
+        .replies
+        .into_iter()
+        .map(|mut r| {
+            let before = first
+                .replies
+                .iter()
+                .find(|f| f.to == r.to && f.game == r.game)
+                .map(|f| event_of(&f.body).to_string());
+            let mut lead = before.unwrap_or_default();
+            if r.to == owner {
+                if !lead.is_empty() {
+                    lead.push('\n');
+                }
+                lead.push_str(&text(&Event::PlayedForYou { remaining }, r.language));
+            }
+            if !lead.is_empty() {
+                r.body = with_lead(&r.body, &lead);
+            }
+            r
+        })
+        .collect();
+    Handled {
+        game: first.game.or(second.game),
+        replies,
+        summary: format!("{}; conditional reply {}", first.summary, second.summary),
+    }
+}
+
+/// The event lines of a notice made by [`crate::referee::view::with_event`]:
+/// what stands between the header and the state.
+fn event_of(body: &str) -> &str {
+    body.split_once("\n\n")
+        .and_then(|(_, rest)| rest.split_once("\n\n"))
+        .map_or("", |(event, _)| event)
+}
+
+/// A notice with a note added under its event lines.
+fn with_note(body: &str, note: &str) -> String {
+    let event = event_of(body);
+    if event.is_empty() {
+        return format!("{body}\n\n{note}");
+    }
+    crate::referee::view::with_event(
+        &body.replacen(&format!("\n\n{event}\n\n"), "\n\n", 1),
+        &format!("{event}\n{note}"),
+    )
+}
+
+/// A notice with `lead` put above its event lines, in the same paragraph,
+/// so that a notice merged again keeps every event.
+pub(super) fn with_lead(body: &str, lead: &str) -> String {
+    let event = event_of(body);
+    if event.is_empty() {
+        return crate::referee::view::with_event(body, lead);
+    }
+    crate::referee::view::with_event(
+        &body.replacen(&format!("\n\n{event}\n\n"), "\n\n", 1),
+        &format!("{lead}\n{event}"),
+    )
+}
+
+fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {
+    tx.sql()
+        .execute_batch(sql)
+        .map_err(|e| RefereeError::Store(crate::store::StoreError::from(e)))
+}
