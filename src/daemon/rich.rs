@@ -11,47 +11,6 @@ use crate::rules::Color;
 use crate::store::outbox::Attachment;
 use crate::store::{GameId, Side, Tx};
 
-/// A move as a picture marks it: its path, then the captured squares.
-type LastMove = (Vec<(u8, u8)>, Vec<(u8, u8)>);
-
-/// What a board picture shows: the position, the side it is seen from, the
-/// last move marked, the language of its words.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct BoardKey {
-    fen: String,
-    side: Color,
-    /// The last move's path and captured squares.
-    last: Option<LastMove>,
-    lang: crate::lang::Language,
-}
-
-/// The boards drawn lately, so that a picture shown in many mails (both
-/// players' mails of a move, a tournament's invitations from one start) is
-/// drawn once. Bounded: emptied when it holds [`DRAWN_MAX`] pictures.
-static DRAWN: std::sync::Mutex<Option<std::collections::HashMap<BoardKey, Vec<u8>>>> =
-    std::sync::Mutex::new(None);
-
-/// Pictures kept in [`DRAWN`] (about 20 KB each).
-const DRAWN_MAX: usize = 256;
-
-/// The PNG for `key`, drawn by `draw` unless drawn lately.
-fn drawn(key: BoardKey, draw: impl FnOnce() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
-    if let Ok(guard) = DRAWN.lock()
-        && let Some(png) = guard.as_ref().and_then(|m| m.get(&key))
-    {
-        return Some(png.clone());
-    }
-    let png = draw()?;
-    if let Ok(mut guard) = DRAWN.lock() {
-        let map = guard.get_or_insert_with(std::collections::HashMap::new);
-        if map.len() >= DRAWN_MAX {
-            map.clear();
-        }
-        map.insert(key, png.clone());
-    }
-    Some(png)
-}
-
 /// The HTML body and attachments of a reply about `game`, or none when the game
 /// cannot be drawn (the plain text then goes alone).
 ///
@@ -84,15 +43,9 @@ pub fn enrich(
     };
     let view = l.game.board_view();
     let last = l.game.last_move();
-    let key = BoardKey {
-        fen: l.game.fen(),
-        side,
-        last: last.as_ref().map(|m| (m.path.clone(), m.captured.clone())),
-        lang: reply.language,
-    };
-    let Some(png) = drawn(key, || {
-        diagram::png::render(&view, last.as_ref(), side, &opts).ok()
-    }) else {
+    // Drawn once per position, side, last move, size and words, shared by
+    // every mail that shows it (diagram::shared).
+    let Ok(png) = diagram::shared::png(&view, last.as_ref(), side, &opts) else {
         return Ok((None, Vec::new()));
     };
     let size = diagram::svg::size(&view, side, &opts);
@@ -131,7 +84,7 @@ pub fn enrich(
         Attachment {
             filename: "board.png".into(),
             content_type: "image/png".into(),
-            content: png,
+            content: png.to_vec(),
         },
         Attachment {
             filename: format!("zaochka-{id}.{}", if chess { "pgn" } else { "pdn" }),

@@ -5,6 +5,8 @@
 //! - [`text`]: Unicode (default) or pure ASCII boards for plain-text mail;
 //! - [`svg`]: an SVG image (wooden board, coordinates, pieces, last move, towers);
 //! - [`png`]: that SVG rasterised with resvg, the picture inlined in replies;
+//! - [`shared`]: each PNG board drawn once per process and shared by every mail
+//!   showing it;
 //! - [`html`]: the HTML reply body showing the PNG, with the text as fallback;
 //! - [`towers`]: the column-checkers position in the seed's notation (text).
 //!
@@ -18,6 +20,7 @@ pub mod html;
 mod pieces;
 pub mod png;
 mod quantize;
+pub mod shared;
 mod stacks;
 pub mod svg;
 pub mod text;

@@ -111,6 +111,12 @@ pub(super) fn panel_height(l: &Layout, grid: &Grid<'_>, side: Color) -> f32 {
     p.title + lines as f32 * p.row + 2.0 * p.pad
 }
 
+/// Whether a picture of `view` has words: the tower list's title, drawn
+/// when a tower of more than one piece stands on the board.
+pub(super) fn has_words(view: &BoardView) -> bool {
+    !Grid::new(view).towers(Color::White).is_empty()
+}
+
 /// The tower list under the board.
 pub(super) fn panel(
     d: &mut Drawing,

@@ -537,7 +537,7 @@ pub fn repetition_citation(variant: Variant) -> Citation {
 
 /// What stands on one square, for diagrams: pieces from top to bottom (one for a
 /// plain piece, several for a tower).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SquareView {
     /// File from 0 (a).
     pub file: u8,
@@ -549,7 +549,7 @@ pub struct SquareView {
 }
 
 /// A board as diagrams need it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BoardView {
     /// Files (= ranks) on the board.
     pub side: u8,
@@ -566,7 +566,7 @@ pub struct BoardView {
 /// The last move as diagrams draw it: the squares the piece went through (from,
 /// then each landing square) and the squares of captured pieces, as (file, rank)
 /// from 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveView {
     /// From-square, then every landing square.
     pub path: Vec<(u8, u8)>,
