@@ -26,3 +26,8 @@ CREATE INDEX bounce_pauses_player ON bounce_pauses (player_id);
 -- clocks_running_deadline).
 CREATE INDEX clocks_running_started ON clocks (last_started_at)
     WHERE running = 1;
+
+-- The plies a mail played, by its Message-ID, for its move receipt
+-- (receipts::unreceipted); moves entered on the command line have none.
+CREATE INDEX moves_source_message ON moves (source_message)
+    WHERE source_message IS NOT NULL;
