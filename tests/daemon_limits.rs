@@ -6,35 +6,12 @@
 
 mod common;
 
-use std::process::Stdio;
-
 use common::daemon::{Bot, Mailing, mail, two_players};
 
 /// Runs `serve --once` and returns its peak RSS in KiB (`ru_maxrss` of the
 /// child, reaped with `wait4`).
-// The child is reaped by `wait4` below, not by `Child::wait`.
-#[allow(clippy::zombie_processes)]
 fn serve_once_peak_rss_kib(bot: &Bot) -> i64 {
-    let stderr = std::fs::File::create(bot.path().join("serve.stderr")).unwrap();
-    let child = bot
-        .command()
-        .args(["serve", "--once"])
-        .stdout(Stdio::null())
-        .stderr(stderr)
-        .spawn()
-        .unwrap();
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    let mut status: libc::c_int = 0;
-    // SAFETY: `rusage` is plain data that wait4 fills in; `pid` is our child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
-    assert_eq!(reaped, pid, "wait4 failed");
-    let log = std::fs::read_to_string(bot.path().join("serve.stderr")).unwrap_or_default();
-    assert!(
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "serve --once failed ({status}): {log}"
-    );
-    usage.ru_maxrss
+    bot.serve_once_usage().ru_maxrss
 }
 
 #[test]

@@ -32,7 +32,10 @@ const BROAD_INDEXES: &[&str] = &["games_status"];
 fn serve_once_logging_statements(bot: &Bot) -> Vec<String> {
     let out = bot
         .command()
-        .env("RUST_LOG", format!("warn,{}=trace", zaochka::store::sql_log::TARGET))
+        .env(
+            "RUST_LOG",
+            format!("warn,{}=trace", zaochka::store::sql_log::TARGET),
+        )
         .env("NO_COLOR", "1")
         .args(["serve", "--once"])
         .output()
@@ -146,18 +149,21 @@ fn every_statement_of_a_day_of_mail_and_clock_ticks_uses_an_index() {
         ("russian", now - Duration::hours(60)),
         ("russian", now - Duration::days(4)),
     ] {
-        bot.ok_at(started, &[
-            "game",
-            "new",
-            "--variant",
-            variant,
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-            "--time-control",
-            "3d/move",
-        ]);
+        bot.ok_at(
+            started,
+            &[
+                "game",
+                "new",
+                "--variant",
+                variant,
+                "--white",
+                "alice@example.test",
+                "--black",
+                "bob@example.test",
+                "--time-control",
+                "3d/move",
+            ],
+        );
     }
     let mut statements = Vec::new();
     let plies = [

@@ -15,7 +15,6 @@
 
 mod common;
 
-use std::process::Stdio;
 use std::time::Instant;
 
 use chrono::Utc;
@@ -122,8 +121,6 @@ struct Figures {
 }
 
 /// Delivers the first moves and serves them in one `serve --once`.
-// The child is reaped by `wait4` below, not by `Child::wait`.
-#[allow(clippy::zombie_processes)]
 fn serve_first_moves(bot: &Bot) -> Figures {
     let db = bot.db();
     for g in 1..=MAILS as i64 {
@@ -152,21 +149,8 @@ fn serve_first_moves(bot: &Bot) -> Figures {
         );
     }
     let start = Instant::now();
-    let child = bot
-        .command()
-        .args(["serve", "--once"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    let mut status: libc::c_int = 0;
-    // SAFETY: `rusage` is plain data that wait4 fills in; `pid` is our child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+    let usage = bot.serve_once_usage();
     let wall = start.elapsed();
-    assert_eq!(reaped, pid, "wait4 failed");
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
     let applied: i64 = db
         .query_row(
             "SELECT count(*) FROM moves WHERE game_id <= ?1",

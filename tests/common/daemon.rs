@@ -364,3 +364,33 @@ impl Bot {
             .unwrap()
     }
 }
+
+impl Bot {
+    /// Runs `serve --once` (stderr in `serve.stderr`) and returns the child's
+    /// resource usage (`wait4`: CPU time, peak RSS in KiB); panics if it
+    /// failed.
+    // The child is reaped by `wait4` below, not by `Child::wait`.
+    #[allow(clippy::zombie_processes)]
+    pub fn serve_once_usage(&self) -> libc::rusage {
+        let stderr = std::fs::File::create(self.path().join("serve.stderr")).unwrap();
+        let child = self
+            .command()
+            .args(["serve", "--once"])
+            .stdout(std::process::Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .unwrap();
+        let pid = libc::pid_t::try_from(child.id()).unwrap();
+        let mut status: libc::c_int = 0;
+        // SAFETY: `rusage` is plain data that wait4 fills in; `pid` is our child.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+        assert_eq!(reaped, pid, "wait4 failed");
+        let log = std::fs::read_to_string(self.path().join("serve.stderr")).unwrap_or_default();
+        assert!(
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+            "serve --once failed ({status}): {log}"
+        );
+        usage
+    }
+}
