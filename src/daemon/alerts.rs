@@ -567,8 +567,8 @@ fn queue_mail(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::players::Role;
     use crate::store::Store;
+    use crate::store::players::Role;
     use crate::store::players::{Language as StoredLanguage, NewPlayer};
     use chrono::TimeZone;
 

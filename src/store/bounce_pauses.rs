@@ -217,7 +217,7 @@ pub fn list(
         (Some(_), Some(_)) => "WHERE game_id = ?1 AND player_id = ?2",
         (Some(_), None) => "WHERE game_id = ?1 AND ?2 IS NULL",
         (None, Some(_)) => "WHERE ?1 IS NULL AND player_id = ?2",
-        (None, None) => "",
+        (None, None) => "WHERE ?1 IS NULL AND ?2 IS NULL",
     };
     let mut stmt = tx.sql().prepare_cached(&format!(
         "SELECT {COLUMNS} FROM bounce_pauses {filter} ORDER BY starts_at, id"
