@@ -31,3 +31,6 @@ CREATE INDEX clocks_running_started ON clocks (last_started_at)
 -- (receipts::unreceipted); moves entered on the command line have none.
 CREATE INDEX moves_source_message ON moves (source_message)
     WHERE source_message IS NOT NULL;
+
+-- Leaves still to end, for the scheduler (clocks::future_stops).
+CREATE INDEX leaves_ending ON leaves (ends_at) WHERE cancelled_at IS NULL;

@@ -7,7 +7,11 @@
 //! the time-out at the deadline. Stops (leaves, bounce pauses) only stop the
 //! clock, so each comes no earlier than the stored `deadline` minus the
 //! longest reminder lead, or than `last_started_at` plus the shortest silence
-//! term (the stored deadline is recomputed whenever a clock's stops change).
+//! term (the stored deadline is recomputed whenever a clock's stops change),
+//! unless a stop lies ahead: then the clock time left runs out later than
+//! the wall time, and a reminder may be due earlier. So the games of players
+//! with a leave still to end, and those with an open bounce pause, are
+//! candidates too (few at any time).
 //! The leads and terms are the largest and smallest of the default settings
 //! and of every playing tournament's (a game's clock runs only while its
 //! tournament plays).
@@ -15,6 +19,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::settings::Settings;
+use crate::store::games::{self, GameFilter, GameStatus};
 use crate::store::tournaments;
 use crate::store::{GameId, StoreError, Tx, clocks};
 
@@ -45,5 +50,19 @@ pub fn candidates(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<GameId>, StoreE
     let started_by = silence_days.map_or(DateTime::<Utc>::MIN_UTC, |d| {
         now - Duration::days(i64::from(d))
     });
-    clocks::running_candidates(tx, now + Duration::hours(i64::from(lead_hours)), started_by)
+    let mut ids =
+        clocks::running_candidates(tx, now + Duration::hours(i64::from(lead_hours)), started_by)?;
+    let (on_leave, paused) = clocks::future_stops(tx, now)?;
+    ids.extend(paused);
+    for player in on_leave {
+        let filter = GameFilter {
+            player: Some(player),
+            status: Some(GameStatus::Active),
+            ..GameFilter::default()
+        };
+        ids.extend(games::list(tx, &filter)?.into_iter().map(|g| g.id));
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
 }

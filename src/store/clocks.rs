@@ -190,6 +190,32 @@ pub fn running_candidates(
     Ok(ids)
 }
 
+/// The players with a leave not cancelled that ends after `now` (UTC), and
+/// the games with an open bounce pause: the clocks whose reminders may come
+/// earlier than their stored deadline minus the lead (see `clock::horizon`).
+/// Read through `leaves_ending` and `bounce_pauses_one_open`.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, Vec<GameId>)> {
+    let mut stmt = tx.sql().prepare_cached(
+        // Without DISTINCT, which SQLite answers by reading `leaves_player` whole.
+        "SELECT player_id FROM leaves WHERE ends_at > ?1 AND cancelled_at IS NULL",
+    )?;
+    let mut players: Vec<PlayerId> = stmt
+        .query_map([Ts(now)], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    players.sort_unstable();
+    players.dedup();
+    let mut stmt = tx
+        .sql()
+        .prepare_cached("SELECT DISTINCT game_id FROM bounce_pauses WHERE ended_at IS NULL")?;
+    let games = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((players, games))
+}
+
 /// A reminder that has been sent (or a time-out report made), recorded so
 /// that it is never sent twice.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
