@@ -8,7 +8,8 @@ mod common;
 
 use common::daemon::{Bot, Mailing, mail, two_players};
 
-/// Runs `serve --once` and returns its peak RSS in KiB.
+/// Runs `serve --once` and returns its peak RSS in KiB (`ru_maxrss` of the
+/// child, reaped with `wait4`).
 fn serve_once_peak_rss_kib(bot: &Bot) -> i64 {
     bot.serve_once_usage().ru_maxrss
 }

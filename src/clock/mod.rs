@@ -41,6 +41,7 @@
 
 pub mod charge;
 pub mod control;
+pub mod horizon;
 pub mod leave;
 pub mod pauses;
 pub mod persist;

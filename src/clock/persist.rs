@@ -441,17 +441,10 @@ pub fn due_actions(
     now: DateTime<Utc>,
     mut settings_for: impl FnMut(&Game) -> Settings,
 ) -> Result<Vec<Action>> {
-    let filter = GameFilter {
-        status: Some(GameStatus::Active),
-        ..GameFilter::default()
-    };
     let mut out = Vec::new();
-    for game in games::list(tx, &filter)? {
-        if game.time_control.is_none() {
-            continue;
-        }
-        if let Some(loaded) = load(tx, game.id)? {
-            out.extend(loaded.due(&settings_for(&game), now));
+    for id in super::horizon::candidates(tx, now)? {
+        if let Some(l) = load(tx, id)?.filter(|l| l.game.status == GameStatus::Active) {
+            out.extend(l.due(&settings_for(&l.game), now));
         }
     }
     Ok(out)

@@ -25,7 +25,7 @@ use crate::lang::Language;
 use crate::printable::printable;
 use crate::store::alerts::{self as records, AlertId, DeliveryStatus};
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
-use crate::store::players::{self, Player, Role};
+use crate::store::players::{self, Player};
 use crate::store::{GameId, StoreError, Tx, instant_text};
 
 /// The longest list of held alerts told in one alert mail; the rest are counted.
@@ -433,10 +433,7 @@ fn when(t: DateTime<Utc>) -> String {
 
 /// The referees and admins, in registration order.
 fn referees(tx: &Tx<'_>) -> Result<Vec<Player>, StoreError> {
-    Ok(players::list(tx)?
-        .into_iter()
-        .filter(|p| matches!(p.role, Role::Referee | Role::Admin))
-        .collect())
+    players::referees(tx)
 }
 
 /// Raises an alert inside the caller's transaction: records it, and writes one
@@ -571,6 +568,7 @@ fn queue_mail(
 mod tests {
     use super::*;
     use crate::store::Store;
+    use crate::store::players::Role;
     use crate::store::players::{Language as StoredLanguage, NewPlayer};
     use chrono::TimeZone;
 

@@ -25,7 +25,7 @@ use crate::printable::printable;
 use crate::referee::{self, Command, RefereeError, Reply, Source};
 use crate::rules::{Color, Variant};
 use crate::store::messages::{self, NewProcessedMessage};
-use crate::store::players::{self, Player, Role};
+use crate::store::players::{self, Player};
 use crate::store::{GameId, GameStatus, Side, Store, StoreError, Tx, claims, games, moves};
 
 /// What became of a mail (also stored as the processed-message outcome).
@@ -1064,10 +1064,7 @@ fn reply_id(
 
 /// Referees (for alerts): every player with the referee or admin role.
 pub(crate) fn referees(tx: &Tx<'_>) -> Result<Vec<Player>, RefereeError> {
-    Ok(players::list(tx)?
-        .into_iter()
-        .filter(|p| matches!(p.role, Role::Referee | Role::Admin))
-        .collect())
+    Ok(players::referees(tx)?)
 }
 
 /// Writes replies of a command that did not come by mail (the command line) into

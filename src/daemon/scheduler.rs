@@ -69,7 +69,7 @@ fn clock_settings(tx: &Tx<'_>, game: &games::Game) -> Settings {
 fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize, RefereeError> {
     use crate::store::tournaments::{self as rows, TournamentStatus};
     let mut acted = 0;
-    for t in rows::list(tx)? {
+    for t in rows::playing(tx)? {
         let (Some(days), Some(started), TournamentStatus::Playing) =
             (t.settings.playing_period_days, t.started_at, t.status)
         else {

@@ -154,6 +154,68 @@ pub fn running_due(tx: &Tx<'_>, by: DateTime<Utc>) -> Result<Vec<Clock>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The games with a running clock whose stored deadline is at or before
+/// `deadline_by`, or which started at or before `started_by` (UTC), by id:
+/// the scheduler's candidates (see `clock::horizon`), read through the
+/// `clocks_running_deadline` and `clocks_running_started` indexes.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn running_candidates(
+    tx: &Tx<'_>,
+    deadline_by: DateTime<Utc>,
+    started_by: DateTime<Utc>,
+) -> Result<Vec<GameId>> {
+    // Two statements merged here: SQLite reads the whole table for the UNION,
+    // the OR, or an ORDER BY of the two (3.53).
+    let mut ids: Vec<GameId> = Vec::new();
+    for (sql, by) in [
+        (
+            "SELECT game_id FROM clocks WHERE running = 1 AND deadline <= ?1",
+            deadline_by,
+        ),
+        (
+            "SELECT game_id FROM clocks WHERE running = 1 AND last_started_at <= ?1",
+            started_by,
+        ),
+    ] {
+        let mut stmt = tx.sql().prepare_cached(sql)?;
+        let rows = stmt.query_map([Ts(by)], |r| r.get(0))?;
+        for id in rows {
+            ids.push(id?);
+        }
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
+/// The players with a leave not cancelled that ends after `now` (UTC), and
+/// the games with an open bounce pause: the clocks whose reminders may come
+/// earlier than their stored deadline minus the lead (see `clock::horizon`).
+/// Read through `leaves_ending` and `bounce_pauses_one_open`.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, Vec<GameId>)> {
+    let mut stmt = tx.sql().prepare_cached(
+        // Without DISTINCT, which SQLite answers by reading `leaves_player` whole.
+        "SELECT player_id FROM leaves WHERE ends_at > ?1 AND cancelled_at IS NULL",
+    )?;
+    let mut players: Vec<PlayerId> = stmt
+        .query_map([Ts(now)], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    players.sort_unstable();
+    players.dedup();
+    let mut stmt = tx
+        .sql()
+        .prepare_cached("SELECT DISTINCT game_id FROM bounce_pauses WHERE ended_at IS NULL")?;
+    let games = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((players, games))
+}
+
 /// A reminder that has been sent (or a time-out report made), recorded so
 /// that it is never sent twice.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -412,7 +412,8 @@ fn where_clause(filter: &GameFilter) -> (String, Vec<Value>) {
         args.push(Value::Text(r.as_str().to_owned()));
     }
     if let Some(s) = filter.status {
-        conds.push("status = ?");
+        // `+`: a player's games through the player indexes, not every game of the status.
+        conds.push(["status = ?", "+status = ?"][usize::from(filter.player.is_some())]);
         args.push(Value::Text(s.as_str().to_owned()));
     }
     if let Some(t) = &filter.tournament {

@@ -151,6 +151,7 @@ pub mod outbox;
 pub mod players;
 pub mod receipts;
 pub mod secrets;
+pub mod sql_log;
 pub mod threads;
 pub mod tournaments;
 
@@ -185,6 +186,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
     M::up(include_str!("../../migrations/0014_move_receipts.sql")),
     M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
+    M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
@@ -482,6 +484,7 @@ impl Store {
     }
 
     fn setup(mut conn: Connection, wal: bool) -> Result<Store> {
+        sql_log::install(&conn);
         conn.busy_timeout(BUSY_TIMEOUT)?;
         if wal {
             let mode = set_wal(&conn)?;

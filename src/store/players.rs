@@ -273,6 +273,19 @@ pub fn list(tx: &Tx<'_>) -> Result<Vec<Player>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The referees and admins (who get alerts and time-out reports), by id;
+/// read through the `players_role` index.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn referees(tx: &Tx<'_>) -> Result<Vec<Player>> {
+    let mut stmt = tx.sql().prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM players WHERE role IN ('referee', 'admin') ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 fn update_one(tx: &Tx<'_>, id: PlayerId, sql: &str, value: &dyn rusqlite::ToSql) -> Result<Player> {
     let n = tx.sql().execute(sql, params![value, id])?;
     if n == 0 {

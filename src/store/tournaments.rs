@@ -219,6 +219,20 @@ pub fn list(tx: &Tx<'_>) -> Result<Vec<Tournament>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The tournaments playing now (status `playing`), newest first; read
+/// through the `tournaments_status` index, for the clock tick.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn playing(tx: &Tx<'_>) -> Result<Vec<Tournament>> {
+    let mut stmt = tx.sql().prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE status = 'playing'
+         ORDER BY created_at DESC, id DESC"
+    ))?;
+    let rows = stmt.query_map([], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Sets the status; `started_at`, `period_ended_at` and `finished_at` are
 /// stamped with `at` when the status first reaches playing, adjudicating or
 /// finished.
@@ -712,14 +726,16 @@ pub fn adjudications(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<Adjudication>>
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Adjudications waiting for claims whose term ended before `now`.
+/// Adjudications waiting for claims whose term ended before `now`, by game;
+/// read through `adjudications_claims_due` (`+game_id` keeps SQLite from
+/// reading the whole table in key order instead).
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
 pub fn claims_overdue(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Adjudication>> {
     let mut stmt = tx.sql().prepare(
         "SELECT game_id, tournament_id, frozen_at, claims_due, state
-         FROM adjudications WHERE state = 'claims' AND claims_due <= ?1 ORDER BY game_id",
+         FROM adjudications WHERE state = 'claims' AND claims_due <= ?1 ORDER BY +game_id",
     )?;
     let rows = stmt.query_map([Ts(now)], adjudication_from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
