@@ -32,6 +32,7 @@ pub mod queue;
 pub mod rich;
 pub mod scheduler;
 pub mod sender;
+pub mod send_pool;
 mod sites;
 pub mod timing;
 pub mod transport;

@@ -150,6 +150,7 @@ pub mod outbox;
 pub mod players;
 pub mod receipts;
 pub mod secrets;
+pub mod send_limits;
 pub mod threads;
 pub mod tournaments;
 
@@ -183,6 +184,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0012_mail_auth.sql")),
     M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
     M::up(include_str!("../../migrations/0014_move_receipts.sql")),
+    M::up(include_str!("../../migrations/0016_send_limits.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
