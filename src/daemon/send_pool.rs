@@ -404,3 +404,53 @@ fn work(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outbox_of(toml_text: &str) -> crate::config::OutboxConfig {
+        let c: Config = toml::from_str(toml_text).unwrap();
+        c.outbox
+    }
+
+    #[test]
+    fn the_smtp_outbox_reads_its_connections_and_caps_and_defaults_to_four_uncapped() {
+        let base = "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\n";
+        assert_eq!(outbox_of(base).limits(), SendLimits::default());
+        assert_eq!(SendLimits::default().connections(), 4);
+        let set = outbox_of(&format!(
+            "{base}connections = 8\nper-minute = 5\nper-day = 100\n"
+        ));
+        assert_eq!(
+            set.limits(),
+            SendLimits {
+                connections: 8,
+                per_minute: Some(5),
+                per_day: Some(100),
+            }
+        );
+        let files = outbox_of("[outbox]\nkind = \"files\"\npath = \"x\"\n");
+        assert_eq!(files.limits().connections(), 1);
+    }
+
+    #[test]
+    fn a_cap_is_reached_counting_the_replies_in_flight() {
+        let b = Budget {
+            limits: SendLimits {
+                connections: 4,
+                per_minute: Some(5),
+                per_day: Some(7),
+            },
+            minute: 3,
+            day: 3,
+            oldest_minute: None,
+            oldest_day: None,
+        };
+        assert_eq!(b.reached(0), None);
+        assert_eq!(b.reached(1), None);
+        assert_eq!(b.reached(2), Some(Cap::Minute));
+        let b = Budget { day: 6, ..b };
+        assert_eq!(b.reached(1), Some(Cap::Day));
+    }
+}

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod conversation;
 pub mod daemon;
 pub mod records;
+pub mod smtp_sink;
 pub mod tournament;
 
 use std::collections::BTreeSet;
