@@ -85,7 +85,12 @@ fn set_outbox(bot: &Bot, sink: &SmtpSink, extra: &str) {
     let text = std::fs::read_to_string(&bot.config).unwrap();
     let start = text.find("[outbox]").unwrap();
     let end = start + text[start..].find("[authentication]").unwrap();
-    let text = format!("{}{}{}", &text[..start], sink.outbox_toml(extra), &text[end..]);
+    let text = format!(
+        "{}{}{}",
+        &text[..start],
+        sink.outbox_toml(extra),
+        &text[end..]
+    );
     std::fs::write(&bot.config, text).unwrap();
 }
 
@@ -137,7 +142,11 @@ fn every_reply_is_delivered_once_and_in_order_although_every_tenth_is_answered_4
         );
         assert_eq!(r.attempts, 1, "a 421 is not counted as an attempt");
     }
-    assert_eq!(accepted.len(), rows.len(), "nothing but the outbox was sent");
+    assert_eq!(
+        accepted.len(),
+        rows.len(),
+        "nothing but the outbox was sent"
+    );
     // Per (game, player): the sink accepted the replies in the order written.
     let position: HashMap<&str, usize> = accepted
         .iter()

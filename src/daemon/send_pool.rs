@@ -214,7 +214,16 @@ pub fn send_due(
             idle: (0..workers).rev().collect(),
             ..Run::default()
         };
-        let result = run.drive(store, config, return_paths, &jobs, &events, &mut budget, stop, &clock);
+        let result = run.drive(
+            store,
+            config,
+            return_paths,
+            &jobs,
+            &events,
+            &mut budget,
+            stop,
+            &clock,
+        );
         // Closing the job channels ends the workers; the scope joins them.
         drop(jobs);
         // Rows still in flight after an error are awaited but not marked: they

@@ -119,10 +119,14 @@ impl ReplyTransport {
         match self {
             // One retry: a pooled connection the server closed fails once (lettre
             // issue 743); a permanent or a deferring answer is not retried here.
-            ReplyTransport::Smtp(t) => t.send(message).map(|_| ()).or_else(|e| match classify(&e) {
-                SendError::Transient(_) => t.send(message).map(|_| ()).map_err(|e| classify(&e)),
-                other => Err(other),
-            }),
+            ReplyTransport::Smtp(t) => {
+                t.send(message).map(|_| ()).or_else(|e| match classify(&e) {
+                    SendError::Transient(_) => {
+                        t.send(message).map(|_| ()).map_err(|e| classify(&e))
+                    }
+                    other => Err(other),
+                })
+            }
             ReplyTransport::Files(dir) => write_eml(dir, message).map_err(|e| {
                 SendError::Transient(format!("cannot write into {}: {e}", dir.display()))
             }),

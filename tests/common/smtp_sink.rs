@@ -152,9 +152,7 @@ fn session(stream: TcpStream, s: &Shared, refuse_every: Option<usize>) -> std::i
                     if line.trim_end().is_empty() {
                         in_head = false;
                     }
-                    if in_head
-                        && line.len() > 11
-                        && line[..11].eq_ignore_ascii_case("message-id:")
+                    if in_head && line.len() > 11 && line[..11].eq_ignore_ascii_case("message-id:")
                     {
                         message_id = line[11..]
                             .trim()
