@@ -96,7 +96,7 @@ enum Event {
     /// The transport's answer for a row; unless deferred, the worker is idle.
     Finished {
         worker: usize,
-        row: OutgoingMail,
+        row: Box<OutgoingMail>,
         outcome: Result<(), SendError>,
     },
     /// The worker waited out its deferral and is idle again.
@@ -361,7 +361,7 @@ impl Run {
             *n += 1;
             if *n < DEFERRALS_PER_RUN {
                 info!(outbox = row.id.0, worker, reason = %crate::printable::printable(reason), "the server deferred the reply; that connection waits and the reply is tried again");
-                self.queue.push_front(row);
+                self.queue.push_front(*row);
                 return Ok(());
             }
         } else {
@@ -392,7 +392,7 @@ fn work(
         if events
             .send(Event::Finished {
                 worker,
-                row,
+                row: Box::new(row),
                 outcome,
             })
             .is_err()

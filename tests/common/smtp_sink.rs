@@ -162,7 +162,7 @@ fn session(stream: TcpStream, s: &Shared, refuse_every: Option<usize>) -> std::i
                     }
                 }
                 let n = s.messages.fetch_add(1, Ordering::SeqCst) + 1;
-                if refuse_every.is_some_and(|k| n % k == 0) {
+                if refuse_every.is_some_and(|k| n.is_multiple_of(k)) {
                     s.refused.fetch_add(1, Ordering::SeqCst);
                     out.write_all(b"421 4.7.0 sink.test Try again later, closing connection\r\n")?;
                     return Ok(());
