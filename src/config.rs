@@ -170,7 +170,23 @@ pub enum OutboxConfig {
         /// Secret source (when `user` is set).
         #[serde(flatten)]
         password: Secret,
+        /// Connections used at once and the provider's caps (`connections`,
+        /// `per-minute`, `per-day`).
+        #[serde(flatten)]
+        limits: crate::daemon::send_pool::SendLimits,
     },
+}
+
+impl OutboxConfig {
+    /// How the outbox may send: the SMTP settings, or one writer and no caps
+    /// for the file outbox.
+    #[must_use]
+    pub fn limits(&self) -> crate::daemon::send_pool::SendLimits {
+        match self {
+            OutboxConfig::Smtp { limits, .. } => *limits,
+            OutboxConfig::Files { .. } => crate::daemon::send_pool::SendLimits::one_at_a_time(),
+        }
+    }
 }
 
 /// Where a password comes from: an environment variable or a command's output.

@@ -34,6 +34,7 @@ pub mod process;
 pub mod queue;
 pub mod rich;
 pub mod scheduler;
+pub mod send_pool;
 pub mod sender;
 mod sites;
 pub mod timing;

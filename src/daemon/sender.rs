@@ -1,15 +1,15 @@
-//! Sends the outbox: every due row is built into MIME, sent, and marked sent (or
-//! failed with backoff) one by one, each mark in its own transaction, in batches
-//! of [`BATCH`] rows until none is due. A crash between a send and its mark
-//! re-sends at most that one reply; a stop request is honoured between two sends.
+//! Sends the outbox: every due row is built into MIME, sent (over several
+//! connections at once, [`super::send_pool`]), and marked sent (or failed with
+//! backoff) each in its own transaction, in batches of [`BATCH`] rows until none
+//! is due. A crash between a send and its mark re-sends at most the replies in
+//! flight; a stop request is honoured between two sends.
 //!
 //! Each row goes out with its own VERP return path as the SMTP envelope sender
 //! (see [`super::bounce::ReturnPath`]), so that a bounce can be tied to the row
 //! it answers; the header `From` is the bot's name with the bot's address, or
 //! the recipient's per-player reply address for a game reply.
 
-use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -22,7 +22,7 @@ use super::transport::{ReplyTransport, SendError};
 use crate::config::Config;
 use crate::printable::printable;
 use crate::store::outbox::{self, Failure, OutgoingMail, RetryPolicy};
-use crate::store::{Store, StoreError, secrets};
+use crate::store::{Store, StoreError, secrets, send_limits};
 
 /// Rows read from the database at a time.
 pub const BATCH: u32 = 100;
@@ -46,9 +46,11 @@ pub fn check_identity(config: &Config) -> anyhow::Result<()> {
     bot_mailbox(config, None).map(|_| ())
 }
 
-/// Sends every outbox row due at `now` (UTC), in batches of [`BATCH`], until
-/// none is left or `stop` is set (checked before each send); returns how many
-/// were sent. A row is tried at most once per call.
+/// Sends every outbox row due at `now` (UTC) over the configured connections
+/// (see [`super::send_pool`]: chains kept in order, provider caps and
+/// deferrals honoured) until none is left, a cap is reached or `stop` is set
+/// (checked before each send); returns how many were sent. A row is tried at
+/// most once per call, except after a provider's deferral.
 ///
 /// # Errors
 /// Database failures and a bot address that is not valid; send failures are
@@ -62,75 +64,74 @@ pub fn send_due(
 ) -> anyhow::Result<usize> {
     let key = store.transaction(|tx| secrets::verp_key(tx, now))?;
     let return_paths = ReturnPath::new(config, key);
-    let mut tried = HashSet::new();
-    let mut sent = 0;
-    loop {
-        let due = store.read(|tx| outbox::due(tx, now, BATCH))?;
-        let fresh: Vec<OutgoingMail> = due.into_iter().filter(|r| !tried.contains(&r.id)).collect();
-        if fresh.is_empty() {
-            return Ok(sent);
-        }
-        for row in fresh {
-            if stop.load(Ordering::SeqCst) {
-                info!(
-                    sent,
-                    "stop requested; the other replies wait for the next run"
-                );
-                return Ok(sent);
-            }
-            tried.insert(row.id);
-            if send_one(store, transport, config, &return_paths, &row, now)? {
-                sent += 1;
-            }
-        }
-    }
+    super::send_pool::send_due(store, transport, config, &return_paths, now, stop)
 }
 
-/// Sends one row and records the outcome; `true` if the transport accepted it.
-fn send_one(
+/// Builds one row into its MIME message (read from the store: its reply
+/// address); a message that cannot be built is a permanent [`SendError`].
+///
+/// # Errors
+/// Database failures and a reply address that is not valid.
+pub(super) fn prepare(
     store: &mut Store,
-    transport: &ReplyTransport,
     config: &Config,
     return_paths: &ReturnPath,
     row: &OutgoingMail,
-    now: DateTime<Utc>,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Result<lettre::Message, SendError>> {
     let reply_to = store.read(|tx| reply_to_of(tx, config, row))?;
     let from = bot_mailbox(config, reply_to.as_deref())?;
     let reply_to_box = match &reply_to {
         Some(r) => Some(Mailbox::new(None, r.parse::<Address>()?)),
         None => None,
     };
-    let outcome = return_paths
+    Ok(return_paths
         .address(row.id)
         .parse::<Address>()
         .context("cannot make the return path")
         .and_then(|rp| super::compose::build(row, &from, reply_to_box.as_ref(), &rp))
-        .map_err(|e| SendError::Permanent(format!("cannot build the message: {e:#}")))
-        .and_then(|message| transport.send(&message));
+        .map_err(|e| SendError::Permanent(format!("cannot build the message: {e:#}"))))
+}
+
+/// Records the outcome of one row's send at `at` (UTC), each in its own
+/// transaction: sent; failed with backoff ([`RetryPolicy`]) or for good; or,
+/// for a provider's deferral, moved `defer_minutes` later without counting an
+/// attempt. Returns `true` if the transport accepted it.
+///
+/// # Errors
+/// Database failures.
+pub(super) fn record(
+    store: &mut Store,
+    row: &OutgoingMail,
+    outcome: Result<(), SendError>,
+    at: DateTime<Utc>,
+    defer_minutes: i64,
+) -> anyhow::Result<bool> {
     let to = printable(&row.to_address);
     let message_id = printable(&row.message_id);
-    match outcome {
+    let game = row.game_id.map(|g| g.0);
+    let (kind, text) = match outcome {
         Ok(()) => {
             store.transaction(|tx| {
-                outbox::mark_sent(tx, row.id, now)?;
-                super::bounce_clock::after_sent(tx, row.id, now)
+                outbox::mark_sent(tx, row.id, at)?;
+                super::bounce_clock::after_sent(tx, row.id, at)
             })?;
-            info!(outbox = row.id.0, game = ?row.game_id.map(|g| g.0), to = %to, message_id = %message_id, "reply sent");
-            Ok(true)
+            info!(outbox = row.id.0, game = ?game, to = %to, message_id = %message_id, "reply sent");
+            return Ok(true);
         }
-        Err(e) => {
-            let (kind, text) = match &e {
-                SendError::Transient(t) => (Failure::Transient, t.clone()),
-                SendError::Permanent(t) => (Failure::Permanent, t.clone()),
-            };
-            let status = store.transaction(|tx| {
-                outbox::mark_failed(tx, row.id, &text, kind, now, &RetryPolicy::default())
-            })?;
-            warn!(outbox = row.id.0, game = ?row.game_id.map(|g| g.0), to = %to, error = %printable(&text), status = status.as_str(), "reply not sent");
-            Ok(false)
+        Err(SendError::Deferred(text)) => {
+            let until = at + chrono::TimeDelta::minutes(defer_minutes);
+            store.transaction(|tx| send_limits::defer(tx, row.id, until, &text))?;
+            info!(outbox = row.id.0, game = ?game, to = %to, reason = %printable(&text), until = %until, "the server deferred the reply; it waits, later replies of its game to that player wait behind it");
+            return Ok(false);
         }
-    }
+        Err(SendError::Transient(t)) => (Failure::Transient, t),
+        Err(SendError::Permanent(t)) => (Failure::Permanent, t),
+    };
+    let status = store.transaction(|tx| {
+        outbox::mark_failed(tx, row.id, &text, kind, at, &RetryPolicy::default())
+    })?;
+    warn!(outbox = row.id.0, game = ?game, to = %to, error = %printable(&text), status = status.as_str(), "reply not sent");
+    Ok(false)
 }
 
 /// `From:` the bot's display name with its address, or with the per-player
@@ -190,6 +191,7 @@ pub fn send_direct(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::Ordering;
 
     #[test]
     fn any_display_name_is_quoted_correctly() {

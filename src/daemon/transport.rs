@@ -33,6 +33,27 @@ pub enum SendError {
     /// A 5xx reply or a malformed message: do not retry.
     #[error("permanent: {0}")]
     Permanent(String),
+    /// The provider asks to slow down (421, 451 or an enhanced 4.7.x reply):
+    /// that connection waits, the message is tried again, and the attempt is
+    /// not counted against the row.
+    #[error("deferred: {0}")]
+    Deferred(String),
+}
+
+/// Sorts lettre's error: 5xx permanent, a provider's "slow down" (reply 421
+/// or 451, or an enhanced status 4.7.x in the text) deferred, anything else
+/// (other 4xx, network) transient.
+fn classify(e: &lettre::transport::smtp::Error) -> SendError {
+    let text = e.to_string();
+    if e.is_permanent() {
+        return SendError::Permanent(text);
+    }
+    let code = e.status().map(|c| c.to_string());
+    if matches!(code.as_deref(), Some("421" | "451")) || text.contains(" 4.7.") {
+        SendError::Deferred(text)
+    } else {
+        SendError::Transient(text)
+    }
 }
 
 /// Where replies go.
@@ -65,6 +86,7 @@ impl ReplyTransport {
                 security,
                 user,
                 password,
+                limits,
             } => {
                 let mut b = match security.as_str() {
                     "plain" => SmtpTransport::builder_dangerous(host.as_str()),
@@ -73,11 +95,12 @@ impl ReplyTransport {
                 }
                 .port(*port)
                 .timeout(Some(Duration::from_secs(30)))
-                // Connections are reused while replies flow, and closed after 30 s
-                // idle, well before servers drop them (lettre issue 743).
+                // Connections are reused while replies flow (one per sending
+                // worker), and closed after 30 s idle, well before servers drop
+                // them (lettre issue 743).
                 .pool_config(
                     PoolConfig::new()
-                        .max_size(4)
+                        .max_size(u32::try_from(limits.connections()).unwrap_or(u32::MAX))
                         .idle_timeout(Duration::from_secs(30)),
                 );
                 if let Some(u) = user {
@@ -94,24 +117,16 @@ impl ReplyTransport {
     /// [`SendError`], transient or permanent.
     pub fn send(&self, message: &Message) -> Result<(), SendError> {
         match self {
-            // One retry: a pooled connection the server closed fails once (lettre issue 743).
-            ReplyTransport::Smtp(t) => t
-                .send(message)
-                .or_else(|e| {
-                    if e.is_permanent() {
-                        Err(e)
-                    } else {
-                        t.send(message)
+            // One retry: a pooled connection the server closed fails once (lettre
+            // issue 743); a permanent or a deferring answer is not retried here.
+            ReplyTransport::Smtp(t) => {
+                t.send(message).map(|_| ()).or_else(|e| match classify(&e) {
+                    SendError::Transient(_) => {
+                        t.send(message).map(|_| ()).map_err(|e| classify(&e))
                     }
+                    other => Err(other),
                 })
-                .map(|_| ())
-                .map_err(|e| {
-                    if e.is_permanent() {
-                        SendError::Permanent(e.to_string())
-                    } else {
-                        SendError::Transient(e.to_string())
-                    }
-                }),
+            }
             ReplyTransport::Files(dir) => write_eml(dir, message).map_err(|e| {
                 SendError::Transient(format!("cannot write into {}: {e}", dir.display()))
             }),

@@ -151,6 +151,7 @@ pub mod outbox;
 pub mod players;
 pub mod receipts;
 pub mod secrets;
+pub mod send_limits;
 pub mod sql_log;
 pub mod threads;
 pub mod tournaments;
@@ -186,6 +187,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
     M::up(include_str!("../../migrations/0014_move_receipts.sql")),
     M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
+    M::up(include_str!("../../migrations/0016_send_limits.sql")),
     M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
 ];
 

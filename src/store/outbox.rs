@@ -162,11 +162,11 @@ pub enum Failure {
     Permanent,
 }
 
-const COLUMNS: &str = "id, to_address, subject, body_text, body_html, in_reply_to, \
+pub(super) const COLUMNS: &str = "id, to_address, subject, body_text, body_html, in_reply_to, \
      references_header, message_id, game_id, status, attempts, next_attempt_at, last_error, \
      created_at, sent_at";
 
-fn from_row(row: &Row<'_>) -> rusqlite::Result<OutgoingMail> {
+pub(super) fn from_row(row: &Row<'_>) -> rusqlite::Result<OutgoingMail> {
     Ok(OutgoingMail {
         id: row.get(0)?,
         to_address: row.get(1)?,
@@ -187,7 +187,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<OutgoingMail> {
     })
 }
 
-fn with_attachments(tx: &Tx<'_>, mut mail: OutgoingMail) -> Result<OutgoingMail> {
+pub(super) fn with_attachments(tx: &Tx<'_>, mut mail: OutgoingMail) -> Result<OutgoingMail> {
     let mut stmt = tx.sql().prepare_cached(
         "SELECT filename, content_type, content FROM outbox_attachments
          WHERE outbox_id = ?1 ORDER BY position",

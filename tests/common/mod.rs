@@ -9,6 +9,7 @@ pub mod mails;
 pub mod players;
 pub mod records;
 pub mod serve;
+pub mod smtp_sink;
 pub mod tournament;
 
 use std::collections::BTreeSet;
