@@ -205,7 +205,7 @@ fn days_taken_below_zero_need_force_show_negative_and_add_up() {
     assert!((-2 * 86_400 - 900..=-2 * 86_400).contains(&left), "{left}");
     // The same window for game #3 (shown floored to the hour, so read the
     // seconds: "left 33 d 0 h" turns "32 d 23 h" one second later).
-    let left = show(&bot, "3")["clocks"][0]["left_seconds"]
+    let left = bot.show_json("3")["clocks"][0]["left_seconds"]
         .as_i64()
         .unwrap();
     assert!((33 * 86_400 - 900..=33 * 86_400).contains(&left), "{left}");
