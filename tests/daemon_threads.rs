@@ -384,6 +384,9 @@ fn a_reminder_comes_from_the_game_address_and_a_reply_to_it_is_applied() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The daemon ran then and sent the invitation (a notice sent only now
+    // would stop Alice's clock for its 15 days at the bot).
+    bot.serve_once_at(started.parse().unwrap());
     bot.serve_once();
     let reminder = sent(&bot)
         .into_iter()

@@ -175,6 +175,12 @@ fn every_statement_of_a_day_of_mail_and_clock_ticks_uses_an_index() {
                 "3d/move",
             ],
         );
+        if started < now {
+            // The daemon ran then: the invitation went out at the start, so
+            // the clock has really run since (a notice sent only now would
+            // stop it for its wait).
+            bot.serve_once_at(started);
+        }
     }
     let mut statements = Vec::new();
     let plies = [

@@ -100,6 +100,14 @@ impl Bot {
         self.ok(&["serve", "--once"]);
     }
 
+    /// Runs `serve --once` on a daemon clock started at `at` (`ZAOCHKA_NOW`):
+    /// the replies of games entered at `at` go out then, as a daemon running
+    /// at that time would have sent them (a move notice sent later stops the
+    /// player's clock for its wait at the bot).
+    pub fn serve_once_at(&self, at: chrono::DateTime<chrono::Utc>) {
+        self.ok_at(at, &["serve", "--once"]);
+    }
+
     pub fn db(&self) -> rusqlite::Connection {
         rusqlite::Connection::open(self.dir.path().join("zaochka.db")).unwrap()
     }
