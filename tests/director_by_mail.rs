@@ -422,6 +422,24 @@ fn frozen_tournament(bot: &Bot) -> Vec<(i64, String, String)> {
         .collect()
 }
 
+/// White claims a win in the first two games, by mail; one daemon cycle.
+fn white_claims_a_win_in_the_first_two(bot: &Bot, games: &[(i64, String, String)]) {
+    for (k, (game, white, _)) in games.iter().take(2).enumerate() {
+        let to = format!("bot+{game}.{}@example.test", bot.token(*game, "white"));
+        bot.deliver(
+            k + 1,
+            &mail(
+                white,
+                &to,
+                "claim",
+                &format!("claim-{game}@x"),
+                "claim win\nmy analysis: 1. cd4 ba5 and White wins\n",
+            ),
+        );
+    }
+    bot.serve_once();
+}
+
 fn adjudication_state(bot: &Bot, game: i64) -> String {
     bot.db()
         .query_row(
@@ -438,21 +456,7 @@ fn the_director_accepts_and_rejects_adjudication_claims_by_mail() {
     let games = frozen_tournament(&bot);
     bot.serve_once();
     assert_eq!(games.len(), 3, "{games:?}");
-    // White claims a win in the first two games.
-    for (k, (game, white, _)) in games.iter().take(2).enumerate() {
-        let to = format!("bot+{game}.{}@example.test", bot.token(*game, "white"));
-        bot.deliver(
-            k + 1,
-            &mail(
-                white,
-                &to,
-                "claim",
-                &format!("claim-{game}@x"),
-                "claim win\nmy analysis: 1. cd4 ba5 and White wins\n",
-            ),
-        );
-    }
-    bot.serve_once();
+    white_claims_a_win_in_the_first_two(&bot, &games);
     let (accepted, rejected, none) = (games[0].0, games[1].0, games[2].0);
     let body = format!(
         "accept claim #{accepted}\nreason: the analysis holds\n\
@@ -585,20 +589,7 @@ fn the_director_accepts_and_rejects_claims_on_the_command_line() {
     let bot = Bot::new(Mailing::Local);
     let games = frozen_tournament(&bot);
     bot.serve_once();
-    for (k, (game, white, _)) in games.iter().take(2).enumerate() {
-        let to = format!("bot+{game}.{}@example.test", bot.token(*game, "white"));
-        bot.deliver(
-            k + 1,
-            &mail(
-                white,
-                &to,
-                "claim",
-                &format!("claim-{game}@x"),
-                "claim win\nmy analysis: 1. cd4 ba5 and White wins\n",
-            ),
-        );
-    }
-    bot.serve_once();
+    white_claims_a_win_in_the_first_two(&bot, &games);
     let (accepted, rejected, none) = (games[0].0, games[1].0, games[2].0);
     let desk = ["--as", REFEREE, "--reason", "the analysis was checked"];
     let id = |g: i64| g.to_string();

@@ -187,8 +187,7 @@ fn a_clock_whose_notice_waits_in_the_outbox_does_not_run_out() {
     let sent_by = Utc::now();
     for game in [2, 3] {
         assert_eq!(bot.result(game), None, "game #{game} ended on time");
-        let v: serde_json::Value =
-            serde_json::from_str(&bot.ok(&["game", "show", &game.to_string(), "--json"])).unwrap();
+        let v = bot.show_json(&game.to_string());
         let running = v["clocks"]
             .as_array()
             .unwrap()
@@ -218,33 +217,11 @@ fn a_clock_whose_notice_waits_in_the_outbox_does_not_run_out() {
 fn serve_acts_at_the_instant_it_is_given() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-        "--time-control",
-        "3d/move",
-    ]);
+    bot.russian_game_at("bob@example.test", "3d/move", None, None);
     bot.ok(&["play", "2", "c3-d4", "--as", "alice@example.test"]);
     bot.serve_once();
     assert_eq!(bot.result(2), None);
-    let later = Utc::now() + Duration::days(5);
-    let out = bot
-        .command()
-        .env("ZAOCHKA_NOW", later.to_rfc3339())
-        .args(["serve", "--once"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    bot.serve_once_at(Utc::now() + Duration::days(5));
     assert_eq!(bot.result(2).as_deref(), Some("1-0"), "Black lost on time");
     let ended: String = bot
         .db()
