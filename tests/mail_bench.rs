@@ -152,9 +152,12 @@ fn a_thousand_mails_through_postfix_dovecot_and_the_daemon() {
             })
             .unwrap();
     }
+    // The daemon's log, shown if the run stalls.
+    let log = std::fs::File::create(bot.path().join("serve.stderr")).unwrap();
     let mut daemon = own_command(&bot)
         .arg("serve")
-        .stderr(std::process::Stdio::null())
+        .env("RUST_LOG", "info,zaochka::daemon=debug")
+        .stderr(log)
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(500));
@@ -212,7 +215,14 @@ fn a_thousand_mails_through_postfix_dovecot_and_the_daemon() {
         }
         assert!(
             start.elapsed() < Duration::from_secs(600),
-            "only {done} replies sent"
+            "only {done} replies sent; the daemon's log ends: {}",
+            std::fs::read_to_string(bot.path().join("serve.stderr"))
+                .unwrap_or_default()
+                .lines()
+                .rev()
+                .take(30)
+                .collect::<Vec<_>>()
+                .join("\n")
         );
         std::thread::sleep(Duration::from_millis(50));
     }

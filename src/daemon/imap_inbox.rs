@@ -209,7 +209,16 @@ impl ImapInbox {
     }
 
     /// Counts a failure and schedules the next attempt: 2, 4, 8 ... 60 s later.
+    /// A call refused while the daemon waits out that delay (no session, the
+    /// next attempt still ahead) is not another failure: counting it pushed
+    /// the attempt on by a second each time the daemon asked, so a first
+    /// failure under load left the inbox unread for good.
     fn failed(&mut self) {
+        let backing_off =
+            self.session.is_none() && self.retry_at.is_some_and(|at| Instant::now() < at);
+        if backing_off {
+            return;
+        }
         self.session = None;
         self.failures += 1;
         let secs = (1u64 << self.failures.min(6)).min(60);
@@ -271,7 +280,13 @@ impl ImapInbox {
         let session = self.session()?;
         // Drain unsolicited responses so the channel does not grow without bound.
         while session.unsolicited_responses.try_recv().is_ok() {}
-        let found = session.uid_search(format!("UNSEEN UNKEYWORD {QUARANTINE_KEYWORD}"))?;
+        // Read raw: Dovecot may announce the keyword inside this answer (an
+        // untagged `* FLAGS` and `* OK [PERMANENTFLAGS ...]`), which the
+        // `imap` crate's SEARCH parser rejects, and then every fetch failed.
+        let answer = session.run_command_and_read_response(format!(
+            "UID SEARCH UNSEEN UNKEYWORD {QUARANTINE_KEYWORD}"
+        ))?;
+        let found = search_uids(&answer);
         let validity = self.uid_validity;
         let mut uids: Vec<u32> = found
             .into_iter()
@@ -466,5 +481,75 @@ impl std::fmt::Debug for ImapInbox {
             .field("host", &self.settings.host)
             .field("mailbox", &self.settings.mailbox)
             .finish()
+    }
+}
+
+/// The UIDs of the `* SEARCH` lines of a raw answer; every other untagged
+/// line (FLAGS, PERMANENTFLAGS, EXISTS, RECENT ...) is left aside.
+fn search_uids(answer: &[u8]) -> Vec<u32> {
+    answer
+        .split(|&b| b == b'\n')
+        .filter_map(|line| line.strip_prefix(b"* SEARCH"))
+        .flat_map(|rest| {
+            rest.split(|b| b.is_ascii_whitespace())
+                .filter_map(|w| std::str::from_utf8(w).ok()?.parse::<u32>().ok())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_answer_with_the_keyword_announced_inside_is_read() {
+        // As Dovecot answered the daemon's search once 1,000 mails waited.
+        let answer = b"* SEARCH 1861 1862 2860\r\n\
+            * FLAGS (\\Answered \\Flagged \\Deleted \\Seen \\Draft $ZaochkaQuarantine)\r\n\
+            * OK [PERMANENTFLAGS (\\Answered \\Seen $ZaochkaQuarantine \\*)] Flags permitted.\r\n\
+            * 3 EXISTS\r\n";
+        assert_eq!(search_uids(answer), vec![1861, 1862, 2860]);
+        assert!(search_uids(b"* SEARCH\r\n").is_empty());
+    }
+
+    /// An inbox on a port where nothing listens (never connected).
+    fn unreachable() -> ImapInbox {
+        ImapInbox {
+            settings: ImapSettings {
+                host: "127.0.0.1".into(),
+                port: 1,
+                tls: false,
+                user: "nobody".into(),
+                password: crate::config::Secret::default(),
+                mailbox: "INBOX".into(),
+                idle: false,
+                max_message_bytes: 1 << 20,
+            },
+            session: None,
+            socket: None,
+            uid_validity: 0,
+            failures: 0,
+            retry_at: None,
+            unmovable: HashSet::new(),
+            skipped: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn calls_refused_during_the_backoff_do_not_push_the_next_attempt_on() {
+        let mut inbox = unreachable();
+        assert!(inbox.fetch(10).is_err(), "nothing listens on port 1");
+        let (failures, at) = (inbox.failures, inbox.retry_at.expect("a backoff"));
+        assert_eq!(failures, 1, "one attempt, one failure");
+        for _ in 0..5 {
+            let refused = inbox.fetch(10).expect_err("still backing off");
+            assert!(refused.to_string().contains("next attempt in"), "{refused}");
+        }
+        assert_eq!(inbox.failures, failures);
+        assert_eq!(
+            inbox.retry_at,
+            Some(at),
+            "the next attempt stays where it was"
+        );
     }
 }
