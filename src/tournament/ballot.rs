@@ -738,6 +738,36 @@ mod tests {
     /// The seed of the recheck examples: the bytes 01 23 45 67 89 ab cd ef.
     const SEED: [u8; 8] = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef];
 
+    /// An opening's code as the drawing tables write it: the category in
+    /// Arabic figures, a hyphen, the variation in Roman numerals, e.g.
+    /// `opening_code(20, 30)` is opening 20, variation 30 of IDF-64.
+    fn opening_code(category: u32, variation: u32) -> String {
+        let mut roman = String::new();
+        let mut left = variation;
+        for (value, numeral) in [
+            (40, "XL"),
+            (10, "X"),
+            (9, "IX"),
+            (5, "V"),
+            (4, "IV"),
+            (1, "I"),
+        ] {
+            while left >= value {
+                roman.push_str(numeral);
+                left -= value;
+            }
+        }
+        format!("{category}-{roman}")
+    }
+
+    #[test]
+    fn opening_codes_are_written_in_roman_numerals() {
+        assert_eq!(opening_code(1, 4), "1-IV");
+        assert_eq!(opening_code(18, 20), "18-XX");
+        assert_eq!(opening_code(8, 17), "8-XVII");
+        assert_eq!(opening_code(5, 49), "5-XLIX");
+    }
+
     #[test]
     fn the_lot_is_the_first_eight_bytes_of_the_sha256() {
         // { printf '%s' 0123456789abcdef | xxd -r -p; printf 'ballot:%s' 3-7; } | sha256sum
@@ -750,13 +780,14 @@ mod tests {
         // { printf '%s' 0123456789abcdef | xxd -r -p; printf 'ballot:%s' 3-7; } | sha256sum \
         //   | cut -c1-16 | tr a-f A-F | sed 's/.*/ibase=16; & % 2E9/' | bc      -> 646
         // with % 2E0 (736) -> 471, with % 96 (150) -> 101; row 646 of
-        // data/ballots/idf64-drawing-table.tsv is 20-XXX, and so on.
+        // data/ballots/idf64-drawing-table.tsv is opening 20, variation 30.
         let pick_code = |t: DrawingTable, key| pick(t.openings(), &SEED, key).code.as_str();
-        assert_eq!(pick_code(DrawingTable::Idf64, "3-7"), "20-XXX");
+        let idf_20_30 = opening_code(20, 30);
+        assert_eq!(pick_code(DrawingTable::Idf64, "3-7"), idf_20_30);
         assert_eq!(pick_code(DrawingTable::Fmjd64, "3-7"), "30-VIII");
         assert_eq!(pick_code(DrawingTable::Idf64Basic, "3-7"), "11-II");
         // The same for key 1-2 (-> 196 of 745).
-        assert_eq!(pick_code(DrawingTable::Idf64, "1-2"), "6-XXXII");
+        assert_eq!(pick_code(DrawingTable::Idf64, "1-2"), opening_code(6, 32));
         // The same seed and key give the same opening, every time.
         let first = pick(DrawingTable::Idf64.openings(), &SEED, "3-7");
         assert!(std::ptr::eq(
@@ -764,10 +795,10 @@ mod tests {
             pick(DrawingTable::Idf64.openings(), &SEED, "3-7")
         ));
         // Another key or another seed draws afresh.
-        assert_ne!(pick_code(DrawingTable::Idf64, "7-3"), "20-XXX");
+        assert_ne!(pick_code(DrawingTable::Idf64, "7-3"), idf_20_30);
         assert_ne!(
             pick(DrawingTable::Idf64.openings(), b"other", "3-7").code,
-            "20-XXX"
+            idf_20_30
         );
     }
 
@@ -805,18 +836,22 @@ mod tests {
 
     #[test]
     fn a_directors_list_holds_moves_and_set_ups() {
-        // Rows of the IDF table, written as a director would copy them.
-        let text = "\u{feff}# Cup 2026, section A\r\n\
-                    \r\n\
-                    A1\t1. ab4 bc5\r\n\
-                    A2 \t W:W15,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,16\r\n\
-                    \x20 # a set-up with the men on c3 and f6 moved\n\
-                    20-XXX\tW:W13,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,28\n";
-        let list = BallotList::read("Cup 2026", Variant::Russian, text).unwrap();
+        // Rows of the IDF table, written as a director would copy them; the
+        // last is IDF-64 opening 20, variation 30, under its own code.
+        let idf_20_30 = opening_code(20, 30);
+        let text = format!(
+            "\u{feff}# Cup 2026, section A\r\n\
+             \r\n\
+             A1\t1. ab4 bc5\r\n\
+             A2 \t W:W15,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,16\r\n\
+             \x20 # a set-up with the men on c3 and f6 moved\n\
+             {idf_20_30}\tW:W13,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,28\n"
+        );
+        let list = BallotList::read("Cup 2026", Variant::Russian, &text).unwrap();
         assert_eq!(list.name, "Cup 2026");
         assert_eq!(list.variant, Variant::Russian);
         let codes: Vec<&str> = list.openings.iter().map(|o| o.code.as_str()).collect();
-        assert_eq!(codes, ["A1", "A2", "20-XXX"]);
+        assert_eq!(codes, ["A1", "A2", idf_20_30.as_str()]);
         let [a1, a2, a3] = &list.openings[..] else {
             panic!()
         };
@@ -835,9 +870,9 @@ mod tests {
             Some(russian(Some(&idf_1_iv.fen)).fen().as_str())
         );
         assert_eq!(a3.category, 20);
-        assert_eq!(list.label(a3), "Cup 2026 20-XXX");
+        assert_eq!(list.label(a3), format!("Cup 2026 {idf_20_30}"));
         // python3 -c 'print(0x5dae3e0f67771437 % 3)' -> 2 (the lot of 3-7 above).
-        assert_eq!(pick(&list.openings, &SEED, "3-7").code, "20-XXX");
+        assert_eq!(pick(&list.openings, &SEED, "3-7").code, idf_20_30);
     }
 
     #[test]
