@@ -94,7 +94,7 @@ pub(crate) fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lan
 /// referees as last read (the fault may keep the database from any write).
 pub(crate) fn tell_of_fault(
     store: &mut Store,
-    transport: &transport::ReplyTransport,
+    transport: &dyn transport::ReplyTransport,
     config: &Config,
     referees: &[(String, crate::lang::Language)],
     since: DateTime<Utc>,

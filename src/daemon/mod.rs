@@ -196,7 +196,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     let _lock = lock::ServeLock::acquire(&config.database)?;
     sender::check_identity(config)?;
     let mut store = Store::open(&config.database)?;
-    let transport = transport::ReplyTransport::from_config(&config.outbox)?;
+    let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
     info!(database = %config.database.display(), once, "zaochka serve started");
     let mut run = RunState::default();
@@ -208,7 +208,8 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
         // The notices first: a clock whose move notice still waits in the
         // outbox has nothing due (see `scheduler::tick`); once it is sent the
         // wait is a clock stop and the tick judges the real deadline.
-        if let Err(e) = sender::send_due(&mut store, &transport, config, wall::now(), stop) {
+        if let Err(e) = sender::send_due(&mut store, transport.as_ref(), config, wall::now(), stop)
+        {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
         }
         if wait.is_none()
@@ -217,13 +218,20 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
         }
         sites::refresh(&mut store, config, &mut run.sites, wall::now());
-        if let Err(e) = sender::send_due(&mut store, &transport, config, wall::now(), stop) {
+        if let Err(e) = sender::send_due(&mut store, transport.as_ref(), config, wall::now(), stop)
+        {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
         }
         if let Some((since, detail)) = run.tell.take() {
             let referees = std::mem::take(&mut run.referees);
             tell_of_fault(
-                &mut store, &transport, config, &referees, since, &detail, stop,
+                &mut store,
+                transport.as_ref(),
+                config,
+                &referees,
+                since,
+                &detail,
+                stop,
             );
             run.referees = referees;
         }

@@ -189,7 +189,7 @@ impl Budget {
 /// recorded on their rows (the rows in flight are awaited and marked first).
 pub fn send_due(
     store: &mut Store,
-    transport: &ReplyTransport,
+    transport: &dyn ReplyTransport,
     config: &Config,
     return_paths: &ReturnPath,
     now: DateTime<Utc>,
@@ -382,7 +382,7 @@ fn work(
     worker: usize,
     jobs: &mpsc::Receiver<Job>,
     events: &mpsc::Sender<Event>,
-    transport: &ReplyTransport,
+    transport: &dyn ReplyTransport,
     stop: &AtomicBool,
 ) {
     let mut wait = DEFER_FIRST;

@@ -57,7 +57,7 @@ pub fn check_identity(config: &Config) -> anyhow::Result<()> {
 /// recorded on their rows.
 pub fn send_due(
     store: &mut Store,
-    transport: &ReplyTransport,
+    transport: &dyn ReplyTransport,
     config: &Config,
     now: DateTime<Utc>,
     stop: &AtomicBool,
@@ -168,7 +168,7 @@ fn reply_to_of(
 /// # Errors
 /// An address that does not parse, or the transport's failure.
 pub fn send_direct(
-    transport: &ReplyTransport,
+    transport: &dyn ReplyTransport,
     config: &Config,
     to: &str,
     subject: &str,
@@ -271,7 +271,7 @@ mod tests {
         let mut c = Config::default();
         c.address.local = "bot".into();
         c.address.domain = "example.test".into();
-        let transport = ReplyTransport::from_config(&OutboxConfig::Files {
+        let transport = crate::daemon::transport::from_config(&OutboxConfig::Files {
             path: dir.path().to_path_buf(),
         })
         .unwrap();
@@ -306,11 +306,20 @@ mod tests {
                 .len()
         };
         let stop = AtomicBool::new(true);
-        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
+        assert_eq!(
+            send_due(&mut store, transport.as_ref(), &c, now, &stop).unwrap(),
+            0
+        );
         assert_eq!(pending(&mut store), 3);
         stop.store(false, Ordering::SeqCst);
-        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 3);
+        assert_eq!(
+            send_due(&mut store, transport.as_ref(), &c, now, &stop).unwrap(),
+            3
+        );
         assert_eq!(pending(&mut store), 0);
-        assert_eq!(send_due(&mut store, &transport, &c, now, &stop).unwrap(), 0);
+        assert_eq!(
+            send_due(&mut store, transport.as_ref(), &c, now, &stop).unwrap(),
+            0
+        );
     }
 }

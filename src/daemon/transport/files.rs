@@ -1,136 +1,49 @@
-//! Sending replies: SMTP through lettre (TLS, STARTTLS, or plain on loopback) or
-//! `.eml` files in a folder (the embedded default). Failures are transient (4xx,
-//! network: retried with backoff) or permanent (5xx: recorded for the referee).
+//! The file outbox: `.eml` files in a folder, one per message, named after its
+//! Message-ID (the embedded default, and what the tests read).
 //!
-//! The file outbox is written the way a mail queue writes: each message goes to
-//! a temporary `.<name>.tmp` beside its final name (mode 0600), is synced, and
-//! is renamed to `<Message-ID>.eml`, then the folder is synced. A kill leaves no
-//! empty or partial `.eml`, and a re-send of the same outbox row after a crash
-//! replaces the same file: each reply exists exactly once.
+//! Written the way a mail queue writes: each message goes to a temporary
+//! `.<name>.tmp` beside its final name (mode 0600), is synced, and is renamed to
+//! `<Message-ID>.eml`, then the folder is synced. A kill leaves no empty or
+//! partial `.eml`, and a re-send of the same outbox row after a crash replaces
+//! the same file: each reply exists exactly once.
 
 use std::fs::{DirBuilder, File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::Context;
-use lettre::transport::smtp::PoolConfig;
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::{Message, SmtpTransport, Transport};
+use lettre::Message;
 use tracing::warn;
 
+use super::{ReplyTransport, SendError};
 use crate::printable::printable;
 
-use crate::config::OutboxConfig;
+/// A folder of `.eml` files as the outbox.
+pub struct FileOutbox(PathBuf);
 
-/// Why a send failed.
-#[derive(Debug, thiserror::Error)]
-pub enum SendError {
-    /// A 4xx reply or a network failure: try again later.
-    #[error("transient: {0}")]
-    Transient(String),
-    /// A 5xx reply or a malformed message: do not retry.
-    #[error("permanent: {0}")]
-    Permanent(String),
-    /// The provider asks to slow down (421, 451 or an enhanced 4.7.x reply):
-    /// that connection waits, the message is tried again, and the attempt is
-    /// not counted against the row.
-    #[error("deferred: {0}")]
-    Deferred(String),
-}
-
-/// Sorts lettre's error: 5xx permanent, a provider's "slow down" (reply 421
-/// or 451, or an enhanced status 4.7.x in the text) deferred, anything else
-/// (other 4xx, network) transient.
-fn classify(e: &lettre::transport::smtp::Error) -> SendError {
-    let text = e.to_string();
-    if e.is_permanent() {
-        return SendError::Permanent(text);
-    }
-    let code = e.status().map(|c| c.to_string());
-    if matches!(code.as_deref(), Some("421" | "451")) || text.contains(" 4.7.") {
-        SendError::Deferred(text)
-    } else {
-        SendError::Transient(text)
-    }
-}
-
-/// Where replies go.
-pub enum ReplyTransport {
-    /// An SMTP server.
-    Smtp(Box<SmtpTransport>),
-    /// A folder of `.eml` files, one per message, named after its Message-ID.
-    Files(PathBuf),
-}
-
-impl ReplyTransport {
-    /// The transport of a configuration.
+impl FileOutbox {
+    /// The folder as the outbox: created (mode 0700) if missing, and cleared of
+    /// the temporaries a killed daemon left.
     ///
     /// # Errors
-    /// When the folder cannot be created, TLS cannot be set up or the password is missing.
-    pub fn from_config(c: &OutboxConfig) -> anyhow::Result<ReplyTransport> {
-        match c {
-            OutboxConfig::Files { path } => {
-                DirBuilder::new()
-                    .recursive(true)
-                    .mode(0o700)
-                    .create(path)
-                    .with_context(|| format!("cannot create {}", path.display()))?;
-                remove_stale_temporaries(path);
-                Ok(ReplyTransport::Files(path.clone()))
-            }
-            OutboxConfig::Smtp {
-                host,
-                port,
-                security,
-                user,
-                password,
-                limits,
-            } => {
-                let mut b = match security.as_str() {
-                    "plain" => SmtpTransport::builder_dangerous(host.as_str()),
-                    "starttls" => SmtpTransport::starttls_relay(host)?,
-                    _ => SmtpTransport::relay(host)?,
-                }
-                .port(*port)
-                .timeout(Some(Duration::from_secs(30)))
-                // Connections are reused while replies flow (one per sending
-                // worker), and closed after 30 s idle, well before servers drop
-                // them (lettre issue 743).
-                .pool_config(
-                    PoolConfig::new()
-                        .max_size(u32::try_from(limits.connections()).unwrap_or(u32::MAX))
-                        .idle_timeout(Duration::from_secs(30)),
-                );
-                if let Some(u) = user {
-                    b = b.credentials(Credentials::new(u.clone(), password.read()?));
-                }
-                Ok(ReplyTransport::Smtp(Box::new(b.build())))
-            }
-        }
+    /// When the folder cannot be created.
+    pub fn open(path: &Path) -> anyhow::Result<FileOutbox> {
+        DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        remove_stale_temporaries(path);
+        Ok(FileOutbox(path.to_path_buf()))
     }
+}
 
-    /// Sends one message.
-    ///
-    /// # Errors
-    /// [`SendError`], transient or permanent.
-    pub fn send(&self, message: &Message) -> Result<(), SendError> {
-        match self {
-            // One retry: a pooled connection the server closed fails once (lettre
-            // issue 743); a permanent or a deferring answer is not retried here.
-            ReplyTransport::Smtp(t) => {
-                t.send(message).map(|_| ()).or_else(|e| match classify(&e) {
-                    SendError::Transient(_) => {
-                        t.send(message).map(|_| ()).map_err(|e| classify(&e))
-                    }
-                    other => Err(other),
-                })
-            }
-            ReplyTransport::Files(dir) => write_eml(dir, message).map_err(|e| {
-                SendError::Transient(format!("cannot write into {}: {e}", dir.display()))
-            }),
-        }
+impl ReplyTransport for FileOutbox {
+    fn send(&self, message: &Message) -> Result<(), SendError> {
+        let dir = &self.0;
+        write_eml(dir, message)
+            .map_err(|e| SendError::Transient(format!("cannot write into {}: {e}", dir.display())))
     }
 }
 
@@ -254,9 +167,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("outbox");
         std::fs::write(dir.path().join("placeholder"), b"").unwrap();
-        let t = ReplyTransport::from_config(&OutboxConfig::Files { path: out.clone() }).unwrap();
+        let t = FileOutbox::open(&out).unwrap();
         std::fs::write(out.join(".stale.eml.tmp"), b"half").unwrap();
-        let t2 = ReplyTransport::from_config(&OutboxConfig::Files { path: out.clone() }).unwrap();
+        let t2 = FileOutbox::open(&out).unwrap();
         assert!(
             !out.join(".stale.eml.tmp").exists(),
             "stale temporaries are removed"
