@@ -260,3 +260,43 @@ fn move_numbers_follow_the_fen_of_a_game_that_starts_at_move_12_with_black() {
         "{mails:?}"
     );
 }
+
+/// `--json` is one option of every command (issue 17, item 5): accepted before
+/// or after the command's name, with the same answer; a refusal is JSON on
+/// stdout, words on stderr and exit code 1.
+#[test]
+fn json_is_one_global_option_before_or_after_the_command() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let after = z.ok(&["game", "show", "1", "--json"]);
+    let before = z.ok(&["--json", "game", "show", "1"]);
+    assert_eq!(after, before);
+    let shown: serde_json::Value = serde_json::from_str(&after).unwrap();
+    assert_eq!(shown["game"], 1, "{after}");
+
+    let played: serde_json::Value = serde_json::from_str(&z.ok(&[
+        "--json",
+        "play",
+        "1",
+        "c3-d4",
+        "--as",
+        "ivanov@example.org",
+    ]))
+    .unwrap();
+    assert_eq!(played["ok"], true);
+    assert_eq!(played["game"], 1);
+    assert!(
+        played["replies"].as_array().is_some_and(|r| !r.is_empty()),
+        "{played}"
+    );
+    // The same command without --json answers in words.
+    let words = z.ok(&["play", "1", "f6-g5", "--as", "petrov@example.org"]);
+    assert!(!words.trim_start().starts_with('{'), "{words}");
+
+    let refused = z.run(&["play", "1", "a1-b2", "--as", "ivanov@example.org", "--json"]);
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    let error: serde_json::Value = serde_json::from_str(&refused.stdout).unwrap();
+    assert_eq!(error["ok"], false);
+    assert!(error["error"].as_str().is_some_and(|e| !e.is_empty()));
+    assert!(refused.stderr.contains("refused"), "{}", refused.stderr);
+}

@@ -40,9 +40,6 @@ pub struct Check {
     /// PDN files to check (PGN chess files when the name ends in `.pgn`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Print one JSON object per game (JSON Lines) instead of text.
-    #[arg(long)]
-    json: bool,
     /// Print only failing games and the summary.
     #[arg(long, short)]
     quiet: bool,
@@ -56,7 +53,8 @@ struct Verdict {
 }
 
 impl Check {
-    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
+    pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
+        let json = db.json;
         let (mut games, mut failed) = (0usize, 0usize);
         let mut unreadable = 0usize;
         for path in &self.files {
@@ -70,7 +68,7 @@ impl Check {
                 }
             };
             let name = path.display().to_string();
-            if let (Some(note), false) = (file.charset_note(), self.json) {
+            if let (Some(note), false) = (file.charset_note(), json) {
                 println!("{name}: note: {note}");
             }
             let charset = file.charset.as_ref().map(|(c, _)| c.clone());
@@ -82,7 +80,7 @@ impl Check {
                 }
                 games += 1;
                 failed += usize::from(!v.ok);
-                if self.json {
+                if json {
                     println!("{}", v.json);
                 } else if !v.ok || !self.quiet {
                     print!("{}", v.text);
@@ -90,7 +88,7 @@ impl Check {
             }
             bar.finish_and_clear();
         }
-        if !self.json {
+        if !json {
             let unreadable = match unreadable {
                 0 => String::new(),
                 n => format!(", {n} file(s) unreadable"),

@@ -55,9 +55,6 @@ pub enum Game {
         /// Draw the board from Black's side.
         #[arg(long)]
         flip: bool,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
     },
     /// Print a player's personal address of a game: the From and Reply-To
     /// of the bot's mails to that player about it (to give by phone to a
@@ -108,12 +105,7 @@ impl Game {
                 time_control,
                 tournament,
             ),
-            Game::Show {
-                game,
-                at,
-                flip,
-                json,
-            } => show(db, game, at, flip, json),
+            Game::Show { game, at, flip } => show(db, game, at, flip, db.json),
             Game::Address { game, player } => address(db, game, &player),
             Game::Resend {
                 game,
@@ -126,7 +118,7 @@ impl Game {
                     action: crate::referee::DirectorAction::Resend(player),
                     reason,
                 };
-                super::store_args::run(db, cmd, &actor, false)
+                super::store_args::run(db, cmd, &actor)
             }
         }
     }

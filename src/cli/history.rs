@@ -46,9 +46,6 @@ pub struct History {
     /// Games per page.
     #[arg(long, default_value_t = 50)]
     per_page: u32,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 impl History {
@@ -112,7 +109,7 @@ impl History {
                 return Ok(ExitCode::from(1));
             }
         };
-        if self.json {
+        if db.json {
             let list: Vec<serde_json::Value> = rows
                 .iter()
                 .map(|(g, w, b, plies, played)| {

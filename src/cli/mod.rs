@@ -10,6 +10,7 @@ mod history;
 mod import;
 mod mail_log;
 mod moves;
+mod output;
 mod perft;
 mod play;
 mod player;
@@ -75,7 +76,7 @@ impl Cli {
             quiet_on_closed_pipe();
         }
         let result = match self.command {
-            Command::Check(c) => c.execute(),
+            Command::Check(c) => c.execute(&self.store),
             Command::Diagram(c) => c.execute(&self.store),
             Command::Demo(c) => c.execute(),
             Command::Player(c) => c.execute(&self.store),
@@ -92,7 +93,7 @@ impl Cli {
             Command::Serve(c) => c.execute(&self.store),
             Command::Tournament(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
-            Command::Moves(c) => c.execute(),
+            Command::Moves(c) => c.execute(&self.store),
             Command::Show(c) => c.execute(),
         };
         match result {

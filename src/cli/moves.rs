@@ -9,16 +9,13 @@ use super::PositionArgs;
 pub struct Moves {
     #[command(flatten)]
     position: PositionArgs,
-    /// Print a JSON list of {full, short} objects.
-    #[arg(long)]
-    json: bool,
 }
 
 impl Moves {
-    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
+    pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
         let game = self.position.game()?;
         let moves = game.legal_moves();
-        if self.json {
+        if db.json {
             let list: Vec<serde_json::Value> = moves
                 .iter()
                 .map(|m| {

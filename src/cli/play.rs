@@ -30,9 +30,6 @@ pub struct Play {
     /// Offer a draw together with the move.
     #[arg(long)]
     offer_draw: bool,
-    /// Print JSON with the replies.
-    #[arg(long)]
-    json: bool,
 }
 
 impl Play {
@@ -45,7 +42,6 @@ impl Play {
                 offer_draw: self.offer_draw,
             },
             &self.actor,
-            self.json,
         )
     }
 }
@@ -78,9 +74,6 @@ pub struct GameActor {
     /// The player's registered address.
     #[arg(long = "as")]
     actor: String,
-    /// Print JSON with the replies.
-    #[arg(long)]
-    json: bool,
 }
 
 /// Offers, accepts, declines or claims a draw.
@@ -104,7 +97,7 @@ impl Draw {
                 who,
             ),
         };
-        run(db, cmd, &who.actor, who.json)
+        run(db, cmd, &who.actor)
     }
 }
 
@@ -123,7 +116,6 @@ impl Resign {
                 game: self.who.game,
             },
             &self.who.actor,
-            self.who.json,
         )
     }
 }
@@ -147,7 +139,6 @@ impl Seal {
                 text: self.text,
             },
             &self.who.actor,
-            self.who.json,
         )
     }
 }

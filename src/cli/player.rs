@@ -83,11 +83,7 @@ pub enum Player {
         reason: String,
     },
     /// List players.
-    List {
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    List,
 }
 
 impl Player {
@@ -195,7 +191,8 @@ impl Player {
                 });
                 print_outcome(p)
             }
-            Player::List { json } => {
+            Player::List => {
+                let json = db.json;
                 let list = store.read(players::list)?;
                 for p in list {
                     if json {

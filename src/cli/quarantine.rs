@@ -14,11 +14,7 @@ use crate::store::claims;
 #[derive(clap::Subcommand, Debug)]
 pub enum Quarantine {
     /// List the quarantined mails: inbox key, when, why, size.
-    List {
-        /// Print one JSON object per line.
-        #[arg(long)]
-        json: bool,
-    },
+    List,
     /// Put a quarantined mail back into the inbox; the daemon tries it again
     /// (from a crash count of 0) at its next cycle.
     Release {
@@ -31,7 +27,8 @@ impl Quarantine {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
         let mut store = args.open()?;
         match self {
-            Quarantine::List { json } => {
+            Quarantine::List => {
+                let json = args.json;
                 let list = store.read(claims::quarantined)?;
                 for c in &list {
                     if json {

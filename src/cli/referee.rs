@@ -109,18 +109,12 @@ pub enum Action {
         /// Why (written to the audit log and told to the player).
         #[arg(long)]
         reason: String,
-        /// Print JSON with the replies.
-        #[arg(long)]
-        json: bool,
     },
     /// Print the audit log (of one game, or all).
     Log {
         /// The game number.
         #[arg(value_parser = parse_game)]
         game: Option<GameId>,
-        /// Print JSON lines.
-        #[arg(long)]
-        json: bool,
         /// List the processed mail instead, each with its token check and its
         /// DKIM, SPF, DMARC and ARC verdicts.
         #[arg(long)]
@@ -141,9 +135,6 @@ pub enum Action {
         /// The game number.
         #[arg(value_parser = parse_game)]
         game: GameId,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
     },
     /// Accept a claim for a game frozen at the end of the tournament's
     /// playing period: the game ends with the claimed result; both players
@@ -180,9 +171,6 @@ pub struct Director {
     /// Why (written to the audit log).
     #[arg(long)]
     reason: String,
-    /// Print JSON with the replies.
-    #[arg(long)]
-    json: bool,
 }
 
 /// Tournament directors' actions.
@@ -212,19 +200,14 @@ impl Referee {
             Action::Pause { who } => (who, DirectorAction::Pause),
             Action::Adjourn { who } => (who, DirectorAction::Adjourn),
             Action::Resume { who } => (who, DirectorAction::Resume),
-            Action::Log {
-                game,
-                json,
-                mail: true,
-            } => return super::mail_log::print(db, game, json),
-            Action::Log { game, json, .. } => return log(db, game, json),
+            Action::Log { game, mail: true } => return super::mail_log::print(db, game, db.json),
+            Action::Log { game, .. } => return log(db, game, db.json),
             Action::Leave {
                 player,
                 from,
                 to,
                 actor,
                 reason,
-                json,
             } => {
                 let cmd = Command::LeaveFor {
                     player,
@@ -232,7 +215,7 @@ impl Referee {
                     to,
                     reason,
                 };
-                return run(db, cmd, &actor, json);
+                return run(db, cmd, &actor);
             }
             Action::PauseTournament {
                 tournament,
@@ -251,7 +234,7 @@ impl Referee {
             Action::BounceClear { who, player } => {
                 return super::timing::bounce_clear(db, who.game, &player, &who.actor, &who.reason);
             }
-            Action::Receipts { game, json } => return super::timing::receipts(db, game, json),
+            Action::Receipts { game } => return super::timing::receipts(db, game, db.json),
             Action::AcceptClaim { who, side } => return rule_claim(db, who, side, true),
             Action::RejectClaim { who, side } => return rule_claim(db, who, side, false),
         };
@@ -260,7 +243,7 @@ impl Referee {
             action,
             reason: who.reason,
         };
-        run(db, cmd, &who.actor, who.json)
+        run(db, cmd, &who.actor)
     }
 }
 
@@ -278,7 +261,7 @@ fn rule_claim(
         accept,
         reason: who.reason,
     };
-    run(db, cmd, &who.actor, who.json)
+    run(db, cmd, &who.actor)
 }
 
 /// Pauses or resumes every game of a tournament in one transaction, each

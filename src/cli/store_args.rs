@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
+
+use super::output::Applied;
 use chrono::{DateTime, Utc};
 
 use crate::config::Config;
@@ -11,9 +13,15 @@ use crate::referee::{self, Command, Handled, RefereeError, Source};
 use crate::store::players::{self, Player};
 use crate::store::{Store, Tx};
 
-/// `--config`, `--db`, `--now`.
+/// The options every command takes: `--config`, `--db`, `--now`, `--json`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct StoreArgs {
+    /// Print JSON for programs instead of words: one object (a changing command:
+    /// `{"ok": true, "summary": …, …}`, or `{"ok": false, "error": …}` when
+    /// refused), or one object per line for lists (`check`, `referee log`,
+    /// `quarantine list`). Accepted before or after the command's name.
+    #[arg(long, global = true)]
+    pub json: bool,
     /// The configuration file (see config.example.toml); the embedded default if absent.
     #[arg(long, global = true, env = "ZAOCHKA_CONFIG")]
     pub config: Option<PathBuf>,
@@ -62,8 +70,8 @@ pub fn run(
     args: &StoreArgs,
     command: Command,
     actor_email: &str,
-    json: bool,
 ) -> anyhow::Result<std::process::ExitCode> {
+    let json = args.json;
     let config = args.config()?;
     let mut store = args.open()?;
     let result: Result<Handled, RefereeError> = store.transaction(|tx| {
@@ -78,32 +86,7 @@ pub fn run(
         Ok(h)
     });
     match result {
-        Ok(h) => {
-            if json {
-                let replies: Vec<serde_json::Value> = h
-                    .replies
-                    .iter()
-                    .map(|r| serde_json::json!({"to": r.email, "language": r.language.code(), "game": r.game, "body": r.body}))
-                    .collect();
-                println!(
-                    "{}",
-                    serde_json::json!({"ok": true, "game": h.game.map(|g| g.0), "summary": h.summary, "replies": replies})
-                );
-            } else {
-                println!("{}", h.summary.trim_end());
-            }
-            Ok(std::process::ExitCode::SUCCESS)
-        }
-        Err(RefereeError::Store(e)) => Err(anyhow!(e).context("database error")),
-        Err(e) => {
-            if json {
-                println!(
-                    "{}",
-                    serde_json::json!({"ok": false, "error": e.to_string()})
-                );
-            }
-            eprintln!("zaochka: refused: {e}");
-            Ok(std::process::ExitCode::from(1))
-        }
+        Ok(h) => super::output::emit(&Applied::new(h.game, &h.summary, &h.replies), json),
+        Err(e) => super::output::refusal_or_fault(e, json),
     }
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 
+use super::output::Changed;
 use super::store_args::{StoreArgs, player_by_email};
 use crate::lang::Language;
 use crate::referee::tournament as service;
@@ -23,10 +24,6 @@ pub struct Director {
     /// The director's registered address (referee or admin role).
     #[arg(long = "as")]
     actor: String,
-    /// Print JSON: `{"ok": true, "summary": ..., "result": ...}`, or
-    /// `{"ok": false, "error": ...}` for a refusal.
-    #[arg(long)]
-    json: bool,
 }
 
 /// Tournaments: round robins, double round robins and micro-matches.
@@ -81,17 +78,11 @@ pub enum TournamentCmd {
     Show {
         /// The tournament.
         name: String,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
     },
     /// Standings with tie-breaks.
     Standings {
         /// The tournament.
         name: String,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
     },
     /// The crosstable, as players get it by mail.
     Crosstable {
@@ -158,9 +149,6 @@ pub enum TournamentCmd {
     Adjudications {
         /// The tournament.
         name: String,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
     },
     /// All games as one PDN (PGN for chess) with Event, Round and Board tags.
     Export {
@@ -181,11 +169,7 @@ pub enum TournamentCmd {
         lang: String,
     },
     /// Every tournament.
-    List {
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    List,
 }
 
 /// `tournament new`.
@@ -372,26 +356,8 @@ fn change<T: serde::Serialize>(
         Ok(value)
     });
     match result {
-        Ok(v) if who.json => {
-            let out = serde_json::json!({ "ok": true, "summary": summary(&v), "result": v });
-            println!("{}", serde_json::to_string_pretty(&out)?);
-            Ok(ExitCode::SUCCESS)
-        }
-        Ok(v) => {
-            println!("{}", summary(&v));
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(RefereeError::Store(e)) => Err(anyhow!(e)),
-        Err(e) => {
-            if who.json {
-                println!(
-                    "{}",
-                    serde_json::json!({ "ok": false, "error": e.to_string() })
-                );
-            }
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
+        Ok(v) => super::output::emit(&Changed::new(summary(&v), v), db.json),
+        Err(e) => super::output::refusal_or_fault(e, db.json),
     }
 }
 
@@ -521,8 +487,8 @@ impl TournamentCmd {
                     )
                 },
             ),
-            TournamentCmd::Show { name, json } => show(db, &name, json),
-            TournamentCmd::Standings { name, json } => standings(db, &name, json),
+            TournamentCmd::Show { name } => show(db, &name, db.json),
+            TournamentCmd::Standings { name } => standings(db, &name, db.json),
             TournamentCmd::Crosstable { name, lang } => {
                 let lang = parse_lang(&lang)?;
                 Ok(
@@ -593,13 +559,13 @@ impl TournamentCmd {
                     )
                 },
             ),
-            TournamentCmd::Adjudications { name, json } => adjudications(db, &name, json),
+            TournamentCmd::Adjudications { name } => adjudications(db, &name, db.json),
             TournamentCmd::Export { name, output } => export(db, &name, output),
             TournamentCmd::Publish { name, dir, lang } => {
                 let lang = parse_lang(&lang)?;
                 super::publish::publish(db, &name, &dir, lang)
             }
-            TournamentCmd::List { json } => list(db, json),
+            TournamentCmd::List => list(db, db.json),
         }
     }
 }

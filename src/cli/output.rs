@@ -1,0 +1,125 @@
+//! The one output path of the command line: a command's answer is a value that
+//! is both `Display` (the words a person reads) and `Serialize` (the JSON a
+//! program reads), printed by [`emit`] as the global `--json` says; a refusal is
+//! printed by [`refused`] (JSON on stdout with `--json`, the words on stderr
+//! always, exit code 1).
+
+use std::fmt::{self, Display};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use crate::referee::{RefereeError, Reply};
+use crate::store::GameId;
+
+/// Prints a command's answer: pretty JSON with `json`, else its words.
+///
+/// # Errors
+/// A value that cannot be serialised (a map with non-text keys).
+pub(super) fn emit<T: Display + Serialize>(value: &T, json: bool) -> anyhow::Result<ExitCode> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(value)?);
+    } else {
+        println!("{}", value.to_string().trim_end());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a refusal (the command changed nothing): `{"ok": false, "error": …}`
+/// on stdout with `json`, and `zaochka: refused: …` on stderr; exit code 1.
+pub(super) fn refused(error: &dyn Display, json: bool) -> ExitCode {
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({ "ok": false, "error": error.to_string() })
+        );
+    }
+    eprintln!("zaochka: refused: {error}");
+    ExitCode::from(1)
+}
+
+/// What a command through the referee did: its summary line and the replies
+/// queued for the players (`zaochka serve` sends them).
+#[derive(Serialize)]
+pub(super) struct Applied<'a> {
+    /// Always true (a refusal is printed by [`refused`]).
+    ok: bool,
+    /// The game the command was about, if one.
+    game: Option<GameId>,
+    /// The referee's summary, one or more lines.
+    summary: &'a str,
+    /// Each mail queued: recipient, language code, game and body.
+    replies: Vec<QueuedReply<'a>>,
+}
+
+/// One queued mail of [`Applied`].
+#[derive(Serialize)]
+struct QueuedReply<'a> {
+    to: &'a str,
+    language: &'static str,
+    game: Option<GameId>,
+    body: &'a str,
+}
+
+impl<'a> Applied<'a> {
+    /// The answer of a handled command.
+    pub(super) fn new(game: Option<GameId>, summary: &'a str, replies: &'a [Reply]) -> Self {
+        Applied {
+            ok: true,
+            game,
+            summary,
+            replies: replies
+                .iter()
+                .map(|r| QueuedReply {
+                    to: &r.email,
+                    language: r.language.code(),
+                    game: r.game,
+                    body: &r.body,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Display for Applied<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.summary)
+    }
+}
+
+/// A tournament command's answer: its summary and the typed result.
+#[derive(Serialize)]
+pub(super) struct Changed<T: Serialize> {
+    /// Always true (a refusal is printed by [`refused`]).
+    ok: bool,
+    /// The summary line.
+    summary: String,
+    /// What was made or changed.
+    result: T,
+}
+
+impl<T: Serialize> Changed<T> {
+    /// The answer with its summary.
+    pub(super) fn new(summary: String, result: T) -> Self {
+        Changed {
+            ok: true,
+            summary,
+            result,
+        }
+    }
+}
+
+impl<T: Serialize> Display for Changed<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary)
+    }
+}
+
+/// A referee error that is the database's is a fault of the program (exit 2),
+/// any other a refusal (exit 1).
+pub(super) fn refusal_or_fault(e: RefereeError, json: bool) -> anyhow::Result<ExitCode> {
+    match e {
+        RefereeError::Store(e) => Err(anyhow::anyhow!(e).context("database error")),
+        e => Ok(refused(&e, json)),
+    }
+}
