@@ -3,7 +3,7 @@
 //! Invariant of the prose: every sentence a player or a director reads is
 //! written in [`lang`], from typed values (move errors, endings, claims, clock
 //! and director events, notices); the other modules pass enums, never words.
-//! Every mail to a person is composed in [`daemon::letters`] (From, Reply-To,
+//! Every mail to a person is composed in [`referee::letters`] (From, Reply-To,
 //! Subject, threading).
 #[macro_use]
 mod names;

@@ -156,7 +156,7 @@ fn new_game(
             tournament,
         };
         let made = create::create(tx, &spec, now)?;
-        crate::daemon::process::enqueue_replies(tx, &config, &made.invitations, now)?;
+        crate::referee::letters::queue_replies(tx, &config, &made.invitations, now)?;
         Ok((made.game, w, b))
     });
     match created {
@@ -328,7 +328,7 @@ fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode>
         if row.side_of(p.id).is_none() {
             return Err(not_in_game());
         }
-        crate::daemon::letters::reply_address(tx, &config, Some(id), &p.email)?
+        crate::referee::letters::reply_address(tx, &config, Some(id), &p.email)?
             .ok_or_else(not_in_game)
     });
     match found {

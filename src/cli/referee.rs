@@ -315,7 +315,7 @@ fn tournament_wide(
                 now,
                 crate::referee::Source::default(),
             )?;
-            crate::daemon::process::enqueue_replies(tx, &config, &h.replies, now)?;
+            crate::referee::letters::queue_replies(tx, &config, &h.replies, now)?;
             ids.push(g.id);
         }
         Ok(ids)

@@ -82,7 +82,7 @@ pub fn run(
         let actor = player_by_email(tx, actor_email)?;
         let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
         // The players hear of it by mail too: `zaochka serve` sends the outbox.
-        crate::daemon::process::enqueue_replies(tx, &config, &h.replies, now)?;
+        crate::referee::letters::queue_replies(tx, &config, &h.replies, now)?;
         Ok(h)
     });
     match result {

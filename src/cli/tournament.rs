@@ -352,7 +352,7 @@ fn change<T: serde::Serialize>(
     let result = store.transaction(|tx| -> Result<T, RefereeError> {
         let director = player_by_email(tx, &who.actor)?;
         let (value, replies) = work(tx, director.id)?;
-        crate::daemon::process::enqueue_replies(tx, &config, &replies, now)?;
+        crate::referee::letters::queue_replies(tx, &config, &replies, now)?;
         Ok(value)
     });
     match result {

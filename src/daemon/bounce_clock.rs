@@ -3,7 +3,7 @@
 //!
 //! - **Which mails are move notices.** The first game mail to a player whose
 //!   clock in that game is running, once that clock started
-//!   (`note_if_notice`, called by the one composer, `letters::post`): the
+//!   (`referee::letters::notices::note_if_notice`, called by the one composer, `letters::post`): the
 //!   mail of the transaction that played the opponent's move (or started the
 //!   game). Help answers (no game), reminders and alerts (not composed there),
 //!   and later answers to the player's own mails in the same turn are not.
@@ -26,7 +26,7 @@
 //!   audit-logged (`bounce-pause`, `bounce-pause-end`, shown by `referee
 //!   log`); `game show` lists the pauses, and every mail about the game (to the
 //!   opponent, to a director) says whose clock stands since when
-//!   (`with_pause_note`).
+//!   (`referee::letters::notices::with_pause_note`).
 
 use chrono::{DateTime, Utc};
 use tracing::info;
@@ -35,41 +35,12 @@ use super::alerts::{self, Alert};
 use crate::clock::persist;
 use crate::config::Config;
 use crate::lang::pauses::StoppedClock;
-use crate::referee::{RefereeError, Reply};
+use crate::referee::RefereeError;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::bounce_pauses::{self, BouncePause, PauseEnd};
 use crate::store::games::{self, GameStatus};
 use crate::store::outbox::{OutboxId, OutgoingMail};
-use crate::store::{GameId, PlayerId, StoreError, Tx, clocks, players};
-
-/// Records the outbox row `row` written for `reply` as a move notice when it
-/// is one (see the module documentation). Returns `true` if it was recorded.
-///
-/// # Errors
-/// Database failures.
-pub(crate) fn note_if_notice(
-    tx: &Tx<'_>,
-    reply: &Reply,
-    row: OutboxId,
-) -> Result<bool, StoreError> {
-    let Some(game_id) = reply.game else {
-        return Ok(false);
-    };
-    let game = games::get(tx, game_id)?;
-    if game.status != GameStatus::Active {
-        return Ok(false);
-    }
-    let Some(side) = game.side_of(reply.to) else {
-        return Ok(false);
-    };
-    match clocks::get(tx, game_id, side)? {
-        Some(c) if c.running => match c.last_started_at {
-            Some(started) => bounce_pauses::note_notice(tx, row, game_id, reply.to, started),
-            None => Ok(false),
-        },
-        _ => Ok(false),
-    }
-}
+use crate::store::{GameId, PlayerId, Tx, clocks, players};
 
 /// After a real bounce of outbox row `row` (inside the report's transaction):
 /// stops the recipient's clock if the row is the notice of their current
@@ -230,34 +201,4 @@ pub(crate) fn after_sent(
         persist::refresh_player(tx, n.player_id, at)?;
     }
     Ok(())
-}
-
-/// The reply with the line "the clock of X is stopped since ...: the notice
-/// could not be delivered" for each open pause of its game, in the reader's
-/// language; `None` when the game has none (or the reply is about no game).
-///
-/// # Errors
-/// Database failures.
-pub(crate) fn with_pause_note(tx: &Tx<'_>, reply: &Reply) -> Result<Option<Reply>, RefereeError> {
-    let Some(game) = reply.game else {
-        return Ok(None);
-    };
-    let open: Vec<BouncePause> = bounce_pauses::list(tx, Some(game), None)?
-        .into_iter()
-        .filter(|p| p.ended_at.is_none())
-        .collect();
-    if open.is_empty() {
-        return Ok(None);
-    }
-    let mut noted = reply.clone();
-    for p in open {
-        let name = players::get(tx, p.player_id)?.name;
-        noted.body.push_str("\n\n");
-        noted.body.push_str(&crate::lang::pauses::stopped_line(
-            &name,
-            p.starts_at,
-            reply.language,
-        ));
-    }
-    Ok(Some(noted))
 }

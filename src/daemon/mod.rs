@@ -8,7 +8,7 @@
 //!   · waits woken at once: maildir_watch (inotify) | imap_idle (IDLE)
 //!   └ queue: claim ─> process (one transaction) ─> done | quarantine | retry
 //!              └ probe: a mail a run died on, in a child process
-//! process ─> letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
+//! process ─> referee::letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
 //!         · lang::mail (the queue's own answers) · bounce (VERP-checked reports)
 //! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
 //! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
@@ -25,14 +25,12 @@ pub mod faults;
 pub mod imap_idle;
 pub mod imap_inbox;
 pub mod inbox;
-pub mod letters;
 pub mod lock;
 pub mod maildir_inbox;
 pub mod maildir_watch;
 pub mod probe;
 pub mod process;
 pub mod queue;
-pub mod rich;
 pub mod scheduler;
 pub mod send_pool;
 pub mod sender;

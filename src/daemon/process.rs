@@ -15,13 +15,13 @@ use tracing::{info, warn};
 mod director_mail;
 
 use super::inbox::RawMail;
-use super::letters::{self, Answering};
 use crate::config::Config;
 use crate::lang::mail::{GameEntry, Notice, Standing};
 use crate::lang::{self, Language};
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
 use crate::mail::{BotAddress, Envelope, EnvelopeError, HeaderSummary, SenderProblem};
 use crate::printable::printable;
+use crate::referee::letters::{self, Answering};
 use crate::referee::{self, Command, RefereeError, Reply, Source};
 use crate::rules::{Color, Variant};
 use crate::store::messages::{self, NewProcessedMessage};
@@ -1065,30 +1065,4 @@ fn reply_id(
 /// Referees (for alerts): every player with the referee or admin role.
 pub(crate) fn referees(tx: &Tx<'_>) -> Result<Vec<Player>, RefereeError> {
     Ok(players::referees(tx)?)
-}
-
-/// Writes replies of a command that did not come by mail (the command line) into
-/// the outbox through the one composer, with fresh Message-IDs.
-///
-/// # Errors
-/// Database failures.
-pub fn enqueue_replies(
-    tx: &Tx<'_>,
-    config: &Config,
-    replies: &[Reply],
-    now: chrono::DateTime<chrono::Utc>,
-) -> Result<(), RefereeError> {
-    for r in replies {
-        let mut random = [0u8; 10];
-        getrandom::fill(&mut random)
-            .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
-        let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
-        let id = format!(
-            "zaochka.cli.{random}.{}@{}",
-            now.timestamp_millis(),
-            config.address.domain
-        );
-        letters::post(tx, r, None, id, now)?;
-    }
-    Ok(())
 }

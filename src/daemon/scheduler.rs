@@ -108,7 +108,7 @@ fn post_all(
             r.game.map_or(0, |g| g.0),
             config.address.domain
         );
-        super::letters::post(tx, r, None, id, now)?;
+        crate::referee::letters::post(tx, r, None, id, now)?;
     }
     Ok(())
 }
@@ -240,7 +240,7 @@ fn act(
             a.due_at.timestamp(),
             config.address.domain
         );
-        super::letters::post(tx, reply, None, id, now)?;
+        crate::referee::letters::post(tx, reply, None, id, now)?;
     }
     info!(game = a.game_id.0, side = a.side.as_str(), action = %key, "clock action");
     Ok(())

@@ -151,14 +151,14 @@ fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbo
 }
 
 /// The address the row comes from and is answered at (decided by
-/// [`super::letters::reply_address`]: the recipient's reply address of the game,
+/// [`crate::referee::letters::reply_address`]: the recipient's reply address of the game,
 /// else the personal one).
 fn reply_to_of(
     tx: &crate::store::Tx<'_>,
     config: &Config,
     row: &OutgoingMail,
 ) -> Result<Option<String>, StoreError> {
-    super::letters::reply_address(tx, config, row.game_id, &row.to_address)
+    crate::referee::letters::reply_address(tx, config, row.game_id, &row.to_address)
 }
 
 /// Sends one plain-text mail from the bot straight through the transport,

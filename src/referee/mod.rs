@@ -14,6 +14,7 @@ mod director;
 mod draw;
 mod error;
 mod leave;
+pub mod letters;
 pub(crate) mod load;
 mod play;
 pub mod quarantine;

@@ -15,6 +15,9 @@
 //!   bot's previous mail), kept in [`crate::store::threads`] in the same
 //!   transaction as the outbox row.
 
+mod notices;
+mod rich;
+
 use chrono::{DateTime, Utc};
 
 use crate::config::Config;
@@ -148,7 +151,7 @@ pub fn post(
     message_id: String,
     created_at: DateTime<Utc>,
 ) -> Result<OutboxId, RefereeError> {
-    let noted = super::bounce_clock::with_pause_note(tx, reply)?;
+    let noted = notices::with_pause_note(tx, reply)?;
     let reply = noted.as_ref().unwrap_or(reply);
     let reader = players::get(tx, reply.to)?;
     let game = reply.game;
@@ -194,7 +197,7 @@ pub fn post(
             Vec::new(),
         )
     } else {
-        super::rich::enrich(tx, reply, game, super::wall::now())?
+        rich::enrich(tx, reply, game, created_at)?
     };
     let id = outbox::enqueue(
         tx,
@@ -213,7 +216,7 @@ pub fn post(
             created_at,
         },
     )?;
-    super::bounce_clock::note_if_notice(tx, reply, id)?;
+    notices::note_if_notice(tx, reply, id)?;
     if let Some(mine) = header_id(&message_id) {
         let mut next = references;
         next.push(mine);
@@ -224,4 +227,30 @@ pub fn post(
         threads::record(tx, reader.id, game, bare, next, created_at)?;
     }
     Ok(id)
+}
+
+/// Writes replies of a command that did not come by mail (the command line) into
+/// the outbox through the one composer, with fresh Message-IDs.
+///
+/// # Errors
+/// Database failures.
+pub fn queue_replies(
+    tx: &Tx<'_>,
+    config: &Config,
+    replies: &[Reply],
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), RefereeError> {
+    for r in replies {
+        let mut random = [0u8; 10];
+        getrandom::fill(&mut random)
+            .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+        let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
+        let id = format!(
+            "zaochka.cli.{random}.{}@{}",
+            now.timestamp_millis(),
+            config.address.domain
+        );
+        post(tx, r, None, id, now)?;
+    }
+    Ok(())
 }

@@ -59,7 +59,7 @@ pub fn enrich(
         .split_once(diagram)
         .unwrap_or((reply.body.as_str(), ""));
     let alt = crate::lang::state::board_words(&view, !active, reply.language);
-    let title = super::letters::game_subject(
+    let title = crate::referee::letters::game_subject(
         &l.row,
         &l.players[0].name,
         &l.players[1].name,
