@@ -32,6 +32,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use chrono_tz::Tz;
 
 use super::charge::Stop;
+use super::lexicon::{DAY_WORDS, read_date};
 use super::settings::Settings;
 use super::zone::{local_date, start_of_day};
 use crate::lang::Language;
@@ -117,7 +118,7 @@ impl LeaveError {
         if lang == Language::En {
             return self.to_string();
         }
-        use super::control::days_word_ru as dn;
+        use crate::lang::plural::days_word_ru as dn;
         match self {
             LeaveError::Syntax(t) => format!(
                 "не удалось прочитать запрос отпуска {t:?}: напишите, например, \
@@ -161,24 +162,9 @@ const KEYWORDS: &[&str] = &["leave", "vacation", "holiday", "отпуск", "к�
 const FILLERS: &[&str] = &[
     "from", "to", "until", "till", "-", "–", "—", "..", "с", "со", "по", "до",
 ];
-const DAY_WORDS: &[&str] = &[
-    "d",
-    "day",
-    "days",
-    "д",
-    "дн",
-    "день",
-    "дня",
-    "дней",
-    "сут",
-    "суток",
-];
-
 /// Reads `2026-12-20` or `20.12.2026`.
 fn parse_date(text: &str) -> Result<NaiveDate, LeaveError> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .or_else(|_| NaiveDate::parse_from_str(text, "%d.%m.%Y"))
-        .map_err(|_| LeaveError::BadDate(text.to_owned()))
+    read_date(text).ok_or_else(|| LeaveError::BadDate(text.to_owned()))
 }
 
 fn looks_like_date(text: &str) -> bool {

@@ -43,6 +43,7 @@ pub mod charge;
 pub mod control;
 pub mod horizon;
 pub mod leave;
+pub mod lexicon;
 pub mod pauses;
 pub mod persist;
 pub mod schedule;

@@ -76,13 +76,7 @@ pub fn days(n: u32, lang: Language) -> String {
 /// «5 дней».
 #[must_use]
 pub fn days_ru(n: u32) -> String {
-    let word = match (n % 10, n % 100) {
-        (_, 11..=14) => "дней",
-        (1, _) => "день",
-        (2..=4, _) => "дня",
-        _ => "дней",
-    };
-    format!("{n} {word}")
+    format!("{n} {}", super::plural::days_word_ru(u64::from(n)))
 }
 
 /// The one Subject of every mail about a game to a reader:

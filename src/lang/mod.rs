@@ -46,6 +46,7 @@ pub mod help;
 pub mod mail;
 pub mod moves;
 pub mod pauses;
+pub mod plural;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

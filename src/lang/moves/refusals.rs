@@ -1,0 +1,190 @@
+//! Why a move was refused: an unreadable text, an illegal move, a bad square,
+//! worded with the rule's citation.
+
+use crate::games::{Illegal, MoveError, MoveErrorKind, UnreadableMove};
+use crate::lang::Language;
+use crate::notation::IllegalReason;
+use crate::notation::square_name::SquareError;
+use crate::notation::written::Unreadable;
+use crate::rules::Role;
+
+/// Why a draughts text is not a move, as a clause: "it is empty" / «пустой текст».
+#[must_use]
+pub fn unreadable(reason: Unreadable, lang: Language) -> &'static str {
+    use Unreadable as U;
+    match (reason, lang) {
+        (U::Empty, Language::En) => "it is empty",
+        (U::Empty, Language::Ru) => "пустой текст",
+        (U::StrayCharacters, Language::En) => {
+            "it holds characters that are not squares or move signs"
+        }
+        (U::StrayCharacters, Language::Ru) => {
+            "в записи есть знаки, которые не означают ни поле, ни ход"
+        }
+        (U::NoStart, Language::En) => "it does not start with a square or a file",
+        (U::NoStart, Language::Ru) => "запись начинается не с поля и не с буквы вертикали",
+        (U::TwoSigns, Language::En) => "two move signs in a row",
+        (U::TwoSigns, Language::Ru) => "два знака хода подряд",
+        (U::BareFile, Language::En) => "a file letter without a rank inside the move",
+        (U::BareFile, Language::Ru) => "буква вертикали без номера горизонтали внутри хода",
+        (U::EndsWithSign, Language::En) => "it ends with a move sign",
+        (U::EndsWithSign, Language::Ru) => "запись кончается знаком хода",
+        (U::NoDestination, Language::En) => "it names no destination square",
+        (U::NoDestination, Language::Ru) => "не указано поле, на которое идёт шашка",
+    }
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(unreadable(*self, Language::En))
+    }
+}
+
+pub(super) fn square_error(e: &SquareError, lang: Language) -> String {
+    match (e, lang) {
+        (SquareError::NotPlaying(s), Language::En) => format!("{s} is not a playing square"),
+        (SquareError::NotPlaying(s), Language::Ru) => format!("{s} — не игровое поле"),
+        (SquareError::OffBoard(s), Language::En) => format!("{s} is not on the board"),
+        (SquareError::OffBoard(s), Language::Ru) => format!("поля {s} нет на доске"),
+        (SquareError::NoSuchNumber(n), Language::En) => {
+            format!("there is no square {n} on this board")
+        }
+        (SquareError::NoSuchNumber(n), Language::Ru) => format!("поля {n} нет на этой доске"),
+    }
+}
+
+/// The pieces a reason speaks of: a draughts piece, or a tower of column checkers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Family {
+    Draughts,
+    Towers,
+}
+
+/// The piece a reason speaks of: a man or king, or a tower and what leads it.
+pub(super) fn piece_name(towers: bool, role: Role, lang: Language) -> &'static str {
+    match (lang, towers, role) {
+        (Language::En, true, Role::King) => "tower led by a king",
+        (Language::En, true, Role::Man) => "tower",
+        (Language::En, false, Role::King) => "king",
+        (Language::En, false, Role::Man) => "man",
+        (Language::Ru, true, Role::King) => "башня с дамкой наверху",
+        (Language::Ru, true, Role::Man) => "башня",
+        (Language::Ru, false, Role::King) => "дамка",
+        (Language::Ru, false, Role::Man) => "шашка",
+    }
+}
+
+pub(super) fn illegal_reason(r: &IllegalReason, family: Family, lang: Language) -> String {
+    use IllegalReason as R;
+    let towers = family == Family::Towers;
+    match (r, lang) {
+        (R::Square(e), _) => square_error(e, lang),
+        (R::NoPieceOfYours(s), Language::En) if towers => {
+            format!("there is no tower of yours on {s}")
+        }
+        (R::NoPieceOfYours(s), Language::En) => format!("there is no piece of yours on {s}"),
+        (R::NoPieceOfYours(s), Language::Ru) if towers => format!("на {s} нет вашей башни"),
+        (R::NoPieceOfYours(s), Language::Ru) => format!("на {s} нет вашей шашки"),
+        (R::CaptureCompulsory(list), Language::En) => {
+            format!("capture is compulsory: {}", list.join(" or "))
+        }
+        (R::CaptureCompulsory(list), Language::Ru) => {
+            format!("бить обязательно: {}", list.join(" или "))
+        }
+        (R::CaptureContinues { stop, continues_to }, Language::En) => format!(
+            "the capture does not stop on {stop}: it continues to {}",
+            continues_to.join(" or ")
+        ),
+        (R::CaptureContinues { stop, continues_to }, Language::Ru) => format!(
+            "взятие не заканчивается на {stop}: бой продолжается до {}",
+            continues_to.join(" или ")
+        ),
+        (R::CannotMoveThere { role, from, to }, Language::En) => {
+            let piece = piece_name(towers, *role, lang);
+            format!("the {piece} on {from} cannot move to {to}")
+        }
+        (R::CannotMoveThere { role, from, to }, Language::Ru) => {
+            let piece = piece_name(towers, *role, lang);
+            format!("{piece} с {from} не может пойти на {to}")
+        }
+        (R::CannotCaptureThere { role, from, to }, Language::En) => {
+            let piece = piece_name(towers, *role, lang);
+            format!(
+                "written with a capture sign, but the {piece} on {from} can neither capture nor move to {to}"
+            )
+        }
+        (R::CannotCaptureThere { role, from, to }, Language::Ru) => {
+            let piece = piece_name(towers, *role, lang);
+            format!(
+                "ход записан со знаком взятия, но {piece} с {from} не может ни бить, ни пойти на {to}"
+            )
+        }
+        (R::NoPieceOnFile { file, to }, Language::En) => {
+            let piece = if towers { "tower" } else { "piece" };
+            format!("no {piece} of yours on the {file}-file can move to {to}")
+        }
+        (R::NoPieceOnFile { file, to }, Language::Ru) => {
+            let piece = if towers { "башня" } else { "шашка" };
+            format!("ни одна ваша {piece} с вертикали {file} не может пойти на {to}")
+        }
+        (R::NoLegalMoves, Language::En) => "there is no legal move: the game is over".into(),
+        (R::NoLegalMoves, Language::Ru) => "ходов нет: партия окончена".into(),
+    }
+}
+
+impl IllegalReason {
+    /// The reason as a draughts sentence in a language.
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        illegal_reason(self, Family::Draughts, lang)
+    }
+}
+
+/// Why a move is illegal, as a clause in a language.
+#[must_use]
+pub fn illegal(reason: &Illegal, lang: Language) -> String {
+    match (reason, lang) {
+        (Illegal::Draughts(r), _) => illegal_reason(r, Family::Draughts, lang),
+        (Illegal::Towers(r), _) => illegal_reason(r, Family::Towers, lang),
+        (Illegal::Chess(why), _) => crate::lang::chess::illegal(why, lang),
+    }
+}
+
+impl MoveError {
+    /// The reason as a sentence in a language, naming the move as written.
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        match (&self.kind, lang) {
+            (MoveErrorKind::Unreadable(u), _) => {
+                let why = match (u, lang) {
+                    (UnreadableMove::Draughts(r), _) => unreadable(*r, lang).to_string(),
+                    (UnreadableMove::Chess(why), _) => {
+                        crate::lang::chess::unreadable(*why, lang).to_string()
+                    }
+                };
+                match lang {
+                    Language::En => format!("cannot read the move: {why}"),
+                    Language::Ru => format!("не удалось прочитать ход: {why}"),
+                }
+            }
+            (MoveErrorKind::Illegal(r), _) => illegal(r, lang),
+            (MoveErrorKind::Ambiguous(c), Language::En) => {
+                format!("the move is ambiguous; write one of: {}", c.join(", "))
+            }
+            (MoveErrorKind::Ambiguous(c), Language::Ru) => {
+                format!("ход неоднозначен; напишите один из: {}", c.join(", "))
+            }
+            (MoveErrorKind::AmbiguousChess(c), _) => {
+                let c: Vec<String> = c
+                    .iter()
+                    .map(|m| crate::lang::chess::san_for(m, lang))
+                    .collect();
+                MoveError {
+                    written: self.written.clone(),
+                    kind: MoveErrorKind::Ambiguous(c),
+                }
+                .message(lang)
+            }
+        }
+    }
+}

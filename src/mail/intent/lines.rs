@@ -1,0 +1,162 @@
+//! Reading a mail line by line: the body's lines and the subject, each line
+//! cut to an excerpt, turned into items for [`super::merge`].
+
+use std::rc::Rc;
+
+use super::commands::evaluate;
+use super::lexicon::{FILLER, LEAD, is_command_word};
+use super::merge::{Item, ItemKind, Items, merge};
+use super::prefixes::game_prefix;
+use super::tokens::{Tok, clauses};
+use super::types::{Addressed, Context, Intent, LINE_EXCERPT_BYTES, Source, Unrecognised};
+use crate::mail::address::parse_subject;
+use crate::mail::ask_words::read_query;
+use crate::store::GameId;
+
+/// Reads the intents of a mail from its new text and its subject.
+///
+/// Always returns at least one entry: with no command anywhere it is one
+/// [`Intent::Unrecognised`] ([`Unrecognised::NoText`] or
+/// [`Unrecognised::NoCommand`]) for the mail's game.
+///
+/// # Examples
+/// ```
+/// use zaochka::mail::intent::{read_intents, Context, Intent, MoveSyntax};
+/// use zaochka::store::GameId;
+/// let cx = Context::single(Some(GameId(14)), MoveSyntax::Draughts);
+/// let got = read_intents("13... d8-e7\nПредлагаю ничью.", "Re: [zaochka #14] Ваш ход", &cx);
+/// assert_eq!(got.len(), 1);
+/// let Intent::Move { mv, offer_draw } = &got[0].intent else { panic!() };
+/// assert_eq!((mv.text.as_str(), mv.number, *offer_draw), ("d8-e7", Some(13), true));
+/// ```
+#[must_use]
+pub fn read_intents(new_text: &str, subject: &str, cx: &Context<'_>) -> Vec<Addressed> {
+    let mut items = Items::default();
+    for line in new_text.lines() {
+        read_line(line, cx, Source::Body, &mut items);
+    }
+    let subj = parse_subject(subject);
+    let subject_game = subj.game.or(cx.game);
+    read_subject(&subj.rest, subject_game, cx, &mut items);
+    if items.list.is_empty() {
+        let reason = if new_text.trim().is_empty() {
+            Unrecognised::NoText
+        } else {
+            Unrecognised::NoCommand
+        };
+        return vec![Addressed {
+            game: cx.game,
+            intent: Intent::Unrecognised(reason),
+            source: Source::Body,
+            line: String::new(),
+        }];
+    }
+    merge(items.list)
+}
+
+/// A line cut to at most [`LINE_EXCERPT_BYTES`] bytes at a character boundary.
+pub(super) fn excerpt(line: &str) -> Rc<str> {
+    if line.len() <= LINE_EXCERPT_BYTES {
+        return Rc::from(line);
+    }
+    let mut end = LINE_EXCERPT_BYTES;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    Rc::from(format!("{}…", &line[..end]))
+}
+
+/// Reads one line of the body into items.
+pub(super) fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
+    let trimmed = line.trim();
+    if trimmed.is_empty() {
+        return;
+    }
+    let (prefix_game, rest) = game_prefix(trimmed);
+    let game = prefix_game.or(cx.game);
+    let syntax = cx.syntax_of(game);
+    let shared = excerpt(trimmed);
+    if let Some(q) = read_query(rest) {
+        out.push(Item {
+            game,
+            kind: ItemKind::Query(q),
+            source,
+            line: shared,
+        });
+        return;
+    }
+    let conditional = crate::mail::conditional::command(rest)
+        .map(|r| ("", r))
+        .or_else(|| {
+            crate::mail::conditional::split(rest, syntax)
+                .map(|(head, lines)| (head, crate::mail::conditional::Request::Submit(lines)))
+        });
+    let rest = match conditional {
+        Some((head, request)) => {
+            out.push(Item {
+                game,
+                kind: ItemKind::Conditional(request),
+                source,
+                line: Rc::clone(&shared),
+            });
+            head
+        }
+        None => rest,
+    };
+    clauses(rest, syntax, &mut |clause| {
+        for kind in evaluate(clause) {
+            out.push(Item {
+                game,
+                kind,
+                source,
+                line: Rc::clone(&shared),
+            });
+        }
+    });
+}
+
+/// Reads the subject's rest when it is bare (only moves, command words and
+/// filler). Two passes over the words: one to tell whether it is bare, one to
+/// read it; neither keeps more than one clause.
+pub(super) fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, out: &mut Items) {
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return;
+    }
+    if let Some(q) = read_query(rest) {
+        out.push(Item {
+            game,
+            kind: ItemKind::Query(q),
+            source: Source::Subject,
+            line: excerpt(rest),
+        });
+        return;
+    }
+    let syntax = cx.syntax_of(game);
+    let mut all_bare = true;
+    clauses(rest, syntax, &mut |c| {
+        all_bare = all_bare
+            && c.iter().all(|t| match t {
+                Tok::Word { lower, .. } => {
+                    FILLER.contains(&lower.as_str())
+                        || LEAD.contains(&lower.as_str())
+                        || is_command_word(lower)
+                }
+                _ => true,
+            });
+    });
+    if !all_bare {
+        return;
+    }
+    let shared = excerpt(rest);
+    clauses(rest, syntax, &mut |clause| {
+        for kind in evaluate(clause) {
+            out.push(Item {
+                game,
+                kind,
+                source: Source::Subject,
+                line: Rc::clone(&shared),
+            });
+        }
+    });
+}

@@ -1,0 +1,194 @@
+//! The items read from a mail, each distinct request once per game, and their
+//! merging into addressed intents (a move with an offer or a claim, repeats
+//! dropped, several moves refused).
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::rc::Rc;
+
+use chrono::NaiveDate;
+
+use super::commands::Cmd;
+use super::types::{Addressed, Intent, MoveText, Source, Unrecognised};
+use crate::mail::ask_words::Query;
+use crate::store::GameId;
+
+#[derive(Clone, Debug)]
+pub(super) enum ItemKind {
+    Move(MoveText),
+    Cmd(Cmd),
+    Leave(NaiveDate, NaiveDate),
+    BadLeave(String),
+    Query(Query),
+    Conditional(crate::mail::conditional::Request),
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Item {
+    pub(super) game: Option<GameId>,
+    pub(super) kind: ItemKind,
+    pub(super) source: Source,
+    /// The excerpt of the line, shared by every item of the line.
+    pub(super) line: Rc<str>,
+}
+
+/// What makes two items the same request (the first one read is kept).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ItemKey {
+    Move(String),
+    Cmd(Cmd),
+    Leave(NaiveDate, NaiveDate),
+    BadLeave(String),
+    Query(Query),
+    Conditional(String),
+}
+
+/// The items of a mail, each distinct request once (per game), in the order
+/// first read. A repeated move that brings a move number adds the number to
+/// the first copy. Keeping repeats out here keeps the work of [`merge`]
+/// linear in the number of distinct requests.
+#[derive(Default)]
+pub(super) struct Items {
+    pub(super) list: Vec<Item>,
+    pub(super) seen: HashMap<(Option<GameId>, ItemKey), usize>,
+}
+
+impl Items {
+    pub(super) fn push(&mut self, item: Item) {
+        let key = match &item.kind {
+            ItemKind::Move(mv) => ItemKey::Move(mv.key()),
+            ItemKind::Cmd(c) => ItemKey::Cmd(*c),
+            ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
+            ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
+            ItemKind::Query(q) => ItemKey::Query(q.clone()),
+            // A cancel or a list is answered each time it is asked, in turn.
+            ItemKind::Conditional(r @ crate::mail::conditional::Request::Submit(_)) => {
+                ItemKey::Conditional(format!("{r:?}"))
+            }
+            ItemKind::Conditional(_) => ItemKey::Conditional(self.list.len().to_string()),
+        };
+        match self.seen.entry((item.game, key)) {
+            Entry::Occupied(at) => {
+                if let (ItemKind::Move(first), ItemKind::Move(again)) =
+                    (&mut self.list[*at.get()].kind, &item.kind)
+                    && first.number.is_none()
+                    && again.number.is_some()
+                {
+                    first.number = again.number;
+                    first.black = again.black;
+                }
+            }
+            Entry::Vacant(v) => {
+                v.insert(self.list.len());
+                self.list.push(item);
+            }
+        }
+    }
+}
+
+/// Groups items by game, merges moves with offers and claims, drops repeats.
+/// The items are already distinct per game ([`Items`]); each item is looked
+/// at a fixed number of times, so the work is linear in their number.
+pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
+    let mut games: Vec<Option<GameId>> = Vec::new();
+    let mut groups: HashMap<Option<GameId>, Vec<Item>> = HashMap::new();
+    for it in items {
+        let group = groups.entry(it.game).or_insert_with(|| {
+            games.push(it.game);
+            Vec::new()
+        });
+        group.push(it);
+    }
+    let mut out = Vec::new();
+    for game in games {
+        let group = groups.remove(&game).unwrap_or_default();
+        let moves: Vec<&MoveText> = group
+            .iter()
+            .filter_map(|it| match &it.kind {
+                ItemKind::Move(mv) => Some(mv),
+                _ => None,
+            })
+            .collect();
+        let has_cmd = |c: Cmd| {
+            group
+                .iter()
+                .any(|it| matches!(it.kind, ItemKind::Cmd(k) if k == c))
+        };
+        let offer = has_cmd(Cmd::Offer);
+        let claim = has_cmd(Cmd::Claim);
+        let the_move = match moves.as_slice() {
+            [one] => Some((*one).clone()),
+            _ => None,
+        };
+        let mut several = (moves.len() > 1).then(|| {
+            Intent::Unrecognised(Unrecognised::SeveralMoves(
+                moves.iter().map(|m| m.text.clone()).collect(),
+            ))
+        });
+        let conditional =
+            crate::mail::conditional::merged(group.iter().filter_map(|it| match &it.kind {
+                ItemKind::Conditional(r) => Some((r, it.line.to_string())),
+                _ => None,
+            }));
+        for it in &group {
+            let intent = match &it.kind {
+                ItemKind::Conditional(_) => continue,
+                ItemKind::Move(_) if moves.len() > 1 => match several.take() {
+                    // One answer for all the moves, at the first of them.
+                    Some(intent) => intent,
+                    None => continue,
+                },
+                ItemKind::Move(_) if claim => continue,
+                ItemKind::Move(mv) => Intent::Move {
+                    mv: mv.clone(),
+                    offer_draw: offer,
+                },
+                ItemKind::Cmd(Cmd::Offer) if the_move.is_some() && !claim => continue,
+                ItemKind::Cmd(c) => match c {
+                    Cmd::Offer => Intent::OfferDraw,
+                    Cmd::Accept => Intent::AcceptDraw,
+                    Cmd::Decline => Intent::DeclineDraw,
+                    Cmd::Resign => Intent::Resign,
+                    Cmd::Claim => Intent::ClaimDraw {
+                        mv: the_move.clone(),
+                    },
+                    Cmd::ClaimWin => Intent::ClaimResult(crate::tournament::ResultClaim::Win),
+                    Cmd::ClaimLoss => Intent::ClaimResult(crate::tournament::ResultClaim::Loss),
+                    Cmd::Standings => Intent::Standings,
+                    Cmd::Status => Intent::Status,
+                    Cmd::History => Intent::History,
+                    Cmd::Help => Intent::Help,
+                    Cmd::Leave => continue,
+                },
+                ItemKind::Leave(from, to) => Intent::Leave {
+                    from: *from,
+                    to: *to,
+                },
+                ItemKind::BadLeave(text) => {
+                    Intent::Unrecognised(Unrecognised::LeaveDates(text.clone()))
+                }
+                ItemKind::Query(q) => match q {
+                    Query::LegalMoves => Intent::LegalMoves,
+                    Query::Why(text) => Intent::Why { text: text.clone() },
+                    Query::Rules => Intent::Rules,
+                    Query::Seal(text) => Intent::Seal { text: text.clone() },
+                },
+            };
+            out.push(Addressed {
+                game,
+                intent,
+                source: it.source,
+                line: it.line.to_string(),
+            });
+        }
+        for (request, line) in conditional {
+            out.push(Addressed {
+                game,
+                intent: Intent::Conditional(request),
+                source: Source::Body,
+                line,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,218 @@
+//! The types of what a mail asks for: move syntax and text, intents, their
+//! source and game, the reader's context, and the size limits.
+
+use chrono::NaiveDate;
+
+use crate::mail::chess_token;
+use crate::notation::chess_move::WrittenChessMove;
+use crate::notation::parse_move;
+use crate::notation::written::WrittenMove;
+use crate::store::GameId;
+
+/// How a game's moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSyntax {
+    /// Draughts of every kind: Russian, international, Bashni, Lasca
+    /// (`c3-d4`, `cd4`, `32-28`, `e3:c5:e7`).
+    Draughts,
+    /// Chess (`Nf3`, `e2-e4`, `Кр e1-f1`, `O-O`).
+    Chess,
+}
+
+/// A move as the player wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The move as written, without its move number (`с3–d4`, `Кр e1-f1`).
+    pub text: String,
+    /// The move number written before it (`19.` or `7...`), if any: compare
+    /// it with the move due to tell a stale mail.
+    pub number: Option<u32>,
+    /// Whether the number was written as Black's (`7...`, `7…`).
+    pub black: bool,
+    /// The syntax the move was read in.
+    pub syntax: MoveSyntax,
+}
+
+impl MoveText {
+    /// The draughts reading of the move (for draughts games).
+    #[must_use]
+    pub fn draughts(&self) -> Option<WrittenMove> {
+        match self.syntax {
+            MoveSyntax::Draughts => parse_move(&self.text).ok(),
+            MoveSyntax::Chess => None,
+        }
+    }
+
+    /// The chess reading of the move (for chess games).
+    #[must_use]
+    pub fn chess(&self) -> Option<WrittenChessMove> {
+        match self.syntax {
+            MoveSyntax::Chess => chess_token::parse(&self.text),
+            MoveSyntax::Draughts => None,
+        }
+    }
+
+    /// A key equal for two writings of the same move (`с3–d4` and `c3-d4`).
+    pub(super) fn key(&self) -> String {
+        match self.syntax {
+            MoveSyntax::Draughts => self.draughts().map_or_else(
+                || self.text.clone(),
+                |w| format!("{:?}|{:?}|{:?}|{}", w.origin, w.via, w.dest, w.capture),
+            ),
+            MoveSyntax::Chess => self
+                .chess()
+                .map_or_else(|| self.text.clone(), |c| c.canonical()),
+        }
+    }
+}
+
+/// Why a mail (or a game's part of it) holds no command that can be acted on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unrecognised {
+    /// The mail has no new text and its subject holds no command.
+    #[error("the mail has no new text")]
+    NoText,
+    /// There is new text, but no move or command in it.
+    #[error("no move or command was found in the mail")]
+    NoCommand,
+    /// Two or more different moves for one game (as written).
+    #[error("several different moves for one game: {}", crate::printable::printable(&.0.join(", ")))]
+    SeveralMoves(Vec<String>),
+    /// A leave command whose dates cannot be read (the clause as written).
+    #[error("cannot read two dates (from, to) in \"{}\"", crate::printable::printable(.0))]
+    LeaveDates(String),
+}
+
+/// One thing a player asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Play a move, possibly offering a draw with it.
+    Move {
+        /// The move as written.
+        mv: MoveText,
+        /// Whether a draw offer goes with the move.
+        offer_draw: bool,
+    },
+    /// Offer a draw (without a move).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Resign the game.
+    Resign,
+    /// Claim a draw by the rules (repetition, move counters), optionally with
+    /// the move that brings it about.
+    ClaimDraw {
+        /// The move that repeats the position, if written.
+        mv: Option<MoveText>,
+    },
+    /// At the end of a tournament's playing period: the result the player
+    /// claims for a frozen game (a draw claim is [`Intent::ClaimDraw`], which
+    /// the referee reads as such in a frozen game).
+    ClaimResult(crate::tournament::ResultClaim),
+    /// Ask for the tournament's crosstable.
+    Standings,
+    /// Ask for the position and whose move it is.
+    Status,
+    /// Ask for the score so far.
+    History,
+    /// Ask for the list of commands.
+    Help,
+    /// Take leave (vacation) between two dates, both included.
+    Leave {
+        /// First day of leave.
+        from: NaiveDate,
+        /// Last day of leave.
+        to: NaiveDate,
+    },
+    /// Nothing that can be acted on, with the reason.
+    Unrecognised(Unrecognised),
+    /// Ask for the legal moves of the side to move (issue 15, item 2).
+    LegalMoves,
+    /// Ask why a move is legal or refused in the current position.
+    Why {
+        /// The move as written.
+        text: String,
+    },
+    /// Ask for the game's rules summary.
+    Rules,
+    /// Seal a move in an adjourned game (issue 15, item 3).
+    Seal {
+        /// The sealed move as written.
+        text: String,
+    },
+    /// Conditional moves: give lines, cancel or list them
+    /// ([`crate::mail::conditional`]); one per game and mail, after its other intents.
+    Conditional(crate::mail::conditional::Request),
+}
+
+/// Where an intent was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The new text of the body.
+    Body,
+    /// The subject.
+    Subject,
+}
+
+/// An intent with the game it is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Addressed {
+    /// The game: from a line prefix (`#15:`) or the subject tag, else the
+    /// mail's own game from [`Context::game`].
+    pub game: Option<GameId>,
+    /// What the player asks for.
+    pub intent: Intent,
+    /// Where it was read.
+    pub source: Source,
+    /// The line it was read from, trimmed and cut to at most
+    /// [`LINE_EXCERPT_BYTES`] bytes (an ellipsis `…` marks a cut), for logs and
+    /// replies. Every intent read from one line shares one excerpt, so the
+    /// output stays linear in the input however long the line.
+    pub line: String,
+}
+
+/// The most bytes of a line kept in [`Addressed::line`] (the excerpt is cut at
+/// a character boundary and gets a trailing `…`).
+pub const LINE_EXCERPT_BYTES: usize = 200;
+
+/// The longest word (in bytes) that is tried as a move. The longest real
+/// moves are international captures over many squares (`1x10x19x28...`,
+/// at most 20 pieces taken, under 70 bytes); longer words are never moves,
+/// and the move parsers are not run on them.
+pub const MAX_MOVE_WORD_BYTES: usize = 128;
+
+/// What the reader needs to know about the games a mail may address.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The mail's own game (from its reply address or subject tag).
+    pub game: Option<GameId>,
+    /// How moves are written in that game.
+    pub syntax: MoveSyntax,
+    /// The same player's other games and their syntax, for `#15:` lines
+    /// (a game not listed is read in [`Context::syntax`]).
+    pub other_games: &'a [(GameId, MoveSyntax)],
+}
+
+impl Context<'_> {
+    /// A context for one game with no others.
+    #[must_use]
+    pub fn single(game: Option<GameId>, syntax: MoveSyntax) -> Context<'static> {
+        Context {
+            game,
+            syntax,
+            other_games: &[],
+        }
+    }
+
+    pub(super) fn syntax_of(&self, game: Option<GameId>) -> MoveSyntax {
+        game.and_then(|g| {
+            self.other_games
+                .iter()
+                .find(|(og, _)| *og == g)
+                .map(|(_, s)| *s)
+        })
+        .unwrap_or(self.syntax)
+    }
+}
