@@ -46,16 +46,7 @@ fn a_mail_that_aborts_the_daemon_is_retried_twice_then_quarantined_and_the_direc
     bot.serve_once();
     bot.deliver(1, &alice(&bot, 1, "poison@x", "1. cd4\nPOISON-MARKER\n"));
     // Black's mail would be next; White's second game mail is behind the poison.
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-    ]);
+    bot.more_games(1);
     bot.deliver(2, &alice(&bot, 2, "fine@x", "1. ab4\n"));
     let run = |inject: bool| {
         let mut c = bot.command();

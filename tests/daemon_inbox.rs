@@ -14,7 +14,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 use common::cli::SEED_001;
-use common::daemon::{Bot, Mailing, mail, two_players};
+use common::daemon::{Bot, GameNew, Mailing, mail, two_players};
 
 /// The seed game's mails for game 1 (10 plies, then White resigns).
 fn seed_mails(bot: &Bot) -> Vec<String> {
@@ -385,16 +385,7 @@ fn under_an_inherited_umask_022_the_database_and_every_reply_are_private() {
             "--email",
             "bob@example.test",
         ],
-        &[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-        ],
+        &GameNew::alice_bob().args()[..],
     ] {
         let out = with_umask_022(&bot, args).output().unwrap();
         assert!(

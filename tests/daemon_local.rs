@@ -5,7 +5,7 @@
 mod common;
 
 use common::cli::SEED_001;
-use common::daemon::{Bot, Mailing, mail, two_players};
+use common::daemon::{ALICE, BOB, Bot, GameNew, Mailing, mail, two_players};
 
 fn seed_mails(bot: &Bot) -> Vec<String> {
     seed_mails_for(bot, 1)
@@ -117,16 +117,7 @@ fn the_whole_game_in_one_batch_is_applied_in_order() {
 fn forged_and_replayed_mails_change_nothing_and_only_the_registered_address_is_told_once() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "bob@example.test",
-        "--black",
-        "alice@example.test",
-    ]);
+    bot.new_game(GameNew::russian(BOB, ALICE));
     bot.serve_once();
     let before = bot.outbox_count();
     let wt = bot.token(1, "white");
@@ -298,26 +289,8 @@ fn an_illegal_or_stale_move_is_answered_politely_in_the_players_language_and_cha
 fn a_chess_game_and_an_international_game_are_played_to_a_result_by_mail() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "chess");
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "international",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-    ]);
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "bashni",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-    ]);
+    bot.new_game(GameNew::alice_bob().variant("international"));
+    bot.new_game(GameNew::alice_bob().variant("bashni"));
     let t = |g: i64, s: &str| format!("bot+{g}.{}@example.test", bot.token(g, s));
     let plies = [
         (1, "white", "1. f3"),

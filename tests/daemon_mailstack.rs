@@ -10,7 +10,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use common::cli::SEED_001;
-use common::daemon::{Bot, Mailing, two_players};
+use common::daemon::{Bot, GameNew, Mailing, two_players};
 use common::serve::{idle_players, kick};
 
 /// The tests share the bot's and the players' mailboxes: one at a time.
@@ -260,16 +260,10 @@ fn a_real_bounce_from_postfix_marks_the_player_unreachable_and_tells_the_referee
         "--lang",
         "en",
     ]);
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
+    bot.new_game(GameNew::russian(
         "alice@example.test",
-        "--black",
         "nobody@example.test",
-    ]);
+    ));
     let referee_before = mailbox("referee").len();
     serve_until(&bot, "the delivery report", || {
         unreachable(&bot, "nobody@example.test").is_some()

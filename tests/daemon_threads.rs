@@ -10,7 +10,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::daemon::{Bot, Mailing, mail, two_players};
+use common::daemon::{Bot, GameNew, Mailing, mail, two_players};
 
 /// A mail the bot sent, as read back from the files outbox.
 #[derive(Clone, Debug)]
@@ -365,18 +365,7 @@ fn a_reminder_comes_from_the_game_address_and_a_reply_to_it_is_applied() {
     let out = bot
         .command()
         .env("ZAOCHKA_NOW", &started)
-        .args([
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            "bob@example.test",
-            "--time-control",
-            "10/50 iccf",
-        ])
+        .args(GameNew::alice_bob().control("10/50 iccf").args())
         .output()
         .unwrap();
     assert!(

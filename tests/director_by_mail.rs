@@ -8,6 +8,7 @@
 mod common;
 
 use common::daemon::{Bot, Mailing, mail, two_players};
+use common::field::add_director;
 
 const REFEREE: &str = "referee@example.test";
 const JUDGE: &str = "judge@example.test";
@@ -19,30 +20,8 @@ const BOB: &str = "bob@example.test";
 fn desk() -> Bot {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    bot.ok(&[
-        "player",
-        "add",
-        "--name",
-        "Судья",
-        "--email",
-        JUDGE,
-        "--role",
-        "referee",
-        "--lang",
-        "ru",
-    ]);
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        ALICE,
-        "--black",
-        BOB,
-        "--time-control",
-        "3d/move",
-    ]);
+    add_director(&|args| bot.ok(args), JUDGE, Some("ru"));
+    bot.russian_game_at(BOB, "3d/move", None, None);
     bot.more_games(2);
     bot
 }
@@ -450,6 +429,20 @@ fn adjudication_state(bot: &Bot, game: i64) -> String {
         .unwrap()
 }
 
+/// Both players of `game` (id, White, Black) are told once, each in their
+/// language, that the director accepted White's claim.
+fn both_told_of_the_accepted_claim(bot: &Bot, game: &(i64, String, String)) {
+    let accepted = game.0;
+    for p in [&game.1, &game.2] {
+        let words = if p == BOB {
+            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
+        } else {
+            format!("The tournament director accepts the claim of White for game #{accepted}")
+        };
+        assert_eq!(told(bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
+    }
+}
+
 #[test]
 fn the_director_accepts_and_rejects_adjudication_claims_by_mail() {
     let bot = Bot::new(Mailing::Local);
@@ -482,15 +475,7 @@ fn the_director_accepts_and_rejects_adjudication_claims_by_mail() {
     let r = logged(&bot, "claim_rejected", "claims@club.test");
     assert_eq!(r.len(), 1);
     assert_eq!(r[0]["details"]["side"], "white");
-    // Both players are told, each in their language.
-    for p in [&games[0].1, &games[0].2] {
-        let words = if p == BOB {
-            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
-        } else {
-            format!("The tournament director accepts the claim of White for game #{accepted}")
-        };
-        assert_eq!(told(&bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
-    }
+    both_told_of_the_accepted_claim(&bot, &games[0]);
     let answer = bot.outbox_to(REFEREE);
     let answer = answer.last().unwrap();
     assert_eq!(answer.matches(": done: ").count(), 2, "{answer}");
@@ -608,14 +593,7 @@ fn the_director_accepts_and_rejects_claims_on_the_command_line() {
     assert_eq!(bot.result(rejected), None);
     assert_eq!(adjudication_state(&bot, rejected), "ruling");
     assert_eq!(adjudication_state(&bot, none), "claims", "unchanged");
-    for p in [&games[0].1, &games[0].2] {
-        let words = if p == BOB {
-            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
-        } else {
-            format!("The tournament director accepts the claim of White for game #{accepted}")
-        };
-        assert_eq!(told(&bot, p, &words), 1, "{p}: {:?}", bot.outbox_to(p));
-    }
+    both_told_of_the_accepted_claim(&bot, &games[0]);
 }
 
 /// Adjourn, annul, resend and a forced removal of days by mail: each applied

@@ -6,7 +6,7 @@
 mod common;
 
 use common::cli::Zaochka;
-use common::daemon::{Bot, Mailing, mail, two_players};
+use common::daemon::{Bot, GameNew, Mailing, mail, two_players};
 
 /// One clock row of a game: (running, moves made, used seconds, extra seconds).
 fn clock(bot: &Bot, game: i64, side: &str) -> (bool, i64, i64, i64) {
@@ -61,18 +61,7 @@ fn after_a_sealed_move_the_side_to_move_moves_by_mail_and_its_clock_runs() {
             .unwrap();
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     };
-    at(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-        "--time-control",
-        "3d/move",
-    ]);
+    at(&GameNew::alice_bob().control("3d/move").args());
     at(&["play", "2", "cd4", "--as", "alice@example.test"]);
     let desk = ["--as", "referee@example.test", "--reason", "session"];
     at(&[&["referee", "adjourn", "2"][..], &desk].concat());
@@ -319,16 +308,7 @@ fn a_retired_player_keeps_the_running_game_but_gets_no_new_one() {
     let list = bot.ok(&["player", "list"]);
     let bob = list.lines().find(|l| l.contains("bob@")).unwrap();
     assert!(bob.contains("retired"), "{list}");
-    let refused = bot.run(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-    ]);
+    let refused = bot.run(&GameNew::alice_bob().args());
     assert_eq!(refused.status.code(), Some(1));
     assert!(stderr(&refused).contains("retired"), "{}", stderr(&refused));
     bot.ok(&[
@@ -519,18 +499,7 @@ fn a_leave_phoned_in_is_entered_by_the_referee_under_the_mail_rules() {
 /// Game #2 from the opening `1. cd4 ba5`, Alice White, adjourned after
 /// `2. gh4` with Black's `ab4` sealed.
 fn adjourned_with_a_seal(bot: &Bot) {
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        "russian",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-        "--opening",
-        "1. cd4 ba5",
-    ]);
+    bot.new_game(GameNew::alice_bob().opening("1. cd4 ba5"));
     bot.ok(&["play", "2", "gh4", "--as", "alice@example.test"]);
     assert!(direct(bot, &["adjourn", "2"]).status.success());
     bot.ok(&["seal", "2", "ab4", "--as", "bob@example.test"]);

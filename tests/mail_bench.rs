@@ -22,6 +22,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::daemon::{Bot, Mailing};
+use common::field::{add_director, add_numbered, draw_by_seed, new_tournament};
 use lettre::{SmtpTransport, Transport};
 
 /// The stack's state directory (scripts/mailstack.sh).
@@ -129,29 +130,11 @@ fn a_thousand_mails_through_postfix_dovecot_and_the_daemon() {
     ]);
     // The games are made in one transaction through the library (1,000 CLI runs would
     // measure process start-up, not the daemon).
-    {
-        let mut store = zaochka::store::Store::open(bot.path().join("zaochka.db")).unwrap();
-        store
-            .transaction(|tx| -> Result<(), zaochka::store::StoreError> {
-                let a = zaochka::store::players::find_by_email(tx, "wtcplay+alice@example.test")?
-                    .unwrap();
-                let b = zaochka::store::players::find_by_email(tx, "wtcplay+bob@example.test")?
-                    .unwrap();
-                for _ in 0..MAILS {
-                    zaochka::store::games::create(
-                        tx,
-                        &zaochka::store::games::NewGame::new(
-                            "russian",
-                            a.id,
-                            b.id,
-                            chrono::Utc::now(),
-                        ),
-                    )?;
-                }
-                Ok(())
-            })
-            .unwrap();
-    }
+    bot.russian_games_in_one_transaction(
+        "wtcplay+alice@example.test",
+        "wtcplay+bob@example.test",
+        MAILS,
+    );
     // The daemon's log, shown if the run stalls.
     let log = std::fs::File::create(bot.path().join("serve.stderr")).unwrap();
     let mut daemon = own_command(&bot)
@@ -281,55 +264,18 @@ const FIELD: usize = 50;
 fn the_invitations_of_a_fifty_player_double_round_robin_through_postfix() {
     let bot = own_bot();
     let director = "wtcplay+director@example.test";
-    bot.ok(&[
-        "player",
-        "add",
-        "--name",
-        "Судья",
-        "--email",
+    let ok = |args: &[&str]| bot.ok(args);
+    add_director(&ok, director, None);
+    let players = add_numbered(&ok, FIELD, |i| format!("wtcplay+p{i}@example.test"));
+    new_tournament(
+        &ok,
         director,
-        "--role",
-        "referee",
-    ]);
-    let players: Vec<String> = (1..=FIELD)
-        .map(|i| {
-            let email = format!("wtcplay+p{i}@example.test");
-            bot.ok(&[
-                "player",
-                "add",
-                "--name",
-                &format!("Игрок {i}"),
-                "--email",
-                &email,
-            ]);
-            email
-        })
-        .collect();
-    bot.ok(&[
-        "tournament",
-        "new",
         "Большой",
-        "--variant",
-        "russian",
-        "--system",
         "double-round-robin",
-        "--time-control",
-        "3d/move",
-        "--as",
-        director,
-    ]);
-    for p in &players {
-        bot.ok(&["tournament", "add", "Большой", p, "--as", director]);
-    }
-    bot.ok(&[
-        "tournament",
-        "draw",
-        "Большой",
-        "--seed",
-        "00",
-        "--as",
-        director,
-    ]);
+        &["--time-control", "3d/move"],
+        &players,
+    );
+    draw_by_seed(&ok, director, "Большой", "00");
     let t0 = Instant::now();
     let started_at = chrono::Utc::now();
     let out = bot.ok(&["tournament", "start", "Большой", "--as", director]);

@@ -15,7 +15,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use chrono::{Duration, Utc};
-use common::daemon::{Bot, Mailing, mail, two_players};
+use common::daemon::{Bot, GameNew, Mailing, mail, two_players};
 
 /// Tables a mail-path statement may scan, each with the reason it stays tiny
 /// whatever the number of games, players and mails. None so far: the
@@ -160,20 +160,9 @@ fn every_statement_of_a_day_of_mail_and_clock_ticks_uses_an_index() {
         ("russian", now - Duration::hours(60)),
         ("russian", now - Duration::days(4)),
     ] {
-        bot.ok_at(
+        bot.new_game_at(
             started,
-            &[
-                "game",
-                "new",
-                "--variant",
-                variant,
-                "--white",
-                "alice@example.test",
-                "--black",
-                "bob@example.test",
-                "--time-control",
-                "3d/move",
-            ],
+            GameNew::alice_bob().variant(variant).control("3d/move"),
         );
         if started < now {
             // The daemon ran then: the invitation went out at the start, so

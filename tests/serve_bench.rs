@@ -36,27 +36,7 @@ fn five_hundred_first_moves_through_serve_once_on_the_files_outbox() {
     }
     // The games in one transaction through the library (500 CLI runs would
     // measure process start-up, not the daemon).
-    {
-        let mut store = zaochka::store::Store::open(bot.path().join("zaochka.db")).unwrap();
-        store
-            .transaction(|tx| -> Result<(), zaochka::store::StoreError> {
-                let a = zaochka::store::players::find_by_email(tx, "alice@example.test")?.unwrap();
-                let b = zaochka::store::players::find_by_email(tx, "bob@example.test")?.unwrap();
-                for _ in 0..MAILS {
-                    zaochka::store::games::create(
-                        tx,
-                        &zaochka::store::games::NewGame::new(
-                            "russian",
-                            a.id,
-                            b.id,
-                            chrono::Utc::now(),
-                        ),
-                    )?;
-                }
-                Ok(())
-            })
-            .unwrap();
-    }
+    bot.russian_games_in_one_transaction("alice@example.test", "bob@example.test", MAILS);
     // The seven first moves of Russian checkers, in turn.
     let moves = [
         "c3-d4", "a3-b4", "c3-b4", "e3-d4", "e3-f4", "g3-f4", "g3-h4",

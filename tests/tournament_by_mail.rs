@@ -238,6 +238,7 @@ mod common;
 
 use common::conversation::{BotMail, Conversation, Failures, Lang, Player, check_mail};
 use common::daemon::{Bot, Mailing};
+use common::field::tournament_new_args;
 use common::tournament::{End, Plan, Side, TGame, has_label, linked, play_all, stored};
 
 // ---------------------------------------------------------------------------
@@ -517,23 +518,15 @@ fn make_tournament(
     let mut order: Vec<&'static str> = tie_breaks.to_vec();
     loop {
         let list = order.join(",");
-        let mut args = vec![
-            "tournament",
-            "new",
-            name,
-            "--variant",
-            "russian",
-            "--system",
-            system,
+        let mut args = tournament_new_args(name, system, JUDGE.email);
+        args.extend([
             "--time-control",
             TIME_CONTROL,
             "--on-timeout",
             "lose",
             "--tie-breaks",
             &list,
-            "--as",
-            JUDGE.email,
-        ];
+        ]);
         args.extend(extra);
         let out = c
             .bot

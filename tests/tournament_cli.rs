@@ -11,54 +11,24 @@ mod headless;
 use std::process::Command;
 
 use common::cli::Zaochka;
+use common::field::{self, add_director, add_numbered};
 
 const DIRECTOR: &str = "ref@example.org";
 
 /// Registers the director and `n` players `p1..pn@example.org` (Russian).
 fn field(z: &Zaochka, n: u32) -> Vec<String> {
-    z.ok(&[
-        "player",
-        "add",
-        "--name",
-        "Судья",
-        "--email",
-        DIRECTOR,
-        "--role",
-        "referee",
-    ]);
-    (1..=n)
-        .map(|i| {
-            let email = format!("p{i}@example.org");
-            z.ok(&[
-                "player",
-                "add",
-                "--name",
-                &format!("Игрок {i}"),
-                "--email",
-                &email,
-            ]);
-            email
-        })
-        .collect()
+    let ok = |args: &[&str]| z.ok(args);
+    add_director(&ok, DIRECTOR, None);
+    add_numbered(&ok, n as usize, |i| format!("p{i}@example.org"))
 }
 
 fn new_tournament(z: &Zaochka, name: &str, system: &str, extra: &[&str], players: &[String]) {
-    let mut args = vec![
-        "tournament",
-        "new",
-        name,
-        "--variant",
-        "russian",
-        "--system",
-        system,
-        "--as",
-        DIRECTOR,
-    ];
-    args.extend_from_slice(extra);
-    z.ok(&args);
-    for p in players {
-        z.ok(&["tournament", "add", name, p, "--as", DIRECTOR]);
-    }
+    field::new_tournament(&|args| z.ok(args), DIRECTOR, name, system, extra, players);
+}
+
+/// `tournament draw NAME --seed SEED` by the director.
+fn draw_by_seed(z: &Zaochka, name: &str, seed: &str) {
+    field::draw_by_seed(&|args| z.ok(args), DIRECTOR, name, seed);
 }
 
 /// `tournament draw --numbers` in the order of `players` (number 1 first),
@@ -100,15 +70,7 @@ fn the_lot_is_the_order_of_the_published_digests_and_the_audit_log_keeps_the_see
     let z = Zaochka::new();
     let players = field(&z, 6);
     new_tournament(&z, "Осень", "round-robin", &[], &players);
-    z.ok(&[
-        "tournament",
-        "draw",
-        "Осень",
-        "--seed",
-        "a1b2c3",
-        "--as",
-        DIRECTOR,
-    ]);
+    draw_by_seed(&z, "Осень", "a1b2c3");
     // Redo the draw by hand: digests of seed bytes ‖ address, ascending.
     let seed = [0xa1u8, 0xb2, 0xc3];
     let mut lots: Vec<(String, String)> = players
@@ -137,15 +99,7 @@ fn the_lot_is_the_order_of_the_published_digests_and_the_audit_log_keeps_the_see
         .expect("the draw is in the audit log");
     assert!(draw.contains("a1b2c3"), "{draw}");
     // The same seed gives the same numbers again (a new draw before the start).
-    z.ok(&[
-        "tournament",
-        "draw",
-        "Осень",
-        "--seed",
-        "a1b2c3",
-        "--as",
-        DIRECTOR,
-    ]);
+    draw_by_seed(&z, "Осень", "a1b2c3");
     assert_eq!(show(&z, "Осень")["entrants"], v["entrants"]);
 }
 
@@ -426,15 +380,7 @@ fn bench_start_of_a_fifty_player_double_round_robin() {
         &["--time-control", "3d/move"],
         &players,
     );
-    z.ok(&[
-        "tournament",
-        "draw",
-        "Большой",
-        "--seed",
-        "00",
-        "--as",
-        DIRECTOR,
-    ]);
+    draw_by_seed(&z, "Большой", "00");
     let t0 = std::time::Instant::now();
     let out = z.ok(&["tournament", "start", "Большой", "--as", DIRECTOR]);
     let elapsed = t0.elapsed();

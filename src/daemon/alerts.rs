@@ -697,18 +697,7 @@ mod tests {
                 person(tx, "ok@x.org", Role::Referee, StoredLanguage::En);
                 let row = outbox::enqueue(
                     tx,
-                    &NewOutgoing {
-                        to_address: "Bounced@X.org".into(),
-                        subject: "s".into(),
-                        body_text: "b".into(),
-                        body_html: None,
-                        attachments: vec![],
-                        in_reply_to: None,
-                        references: None,
-                        message_id: "m1@x.org".into(),
-                        game_id: None,
-                        created_at: at(9, 0),
-                    },
+                    &NewOutgoing::sample("Bounced@X.org", "m1@x.org", at(9, 0)),
                 )?;
                 records::record_bounce(
                     tx,

@@ -114,7 +114,15 @@ impl ImapInbox {
     /// # Errors
     /// Connection, TLS or login failures (a wrong password among them).
     pub fn connect(settings: ImapSettings) -> anyhow::Result<ImapInbox> {
-        let mut inbox = ImapInbox {
+        let mut inbox = ImapInbox::new(settings);
+        inbox.session()?;
+        Ok(inbox)
+    }
+
+    /// An inbox on `settings`, not yet connected: no session, no failures, no
+    /// backoff.
+    fn new(settings: ImapSettings) -> ImapInbox {
+        ImapInbox {
             settings,
             session: None,
             socket: None,
@@ -123,9 +131,7 @@ impl ImapInbox {
             retry_at: None,
             unmovable: HashSet::new(),
             skipped: Vec::new(),
-        };
-        inbox.session()?;
-        Ok(inbox)
+        }
     }
 
     /// The UIDVALIDITY of the selected mailbox.
@@ -514,25 +520,16 @@ mod tests {
 
     /// An inbox on a port where nothing listens (never connected).
     fn unreachable() -> ImapInbox {
-        ImapInbox {
-            settings: ImapSettings {
-                host: "127.0.0.1".into(),
-                port: 1,
-                tls: false,
-                user: "nobody".into(),
-                password: crate::config::Secret::default(),
-                mailbox: "INBOX".into(),
-                idle: false,
-                max_message_bytes: 1 << 20,
-            },
-            session: None,
-            socket: None,
-            uid_validity: 0,
-            failures: 0,
-            retry_at: None,
-            unmovable: HashSet::new(),
-            skipped: Vec::new(),
-        }
+        ImapInbox::new(ImapSettings {
+            host: "127.0.0.1".into(),
+            port: 1,
+            tls: false,
+            user: "nobody".into(),
+            password: crate::config::Secret::default(),
+            mailbox: "INBOX".into(),
+            idle: false,
+            max_message_bytes: 1 << 20,
+        })
     }
 
     #[test]

@@ -228,24 +228,12 @@ mod tests {
         c.address.domain = "example.test".into();
         let rp = ReturnPath::new(&c, secrets::SecretKey::from_bytes(&[1u8; 32]).unwrap());
         let t = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
-        let row = OutgoingMail {
-            id: outbox::OutboxId(5),
-            to_address: "alice@example.test".into(),
-            subject: "s".into(),
-            body_text: "b".into(),
-            body_html: None,
-            attachments: vec![],
-            in_reply_to: None,
-            references: None,
-            message_id: "m@example.test".into(),
-            game_id: None,
-            status: outbox::OutboxStatus::Pending,
-            attempts: 0,
-            next_attempt_at: t,
-            last_error: None,
-            created_at: t,
-            sent_at: None,
-        };
+        let row = OutgoingMail::sample(
+            outbox::OutboxId(5),
+            "alice@example.test",
+            "m@example.test",
+            t,
+        );
         let from = bot_mailbox(&c, None).unwrap();
         let path: Address = rp.address(row.id).parse().unwrap();
         let m = super::super::compose::build(&row, &from, None, &path).unwrap();
@@ -282,18 +270,11 @@ mod tests {
                 for k in 0..3 {
                     outbox::enqueue(
                         tx,
-                        &NewOutgoing {
-                            to_address: format!("p{k}@example.test"),
-                            subject: "s".into(),
-                            body_text: "b".into(),
-                            body_html: None,
-                            attachments: vec![],
-                            in_reply_to: None,
-                            references: None,
-                            message_id: format!("m{k}@example.test"),
-                            game_id: None,
-                            created_at: now,
-                        },
+                        &NewOutgoing::sample(
+                            &format!("p{k}@example.test"),
+                            &format!("m{k}@example.test"),
+                            now,
+                        ),
                     )?;
                 }
                 Ok::<_, StoreError>(())

@@ -333,11 +333,27 @@ pub fn mark_sent(tx: &Tx<'_>, id: OutboxId, at: DateTime<Utc>) -> Result<()> {
          WHERE id = ?2 AND status = 'pending'",
         params![Ts(at), id],
     )?;
+    one_pending(n, id)
+}
+
+/// The error of a change to a pending row that found none: no mail `id`,
+/// or not pending any more.
+fn not_pending(id: OutboxId) -> StoreError {
+    StoreError::NotFound {
+        what: "pending outbox mail",
+        key: id.to_string(),
+    }
+}
+
+/// `Ok` when an `UPDATE ... WHERE id = ?id AND status = 'pending'` changed
+/// `n` rows with `n` not zero, else the [`StoreError::NotFound`] of a
+/// pending mail `id`.
+///
+/// # Errors
+/// [`StoreError::NotFound`] when `n` is 0.
+pub(super) fn one_pending(n: usize, id: OutboxId) -> Result<()> {
     if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "pending outbox mail",
-            key: id.to_string(),
-        });
+        return Err(not_pending(id));
     }
     Ok(())
 }
@@ -358,10 +374,7 @@ pub fn mark_failed(
 ) -> Result<OutboxStatus> {
     let mail = get(tx, id)?;
     if mail.status != OutboxStatus::Pending {
-        return Err(StoreError::NotFound {
-            what: "pending outbox mail",
-            key: id.to_string(),
-        });
+        return Err(not_pending(id));
     }
     let attempts = mail.attempts.saturating_add(1);
     let give_up = failure == Failure::Permanent || attempts >= policy.max_attempts.max(1);
@@ -381,4 +394,56 @@ pub fn mark_failed(
         params![status, attempts, Ts(next), error, id],
     )?;
     Ok(status)
+}
+
+#[cfg(test)]
+impl NewOutgoing {
+    /// A test mail to `to`: subject `s`, body `b`, no HTML, attachments,
+    /// thread or game; Message-ID `message_id`, enqueued at `at`.
+    pub(crate) fn sample(to: &str, message_id: &str, at: DateTime<Utc>) -> NewOutgoing {
+        NewOutgoing {
+            to_address: to.into(),
+            subject: "s".into(),
+            body_text: "b".into(),
+            body_html: None,
+            attachments: vec![],
+            in_reply_to: None,
+            references: None,
+            message_id: message_id.into(),
+            game_id: None,
+            created_at: at,
+        }
+    }
+}
+
+#[cfg(test)]
+impl OutgoingMail {
+    /// [`NewOutgoing::sample`] as stored in row `id`: pending, no attempt
+    /// made, due at once.
+    pub(crate) fn sample(
+        id: OutboxId,
+        to: &str,
+        message_id: &str,
+        at: DateTime<Utc>,
+    ) -> OutgoingMail {
+        let new = NewOutgoing::sample(to, message_id, at);
+        OutgoingMail {
+            id,
+            to_address: new.to_address,
+            subject: new.subject,
+            body_text: new.body_text,
+            body_html: new.body_html,
+            attachments: new.attachments,
+            in_reply_to: new.in_reply_to,
+            references: new.references,
+            message_id: new.message_id,
+            game_id: new.game_id,
+            status: OutboxStatus::Pending,
+            attempts: 0,
+            next_attempt_at: new.created_at,
+            last_error: None,
+            created_at: new.created_at,
+            sent_at: None,
+        }
+    }
 }

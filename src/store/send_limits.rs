@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::params;
 
 use super::outbox::{self, OutboxId, OutgoingMail};
-use super::{Result, StoreError, Ts, Tx};
+use super::{Result, Ts, Tx};
 
 /// Pending mails due at `now` (UTC) that head their chain (no older pending row
 /// to the same recipient about the same game), oldest due first, at most
@@ -23,7 +23,7 @@ use super::{Result, StoreError, Ts, Tx};
 /// rows returned).
 ///
 /// # Errors
-/// [`StoreError::Sqlite`] only.
+/// [`StoreError::Sqlite`](super::StoreError::Sqlite) only.
 pub fn due_heads(
     tx: &Tx<'_>,
     now: DateTime<Utc>,
@@ -57,7 +57,7 @@ pub fn due_heads(
 /// oldest such instant (when the window's first slot frees).
 ///
 /// # Errors
-/// [`StoreError::Sqlite`] only.
+/// [`StoreError::Sqlite`](super::StoreError::Sqlite) only.
 pub fn sent_since(tx: &Tx<'_>, since: DateTime<Utc>) -> Result<(u32, Option<DateTime<Utc>>)> {
     let (n, oldest): (u32, Option<Ts>) = tx
         .sql()
@@ -71,20 +71,14 @@ pub fn sent_since(tx: &Tx<'_>, since: DateTime<Utc>) -> Result<(u32, Option<Date
 /// because of deferrals.
 ///
 /// # Errors
-/// [`StoreError::NotFound`] if there is no such pending mail.
+/// [`StoreError::NotFound`](super::StoreError::NotFound) if there is no such pending mail.
 pub fn defer(tx: &Tx<'_>, id: OutboxId, until: DateTime<Utc>, reason: &str) -> Result<()> {
     let n = tx.sql().execute(
         "UPDATE outbox SET next_attempt_at = ?1, last_error = ?2
          WHERE id = ?3 AND status = 'pending'",
         params![Ts(until), reason, id],
     )?;
-    if n == 0 {
-        return Err(StoreError::NotFound {
-            what: "pending outbox mail",
-            key: id.to_string(),
-        });
-    }
-    Ok(())
+    outbox::one_pending(n, id)
 }
 
 #[cfg(test)]
@@ -101,18 +95,7 @@ mod tests {
                     .map(|k| {
                         outbox::enqueue(
                             tx,
-                            &NewOutgoing {
-                                to_address: to.into(),
-                                subject: "s".into(),
-                                body_text: "b".into(),
-                                body_html: None,
-                                attachments: vec![],
-                                in_reply_to: None,
-                                references: None,
-                                message_id: format!("{to}.{k}@example.test"),
-                                game_id: None,
-                                created_at: at,
-                            },
+                            &NewOutgoing::sample(to, &format!("{to}.{k}@example.test"), at),
                         )
                     })
                     .collect::<Result<Vec<_>>>()

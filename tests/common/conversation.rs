@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
-use super::daemon::Bot;
+use super::daemon::{Bot, GameNew};
 
 /// The bot's bare address in these tests (see `Bot::new`).
 pub const BOT_ADDRESS: &str = "bot@example.test";
@@ -46,6 +46,11 @@ pub struct Player {
 }
 
 impl Player {
+    /// The player `name` at `email` who writes in `lang`.
+    pub const fn new(name: &'static str, email: &'static str, lang: Lang) -> Player {
+        Player { name, email, lang }
+    }
+
     /// `player add` for this player.
     pub fn register(&self, bot: &Bot) {
         bot.ok(&[
@@ -93,22 +98,15 @@ impl GameSpec {
 
     /// [`GameSpec::start`] from a position given as FEN (`None`: the initial one).
     pub fn start_from(&self, bot: &Bot, fen: Option<&str>) {
-        let mut args = vec![
-            "game",
-            "new",
-            "--variant",
-            self.variant,
-            "--white",
-            self.white.email,
-            "--black",
-            self.black.email,
-        ];
-        if let Some(tc) = self.time_control {
-            args.extend(["--time-control", tc]);
+        let args = GameNew {
+            variant: self.variant,
+            white: self.white.email,
+            black: self.black.email,
+            control: self.time_control,
+            fen,
+            opening: None,
         }
-        if let Some(fen) = fen {
-            args.extend(["--fen", fen]);
-        }
+        .args();
         // Started two days ago: `Bot::deliver` dates the players' mails from a
         // day ago on, and a move may not precede the clock's start.
         let started = (chrono::Utc::now() - chrono::Duration::days(2)).to_rfc3339();

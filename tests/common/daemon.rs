@@ -239,16 +239,97 @@ pub fn two_players(bot: &Bot, variant: &str) {
         "--lang",
         "en",
     ]);
-    bot.ok(&[
-        "game",
-        "new",
-        "--variant",
-        variant,
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-    ]);
+    bot.new_game(GameNew::alice_bob().variant(variant));
+}
+
+/// Alice's address (of [`two_players`]).
+pub const ALICE: &str = "alice@example.test";
+/// Bob's address (of [`two_players`]).
+pub const BOB: &str = "bob@example.test";
+
+/// The CLI arguments of `game new`: `variant`, `white` against `black`
+/// (addresses), with `--time-control`, `--fen` and `--opening` when set.
+#[derive(Clone, Copy, Debug)]
+pub struct GameNew<'a> {
+    pub variant: &'a str,
+    pub white: &'a str,
+    pub black: &'a str,
+    /// `--time-control`, e.g. `3d/move`.
+    pub control: Option<&'a str>,
+    /// `--fen`: the starting position.
+    pub fen: Option<&'a str>,
+    /// `--opening`: moves played from the starting position, e.g. `1. cd4 ba5`.
+    pub opening: Option<&'a str>,
+}
+
+impl<'a> GameNew<'a> {
+    /// Russian checkers, `white` against `black`, untimed, from the initial position.
+    pub fn russian(white: &'a str, black: &'a str) -> Self {
+        GameNew {
+            variant: "russian",
+            white,
+            black,
+            control: None,
+            fen: None,
+            opening: None,
+        }
+    }
+
+    /// Russian checkers, Alice White against Bob Black (of [`two_players`]), untimed.
+    pub fn alice_bob() -> Self {
+        Self::russian(ALICE, BOB)
+    }
+
+    /// The same game of `variant` (`russian`, `chess`, `international`, ...).
+    pub fn variant(self, variant: &'a str) -> Self {
+        GameNew { variant, ..self }
+    }
+
+    /// The same game under the time control `control`.
+    pub fn control(self, control: &'a str) -> Self {
+        GameNew {
+            control: Some(control),
+            ..self
+        }
+    }
+
+    /// The same game from `fen` (the initial position if `None`).
+    pub fn fen(self, fen: Option<&'a str>) -> Self {
+        GameNew { fen, ..self }
+    }
+
+    /// The same game after the moves `opening`.
+    pub fn opening(self, opening: &'a str) -> Self {
+        GameNew {
+            opening: Some(opening),
+            ..self
+        }
+    }
+
+    /// `game new --variant V --white W --black B [--time-control C] [--fen F]
+    /// [--opening O]`.
+    pub fn args(&self) -> Vec<&'a str> {
+        let mut args = vec![
+            "game",
+            "new",
+            "--variant",
+            self.variant,
+            "--white",
+            self.white,
+            "--black",
+            self.black,
+        ];
+        for (flag, value) in [
+            ("--time-control", self.control),
+            ("--fen", self.fen),
+            ("--opening", self.opening),
+        ] {
+            if let Some(v) = value {
+                args.extend_from_slice(&[flag, v]);
+            }
+        }
+        args
+    }
 }
 
 impl Bot {
@@ -268,17 +349,39 @@ impl Bot {
     /// Starts `n` more Russian games of alice (White) against bob (Black).
     pub fn more_games(&self, n: usize) {
         for _ in 0..n {
-            self.ok(&[
-                "game",
-                "new",
-                "--variant",
-                "russian",
-                "--white",
-                "alice@example.test",
-                "--black",
-                "bob@example.test",
-            ]);
+            self.new_game(GameNew::alice_bob());
         }
+    }
+
+    /// `game new` of `game` (the CLI must accept it); returns stdout.
+    pub fn new_game(&self, game: GameNew<'_>) -> String {
+        self.ok(&game.args())
+    }
+
+    /// `game new` of `game` at `at` (`ZAOCHKA_NOW`); returns stdout.
+    pub fn new_game_at(&self, at: chrono::DateTime<chrono::Utc>, game: GameNew<'_>) -> String {
+        self.ok_at(at, &game.args())
+    }
+
+    /// Creates `n` Russian games of the registered players `white` against
+    /// `black` (addresses) through the library in one transaction (as many
+    /// CLI runs would measure process start-up, not the daemon).
+    pub fn russian_games_in_one_transaction(&self, white: &str, black: &str, n: usize) {
+        use zaochka::store::{StoreError, games, players};
+        let mut store = zaochka::store::Store::open(self.path().join("zaochka.db")).unwrap();
+        store
+            .transaction(|tx| -> Result<(), StoreError> {
+                let w = players::find_by_email(tx, white)?.unwrap();
+                let b = players::find_by_email(tx, black)?.unwrap();
+                for _ in 0..n {
+                    games::create(
+                        tx,
+                        &games::NewGame::new("russian", w.id, b.id, chrono::Utc::now()),
+                    )?;
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 
     /// A registered player's personal address (`bot+p<id>.<token>@...`).
@@ -421,24 +524,10 @@ impl Bot {
         at: Option<chrono::DateTime<chrono::Utc>>,
         fen: Option<&str>,
     ) -> String {
-        let mut args = vec![
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
-            "alice@example.test",
-            "--black",
-            black,
-            "--time-control",
-            control,
-        ];
-        if let Some(f) = fen {
-            args.extend_from_slice(&["--fen", f]);
-        }
+        let game = GameNew::russian(ALICE, black).control(control).fen(fen);
         match at {
-            Some(at) => self.ok_at(at, &args),
-            None => self.ok(&args),
+            Some(at) => self.new_game_at(at, game),
+            None => self.new_game(game),
         }
     }
 

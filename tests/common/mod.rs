@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod conversation;
 pub mod daemon;
+pub mod field;
 pub mod mails;
 pub mod players;
 pub mod records;

@@ -5,31 +5,11 @@
 
 use super::conversation::{Conversation, GameSpec, Lang, Player};
 
-pub const IVANOV: Player = Player {
-    name: "Иванов",
-    email: "ivanov@example.test",
-    lang: Lang::Ru,
-};
-pub const PETROV: Player = Player {
-    name: "Петров",
-    email: "petrov@example.test",
-    lang: Lang::Ru,
-};
-pub const SMITH: Player = Player {
-    name: "Smith",
-    email: "smith@example.test",
-    lang: Lang::En,
-};
-pub const JONES: Player = Player {
-    name: "Jones",
-    email: "jones@example.test",
-    lang: Lang::En,
-};
-pub const JUDGE: Player = Player {
-    name: "Судья",
-    email: "judge@example.test",
-    lang: Lang::Ru,
-};
+pub const IVANOV: Player = Player::new("Иванов", "ivanov@example.test", Lang::Ru);
+pub const PETROV: Player = Player::new("Петров", "petrov@example.test", Lang::Ru);
+pub const SMITH: Player = Player::new("Smith", "smith@example.test", Lang::En);
+pub const JONES: Player = Player::new("Jones", "jones@example.test", Lang::En);
+pub const JUDGE: Player = Player::new("Судья", "judge@example.test", Lang::Ru);
 
 /// The names that may stand in the players' mails (the checks of
 /// `common::conversation` allow them as words).

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use super::daemon::Bot;
+use super::daemon::{Bot, GameNew};
 
 /// A `zaochka serve` child process; killed if still running when dropped.
 pub struct Serving {
@@ -123,16 +123,10 @@ pub fn idle_players(bot: &Bot, games: usize) {
         ]);
     }
     for _ in 0..games {
-        bot.ok(&[
-            "game",
-            "new",
-            "--variant",
-            "russian",
-            "--white",
+        bot.new_game(GameNew::russian(
             "idlewhite@example.test",
-            "--black",
             "idleblack@example.test",
-        ]);
+        ));
     }
 }
 
