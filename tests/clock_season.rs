@@ -23,10 +23,11 @@ use zaochka::clock::{
     state, zone,
 };
 use zaochka::store::clocks;
-use zaochka::store::games::{self, GameResult, GameStatus, NewGame, Termination};
+use zaochka::store::games::{self, NewGame};
 use zaochka::store::outbox::{self, NewOutgoing};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
 use zaochka::store::{GameId, PlayerId, Side, Store, StoreError, Tx};
+use zaochka::store::{GameResult, GameStatus, Termination};
 
 /// The fake clock: whole seconds from the start of the season.
 struct FakeClock {

@@ -19,7 +19,8 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::settings::Settings;
-use crate::store::games::{self, GameFilter, GameStatus};
+use crate::store::GameStatus;
+use crate::store::games::{self, GameFilter};
 use crate::store::tournaments;
 use crate::store::{GameId, StoreError, Tx, clocks};
 

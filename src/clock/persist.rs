@@ -24,8 +24,9 @@ use super::zone::{ZoneError, parse_zone};
 use crate::lang::Language;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::clocks::{self, Clock, Leave};
-use crate::store::games::{self, Game, GameFilter, GameStatus, Termination};
+use crate::store::games::{self, Game, GameFilter};
 use crate::store::{GameId, PlayerId, Side, StoreError, Tx, players};
+use crate::store::{GameStatus, Termination};
 
 /// What went wrong in a clock operation on the store.
 #[derive(Debug, thiserror::Error)]

@@ -38,8 +38,8 @@ use super::charge::{DAY, HOUR, Stop, instant_after, late_at};
 use super::control::TimeControl;
 use super::settings::{Settings, TimeoutPolicy};
 use super::state::{allowance, deadline};
+use crate::store::GameResult;
 use crate::store::clocks::{Clock, Reminder};
-use crate::store::games::GameResult;
 use crate::store::{GameId, Side};
 
 /// What is due.

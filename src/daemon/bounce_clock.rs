@@ -36,9 +36,10 @@ use crate::clock::persist;
 use crate::config::Config;
 use crate::lang::pauses::StoppedClock;
 use crate::referee::{RefereeError, Reply};
+use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::bounce_pauses::{self, BouncePause, PauseEnd};
-use crate::store::games::{self, GameStatus};
+use crate::store::games;
 use crate::store::outbox::{OutboxId, OutgoingMail};
 use crate::store::{GameId, PlayerId, StoreError, Tx, clocks, players};
 

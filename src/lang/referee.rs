@@ -253,7 +253,7 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
 #[must_use]
 pub fn clock(e: &ClockError, lang: Language) -> String {
     use crate::clock::zone::format_utc;
-    let side = |s: crate::store::Side| side_name(crate::referee::load::color(s), lang);
+    let side = |s: crate::vocabulary::Side| side_name(s, lang);
     match (e, lang) {
         (ClockError::Control(c), _) => c.message(lang),
         (ClockError::Leave(l), _) => l.message(lang),
@@ -307,7 +307,7 @@ pub fn clock(e: &ClockError, lang: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{GameId, GameResult, GameStatus};
+    use crate::vocabulary::{GameId, GameResult, GameStatus};
 
     /// One refusal of every kind the referee gives a player (the move errors
     /// are worded and tested in [`super::super::moves`]); a new kind fails to
@@ -391,7 +391,7 @@ mod tests {
             ),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
-                side: crate::store::Side::White,
+                side: crate::vocabulary::Side::White,
             })),
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),

@@ -6,13 +6,14 @@ use chrono::{DateTime, Utc};
 use crate::lang::Language;
 use crate::lang::events::DirectorEvent;
 use crate::referee::command::DirectorAction;
-use crate::referee::load::{Loaded, color, load, replay};
+use crate::referee::load::{Loaded, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
+use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
-use crate::store::games::{self, GameStatus};
+use crate::store::games;
 use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
@@ -64,7 +65,7 @@ pub(crate) fn direct(
             if finished {
                 return Err(RefereeError::ResultStands(id));
             }
-            let winner = color(loser).opposite();
+            let winner = loser.opposite();
             finish_game(
                 tx,
                 &mut l,
@@ -73,7 +74,7 @@ pub(crate) fn direct(
                 now,
             )?;
             (
-                DirectorEvent::Forfeited(color(loser)),
+                DirectorEvent::Forfeited(loser),
                 serde_json::json!({ "loser": loser.as_str() }),
             )
         }
@@ -100,7 +101,7 @@ pub(crate) fn direct(
             let gone = l.moves.split_off(to as usize);
             l.game = replay(&l.row, &l.moves, to as usize)?;
             let kept_last = l.moves.last().map(|m| m.received_at);
-            let to_move = crate::referee::load::side(l.game.turn());
+            let to_move = l.game.turn();
             super::rollback::rewind_clocks(tx, &l.row, &gone, kept_last, to_move, now)?;
             (
                 DirectorEvent::RolledBack { to, removed },
@@ -127,17 +128,14 @@ pub(crate) fn direct(
             // --force (the side then loses on time at the next tick).
             if seconds < 0 && left + seconds < 0 && !force {
                 return Err(RefereeError::BelowZero {
-                    side: color(side),
+                    side: side,
                     left_seconds: left,
                     days,
                 });
             }
             crate::clock::persist::add_time(tx, id, side, seconds, now)?;
             (
-                DirectorEvent::DaysAdded {
-                    side: color(side),
-                    days,
-                },
+                DirectorEvent::DaysAdded { side: side, days },
                 serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
             )
         }
@@ -416,7 +414,7 @@ fn restart_clock(
         .and_then(parse_side);
     // The side to move now: the one stopped, unless a rollback since
     // changed whose move it is.
-    let Some(side) = side.map(|_| crate::referee::load::side(l.game.turn())) else {
+    let Some(side) = side.map(|_| l.game.turn()) else {
         return Ok(());
     };
     if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {

@@ -6,7 +6,7 @@ use crate::clock::ClockView;
 use crate::games::{self, AnyGame};
 use crate::lang::Language;
 use crate::referee::RefereeError;
-use crate::rules::{Color, Variant};
+use crate::rules::Variant;
 use crate::store::{
     Game, GameId, MoveRecord, Player, PlayerId, Side, Tx, games as game_rows, moves, players,
 };
@@ -132,22 +132,6 @@ pub(crate) fn replay(
         ));
     }
     Ok(record.game)
-}
-
-/// The rules colour of a stored side.
-pub(crate) fn color(side: Side) -> Color {
-    match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
-/// The stored side of a rules colour.
-pub(crate) fn side(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
 }
 
 /// The letters a player reads chess moves in, as the language whose piece

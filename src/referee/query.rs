@@ -199,7 +199,7 @@ pub fn invitation(
     let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
     let opponent = l.player(side.opposite());
     let control = crate::clock::persist::control_of(&l.row).ok().flatten();
-    let colour = crate::referee::load::color(side);
+    let colour = side;
     let tournament = match super::tournament::invitation_lines(tx, id)? {
         Some(lines) => Some(InvitedTournament::Stored(lines)),
         None => l.row.tournament.as_deref().map(InvitedTournament::Name),
