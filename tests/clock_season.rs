@@ -17,12 +17,12 @@
 //! handle.
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
-use zaochka::clock::persist::{self, ClockError};
 use zaochka::clock::{
     Action, ActionKind, DAY, HOUR, LeaveError, LeaveRequest, Settings, TimeControl, TimeoutPolicy,
     state, zone,
 };
 use zaochka::store::clocks;
+use zaochka::store::game_clocks::{self as persist, ClockError};
 use zaochka::store::games::{self, NewGame};
 use zaochka::store::outbox::{self, NewOutgoing};
 use zaochka::store::players::{self, Language, NewPlayer, Role};

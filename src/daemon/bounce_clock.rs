@@ -32,13 +32,13 @@ use chrono::{DateTime, Utc};
 use tracing::info;
 
 use super::alerts::{self, Alert};
-use crate::clock::persist;
 use crate::config::Config;
 use crate::lang::pauses::StoppedClock;
 use crate::referee::{RefereeError, Reply};
 use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::bounce_pauses::{self, BouncePause, PauseEnd};
+use crate::store::game_clocks as persist;
 use crate::store::games;
 use crate::store::outbox::{OutboxId, OutgoingMail};
 use crate::store::{GameId, PlayerId, StoreError, Tx, clocks, players};

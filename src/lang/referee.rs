@@ -1,13 +1,14 @@
 //! Why the referee refused a command, in the sender's language
 //! ([`crate::referee::RefereeError`]), and the clock's refusals
-//! ([`crate::clock::ClockError`]).
+//! ([`crate::store::game_clocks::ClockError`]).
 
 use super::Language;
 use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
-use crate::clock::{ClockError, MoveClockError};
+use crate::clock::MoveClockError;
 use crate::referee::{RefereeError, TournamentRefusal};
+use crate::store::game_clocks::ClockError;
 
 /// The refusal as a clause (no final full stop): "it is not your move" /
 /// «сейчас не ваш ход».
@@ -246,6 +247,14 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::WhichClaim(g), Language::Ru) => {
             format!("заявки по партии №{g} различаются: укажите, чью заявку (белых или чёрных)")
         }
+    }
+}
+
+impl ClockError {
+    /// The error as a sentence in a language (English for store failures).
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        clock(self, lang)
     }
 }
 

@@ -171,7 +171,7 @@ pub fn create_checked(
         side = side.opposite();
     }
     if spec.time_control.is_some() {
-        crate::clock::persist::start_game(tx, row.id, side, now)?;
+        crate::store::game_clocks::start_game(tx, row.id, side, now)?;
     }
     Ok(row)
 }

@@ -133,7 +133,7 @@ pub(crate) fn direct(
                     days,
                 });
             }
-            crate::clock::persist::add_time(tx, id, side, seconds, now)?;
+            crate::store::game_clocks::add_time(tx, id, side, seconds, now)?;
             (
                 DirectorEvent::DaysAdded { side: side, days },
                 serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
@@ -360,7 +360,7 @@ fn resume(
 /// A side's true balance at `now` (UTC) in seconds, negative if a director
 /// took more than was left; 0 if the game has no clocks.
 fn balance(tx: &Tx<'_>, id: GameId, side: Side, now: DateTime<Utc>) -> Result<i64, RefereeError> {
-    let views = crate::clock::persist::report(tx, id, now)?;
+    let views = crate::store::game_clocks::report(tx, id, now)?;
     Ok(views.map_or(0, |v| match side {
         Side::White => v[0].left_seconds,
         Side::Black => v[1].left_seconds,
@@ -394,7 +394,7 @@ fn restart_clock(
     sealed_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    let Some(control) = crate::clock::persist::control_of(&l.row)? else {
+    let Some(control) = crate::store::game_clocks::control_of(&l.row)? else {
         return Ok(());
     };
     let filter = audit::AuditFilter {
@@ -418,7 +418,7 @@ fn restart_clock(
         return Ok(());
     };
     if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
-        let stops = crate::clock::persist::player_stops(tx, l.row.player(side), entry.at)?;
+        let stops = crate::store::game_clocks::player_stops(tx, l.row.player(side), entry.at)?;
         let stood_from = sealed_at.map_or(entry.at, |s| s.max(entry.at));
         crate::clock::state::resume(&control, &mut c, stood_from, now, &stops);
         crate::store::clocks::put(tx, &c)?;

@@ -46,13 +46,12 @@ pub(crate) fn play(
     let played = game.play(text).map_err(RefereeError::Move)?;
     if l.row.time_control.is_some() {
         let settings = super::tournament::player_clock_settings(tx, actor)?;
-        crate::clock::persist::check_may_move(tx, actor, &settings, now)?;
-        match crate::clock::persist::record_move(tx, id, me, now) {
+        crate::store::game_clocks::check_may_move(tx, actor, &settings, now)?;
+        match crate::store::game_clocks::record_move(tx, id, me, now) {
             Ok(_) => {}
-            Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
-                deadline,
-                ..
-            })) => {
+            Err(crate::store::game_clocks::ClockError::Move(
+                crate::clock::MoveClockError::Late { deadline, .. },
+            )) => {
                 return lost_on_time(tx, &mut l, me, deadline, now);
             }
             Err(e) => return Err(e.into()),
@@ -362,12 +361,11 @@ pub(crate) fn reveal_sealed(
             // The sealer is charged for the move up to the seal, and the
             // opponent's clock starts at the resumption (seed 003 art. 15-16).
             if l.row.time_control.is_some() {
-                match crate::clock::persist::record_move(tx, l.row.id, sealed.side, now) {
+                match crate::store::game_clocks::record_move(tx, l.row.id, sealed.side, now) {
                     Ok(_) => {}
-                    Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
-                        deadline,
-                        ..
-                    })) => {
+                    Err(crate::store::game_clocks::ClockError::Move(
+                        crate::clock::MoveClockError::Late { deadline, .. },
+                    )) => {
                         let late = Event::LateMove {
                             side: sealed.side,
                             deadline,

@@ -198,7 +198,7 @@ pub fn invitation(
     let lang = language(&me);
     let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
     let opponent = l.player(side.opposite());
-    let control = crate::clock::persist::control_of(&l.row).ok().flatten();
+    let control = crate::store::game_clocks::control_of(&l.row).ok().flatten();
     let colour = side;
     let tournament = match super::tournament::invitation_lines(tx, id)? {
         Some(lines) => Some(InvitedTournament::Stored(lines)),

@@ -1,5 +1,5 @@
-//! Store glue: the clock functions the referee and the daemon call inside
-//! their transaction. Each loads what it needs (the game's control, both
+//! The clocks on the store: the clock functions the referee and the daemon
+//! call inside their transaction. Each loads what it needs (the game's control, both
 //! clocks, the players' leaves), calls the pure functions of the clock
 //! module, and writes the clocks back; none reads the system clock.
 //!
@@ -13,19 +13,17 @@
 
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 
-use super::charge::Stop;
-use super::control::{ControlError, TimeControl};
-use super::leave::{self, LeaveError, LeaveRequest};
-use super::pauses::game_stops;
-use super::schedule::{self, Action, ActionKind};
-use super::settings::{Settings, TimeoutPolicy};
-use super::state::{self, ClockView, MoveCharge, MoveClockError};
-use super::zone::{ZoneError, parse_zone};
-use crate::lang::Language;
-use crate::store::audit::{self, NewAuditEntry};
-use crate::store::clocks::{self, Clock, Leave};
-use crate::store::games::{self, Game, GameFilter};
-use crate::store::{GameId, PlayerId, Side, StoreError, Tx, players};
+use super::audit::{self, NewAuditEntry};
+use super::clocks::{self, Clock, Leave};
+use super::games::{self, Game, GameFilter};
+use super::{GameId, PlayerId, Side, StoreError, Tx, bounce_pauses, players};
+use crate::clock::charge::Stop;
+use crate::clock::control::{ControlError, TimeControl};
+use crate::clock::leave::{self, LeaveError, LeaveRequest};
+use crate::clock::schedule::{self, Action, ActionKind};
+use crate::clock::settings::{Settings, TimeoutPolicy};
+use crate::clock::state::{self, ClockView, MoveCharge, MoveClockError};
+use crate::clock::zone::{ZoneError, parse_zone};
 use crate::store::{GameStatus, Termination};
 
 /// What went wrong in a clock operation on the store.
@@ -55,14 +53,6 @@ pub enum ClockError {
     /// [`start_game`] on a game whose clocks exist already.
     #[error("game {0} has clocks already")]
     AlreadyStarted(GameId),
-}
-
-impl ClockError {
-    /// The error as a sentence in a language (English for store failures).
-    #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        crate::lang::referee::clock(self, lang)
-    }
 }
 
 /// Shorthand for results of this module.
@@ -443,7 +433,7 @@ pub fn due_actions(
     mut settings_for: impl FnMut(&Game) -> Settings,
 ) -> Result<Vec<Action>> {
     let mut out = Vec::new();
-    for id in super::horizon::candidates(tx, now)? {
+    for id in super::clock_horizon::candidates(tx, now)? {
         if let Some(l) = load(tx, id)?.filter(|l| l.game.status == GameStatus::Active) {
             out.extend(l.due(&settings_for(&l.game), now));
         }
@@ -519,7 +509,7 @@ pub fn finish_on_time(
             reason: Some(format!("{} ran out of time", action.side)),
             details: Some(serde_json::json!({
                 "side": action.side,
-                "deadline": crate::store::instant_text(action.about),
+                "deadline": super::instant_text(action.about),
                 "result": result,
                 "policy": policy,
             })),
@@ -528,9 +518,31 @@ pub fn finish_on_time(
     Ok(game)
 }
 
+/// The clock stops of `player` in `game` that end after `from` (UTC): the
+/// player's leaves and the game's bounce pauses of that player (see
+/// [`crate::clock::pauses`]).
+///
+/// # Errors
+/// [`ClockError::Store`].
+pub fn game_stops(
+    tx: &Tx<'_>,
+    game: GameId,
+    player: PlayerId,
+    from: DateTime<Utc>,
+) -> Result<Vec<Stop>> {
+    let mut stops = player_stops(tx, player, from)?;
+    stops.extend(
+        bounce_pauses::stops(tx, game, player, from)?
+            .into_iter()
+            .map(|(start, end)| Stop::new(start, end)),
+    );
+    Ok(stops)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Language;
     use crate::store::Store;
     use crate::store::games::NewGame;
     use crate::store::players::{Language as StoreLanguage, NewPlayer, Role};
