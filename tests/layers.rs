@@ -1,5 +1,6 @@
 //! The layer rule of issue 17: the pure modules `mail/`, `clock/`, `rules/`
-//! and `notation/` import nothing from `store/`, `daemon/` or `cli/`. They
+//! and `notation/` import nothing from `store/`, `daemon/` or `cli/`, and
+//! the prose layer `lang/` nothing from `daemon/` or `cli/`. They
 //! take the words of the domain from `vocabulary`, and the store maps its
 //! rows to their types, never the other way round.
 //!
@@ -16,6 +17,10 @@ const PURE: &[&str] = &["mail", "clock", "rules", "notation"];
 
 /// The modules they must not reach.
 const FORBIDDEN: &[&str] = &["store", "daemon", "cli"];
+
+/// The prose layer may read stored values but reaches neither the daemon
+/// nor the CLI: it words what they hand it.
+const LANG_FORBIDDEN: &[&str] = &["daemon", "cli"];
 
 /// Every `.rs` file under `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -124,7 +129,7 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
 /// The byte offsets of every path into a forbidden module: `crate::store`,
 /// `super::…::daemon`, and `cli` as a first segment inside `crate::{…}`
 /// (nested groups included).
-fn violations(text: &str) -> Vec<(usize, String)> {
+fn violations(text: &str, forbidden: &[&str]) -> Vec<(usize, String)> {
     let code = strip_comments(text);
     let t = tokens(&code);
     let mut found = Vec::new();
@@ -144,7 +149,7 @@ fn violations(text: &str) -> Vec<(usize, String)> {
             j += 2;
         }
         match word(j) {
-            Some(w) if FORBIDDEN.contains(&w) => {
+            Some(w) if forbidden.contains(&w) => {
                 found.push((t[j].0, format!("{}::{w}", word(k).unwrap_or(""))));
             }
             Some("{") => {
@@ -170,7 +175,7 @@ fn violations(text: &str) -> Vec<(usize, String)> {
                         }
                         _ => {}
                     }
-                    if at_entry_start && depth == 1 && FORBIDDEN.contains(&w) {
+                    if at_entry_start && depth == 1 && forbidden.contains(&w) {
                         found.push((pos, format!("{}::{{{w}, …}}", word(k).unwrap_or(""))));
                     }
                     at_entry_start = false;
@@ -187,16 +192,17 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
-#[test]
-fn pure_modules_import_nothing_from_store_daemon_or_cli() {
+/// `file:line: path` for each forbidden path in the `.rs` files under the
+/// given folders of `src/`, and how many files were read.
+fn scan(modules: &[&str], forbidden: &[&str]) -> (Vec<String>, usize) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut report = Vec::new();
     let mut files = 0;
-    for module in PURE {
+    for module in modules {
         for path in rust_files(&src.join(module)) {
             files += 1;
             let text = fs::read_to_string(&path).expect("readable source");
-            for (offset, what) in violations(&text) {
+            for (offset, what) in violations(&text, forbidden) {
                 let rel = path.strip_prefix(&src).unwrap_or(&path);
                 report.push(format!(
                     "src/{}:{}: {what}",
@@ -206,10 +212,27 @@ fn pure_modules_import_nothing_from_store_daemon_or_cli() {
             }
         }
     }
+    (report, files)
+}
+
+#[test]
+fn pure_modules_import_nothing_from_store_daemon_or_cli() {
+    let (report, files) = scan(PURE, FORBIDDEN);
     assert!(files > 40, "only {files} files found under {PURE:?}");
     assert!(
         report.is_empty(),
         "the pure modules reach the store, the daemon or the CLI:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn the_prose_layer_imports_nothing_from_daemon_or_cli() {
+    let (report, files) = scan(&["lang"], LANG_FORBIDDEN);
+    assert!(files > 10, "only {files} files found under src/lang");
+    assert!(
+        report.is_empty(),
+        "the prose layer reaches the daemon or the CLI:\n{}",
         report.join("\n")
     );
 }
@@ -227,7 +250,7 @@ fn f() { let _ = super::super::cli::run; }
 fn g() { let _ = crate :: store :: instant_text; }
 use crate::{rules::{Color, Move}, cli::{self}};
 "#;
-    let lines: Vec<usize> = violations(bad)
+    let lines: Vec<usize> = violations(bad, FORBIDDEN)
         .into_iter()
         .map(|(o, _)| line_of(bad, o))
         .collect();
@@ -247,5 +270,5 @@ const S: &str = "crate::store::x // not a comment";
 const C: char = '"';
 fn f() { let _ = self::store::x; let _ = games::store; }
 "#;
-    assert_eq!(violations(good), Vec::new());
+    assert_eq!(violations(good, FORBIDDEN), Vec::new());
 }

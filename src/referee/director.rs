@@ -128,14 +128,14 @@ pub(crate) fn direct(
             // --force (the side then loses on time at the next tick).
             if seconds < 0 && left + seconds < 0 && !force {
                 return Err(RefereeError::BelowZero {
-                    side: side,
+                    side,
                     left_seconds: left,
                     days,
                 });
             }
             crate::store::game_clocks::add_time(tx, id, side, seconds, now)?;
             (
-                DirectorEvent::DaysAdded { side: side, days },
+                DirectorEvent::DaysAdded { side, days },
                 serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
             )
         }
