@@ -23,3 +23,4 @@ pub mod rules;
 pub mod site;
 pub mod store;
 pub mod tournament;
+pub mod vocabulary;

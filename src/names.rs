@@ -51,3 +51,24 @@ macro_rules! named_enum {
         }
     };
 }
+
+/// Declares an `i64` row id newtype: `Copy`, ordered, hashable, `Display` as
+/// the bare number, serde as the bare number. The store adds the rusqlite
+/// conversions (`sql_id!`), so the type itself needs no database.
+macro_rules! id_type {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+            serde::Serialize, serde::Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub i64);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}

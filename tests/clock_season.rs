@@ -17,16 +17,17 @@
 //! handle.
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
-use zaochka::clock::persist::{self, ClockError};
 use zaochka::clock::{
     Action, ActionKind, DAY, HOUR, LeaveError, LeaveRequest, Settings, TimeControl, TimeoutPolicy,
     state, zone,
 };
 use zaochka::store::clocks;
-use zaochka::store::games::{self, GameResult, GameStatus, NewGame, Termination};
+use zaochka::store::game_clocks::{self as persist, ClockError};
+use zaochka::store::games::{self, NewGame};
 use zaochka::store::outbox::{self, NewOutgoing};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
 use zaochka::store::{GameId, PlayerId, Side, Store, StoreError, Tx};
+use zaochka::store::{GameResult, GameStatus, Termination};
 
 /// The fake clock: whole seconds from the start of the season.
 struct FakeClock {

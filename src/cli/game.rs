@@ -209,7 +209,7 @@ fn show(
         let white = crate::store::players::get(tx, row.white)?;
         let black = crate::store::players::get(tx, row.black)?;
         let offer = offers::pending(tx, id)?;
-        let clocks = crate::clock::persist::report(tx, id, db.now())?;
+        let clocks = crate::store::game_clocks::report(tx, id, db.now())?;
         Ok((row, list, white, black, offer, clocks))
     });
     let (row, list, white, black, offer, clocks) = match loaded {
@@ -287,7 +287,7 @@ fn show(
     if let Some(o) = offer {
         println!("Pending draw offer by {}", o.side.as_str());
     }
-    if let Some(c) = crate::clock::persist::control_of(&row).ok().flatten() {
+    if let Some(c) = crate::store::game_clocks::control_of(&row).ok().flatten() {
         println!("Time control: {}", c.describe(crate::lang::Language::En));
     }
     for c in clocks.iter().flatten() {

@@ -18,10 +18,11 @@ use crate::notation::pdn::PdnGame;
 use crate::referee::RefereeError;
 use crate::rules::Color;
 use crate::store::archive::{self, RecordKey, ResultSource};
-use crate::store::games::{self as game_rows, GameResult, GameStatus, NewGame, Termination};
+use crate::store::games::{self as game_rows, NewGame};
 use crate::store::moves::{self, NewMove};
 use crate::store::players::{self, Language, NameMatch, NewPlayer, Role};
 use crate::store::{GameId, PlayerId, Side, Store, Tx};
+use crate::store::{GameResult, GameStatus, Termination};
 
 use super::check::{
     after_end_text, contradiction_text, default_reading_hint, notes_of, verdict_notes,

@@ -34,10 +34,10 @@ use chrono_tz::Tz;
 use super::charge::Stop;
 use super::lexicon::{DAY_WORDS, read_date};
 use super::settings::Settings;
+use super::types::{Leave, NewLeave};
 use super::zone::{local_date, start_of_day};
 use crate::lang::Language;
-use crate::store::PlayerId;
-use crate::store::clocks::{Leave, NewLeave};
+use crate::vocabulary::PlayerId;
 
 /// A requested leave: local calendar days of the player, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -319,7 +319,7 @@ pub struct PlannedLeave {
 }
 
 impl PlannedLeave {
-    /// The row to give [`crate::store::clocks::add_leave`].
+    /// The leave to record (the store gives it an id).
     #[must_use]
     pub fn to_new_leave(&self, player: PlayerId, created_at: DateTime<Utc>) -> NewLeave {
         NewLeave {
@@ -424,8 +424,8 @@ pub fn stops(leaves: &[Leave]) -> Vec<Stop> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::types::LeaveId;
     use crate::clock::zone::parse_zone;
-    use crate::store::clocks::LeaveId;
     use chrono::TimeZone;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {

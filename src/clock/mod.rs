@@ -14,20 +14,26 @@
 //!   `fischer 30+3 cap 60`);
 //! - [`charge`]: reflection time (receipt to receipt, stops left out) and the
 //!   charging rule (exact seconds, or ICCF whole days with doubling after 20);
-//! - [`state`]: one side's clock ([`crate::store::clocks::Clock`]): allowance,
+//! - [`types`]: the clock's own state ([`types::Clock`], [`types::Leave`],
+//!   [`types::Reminder`]), which the store keeps row for row;
+//! - [`state`]: one side's clock: allowance,
 //!   deadline, time left, what a move does;
 //! - [`leave`]: leave in whole local days, the yearly allowance, the request
 //!   `leave 2026-12-20 2027-01-03`;
 //! - [`zone`]: IANA zones (chrono-tz), local days, deadline and duration text;
 //! - [`settings`]: per-tournament settings (allowance, reminders, time-out policy);
 //! - [`schedule`]: the pure scheduler decision: reminders and time-outs due;
-//! - [`persist`]: the same on the store, for the referee and the daemon;
 //! - [`pauses`]: a player's stops in one game (leaves, bounced move notices).
+//!
+//! Nothing here reads or writes the database: `store::game_clocks` loads
+//! these values, calls the functions here and writes the results back, and
+//! `store::clock_horizon` finds the games the scheduler must look at.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
 //! use zaochka::clock::{TimeControl, charge::DAY, state};
-//! use zaochka::store::{GameId, Side, clocks::Clock};
+//! use zaochka::clock::types::Clock;
+//! use zaochka::vocabulary::{GameId, Side};
 //!
 //! let control = TimeControl::parse("10/50 iccf")?;
 //! let received = Utc.with_ymd_and_hms(2026, 1, 1, 12, 0, 0).unwrap();
@@ -41,20 +47,18 @@
 
 pub mod charge;
 pub mod control;
-pub mod horizon;
 pub mod leave;
 pub mod lexicon;
 pub mod pauses;
-pub mod persist;
 pub mod schedule;
 pub mod settings;
 pub mod state;
+pub mod types;
 pub mod zone;
 
 pub use charge::{DAY, HOUR, Stop};
 pub use control::{ControlError, Counting, Limit, TimeControl};
 pub use leave::{LeaveError, LeaveRequest, PlannedLeave};
-pub use persist::ClockError;
 pub use schedule::{Action, ActionKind};
 pub use settings::{Settings, TimeoutPolicy};
 pub use state::{ClockView, MoveCharge, MoveClockError};

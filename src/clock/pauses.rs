@@ -1,6 +1,7 @@
-//! A player's clock stops in one game: the player's leaves (whole local days,
+//! A player's clock stops in one game (gathered on the store by
+//! `store::game_clocks::game_stops`): the player's leaves (whole local days,
 //! [`crate::clock::leave`]) and the pauses of the game's bounced move notices
-//! (issue 15, item 6; [`crate::store::bounce_pauses`]) and the wait of each
+//! (issue 15, item 6) and the wait of each
 //! move notice at the bot (from the clock's start to the notice's sending:
 //! the daemon down or behind, the notice in the outbox). All are [`Stop`]s:
 //! reflection time leaves them out, the deadline moves by their length, and
@@ -12,30 +13,6 @@
 //! that clock runs (their turn); the opponent's stops are their own.
 
 use chrono::{DateTime, Datelike, Utc};
-
-use super::charge::Stop;
-use super::persist::{Result, player_stops};
-use crate::store::{GameId, PlayerId, Tx, bounce_pauses};
-
-/// The clock stops of `player` in `game` that end after `from` (UTC): the
-/// player's leaves and the game's bounce pauses of that player.
-///
-/// # Errors
-/// [`super::ClockError::Store`].
-pub fn game_stops(
-    tx: &Tx<'_>,
-    game: GameId,
-    player: PlayerId,
-    from: DateTime<Utc>,
-) -> Result<Vec<Stop>> {
-    let mut stops = player_stops(tx, player, from)?;
-    stops.extend(
-        bounce_pauses::stops(tx, game, player, from)?
-            .into_iter()
-            .map(|(start, end)| Stop::new(start, end)),
-    );
-    Ok(stops)
-}
 
 /// True if `deadline` (UTC) is no deadline at all: the clock stands with no
 /// end in sight (an open bounce pause, a move notice still waiting in the

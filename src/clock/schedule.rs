@@ -1,7 +1,7 @@
 //! The scheduler's decision, pure: given a game's clocks, control, stops,
 //! settings and `now`, which reminders and time-outs are due.
 //!
-//! The daemon's tick calls [`due`] (or [`crate::clock::persist::tick`], which
+//! The daemon's tick calls [`due`] (or `store::game_clocks::tick`, which
 //! loads the inputs) for every active game, then records each action with
 //! the store's `record_reminder` under its stable key ([`Action::record`]) in
 //! the same transaction as the outbox row it writes, and acts only if the
@@ -38,9 +38,8 @@ use super::charge::{DAY, HOUR, Stop, instant_after, late_at};
 use super::control::TimeControl;
 use super::settings::{Settings, TimeoutPolicy};
 use super::state::{allowance, deadline};
-use crate::store::clocks::{Clock, Reminder};
-use crate::store::games::GameResult;
-use crate::store::{GameId, Side};
+use super::types::{Clock, Reminder};
+use crate::vocabulary::{GameId, GameResult, Side};
 
 /// What is due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -29,8 +29,8 @@ use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 use super::charge::DAY;
 use super::charge::{Stop, charge, instant_after, late_at, reflection_seconds};
 use super::control::{Limit, TimeControl};
-use crate::store::Side;
-use crate::store::clocks::Clock;
+use super::types::Clock;
+use crate::vocabulary::Side;
 
 /// What a move cannot do to the clocks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -313,7 +313,7 @@ mod tests {
     use super::*;
     use crate::clock::charge::HOUR;
     use crate::clock::control::Counting;
-    use crate::store::GameId;
+    use crate::vocabulary::GameId;
     use chrono::TimeZone;
 
     fn at(y: i32, m: u32, d: u32, h: u32) -> DateTime<Utc> {
@@ -579,9 +579,9 @@ mod tests {
     fn leave_on_a_dst_change_day_stops_the_clock_for_that_days_hours() {
         use crate::clock::leave::{LeaveRequest, plan, stops};
         use crate::clock::settings::Settings;
+        use crate::clock::types::{Leave, LeaveId};
         use crate::clock::zone::parse_zone;
-        use crate::store::PlayerId;
-        use crate::store::clocks::{Leave, LeaveId};
+        use crate::vocabulary::PlayerId;
         let control = TimeControl::days_per_move(5).expect("valid");
         let cases = [
             (

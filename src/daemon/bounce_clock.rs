@@ -32,13 +32,14 @@ use chrono::{DateTime, Utc};
 use tracing::info;
 
 use super::alerts::{self, Alert};
-use crate::clock::persist;
 use crate::config::Config;
 use crate::lang::pauses::StoppedClock;
 use crate::referee::RefereeError;
+use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::bounce_pauses::{self, BouncePause, PauseEnd};
-use crate::store::games::{self, GameStatus};
+use crate::store::game_clocks as persist;
+use crate::store::games;
 use crate::store::outbox::{OutboxId, OutgoingMail};
 use crate::store::{GameId, PlayerId, Tx, clocks, players};
 

@@ -23,10 +23,10 @@ use crate::mail::{BotAddress, Envelope, EnvelopeError, HeaderSummary, SenderProb
 use crate::printable::printable;
 use crate::referee::letters::{self, Answering};
 use crate::referee::{self, Command, RefereeError, Reply, Source};
-use crate::rules::{Color, Variant};
+use crate::rules::Variant;
 use crate::store::messages::{self, NewProcessedMessage};
 use crate::store::players::{self, Player};
-use crate::store::{GameId, GameStatus, Side, Store, StoreError, Tx, claims, games, moves};
+use crate::store::{GameId, GameStatus, Store, StoreError, Tx, claims, games, moves};
 
 /// What became of a mail (also stored as the processed-message outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -582,13 +582,9 @@ fn game_entries(
         let Some(side) = g.side_of(player.id) else {
             continue;
         };
-        let color = match side {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        };
         let standing = if g.status == GameStatus::Active {
             match referee::load::load(tx, g.id, now) {
-                Ok(l) if l.game.turn() == color => Standing::YourMove,
+                Ok(l) if l.game.turn() == side => Standing::YourMove,
                 Ok(_) => Standing::OpponentsMove,
                 Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
                 Err(_) => Standing::Stopped,
@@ -605,7 +601,7 @@ fn game_entries(
         out.push(GameEntry {
             game: g.id,
             title: format!("{variant}: {} – {}", white.name, black.name),
-            side: color,
+            side,
             standing,
             address: bot.reply_address(g.id, g.token(side).as_str()),
         });

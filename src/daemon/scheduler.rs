@@ -6,11 +6,12 @@
 use chrono::{DateTime, Utc};
 use tracing::info;
 
-use crate::clock::{ActionKind, Settings, TimeoutPolicy, persist, zone};
+use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
 use crate::lang::Language;
 use crate::lang::events::{self, ClockEvent};
 use crate::referee::{RefereeError, Reply};
+use crate::store::game_clocks as persist;
 use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
 

@@ -9,7 +9,7 @@ use super::game::side_name;
 use super::moves::result_with_score;
 use crate::mail::director::DirectorLineError;
 use crate::rules::Color;
-use crate::store::{GameId, GameResult};
+use crate::vocabulary::{GameId, GameResult};
 
 /// What one director's command did.
 #[derive(Clone, Debug, PartialEq, Eq)]

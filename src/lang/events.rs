@@ -8,7 +8,7 @@ use super::Language;
 use super::game::side_name;
 use super::moves::result_with_score;
 use crate::rules::Color;
-use crate::store::GameResult;
+use crate::vocabulary::GameResult;
 
 /// A director's action on one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

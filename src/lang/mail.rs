@@ -8,7 +8,7 @@ use super::Language;
 use super::game::side_name;
 use crate::mail::{LimitKind, Unrecognised};
 use crate::rules::Color;
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// The Subject of the mails to a player that are not about one game (help,
 /// the list of games, a leave confirmation): `[zaochka] Alice: your games`.

@@ -1,13 +1,14 @@
 //! Why the referee refused a command, in the sender's language
 //! ([`crate::referee::RefereeError`]), and the clock's refusals
-//! ([`crate::clock::ClockError`]).
+//! ([`crate::store::game_clocks::ClockError`]).
 
 use super::Language;
 use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
-use crate::clock::{ClockError, MoveClockError};
+use crate::clock::MoveClockError;
 use crate::referee::{RefereeError, TournamentRefusal};
+use crate::store::game_clocks::ClockError;
 
 /// The refusal as a clause (no final full stop): "it is not your move" /
 /// «сейчас не ваш ход».
@@ -249,11 +250,19 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
     }
 }
 
+impl ClockError {
+    /// The error as a sentence in a language (English for store failures).
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        clock(self, lang)
+    }
+}
+
 /// The clock's refusal as a clause.
 #[must_use]
 pub fn clock(e: &ClockError, lang: Language) -> String {
     use crate::clock::zone::format_utc;
-    let side = |s: crate::store::Side| side_name(crate::referee::load::color(s), lang);
+    let side = |s: crate::vocabulary::Side| side_name(s, lang);
     match (e, lang) {
         (ClockError::Control(c), _) => c.message(lang),
         (ClockError::Leave(l), _) => l.message(lang),
@@ -307,7 +316,7 @@ pub fn clock(e: &ClockError, lang: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{GameId, GameResult, GameStatus};
+    use crate::vocabulary::{GameId, GameResult, GameStatus};
 
     /// One refusal of every kind the referee gives a player (the move errors
     /// are worded and tested in [`super::super::moves`]); a new kind fails to
@@ -391,7 +400,7 @@ mod tests {
             ),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
-                side: crate::store::Side::White,
+                side: crate::vocabulary::Side::White,
             })),
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),

@@ -10,7 +10,7 @@ use super::Language;
 use super::game::side_name;
 use super::state::{side_genitive, status_synonyms, status_word};
 use crate::rules::Color;
-use crate::store::{GameResult, GameStatus};
+use crate::vocabulary::{GameResult, GameStatus};
 
 /// Lowercase, `ё` read as `е`, spaces collapsed, a final full stop dropped.
 fn folded(text: &str) -> String {

@@ -9,7 +9,7 @@ use super::game::{side_name, variant_name};
 use super::moves::result_with_score;
 use crate::clock::{ActionKind, TimeoutPolicy};
 use crate::rules::{Color, Variant};
-use crate::store::{GameResult, GameStatus, Termination};
+use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 //! [`constant_time_eq`]. The local part and the domain compare without regard
 //! to case (mail servers treat them so); the token never does.
 
-use crate::store::{GameId, PlayerId};
+use crate::vocabulary::{GameId, PlayerId};
 
 /// The longest token accepted from a mail (the store makes 12-symbol tokens).
 pub const MAX_TOKEN_LEN: usize = 64;

@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn a_question_or_a_seal_is_its_own_intent_never_a_move() {
         use crate::mail::intent::{Context, Intent, MoveSyntax, read_intents};
-        use crate::store::GameId;
+        use crate::vocabulary::GameId;
         let cx = Context::single(Some(GameId(3)), MoveSyntax::Draughts);
         let got: Vec<(Option<GameId>, Intent)> = read_intents(
             "почему c3-d4\nseal e3-f4\n#7: ходы",

@@ -462,7 +462,7 @@ mod tests {
     #[test]
     fn a_mail_with_a_move_and_lines_reads_the_move_first_then_one_request() {
         use crate::mail::intent::{Context, Intent, read_intents};
-        use crate::store::GameId;
+        use crate::vocabulary::GameId;
         let cx = Context::single(Some(GameId(3)), MoveSyntax::Draughts);
         let got = read_intents(
             "Добрый день!\n12. a3-b4\nесли 12... c7-d6, то 13. e3-f4\nесли 12... g7-h6, то 13. b2-c3",
@@ -500,7 +500,7 @@ mod tests {
     #[test]
     fn a_list_a_cancel_and_a_list_are_each_kept_in_order() {
         use crate::mail::intent::{Context, Intent, read_intents};
-        use crate::store::GameId;
+        use crate::vocabulary::GameId;
         for body in [
             "условные\nотмена\nусловные",
             "conditionals\ncancel\nconditionals",

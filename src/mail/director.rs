@@ -28,7 +28,7 @@
 use chrono::NaiveDate;
 
 use crate::referee::{DirectorAction, parse_side};
-use crate::store::{GameId, GameResult, Side};
+use crate::vocabulary::{GameId, GameResult, Side};
 
 /// A rollback target, exactly as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

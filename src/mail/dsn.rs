@@ -8,7 +8,7 @@
 //! this module only reads.
 
 use crate::mail::address::{BotMessageId, parse_subject_tag};
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// What the reporting server did for one recipient (`Action:`).
 #[derive(Clone, Debug, PartialEq, Eq)]

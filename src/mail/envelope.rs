@@ -41,7 +41,7 @@ use crate::mail::dsn::{self, Bounce};
 use crate::mail::limits::{self, LimitKind, Limits, Over};
 use crate::mail::{flowed, html, quotes, text};
 use crate::printable::{is_unsafe, printable};
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// The default size limit: 10 MiB.
 pub const DEFAULT_MAX_SIZE: usize = 10 * 1024 * 1024;

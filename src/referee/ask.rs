@@ -16,7 +16,7 @@ use crate::games::{AnyGame, Illegal, MoveError, MoveErrorKind};
 use crate::lang::ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
 use crate::notation::IllegalReason;
 use crate::notation::chess_illegal::ChessIllegal;
-use crate::referee::load::{Loaded, color, language, load, piece_letters};
+use crate::referee::load::{Loaded, language, load, piece_letters};
 use crate::referee::query::reply_to;
 use crate::referee::view::{header, move_for, state, with_event};
 use crate::referee::{Handled, RefereeError};
@@ -52,7 +52,7 @@ fn asked(l: &Loaded, me: &Player) -> Asked {
         game: l.row.id.0,
         variant: l.game.variant(),
         to_move,
-        yours: l.side_of(me.id).map(color) == Some(to_move),
+        yours: l.side_of(me.id) == Some(to_move),
     }
 }
 
@@ -363,6 +363,6 @@ fn summary_of(l: &Loaded) -> RulesSummary {
         rules,
         draw_rules,
         material_claim,
-        time_control: crate::clock::persist::control_of(&l.row).ok().flatten(),
+        time_control: crate::store::game_clocks::control_of(&l.row).ok().flatten(),
     }
 }

@@ -23,7 +23,7 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::lang::conditional::{Event, Refusal, ShownPly, text};
 use crate::mail::conditional::{Request, WrittenLine};
-use crate::referee::load::{Loaded, color, language, load, piece_letters, replay};
+use crate::referee::load::{Loaded, language, load, piece_letters, replay};
 use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
@@ -145,7 +145,7 @@ fn submit(
     source: Source<'_>,
 ) -> Result<(Event, String, bool), RefereeError> {
     let id = l.row.id;
-    let answered = if color(me) == l.game.turn() {
+    let answered = if me == l.game.turn() {
         match answered_own_move(tx, l, me, source)? {
             Some(m) => Some(m),
             None => {

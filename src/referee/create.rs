@@ -153,7 +153,7 @@ pub fn create_checked(
     new.time_control = spec.time_control.as_ref().map(TimeControl::to_json);
     new.tournament.clone_from(&spec.tournament);
     let row = game_rows::create(tx, &new)?;
-    let mut side = super::load::side(checked.start.turn());
+    let mut side = checked.start.turn();
     for (i, (written, m)) in checked.plies.iter().enumerate() {
         moves::append(
             tx,
@@ -171,7 +171,7 @@ pub fn create_checked(
         side = side.opposite();
     }
     if spec.time_control.is_some() {
-        crate::clock::persist::start_game(tx, row.id, side, now)?;
+        crate::store::game_clocks::start_game(tx, row.id, side, now)?;
     }
     Ok(row)
 }

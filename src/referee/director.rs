@@ -6,13 +6,14 @@ use chrono::{DateTime, Utc};
 use crate::lang::Language;
 use crate::lang::events::DirectorEvent;
 use crate::referee::command::DirectorAction;
-use crate::referee::load::{Loaded, color, load, replay};
+use crate::referee::load::{Loaded, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
+use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
-use crate::store::games::{self, GameStatus};
+use crate::store::games;
 use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
@@ -64,7 +65,7 @@ pub(crate) fn direct(
             if finished {
                 return Err(RefereeError::ResultStands(id));
             }
-            let winner = color(loser).opposite();
+            let winner = loser.opposite();
             finish_game(
                 tx,
                 &mut l,
@@ -73,7 +74,7 @@ pub(crate) fn direct(
                 now,
             )?;
             (
-                DirectorEvent::Forfeited(color(loser)),
+                DirectorEvent::Forfeited(loser),
                 serde_json::json!({ "loser": loser.as_str() }),
             )
         }
@@ -100,7 +101,7 @@ pub(crate) fn direct(
             let gone = l.moves.split_off(to as usize);
             l.game = replay(&l.row, &l.moves, to as usize)?;
             let kept_last = l.moves.last().map(|m| m.received_at);
-            let to_move = crate::referee::load::side(l.game.turn());
+            let to_move = l.game.turn();
             super::rollback::rewind_clocks(tx, &l.row, &gone, kept_last, to_move, now)?;
             (
                 DirectorEvent::RolledBack { to, removed },
@@ -127,17 +128,14 @@ pub(crate) fn direct(
             // --force (the side then loses on time at the next tick).
             if seconds < 0 && left + seconds < 0 && !force {
                 return Err(RefereeError::BelowZero {
-                    side: color(side),
+                    side,
                     left_seconds: left,
                     days,
                 });
             }
-            crate::clock::persist::add_time(tx, id, side, seconds, now)?;
+            crate::store::game_clocks::add_time(tx, id, side, seconds, now)?;
             (
-                DirectorEvent::DaysAdded {
-                    side: color(side),
-                    days,
-                },
+                DirectorEvent::DaysAdded { side, days },
                 serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
             )
         }
@@ -362,7 +360,7 @@ fn resume(
 /// A side's true balance at `now` (UTC) in seconds, negative if a director
 /// took more than was left; 0 if the game has no clocks.
 fn balance(tx: &Tx<'_>, id: GameId, side: Side, now: DateTime<Utc>) -> Result<i64, RefereeError> {
-    let views = crate::clock::persist::report(tx, id, now)?;
+    let views = crate::store::game_clocks::report(tx, id, now)?;
     Ok(views.map_or(0, |v| match side {
         Side::White => v[0].left_seconds,
         Side::Black => v[1].left_seconds,
@@ -396,7 +394,7 @@ fn restart_clock(
     sealed_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    let Some(control) = crate::clock::persist::control_of(&l.row)? else {
+    let Some(control) = crate::store::game_clocks::control_of(&l.row)? else {
         return Ok(());
     };
     let filter = audit::AuditFilter {
@@ -416,11 +414,11 @@ fn restart_clock(
         .and_then(parse_side);
     // The side to move now: the one stopped, unless a rollback since
     // changed whose move it is.
-    let Some(side) = side.map(|_| crate::referee::load::side(l.game.turn())) else {
+    let Some(side) = side.map(|_| l.game.turn()) else {
         return Ok(());
     };
     if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
-        let stops = crate::clock::persist::player_stops(tx, l.row.player(side), entry.at)?;
+        let stops = crate::store::game_clocks::player_stops(tx, l.row.player(side), entry.at)?;
         let stood_from = sealed_at.map_or(entry.at, |s| s.max(entry.at));
         crate::clock::state::resume(&control, &mut c, stood_from, now, &stops);
         crate::store::clocks::put(tx, &c)?;

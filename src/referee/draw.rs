@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::games::{ClaimKind, ClaimableDraw};
 use crate::lang::Language;
 use crate::lang::moves::{Event, claim_fails, claimable, event};
-use crate::referee::load::{color, load};
+use crate::referee::load::load;
 use crate::referee::play::{active_side, finish_game, make_offer};
 use crate::referee::view::{side_name, to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
@@ -26,7 +26,7 @@ pub(crate) fn offer(
     let me = active_side(&l, actor)?;
     make_offer(tx, &l, me, l.game.plies() as u32, now, source)?;
     let offer = offers::pending(tx, id)?;
-    let by = color(me);
+    let by = me;
     let offered = Event::DrawOffered { by };
     let replies = to_both(&l, l.game.as_ref(), offer.as_ref(), |lang| {
         event(&offered, lang)
@@ -77,7 +77,7 @@ pub(crate) fn decline(
         return Err(RefereeError::OwnOffer);
     }
     offers::resolve(tx, o.id, OfferStatus::Declined, now)?;
-    let by = color(me);
+    let by = me;
     let declined = Event::DrawDeclined { by };
     let replies = to_both(&l, l.game.as_ref(), None, |lang| event(&declined, lang));
     Ok(Handled {
@@ -100,7 +100,7 @@ pub(crate) fn claim(
 ) -> Result<Handled, RefereeError> {
     let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
-    if color(me) != l.game.turn() {
+    if me != l.game.turn() {
         return Err(RefereeError::ClaimNotOnTurn);
     }
     let (position, move_text) = match text {
@@ -142,7 +142,7 @@ pub(crate) fn claim(
             created_at: now,
         },
     )?;
-    let by = color(me);
+    let by = me;
     if let Some(c) = upheld {
         finish_game(tx, &mut l, GameResult::Draw, c.kind.termination(), now)?;
         let shown = l.game.clone_box();

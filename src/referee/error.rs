@@ -85,7 +85,7 @@ pub enum RefereeError {
     /// The stored record does not replay (a bug or a damaged database).
     Corrupt(GameId, String),
     /// The clock refused (a move while on leave, a bad time control, ...).
-    Clock(crate::clock::ClockError),
+    Clock(crate::store::game_clocks::ClockError),
     /// A tournament command that cannot be done.
     Tournament(TournamentRefusal),
     /// The database failed.
@@ -159,10 +159,10 @@ impl From<TournamentRefusal> for RefereeError {
     }
 }
 
-impl From<crate::clock::ClockError> for RefereeError {
-    fn from(e: crate::clock::ClockError) -> RefereeError {
+impl From<crate::store::game_clocks::ClockError> for RefereeError {
+    fn from(e: crate::store::game_clocks::ClockError) -> RefereeError {
         match e {
-            crate::clock::ClockError::Store(s) => RefereeError::Store(s),
+            crate::store::game_clocks::ClockError::Store(s) => RefereeError::Store(s),
             other => RefereeError::Clock(other),
         }
     }

@@ -3,10 +3,11 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::clock::{LeaveRequest, persist};
+use crate::clock::LeaveRequest;
 use crate::lang::events::LeaveEvent;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::game_clocks as persist;
 use crate::store::games::{self, GameFilter};
 use crate::store::{GameStatus, PlayerId, Tx, players};
 
@@ -49,7 +50,8 @@ pub(crate) fn take_for(
     )?;
     let (player, email) = (found.id, found.email);
     let mut h = take(tx, player, from, to, now).map_err(|e| match e {
-        RefereeError::Leave(l) | RefereeError::Clock(crate::clock::ClockError::Leave(l)) => {
+        RefereeError::Leave(l)
+        | RefereeError::Clock(crate::store::game_clocks::ClockError::Leave(l)) => {
             RefereeError::LeaveOf(email.clone(), l)
         }
         other => other,

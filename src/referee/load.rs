@@ -6,7 +6,7 @@ use crate::clock::ClockView;
 use crate::games::{self, AnyGame};
 use crate::lang::Language;
 use crate::referee::RefereeError;
-use crate::rules::{Color, Variant};
+use crate::rules::Variant;
 use crate::store::{
     Game, GameId, MoveRecord, Player, PlayerId, Side, Tx, games as game_rows, moves, players,
 };
@@ -61,7 +61,7 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
     let moves = moves::list(tx, id)?;
     let game = replay(&row, &moves, moves.len())?;
     let players = [players::get(tx, row.white)?, players::get(tx, row.black)?];
-    let clocks = crate::clock::persist::report(tx, id, now)?;
+    let clocks = crate::store::game_clocks::report(tx, id, now)?;
     let clock_notes = clock_notes(tx, &row, now)?;
     let seat = crate::store::tournaments::game(tx, id)?;
     let frozen = seat.is_some() && super::tournament::frozen(tx, id)?;
@@ -83,7 +83,7 @@ pub(crate) fn refresh_clocks(
     l: &mut Loaded,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    l.clocks = crate::clock::persist::report(tx, l.row.id, now)?;
+    l.clocks = crate::store::game_clocks::report(tx, l.row.id, now)?;
     l.clock_notes = clock_notes(tx, &l.row, now)?;
     Ok(())
 }
@@ -94,7 +94,7 @@ fn clock_notes(
     row: &Game,
     now: DateTime<Utc>,
 ) -> Result<[ClockNote; 2], RefereeError> {
-    use crate::clock::persist;
+    use crate::store::game_clocks as persist;
     let settings = super::tournament::clock_settings(tx, row.id)?;
     let loaded = persist::load(tx, row.id)?;
     let mut notes: [ClockNote; 2] = [(0, None), (0, None)];
@@ -132,22 +132,6 @@ pub(crate) fn replay(
         ));
     }
     Ok(record.game)
-}
-
-/// The rules colour of a stored side.
-pub(crate) fn color(side: Side) -> Color {
-    match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
-/// The stored side of a rules colour.
-pub(crate) fn side(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
 }
 
 /// The letters a player reads chess moves in, as the language whose piece

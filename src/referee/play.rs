@@ -5,11 +5,12 @@ use chrono::{DateTime, Utc};
 use crate::games::{AnyGame, Finish};
 use crate::lang::Language;
 use crate::lang::moves::{Event, event};
-use crate::referee::load::{Loaded, color, load};
+use crate::referee::load::{Loaded, load};
 use crate::referee::view::{side_name, to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
-use crate::store::games::{self, GameStatus};
+use crate::store::GameStatus;
+use crate::store::games;
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
@@ -38,20 +39,19 @@ pub(crate) fn play(
 ) -> Result<Handled, RefereeError> {
     let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
-    if color(me) != l.game.turn() {
+    if me != l.game.turn() {
         return Err(RefereeError::NotYourTurn);
     }
     let mut game = l.game.clone_box();
     let played = game.play(text).map_err(RefereeError::Move)?;
     if l.row.time_control.is_some() {
         let settings = super::tournament::player_clock_settings(tx, actor)?;
-        crate::clock::persist::check_may_move(tx, actor, &settings, now)?;
-        match crate::clock::persist::record_move(tx, id, me, now) {
+        crate::store::game_clocks::check_may_move(tx, actor, &settings, now)?;
+        match crate::store::game_clocks::record_move(tx, id, me, now) {
             Ok(_) => {}
-            Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
-                deadline,
-                ..
-            })) => {
+            Err(crate::store::game_clocks::ClockError::Move(
+                crate::clock::MoveClockError::Late { deadline, .. },
+            )) => {
                 return lost_on_time(tx, &mut l, me, deadline, now);
             }
             Err(e) => return Err(e.into()),
@@ -101,7 +101,7 @@ pub(crate) fn play(
     let letters = |side: Side| crate::referee::load::piece_letters(l.player(side));
     let played_as = |side: Side, echo: bool| Event::Played {
         number,
-        side: color(me),
+        side: me,
         full: crate::referee::view::move_for(variant, &played.full, letters(side)),
         written: echo.then(|| text.trim().to_string()),
         offers_draw: offer_draw,
@@ -152,13 +152,10 @@ fn lost_on_time(
     deadline: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
-    let winner = color(me).opposite();
+    let winner = me.opposite();
     finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
     let game = l.game.clone_box();
-    let late = Event::LateMove {
-        side: color(me),
-        deadline,
-    };
+    let late = Event::LateMove { side: me, deadline };
     let replies = to_both(l, game.as_ref(), None, |lang| event(&late, lang));
     let id = l.row.id;
     Ok(Handled {
@@ -166,7 +163,7 @@ fn lost_on_time(
         replies,
         summary: format!(
             "game #{id}: the move is late; {} lose on time",
-            side_name(color(me), Language::En)
+            side_name(me, Language::En)
         ),
     })
 }
@@ -269,7 +266,7 @@ pub(crate) fn resign(
 ) -> Result<Handled, RefereeError> {
     let mut l = load(tx, id, now)?;
     let me = active_side(&l, actor)?;
-    let winner = color(me).opposite();
+    let winner = me.opposite();
     finish_game(
         tx,
         &mut l,
@@ -278,16 +275,13 @@ pub(crate) fn resign(
         now,
     )?;
     let game = l.game.clone_box();
-    let resigned = Event::Resigned { side: color(me) };
+    let resigned = Event::Resigned { side: me };
     let replies = to_both(&l, game.as_ref(), None, |lang| event(&resigned, lang));
     let r = GameResult::win_for(winner).pdn();
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!(
-            "game #{id}: {} resigned, {r}",
-            side_name(color(me), Language::En)
-        ),
+        summary: format!("game #{id}: {} resigned, {r}", side_name(me, Language::En)),
     })
 }
 
@@ -309,7 +303,7 @@ pub(crate) fn seal(
         GameStatus::Finished | GameStatus::Annulled => {
             return Err(RefereeError::GameOver(id, l.row.result));
         }
-        GameStatus::Adjourned if color(me) == l.game.turn() => {}
+        GameStatus::Adjourned if me == l.game.turn() => {}
         _ => return Err(RefereeError::CannotSeal),
     }
     // Once sealed, the move cannot be changed (seed 003 art. 15-17).
@@ -336,7 +330,7 @@ pub(crate) fn seal(
     let kept = Event::SealedKept {
         written: text.trim().to_string(),
     };
-    let told = Event::SealedByOpponent { side: color(me) };
+    let told = Event::SealedByOpponent { side: me };
     let replies = to_each(&l, l.game.as_ref(), None, |side, lang| {
         event(if side == me { &kept } else { &told }, lang)
     });
@@ -367,18 +361,17 @@ pub(crate) fn reveal_sealed(
             // The sealer is charged for the move up to the seal, and the
             // opponent's clock starts at the resumption (seed 003 art. 15-16).
             if l.row.time_control.is_some() {
-                match crate::clock::persist::record_move(tx, l.row.id, sealed.side, now) {
+                match crate::store::game_clocks::record_move(tx, l.row.id, sealed.side, now) {
                     Ok(_) => {}
-                    Err(crate::clock::ClockError::Move(crate::clock::MoveClockError::Late {
-                        deadline,
-                        ..
-                    })) => {
+                    Err(crate::store::game_clocks::ClockError::Move(
+                        crate::clock::MoveClockError::Late { deadline, .. },
+                    )) => {
                         let late = Event::LateMove {
-                            side: color(sealed.side),
+                            side: sealed.side,
                             deadline,
                         };
                         l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
-                        let winner = color(sealed.side).opposite();
+                        let winner = sealed.side.opposite();
                         finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
                         let en = event(&late, Language::En);
                         let ru = event(&late, Language::Ru);
@@ -400,7 +393,7 @@ pub(crate) fn reveal_sealed(
                 },
             )?;
             let revealed = Event::SealedRevealed {
-                side: color(sealed.side),
+                side: sealed.side,
                 full: played.full.clone(),
                 written: sealed.text.clone(),
             };
@@ -409,7 +402,7 @@ pub(crate) fn reveal_sealed(
             Ok(Some((game, en, ru)))
         }
         Err(e) => {
-            let winner = color(sealed.side).opposite();
+            let winner = sealed.side.opposite();
             // The game status is set back to active first so that it can be finished.
             let unplayable = Event::SealedUnplayable {
                 written: sealed.text.clone(),

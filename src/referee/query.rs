@@ -198,8 +198,8 @@ pub fn invitation(
     let lang = language(&me);
     let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
     let opponent = l.player(side.opposite());
-    let control = crate::clock::persist::control_of(&l.row).ok().flatten();
-    let colour = crate::referee::load::color(side);
+    let control = crate::store::game_clocks::control_of(&l.row).ok().flatten();
+    let colour = side;
     let tournament = match super::tournament::invitation_lines(tx, id)? {
         Some(lines) => Some(InvitedTournament::Stored(lines)),
         None => l.row.tournament.as_deref().map(InvitedTournament::Name),

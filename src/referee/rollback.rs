@@ -9,10 +9,11 @@
 use chrono::{DateTime, Utc};
 
 use crate::clock::charge::{charge, reflection_seconds};
-use crate::clock::pauses::game_stops;
-use crate::clock::persist::control_of;
 use crate::referee::RefereeError;
-use crate::store::games::{Game, GameStatus};
+use crate::store::GameStatus;
+use crate::store::game_clocks::control_of;
+use crate::store::game_clocks::game_stops;
+use crate::store::games::Game;
 use crate::store::moves::MoveRecord;
 use crate::store::{Side, Tx, clocks};
 

@@ -3,7 +3,7 @@
 use crate::games::AnyGame;
 use crate::lang::Language;
 use crate::lang::state::{ClockLine, Clocks, Phase, StateView};
-use crate::referee::load::{Loaded, color, language};
+use crate::referee::load::{Loaded, language};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
 
@@ -61,8 +61,7 @@ pub(crate) fn state_view(
         ..crate::diagram::Options::default()
     };
     let last = game.last_move();
-    let board =
-        crate::diagram::text::render(&game.board_view(), last.as_ref(), color(recipient), &opts);
+    let board = crate::diagram::text::render(&game.board_view(), last.as_ref(), recipient, &opts);
     let first = start_turn(game);
     let letters = crate::referee::load::piece_letters(l.player(recipient));
     let score = score_text(&moves_for(game, letters), first, game.first_move_number());
@@ -74,7 +73,7 @@ pub(crate) fn state_view(
         (_, _, GameStatus::Annulled) => Phase::Annulled,
         (_, _, GameStatus::Active) => {
             let to_move = game.turn();
-            let mover = l.player(crate::referee::load::side(to_move)).name.clone();
+            let mover = l.player(to_move).name.clone();
             Phase::Playing {
                 to_move,
                 mover,
@@ -93,7 +92,7 @@ pub(crate) fn state_view(
         score,
         phase,
         clocks: l.clocks.as_ref().map(|v| clocks(l, v, recipient, lang)),
-        offer: offer.map(|o| (color(o.side), o.side == recipient)),
+        offer: offer.map(|o| (o.side, o.side == recipient)),
     }
 }
 
@@ -144,14 +143,14 @@ fn clocks(
 ) -> Clocks {
     use crate::clock::{pauses::stands_open, zone};
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
-    let control = crate::clock::persist::control_of(&l.row).ok().flatten();
+    let control = crate::store::game_clocks::control_of(&l.row).ok().flatten();
     let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
     Clocks {
         control: control.map(|c| c.describe(lang)),
         sides: views
             .iter()
             .map(|v| ClockLine {
-                side: color(v.side),
+                side: v.side,
                 used_seconds: v.used_seconds,
                 left_seconds: v.left_seconds,
                 deadline: v

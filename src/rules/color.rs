@@ -1,12 +1,16 @@
 //! The two sides.
 
-/// A side of the board. White moves first in every game zaochka referees (RULES.md §0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// The side that starts on ranks 1-3 (squares 31-50 in international draughts).
-    White,
-    /// The side that starts on the far ranks.
-    Black,
+named_enum! {
+    /// A side of the board. White moves first in every game zaochka referees
+    /// (RULES.md §0). Its name is what the store and JSON keep: `white`,
+    /// `black` (the store's `Side` is this type).
+    #[derive(PartialOrd, Ord)]
+    pub enum Color {
+        /// The side that starts on ranks 1-3 (squares 31-50 in international draughts).
+        White => "white",
+        /// The side that starts on the far ranks.
+        Black => "black",
+    }
 }
 
 impl Color {

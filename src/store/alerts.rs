@@ -14,8 +14,8 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 
+use super::PlayerId;
 use super::outbox::OutboxId;
-use super::players::PlayerId;
 use super::{Json, Result, Ts, Tx, instant_text};
 
 row_id! {

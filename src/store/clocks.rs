@@ -9,52 +9,10 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::{GameId, PlayerId, Result, Side, StoreError, Ts, Tx};
 
-/// One side's clock in one game.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Clock {
-    /// The game.
-    pub game_id: GameId,
-    /// Whose clock.
-    pub side: Side,
-    /// Reflection time charged so far, in seconds (after any doubling or free
-    /// days the time control applies); never negative.
-    pub used_seconds: i64,
-    /// Adjustment of the time budget in seconds: time a referee added
-    /// (positive) or removed (negative), and under a capped Fischer control
-    /// minus the increment cut off by the cap. Under "days per move" it
-    /// counts for the current move only and the clock module clears it after
-    /// the move (see `crate::clock::state`).
-    pub extra_seconds: i64,
-    /// Moves this side has completed (for "N moves in D days").
-    pub moves_made: u32,
-    /// True while this side is to move and its time runs.
-    pub running: bool,
-    /// When the clock last started (UTC): the receipt of the opponent's move.
-    /// Required while running; kept after it stops.
-    pub last_started_at: Option<DateTime<Utc>>,
-    /// When this side's time runs out if it keeps running (UTC); `None` if no limit.
-    pub deadline: Option<DateTime<Utc>>,
-    /// When this row was last written (UTC).
-    pub updated_at: DateTime<Utc>,
-}
+/// The clock's own state types, kept here row for row.
+pub use crate::clock::types::{Clock, Leave, LeaveId, NewLeave, Reminder};
 
-impl Clock {
-    /// A stopped clock with no time used, as at the start of a game.
-    #[must_use]
-    pub fn new(game_id: GameId, side: Side, at: DateTime<Utc>) -> Clock {
-        Clock {
-            game_id,
-            side,
-            used_seconds: 0,
-            extra_seconds: 0,
-            moves_made: 0,
-            running: false,
-            last_started_at: None,
-            deadline: None,
-            updated_at: at,
-        }
-    }
-}
+sql_id!(LeaveId);
 
 const COLUMNS: &str = "game_id, side, used_seconds, extra_seconds, moves_made, running, \
      last_started_at, deadline, updated_at";
@@ -156,7 +114,7 @@ pub fn running_due(tx: &Tx<'_>, by: DateTime<Utc>) -> Result<Vec<Clock>> {
 
 /// The games with a running clock whose stored deadline is at or before
 /// `deadline_by`, or which started at or before `started_by` (UTC), by id:
-/// the scheduler's candidates (see `clock::horizon`), read through the
+/// the scheduler's candidates (see `store::clock_horizon`), read through the
 /// `clocks_running_deadline` and `clocks_running_started` indexes.
 ///
 /// # Errors
@@ -192,7 +150,7 @@ pub fn running_candidates(
 
 /// The players with a leave not cancelled that ends after `now` (UTC), and
 /// the games with an open bounce pause: the clocks whose reminders may come
-/// earlier than their stored deadline minus the lead (see `clock::horizon`).
+/// earlier than their stored deadline minus the lead (see `store::clock_horizon`).
 /// Read through `leaves_ending` and `bounce_pauses_one_open`.
 ///
 /// # Errors
@@ -214,23 +172,6 @@ pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, V
         .query_map([], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     Ok((players, games))
-}
-
-/// A reminder that has been sent (or a time-out report made), recorded so
-/// that it is never sent twice.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Reminder {
-    /// The game.
-    pub game_id: GameId,
-    /// The side reminded.
-    pub side: Side,
-    /// Which reminder, named by the clock module: `deadline-3d`, `silence-14d`, ...
-    pub kind: String,
-    /// The deadline (or other instant) it is about (UTC); a moved deadline
-    /// makes a new reminder.
-    pub due_at: DateTime<Utc>,
-    /// When it was sent (UTC).
-    pub sent_at: DateTime<Utc>,
 }
 
 /// Records a reminder if it is new. Returns `true` if it was new (send it, in
@@ -281,46 +222,6 @@ pub fn reminders(tx: &Tx<'_>, game: GameId) -> Result<Vec<Reminder>> {
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-row_id! {
-    /// A leave period's row id.
-    LeaveId
-}
-
-/// A leave (vacation) period of a player: `[starts_at, ends_at)` in UTC.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Leave {
-    /// Row id.
-    pub id: LeaveId,
-    /// Whose leave.
-    pub player_id: PlayerId,
-    /// First instant of the leave (UTC; midnight of the first day in the
-    /// player's zone, as the clock module computes it).
-    pub starts_at: DateTime<Utc>,
-    /// First instant after the leave (UTC, exclusive).
-    pub ends_at: DateTime<Utc>,
-    /// Whole days charged against the yearly allowance.
-    pub days: u32,
-    /// When it was taken (UTC).
-    pub created_at: DateTime<Utc>,
-    /// When it was cancelled (UTC), if it was.
-    pub cancelled_at: Option<DateTime<Utc>>,
-}
-
-/// A leave period to record with [`add_leave`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewLeave {
-    /// Whose leave.
-    pub player_id: PlayerId,
-    /// First instant (UTC).
-    pub starts_at: DateTime<Utc>,
-    /// First instant after (UTC, exclusive); after `starts_at`.
-    pub ends_at: DateTime<Utc>,
-    /// Whole days charged; at least 1.
-    pub days: u32,
-    /// When it is taken (UTC).
-    pub created_at: DateTime<Utc>,
 }
 
 const LEAVE_COLUMNS: &str = "id, player_id, starts_at, ends_at, days, created_at, cancelled_at";

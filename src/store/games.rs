@@ -10,35 +10,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::types::Value;
 use rusqlite::{OptionalExtension, Row, params, params_from_iter};
 
-use super::{Json, PlayerId, Result, Side, StoreError, Ts, Tx, is_unique_violation};
-
-row_id! {
-    /// A game's row id (`games.id`), the number in `[zaochka #12]`.
-    GameId
-}
-
-text_enum! {
-    /// Where a game stands. Stored as the lowercase name.
-    pub enum GameStatus {
-        /// Being played; moves are accepted.
-        Active => "active",
-        /// Stopped by a referee (outage, dispute); clocks stand.
-        Paused => "paused",
-        /// Over, with a result and a termination.
-        Finished => "finished",
-        /// Cancelled by a referee; counts for nobody.
-        Annulled => "annulled",
-        /// Adjourned with a sealed move, to be resumed (seed 003 art. 15-17).
-        Adjourned => "adjourned",
-    }
-}
-
-/// The result and the termination of a finished game are the rules' own
-/// types, stored by their names (`1-0`, `no_moves`, ...).
-pub use crate::rules::{GameResult, Termination};
-
-sql_text!(GameResult);
-sql_text!(Termination);
+use super::{
+    GameId, GameResult, GameStatus, Json, PlayerId, Result, Side, StoreError, Termination, Ts, Tx,
+    is_unique_violation,
+};
 
 /// A player's secret token for one game, carried in the reply address
 /// (`bot+12.<token>@host`) or the subject. Case-sensitive.

@@ -20,7 +20,7 @@
 //! let mut store = Store::open("zaochka.db")?;
 //! let now = Utc::now();
 //! store.transaction(|tx| {
-//!     let game = games::get(tx, games::GameId(12))?;
+//!     let game = games::get(tx, zaochka::store::GameId(12))?;
 //!     let ply = moves::last_ply(tx, game.id)? + 1;
 //!     // ... validate the move with the rules core, then:
 //!     # let _ = (ply, now);
@@ -101,23 +101,18 @@ macro_rules! sql_text {
     };
 }
 
-/// Declares an `i64` row id newtype with `Display` and the rusqlite conversions.
+/// Declares an `i64` row id newtype ([`id_type!`]) with the rusqlite conversions.
 macro_rules! row_id {
     ($(#[$meta:meta])* $name:ident) => {
-        $(#[$meta])*
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
-            serde::Serialize, serde::Deserialize,
-        )]
-        #[serde(transparent)]
-        pub struct $name(pub i64);
+        id_type! { $(#[$meta])* $name }
+        sql_id!($name);
+    };
+}
 
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{}", self.0)
-            }
-        }
-
+/// The rusqlite conversions of an `i64` row id newtype declared elsewhere
+/// (the vocabulary's [`crate::vocabulary::GameId`], the clock's leave id).
+macro_rules! sql_id {
+    ($name:ty) => {
         impl rusqlite::types::ToSql for $name {
             fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
                 Ok(rusqlite::types::ToSqlOutput::from(self.0))
@@ -128,7 +123,7 @@ macro_rules! row_id {
             fn column_result(
                 value: rusqlite::types::ValueRef<'_>,
             ) -> rusqlite::types::FromSqlResult<Self> {
-                value.as_i64().map($name)
+                value.as_i64().map(Self)
             }
         }
     };
@@ -139,9 +134,11 @@ pub mod archive;
 pub mod audit;
 pub mod bounce_pauses;
 pub mod claims;
+pub mod clock_horizon;
 pub mod clocks;
 pub mod conditional_replies;
 pub mod conditionals;
+pub mod game_clocks;
 pub mod games;
 pub mod mail_auth;
 pub mod messages;
@@ -159,11 +156,17 @@ pub mod tournaments;
 #[cfg(test)]
 mod tests;
 
-pub use games::{Game, GameId, GameResult, GameStatus, Termination};
+pub use crate::vocabulary::{GameId, GameResult, GameStatus, PlayerId, Termination};
+pub use games::Game;
 pub use moves::MoveRecord;
 pub use offers::DrawOffer;
 pub use players::Player;
-pub use players::PlayerId;
+
+sql_id!(GameId);
+sql_id!(PlayerId);
+sql_text!(GameResult);
+sql_text!(GameStatus);
+sql_text!(Termination);
 
 /// How long a connection waits for another writer's lock before giving up
 /// with a busy error: 10 seconds.
@@ -325,26 +328,10 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 pub use crate::rules::UnknownValue;
 
-text_enum! {
-    /// A side of the board. Stored as `white` / `black`.
-    pub enum Side {
-        /// The side that moves first from the standard position.
-        White => "white",
-        /// The other side.
-        Black => "black",
-    }
-}
+/// A side of the board, stored as `white` / `black`: the rules' colour.
+pub use crate::vocabulary::Side;
 
-impl Side {
-    /// The other side.
-    #[must_use]
-    pub fn opposite(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
+sql_text!(Side);
 
 /// Formats an instant the way the store keeps it: UTC, RFC 3339, always with
 /// milliseconds and `Z`, e.g. `2025-03-04T12:45:00.000Z` (24 characters for

@@ -6,12 +6,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::{Result, StoreError, Ts, Tx, is_unique_violation};
-
-row_id! {
-    /// A player's row id (`players.id`).
-    PlayerId
-}
+use super::{PlayerId, Result, StoreError, Ts, Tx, is_unique_violation};
 
 text_enum! {
     /// The language a player's replies are written in. Stored as `ru` / `en`.

@@ -6,15 +6,14 @@ use serde_json::json;
 
 use super::audit::{self, AuditFilter, NewAuditEntry};
 use super::clocks::{self, Clock, NewLeave, Reminder};
-use super::games::{
-    self, GameFilter, GameOrder, GameResult, GameStatus, NewGame, Termination, Token,
-};
+use super::games::{self, GameFilter, GameOrder, NewGame, Token};
 use super::messages::{self, MailboxState, NewProcessedMessage};
 use super::moves::{self, NewMove, NewSealedMove};
 use super::offers::{self, ClaimVerdict, NewClaim, NewOffer, OfferStatus};
 use super::outbox::{self, Attachment, Failure, NewOutgoing, OutboxStatus, RetryPolicy};
 use super::players::{self, Language, NewPlayer, Role};
 use super::{GameId, PlayerId, Side, Store, StoreError, Tx, instant_text, parse_instant};
+use super::{GameResult, GameStatus, Termination};
 
 fn t(day: u32, hour: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2025, 3, day, hour, 0, 0)
@@ -162,6 +161,14 @@ fn text_enums_round_trip_through_their_text() {
         assert_eq!(t.as_str().parse::<Termination>(), Ok(*t));
     }
     assert!("grey".parse::<Side>().is_err());
+    // The side is the rules' colour; its stored and JSON text is unchanged.
+    assert_eq!(Side::White, crate::rules::Color::White);
+    assert_eq!(Side::White.as_str(), "white");
+    assert_eq!(Side::Black.as_str(), "black");
+    assert_eq!(
+        serde_json::to_value(Side::Black).expect("json"),
+        json!("black")
+    );
     assert_eq!(
         GameResult::win_for(crate::rules::Color::Black),
         GameResult::BlackWins

@@ -179,13 +179,8 @@ fn command_of(
         DirectorOrder::Direct { game, action } => {
             let event = match action {
                 DirectorAction::Adjudicate(r) => DirectorEvent::Adjudicated(r),
-                DirectorAction::Forfeit(s) => {
-                    DirectorEvent::Forfeited(crate::referee::load::color(s))
-                }
-                DirectorAction::AddDays(s, days, _) => DirectorEvent::DaysAdded {
-                    side: crate::referee::load::color(s),
-                    days,
-                },
+                DirectorAction::Forfeit(s) => DirectorEvent::Forfeited(s),
+                DirectorAction::AddDays(s, days, _) => DirectorEvent::DaysAdded { side: s, days },
                 DirectorAction::Pause => DirectorEvent::Paused,
                 DirectorAction::Resume => DirectorEvent::Resumed,
                 DirectorAction::Adjourn => DirectorEvent::Adjourned,
@@ -254,7 +249,7 @@ fn command_of(
                         .iter()
                         .find(|c| side.is_none_or(|s| s == c.side))
                         .ok_or(RefereeError::UnknownGame(game))?;
-                    let (side, result) = (crate::referee::load::color(c.side), c.result);
+                    let (side, result) = (c.side, c.result);
                     Ok(if accept {
                         DirectorDone::ClaimAccepted { game, side, result }
                     } else {

@@ -391,7 +391,7 @@ fn russian_counts_agree_with_their_number() {
 #[test]
 fn the_offer_mail_names_answers_the_mail_reader_understands() {
     use crate::mail::intent::{Context, Intent, MoveSyntax, read_intents};
-    let cx = Context::single(Some(crate::store::GameId(1)), MoveSyntax::Draughts);
+    let cx = Context::single(Some(crate::vocabulary::GameId(1)), MoveSyntax::Draughts);
     for (answer, want) in [
         ("accept draw", Intent::AcceptDraw),
         ("decline draw", Intent::DeclineDraw),

@@ -11,7 +11,7 @@ use super::tokens::{Tok, clauses};
 use super::types::{Addressed, Context, Intent, LINE_EXCERPT_BYTES, Source, Unrecognised};
 use crate::mail::address::parse_subject;
 use crate::mail::ask_words::read_query;
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// Reads the intents of a mail from its new text and its subject.
 ///

@@ -11,7 +11,7 @@ use chrono::NaiveDate;
 use super::commands::Cmd;
 use super::types::{Addressed, Intent, MoveText, Source, Unrecognised};
 use crate::mail::ask_words::Query;
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 #[derive(Clone, Debug)]
 pub(super) enum ItemKind {

@@ -1,7 +1,7 @@
 //! Game prefixes: `#15:`, `15:`, `game 15:`, `партия 15:` at the start of a
 //! line, sending it to that game.
 
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// A game prefix at the start of a line: `#15:`, `#15`, `15:`, `game 15:`,
 /// `партия 15:`, `игра 15:`.

@@ -3,7 +3,7 @@
 use super::*;
 use chrono::NaiveDate;
 
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 fn read(text: &str, subject: &str, syntax: MoveSyntax) -> Vec<Intent> {
     let cx = Context::single(Some(GameId(12)), syntax);

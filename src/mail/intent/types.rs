@@ -7,7 +7,7 @@ use crate::mail::chess_token;
 use crate::notation::chess_move::WrittenChessMove;
 use crate::notation::parse_move;
 use crate::notation::written::WrittenMove;
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// How a game's moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 
 use crate::referee::{RefereeError, Reply};
 use crate::store::bounce_pauses::{self, BouncePause};
-use crate::store::games::{self, GameStatus};
+use crate::store::games;
 use crate::store::outbox::OutboxId;
-use crate::store::{StoreError, Tx, clocks, players};
+use crate::store::{GameStatus, StoreError, Tx, clocks, players};
 
 /// Records the outbox row `row` written for `reply` as a move notice when it
 /// is one (see the module documentation). Returns `true` if it was recorded.

@@ -8,14 +8,15 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::audit;
 use crate::referee::error::TournamentRefusal;
-use crate::referee::load::{color, language, load};
+use crate::referee::load::{language, load};
 use crate::referee::play::finish_game;
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError, Reply};
-use crate::store::games::{self as game_rows, GameStatus, Termination};
+use crate::store::games as game_rows;
 use crate::store::players;
 use crate::store::tournaments::{self, AdjudicationState, Claim, Tournament, TournamentStatus};
 use crate::store::{GameId, PlayerId, Tx};
+use crate::store::{GameStatus, Termination};
 use crate::tournament::ResultClaim;
 
 /// Ends the playing period of `t` at `now` (UTC): every unfinished game is
@@ -96,7 +97,7 @@ pub fn claim(
         .ok_or(TournamentRefusal::NoAdjudication(id))?;
     let mut l = load(tx, id, now)?;
     let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
-    let result = claim.result(color(side));
+    let result = claim.result(side);
     tournaments::put_claim(
         tx,
         &Claim {

@@ -9,7 +9,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::referee::error::TournamentRefusal;
-use crate::referee::load::{color, load};
+use crate::referee::load::load;
 use crate::referee::view::to_both;
 use crate::referee::{DirectorAction, Handled, RefereeError};
 use crate::store::audit::{self, NewAuditEntry};
@@ -64,7 +64,7 @@ pub fn rule_claim(
         (None, [a, b, ..]) if a.result == b.result => a.clone(),
         (None, _) => return Err(TournamentRefusal::WhichClaim(id).into()),
     };
-    let (side, result) = (color(claim.side), claim.result);
+    let (side, result) = (claim.side, claim.result);
     let said =
         |lang| crate::lang::director_mail::claim_ruled(id, side, result, ruling.accept, lang);
     let mut handled = if ruling.accept {

@@ -11,13 +11,14 @@ use crate::referee::command::{Command, DirectorAction};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
-use crate::store::games::{self as game_rows, GameStatus, Termination};
+use crate::store::games as game_rows;
 use crate::store::players::{self, Player, Role};
 use crate::store::tournaments::{
     self, AdjudicationState, EntrantStatus, GameStanding, Tournament, TournamentGame,
     TournamentStatus,
 };
 use crate::store::{GameId, PlayerId, Tx};
+use crate::store::{GameStatus, Termination};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 
 /// One section's table.

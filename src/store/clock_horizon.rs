@@ -18,10 +18,9 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::settings::Settings;
-use crate::store::games::{self, GameFilter, GameStatus};
-use crate::store::tournaments;
-use crate::store::{GameId, StoreError, Tx, clocks};
+use super::games::{self, GameFilter};
+use super::{GameId, GameStatus, StoreError, Tx, clocks, tournaments};
+use crate::clock::settings::Settings;
 
 /// The games with a running clock whose next action may be due at `now`
 /// (UTC), by id: the stored deadline at most the longest reminder lead

@@ -1,5 +1,5 @@
-//! Store glue: the clock functions the referee and the daemon call inside
-//! their transaction. Each loads what it needs (the game's control, both
+//! The clocks on the store: the clock functions the referee and the daemon
+//! call inside their transaction. Each loads what it needs (the game's control, both
 //! clocks, the players' leaves), calls the pure functions of the clock
 //! module, and writes the clocks back; none reads the system clock.
 //!
@@ -13,19 +13,18 @@
 
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 
-use super::charge::Stop;
-use super::control::{ControlError, TimeControl};
-use super::leave::{self, LeaveError, LeaveRequest};
-use super::pauses::game_stops;
-use super::schedule::{self, Action, ActionKind};
-use super::settings::{Settings, TimeoutPolicy};
-use super::state::{self, ClockView, MoveCharge, MoveClockError};
-use super::zone::{ZoneError, parse_zone};
-use crate::lang::Language;
-use crate::store::audit::{self, NewAuditEntry};
-use crate::store::clocks::{self, Clock, Leave};
-use crate::store::games::{self, Game, GameFilter, GameStatus, Termination};
-use crate::store::{GameId, PlayerId, Side, StoreError, Tx, players};
+use super::audit::{self, NewAuditEntry};
+use super::clocks::{self, Clock, Leave};
+use super::games::{self, Game, GameFilter};
+use super::{GameId, PlayerId, Side, StoreError, Tx, bounce_pauses, players};
+use crate::clock::charge::Stop;
+use crate::clock::control::{ControlError, TimeControl};
+use crate::clock::leave::{self, LeaveError, LeaveRequest};
+use crate::clock::schedule::{self, Action, ActionKind};
+use crate::clock::settings::{Settings, TimeoutPolicy};
+use crate::clock::state::{self, ClockView, MoveCharge, MoveClockError};
+use crate::clock::zone::{ZoneError, parse_zone};
+use crate::store::{GameStatus, Termination};
 
 /// What went wrong in a clock operation on the store.
 #[derive(Debug, thiserror::Error)]
@@ -54,14 +53,6 @@ pub enum ClockError {
     /// [`start_game`] on a game whose clocks exist already.
     #[error("game {0} has clocks already")]
     AlreadyStarted(GameId),
-}
-
-impl ClockError {
-    /// The error as a sentence in a language (English for store failures).
-    #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        crate::lang::referee::clock(self, lang)
-    }
 }
 
 /// Shorthand for results of this module.
@@ -442,7 +433,7 @@ pub fn due_actions(
     mut settings_for: impl FnMut(&Game) -> Settings,
 ) -> Result<Vec<Action>> {
     let mut out = Vec::new();
-    for id in super::horizon::candidates(tx, now)? {
+    for id in super::clock_horizon::candidates(tx, now)? {
         if let Some(l) = load(tx, id)?.filter(|l| l.game.status == GameStatus::Active) {
             out.extend(l.due(&settings_for(&l.game), now));
         }
@@ -518,7 +509,7 @@ pub fn finish_on_time(
             reason: Some(format!("{} ran out of time", action.side)),
             details: Some(serde_json::json!({
                 "side": action.side,
-                "deadline": crate::store::instant_text(action.about),
+                "deadline": super::instant_text(action.about),
                 "result": result,
                 "policy": policy,
             })),
@@ -527,151 +518,26 @@ pub fn finish_on_time(
     Ok(game)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::Store;
-    use crate::store::games::NewGame;
-    use crate::store::players::{Language as StoreLanguage, NewPlayer, Role};
-
-    fn at(d: u32, h: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 6, d, h, 0, 0)
-            .single()
-            .expect("valid instant")
-    }
-
-    /// A store with two players (Moscow) and one game under `control`.
-    fn setup(control: Option<&str>) -> (Store, GameId, PlayerId) {
-        let mut store = Store::open_in_memory().expect("store");
-        let ids = store
-            .transaction(|tx| {
-                let add = |name: &str, email: &str| {
-                    players::add(
-                        tx,
-                        &NewPlayer {
-                            name: name.to_owned(),
-                            email: email.to_owned(),
-                            language: StoreLanguage::Ru,
-                            time_zone: "Europe/Moscow".to_owned(),
-                            role: Role::Player,
-                            created_at: at(1, 0),
-                        },
-                    )
-                };
-                let w = add("Иван", "ivan@example.org")?;
-                let b = add("Анна", "anna@example.org")?;
-                let mut new = NewGame::new("russian", w.id, b.id, at(1, 0));
-                new.time_control =
-                    control.map(|c| TimeControl::parse(c).expect("control").to_json());
-                Ok::<_, StoreError>((games::create(tx, &new)?.id, b.id))
-            })
-            .expect("setup");
-        (store, ids.0, ids.1)
-    }
-
-    #[test]
-    fn a_late_move_is_refused_and_nothing_is_written() {
-        let (mut store, game, _) = setup(Some("2d/move"));
-        store
-            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
-            .expect("start");
-        let r = store.transaction(|tx| record_move(tx, game, Side::White, at(3, 0)));
-        assert!(
-            matches!(r, Err(ClockError::Move(MoveClockError::Late { deadline, .. })) if deadline == at(3, 0))
-        );
-        let clocks = store.read(|tx| clocks::list(tx, game)).expect("clocks");
-        assert!(clocks[0].running && clocks[0].moves_made == 0);
-        let m = store
-            .transaction(|tx| record_move(tx, game, Side::White, at(2, 23)))
-            .expect("in time");
-        assert_eq!(m.charged_seconds, 47 * 3600);
-        assert_eq!(m.opponent_deadline, at(4, 23));
-    }
-
-    #[test]
-    fn starting_twice_or_without_a_control_is_refused() {
-        let (mut store, game, _) = setup(Some("10/50 iccf"));
-        store
-            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
-            .expect("start");
-        let again = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
-        assert!(matches!(again, Err(ClockError::AlreadyStarted(g)) if g == game));
-        let (mut store, game, _) = setup(None);
-        let r = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
-        assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
-        let r = store.transaction(|tx| record_move(tx, game, Side::White, at(1, 1)));
-        assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
-    }
-
-    #[test]
-    fn a_stored_control_with_zero_days_is_reported() {
-        let (mut store, game, _) = setup(None);
-        let r = store.transaction(|tx| {
-            games::set_time_control(
-                tx,
-                game,
-                Some(&serde_json::json!({"type": "days_per_move", "days": 0})),
-            )?;
-            start_game(tx, game, Side::White, at(1, 0))
-        });
-        match r {
-            Err(e @ ClockError::Control(_)) => {
-                assert!(e.message(Language::En).contains("at least one day"), "{e}");
-            }
-            other => panic!("expected a control error, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn extra_time_leave_and_moving_on_leave() {
-        let (mut store, game, anna) = setup(Some("5d/move"));
-        store
-            .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
-            .expect("start");
-        let c = store
-            .transaction(|tx| add_time(tx, game, Side::White, 2 * 86_400, at(1, 1)))
-            .expect("grant");
-        assert_eq!(c.deadline, Some(at(8, 0)));
-        store
-            .transaction(|tx| record_move(tx, game, Side::White, at(2, 0)).map(|_| ()))
-            .expect("move");
-        // Anna (Moscow) goes on leave June 3-4: her deadline moves by 48 h.
-        let request = LeaveRequest::parse("отпуск 2026-06-03 2026-06-04").expect("request");
-        let (leave, moved) = store
-            .transaction(|tx| take_leave(tx, anna, &request, &Settings::default(), at(2, 12)))
-            .expect("leave");
-        assert_eq!(leave.starts_at, at(2, 21));
-        assert_eq!(moved[0].deadline, Some(at(9, 0)));
-        let strict = Settings {
-            may_move_on_leave: false,
-            ..Settings::default()
-        };
-        let r = store.read(|tx| check_may_move(tx, anna, &strict, at(3, 12)));
-        assert!(matches!(
-            r,
-            Err(ClockError::Leave(LeaveError::OnLeave { .. }))
-        ));
-        let ok = store.read(|tx| check_may_move(tx, anna, &Settings::default(), at(3, 12)));
-        assert!(ok.is_ok());
-        let left = store
-            .read(|tx| leave_days_left(tx, anna, &Settings::default(), at(3, 12)))
-            .expect("left");
-        assert_eq!(left, 43);
-        // The next reminder for Anna: 3 days of clock time before June 9 is
-        // 21 h before her leave and 27 h after it.
-        let next = store
-            .read(|tx| {
-                Ok::<_, ClockError>(load(tx, game)?.expect("clocks").next_after(
-                    Side::Black,
-                    &Settings::default(),
-                    at(3, 12),
-                ))
-            })
-            .expect("next")
-            .expect("a reminder");
-        assert_eq!(
-            (next.key(), next.due_at),
-            ("deadline-3d".to_owned(), at(6, 0))
-        );
-    }
+/// The clock stops of `player` in `game` that end after `from` (UTC): the
+/// player's leaves and the game's bounce pauses of that player (see
+/// [`crate::clock::pauses`]).
+///
+/// # Errors
+/// [`ClockError::Store`].
+pub fn game_stops(
+    tx: &Tx<'_>,
+    game: GameId,
+    player: PlayerId,
+    from: DateTime<Utc>,
+) -> Result<Vec<Stop>> {
+    let mut stops = player_stops(tx, player, from)?;
+    stops.extend(
+        bounce_pauses::stops(tx, game, player, from)?
+            .into_iter()
+            .map(|(start, end)| Stop::new(start, end)),
+    );
+    Ok(stops)
 }
+
+#[cfg(test)]
+mod tests;

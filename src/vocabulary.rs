@@ -1,0 +1,56 @@
+//! The words of the domain, shared by every layer: which game, which player,
+//! which side, how a game stands, how it ended and why.
+//!
+//! These are plain values with a stable text or number form each; the rules
+//! core, the clock, the mail readers and the prose layer use them without
+//! knowing where they are kept. The store maps them to its columns (it adds
+//! the SQLite conversions) and re-exports them, so `crate::store::GameId` and
+//! `crate::vocabulary::GameId` are one type.
+//!
+//! | word | form kept | meaning |
+//! |---|---|---|
+//! | [`GameId`] | integer | a game, the number in `[zaochka #12]` |
+//! | [`PlayerId`] | integer | a registered person |
+//! | [`Side`] | `white` / `black` | a side of the board, the rules' [`crate::rules::Color`] |
+//! | [`GameStatus`] | `active`, `paused`, `finished`, `annulled`, `adjourned` | where a game stands |
+//! | [`GameResult`] | `1-0`, `0-1`, `1/2-1/2` | the result of a finished game |
+//! | [`Termination`] | `resignation`, `no_moves`, `time`, ... | why it ended |
+//!
+//! Nothing here does I/O or reads the system clock.
+
+/// A side of the board: the rules' colour under the name the records use.
+/// Its text form is `white` / `black`.
+pub use crate::rules::Color as Side;
+
+/// The result and the termination of a finished game are the rules' own
+/// types, kept by their names (`1-0`, `no_moves`, ...).
+pub use crate::rules::{GameResult, Termination};
+
+/// A text that names no value of one of these enumerations.
+pub use crate::rules::UnknownValue;
+
+id_type! {
+    /// A game's id (`games.id`), the number in `[zaochka #12]`.
+    GameId
+}
+
+id_type! {
+    /// A registered person's id (`players.id`).
+    PlayerId
+}
+
+named_enum! {
+    /// Where a game stands. Kept as the lowercase name.
+    pub enum GameStatus {
+        /// Being played; moves are accepted.
+        Active => "active",
+        /// Stopped by a referee (outage, dispute); clocks stand.
+        Paused => "paused",
+        /// Over, with a result and a termination.
+        Finished => "finished",
+        /// Cancelled by a referee; counts for nobody.
+        Annulled => "annulled",
+        /// Adjourned with a sealed move, to be resumed (seed 003 art. 15-17).
+        Adjourned => "adjourned",
+    }
+}
