@@ -8,6 +8,12 @@
 //! comments, and reports `file:line` for each path into a forbidden module:
 //! `crate::store::…`, `super::super::daemon`, or `store` inside a
 //! `use crate::{…}` group (also across lines).
+//!
+//! It also holds the I/O invariants of the code map in `src/lib.rs`: SQL
+//! (rusqlite) only in `store/`; mail servers, sockets, DNS and file watching
+//! (lettre's transports, imap, mail-auth, hickory, inotify, `std::net`
+//! sockets) only in `daemon/`; files only in `store/`, `daemon/`, `cli/`,
+//! `config.rs` and `site/` (which writes its pages).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -271,4 +277,91 @@ const C: char = '"';
 fn f() { let _ = self::store::x; let _ = games::store; }
 "#;
     assert_eq!(violations(good, FORBIDDEN), Vec::new());
+}
+
+/// `file:line: word` for each use, outside comments and strings, of one of
+/// `words` in a `.rs` file of `src/` that is not under one of `allowed`.
+fn uses_outside(words: &[&str], allowed: &[&str]) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut report = Vec::new();
+    for path in rust_files(&src) {
+        let rel = path
+            .strip_prefix(&src)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        if allowed
+            .iter()
+            .any(|a| rel == *a || rel.starts_with(&format!("{a}/")))
+        {
+            continue;
+        }
+        let text = strip_comments(&fs::read_to_string(&path).expect("readable source"));
+        for word in words {
+            for (offset, _) in text.match_indices(word) {
+                // A word, not the tail of a longer path (`store::mail_auth::`).
+                let before = text[..offset].chars().next_back();
+                if before.is_some_and(|c| c == ':' || c == '_' || c.is_alphanumeric()) {
+                    continue;
+                }
+                report.push(format!("src/{rel}:{}: {word}", line_of(&text, offset)));
+            }
+        }
+    }
+    report
+}
+
+#[test]
+fn only_the_store_speaks_sql() {
+    let report = uses_outside(&["rusqlite", "sqlite3"], &["store"]);
+    assert!(
+        report.is_empty(),
+        "SQL outside src/store:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn only_the_daemon_speaks_to_mail_servers_sockets_and_dns() {
+    let report = uses_outside(
+        &[
+            "SmtpTransport",
+            "lettre::Transport",
+            "imap::",
+            "use mail_auth",
+            "MessageAuthenticator",
+            "hickory",
+            "inotify::",
+            "TcpStream",
+            "TcpListener",
+            "UdpSocket",
+        ],
+        &["daemon"],
+    );
+    assert!(
+        report.is_empty(),
+        "network or mail-server I/O outside src/daemon:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn only_the_edges_touch_files() {
+    let report = uses_outside(
+        &[
+            "std::fs",
+            "fs::read",
+            "fs::write",
+            "File::open",
+            "File::create",
+            "OpenOptions",
+            "read_dir",
+        ],
+        &["store", "daemon", "cli", "config.rs", "site", "main.rs"],
+    );
+    assert!(
+        report.is_empty(),
+        "file I/O outside store/, daemon/, cli/, config.rs and site/:\n{}",
+        report.join("\n")
+    );
 }

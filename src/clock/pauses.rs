@@ -3,7 +3,7 @@
 //! [`crate::clock::leave`]) and the pauses of the game's bounced move notices
 //! (issue 15, item 6) and the wait of each
 //! move notice at the bot (from the clock's start to the notice's sending:
-//! the daemon down or behind, the notice in the outbox). All are [`Stop`]s:
+//! the daemon down or behind, the notice in the outbox). All are [`Stop`](super::Stop)s:
 //! reflection time leaves them out, the deadline moves by their length, and
 //! the scheduler's reminders and time-outs (computed from the same stops) do
 //! not fall inside them. An open bounce pause runs to the far future, so the

@@ -25,12 +25,12 @@ pub enum ControlError {
     /// A cumulative control with zero moves per period.
     #[error("a time control needs at least one move per period, not 0")]
     ZeroMoves,
-    /// More moves per period than [`MAX_MOVES_PER_PERIOD`].
+    /// More moves per period than [`MAX_MOVES_PER_PERIOD`](super::MAX_MOVES_PER_PERIOD).
     #[error("{moves} moves per period is more than the {max} allowed")]
     TooManyMoves {
         /// The value given.
         moves: u32,
-        /// [`MAX_MOVES_PER_PERIOD`].
+        /// [`MAX_MOVES_PER_PERIOD`](super::MAX_MOVES_PER_PERIOD).
         max: u32,
     },
     /// A Fischer cap below the base time.

@@ -1,7 +1,7 @@
 //! Sending replies: the [`ReplyTransport`] trait, as lettre's `Transport` is a
 //! trait, with three implementations: [`smtp::SmtpOutbox`] (TLS, STARTTLS, or
 //! plain on loopback, through lettre), [`files::FileOutbox`] (`.eml` files in a
-//! folder, the embedded default) and, for unit tests, [`recording::Recording`]
+//! folder, the embedded default) and, for unit tests, `recording::Recording`
 //! (keeps what it is given and answers as told). Failures are transient (4xx,
 //! network: retried with backoff), deferred (a provider's "slow down") or
 //! permanent (5xx: recorded for the referee).

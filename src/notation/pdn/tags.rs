@@ -12,7 +12,7 @@ pub fn fen_black_to_move(fen: &str) -> bool {
     chars.next() == Some('B') && matches!(chars.next(), None | Some(':'))
 }
 
-/// Tags written first by [`write_game`], in this order.
+/// Tags written first by [`write_game`](super::write_game), in this order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
