@@ -9,6 +9,8 @@ mod diagram_cases;
 use std::time::{Duration, Instant};
 
 use zaochka::diagram::{Options, png, svg};
+use zaochka::games;
+use zaochka::rules::{Color, Variant};
 
 const RUNS: usize = 30;
 
@@ -95,4 +97,92 @@ fn png_diagrams_render_in_10_ms_and_weigh_40_kb_at_most() {
         worst <= Duration::from_millis(10),
         "slowest median {worst:?}"
     );
+}
+
+/// Positions from random legal play (a fixed-seed generator), `n` per game, each
+/// after 4 to 80 plies (fewer if the game ends), with its last move.
+fn random_positions(
+    n: usize,
+    seed: u64,
+) -> Vec<(
+    Variant,
+    zaochka::games::BoardView,
+    Option<zaochka::games::MoveView>,
+)> {
+    let mut state = seed;
+    let mut next = move |bound: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % bound.max(1)
+    };
+    let mut out = Vec::new();
+    for variant in [
+        Variant::Russian,
+        Variant::International,
+        Variant::Bashni,
+        Variant::Lasca,
+        Variant::Chess,
+    ] {
+        for _ in 0..n {
+            let mut game = games::new_game(variant, None).expect("start position");
+            let plies = 4 + next(77);
+            for _ in 0..plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() || game.outcome().is_some() {
+                    break;
+                }
+                game.play(&moves[next(moves.len())])
+                    .expect("a legal move plays");
+            }
+            out.push((variant, game.board_view(), game.last_move()));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "a benchmark: run in release with --ignored --nocapture"]
+fn png_diagrams_of_random_positions() {
+    let opts = Options::default();
+    let positions = random_positions(20, 0x5eed_0016);
+    png::render(&positions[0].1, None, Color::White, &opts).expect("png");
+    println!(
+        "{:<14} {:>9} {:>10} {:>10} {:>10}",
+        "game", "pictures", "median ms", "cpu ms", "mean bytes"
+    );
+    for variant in [
+        Variant::Russian,
+        Variant::International,
+        Variant::Bashni,
+        Variant::Lasca,
+        Variant::Chess,
+    ] {
+        let mut times = Vec::new();
+        let mut bytes = 0usize;
+        let mut cpu = Duration::ZERO;
+        let mut count = 0u32;
+        for (_, view, last) in positions.iter().filter(|p| p.0 == variant) {
+            for side in [Color::White, Color::Black] {
+                let t = Instant::now();
+                let c = cpu_time();
+                let png = png::render(view, last.as_ref(), side, &opts).expect("png");
+                times.push(t.elapsed());
+                if let (Some(a), Some(b)) = (c, cpu_time()) {
+                    cpu += b - a;
+                }
+                bytes += png.len();
+                count += 1;
+                assert!(png.len() <= 40 * 1024, "{variant:?}: {} bytes", png.len());
+            }
+        }
+        println!(
+            "{:<14} {:>9} {:>10.2} {:>10.2} {:>10}",
+            format!("{variant:?}"),
+            count,
+            median(times).as_secs_f64() * 1e3,
+            (cpu / count).as_secs_f64() * 1e3,
+            bytes / count as usize
+        );
+    }
 }

@@ -253,3 +253,66 @@ fn every_game_draws_its_own_board_after_a_move() {
         }
     }
 }
+
+/// Mean error per channel (0-255) the fixed palette may add over the whole picture.
+const MAX_MEAN_ERROR: f64 = 0.5;
+/// Share of pixels whose colour may change at all.
+const MAX_CHANGED: f64 = 0.05;
+
+/// The references in tests/data/diagrams were drawn by the popularity quantiser
+/// (each picture's own 256 most frequent colours, issue 6) that the theme's fixed
+/// palette replaced (issue 16 item 1): the pictures keep their look (a small mean
+/// error, few pixels changed) and their size (at most 10 % more bytes).
+#[test]
+fn png_diagrams_on_the_fixed_palette_look_and_weigh_as_before() {
+    if bless() {
+        return;
+    }
+    for case in diagram_cases::all() {
+        let actual = png::render(
+            &case.view,
+            case.last.as_ref(),
+            case.side,
+            &Options::default(),
+        )
+        .expect("png renders");
+        let reference = std::fs::read(data(&format!("{}.png", case.name))).expect("reference");
+        let (_, _, want) = decode(&reference);
+        let (_, _, got) = decode(&actual);
+        assert_eq!(want.len(), got.len(), "{}", case.name);
+        let mut max = 0u8;
+        let mut sum = 0u64;
+        let mut changed = 0usize;
+        for (a, b) in want.chunks(3).zip(got.chunks(3)) {
+            let d = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y));
+            let worst = d.clone().max().unwrap_or(0);
+            sum += d.map(u64::from).sum::<u64>();
+            max = max.max(worst);
+            changed += usize::from(worst > 0);
+        }
+        let pixels = want.len() / 3;
+        let mean = sum as f64 / want.len() as f64;
+        let share = changed as f64 / pixels as f64;
+        println!(
+            "{:<28} bytes {:>6} -> {:>6} ({:+.1} %), max error {max:>3}, mean error {mean:.3}, changed {:.2} %",
+            case.name,
+            reference.len(),
+            actual.len(),
+            (actual.len() as f64 / reference.len() as f64 - 1.0) * 100.0,
+            share * 100.0
+        );
+        assert!(mean <= MAX_MEAN_ERROR, "{}: mean error {mean}", case.name);
+        assert!(
+            share <= MAX_CHANGED,
+            "{}: {changed} pixels changed",
+            case.name
+        );
+        assert!(
+            actual.len() * 10 <= reference.len() * 11,
+            "{}: {} bytes, {} before",
+            case.name,
+            actual.len(),
+            reference.len()
+        );
+    }
+}

@@ -17,6 +17,7 @@
 mod assets;
 mod drawing;
 pub mod html;
+mod palette;
 mod pieces;
 pub mod png;
 mod quantize;

@@ -38,25 +38,33 @@ pub(super) fn chess_id(color: Color, letter: char) -> Option<String> {
     Some(format!("c{c}{letter}"))
 }
 
-struct Paint {
-    fill: &'static str,
-    edge: &'static str,
-    ring: &'static str,
+/// The paints of a draughts piece.
+pub(super) struct Paint {
+    /// The disc.
+    pub fill: &'static str,
+    /// Its outline.
+    pub edge: &'static str,
+    /// The inner ring.
+    pub ring: &'static str,
 }
 
-const WHITE: Paint = Paint {
+/// White pieces.
+pub(super) const WHITE: Paint = Paint {
     fill: "#f6eedc",
     edge: "#4a3520",
     ring: "#c9b590",
 };
-const BLACK: Paint = Paint {
+/// Black pieces.
+pub(super) const BLACK: Paint = Paint {
     fill: "#2b2724",
     edge: "#0d0b0a",
     ring: "#6a6058",
 };
 /// Gold of the crowns and of buried kings' edges.
-const GOLD: &str = "#e7b416";
-const GOLD_EDGE: &str = "#6b4e00";
+pub(super) const GOLD: &str = "#e7b416";
+pub(super) const GOLD_EDGE: &str = "#6b4e00";
+/// Every colour the bundled chess pieces are painted with (their SVG files).
+pub(super) const CHESS_PAINTS: [&str; 3] = ["#000000", "#ffffff", "#ececec"];
 
 /// The definitions of draughts pieces at square size `s` pixels, as (id, markup).
 pub(super) fn draughts_defs(s: f32) -> Vec<(String, String)> {
@@ -148,6 +156,28 @@ mod tests {
             for svg in set {
                 let g = inner(svg);
                 assert!(g.starts_with("<g") && g.ends_with("</g>"), "{g}");
+            }
+        }
+    }
+
+    #[test]
+    fn chess_paints_are_every_colour_of_the_chess_piece_files() {
+        for set in CHESS_PIECES {
+            for svg in set {
+                for key in ["fill:", "stroke:", "fill=\"", "stroke=\""] {
+                    for part in svg.split(key).skip(1) {
+                        let colour = part.split([';', '"']).next().unwrap_or("");
+                        let long: String = if colour.len() == 4 {
+                            colour.chars().flat_map(|c| [c, c]).skip(1).collect()
+                        } else {
+                            colour.to_string()
+                        };
+                        assert!(
+                            colour == "none" || CHESS_PAINTS.contains(&long.as_str()),
+                            "{key}{colour}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 //! PNG board diagrams: the [`svg`] picture rasterised with resvg and
 //! tiny-skia, the bundled font loaded once into resvg's font database (never the
-//! fonts installed on the machine), encoded as an indexed PNG (256 colours).
+//! fonts installed on the machine), encoded as an indexed PNG on the theme's
+//! fixed palette of 256 colours ([`palette`](super::palette)).
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
@@ -36,6 +37,19 @@ pub fn render(
     side: Color,
     opts: &Options,
 ) -> Result<Vec<u8>, DiagramError> {
+    encode(&raster(view, last, side, opts)?)
+}
+
+/// The picture of [`render`] as premultiplied RGBA pixels, before encoding.
+///
+/// # Errors
+/// As [`render`], encoding aside.
+pub(super) fn raster(
+    view: &BoardView,
+    last: Option<&MoveView>,
+    side: Color,
+    opts: &Options,
+) -> Result<tiny_skia::Pixmap, DiagramError> {
     let d = svg::draw(view, last, side, opts);
     let (width, height) = (d.width, d.height);
     let mut pixmap = tiny_skia::Pixmap::new(width, height)
@@ -49,7 +63,7 @@ pub fn render(
     for s in &d.labels {
         stamp(&mut pixmap, &d, s)?;
     }
-    encode(&pixmap)
+    Ok(pixmap)
 }
 
 /// Rasterises an SVG document onto a pixmap (over what it holds).
@@ -117,38 +131,27 @@ fn stamp(pixmap: &mut tiny_skia::Pixmap, d: &Drawing, s: &Stamp) -> Result<(), D
     Ok(())
 }
 
-/// Encodes an opaque picture as an indexed PNG of at most 256 colours (see
-/// [`quantize`](super::quantize)): diagrams are opaque, and an indexed PNG is a third
-/// of the size of an RGB one.
+/// Encodes an opaque picture as an indexed PNG on the theme's palette (see
+/// [`palette`](super::palette) and [`quantize`](super::quantize)): diagrams are
+/// opaque, and an indexed PNG is a third of the size of an RGB one.
 ///
 /// # Errors
 /// [`DiagramError::Encode`].
 fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, DiagramError> {
-    let pixels: Vec<u32> = pixmap
-        .pixels()
-        .iter()
-        .map(|p| {
-            let c = if p.alpha() == 255 {
-                tiny_skia::ColorU8::from_rgba(p.red(), p.green(), p.blue(), 255)
-            } else {
-                p.demultiply()
-            };
-            u32::from(c.red()) << 16 | u32::from(c.green()) << 8 | u32::from(c.blue())
-        })
-        .collect();
-    let q = super::quantize::quantize(&pixels);
+    let palette = &*super::palette::THEME;
+    let indices = palette.indices(pixmap.pixels());
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(q.palette);
+    enc.set_palette(palette.rgb());
     // Balanced deflate without row filters: for indexed diagrams smaller than
     // `High` and about three times faster (docs/performance.md, Diagrams).
     enc.set_compression(png::Compression::Balanced);
     enc.set_filter(png::Filter::NoFilter);
     let err = |e: png::EncodingError| DiagramError::Encode(e.to_string());
     let mut writer = enc.write_header().map_err(err)?;
-    writer.write_image_data(&q.indices).map_err(err)?;
+    writer.write_image_data(&indices).map_err(err)?;
     writer.finish().map_err(err)?;
     Ok(out)
 }

@@ -1,42 +1,19 @@
-//! Reduces a rendered diagram to at most 256 colours for a small indexed PNG.
+//! Maps a rendered diagram onto a fixed palette of at most 256 colours for a
+//! small indexed PNG, with no pass over the picture but the mapping itself.
 //!
-//! Diagrams are flat colours plus anti-aliased edges, so a popularity palette
-//! works well: the 256 most frequent colours are kept exactly and every other
-//! colour (a rare edge blend) takes the nearest kept one. A board of 8x8 goes from
-//! about 22 KB as RGB to about 8 KB, with no difference visible.
+//! The palette is built once per theme ([`palette`](super::palette)); every
+//! pixel takes its palette colour through a per-thread memo keyed by the
+//! premultiplied pixel, so a colour is looked up once per thread and then costs a
+//! multiplication and a comparison (runs of one colour cost nothing more). A
+//! colour met for the first time takes the nearest palette entry by a weighted
+//! distance (exactly its own entry when the palette holds it).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A multiplicative hasher for packed RGB keys (the default SipHash is several
-/// times slower here, and the keys are not attacker-chosen).
-#[derive(Default)]
-struct RgbHasher(u64);
+use resvg::tiny_skia::PremultipliedColorU8;
 
-impl Hasher for RgbHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-type Map<V> = HashMap<u32, V, BuildHasherDefault<RgbHasher>>;
-
-/// A palette (RGB triples) and one palette index per pixel.
-pub(super) struct Indexed {
-    /// At most 256 colours, 3 bytes each.
-    pub palette: Vec<u8>,
-    /// One index per pixel, row by row.
-    pub indices: Vec<u8>,
-}
-
+/// A packed `0xRRGGBB` colour as its three channels.
 fn rgb(c: u32) -> [i32; 3] {
     [
         (c >> 16) as i32,
@@ -45,43 +22,101 @@ fn rgb(c: u32) -> [i32; 3] {
     ]
 }
 
-/// Quantizes packed `0xRRGGBB` pixels to at most 256 colours.
-pub(super) fn quantize(pixels: &[u32]) -> Indexed {
-    let mut counts: Map<u32> = Map::default();
-    let mut run = (u32::MAX, 0u32);
-    for &p in pixels {
-        if p == run.0 {
-            run.1 += 1;
-        } else {
-            if run.1 > 0 {
-                *counts.entry(run.0).or_insert(0) += run.1;
+/// Palettes made in this process, for telling their memos apart.
+static PALETTES: AtomicUsize = AtomicUsize::new(0);
+
+/// At most 256 colours and the search for the nearest of them.
+pub(super) struct Palette {
+    /// The colours as RGB triples, as the PNG `PLTE` chunk holds them.
+    rgb: Vec<u8>,
+    search: Nearest,
+    /// Told apart from every other palette of the process (memo ownership).
+    id: usize,
+}
+
+impl Palette {
+    /// A palette of distinct packed `0xRRGGBB` colours in the given order,
+    /// duplicates dropped, cut at 256.
+    pub fn new(colours: impl IntoIterator<Item = u32>) -> Palette {
+        let mut kept: Vec<u32> = Vec::with_capacity(256);
+        for c in colours {
+            let c = c & 0xff_ff_ff;
+            if kept.len() == 256 {
+                break;
             }
-            run = (p, 1);
+            if !kept.contains(&c) {
+                kept.push(c);
+            }
+        }
+        Palette {
+            rgb: kept.iter().flat_map(|&c| rgb(c).map(|v| v as u8)).collect(),
+            search: Nearest::new(&kept),
+            id: PALETTES.fetch_add(1, Ordering::Relaxed),
         }
     }
-    if run.1 > 0 {
-        *counts.entry(run.0).or_insert(0) += run.1;
+
+    /// The colours as RGB triples (3 bytes per entry).
+    pub fn rgb(&self) -> &[u8] {
+        &self.rgb
     }
-    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    by_count.truncate(256);
-    let kept: Vec<u32> = by_count.iter().map(|&(c, _)| c).collect();
-    let mut index: Map<u8> = Map::default();
-    for (i, &c) in kept.iter().enumerate() {
-        index.insert(c, i as u8);
+
+    /// The palette index of every pixel, row by row: the entry nearest to the
+    /// pixel's (unpremultiplied) colour.
+    pub fn indices(&self, pixels: &[PremultipliedColorU8]) -> Vec<u8> {
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.owner != self.id {
+                memo.keys.fill(EMPTY);
+                memo.owner = self.id;
+            }
+            let mut out = Vec::with_capacity(pixels.len());
+            let mut last = (EMPTY, 0u8);
+            for p in pixels {
+                let key = u32::from_le_bytes([p.red(), p.green(), p.blue(), p.alpha()]);
+                if key != last.0 {
+                    let slot = (key.wrapping_mul(0x9e37_79b1) >> (32 - MEMO_BITS)) as usize;
+                    let i = if memo.keys[slot] == key {
+                        memo.index[slot]
+                    } else {
+                        let c = p.demultiply();
+                        let i = self.search.find([
+                            i32::from(c.red()),
+                            i32::from(c.green()),
+                            i32::from(c.blue()),
+                        ]);
+                        memo.keys[slot] = key;
+                        memo.index[slot] = i;
+                        i
+                    };
+                    last = (key, i);
+                }
+                out.push(last.1);
+            }
+            out
+        })
     }
-    let search = Nearest::new(&kept);
-    let mut indices = Vec::with_capacity(pixels.len());
-    let mut last = (u32::MAX, 0u8);
-    for &p in pixels {
-        if p != last.0 {
-            let i = *index.entry(p).or_insert_with(|| search.find(rgb(p)));
-            last = (p, i);
-        }
-        indices.push(last.1);
-    }
-    let palette = kept.iter().flat_map(|&c| rgb(c).map(|v| v as u8)).collect();
-    Indexed { palette, indices }
+}
+
+/// log2 of the memo's slots: 16 384 colours (a picture shows a few thousand).
+const MEMO_BITS: u32 = 14;
+/// A key no premultiplied pixel has (red 255 with alpha 0): an empty slot.
+const EMPTY: u32 = 0x0000_00ff;
+
+/// Palette indices of the colours met, direct-mapped by a hash of the
+/// premultiplied pixel (a collision only costs a search again).
+struct Memo {
+    /// The [`Palette::id`] the slots hold indices of.
+    owner: usize,
+    keys: Box<[u32]>,
+    index: Box<[u8]>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo {
+        owner: usize::MAX,
+        keys: vec![EMPTY; 1 << MEMO_BITS].into_boxed_slice(),
+        index: vec![0; 1 << MEMO_BITS].into_boxed_slice(),
+    });
 }
 
 /// Nearest-colour search over a palette sorted by green: a search starts at the
@@ -142,15 +177,39 @@ impl Nearest {
 mod tests {
     use super::*;
 
+    fn opaque(c: u32) -> PremultipliedColorU8 {
+        let [r, g, b] = rgb(c).map(|v| v as u8);
+        PremultipliedColorU8::from_rgba(r, g, b, 255).expect("opaque")
+    }
+
     #[test]
-    fn few_colours_are_kept_exactly() {
-        let px = [0x10_20_30, 0xff_ff_ff, 0x10_20_30, 0x00_00_00];
-        let q = quantize(&px);
-        assert_eq!(q.palette.len(), 9);
-        for (i, &p) in px.iter().enumerate() {
-            let k = usize::from(q.indices[i]) * 3;
-            assert_eq!(&q.palette[k..k + 3], &rgb(p).map(|v| v as u8));
-        }
+    fn palette_colours_map_to_themselves() {
+        let colours = [0x10_20_30, 0xff_ff_ff, 0x00_00_00, 0xb5_88_63];
+        let p = Palette::new(colours.iter().copied().chain([0x10_20_30]));
+        assert_eq!(p.rgb().len(), 12);
+        let px: Vec<_> = [3, 0, 0, 1, 2, 3]
+            .iter()
+            .map(|&i| opaque(colours[i]))
+            .collect();
+        assert_eq!(p.indices(&px), [3, 0, 0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn other_colours_take_the_nearest_entry_also_from_the_memo() {
+        let p = Palette::new([0x00_00_00, 0xff_00_00, 0x00_ff_00, 0xff_ff_ff]);
+        let px = [opaque(0xf0_10_08), opaque(0x20_d0_30), opaque(0xf0_10_08)];
+        assert_eq!(p.indices(&px), [1, 2, 1]);
+        assert_eq!(p.indices(&px[..1]), [1]);
+        // A second palette does not read the first one's memo.
+        let q = Palette::new([0xff_ff_ff, 0xff_00_00]);
+        assert_eq!(q.indices(&px[..1]), [1]);
+    }
+
+    #[test]
+    fn a_translucent_pixel_is_matched_by_its_colour() {
+        let p = Palette::new([0x00_00_00, 0xc8_64_00]);
+        let half = PremultipliedColorU8::from_rgba(100, 50, 0, 128).expect("premultiplied");
+        assert_eq!(p.indices(&[half]), [1]);
     }
 
     #[test]
@@ -171,15 +230,5 @@ mod tests {
                 "{probe:06x}"
             );
         }
-    }
-
-    #[test]
-    fn rare_colours_take_the_nearest_frequent_one() {
-        let mut px: Vec<u32> = (0..256u32).flat_map(|i| [i << 16; 10]).collect();
-        px.push(0x05_00_01);
-        let q = quantize(&px);
-        assert_eq!(q.palette.len(), 256 * 3);
-        let k = usize::from(*q.indices.last().expect("pixel")) * 3;
-        assert_eq!(&q.palette[k..k + 3], &[5, 0, 0]);
     }
 }

@@ -18,8 +18,10 @@ use crate::rules::Color;
 
 /// Pieces of a tower on the board are drawn this much smaller than single pieces.
 const STACK_SCALE: f32 = 0.84;
-const BADGE: &str = "#1f3f73";
-const TEXT: &str = "#f0d9b5";
+/// Tower badges: the disc, its ring and the tower list's background, the number.
+pub(super) const BADGE: &str = "#1f3f73";
+pub(super) const TEXT: &str = "#f0d9b5";
+pub(super) const BADGE_TEXT: &str = "#fff";
 
 /// A tower of two or more pieces (top first) in the square at top-left (x, y):
 /// the pieces bottom first, the badge over them.
@@ -46,7 +48,7 @@ pub(super) fn stack(d: &mut Drawing, l: &Layout, (x, y): (f32, f32), pieces: &[(
     );
     let at = (bx, by + 0.36 * fs);
     d.labels
-        .push(Stamp::label(n.to_string(), at, fs, "#fff", true));
+        .push(Stamp::label(n.to_string(), at, fs, BADGE_TEXT, true));
 }
 
 /// Sizes of the tower list, relative to the square size.

@@ -19,18 +19,20 @@ use crate::games::{BoardView, MoveView};
 use crate::rules::Color;
 
 /// Light squares: maple.
-const LIGHT: &str = "#f0d9b5";
+pub(super) const LIGHT: &str = "#f0d9b5";
 /// Dark squares: walnut, kept clear so pieces stand out on them.
-const DARK: &str = "#b58863";
+pub(super) const DARK: &str = "#b58863";
 /// The frame around the board, and the coordinates written on it.
-const FRAME: &str = "#5c3a1e";
-const FRAME_TEXT: &str = "#f0d9b5";
+pub(super) const FRAME: &str = "#5c3a1e";
+pub(super) const FRAME_TEXT: &str = "#f0d9b5";
+/// The thin dark line between the frame and the squares.
+pub(super) const BORDER: &str = "#3b2412";
 /// Square numbers on dark squares.
-const NUMBER_TEXT: &str = "#eedcc3";
+pub(super) const NUMBER_TEXT: &str = "#eedcc3";
 /// Last move: tint of its squares, colour of its arrow, of the captured marks.
-const TINT: &str = "#f4e04d";
-const ARROW: &str = "#1b7a2f";
-const CAPTURED: &str = "#c62828";
+pub(super) const TINT: &str = "#f4e04d";
+pub(super) const ARROW: &str = "#1b7a2f";
+pub(super) const CAPTURED: &str = "#c62828";
 
 /// Sizes of one picture, in pixels.
 pub(super) struct Layout {
@@ -170,7 +172,7 @@ fn board(out: &mut String, l: &Layout, side: Color) {
     let b = l.board();
     let _ = write!(
         out,
-        r##"<rect width="{w}" height="{h}" fill="{FRAME}"/><rect x="{m0}" y="{m0}" width="{b0}" height="{b0}" fill="#3b2412"/><rect x="{m}" y="{m}" width="{b}" height="{b}" fill="{LIGHT}"/>"##,
+        r##"<rect width="{w}" height="{h}" fill="{FRAME}"/><rect x="{m0}" y="{m0}" width="{b0}" height="{b0}" fill="{BORDER}"/><rect x="{m}" y="{m}" width="{b}" height="{b}" fill="{LIGHT}"/>"##,
         w = num(l.width),
         h = num(l.height),
         m0 = num(l.margin - 2.0),

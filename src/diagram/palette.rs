@@ -1,0 +1,169 @@
+//! The one palette of PNG diagrams, built once per process from what diagrams
+//! draw, so that encoding a picture needs no colour counting of its own.
+//!
+//! It holds every opaque paint of the theme exactly (squares, frame, coordinates,
+//! square numbers, pieces of both colours with their edges and rings, crowns,
+//! badges, the captured marks, chess pieces' black, white and grey), then the
+//! most frequent other colours of a sample of pictures: boards from random legal
+//! play in every game (a fixed seed), both sides, English and Russian words. Those
+//! are the colours the theme's translucent layers make (last-move tints, the arrow,
+//! piece shadows) and the anti-aliased blends where two colours meet at an edge,
+//! in the proportions pictures show them. The first picture of a process pays
+//! for the sample (42 pictures rasterised, not encoded).
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::quantize::Palette;
+use super::{Options, pieces, png, stacks, svg};
+use crate::games;
+use crate::lang::Language;
+use crate::rules::{Color, Variant};
+
+/// The palette of every PNG diagram.
+pub(super) static THEME: LazyLock<Palette> = LazyLock::new(|| {
+    let mut counts: HashMap<u32, u64> = HashMap::new();
+    for pixel in sample().iter().flat_map(|p| p.pixels()) {
+        let c = pixel.demultiply();
+        let key = u32::from(c.red()) << 16 | u32::from(c.green()) << 8 | u32::from(c.blue());
+        *counts.entry(key).or_insert(0) += 1;
+    }
+    let mut by_count: Vec<(u32, u64)> = counts.into_iter().collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    Palette::new(
+        paints()
+            .into_iter()
+            .chain(by_count.into_iter().map(|(c, _)| c)),
+    )
+});
+
+/// `#rgb` or `#rrggbb` as packed `0xRRGGBB`; 0 for anything else (the theme's
+/// colours are all written in these forms, which a unit test checks).
+fn hex(s: &str) -> u32 {
+    let digits = s.strip_prefix('#').unwrap_or("");
+    let full: String = match digits.len() {
+        3 => digits.chars().flat_map(|c| [c, c]).collect(),
+        _ => digits.to_string(),
+    };
+    if full.len() == 6 {
+        u32::from_str_radix(&full, 16).unwrap_or(0)
+    } else {
+        0
+    }
+}
+
+/// The theme's colours written as CSS colours: every paint the diagrams draw
+/// opaque (the last-move tint and arrow are drawn only translucent).
+fn paint_names() -> Vec<&'static str> {
+    let mut v = vec![
+        svg::LIGHT,
+        svg::DARK,
+        svg::FRAME,
+        svg::BORDER,
+        svg::FRAME_TEXT,
+        svg::NUMBER_TEXT,
+        svg::CAPTURED,
+        stacks::BADGE,
+        stacks::TEXT,
+        stacks::BADGE_TEXT,
+        pieces::GOLD,
+        pieces::GOLD_EDGE,
+    ];
+    for p in [&pieces::WHITE, &pieces::BLACK] {
+        v.extend([p.fill, p.edge, p.ring]);
+    }
+    v.extend(pieces::CHESS_PAINTS);
+    v
+}
+
+/// The opaque paints as packed `0xRRGGBB`.
+fn paints() -> Vec<u32> {
+    paint_names().into_iter().map(hex).collect()
+}
+
+/// The sample pictures, rasterised: for every game, three positions after 8, 24
+/// and 48 random legal plies (fewer if the game ends), each from both sides, with
+/// its last move; the column games also in Russian (their tower list has words).
+/// A picture that fails to rasterise is left out (the palette then lacks only
+/// some blends, still holding every paint).
+fn sample() -> Vec<resvg::tiny_skia::Pixmap> {
+    let mut state: u64 = 0x7a40_c4a1;
+    let mut next = move |bound: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % bound.max(1)
+    };
+    let mut out = Vec::new();
+    for variant in [
+        Variant::Russian,
+        Variant::International,
+        Variant::Bashni,
+        Variant::Lasca,
+        Variant::Chess,
+    ] {
+        let langs: &[Language] = match variant {
+            Variant::Bashni | Variant::Lasca => &[Language::En, Language::Ru],
+            _ => &[Language::En],
+        };
+        for plies in [8, 24, 48] {
+            let Ok(mut game) = games::new_game(variant, None) else {
+                continue;
+            };
+            for _ in 0..plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() || game.outcome().is_some() {
+                    break;
+                }
+                if game.play(&moves[next(moves.len())]).is_err() {
+                    break;
+                }
+            }
+            let (view, last) = (game.board_view(), game.last_move());
+            for &lang in langs {
+                let opts = Options {
+                    lang,
+                    ..Options::default()
+                };
+                for side in [Color::White, Color::Black] {
+                    if let Ok(p) = png::raster(&view, last.as_ref(), side, &opts) {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_paint_of_the_theme_is_read_and_kept() {
+        for name in paint_names() {
+            let c = hex(name);
+            let black = name.len() > 1 && name[1..].chars().all(|d| d == '0');
+            assert!(c != 0 || black, "{name} is not a colour");
+            let rgb = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+            assert!(
+                THEME.rgb().chunks(3).any(|e| e == rgb),
+                "{name} is not in the palette"
+            );
+        }
+        assert_eq!(hex("#fff"), 0xff_ff_ff);
+        assert_eq!(hex("#1f3f73"), 0x1f_3f_73);
+        assert_eq!(hex("red"), 0);
+    }
+
+    #[test]
+    fn the_palette_is_full_and_holds_no_colour_twice() {
+        let entries: Vec<&[u8]> = THEME.rgb().chunks(3).collect();
+        assert_eq!(entries.len(), 256);
+        let mut sorted = entries.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 256);
+    }
+}
