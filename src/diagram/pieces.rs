@@ -63,7 +63,9 @@ pub(super) const BLACK: Paint = Paint {
 /// Gold of the crowns and of buried kings' edges.
 pub(super) const GOLD: &str = "#e7b416";
 pub(super) const GOLD_EDGE: &str = "#6b4e00";
-/// Every colour the bundled chess pieces are painted with (their SVG files).
+/// Every colour the bundled chess pieces are painted with (their SVG files;
+/// read by the palette's test, which a test of its own checks against the files).
+#[cfg(test)]
 pub(super) const CHESS_PAINTS: [&str; 3] = ["#000000", "#ffffff", "#ececec"];
 
 /// The definitions of draughts pieces at square size `s` pixels, as (id, markup).
