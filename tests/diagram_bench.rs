@@ -9,7 +9,7 @@ mod diagram_cases;
 use std::time::{Duration, Instant};
 
 use zaochka::diagram::{Options, png, svg};
-use zaochka::games;
+use zaochka::games::random_play::RandomPlay;
 use zaochka::rules::{Color, Variant};
 
 const RUNS: usize = 30;
@@ -109,32 +109,12 @@ fn random_positions(
     zaochka::games::BoardView,
     Option<zaochka::games::MoveView>,
 )> {
-    let mut state = seed;
-    let mut next = move |bound: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((state >> 33) as usize) % bound.max(1)
-    };
+    let mut play = RandomPlay::new(seed);
     let mut out = Vec::new();
-    for variant in [
-        Variant::Russian,
-        Variant::International,
-        Variant::Bashni,
-        Variant::Lasca,
-        Variant::Chess,
-    ] {
+    for variant in Variant::ALL {
         for _ in 0..n {
-            let mut game = games::new_game(variant, None).expect("start position");
-            let plies = 4 + next(77);
-            for _ in 0..plies {
-                let moves = game.legal_moves();
-                if moves.is_empty() || game.outcome().is_some() {
-                    break;
-                }
-                game.play(&moves[next(moves.len())])
-                    .expect("a legal move plays");
-            }
+            let plies = 4 + play.below(77);
+            let game = play.game(variant, plies);
             out.push((variant, game.board_view(), game.last_move()));
         }
     }
@@ -151,13 +131,7 @@ fn png_diagrams_of_random_positions() {
         "{:<14} {:>9} {:>10} {:>10} {:>10}",
         "game", "pictures", "median ms", "cpu ms", "mean bytes"
     );
-    for variant in [
-        Variant::Russian,
-        Variant::International,
-        Variant::Bashni,
-        Variant::Lasca,
-        Variant::Chess,
-    ] {
+    for variant in Variant::ALL {
         let mut times = Vec::new();
         let mut bytes = 0usize;
         let mut cpu = Duration::ZERO;

@@ -46,13 +46,7 @@ const CHANNEL_TOLERANCE: u8 = 24;
 const MAX_DIFFERENT: f64 = 0.002;
 
 fn check_png(case: &Case) {
-    let actual = png::render(
-        &case.view,
-        case.last.as_ref(),
-        case.side,
-        &Options::default(),
-    )
-    .expect("png renders");
+    let actual = case_png(&case);
     let path = data(&format!("{}.png", case.name));
     if bless() {
         std::fs::write(&path, &actual).expect("write reference");
@@ -165,13 +159,7 @@ fn ascii_diagram_uses_only_ascii() {
 #[test]
 fn png_diagrams_weigh_40_kb_at_most() {
     for case in diagram_cases::all() {
-        let bytes = png::render(
-            &case.view,
-            case.last.as_ref(),
-            case.side,
-            &Options::default(),
-        )
-        .expect("png");
+        let bytes = case_png(&case);
         assert!(
             bytes.len() <= 40 * 1024,
             "{}: {} bytes",
@@ -269,13 +257,7 @@ fn png_diagrams_on_the_fixed_palette_look_and_weigh_as_before() {
         return;
     }
     for case in diagram_cases::all() {
-        let actual = png::render(
-            &case.view,
-            case.last.as_ref(),
-            case.side,
-            &Options::default(),
-        )
-        .expect("png renders");
+        let actual = case_png(&case);
         let reference = std::fs::read(data(&format!("{}.png", case.name))).expect("reference");
         let (_, _, want) = decode(&reference);
         let (_, _, got) = decode(&actual);
@@ -315,4 +297,15 @@ fn png_diagrams_on_the_fixed_palette_look_and_weigh_as_before() {
             reference.len()
         );
     }
+}
+
+/// The PNG of a case with the default options.
+fn case_png(case: &diagram_cases::Case) -> Vec<u8> {
+    png::render(
+        &case.view,
+        case.last.as_ref(),
+        case.side,
+        &Options::default(),
+    )
+    .expect("png renders")
 }

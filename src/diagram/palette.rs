@@ -111,38 +111,15 @@ mod tests {
     /// A picture that fails to rasterise is left out (the palette then lacks only
     /// some blends, still holding every paint).
     fn sample() -> Vec<resvg::tiny_skia::Pixmap> {
-        let mut state: u64 = 0x7a40_c4a1;
-        let mut next = move |bound: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((state >> 33) as usize) % bound.max(1)
-        };
+        let mut play = games::random_play::RandomPlay::new(0x7a40_c4a1);
         let mut out = Vec::new();
-        for variant in [
-            Variant::Russian,
-            Variant::International,
-            Variant::Bashni,
-            Variant::Lasca,
-            Variant::Chess,
-        ] {
+        for variant in Variant::ALL {
             let langs: &[Language] = match variant {
                 Variant::Bashni | Variant::Lasca => &[Language::En, Language::Ru],
                 _ => &[Language::En],
             };
             for plies in [8, 24, 48] {
-                let Ok(mut game) = games::new_game(variant, None) else {
-                    continue;
-                };
-                for _ in 0..plies {
-                    let moves = game.legal_moves();
-                    if moves.is_empty() || game.outcome().is_some() {
-                        break;
-                    }
-                    if game.play(&moves[next(moves.len())]).is_err() {
-                        break;
-                    }
-                }
+                let game = play.game(variant, plies);
                 let (view, last) = (game.board_view(), game.last_move());
                 for &lang in langs {
                     let opts = Options {

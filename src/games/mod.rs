@@ -11,6 +11,7 @@
 
 mod chess;
 mod draughts;
+pub mod random_play;
 mod reading;
 mod towers;
 mod verdict;
