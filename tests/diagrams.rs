@@ -46,7 +46,7 @@ const CHANNEL_TOLERANCE: u8 = 24;
 const MAX_DIFFERENT: f64 = 0.002;
 
 fn check_png(case: &Case) {
-    let actual = case_png(&case);
+    let actual = case_png(case);
     let path = data(&format!("{}.png", case.name));
     if bless() {
         std::fs::write(&path, &actual).expect("write reference");
