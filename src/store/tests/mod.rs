@@ -1,7 +1,7 @@
 //! Unit tests of the store on a private in-memory database. The tests on real
 //! files (migrations, triggers, two processes) are in `tests/store.rs`.
 //!
-//! One file per aggregate; the shared fixtures (`t`, `new_player`,
+//! One file per aggregate (`<aggregate>_tests.rs`); the shared fixtures (`t`, `new_player`,
 //! `store_with_game`, `mv`, `run`, `outgoing`) and the tests of instants, text
 //! enums and transactions are here.
 
@@ -77,14 +77,14 @@ fn run<T>(
     store.transaction(f)
 }
 
-mod audit;
-mod clocks;
-mod games;
-mod messages;
-mod moves;
-mod offers;
-mod outbox;
-mod players;
+mod audit_tests;
+mod clocks_tests;
+mod games_tests;
+mod messages_tests;
+mod moves_tests;
+mod offers_tests;
+mod outbox_tests;
+mod players_tests;
 
 fn outgoing(id: &str, at: DateTime<Utc>) -> NewOutgoing {
     NewOutgoing {
