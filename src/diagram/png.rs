@@ -1,7 +1,7 @@
 //! PNG board diagrams: the [`svg`] picture rasterised with resvg and
 //! tiny-skia, the bundled font loaded once into resvg's font database (never the
 //! fonts installed on the machine), encoded as an indexed PNG on the theme's
-//! fixed palette of 256 colours ([`palette`](super::palette)).
+//! fixed palette of 256 colours (`diagram::palette`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};

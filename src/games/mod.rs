@@ -10,10 +10,10 @@
 //! [`AnyGame`] in its own file here.
 //!
 //! The registry, [`Record`] and the [`AnyGame`] trait stay in this file; the
-//! rest goes one concept per file: [`records`] (PDN/PGN records read, replayed
-//! and written), [`moves`] (a move played and why one was not), [`endings`]
-//! (ends by the rules and draw claims), [`views`] (what diagrams draw),
-//! [`reading`] and [`verdict`] (what a record leaves unsaid, the referee's
+//! rest goes one concept per file: `records` (PDN/PGN records read, replayed
+//! and written), `moves` (a move played and why one was not), `endings`
+//! (ends by the rules and draw claims), `views` (what diagrams draw),
+//! `reading` and `verdict` (what a record leaves unsaid, the referee's
 //! verdict on it).
 
 mod chess;

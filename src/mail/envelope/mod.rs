@@ -28,11 +28,11 @@
 //! - the new text is the body with quoted history and signatures cut
 //!   ([`super::quotes`]); for HTML-only mails `<blockquote>` is dropped first.
 //!
-//! One concept per file: [`error`] (why a mail is refused), [`head`] (the
-//! header block of a refused mail), [`sender`] (the `From` mailbox and the
-//! address lists), [`headers`] (ids, dates, raw values, clean text),
-//! [`body`] (the text parts and their bounds), [`auto`] (auto-replies and
-//! bounces), [`attachments`] (attached files); this file holds the
+//! One concept per file: `error` (why a mail is refused), `head` (the
+//! header block of a refused mail), `sender` (the `From` mailbox and the
+//! address lists), `headers` (ids, dates, raw values, clean text),
+//! `body` (the text parts and their bounds), `auto` (auto-replies and
+//! bounces), `attachments` (attached files); this file holds the
 //! [`Envelope`] and the one pass that builds it.
 
 mod attachments;
