@@ -1,0 +1,432 @@
+//! `zaochka tournament ...`: the director's tournament commands.
+
+mod change;
+mod export;
+mod queries;
+mod settings;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+
+use change::{all_games, change};
+use export::export;
+use queries::{adjudications, list, read, show, standings};
+
+use super::store_args::StoreArgs;
+use crate::lang::Language;
+use crate::referee::DirectorAction;
+use crate::referee::tournament as service;
+use crate::rules::Variant;
+use crate::tournament::System;
+use crate::tournament::standings::{Scoring, WithdrawalPolicy};
+
+/// The director's address, given to every command that changes a tournament.
+#[derive(clap::Args, Debug)]
+pub struct Director {
+    /// The director's registered address (referee or admin role).
+    #[arg(long = "as")]
+    actor: String,
+}
+
+/// Tournaments: round robins, double round robins and micro-matches.
+#[derive(clap::Subcommand, Debug)]
+pub enum TournamentCmd {
+    /// Create a tournament (then `add` players, `draw`, `start`).
+    New(New),
+    /// Enter a registered player.
+    Add {
+        /// The tournament.
+        name: String,
+        /// The player's registered address.
+        address: String,
+        /// The section (group), from 1; each section is its own round robin.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        section: u32,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Take a player out before the start.
+    Remove {
+        /// The tournament.
+        name: String,
+        /// The player's registered address.
+        address: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Draw the personal numbers: by a seeded lot (audit-logged, re-checkable),
+    /// or in the order given with --numbers.
+    Draw {
+        /// The tournament.
+        name: String,
+        /// The seed in hex (random if absent): it draws the numbers (unless
+        /// --numbers gives them), the ballots and the final lots.
+        #[arg(long)]
+        seed: Option<String>,
+        /// Addresses in the order of their numbers (1, 2, ...), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        numbers: Option<Vec<String>>,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Create every game at once and mail every player an invitation per game.
+    Start {
+        /// The tournament.
+        name: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// The tournament: settings, entrants with numbers, games.
+    Show {
+        /// The tournament.
+        name: String,
+    },
+    /// Standings with tie-breaks.
+    Standings {
+        /// The tournament.
+        name: String,
+    },
+    /// The crosstable, as players get it by mail.
+    Crosstable {
+        /// The tournament.
+        name: String,
+        /// ru or en.
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// A player withdraws: each unfinished game is lost by forfeit.
+    Withdraw {
+        /// The tournament.
+        name: String,
+        /// The player's registered address.
+        address: String,
+        /// Why (audit log, and the players' mails).
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Another player takes the place, number and unfinished games over.
+    Replace {
+        /// The tournament.
+        name: String,
+        /// The leaving player's address.
+        old: String,
+        /// The new player's registered address.
+        new: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Pause every game (clocks stop).
+    Pause {
+        /// The tournament.
+        name: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Resume every paused game.
+    Resume {
+        /// The tournament.
+        name: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// End the playing period now: unfinished games go to adjudication.
+    EndPeriod {
+        /// The tournament.
+        name: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Games waiting for adjudication: position, claims and analyses.
+    Adjudications {
+        /// The tournament.
+        name: String,
+    },
+    /// All games as one PDN (PGN for chess) with Event, Round and Board tags.
+    Export {
+        /// The tournament.
+        name: String,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+    /// Write the tournament's static site (crosstable, games, PDN) to a directory.
+    Publish {
+        /// The tournament.
+        name: String,
+        /// The directory.
+        dir: PathBuf,
+        /// ru or en.
+        #[arg(long, default_value = "ru")]
+        lang: String,
+    },
+    /// Every tournament.
+    List,
+}
+
+/// `tournament new`.
+#[derive(clap::Args, Debug)]
+pub struct New {
+    /// The name (unique).
+    name: String,
+    /// The game: russian, international, bashni, lasca, chess.
+    #[arg(long, value_parser = super::parse_variant)]
+    variant: Variant,
+    /// round-robin, double-round-robin or micro-match.
+    #[arg(long, value_parser = parse_system)]
+    system: System,
+    /// Time control of every game (`3d/move`, `10/50 iccf`, ...).
+    #[arg(long)]
+    time_control: Option<String>,
+    /// Leave days per calendar year.
+    #[arg(long)]
+    leave_days: Option<u32>,
+    /// Draw offers are refused before this move number.
+    #[arg(long)]
+    no_draw_offers_before_move: Option<u32>,
+    /// On a time-out: lose (default) or report (to the director).
+    #[arg(long, default_value = "lose")]
+    on_timeout: String,
+    /// Tie-breaks in order (WIN,SB,DE,KS,BH,BPG,LOT) or a preset: iccf, fide, russian.
+    #[arg(long, default_value = "russian")]
+    tie_breaks: String,
+    /// classic (1/½/0) or fmjd (2/1/0).
+    #[arg(long, default_value = "classic")]
+    scoring: Scoring,
+    /// Withdrawals: fide, lss or fmjd.
+    #[arg(long, default_value = "fide")]
+    withdrawals: WithdrawalPolicy,
+    /// Balloted openings: idf64, fmjd64, idf64-basic, or a list file of your own.
+    #[arg(long)]
+    ballot: Option<String>,
+    /// One ballot per match (or game), or per round.
+    #[arg(long, default_value = "match")]
+    ballot_per: String,
+    /// Playing period in days from the start; then unfinished games are adjudicated.
+    #[arg(long)]
+    playing_period_days: Option<u32>,
+    /// Days for the players' adjudication claims.
+    #[arg(long)]
+    claim_days: Option<u32>,
+    #[command(flatten)]
+    who: Director,
+}
+
+fn parse_system(s: &str) -> Result<System, String> {
+    System::from_setting(s).ok_or_else(|| {
+        format!("unknown system {s:?}; known: round-robin, double-round-robin, micro-match")
+    })
+}
+
+fn parse_lang(s: &str) -> anyhow::Result<Language> {
+    match s {
+        "ru" => Ok(Language::Ru),
+        "en" => Ok(Language::En),
+        _ => Err(anyhow!("--lang must be ru or en")),
+    }
+}
+
+impl TournamentCmd {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let now = db.now();
+        match self {
+            TournamentCmd::New(n) => {
+                let settings = n.settings()?;
+                change(
+                    db,
+                    &n.who,
+                    |tx, actor| {
+                        let t = service::new_tournament(
+                            tx, actor, &n.name, n.variant, n.system, &settings, now,
+                        )?;
+                        Ok((t, Vec::new()))
+                    },
+                    |t| format!("tournament {:?}: {} {}", t.name, t.variant, t.system),
+                )
+            }
+            TournamentCmd::Add {
+                name,
+                address,
+                section,
+                who,
+            } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let r = service::enter(tx, actor, &name, &address, section, now)?;
+                    Ok((r, Vec::new()))
+                },
+                |(t, e, p)| {
+                    format!(
+                        "tournament {:?}: {} entered (section {})",
+                        t.name, p.email, e.section
+                    )
+                },
+            ),
+            TournamentCmd::Remove { name, address, who } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    Ok((
+                        service::remove(tx, actor, &name, &address, now)?,
+                        Vec::new(),
+                    ))
+                },
+                |t| format!("tournament {:?}: {address} removed", t.name),
+            ),
+            TournamentCmd::Draw {
+                name,
+                seed,
+                numbers,
+                who,
+            } => {
+                let seed = seed
+                    .as_deref()
+                    .map(|s| {
+                        crate::tournament::lots::from_hex(s)
+                            .ok_or_else(|| anyhow!("--seed must be hex digits, 1 to 64 bytes"))
+                    })
+                    .transpose()?;
+                change(
+                    db,
+                    &who,
+                    |tx, actor| {
+                        let r = service::draw(tx, actor, &name, seed, numbers.as_deref(), now)?;
+                        Ok((r, Vec::new()))
+                    },
+                    |(t, drawn)| {
+                        let mut text = format!(
+                            "tournament {:?}: numbers drawn{}",
+                            t.name,
+                            t.draw_seed
+                                .as_deref()
+                                .map_or_else(String::new, |s| format!(" (seed {s})"))
+                        );
+                        for (e, p) in drawn {
+                            text.push_str(&format!(
+                                "\n  section {} number {}: {} <{}>",
+                                e.section,
+                                e.number.unwrap_or(0),
+                                p.name,
+                                p.email
+                            ));
+                        }
+                        text
+                    },
+                )
+            }
+            TournamentCmd::Start { name, who } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let s = service::start(tx, actor, &name, now)?;
+                    let made = serde_json::json!({
+                        "tournament": s.tournament,
+                        "games": s.games,
+                        "invitations": s.invitations.len(),
+                    });
+                    Ok((made, s.invitations))
+                },
+                |s| {
+                    format!(
+                        "tournament {:?}: {} games created, {} invitations queued",
+                        s["tournament"]["name"].as_str().unwrap_or_default(),
+                        s["games"].as_array().map_or(0, Vec::len),
+                        s["invitations"]
+                    )
+                },
+            ),
+            TournamentCmd::Show { name } => show(db, &name, db.json),
+            TournamentCmd::Standings { name } => standings(db, &name, db.json),
+            TournamentCmd::Crosstable { name, lang } => {
+                let lang = parse_lang(&lang)?;
+                Ok(
+                    match read(db, |tx| {
+                        let t = service::by_name(tx, &name)?;
+                        service::table_text(tx, &t, lang)
+                    })? {
+                        Ok(text) => {
+                            print!("{text}");
+                            ExitCode::SUCCESS
+                        }
+                        Err(code) => code,
+                    },
+                )
+            }
+            TournamentCmd::Withdraw {
+                name,
+                address,
+                reason,
+                who,
+            } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let hs = service::withdraw(tx, actor, &name, &address, &reason, now)?;
+                    let replies = hs.iter().flat_map(|h| h.replies.clone()).collect();
+                    Ok((hs.len(), replies))
+                },
+                |n| {
+                    format!(
+                        "tournament {name:?}: {address} withdrawn; {n} unfinished game(s) forfeited"
+                    )
+                },
+            ),
+            TournamentCmd::Replace {
+                name,
+                old,
+                new,
+                reason,
+                who,
+            } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let replies = service::replace(tx, actor, &name, &old, &new, &reason, now)?;
+                    Ok(((), replies))
+                },
+                |()| format!("tournament {name:?}: {old} replaced by {new}"),
+            ),
+            TournamentCmd::Pause { name, reason, who } => {
+                all_games(db, &name, &who, &reason, DirectorAction::Pause)
+            }
+            TournamentCmd::Resume { name, reason, who } => {
+                all_games(db, &name, &who, &reason, DirectorAction::Resume)
+            }
+            TournamentCmd::EndPeriod { name, who } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    service::director(tx, actor)?;
+                    let t = service::by_name(tx, &name)?;
+                    let replies = service::end_playing_period(tx, Some(actor), &t, now)?;
+                    Ok((replies.len() / 2, replies))
+                },
+                |n| {
+                    format!(
+                        "tournament {name:?}: playing period ended; {n} game(s) to adjudication"
+                    )
+                },
+            ),
+            TournamentCmd::Adjudications { name } => adjudications(db, &name, db.json),
+            TournamentCmd::Export { name, output } => export(db, &name, output),
+            TournamentCmd::Publish { name, dir, lang } => {
+                let lang = parse_lang(&lang)?;
+                super::publish::publish(db, &name, &dir, lang)
+            }
+            TournamentCmd::List => list(db, db.json),
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! A verified player's lines turned into referee commands and applied: the
+//! intents read with the syntax of each of the player's games, each intent
+//! mapped to its command (or answered directly: a stale move, nothing
+//! understood), and applied in a savepoint so that a refused one changes
+//! nothing and is answered with the game's state.
+
+use super::replies::{enqueue, language_of, personal};
+use crate::config::Config;
+use crate::daemon::inbox::RawMail;
+use crate::lang;
+use crate::lang::mail::Notice;
+use crate::mail::Envelope;
+use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
+use crate::referee::{self, Command, RefereeError, Source};
+use crate::rules::Variant;
+use crate::store::players::Player;
+use crate::store::{GameId, GameStatus, Tx, games, moves};
+
+pub(super) fn syntax_of(variant: &str) -> MoveSyntax {
+    if Variant::from_name(variant) == Some(Variant::Chess) {
+        MoveSyntax::Chess
+    } else {
+        MoveSyntax::Draughts
+    }
+}
+
+/// The example move of a game's notation (`c3-d4` without a game).
+pub(super) fn example_of(tx: &Tx<'_>, game: Option<GameId>) -> Result<&'static str, RefereeError> {
+    let variant = match game {
+        Some(g) => Variant::from_name(&games::get(tx, g)?.variant),
+        None => None,
+    };
+    Ok(lang::game::example_move(
+        variant.unwrap_or(Variant::Russian),
+    ))
+}
+
+/// The player's intents, with the syntax of each of their active games, and
+/// the game a line naming none is for: the mail's game, or for a mail to the
+/// personal address, the player's one active game if there is exactly one.
+pub(super) fn intents_for(
+    tx: &Tx<'_>,
+    env: &Envelope,
+    player: &Player,
+    main: Option<GameId>,
+) -> Result<(Vec<Addressed>, Option<GameId>), RefereeError> {
+    let filter = games::GameFilter {
+        player: Some(player.id),
+        status: Some(GameStatus::Active),
+        ..Default::default()
+    };
+    let active: Vec<(GameId, MoveSyntax)> = games::list(tx, &filter)?
+        .iter()
+        .map(|g| (g.id, syntax_of(&g.variant)))
+        .collect();
+    let default = match main {
+        Some(g) => Some(g),
+        None if active.len() == 1 => Some(active[0].0),
+        None => None,
+    };
+    let syntax = match default {
+        Some(g) => syntax_of(&games::get(tx, g)?.variant),
+        None => MoveSyntax::Draughts,
+    };
+    let others: Vec<(GameId, MoveSyntax)> = active
+        .into_iter()
+        .filter(|(g, _)| Some(*g) != default)
+        .collect();
+    let cx = Context {
+        game: default,
+        syntax,
+        other_games: &others,
+    };
+    Ok((read_intents(&env.new_text, &env.subject, &cx), default))
+}
+
+/// The game's state for the player as the referee's status reply renders it
+/// (board, clocks, whose move), to follow a refusal; `None` if the referee
+/// cannot render it.
+pub(super) fn state_text(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: GameId,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<String>, RefereeError> {
+    match referee::handle(
+        tx,
+        &Command::Status { game },
+        player.id,
+        now,
+        Source::default(),
+    ) {
+        Ok(h) => Ok(h.replies.into_iter().next().map(|r| r.body)),
+        Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
+        Err(_) => Ok(None),
+    }
+}
+
+/// A refusal line followed by the game's state.
+pub(super) fn with_state(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: Option<GameId>,
+    line: String,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<String, RefereeError> {
+    let Some(g) = game else { return Ok(line) };
+    Ok(match state_text(tx, player, g, now)? {
+        Some(state) => format!("{line}\n\n{state}"),
+        None => line,
+    })
+}
+
+/// Applies one intent inside a savepoint: a refused command is rolled back to the
+/// savepoint (it changes nothing) and answered to the sender alone, with the
+/// game's state.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn apply(
+    tx: &Tx<'_>,
+    config: &Config,
+    env: &Envelope,
+    mail: &RawMail,
+    player: &Player,
+    game: Option<GameId>,
+    a: &Addressed,
+    index: usize,
+) -> Result<String, RefereeError> {
+    let lang = language_of(player);
+    let command = match command_of(tx, player, game, &a.intent, &env.new_text)? {
+        Ok(c) => c,
+        Err(answer) => {
+            let text = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
+            enqueue(
+                tx,
+                config,
+                env,
+                mail,
+                &[personal(player, game, text, lang)],
+                index,
+            )?;
+            return Ok(answer.outcome);
+        }
+    };
+    savepoint(tx, "SAVEPOINT intent")?;
+    let source = Source {
+        message_id: env.message_id.as_deref(),
+    };
+    let starts = crate::daemon::timing::ClockStarts::of(tx, command.game())?;
+    match referee::handle(tx, &command, player.id, mail.received_at, source) {
+        Ok(mut h) => {
+            savepoint(tx, "RELEASE intent")?;
+            let processed_at = crate::daemon::wall::now().max(mail.received_at);
+            let replies = &mut h.replies;
+            crate::daemon::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
+            enqueue(tx, config, env, mail, &h.replies, index)?;
+            Ok(match game {
+                Some(g) => format!("applied #{g}: {}", a.line.trim()),
+                None => format!("applied: {}", a.line.trim()),
+            })
+        }
+        Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
+        Err(e) => {
+            savepoint(tx, "ROLLBACK TO intent; RELEASE intent")?;
+            let line = match game {
+                Some(g) => Notice::Refused {
+                    game: g,
+                    line: a.line.trim().to_string(),
+                    reason: e.message(lang),
+                }
+                .text(lang),
+                None => Notice::RefusedCommand {
+                    line: a.line.trim().to_string(),
+                    reason: e.message(lang),
+                }
+                .text(lang),
+            };
+            let text = with_state(tx, player, game, line, mail.received_at)?;
+            enqueue(
+                tx,
+                config,
+                env,
+                mail,
+                &[personal(player, game, text, lang)],
+                index,
+            )?;
+            Ok(match game {
+                Some(g) => format!("refused #{g}: {e}"),
+                None => format!("refused: {e}"),
+            })
+        }
+    }
+}
+
+pub(super) fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {
+    tx.sql()
+        .execute_batch(sql)
+        .map_err(|e| RefereeError::Store(crate::store::StoreError::from(e)))
+}
+
+/// An intent answered without the referee: the notice, and the outcome for
+/// the record.
+pub(super) struct Answer {
+    notice: Notice,
+    outcome: String,
+}
+
+/// The referee command of an intent, or a direct answer (stale move, nothing
+/// understood). `game` is `None` only for intents not about one game
+/// ([`super::needs_game`]).
+pub(super) fn command_of(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: Option<GameId>,
+    intent: &Intent,
+    analysis: &str,
+) -> Result<Result<Command, Answer>, RefereeError> {
+    let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
+    Ok(Ok(match intent {
+        Intent::Move { mv, offer_draw } => {
+            let game = need()?;
+            if let Some(answer) = stale(tx, game, mv.number, mv.black, &mv.text)? {
+                return Ok(Err(answer));
+            }
+            Command::Play {
+                game,
+                text: mv.text.clone(),
+                offer_draw: *offer_draw,
+            }
+        }
+        Intent::OfferDraw => {
+            // An offer while the opponent's offer stands is an acceptance.
+            let game = need()?;
+            let row = games::get(tx, game)?;
+            let mine = row.side_of(player.id);
+            match crate::store::offers::pending(tx, game)? {
+                Some(o) if Some(o.side) != mine => Command::AcceptDraw { game },
+                _ => Command::OfferDraw { game },
+            }
+        }
+        Intent::AcceptDraw => Command::AcceptDraw { game: need()? },
+        Intent::DeclineDraw => Command::DeclineDraw { game: need()? },
+        Intent::Resign => Command::Resign { game: need()? },
+        Intent::ClaimDraw { mv } => {
+            let game = need()?;
+            // At the end of a tournament's playing period a draw claim is a
+            // claim for adjudication, with the mail as its analysis.
+            if referee::tournament::frozen(tx, game)? {
+                Command::ClaimResult {
+                    game,
+                    claim: crate::tournament::ResultClaim::Draw,
+                    analysis: analysis.to_string(),
+                }
+            } else {
+                Command::ClaimDraw {
+                    game,
+                    text: mv.as_ref().map(|m| m.text.clone()),
+                }
+            }
+        }
+        Intent::ClaimResult(claim) => Command::ClaimResult {
+            game: need()?,
+            claim: *claim,
+            analysis: analysis.to_string(),
+        },
+        Intent::Standings => Command::Standings { game },
+        Intent::Status => Command::Status { game: need()? },
+        Intent::History => Command::History,
+        Intent::Help => Command::Help,
+        Intent::Leave { from, to } => Command::Leave {
+            from: *from,
+            to: *to,
+        },
+        Intent::LegalMoves => Command::LegalMoves { game: need()? },
+        Intent::Why { text } => Command::Why {
+            game: need()?,
+            text: text.clone(),
+        },
+        Intent::Rules => Command::Rules { game: need()? },
+        Intent::Seal { text } => Command::Seal {
+            game: need()?,
+            text: text.clone(),
+        },
+        Intent::Conditional(request) => Command::Conditional {
+            game: need()?,
+            request: request.clone(),
+        },
+        Intent::Unrecognised(why) => {
+            let outcome = match why {
+                Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),
+                Unrecognised::NoText => "unrecognised: no text".into(),
+                Unrecognised::NoCommand => "unrecognised".into(),
+                Unrecognised::LeaveDates(_) => "unrecognised: leave dates".into(),
+            };
+            return Ok(Err(Answer {
+                notice: Notice::Unrecognised {
+                    game,
+                    why: why.clone(),
+                    example: example_of(tx, game)?,
+                },
+                outcome,
+            }));
+        }
+    }))
+}
+
+/// A move written with an old move number: nothing changes, the reply says what is due.
+pub(super) fn stale(
+    tx: &Tx<'_>,
+    game: GameId,
+    number: Option<u32>,
+    black: bool,
+    text: &str,
+) -> Result<Option<Answer>, RefereeError> {
+    let Some(n) = number else { return Ok(None) };
+    let plies = moves::last_ply(tx, game)?;
+    let row = games::get(tx, game)?;
+    let k = plies + u32::from(black_starts(&row));
+    let due = k / 2 + 1;
+    let due_black = k % 2 == 1;
+    if n < due || (n == due && !black && due_black) {
+        return Ok(Some(Answer {
+            notice: Notice::Stale {
+                game,
+                text: text.to_string(),
+                number: n,
+                due,
+                due_black,
+            },
+            outcome: format!("stale: {n} while {due} is due"),
+        }));
+    }
+    Ok(None)
+}
+
+/// Whether Black made the game's first ply (its start position says so).
+pub(super) fn black_starts(row: &games::Game) -> bool {
+    row.start_fen
+        .as_deref()
+        .is_some_and(|f| f.trim_start().starts_with(['B', 'b']) || f.contains(" b "))
+}

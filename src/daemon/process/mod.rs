@@ -1,0 +1,461 @@
+//! One incoming mail, start to finish: size limit, MIME, bounces and auto-replies,
+//! identity (registered sender AND that player's token for the game), intents,
+//! referee commands, replies into the outbox — all in ONE transaction together with
+//! the processed-message record, so a duplicate delivery or a crash before the
+//! commit never applies anything twice. Unverified mail is never applied: a
+//! stranger's gets no reply (no backscatter); a registered address's mail
+//! without a valid token gets one answer a day, to the registered address only.
+//! A mail to the player's personal address (`+p<player>.<token>`) is applied
+//! too: `#12 c3-d4` lines to their game, a bare move to the player's one active
+//! game. The outcome of every mail is recorded for the referee.
+
+mod commands;
+mod director_mail;
+mod identity;
+mod replies;
+
+use std::collections::HashMap;
+use tracing::{info, warn};
+
+use commands::{apply, black_starts, example_of, intents_for, savepoint};
+use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
+use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
+
+use super::inbox::RawMail;
+use crate::config::Config;
+use crate::lang;
+use crate::lang::mail::Notice;
+use crate::mail::intent::{Addressed, Intent};
+use crate::mail::{Envelope, EnvelopeError, SenderProblem};
+use crate::printable::printable;
+use crate::referee::{self, RefereeError};
+use crate::store::messages::{self, NewProcessedMessage};
+use crate::store::players::{self, Player};
+use crate::store::{GameId, Store, StoreError, Tx, claims};
+
+/// What became of a mail (also stored as the processed-message outcome).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Processed {
+    /// `applied`, `duplicate`, `rejected: ...`, `ignored: ...`, `bounce: ...`.
+    pub outcome: String,
+    /// The game concerned, if known.
+    pub game: Option<GameId>,
+    /// The sender's address when it was verified (registered From and that
+    /// player's token for the game), lowercased.
+    pub verified_sender: Option<String>,
+}
+
+impl Processed {
+    fn unverified(outcome: impl Into<String>, game: Option<GameId>) -> Processed {
+        Processed {
+            outcome: outcome.into(),
+            game,
+            verified_sender: None,
+        }
+    }
+}
+
+/// A fault that is not the mail's: the database busy or locked beyond its busy
+/// timeout, the disk full, an I/O error. The mail was NOT recorded: leave it in
+/// the inbox and try it again later.
+#[derive(Debug, thiserror::Error)]
+#[error("transient fault: {0}")]
+pub struct TransientFault(pub String);
+
+impl From<StoreError> for TransientFault {
+    fn from(e: StoreError) -> TransientFault {
+        TransientFault(e.to_string())
+    }
+}
+
+/// Processes one mail in one transaction, which also ends its claim
+/// ([`claims::finish`]). A mail already processed (same inbox key, or same
+/// Message-ID from the same verified sender) is a no-op with the outcome
+/// `duplicate`. A fault in the mail itself (unreadable, over a limit, a
+/// refused command) is recorded; only a fault of the machine is returned.
+///
+/// # Errors
+/// [`TransientFault`]: nothing was recorded; the mail stays in the inbox.
+pub fn process(
+    store: &mut Store,
+    config: &Config,
+    mail: &RawMail,
+) -> Result<Processed, TransientFault> {
+    let parsed = if mail.is_truncated() || mail.size > config.max_message_bytes as u64 {
+        Err(EnvelopeError::TooLarge {
+            size: usize::try_from(mail.size).unwrap_or(usize::MAX),
+            limit: config.max_message_bytes,
+            headers: crate::mail::envelope::read_head(&mail.bytes).map(Box::new),
+        })
+    } else {
+        Envelope::parse_bounded(&mail.bytes, config.max_message_bytes, &config.limits)
+    };
+    let message_id = match &parsed {
+        Ok(e) => e.message_id.clone(),
+        Err(EnvelopeError::TooLarge { headers, .. } | EnvelopeError::OverLimit { headers, .. }) => {
+            headers.as_deref().and_then(|h| h.message_id.clone())
+        }
+        Err(_) => None,
+    };
+    let auth = super::authenticate::verify_mail(config, mail);
+    let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
+        claims::finish(tx, &mail.key)?;
+        if messages::find_key(tx, &mail.key)?.is_some() {
+            return Ok(Processed::unverified("duplicate", None));
+        }
+        let processed = match &parsed {
+            Ok(env) => handle_envelope(tx, config, env, mail, &auth)?,
+            Err(e) => refused_envelope(tx, config, e, mail)?,
+        };
+        let new = NewProcessedMessage {
+            message_id: message_id.clone(),
+            inbox_key: mail.key.clone(),
+            game_id: processed.game,
+            sender: processed.verified_sender.clone().or_else(|| {
+                parsed
+                    .as_ref()
+                    .ok()
+                    .and_then(|e| e.from.as_ref().map(|f| printable(&f.address).into_owned()))
+            }),
+            verified: processed.verified_sender.is_some(),
+            outcome: processed.outcome.clone(),
+            processed_at: mail.received_at,
+        };
+        if !messages::record(tx, &new)? {
+            // Another process recorded it first: everything above is rolled back.
+            return Err(RefereeError::Invalid("duplicate".into()));
+        }
+        super::authenticate::record(tx, config, mail, &auth, &processed)?;
+        Ok(processed)
+    });
+    let processed = match result {
+        Ok(p) => p,
+        Err(RefereeError::Invalid(d)) if d == "duplicate" => {
+            Processed::unverified("duplicate", None)
+        }
+        Err(RefereeError::Store(e)) if e.is_transient() => return Err(e.into()),
+        Err(e) => {
+            // A mail whose handling fails for a reason of its own is recorded as
+            // failed so that it is not retried for ever; the referee sees it in
+            // the log and the table.
+            let outcome = format!("failed: {e}");
+            warn!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), error = %e, "mail could not be processed");
+            let record = NewProcessedMessage {
+                message_id: message_id.clone(),
+                inbox_key: mail.key.clone(),
+                game_id: None,
+                sender: None,
+                verified: false,
+                outcome: outcome.clone(),
+                processed_at: mail.received_at,
+            };
+            store
+                .transaction(|tx| {
+                    claims::finish(tx, &mail.key)?;
+                    messages::record(tx, &record)
+                })
+                .map_err(TransientFault::from)?;
+            return Ok(Processed::unverified(outcome, None));
+        }
+    };
+    let game = processed.game.map(|g| g.0);
+    if processed.outcome.starts_with("rejected") || processed.outcome.starts_with("ignored") {
+        warn!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), game, outcome = %printable(&processed.outcome), "mail not applied");
+    } else {
+        info!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), game, outcome = %printable(&processed.outcome), "mail processed");
+    }
+    Ok(processed)
+}
+
+/// A mail that could not be read as an envelope: recorded; a verified sender
+/// of a mail over a limit (its size, or a bound of `[limits]`) gets one polite
+/// answer saying what was too large; a registered sender without a valid token
+/// gets the day's one answer listing their games. Anything else is never
+/// answered.
+fn refused_envelope(
+    tx: &Tx<'_>,
+    config: &Config,
+    e: &EnvelopeError,
+    mail: &RawMail,
+) -> Result<Processed, RefereeError> {
+    let (outcome, headers) = match e {
+        EnvelopeError::TooLarge {
+            size,
+            limit,
+            headers,
+        } => (
+            format!("rejected: too large ({size} bytes, limit {limit})"),
+            headers,
+        ),
+        EnvelopeError::OverLimit {
+            limit,
+            found,
+            allowed,
+            headers,
+        } => (
+            format!("rejected: over {} ({found}, limit {allowed})", limit.key()),
+            headers,
+        ),
+        EnvelopeError::Sender(problem) => {
+            let why = match problem {
+                SenderProblem::Several => "several senders",
+                SenderProblem::Unreadable => "a sender that is not one address",
+            };
+            return Ok(Processed::unverified(format!("rejected: {why}"), None));
+        }
+        other => {
+            return Ok(Processed::unverified(
+                format!(
+                    "rejected: unreadable mail ({})",
+                    printable(&other.to_string())
+                ),
+                None,
+            ));
+        }
+    };
+    let Some(head) = headers.as_deref() else {
+        return Ok(Processed::unverified(outcome, None));
+    };
+    let Some(from) = head.from.as_ref() else {
+        return Ok(Processed::unverified(outcome, None));
+    };
+    let (player, game) = match verify(tx, config, &from.address, head.recipient_addresses())? {
+        Identity::Verified { player, game } => (player, game),
+        Identity::Tokenless {
+            player,
+            outcome: why,
+            claimed,
+        } => {
+            let answered = tokenless_answer(tx, config, &player, mail)?;
+            return Ok(Processed::unverified(
+                format!("{outcome}; {why}{}", answered_note(answered)),
+                claimed,
+            ));
+        }
+        Identity::Unverified { claimed, .. } => {
+            return Ok(Processed::unverified(outcome, claimed));
+        }
+    };
+    let notice = match e {
+        EnvelopeError::OverLimit {
+            limit,
+            found,
+            allowed,
+            ..
+        } => Notice::OverLimit {
+            game,
+            limit: *limit,
+            found: *found as u64,
+            allowed: *allowed as u64,
+        },
+        _ => Notice::TooLarge {
+            game,
+            size: mail.size,
+            limit: config.max_message_bytes as u64,
+        },
+    };
+    let lang = language_of(&player);
+    let reply = personal(&player, game, notice.text(lang), lang);
+    enqueue_threaded(tx, config, head_thread(head), mail, &[reply], 0)?;
+    Ok(Processed {
+        outcome,
+        game,
+        verified_sender: Some(player.email.to_lowercase()),
+    })
+}
+
+fn handle_envelope(
+    tx: &Tx<'_>,
+    config: &Config,
+    env: &Envelope,
+    mail: &RawMail,
+    auth: &crate::mail::auth::AuthVerdicts,
+) -> Result<Processed, RefereeError> {
+    if let Some(bounce) = &env.bounce {
+        return super::bounce::handle(tx, config, env, bounce, mail.received_at);
+    }
+    if env.is_automatic() {
+        return Ok(Processed::unverified("ignored: automatic reply", None));
+    }
+    let Some(from) = &env.from else {
+        return Ok(Processed::unverified("rejected: no sender", None));
+    };
+    if let Some(lines) = crate::mail::director::read(&env.new_text) {
+        return director_mail::handle(tx, config, env, mail, &from.address, &lines);
+    }
+    let (player, main) = match verify(tx, config, &from.address, env.recipient_addresses())? {
+        Identity::Verified { player, game } => (player, game),
+        Identity::Tokenless {
+            player,
+            outcome,
+            claimed,
+        } => {
+            let answered = tokenless_answer(tx, config, &player, mail)?;
+            return Ok(Processed::unverified(
+                format!("{outcome}{}", answered_note(answered)),
+                claimed,
+            ));
+        }
+        Identity::Unverified { outcome, claimed } => {
+            return Ok(Processed::unverified(outcome, claimed));
+        }
+    };
+    if let Some(refused) = super::authenticate::refusal(config, auth, main) {
+        return Ok(refused);
+    }
+    let verified_sender = Some(player.email.to_lowercase());
+    if let Some(first) = messages::find_verified(tx, env.message_id.as_deref(), &player.email)? {
+        // The same mail delivered again under another inbox key.
+        return Ok(Processed {
+            outcome: format!("duplicate of {}", printable(&first.inbox_key)),
+            game: main,
+            verified_sender: None,
+        });
+    }
+    super::bounce_clock::on_verified_mail(tx, player.id, mail.received_at)?;
+    let (intents, default_game) = intents_for(tx, env, &player, main)?;
+    let lang = language_of(&player);
+    let mut outcomes = Vec::new();
+    // Lines for games that do not exist or are not the sender's: refused
+    // together in ONE reply (however many there are), and the rest of the mail
+    // is applied. The same words either way, so nobody learns which games exist.
+    let mut foreign: Vec<(GameId, String)> = Vec::new();
+    let mut foreign_count = 0usize;
+    // Lines that need a game and name none (a reply to a mail not about one
+    // game while several games go on): one reply with the list of games.
+    let mut unplaced: Vec<String> = Vec::new();
+    let mut unplaced_count = 0usize;
+    // A claim for a game frozen at the end of a tournament's playing period
+    // carries the player's analysis: the mail's other lines for that game
+    // (variations with moves) are the analysis, not moves or commands.
+    let claims = adjudication_claims(tx, &intents, default_game)?;
+    for (k, a) in intents.iter().enumerate() {
+        let game = a.game.or(default_game);
+        if let Some(g) = game
+            && let Some(&first) = claims.get(&g)
+            && first != k
+        {
+            continue;
+        }
+        match game {
+            Some(g) if Some(g) != main && !plays_in(tx, &player, g)? => {
+                foreign_count += 1;
+                if foreign.len() < MAX_LISTED_LINES {
+                    foreign.push((g, a.line.trim().to_string()));
+                }
+            }
+            None if needs_game(&a.intent) => {
+                unplaced_count += 1;
+                if let Intent::Unrecognised(why) = &a.intent {
+                    let notice = Notice::Unrecognised {
+                        game: None,
+                        why: why.clone(),
+                        example: example_of(tx, None)?,
+                    };
+                    let games = game_entries(tx, config, &player, mail.received_at)?;
+                    let text = format!(
+                        "{}\n\n{}",
+                        notice.text(lang),
+                        lang::mail::games_list(&games, lang)
+                    );
+                    enqueue(
+                        tx,
+                        config,
+                        env,
+                        mail,
+                        &[personal(&player, None, text, lang)],
+                        k,
+                    )?;
+                    outcomes.push("unrecognised (no game)".to_string());
+                } else if unplaced.len() < MAX_LISTED_LINES {
+                    unplaced.push(a.line.trim().to_string());
+                }
+            }
+            game => outcomes.push(apply(tx, config, env, mail, &player, game, a, k)?),
+        }
+    }
+    if foreign_count > 0 {
+        let notice = Notice::NotYourGames {
+            more: foreign_count - foreign.len(),
+            lines: foreign,
+        };
+        let reply = personal(&player, main, notice.text(lang), lang);
+        enqueue(tx, config, env, mail, &[reply], intents.len())?;
+        outcomes.push(format!(
+            "refused {foreign_count} line(s) for games not the sender's"
+        ));
+    }
+    if !unplaced.is_empty() {
+        let notice = Notice::WhichGame {
+            more: unplaced_count.saturating_sub(unplaced.len()),
+            lines: unplaced,
+            games: game_entries(tx, config, &player, mail.received_at)?,
+        };
+        let reply = personal(&player, None, notice.text(lang), lang);
+        enqueue(tx, config, env, mail, &[reply], intents.len() + 1)?;
+        outcomes.push(format!("refused {unplaced_count} line(s) naming no game"));
+    }
+    Ok(Processed {
+        outcome: bounded_outcome(&outcomes),
+        game: main.or(default_game),
+        verified_sender,
+    })
+}
+
+/// For each game frozen for adjudication that the mail claims a result for,
+/// the index of the (first) claim among the intents.
+fn adjudication_claims(
+    tx: &Tx<'_>,
+    intents: &[Addressed],
+    default_game: Option<GameId>,
+) -> Result<HashMap<GameId, usize>, RefereeError> {
+    let mut claims = HashMap::new();
+    for (k, a) in intents.iter().enumerate() {
+        let Some(g) = a.game.or(default_game) else {
+            continue;
+        };
+        let claim = match a.intent {
+            Intent::ClaimResult(_) => true,
+            Intent::ClaimDraw { .. } => referee::tournament::frozen(tx, g)?,
+            _ => false,
+        };
+        if claim {
+            claims.entry(g).or_insert(k);
+        }
+    }
+    Ok(claims)
+}
+
+/// Whether an intent is about one game (everything but help, history, leave,
+/// standings).
+fn needs_game(intent: &Intent) -> bool {
+    // `standings` without a game: the player's latest tournament (the
+    // referee refuses a player in none).
+    !matches!(
+        intent,
+        Intent::Help | Intent::History | Intent::Leave { .. } | Intent::Standings
+    )
+}
+
+/// The most refused lines quoted back in one reply; the rest are counted.
+const MAX_LISTED_LINES: usize = 10;
+
+/// The outcomes of a mail's intents as one record line: at most 20 of them
+/// (each cut to 200 characters), then how many more.
+fn bounded_outcome(outcomes: &[String]) -> String {
+    const MAX: usize = 20;
+    let mut out: Vec<String> = outcomes
+        .iter()
+        .take(MAX)
+        .map(|o| o.chars().take(200).collect())
+        .collect();
+    if outcomes.len() > MAX {
+        out.push(format!("... {} more", outcomes.len() - MAX));
+    }
+    out.join("; ")
+}
+
+/// Referees (for alerts): every player with the referee or admin role.
+pub(crate) fn referees(tx: &Tx<'_>) -> Result<Vec<Player>, RefereeError> {
+    Ok(players::referees(tx)?)
+}
