@@ -11,6 +11,7 @@
 //! |---|---|---|
 //! | [`GameId`] | integer | a game, the number in `[zaochka #12]` |
 //! | [`PlayerId`] | integer | a registered person |
+//! | [`PauseId`] | integer | a clock stopped because a move notice bounced |
 //! | [`Side`] | `white` / `black` | a side of the board, the rules' [`crate::rules::Color`] |
 //! | [`GameStatus`] | `active`, `paused`, `finished`, `annulled`, `adjourned` | where a game stands |
 //! | [`GameResult`] | `1-0`, `0-1`, `1/2-1/2` | the result of a finished game |
@@ -37,6 +38,12 @@ id_type! {
 id_type! {
     /// A registered person's id (`players.id`).
     PlayerId
+}
+
+id_type! {
+    /// A bounce pause's id (`bounce_pauses.id`): one player's clock in one
+    /// game stopped because the notice of the opponent's move bounced.
+    PauseId
 }
 
 named_enum! {

@@ -62,4 +62,5 @@ pub use leave::{LeaveError, LeaveRequest, PlannedLeave};
 pub use schedule::{Action, ActionKind};
 pub use settings::{Settings, TimeoutPolicy};
 pub use state::{ClockView, MoveCharge, MoveClockError};
+pub use types::ChargeRecord;
 pub use zone::ZoneError;

@@ -112,3 +112,19 @@ pub struct NewLeave {
     /// When it is taken (UTC).
     pub created_at: DateTime<Utc>,
 }
+
+/// What the clock charged for a move, as computed in the move's transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChargeRecord {
+    /// When the mover's clock started for this move (UTC).
+    pub clock_started_at: DateTime<Utc>,
+    /// Reflection time in seconds (stops left out).
+    pub reflection_seconds: i64,
+    /// Time charged in seconds (after ICCF whole days and doubling).
+    pub charged_seconds: i64,
+    /// Seconds from the clock's start until the notice of the opponent's
+    /// move left the bot (the daemon behind, the outbox): not charged.
+    pub transit_seconds: i64,
+    /// Seconds of the other stops (leave, bounce pauses): not charged.
+    pub stood_seconds: i64,
+}

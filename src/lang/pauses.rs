@@ -7,11 +7,11 @@
 use chrono::{DateTime, Utc};
 
 use super::Language;
+use crate::clock::ChargeRecord;
 use crate::clock::zone::{format_days_hours, format_utc};
 use crate::printable::printable;
-use crate::store::bounce_pauses::PauseId;
-use crate::store::receipts::ChargeRecord;
 use crate::vocabulary::GameId;
+use crate::vocabulary::PauseId;
 
 /// What a director is told when a player's clock stops because the notice of
 /// their move could not be delivered.

@@ -14,10 +14,8 @@ use rusqlite::{OptionalExtension, Row, params};
 use super::outbox::OutboxId;
 use super::{GameId, PlayerId, Result, Ts, Tx};
 
-row_id! {
-    /// A bounce pause's row id.
-    PauseId
-}
+pub use crate::vocabulary::PauseId;
+sql_id!(PauseId);
 
 text_enum! {
     /// How a bounce pause ended. Stored as the lowercase name.
