@@ -11,6 +11,7 @@
 //! |---|---|---|
 //! | [`GameId`] | integer | a game, the number in `[zaochka #12]` |
 //! | [`PlayerId`] | integer | a registered person |
+//! | [`Language`] | `en` / `ru` | the language a person reads replies in |
 //! | [`PauseId`] | integer | a clock stopped because a move notice bounced |
 //! | [`Side`] | `white` / `black` | a side of the board, the rules' [`crate::rules::Color`] |
 //! | [`GameStatus`] | `active`, `paused`, `finished`, `annulled`, `adjourned` | where a game stands |
@@ -59,5 +60,44 @@ named_enum! {
         Annulled => "annulled",
         /// Adjourned with a sealed move, to be resumed (seed 003 art. 15-17).
         Adjourned => "adjourned",
+    }
+}
+
+named_enum! {
+    /// The language a person reads replies and messages in (a player's
+    /// setting, `players.language`). Stored and written in JSON as `en` / `ru`.
+    pub enum Language {
+        /// English.
+        En => "en",
+        /// Russian.
+        Ru => "ru",
+    }
+}
+
+impl Default for Language {
+    /// English, for a reader whose language is not known.
+    fn default() -> Language {
+        Language::En
+    }
+}
+
+impl Language {
+    /// The language of a code (`en`, `ru`; case-insensitive), `None` otherwise.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Language> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" | "eng" | "english" => Some(Language::En),
+            "ru" | "rus" | "russian" => Some(Language::Ru),
+            _ => None,
+        }
+    }
+
+    /// The two-letter code.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Ru => "ru",
+        }
     }
 }

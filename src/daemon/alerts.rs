@@ -502,7 +502,7 @@ fn queue_mail(
     referee: &Player,
     now: DateTime<Utc>,
 ) -> Result<OutboxId, StoreError> {
-    let lang = Language::from_code(referee.language.as_str()).unwrap_or_default();
+    let lang = referee.language;
     let held = records::held_for(tx, referee.id)?;
     let mut body = alert.body(lang);
     if !held.is_empty() {

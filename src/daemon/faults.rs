@@ -81,8 +81,7 @@ pub(crate) fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lan
     store.read(process::referees).ok().map(|list| {
         list.into_iter()
             .map(|p| {
-                let lang =
-                    crate::lang::Language::from_code(p.language.as_str()).unwrap_or_default();
+                let lang = p.language;
                 (p.email, lang)
             })
             .collect()

@@ -8,7 +8,6 @@ use tracing::info;
 
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
-use crate::lang::Language;
 use crate::lang::events::{self, ClockEvent};
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks as persist;
@@ -128,7 +127,7 @@ fn act(
     }
     let game = games::get(tx, a.game_id)?;
     let player = players::get(tx, game.player(a.side))?;
-    let lang = Language::from_code(player.language.as_str()).unwrap_or_default();
+    let lang = player.language;
     let tz = zone::parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let deadline = zone::format_deadline(a.deadline, tz);
     let key = a.kind.key();
@@ -165,7 +164,7 @@ fn act(
             ended = finished.result.is_some();
             for side in [a.side, a.side.opposite()] {
                 let p = players::get(tx, game.player(side))?;
-                let l = Language::from_code(p.language.as_str()).unwrap_or_default();
+                let l = p.language;
                 let line = match finished.result {
                     Some(result) => events::clock(
                         &ClockEvent::LostOnTime {
@@ -184,7 +183,7 @@ fn act(
             policy: TimeoutPolicy::ReportToReferee,
         } => {
             for r in super::process::referees(tx)? {
-                let l = Language::from_code(r.language.as_str()).unwrap_or_default();
+                let l = r.language;
                 mails.push((
                     r.clone(),
                     events::clock(
@@ -225,7 +224,7 @@ fn act(
             monospace: false,
             to: to.id,
             email: to.email.clone(),
-            language: Language::from_code(to.language.as_str()).unwrap_or_default(),
+            language: to.language,
             game: Some(a.game_id),
             body,
         })

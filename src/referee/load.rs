@@ -146,5 +146,5 @@ pub(crate) fn piece_letters(p: &Player) -> Language {
 
 /// A player's language for replies.
 pub(crate) fn language(p: &Player) -> Language {
-    Language::from_code(p.language.as_str()).unwrap_or_default()
+    p.language
 }

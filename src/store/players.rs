@@ -8,15 +8,8 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::{PlayerId, Result, StoreError, Ts, Tx, is_unique_violation};
 
-text_enum! {
-    /// The language a player's replies are written in. Stored as `ru` / `en`.
-    pub enum Language {
-        /// Russian.
-        Ru => "ru",
-        /// English.
-        En => "en",
-    }
-}
+pub use crate::vocabulary::Language;
+sql_text!(Language);
 
 text_enum! {
     /// The letters a player reads chess moves in, when chosen (otherwise

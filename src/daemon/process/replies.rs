@@ -13,7 +13,7 @@ use crate::store::Tx;
 use crate::store::players::Player;
 
 pub(super) fn language_of(player: &Player) -> Language {
-    Language::from_code(player.language.as_str()).unwrap_or_default()
+    player.language
 }
 
 /// A reply to one player; its headers are the composer's ([`letters::post`]).
