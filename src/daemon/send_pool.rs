@@ -462,4 +462,75 @@ mod tests {
         let b = Budget { day: 6, ..b };
         assert_eq!(b.reached(1), Some(Cap::Day));
     }
+
+    /// The workers' logic against the recording transport (no socket): three
+    /// connections, six replies in three chains of two, the second call
+    /// deferred (421 4.7.0). Every reply is accepted exactly once, none is
+    /// dropped, and each chain keeps its order.
+    #[test]
+    fn a_deferred_reply_is_sent_again_once_and_chains_keep_their_order() {
+        use super::super::transport::recording::Recording;
+        use crate::store::StoreError;
+        use crate::store::outbox::{self, NewOutgoing, OutboxStatus};
+
+        let mut c: Config = toml::from_str(
+            "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\nconnections = 3\n",
+        )
+        .unwrap();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        store
+            .transaction(|tx| {
+                for k in 0..3 {
+                    for n in 0..2 {
+                        outbox::enqueue(
+                            tx,
+                            &NewOutgoing::sample(
+                                &format!("p{k}@example.test"),
+                                &format!("m{k}.{n}@example.test"),
+                                now,
+                            ),
+                        )?;
+                    }
+                }
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+        let transport = Recording::answering(|call, _| {
+            if call == 1 {
+                Err(SendError::Deferred("421 4.7.0 slow down".into()))
+            } else {
+                Ok(())
+            }
+        });
+        let stop = AtomicBool::new(false);
+        let sent = super::super::sender::send_due(&mut store, &transport, &c, now, &stop).unwrap();
+        assert_eq!(sent, 6);
+        assert_eq!(
+            transport.calls(),
+            7,
+            "six replies and the one deferred call"
+        );
+        let accepted = transport.accepted();
+        assert_eq!(accepted.len(), 6, "{accepted:?}");
+        let place = |id: &str| {
+            let hits: Vec<usize> = (0..accepted.len())
+                .filter(|&i| accepted[i].contains(id))
+                .collect();
+            assert_eq!(hits.len(), 1, "{id} accepted once: {accepted:?}");
+            hits[0]
+        };
+        for k in 0..3 {
+            assert!(
+                place(&format!("m{k}.0@")) < place(&format!("m{k}.1@")),
+                "chain {k} in order: {accepted:?}"
+            );
+        }
+        let pending = store
+            .read(|tx| outbox::list(tx, Some(OutboxStatus::Pending), None))
+            .unwrap();
+        assert!(pending.is_empty(), "{pending:?}");
+    }
 }
