@@ -82,22 +82,9 @@ impl Default for Language {
 }
 
 impl Language {
-    /// The language of a code (`en`, `ru`; case-insensitive), `None` otherwise.
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Language> {
-        match code.trim().to_ascii_lowercase().as_str() {
-            "en" | "eng" | "english" => Some(Language::En),
-            "ru" | "rus" | "russian" => Some(Language::Ru),
-            _ => None,
-        }
-    }
-
-    /// The two-letter code.
+    /// The two-letter code (ISO 639-1), the same as the stored text.
     #[must_use]
     pub fn code(self) -> &'static str {
-        match self {
-            Language::En => "en",
-            Language::Ru => "ru",
-        }
+        self.as_str()
     }
 }
