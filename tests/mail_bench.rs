@@ -104,6 +104,17 @@ fn instant(text: &str) -> chrono::DateTime<chrono::Utc> {
 
 const MAILS: usize = 1000;
 
+/// The CPU time (user + system, all threads) a process has used so far, in
+/// seconds (`/proc/PID/stat`, fields 14 and 15, in clock ticks of 1/100 s).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name, which is in parentheses.
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks = |i: usize| fields[i - 3].parse::<f64>().unwrap();
+    (ticks(14) + ticks(15)) / 100.0
+}
+
 #[test]
 #[ignore = "a benchmark: needs the loopback mail stack and takes a minute"]
 fn a_thousand_mails_through_postfix_dovecot_and_the_daemon() {
@@ -216,6 +227,7 @@ fn a_thousand_mails_through_postfix_dovecot_and_the_daemon() {
         .find(|l| l.starts_with("VmHWM"))
         .unwrap_or("VmHWM: ?")
         .to_string();
+    let cpu = cpu_seconds(daemon.id());
     daemon.kill().ok();
     daemon.wait().ok();
     let mut latencies: Vec<f64> = (1..=MAILS)
@@ -249,6 +261,10 @@ fn a_thousand_mails_through_postfix_dovecot_and_the_daemon() {
         p(1.0)
     );
     println!("daemon peak RSS: {rss}");
+    println!(
+        "daemon CPU (user + system): {cpu:.1} s, {:.1} ms per mail",
+        cpu * 1000.0 / MAILS as f64
+    );
     assert_eq!(
         db.query_row::<i64, _, _>("SELECT count(*) FROM moves", [], |r| r.get(0))
             .unwrap(),

@@ -12,6 +12,7 @@
 //!         · lang::mail (the queue's own answers) · bounce (VERP-checked reports)
 //! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
 //! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
+//!   (the sender's workers send while the queue takes a burst: send_pool::send_while)
 //! lock: one `serve` per database
 //! ```
 
@@ -108,6 +109,7 @@ fn drain_inbox(
     inbox: &mut dyn Inbox,
     run: &mut RunState,
     stop: &AtomicBool,
+    pump: &mut dyn FnMut(&mut Store),
 ) -> Option<Duration> {
     loop {
         release_marked(store, inbox);
@@ -139,6 +141,8 @@ fn drain_inbox(
                 }
                 disposition = queue::take(store, config, &mail, retry, wall::now());
             }
+            // The replies this mail queued go out while the next is taken.
+            pump(store);
             match disposition {
                 Disposition::Done(_) => {
                     run.retry_after_fault.remove(&mail.key);
@@ -202,7 +206,18 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
         if let Some(list) = read_referees(&mut store) {
             run.referees = list;
         }
-        let mut wait = drain_inbox(&mut store, config, inbox.as_mut(), &mut run, stop);
+        // The replies of a burst go out while the rest of it is taken.
+        let (mut wait, sent) = sender::send_while(
+            &mut store,
+            transport.as_ref(),
+            config,
+            wall::now(),
+            stop,
+            |store, pump| drain_inbox(store, config, inbox.as_mut(), &mut run, stop, pump),
+        );
+        if let Err(e) = sent {
+            wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
+        }
         // The notices first: a clock whose move notice still waits in the
         // outbox has nothing due (see `scheduler::tick`); once it is sent the
         // wait is a clock stop and the tick judges the real deadline.

@@ -195,11 +195,41 @@ pub fn send_due(
     now: DateTime<Utc>,
     stop: &AtomicBool,
 ) -> anyhow::Result<usize> {
+    send_while(store, transport, config, return_paths, now, stop, |_, _| ()).1
+}
+
+/// Runs `work` on the caller's thread with the workers already sending: each
+/// time `work` calls the pump it is given (between two of its own
+/// transactions), the rows due by then are handed to idle workers and the
+/// answers that came back are marked, without waiting for any send. When
+/// `work` returns, every row due is sent as by [`send_due`] (the rows in
+/// flight awaited and marked). Returns what `work` returned and how many rows
+/// the transport accepted in all; after a database failure the pump does
+/// nothing more and the failure is returned.
+///
+/// This is how a burst of mail is answered while it is taken: the first
+/// replies are on the wire while the last mails are still read, and the
+/// database is still touched by the caller's thread alone.
+///
+/// # Errors
+/// As [`send_due`].
+pub fn send_while<R>(
+    store: &mut Store,
+    transport: &dyn ReplyTransport,
+    config: &Config,
+    return_paths: &ReturnPath,
+    now: DateTime<Utc>,
+    stop: &AtomicBool,
+    work: impl FnOnce(&mut Store, &mut dyn FnMut(&mut Store)) -> R,
+) -> (R, anyhow::Result<usize>) {
     let limits = config.outbox.limits();
     let workers = limits.connections();
     let started = Instant::now();
     let clock = move || now + TimeDelta::from_std(started.elapsed()).unwrap_or(TimeDelta::zero());
-    let mut budget = Budget::read(store, limits, now)?;
+    let mut budget = match Budget::read(store, limits, now) {
+        Ok(b) => b,
+        Err(e) => return (work(store, &mut |_| ()), Err(e)),
+    };
     let (events_tx, events) = mpsc::channel::<Event>();
     std::thread::scope(|scope| {
         let mut jobs = Vec::with_capacity(workers);
@@ -207,23 +237,33 @@ pub fn send_due(
             let (job_tx, job_rx) = mpsc::channel::<Job>();
             let events_tx = events_tx.clone();
             jobs.push(job_tx);
-            scope.spawn(move || work(worker, &job_rx, &events_tx, transport, stop));
+            scope.spawn(move || work_on(worker, &job_rx, &events_tx, transport, stop));
         }
         drop(events_tx);
         let mut run = Run {
             idle: (0..workers).rev().collect(),
             ..Run::default()
         };
-        let result = run.drive(
-            store,
+        let mut side = Side {
             config,
             return_paths,
-            &jobs,
-            &events,
-            &mut budget,
+            jobs: &jobs,
+            events: &events,
             stop,
-            &clock,
-        );
+            clock: &clock,
+        };
+        let mut failed = None;
+        let value = work(store, &mut |store| {
+            if failed.is_none()
+                && let Err(e) = run.pump(store, &mut side, &mut budget)
+            {
+                failed = Some(e);
+            }
+        });
+        let result = match failed {
+            Some(e) => Err(e),
+            None => run.drive(store, &mut side, &mut budget),
+        };
         // Closing the job channels ends the workers; the scope joins them.
         drop(jobs);
         // Rows still in flight after an error are awaited but not marked: they
@@ -235,8 +275,18 @@ pub fn send_due(
                 Err(_) => break,
             }
         }
-        result
+        (value, result)
     })
+}
+
+/// What the caller's thread drives the workers with.
+struct Side<'a> {
+    config: &'a Config,
+    return_paths: &'a ReturnPath,
+    jobs: &'a [mpsc::Sender<Job>],
+    events: &'a mpsc::Receiver<Event>,
+    stop: &'a AtomicBool,
+    clock: &'a dyn Fn() -> DateTime<Utc>,
 }
 
 /// The caller's side of one call.
@@ -256,57 +306,79 @@ struct Run {
     drained: bool,
     /// A cap was reached (logged once).
     capped: bool,
+    /// A stop was requested (logged once): nothing more is handed over.
+    stopped: bool,
 }
 
 impl Run {
-    #[allow(clippy::too_many_arguments)]
+    /// Hands due rows to the idle workers until none is idle, none is due, a
+    /// cap is reached or a stop is requested.
+    fn hand_over(
+        &mut self,
+        store: &mut Store,
+        side: &mut Side<'_>,
+        budget: &mut Budget,
+    ) -> anyhow::Result<()> {
+        while !self.idle.is_empty() && !self.stopped && !self.capped {
+            if side.stop.load(Ordering::SeqCst) {
+                self.stopped = true;
+                info!(
+                    sent = self.sent,
+                    "stop requested; the other replies wait for the next run"
+                );
+                break;
+            }
+            if self.queue.is_empty() && !self.refill(store, (side.clock)())? {
+                break;
+            }
+            if let Some(cap) = budget.reached(self.in_flight) {
+                self.capped = true;
+                budget.log(cap, (side.clock)());
+                break;
+            }
+            let Some(row) = self.queue.pop_front() else {
+                break;
+            };
+            match prepare(store, side.config, side.return_paths, &row)? {
+                Ok(message) => {
+                    let worker = self.idle.pop().unwrap_or_default();
+                    if side.jobs[worker].send(Job { row, message }).is_err() {
+                        anyhow::bail!("a sending worker stopped");
+                    }
+                    self.in_flight += 1;
+                }
+                Err(e) => {
+                    record(store, &row, Err(e), (side.clock)(), DEFER_IN_STORE_MINUTES)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the answers that came back and hands over what is due, without
+    /// waiting.
+    fn pump(
+        &mut self,
+        store: &mut Store,
+        side: &mut Side<'_>,
+        budget: &mut Budget,
+    ) -> anyhow::Result<()> {
+        while let Ok(event) = side.events.try_recv() {
+            self.on_event(store, event, budget, (side.clock)())?;
+        }
+        self.hand_over(store, side, budget)
+    }
+
+    /// Sends until nothing is due and nothing is in flight (or a cap or a stop).
     fn drive(
         &mut self,
         store: &mut Store,
-        config: &Config,
-        return_paths: &ReturnPath,
-        jobs: &[mpsc::Sender<Job>],
-        events: &mpsc::Receiver<Event>,
+        side: &mut Side<'_>,
         budget: &mut Budget,
-        stop: &AtomicBool,
-        clock: &dyn Fn() -> DateTime<Utc>,
     ) -> anyhow::Result<usize> {
-        let mut stopped = false;
         loop {
-            while !self.idle.is_empty() && !stopped && !self.capped {
-                if stop.load(Ordering::SeqCst) {
-                    stopped = true;
-                    info!(
-                        sent = self.sent,
-                        "stop requested; the other replies wait for the next run"
-                    );
-                    break;
-                }
-                if self.queue.is_empty() && !self.refill(store, clock())? {
-                    break;
-                }
-                if let Some(cap) = budget.reached(self.in_flight) {
-                    self.capped = true;
-                    budget.log(cap, clock());
-                    break;
-                }
-                let Some(row) = self.queue.pop_front() else {
-                    break;
-                };
-                match prepare(store, config, return_paths, &row)? {
-                    Ok(message) => {
-                        let worker = self.idle.pop().unwrap_or_default();
-                        if jobs[worker].send(Job { row, message }).is_err() {
-                            anyhow::bail!("a sending worker stopped");
-                        }
-                        self.in_flight += 1;
-                    }
-                    Err(e) => {
-                        record(store, &row, Err(e), clock(), DEFER_IN_STORE_MINUTES)?;
-                    }
-                }
-            }
-            if self.in_flight == 0 && (stopped || self.capped || self.drained) {
+            self.hand_over(store, side, budget)?;
+            if self.in_flight == 0 && (self.stopped || self.capped || self.drained) {
                 return Ok(self.sent);
             }
             if self.in_flight == 0 && self.queue.is_empty() && !self.idle.is_empty() {
@@ -314,8 +386,8 @@ impl Run {
                 // that found nothing sets `drained`).
                 continue;
             }
-            match events.recv() {
-                Ok(event) => self.on_event(store, event, budget, clock())?,
+            match side.events.recv() {
+                Ok(event) => self.on_event(store, event, budget, (side.clock)())?,
                 Err(_) => anyhow::bail!("the sending workers stopped"),
             }
         }
@@ -378,7 +450,7 @@ impl Run {
 /// One worker: sends each job over its connection and answers; after a
 /// deferring answer it waits (doubling, see [`DEFER_FIRST`]) before saying it
 /// is ready again; the wait is cut short by a stop request.
-fn work(
+fn work_on(
     worker: usize,
     jobs: &mpsc::Receiver<Job>,
     events: &mpsc::Sender<Event>,
@@ -415,122 +487,4 @@ fn work(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn outbox_of(toml_text: &str) -> crate::config::OutboxConfig {
-        let c: Config = toml::from_str(toml_text).unwrap();
-        c.outbox
-    }
-
-    #[test]
-    fn the_smtp_outbox_reads_its_connections_and_caps_and_defaults_to_four_uncapped() {
-        let base = "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\n";
-        assert_eq!(outbox_of(base).limits(), SendLimits::default());
-        assert_eq!(SendLimits::default().connections(), 4);
-        let set = outbox_of(&format!(
-            "{base}connections = 8\nper-minute = 5\nper-day = 100\n"
-        ));
-        assert_eq!(
-            set.limits(),
-            SendLimits {
-                connections: 8,
-                per_minute: Some(5),
-                per_day: Some(100),
-            }
-        );
-        let files = outbox_of("[outbox]\nkind = \"files\"\npath = \"x\"\n");
-        assert_eq!(files.limits().connections(), 1);
-    }
-
-    #[test]
-    fn a_cap_is_reached_counting_the_replies_in_flight() {
-        let b = Budget {
-            limits: SendLimits {
-                connections: 4,
-                per_minute: Some(5),
-                per_day: Some(7),
-            },
-            minute: 3,
-            day: 3,
-            oldest_minute: None,
-            oldest_day: None,
-        };
-        assert_eq!(b.reached(0), None);
-        assert_eq!(b.reached(1), None);
-        assert_eq!(b.reached(2), Some(Cap::Minute));
-        let b = Budget { day: 6, ..b };
-        assert_eq!(b.reached(1), Some(Cap::Day));
-    }
-
-    /// The workers' logic against the recording transport (no socket): three
-    /// connections, six replies in three chains of two, the second call
-    /// deferred (421 4.7.0). Every reply is accepted exactly once, none is
-    /// dropped, and each chain keeps its order.
-    #[test]
-    fn a_deferred_reply_is_sent_again_once_and_chains_keep_their_order() {
-        use super::super::transport::recording::Recording;
-        use crate::store::StoreError;
-        use crate::store::outbox::{self, NewOutgoing, OutboxStatus};
-
-        let mut c: Config = toml::from_str(
-            "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\nconnections = 3\n",
-        )
-        .unwrap();
-        c.address.local = "bot".into();
-        c.address.domain = "example.test".into();
-        let mut store = Store::open_in_memory().unwrap();
-        let now = Utc::now();
-        store
-            .transaction(|tx| {
-                for k in 0..3 {
-                    for n in 0..2 {
-                        outbox::enqueue(
-                            tx,
-                            &NewOutgoing::sample(
-                                &format!("p{k}@example.test"),
-                                &format!("m{k}.{n}@example.test"),
-                                now,
-                            ),
-                        )?;
-                    }
-                }
-                Ok::<_, StoreError>(())
-            })
-            .unwrap();
-        let transport = Recording::answering(|call, _| {
-            if call == 1 {
-                Err(SendError::Deferred("421 4.7.0 slow down".into()))
-            } else {
-                Ok(())
-            }
-        });
-        let stop = AtomicBool::new(false);
-        let sent = super::super::sender::send_due(&mut store, &transport, &c, now, &stop).unwrap();
-        assert_eq!(sent, 6);
-        assert_eq!(
-            transport.calls(),
-            7,
-            "six replies and the one deferred call"
-        );
-        let accepted = transport.accepted();
-        assert_eq!(accepted.len(), 6, "{accepted:?}");
-        let place = |id: &str| {
-            let hits: Vec<usize> = (0..accepted.len())
-                .filter(|&i| accepted[i].contains(id))
-                .collect();
-            assert_eq!(hits.len(), 1, "{id} accepted once: {accepted:?}");
-            hits[0]
-        };
-        for k in 0..3 {
-            assert!(
-                place(&format!("m{k}.0@")) < place(&format!("m{k}.1@")),
-                "chain {k} in order: {accepted:?}"
-            );
-        }
-        let pending = store
-            .read(|tx| outbox::list(tx, Some(OutboxStatus::Pending), None))
-            .unwrap();
-        assert!(pending.is_empty(), "{pending:?}");
-    }
-}
+mod tests;

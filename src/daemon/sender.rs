@@ -67,6 +67,27 @@ pub fn send_due(
     super::send_pool::send_due(store, transport, config, &return_paths, now, stop)
 }
 
+/// Runs `work` while the outbox is sent alongside it: `work` calls the pump it
+/// is given between two of its transactions, and every reply due by then goes
+/// out while it goes on (see [`super::send_pool::send_while`]); when it
+/// returns, every reply due is sent as by [`send_due`]. Returns what `work`
+/// returned and how many replies were sent, or the first database failure.
+pub fn send_while<R>(
+    store: &mut Store,
+    transport: &dyn ReplyTransport,
+    config: &Config,
+    now: DateTime<Utc>,
+    stop: &AtomicBool,
+    work: impl FnOnce(&mut Store, &mut dyn FnMut(&mut Store)) -> R,
+) -> (R, anyhow::Result<usize>) {
+    let key = match store.transaction(|tx| secrets::verp_key(tx, now)) {
+        Ok(k) => k,
+        Err(e) => return (work(store, &mut |_| ()), Err(e.into())),
+    };
+    let return_paths = ReturnPath::new(config, key);
+    super::send_pool::send_while(store, transport, config, &return_paths, now, stop, work)
+}
+
 /// Builds one row into its MIME message (read from the store: its reply
 /// address); a message that cannot be built is a permanent [`SendError`].
 ///

@@ -137,12 +137,13 @@ pub struct ReplyAddress {
 
 impl std::fmt::Debug for ReplyAddress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ReplyAddress")
-            .field("local", &self.local)
-            .field("game", &self.game)
-            .field("token", &"***")
-            .field("domain", &self.domain)
-            .finish()
+        debug_hiding_token(
+            f,
+            "ReplyAddress",
+            &self.local,
+            ("game", &self.game),
+            &self.domain,
+        )
     }
 }
 
@@ -163,27 +164,12 @@ impl ReplyAddress {
     /// assert!(!r.token_matches("K7Q2M9"));
     /// ```
     pub fn parse(address: &str) -> Result<ReplyAddress, AddressError> {
-        let (local, domain) = split_address(address)?;
-        let original = || address.trim().to_string();
-        let (base, detail) = local
-            .split_once('+')
-            .ok_or_else(|| AddressError::NoDetail(original()))?;
-        let (game, token) = detail
-            .split_once('.')
-            .ok_or_else(|| AddressError::Malformed(original()))?;
-        let game = parse_game_number(game).ok_or_else(|| AddressError::Malformed(original()))?;
-        if base.is_empty()
-            || token.is_empty()
-            || token.len() > MAX_TOKEN_LEN
-            || !token.bytes().all(|b| b.is_ascii_alphanumeric())
-        {
-            return Err(AddressError::Malformed(original()));
-        }
+        let d = TokenedDetail::read(address, parse_game_number)?;
         Ok(ReplyAddress {
-            local: base.to_string(),
-            game,
-            token: token.to_string(),
-            domain: domain.to_string(),
+            local: d.local.to_string(),
+            game: d.id,
+            token: d.token.to_string(),
+            domain: d.domain.to_string(),
         })
     }
 
@@ -223,12 +209,13 @@ pub struct PersonalAddress {
 
 impl std::fmt::Debug for PersonalAddress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PersonalAddress")
-            .field("local", &self.local)
-            .field("player", &self.player)
-            .field("token", &"***")
-            .field("domain", &self.domain)
-            .finish()
+        debug_hiding_token(
+            f,
+            "PersonalAddress",
+            &self.local,
+            ("player", &self.player),
+            &self.domain,
+        )
     }
 }
 
@@ -248,30 +235,16 @@ impl PersonalAddress {
     /// assert!(r.token_matches("k7q2m9"));
     /// ```
     pub fn parse(address: &str) -> Result<PersonalAddress, AddressError> {
-        let (local, domain) = split_address(address)?;
-        let original = || address.trim().to_string();
-        let (base, detail) = local
-            .split_once('+')
-            .ok_or_else(|| AddressError::NoDetail(original()))?;
-        let (player, token) = detail
-            .split_once('.')
-            .ok_or_else(|| AddressError::Malformed(original()))?;
-        let player = player
-            .strip_prefix(['p', 'P'])
-            .and_then(parse_game_number)
-            .ok_or_else(|| AddressError::Malformed(original()))?;
-        if base.is_empty()
-            || token.is_empty()
-            || token.len() > MAX_TOKEN_LEN
-            || !token.bytes().all(|b| b.is_ascii_alphanumeric())
-        {
-            return Err(AddressError::Malformed(original()));
-        }
+        let d = TokenedDetail::read(address, |id| {
+            id.strip_prefix(['p', 'P'])
+                .and_then(parse_game_number)
+                .map(|n| PlayerId(n.0))
+        })?;
         Ok(PersonalAddress {
-            local: base.to_string(),
-            player: PlayerId(player.0),
-            token: token.to_string(),
-            domain: domain.to_string(),
+            local: d.local.to_string(),
+            player: d.id,
+            token: d.token.to_string(),
+            domain: d.domain.to_string(),
         })
     }
 
@@ -467,6 +440,63 @@ fn parse_game_number(s: &str) -> Option<GameId> {
     }
     let n: i64 = s.parse().ok()?;
     (n > 0).then_some(GameId(n))
+}
+
+/// The parts of `<local>+<id>.<token>@<domain>`, the shape of both the game
+/// and the personal reply addresses, borrowed from the text read.
+struct TokenedDetail<'a, Id> {
+    local: &'a str,
+    id: Id,
+    token: &'a str,
+    domain: &'a str,
+}
+
+impl<'a, Id> TokenedDetail<'a, Id> {
+    /// Reads the shape, the id by `read_id`; the token is 1 to
+    /// [`MAX_TOKEN_LEN`] ASCII letters and digits.
+    fn read(
+        address: &'a str,
+        read_id: impl FnOnce(&str) -> Option<Id>,
+    ) -> Result<Self, AddressError> {
+        let (local, domain) = split_address(address)?;
+        let original = || address.trim().to_string();
+        let (base, detail) = local
+            .split_once('+')
+            .ok_or_else(|| AddressError::NoDetail(original()))?;
+        let (id, token) = detail
+            .split_once('.')
+            .ok_or_else(|| AddressError::Malformed(original()))?;
+        let id = read_id(id).ok_or_else(|| AddressError::Malformed(original()))?;
+        if base.is_empty()
+            || token.is_empty()
+            || token.len() > MAX_TOKEN_LEN
+            || !token.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            return Err(AddressError::Malformed(original()));
+        }
+        Ok(TokenedDetail {
+            local: base,
+            id,
+            token,
+            domain,
+        })
+    }
+}
+
+/// `Debug` of a tokened address with the token shown as `***`.
+fn debug_hiding_token(
+    f: &mut std::fmt::Formatter<'_>,
+    name: &str,
+    local: &str,
+    (id_name, id): (&str, &dyn std::fmt::Debug),
+    domain: &str,
+) -> std::fmt::Result {
+    f.debug_struct(name)
+        .field("local", &local)
+        .field(id_name, id)
+        .field("token", &"***")
+        .field("domain", &domain)
+        .finish()
 }
 
 /// Splits `local@domain` (after trimming spaces and `<>`) at the last `@`.

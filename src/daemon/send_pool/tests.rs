@@ -1,0 +1,181 @@
+use super::*;
+
+fn outbox_of(toml_text: &str) -> crate::config::OutboxConfig {
+    let c: Config = toml::from_str(toml_text).unwrap();
+    c.outbox
+}
+
+#[test]
+fn the_smtp_outbox_reads_its_connections_and_caps_and_defaults_to_four_uncapped() {
+    let base = "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\n";
+    assert_eq!(outbox_of(base).limits(), SendLimits::default());
+    assert_eq!(SendLimits::default().connections(), 4);
+    let set = outbox_of(&format!(
+        "{base}connections = 8\nper-minute = 5\nper-day = 100\n"
+    ));
+    assert_eq!(
+        set.limits(),
+        SendLimits {
+            connections: 8,
+            per_minute: Some(5),
+            per_day: Some(100),
+        }
+    );
+    let files = outbox_of("[outbox]\nkind = \"files\"\npath = \"x\"\n");
+    assert_eq!(files.limits().connections(), 1);
+}
+
+#[test]
+fn a_cap_is_reached_counting_the_replies_in_flight() {
+    let b = Budget {
+        limits: SendLimits {
+            connections: 4,
+            per_minute: Some(5),
+            per_day: Some(7),
+        },
+        minute: 3,
+        day: 3,
+        oldest_minute: None,
+        oldest_day: None,
+    };
+    assert_eq!(b.reached(0), None);
+    assert_eq!(b.reached(1), None);
+    assert_eq!(b.reached(2), Some(Cap::Minute));
+    let b = Budget { day: 6, ..b };
+    assert_eq!(b.reached(1), Some(Cap::Day));
+}
+
+/// The workers' logic against the recording transport (no socket): three
+/// connections, six replies in three chains of two, the second call
+/// deferred (421 4.7.0). Every reply is accepted exactly once, none is
+/// dropped, and each chain keeps its order.
+#[test]
+fn a_deferred_reply_is_sent_again_once_and_chains_keep_their_order() {
+    use super::super::transport::recording::Recording;
+    use crate::store::StoreError;
+    use crate::store::outbox::{self, NewOutgoing, OutboxStatus};
+
+    let mut c: Config = toml::from_str(
+        "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\nconnections = 3\n",
+    )
+    .unwrap();
+    c.address.local = "bot".into();
+    c.address.domain = "example.test".into();
+    let mut store = Store::open_in_memory().unwrap();
+    let now = Utc::now();
+    store
+        .transaction(|tx| {
+            for k in 0..3 {
+                for n in 0..2 {
+                    outbox::enqueue(
+                        tx,
+                        &NewOutgoing::sample(
+                            &format!("p{k}@example.test"),
+                            &format!("m{k}.{n}@example.test"),
+                            now,
+                        ),
+                    )?;
+                }
+            }
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    let transport = Recording::answering(|call, _| {
+        if call == 1 {
+            Err(SendError::Deferred("421 4.7.0 slow down".into()))
+        } else {
+            Ok(())
+        }
+    });
+    let stop = AtomicBool::new(false);
+    let sent = super::super::sender::send_due(&mut store, &transport, &c, now, &stop).unwrap();
+    assert_eq!(sent, 6);
+    assert_eq!(
+        transport.calls(),
+        7,
+        "six replies and the one deferred call"
+    );
+    let accepted = transport.accepted();
+    assert_eq!(accepted.len(), 6, "{accepted:?}");
+    let place = |id: &str| {
+        let hits: Vec<usize> = (0..accepted.len())
+            .filter(|&i| accepted[i].contains(id))
+            .collect();
+        assert_eq!(hits.len(), 1, "{id} accepted once: {accepted:?}");
+        hits[0]
+    };
+    for k in 0..3 {
+        assert!(
+            place(&format!("m{k}.0@")) < place(&format!("m{k}.1@")),
+            "chain {k} in order: {accepted:?}"
+        );
+    }
+    let pending = store
+        .read(|tx| outbox::list(tx, Some(OutboxStatus::Pending), None))
+        .unwrap();
+    assert!(pending.is_empty(), "{pending:?}");
+}
+
+/// The pump hands over and marks while the caller's work goes on: a row
+/// queued by the work is on the wire (accepted and marked sent) before
+/// the work returns, and a row queued after the last pump is sent by the
+/// finish; each exactly once.
+#[test]
+fn rows_queued_during_the_work_are_sent_before_it_ends() {
+    use super::super::transport::recording::Recording;
+    use crate::store::outbox::{self, NewOutgoing, OutboxStatus};
+
+    let mut c: Config = toml::from_str(
+        "[outbox]\nkind = \"smtp\"\nhost = \"h\"\nport = 25\nsecurity = \"plain\"\nconnections = 2\n",
+    )
+    .unwrap();
+    c.address.local = "bot".into();
+    c.address.domain = "example.test".into();
+    let mut store = Store::open_in_memory().unwrap();
+    let now = Utc::now();
+    let transport = Recording::answering(|_, _| Ok(()));
+    let stop = AtomicBool::new(false);
+    let queue = |store: &mut Store, id: &str| {
+        store
+            .transaction(|tx| outbox::enqueue(tx, &NewOutgoing::sample("p@example.test", id, now)))
+            .unwrap();
+    };
+    let pending = |store: &mut Store| {
+        store
+            .read(|tx| outbox::list(tx, Some(OutboxStatus::Pending), None))
+            .unwrap()
+            .len()
+    };
+    let (during, sent) = send_while(
+        &mut store,
+        &transport,
+        &c,
+        &ReturnPath::new(
+            &c,
+            crate::store::secrets::SecretKey::from_bytes(&[7u8; 32]).unwrap(),
+        ),
+        now,
+        &stop,
+        |store, pump| {
+            queue(store, "first@example.test");
+            let start = Instant::now();
+            while pending(store) > 0 && start.elapsed() < Duration::from_secs(10) {
+                pump(store);
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let during = (transport.accepted().len(), pending(store));
+            queue(store, "second@example.test");
+            during
+        },
+    );
+    assert_eq!(
+        during,
+        (1, 0),
+        "the first row sent and marked during the work"
+    );
+    assert_eq!(sent.unwrap(), 2);
+    let accepted = transport.accepted();
+    assert_eq!(accepted.len(), 2, "{accepted:?}");
+    assert!(accepted[0].contains("first@") && accepted[1].contains("second@"));
+    assert_eq!(pending(&mut store), 0);
+}
