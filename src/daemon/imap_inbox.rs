@@ -415,6 +415,32 @@ impl Inbox for ImapInbox {
         self.flag(key, "+FLAGS.SILENT (\\Seen)")
     }
 
+    fn done_all(&mut self, keys: &[String]) -> anyhow::Result<()> {
+        let mut uids = Vec::with_capacity(keys.len());
+        for key in keys {
+            // A key of an earlier UIDVALIDITY: see `flag`.
+            if let Some(uid) = self.uid_of(key)? {
+                uids.push((key, uid));
+            }
+        }
+        for chunk in uids.chunks(CHUNK) {
+            let set: Vec<u32> = chunk.iter().map(|&(_, uid)| uid).collect();
+            let r = (|| -> anyhow::Result<()> {
+                self.session()?
+                    .uid_store(uid_set(&set), "+FLAGS.SILENT (\\Seen)")?;
+                Ok(())
+            })();
+            if r.is_err() {
+                for &(key, uid) in chunk {
+                    self.unmovable(key, uid);
+                }
+            }
+            self.drop_on_error(r)
+                .with_context(|| format!("cannot mark {} mails seen", chunk.len()))?;
+        }
+        Ok(())
+    }
+
     fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
         self.flag(key, &format!("+FLAGS.SILENT ({QUARANTINE_KEYWORD})"))
     }

@@ -104,6 +104,23 @@ pub trait Inbox {
     /// its processed-message record makes it a no-op.
     fn done(&mut self, key: &str) -> anyhow::Result<()>;
 
+    /// Marks several messages done, each after its transaction has committed
+    /// (the daemon marks a batch's mails once the batch is taken: one round
+    /// trip to an IMAP server instead of one per mail). By default
+    /// [`Inbox::done`] for each, all tried.
+    ///
+    /// # Errors
+    /// The first failure, as [`Inbox::done`]'s.
+    fn done_all(&mut self, keys: &[String]) -> anyhow::Result<()> {
+        let mut first = None;
+        for key in keys {
+            if let Err(e) = self.done(key) {
+                first.get_or_insert(e);
+            }
+        }
+        first.map_or(Ok(()), Err)
+    }
+
     /// Sets a message aside as poison (it crashed the daemon or panicked the
     /// reader): Maildir folder `.quarantine`, or an IMAP keyword; it is not
     /// fetched again until [`Inbox::release`].

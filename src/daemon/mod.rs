@@ -125,53 +125,16 @@ fn drain_inbox(
             note_skipped(store, config, &skipped);
         }
         let n = mails.len();
-        for mail in mails {
-            if stop.load(Ordering::SeqCst) {
-                return None;
-            }
-            let retry = run.retry_after_fault.contains(&mail.key);
-            let mut disposition = queue::take(store, config, &mail, retry, wall::now());
-            // A probe of an earlier run is finishing this mail: wait for it, so
-            // that later mail of the same game is never applied before it.
-            while let Disposition::InProgress { holder } = disposition {
-                info!(key = %printable(&mail.key), holder, "mail in progress in another process; waiting for it");
-                pause(Duration::from_millis(100), stop);
-                if stop.load(Ordering::SeqCst) {
-                    return None;
-                }
-                disposition = queue::take(store, config, &mail, retry, wall::now());
-            }
-            // The replies this mail queued go out while the next is taken.
-            pump(store);
-            match disposition {
-                Disposition::Done(_) => {
-                    run.retry_after_fault.remove(&mail.key);
-                    run.cleared();
-                    if let Err(e) = inbox.done(&mail.key) {
-                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot mark the mail done; its record makes a retry a no-op");
-                    }
-                }
-                Disposition::Quarantined {
-                    reason,
-                    crashes,
-                    new,
-                } => {
-                    run.retry_after_fault.remove(&mail.key);
-                    if let Err(e) = inbox.quarantine(&mail.key) {
-                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
-                    }
-                    if new {
-                        info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
-                        note_quarantined(store, config, &mail, crashes);
-                    }
-                }
-                // Only left by the wait above when stopping.
-                Disposition::InProgress { .. } => return None,
-                Disposition::Retry(fault) => {
-                    run.retry_after_fault.insert(mail.key.clone());
-                    return Some(run.faulted(config, "mail", &fault));
-                }
-            }
+        // The batch's mails are marked done together once it is taken (or
+        // left early), each after its own commit: one round trip to an IMAP
+        // server instead of one per mail.
+        let mut done = Vec::with_capacity(n);
+        let left = take_batch(store, config, inbox, run, stop, pump, mails, &mut done);
+        if let Err(e) = inbox.done_all(&done) {
+            warn!(mails = done.len(), error = %printable(&format!("{e:#}")), "cannot mark the mails done; their records make a retry a no-op");
+        }
+        if let Some(wait) = left {
+            return wait;
         }
         // An inbox may answer with fewer than BATCH mails while more wait
         // (it also bounds the bytes of one answer): only an empty answer means
@@ -180,6 +143,70 @@ fn drain_inbox(
             return None;
         }
     }
+}
+
+/// Takes one fetched batch through the queue, pumping the outbox after each
+/// mail and collecting the keys of the mails done in `done`. `Some(wait)`
+/// when the drain must end here (a stop, or a transient fault asking for
+/// `wait`), `None` when the whole batch was taken.
+#[allow(clippy::too_many_arguments)]
+fn take_batch(
+    store: &mut Store,
+    config: &Config,
+    inbox: &mut dyn Inbox,
+    run: &mut RunState,
+    stop: &AtomicBool,
+    pump: &mut dyn FnMut(&mut Store),
+    mails: Vec<inbox::RawMail>,
+    done: &mut Vec<String>,
+) -> Option<Option<Duration>> {
+    for mail in mails {
+        if stop.load(Ordering::SeqCst) {
+            return Some(None);
+        }
+        let retry = run.retry_after_fault.contains(&mail.key);
+        let mut disposition = queue::take(store, config, &mail, retry, wall::now());
+        // A probe of an earlier run is finishing this mail: wait for it, so
+        // that later mail of the same game is never applied before it.
+        while let Disposition::InProgress { holder } = disposition {
+            info!(key = %printable(&mail.key), holder, "mail in progress in another process; waiting for it");
+            pause(Duration::from_millis(100), stop);
+            if stop.load(Ordering::SeqCst) {
+                return Some(None);
+            }
+            disposition = queue::take(store, config, &mail, retry, wall::now());
+        }
+        // The replies this mail queued go out while the next is taken.
+        pump(store);
+        match disposition {
+            Disposition::Done(_) => {
+                run.retry_after_fault.remove(&mail.key);
+                run.cleared();
+                done.push(mail.key.clone());
+            }
+            Disposition::Quarantined {
+                reason,
+                crashes,
+                new,
+            } => {
+                run.retry_after_fault.remove(&mail.key);
+                if let Err(e) = inbox.quarantine(&mail.key) {
+                    warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
+                }
+                if new {
+                    info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
+                    note_quarantined(store, config, &mail, crashes);
+                }
+            }
+            // Only left by the wait above when stopping.
+            Disposition::InProgress { .. } => return Some(None),
+            Disposition::Retry(fault) => {
+                run.retry_after_fault.insert(mail.key.clone());
+                return Some(Some(run.faulted(config, "mail", &fault)));
+            }
+        }
+    }
+    None
 }
 
 /// Runs the daemon: mail, clocks, outbox, then waits for new mail, until `stop` is
