@@ -394,7 +394,7 @@ fn restart_clock(
     sealed_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    let Some(control) = crate::store::game_clocks::control_of(&l.row)? else {
+    let Some(control) = l.row.time_control else {
         return Ok(());
     };
     let filter = audit::AuditFilter {

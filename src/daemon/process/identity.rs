@@ -12,7 +12,6 @@ use crate::mail::BotAddress;
 use crate::printable::printable;
 use crate::referee::letters;
 use crate::referee::{self, RefereeError};
-use crate::rules::Variant;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, GameStatus, StoreError, Tx, games};
 
@@ -178,10 +177,7 @@ pub(super) fn game_entries(
         };
         let white = players::get(tx, g.white)?;
         let black = players::get(tx, g.black)?;
-        let variant = Variant::from_name(&g.variant).map_or_else(
-            || g.variant.clone(),
-            |v| lang::game::variant_name(v, lang).to_string(),
-        );
+        let variant = lang::game::variant_name(g.variant, lang);
         out.push(GameEntry {
             game: g.id,
             title: format!("{variant}: {} – {}", white.name, black.name),
