@@ -82,14 +82,14 @@ fn a_stored_control_with_zero_days_is_refused_when_the_game_is_read() {
         tx.sql()
             .execute(
                 "UPDATE games SET time_control = ?1 WHERE id = ?2",
-                rusqlite::params![r#"{"kind": "days_per_move", "days": 0}"#, game],
+                rusqlite::params![r#"{"type": "days_per_move", "days": 0}"#, game],
             )
             .map_err(StoreError::from)?;
         start_game(tx, game, Side::White, at(1, 0))
     });
     match r {
         Err(e @ ClockError::Store(_)) => {
-            assert!(format!("{e:?}").contains("ZeroDays"), "{e:?}");
+            assert!(format!("{e:?}").contains("at least one day"), "{e:?}");
         }
         other => panic!("expected the stored control refused, got {other:?}"),
     }

@@ -37,7 +37,7 @@ fn game_can_be_created_with_a_chosen_id_and_tokens() {
     assert!(g.white_token.matches("k7q2m9"));
     assert_eq!(
         g.time_control.map(|c| c.to_json()),
-        Some(json!({"kind": "days_per_move", "days": 5}))
+        Some(json!({"type": "days_per_move", "days": 5}))
     );
     let err = run(&mut store, |tx| {
         let mut new = NewGame::new(Variant::Russian, ivan, anna, t(3, 0));
