@@ -28,6 +28,12 @@
 //!                ▼
 //!   spine   games (AnyGame: one interface, the registry) ─► notation (squares,
 //!           moves as written, FEN, PDN, PGN) ─► rules (boards, move generation)
+//!             games/diagonal: AnyGame once for     notation: one resolver and one
+//!             draughts and towers; chess.rs        set of writers for both families
+//!             over shakmaty                        (chess_move for chess)
+//!                          rules::DiagonalPosition: one trait, one Move, one game
+//!                          record DiagonalGame<P>, one perft; implemented by the
+//!                          draughts Position and the TowerPosition (Bashni, Lasca)
 //!
 //!   prose   lang: every sentence a person reads, English and Russian, from the
 //!           typed values of all of the above (used by all of them)

@@ -17,6 +17,7 @@
 //! | [`GameStatus`] | `active`, `paused`, `finished`, `annulled`, `adjourned` | where a game stands |
 //! | [`GameResult`] | `1-0`, `0-1`, `1/2-1/2` | the result of a finished game |
 //! | [`Termination`] | `resignation`, `no_moves`, `time`, ... | why it ended |
+//! | [`DirectorAction`] | `adjudicate`, `rollback`, ... (the audit log's names) | what a tournament director does to a game |
 //!
 //! Nothing here does I/O or reads the system clock.
 
@@ -86,5 +87,49 @@ impl Language {
     #[must_use]
     pub fn code(self) -> &'static str {
         self.as_str()
+    }
+}
+
+/// What a tournament director does to a game (issue 3, item 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorAction {
+    /// Decide the result.
+    Adjudicate(GameResult),
+    /// Take the game back to the position after ply N (seed 000 §1.14: replay from
+    /// the illegal move); plies after N are removed.
+    Rollback(u32),
+    /// The given side loses by forfeit.
+    Forfeit(Side),
+    /// The game is annulled: no result.
+    Annul,
+    /// Add (or, negative, remove) days on a side's clock; `true` lets the
+    /// balance go below zero (the side then loses on time at the next tick).
+    AddDays(Side, i32, bool),
+    /// Stop the game (and its clocks) until resumed.
+    Pause,
+    /// Resume a paused or adjourned game; a sealed move is revealed and played.
+    Resume,
+    /// Adjourn the game: the side to move may seal a move (seed 003 art. 15).
+    Adjourn,
+    /// Send the invitation again, with the current position, to one player of
+    /// the game or (`None`) to both, at their registered address.
+    Resend(Option<String>),
+}
+
+impl DirectorAction {
+    /// The audit-log name of the action.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            DirectorAction::Adjudicate(_) => "adjudicate",
+            DirectorAction::Rollback(_) => "rollback",
+            DirectorAction::Forfeit(_) => "forfeit",
+            DirectorAction::Annul => "annul",
+            DirectorAction::AddDays(..) => "add_days",
+            DirectorAction::Pause => "pause",
+            DirectorAction::Resume => "resume",
+            DirectorAction::Adjourn => "adjourn",
+            DirectorAction::Resend(_) => "resend",
+        }
     }
 }

@@ -21,6 +21,7 @@ use zaochka::clock::{
     Action, ActionKind, DAY, HOUR, LeaveError, LeaveRequest, Settings, TimeControl, TimeoutPolicy,
     state, zone,
 };
+use zaochka::rules::Variant;
 use zaochka::store::clocks;
 use zaochka::store::game_clocks::{self as persist, ClockError};
 use zaochka::store::games::{self, NewGame};
@@ -109,8 +110,8 @@ fn setup(store: &mut Store, start: DateTime<Utc>) -> Season {
             let mary = add("Mary", "mary@example.jp", "Asia/Tokyo")?;
             let game = |w, b, control: &str, tournament: &str| -> Result<GameId, TestError> {
                 let control = TimeControl::parse(control).expect("valid control");
-                let mut new = NewGame::new("russian", w, b, start);
-                new.time_control = Some(control.to_json());
+                let mut new = NewGame::new(Variant::Russian, w, b, start);
+                new.time_control = Some(control);
                 new.tournament = Some(tournament.to_owned());
                 let id = games::create(tx, &new)?.id;
                 persist::start_game(tx, id, Side::White, start)?;

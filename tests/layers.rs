@@ -18,7 +18,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The modules that must stay free of the store, the daemon and the CLI.
+/// The modules that must stay free of the store, the daemon and the CLI (and
+/// of the referee above them).
 const PURE: &[&str] = &["mail", "clock", "rules", "notation"];
 
 /// The modules they must not reach.
@@ -228,6 +229,18 @@ fn pure_modules_import_nothing_from_store_daemon_or_cli() {
     assert!(
         report.is_empty(),
         "the pure modules reach the store, the daemon or the CLI:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn pure_modules_do_not_reach_up_into_the_referee() {
+    // The referee applies what the mail readers read and the rules decide;
+    // the words they share (`DirectorAction`, `Side`, ...) live in vocabulary.
+    let (report, _) = scan(PURE, &["referee"]);
+    assert!(
+        report.is_empty(),
+        "the pure modules reach the referee:\n{}",
         report.join("\n")
     );
 }

@@ -362,7 +362,7 @@ fn run_case(
     let token_ok = players.token.get(&(game, sender.clone())).is_some_and(|t| {
         env.reply_addresses(bot)
             .iter()
-            .any(|r| r.game == GameId(game) && r.token_matches(t))
+            .any(|r| r.id == GameId(game) && r.token_matches(t))
     });
 
     let (syntax, _) = syntax_of(case["game_type"].as_str().unwrap_or(""));
@@ -658,7 +658,7 @@ fn forged_tokens_in_a_real_mail_do_not_authenticate() {
         let env = Envelope::parse(text.as_bytes()).expect("parses");
         env.reply_addresses(&bot)
             .iter()
-            .any(|r| r.game == GameId(12) && r.token_matches(ivan_12))
+            .any(|r| r.id == GameId(12) && r.token_matches(ivan_12))
     };
     assert!(token_ok(&raw), "the genuine mail carries Ivan's #12 token");
     // The token of Ivan's other game (#15), the token with changed case, and

@@ -71,7 +71,7 @@ Content-Type: text/plain; charset=utf-8\r\n\r\ne3-d4\r\n"
         1,
         "To and Delivered-To name the same address once"
     );
-    assert_eq!(replies[0].game, GameId(12));
+    assert_eq!(replies[0].id, GameId(12));
     assert!(replies[0].token_matches("k7q2m9"));
     assert!(!e.is_automatic());
 }
@@ -584,6 +584,6 @@ From: Ivan <ivan@example.org>\r\nTo: Group: ;\r\nSubject: big\r\n\r\n"
     assert!(h.from.as_ref().unwrap().is("ivan@example.org"));
     let r = h.reply_addresses(&bot);
     assert_eq!(r.len(), 1);
-    assert_eq!(r[0].game.0, 12);
+    assert_eq!(r[0].id.0, 12);
     assert!(r[0].token_matches("abcdef"));
 }

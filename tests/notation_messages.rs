@@ -2,7 +2,7 @@
 
 use zaochka::lang::Language;
 use zaochka::notation::{Naming, ResolveError, fen, parse_move, write};
-use zaochka::rules::{Position, Variant};
+use zaochka::rules::{DiagonalPosition, Position, Variant};
 
 fn resolve(variant: Variant, fen_text: &str, text: &str) -> Result<String, ResolveError> {
     let pos = match fen_text {

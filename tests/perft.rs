@@ -5,7 +5,7 @@
 
 use zaochka::games;
 use zaochka::notation::fen;
-use zaochka::rules::Variant;
+use zaochka::rules::{DiagonalPosition, Variant};
 
 /// Checks every count of a `.perft` text through [`games::new_game`]; returns
 /// how many counts were checked.

@@ -433,19 +433,26 @@ fn two_processes_playing_into_one_database_lose_no_move_and_apply_none_twice() {
     };
     let (a, b) = (spawn(0), spawn(1));
     let ((na, la), (nb, lb)) = (a.join().unwrap(), b.join().unwrap());
-    assert_eq!(
-        na + nb,
-        20,
-        "each of the 10 plies of both games applied exactly once:\n{}\n{}",
-        la.join("\n"),
-        lb.join("\n")
-    );
+    // Each game holds the seed game's ten plies in order (none lost, none
+    // applied twice: a doubled ply would shift the tenth). When one process
+    // ran far ahead of the other, the late one may legally play on after the
+    // tenth ply (`6. e3-d4`), so the count is of stored plies, not of ten.
+    let mut stored = 0;
     for game in ["1", "2"] {
         let show: serde_json::Value =
             serde_json::from_str(&z.ok(&["game", "show", game, "--json"])).unwrap();
-        assert_eq!(show["plies"], 10);
+        let plies = show["plies"].as_u64().unwrap();
+        assert!(plies >= 10, "game {game}: {show}");
         assert_eq!(show["score_full"][9], "c7:e5:c3:e1:h4");
+        stored += plies;
     }
+    assert_eq!(
+        (na + nb) as u64,
+        stored,
+        "each ply applied exactly once (every success stored once):\n{}\n{}",
+        la.join("\n"),
+        lb.join("\n")
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use common::{legal_keys, listed_keys, same_set};
 use zaochka::notation::fen;
-use zaochka::rules::{Position, Variant};
+use zaochka::rules::{DiagonalPosition, Position, Variant};
 
 fn check_tsv(variant: Variant, text: &str) -> usize {
     let mut n = 0;

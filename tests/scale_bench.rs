@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use chrono::Utc;
 use common::daemon::{Bot, Mailing, mail};
+use zaochka::rules::Variant;
 use zaochka::store::games::{self, NewGame};
 use zaochka::store::moves::{self, NewMove};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
@@ -77,7 +78,7 @@ fn club(n: usize) -> Bot {
                     // Black is 1 to 5 players on from White: never the same.
                     let p = ids.len();
                     let (w, b) = (ids[g % p], ids[(g + 1 + g / p) % p]);
-                    let game = games::create(tx, &NewGame::new("russian", w, b, now))?;
+                    let game = games::create(tx, &NewGame::new(Variant::Russian, w, b, now))?;
                     if g >= MAILS && g % 3 == 0 {
                         filler_score(tx, game.id, now)?;
                     }

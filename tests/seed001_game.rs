@@ -2,7 +2,7 @@
 //! long form as printed in the seed.
 
 use zaochka::notation::{Naming, ResolveError, parse_line, write};
-use zaochka::rules::{Game, Position, Variant};
+use zaochka::rules::{DiagonalPosition, Game, Position, Variant};
 
 const SHORT: &str = "1. ed4 dc5 2. fe3 fg5 3. cb4 gh4 4. b:d6 h:f2 5. e:g3 c:h4";
 const LONG: &str = "1. e3-d4 d6-c5 2. f2-e3 f6-g6 3. c3-b4 g5-h4 4. b4:d6 h4:f2 5. el:g3 c7:h4";

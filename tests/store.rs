@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::Connection;
+use zaochka::rules::Variant;
 use zaochka::store::audit::{self, AuditFilter, NewAuditEntry};
 use zaochka::store::games::{self, NewGame};
 use zaochka::store::messages::{self, NewProcessedMessage};
@@ -42,7 +43,9 @@ fn store_with_game(path: &Path) -> (Store, GameId) {
         .transaction(|tx| {
             let w = players::add(tx, &player("Иван", "ivan@example.org"))?;
             let b = players::add(tx, &player("Анна", "anna@example.net"))?;
-            Ok::<_, StoreError>(games::create(tx, &NewGame::new("russian", w.id, b.id, t0()))?.id)
+            Ok::<_, StoreError>(
+                games::create(tx, &NewGame::new(Variant::Russian, w.id, b.id, t0()))?.id,
+            )
         })
         .expect("setup");
     (store, game)

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use zaochka::games::{self, AnyGame};
-use zaochka::notation::{composition, parse_move, tower_fen, tower_moves};
+use zaochka::notation::{Naming, composition, parse_move, tower_fen};
 use zaochka::rules::towers::TowerPosition;
 use zaochka::rules::{Color, Variant};
 
@@ -75,7 +75,7 @@ proptest! {
     fn tower_moves_from_random_text_never_panic(text in "[0-9a-hx:\\-–.DД ]{0,24}") {
         if let Ok(w) = parse_move(&text) {
             for p in positions() {
-                let _ = tower_moves::resolve(&w, &p, tower_moves::naming_of(&p));
+                let _ = w.resolve(&p, Naming::of(&p));
             }
         }
     }

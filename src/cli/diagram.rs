@@ -11,7 +11,7 @@ use super::play::parse_game;
 use super::store_args::StoreArgs;
 use crate::diagram::{self, Options};
 use crate::games::{self, AnyGame};
-use crate::rules::{Color, Variant};
+use crate::rules::Color;
 use crate::store::{GameId, StoreError, games as game_rows, moves};
 
 /// Draws a position: a text diagram on stdout (the default), or an image file.
@@ -94,8 +94,7 @@ fn stored(db: &StoreArgs, id: GameId, at: Option<usize>) -> anyhow::Result<Box<d
             list.len()
         ));
     }
-    let variant = Variant::from_name(&row.variant)
-        .ok_or_else(|| anyhow!("unknown variant {:?}", row.variant))?;
+    let variant = row.variant;
     let mut game = games::new_game(variant, row.start_fen.as_deref())?;
     for m in list.iter().take(plies) {
         game.play(&m.notation)

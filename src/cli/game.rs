@@ -228,8 +228,7 @@ fn show(
         );
         return Ok(ExitCode::from(1));
     }
-    let variant = Variant::from_name(&row.variant)
-        .ok_or_else(|| anyhow!("unknown variant {:?}", row.variant))?;
+    let variant = row.variant;
     let mut game: Box<dyn AnyGame> = games::new_game(variant, row.start_fen.as_deref())?;
     let mut shorts = Vec::new();
     for m in list.iter().take(plies) {
@@ -287,7 +286,7 @@ fn show(
     if let Some(o) = offer {
         println!("Pending draw offer by {}", o.side.as_str());
     }
-    if let Some(c) = crate::store::game_clocks::control_of(&row).ok().flatten() {
+    if let Some(c) = row.time_control {
         println!("Time control: {}", c.describe(crate::lang::Language::En));
     }
     for c in clocks.iter().flatten() {

@@ -61,7 +61,7 @@ impl History {
         let variant = self
             .variant
             .as_deref()
-            .map(|v| super::parse_variant(v).map(|v| v.name().to_string()))
+            .map(super::parse_variant)
             .transpose()
             .map_err(|e| anyhow!("--variant: {e}"))?;
         let mut store = db.open()?;

@@ -298,7 +298,7 @@ fn archive_game(
     let mut lines = Vec::new();
     let white = game_player(tx, "White", names[0], None, now, &mut lines)?;
     let black = game_player(tx, "Black", names[1], Some(white), now, &mut lines)?;
-    let mut new = NewGame::new(checked.variant.name(), white, black, now);
+    let mut new = NewGame::new(checked.variant, white, black, now);
     new.start_fen = g.tag("FEN").map(|_| game.start_fen());
     new.tournament = g.tag("Event").map(str::to_string);
     let row = game_rows::create(tx, &new)?;

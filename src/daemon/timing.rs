@@ -29,7 +29,6 @@ use crate::clock::charge::{charge, reflection_seconds};
 use crate::lang::pauses::timing_line;
 use crate::mail::Envelope;
 use crate::referee::{RefereeError, Reply};
-use crate::store::game_clocks::control_of;
 use crate::store::game_clocks::game_stops;
 use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
@@ -145,7 +144,7 @@ pub fn charge_of(
     started: Option<DateTime<Utc>>,
 ) -> Result<Option<ChargeRecord>, RefereeError> {
     let row = games::get(tx, game)?;
-    let Some(control) = control_of(&row)? else {
+    let Some(control) = row.time_control else {
         return Ok(None);
     };
     let kept = clocks::get(tx, game, side)?.and_then(|c| c.last_started_at);

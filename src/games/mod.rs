@@ -17,6 +17,7 @@
 //! verdict on it).
 
 mod chess;
+mod diagonal;
 mod draughts;
 mod endings;
 mod moves;

@@ -469,7 +469,7 @@ pub struct GameLine {
     /// The game number.
     pub game: i64,
     /// The game played (`None`: a stored name this version does not know).
-    pub variant: Option<Variant>,
+    pub variant: Variant,
     /// White's player.
     pub white: String,
     /// Black's player.
@@ -488,7 +488,7 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
         Language::En => "Your games:\n",
     });
     for g in games {
-        let variant = g.variant.map_or("?", |v| variant_name(v, lang));
+        let variant = variant_name(g.variant, lang);
         let stands = match g.result {
             Some((r, t)) => format!(
                 "{}, {}",

@@ -120,30 +120,59 @@ impl std::fmt::Display for BotAddress {
     }
 }
 
-/// A reply address read from a mail: `<local>+<game>.<token>@<domain>`.
+/// An address of the bot's that carries an id and a secret token:
+/// `<local>+<id>.<token>@<domain>`. A game's reply address
+/// ([`ReplyAddress`]) names the game, a player's personal address
+/// ([`PersonalAddress`]) the player.
 ///
 /// `Debug` hides the token so that it never reaches a log by accident.
 #[derive(Clone, PartialEq, Eq)]
-pub struct ReplyAddress {
+pub struct TokenedAddress<Id> {
     /// The local part before `+`.
     pub local: String,
-    /// The game named in the address.
-    pub game: GameId,
+    /// The game or the player named in the address.
+    pub id: Id,
     /// The token as written in the mail (not yet checked).
     pub token: String,
     /// The domain.
     pub domain: String,
 }
 
-impl std::fmt::Debug for ReplyAddress {
+/// A reply address read from a mail: `<local>+<game>.<token>@<domain>`.
+pub type ReplyAddress = TokenedAddress<GameId>;
+
+/// A personal address read from a mail: `<local>+p<player>.<token>@<domain>`,
+/// the reply address of the mails not about one game.
+pub type PersonalAddress = TokenedAddress<PlayerId>;
+
+impl<Id: std::fmt::Debug> std::fmt::Debug for TokenedAddress<Id> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        debug_hiding_token(
-            f,
-            "ReplyAddress",
-            &self.local,
-            ("game", &self.game),
-            &self.domain,
-        )
+        f.debug_struct("TokenedAddress")
+            .field("local", &self.local)
+            .field("id", &self.id)
+            .field("token", &"***")
+            .field("domain", &self.domain)
+            .finish()
+    }
+}
+
+impl<Id> TokenedAddress<Id> {
+    /// Reads the address, the id by `read_id`.
+    fn read(address: &str, read_id: impl FnOnce(&str) -> Option<Id>) -> Result<Self, AddressError> {
+        let d = TokenedDetail::read(address, read_id)?;
+        Ok(TokenedAddress {
+            local: d.local.to_string(),
+            id: d.id,
+            token: d.token.to_string(),
+            domain: d.domain.to_string(),
+        })
+    }
+
+    /// Whether the token written in the mail is exactly `expected`
+    /// (case-sensitive, in constant time wherever the texts differ).
+    #[must_use]
+    pub fn token_matches(&self, expected: &str) -> bool {
+        constant_time_eq(self.token.as_bytes(), expected.as_bytes())
     }
 }
 
@@ -159,25 +188,12 @@ impl ReplyAddress {
     /// ```
     /// use zaochka::mail::address::ReplyAddress;
     /// let r = ReplyAddress::parse("zaochka+12.k7q2m9@example.com").unwrap();
-    /// assert_eq!(r.game.0, 12);
+    /// assert_eq!(r.id.0, 12);
     /// assert!(r.token_matches("k7q2m9"));
     /// assert!(!r.token_matches("K7Q2M9"));
     /// ```
     pub fn parse(address: &str) -> Result<ReplyAddress, AddressError> {
-        let d = TokenedDetail::read(address, parse_game_number)?;
-        Ok(ReplyAddress {
-            local: d.local.to_string(),
-            game: d.id,
-            token: d.token.to_string(),
-            domain: d.domain.to_string(),
-        })
-    }
-
-    /// Whether the token written in the mail is exactly `expected`
-    /// (case-sensitive, in constant time wherever the texts differ).
-    #[must_use]
-    pub fn token_matches(&self, expected: &str) -> bool {
-        constant_time_eq(self.token.as_bytes(), expected.as_bytes())
+        TokenedAddress::read(address, parse_game_number)
     }
 }
 
@@ -186,35 +202,7 @@ impl std::fmt::Display for ReplyAddress {
         write!(
             f,
             "{}+{}.{}@{}",
-            self.local, self.game.0, self.token, self.domain
-        )
-    }
-}
-
-/// A personal address read from a mail: `<local>+p<player>.<token>@<domain>`,
-/// the reply address of the mails not about one game.
-///
-/// `Debug` hides the token so that it never reaches a log by accident.
-#[derive(Clone, PartialEq, Eq)]
-pub struct PersonalAddress {
-    /// The local part before `+`.
-    pub local: String,
-    /// The player named in the address.
-    pub player: PlayerId,
-    /// The token as written in the mail (not yet checked).
-    pub token: String,
-    /// The domain.
-    pub domain: String,
-}
-
-impl std::fmt::Debug for PersonalAddress {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        debug_hiding_token(
-            f,
-            "PersonalAddress",
-            &self.local,
-            ("player", &self.player),
-            &self.domain,
+            self.local, self.id.0, self.token, self.domain
         )
     }
 }
@@ -231,28 +219,15 @@ impl PersonalAddress {
     /// ```
     /// use zaochka::mail::address::PersonalAddress;
     /// let r = PersonalAddress::parse("zaochka+p7.k7q2m9@example.com").unwrap();
-    /// assert_eq!(r.player.0, 7);
+    /// assert_eq!(r.id.0, 7);
     /// assert!(r.token_matches("k7q2m9"));
     /// ```
     pub fn parse(address: &str) -> Result<PersonalAddress, AddressError> {
-        let d = TokenedDetail::read(address, |id| {
+        TokenedAddress::read(address, |id| {
             id.strip_prefix(['p', 'P'])
                 .and_then(parse_game_number)
                 .map(|n| PlayerId(n.0))
-        })?;
-        Ok(PersonalAddress {
-            local: d.local.to_string(),
-            player: d.id,
-            token: d.token.to_string(),
-            domain: d.domain.to_string(),
         })
-    }
-
-    /// Whether the token written in the mail is exactly `expected`
-    /// (case-sensitive, in constant time wherever the texts differ).
-    #[must_use]
-    pub fn token_matches(&self, expected: &str) -> bool {
-        constant_time_eq(self.token.as_bytes(), expected.as_bytes())
     }
 }
 
@@ -481,22 +456,6 @@ impl<'a, Id> TokenedDetail<'a, Id> {
             domain,
         })
     }
-}
-
-/// `Debug` of a tokened address with the token shown as `***`.
-fn debug_hiding_token(
-    f: &mut std::fmt::Formatter<'_>,
-    name: &str,
-    local: &str,
-    (id_name, id): (&str, &dyn std::fmt::Debug),
-    domain: &str,
-) -> std::fmt::Result {
-    f.debug_struct(name)
-        .field("local", &local)
-        .field(id_name, id)
-        .field("token", &"***")
-        .field("domain", &domain)
-        .finish()
 }
 
 /// Splits `local@domain` (after trimming spaces and `<>`) at the last `@`.

@@ -27,8 +27,20 @@
 
 use chrono::NaiveDate;
 
-use crate::referee::{DirectorAction, parse_side};
-use crate::vocabulary::{GameId, GameResult, Side};
+use crate::vocabulary::{DirectorAction, GameId, GameResult, Side};
+
+/// The side of a text: `white`/`black` or Russian `белые`/`чёрные`, also
+/// as a mail words it (`белым`, `чёрных`: issue 15).
+#[must_use]
+pub fn parse_side(text: &str) -> Option<Side> {
+    match text.trim().to_lowercase().replace('ё', "е").as_str() {
+        "white" | "w" | "белые" | "б" | "белым" | "белых" => Some(Side::White),
+        "black" | "b" | "черные" | "ч" | "черным" | "черных" => {
+            Some(Side::Black)
+        }
+        _ => None,
+    }
+}
 
 /// A rollback target, exactly as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

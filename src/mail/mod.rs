@@ -38,7 +38,10 @@ pub mod limits;
 pub mod quotes;
 pub mod text;
 
-pub use address::{BotAddress, ReplyAddress, constant_time_eq, parse_subject, subject_tag};
+pub use address::{
+    BotAddress, PersonalAddress, ReplyAddress, TokenedAddress, constant_time_eq, parse_subject,
+    subject_tag,
+};
 pub use dsn::{Bounce, DsnAction, DsnRecipient};
 pub use envelope::{
     Attachment, AutoSignal, DEFAULT_MAX_SIZE, Envelope, EnvelopeError, HeaderSummary,

@@ -10,7 +10,8 @@
 
 use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::rules::{
-    Color, Geometry, Numbering, Position, PositionError, Setup, SquareSet, Variant,
+    Color, DiagonalPosition, Geometry, Numbering, Position, PositionError, Setup, Square,
+    SquareSet, Variant,
 };
 
 /// Why a FEN cannot be read or is not a legal position.
@@ -156,6 +157,24 @@ pub fn read_default(variant: Variant, text: &str) -> Result<Position, FenError> 
 /// Writes a position as FEN with squares in the given style.
 #[must_use]
 pub fn write(pos: &Position, style: SquareStyle) -> String {
+    write_with(pos, style, |sq, name| {
+        if pos.kings().contains(sq) {
+            format!("K{name}")
+        } else {
+            name
+        }
+    })
+}
+
+/// Writes the FEN of a diagonal game's position: the side to move, then each
+/// side's squares in board order (by file then rank, or by number), each
+/// written by `item` from the square and its name (`K` before a king; in
+/// column checkers the tower's composition after it).
+pub(crate) fn write_with<P: DiagonalPosition>(
+    pos: &P,
+    style: SquareStyle,
+    item: impl Fn(Square, String) -> String,
+) -> String {
     let g = pos.geometry();
     let mut out = String::new();
     out.push(pos.turn().letter());
@@ -163,24 +182,18 @@ pub fn write(pos: &Position, style: SquareStyle) -> String {
         out.push(':');
         out.push(color.letter());
         let mut items: Vec<(u32, String)> = pos
-            .pieces(color)
+            .owned(color)
             .map(|sq| {
                 let key = match style {
                     SquareStyle::Alphanumeric => u32::from(g.file(sq)) * 16 + u32::from(g.rank(sq)),
                     SquareStyle::Numeric(n) => square_name::number(g, sq, n),
                 };
-                let k = if pos.kings().contains(sq) { "K" } else { "" };
-                (key, format!("{k}{}", square_name::name(g, sq, style)))
+                (key, item(sq, square_name::name(g, sq, style)))
             })
             .collect();
         items.sort();
-        out.push_str(
-            &items
-                .into_iter()
-                .map(|(_, s)| s)
-                .collect::<Vec<_>>()
-                .join(","),
-        );
+        let list: Vec<String> = items.into_iter().map(|(_, s)| s).collect();
+        out.push_str(&list.join(","));
     }
     out
 }

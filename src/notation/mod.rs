@@ -1,7 +1,8 @@
 //! Notation: square names, moves as players write them (read in two stages:
 //! [`written::parse_move`] then [`WrittenMove::resolve`]), canonical writers,
-//! FEN and PDN; for column checkers, tower compositions, the tower FEN and
-//! tower moves; chess moves in [`chess_move`] (the one chess move reader) and
+//! FEN and PDN; for column checkers, tower compositions and the tower FEN
+//! (their moves are read and written as those of draughts, over
+//! [`crate::rules::DiagonalPosition`]); chess moves in [`chess_move`] (the one chess move reader) and
 //! why a chess move is illegal in [`chess_illegal`].
 
 pub mod chess_illegal;
@@ -14,7 +15,6 @@ pub mod record;
 pub mod resolve;
 pub mod square_name;
 pub mod tower_fen;
-pub mod tower_moves;
 pub mod write;
 pub mod written;
 

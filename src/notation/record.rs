@@ -6,7 +6,7 @@ use crate::notation::fen::{self, FenError};
 use crate::notation::resolve::{Naming, ResolveError};
 use crate::notation::square_name::SquareStyle;
 use crate::notation::written::{ParseMoveError, parse_move};
-use crate::rules::{Color, Game, Numbering, Position, Variant};
+use crate::rules::{Color, DiagonalPosition, Game, Numbering, Position, Variant};
 
 /// Why a ply of a record was not played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

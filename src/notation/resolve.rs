@@ -1,12 +1,13 @@
 //! The second stage of reading a move: a [`WrittenMove`] resolved against the
-//! legal moves of a position, giving the move, or why it is illegal, or the
+//! legal moves of a position of draughts or column checkers (any
+//! [`DiagonalPosition`]), giving the move, or why it is illegal, or the
 //! candidates when the text fits several moves.
 
 use crate::lang::Language;
 use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::notation::write;
 use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
-use crate::rules::{Color, Move, Numbering, Position, Role, Square};
+use crate::rules::{DiagonalPosition, Move, Numbering, Role, Square};
 
 /// Why a written move is not legal here. Every reason names the squares as the
 /// player should see them; the prose layer words it
@@ -95,19 +96,22 @@ pub struct Naming {
 }
 
 impl Naming {
-    /// The usual naming of a variant (alphanumeric for Russian, numeric for
-    /// international).
+    /// The usual naming of a position's game: alphanumeric for Russian
+    /// checkers and Bashni, numeric for international draughts and Lasca.
     #[must_use]
-    pub fn of(pos: &Position) -> Naming {
-        let rules = pos.rules();
+    pub fn of<P: DiagonalPosition>(pos: &P) -> Naming {
         Naming {
-            numbering: rules.numberings[0],
+            numbering: pos.numbering(),
             style: crate::notation::fen::default_style(pos.variant()),
         }
     }
 }
 
-fn to_square(pos: &Position, w: WrittenSquare, n: Numbering) -> Result<Square, SquareError> {
+fn to_square<P: DiagonalPosition>(
+    pos: &P,
+    w: WrittenSquare,
+    n: Numbering,
+) -> Result<Square, SquareError> {
     let g = pos.geometry();
     match w {
         WrittenSquare::Coordinate { file, rank } => square_name::at_coordinate(g, file, rank),
@@ -132,17 +136,24 @@ impl WrittenMove {
     /// sign on a capture (`c3-e5`) and a capture sign on a quiet move (`38x33`,
     /// `c3:d4`) are read as the one legal move the squares name (issue 14, item
     /// 5; the reader of a record notes it, see [`crate::games::ReadingNote`]).
-    /// Capture paths that end in the same position are one move (RULES.md §0).
+    /// Paths that are one move ([`DiagonalPosition::same_result`]: RULES.md §0
+    /// for draughts, §3 for column checkers) are one candidate, and the path
+    /// kept is the one written when the text spells a whole path. Among several
+    /// moves, a text that spells one move's whole path names it, and a written
+    /// promotion mark picks the only promoting one.
     ///
     /// # Errors
     /// [`ResolveError::Illegal`] with a reason a player understands, or
     /// [`ResolveError::Ambiguous`] with the candidate moves.
-    pub fn resolve(&self, pos: &Position, naming: Naming) -> Result<Move, ResolveError> {
+    pub fn resolve<P: DiagonalPosition>(
+        &self,
+        pos: &P,
+        naming: Naming,
+    ) -> Result<Move, ResolveError> {
         let illegal = |reason| ResolveError::Illegal {
             written: self.text.clone(),
             reason,
         };
-        let g = pos.geometry();
         let origin = match self.origin {
             WrittenOrigin::Square(w) => Some(
                 to_square(pos, w, naming.numbering)
@@ -164,38 +175,27 @@ impl WrittenMove {
         if all.is_empty() {
             return Err(illegal(IllegalReason::NoLegalMoves));
         }
-        let starts_here = |m: &Move| match (origin, self.origin) {
-            (Some(o), _) => m.from() == o,
-            (None, WrittenOrigin::File(f)) => g.file(m.from()) == f,
-            (None, WrittenOrigin::Square(_)) => false,
-        };
-        let fits = |m: &Move| {
+        let starts_here = self.starts_here(pos, origin);
+        let fits = |m: &&Move| {
             starts_here(m)
                 && m.to() == dest
                 && is_subsequence(&via, &m.landings()[..m.landings().len() - 1])
         };
-        let mut found: Vec<Move> = Vec::new();
-        for m in all.iter().filter(|m| fits(m)) {
-            if !found.iter().any(|f| f.same_result(m)) {
-                found.push(*m);
-            }
-        }
+        let found = distinct::<P>(all.iter().filter(fits));
+        // Paths that spell the whole written path (every landing square written).
+        let spelled = distinct::<P>(
+            all.iter()
+                .filter(fits)
+                .filter(|m| origin.is_some() && m.landings().len() == via.len() + 1),
+        );
         match found.len() {
-            1 => return Ok(found[0]),
+            // The path as written when it is spelled out, else the first path.
+            1 => return Ok(spelled.first().copied().unwrap_or(found[0])),
             0 => {}
             _ => {
-                // A text that spells one candidate's whole path names that move.
-                let mut exact: Vec<&Move> = Vec::new();
-                for m in all.iter().filter(|m| fits(m)) {
-                    let spelled = origin.is_some() && m.landings().len() == via.len() + 1;
-                    if spelled && !exact.iter().any(|e| e.same_result(m)) {
-                        exact.push(m);
-                    }
+                if spelled.len() == 1 {
+                    return Ok(spelled[0]);
                 }
-                if exact.len() == 1 {
-                    return Ok(*exact[0]);
-                }
-                // A written promotion mark picks the promoting move.
                 if self.promotion_mark {
                     let marked: Vec<&Move> = found.iter().filter(|m| m.promotes()).collect();
                     if marked.len() == 1 {
@@ -213,9 +213,25 @@ impl WrittenMove {
         ))
     }
 
-    fn diagnose(
+    /// Whether a move starts where the text says: on the written square, or
+    /// on the written file.
+    fn starts_here<P: DiagonalPosition>(
         &self,
-        pos: &Position,
+        pos: &P,
+        origin: Option<Square>,
+    ) -> impl Fn(&&Move) -> bool {
+        let g = pos.geometry();
+        let written = self.origin;
+        move |m: &&Move| match (origin, written) {
+            (Some(o), _) => m.from() == o,
+            (None, WrittenOrigin::File(f)) => g.file(m.from()) == f,
+            (None, WrittenOrigin::Square(_)) => false,
+        }
+    }
+
+    fn diagnose<P: DiagonalPosition>(
+        &self,
+        pos: &P,
         all: &[Move],
         origin: Option<Square>,
         via: &[Square],
@@ -224,32 +240,25 @@ impl WrittenMove {
     ) -> IllegalReason {
         let g = pos.geometry();
         let name = |s: Square| square_name::name(g, s, naming.style);
-        let us: Color = pos.turn();
         if let Some(o) = origin
-            && !pos.pieces(us).contains(o)
+            && !pos.owned(pos.turn()).contains(o)
         {
             return IllegalReason::NoPieceOfYours(name(o));
         }
-        let starts_here = |m: &&Move| match (origin, self.origin) {
-            (Some(o), _) => m.from() == o,
-            (None, WrittenOrigin::File(f)) => g.file(m.from()) == f,
-            (None, WrittenOrigin::Square(_)) => false,
-        };
         // A capture that passes the written end square and must go on.
-        let continuing: Vec<&Move> = all
+        let mut ends: Vec<String> = all
             .iter()
-            .filter(starts_here)
+            .filter(self.starts_here(pos, origin))
             .filter(|m| {
                 let l = m.landings();
-                l[..l.len() - 1].contains(&dest) && {
-                    let k = l.iter().position(|&x| x == dest).unwrap_or(0);
-                    is_subsequence(via, &l[..k])
-                }
+                l[..l.len() - 1]
+                    .iter()
+                    .position(|&x| x == dest)
+                    .is_some_and(|k| is_subsequence(via, &l[..k]))
             })
+            .map(|m| name(m.to()))
             .collect();
-        if !continuing.is_empty() {
-            let mut ends: Vec<String> = continuing.iter().map(|m| name(m.to())).collect();
-            ends.dedup();
+        if !ends.is_empty() {
             crate::notation::order::sort_moves(&mut ends);
             ends.dedup();
             return IllegalReason::CaptureContinues {
@@ -258,16 +267,10 @@ impl WrittenMove {
             };
         }
         if all[0].is_capture() {
-            let mut list: Vec<String> = Vec::new();
-            let mut distinct: Vec<Move> = Vec::new();
-            for m in all {
-                if !distinct.iter().any(|d| d.same_result(m)) {
-                    distinct.push(*m);
-                }
-            }
-            for m in &distinct {
-                list.push(write::full(g, m, naming.style));
-            }
+            let mut list: Vec<String> = distinct::<P>(all.iter())
+                .iter()
+                .map(|m| write::full_in(pos, m, naming.style))
+                .collect();
             crate::notation::order::sort_moves(&mut list);
             return IllegalReason::CaptureCompulsory(list);
         }
@@ -275,11 +278,23 @@ impl WrittenMove {
     }
 }
 
+/// One move of each group that [`DiagonalPosition::same_result`] calls one
+/// move, the first of each, in order.
+fn distinct<'a, P: DiagonalPosition>(moves: impl Iterator<Item = &'a Move>) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for m in moves {
+        if !out.iter().any(|f| P::same_result(f, m)) {
+            out.push(*m);
+        }
+    }
+    out
+}
+
 /// Why a written move fits no legal move when nothing more specific applies: the
 /// piece on the from-square cannot go there (naming the capture sign when one
 /// was written, `capture_sign`), or no piece on the written file can.
-/// `kings` tells whether the from-square holds a king. Shared by draughts and towers.
-pub(crate) fn cannot_reach(
+/// `kings` tells whether the from-square holds a king.
+fn cannot_reach(
     origin: Option<Square>,
     written: WrittenOrigin,
     capture_sign: bool,

@@ -174,37 +174,19 @@ pub fn read(variant: Variant, text: &str) -> Result<TowerPosition, TowerFenError
     )?)
 }
 
-/// Writes a position as a tower FEN with squares in the given style.
+/// Writes a position as a tower FEN with squares in the given style: a
+/// one-piece tower as in draughts (`c3`, `Kd4`), a taller one with its
+/// composition (`d6(000000)`).
 #[must_use]
 pub fn write(pos: &TowerPosition, style: SquareStyle) -> String {
-    let g = pos.geometry();
-    let mut out = String::new();
-    out.push(pos.turn().letter());
-    for color in [Color::White, Color::Black] {
-        out.push(':');
-        out.push(color.letter());
-        let mut items: Vec<(u32, String)> = pos
-            .owned(color)
-            .map(|sq| {
-                let key = match style {
-                    SquareStyle::Alphanumeric => u32::from(g.file(sq)) * 16 + u32::from(g.rank(sq)),
-                    SquareStyle::Numeric(n) => square_name::number(g, sq, n),
-                };
-                let name = square_name::name(g, sq, style);
-                let tower = pos.tower(sq);
-                let text = match tower.top() {
-                    Some(p) if tower.height() == 1 && p.role == Role::King => format!("K{name}"),
-                    _ if tower.height() == 1 => name,
-                    _ => format!("{name}({})", composition::write(tower)),
-                };
-                (key, text)
-            })
-            .collect();
-        items.sort();
-        let list: Vec<String> = items.into_iter().map(|(_, s)| s).collect();
-        out.push_str(&list.join(","));
-    }
-    out
+    crate::notation::fen::write_with(pos, style, |sq, name| {
+        let tower = pos.tower(sq);
+        match tower.top() {
+            Some(p) if tower.height() == 1 && p.role == Role::King => format!("K{name}"),
+            _ if tower.height() == 1 => name,
+            _ => format!("{name}({})", composition::write(tower)),
+        }
+    })
 }
 
 /// The square style a column-checkers variant's records usually use: `a1`..`h8`

@@ -1,7 +1,10 @@
-//! Canonical writers of draughts moves: the full form and the short form.
+//! Canonical writers of the diagonal games' moves (draughts and column
+//! checkers): the full form, the short form, from-to, and the shortest form
+//! that reads back to the move.
 
+use crate::notation::Naming;
 use crate::notation::square_name::{self, SquareStyle};
-use crate::rules::{Geometry, Move};
+use crate::rules::{DiagonalPosition, Geometry, Move};
 
 /// The capture sign of a style: `:` in Russian alphanumeric notation (seed 001
 /// §1.6.2), `x` in numeric PDN notation.
@@ -14,18 +17,34 @@ pub fn capture_sign(style: SquareStyle) -> char {
 }
 
 /// The full form: `c3-d4` for a quiet move; for a capture the from-square and
-/// every landing square, `e3:c5:e7` (`32x23x14` numerically).
+/// every landing square, `e3:c5:e7` (`32x23x14` numerically). No promotion
+/// mark: see [`full_in`] for the form of a game that writes one.
 #[must_use]
 pub fn full(g: &Geometry, m: &Move, style: SquareStyle) -> String {
+    full_marked(g, m, style, false)
+}
+
+/// The full form as the game of `pos` writes it: as [`full`], and in Bashni
+/// with `D` after the square where the man became a king,
+/// `b2:d4:f6:d8D:a5:d2:h6` (seed 000 §1.10).
+#[must_use]
+pub fn full_in<P: DiagonalPosition>(pos: &P, m: &Move, style: SquareStyle) -> String {
+    full_marked(pos.geometry(), m, style, pos.promotion_mark())
+}
+
+fn full_marked(g: &Geometry, m: &Move, style: SquareStyle, mark_promotion: bool) -> String {
     let mut s = square_name::name(g, m.from(), style);
     let sep = if m.is_capture() {
         capture_sign(style)
     } else {
         '-'
     };
-    for &l in m.landings() {
+    for (i, &l) in m.landings().iter().enumerate() {
         s.push(sep);
         s.push_str(&square_name::name(g, l, style));
+        if mark_promotion && m.promoted_at() == Some(i) {
+            s.push('D');
+        }
     }
     s
 }
@@ -46,10 +65,7 @@ pub fn short(g: &Geometry, m: &Move, style: SquareStyle) -> String {
                 format!("{file}{to}")
             }
         }
-        SquareStyle::Numeric(_) => {
-            let sep = if m.is_capture() { 'x' } else { '-' };
-            format!("{}{sep}{to}", square_name::name(g, m.from(), style))
-        }
+        SquareStyle::Numeric(_) => from_to(g, m, style),
     }
 }
 
@@ -69,20 +85,19 @@ pub fn from_to(g: &Geometry, m: &Move, style: SquareStyle) -> String {
     )
 }
 
-/// The shortest record form that reads back to exactly this move in `pos`: the
-/// from-square and end square (`c7:h4`, `28x19`) when that is unambiguous, else
-/// the full path (PDN 3.0: "enough intermediate squares"). `m` must be legal in `pos`.
+/// The shortest of the short form, the from-to form (`c7:h4`, `28x19`) and
+/// the full form ([`full_in`]) that reads back to exactly this move in `pos`
+/// (PDN 3.0: "enough intermediate squares"). `m` must be legal in `pos`.
 #[must_use]
-pub fn unambiguous(pos: &crate::rules::Position, m: &Move, style: SquareStyle) -> String {
+pub fn unambiguous<P: DiagonalPosition>(pos: &P, m: &Move, naming: Naming) -> String {
     let g = pos.geometry();
-    let short = from_to(g, m, style);
-    let naming = crate::notation::Naming {
-        numbering: crate::notation::Naming::of(pos).numbering,
-        style,
-    };
-    let reads_back = crate::notation::parse_move(&short)
-        .ok()
-        .and_then(|w| w.resolve(pos, naming).ok())
-        .is_some_and(|back| back.same_result(m));
-    if reads_back { short } else { full(g, m, style) }
+    for text in [short(g, m, naming.style), from_to(g, m, naming.style)] {
+        let back = crate::notation::parse_move(&text)
+            .ok()
+            .and_then(|w| w.resolve(pos, naming).ok());
+        if back.is_some_and(|b| P::same_result(&b, m)) {
+            return text;
+        }
+    }
+    full_in(pos, m, naming.style)
 }

@@ -363,6 +363,6 @@ fn summary_of(l: &Loaded) -> RulesSummary {
         rules,
         draw_rules,
         material_claim,
-        time_control: crate::store::game_clocks::control_of(&l.row).ok().flatten(),
+        time_control: l.row.time_control,
     }
 }

@@ -144,13 +144,13 @@ pub fn create_checked(
     for id in [spec.white, spec.black] {
         refuse_retired(&crate::store::players::get(tx, id)?)?;
     }
-    let mut new = NewGame::new(spec.variant.name(), spec.white, spec.black, now);
+    let mut new = NewGame::new(spec.variant, spec.white, spec.black, now);
     new.start_fen = spec.start_fen.as_ref().map(|_| checked.start.start_fen());
     new.opening = spec
         .opening_name
         .clone()
         .or_else(|| spec.opening_moves.clone());
-    new.time_control = spec.time_control.as_ref().map(TimeControl::to_json);
+    new.time_control = spec.time_control;
     new.tournament.clone_from(&spec.tournament);
     let row = game_rows::create(tx, &new)?;
     let mut side = checked.start.turn();

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use crate::lang::Language;
 use crate::lang::events::DirectorEvent;
-use crate::referee::command::DirectorAction;
+use crate::mail::director::parse_side;
 use crate::referee::load::{Loaded, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
 use crate::referee::view::to_both;
@@ -17,6 +17,7 @@ use crate::store::games;
 use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
+use crate::vocabulary::DirectorAction;
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.
@@ -394,7 +395,7 @@ fn restart_clock(
     sealed_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    let Some(control) = crate::store::game_clocks::control_of(&l.row)? else {
+    let Some(control) = l.row.time_control else {
         return Ok(());
     };
     let filter = audit::AuditFilter {
@@ -457,18 +458,5 @@ fn rules_result(r: GameResult) -> RulesResult {
         GameResult::WhiteWins => RulesResult::WhiteWins,
         GameResult::BlackWins => RulesResult::BlackWins,
         GameResult::Draw => RulesResult::Draw,
-    }
-}
-
-/// The side of a text: `white`/`black` or Russian `белые`/`чёрные`, also
-/// as a mail words it (`белым`, `чёрных`: issue 15).
-#[must_use]
-pub fn parse_side(text: &str) -> Option<Side> {
-    match text.trim().to_lowercase().replace('ё', "е").as_str() {
-        "white" | "w" | "белые" | "б" | "белым" | "белых" => Some(Side::White),
-        "black" | "b" | "черные" | "ч" | "черным" | "черных" => {
-            Some(Side::Black)
-        }
-        _ => None,
     }
 }

@@ -6,7 +6,6 @@ use crate::clock::ClockView;
 use crate::games::{self, AnyGame};
 use crate::lang::Language;
 use crate::referee::RefereeError;
-use crate::rules::Variant;
 use crate::store::{
     Game, GameId, MoveRecord, Player, PlayerId, Side, Tx, games as game_rows, moves, players,
 };
@@ -115,9 +114,7 @@ pub(crate) fn replay(
     moves: &[MoveRecord],
     plies: usize,
 ) -> Result<Box<dyn AnyGame>, RefereeError> {
-    let variant = Variant::from_name(&row.variant).ok_or_else(|| {
-        RefereeError::Corrupt(row.id, format!("unknown variant {:?}", row.variant))
-    })?;
+    let variant = row.variant;
     let texts: Vec<&str> = moves
         .iter()
         .take(plies)

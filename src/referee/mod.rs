@@ -25,9 +25,11 @@ pub mod view;
 
 use chrono::{DateTime, Utc};
 
-pub use command::{Command, DirectorAction};
+pub use crate::mail::director::parse_side;
+pub use crate::vocabulary::DirectorAction;
+pub use command::Command;
+pub use director::RESEND_DEFAULT_REASON;
 pub(crate) use director::authorise;
-pub use director::{RESEND_DEFAULT_REASON, parse_side};
 
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {

@@ -58,7 +58,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
     for g in &list {
         lines.push(crate::lang::state::GameLine {
             game: g.id.0,
-            variant: crate::rules::Variant::from_name(&g.variant),
+            variant: g.variant,
             white: players::get(tx, g.white)?.name,
             black: players::get(tx, g.black)?.name,
             status: g.status,
@@ -169,7 +169,7 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
         },
     )?
     .iter()
-    .filter_map(|g| crate::rules::Variant::from_name(&g.variant))
+    .map(|g| g.variant)
     .collect();
     variants.sort_by_key(|v| v.name());
     variants.dedup();
@@ -198,7 +198,7 @@ pub fn invitation(
     let lang = language(&me);
     let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
     let opponent = l.player(side.opposite());
-    let control = crate::store::game_clocks::control_of(&l.row).ok().flatten();
+    let control = l.row.time_control;
     let colour = side;
     let tournament = match super::tournament::invitation_lines(tx, id)? {
         Some(lines) => Some(InvitedTournament::Stored(lines)),

@@ -11,7 +11,6 @@ use chrono::{DateTime, Utc};
 use crate::clock::charge::{charge, reflection_seconds};
 use crate::referee::RefereeError;
 use crate::store::GameStatus;
-use crate::store::game_clocks::control_of;
 use crate::store::game_clocks::game_stops;
 use crate::store::games::Game;
 use crate::store::moves::MoveRecord;
@@ -33,7 +32,7 @@ pub(crate) fn rewind_clocks(
     to_move: Side,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    let Some(control) = control_of(game)? else {
+    let Some(control) = game.time_control else {
         return Ok(());
     };
     let (Some(mut white), Some(mut black)) = (

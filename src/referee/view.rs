@@ -143,7 +143,7 @@ fn clocks(
 ) -> Clocks {
     use crate::clock::{pauses::stands_open, zone};
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
-    let control = crate::store::game_clocks::control_of(&l.row).ok().flatten();
+    let control = l.row.time_control;
     let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
     Clocks {
         control: control.map(|c| c.describe(lang)),

@@ -6,7 +6,7 @@
 //! rules count the moves of each player (FMJD art. 6.3, 6.4: "after each player
 //! has made 16 moves"), see [`LoneKingCount`].
 
-use crate::rules::{Citation, Color, Move, Position, Role};
+use crate::rules::{Citation, Color, DiagonalPosition, Move, Position, Role};
 
 /// A material pattern of the stronger side in a lone-king ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

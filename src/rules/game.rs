@@ -1,7 +1,7 @@
-//! A game in progress: the start position, the plies played, position hashes for
-//! repetition and the counters of the automatic draw rules.
+//! How a game ends (result, termination, the rule that ended it) and the game
+//! of draughts in progress ([`Game`], the one diagonal record).
 
-use crate::rules::{Color, Move, Position, zobrist};
+use crate::rules::{Color, DiagonalGame, Position};
 
 named_enum! {
     /// The result of a game. Its name is the PGN/PDN result text, as the store
@@ -125,117 +125,7 @@ pub struct Outcome {
     pub end: End,
 }
 
-/// A game: the start position and every ply, with the draw counters and position
-/// hashes kept up to date as plies are played.
-#[derive(Clone, Debug)]
-pub struct Game {
-    start: Position,
-    position: Position,
-    moves: Vec<Move>,
-    /// Hash of the position before the first ply and after each ply.
-    hashes: Vec<u64>,
-    /// One counter per rule of the variant's `draw_rules`.
-    counters: Vec<u16>,
-}
-
-impl Game {
-    /// A new game from a start position.
-    #[must_use]
-    pub fn new(start: Position) -> Game {
-        Game {
-            start,
-            position: start,
-            moves: Vec::new(),
-            hashes: vec![zobrist::hash(&start)],
-            counters: vec![0; start.rules().draw_rules.len()],
-        }
-    }
-
-    /// The start position.
-    #[must_use]
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The plies played so far.
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The draw-rule counters (plies or moves, per rule; see [`crate::rules::DrawRule`]).
-    #[must_use]
-    pub fn counters(&self) -> &[u16] {
-        &self.counters
-    }
-
-    /// The hash of the current position.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
-        *self.hashes.last().expect("the start position is hashed")
-    }
-
-    /// Plays a move assumed legal in the current position (from its legal moves).
-    pub fn play(&mut self, m: Move) {
-        let before = self.position;
-        let after = before.play(&m);
-        let rules = before.rules().draw_rules;
-        for (counter, rule) in self.counters.iter_mut().zip(rules) {
-            *counter = rule.advance(*counter, &before, &m, &after);
-        }
-        self.position = after;
-        self.moves.push(m);
-        self.hashes.push(zobrist::hash(&after));
-    }
-
-    /// How many times the current position (same pieces, same side to move) has
-    /// occurred in this game, itself included (seed 001 §1.9.1.7).
-    #[must_use]
-    pub fn repetitions(&self) -> usize {
-        let h = self.hash();
-        self.hashes.iter().filter(|&&x| x == h).count()
-    }
-
-    /// How many times the position after `m` would have occurred, that one included.
-    #[must_use]
-    pub fn repetitions_after(&self, m: &Move) -> usize {
-        let h = zobrist::hash(&self.position.play(m));
-        1 + self.hashes.iter().filter(|&&x| x == h).count()
-    }
-
-    /// The result if the rules end the game now: the side to move has no pieces or
-    /// no legal move (it loses), or an automatic draw rule is reached. Threefold
-    /// repetition is by claim (seed 001 §1.9.2), so it is not reported here.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        let pos = &self.position;
-        let mover = pos.turn();
-        if pos.pieces(mover).is_empty() {
-            return Some(Outcome {
-                result: GameResult::win_for(mover.opposite()),
-                end: End::NoPieces,
-            });
-        }
-        if pos.legal_moves().is_empty() {
-            return Some(Outcome {
-                result: GameResult::win_for(mover.opposite()),
-                end: End::NoMoves,
-            });
-        }
-        let rules = pos.rules().draw_rules;
-        rules
-            .iter()
-            .zip(&self.counters)
-            .position(|(r, &c)| r.is_reached(c))
-            .map(|i| Outcome {
-                result: GameResult::Draw,
-                end: End::DrawRule(i),
-            })
-    }
-}
+/// A game of draughts in progress: the start position, every ply, the
+/// position hashes and the counters of the variant's draw rules (one per rule
+/// of `draw_rules`; see [`crate::rules::DrawRule`]).
+pub type Game = DiagonalGame<Position>;

@@ -5,8 +5,10 @@
 pub mod citation;
 pub mod clauses;
 mod color;
+pub mod diagonal;
 pub mod draw;
 pub mod game;
+mod movegen;
 mod mv;
 mod piece;
 mod position;
@@ -18,6 +20,7 @@ pub mod zobrist;
 
 pub use citation::{Citation, Rulebook};
 pub use color::Color;
+pub use diagonal::{DiagonalGame, DiagonalPosition};
 pub use draw::{DrawRule, LoneKingCount, Material};
 pub use game::{End, Game, GameResult, Outcome, Termination, UnknownValue};
 pub use mv::{MAX_CAPTURES, Move};

@@ -1,4 +1,5 @@
-//! A position of the draughts family and its legal moves.
+//! A position of the draughts family: pieces, kings, side to move, as a
+//! [`DiagonalPosition`]; its moves are generated in `movegen`.
 //!
 //! Move generation follows the variant's [`DraughtsRules`]: quiet moves, compulsory
 //! capture (seed 002 §1.5.1) with free choice or the majority rule, the Turkish
@@ -7,9 +8,10 @@
 //! capture can go on if it can (RULES.md §2, FMJD-64 art. 4.6), and promotion in
 //! the middle of a capture (seed 002 §1.5.15).
 
-use crate::rules::mv::MAX_CAPTURES;
+use crate::rules::diagonal::keep_distinct;
 use crate::rules::{
-    Color, Direction, DraughtsRules, Geometry, Move, Piece, Role, Square, SquareSet, Variant,
+    Color, DiagonalPosition, DraughtsRules, Geometry, Move, Numbering, Piece, Role, Square,
+    SquareSet, Variant, zobrist,
 };
 
 /// Any arrangement of pieces, not yet checked against the rules (from a FEN).
@@ -50,12 +52,12 @@ pub enum PositionError {
 /// equal when the variant, the pieces and the side to move are.
 #[derive(Clone, Copy, Debug)]
 pub struct Position {
-    variant: Variant,
-    rules: &'static DraughtsRules,
-    geometry: &'static Geometry,
-    pieces: [SquareSet; 2],
-    kings: SquareSet,
-    turn: Color,
+    pub(super) variant: Variant,
+    pub(super) rules: &'static DraughtsRules,
+    pub(super) geometry: &'static Geometry,
+    pub(super) pieces: [SquareSet; 2],
+    pub(super) kings: SquareSet,
+    pub(super) turn: Color,
 }
 
 impl PartialEq for Position {
@@ -140,28 +142,10 @@ impl Position {
         }
     }
 
-    /// The variant being played.
-    #[must_use]
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
     /// The variant's rules.
     #[must_use]
     pub fn rules(&self) -> &'static DraughtsRules {
         self.rules
-    }
-
-    /// The board geometry.
-    #[must_use]
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Color {
-        self.turn
     }
 
     /// All pieces of a side.
@@ -177,12 +161,6 @@ impl Position {
             Role::King => self.pieces[color.index()].and(self.kings),
             Role::Man => self.pieces[color.index()].without(self.kings),
         }
-    }
-
-    /// All kings on the board.
-    #[must_use]
-    pub fn kings(&self) -> SquareSet {
-        self.kings
     }
 
     /// All occupied squares.
@@ -208,21 +186,40 @@ impl Position {
         };
         Some(Piece { color, role })
     }
+}
 
-    /// The legal moves, captures only when a capture exists (compulsory capture).
-    /// Capture sequences that lead to the same position (same from-square, end
-    /// square, captured set and promotion) are listed once (RULES.md §0).
-    #[must_use]
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut out = Vec::with_capacity(16);
-        self.generate(&mut out, true);
-        out
+impl DiagonalPosition for Position {
+    /// One counter per rule of the variant's `draw_rules` (plies or moves, per
+    /// rule; see [`crate::rules::DrawRule`]).
+    type Counters = Vec<u16>;
+
+    fn variant(&self) -> Variant {
+        self.variant
     }
 
-    /// Appends the legal moves to `out` (cleared first). With `distinct_only` false,
-    /// every capture sequence is kept even when several lead to the same position:
-    /// notation uses this to accept any of the equivalent paths a player writes.
-    pub fn generate(&self, out: &mut Vec<Move>, distinct_only: bool) {
+    fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn owned(&self, color: Color) -> SquareSet {
+        self.pieces[color.index()]
+    }
+
+    fn kings(&self) -> SquareSet {
+        self.kings
+    }
+
+    fn numbering(&self) -> Numbering {
+        self.rules.numberings[0]
+    }
+
+    /// Captures first (the majority rule keeps only the longest where the
+    /// variant has it, FMJD art. 4.13), then quiet moves when there is none.
+    fn generate(&self, out: &mut Vec<Move>, distinct_only: bool) {
         out.clear();
         if self.has_capture() {
             self.generate_captures(out);
@@ -236,149 +233,16 @@ impl Position {
             out.retain(|m| m.captured().len() == best);
         }
         if distinct_only {
-            let mut i = 0;
-            while i < out.len() {
-                let m = out[i];
-                let mut j = i + 1;
-                while j < out.len() {
-                    if out[j].same_result(&m) {
-                        out.swap_remove(j);
-                    } else {
-                        j += 1;
-                    }
-                }
-                i += 1;
-            }
+            keep_distinct::<Position>(out);
         }
     }
 
-    /// The number of legal moves; quiet moves are counted without being built.
     fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
-        if self.has_capture() {
-            self.generate(buf, true);
-            if buf.first().is_some_and(Move::is_capture) {
-                return buf.len() as u64;
-            }
-        }
-        let g = self.geometry;
-        let us = self.turn;
-        let empty = SquareSet((1u64 << g.count) - 1).without(self.occupied());
-        let men = self.pieces_of(us, Role::Man);
-        let mut n = 0;
-        for d in self.forward(us) {
-            n += u64::from(g.shift(men, d).and(empty).count());
-        }
-        for from in self.pieces_of(us, Role::King) {
-            for d in Direction::ALL {
-                let mut s = from;
-                while let Some(to) = g.step(s, d) {
-                    if !empty.contains(to) {
-                        break;
-                    }
-                    n += 1;
-                    s = to;
-                }
-            }
-        }
-        n
+        self.count_moves(buf)
     }
 
-    /// Whether the side to move has a capture (compulsory then, seed 002 §1.5.1),
-    /// found with bitboard shifts: a man next to an enemy piece with an empty square
-    /// behind it, or a king whose free diagonal reaches such a piece.
-    #[must_use]
-    pub fn has_capture(&self) -> bool {
-        let g = self.geometry;
-        let us = self.turn;
-        let enemy = self.pieces(us.opposite());
-        let empty = SquareSet((1u64 << g.count) - 1).without(self.occupied());
-        let men = self.pieces_of(us, Role::Man);
-        let backward = self.rules.men_capture_backward;
-        for d in Direction::ALL {
-            if !backward && !self.forward(us).contains(&d) {
-                continue;
-            }
-            if !g.shift(g.shift(men, d).and(enemy), d).and(empty).is_empty() {
-                return true;
-            }
-        }
-        let kings = self.pieces_of(us, Role::King);
-        // Flood each diagonal from the kings over empty squares; an enemy piece
-        // reached with an empty square behind it means a capture.
-        for d in Direction::ALL {
-            let mut frontier = kings;
-            loop {
-                let next = g.shift(frontier, d);
-                if !g.shift(next.and(enemy), d).and(empty).is_empty() {
-                    return true;
-                }
-                frontier = next.and(empty);
-                if frontier.is_empty() {
-                    break;
-                }
-            }
-        }
-        false
-    }
-
-    fn forward(&self, color: Color) -> [Direction; 2] {
-        match color {
-            Color::White => [Direction::NorthEast, Direction::NorthWest],
-            Color::Black => [Direction::SouthEast, Direction::SouthWest],
-        }
-    }
-
-    fn generate_quiet(&self, out: &mut Vec<Move>) {
-        let g = self.geometry;
-        let us = self.turn;
-        let empty_test = self.occupied();
-        for from in self.pieces_of(us, Role::Man) {
-            for d in self.forward(us) {
-                if let Some(to) = g.step(from, d)
-                    && !empty_test.contains(to)
-                {
-                    out.push(Move::quiet(from, to, g.is_promotion_rank(to, us)));
-                }
-            }
-        }
-        for from in self.pieces_of(us, Role::King) {
-            for d in Direction::ALL {
-                let mut s = from;
-                while let Some(to) = g.step(s, d) {
-                    if empty_test.contains(to) {
-                        break;
-                    }
-                    out.push(Move::quiet(from, to, false));
-                    s = to;
-                }
-            }
-        }
-    }
-
-    fn generate_captures(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
-        for from in self.pieces(us) {
-            let mut search = CaptureSearch {
-                pos: self,
-                g: self.geometry,
-                from,
-                enemy: self.pieces(us.opposite()),
-                occupied: self.occupied().without(SquareSet::from_square(from)),
-                steps: [(Square(0), Square(0)); MAX_CAPTURES],
-                out,
-            };
-            if self.kings.contains(from) {
-                search.king(from, 0, SquareSet::EMPTY, None, false);
-            } else {
-                search.man(from, 0, SquareSet::EMPTY);
-            }
-        }
-    }
-
-    /// Plays a move assumed legal here (from [`Position::legal_moves`]) and returns
-    /// the new position. Captured pieces leave the board when the move ends (seed 002 §1.5.12).
-    #[must_use]
-    pub fn play(&self, m: &Move) -> Position {
+    /// Captured pieces leave the board when the move ends (seed 002 §1.5.12).
+    fn play(&self, m: &Move) -> Position {
         let us = self.turn.index();
         let them = 1 - us;
         let mut p = *self;
@@ -395,165 +259,32 @@ impl Position {
         p
     }
 
-    /// Counts the leaf nodes of the legal-move tree `depth` plies deep (perft),
-    /// counting capture sequences that lead to the same position once
-    /// (../shared/cases/perft.txt).
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
-        self.perft_with(depth, &mut buffers)
+    fn hash(&self) -> u64 {
+        zobrist::hash(self)
     }
 
-    fn perft_with(&self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
-        if depth == 1 {
-            return self.count_legal(buf);
-        }
-        self.generate(buf, true);
-        let mut nodes = 0;
-        for m in buf.iter() {
-            nodes += self.play(m).perft_with(depth - 1, rest);
-        }
-        nodes
+    fn same_result(a: &Move, b: &Move) -> bool {
+        a.from() == b.from()
+            && a.to() == b.to()
+            && a.captured_set() == b.captured_set()
+            && a.promotes() == b.promotes()
     }
-}
 
-/// Depth-first search of capture sequences from one square.
-struct CaptureSearch<'a> {
-    pos: &'a Position,
-    g: &'static Geometry,
-    from: Square,
-    enemy: SquareSet,
-    /// Occupied squares with the moving piece lifted off its from-square; captured
-    /// pieces stay in it (Turkish strike).
-    occupied: SquareSet,
-    steps: [(Square, Square); MAX_CAPTURES],
-    out: &'a mut Vec<Move>,
-}
+    fn start_counters(&self) -> Vec<u16> {
+        vec![0; self.rules.draw_rules.len()]
+    }
 
-impl CaptureSearch<'_> {
-    fn emit(&mut self, depth: usize, promotes: bool) {
-        if depth > 0 {
-            self.out
-                .push(Move::capture(self.from, &self.steps[..depth], promotes));
+    fn advance_counters(&self, counters: &mut Vec<u16>, m: &Move, after: &Position) {
+        for (counter, rule) in counters.iter_mut().zip(self.rules.draw_rules) {
+            *counter = rule.advance(*counter, self, m, after);
         }
     }
 
-    fn man(&mut self, at: Square, depth: usize, captured: SquareSet) {
-        let us = self.pos.turn;
-        let rules = self.pos.rules;
-        let mut any = false;
-        for d in Direction::ALL {
-            if !rules.men_capture_backward && !self.pos.forward(us).contains(&d) {
-                continue;
-            }
-            let Some(victim) = self.g.step(at, d) else {
-                continue;
-            };
-            if !self.enemy.contains(victim) || captured.contains(victim) {
-                continue;
-            }
-            let Some(land) = self.g.step(victim, d) else {
-                continue;
-            };
-            if self.occupied.contains(land) {
-                continue;
-            }
-            any = true;
-            self.steps[depth] = (victim, land);
-            let mut taken = captured;
-            taken.insert(victim);
-            if rules.promote_mid_capture && self.g.is_promotion_rank(land, us) {
-                self.king(land, depth + 1, taken, Some(d), true);
-            } else {
-                self.man(land, depth + 1, taken);
-            }
-        }
-        if !any {
-            self.emit(depth, self.g.is_promotion_rank(at, us));
-        }
-    }
-
-    /// The first piece met from `at` along `d` and the empty squares behind it, if it
-    /// is an enemy piece not yet captured.
-    fn king_target(&self, at: Square, d: Direction, captured: SquareSet) -> Option<Square> {
-        let mut s = self.g.step(at, d)?;
-        while !self.occupied.contains(s) {
-            s = self.g.step(s, d)?;
-        }
-        if !self.enemy.contains(s) || captured.contains(s) {
-            return None;
-        }
-        let land = self.g.step(s, d)?;
-        (!self.occupied.contains(land)).then_some(s)
-    }
-
-    fn king_can_capture(&self, at: Square, captured: SquareSet, came: Direction) -> bool {
-        Direction::ALL
-            .into_iter()
-            .filter(|&d| d != came.opposite())
-            .any(|d| self.king_target(at, d, captured).is_some())
-    }
-
-    fn king(
-        &mut self,
-        at: Square,
-        depth: usize,
-        captured: SquareSet,
-        came: Option<Direction>,
-        promoted: bool,
-    ) {
-        let mut any = false;
-        for d in Direction::ALL {
-            if came.is_some_and(|c| c.opposite() == d) {
-                continue;
-            }
-            let Some(victim) = self.king_target(at, d, captured) else {
-                continue;
-            };
-            any = true;
-            let mut taken = captured;
-            taken.insert(victim);
-            // Landing squares: the empty squares behind the victim up to the next piece.
-            let mut landings = [Square(0); 9];
-            let mut n = 0;
-            let mut s = victim;
-            while let Some(next) = self.g.step(s, d) {
-                if self.occupied.contains(next) {
-                    break;
-                }
-                landings[n] = next;
-                n += 1;
-                s = next;
-            }
-            // Where the capture can go on, the king must land there (RULES.md §2).
-            let mut continuing = [Square(0); 9];
-            let mut k = 0;
-            for &l in &landings[..n] {
-                if self.king_can_capture(l, taken, d) {
-                    continuing[k] = l;
-                    k += 1;
-                }
-            }
-            let chosen: &[Square] = if k > 0 {
-                &continuing[..k]
-            } else {
-                &landings[..n]
-            };
-            for &l in chosen {
-                self.steps[depth] = (victim, l);
-                if k > 0 {
-                    self.king(l, depth + 1, taken, Some(d), promoted);
-                } else {
-                    self.emit(depth + 1, promoted);
-                }
-            }
-        }
-        if !any {
-            self.emit(depth, promoted);
-        }
+    fn automatic_draw(&self, counters: &Vec<u16>) -> Option<usize> {
+        self.rules
+            .draw_rules
+            .iter()
+            .zip(counters)
+            .position(|(r, &c)| r.is_reached(c))
     }
 }

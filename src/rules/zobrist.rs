@@ -1,7 +1,7 @@
 //! Position hashing for repetition (Zobrist keys from a fixed seed, so hashes are
 //! stable across runs and can be stored in the database).
 
-use crate::rules::{Color, Position, Role};
+use crate::rules::{Color, DiagonalPosition, Position, Role};
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -58,18 +58,6 @@ pub enum ClockError {
 /// Shorthand for results of this module.
 pub type Result<T, E = ClockError> = std::result::Result<T, E>;
 
-/// The game's time control, or `None` if it has none.
-///
-/// # Errors
-/// [`ClockError::Control`] if the stored JSON is not a valid control.
-pub fn control_of(game: &Game) -> Result<Option<TimeControl>> {
-    Ok(game
-        .time_control
-        .as_ref()
-        .map(TimeControl::from_json)
-        .transpose()?)
-}
-
 fn far_past() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(1, 1, 1, 0, 0, 0)
         .single()
@@ -176,7 +164,7 @@ fn stops_since(tx: &Tx<'_>, player: PlayerId, clock: &Clock) -> Result<Vec<Stop>
 /// [`ClockError::Control`].
 pub fn load(tx: &Tx<'_>, game_id: GameId) -> Result<Option<LoadedClocks>> {
     let game = games::get(tx, game_id)?;
-    let Some(control) = control_of(&game)? else {
+    let Some(control) = game.time_control else {
         return Ok(None);
     };
     let (Some(white), Some(black)) = (
@@ -210,7 +198,9 @@ pub fn start_game(
     at: DateTime<Utc>,
 ) -> Result<(Clock, Clock)> {
     let game = games::get(tx, game_id)?;
-    let control = control_of(&game)?.ok_or(ClockError::NoTimeControl(game_id))?;
+    let control = game
+        .time_control
+        .ok_or(ClockError::NoTimeControl(game_id))?;
     if !clocks::list(tx, game_id)?.is_empty() {
         return Err(ClockError::AlreadyStarted(game_id));
     }
@@ -296,7 +286,7 @@ pub fn refresh_player(tx: &Tx<'_>, player: PlayerId, at: DateTime<Utc>) -> Resul
     };
     let mut changed = Vec::new();
     for game in games::list(tx, &filter)? {
-        let Some(control) = control_of(&game)? else {
+        let Some(control) = game.time_control else {
             continue;
         };
         let Some(side) = game.side_of(player) else {

@@ -11,9 +11,11 @@ use rusqlite::types::Value;
 use rusqlite::{OptionalExtension, Row, params, params_from_iter};
 
 use super::{
-    GameId, GameResult, GameStatus, Json, PlayerId, Result, Side, StoreError, Termination, Ts, Tx,
+    GameId, GameResult, GameStatus, PlayerId, Result, Side, StoreError, Termination, Ts, Tx,
     is_unique_violation,
 };
+use crate::clock::TimeControl;
+use crate::rules::Variant;
 
 /// A player's secret token for one game, carried in the reply address
 /// (`bot+12.<token>@host`) or the subject. Case-sensitive.
@@ -95,8 +97,8 @@ impl std::fmt::Debug for Token {
 pub struct Game {
     /// Row id.
     pub id: GameId,
-    /// Variant name as the rules core spells it, e.g. `russian`.
-    pub variant: String,
+    /// The game played (stored by its name, `russian`).
+    pub variant: Variant,
     /// Start position as FEN; `None` for the variant's standard start.
     pub start_fen: Option<String>,
     /// Opening name or opening moves given at creation.
@@ -112,7 +114,7 @@ pub struct Game {
     /// Why it ended, if finished.
     pub termination: Option<Termination>,
     /// Time-control settings (JSON owned by the clock module), if any.
-    pub time_control: Option<serde_json::Value>,
+    pub time_control: Option<TimeControl>,
     /// Tournament reference, if any.
     pub tournament: Option<String>,
     /// White's secret token.
@@ -165,8 +167,8 @@ impl Game {
 pub struct NewGame {
     /// A chosen id (fixtures, imports); `None` for the next free one.
     pub id: Option<GameId>,
-    /// Variant name, e.g. `russian`; must not be empty.
-    pub variant: String,
+    /// The game to play.
+    pub variant: Variant,
     /// Start position as FEN; `None` for the standard start.
     pub start_fen: Option<String>,
     /// Opening name or opening moves.
@@ -176,7 +178,7 @@ pub struct NewGame {
     /// Black's player; must differ from White.
     pub black: PlayerId,
     /// Time-control settings as JSON.
-    pub time_control: Option<serde_json::Value>,
+    pub time_control: Option<TimeControl>,
     /// Tournament reference.
     pub tournament: Option<String>,
     /// White's token; `None` to generate one.
@@ -191,14 +193,14 @@ impl NewGame {
     /// An active game of `variant` from the standard start, tokens generated.
     #[must_use]
     pub fn new(
-        variant: &str,
+        variant: Variant,
         white: PlayerId,
         black: PlayerId,
         created_at: DateTime<Utc>,
     ) -> NewGame {
         NewGame {
             id: None,
-            variant: variant.to_owned(),
+            variant,
             start_fen: None,
             opening: None,
             white,
@@ -226,7 +228,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
         status: row.get(6)?,
         result: row.get(7)?,
         termination: row.get(8)?,
-        time_control: row.get::<_, Option<Json>>(9)?.map(|j| j.0),
+        time_control: row.get(9)?,
         tournament: row.get(10)?,
         white_token: Token(row.get(11)?),
         black_token: Token(row.get(12)?),
@@ -239,19 +241,13 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
 ///
 /// # Errors
 /// [`StoreError::NotFound`] if a player does not exist,
-/// [`StoreError::Invalid`] if White and Black are the same player or the
-/// variant is empty, [`StoreError::Duplicate`] if the chosen id is taken.
+/// [`StoreError::Invalid`] if White and Black are the same player,
+/// [`StoreError::Duplicate`] if the chosen id is taken.
 pub fn create(tx: &Tx<'_>, new: &NewGame) -> Result<Game> {
     if new.white == new.black {
         return Err(StoreError::Invalid {
             what: "opponents (same player on both sides)",
             value: new.white.to_string(),
-        });
-    }
-    if new.variant.trim().is_empty() {
-        return Err(StoreError::Invalid {
-            what: "variant",
-            value: new.variant.clone(),
         });
     }
     for player in [new.white, new.black] {
@@ -282,12 +278,12 @@ pub fn create(tx: &Tx<'_>, new: &NewGame) -> Result<Game> {
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
             new.id,
-            new.variant.trim(),
+            new.variant,
             new.start_fen,
             new.opening,
             new.white,
             new.black,
-            new.time_control.clone().map(Json),
+            new.time_control,
             new.tournament,
             white_token.as_str(),
             black_token.as_str(),
@@ -340,7 +336,7 @@ pub struct GameFilter {
     /// Games this player plays (either side).
     pub player: Option<PlayerId>,
     /// Games of this variant.
-    pub variant: Option<String>,
+    pub variant: Option<Variant>,
     /// Games with this result.
     pub result: Option<GameResult>,
     /// Games with this status.
@@ -378,9 +374,9 @@ fn where_clause(filter: &GameFilter) -> (String, Vec<Value>) {
         args.push(Value::Integer(p.0));
         args.push(Value::Integer(p.0));
     }
-    if let Some(v) = &filter.variant {
+    if let Some(v) = filter.variant {
         conds.push("variant = ?");
-        args.push(Value::Text(v.clone()));
+        args.push(Value::Text(v.name().to_owned()));
     }
     if let Some(r) = filter.result {
         conds.push("result = ?");
@@ -555,18 +551,18 @@ pub fn set_result(
     get(tx, id)
 }
 
-/// Replaces the time-control settings (JSON owned by the clock module).
+/// Replaces the time control (stored as the clock's JSON form).
 ///
 /// # Errors
 /// [`StoreError::NotFound`] if there is no such game.
 pub fn set_time_control(
     tx: &Tx<'_>,
     id: GameId,
-    time_control: Option<&serde_json::Value>,
+    time_control: Option<&TimeControl>,
 ) -> Result<Game> {
     let n = tx.sql().execute(
         "UPDATE games SET time_control = ?1 WHERE id = ?2",
-        params![time_control.cloned().map(Json), id],
+        params![time_control, id],
     )?;
     if n == 0 {
         return Err(StoreError::NotFound {

@@ -391,6 +391,40 @@ impl FromSql for Json {
     }
 }
 
+/// A game is stored by its variant's name (`russian`, `bashni`, ...).
+impl ToSql for crate::rules::Variant {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.name()))
+    }
+}
+
+impl FromSql for crate::rules::Variant {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        crate::rules::Variant::from_name(text).ok_or_else(|| {
+            FromSqlError::Other(Box::new(UnknownValue {
+                kind: "Variant",
+                value: text.to_owned(),
+            }))
+        })
+    }
+}
+
+/// A time control is stored as the clock's JSON form
+/// ([`crate::clock::TimeControl::to_json`]) and validated when read.
+impl ToSql for crate::clock::TimeControl {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.to_json().to_string()))
+    }
+}
+
+impl FromSql for crate::clock::TimeControl {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let Json(json) = Json::column_result(value)?;
+        crate::clock::TimeControl::from_json(&json).map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
 /// True if the error is SQLite's UNIQUE or PRIMARY KEY constraint failure.
 pub(crate) fn is_unique_violation(e: &rusqlite::Error) -> bool {
     matches!(

@@ -5,15 +5,16 @@
 use serde::{Deserialize, Serialize};
 
 use super::standings::{Preset, Scoring, SettingError, TieBreak, WithdrawalPolicy};
-use crate::clock::TimeoutPolicy;
+use crate::clock::{TimeControl, TimeoutPolicy};
 
 /// The tournament's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// The time control of every game, in the clock module's JSON form
-    /// ([`crate::clock::TimeControl::to_json`]); `None`: no clocks.
-    pub time_control: Option<serde_json::Value>,
+    /// The time control of every game (in JSON the clock module's form,
+    /// [`crate::clock::TimeControl::to_json`], validated when read); `None`:
+    /// no clocks.
+    pub time_control: Option<TimeControl>,
     /// Leave days each player may take per calendar year. Default 45.
     pub leave_days_per_year: u32,
     /// Draw offers are refused before this move number (e.g. 20: no offer

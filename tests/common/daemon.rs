@@ -367,6 +367,7 @@ impl Bot {
     /// `black` (addresses) through the library in one transaction (as many
     /// CLI runs would measure process start-up, not the daemon).
     pub fn russian_games_in_one_transaction(&self, white: &str, black: &str, n: usize) {
+        use zaochka::rules::Variant;
         use zaochka::store::{StoreError, games, players};
         let mut store = zaochka::store::Store::open(self.path().join("zaochka.db")).unwrap();
         store
@@ -376,7 +377,7 @@ impl Bot {
                 for _ in 0..n {
                     games::create(
                         tx,
-                        &games::NewGame::new("russian", w.id, b.id, chrono::Utc::now()),
+                        &games::NewGame::new(Variant::Russian, w.id, b.id, chrono::Utc::now()),
                     )?;
                 }
                 Ok(())

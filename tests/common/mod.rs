@@ -15,7 +15,7 @@ pub mod tournament;
 
 use std::collections::BTreeSet;
 use zaochka::notation::{Naming, square_name, write};
-use zaochka::rules::{Move, Position};
+use zaochka::rules::{DiagonalPosition, Move, Position};
 
 /// A move's identity for comparison: from-square, end square, captured squares sorted.
 pub type Key = (String, String, Vec<String>);

@@ -13,7 +13,7 @@ impl New {
     pub(super) fn settings(&self) -> anyhow::Result<Settings> {
         let mut s = Settings::default();
         if let Some(tc) = &self.time_control {
-            s.time_control = Some(crate::cli::game::parse_time_control(tc)?.to_json());
+            s.time_control = Some(crate::cli::game::parse_time_control(tc)?);
         }
         if let Some(d) = self.leave_days {
             if d > 366 {

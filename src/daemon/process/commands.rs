@@ -16,8 +16,8 @@ use crate::rules::Variant;
 use crate::store::players::Player;
 use crate::store::{GameId, GameStatus, Tx, games, moves};
 
-pub(super) fn syntax_of(variant: &str) -> MoveSyntax {
-    if Variant::from_name(variant) == Some(Variant::Chess) {
+pub(super) fn syntax_of(variant: Variant) -> MoveSyntax {
+    if variant == Variant::Chess {
         MoveSyntax::Chess
     } else {
         MoveSyntax::Draughts
@@ -27,12 +27,10 @@ pub(super) fn syntax_of(variant: &str) -> MoveSyntax {
 /// The example move of a game's notation (`c3-d4` without a game).
 pub(super) fn example_of(tx: &Tx<'_>, game: Option<GameId>) -> Result<&'static str, RefereeError> {
     let variant = match game {
-        Some(g) => Variant::from_name(&games::get(tx, g)?.variant),
-        None => None,
+        Some(g) => games::get(tx, g)?.variant,
+        None => Variant::Russian,
     };
-    Ok(lang::game::example_move(
-        variant.unwrap_or(Variant::Russian),
-    ))
+    Ok(lang::game::example_move(variant))
 }
 
 /// The player's intents, with the syntax of each of their active games, and
@@ -51,7 +49,7 @@ pub(super) fn intents_for(
     };
     let active: Vec<(GameId, MoveSyntax)> = games::list(tx, &filter)?
         .iter()
-        .map(|g| (g.id, syntax_of(&g.variant)))
+        .map(|g| (g.id, syntax_of(g.variant)))
         .collect();
     let default = match main {
         Some(g) => Some(g),
@@ -59,7 +57,7 @@ pub(super) fn intents_for(
         None => None,
     };
     let syntax = match default {
-        Some(g) => syntax_of(&games::get(tx, g)?.variant),
+        Some(g) => syntax_of(games::get(tx, g)?.variant),
         None => MoveSyntax::Draughts,
     };
     let others: Vec<(GameId, MoveSyntax)> = active

@@ -12,7 +12,6 @@ use crate::mail::BotAddress;
 use crate::printable::printable;
 use crate::referee::letters;
 use crate::referee::{self, RefereeError};
-use crate::rules::Variant;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, GameStatus, StoreError, Tx, games};
 
@@ -69,21 +68,20 @@ pub(super) fn verify<'a>(
     let mut wrong_personal = false;
     for address in recipients {
         if let Ok(addr) = bot.parse_reply(address) {
-            let Ok(game) = games::get(tx, addr.game) else {
+            let Ok(game) = games::get(tx, addr.id) else {
                 continue;
             };
-            claimed.get_or_insert(addr.game);
+            claimed.get_or_insert(addr.id);
             if let Some(side) = game.side_of(player.id)
                 && addr.token_matches(game.token(side).as_str())
             {
                 return Ok(Identity::Verified {
                     player,
-                    game: Some(addr.game),
+                    game: Some(addr.id),
                 });
             }
         } else if let Ok(addr) = bot.parse_personal(address) {
-            if addr.player == player.id && players::reply_token_matches(tx, player.id, &addr.token)?
-            {
+            if addr.id == player.id && players::reply_token_matches(tx, player.id, &addr.token)? {
                 return Ok(Identity::Verified { player, game: None });
             }
             wrong_personal = true;
@@ -178,10 +176,7 @@ pub(super) fn game_entries(
         };
         let white = players::get(tx, g.white)?;
         let black = players::get(tx, g.black)?;
-        let variant = Variant::from_name(&g.variant).map_or_else(
-            || g.variant.clone(),
-            |v| lang::game::variant_name(v, lang).to_string(),
-        );
+        let variant = lang::game::variant_name(g.variant, lang);
         out.push(GameEntry {
             game: g.id,
             title: format!("{variant}: {} – {}", white.name, black.name),

@@ -9,7 +9,7 @@ fn reply_address_round_trips_through_format_and_parse() {
     let a = bot().reply_address(GameId(42), "Ab3xY9kq");
     assert_eq!(a, "zaochka+42.Ab3xY9kq@example.com");
     let r = bot().parse_reply(&a).unwrap();
-    assert_eq!(r.game, GameId(42));
+    assert_eq!(r.id, GameId(42));
     assert_eq!(r.token, "Ab3xY9kq");
     assert_eq!(r.to_string(), a);
 }
@@ -67,7 +67,7 @@ fn personal_addresses_round_trip_and_are_not_game_addresses() {
     let a = bot().personal_address(PlayerId(7), "Ab3xY9kq");
     assert_eq!(a, "zaochka+p7.Ab3xY9kq@example.com");
     let r = bot().parse_personal(&a).unwrap();
-    assert_eq!(r.player, PlayerId(7));
+    assert_eq!(r.id, PlayerId(7));
     assert!(r.token_matches("Ab3xY9kq"));
     assert!(!r.token_matches("ab3xy9kq"));
     assert!(bot().parse_reply(&a).is_err(), "not a game address");

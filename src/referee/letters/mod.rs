@@ -24,7 +24,6 @@ use crate::config::Config;
 use crate::lang::{self, Language};
 use crate::mail::BotAddress;
 use crate::referee::{RefereeError, Reply};
-use crate::rules::Variant;
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
 use crate::store::players::{self, Player};
 use crate::store::{Game, GameId, StoreError, Tx, games, threads};
@@ -56,14 +55,7 @@ pub fn header_id(id: &str) -> Option<String> {
 /// The Subject of every mail about `game` to a reader of `lang`.
 #[must_use]
 pub fn game_subject(game: &Game, white: &str, black: &str, lang: Language) -> String {
-    match Variant::from_name(&game.variant) {
-        Some(v) => lang::game::subject(game.id.0, v, white, black, lang),
-        None => format!(
-            "{} {}: {white} – {black}",
-            crate::mail::subject_tag(game.id),
-            game.variant
-        ),
-    }
+    lang::game::subject(game.id.0, game.variant, white, black, lang)
 }
 
 /// The Subject of a mail to `reader` about `game` (or not about one game).

@@ -43,7 +43,7 @@ pub fn new_tournament(
     if shown.is_empty() || shown.chars().count() > MAX_NAME_CHARS || shown.chars().any(bad) {
         return Err(TournamentRefusal::BadName(MAX_NAME_CHARS).into());
     }
-    let t = match tournaments::create(tx, name, variant.name(), system, settings, now) {
+    let t = match tournaments::create(tx, name, variant, system, settings, now) {
         Err(StoreError::Duplicate { .. }) => {
             return Err(TournamentRefusal::Exists(name.trim().to_string()).into());
         }

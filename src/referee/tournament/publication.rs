@@ -70,8 +70,7 @@ pub fn publication(
             ballot: link.ballot(),
         });
     }
-    let variant = Variant::from_name(&t.variant)
-        .ok_or_else(|| RefereeError::Corrupt(crate::store::GameId(0), t.variant.clone()))?;
+    let variant = t.variant;
     // The page's table is the first section's; a tournament of several
     // sections has them all in the text under it.
     let table = sections

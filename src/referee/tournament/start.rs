@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use super::{audit, by_name, director};
-use crate::clock::TimeControl;
 use crate::referee::create::{self, CheckedStart, GameSpec};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::{RefereeError, Reply};
@@ -92,15 +91,8 @@ pub fn start(
         TournamentStatus::Registering => return Err(TournamentRefusal::NotDrawn(t.name).into()),
         _ => return Err(TournamentRefusal::Started(t.name).into()),
     }
-    let variant = Variant::from_name(&t.variant)
-        .ok_or_else(|| RefereeError::Invalid(format!("unknown variant {:?}", t.variant)))?;
-    let control = t
-        .settings
-        .time_control
-        .as_ref()
-        .map(TimeControl::from_json)
-        .transpose()
-        .map_err(|e| RefereeError::Invalid(e.message(crate::lang::Language::En)))?;
+    let variant = t.variant;
+    let control = t.settings.time_control;
     let seed = match t.draw_seed.as_deref().and_then(lots::from_hex) {
         Some(s) => s,
         None => {

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::lang::Language;
 use crate::lang::tournament::TableView;
 use crate::lang::tournament_events::InvitationLines;
-use crate::referee::command::{Command, DirectorAction};
+use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
@@ -20,6 +20,7 @@ use crate::store::tournaments::{
 use crate::store::{GameId, PlayerId, Tx};
 use crate::store::{GameStatus, Termination};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
+use crate::vocabulary::DirectorAction;
 
 /// One section's table.
 #[derive(Clone, Debug)]

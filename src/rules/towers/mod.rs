@@ -11,20 +11,51 @@
 //! twice in one move, and the claimable draw of unchanged material.
 
 mod bashni;
-mod game;
 mod lasca;
 mod movegen;
-mod mv;
 mod position;
 mod tower;
 pub mod zobrist;
 
-pub use game::TowerGame;
-pub use mv::{MAX_TOWER_CAPTURES, TowerMove};
 pub use position::{TowerPosition, TowerPositionError, TowerSetup};
 pub use tower::{MAX_HEIGHT, Tower};
 
-use crate::rules::{BoardSize, Citation, Geometry, Numbering};
+use crate::rules::{BoardSize, Citation, DiagonalGame, Geometry, Move, Numbering};
+
+/// A move of a tower: the one move of the diagonal games ([`Move`]), whose
+/// captured squares go under the capturing tower in capture order (seed 000
+/// §1.6.1), so that the same squares taken in another order make another move.
+pub type TowerMove = Move;
+
+/// A game of column checkers in progress (the one diagonal game record): the
+/// start position, the plies, the position hashes and the count of plies
+/// without a change of material (seed 000 §1.13.1).
+pub type TowerGame = DiagonalGame<TowerPosition>;
+
+/// The most captures one move can make: each capture takes one enemy piece, and a
+/// side has at most 12 (seed 000 §1.2.1).
+pub const MAX_TOWER_CAPTURES: usize = 12;
+
+impl TowerGame {
+    /// Plies played since the number of towers or their composition last changed
+    /// (since the last capture or promotion, or the start).
+    #[must_use]
+    pub fn unchanged_material_plies(&self) -> u32 {
+        *self.counters()
+    }
+
+    /// Whether the side to move may claim a draw because the material has not
+    /// changed for the variant's number of moves of each side (seed 000 §1.13.1:
+    /// 15 moves in Bashni; RULES.md §0: 15 moves = 30 plies). Always `false` in
+    /// Lasca, which has no such rule.
+    #[must_use]
+    pub fn unchanged_material_claimable(&self) -> bool {
+        self.position()
+            .rules()
+            .unchanged_material_claim
+            .is_some_and(|moves| *self.counters() >= 2 * u32::from(moves))
+    }
+}
 
 /// The rules of Bashni (seed 000 §1).
 pub static BASHNI: &TowersRules = &bashni::RULES;

@@ -20,15 +20,9 @@
 //! made per node apart from the output list.
 
 use super::position::MAX_SQUARES;
-use super::{MAX_TOWER_CAPTURES, MidCapturePromotion, TowerMove, TowerPosition};
-use crate::rules::{Color, Direction, Geometry, Square, SquareSet};
-
-fn forward(color: Color) -> &'static [Direction] {
-    match color {
-        Color::White => &[Direction::NorthEast, Direction::NorthWest],
-        Color::Black => &[Direction::SouthEast, Direction::SouthWest],
-    }
-}
+use super::{MAX_TOWER_CAPTURES, MidCapturePromotion, TowerPosition};
+use crate::rules::diagonal::{forward, keep_distinct};
+use crate::rules::{Color, DiagonalPosition, Direction, Geometry, Move, Square, SquareSet};
 
 impl TowerPosition {
     /// The directions in which a man-led tower of the side to move captures: all
@@ -45,25 +39,17 @@ impl TowerPosition {
         SquareSet((1u64 << self.geometry.count) - 1)
     }
 
-    /// The legal moves. Captures only when a capture exists (compulsory, seed 000
-    /// §1.6.1); sequences with the same from-square, captured squares in the same
-    /// order and final square are listed once (RULES.md §3).
-    #[must_use]
-    pub fn legal_moves(&self) -> Vec<TowerMove> {
-        let mut out = Vec::with_capacity(16);
-        self.generate(&mut out, true);
-        out
-    }
-
-    /// Appends the legal moves to `out` (cleared first). With `distinct_only` false,
-    /// every path is kept even when several lead to the same position (a king's
-    /// landing choices): notation uses this to accept whichever path is written.
-    pub fn generate(&self, out: &mut Vec<TowerMove>, distinct_only: bool) {
+    /// The legal moves into `out` (cleared first). Captures only when a capture
+    /// exists (compulsory, seed 000 §1.6.1); with `distinct_only`, sequences with
+    /// the same from-square, captured squares in the same order and final square
+    /// are listed once (RULES.md §3); without, every path is kept (a king's
+    /// landing choices), so notation accepts whichever path is written.
+    pub(super) fn generate_moves(&self, out: &mut Vec<Move>, distinct_only: bool) {
         out.clear();
         if self.has_capture() {
             self.generate_captures(out);
             if distinct_only {
-                dedup(out);
+                keep_distinct::<TowerPosition>(out);
             }
         }
         if out.is_empty() {
@@ -104,12 +90,13 @@ impl TowerPosition {
         false
     }
 
-    /// The number of legal moves; quiet moves are counted without being built.
-    pub(super) fn count_legal(&self, buf: &mut Vec<TowerMove>) -> u64 {
+    /// The number of distinct legal moves; quiet moves are counted without
+    /// being built.
+    pub(super) fn count_moves(&self, buf: &mut Vec<Move>) -> u64 {
         if self.has_capture() {
             buf.clear();
             self.generate_captures(buf);
-            dedup(buf);
+            keep_distinct::<TowerPosition>(buf);
             return buf.len() as u64;
         }
         let g = self.geometry;
@@ -134,7 +121,7 @@ impl TowerPosition {
         n
     }
 
-    fn generate_quiet(&self, out: &mut Vec<TowerMove>) {
+    fn generate_quiet(&self, out: &mut Vec<Move>) {
         let g = self.geometry;
         let us = self.turn;
         let occupied = self.occupied();
@@ -145,7 +132,7 @@ impl TowerPosition {
                 if let Some(to) = g.step(from, d)
                     && !occupied.contains(to)
                 {
-                    out.push(TowerMove::quiet(from, to, g.is_promotion_rank(to, us)));
+                    out.push(Move::quiet(from, to, g.is_promotion_rank(to, us)));
                 }
             }
         }
@@ -158,7 +145,7 @@ impl TowerPosition {
                     if occupied.contains(to) {
                         break;
                     }
-                    out.push(TowerMove::quiet(from, to, false));
+                    out.push(Move::quiet(from, to, false));
                     if !self.rules.flying_kings {
                         break;
                     }
@@ -168,7 +155,7 @@ impl TowerPosition {
         }
     }
 
-    fn generate_captures(&self, out: &mut Vec<TowerMove>) {
+    fn generate_captures(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         for from in self.owned(us) {
             let mut search = Search {
@@ -190,23 +177,6 @@ impl TowerPosition {
                 search.man(from, 0, None);
             }
         }
-    }
-}
-
-/// Keeps one move of each group with the same result (RULES.md §3).
-fn dedup(out: &mut Vec<TowerMove>) {
-    let mut i = 0;
-    while i < out.len() {
-        let m = out[i];
-        let mut j = i + 1;
-        while j < out.len() {
-            if out[j].same_result(&m) {
-                out.swap_remove(j);
-            } else {
-                j += 1;
-            }
-        }
-        i += 1;
     }
 }
 
@@ -234,13 +204,13 @@ struct Search<'a> {
     jumped: SquareSet,
     steps: [(Square, Square); MAX_TOWER_CAPTURES],
     promoted_at: Option<usize>,
-    out: &'a mut Vec<TowerMove>,
+    out: &'a mut Vec<Move>,
 }
 
 impl Search<'_> {
     fn emit(&mut self, depth: usize) {
         if depth > 0 {
-            self.out.push(TowerMove::capture(
+            self.out.push(Move::capture(
                 self.from,
                 &self.steps[..depth],
                 self.promoted_at,

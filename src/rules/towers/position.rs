@@ -1,8 +1,10 @@
 //! A position of column checkers: a tower on every square, the side to move.
-//! Move generation is in `movegen.rs`.
+//! Move generation is in `movegen.rs`; the position is a [`DiagonalPosition`].
 
-use super::{Tower, TowerMove, TowersRules};
-use crate::rules::{Color, Geometry, Piece, Role, Square, SquareSet, Variant};
+use super::{Tower, TowersRules, zobrist};
+use crate::rules::{
+    Color, DiagonalPosition, Geometry, Move, Numbering, Piece, Role, Square, SquareSet, Variant,
+};
 
 /// The most playing squares of a column-checkers board (32 on 8x8; Lasca has 25).
 pub(super) const MAX_SQUARES: usize = 32;
@@ -182,28 +184,10 @@ impl TowerPosition {
         }
     }
 
-    /// The variant being played.
-    #[must_use]
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
     /// The variant's rules.
     #[must_use]
     pub fn rules(&self) -> &'static TowersRules {
         self.rules
-    }
-
-    /// The board geometry.
-    #[must_use]
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Color {
-        self.turn
     }
 
     /// The tower on a square (empty for an empty square).
@@ -212,30 +196,60 @@ impl TowerPosition {
         self.towers[sq.index()]
     }
 
-    /// The squares of the towers a side owns (its piece on top, seed 000 §1.5.1).
-    #[must_use]
-    pub fn owned(&self, color: Color) -> SquareSet {
-        self.owned[color.index()]
-    }
-
-    /// The squares whose top piece is a king.
-    #[must_use]
-    pub fn kings(&self) -> SquareSet {
-        self.kings
-    }
-
     /// All occupied squares.
     #[must_use]
     pub fn occupied(&self) -> SquareSet {
         self.owned[0].or(self.owned[1])
     }
+}
 
-    /// Plays a move assumed legal here (from [`TowerPosition::legal_moves`]) and
-    /// returns the new position. Each jumped tower loses its top piece, which goes
-    /// under the capturing tower in capture order (seed 000 §1.6.1); a promotion
-    /// makes the top piece a king (seed 000 §1.5.2).
-    #[must_use]
-    pub fn play(&self, m: &TowerMove) -> TowerPosition {
+impl DiagonalPosition for TowerPosition {
+    /// Plies since the material (number of towers and their composition) last
+    /// changed. Only a capture or a promotion changes it: a quiet move carries a
+    /// tower whole, and a capture always changes the capturing tower.
+    type Counters = u32;
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The squares of the towers a side owns (its piece on top, seed 000 §1.5.1).
+    fn owned(&self, color: Color) -> SquareSet {
+        self.owned[color.index()]
+    }
+
+    fn kings(&self) -> SquareSet {
+        self.kings
+    }
+
+    fn numbering(&self) -> Numbering {
+        self.rules.numbering
+    }
+
+    fn promotion_mark(&self) -> bool {
+        self.rules.promotion_mark
+    }
+
+    fn generate(&self, out: &mut Vec<Move>, distinct_only: bool) {
+        self.generate_moves(out, distinct_only);
+    }
+
+    fn count_legal(&self, buf: &mut Vec<Move>) -> u64 {
+        self.count_moves(buf)
+    }
+
+    /// Each jumped tower loses its top piece, which goes under the capturing
+    /// tower in capture order (seed 000 §1.6.1); a promotion makes the top
+    /// piece a king (seed 000 §1.5.2).
+    fn play(&self, m: &Move) -> TowerPosition {
         let mut p = *self;
         let mut mover = p.tower(m.from());
         p.set(m.from(), Tower::EMPTY);
@@ -253,29 +267,29 @@ impl TowerPosition {
         p
     }
 
-    /// Counts the leaf nodes of the legal-move tree `depth` plies deep (perft),
-    /// each distinct (from-square, captured sequence, final square) once (RULES.md §3).
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        let mut buffers: Vec<Vec<TowerMove>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
-        self.perft_with(depth, &mut buffers)
+    fn hash(&self) -> u64 {
+        zobrist::hash(self)
     }
 
-    fn perft_with(&self, depth: u32, buffers: &mut [Vec<TowerMove>]) -> u64 {
-        if depth == 0 {
-            return 1;
+    /// The landing squares of a king may differ between two moves that are one.
+    fn same_result(a: &Move, b: &Move) -> bool {
+        a.from() == b.from() && a.to() == b.to() && a.captured() == b.captured()
+    }
+
+    fn start_counters(&self) -> u32 {
+        0
+    }
+
+    fn advance_counters(&self, unchanged_plies: &mut u32, m: &Move, _after: &TowerPosition) {
+        if m.is_capture() || m.promotes() {
+            *unchanged_plies = 0;
+        } else {
+            *unchanged_plies += 1;
         }
-        let Some((buf, rest)) = buffers.split_first_mut() else {
-            return 0;
-        };
-        if depth == 1 {
-            return self.count_legal(buf);
-        }
-        self.generate(buf, true);
-        let mut nodes = 0;
-        for m in buf.iter() {
-            nodes += self.play(m).perft_with(depth - 1, rest);
-        }
-        nodes
+    }
+
+    /// Column checkers have no automatic draw: draws are by agreement or claim.
+    fn automatic_draw(&self, _unchanged_plies: &u32) -> Option<usize> {
+        None
     }
 }

@@ -4,7 +4,7 @@
 //! fixed seed, so hashes are stable across runs and can be stored.
 
 use super::TowerPosition;
-use crate::rules::Color;
+use crate::rules::{Color, DiagonalPosition};
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

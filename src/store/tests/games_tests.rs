@@ -24,11 +24,11 @@ fn new_game_gets_two_distinct_secret_tokens() {
 fn game_can_be_created_with_a_chosen_id_and_tokens() {
     let (mut store, ivan, anna, _) = store_with_game();
     let g = run(&mut store, |tx| {
-        let mut new = NewGame::new("russian", ivan, anna, t(3, 0));
+        let mut new = NewGame::new(Variant::Russian, ivan, anna, t(3, 0));
         new.id = Some(GameId(12));
         new.white_token = Some(Token::new("k7q2m9")?);
         new.black_token = Some(Token::new("r4t8x1")?);
-        new.time_control = Some(json!({"kind": "days_per_move", "days": 5}));
+        new.time_control = Some(TimeControl::parse("5d/move").expect("control"));
         new.tournament = Some("Кубок 2025".to_owned());
         games::create(tx, &new)
     })
@@ -36,11 +36,11 @@ fn game_can_be_created_with_a_chosen_id_and_tokens() {
     assert_eq!(g.id, GameId(12));
     assert!(g.white_token.matches("k7q2m9"));
     assert_eq!(
-        g.time_control,
-        Some(json!({"kind": "days_per_move", "days": 5}))
+        g.time_control.map(|c| c.to_json()),
+        Some(json!({"type": "days_per_move", "days": 5}))
     );
     let err = run(&mut store, |tx| {
-        let mut new = NewGame::new("russian", ivan, anna, t(3, 0));
+        let mut new = NewGame::new(Variant::Russian, ivan, anna, t(3, 0));
         new.id = Some(GameId(12));
         games::create(tx, &new)
     })
@@ -54,12 +54,15 @@ fn game_can_be_created_with_a_chosen_id_and_tokens() {
 fn game_against_oneself_or_a_missing_player_is_refused() {
     let (mut store, ivan, _, _) = store_with_game();
     let err = run(&mut store, |tx| {
-        games::create(tx, &NewGame::new("russian", ivan, ivan, t(3, 0)))
+        games::create(tx, &NewGame::new(Variant::Russian, ivan, ivan, t(3, 0)))
     })
     .expect_err("same player");
     assert!(matches!(err, StoreError::Invalid { .. }));
     let err = run(&mut store, |tx| {
-        games::create(tx, &NewGame::new("russian", ivan, PlayerId(77), t(3, 0)))
+        games::create(
+            tx,
+            &NewGame::new(Variant::Russian, ivan, PlayerId(77), t(3, 0)),
+        )
     })
     .expect_err("missing player");
     assert!(matches!(err, StoreError::NotFound { what: "player", .. }));
@@ -113,8 +116,11 @@ fn games_are_filtered_sorted_and_paged() {
     let (mut store, ivan, anna, first) = store_with_game();
     run(&mut store, |tx| {
         let olga = players::add(tx, &new_player("Ольга", "olga@example.net"))?;
-        let g2 = games::create(tx, &NewGame::new("international", anna, olga.id, t(2, 10)))?;
-        let g3 = games::create(tx, &NewGame::new("russian", olga.id, ivan, t(3, 10)))?;
+        let g2 = games::create(
+            tx,
+            &NewGame::new(Variant::International, anna, olga.id, t(2, 10)),
+        )?;
+        let g3 = games::create(tx, &NewGame::new(Variant::Russian, olga.id, ivan, t(3, 10)))?;
         games::set_result(
             tx,
             first,
@@ -141,7 +147,7 @@ fn games_are_filtered_sorted_and_paged() {
             let russian_newest = games::list(
                 tx,
                 &GameFilter {
-                    variant: Some("russian".to_owned()),
+                    variant: Some(Variant::Russian),
                     order: GameOrder::CreatedDesc,
                     ..GameFilter::default()
                 },

@@ -18,6 +18,8 @@ use super::outbox::{self, Attachment, Failure, NewOutgoing, OutboxStatus, RetryP
 use super::players::{self, Language, NewPlayer, Role};
 use super::{GameId, PlayerId, Side, Store, StoreError, Tx, instant_text, parse_instant};
 use super::{GameResult, GameStatus, Termination};
+use crate::clock::TimeControl;
+use crate::rules::Variant;
 
 fn t(day: u32, hour: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2025, 3, day, hour, 0, 0)
@@ -46,7 +48,10 @@ fn store_with_game() -> (Store, PlayerId, PlayerId, GameId) {
                 tx,
                 &new_player("Анна Смирнова", "anna.smirnova@example.net"),
             )?;
-            let game = games::create(tx, &NewGame::new("russian", ivan.id, anna.id, t(1, 10)))?;
+            let game = games::create(
+                tx,
+                &NewGame::new(Variant::Russian, ivan.id, anna.id, t(1, 10)),
+            )?;
             Ok::<_, StoreError>((ivan.id, anna.id, game.id))
         })
         .expect("setup");

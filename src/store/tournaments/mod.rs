@@ -16,6 +16,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::{Result, StoreError, Ts, Tx, is_unique_violation};
+use crate::rules::Variant;
 use crate::tournament::{Settings, System};
 
 pub use adjudications::{
@@ -62,8 +63,8 @@ pub struct Tournament {
     pub id: TournamentId,
     /// The name, unique ignoring case.
     pub name: String,
-    /// Variant name as the rules core spells it.
-    pub variant: String,
+    /// The game played (stored by its name, `russian`).
+    pub variant: Variant,
     /// The system of play.
     pub system: System,
     /// The settings.
@@ -130,7 +131,7 @@ fn settings_json(s: &Settings) -> Result<String> {
 pub fn create(
     tx: &Tx<'_>,
     name: &str,
-    variant: &str,
+    variant: Variant,
     system: System,
     settings: &Settings,
     now: DateTime<Utc>,
