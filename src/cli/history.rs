@@ -110,35 +110,75 @@ impl History {
                 return Ok(ExitCode::from(1));
             }
         };
-        if db.json {
-            let list: Vec<serde_json::Value> = rows
-                .iter()
-                .map(|(g, w, b, plies, played)| {
-                    serde_json::json!({
-                        "game": g.id.0, "variant": g.variant, "white": {"name": w.name, "email": w.email},
-                        "black": {"name": b.name, "email": b.email}, "status": g.status.as_str(),
-                        "result": g.result.map(|r| r.as_str()), "termination": g.termination.map(|t| t.as_str()),
-                        "plies": plies, "created_at": g.created_at.to_rfc3339(),
-                        "played_on": played.map(|d| d.to_string()),
-                        "finished_at": g.finished_at.map(|t| t.to_rfc3339()), "tournament": g.tournament,
-                    })
-                })
-                .collect();
-            println!("{}", serde_json::to_string_pretty(&list)?);
-        } else {
-            for (g, w, b, plies, played) in &rows {
-                println!(
-                    "#{} {} {} {} – {} {} plies {}",
-                    g.id,
-                    played.unwrap_or_else(|| g.created_at.date_naive()),
-                    g.variant,
-                    w.name,
-                    b.name,
-                    plies,
-                    g.result.map_or(g.status.as_str(), |r| r.as_str())
-                );
-            }
-        }
-        Ok(ExitCode::SUCCESS)
+        let list: Vec<HistoryRow> = rows
+            .iter()
+            .map(|(g, w, b, plies, played)| HistoryRow {
+                game: g.id.0,
+                variant: g.variant,
+                white: Person {
+                    name: w.name.clone(),
+                    email: w.email.clone(),
+                },
+                black: Person {
+                    name: b.name.clone(),
+                    email: b.email.clone(),
+                },
+                status: g.status.as_str(),
+                result: g.result.map(|r| r.as_str()),
+                termination: g.termination.map(|t| t.as_str()),
+                plies: *plies,
+                created_at: g.created_at.to_rfc3339(),
+                played_on: played.map(|d| d.to_string()),
+                finished_at: g.finished_at.map(|t| t.to_rfc3339()),
+                tournament: g.tournament.clone(),
+                day: played.unwrap_or_else(|| g.created_at.date_naive()),
+            })
+            .collect();
+        super::output::emit_list(&list, db.json)
+    }
+}
+
+/// A player of a [`HistoryRow`].
+#[derive(serde::Serialize)]
+struct Person {
+    name: String,
+    email: String,
+}
+
+/// One game of the history: in JSON each field (instants in RFC 3339, the
+/// played date as `YYYY-MM-DD`), in words `#12 2026-03-01 russian Иван – Анна
+/// 41 plies 1-0`.
+#[derive(serde::Serialize)]
+struct HistoryRow {
+    game: i64,
+    variant: crate::rules::Variant,
+    white: Person,
+    black: Person,
+    status: &'static str,
+    result: Option<&'static str>,
+    termination: Option<&'static str>,
+    plies: u32,
+    created_at: String,
+    played_on: Option<String>,
+    finished_at: Option<String>,
+    tournament: Option<String>,
+    /// The day shown in words: the played date, else the creation date.
+    #[serde(skip)]
+    day: chrono::NaiveDate,
+}
+
+impl std::fmt::Display for HistoryRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "#{} {} {} {} – {} {} plies {}",
+            self.game,
+            self.day,
+            self.variant,
+            self.white.name,
+            self.black.name,
+            self.plies,
+            self.result.unwrap_or(self.status)
+        )
     }
 }

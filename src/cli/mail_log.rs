@@ -20,36 +20,68 @@ use crate::store::{GameId, StoreError};
 pub(super) fn print(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitCode> {
     let mut store = db.open()?;
     let rows = store.read(|tx| -> Result<_, StoreError> { mail_auth::list(tx, game, None) })?;
-    for (m, auth) in rows {
-        if json {
-            println!("{}", json_line(&m, auth.as_ref()));
-        } else {
-            println!("{}", text_line(&m, auth.as_ref()));
-        }
-    }
-    Ok(ExitCode::SUCCESS)
+    let lines: Vec<MailLine<'_>> = rows
+        .iter()
+        .map(|(m, auth)| MailLine::of(m, auth.as_ref()))
+        .collect();
+    super::output::emit_lines(&lines, json)
 }
 
-/// One mail as a JSON object: the record, `token` (`verified` or
-/// `unverified`), and `auth` (the verdicts with `flagged`, or null).
-fn json_line(m: &ProcessedMessage, auth: Option<&StoredAuth>) -> serde_json::Value {
-    serde_json::json!({
-        "at": m.processed_at.to_rfc3339(),
-        "inbox_key": m.inbox_key,
-        "message_id": m.message_id,
-        "sender": m.sender,
-        "game": m.game_id.map(|g| g.0),
-        "token": if m.verified { "verified" } else { "unverified" },
-        "outcome": m.outcome,
-        "auth": auth.map(|a| serde_json::json!({
-            "dkim": a.verdicts.dkim_summary(),
-            "signatures": a.verdicts.dkim,
-            "spf": a.verdicts.spf,
-            "dmarc": a.verdicts.dmarc,
-            "arc": a.verdicts.arc,
-            "flagged": a.flagged,
-        })),
-    })
+/// One mail of the log: in JSON the record, `token` (`verified` or
+/// `unverified`) and `auth` (the verdicts with `flagged`, or null); in words
+/// [`text_line`].
+#[derive(serde::Serialize)]
+struct MailLine<'a> {
+    at: String,
+    inbox_key: &'a str,
+    message_id: Option<&'a str>,
+    sender: Option<&'a str>,
+    game: Option<i64>,
+    token: &'static str,
+    outcome: &'a str,
+    auth: Option<AuthShown<'a>>,
+    #[serde(skip)]
+    line: String,
+}
+
+/// The authenticated-mail verdicts of a [`MailLine`].
+#[derive(serde::Serialize)]
+struct AuthShown<'a> {
+    dkim: crate::mail::auth::Verdict,
+    signatures: &'a [crate::mail::auth::DkimVerdict],
+    spf: &'a crate::mail::auth::SpfVerdict,
+    dmarc: &'a crate::mail::auth::DmarcVerdict,
+    arc: crate::mail::auth::Verdict,
+    flagged: bool,
+}
+
+impl<'a> MailLine<'a> {
+    fn of(m: &'a ProcessedMessage, auth: Option<&'a StoredAuth>) -> MailLine<'a> {
+        MailLine {
+            at: m.processed_at.to_rfc3339(),
+            inbox_key: &m.inbox_key,
+            message_id: m.message_id.as_deref(),
+            sender: m.sender.as_deref(),
+            game: m.game_id.map(|g| g.0),
+            token: if m.verified { "verified" } else { "unverified" },
+            outcome: &m.outcome,
+            auth: auth.map(|a| AuthShown {
+                dkim: a.verdicts.dkim_summary(),
+                signatures: &a.verdicts.dkim,
+                spf: &a.verdicts.spf,
+                dmarc: &a.verdicts.dmarc,
+                arc: a.verdicts.arc,
+                flagged: a.flagged,
+            }),
+            line: text_line(m, auth),
+        }
+    }
+}
+
+impl std::fmt::Display for MailLine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line)
+    }
 }
 
 /// One mail as a line: `INSTANT mail KEY from SENDER game #N token:

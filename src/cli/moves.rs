@@ -11,24 +11,36 @@ pub struct Moves {
     position: PositionArgs,
 }
 
+/// One legal move: its full and short notation, and whether it captures.
+/// Its words are the full notation.
+#[derive(serde::Serialize)]
+struct LegalMove {
+    full: String,
+    short: String,
+    capture: bool,
+}
+
+impl std::fmt::Display for LegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.full)
+    }
+}
+
 impl Moves {
     pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
         let game = self.position.game()?;
-        let moves = game.legal_moves();
-        if db.json {
-            let list: Vec<serde_json::Value> = moves
-                .iter()
-                .map(|m| {
-                    let played = game.check(m)?;
-                    Ok(serde_json::json!({ "full": played.full, "short": played.short, "capture": played.capture }))
+        let moves: Vec<LegalMove> = game
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let played = game.check(m)?;
+                Ok(LegalMove {
+                    full: played.full,
+                    short: played.short,
+                    capture: played.capture,
                 })
-                .collect::<anyhow::Result<_>>()?;
-            println!("{}", serde_json::to_string_pretty(&list)?);
-        } else {
-            for m in &moves {
-                println!("{m}");
-            }
-        }
-        Ok(ExitCode::SUCCESS)
+            })
+            .collect::<anyhow::Result<_>>()?;
+        super::output::emit_list(&moves, db.json)
     }
 }

@@ -25,6 +25,44 @@ pub(super) fn emit<T: Display + Serialize>(value: &T, json: bool) -> anyhow::Res
     Ok(ExitCode::SUCCESS)
 }
 
+/// Prints a list as one JSON array (pretty) with `json`, else each item's
+/// words on a line of its own.
+///
+/// # Errors
+/// An item that cannot be serialised.
+pub(super) fn emit_list<T: Display + Serialize>(
+    items: &[T],
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(items)?);
+    } else {
+        for item in items {
+            println!("{}", item.to_string().trim_end());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a list one item a line: with `json` each item as one JSON object
+/// (JSON Lines, for logs a program follows), else each item's words.
+///
+/// # Errors
+/// An item that cannot be serialised.
+pub(super) fn emit_lines<T: Display + Serialize>(
+    items: &[T],
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    for item in items {
+        if json {
+            println!("{}", serde_json::to_string(item)?);
+        } else {
+            println!("{}", item.to_string().trim_end());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Prints a refusal (the command changed nothing): `{"ok": false, "error": …}`
 /// on stdout with `json`, and `zaochka: refused: …` on stderr; exit code 1.
 pub(super) fn refused(error: &dyn Display, json: bool) -> ExitCode {

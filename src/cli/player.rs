@@ -192,24 +192,48 @@ impl Player {
                 print_outcome(p)
             }
             Player::List => {
-                let json = db.json;
-                let list = store.read(players::list)?;
-                for p in list {
-                    if json {
-                        println!(
-                            "{}",
-                            serde_json::json!({"id": p.id.0, "name": p.name, "email": p.email,
-                                "language": p.language.as_str(), "time_zone": p.time_zone, "role": p.role.as_str(),
-                                "piece_letters": p.piece_letters.map(|l| l.as_str()),
-                                "retired_at": p.retired_at.map(|t| t.to_rfc3339())})
-                        );
-                    } else {
-                        println!("{}", player_line(&p));
-                    }
-                }
-                Ok(ExitCode::SUCCESS)
+                let list: Vec<Listed> = store.read(players::list)?.iter().map(Listed::of).collect();
+                super::output::emit_lines(&list, db.json)
             }
         }
+    }
+}
+
+/// One player of `player list`: in JSON each field (instants in RFC 3339),
+/// in words [`player_line`].
+#[derive(serde::Serialize)]
+struct Listed {
+    id: i64,
+    name: String,
+    email: String,
+    language: &'static str,
+    time_zone: String,
+    role: &'static str,
+    piece_letters: Option<&'static str>,
+    retired_at: Option<String>,
+    #[serde(skip)]
+    line: String,
+}
+
+impl Listed {
+    fn of(p: &players::Player) -> Listed {
+        Listed {
+            id: p.id.0,
+            name: p.name.clone(),
+            email: p.email.clone(),
+            language: p.language.as_str(),
+            time_zone: p.time_zone.clone(),
+            role: p.role.as_str(),
+            piece_letters: p.piece_letters.map(|l| l.as_str()),
+            retired_at: p.retired_at.map(|t| t.to_rfc3339()),
+            line: player_line(p),
+        }
+    }
+}
+
+impl std::fmt::Display for Listed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line)
     }
 }
 

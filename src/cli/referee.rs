@@ -416,17 +416,39 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
         }
         Ok(out)
     })?;
-    for (e, actor) in entries {
-        if json {
-            println!(
-                "{}",
-                serde_json::json!({"at": e.at.to_rfc3339(), "actor": actor, "action": e.action,
-                    "game": e.game_id.map(|g| g.0), "reason": e.reason, "details": e.details,
-                    "message_id": e.message_id})
-            );
-        } else {
-            println!("{}", log_line(&e, &actor));
-        }
+    let lines: Vec<LogLine> = entries
+        .into_iter()
+        .map(|(e, actor)| LogLine {
+            line: log_line(&e, &actor),
+            at: e.at.to_rfc3339(),
+            actor,
+            action: e.action,
+            game: e.game_id.map(|g| g.0),
+            reason: e.reason,
+            details: e.details,
+            message_id: e.message_id,
+        })
+        .collect();
+    super::output::emit_lines(&lines, json)
+}
+
+/// One entry of the referee's log: in JSON each field (the instant in RFC
+/// 3339, the actor's address or `-`), in words [`log_line`].
+#[derive(serde::Serialize)]
+struct LogLine {
+    at: String,
+    actor: String,
+    action: String,
+    game: Option<i64>,
+    reason: Option<String>,
+    details: Option<serde_json::Value>,
+    message_id: Option<String>,
+    #[serde(skip)]
+    line: String,
+}
+
+impl std::fmt::Display for LogLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line)
     }
-    Ok(ExitCode::SUCCESS)
 }
