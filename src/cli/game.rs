@@ -210,9 +210,10 @@ fn show(
         let black = crate::store::players::get(tx, row.black)?;
         let offer = offers::pending(tx, id)?;
         let clocks = crate::store::game_clocks::report(tx, id, db.now())?;
-        Ok((row, list, white, black, offer, clocks))
+        let pauses = super::timing::pauses_shown(tx, id)?;
+        Ok((row, list, white, black, offer, clocks, pauses))
     });
-    let (row, list, white, black, offer, clocks) = match loaded {
+    let (row, list, white, black, offer, clocks, (pauses, pause_lines)) = match loaded {
         Ok(x) => x,
         Err(RefereeError::Store(e)) => return Err(anyhow!(e)),
         Err(e) => {
@@ -228,86 +229,168 @@ fn show(
         );
         return Ok(ExitCode::from(1));
     }
-    let variant = row.variant;
-    let mut game: Box<dyn AnyGame> = games::new_game(variant, row.start_fen.as_deref())?;
+    let mut game: Box<dyn AnyGame> = games::new_game(row.variant, row.start_fen.as_deref())?;
     let mut shorts = Vec::new();
     for m in list.iter().take(plies) {
         shorts.push(game.play(&m.notation)?.short);
     }
-    let first = start_turn(game.as_ref());
-    let full = score_text(&game.score(), first, game.first_move_number());
-    let short = score_text(&shorts, first, game.first_move_number());
     // A finished or annulled game has no deadline (its clocks stopped at the
     // end; older records may still have one running).
     let over = matches!(row.status, GameStatus::Finished | GameStatus::Annulled);
-    if json {
-        let mut v = serde_json::json!({
-            "game": id.0, "variant": row.variant, "white": white.name, "black": black.name,
-            "status": row.status.as_str(), "result": row.result.map(|r| r.as_str()),
-            "termination": row.termination.map(|t| t.as_str()), "ply": plies, "plies": list.len(),
-            "fen": game.fen(), "score_full": game.score(), "score_short": shorts,
-            "to_move": if game.turn() == Color::White { "white" } else { "black" },
-            "pending_offer": offer.map(|o| o.side.as_str()),
-            "clocks": clocks.iter().flatten().map(|c| serde_json::json!({
-                "side": c.side.as_str(), "running": c.running && !over, "used_seconds": c.used_seconds,
-                "left_seconds": c.left_seconds, "moves_made": c.moves_made,
-                "deadline": c.deadline.filter(|d| !over && !crate::clock::pauses::stands_open(*d))
+    let shown = GameShown {
+        game: id.0,
+        variant: row.variant,
+        white: white.name,
+        black: black.name,
+        status: row.status,
+        result: row.result,
+        termination: row.termination,
+        ply: plies,
+        plies: list.len(),
+        fen: game.fen(),
+        score_full: game.score(),
+        score_short: shorts,
+        to_move: game.turn(),
+        pending_offer: offer.map(|o| o.side),
+        clocks: clocks
+            .iter()
+            .flatten()
+            .map(|c| ClockShown {
+                side: c.side,
+                running: c.running && !over,
+                used_seconds: c.used_seconds,
+                left_seconds: c.left_seconds,
+                moves_made: c.moves_made,
+                deadline: c
+                    .deadline
+                    .filter(|d| !over && !crate::clock::pauses::stands_open(*d))
                     .map(|d| d.to_rfc3339()),
-            })).collect::<Vec<_>>(),
-        });
-        v["clock_pauses"] = super::timing::pauses_json(db, id)?;
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(ExitCode::SUCCESS);
-    }
-    println!(
-        "Game #{id} ({}): {} – {}",
-        row.variant, white.name, black.name
-    );
-    println!("Position after ply {plies} of {}:", list.len());
-    print!(
-        "{}",
-        crate::diagram::game_text(
+                stopped: c.running
+                    && !over
+                    && c.deadline.is_some_and(crate::clock::pauses::stands_open),
+            })
+            .collect(),
+        clock_pauses: pauses,
+        board: crate::diagram::game_text(
             game.as_ref(),
             if flip { Color::Black } else { Color::White },
-            &crate::diagram::Options::default()
-        )
-    );
-    println!("FEN {}", game.fen());
-    println!("\nScore (full):\n{full}\n\nScore (short):\n{short}\n");
-    match (row.result, row.termination) {
-        (Some(r), Some(t)) => println!(
-            "Result: {} ({})",
-            r.as_str(),
-            crate::lang::state::termination_words(t, r, crate::lang::Language::En)
+            &crate::diagram::Options::default(),
         ),
-        (Some(r), None) => println!("Result: {}", r.as_str()),
-        _ => println!("Status: {}", row.status.as_str()),
-    }
-    if let Some(o) = offer {
-        println!("Pending draw offer by {}", o.side.as_str());
-    }
-    if let Some(c) = row.time_control {
-        println!("Time control: {}", c.describe(crate::lang::Language::En));
-    }
-    for c in clocks.iter().flatten() {
-        use crate::clock::zone::{format_days_hours, format_utc};
+        first_side: start_turn(game.as_ref()),
+        first_move_number: game.first_move_number(),
+        control: row.time_control,
+        pause_lines,
+    };
+    super::output::emit(&shown, json)
+}
+
+/// `game show`: in JSON the game's data (score in full and short notation,
+/// FEN, clocks in seconds, instants in RFC 3339, the bounce pauses), in
+/// words the board, the scores, the result and the clocks.
+#[derive(serde::Serialize)]
+struct GameShown {
+    game: i64,
+    variant: Variant,
+    white: String,
+    black: String,
+    status: GameStatus,
+    result: Option<crate::store::GameResult>,
+    termination: Option<crate::store::Termination>,
+    /// The ply shown (`--at`, else the last).
+    ply: usize,
+    /// Plies played.
+    plies: usize,
+    fen: String,
+    score_full: Vec<String>,
+    score_short: Vec<String>,
+    to_move: Color,
+    pending_offer: Option<Color>,
+    clocks: Vec<ClockShown>,
+    clock_pauses: Vec<super::timing::PauseShown>,
+    #[serde(skip)]
+    board: String,
+    #[serde(skip)]
+    first_side: Color,
+    #[serde(skip)]
+    first_move_number: u32,
+    #[serde(skip)]
+    control: Option<crate::clock::TimeControl>,
+    #[serde(skip)]
+    pause_lines: Vec<String>,
+}
+
+/// One side's clock of [`GameShown`].
+#[derive(serde::Serialize)]
+struct ClockShown {
+    side: Color,
+    running: bool,
+    used_seconds: i64,
+    left_seconds: i64,
+    moves_made: u32,
+    /// The deadline, none while the clock stands or when the game is over.
+    deadline: Option<String>,
+    /// Running, but stopped by a pause with no end yet.
+    #[serde(skip)]
+    stopped: bool,
+}
+
+impl std::fmt::Display for GameShown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::clock::zone::format_days_hours;
         let en = crate::lang::Language::En;
-        print!(
-            "Clock {}: used {}, left {}",
-            c.side.as_str(),
-            format_days_hours(c.used_seconds, en),
-            format_days_hours(c.left_seconds, en)
-        );
-        match (c.running && !over, c.deadline) {
-            (true, Some(d)) if crate::clock::pauses::stands_open(d) => {
-                println!("; clock stopped, no deadline");
-            }
-            (true, Some(d)) => println!("; move due by {}", format_utc(d)),
-            _ => println!(),
+        writeln!(
+            f,
+            "Game #{} ({}): {} – {}",
+            self.game, self.variant, self.white, self.black
+        )?;
+        writeln!(f, "Position after ply {} of {}:", self.ply, self.plies)?;
+        write!(f, "{}", self.board)?;
+        writeln!(f, "FEN {}", self.fen)?;
+        let full = score_text(&self.score_full, self.first_side, self.first_move_number);
+        let short = score_text(&self.score_short, self.first_side, self.first_move_number);
+        writeln!(f, "\nScore (full):\n{full}\n\nScore (short):\n{short}\n")?;
+        match (self.result, self.termination) {
+            (Some(r), Some(t)) => writeln!(
+                f,
+                "Result: {r} ({})",
+                crate::lang::state::termination_words(t, r, en)
+            )?,
+            (Some(r), None) => writeln!(f, "Result: {r}")?,
+            _ => writeln!(f, "Status: {}", self.status)?,
         }
+        if let Some(side) = self.pending_offer {
+            writeln!(f, "Pending draw offer by {side}")?;
+        }
+        if let Some(c) = self.control {
+            writeln!(f, "Time control: {}", c.describe(en))?;
+        }
+        for c in &self.clocks {
+            write!(
+                f,
+                "Clock {}: used {}, left {}",
+                c.side,
+                format_days_hours(c.used_seconds, en),
+                format_days_hours(c.left_seconds, en)
+            )?;
+            match (&c.deadline, c.stopped) {
+                (_, true) => writeln!(f, "; clock stopped, no deadline")?,
+                (Some(d), false) => writeln!(f, "; move due by {}", due_by(d))?,
+                (None, false) => writeln!(f)?,
+            }
+        }
+        for l in &self.pause_lines {
+            writeln!(f, "{l}")?;
+        }
+        Ok(())
     }
-    super::timing::print_pauses(db, id)?;
-    Ok(ExitCode::SUCCESS)
+}
+
+/// A deadline kept in RFC 3339 as `format_utc` words it.
+fn due_by(rfc3339: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(rfc3339).map_or_else(
+        |_| rfc3339.to_string(),
+        |d| crate::clock::zone::format_utc(d.with_timezone(&chrono::Utc)),
+    )
 }
 
 /// `game address GAME PLAYER`: the player's reply address of the game.

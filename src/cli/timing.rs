@@ -114,42 +114,61 @@ pub(super) fn receipts(db: &StoreArgs, id: GameId, json: bool) -> anyhow::Result
         Ok(r) => r,
         Err(e) => return refused(e),
     };
-    if json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
-        return Ok(ExitCode::SUCCESS);
+    super::output::emit(&Receipts { game: id, rows }, json)
+}
+
+/// The receipts of a game: in JSON the array of its plies ([`Row`]), in
+/// words a header and a paragraph per ply.
+struct Receipts {
+    game: GameId,
+    rows: Vec<Row>,
+}
+
+impl serde::Serialize for Receipts {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.rows.serialize(serializer)
     }
-    let en = Language::En;
-    println!(
-        "Game #{id}: receipts (the clock charges from the clock's start to the arrival; the Date header is evidence only)"
-    );
-    for r in rows {
-        println!(
-            "ply {} {} {} ({})",
-            r.ply,
-            r.side.as_str(),
-            r.notation,
-            source_words(&r)
-        );
-        if let Some(d) = &r.date_header {
-            let utc = r.date_utc.map_or("unreadable".to_string(), format_utc);
-            println!("  Date header: {d} ({utc})");
+}
+
+impl std::fmt::Display for Receipts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let en = Language::En;
+        writeln!(
+            f,
+            "Game #{}: receipts (the clock charges from the clock's start to the arrival; the Date header is evidence only)",
+            self.game
+        )?;
+        for r in &self.rows {
+            writeln!(
+                f,
+                "ply {} {} {} ({})",
+                r.ply,
+                r.side.as_str(),
+                r.notation,
+                source_words(r)
+            )?;
+            if let Some(d) = &r.date_header {
+                let utc = r.date_utc.map_or("unreadable".to_string(), format_utc);
+                writeln!(f, "  Date header: {d} ({utc})")?;
+            }
+            if let Some(a) = r.arrived_at {
+                writeln!(f, "  arrived:     {}", a.to_rfc3339())?;
+            }
+            writeln!(f, "  processed:   {}", r.processed_at.to_rfc3339())?;
+            if let Some(c) = r.charge {
+                writeln!(f, "  clock start: {}", c.clock_started_at.to_rfc3339())?;
+                writeln!(
+                    f,
+                    "  reflection {} (charged {}); in transit {}, clock stopped {} (not charged)",
+                    duration(c.reflection_seconds, en),
+                    duration(c.charged_seconds, en),
+                    duration(c.transit_seconds, en),
+                    duration(c.stood_seconds, en)
+                )?;
+            }
         }
-        if let Some(a) = r.arrived_at {
-            println!("  arrived:     {}", a.to_rfc3339());
-        }
-        println!("  processed:   {}", r.processed_at.to_rfc3339());
-        if let Some(c) = r.charge {
-            println!("  clock start: {}", c.clock_started_at.to_rfc3339());
-            println!(
-                "  reflection {} (charged {}); in transit {}, clock stopped {} (not charged)",
-                duration(c.reflection_seconds, en),
-                duration(c.charged_seconds, en),
-                duration(c.transit_seconds, en),
-                duration(c.stood_seconds, en)
-            );
-        }
+        Ok(())
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// How `referee receipts` names where a ply came from.
@@ -230,35 +249,33 @@ pub(super) fn pause_lines(
     Ok(out)
 }
 
-/// Prints the pause lines of `game show`.
-pub(super) fn print_pauses(db: &StoreArgs, id: GameId) -> anyhow::Result<()> {
-    let mut store = db.open()?;
-    let lines = store
-        .read(|tx| pause_lines(tx, id, Language::En))
-        .map_err(|e| anyhow!("{e}"))?;
-    for l in lines {
-        println!("{l}");
-    }
-    Ok(())
+/// A bounce pause of a game as `game show --json` lists it: the player's
+/// address, since, until (null while the clock stands), ended by.
+#[derive(serde::Serialize)]
+pub(super) struct PauseShown {
+    player: String,
+    since: String,
+    until: Option<String>,
+    ended_by: Option<&'static str>,
 }
 
-/// The bounce pauses of a game as JSON, for `game show --json`: player,
-/// since, until (null while the clock stands), ended by.
-pub(super) fn pauses_json(db: &StoreArgs, id: GameId) -> anyhow::Result<serde_json::Value> {
-    let mut store = db.open()?;
-    let rows = store
-        .read(|tx| -> Result<Vec<serde_json::Value>, RefereeError> {
-            let mut out = Vec::new();
-            for p in bounce_pauses::list(tx, Some(id), None)? {
-                out.push(serde_json::json!({
-                    "player": players::get(tx, p.player_id)?.email,
-                    "since": p.starts_at.to_rfc3339(),
-                    "until": p.ended_at.map(|t| t.to_rfc3339()),
-                    "ended_by": p.ended_by.map(|e| e.as_str()),
-                }));
-            }
-            Ok(out)
-        })
-        .map_err(|e| anyhow!("{e}"))?;
-    Ok(serde_json::Value::Array(rows))
+/// The bounce pauses of a game, each as data and as a line in English (for
+/// `game show`).
+///
+/// # Errors
+/// Database failures.
+pub(super) fn pauses_shown(
+    tx: &Tx<'_>,
+    id: GameId,
+) -> Result<(Vec<PauseShown>, Vec<String>), RefereeError> {
+    let mut shown = Vec::new();
+    for p in bounce_pauses::list(tx, Some(id), None)? {
+        shown.push(PauseShown {
+            player: players::get(tx, p.player_id)?.email,
+            since: p.starts_at.to_rfc3339(),
+            until: p.ended_at.map(|t| t.to_rfc3339()),
+            ended_by: p.ended_by.map(|e| e.as_str()),
+        });
+    }
+    Ok((shown, pause_lines(tx, id, Language::En)?))
 }
