@@ -26,7 +26,8 @@ pub(super) fn emit<T: Display + Serialize>(value: &T, json: bool) -> anyhow::Res
 }
 
 /// Prints a list as one JSON array (pretty) with `json`, else each item's
-/// words on a line of its own.
+/// words on a line of its own (an item of several lines that ends with a
+/// line break is followed by a blank line).
 ///
 /// # Errors
 /// An item that cannot be serialised.
@@ -38,7 +39,7 @@ pub(super) fn emit_list<T: Display + Serialize>(
         println!("{}", serde_json::to_string_pretty(items)?);
     } else {
         for item in items {
-            println!("{}", item.to_string().trim_end());
+            println!("{item}");
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -47,63 +47,122 @@ pub(super) fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<Exi
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
-    if json {
-        let v = serde_json::json!({
-            "tournament": t,
-            "entrants": entrants.iter().map(|(p, e)| serde_json::json!({
-                "player": p.email, "name": p.name, "section": e.section, "number": e.number,
-                "status": e.status.as_str() })).collect::<Vec<_>>(),
-            "games": games.iter().map(|(g, l, frozen)| serde_json::json!({
-                "game": g.id.0, "section": l.section, "round": l.round, "board": l.board,
-                "label": l.label(), "match_game": l.match_game, "ballot": l.ballot(),
-                "status": g.status.as_str(), "awaiting_adjudication": frozen,
-                "result": g.result.map(|r| r.as_str()),
-                "termination": g.termination.map(|r| r.as_str()) })).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(ExitCode::SUCCESS);
+    let shown = TournamentShown {
+        entrants: entrants
+            .iter()
+            .map(|(p, e)| EntrantShown {
+                player: p.email.clone(),
+                name: p.name.clone(),
+                section: e.section,
+                number: e.number,
+                status: e.status.as_str(),
+            })
+            .collect(),
+        games: games
+            .iter()
+            .map(|(g, l, frozen)| GameLine {
+                game: g.id.0,
+                section: l.section,
+                round: l.round,
+                board: l.board,
+                label: l.label(),
+                match_game: l.match_game,
+                ballot: l.ballot(),
+                status: g.status.as_str(),
+                awaiting_adjudication: *frozen,
+                result: g.result.map(|r| r.as_str()),
+                termination: g.termination.map(|r| r.as_str()),
+            })
+            .collect(),
+        tournament: t,
+    };
+    crate::cli::output::emit(&shown, json)
+}
+
+/// `tournament show`: the tournament row, its entrants and its games.
+#[derive(serde::Serialize)]
+struct TournamentShown {
+    tournament: Tournament,
+    entrants: Vec<EntrantShown>,
+    games: Vec<GameLine>,
+}
+
+/// An entrant of [`TournamentShown`].
+#[derive(serde::Serialize)]
+struct EntrantShown {
+    player: String,
+    name: String,
+    section: u32,
+    number: Option<u32>,
+    status: &'static str,
+}
+
+/// A game of [`TournamentShown`].
+#[derive(serde::Serialize)]
+struct GameLine {
+    game: i64,
+    section: u32,
+    round: u32,
+    board: u32,
+    label: String,
+    match_game: Option<u32>,
+    ballot: Option<String>,
+    status: &'static str,
+    awaiting_adjudication: bool,
+    result: Option<&'static str>,
+    termination: Option<&'static str>,
+}
+
+impl std::fmt::Display for TournamentShown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = &self.tournament;
+        writeln!(
+            f,
+            "Tournament {:?}: {}, {}, {}",
+            t.name,
+            t.variant,
+            t.system.as_str(),
+            t.status.as_str()
+        )?;
+        let settings = serde_json::to_string(&t.settings).map_err(|_| std::fmt::Error)?;
+        writeln!(f, "Settings: {settings}")?;
+        if let Some(seed) = &t.draw_seed {
+            writeln!(f, "Seed of the lot: {seed}")?;
+        }
+        for e in &self.entrants {
+            writeln!(
+                f,
+                "  section {} number {}: {} <{}> {}",
+                e.section,
+                e.number.map_or("-".into(), |n| n.to_string()),
+                e.name,
+                e.player,
+                e.status
+            )?;
+        }
+        for g in &self.games {
+            writeln!(
+                f,
+                "  game #{} section {} round {} board {} ({}){}: {}{}",
+                g.game,
+                g.section,
+                g.round,
+                g.board,
+                g.label,
+                g.match_game
+                    .map_or_else(String::new, |m| format!(" match game {m}")),
+                match (g.result, g.awaiting_adjudication) {
+                    (Some(r), _) => r,
+                    (None, true) => "awaiting adjudication",
+                    (None, false) => g.status,
+                },
+                g.ballot
+                    .as_ref()
+                    .map_or_else(String::new, |b| format!(", ballot {b}"))
+            )?;
+        }
+        Ok(())
     }
-    println!(
-        "Tournament {:?}: {}, {}, {}",
-        t.name,
-        t.variant,
-        t.system.as_str(),
-        t.status.as_str()
-    );
-    println!("Settings: {}", serde_json::to_string(&t.settings)?);
-    if let Some(seed) = &t.draw_seed {
-        println!("Seed of the lot: {seed}");
-    }
-    for (p, e) in &entrants {
-        println!(
-            "  section {} number {}: {} <{}> {}",
-            e.section,
-            e.number.map_or("-".into(), |n| n.to_string()),
-            p.name,
-            p.email,
-            e.status.as_str()
-        );
-    }
-    for (g, l, frozen) in &games {
-        println!(
-            "  game #{} section {} round {} board {} ({}){}: {}{}",
-            g.id,
-            l.section,
-            l.round,
-            l.board,
-            l.label(),
-            l.match_game
-                .map_or_else(String::new, |m| format!(" match game {m}")),
-            match (g.result, frozen) {
-                (Some(r), _) => r.as_str(),
-                (None, true) => "awaiting adjudication",
-                (None, false) => g.status.as_str(),
-            },
-            l.ballot()
-                .map_or_else(String::new, |b| format!(", ballot {b}"))
-        );
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
@@ -116,39 +175,103 @@ pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
-    if json {
-        let v = serde_json::json!({
-            "tournament": t.name,
-            "scoring": t.settings.scoring,
-            "tie_breaks": t.settings.tie_breaks,
-            "sections": sections.iter().map(standings_json).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else {
-        print!("{}", service::table_text_of(&t, &sections, Language::En));
-    }
-    Ok(ExitCode::SUCCESS)
+    let shown = StandingsShown {
+        tournament: t.name.clone(),
+        scoring: t.settings.scoring,
+        tie_breaks: t.settings.tie_breaks.clone(),
+        sections: sections.iter().map(SectionShown::of).collect(),
+        text: service::table_text_of(&t, &sections, Language::En),
+    };
+    crate::cli::output::emit(&shown, json)
 }
 
-pub(super) fn standings_json(s: &service::SectionTable) -> serde_json::Value {
-    serde_json::json!({
-        "section": s.section,
-        "standings": s.standings.iter().map(|st| {
-            let (p, status) = &s.players[st.player as usize - 1];
-            let (games, finished) = s.games[st.player as usize - 1];
-            serde_json::json!({
-                "number": st.player, "name": p.name, "player": p.email,
-                "status": status.as_str(),
-                "points": s.scoring.print(st.score), "half_points": st.score,
-                "games": games, "finished": finished,
-                "place": if st.place.0 == st.place.1 { st.place.0.to_string() }
-                         else { format!("{}-{}", st.place.0, st.place.1) },
-                "tie_breaks": s.order.iter().zip(&st.tiebreaks).map(|(t, v)| {
-                    serde_json::json!({ "code": t.code(), "value": v })
-                }).collect::<Vec<_>>(),
-            })
-        }).collect::<Vec<_>>(),
-    })
+/// `tournament standings`: in JSON each section's standings with points,
+/// places and tie-breaks; in words the table as the site prints it.
+#[derive(serde::Serialize)]
+struct StandingsShown {
+    tournament: String,
+    scoring: crate::tournament::standings::Scoring,
+    tie_breaks: Vec<crate::tournament::standings::TieBreak>,
+    sections: Vec<SectionShown>,
+    #[serde(skip)]
+    text: String,
+}
+
+impl std::fmt::Display for StandingsShown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// One section of [`StandingsShown`].
+#[derive(serde::Serialize)]
+struct SectionShown {
+    section: u32,
+    standings: Vec<StandingShown>,
+}
+
+/// One player's line of a [`SectionShown`].
+#[derive(serde::Serialize)]
+struct StandingShown {
+    number: u32,
+    name: String,
+    player: String,
+    status: &'static str,
+    /// The score as the tournament's scoring prints it (`7½`, `15`).
+    points: String,
+    half_points: u32,
+    games: u32,
+    finished: u32,
+    /// `3`, or `3-4` when shared.
+    place: String,
+    tie_breaks: Vec<TieBreakValue>,
+}
+
+/// A tie-break of a [`StandingShown`]: its code (`SB`, `WIN`, ...) and value.
+#[derive(serde::Serialize)]
+struct TieBreakValue {
+    code: &'static str,
+    value: u64,
+}
+
+impl SectionShown {
+    fn of(s: &service::SectionTable) -> SectionShown {
+        SectionShown {
+            section: s.section,
+            standings: s
+                .standings
+                .iter()
+                .map(|st| {
+                    let (p, status) = &s.players[st.player as usize - 1];
+                    let (games, finished) = s.games[st.player as usize - 1];
+                    StandingShown {
+                        number: st.player,
+                        name: p.name.clone(),
+                        player: p.email.clone(),
+                        status: status.as_str(),
+                        points: s.scoring.print(st.score),
+                        half_points: st.score,
+                        games,
+                        finished,
+                        place: if st.place.0 == st.place.1 {
+                            st.place.0.to_string()
+                        } else {
+                            format!("{}-{}", st.place.0, st.place.1)
+                        },
+                        tie_breaks: s
+                            .order
+                            .iter()
+                            .zip(&st.tiebreaks)
+                            .map(|(t, &value)| TieBreakValue {
+                                code: t.code(),
+                                value,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
 }
 
 pub(super) fn adjudications(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
@@ -166,56 +289,77 @@ pub(super) fn adjudications(db: &StoreArgs, name: &str, json: bool) -> anyhow::R
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
-    if json {
-        let v: Vec<_> = list
-            .iter()
-            .map(|(a, l, claims)| {
-                serde_json::json!({
-                    "game": a.game.0, "state": a.state.as_str(),
-                    "claims_due": a.claims_due.to_rfc3339(),
-                    "white": l.players[0].name, "black": l.players[1].name,
-                    "fen": l.game.fen(), "plies": l.moves.len(),
-                    "claims": claims.iter().map(|c| serde_json::json!({
-                        "side": c.side.as_str(), "result": c.result.as_str(),
-                        "analysis": c.analysis, "at": c.claimed_at.to_rfc3339() })).collect::<Vec<_>>(),
+    let shown: Vec<AdjudicationShown> = list
+        .iter()
+        .map(|(a, l, claims)| AdjudicationShown {
+            game: a.game.0,
+            state: a.state.as_str(),
+            claims_due: a.claims_due.to_rfc3339(),
+            white: l.players[0].name.clone(),
+            black: l.players[1].name.clone(),
+            fen: l.game.fen(),
+            plies: l.moves.len(),
+            claims: claims
+                .iter()
+                .map(|c| ClaimShown {
+                    side: c.side,
+                    result: c.result,
+                    analysis: c.analysis.clone(),
+                    at: c.claimed_at.to_rfc3339(),
                 })
-            })
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(ExitCode::SUCCESS);
-    }
-    for (a, l, claims) in &list {
-        println!(
-            "Game #{} ({} – {}): {}, claims due {}",
-            a.game,
-            l.players[0].name,
-            l.players[1].name,
-            a.state.as_str(),
-            a.claims_due.to_rfc3339()
-        );
-        print!(
-            "{}",
-            crate::diagram::game_text(
+                .collect(),
+            board: crate::diagram::game_text(
                 l.game.as_ref(),
                 crate::rules::Color::White,
-                &crate::diagram::Options::default()
-            )
-        );
-        println!("FEN {}", l.game.fen());
-        for c in claims {
-            println!(
-                "  {} claims {}: {}",
-                c.side.as_str(),
-                c.result.as_str(),
-                c.analysis
-            );
+                &crate::diagram::Options::default(),
+            ),
+        })
+        .collect();
+    crate::cli::output::emit_list(&shown, json)
+}
+
+/// A game awaiting adjudication: the position (board and FEN) and the
+/// players' claims.
+#[derive(serde::Serialize)]
+struct AdjudicationShown {
+    game: i64,
+    state: &'static str,
+    claims_due: String,
+    white: String,
+    black: String,
+    fen: String,
+    plies: usize,
+    claims: Vec<ClaimShown>,
+    #[serde(skip)]
+    board: String,
+}
+
+/// A player's claim of an [`AdjudicationShown`].
+#[derive(serde::Serialize)]
+struct ClaimShown {
+    side: crate::store::Side,
+    result: crate::store::GameResult,
+    analysis: String,
+    at: String,
+}
+
+impl std::fmt::Display for AdjudicationShown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "Game #{} ({} – {}): {}, claims due {}",
+            self.game, self.white, self.black, self.state, self.claims_due
+        )?;
+        write!(f, "{}", self.board)?;
+        writeln!(f, "FEN {}", self.fen)?;
+        for c in &self.claims {
+            writeln!(f, "  {} claims {}: {}", c.side, c.result, c.analysis)?;
         }
-        if claims.is_empty() {
-            println!("  no claims yet");
+        if self.claims.is_empty() {
+            writeln!(f, "  no claims yet")?;
         }
-        println!();
+        Ok(())
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 pub(super) fn list(db: &StoreArgs, json: bool) -> anyhow::Result<ExitCode> {
@@ -231,23 +375,36 @@ pub(super) fn list(db: &StoreArgs, json: bool) -> anyhow::Result<ExitCode> {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
-    for (t, n) in &list {
-        if json {
-            println!(
-                "{}",
-                serde_json::json!({"name": t.name, "variant": t.variant, "system": t.system.as_str(),
-                    "status": t.status.as_str(), "entrants": n})
-            );
-        } else {
-            println!(
-                "{}: {} {}, {} entrant(s), {}",
-                t.name,
-                t.variant,
-                t.system.as_str(),
-                n,
-                t.status.as_str()
-            );
-        }
+    let lines: Vec<TournamentLine> = list
+        .iter()
+        .map(|(t, n)| TournamentLine {
+            name: t.name.clone(),
+            variant: t.variant,
+            system: t.system.as_str(),
+            status: t.status.as_str(),
+            entrants: *n,
+        })
+        .collect();
+    crate::cli::output::emit_lines(&lines, json)
+}
+
+/// A tournament of `tournament list`: `Кубок: russian round-robin, 10
+/// entrant(s), playing`.
+#[derive(serde::Serialize)]
+struct TournamentLine {
+    name: String,
+    variant: crate::rules::Variant,
+    system: &'static str,
+    status: &'static str,
+    entrants: usize,
+}
+
+impl std::fmt::Display for TournamentLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {} {}, {} entrant(s), {}",
+            self.name, self.variant, self.system, self.entrants, self.status
+        )
     }
-    Ok(ExitCode::SUCCESS)
 }
