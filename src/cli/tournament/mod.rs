@@ -332,19 +332,19 @@ impl TournamentCmd {
                 &who,
                 |tx, actor| {
                     let s = service::start(tx, actor, &name, now)?;
-                    let made = serde_json::json!({
-                        "tournament": s.tournament,
-                        "games": s.games,
-                        "invitations": s.invitations.len(),
-                    });
+                    let made = StartMade {
+                        tournament: s.tournament,
+                        games: s.games,
+                        invitations: s.invitations.len(),
+                    };
                     Ok((made, s.invitations))
                 },
                 |s| {
                     format!(
                         "tournament {:?}: {} games created, {} invitations queued",
-                        s["tournament"]["name"].as_str().unwrap_or_default(),
-                        s["games"].as_array().map_or(0, Vec::len),
-                        s["invitations"]
+                        s.tournament.name,
+                        s.games.len(),
+                        s.invitations
                     )
                 },
             ),
@@ -429,4 +429,16 @@ impl TournamentCmd {
             TournamentCmd::List => list(db, db.json),
         }
     }
+}
+
+/// What `tournament start` made: the tournament, its games and the number of
+/// invitations queued.
+#[derive(serde::Serialize)]
+struct StartMade {
+    tournament: crate::store::tournaments::Tournament,
+    games: Vec<(
+        crate::store::games::Game,
+        crate::store::tournaments::TournamentGame,
+    )>,
+    invitations: usize,
 }
