@@ -28,26 +28,10 @@ impl Quarantine {
         let mut store = args.open()?;
         match self {
             Quarantine::List => {
-                let json = args.json;
                 let list = store.read(claims::quarantined)?;
-                for c in &list {
-                    if json {
-                        println!("{}", serde_json::to_string(c)?);
-                    } else {
-                        println!(
-                            "{}  {}  {}  {} bytes{}",
-                            printable(&c.inbox_key),
-                            c.quarantined_at
-                                .map_or_else(String::new, crate::store::instant_text),
-                            c.reason.map_or("?", |r| r.as_str()),
-                            c.size,
-                            c.detail
-                                .as_deref()
-                                .map_or_else(String::new, |d| format!("  {}", printable(d)))
-                        );
-                    }
-                }
-                if !json {
+                let lines: Vec<Quarantined<'_>> = list.iter().map(Quarantined).collect();
+                super::output::emit_lines(&lines, args.json)?;
+                if !args.json {
                     eprintln!("{} mail(s) in quarantine", list.len());
                 }
                 Ok(ExitCode::SUCCESS)
@@ -85,5 +69,29 @@ impl Quarantine {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+}
+
+/// A quarantined mail as `quarantine list` shows it: in JSON the claim
+/// record, in words `KEY  INSTANT  REASON  N bytes  DETAIL`.
+#[derive(serde::Serialize)]
+#[serde(transparent)]
+struct Quarantined<'a>(&'a claims::Claim);
+
+impl std::fmt::Display for Quarantined<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = self.0;
+        write!(
+            f,
+            "{}  {}  {}  {} bytes{}",
+            printable(&c.inbox_key),
+            c.quarantined_at
+                .map_or_else(String::new, crate::store::instant_text),
+            c.reason.map_or("?", |r| r.as_str()),
+            c.size,
+            c.detail
+                .as_deref()
+                .map_or_else(String::new, |d| format!("  {}", printable(d)))
+        )
     }
 }
