@@ -45,11 +45,123 @@ pub struct Check {
     quiet: bool,
 }
 
-/// The verdict on one game.
+/// The verdict on one game: in JSON one object (which keys appear depends on
+/// how far the game was read: see the field docs), in words its lines.
+#[derive(serde::Serialize)]
 struct Verdict {
+    file: String,
+    /// The game's index in the file, from 1.
+    game: usize,
+    /// The line the game starts on (where it failed, if unreadable).
+    line: usize,
     ok: bool,
+    /// Why the game could not be read or replayed at all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    /// The players and the result as the record gives them.
+    #[serde(flatten)]
+    players: Option<Players>,
+    /// The replay and the referee's verdict on it.
+    #[serde(flatten)]
+    judged: Option<Judged>,
+    /// The first illegal, unreadable or ambiguous ply.
+    #[serde(flatten)]
+    failure: Option<PlyFault>,
+    /// Plies from this one (from 1) were not recorded (`1. - -`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unrecorded_from_ply: Option<usize>,
+    /// The kind of the first fault (`illegal`, `ambiguous`, `unreadable`,
+    /// `played_after_end`, `result`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fault: Option<String>,
+    /// Every fault's kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    faults: Option<Vec<String>>,
+    /// The file's character set when it was not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    charset: Option<String>,
+    #[serde(skip)]
     text: String,
-    json: serde_json::Value,
+}
+
+/// The players and result of a [`Verdict`] (null where the record has none).
+#[derive(serde::Serialize)]
+struct Players {
+    white: Option<String>,
+    black: Option<String>,
+    result: Option<String>,
+}
+
+/// The replay of a [`Verdict`] and the referee's judgement.
+#[derive(serde::Serialize)]
+struct Judged {
+    variant: crate::rules::Variant,
+    plies: usize,
+    notes: Vec<String>,
+    result_tag: Option<String>,
+    final_result: Option<&'static str>,
+    finish: Option<FinishShown>,
+    played_after_end: Option<AfterEndShown>,
+    contradictions: Vec<String>,
+    claimable_draws: Vec<String>,
+}
+
+/// How the rules ended the game.
+#[derive(serde::Serialize)]
+struct FinishShown {
+    result: &'static str,
+    termination: &'static str,
+    rule: String,
+}
+
+/// The first ply written after the end.
+#[derive(serde::Serialize)]
+struct AfterEndShown {
+    /// From 1.
+    ply: usize,
+    move_number: u32,
+    side: Color,
+    written: Option<String>,
+    rule: String,
+    result: &'static str,
+}
+
+/// The first ply that could not be played.
+#[derive(serde::Serialize)]
+struct PlyFault {
+    move_number: u32,
+    side: Color,
+    written: String,
+    reason: String,
+    candidates: Vec<String>,
+    fen_before: String,
+}
+
+impl Verdict {
+    /// A verdict on a game with only its place known so far.
+    fn at(file: &str, game: usize, line: usize) -> Verdict {
+        Verdict {
+            file: file.to_string(),
+            game,
+            line,
+            ok: false,
+            error: None,
+            players: None,
+            judged: None,
+            failure: None,
+            unrecorded_from_ply: None,
+            fault: None,
+            faults: None,
+            charset: None,
+            text: String::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 impl Check {
@@ -75,15 +187,13 @@ impl Check {
             let (pgn, parsed) = (file.pgn, file.games);
             let bar = progress(parsed.len() as u64);
             for mut v in check_all(&parsed, &name, pgn, &bar) {
-                if let Some(c) = &charset {
-                    v.json["charset"] = c.as_str().into();
-                }
+                v.charset.clone_from(&charset);
                 games += 1;
                 failed += usize::from(!v.ok);
                 if json {
-                    println!("{}", v.json);
+                    println!("{}", serde_json::to_string(&v)?);
                 } else if !v.ok || !self.quiet {
-                    print!("{}", v.text);
+                    print!("{v}");
                 }
             }
             bar.finish_and_clear();
@@ -151,15 +261,14 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
     let (game, reading) = match game {
         Ok((g, reading)) => (g, reading),
         Err(e) => {
-            return Verdict {
-                ok: false,
-                text: format!(
-                    "{file}:{} game {index}: unreadable {}: {e}\n",
-                    e.line(),
-                    if pgn { "PGN" } else { "PDN" }
-                ),
-                json: serde_json::json!({"file": file, "game": index, "line": e.line(), "ok": false, "error": e.to_string()}),
-            };
+            let mut v = Verdict::at(file, index, e.line());
+            v.text = format!(
+                "{file}:{} game {index}: unreadable {}: {e}\n",
+                e.line(),
+                if pgn { "PGN" } else { "PDN" }
+            );
+            v.error = Some(e.to_string());
+            return v;
         }
     };
     let who = format!(
@@ -168,27 +277,29 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
         game.player(Color::Black)
     );
     let head = format!("{file}:{} game {index} {who}", game.line);
-    let base = serde_json::json!({
-        "file": file, "game": index, "line": game.line,
-        "white": game.tag("White"), "black": game.tag("Black"), "result": game.result,
+    let mut v = Verdict::at(file, index, game.line);
+    v.players = Some(Players {
+        white: game.tag("White").map(str::to_string),
+        black: game.tag("Black").map(str::to_string),
+        result: game.result.clone(),
     });
     let replayed = reading.clone().and_then(|r| games::replay_reading(game, r));
     match replayed {
-        Err(e) => fail(
-            base,
-            format!("{head}: {e}\n"),
-            serde_json::json!({"error": e.to_string()}),
-        ),
+        Err(e) => {
+            v.text = format!("{head}: {e}\n");
+            v.error = Some(e.to_string());
+            v
+        }
         Ok(checked) => {
-            let mut v = report(&checked, game, base, head);
+            report(&checked, game, &mut v, &head);
             if let Some(hint) = reading
                 .as_ref()
                 .ok()
                 .and_then(|r| default_reading_hint(game, r, &checked))
             {
                 v.text.push_str(&format!("  note: {hint}\n"));
-                if let Some(notes) = v.json["notes"].as_array_mut() {
-                    notes.push(hint.into());
+                if let Some(j) = &mut v.judged {
+                    j.notes.push(hint);
                 }
             }
             v
@@ -196,32 +307,20 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
     }
 }
 
-fn fail(mut base: serde_json::Value, text: String, extra: serde_json::Value) -> Verdict {
-    base["ok"] = false.into();
-    if let (Some(b), Some(e)) = (base.as_object_mut(), extra.as_object()) {
-        b.extend(e.clone());
-    }
-    Verdict {
-        ok: false,
-        text,
-        json: base,
-    }
-}
-
-fn report(
-    checked: &CheckedGame,
-    game: &PdnGame,
-    mut base: serde_json::Value,
-    head: String,
-) -> Verdict {
+/// Judges a replayed game into `v`: its notes, the referee's verdict, the
+/// first ply that failed, and the words.
+fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
     let record = &checked.record;
     let plies = record.game.plies();
-    base["variant"] = checked.variant.name().into();
-    base["plies"] = plies.into();
     let notes = notes_of(checked);
-    base["notes"] = notes.clone().into();
     let judged = games::judge(checked, game);
-    add_verdict(&mut base, &judged, game);
+    v.judged = Some(judged_of(
+        checked.variant,
+        plies,
+        notes.clone(),
+        &judged,
+        game,
+    ));
     let mut faults: Vec<String> = Vec::new();
     let mut text = String::new();
     if let Some(p) = &judged.played_after_end {
@@ -234,33 +333,31 @@ fn report(
     }
     // A ply that fails after the end is reported as played after the end.
     if let (Some(f), None) = (&record.failure, &judged.played_after_end) {
-        text.push_str(&failure_text(record, f, &head, &mut base));
-        faults.push(base["fault"].as_str().unwrap_or_default().to_string());
+        let (words, kind, fault) = failure_of(record, f, head);
+        text.push_str(&words);
+        faults.push(kind.to_string());
+        v.fault = Some(kind.to_string());
+        v.failure = Some(fault);
     } else if faults.is_empty() {
-        base["ok"] = true.into();
+        v.ok = true;
         let mut note = String::new();
         if let Some(u) = checked.unrecorded_from {
-            base["unrecorded_from_ply"] = (u + 1).into();
+            v.unrecorded_from_ply = Some(u + 1);
             note = format!(", moves not recorded from ply {}", u + 1);
         }
         let result = game.result.as_deref().unwrap_or("*");
         text = format!("{head}: OK, {plies} plies ({result}){note}\n");
     } else {
-        base["fault"] = faults[0].clone().into();
+        v.fault = Some(faults[0].clone());
     }
     for n in notes.iter().chain(&verdict_notes(&judged)) {
         text.push_str(&format!("  note: {n}\n"));
     }
     if record.failure.is_some() || !faults.is_empty() {
-        base["faults"] = faults.into();
-        fail(base, text, serde_json::json!({}))
-    } else {
-        Verdict {
-            ok: true,
-            text,
-            json: base,
-        }
+        v.ok = false;
+        v.faults = Some(faults);
     }
+    v.text = text;
 }
 
 /// Why a game without a `GameType` tag that fails was read as Russian checkers,
@@ -359,48 +456,49 @@ fn stated_text(s: StatedResult) -> &'static str {
     }
 }
 
-/// The verdict's fields of a game's JSON object.
-fn add_verdict(base: &mut serde_json::Value, v: &RecordVerdict, game: &PdnGame) {
-    base["result_tag"] = game.tag("Result").into();
-    base["final_result"] = v.result().map(GameResult::pdn).into();
-    base["finish"] = v.finish.map_or(serde_json::Value::Null, |f| {
-        serde_json::json!({
-            "result": f.result.pdn(),
-            "termination": f.termination.as_str(),
-            "rule": moves::finish_rule(&f, Language::En),
-        })
-    });
-    base["played_after_end"] = v.played_after_end.map_or(serde_json::Value::Null, |p| {
-        serde_json::json!({
-            "ply": p.ply + 1,
-            "move_number": p.move_number,
-            "side": if p.side == Color::White { "white" } else { "black" },
-            "written": game.plies.get(p.ply).map(|w| w.text.as_str()),
-            "rule": moves::finish_rule(&p.finish, Language::En),
-            "result": p.finish.result.pdn(),
-        })
-    });
-    base["contradictions"] = v
-        .contradictions
-        .iter()
-        .map(contradiction_text)
-        .collect::<Vec<_>>()
-        .into();
-    base["claimable_draws"] = v
-        .claimable
-        .iter()
-        .map(|c| moves::claimable(c, Language::En))
-        .collect::<Vec<_>>()
-        .into();
+/// The replay and the referee's verdict of a game, as its JSON shows them.
+fn judged_of(
+    variant: crate::rules::Variant,
+    plies: usize,
+    notes: Vec<String>,
+    v: &RecordVerdict,
+    game: &PdnGame,
+) -> Judged {
+    Judged {
+        variant,
+        plies,
+        notes,
+        result_tag: game.tag("Result").map(str::to_string),
+        final_result: v.result().map(GameResult::pdn),
+        finish: v.finish.map(|f| FinishShown {
+            result: f.result.pdn(),
+            termination: f.termination.as_str(),
+            rule: moves::finish_rule(&f, Language::En),
+        }),
+        played_after_end: v.played_after_end.map(|p| AfterEndShown {
+            ply: p.ply + 1,
+            move_number: p.move_number,
+            side: p.side,
+            written: game.plies.get(p.ply).map(|w| w.text.clone()),
+            rule: moves::finish_rule(&p.finish, Language::En),
+            result: p.finish.result.pdn(),
+        }),
+        contradictions: v.contradictions.iter().map(contradiction_text).collect(),
+        claimable_draws: v
+            .claimable
+            .iter()
+            .map(|c| moves::claimable(c, Language::En))
+            .collect(),
+    }
 }
 
-/// The first illegal, unreadable or ambiguous ply with the position before it.
-fn failure_text(
+/// The first illegal, unreadable or ambiguous ply with the position before
+/// it: its words, its kind and its data.
+fn failure_of(
     record: &games::Record,
     f: &games::RecordFailure,
     head: &str,
-    base: &mut serde_json::Value,
-) -> String {
+) -> (String, &'static str, PlyFault) {
     let dots = if f.side == Color::Black { "..." } else { "." };
     let (kind, candidates) = match &f.error.kind {
         MoveErrorKind::Unreadable { .. } => ("unreadable", Vec::new()),
@@ -428,13 +526,13 @@ fn failure_text(
         text.push_str(line);
         text.push('\n');
     }
-    let extra = serde_json::json!({
-        "fault": kind, "move_number": f.move_number,
-        "side": if f.side == Color::White { "white" } else { "black" },
-        "written": f.error.written, "reason": reason, "candidates": candidates, "fen_before": fen_before,
-    });
-    if let (Some(b), Some(e)) = (base.as_object_mut(), extra.as_object()) {
-        b.extend(e.clone());
-    }
-    text
+    let fault = PlyFault {
+        move_number: f.move_number,
+        side: f.side,
+        written: f.error.written.clone(),
+        reason,
+        candidates,
+        fen_before,
+    };
+    (text, kind, fault)
 }
