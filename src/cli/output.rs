@@ -68,13 +68,22 @@ pub(super) fn emit_lines<T: Display + Serialize>(
 /// on stdout with `json`, and `zaochka: refused: …` on stderr; exit code 1.
 pub(super) fn refused(error: &dyn Display, json: bool) -> ExitCode {
     if json {
-        println!(
-            "{}",
-            serde_json::json!({ "ok": false, "error": error.to_string() })
-        );
+        let refusal = Refusal {
+            ok: false,
+            error: error.to_string(),
+        };
+        // Two plain fields always serialise.
+        println!("{}", serde_json::to_string(&refusal).unwrap_or_default());
     }
     eprintln!("zaochka: refused: {error}");
     ExitCode::from(1)
+}
+
+/// A refusal in JSON: `{"ok": false, "error": …}`.
+#[derive(Serialize)]
+struct Refusal {
+    ok: bool,
+    error: String,
 }
 
 /// What a command through the referee did: its summary line and the replies
