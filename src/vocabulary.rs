@@ -88,6 +88,17 @@ impl Language {
     pub fn code(self) -> &'static str {
         self.as_str()
     }
+
+    /// Of a word in both languages, the one in this language: a wording
+    /// table's row holds a term's English and Russian side by side
+    /// (`Variant::Lasca => lang.pick("Lasca", "Ласка")`).
+    #[must_use]
+    pub fn pick<T>(self, en: T, ru: T) -> T {
+        match self {
+            Language::En => en,
+            Language::Ru => ru,
+        }
+    }
 }
 
 /// What a tournament director does to a game (issue 3, item 3).

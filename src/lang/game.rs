@@ -7,28 +7,21 @@ use crate::rules::{Color, Variant};
 /// The variant's name as players call it: "Russian checkers" / «Русские шашки».
 #[must_use]
 pub fn variant_name(variant: Variant, lang: Language) -> &'static str {
-    match (variant, lang) {
-        (Variant::Russian, Language::En) => "Russian checkers",
-        (Variant::Russian, Language::Ru) => "Русские шашки",
-        (Variant::International, Language::En) => "International draughts",
-        (Variant::International, Language::Ru) => "Международные шашки",
-        (Variant::Bashni, Language::En) => "Column checkers (Bashni)",
-        (Variant::Bashni, Language::Ru) => "Столбовые шашки",
-        (Variant::Lasca, Language::En) => "Lasca",
-        (Variant::Lasca, Language::Ru) => "Ласка",
-        (Variant::Chess, Language::En) => "Chess",
-        (Variant::Chess, Language::Ru) => "Шахматы",
+    match variant {
+        Variant::Russian => lang.pick("Russian checkers", "Русские шашки"),
+        Variant::International => lang.pick("International draughts", "Международные шашки"),
+        Variant::Bashni => lang.pick("Column checkers (Bashni)", "Столбовые шашки"),
+        Variant::Lasca => lang.pick("Lasca", "Ласка"),
+        Variant::Chess => lang.pick("Chess", "Шахматы"),
     }
 }
 
 /// The side's name: "White" / «белые».
 #[must_use]
 pub fn side_name(side: Color, lang: Language) -> &'static str {
-    match (side, lang) {
-        (Color::White, Language::En) => "White",
-        (Color::Black, Language::En) => "Black",
-        (Color::White, Language::Ru) => "белые",
-        (Color::Black, Language::Ru) => "чёрные",
+    match side {
+        Color::White => lang.pick("White", "белые"),
+        Color::Black => lang.pick("Black", "чёрные"),
     }
 }
 

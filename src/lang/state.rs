@@ -208,17 +208,12 @@ fn status_line(status: GameStatus, lang: Language) -> &'static str {
 /// A game status as a short word for lists: "in progress" / «идёт».
 #[must_use]
 pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
-    match (status, lang) {
-        (GameStatus::Active, Language::En) => "in progress",
-        (GameStatus::Active, Language::Ru) => "идёт",
-        (GameStatus::Paused, Language::En) => "paused",
-        (GameStatus::Paused, Language::Ru) => "приостановлена",
-        (GameStatus::Adjourned, Language::En) => "adjourned",
-        (GameStatus::Adjourned, Language::Ru) => "отложена",
-        (GameStatus::Finished, Language::En) => "finished",
-        (GameStatus::Finished, Language::Ru) => "окончена",
-        (GameStatus::Annulled, Language::En) => "annulled",
-        (GameStatus::Annulled, Language::Ru) => "аннулирована",
+    match status {
+        GameStatus::Active => lang.pick("in progress", "идёт"),
+        GameStatus::Paused => lang.pick("paused", "приостановлена"),
+        GameStatus::Adjourned => lang.pick("adjourned", "отложена"),
+        GameStatus::Finished => lang.pick("finished", "окончена"),
+        GameStatus::Annulled => lang.pick("annulled", "аннулирована"),
     }
 }
 

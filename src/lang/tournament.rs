@@ -55,21 +55,14 @@ impl TableView<'_> {
 /// A tie-break's short name as a column header: «Коэф. Бергера» / "SB".
 #[must_use]
 pub fn tiebreak_name(t: TieBreak, lang: Language) -> &'static str {
-    match (t, lang) {
-        (TieBreak::Wins, Language::En) => "WIN",
-        (TieBreak::Wins, Language::Ru) => "Победы",
-        (TieBreak::SonnebornBerger, Language::En) => "SB",
-        (TieBreak::SonnebornBerger, Language::Ru) => "Коэф. Бергера",
-        (TieBreak::Buchholz, Language::En) => "BH",
-        (TieBreak::Buchholz, Language::Ru) => "Бухгольц",
-        (TieBreak::Koya, Language::En) => "KS",
-        (TieBreak::Koya, Language::Ru) => "Койя",
-        (TieBreak::DirectEncounter, Language::En) => "DE",
-        (TieBreak::DirectEncounter, Language::Ru) => "Личная встреча",
-        (TieBreak::BlackGames, Language::En) => "BPG",
-        (TieBreak::BlackGames, Language::Ru) => "Чёрными",
-        (TieBreak::Lots, Language::En) => "Lot",
-        (TieBreak::Lots, Language::Ru) => "Жребий",
+    match t {
+        TieBreak::Wins => lang.pick("WIN", "Победы"),
+        TieBreak::SonnebornBerger => lang.pick("SB", "Коэф. Бергера"),
+        TieBreak::Buchholz => lang.pick("BH", "Бухгольц"),
+        TieBreak::Koya => lang.pick("KS", "Койя"),
+        TieBreak::DirectEncounter => lang.pick("DE", "Личная встреча"),
+        TieBreak::BlackGames => lang.pick("BPG", "Чёрными"),
+        TieBreak::Lots => lang.pick("Lot", "Жребий"),
     }
 }
 
@@ -77,21 +70,14 @@ pub fn tiebreak_name(t: TieBreak, lang: Language) -> &'static str {
 /// Бергера».
 #[must_use]
 pub fn tiebreak_long_name(t: TieBreak, lang: Language) -> &'static str {
-    match (t, lang) {
-        (TieBreak::Wins, Language::En) => "number of wins",
-        (TieBreak::Wins, Language::Ru) => "число побед",
-        (TieBreak::SonnebornBerger, Language::En) => "Sonneborn-Berger",
-        (TieBreak::SonnebornBerger, Language::Ru) => "коэффициент Бергера",
-        (TieBreak::Buchholz, Language::En) => "Buchholz",
-        (TieBreak::Buchholz, Language::Ru) => "коэффициент Бухгольца",
-        (TieBreak::Koya, Language::En) => "Koya",
-        (TieBreak::Koya, Language::Ru) => "система Койя",
-        (TieBreak::DirectEncounter, Language::En) => "direct encounter",
-        (TieBreak::DirectEncounter, Language::Ru) => "личная встреча",
-        (TieBreak::BlackGames, Language::En) => "games with Black",
-        (TieBreak::BlackGames, Language::Ru) => "число партий чёрными",
-        (TieBreak::Lots, Language::En) => "lots",
-        (TieBreak::Lots, Language::Ru) => "жребий",
+    match t {
+        TieBreak::Wins => lang.pick("number of wins", "число побед"),
+        TieBreak::SonnebornBerger => lang.pick("Sonneborn-Berger", "коэффициент Бергера"),
+        TieBreak::Buchholz => lang.pick("Buchholz", "коэффициент Бухгольца"),
+        TieBreak::Koya => lang.pick("Koya", "система Койя"),
+        TieBreak::DirectEncounter => lang.pick("direct encounter", "личная встреча"),
+        TieBreak::BlackGames => lang.pick("games with Black", "число партий чёрными"),
+        TieBreak::Lots => lang.pick("lots", "жребий"),
     }
 }
 

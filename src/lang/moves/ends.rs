@@ -134,13 +134,10 @@ pub fn rule_with_citation(rule: &str, citation: Citation, lang: Language) -> Str
 /// The result as a sentence start: "White won", «Белые выиграли», "Draw", «Ничья».
 #[must_use]
 pub fn result(r: GameResult, lang: Language) -> &'static str {
-    match (r, lang) {
-        (GameResult::WhiteWins, Language::En) => "White won",
-        (GameResult::WhiteWins, Language::Ru) => "Белые выиграли",
-        (GameResult::BlackWins, Language::En) => "Black won",
-        (GameResult::BlackWins, Language::Ru) => "Чёрные выиграли",
-        (GameResult::Draw, Language::En) => "Draw",
-        (GameResult::Draw, Language::Ru) => "Ничья",
+    match r {
+        GameResult::WhiteWins => lang.pick("White won", "Белые выиграли"),
+        GameResult::BlackWins => lang.pick("Black won", "Чёрные выиграли"),
+        GameResult::Draw => lang.pick("Draw", "Ничья"),
     }
 }
 
