@@ -100,113 +100,121 @@ fn pause(total: Duration, stop: &AtomicBool) {
     }
 }
 
-/// Takes the waiting mail through the queue, batch by batch, until the inbox
-/// holds no more, a transient fault stops it, or `stop` is set. Returns the
-/// wait a transient fault asks for.
-fn drain_inbox(
-    store: &mut Store,
-    config: &Config,
-    inbox: &mut dyn Inbox,
-    run: &mut RunState,
-    stop: &AtomicBool,
-    pump: &mut dyn FnMut(&mut Store),
-) -> Option<Duration> {
-    loop {
-        release_marked(store, inbox);
-        let mails = match inbox.fetch(BATCH) {
-            Ok(m) => m,
-            Err(e) => {
-                warn!(error = %printable(&format!("{e:#}")), "inbox unavailable; will retry");
-                return None;
-            }
-        };
-        for skipped in inbox.take_skipped() {
-            warn!(entry = %printable(&skipped.entry), why = %skipped.why.code(), "inbox entry passed over");
-            note_skipped(store, config, &skipped);
-        }
-        let n = mails.len();
-        // The batch's mails are marked done together once it is taken (or
-        // left early), each after its own commit: one round trip to an IMAP
-        // server instead of one per mail.
-        let mut done = Vec::with_capacity(n);
-        let left = take_batch(store, config, inbox, run, stop, pump, mails, &mut done);
-        if let Err(e) = inbox.done_all(&done) {
-            warn!(mails = done.len(), error = %printable(&format!("{e:#}")), "cannot mark the mails done; their records make a retry a no-op");
-        }
-        if let Some(wait) = left {
-            return wait;
-        }
-        // An inbox may answer with fewer than BATCH mails while more wait
-        // (it also bounds the bytes of one answer): only an empty answer means
-        // the inbox is drained.
-        if n == 0 || stop.load(Ordering::SeqCst) {
-            return None;
-        }
-    }
+/// One drain of the inbox: what taking the waiting mail needs, for
+/// [`Drain::run`].
+struct Drain<'a> {
+    store: &'a mut Store,
+    config: &'a Config,
+    inbox: &'a mut dyn Inbox,
+    run: &'a mut RunState,
+    stop: &'a AtomicBool,
+    /// Hands the replies due to the sending workers (between mails).
+    pump: &'a mut dyn FnMut(&mut Store),
 }
 
-/// Takes one fetched batch through the queue, pumping the outbox after each
-/// mail and collecting the keys of the mails done in `done`. `Some(wait)`
-/// when the drain must end here (a stop, or a transient fault asking for
-/// `wait`), `None` when the whole batch was taken.
-#[allow(clippy::too_many_arguments)]
-fn take_batch(
-    store: &mut Store,
-    config: &Config,
-    inbox: &mut dyn Inbox,
-    run: &mut RunState,
-    stop: &AtomicBool,
-    pump: &mut dyn FnMut(&mut Store),
-    mails: Vec<inbox::RawMail>,
-    done: &mut Vec<String>,
-) -> Option<Option<Duration>> {
-    for mail in mails {
-        if stop.load(Ordering::SeqCst) {
-            return Some(None);
-        }
-        let retry = run.retry_after_fault.contains(&mail.key);
-        let mut disposition = queue::take(store, config, &mail, retry, wall::now());
-        // A probe of an earlier run is finishing this mail: wait for it, so
-        // that later mail of the same game is never applied before it.
-        while let Disposition::InProgress { holder } = disposition {
-            info!(key = %printable(&mail.key), holder, "mail in progress in another process; waiting for it");
-            pause(Duration::from_millis(100), stop);
-            if stop.load(Ordering::SeqCst) {
-                return Some(None);
-            }
-            disposition = queue::take(store, config, &mail, retry, wall::now());
-        }
-        // The replies this mail queued go out while the next is taken.
-        pump(store);
-        match disposition {
-            Disposition::Done(_) => {
-                run.retry_after_fault.remove(&mail.key);
-                run.cleared();
-                done.push(mail.key.clone());
-            }
-            Disposition::Quarantined {
-                reason,
-                crashes,
-                new,
-            } => {
-                run.retry_after_fault.remove(&mail.key);
-                if let Err(e) = inbox.quarantine(&mail.key) {
-                    warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
+/// How taking a batch ended.
+enum BatchEnd {
+    /// Every mail of the batch was taken.
+    Taken,
+    /// Stopping: leave the rest for the next run.
+    Stopped,
+    /// A transient fault: try again after this wait.
+    Fault(Duration),
+}
+
+impl Drain<'_> {
+    /// Takes the waiting mail through the queue, batch by batch, until the
+    /// inbox holds no more, a transient fault stops it, or `stop` is set.
+    /// Returns the wait a transient fault asks for.
+    fn run(&mut self) -> Option<Duration> {
+        loop {
+            release_marked(self.store, self.inbox);
+            let mails = match self.inbox.fetch(BATCH) {
+                Ok(m) => m,
+                Err(e) => {
+                    warn!(error = %printable(&format!("{e:#}")), "inbox unavailable; will retry");
+                    return None;
                 }
-                if new {
-                    info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
-                    note_quarantined(store, config, &mail, crashes);
-                }
+            };
+            for skipped in self.inbox.take_skipped() {
+                warn!(entry = %printable(&skipped.entry), why = %skipped.why.code(), "inbox entry passed over");
+                note_skipped(self.store, self.config, &skipped);
             }
-            // Only left by the wait above when stopping.
-            Disposition::InProgress { .. } => return Some(None),
-            Disposition::Retry(fault) => {
-                run.retry_after_fault.insert(mail.key.clone());
-                return Some(Some(run.faulted(config, "mail", &fault)));
+            let n = mails.len();
+            // The batch's mails are marked done together once it is taken (or
+            // left early), each after its own commit: one round trip to an
+            // IMAP server instead of one per mail.
+            let mut done = Vec::with_capacity(n);
+            let end = self.take_batch(mails, &mut done);
+            if let Err(e) = self.inbox.done_all(&done) {
+                warn!(mails = done.len(), error = %printable(&format!("{e:#}")), "cannot mark the mails done; their records make a retry a no-op");
+            }
+            match end {
+                BatchEnd::Taken => {}
+                BatchEnd::Stopped => return None,
+                BatchEnd::Fault(wait) => return Some(wait),
+            }
+            // An inbox may answer with fewer than BATCH mails while more wait
+            // (it also bounds the bytes of one answer): only an empty answer
+            // means the inbox is drained.
+            if n == 0 || self.stop.load(Ordering::SeqCst) {
+                return None;
             }
         }
     }
-    None
+
+    /// Takes one fetched batch through the queue, pumping the outbox after
+    /// each mail and collecting the keys of the mails done in `done`.
+    fn take_batch(&mut self, mails: Vec<inbox::RawMail>, done: &mut Vec<String>) -> BatchEnd {
+        let (store, config, run, stop) = (&mut *self.store, self.config, &mut *self.run, self.stop);
+        for mail in mails {
+            if stop.load(Ordering::SeqCst) {
+                return BatchEnd::Stopped;
+            }
+            let retry = run.retry_after_fault.contains(&mail.key);
+            let mut disposition = queue::take(store, config, &mail, retry, wall::now());
+            // A probe of an earlier run is finishing this mail: wait for it, so
+            // that later mail of the same game is never applied before it.
+            while let Disposition::InProgress { holder } = disposition {
+                info!(key = %printable(&mail.key), holder, "mail in progress in another process; waiting for it");
+                pause(Duration::from_millis(100), stop);
+                if stop.load(Ordering::SeqCst) {
+                    return BatchEnd::Stopped;
+                }
+                disposition = queue::take(store, config, &mail, retry, wall::now());
+            }
+            // The replies this mail queued go out while the next is taken.
+            (self.pump)(store);
+            match disposition {
+                Disposition::Done(_) => {
+                    run.retry_after_fault.remove(&mail.key);
+                    run.cleared();
+                    done.push(mail.key.clone());
+                }
+                Disposition::Quarantined {
+                    reason,
+                    crashes,
+                    new,
+                } => {
+                    run.retry_after_fault.remove(&mail.key);
+                    if let Err(e) = self.inbox.quarantine(&mail.key) {
+                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
+                    }
+                    if new {
+                        info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
+                        note_quarantined(store, config, &mail, crashes);
+                    }
+                }
+                // Only left by the wait above when stopping.
+                Disposition::InProgress { .. } => return BatchEnd::Stopped,
+                Disposition::Retry(fault) => {
+                    run.retry_after_fault.insert(mail.key.clone());
+                    return BatchEnd::Fault(run.faulted(config, "mail", &fault));
+                }
+            }
+        }
+        BatchEnd::Taken
+    }
 }
 
 /// Runs the daemon: mail, clocks, outbox, then waits for new mail, until `stop` is
@@ -240,7 +248,17 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             config,
             wall::now(),
             stop,
-            |store, pump| drain_inbox(store, config, inbox.as_mut(), &mut run, stop, pump),
+            |store, pump| {
+                Drain {
+                    store,
+                    config,
+                    inbox: inbox.as_mut(),
+                    run: &mut run,
+                    stop,
+                    pump,
+                }
+                .run()
+            },
         );
         if let Err(e) = sent {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
