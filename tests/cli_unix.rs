@@ -300,3 +300,87 @@ fn json_is_one_global_option_before_or_after_the_command() {
     assert!(error["error"].as_str().is_some_and(|e| !e.is_empty()));
     assert!(refused.stderr.contains("refused"), "{}", refused.stderr);
 }
+
+/// With `--json`, a command that makes something answers `{"ok": true, …}`
+/// and a refusal `{"ok": false, "error": …}` with exit code 1, whichever
+/// command it is (a newcomer found `game new`, `player add`, `game show`,
+/// `tournament show` and `history` answering in words or not at all).
+#[test]
+fn json_answers_and_refusals_are_objects_for_every_command() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let made: serde_json::Value = serde_json::from_str(&z.ok(&[
+        "--json",
+        "game",
+        "new",
+        "--variant",
+        "bashni",
+        "--white",
+        "ivanov@example.org",
+        "--black",
+        "petrov@example.org",
+        "--time-control",
+        "3d/move",
+    ]))
+    .unwrap();
+    assert_eq!(made["ok"], true, "{made}");
+    assert_eq!(made["result"]["variant"], "bashni", "{made}");
+    let game = made["result"]["game"].as_i64().unwrap().to_string();
+    let shown: serde_json::Value =
+        serde_json::from_str(&z.ok(&["--json", "game", "show", &game])).unwrap();
+    assert_eq!(shown["time_control"]["type"], "days_per_move", "{shown}");
+    assert_eq!(shown["to_move"], "white", "{shown}");
+    let added: serde_json::Value = serde_json::from_str(&z.ok(&[
+        "--json",
+        "player",
+        "add",
+        "--name",
+        "Ольга",
+        "--email",
+        "olga@example.org",
+    ]))
+    .unwrap();
+    assert_eq!(added["result"]["email"], "olga@example.org", "{added}");
+    for args in [
+        vec!["--json", "game", "show", "999"],
+        vec!["--json", "game", "show", "1", "--at", "99"],
+        vec![
+            "--json",
+            "player",
+            "add",
+            "--name",
+            "Ольга",
+            "--email",
+            "olga@example.org",
+        ],
+        vec!["--json", "tournament", "show", "Нет такого"],
+        vec!["--json", "history", "--player", "nobody@example.org"],
+        vec!["--json", "referee", "receipts", "999"],
+        vec![
+            "--json",
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "nobody@example.org",
+            "--black",
+            "petrov@example.org",
+        ],
+    ] {
+        let r = z.run(&args);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        let refused: serde_json::Value = serde_json::from_str(&r.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {:?}", r.stdout));
+        assert_eq!(refused["ok"], false, "{args:?}");
+        assert!(
+            refused["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{args:?}"
+        );
+    }
+    // A finished game has no side to move.
+    z.ok(&["resign", &game, "--as", "ivanov@example.org"]);
+    let over: serde_json::Value =
+        serde_json::from_str(&z.ok(&["--json", "game", "show", &game])).unwrap();
+    assert!(over["to_move"].is_null(), "{over}");
+}

@@ -161,18 +161,29 @@ fn new_game(
     });
     match created {
         Ok((row, w, b)) => {
-            println!(
+            let summary = format!(
                 "game #{} {}: {} (white) – {} (black)",
                 row.id, row.variant, w.name, b.name
             );
-            Ok(ExitCode::SUCCESS)
+            let made = GameMade {
+                game: row.id.0,
+                variant: row.variant,
+                white: w.email,
+                black: b.email,
+            };
+            super::output::emit(&super::output::Changed::new(summary, made), db.json)
         }
-        Err(RefereeError::Store(e)) => Err(anyhow!(e)),
-        Err(e) => {
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
+        Err(e) => super::output::refusal_or_fault(e, db.json),
     }
+}
+
+/// What `game new` made: the game, its variant and the players' addresses.
+#[derive(serde::Serialize)]
+struct GameMade {
+    game: i64,
+    variant: Variant,
+    white: String,
+    black: String,
 }
 
 /// Reads `--time-control`: the text form (`3d/move`, `10/50 iccf`, Russian
@@ -215,19 +226,15 @@ fn show(
     });
     let (row, list, white, black, offer, clocks, (pauses, pause_lines)) = match loaded {
         Ok(x) => x,
-        Err(RefereeError::Store(e)) => return Err(anyhow!(e)),
-        Err(e) => {
-            eprintln!("zaochka: {e}");
-            return Ok(ExitCode::from(1));
-        }
+        Err(e) => return super::output::refusal_or_fault(e, json),
     };
     let plies = at.unwrap_or(list.len());
     if plies > list.len() {
-        eprintln!(
-            "zaochka: game #{id} has {} plies; there is no ply {plies}",
+        let why = format!(
+            "game #{id} has {} plies; there is no ply {plies}",
             list.len()
         );
-        return Ok(ExitCode::from(1));
+        return Ok(super::output::refused(&why, json));
     }
     let mut game: Box<dyn AnyGame> = games::new_game(row.variant, row.start_fen.as_deref())?;
     let mut shorts = Vec::new();
@@ -250,7 +257,7 @@ fn show(
         fen: game.fen(),
         score_full: game.score(),
         score_short: shorts,
-        to_move: game.turn(),
+        to_move: (!over).then(|| game.turn()),
         pending_offer: offer.map(|o| o.side),
         clocks: clocks
             .iter()
@@ -278,7 +285,7 @@ fn show(
         ),
         first_side: start_turn(game.as_ref()),
         first_move_number: game.first_move_number(),
-        control: row.time_control,
+        time_control: row.time_control,
         pause_lines,
     };
     super::output::emit(&shown, json)
@@ -303,7 +310,8 @@ struct GameShown {
     fen: String,
     score_full: Vec<String>,
     score_short: Vec<String>,
-    to_move: Color,
+    /// The side to move; null once the game is over.
+    to_move: Option<Color>,
     pending_offer: Option<Color>,
     clocks: Vec<ClockShown>,
     clock_pauses: Vec<super::timing::PauseShown>,
@@ -313,8 +321,8 @@ struct GameShown {
     first_side: Color,
     #[serde(skip)]
     first_move_number: u32,
-    #[serde(skip)]
-    control: Option<crate::clock::TimeControl>,
+    /// In the clock's JSON form (`{"type": "days_per_move", "days": 3}`).
+    time_control: Option<crate::clock::TimeControl>,
     #[serde(skip)]
     pause_lines: Vec<String>,
 }
@@ -361,7 +369,7 @@ impl std::fmt::Display for GameShown {
         if let Some(side) = self.pending_offer {
             writeln!(f, "Pending draw offer by {side}")?;
         }
-        if let Some(c) = self.control {
+        if let Some(c) = self.time_control {
             writeln!(f, "Time control: {}", c.describe(en))?;
         }
         for c in &self.clocks {
@@ -418,10 +426,6 @@ fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode>
             println!("{a}");
             Ok(ExitCode::SUCCESS)
         }
-        Err(RefereeError::Store(e)) => Err(anyhow!(e)),
-        Err(e) => {
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
+        Err(e) => super::output::refusal_or_fault(e, db.json),
     }
 }

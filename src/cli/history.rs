@@ -104,11 +104,7 @@ impl History {
         });
         let rows = match rows {
             Ok(r) => r,
-            Err(RefereeError::Store(e)) => return Err(e.into()),
-            Err(e) => {
-                eprintln!("zaochka: {e}");
-                return Ok(ExitCode::from(1));
-            }
+            Err(e) => return super::output::refusal_or_fault(e, db.json),
         };
         let list: Vec<HistoryRow> = rows
             .iter()

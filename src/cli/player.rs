@@ -122,7 +122,7 @@ impl Player {
                         None => Ok(p),
                     }
                 });
-                print_outcome(p)
+                print_outcome(p, db.json)
             }
             Player::Edit {
                 player,
@@ -168,7 +168,7 @@ impl Player {
                     audit(tx, director, "player_edit", &reason, details, now)?;
                     Ok(p)
                 });
-                print_outcome(p)
+                print_outcome(p, db.json)
             }
             Player::Retire {
                 player,
@@ -189,7 +189,7 @@ impl Player {
                     audit(tx, director, action, &reason, details, now)?;
                     Ok(p)
                 });
-                print_outcome(p)
+                print_outcome(p, db.json)
             }
             Player::List => {
                 let list: Vec<Listed> = store.read(players::list)?.iter().map(Listed::of).collect();
@@ -254,25 +254,23 @@ fn player_line(p: &players::Player) -> String {
 
 /// The player line printed after `add`, `edit` and `retire`; a refusal
 /// (duplicate address, bad value, unknown player, not a director) exits 1.
-fn print_outcome<E: Into<RefereeError>>(p: Result<players::Player, E>) -> anyhow::Result<ExitCode> {
+fn print_outcome<E: Into<RefereeError>>(
+    p: Result<players::Player, E>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    use super::output::{Changed, emit, refused};
     match p.map_err(Into::into) {
-        Ok(p) => {
-            println!("player {}", player_line(&p));
-            Ok(ExitCode::SUCCESS)
-        }
+        Ok(p) => emit(
+            &Changed::new(format!("player {}", player_line(&p)), Listed::of(&p)),
+            json,
+        ),
         Err(RefereeError::Store(
             e @ (StoreError::Duplicate { .. }
             | StoreError::Invalid { .. }
             | StoreError::NotFound { .. }),
-        )) => {
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
+        )) => Ok(refused(&e, json)),
         Err(RefereeError::Store(e)) => Err(e.into()),
-        Err(e) => {
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
+        Err(e) => Ok(refused(&e, json)),
     }
 }
 

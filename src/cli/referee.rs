@@ -329,11 +329,7 @@ fn tournament_wide(
             );
             Ok(ExitCode::SUCCESS)
         }
-        Err(RefereeError::Store(e)) => Err(e.into()),
-        Err(e) => {
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
+        Err(e) => super::output::refusal_or_fault(e, db.json),
     }
 }
 

@@ -17,9 +17,11 @@ use crate::store::{Store, Tx};
 #[derive(clap::Args, Debug, Clone)]
 pub struct StoreArgs {
     /// Print JSON for programs instead of words: one object (a changing command:
-    /// `{"ok": true, "summary": …, …}`, or `{"ok": false, "error": …}` when
-    /// refused), or one object per line for lists (`check`, `referee log`,
-    /// `quarantine list`). Accepted before or after the command's name.
+    /// `{"ok": true, "summary": …, …}`; `{"ok": false, "error": …}` when
+    /// refused, exit code 1), one array (`moves`, `history`, `referee receipts`,
+    /// `tournament adjudications`), or one object per line for logs and lists
+    /// (`check`, `referee log`, `player list`, `tournament list`, `quarantine
+    /// list`). Accepted before or after the command's name.
     #[arg(long, global = true)]
     pub json: bool,
     /// The configuration file (see config.example.toml); the embedded default if absent.

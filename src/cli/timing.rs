@@ -5,7 +5,6 @@
 
 use std::process::ExitCode;
 
-use anyhow::anyhow;
 use chrono::{DateTime, Utc};
 
 use super::store_args::{StoreArgs, player_by_email};
@@ -41,14 +40,8 @@ struct Row {
     charge: Option<ChargeRecord>,
 }
 
-fn refused(e: RefereeError) -> anyhow::Result<ExitCode> {
-    match e {
-        RefereeError::Store(e) => Err(anyhow!(e)),
-        e => {
-            eprintln!("zaochka: refused: {e}");
-            Ok(ExitCode::from(1))
-        }
-    }
+fn refused(e: RefereeError, json: bool) -> anyhow::Result<ExitCode> {
+    super::output::refusal_or_fault(e, json)
 }
 
 fn game_row(tx: &Tx<'_>, id: GameId) -> Result<games::Game, RefereeError> {
@@ -112,7 +105,7 @@ pub(super) fn receipts(db: &StoreArgs, id: GameId, json: bool) -> anyhow::Result
     });
     let rows = match found {
         Ok(r) => r,
-        Err(e) => return refused(e),
+        Err(e) => return refused(e, json),
     };
     super::output::emit(&Receipts { game: id, rows }, json)
 }
@@ -225,7 +218,7 @@ pub(super) fn bounce_clear(
             println!("game #{id}: the clock of {player} runs again");
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => refused(e),
+        Err(e) => refused(e, db.json),
     }
 }
 

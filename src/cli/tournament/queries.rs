@@ -22,10 +22,7 @@ pub(super) fn read<T>(
     match store.read(work) {
         Ok(v) => Ok(Ok(v)),
         Err(RefereeError::Store(e)) => Err(anyhow!(e)),
-        Err(e) => {
-            eprintln!("zaochka: {e}");
-            Ok(Err(ExitCode::from(1)))
-        }
+        Err(e) => Ok(Err(crate::cli::output::refused(&e, db.json))),
     }
 }
 
