@@ -34,7 +34,7 @@ pub(crate) fn offer(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: {} offer a draw", side_name(by, Language::En)),
+        summary: format!("game #{id}: {} offers a draw", side_name(by, Language::En)),
     })
 }
 
