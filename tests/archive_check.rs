@@ -30,7 +30,7 @@ fn a_chess_game_drawn_by_fivefold_repetition_and_played_on_to_mate_fails() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("1 games: 0 legal, 1 with faults"));
+    assert!(r.stdout.contains("1 game: 0 legal, 1 with faults"));
     let j = json_of(&z, &file);
     assert_eq!(j["ok"], false);
     assert_eq!(j["played_after_end"]["ply"], 17);

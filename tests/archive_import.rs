@@ -105,7 +105,7 @@ fn importing_the_same_file_twice_skips_every_game_the_second_time() {
     let out = z2.ok(&["import", twice.to_str().unwrap()]);
     assert!(
         out.contains("game 2: skipped: the same game was imported before as game #1")
-            && out.contains("1 games imported, 0 refused, 1 skipped as duplicates"),
+            && out.contains("1 game imported, 0 refused, 1 skipped as duplicates"),
         "{out}"
     );
 }
@@ -298,7 +298,7 @@ fn an_unreadable_file_is_skipped_and_the_others_imported() {
         r.stdout
             .contains("registered-players.pdn: game 2: imported as game #3")
             && r.stdout.contains(
-                "3 games imported, 0 refused, 0 skipped as duplicates, 1 file(s) unreadable"
+                "3 games imported, 0 refused, 0 skipped as duplicates, 1 file unreadable"
             ),
         "{}",
         r.stdout
@@ -308,7 +308,7 @@ fn an_unreadable_file_is_skipped_and_the_others_imported() {
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout
-            .contains("3 games: 3 legal, 0 with faults, 1 file(s) unreadable"),
+            .contains("3 games: 3 legal, 0 with faults, 1 file unreadable"),
         "{}",
         r.stdout
     );

@@ -75,7 +75,8 @@ fn a_real_international_collection_without_game_type_tags_is_read_as_internation
         assert!(
             run.ok == (count == legal)
                 && run.stdout.ends_with(&format!(
-                    "{count} games: {legal} legal, {} with faults\n",
+                    "{count} {}: {legal} legal, {} with faults\n",
+                    if count == 1 { "game" } else { "games" },
                     count - legal
                 )),
             "{name}: {}{}",

@@ -60,7 +60,7 @@ fn zaochka_check_reports_the_first_illegal_chess_move() {
         out.contains("ILLEGAL at move 6. \"Ke2\": a king moves one square"),
         "{out}"
     );
-    assert!(out.contains("1 games: 0 legal, 1 with faults"), "{out}");
+    assert!(out.contains("1 game: 0 legal, 1 with faults"), "{out}");
 }
 
 #[test]

@@ -201,10 +201,14 @@ impl Check {
         if !json {
             let unreadable = match unreadable {
                 0 => String::new(),
-                n => format!(", {n} file(s) unreadable"),
+                n => format!(
+                    ", {} unreadable",
+                    crate::lang::game::count_en(n, "file", "files")
+                ),
             };
             println!(
-                "{games} games: {} legal, {failed} with faults{unreadable}",
+                "{}: {} legal, {failed} with faults{unreadable}",
+                crate::lang::game::count_en(games, "game", "games"),
                 games - failed
             );
         }

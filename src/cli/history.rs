@@ -143,7 +143,7 @@ struct Person {
 
 /// One game of the history: in JSON each field (instants in RFC 3339, the
 /// played date as `YYYY-MM-DD`), in words `#12 2026-03-01 russian Иван – Анна
-/// 41 plies 1-0`.
+/// 41 plies 1-0` (`1 ply`).
 #[derive(serde::Serialize)]
 struct HistoryRow {
     game: i64,
@@ -167,13 +167,13 @@ impl std::fmt::Display for HistoryRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "#{} {} {} {} – {} {} plies {}",
+            "#{} {} {} {} – {} {} {}",
             self.game,
             self.day,
             self.variant,
             self.white.name,
             self.black.name,
-            self.plies,
+            crate::lang::game::count_en(self.plies, "ply", "plies"),
             self.result.unwrap_or(self.status)
         )
     }

@@ -116,11 +116,16 @@ impl Import {
         }
         let unreadable = match tally.unreadable {
             0 => String::new(),
-            n => format!(", {n} file(s) unreadable"),
+            n => format!(
+                ", {} unreadable",
+                crate::lang::game::count_en(n, "file", "files")
+            ),
         };
         println!(
-            "{} games imported, {} refused, {} skipped as duplicates{unreadable}",
-            tally.imported, tally.refused, tally.skipped
+            "{} imported, {} refused, {} skipped as duplicates{unreadable}",
+            crate::lang::game::count_en(tally.imported, "game", "games"),
+            tally.refused,
+            tally.skipped
         );
         Ok(if tally.unreadable > 0 {
             ExitCode::from(2)

@@ -34,11 +34,11 @@ pub(super) fn publish(
     let written = crate::site::write(dir, &p.site())
         .with_context(|| format!("writing the site into {}", dir.display()))?;
     println!(
-        "tournament {:?}: {} file(s) written to {}, {} old file(s) removed",
+        "tournament {:?}: {} written to {}, {} removed",
         p.name,
-        written.files.len(),
+        crate::lang::game::count_en(written.files.len(), "file", "files"),
         dir.display(),
-        written.removed.len()
+        crate::lang::game::count_en(written.removed.len(), "old file", "old files")
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -32,7 +32,10 @@ impl Quarantine {
                 let lines: Vec<Quarantined<'_>> = list.iter().map(Quarantined).collect();
                 super::output::emit_lines(&lines, args.json)?;
                 if !args.json {
-                    eprintln!("{} mail(s) in quarantine", list.len());
+                    eprintln!(
+                        "{} in quarantine",
+                        crate::lang::game::count_en(list.len(), "mail", "mails")
+                    );
                 }
                 Ok(ExitCode::SUCCESS)
             }

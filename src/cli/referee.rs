@@ -323,9 +323,9 @@ fn tournament_wide(
     match done {
         Ok(ids) => {
             println!(
-                "tournament {tournament:?}: {} {} game(s)",
+                "tournament {tournament:?}: {} {}",
                 action.name(),
-                ids.len()
+                crate::lang::game::count_en(ids.len(), "game", "games")
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -77,11 +77,7 @@ pub(crate) fn request(
             } else {
                 Event::Cancelled(n)
             };
-            (
-                me,
-                event,
-                format!("game #{id}: {n} conditional line(s) cancelled"),
-            )
+            (me, event, format!("game #{id}: {} cancelled", lines_en(n)))
         }
         Request::List => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
@@ -91,7 +87,7 @@ pub(crate) fn request(
             (
                 me,
                 Event::Listed(shown),
-                format!("game #{id}: {n} conditional line(s) listed"),
+                format!("game #{id}: {} listed", lines_en(n)),
             )
         }
     };
@@ -209,8 +205,8 @@ fn submit(
         .map(|k| shown_plies(l, start_ply, &k.plies, me))
         .collect();
     let summary = format!(
-        "game #{id}: {} conditional line(s) stored, {} refused",
-        kept.len(),
+        "game #{id}: {} stored, {} refused",
+        lines_en(kept.len()),
         refused.len()
     );
     let answers = answered.is_some() && !kept.is_empty();
@@ -335,6 +331,11 @@ fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Side) -> Ve
             }
         })
         .collect()
+}
+
+/// "1 conditional line", "3 conditional lines" (for the summaries).
+fn lines_en(n: usize) -> String {
+    crate::lang::game::count_en(n, "conditional line", "conditional lines")
 }
 
 #[cfg(test)]

@@ -87,6 +87,12 @@ pub(super) fn all_games(
             }
             Ok((n, replies))
         },
-        |n| format!("tournament {name:?}: {} {n} game(s)", action.name()),
+        |n| {
+            format!(
+                "tournament {name:?}: {} {}",
+                action.name(),
+                crate::lang::game::count_en(*n, "game", "games")
+            )
+        },
     )
 }

@@ -379,9 +379,9 @@ impl TournamentCmd {
                     Ok((hs.len(), replies))
                 },
                 |n| {
-                    format!(
-                        "tournament {name:?}: {address} withdrawn; {n} unfinished game(s) forfeited"
-                    )
+                    let games =
+                        crate::lang::game::count_en(*n, "unfinished game", "unfinished games");
+                    format!("tournament {name:?}: {address} withdrawn; {games} forfeited")
                 },
             ),
             TournamentCmd::Replace {
@@ -415,9 +415,8 @@ impl TournamentCmd {
                     Ok((replies.len() / 2, replies))
                 },
                 |n| {
-                    format!(
-                        "tournament {name:?}: playing period ended; {n} game(s) to adjudication"
-                    )
+                    let games = crate::lang::game::count_en(*n, "game", "games");
+                    format!("tournament {name:?}: playing period ended; {games} to adjudication")
                 },
             ),
             TournamentCmd::Adjudications { name } => adjudications(db, &name, db.json),

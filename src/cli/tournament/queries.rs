@@ -386,7 +386,7 @@ pub(super) fn list(db: &StoreArgs, json: bool) -> anyhow::Result<ExitCode> {
 }
 
 /// A tournament of `tournament list`: `Кубок: russian round-robin, 10
-/// entrant(s), playing`.
+/// entrants, playing`.
 #[derive(serde::Serialize)]
 struct TournamentLine {
     name: String,
@@ -400,8 +400,12 @@ impl std::fmt::Display for TournamentLine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}: {} {}, {} entrant(s), {}",
-            self.name, self.variant, self.system, self.entrants, self.status
+            "{}: {} {}, {}, {}",
+            self.name,
+            self.variant,
+            self.system,
+            crate::lang::game::count_en(self.entrants, "entrant", "entrants"),
+            self.status
         )
     }
 }
