@@ -20,14 +20,16 @@ use crate::store::{GameId, StoreError};
 pub(super) fn print(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitCode> {
     let mut store = db.open()?;
     let rows = store.read(|tx| -> Result<_, StoreError> { mail_auth::list(tx, game, None) })?;
-    let lines: Vec<MailLine<'_>> = rows
+    let lines: Vec<_> = rows
         .iter()
-        .map(|(m, auth)| MailLine::of(m, auth.as_ref()))
+        .map(|(m, auth)| {
+            super::output::Worded::new(MailLine::of(m, auth.as_ref()), text_line(m, auth.as_ref()))
+        })
         .collect();
     super::output::emit_lines(&lines, json)
 }
 
-/// One mail of the log: in JSON the record, `token` (`verified` or
+/// One mail of the log in JSON: the record, `token` (`verified` or
 /// `unverified`) and `auth` (the verdicts with `flagged`, or null); in words
 /// [`text_line`].
 #[derive(serde::Serialize)]
@@ -40,8 +42,6 @@ struct MailLine<'a> {
     token: &'static str,
     outcome: &'a str,
     auth: Option<AuthShown<'a>>,
-    #[serde(skip)]
-    line: String,
 }
 
 /// The authenticated-mail verdicts of a [`MailLine`].
@@ -73,14 +73,7 @@ impl<'a> MailLine<'a> {
                 arc: a.verdicts.arc,
                 flagged: a.flagged,
             }),
-            line: text_line(m, auth),
         }
-    }
-}
-
-impl std::fmt::Display for MailLine<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.line)
     }
 }
 

@@ -79,6 +79,32 @@ pub(super) fn refused(error: &dyn Display, json: bool) -> ExitCode {
     ExitCode::from(1)
 }
 
+/// A value with its words already written: its JSON is the value's, its
+/// words the text (for answers whose words are built by a function the
+/// command line shares, such as a log line or the crosstable).
+pub(super) struct Worded<T> {
+    value: T,
+    words: String,
+}
+
+impl<T> Worded<T> {
+    pub(super) fn new(value: T, words: String) -> Worded<T> {
+        Worded { value, words }
+    }
+}
+
+impl<T: Serialize> Serialize for Worded<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(serializer)
+    }
+}
+
+impl<T> Display for Worded<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words)
+    }
+}
+
 /// A refusal in JSON: `{"ok": false, "error": …}`.
 #[derive(Serialize)]
 struct Refusal {

@@ -192,15 +192,18 @@ impl Player {
                 print_outcome(p, db.json)
             }
             Player::List => {
-                let list: Vec<Listed> = store.read(players::list)?.iter().map(Listed::of).collect();
+                let list: Vec<_> = store
+                    .read(players::list)?
+                    .iter()
+                    .map(|p| super::output::Worded::new(Listed::of(p), player_line(p)))
+                    .collect();
                 super::output::emit_lines(&list, db.json)
             }
         }
     }
 }
 
-/// One player of `player list`: in JSON each field (instants in RFC 3339),
-/// in words [`player_line`].
+/// One player in JSON (instants in RFC 3339); in words [`player_line`].
 #[derive(serde::Serialize)]
 struct Listed {
     id: i64,
@@ -211,8 +214,6 @@ struct Listed {
     role: &'static str,
     piece_letters: Option<&'static str>,
     retired_at: Option<String>,
-    #[serde(skip)]
-    line: String,
 }
 
 impl Listed {
@@ -226,14 +227,7 @@ impl Listed {
             role: p.role.as_str(),
             piece_letters: p.piece_letters.map(|l| l.as_str()),
             retired_at: p.retired_at.map(|t| t.to_rfc3339()),
-            line: player_line(p),
         }
-    }
-}
-
-impl std::fmt::Display for Listed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.line)
     }
 }
 

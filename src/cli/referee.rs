@@ -412,26 +412,29 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
         }
         Ok(out)
     })?;
-    let lines: Vec<LogLine> = entries
+    let lines: Vec<_> = entries
         .into_iter()
-        .map(|(e, actor)| LogLine {
-            line: log_line(&e, &actor),
-            at: e.at.to_rfc3339(),
-            actor,
-            action: e.action,
-            game: e.game_id.map(|g| g.0),
-            reason: e.reason,
-            details: e.details,
-            message_id: e.message_id,
+        .map(|(e, actor)| {
+            let words = log_line(&e, &actor);
+            let entry = LogEntry {
+                at: e.at.to_rfc3339(),
+                actor,
+                action: e.action,
+                game: e.game_id.map(|g| g.0),
+                reason: e.reason,
+                details: e.details,
+                message_id: e.message_id,
+            };
+            super::output::Worded::new(entry, words)
         })
         .collect();
     super::output::emit_lines(&lines, json)
 }
 
-/// One entry of the referee's log: in JSON each field (the instant in RFC
-/// 3339, the actor's address or `-`), in words [`log_line`].
+/// One entry of the referee's log in JSON (the instant in RFC 3339, the
+/// actor's address or `-`); in words [`log_line`].
 #[derive(serde::Serialize)]
-struct LogLine {
+struct LogEntry {
     at: String,
     actor: String,
     action: String,
@@ -439,12 +442,4 @@ struct LogLine {
     reason: Option<String>,
     details: Option<serde_json::Value>,
     message_id: Option<String>,
-    #[serde(skip)]
-    line: String,
-}
-
-impl std::fmt::Display for LogLine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.line)
-    }
 }

@@ -177,27 +177,19 @@ pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
         scoring: t.settings.scoring,
         tie_breaks: t.settings.tie_breaks.clone(),
         sections: sections.iter().map(SectionShown::of).collect(),
-        text: service::table_text_of(&t, &sections, Language::En),
     };
-    crate::cli::output::emit(&shown, json)
+    let words = service::table_text_of(&t, &sections, Language::En);
+    crate::cli::output::emit(&crate::cli::output::Worded::new(shown, words), json)
 }
 
-/// `tournament standings`: in JSON each section's standings with points,
-/// places and tie-breaks; in words the table as the site prints it.
+/// `tournament standings` in JSON: each section's standings with points,
+/// places and tie-breaks (in words the table as the site prints it).
 #[derive(serde::Serialize)]
 struct StandingsShown {
     tournament: String,
     scoring: crate::tournament::standings::Scoring,
     tie_breaks: Vec<crate::tournament::standings::TieBreak>,
     sections: Vec<SectionShown>,
-    #[serde(skip)]
-    text: String,
-}
-
-impl std::fmt::Display for StandingsShown {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text)
-    }
 }
 
 /// One section of [`StandingsShown`].
