@@ -270,8 +270,7 @@ fn show(
                 moves_made: c.moves_made,
                 deadline: c
                     .deadline
-                    .filter(|d| !over && !crate::clock::pauses::stands_open(*d))
-                    .map(|d| d.to_rfc3339()),
+                    .filter(|d| !over && !crate::clock::pauses::stands_open(*d)),
                 stopped: c.running
                     && !over
                     && c.deadline.is_some_and(crate::clock::pauses::stands_open),
@@ -335,8 +334,10 @@ struct ClockShown {
     used_seconds: i64,
     left_seconds: i64,
     moves_made: u32,
-    /// The deadline, none while the clock stands or when the game is over.
-    deadline: Option<String>,
+    /// The deadline (RFC 3339), none while the clock stands or when the game
+    /// is over.
+    #[serde(serialize_with = "rfc3339")]
+    deadline: Option<chrono::DateTime<chrono::Utc>>,
     /// Running, but stopped by a pause with no end yet.
     #[serde(skip)]
     stopped: bool,
@@ -382,7 +383,9 @@ impl std::fmt::Display for GameShown {
             )?;
             match (&c.deadline, c.stopped) {
                 (_, true) => writeln!(f, "; clock stopped, no deadline")?,
-                (Some(d), false) => writeln!(f, "; move due by {}", due_by(d))?,
+                (Some(d), false) => {
+                    writeln!(f, "; move due by {}", crate::clock::zone::format_utc(*d))?
+                }
                 (None, false) => writeln!(f)?,
             }
         }
@@ -393,12 +396,15 @@ impl std::fmt::Display for GameShown {
     }
 }
 
-/// A deadline kept in RFC 3339 as `format_utc` words it.
-fn due_by(rfc3339: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(rfc3339).map_or_else(
-        |_| rfc3339.to_string(),
-        |d| crate::clock::zone::format_utc(d.with_timezone(&chrono::Utc)),
-    )
+/// An instant in JSON as the other answers write it: RFC 3339 with `+00:00`.
+fn rfc3339<S: serde::Serializer>(
+    at: &Option<chrono::DateTime<chrono::Utc>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match at {
+        Some(t) => serializer.serialize_str(&t.to_rfc3339()),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// `game address GAME PLAYER`: the player's reply address of the game.
