@@ -85,27 +85,25 @@ fn place_ru(place: Option<Place>) -> String {
 
 /// How a piece moves (FIDE art. 3.2-3.7), as said when a move breaks it.
 fn movement(role: Role, lang: Language) -> &'static str {
-    match (role, lang) {
-        (Role::Knight, Language::En) => {
-            "a knight moves two squares one way and one square to the side (an L)"
-        }
-        (Role::Knight, Language::Ru) => {
-            "конь ходит буквой «Г»: на два поля в одну сторону и на одно вбок"
-        }
-        (Role::Bishop, Language::En) => "a bishop moves along diagonals",
-        (Role::Bishop, Language::Ru) => "слон ходит по диагоналям",
-        (Role::Rook, Language::En) => "a rook moves along ranks and files",
-        (Role::Rook, Language::Ru) => "ладья ходит по горизонталям и вертикалям",
-        (Role::Queen, Language::En) => "a queen moves along ranks, files and diagonals",
-        (Role::Queen, Language::Ru) => "ферзь ходит по горизонталям, вертикалям и диагоналям",
-        (Role::King, Language::En) => "a king moves one square",
-        (Role::King, Language::Ru) => "король ходит на одно поле",
-        (Role::Pawn, Language::En) => {
-            "a pawn moves straight forward and captures one square diagonally forward"
-        }
-        (Role::Pawn, Language::Ru) => {
-            "пешка ходит прямо вперёд, а бьёт на одно поле вперёд наискосок"
-        }
+    match role {
+        Role::Knight => lang.pick(
+            "a knight moves two squares one way and one square to the side (an L)",
+            "конь ходит буквой «Г»: на два поля в одну сторону и на одно вбок",
+        ),
+        Role::Bishop => lang.pick("a bishop moves along diagonals", "слон ходит по диагоналям"),
+        Role::Rook => lang.pick(
+            "a rook moves along ranks and files",
+            "ладья ходит по горизонталям и вертикалям",
+        ),
+        Role::Queen => lang.pick(
+            "a queen moves along ranks, files and diagonals",
+            "ферзь ходит по горизонталям, вертикалям и диагоналям",
+        ),
+        Role::King => lang.pick("a king moves one square", "король ходит на одно поле"),
+        Role::Pawn => lang.pick(
+            "a pawn moves straight forward and captures one square diagonally forward",
+            "пешка ходит прямо вперёд, а бьёт на одно поле вперёд наискосок",
+        ),
     }
 }
 

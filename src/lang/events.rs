@@ -192,53 +192,40 @@ pub fn date(d: NaiveDate, lang: Language) -> String {
 /// The leave event as a sentence.
 #[must_use]
 pub fn leave(event: &LeaveEvent, lang: Language) -> String {
-    match (event, lang) {
-        (
-            LeaveEvent::Recorded {
-                from,
-                to,
-                days,
-                left,
-            },
-            Language::En,
-        ) => format!(
-            "Your leave from {} to {} ({}) is recorded; your clocks stop then. Leave left this year: {}.",
-            date(*from, lang),
-            date(*to, lang),
-            super::game::days(*days, lang),
-            super::game::days(*left, lang)
-        ),
-        (
-            LeaveEvent::Recorded {
-                from,
-                to,
-                days,
-                left,
-            },
-            Language::Ru,
-        ) => format!(
-            "Ваш отпуск с {} по {} ({}) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {}.",
-            date(*from, lang),
-            date(*to, lang),
-            super::game::days(*days, lang),
-            super::game::days(*left, lang)
-        ),
-        (LeaveEvent::ByReferee { reason }, Language::En) => {
-            format!("The referee entered this leave for you (reason: {reason}).")
+    use super::game::days as day_count;
+    match event {
+        LeaveEvent::Recorded {
+            from,
+            to,
+            days,
+            left,
+        } => {
+            let (from, to) = (date(*from, lang), date(*to, lang));
+            let (days, left) = (day_count(*days, lang), day_count(*left, lang));
+            match lang {
+                Language::En => format!(
+                    "Your leave from {from} to {to} ({days}) is recorded; your clocks stop then. Leave left this year: {left}."
+                ),
+                Language::Ru => format!(
+                    "Ваш отпуск с {from} по {to} ({days}) записан; на это время ваши часы остановлены. Осталось отпуска в этом году: {left}."
+                ),
+            }
         }
-        (LeaveEvent::ByReferee { reason }, Language::Ru) => {
-            format!("Судья записал за вас этот отпуск (причина: {reason}).")
+        LeaveEvent::ByReferee { reason } => match lang {
+            Language::En => format!("The referee entered this leave for you (reason: {reason})."),
+            Language::Ru => format!("Судья записал за вас этот отпуск (причина: {reason})."),
+        },
+        LeaveEvent::Opponent { name, from, to } => {
+            let (from, to) = (date(*from, lang), date(*to, lang));
+            match lang {
+                Language::En => format!(
+                    "Your opponent {name} takes leave from {from} to {to}; their clock stops then."
+                ),
+                Language::Ru => format!(
+                    "Ваш соперник {name} берёт отпуск с {from} по {to}; на это время часы соперника остановлены."
+                ),
+            }
         }
-        (LeaveEvent::Opponent { name, from, to }, Language::En) => format!(
-            "Your opponent {name} takes leave from {} to {}; their clock stops then.",
-            date(*from, lang),
-            date(*to, lang)
-        ),
-        (LeaveEvent::Opponent { name, from, to }, Language::Ru) => format!(
-            "Ваш соперник {name} берёт отпуск с {} по {}; на это время часы соперника остановлены.",
-            date(*from, lang),
-            date(*to, lang)
-        ),
     }
 }
 

@@ -3,212 +3,46 @@
 //! `правила` summary and by the answer to `why` / `почему`, each followed by
 //! the rulebook's clause ([`super::rulebook::cite`]).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::Language;
 use super::ask::RulesSummary;
 use super::rulebook::cite;
 use crate::rules::Variant;
 use crate::rules::clauses::Rule;
 
-/// Whether the game is played with towers (Bashni, Lasca).
-fn towers(v: Variant) -> bool {
-    matches!(v, Variant::Bashni | Variant::Lasca)
-}
-
-/// A rule of a game as one clause, without its citation.
+/// A rule of a game as one clause, without its citation, from
+/// `rules_summary.toml` beside this file: the game's own words for the rule
+/// where the file has them (`[turn_order.chess]`), else the rule's words.
+///
+/// # Panics
+/// For a rule the file does not word; the tests below word every rule of
+/// every game's summary in both languages, so a build that passes them cannot.
 #[must_use]
 pub fn rule_text(variant: Variant, rule: Rule, lang: Language) -> &'static str {
-    use Language::{En, Ru};
-    use Rule as R;
-    let lasca = variant == Variant::Lasca;
-    let majority = variant.draughts().is_some_and(|d| d.majority_capture);
-    match (rule, lang) {
-        (R::TurnOrder, En) if variant == Variant::Chess => {
-            "White moves first, then the players move in turn, each with their own pieces"
-        }
-        (R::TurnOrder, En) if towers(variant) => {
-            "White moves first, then the players move in turn, each with their own towers"
-        }
-        (R::TurnOrder, En) => {
-            "White moves first, then the players move in turn, each with their own pieces"
-        }
-        (R::TurnOrder, Ru) if variant == Variant::Chess => {
-            "первыми ходят белые, затем соперники ходят по очереди, каждый своими фигурами"
-        }
-        (R::TurnOrder, Ru) if towers(variant) => {
-            "первыми ходят белые, затем соперники ходят по очереди, каждый своими башнями"
-        }
-        (R::TurnOrder, Ru) => {
-            "первыми ходят белые, затем соперники ходят по очереди, каждый своими шашками"
-        }
-        (R::TowerTop, En) => {
-            "a tower belongs to the owner of its top piece and moves with the rights of that piece"
-        }
-        (R::TowerTop, Ru) => {
-            "башня принадлежит владельцу верхней шашки и ходит на правах этой шашки"
-        }
-        (R::ManMove, En) if lasca => "a soldier moves one square diagonally forward",
-        (R::ManMove, Ru) if lasca => "солдат ходит на одно поле по диагонали вперёд",
-        (R::ManMove, En) => "a man moves only forward, one square diagonally to a free square",
-        (R::ManMove, Ru) => "простая ходит только вперёд на соседнее свободное поле по диагонали",
-        (R::KingMove, En) if lasca => "an officer moves one square diagonally, forward or backward",
-        (R::KingMove, Ru) if lasca => "офицер ходит на одно поле по диагонали вперёд и назад",
-        (R::KingMove, En) => {
-            "a king moves any distance along a free diagonal, forward or backward, never over its own pieces"
-        }
-        (R::KingMove, Ru) => {
-            "дамка ходит на любое свободное поле по диагонали, вперёд и назад, не перескакивая через свои шашки"
-        }
-        (R::CaptureCompulsory, En) => {
-            "capture is compulsory: when a capture is possible, it must be made"
-        }
-        (R::CaptureCompulsory, Ru) => "взятие обязательно: если можно бить, бить нужно",
-        (R::ManCapture, En) if lasca => {
-            "a soldier captures forward only, jumping an adjacent enemy piece to the free square behind it"
-        }
-        (R::ManCapture, Ru) if lasca => {
-            "солдат бьёт только вперёд, перескакивая через соседнюю шашку соперника на свободное поле за ней"
-        }
-        (R::ManCapture, En) => {
-            "a man captures forward and backward, jumping an adjacent enemy piece to the free square behind it"
-        }
-        (R::ManCapture, Ru) => {
-            "простая бьёт вперёд и назад, перескакивая через соседнюю шашку соперника на свободное поле за ней"
-        }
-        (R::KingCapture, En) if lasca => {
-            "an officer captures forward and backward, jumping an adjacent enemy piece"
-        }
-        (R::KingCapture, Ru) if lasca => {
-            "офицер бьёт вперёд и назад, перескакивая через соседнюю шашку соперника"
-        }
-        (R::KingCapture, En) => {
-            "a king captures at any distance along a diagonal and lands on any free square beyond the piece taken; where the capture can go on, it must land where it goes on"
-        }
-        (R::KingCapture, Ru) => {
-            "дамка бьёт на любом расстоянии по диагонали и встаёт на любое свободное поле за побитой шашкой; если бой можно продолжить, она встаёт туда, откуда он продолжается"
-        }
-        (R::CaptureContinues, En) => {
-            "a capture goes on while there is something to take: the whole sequence is one move and must be completed"
-        }
-        (R::CaptureContinues, Ru) => {
-            "бой продолжается, пока есть что бить: всё взятие — один ход, и его нужно довести до конца"
-        }
-        (R::TurkishStrike, En) => {
-            "pieces taken leave the board only after the move, and no piece may be jumped twice (the Turkish strike)"
-        }
-        (R::TurkishStrike, Ru) => {
-            "побитые шашки снимаются с доски только после хода, и через одну шашку дважды перепрыгивать нельзя (турецкий удар)"
-        }
-        (R::Prisoners, En) => {
-            "a capture takes only the top piece of the tower jumped and puts it under the capturing tower; the rest of the tower stays, owned by its new top piece"
-        }
-        (R::Prisoners, Ru) => {
-            "при взятии снимается только верхняя шашка побитой башни и уходит под бьющую башню; остаток башни остаётся на месте и принадлежит владельцу новой верхней шашки"
-        }
-        (R::CaptureChoice, En) if majority => {
-            "of several captures the one taking the most pieces must be played (a king counts as one piece); among equal ones the choice is free"
-        }
-        (R::CaptureChoice, Ru) if majority => {
-            "из нескольких взятий нужно выбрать то, где бьётся больше шашек (дамка считается за одну); из равных — любое"
-        }
-        (R::CaptureChoice, En) => {
-            "of several captures the player chooses freely, whatever the number or kind of pieces taken"
-        }
-        (R::CaptureChoice, Ru) => {
-            "из нескольких взятий выбор свободный, независимо от количества и качества снимаемых шашек"
-        }
-        (R::Promotion, En) if lasca => {
-            "a soldier reaching the last row becomes an officer, and the capture ends there"
-        }
-        (R::Promotion, Ru) if lasca => {
-            "солдат, дошедший до последнего ряда, становится офицером, и на этом бой заканчивается"
-        }
-        (R::Promotion, En) if variant == Variant::International => {
-            "a man becomes a king only when it ends its move on the last row; passing over it during a capture does not promote it"
-        }
-        (R::Promotion, Ru) if variant == Variant::International => {
-            "простая становится дамкой, только если заканчивает ход на последнем ряду; пройдя его во время боя, она остаётся простой"
-        }
-        (R::Promotion, En) if variant == Variant::Bashni => {
-            "the top man of a tower reaching the last row becomes a king (the pieces under it stay as they are); reaching it during a capture, it goes on capturing as a king"
-        }
-        (R::Promotion, Ru) if variant == Variant::Bashni => {
-            "верхняя простая башни, дошедшей до последнего ряда, становится дамкой (нижние шашки не меняются); если это случилось во время боя, бой продолжается уже на правах дамки"
-        }
-        (R::Promotion, En) => {
-            "a man reaching the last row becomes a king; reaching it during a capture, it goes on capturing as a king in the same move"
-        }
-        (R::Promotion, Ru) => {
-            "простая, дошедшая до последнего ряда, становится дамкой; если это случилось во время боя, она тем же ходом продолжает бить уже как дамка"
-        }
-        (R::GameEnd, En) if towers(variant) => {
-            "a player loses who has no tower left, has no legal move, or resigns"
-        }
-        (R::GameEnd, Ru) if towers(variant) => {
-            "проигрывает тот, у кого не осталось башен или нет ходов, или кто сдался"
-        }
-        (R::GameEnd, En) => "a player loses who has no pieces left, has no legal move, or resigns",
-        (R::GameEnd, Ru) => {
-            "проигрывает тот, у кого не осталось шашек или нет ходов, или кто сдался"
-        }
-        (R::DrawAgreement, En) => {
-            "a draw may be offered together with a move; the opponent accepts it, declines it, or declines it by moving"
-        }
-        (R::DrawAgreement, Ru) => {
-            "ничью можно предложить вместе со своим ходом; соперник принимает её, отклоняет или отклоняет ходом"
-        }
-        (R::Repetition, En) => {
-            "a draw may be claimed when the same position with the same side to move has occurred three times; the claim is checked at once"
-        }
-        (R::Repetition, Ru) => {
-            "ничью можно потребовать, если одна и та же позиция при той же очереди хода повторилась три раза; требование проверяется сразу"
-        }
-        (R::ChessPieces, En) => {
-            "the king moves one square in any direction; the queen along ranks, files and diagonals; the rook along ranks and files; the bishop along diagonals; the knight two squares one way and one square aside, jumping; no other piece passes over another; a pawn moves one square forward (two from its initial square) and captures one square diagonally forward"
-        }
-        (R::ChessPieces, Ru) => {
-            "король ходит на одно поле в любую сторону; ферзь — по горизонталям, вертикалям и диагоналям; ладья — по горизонталям и вертикалям; слон — по диагоналям; конь — буквой «Г», перепрыгивая через фигуры; остальные фигуры через другие не перескакивают; пешка ходит на одно поле вперёд (с начального поля — на два) и бьёт на одно поле по диагонали вперёд"
-        }
-        (R::Castling, En) => {
-            "castling (O-O, O-O-O): the king and the rook have not moved, the squares between them are free, and the king is not in check and does not cross or land on an attacked square"
-        }
-        (R::Castling, Ru) => {
-            "рокировка (0-0, 0-0-0): король и ладья ещё не ходили, поля между ними свободны, король не под шахом и не проходит через битое поле и не встаёт на него"
-        }
-        (R::EnPassant, En) => {
-            "a pawn that has just advanced two squares may be taken en passant by an enemy pawn beside it, on the very next move only"
-        }
-        (R::EnPassant, Ru) => {
-            "пешку, только что пошедшую через поле, стоящая рядом пешка соперника может взять на проходе, но только сразу, следующим ходом"
-        }
-        (R::PawnPromotion, En) => {
-            "a pawn reaching the last rank becomes a queen, rook, bishop or knight of the player's choice, written e8=Q"
-        }
-        (R::PawnPromotion, Ru) => {
-            "пешка, дошедшая до последней горизонтали, превращается в ферзя, ладью, слона или коня по выбору играющего; записывается так: e8=Ф"
-        }
-        (R::Check, En) => "no move may leave one's own king in check",
-        (R::Check, Ru) => "нельзя делать ход, после которого свой король остаётся под шахом",
-        (R::Checkmate, En) => "checkmate wins: the king is in check and no move parries it",
-        (R::Checkmate, Ru) => "мат — победа: королю объявлен шах, и защиты от него нет",
-        (R::DeadDraws, En) => {
-            "stalemate (no legal move, not in check) and a position where neither side can mate are draws"
-        }
-        (R::DeadDraws, Ru) => {
-            "пат (ходов нет, а шаха нет) и позиция, в которой никто не может поставить мат, — ничья"
-        }
-        (R::FiftyMoves, En) => {
-            "a draw may be claimed after 50 moves of each side without a capture or a pawn move"
-        }
-        (R::FiftyMoves, Ru) => {
-            "ничью можно потребовать после 50 ходов каждой стороны без взятий и без ходов пешками"
-        }
-        (R::AutomaticDraws, En) => {
-            "fivefold repetition and 75 moves of each side without a capture or a pawn move end the game as a draw by themselves"
-        }
-        (R::AutomaticDraws, Ru) => {
-            "пятикратное повторение позиции и 75 ходов каждой стороны без взятий и ходов пешками сами завершают партию вничью"
-        }
-    }
+    let words = &catalogue()[&rule];
+    let words = words.games.get(variant.name()).unwrap_or(words);
+    lang.pick(&words.en, &words.ru)
+}
+
+/// A rule's words in both languages, and a game's own words for it by the
+/// game's name.
+#[derive(serde::Deserialize)]
+struct RuleWords {
+    en: String,
+    ru: String,
+    #[serde(flatten)]
+    games: HashMap<String, RuleWords>,
+}
+
+/// `rules_summary.toml`, read on first use.
+fn catalogue() -> &'static HashMap<Rule, RuleWords> {
+    static CATALOGUE: OnceLock<HashMap<Rule, RuleWords>> = OnceLock::new();
+    CATALOGUE.get_or_init(|| {
+        toml::from_str(include_str!("rules_summary.toml"))
+            .expect("src/lang/rules_summary.toml reads")
+    })
 }
 
 /// The time rules of a game: its time control, how time is counted, leave
@@ -323,5 +157,25 @@ mod tests {
                 assert!(clause(v, r).is_some());
             }
         }
+    }
+
+    #[test]
+    fn a_game_worded_apart_is_a_game_whose_summary_has_the_rule() {
+        for (rule, words) in catalogue() {
+            assert!(words.games.values().all(|w| w.games.is_empty()), "{rule:?}");
+            for game in words.games.keys() {
+                let v = Variant::from_name(game).unwrap_or_else(|| panic!("{game}"));
+                assert_eq!(v.name(), game);
+                assert!(rules_of(v).contains(rule), "{rule:?} in {game}");
+            }
+        }
+        let ru = |v| rule_text(v, Rule::TurnOrder, Language::Ru);
+        assert!(ru(Variant::Chess).ends_with("фигурами"));
+        assert!(ru(Variant::Lasca).ends_with("башнями"));
+        assert!(ru(Variant::Russian).ends_with("шашками"));
+        assert!(
+            rule_text(Variant::International, Rule::CaptureChoice, Language::En).contains("most")
+        );
+        assert!(rule_text(Variant::Russian, Rule::CaptureChoice, Language::En).contains("freely"));
     }
 }

@@ -4,11 +4,14 @@
 //! rulebook's own name (the table of seeds and rulebooks is
 //! `../shared/RULES.md` §9). A player never sees a project file name.
 
-/// A rulebook zaochka cites to players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A rulebook zaochka cites to players; in `clauses.toml` by its name in
+/// snake case (`column_checkers_code`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Rulebook {
     /// «Правила вида спорта «шашки»», Minsport 2010, section I «Русские шашки»
     /// (seed 002, and seed 001 which continues its numbering §1.6-1.10).
+    #[serde(rename = "russian_draughts_2010")]
     RussianDraughts2010,
     /// «Кодекс столбовых шашек», St Petersburg 2003 (seed 000).
     ColumnCheckersCode,

@@ -9,10 +9,15 @@
 //! 4 and 6), Lasker's Lasca rules (cited whole), the FIDE Laws of Chess that
 //! seed 003 follows (articles 1, 3, 5, 9).
 
-use super::{Citation, Variant};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
-/// A rule of a game, as the summary and the answer to `why` name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+use super::{Citation, Rulebook, Variant};
+
+/// A rule of a game, as the summary and the answer to `why` name it; in
+/// `clauses.toml` by its name in snake case (`turn_order`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Rule {
     /// The players move in turn, each with their own pieces only.
     TurnOrder,
@@ -120,117 +125,34 @@ pub fn rules_of(variant: Variant) -> &'static [Rule] {
 
 /// Where a rule stands in the game's rulebook; `None` for a rule the game
 /// does not have (a tower rule in Russian checkers, castling in draughts).
+/// The crosswalk of rules and clauses is data, `clauses.toml` beside this
+/// file (one table a game, one line a rule), read once.
 #[must_use]
 pub fn clause(variant: Variant, rule: Rule) -> Option<Citation> {
-    match variant {
-        Variant::Russian => russian(rule),
-        Variant::International => international(rule),
-        Variant::Bashni => bashni(rule),
-        Variant::Lasca => lasca(rule),
-        Variant::Chess => chess(rule),
-    }
+    let book = &crosswalk()[variant.name()];
+    let clause = book.clauses.get(&rule)?;
+    Some(Citation::new(book.book, clause))
 }
 
-/// Seed 002 §1.4-1.5, seed 001 §1.8-1.9.
-fn russian(rule: Rule) -> Option<Citation> {
-    use Rule as R;
-    let c = match rule {
-        R::TurnOrder => "1.4.1",
-        R::ManMove => "1.4.3",
-        R::KingMove => "1.4.5",
-        R::CaptureCompulsory => "1.5.3",
-        R::ManCapture => "1.5.1, 1.5.3",
-        R::KingCapture => "1.5.2",
-        R::CaptureContinues => "1.5.5, 1.5.6",
-        R::TurkishStrike => "1.5.9, 1.5.12",
-        R::CaptureChoice => "1.5.14",
-        R::Promotion => "1.4.4, 1.5.15, 1.5.16",
-        R::GameEnd => "1.8.1",
-        R::DrawAgreement => "1.9.1.1, 1.9.3",
-        R::Repetition => "1.9.1.7, 1.9.2",
-        _ => return None,
-    };
-    Some(Citation::russian(c))
+/// One game's table in `clauses.toml`: its rulebook and the clause of each
+/// rule it has.
+#[derive(serde::Deserialize)]
+struct GameClauses {
+    book: Rulebook,
+    #[serde(flatten)]
+    clauses: HashMap<Rule, String>,
 }
 
-/// The FMJD rules: article 3 (moves; 3.9 the king), 4 (capture; 4.13 the
-/// majority rule, 4.15 promotion), 6 (draws).
-fn international(rule: Rule) -> Option<Citation> {
-    use Rule as R;
-    let c = match rule {
-        R::TurnOrder | R::ManMove => "3",
-        R::KingMove => "3.9",
-        R::CaptureCompulsory => "4.2, 4.3",
-        R::ManCapture => "4.1, 4.2",
-        R::KingCapture => "4.3",
-        R::CaptureContinues => "4.5, 4.6",
-        R::TurkishStrike => "4",
-        R::CaptureChoice => "4.13",
-        R::Promotion => "4.15",
-        R::GameEnd | R::DrawAgreement => "",
-        R::Repetition => "6.1",
-        _ => return None,
-    };
-    Some(Citation::fmjd(c))
-}
-
-/// Seed 000 §1.4-1.13 (the code numbers two clauses 1.6.3; both are cited so).
-fn bashni(rule: Rule) -> Option<Citation> {
-    use Rule as R;
-    let c = match rule {
-        R::TurnOrder => "1.4",
-        R::TowerTop => "1.5.1",
-        R::ManMove => "1.5.2",
-        R::KingMove => "1.5.3",
-        R::CaptureCompulsory | R::Prisoners => "1.6.1",
-        R::ManCapture => "1.6.2",
-        R::KingCapture | R::CaptureContinues | R::CaptureChoice => "1.6.3",
-        R::Promotion => "1.5.2, 1.6.3",
-        R::GameEnd => "1.11, 1.12",
-        R::DrawAgreement => "1.13.1, 1.13.3",
-        R::Repetition => "1.13.2",
-        _ => return None,
-    };
-    Some(Citation::column(c))
-}
-
-/// Lasker's rules of Lasca (1911), cited whole (seed 000 §2 is cut off).
-fn lasca(rule: Rule) -> Option<Citation> {
-    use Rule as R;
-    match rule {
-        R::TurkishStrike
-        | R::ChessPieces
-        | R::Castling
-        | R::EnPassant
-        | R::PawnPromotion
-        | R::Check
-        | R::Checkmate
-        | R::DeadDraws
-        | R::FiftyMoves
-        | R::AutomaticDraws => None,
-        _ => Some(Citation::lasca()),
-    }
-}
-
-/// The FIDE Laws of Chess (seed 003 art. 4-12 follow them).
-fn chess(rule: Rule) -> Option<Citation> {
-    use Rule as R;
-    let c = match rule {
-        R::TurnOrder => "1.1",
-        R::ChessPieces => "3.1-3.8",
-        R::Castling => "3.8.2",
-        R::EnPassant => "3.7.4",
-        R::PawnPromotion => "3.7.5",
-        R::Check => "3.9",
-        R::Checkmate => "5.1.1",
-        R::DeadDraws => "5.2.1, 5.2.2",
-        R::DrawAgreement => "5.2.3",
-        R::Repetition => "9.2",
-        R::FiftyMoves => "9.3",
-        R::AutomaticDraws => "9.6",
-        _ => return None,
-    };
-    Some(Citation::fide(c))
+/// `clauses.toml`, read on first use: every game's table by the game's name.
+///
+/// # Panics
+/// If the file, compiled into the program, does not read (the tests below
+/// read it, so a build that passes them cannot).
+fn crosswalk() -> &'static HashMap<String, GameClauses> {
+    static CROSSWALK: OnceLock<HashMap<String, GameClauses>> = OnceLock::new();
+    CROSSWALK.get_or_init(|| {
+        toml::from_str(include_str!("clauses.toml")).expect("src/rules/clauses.toml reads")
+    })
 }
 
 #[cfg(test)]
@@ -244,6 +166,26 @@ mod tests {
                 assert!(clause(v, r).is_some(), "{v}: {r:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_crosswalk_holds_each_game_and_just_the_rules_of_its_summary() {
+        let tables = crosswalk();
+        assert_eq!(tables.len(), Variant::ALL.len());
+        for v in Variant::ALL {
+            let listed: std::collections::HashSet<Rule> = rules_of(v).iter().copied().collect();
+            let written: std::collections::HashSet<Rule> =
+                tables[v.name()].clauses.keys().copied().collect();
+            assert_eq!(listed, written, "{v}");
+        }
+        assert_eq!(
+            clause(Variant::Lasca, Rule::Prisoners),
+            Some(Citation::lasca())
+        );
+        assert_eq!(
+            clause(Variant::Bashni, Rule::Repetition),
+            Some(Citation::column("1.13.2"))
+        );
     }
 
     #[test]

@@ -272,17 +272,12 @@ pub fn add_leave(tx: &Tx<'_>, new: &NewLeave) -> Result<Leave> {
 }
 
 fn leave(tx: &Tx<'_>, id: LeaveId) -> Result<Leave> {
-    tx.sql()
-        .query_row(
-            &format!("SELECT {LEAVE_COLUMNS} FROM leaves WHERE id = ?1"),
-            [id],
-            leave_from_row,
-        )
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "leave",
-            key: id.to_string(),
-        })
+    tx.row_by_key(
+        "leave",
+        &format!("SELECT {LEAVE_COLUMNS} FROM leaves WHERE id = ?1"),
+        id,
+        leave_from_row,
+    )
 }
 
 /// A player's leave periods (not cancelled) that overlap `[from, until)`

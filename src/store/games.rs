@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::types::Value;
-use rusqlite::{OptionalExtension, Row, params, params_from_iter};
+use rusqlite::{Row, params, params_from_iter};
 
 use super::{
     GameId, GameResult, GameStatus, PlayerId, Result, Side, StoreError, Termination, Ts, Tx,
@@ -305,14 +305,12 @@ pub fn create(tx: &Tx<'_>, new: &NewGame) -> Result<Game> {
 /// # Errors
 /// [`StoreError::NotFound`] if there is none.
 pub fn get(tx: &Tx<'_>, id: GameId) -> Result<Game> {
-    tx.sql()
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"))?
-        .query_row([id], from_row)
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "game",
-            key: id.to_string(),
-        })
+    tx.row_by_key(
+        "game",
+        &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+        id,
+        from_row,
+    )
 }
 
 /// The order of [`list`]. Ties are broken by id in the same direction.

@@ -410,6 +410,32 @@ impl Tx<'_> {
     pub fn sql(&self) -> &Connection {
         &self.tx
     }
+
+    /// The row `sql` selects by the key `?1`, read with `from_row`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] naming `what` (`"game"`, `"leave"`) and the
+    /// key if there is none; any SQLite error.
+    pub(crate) fn row_by_key<K, T>(
+        &self,
+        what: &'static str,
+        sql: &str,
+        key: K,
+        from_row: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T>
+    where
+        K: rusqlite::ToSql + std::fmt::Display,
+    {
+        use rusqlite::OptionalExtension;
+        self.tx
+            .prepare_cached(sql)?
+            .query_row([&key], from_row)
+            .optional()?
+            .ok_or_else(|| StoreError::NotFound {
+                what,
+                key: key.to_string(),
+            })
+    }
 }
 
 impl Store {

@@ -239,17 +239,12 @@ pub fn seal(tx: &Tx<'_>, new: &NewSealedMove) -> Result<SealedMove> {
 }
 
 fn sealed_by_id(tx: &Tx<'_>, id: SealedMoveId) -> Result<SealedMove> {
-    tx.sql()
-        .query_row(
-            &format!("SELECT {SEALED_COLUMNS} FROM sealed_moves WHERE id = ?1"),
-            [id],
-            sealed_from_row,
-        )
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "sealed move",
-            key: id.to_string(),
-        })
+    tx.row_by_key(
+        "sealed move",
+        &format!("SELECT {SEALED_COLUMNS} FROM sealed_moves WHERE id = ?1"),
+        id,
+        sealed_from_row,
+    )
 }
 
 /// The game's sealed move that is still hidden and stands, if any.

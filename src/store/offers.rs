@@ -127,16 +127,12 @@ pub fn offer(tx: &Tx<'_>, new: &NewOffer) -> Result<DrawOffer> {
 /// # Errors
 /// [`StoreError::NotFound`] if there is none.
 pub fn get(tx: &Tx<'_>, id: OfferId) -> Result<DrawOffer> {
-    tx.sql()
-        .prepare_cached(&format!(
-            "SELECT {OFFER_COLUMNS} FROM draw_offers WHERE id = ?1"
-        ))?
-        .query_row([id], offer_from_row)
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "draw offer",
-            key: id.to_string(),
-        })
+    tx.row_by_key(
+        "draw offer",
+        &format!("SELECT {OFFER_COLUMNS} FROM draw_offers WHERE id = ?1"),
+        id,
+        offer_from_row,
+    )
 }
 
 /// The game's standing offer, if any.

@@ -12,7 +12,7 @@
 //! rather than JSON, since binary content would otherwise need base64.
 
 use chrono::{DateTime, TimeDelta, Utc};
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{Row, params};
 
 use super::{GameId, Result, StoreError, Ts, Tx, is_unique_violation};
 
@@ -275,15 +275,12 @@ pub fn enqueue(tx: &Tx<'_>, new: &NewOutgoing) -> Result<OutboxId> {
 /// # Errors
 /// [`StoreError::NotFound`] if there is none.
 pub fn get(tx: &Tx<'_>, id: OutboxId) -> Result<OutgoingMail> {
-    let mail = tx
-        .sql()
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1"))?
-        .query_row([id], from_row)
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "outbox mail",
-            key: id.to_string(),
-        })?;
+    let mail = tx.row_by_key(
+        "outbox mail",
+        &format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1"),
+        id,
+        from_row,
+    )?;
     with_attachments(tx, mail)
 }
 

@@ -149,14 +149,12 @@ pub(crate) fn is_plausible_email(email: &str) -> bool {
 /// # Errors
 /// [`StoreError::NotFound`] if there is none.
 pub fn get(tx: &Tx<'_>, id: PlayerId) -> Result<Player> {
-    tx.sql()
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM players WHERE id = ?1"))?
-        .query_row([id], from_row)
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "player",
-            key: id.to_string(),
-        })
+    tx.row_by_key(
+        "player",
+        &format!("SELECT {COLUMNS} FROM players WHERE id = ?1"),
+        id,
+        from_row,
+    )
 }
 
 /// The player registered with this address (ASCII case ignored, spaces
@@ -367,14 +365,12 @@ pub fn set_unreachable(tx: &Tx<'_>, id: PlayerId, since: Option<DateTime<Utc>>) 
 /// # Errors
 /// [`StoreError::NotFound`] if there is no such player.
 pub fn reply_token(tx: &Tx<'_>, id: PlayerId) -> Result<Option<String>> {
-    tx.sql()
-        .prepare_cached("SELECT reply_token FROM players WHERE id = ?1")?
-        .query_row([id], |r| r.get::<_, Option<String>>(0))
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "player",
-            key: id.to_string(),
-        })
+    tx.row_by_key(
+        "player",
+        "SELECT reply_token FROM players WHERE id = ?1",
+        id,
+        |r| r.get::<_, Option<String>>(0),
+    )
 }
 
 /// Whether `candidate` is exactly the player's personal token (case-sensitive,
@@ -394,15 +390,12 @@ pub fn reply_token_matches(tx: &Tx<'_>, id: PlayerId, candidate: &str) -> Result
 /// # Errors
 /// [`StoreError::NotFound`] if there is no such player.
 pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Result<bool> {
-    let last: Option<Ts> = tx
-        .sql()
-        .prepare_cached("SELECT tokenless_answered_at FROM players WHERE id = ?1")?
-        .query_row([id], |r| r.get(0))
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "player",
-            key: id.to_string(),
-        })?;
+    let last: Option<Ts> = tx.row_by_key(
+        "player",
+        "SELECT tokenless_answered_at FROM players WHERE id = ?1",
+        id,
+        |r| r.get(0),
+    )?;
     if let Some(Ts(last)) = last
         && at < last + chrono::TimeDelta::hours(24)
         && at > last - chrono::TimeDelta::hours(24)

@@ -12,25 +12,26 @@ use crate::rules::Role;
 #[must_use]
 pub fn unreadable(reason: Unreadable, lang: Language) -> &'static str {
     use Unreadable as U;
-    match (reason, lang) {
-        (U::Empty, Language::En) => "it is empty",
-        (U::Empty, Language::Ru) => "пустой текст",
-        (U::StrayCharacters, Language::En) => {
-            "it holds characters that are not squares or move signs"
-        }
-        (U::StrayCharacters, Language::Ru) => {
-            "в записи есть знаки, которые не означают ни поле, ни ход"
-        }
-        (U::NoStart, Language::En) => "it does not start with a square or a file",
-        (U::NoStart, Language::Ru) => "запись начинается не с поля и не с буквы вертикали",
-        (U::TwoSigns, Language::En) => "two move signs in a row",
-        (U::TwoSigns, Language::Ru) => "два знака хода подряд",
-        (U::BareFile, Language::En) => "a file letter without a rank inside the move",
-        (U::BareFile, Language::Ru) => "буква вертикали без номера горизонтали внутри хода",
-        (U::EndsWithSign, Language::En) => "it ends with a move sign",
-        (U::EndsWithSign, Language::Ru) => "запись кончается знаком хода",
-        (U::NoDestination, Language::En) => "it names no destination square",
-        (U::NoDestination, Language::Ru) => "не указано поле, на которое идёт шашка",
+    match reason {
+        U::Empty => lang.pick("it is empty", "пустой текст"),
+        U::StrayCharacters => lang.pick(
+            "it holds characters that are not squares or move signs",
+            "в записи есть знаки, которые не означают ни поле, ни ход",
+        ),
+        U::NoStart => lang.pick(
+            "it does not start with a square or a file",
+            "запись начинается не с поля и не с буквы вертикали",
+        ),
+        U::TwoSigns => lang.pick("two move signs in a row", "два знака хода подряд"),
+        U::BareFile => lang.pick(
+            "a file letter without a rank inside the move",
+            "буква вертикали без номера горизонтали внутри хода",
+        ),
+        U::EndsWithSign => lang.pick("it ends with a move sign", "запись кончается знаком хода"),
+        U::NoDestination => lang.pick(
+            "it names no destination square",
+            "не указано поле, на которое идёт шашка",
+        ),
     }
 }
 
