@@ -377,3 +377,56 @@ fn json_answers_and_refusals_are_objects_for_every_command() {
         serde_json::from_str(&z.ok(&["--json", "game", "show", &game])).unwrap();
     assert!(over["to_move"].is_null(), "{over}");
 }
+
+/// Every query answers in words even when it has nothing to list, a log of a
+/// game that does not exist is refused, a tournament's settings read as
+/// sentences and a square alone gets the moves that go there (all found by
+/// a newcomer's try: empty output with exit 0, `round_robin`, raw JSON,
+/// "it names no destination square").
+#[test]
+fn empty_answers_unknown_games_settings_and_a_square_alone_are_worded() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let none = z.ok(&["moves", "--fen", "W:Wa1:Bb2,c3"]);
+    assert_eq!(none.trim(), "No legal move: the game is over.");
+    let json = z.ok(&["--json", "moves", "--fen", "W:Wa1:Bb2,c3"]);
+    assert_eq!(json.trim(), "[]");
+    let refused = z.refused(&["referee", "log", "999"]);
+    assert!(refused.contains("999"), "{refused}");
+    z.ok(&[
+        "tournament",
+        "new",
+        "Кубок",
+        "--variant",
+        "russian",
+        "--system",
+        "double-round-robin",
+        "--time-control",
+        "3d/move",
+        "--as",
+        "ref@example.org",
+    ]);
+    let shown = z.ok(&["tournament", "show", "Кубок"]);
+    assert!(shown.contains("russian, double round robin"), "{shown}");
+    assert!(shown.contains("\nTime control: "), "{shown}");
+    assert!(shown.contains("\nTie-breaks: Sonneborn-Berger"), "{shown}");
+    assert!(
+        !shown.contains('{') && !shown.contains("round_robin"),
+        "{shown}"
+    );
+    let listed = z.ok(&["tournament", "list"]);
+    assert!(listed.contains("double round robin"), "{listed}");
+    let none = z.ok(&["tournament", "adjudications", "Кубок"]);
+    assert_eq!(none.trim(), "No game awaits adjudication.");
+    let log = z.ok(&["referee", "log"]);
+    assert!(!log.contains('_'), "{log}");
+    // Game #1 is Russian checkers at the start: d4 is reached by c3 and e3.
+    let r = z.run(&["play", "1", "d4", "--as", "ivanov@example.org"]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("c3-d4") && r.stderr.contains("e3-d4"),
+        "{}",
+        r.stderr
+    );
+    z.ok(&["play", "1", "h4", "--as", "ivanov@example.org"]);
+}

@@ -835,7 +835,7 @@ fn the_log_text_carries_the_facts_of_each_entry() {
             .to_string()
     };
     assert!(
-        line("add_days").contains("game #2 (days: 3, force: no, side: white) reason: desk"),
+        line("add days").contains("game #2 (days: 3, force: no, side: white) reason: desk"),
         "{log}"
     );
     assert!(line("adjudicate").contains("(result: 1-0)"), "{log}");

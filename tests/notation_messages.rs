@@ -145,3 +145,53 @@ fn written_forms_players_use_all_resolve() {
         "h6:f8:b4:e1"
     );
 }
+
+/// A capture written on past its end: W:Wd2:Be3 — d2:f4 ends there, the text
+/// goes on to h6 (found by a newcomer's try: it read "capture is compulsory").
+#[test]
+fn a_capture_written_past_its_end_says_where_it_ends() {
+    assert_eq!(
+        reason(Variant::Russian, "W:Wd2:Be3", "d2:f4:h6", Language::En),
+        "the capture ends on f4: it cannot go on to h6"
+    );
+    assert_eq!(
+        reason(Variant::Russian, "W:Wd2:Be3", "d2:f4:h6", Language::Ru),
+        "взятие заканчивается на f4: дальше, до h6, бить нельзя"
+    );
+    // A quiet move written as a path is not a capture that ended early.
+    assert_eq!(
+        reason(Variant::Russian, "", "c3-d4-e5", Language::En),
+        "the man on c3 cannot move to e5"
+    );
+}
+
+/// A square alone names where a piece goes: the one move that goes there is
+/// played, several are listed, none is refused naming the square (found by
+/// a newcomer's try: `d4` with two kings able to go there read "it names no
+/// destination square").
+#[test]
+fn a_destination_alone_is_the_move_there_or_the_candidates() {
+    assert_eq!(resolve(Variant::Russian, "", "h4").unwrap(), "g3-h4");
+    assert_eq!(resolve(Variant::International, "", "26").unwrap(), "31-26");
+    match resolve(Variant::Russian, "", "d4") {
+        Err(ResolveError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
+        other => panic!("expected c3-d4 and e3-d4, got {other:?}"),
+    }
+    match resolve(Variant::Russian, "W:WKa1,Kg1:Bh8", "d4") {
+        Err(ResolveError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
+        other => panic!("expected the two kings' moves, got {other:?}"),
+    }
+    assert_eq!(
+        reason(Variant::Russian, "", "d6", Language::En),
+        "no piece of yours can move to d6"
+    );
+    assert_eq!(
+        reason(Variant::Russian, "", "d6", Language::Ru),
+        "ни одна ваша шашка не может пойти на d6"
+    );
+    // Capture stays compulsory when the square is one a quiet move reaches.
+    assert_eq!(
+        reason(Variant::Russian, "W:Wc3,g3:Bb4,d4", "h4", Language::En),
+        "capture is compulsory: c3:a5 or c3:e5"
+    );
+}

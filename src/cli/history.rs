@@ -130,7 +130,7 @@ impl History {
                 day: played.unwrap_or_else(|| g.created_at.date_naive()),
             })
             .collect();
-        super::output::emit_list(&list, db.json)
+        super::output::emit_list(&list, "No games.", db.json)
     }
 }
 

@@ -26,7 +26,7 @@ pub(super) fn print(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow:
             super::output::Worded::new(MailLine::of(m, auth.as_ref()), text_line(m, auth.as_ref()))
         })
         .collect();
-    super::output::emit_lines(&lines, json)
+    super::output::emit_lines(&lines, "No mail processed.", json)
 }
 
 /// One mail of the log in JSON: the record, `token` (`verified` or

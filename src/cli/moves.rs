@@ -41,6 +41,6 @@ impl Moves {
                 })
             })
             .collect::<anyhow::Result<_>>()?;
-        super::output::emit_list(&moves, db.json)
+        super::output::emit_list(&moves, "No legal move: the game is over.", db.json)
     }
 }

@@ -27,16 +27,20 @@ pub(super) fn emit<T: Display + Serialize>(value: &T, json: bool) -> anyhow::Res
 
 /// Prints a list as one JSON array (pretty) with `json`, else each item's
 /// words on a line of its own (an item of several lines that ends with a
-/// line break is followed by a blank line).
+/// line break is followed by a blank line); an empty list in words is the
+/// sentence `none` ("No legal move: the game is over."), never silence.
 ///
 /// # Errors
 /// An item that cannot be serialised.
 pub(super) fn emit_list<T: Display + Serialize>(
     items: &[T],
+    none: &str,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
     if json {
         println!("{}", serde_json::to_string_pretty(items)?);
+    } else if items.is_empty() {
+        println!("{none}");
     } else {
         for item in items {
             println!("{item}");
@@ -46,14 +50,19 @@ pub(super) fn emit_list<T: Display + Serialize>(
 }
 
 /// Prints a list one item a line: with `json` each item as one JSON object
-/// (JSON Lines, for logs a program follows), else each item's words.
+/// (JSON Lines, for logs a program follows; nothing for an empty list), else
+/// each item's words, or the sentence `none` for an empty list.
 ///
 /// # Errors
 /// An item that cannot be serialised.
 pub(super) fn emit_lines<T: Display + Serialize>(
     items: &[T],
+    none: &str,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
+    if items.is_empty() && !json {
+        println!("{none}");
+    }
     for item in items {
         if json {
             println!("{}", serde_json::to_string(item)?);

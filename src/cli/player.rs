@@ -197,7 +197,7 @@ impl Player {
                     .iter()
                     .map(|p| super::output::Worded::new(Listed::of(p), player_line(p)))
                     .collect();
-                super::output::emit_lines(&list, db.json)
+                super::output::emit_lines(&list, "No players.", db.json)
             }
         }
     }

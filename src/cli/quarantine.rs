@@ -30,8 +30,8 @@ impl Quarantine {
             Quarantine::List => {
                 let list = store.read(claims::quarantined)?;
                 let lines: Vec<Quarantined<'_>> = list.iter().map(Quarantined).collect();
-                super::output::emit_lines(&lines, args.json)?;
-                if !args.json {
+                super::output::emit_lines(&lines, "No mail in quarantine.", args.json)?;
+                if !args.json && !lines.is_empty() {
                     eprintln!(
                         "{} in quarantine",
                         crate::lang::game::count_en(list.len(), "mail", "mails")

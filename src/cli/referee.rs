@@ -337,7 +337,8 @@ fn tournament_wide(
 /// action, the game, the facts of its details in words (`side: white, days:
 /// -10, force: yes`; `email: a@x -> b@x`) and the reason if one was given.
 fn log_line(e: &audit::AuditEntry, actor: &str) -> String {
-    let mut line = format!("{} {actor} {}", e.at.to_rfc3339(), e.action);
+    let action = e.action.replace('_', " ");
+    let mut line = format!("{} {actor} {action}", e.at.to_rfc3339());
     if let Some(g) = e.game_id {
         line.push_str(&format!(" game #{g}"));
     }
@@ -361,6 +362,10 @@ fn facts(details: &serde_json::Value) -> String {
     use serde_json::Value;
     fn value(v: &Value) -> String {
         match v {
+            // A stored name (`lose_on_time`) reads as words; other text as written.
+            Value::String(s) if s.chars().all(|c| c.is_ascii_lowercase() || c == '_') => {
+                s.replace('_', " ")
+            }
             Value::String(s) => s.clone(),
             Value::Bool(true) => "yes".into(),
             Value::Bool(false) => "no".into(),
@@ -380,6 +385,11 @@ fn facts(details: &serde_json::Value) -> String {
             .iter()
             .filter(|(_, v)| !v.is_null())
             .map(|(k, v)| match v {
+                // A time control reads as the players read it.
+                _ if k == "time_control" => crate::clock::TimeControl::from_json(v).map_or_else(
+                    |_| format!("time control: {}", value(v)),
+                    |c| format!("time control: {}", c.describe(crate::lang::Language::En)),
+                ),
                 // A map of changes reads as its fields.
                 Value::Object(inner) if !inner.contains_key("old") => facts(v),
                 _ => format!("{}: {}", k.replace('_', " "), value(v)),
@@ -395,6 +405,9 @@ fn facts(details: &serde_json::Value) -> String {
 fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitCode> {
     let mut store = db.open()?;
     let entries = store.read(|tx| -> Result<_, RefereeError> {
+        if let Some(id) = game {
+            crate::referee::load::row(tx, id)?;
+        }
         let list = audit::list(
             tx,
             &AuditFilter {
@@ -411,7 +424,11 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
             out.push((e, actor));
         }
         Ok(out)
-    })?;
+    });
+    let entries = match entries {
+        Ok(entries) => entries,
+        Err(e) => return super::output::refusal_or_fault(e, json),
+    };
     let lines: Vec<_> = entries
         .into_iter()
         .map(|(e, actor)| {
@@ -428,7 +445,7 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
             super::output::Worded::new(entry, words)
         })
         .collect();
-    super::output::emit_lines(&lines, json)
+    super::output::emit_lines(&lines, "The referee's log holds nothing.", json)
 }
 
 /// One entry of the referee's log in JSON (the instant in RFC 3339, the

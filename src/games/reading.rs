@@ -210,7 +210,7 @@ pub fn international_clue(game: &PdnGame) -> Option<VariantClue> {
 fn squares_of(m: &WrittenMove) -> impl Iterator<Item = WrittenSquare> + '_ {
     let origin = match m.origin {
         WrittenOrigin::Square(s) => Some(s),
-        WrittenOrigin::File(_) => None,
+        WrittenOrigin::File(_) | WrittenOrigin::Unwritten => None,
     };
     origin
         .into_iter()

@@ -55,5 +55,6 @@ pub mod site;
 pub mod state;
 pub mod tournament;
 pub mod tournament_events;
+pub mod tournament_settings;
 
 pub use crate::vocabulary::Language;

@@ -8,10 +8,10 @@
 //! The writer is canonical: side, then `W` list, then `B` list, squares in
 //! ascending order, men and kings interleaved in that order.
 
+use crate::notation::placement::{self, PlacementError};
 use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::rules::{
-    Color, DiagonalPosition, Geometry, Numbering, Position, PositionError, Setup, Square,
-    SquareSet, Variant,
+    Color, DiagonalPosition, Geometry, Numbering, Position, Setup, Square, SquareSet, Variant,
 };
 
 /// Why a FEN cannot be read or is not a legal position.
@@ -30,7 +30,7 @@ pub enum FenError {
     Square(#[from] SquareError),
     /// The pieces form no legal position.
     #[error("FEN position: {0}")]
-    Position(#[from] PositionError),
+    Position(PlacementError),
 }
 
 fn syntax(text: &str, reason: impl Into<String>) -> FenError {
@@ -86,6 +86,12 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
             ));
         }
         for item in chars.as_str().split(',').filter(|s| !s.is_empty()) {
+            if item.contains(['(', ')']) {
+                return Err(syntax(
+                    text,
+                    format!("{item} is a tower, and {variant} is not played with towers"),
+                ));
+            }
             let (king, body) = match item.strip_prefix(['K', 'k']) {
                 Some(rest) => (true, rest),
                 None => (false, item),
@@ -137,10 +143,25 @@ fn squares_of(
 /// [`FenError`]: syntax, a square that is not a playing square, or a setup that is
 /// no legal position ([`Position::from_setup`]).
 pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Position, FenError> {
-    Ok(Position::from_setup(
-        variant,
-        read_setup(variant, text, numbering)?,
-    )?)
+    let setup = read_setup(variant, text, numbering)?;
+    Position::from_setup(variant, setup).map_err(|e| {
+        let g = Geometry::of(variant.rules().board);
+        FenError::Position(placement::of_draughts(e, g, written_style(text, numbering)))
+    })
+}
+
+/// The style a FEN names its squares in: alphanumeric when a file letter
+/// stands before a digit (`c3`), else numbers in `numbering`.
+pub(crate) fn written_style(text: &str, numbering: Numbering) -> SquareStyle {
+    let chars: Vec<char> = text.chars().collect();
+    let alphanumeric = chars
+        .windows(2)
+        .any(|w| ('a'..='j').contains(&w[0]) && w[1].is_ascii_digit());
+    if alphanumeric {
+        SquareStyle::Alphanumeric
+    } else {
+        SquareStyle::Numeric(numbering)
+    }
 }
 
 /// Reads a FEN in the variant's usual numbering (the first of its `numberings`).
@@ -222,6 +243,35 @@ mod tests {
     fn reads_numeric_ranges_of_the_international_start() {
         let p = read_default(Variant::International, "W:W31-50:B1-20").unwrap();
         assert_eq!(p, Position::initial(Variant::International));
+    }
+
+    #[test]
+    fn a_position_error_names_the_square_as_the_fen_does() {
+        let e = read_default(Variant::Russian, "W:Wc3,Kd4:Bc3").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "FEN position: c3 is in both the White and the Black list"
+        );
+        let e = read_default(Variant::Russian, "W:Wc3,b8:Bd6").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "FEN position: the White man on b8 stands on its promotion rank: it would be a king"
+        );
+        let e = read_default(Variant::International, "W:W3,31:B20").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "FEN position: the White man on 3 stands on its promotion rank: it would be a king"
+        );
+    }
+
+    #[test]
+    fn a_tower_in_a_draughts_fen_is_named_as_a_tower() {
+        let e = read_default(Variant::Russian, "W:Wc3(0/0):Bd6").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("c3(0/0) is a tower, and russian is not played with towers"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod composition;
 pub mod fen;
 pub mod order;
 pub mod pdn;
+pub mod placement;
 pub mod record;
 pub mod resolve;
 pub mod square_name;

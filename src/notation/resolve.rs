@@ -54,6 +54,22 @@ pub enum IllegalReason {
         /// Destination.
         to: String,
     },
+    /// Only the destination was written, and no piece of the side to move
+    /// can go there.
+    NothingReaches {
+        /// Destination.
+        to: String,
+    },
+    /// The written capture goes on past the square where it ends: the
+    /// capture from the written start ends on `ends` and cannot be continued
+    /// to `written_to`.
+    CaptureEndsEarlier {
+        /// Where the capture ends (each capture from the start that fits the
+        /// path written up to there).
+        ends: Vec<String>,
+        /// Where the text went on to.
+        written_to: String,
+    },
     /// The side to move has no legal move: the game is over.
     NoLegalMoves,
 }
@@ -159,7 +175,7 @@ impl WrittenMove {
                 to_square(pos, w, naming.numbering)
                     .map_err(|e| illegal(IllegalReason::Square(e)))?,
             ),
-            WrittenOrigin::File(_) => None,
+            WrittenOrigin::File(_) | WrittenOrigin::Unwritten => None,
         };
         let via = self
             .via
@@ -225,6 +241,7 @@ impl WrittenMove {
         move |m: &&Move| match (origin, written) {
             (Some(o), _) => m.from() == o,
             (None, WrittenOrigin::File(f)) => g.file(m.from()) == f,
+            (None, WrittenOrigin::Unwritten) => true,
             (None, WrittenOrigin::Square(_)) => false,
         }
     }
@@ -264,6 +281,27 @@ impl WrittenMove {
             return IllegalReason::CaptureContinues {
                 stop: name(dest),
                 continues_to: ends,
+            };
+        }
+        // A capture written on past the square where it ends.
+        let mut ends: Vec<String> = all
+            .iter()
+            .filter(self.starts_here(pos, origin))
+            .filter(|m| m.is_capture())
+            .filter(|m| {
+                let l = m.landings();
+                via.iter()
+                    .position(|&x| x == m.to())
+                    .is_some_and(|k| is_subsequence(&via[..k], &l[..l.len() - 1]))
+            })
+            .map(|m| name(m.to()))
+            .collect();
+        if !ends.is_empty() {
+            crate::notation::order::sort_moves(&mut ends);
+            ends.dedup();
+            return IllegalReason::CaptureEndsEarlier {
+                ends,
+                written_to: name(dest),
             };
         }
         if all[0].is_capture() {
@@ -324,6 +362,7 @@ fn cannot_reach(
             file: char::from(b'a' + f),
             to: name(dest),
         },
+        (None, WrittenOrigin::Unwritten) => IllegalReason::NothingReaches { to: name(dest) },
         (None, WrittenOrigin::Square(_)) => IllegalReason::NoLegalMoves,
     }
 }

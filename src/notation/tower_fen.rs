@@ -12,8 +12,9 @@
 //! form, every other tower with its composition.
 
 use crate::notation::composition::{self, CompositionError};
+use crate::notation::placement::{self, PlacementError};
 use crate::notation::square_name::{self, SquareError, SquareStyle};
-use crate::rules::towers::{Tower, TowerPosition, TowerPositionError, TowerSetup};
+use crate::rules::towers::{Tower, TowerPosition, TowerSetup};
 use crate::rules::{Color, Geometry, Numbering, Piece, Role, Square, Variant};
 
 /// Why a tower FEN cannot be read or is not a legal position.
@@ -35,7 +36,7 @@ pub enum TowerFenError {
     Composition(#[from] CompositionError),
     /// The towers form no legal position.
     #[error("FEN position: {0}")]
-    Position(#[from] TowerPositionError),
+    Position(PlacementError),
 }
 
 fn syntax(text: &str, reason: impl Into<String>) -> TowerFenError {
@@ -48,7 +49,7 @@ fn syntax(text: &str, reason: impl Into<String>) -> TowerFenError {
 fn geometry(variant: Variant) -> Result<&'static Geometry, TowerFenError> {
     let rules = variant
         .towers()
-        .ok_or(TowerPositionError::NotTowers(variant))?;
+        .ok_or(TowerFenError::Position(PlacementError::NotTowers(variant)))?;
     Ok(Geometry::of(rules.board))
 }
 
@@ -168,10 +169,18 @@ fn squares_of(
 /// [`TowerFenError`]: syntax, squares, compositions, or a setup that is no legal
 /// position ([`TowerPosition::from_setup`]).
 pub fn read(variant: Variant, text: &str) -> Result<TowerPosition, TowerFenError> {
-    Ok(TowerPosition::from_setup(
-        variant,
-        &read_setup(variant, text)?,
-    )?)
+    let setup = read_setup(variant, text)?;
+    TowerPosition::from_setup(variant, &setup).map_err(|e| {
+        let g = geometry(variant);
+        let numbering = variant
+            .towers()
+            .map_or(Numbering::FromBottomLeft, |r| r.numbering);
+        let style = crate::notation::fen::written_style(text, numbering);
+        match g {
+            Ok(g) => TowerFenError::Position(placement::of_towers(e, g, style)),
+            Err(e) => e,
+        }
+    })
 }
 
 /// Writes a position as a tower FEN with squares in the given style: a

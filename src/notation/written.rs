@@ -40,6 +40,9 @@ pub enum WrittenOrigin {
     Square(WrittenSquare),
     /// Only the file, as in the short form `cd4`, `e:e7` (file from 0).
     File(u8),
+    /// Not written: the text is one square, where a piece goes (`d4`, `28`);
+    /// it fits every legal move that ends there.
+    Unwritten,
 }
 
 /// A move as written, before it is resolved against a position.
@@ -288,8 +291,11 @@ fn build(tokens: Vec<Token>, promotion_mark: bool, text: &str) -> Result<Written
     if last_was_sep {
         return Err(Unreadable::EndsWithSign);
     }
-    let Some(dest) = squares.pop() else {
-        return Err(Unreadable::NoDestination);
+    let (origin, dest) = match (squares.pop(), origin) {
+        (Some(dest), origin) => (origin, dest),
+        // One square alone: where a piece goes.
+        (None, WrittenOrigin::Square(dest)) => (WrittenOrigin::Unwritten, dest),
+        (None, _) => return Err(Unreadable::NoDestination),
     };
     Ok(WrittenMove {
         origin,

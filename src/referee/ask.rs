@@ -277,7 +277,10 @@ fn draughts_rules(variant: Variant, r: &IllegalReason, written: &str) -> Vec<Rul
             role: Role::King, ..
         } => vec![Rule::KingCapture],
         IllegalReason::NoLegalMoves => vec![Rule::GameEnd],
-        IllegalReason::Square(_) | IllegalReason::NoPieceOnFile { .. } => Vec::new(),
+        IllegalReason::CaptureEndsEarlier { .. } => vec![Rule::CaptureContinues],
+        IllegalReason::Square(_)
+        | IllegalReason::NoPieceOnFile { .. }
+        | IllegalReason::NothingReaches { .. } => Vec::new(),
     }
 }
 

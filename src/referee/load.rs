@@ -48,15 +48,21 @@ impl Loaded {
     }
 }
 
+/// The stored game with this id.
+///
+/// # Errors
+/// [`RefereeError::UnknownGame`] if there is none; database failures.
+pub(crate) fn row(tx: &Tx<'_>, id: GameId) -> Result<game_rows::Game, RefereeError> {
+    match game_rows::get(tx, id) {
+        Ok(r) => Ok(r),
+        Err(crate::store::StoreError::NotFound { .. }) => Err(RefereeError::UnknownGame(id)),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Loads and replays a game, with its clocks as of `now`.
 pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded, RefereeError> {
-    let row = match game_rows::get(tx, id) {
-        Ok(r) => r,
-        Err(crate::store::StoreError::NotFound { .. }) => {
-            return Err(RefereeError::UnknownGame(id));
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let row = row(tx, id)?;
     let moves = moves::list(tx, id)?;
     let game = replay(&row, &moves, moves.len())?;
     let players = [players::get(tx, row.white)?, players::get(tx, row.black)?];

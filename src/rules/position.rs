@@ -36,9 +36,10 @@ pub enum PositionError {
     /// A square index lies outside the board.
     #[error("square index {0} is off the board")]
     OffBoard(u8),
-    /// A man stands on the rank where it would already have been promoted.
-    #[error("a {0:?} man stands on its promotion rank")]
-    ManOnPromotionRank(Color),
+    /// A man stands on the rank where it would already have been promoted
+    /// (its side, the square index).
+    #[error("a {0:?} man stands on its promotion rank (square index {1})")]
+    ManOnPromotionRank(Color, u8),
     /// More pieces than a side starts with.
     #[error("{0:?} has {1} pieces, more than the {2} a side starts with")]
     TooManyPieces(Color, u32, u32),
@@ -114,11 +115,11 @@ impl Position {
             if set.count() > max {
                 return Err(PositionError::TooManyPieces(color, set.count(), max));
             }
-            if set
+            if let Some(sq) = set
                 .without(setup.kings)
-                .any(|s| g.is_promotion_rank(s, color))
+                .find(|&s| g.is_promotion_rank(s, color))
             {
-                return Err(PositionError::ManOnPromotionRank(color));
+                return Err(PositionError::ManOnPromotionRank(color, sq.0));
             }
         }
         Ok(Position {

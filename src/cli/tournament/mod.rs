@@ -16,6 +16,7 @@ use queries::{adjudications, list, read, show, standings};
 
 use super::store_args::StoreArgs;
 use crate::lang::Language;
+use crate::lang::tournament_settings::system_name;
 use crate::referee::DirectorAction;
 use crate::referee::tournament as service;
 use crate::rules::Variant;
@@ -253,7 +254,10 @@ impl TournamentCmd {
                         )?;
                         Ok((t, Vec::new()))
                     },
-                    |t| format!("tournament {:?}: {} {}", t.name, t.variant, t.system),
+                    |t| {
+                        let system = system_name(t.system, Language::En);
+                        format!("tournament {:?}: {} {system}", t.name, t.variant)
+                    },
                 )
             }
             TournamentCmd::Add {

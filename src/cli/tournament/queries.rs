@@ -7,6 +7,7 @@ use anyhow::anyhow;
 
 use crate::cli::store_args::StoreArgs;
 use crate::lang::Language;
+use crate::lang::tournament_settings::{settings_lines, system_name};
 use crate::referee::RefereeError;
 use crate::referee::tournament as service;
 use crate::store::games as game_rows;
@@ -118,11 +119,12 @@ impl std::fmt::Display for TournamentShown {
             "Tournament {:?}: {}, {}, {}",
             t.name,
             t.variant,
-            t.system.as_str(),
+            system_name(t.system, Language::En),
             t.status.as_str()
         )?;
-        let settings = serde_json::to_string(&t.settings).map_err(|_| std::fmt::Error)?;
-        writeln!(f, "Settings: {settings}")?;
+        for line in settings_lines(&t.settings, Language::En) {
+            writeln!(f, "{line}")?;
+        }
         if let Some(seed) = &t.draw_seed {
             writeln!(f, "Seed of the lot: {seed}")?;
         }
@@ -304,7 +306,7 @@ pub(super) fn adjudications(db: &StoreArgs, name: &str, json: bool) -> anyhow::R
             ),
         })
         .collect();
-    crate::cli::output::emit_list(&shown, json)
+    crate::cli::output::emit_list(&shown, "No game awaits adjudication.", json)
 }
 
 /// A game awaiting adjudication: the position (board and FEN) and the
@@ -369,12 +371,12 @@ pub(super) fn list(db: &StoreArgs, json: bool) -> anyhow::Result<ExitCode> {
         .map(|(t, n)| TournamentLine {
             name: t.name.clone(),
             variant: t.variant,
-            system: t.system.as_str(),
+            system: t.system,
             status: t.status.as_str(),
             entrants: *n,
         })
         .collect();
-    crate::cli::output::emit_lines(&lines, json)
+    crate::cli::output::emit_lines(&lines, "No tournaments.", json)
 }
 
 /// A tournament of `tournament list`: `Кубок: russian round-robin, 10
@@ -383,7 +385,7 @@ pub(super) fn list(db: &StoreArgs, json: bool) -> anyhow::Result<ExitCode> {
 struct TournamentLine {
     name: String,
     variant: crate::rules::Variant,
-    system: &'static str,
+    system: crate::tournament::system::System,
     status: &'static str,
     entrants: usize,
 }
@@ -395,7 +397,7 @@ impl std::fmt::Display for TournamentLine {
             "{}: {} {}, {}, {}",
             self.name,
             self.variant,
-            self.system,
+            system_name(self.system, Language::En),
             crate::lang::game::count_en(self.entrants, "entrant", "entrants"),
             self.status
         )

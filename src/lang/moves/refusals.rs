@@ -128,6 +128,22 @@ pub(super) fn illegal_reason(r: &IllegalReason, family: Family, lang: Language) 
             let piece = if towers { "башня" } else { "шашка" };
             format!("ни одна ваша {piece} с вертикали {file} не может пойти на {to}")
         }
+        (R::NothingReaches { to }, Language::En) => {
+            let piece = if towers { "tower" } else { "piece" };
+            format!("no {piece} of yours can move to {to}")
+        }
+        (R::NothingReaches { to }, Language::Ru) => {
+            let piece = if towers { "башня" } else { "шашка" };
+            format!("ни одна ваша {piece} не может пойти на {to}")
+        }
+        (R::CaptureEndsEarlier { ends, written_to }, Language::En) => format!(
+            "the capture ends on {}: it cannot go on to {written_to}",
+            ends.join(" or ")
+        ),
+        (R::CaptureEndsEarlier { ends, written_to }, Language::Ru) => format!(
+            "взятие заканчивается на {}: дальше, до {written_to}, бить нельзя",
+            ends.join(" или ")
+        ),
         (R::NoLegalMoves, Language::En) => "there is no legal move: the game is over".into(),
         (R::NoLegalMoves, Language::Ru) => "ходов нет: партия окончена".into(),
     }

@@ -72,6 +72,8 @@ fn illegal_reasons() -> Vec<IllegalReason> {
             IllegalReason::NoPieceOnFile { .. } => 8,
             IllegalReason::NoLegalMoves => 9,
             IllegalReason::CannotCaptureThere { .. } => 10,
+            IllegalReason::NothingReaches { .. } => 11,
+            IllegalReason::CaptureEndsEarlier { .. } => 12,
         }
     }
     let all = vec![
@@ -104,9 +106,14 @@ fn illegal_reasons() -> Vec<IllegalReason> {
             from: "38".into(),
             to: "33".into(),
         },
+        IllegalReason::NothingReaches { to: "d4".into() },
+        IllegalReason::CaptureEndsEarlier {
+            ends: vec!["e5".into()],
+            written_to: "c7".into(),
+        },
     ];
     let seen: Vec<usize> = all.iter().map(index).collect();
-    assert_eq!(seen, (0..=10).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=12).collect::<Vec<_>>());
     all
 }
 

@@ -122,9 +122,11 @@ pub(super) fn draughts_move(text: &str) -> Option<WrittenMove> {
         return None;
     }
     let w = parse_move(text).ok()?;
+    // A square alone is not read as a move in a mail: prose names squares.
     let squares = std::iter::once(match w.origin {
         WrittenOrigin::Square(s) => Some(s),
         WrittenOrigin::File(_) => None,
+        WrittenOrigin::Unwritten => return None,
     })
     .flatten()
     .chain(w.via.iter().copied())

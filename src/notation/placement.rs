@@ -1,0 +1,108 @@
+//! Why the pieces a FEN places form no legal position, with every square named
+//! as records name it (`c3`, `22`), never by the core's internal index: the
+//! setup errors of the draughts and tower cores ([`PositionError`],
+//! [`TowerPositionError`]) read with the board's names.
+
+use crate::notation::square_name::{self, SquareStyle};
+use crate::rules::towers::TowerPositionError;
+use crate::rules::{Color, Geometry, PositionError, Square};
+
+/// What is wrong with the pieces a FEN places.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// A square outside the board.
+    #[error("a square is off the board")]
+    OffBoard,
+    /// A square named in both the White and the Black list.
+    #[error("{0} is in both the White and the Black list")]
+    BothSides(String),
+    /// A square named twice.
+    #[error("{0} is given twice")]
+    Twice(String),
+    /// A tower with no piece in it.
+    #[error("the tower on {0} has no piece")]
+    EmptyTower(String),
+    /// A king marked on a square no list places a piece on.
+    #[error("a king is marked on {0}, where there is no piece")]
+    KingOnEmptySquare(String),
+    /// A man (or a tower topped by a man) on the rank where it would already
+    /// have become a king.
+    #[error("the {side} man on {square} stands on its promotion rank: it would be a king")]
+    ManOnPromotionRank {
+        /// Whose man.
+        side: Side,
+        /// Where.
+        square: String,
+    },
+    /// More pieces of a side than it starts the game with.
+    #[error("{side} has {count} pieces, more than the {most} a side starts with")]
+    TooManyPieces {
+        /// Whose pieces.
+        side: Side,
+        /// How many the FEN places.
+        count: usize,
+        /// How many a side starts with.
+        most: usize,
+    },
+    /// The game is not one of column checkers (a tower FEN for another game).
+    #[error("{0} is not a game of column checkers")]
+    NotTowers(crate::rules::Variant),
+}
+
+/// A side as written in a placement error: `White`, `Black`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Side(pub Color);
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0 {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// The draughts core's setup error with its squares named.
+#[must_use]
+pub fn of_draughts(e: PositionError, g: &Geometry, style: SquareStyle) -> PlacementError {
+    let name = |i: u8| named(g, style, i);
+    match e {
+        PositionError::OffBoard(_) => PlacementError::OffBoard,
+        PositionError::Overlap(i) => PlacementError::BothSides(name(i)),
+        PositionError::KingOnEmptySquare(i) => PlacementError::KingOnEmptySquare(name(i)),
+        PositionError::ManOnPromotionRank(c, i) => PlacementError::ManOnPromotionRank {
+            side: Side(c),
+            square: name(i),
+        },
+        PositionError::TooManyPieces(c, count, most) => PlacementError::TooManyPieces {
+            side: Side(c),
+            count: count as usize,
+            most: most as usize,
+        },
+    }
+}
+
+/// The tower core's setup error with its squares named.
+#[must_use]
+pub fn of_towers(e: TowerPositionError, g: &Geometry, style: SquareStyle) -> PlacementError {
+    let name = |i: u8| named(g, style, i);
+    match e {
+        TowerPositionError::NotTowers(v) => PlacementError::NotTowers(v),
+        TowerPositionError::OffBoard(_) => PlacementError::OffBoard,
+        TowerPositionError::Twice(i) => PlacementError::Twice(name(i)),
+        TowerPositionError::EmptyTower(i) => PlacementError::EmptyTower(name(i)),
+        TowerPositionError::ManOnPromotionRank(c, i) => PlacementError::ManOnPromotionRank {
+            side: Side(c),
+            square: name(i),
+        },
+        TowerPositionError::TooManyPieces(c, count, most) => PlacementError::TooManyPieces {
+            side: Side(c),
+            count,
+            most,
+        },
+    }
+}
+
+fn named(g: &Geometry, style: SquareStyle, index: u8) -> String {
+    square_name::name(g, Square(index), style)
+}
