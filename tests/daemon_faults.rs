@@ -99,7 +99,10 @@ fn a_mail_that_aborts_the_daemon_is_retried_twice_then_quarantined_and_the_direc
     let out = run(false);
     assert!(out.status.success());
     assert_eq!(bot.plies(1), 1, "the released mail is applied");
-    assert_eq!(bot.ok(&["quarantine", "list"]).trim(), "");
+    assert_eq!(
+        bot.ok(&["quarantine", "list"]).trim(),
+        "No mail in quarantine."
+    );
     assert_eq!(bot.outbox_to("referee@example.test").len(), 1);
 }
 

@@ -772,14 +772,14 @@ fn player_edit_and_retire_are_director_actions_in_the_log() {
     bot.ok(&as_director(&["player", "retire", "bob@example.test"]));
     let log = bot.ok(&["referee", "log"]);
     assert!(
-        log.contains("referee@example.test player_edit (")
+        log.contains("referee@example.test player edit (")
             && log.contains("email: alice@example.test -> alice@new.example.test")
             && log.contains("time zone: Europe/Moscow -> Europe/Berlin")
             && log.contains("player: alice@example.test) reason: desk"),
         "{log}"
     );
     assert!(
-        log.contains("player_retire (player: bob@example.test) reason: desk"),
+        log.contains("player retire (player: bob@example.test) reason: desk"),
         "{log}"
     );
     // A retired referee directs no more.

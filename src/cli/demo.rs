@@ -19,7 +19,10 @@ pub struct Demo {
 }
 
 impl Demo {
-    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
+    /// Runs the demo at the instant `--now` (`ZAOCHKA_NOW`) gives, or now:
+    /// the players' mail is dated then, as the daemon's clock reads it.
+    pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
+        let now = db.now.unwrap_or_else(chrono::Utc::now);
         if self.dir.join("zaochka.db").exists() || self.dir.join("mail").exists() {
             bail!(
                 "{} already holds zaochka.db or mail/: remove them or choose another --dir",
@@ -29,7 +32,11 @@ impl Demo {
         std::fs::create_dir_all(self.dir.join("mail/inbox/new"))?;
         let exe = std::env::current_exe().context("cannot find the zaochka binary")?;
         let run = |args: &[&str]| -> anyhow::Result<String> {
-            let out = Command::new(&exe)
+            let mut command = Command::new(&exe);
+            if let Some(at) = db.now {
+                command.env("ZAOCHKA_NOW", at.to_rfc3339());
+            }
+            let out = command
                 .args(args)
                 .current_dir(&self.dir)
                 .env("RUST_LOG", "warn")
@@ -84,9 +91,15 @@ impl Demo {
         let reply_to = header(&invitation, "Reply-To").context("the invitation has no Reply-To")?;
         let mail = format!(
             "From: Иванов <ivanov@example.org>\r\nTo: {reply_to}\r\nSubject: Re: [zaochka #1] russian\r\nMessage-ID: <demo-1@example.org>\r\nDate: {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nДобрый день!\r\n\r\n1. cd4\r\n",
-            chrono::Utc::now().to_rfc2822()
+            now.to_rfc2822()
         );
-        std::fs::write(self.dir.join("mail/inbox/new/demo-1.eml"), mail)?;
+        let path = self.dir.join("mail/inbox/new/demo-1.eml");
+        std::fs::write(&path, mail)?;
+        // The Maildir's time of arrival is the file's: the demo's instant.
+        std::fs::File::options()
+            .write(true)
+            .open(&path)?
+            .set_modified(now.into())?;
         println!("(Иванов mails \"1. cd4\" to {reply_to}: mail/inbox/new/demo-1.eml)");
         print!("$ zaochka serve --once\n{}", run(&["serve", "--once"])?);
         let reply = newest_eml(&self.dir, "ivanov@example.org")?;

@@ -78,7 +78,7 @@ impl Cli {
         let result = match self.command {
             Command::Check(c) => c.execute(&self.store),
             Command::Diagram(c) => c.execute(&self.store),
-            Command::Demo(c) => c.execute(),
+            Command::Demo(c) => c.execute(&self.store),
             Command::Player(c) => c.execute(&self.store),
             Command::Game(c) => c.execute(&self.store),
             Command::Play(c) => c.execute(&self.store),

@@ -52,8 +52,9 @@ pub enum ControlError {
         /// What was expected (English).
         reason: &'static str,
     },
-    /// The stored JSON is not a time control.
-    #[error("stored time control is not valid: {0}")]
+    /// A JSON value (given on the command line, or stored) is not a time
+    /// control; the JSON reader's words say where it differs from the form.
+    #[error("the JSON is not a time control in its JSON form ({0})")]
     Json(String),
 }
 
@@ -92,7 +93,9 @@ impl ControlError {
                 "не удалось прочитать контроль времени {text:?}: ожидается, например, \
                  «3 дня на ход», «10/50», «10/50 икчф» или «фишер 30+3 макс 60»"
             ),
-            ControlError::Json(e) => format!("сохранённый контроль времени неверен: {e}"),
+            ControlError::Json(e) => {
+                format!("этот JSON — не контроль времени в форме JSON ({e})")
+            }
         }
     }
 }

@@ -382,7 +382,8 @@ fn handle_envelope(
         let reply = personal(&player, main, notice.text(lang), lang);
         enqueue(tx, config, env, mail, &[reply], intents.len())?;
         outcomes.push(format!(
-            "refused {foreign_count} line(s) for games not the sender's"
+            "refused {} for games not the sender's",
+            crate::lang::game::count_en(foreign_count, "line", "lines")
         ));
     }
     if !unplaced.is_empty() {
@@ -393,7 +394,10 @@ fn handle_envelope(
         };
         let reply = personal(&player, None, notice.text(lang), lang);
         enqueue(tx, config, env, mail, &[reply], intents.len() + 1)?;
-        outcomes.push(format!("refused {unplaced_count} line(s) naming no game"));
+        outcomes.push(format!(
+            "refused {} naming no game",
+            crate::lang::game::count_en(unplaced_count, "line", "lines")
+        ));
     }
     Ok(Processed {
         outcome: bounded_outcome(&outcomes),
