@@ -1023,6 +1023,18 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
         &["tournament", "standings", CUP, "--json"],
     ))
     .expect("standings JSON");
+    // Each tie-break says its unit and how the table prints it: SB in quarter
+    // points (6 is 1½), a blank cell as null.
+    for t in json["sections"][0]["standings"][0]["tie_breaks"]
+        .as_array()
+        .expect("tie-breaks")
+    {
+        assert!(t["unit"].is_string(), "{t}");
+        assert!(t["printed"].is_string() || t["printed"].is_null(), "{t}");
+        if t["code"] == "SB" {
+            assert_eq!(t["unit"], "quarter-points", "{t}");
+        }
+    }
     let cup = Expected {
         name: CUP,
         players: &CUP_PLAYERS,

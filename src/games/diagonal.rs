@@ -52,8 +52,19 @@ impl<P: DiagonalFamily> DiagonalAnyGame<P> {
             written: written.trim().to_string(),
             kind: MoveErrorKind::Unreadable(UnreadableMove::Draughts(e.reason)),
         })?;
-        w.resolve(pos, self.naming)
-            .map_err(|e| move_error(pos, self.naming, e))
+        let m = w
+            .resolve(pos, self.naming)
+            .map_err(|e| move_error(pos, self.naming, e))?;
+        if w.promotion_mark && !m.promotes() {
+            let played = write::full_in(pos, &m, self.naming.style);
+            return Err(MoveError {
+                written: written.trim().to_string(),
+                kind: MoveErrorKind::Illegal(P::illegal(IllegalReason::MarkWithoutPromotion {
+                    played,
+                })),
+            });
+        }
+        Ok(m)
     }
 
     fn describe(&self, m: &Move) -> PlayedMove {

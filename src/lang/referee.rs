@@ -22,6 +22,32 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::NotInGame(g), Language::Ru) => format!("вы не играете в партии №{g}"),
         (E::UnknownPlayer(a), Language::En) => format!("{a} is not a registered player"),
         (E::UnknownPlayer(a), Language::Ru) => format!("{a} не зарегистрирован"),
+        (
+            E::WrongMoveNumber {
+                written,
+                written_black,
+                due,
+                side,
+            },
+            _,
+        ) => {
+            let written_side = if *written_black {
+                crate::rules::Color::Black
+            } else {
+                crate::rules::Color::White
+            };
+            let written = super::site::move_number(*written, written_side);
+            let due = super::site::move_number(*due, *side);
+            let side = side_name(*side, lang);
+            match lang {
+                Language::En => format!(
+                    "the move is numbered {written}, but {due} is due ({side} to move)"
+                ),
+                Language::Ru => {
+                    format!("у хода номер {written}, а сейчас очередь хода {due} (ходят {side})")
+                }
+            }
+        }
         (E::NotYourTurn, Language::En) => "it is not your move".into(),
         (E::NotYourTurn, Language::Ru) => "сейчас не ваш ход".into(),
         (E::GameOver(g, Some(r)), Language::En) => {
@@ -352,6 +378,7 @@ mod tests {
                 E::TooManyDays { .. } => 24,
                 E::LeaveOf(..) => 25,
                 E::NothingToRollBack { .. } => 26,
+                E::WrongMoveNumber { .. } => 27,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -363,6 +390,12 @@ mod tests {
             RefereeError::NotInGame(g),
             RefereeError::UnknownPlayer("ivanov@example.org".into()),
             RefereeError::NotYourTurn,
+            RefereeError::WrongMoveNumber {
+                written: 5,
+                written_black: false,
+                due: 1,
+                side: crate::rules::Color::White,
+            },
             RefereeError::GameOver(g, Some(GameResult::Draw)),
             RefereeError::GameOver(g, None),
             RefereeError::NotActive(g, GameStatus::Paused),
@@ -437,7 +470,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..27).collect::<Vec<_>>(),
+            (0..28).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

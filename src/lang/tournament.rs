@@ -256,6 +256,17 @@ fn shown_when_not_tied(t: TieBreak) -> bool {
     !matches!(t, TieBreak::DirectEncounter | TieBreak::Lots)
 }
 
+/// The value of a standing's `k`-th tie-break (`tb`) as the table shows it:
+/// `None` (a blank cell) for a direct encounter or a lot that did not decide
+/// the player's place, since those are counted within a tied group only.
+#[must_use]
+pub fn tiebreak_shown(s: &Standing, k: usize, tb: TieBreak) -> Option<u64> {
+    s.tiebreaks
+        .get(k)
+        .copied()
+        .filter(|_| k < s.needed || shown_when_not_tied(tb))
+}
+
 /// The crosstable as monospace text: the title, the table, and a legend of
 /// the marks used (see the module doc).
 #[must_use]
@@ -309,14 +320,11 @@ pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>
             Some(s) => {
                 row.push(view.scoring.print(s.score));
                 row.push(place_cell(s.place));
-                row.extend(view.order.iter().enumerate().map(
-                    |(k, &tb)| match s.tiebreaks.get(k) {
-                        Some(&v) if k < s.needed || shown_when_not_tied(tb) => {
-                            tiebreak_value(tb, v, view.scoring)
-                        }
-                        _ => String::new(),
-                    },
-                ));
+                row.extend(view.order.iter().enumerate().map(|(k, &tb)| {
+                    tiebreak_shown(s, k, tb)
+                        .map(|v| tiebreak_value(tb, v, view.scoring))
+                        .unwrap_or_default()
+                }));
             }
             None => {
                 row.push(format!("({})", view.scoring.print(t.row_total(a))));

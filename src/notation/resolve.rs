@@ -70,6 +70,13 @@ pub enum IllegalReason {
         /// Where the text went on to.
         written_to: String,
     },
+    /// A promotion mark (`D`, `Д`) written on a move that makes no king
+    /// (the move, in full notation). Refused when a player plays it; a record
+    /// is read without the check.
+    MarkWithoutPromotion {
+        /// The move the squares name.
+        played: String,
+    },
     /// The side to move has no legal move: the game is over.
     NoLegalMoves,
 }

@@ -278,6 +278,7 @@ fn draughts_rules(variant: Variant, r: &IllegalReason, written: &str) -> Vec<Rul
         } => vec![Rule::KingCapture],
         IllegalReason::NoLegalMoves => vec![Rule::GameEnd],
         IllegalReason::CaptureEndsEarlier { .. } => vec![Rule::CaptureContinues],
+        IllegalReason::MarkWithoutPromotion { .. } => vec![Rule::Promotion],
         IllegalReason::Square(_)
         | IllegalReason::NoPieceOnFile { .. }
         | IllegalReason::NothingReaches { .. } => Vec::new(),

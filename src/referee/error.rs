@@ -90,6 +90,19 @@ pub enum RefereeError {
     Tournament(TournamentRefusal),
     /// The database failed.
     Store(StoreError),
+    /// A move written with a move number that is not the one due (command
+    /// line: a mail's number is read apart, and an old one is answered as a
+    /// repeated mail).
+    WrongMoveNumber {
+        /// The number written.
+        written: u32,
+        /// Whether it was written as Black's (`5...`).
+        written_black: bool,
+        /// The move number due.
+        due: u32,
+        /// The side to move.
+        side: crate::rules::Color,
+    },
     /// A rollback to the current ply: it would remove nothing.
     NothingToRollBack {
         /// Plies played (the ply asked for).

@@ -218,11 +218,17 @@ struct StandingShown {
     tie_breaks: Vec<TieBreakValue>,
 }
 
-/// A tie-break of a [`StandingShown`]: its code (`SB`, `WIN`, ...) and value.
+/// A tie-break of a [`StandingShown`]: its code (`SB`, `WIN`, ...), its value
+/// in its unit (`quarter-points` for SB: 6 is 1½; `half-points`, `count`,
+/// `rank`), and as the table prints it (`1½`), null where the table leaves
+/// the cell blank: a direct encounter or a lot that did not decide the
+/// player's place (they rank within a tied group only).
 #[derive(serde::Serialize)]
 struct TieBreakValue {
     code: &'static str,
+    unit: crate::tournament::standings::Unit,
     value: u64,
+    printed: Option<String>,
 }
 
 impl SectionShown {
@@ -252,10 +258,15 @@ impl SectionShown {
                         tie_breaks: s
                             .order
                             .iter()
+                            .enumerate()
                             .zip(&st.tiebreaks)
-                            .map(|(t, &value)| TieBreakValue {
+                            .map(|((k, &t), &value)| TieBreakValue {
                                 code: t.code(),
+                                unit: t.unit(),
                                 value,
+                                printed: crate::lang::tournament::tiebreak_shown(st, k, t).map(
+                                    |v| crate::lang::tournament::tiebreak_value(t, v, s.scoring),
+                                ),
                             })
                             .collect(),
                     }

@@ -144,6 +144,12 @@ pub(super) fn illegal_reason(r: &IllegalReason, family: Family, lang: Language) 
             "взятие заканчивается на {}: дальше, до {written_to}, бить нельзя",
             ends.join(" или ")
         ),
+        (R::MarkWithoutPromotion { played }, Language::En) => {
+            format!("{played} does not promote, yet a promotion mark is written with it")
+        }
+        (R::MarkWithoutPromotion { played }, Language::Ru) => {
+            format!("ход {played} не ведёт к превращению, а знак превращения при нём стоит")
+        }
         (R::NoLegalMoves, Language::En) => "there is no legal move: the game is over".into(),
         (R::NoLegalMoves, Language::Ru) => "ходов нет: партия окончена".into(),
     }

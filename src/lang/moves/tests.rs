@@ -74,6 +74,7 @@ fn illegal_reasons() -> Vec<IllegalReason> {
             IllegalReason::CannotCaptureThere { .. } => 10,
             IllegalReason::NothingReaches { .. } => 11,
             IllegalReason::CaptureEndsEarlier { .. } => 12,
+            IllegalReason::MarkWithoutPromotion { .. } => 13,
         }
     }
     let all = vec![
@@ -111,9 +112,12 @@ fn illegal_reasons() -> Vec<IllegalReason> {
             ends: vec!["e5".into()],
             written_to: "c7".into(),
         },
+        IllegalReason::MarkWithoutPromotion {
+            played: "c3-d4".into(),
+        },
     ];
     let seen: Vec<usize> = all.iter().map(index).collect();
-    assert_eq!(seen, (0..=12).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=13).collect::<Vec<_>>());
     all
 }
 
