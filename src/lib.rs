@@ -36,7 +36,10 @@
 //!                          draughts Position and the TowerPosition (Bashni, Lasca)
 //!
 //!   prose   lang: every sentence a person reads, English and Russian, from the
-//!           typed values of all of the above (used by all of them)
+//!           typed values of all of the above (used by all of them); long
+//!           bilingual tables are data beside their module (the rules in
+//!           words: lang/rules_summary.toml; the rulebook clause of each
+//!           rule: rules/clauses.toml), compiled in and checked whole by tests
 //!   words   vocabulary: GameId, PlayerId, Side (= rules::Color), GameStatus,
 //!           GameResult, Termination (used by every layer)
 //!   store   store: one SQLite file, the only SQL; maps rows to the types above

@@ -40,7 +40,8 @@ pub struct Check {
     /// PDN files to check (PGN chess files when the name ends in `.pgn`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Print only failing games and the summary.
+    /// Print only failing games and the summary (with `--json`: only the
+    /// failing games).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -80,6 +81,10 @@ struct Verdict {
     /// The file's character set when it was not UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
     charset: Option<String>,
+    /// With `charset`: true when the file's `Charset` tag named it, false
+    /// when it was detected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    charset_from_tag: Option<bool>,
     #[serde(skip)]
     text: String,
 }
@@ -153,6 +158,7 @@ impl Verdict {
             fault: None,
             faults: None,
             charset: None,
+            charset_from_tag: None,
             text: String::new(),
         }
     }
@@ -184,15 +190,20 @@ impl Check {
                 println!("{name}: note: {note}");
             }
             let charset = file.charset.as_ref().map(|(c, _)| c.clone());
+            let charset_from_tag = file.charset.as_ref().map(|&(_, tagged)| tagged);
             let (pgn, parsed) = (file.pgn, file.games);
             let bar = progress(parsed.len() as u64);
             for mut v in check_all(&parsed, &name, pgn, &bar) {
                 v.charset.clone_from(&charset);
+                v.charset_from_tag = charset_from_tag;
                 games += 1;
                 failed += usize::from(!v.ok);
+                if v.ok && self.quiet {
+                    continue;
+                }
                 if json {
                     println!("{}", serde_json::to_string(&v)?);
-                } else if !v.ok || !self.quiet {
+                } else {
                     print!("{v}");
                 }
             }
