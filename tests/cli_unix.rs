@@ -439,3 +439,62 @@ fn empty_answers_unknown_games_settings_and_a_square_alone_are_worded() {
     z.ok(&["play", "1", "2.h4-g5", "--as", "ivanov@example.org"]);
     z.ok(&["play", "1", "2... f6:h4", "--as", "petrov@example.org"]);
 }
+
+/// A game is not made between a player and himself, nor from a position
+/// where it is already over; a move written in letters on a numbered board
+/// is answered in letters (found by a newcomer's try: a database error with
+/// exit 2, an active game with Black having no pieces, "no piece of yours on
+/// 27" for `c5-d6`).
+#[test]
+fn games_that_cannot_be_played_are_refused_and_squares_named_as_written() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let game = |args: &[&str]| {
+        let mut v = vec![
+            "game",
+            "new",
+            "--white",
+            "ivanov@example.org",
+            "--black",
+            "petrov@example.org",
+        ];
+        v.extend_from_slice(args);
+        v.iter().map(|s| (*s).to_string()).collect::<Vec<_>>()
+    };
+    let same = z.refused(&[
+        "game",
+        "new",
+        "--white",
+        "ivanov@example.org",
+        "--black",
+        "ivanov@example.org",
+        "--variant",
+        "russian",
+    ]);
+    assert!(same.contains("same player"), "{same}");
+    let args = game(&["--variant", "russian", "--fen", "W:Wa1:B"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let over = z.refused(&args);
+    assert!(over.contains("Black has no pieces"), "{over}");
+    let args = game(&["--variant", "chess", "--fen", "k7/8/8/8/8/8/8/K7 w - - 0 1"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let dead = z.refused(&args);
+    assert!(dead.contains("over before its first move"), "{dead}");
+    let args = game(&["--variant", "international"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    z.ok(&args);
+    let r = z.run(&["play", "2", "c5-d6", "--as", "ivanov@example.org"]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("c5") && !r.stderr.contains("27"),
+        "{}",
+        r.stderr
+    );
+    let r = z.run(&["play", "2", "33-27", "--as", "ivanov@example.org"]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("33") && r.stderr.contains("27"),
+        "{}",
+        r.stderr
+    );
+}

@@ -564,10 +564,26 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
     let stale = r
         .expect_mail("stale", &new, IVANOV, 1)
         .unwrap_or_else(|| r.c.last_to(IVANOV, 1));
+    // A number ahead of the move due is refused too (found by a newcomer's
+    // try: `5... ba5` at move 1 was played).
+    let new = r.reply(
+        "a move numbered ahead",
+        IVANOV,
+        &stale,
+        "5. cb4",
+        1,
+        Expect::Refused {
+            echo: "cb4",
+            reason: &["номер 5.", "очередь хода 3."],
+        },
+    );
+    let ahead = r
+        .expect_mail("ahead", &new, IVANOV, 1)
+        .unwrap_or_else(|| r.c.last_to(IVANOV, 1));
     r.reply(
         "reply to the stale answer",
         IVANOV,
-        &stale,
+        &ahead,
         "3. cb4",
         1,
         Expect::Applied,

@@ -20,9 +20,9 @@ pub struct Demo {
 
 impl Demo {
     /// Runs the demo at the instant `--now` (`ZAOCHKA_NOW`) gives, or now:
-    /// the players' mail is dated then, as the daemon's clock reads it.
+    /// the player's mail is dated and arrives then, as the daemon's clock
+    /// reads it.
     pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
-        let now = db.now.unwrap_or_else(chrono::Utc::now);
         if self.dir.join("zaochka.db").exists() || self.dir.join("mail").exists() {
             bail!(
                 "{} already holds zaochka.db or mail/: remove them or choose another --dir",
@@ -89,17 +89,21 @@ impl Demo {
         }
         let invitation = newest_eml(&self.dir, "ivanov@example.org")?;
         let reply_to = header(&invitation, "Reply-To").context("the invitation has no Reply-To")?;
+        // Taken after the game has started: its clocks run from then.
+        let now = db.now.unwrap_or_else(chrono::Utc::now);
         let mail = format!(
             "From: Иванов <ivanov@example.org>\r\nTo: {reply_to}\r\nSubject: Re: [zaochka #1] russian\r\nMessage-ID: <demo-1@example.org>\r\nDate: {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nДобрый день!\r\n\r\n1. cd4\r\n",
             now.to_rfc2822()
         );
         let path = self.dir.join("mail/inbox/new/demo-1.eml");
         std::fs::write(&path, mail)?;
-        // The Maildir's time of arrival is the file's: the demo's instant.
-        std::fs::File::options()
-            .write(true)
-            .open(&path)?
-            .set_modified(now.into())?;
+        if db.now.is_some() {
+            // The Maildir's time of arrival is the file's: the given instant.
+            std::fs::File::options()
+                .write(true)
+                .open(&path)?
+                .set_modified(now.into())?;
+        }
         println!("(Иванов mails \"1. cd4\" to {reply_to}: mail/inbox/new/demo-1.eml)");
         print!("$ zaochka serve --once\n{}", run(&["serve", "--once"])?);
         let reply = newest_eml(&self.dir, "ivanov@example.org")?;

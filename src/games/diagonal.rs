@@ -52,11 +52,22 @@ impl<P: DiagonalFamily> DiagonalAnyGame<P> {
             written: written.trim().to_string(),
             kind: MoveErrorKind::Unreadable(UnreadableMove::Draughts(e.reason)),
         })?;
+        // Reasons and candidates name squares as the player wrote them:
+        // letters for `c5-d6` even where records number the squares, numbers
+        // for `22-18` even where they use letters.
+        let naming = Naming {
+            style: if w.names_a_coordinate() {
+                SquareStyle::Alphanumeric
+            } else {
+                SquareStyle::Numeric(self.naming.numbering)
+            },
+            ..self.naming
+        };
         let m = w
-            .resolve(pos, self.naming)
-            .map_err(|e| move_error(pos, self.naming, e))?;
+            .resolve(pos, naming)
+            .map_err(|e| move_error(pos, naming, e))?;
         if w.promotion_mark && !m.promotes() {
-            let played = write::full_in(pos, &m, self.naming.style);
+            let played = write::full_in(pos, &m, naming.style);
             return Err(MoveError {
                 written: written.trim().to_string(),
                 kind: MoveErrorKind::Illegal(P::illegal(IllegalReason::MarkWithoutPromotion {

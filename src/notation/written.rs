@@ -64,6 +64,20 @@ pub struct WrittenMove {
     pub text: String,
 }
 
+impl WrittenMove {
+    /// Whether a square is written as a coordinate (`c3`, or a file alone),
+    /// not as a number.
+    #[must_use]
+    pub fn names_a_coordinate(&self) -> bool {
+        let coordinate = |s: &WrittenSquare| matches!(s, WrittenSquare::Coordinate { .. });
+        matches!(
+            self.origin,
+            WrittenOrigin::File(_) | WrittenOrigin::Square(WrittenSquare::Coordinate { .. })
+        ) || coordinate(&self.dest)
+            || self.via.iter().any(coordinate)
+    }
+}
+
 /// Why a text cannot be read as a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read {text:?} as a move: {reason}")]

@@ -61,7 +61,8 @@ impl CheckedStart {
 ///
 /// # Errors
 /// [`RefereeError::Invalid`] (command line words) for a FEN the variant
-/// cannot read or an opening move that is not legal.
+/// cannot read, an opening move that is not legal, or a start where the game
+/// is already over (a side without pieces or moves, a dead position).
 pub fn check_start(
     variant: Variant,
     start_fen: Option<&str>,
@@ -80,6 +81,22 @@ pub fn check_start(
             RefereeError::Invalid(format!("the opening move {text:?} is not legal: {e}"))
         })?;
         plies.push((text, m));
+    }
+    let view = g.board_view();
+    for side in [crate::rules::Color::White, crate::rules::Color::Black] {
+        let owns = |sq: &crate::games::SquareView| sq.pieces.first().is_some_and(|p| p.0 == side);
+        if !view.squares.iter().any(owns) {
+            let side = crate::lang::game::side_name(side, crate::lang::Language::En);
+            return Err(RefereeError::Invalid(format!(
+                "the game would be over before its first move: {side} has no pieces"
+            )));
+        }
+    }
+    if let Some(end) = g.outcome() {
+        let why = super::play::finish_text(&end, crate::lang::Language::En);
+        return Err(RefereeError::Invalid(format!(
+            "the game would be over before its first move: {why}"
+        )));
     }
     Ok(CheckedStart { start, plies })
 }
@@ -141,6 +158,11 @@ pub fn create_checked(
     checked: &CheckedStart,
     now: DateTime<Utc>,
 ) -> Result<Game, RefereeError> {
+    if spec.white == spec.black {
+        return Err(RefereeError::Invalid(
+            "White and Black are the same player".into(),
+        ));
+    }
     for id in [spec.white, spec.black] {
         refuse_retired(&crate::store::players::get(tx, id)?)?;
     }

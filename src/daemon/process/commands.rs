@@ -216,7 +216,8 @@ pub(super) fn command_of(
     Ok(Ok(match intent {
         Intent::Move { mv, offer_draw } => {
             let game = need()?;
-            if let Some(answer) = stale(tx, game, mv.number, mv.black, &mv.text)? {
+            let lang = language_of(player);
+            if let Some(answer) = misnumbered(tx, game, mv.number, mv.black, &mv.text, lang)? {
                 return Ok(Err(answer));
             }
             Command::Play {
@@ -301,20 +302,32 @@ pub(super) fn command_of(
     }))
 }
 
-/// A move written with an old move number: nothing changes, the reply says what is due.
-pub(super) fn stale(
+/// A move written with a move number that is not the one due: an old one (a
+/// mail sent again: nothing changes, the reply says what is due), or one
+/// ahead, or Black's mark (`5...`) on White's move, refused as the command
+/// line refuses it ([`RefereeError::WrongMoveNumber`]). A single dot before
+/// Black's move passes: many players write it so.
+pub(super) fn misnumbered(
     tx: &Tx<'_>,
     game: GameId,
     number: Option<u32>,
     black: bool,
     text: &str,
+    lang: crate::lang::Language,
 ) -> Result<Option<Answer>, RefereeError> {
     let Some(n) = number else { return Ok(None) };
     let plies = moves::last_ply(tx, game)?;
     let row = games::get(tx, game)?;
-    let k = plies + u32::from(black_starts(&row));
-    let due = k / 2 + 1;
-    let due_black = k % 2 == 1;
+    // The number due counts from the start position's own (a chess FEN's
+    // move number; 1 for draughts).
+    let start = crate::games::new_game(row.variant, row.start_fen.as_deref())
+        .map_err(|e| RefereeError::Corrupt(game, e.to_string()))?;
+    let (due, side) = crate::notation::record::move_number_of(
+        plies as usize,
+        start.turn(),
+        start.first_move_number(),
+    );
+    let due_black = side == crate::rules::Color::Black;
     if n < due || (n == due && !black && due_black) {
         return Ok(Some(Answer {
             notice: Notice::Stale {
@@ -325,6 +338,29 @@ pub(super) fn stale(
                 due_black,
             },
             outcome: format!("stale: {n} while {due} is due"),
+        }));
+    }
+    // A game not in play is answered by the referee (over, paused).
+    let ahead = n > due || (n == due && black && !due_black);
+    if ahead && row.status == crate::store::GameStatus::Active {
+        let wrong = RefereeError::WrongMoveNumber {
+            written: n,
+            written_black: black,
+            due,
+            side,
+        };
+        let written_side = if black {
+            crate::rules::Color::Black
+        } else {
+            crate::rules::Color::White
+        };
+        return Ok(Some(Answer {
+            notice: Notice::Refused {
+                game,
+                line: format!("{} {text}", crate::lang::site::move_number(n, written_side)),
+                reason: wrong.message(lang),
+            },
+            outcome: format!("refused: move {n} written while {due} is due"),
         }));
     }
     Ok(None)
