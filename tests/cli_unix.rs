@@ -418,6 +418,18 @@ fn empty_answers_unknown_games_settings_and_a_square_alone_are_worded() {
     assert!(listed.contains("double round robin"), "{listed}");
     let none = z.ok(&["tournament", "adjudications", "Кубок"]);
     assert_eq!(none.trim(), "No game awaits adjudication.");
+    let table = z.ok(&["tournament", "standings", "Кубок"]);
+    assert!(table.contains("no table yet"), "{table:?}");
+    let table = z.ok(&["tournament", "crosstable", "Кубок", "--lang", "ru"]);
+    assert!(table.contains("таблицы ещё нет"), "{table:?}");
+    let shown: serde_json::Value =
+        serde_json::from_str(&z.ok(&["--json", "show", "--variant", "lasca"])).unwrap();
+    assert_eq!(shown["variant"], "lasca", "{shown}");
+    assert_eq!(shown["to_move"], "white", "{shown}");
+    let bad = z.refused(&["show", "--fen", "W:Wz9"]);
+    assert!(bad.contains("z9"), "{bad}");
+    let date = z.run(&["history", "--from", "notadate"]);
+    assert!(date.stderr.contains("YYYY-MM-DD"), "{}", date.stderr);
     let log = z.ok(&["referee", "log"]);
     assert!(!log.contains('_'), "{log}");
     // Game #1 is Russian checkers at the start: d4 is reached by c3 and e3.

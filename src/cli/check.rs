@@ -361,7 +361,8 @@ fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
             note = format!(", moves not recorded from ply {}", u + 1);
         }
         let result = game.result.as_deref().unwrap_or("*");
-        text = format!("{head}: OK, {plies} plies ({result}){note}\n");
+        let plies = crate::lang::game::count_en(plies, "ply", "plies");
+        text = format!("{head}: OK, {plies} ({result}){note}\n");
     } else {
         v.fault = Some(faults[0].clone());
     }

@@ -47,7 +47,10 @@ impl Diagram {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
         let game = match self.game {
             Some(id) => stored(db, id, self.at)?,
-            None => self.position.game()?,
+            None => match self.position.game(db.json) {
+                Ok(g) => g,
+                Err(code) => return Ok(code),
+            },
         };
         let side = if self.flip {
             Color::Black
@@ -90,8 +93,8 @@ fn stored(db: &StoreArgs, id: GameId, at: Option<usize>) -> anyhow::Result<Box<d
     let plies = at.unwrap_or(list.len());
     if plies > list.len() {
         return Err(anyhow!(
-            "game #{id} has {} plies; there is no ply {plies}",
-            list.len()
+            "game #{id} has {}; there is no ply {plies}",
+            crate::lang::game::count_en(list.len(), "ply", "plies")
         ));
     }
     let variant = row.variant;

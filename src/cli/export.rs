@@ -61,16 +61,17 @@ impl Export {
         });
         match texts {
             Ok(list) => {
+                // The records are the output (a PDN or PGN file): the note
+                // that there are none goes to stderr.
+                if list.is_empty() {
+                    eprintln!("zaochka: no games to export");
+                }
                 for t in list {
                     print!("{t}");
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Err(RefereeError::Store(e)) => Err(e.into()),
-            Err(e) => {
-                eprintln!("zaochka: {e}");
-                Ok(ExitCode::from(1))
-            }
+            Err(e) => super::output::refusal_or_fault(e, db.json),
         }
     }
 }

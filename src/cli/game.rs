@@ -231,8 +231,8 @@ fn show(
     let plies = at.unwrap_or(list.len());
     if plies > list.len() {
         let why = format!(
-            "game #{id} has {} plies; there is no ply {plies}",
-            list.len()
+            "game #{id} has {}; there is no ply {plies}",
+            crate::lang::game::count_en(list.len(), "ply", "plies")
         );
         return Ok(super::output::refused(&why, json));
     }
@@ -357,7 +357,11 @@ impl std::fmt::Display for GameShown {
         writeln!(f, "FEN {}", self.fen)?;
         let full = score_text(&self.score_full, self.first_side, self.first_move_number);
         let short = score_text(&self.score_short, self.first_side, self.first_move_number);
-        writeln!(f, "\nScore (full):\n{full}\n\nScore (short):\n{short}\n")?;
+        if self.score_full.is_empty() {
+            writeln!(f, "\nNo move has been played yet.\n")?;
+        } else {
+            writeln!(f, "\nScore (full):\n{full}\n\nScore (short):\n{short}\n")?;
+        }
         match (self.result, self.termination) {
             (Some(r), Some(t)) => writeln!(
                 f,

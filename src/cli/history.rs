@@ -33,10 +33,10 @@ pub struct History {
     /// Played on or after this date (YYYY-MM-DD): an imported game's `Date`
     /// tag (a game whose record does not give the day is left out), any other
     /// game's UTC creation date. FROM after --to is refused.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_date)]
     from: Option<NaiveDate>,
     /// Played on or before this date (YYYY-MM-DD), as --from.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_date)]
     to: Option<NaiveDate>,
     /// Newest first.
     #[arg(long)]
@@ -177,4 +177,10 @@ impl std::fmt::Display for HistoryRow {
             self.result.unwrap_or(self.status)
         )
     }
+}
+
+/// A calendar date as `--from` and `--to` take it: `2026-03-01`.
+fn parse_date(s: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("{s:?} is not a date written YYYY-MM-DD (2026-03-01)"))
 }

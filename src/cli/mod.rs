@@ -94,7 +94,7 @@ impl Cli {
             Command::Tournament(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(&self.store),
-            Command::Show(c) => c.execute(),
+            Command::Show(c) => c.execute(&self.store),
         };
         match result {
             Ok(code) => code,
@@ -133,8 +133,11 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn game(&self) -> anyhow::Result<Box<dyn AnyGame>> {
-        Ok(games::new_game(self.variant, self.fen.as_deref())?)
+    /// The position, or its refusal already printed (`--fen` that does not
+    /// read or is no position: exit 1, as [`output::refused`] answers).
+    fn game(&self, json: bool) -> Result<Box<dyn AnyGame>, ExitCode> {
+        games::new_game(self.variant, self.fen.as_deref())
+            .map_err(|e| output::refused(&format!("the position: {e}"), json))
     }
 }
 

@@ -28,7 +28,10 @@ impl std::fmt::Display for LegalMove {
 
 impl Moves {
     pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
-        let game = self.position.game()?;
+        let game = match self.position.game(db.json) {
+            Ok(g) => g,
+            Err(code) => return Ok(code),
+        };
         let moves: Vec<LegalMove> = game
             .legal_moves()
             .iter()

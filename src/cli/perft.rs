@@ -26,7 +26,10 @@ pub struct Perft {
 
 impl Perft {
     pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        let game = self.position.game()?;
+        let game = match self.position.game(false) {
+            Ok(g) => g,
+            Err(code) => return Ok(code),
+        };
         let started = Instant::now();
         let nodes = if self.divide && self.depth > 0 {
             let mut total = 0;

@@ -16,18 +16,42 @@ pub struct Show {
 }
 
 impl Show {
-    pub(super) fn execute(self) -> anyhow::Result<ExitCode> {
-        let game = self.position.game()?;
+    pub(super) fn execute(self, db: &super::store_args::StoreArgs) -> anyhow::Result<ExitCode> {
+        let game = match self.position.game(db.json) {
+            Ok(g) => g,
+            Err(code) => return Ok(code),
+        };
         let side = if self.flip {
             Color::Black
         } else {
             Color::White
         };
-        print!(
-            "{}",
-            crate::diagram::game_text(game.as_ref(), side, &crate::diagram::Options::default())
-        );
-        println!("FEN {}", game.fen());
-        Ok(ExitCode::SUCCESS)
+        let shown = Shown {
+            variant: game.variant(),
+            fen: game.fen(),
+            to_move: game.turn(),
+            board: crate::diagram::game_text(
+                game.as_ref(),
+                side,
+                &crate::diagram::Options::default(),
+            ),
+        };
+        super::output::emit(&shown, db.json)
+    }
+}
+
+/// A position as `show` answers: in words the diagram and the FEN line, in
+/// JSON the game, the FEN, the side to move and the diagram's text.
+#[derive(serde::Serialize)]
+struct Shown {
+    variant: crate::rules::Variant,
+    fen: String,
+    to_move: Color,
+    board: String,
+}
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}FEN {}", self.board, self.fen)
     }
 }

@@ -131,6 +131,9 @@ impl std::fmt::Display for Receipts {
             "Game #{}: receipts (the clock charges from the clock's start to the arrival; the Date header is evidence only)",
             self.game
         )?;
+        if self.rows.is_empty() {
+            writeln!(f, "No move has been played yet.")?;
+        }
         for r in &self.rows {
             writeln!(
                 f,

@@ -49,7 +49,11 @@ fn notice_waits(tx: &Tx<'_>, a: &crate::clock::Action) -> Result<bool, RefereeEr
     let waits =
         crate::store::bounce_pauses::notice_waits(tx, a.game_id, game.player(a.side), started)?;
     if waits {
-        tracing::debug!(game = a.game_id.0, side = ?a.side, "the move notice waits in the outbox: nothing due yet");
+        tracing::debug!(
+            game = a.game_id.0,
+            side = a.side.as_str(),
+            "the move notice waits in the outbox: nothing due yet"
+        );
     }
     Ok(waits)
 }

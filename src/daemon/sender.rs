@@ -136,13 +136,13 @@ pub(super) fn record(
                 outbox::mark_sent(tx, row.id, at)?;
                 super::bounce_clock::after_sent(tx, row.id, at)
             })?;
-            info!(outbox = row.id.0, game = ?game, to = %to, message_id = %message_id, "reply sent");
+            info!(outbox = row.id.0, game, to = %to, message_id = %message_id, "reply sent");
             return Ok(true);
         }
         Err(SendError::Deferred(text)) => {
             let until = at + chrono::TimeDelta::minutes(defer_minutes);
             store.transaction(|tx| send_limits::defer(tx, row.id, until, &text))?;
-            info!(outbox = row.id.0, game = ?game, to = %to, reason = %printable(&text), until = %until, "the server deferred the reply; it waits, later replies of its game to that player wait behind it");
+            info!(outbox = row.id.0, game, to = %to, reason = %printable(&text), until = %until, "the server deferred the reply; it waits, later replies of its game to that player wait behind it");
             return Ok(false);
         }
         Err(SendError::Transient(t)) => (Failure::Transient, t),
@@ -151,7 +151,7 @@ pub(super) fn record(
     let status = store.transaction(|tx| {
         outbox::mark_failed(tx, row.id, &text, kind, at, &RetryPolicy::default())
     })?;
-    warn!(outbox = row.id.0, game = ?game, to = %to, error = %printable(&text), status = status.as_str(), "reply not sent");
+    warn!(outbox = row.id.0, game, to = %to, error = %printable(&text), status = status.as_str(), "reply not sent");
     Ok(false)
 }
 

@@ -61,9 +61,12 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
     let example = shown
         .first()
         .map_or("c3-d4", |v| super::game::example_move(*v));
-    s.push_str(&match lang {
+    // One command a line, each indented under the heading (a string's
+    // continuation lines lose their leading spaces, so the indent is added
+    // here).
+    let rest = match lang {
         Language::En => format!(
-            "  {example} draw   play a move and offer a draw\n\
+            "{example} draw   play a move and offer a draw\n\
   draw   offer a draw\n\
   accept / decline   answer a draw offer (a move declines it too)\n\
   claim [move]   claim a draw (threefold repetition and the game's other draw rules), optionally with the move that repeats\n\
@@ -81,7 +84,7 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   help   this text\n"
         ),
         Language::Ru => format!(
-            "  {example} ничья   сделать ход и предложить ничью\n\
+            "{example} ничья   сделать ход и предложить ничью\n\
   ничья   предложить ничью\n\
   согласен / отказ   ответить на предложение ничьей (ход тоже отклоняет его)\n\
   требую ничью [ход]   потребовать ничью (троекратное повторение и другие правила о ничьей), можно с ходом, который повторяет позицию\n\
@@ -98,7 +101,12 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
   записываю ход {example}   записать ход в конверт в отложенной партии\n\
   помощь   эта справка\n"
         ),
-    });
+    };
+    for line in rest.lines() {
+        s.push_str("  ");
+        s.push_str(line);
+        s.push('\n');
+    }
     s
 }
 
@@ -209,6 +217,21 @@ fn colour_instrumental(c: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_command_line_is_indented_under_the_heading() {
+        for lang in [Language::En, Language::Ru] {
+            let text = commands(&[], lang);
+            let mut lines = text.lines();
+            lines.next();
+            for line in lines {
+                assert!(
+                    line.starts_with("  ") && !line.starts_with("   "),
+                    "{line:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_invitation_names_colour_opponent_control_and_commands() {

@@ -169,16 +169,14 @@ fn what_limit(limit: LimitKind, lang: Language) -> &'static str {
         }
         (LimitKind::MimeParts, Language::Ru) => "слишком много частей и вложений",
         (LimitKind::Headers, Language::Ru) => "слишком много строк заголовка",
-        (LimitKind::HeaderBytes, Language::Ru) => "слишком длинный заголовок, например тема (байт)",
+        (LimitKind::HeaderBytes, Language::Ru) => "слишком длинное поле заголовка (байт)",
         (LimitKind::TextBytes, Language::Ru) => "слишком много текста (байт)",
         (LimitKind::LineBytes, Language::Ru) => "слишком длинная строка текста (байт)",
         (LimitKind::WordsPerLine, Language::Ru) => "слишком много слов в одной строке",
         (LimitKind::MimeDepth, Language::En) => "its parts are nested too deep (levels)",
         (LimitKind::MimeParts, Language::En) => "it has too many parts and attachments",
         (LimitKind::Headers, Language::En) => "it has too many header lines",
-        (LimitKind::HeaderBytes, Language::En) => {
-            "a header, such as the subject, is too long (bytes)"
-        }
+        (LimitKind::HeaderBytes, Language::En) => "a header field is too long (bytes)",
         (LimitKind::TextBytes, Language::En) => "it holds too much text (bytes)",
         (LimitKind::LineBytes, Language::En) => "a line of its text is too long (bytes)",
         (LimitKind::WordsPerLine, Language::En) => "a line of its text has too many words",

@@ -10,6 +10,11 @@ use crate::clock::MoveClockError;
 use crate::referee::{RefereeError, TournamentRefusal};
 use crate::store::game_clocks::ClockError;
 
+/// «полуход», «полухода», «полуходов» as the number wants.
+fn plies_word_ru(n: u32) -> &'static str {
+    super::plural::plural_ru(u64::from(n), "полуход", "полухода", "полуходов")
+}
+
 /// The refusal as a clause (no final full stop): "it is not your move" /
 /// «сейчас не ваш ход».
 #[must_use]
@@ -97,13 +102,16 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             )
         }
         (E::RollbackBeyond { plies, to }, Language::Ru) => {
-            format!("в партии {plies} полуходов; вернуть её к полуходу {to} нельзя")
+            let word = plies_word_ru(*plies);
+            format!("в партии {plies} {word}; вернуть её к полуходу {to} нельзя")
         }
-        (E::NothingToRollBack { plies }, Language::En) => {
-            format!("the game has {plies} plies already: a rollback to ply {plies} would remove nothing")
-        }
+        (E::NothingToRollBack { plies }, Language::En) => format!(
+            "the game has {} already: a rollback to ply {plies} would remove nothing",
+            super::game::count_en(*plies, "ply", "plies")
+        ),
         (E::NothingToRollBack { plies }, Language::Ru) => {
-            format!("в партии и так {plies} полуходов: откат к полуходу {plies} ничего не отменил бы")
+            let word = plies_word_ru(*plies);
+            format!("в партии и так {plies} {word}: откат к полуходу {plies} ничего не отменил бы")
         }
         (E::ResultStands(g), Language::En) => {
             format!("game #{g} is finished and its result stands")

@@ -170,6 +170,17 @@ pub fn standing_line(view: &TableView<'_>, players: &[u32], lang: Language) -> S
 }
 
 /// "Tournament Autumn-2026" / «Турнир «Осень-2026»».
+/// A tournament whose games are not made yet has no table: said so, with
+/// its title.
+#[must_use]
+pub fn no_table_yet(tournament: &str, lang: Language) -> String {
+    let title = title(tournament, lang);
+    match lang {
+        Language::En => format!("{title}: no table yet; it is made when the tournament starts.\n"),
+        Language::Ru => format!("{title}: таблицы ещё нет; она появится, когда турнир начнётся.\n"),
+    }
+}
+
 fn title(tournament: &str, lang: Language) -> String {
     match lang {
         Language::En => format!("Tournament {tournament}"),

@@ -101,6 +101,10 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
                     Color::White => &mut setup.white,
                     Color::Black => &mut setup.black,
                 };
+                if set.contains(sq) {
+                    let name = square_name::name(g, sq, written_style(text, numbering));
+                    return Err(syntax(text, format!("{name} is given twice")));
+                }
                 set.insert(sq);
                 if king {
                     setup.kings.insert(sq);
@@ -114,7 +118,9 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
     Ok(setup)
 }
 
-fn squares_of(
+/// The squares of one item of a piece list: a square (`c3`, `22`) or a range
+/// of numbers (`1-12`).
+pub(crate) fn squares_of(
     g: &Geometry,
     item: &str,
     numbering: Numbering,
@@ -122,10 +128,19 @@ fn squares_of(
 ) -> Result<Vec<crate::rules::Square>, FenError> {
     if let Some((a, b)) = item.split_once('-') {
         let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else {
-            return Err(syntax(whole, format!("bad range {item:?}")));
+            return Err(syntax(
+                whole,
+                format!("{item} is neither a square nor a range of square numbers"),
+            ));
         };
-        if a > b || b > u32::from(g.count) {
-            return Err(syntax(whole, format!("bad range {item:?}")));
+        if a > b {
+            return Err(syntax(
+                whole,
+                format!("the range {item} runs backwards: write it {b}-{a}"),
+            ));
+        }
+        if b > u32::from(g.count) {
+            return Err(FenError::Square(SquareError::NoSuchNumber(b)));
         }
         return (a..=b)
             .map(|n| {
@@ -272,6 +287,16 @@ mod tests {
                 .ends_with("c3(0/0) is a tower, and russian is not played with towers"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_square_given_twice_or_a_range_off_the_board_is_named() {
+        let e = read_default(Variant::Russian, "W:Wa1,Ka1:Bb6").unwrap_err();
+        assert!(e.to_string().ends_with("a1 is given twice"), "{e}");
+        let e = read_default(Variant::International, "W:W31-50,29-35:B1-20").unwrap_err();
+        assert!(e.to_string().ends_with("31 is given twice"), "{e}");
+        let e = read_default(Variant::Russian, "W:W1-40:B5").unwrap_err();
+        assert!(e.to_string().contains("40"), "{e}");
     }
 
     #[test]

@@ -140,27 +140,21 @@ fn read_item(
     Ok(())
 }
 
+/// The squares of one item (`c3`, `12`, a range `1-11`), read as the
+/// draughts FEN reads them.
 fn squares_of(
     g: &Geometry,
     item: &str,
     numbering: Numbering,
     whole: &str,
 ) -> Result<Vec<Square>, TowerFenError> {
-    if let Some((a, b)) = item.split_once('-') {
-        let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else {
-            return Err(syntax(whole, format!("bad range {item:?}")));
-        };
-        if a > b || b > u32::from(g.count) {
-            return Err(syntax(whole, format!("bad range {item:?}")));
+    crate::notation::fen::squares_of(g, item, numbering, whole).map_err(|e| match e {
+        crate::notation::fen::FenError::Syntax { text, reason } => {
+            TowerFenError::Syntax { text, reason }
         }
-        return (a..=b)
-            .map(|n| {
-                square_name::from_number(g, n, numbering)
-                    .ok_or(TowerFenError::Square(SquareError::NoSuchNumber(n)))
-            })
-            .collect();
-    }
-    Ok(vec![square_name::parse(g, item, numbering)?])
+        crate::notation::fen::FenError::Square(e) => TowerFenError::Square(e),
+        crate::notation::fen::FenError::Position(e) => TowerFenError::Position(e),
+    })
 }
 
 /// Reads a tower FEN as a legal position.

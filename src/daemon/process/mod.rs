@@ -139,7 +139,7 @@ pub fn process(
             // failed so that it is not retried for ever; the referee sees it in
             // the log and the table.
             let outcome = format!("failed: {e}");
-            warn!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), error = %e, "mail could not be processed");
+            warn!(key = %printable(&mail.key), message_id = %message_id.as_deref().map_or_else(|| "-".into(), printable), error = %e, "mail could not be processed");
             let record = NewProcessedMessage {
                 message_id: message_id.clone(),
                 inbox_key: mail.key.clone(),
@@ -160,9 +160,9 @@ pub fn process(
     };
     let game = processed.game.map(|g| g.0);
     if processed.outcome.starts_with("rejected") || processed.outcome.starts_with("ignored") {
-        warn!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), game, outcome = %printable(&processed.outcome), "mail not applied");
+        warn!(key = %printable(&mail.key), message_id = %message_id.as_deref().map_or_else(|| "-".into(), printable), game, outcome = %printable(&processed.outcome), "mail not applied");
     } else {
-        info!(key = %printable(&mail.key), message_id = ?message_id.as_deref().map(printable), game, outcome = %printable(&processed.outcome), "mail processed");
+        info!(key = %printable(&mail.key), message_id = %message_id.as_deref().map_or_else(|| "-".into(), printable), game, outcome = %printable(&processed.outcome), "mail processed");
     }
     Ok(processed)
 }

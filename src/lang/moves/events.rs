@@ -144,12 +144,14 @@ pub fn event(e: &Event, lang: Language) -> String {
             },
             _,
         ) => {
+            // `12.` before White's ply, `12...` before Black's, as scores number them.
+            let number = crate::lang::site::move_number(*number, *side);
             let side = crate::lang::game::side_name_capital(*side, lang);
             let mut s = match (written, lang) {
-                (Some(w), En) => format!("{number}. {side} played {full} (written: {w})."),
-                (Some(w), Ru) => format!("{number}. {side} сыграли {full} (записано: {w})."),
-                (None, En) => format!("{number}. {side} played {full}."),
-                (None, Ru) => format!("{number}. {side} сыграли {full}."),
+                (Some(w), En) => format!("{number} {side} played {full} (written: {w})."),
+                (Some(w), Ru) => format!("{number} {side} сыграли {full} (записано: {w})."),
+                (None, En) => format!("{number} {side} played {full}."),
+                (None, Ru) => format!("{number} {side} сыграли {full}."),
             };
             // How to answer the offer is said once, in the state's offer line.
             if *offers_draw {

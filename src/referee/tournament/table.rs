@@ -151,6 +151,9 @@ pub fn table_text(tx: &Tx<'_>, t: &Tournament, lang: Language) -> Result<String,
 /// (each section under its number when there are several).
 #[must_use]
 pub fn table_text_of(t: &Tournament, sections: &[SectionTable], lang: Language) -> String {
+    if sections.is_empty() {
+        return crate::lang::tournament::no_table_yet(&t.name, lang);
+    }
     let mut out = String::new();
     for s in sections {
         if sections.len() > 1 {
