@@ -122,10 +122,13 @@ pub(super) fn draughts_move(text: &str) -> Option<WrittenMove> {
         return None;
     }
     let w = parse_move(text).ok()?;
-    // A square alone is not read as a move in a mail: prose names squares.
+    // A square alone (`c5`: the move there) is a weak move, counted only on a
+    // line of its own or after `ход`/`move`, as a chess `e4` is; a number
+    // alone (`15`) never: prose is full of numbers.
     let squares = std::iter::once(match w.origin {
         WrittenOrigin::Square(s) => Some(s),
         WrittenOrigin::File(_) => None,
+        WrittenOrigin::Unwritten if matches!(w.dest, WrittenSquare::Coordinate { .. }) => None,
         WrittenOrigin::Unwritten => return None,
     })
     .flatten()

@@ -85,6 +85,23 @@ fn a_move_in_prose_counts_only_in_an_unmistakable_form() {
     );
 }
 
+/// A draughts square alone is the move there, as a chess `e4` is: on a line
+/// of its own or after `ход`, never in prose, and never a bare number.
+#[test]
+fn a_square_alone_is_a_move_on_its_own_line_only() {
+    assert_eq!(one_move(&draughts("c5")), ("c5", None, false));
+    assert_eq!(one_move(&draughts("ход h4")), ("h4", None, false));
+    assert_eq!(one_move(&draughts("1... c5")), ("c5", Some(1), false));
+    assert_eq!(
+        draughts("Думаю, что c5 сейчас сильнее"),
+        [Intent::Unrecognised(Unrecognised::NoCommand)]
+    );
+    assert_eq!(
+        draughts("15"),
+        [Intent::Unrecognised(Unrecognised::NoCommand)]
+    );
+}
+
 #[test]
 fn phone_numbers_dates_times_and_results_are_not_moves() {
     for text in [
