@@ -81,10 +81,17 @@ pub(super) fn new_game(fen: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError
 /// Reads a standard chess FEN (shakmaty, standard castling) and checks that
 /// it is a legal position.
 fn read_fen(text: &str) -> Result<Chess, SetupError> {
-    let fen = Fen::from_ascii(text.trim().as_bytes())
-        .map_err(|e| SetupError(format!("cannot read the chess FEN {text:?}: {e}")))?;
-    fen.into_position(CastlingMode::Standard)
-        .map_err(|e| SetupError(format!("the chess FEN {text:?} is no legal position: {e}")))
+    let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| {
+        let why = super::chess_fen::unreadable(&e);
+        SetupError(format!("cannot read the chess FEN {text:?}: {why}"))
+    })?;
+    let setup = shakmaty::Setup::from(fen.clone());
+    fen.into_position(CastlingMode::Standard).map_err(|e| {
+        let why = super::chess_fen::illegal(e.kinds(), &setup);
+        SetupError(format!(
+            "the chess FEN {text:?} is no legal position: {why}"
+        ))
+    })
 }
 
 /// Replays a chess record (plies as written) from a FEN or the initial position.

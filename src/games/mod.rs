@@ -17,6 +17,7 @@
 //! verdict on it).
 
 mod chess;
+mod chess_fen;
 mod diagonal;
 mod draughts;
 mod endings;
