@@ -54,68 +54,84 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
         ));
     };
     let g = Geometry::of(rules.board);
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '"')
-        .collect();
-    let cleaned = cleaned.trim_end_matches('.');
-    let mut fields = cleaned.split(':');
-    let turn = match fields.next().map(str::to_ascii_uppercase).as_deref() {
-        Some("W") => Color::White,
-        Some("B") => Color::Black,
-        _ => return Err(syntax(text, "it must start with W or B, the side to move")),
-    };
+    let (turn, items) = split_lists(text).map_err(|reason| syntax(text, reason))?;
     let mut setup = Setup {
         white: SquareSet::EMPTY,
         black: SquareSet::EMPTY,
         kings: SquareSet::EMPTY,
         turn,
     };
-    let mut seen = [false; 2];
-    for field in fields {
-        let mut chars = field.chars();
-        let color = match chars.next().map(|c| c.to_ascii_uppercase()) {
-            Some('W') => Color::White,
-            Some('B') => Color::Black,
-            _ => continue, // e.g. H0, F1: other PDN fields
-        };
-        if std::mem::replace(&mut seen[color.index()], true) {
+    for (color, item) in &items {
+        let (color, item) = (*color, item.as_str());
+        if item.contains(['(', ')']) {
             return Err(syntax(
                 text,
-                format!("the {} list is given twice", color.letter()),
+                format!("{item} is a tower, and {variant} is not played with towers"),
             ));
         }
-        for item in chars.as_str().split(',').filter(|s| !s.is_empty()) {
-            if item.contains(['(', ')']) {
-                return Err(syntax(
-                    text,
-                    format!("{item} is a tower, and {variant} is not played with towers"),
-                ));
-            }
-            let (king, body) = match item.strip_prefix(['K', 'k']) {
-                Some(rest) => (true, rest),
-                None => (false, item),
+        let (king, body) = match item.strip_prefix(['K', 'k']) {
+            Some(rest) => (true, rest),
+            None => (false, item),
+        };
+        for sq in squares_of(g, body, numbering, text)? {
+            let set = match color {
+                Color::White => &mut setup.white,
+                Color::Black => &mut setup.black,
             };
-            for sq in squares_of(g, body, numbering, text)? {
-                let set = match color {
-                    Color::White => &mut setup.white,
-                    Color::Black => &mut setup.black,
-                };
-                if set.contains(sq) {
-                    let name = square_name::name(g, sq, written_style(text, numbering));
-                    return Err(syntax(text, format!("{name} is given twice")));
-                }
-                set.insert(sq);
-                if king {
-                    setup.kings.insert(sq);
-                }
+            if set.contains(sq) {
+                let name = square_name::name(g, sq, written_style(text, numbering));
+                return Err(syntax(text, format!("{name} is given twice")));
+            }
+            set.insert(sq);
+            if king {
+                setup.kings.insert(sq);
             }
         }
     }
-    if !seen[0] && !seen[1] {
-        return Err(syntax(text, "no W or B piece list"));
-    }
     Ok(setup)
+}
+
+/// A PDN FEN's fields, for the draughts and the tower reader alike: the
+/// side to move, then each item of the `W` and `B` lists (`c3`, `Kd4`,
+/// `1-12`, a tower `c1(1/0000)`) with its side, in the order written;
+/// spaces, quotes and a final `.` dropped, other fields (`H0`, `F1`) left
+/// out.
+///
+/// # Errors
+/// The reason, as a clause: no side to move, a list given twice, no list.
+pub(crate) fn split_lists(text: &str) -> Result<(Color, Vec<(Color, String)>), String> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"')
+        .collect();
+    let mut fields = cleaned.trim_end_matches('.').split(':');
+    let turn = match fields.next().map(str::to_ascii_uppercase).as_deref() {
+        Some("W") => Color::White,
+        Some("B") => Color::Black,
+        _ => return Err("it must start with W or B, the side to move".into()),
+    };
+    let mut seen = [false; 2];
+    let mut items = Vec::new();
+    for field in fields {
+        let color = match field.chars().next().map(|c| c.to_ascii_uppercase()) {
+            Some('W') => Color::White,
+            Some('B') => Color::Black,
+            _ => continue,
+        };
+        if std::mem::replace(&mut seen[color.index()], true) {
+            return Err(format!("the {} list is given twice", color.letter()));
+        }
+        let list = &field[1..];
+        items.extend(
+            list.split(',')
+                .filter(|s| !s.is_empty())
+                .map(|item| (color, item.to_string())),
+        );
+    }
+    if !seen[0] && !seen[1] {
+        return Err("no W or B list".into());
+    }
+    Ok((turn, items))
 }
 
 /// The squares of one item of a piece list: a square (`c3`, `22`) or a range
@@ -161,7 +177,7 @@ pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Positi
     let setup = read_setup(variant, text, numbering)?;
     Position::from_setup(variant, setup).map_err(|e| {
         let g = Geometry::of(variant.rules().board);
-        FenError::Position(placement::of_draughts(e, g, written_style(text, numbering)))
+        FenError::Position(placement::named(e, g, written_style(text, numbering)))
     })
 }
 

@@ -1,10 +1,9 @@
 //! Why the pieces a FEN places form no legal position, with every square named
 //! as records name it (`c3`, `22`), never by the core's internal index: the
-//! setup errors of the draughts and tower cores ([`PositionError`],
-//! [`TowerPositionError`]) read with the board's names.
+//! setup error of the diagonal core ([`PositionError`], draughts and towers)
+//! read with the board's names.
 
 use crate::notation::square_name::{self, SquareStyle};
-use crate::rules::towers::TowerPositionError;
 use crate::rules::{Color, Geometry, PositionError, Square};
 
 /// What is wrong with the pieces a FEN places.
@@ -40,11 +39,12 @@ pub enum PlacementError {
         /// Whose pieces.
         side: Side,
         /// How many the FEN places.
-        count: usize,
+        count: u32,
         /// How many a side starts with.
-        most: usize,
+        most: u32,
     },
-    /// The game is not one of column checkers (a tower FEN for another game).
+    /// The game is not of the FEN's family (a tower FEN for Russian
+    /// checkers).
     #[error("{0} is not a game of column checkers")]
     NotTowers(crate::rules::Variant),
 }
@@ -62,13 +62,17 @@ impl std::fmt::Display for Side {
     }
 }
 
-/// The draughts core's setup error with its squares named.
+/// A diagonal core's setup error ([`PositionError`]: draughts or towers)
+/// with its squares named in `style`.
 #[must_use]
-pub fn of_draughts(e: PositionError, g: &Geometry, style: SquareStyle) -> PlacementError {
-    let name = |i: u8| named(g, style, i);
+pub fn named(e: PositionError, g: &Geometry, style: SquareStyle) -> PlacementError {
+    let name = |i: u8| square_name::name(g, Square(i), style);
     match e {
+        PositionError::OtherFamily(v) => PlacementError::NotTowers(v),
         PositionError::OffBoard(_) => PlacementError::OffBoard,
         PositionError::Overlap(i) => PlacementError::BothSides(name(i)),
+        PositionError::Twice(i) => PlacementError::Twice(name(i)),
+        PositionError::EmptyTower(i) => PlacementError::EmptyTower(name(i)),
         PositionError::KingOnEmptySquare(i) => PlacementError::KingOnEmptySquare(name(i)),
         PositionError::ManOnPromotionRank(c, i) => PlacementError::ManOnPromotionRank {
             side: Side(c),
@@ -76,33 +80,8 @@ pub fn of_draughts(e: PositionError, g: &Geometry, style: SquareStyle) -> Placem
         },
         PositionError::TooManyPieces(c, count, most) => PlacementError::TooManyPieces {
             side: Side(c),
-            count: count as usize,
-            most: most as usize,
-        },
-    }
-}
-
-/// The tower core's setup error with its squares named.
-#[must_use]
-pub fn of_towers(e: TowerPositionError, g: &Geometry, style: SquareStyle) -> PlacementError {
-    let name = |i: u8| named(g, style, i);
-    match e {
-        TowerPositionError::NotTowers(v) => PlacementError::NotTowers(v),
-        TowerPositionError::OffBoard(_) => PlacementError::OffBoard,
-        TowerPositionError::Twice(i) => PlacementError::Twice(name(i)),
-        TowerPositionError::EmptyTower(i) => PlacementError::EmptyTower(name(i)),
-        TowerPositionError::ManOnPromotionRank(c, i) => PlacementError::ManOnPromotionRank {
-            side: Side(c),
-            square: name(i),
-        },
-        TowerPositionError::TooManyPieces(c, count, most) => PlacementError::TooManyPieces {
-            side: Side(c),
             count,
             most,
         },
     }
-}
-
-fn named(g: &Geometry, style: SquareStyle, index: u8) -> String {
-    square_name::name(g, Square(index), style)
 }

@@ -63,41 +63,14 @@ pub fn read_setup(variant: Variant, text: &str) -> Result<TowerSetup, TowerFenEr
     let numbering = variant
         .towers()
         .map_or(Numbering::FromBottomLeft, |r| r.numbering);
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '"')
-        .collect();
-    let cleaned = cleaned.trim_end_matches('.');
-    let mut fields = cleaned.split(':');
-    let turn = match fields.next().map(str::to_ascii_uppercase).as_deref() {
-        Some("W") => Color::White,
-        Some("B") => Color::Black,
-        _ => return Err(syntax(text, "it must start with W or B, the side to move")),
-    };
+    let (turn, items) =
+        crate::notation::fen::split_lists(text).map_err(|reason| syntax(text, reason))?;
     let mut setup = TowerSetup {
         towers: Vec::new(),
         turn,
     };
-    let mut seen = [false; 2];
-    for field in fields {
-        let mut chars = field.chars();
-        let color = match chars.next().map(|c| c.to_ascii_uppercase()) {
-            Some('W') => Color::White,
-            Some('B') => Color::Black,
-            _ => continue, // other PDN fields (H0, F1)
-        };
-        if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(syntax(
-                text,
-                format!("the {} list is given twice", color.letter()),
-            ));
-        }
-        for item in chars.as_str().split(',').filter(|s| !s.is_empty()) {
-            read_item(g, item, color, numbering, text, &mut setup.towers)?;
-        }
-    }
-    if !seen[0] && !seen[1] {
-        return Err(syntax(text, "no W or B list of towers"));
+    for (color, item) in &items {
+        read_item(g, item, *color, numbering, text, &mut setup.towers)?;
     }
     Ok(setup)
 }
@@ -171,7 +144,7 @@ pub fn read(variant: Variant, text: &str) -> Result<TowerPosition, TowerFenError
             .map_or(Numbering::FromBottomLeft, |r| r.numbering);
         let style = crate::notation::fen::written_style(text, numbering);
         match g {
-            Ok(g) => TowerFenError::Position(placement::of_towers(e, g, style)),
+            Ok(g) => TowerFenError::Position(placement::named(e, g, style)),
             Err(e) => e,
         }
     })

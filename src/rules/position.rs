@@ -27,17 +27,30 @@ pub struct Setup {
     pub turn: Color,
 }
 
-/// Why a [`Setup`] is not a legal position.
+/// Why a setup of a diagonal game (a draughts [`Setup`], a
+/// [`crate::rules::towers::TowerSetup`]) is not a legal position. Squares are
+/// the core's indexes; the notation names them
+/// ([`crate::notation::placement`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The variant is not of the position's family (a tower setup for
+    /// Russian checkers).
+    #[error("{0} is not a game of this family")]
+    OtherFamily(Variant),
     /// A square holds a white and a black piece.
     #[error("square index {0} holds pieces of both sides")]
     Overlap(u8),
+    /// Two towers are given for one square.
+    #[error("square index {0} is given twice")]
+    Twice(u8),
+    /// A tower with no piece.
+    #[error("square index {0} holds an empty tower")]
+    EmptyTower(u8),
     /// A square index lies outside the board.
     #[error("square index {0} is off the board")]
     OffBoard(u8),
-    /// A man stands on the rank where it would already have been promoted
-    /// (its side, the square index).
+    /// A man (a tower topped by a man) stands on the rank where it would
+    /// already have been promoted (its side, the square index).
     #[error("a {0:?} man stands on its promotion rank (square index {1})")]
     ManOnPromotionRank(Color, u8),
     /// More pieces than a side starts with.

@@ -17,7 +17,7 @@ mod position;
 mod tower;
 pub mod zobrist;
 
-pub use position::{TowerPosition, TowerPositionError, TowerSetup};
+pub use position::{TowerPosition, TowerSetup};
 pub use tower::{MAX_HEIGHT, Tower};
 
 use crate::rules::{BoardSize, Citation, DiagonalGame, Geometry, Move, Numbering};

@@ -3,7 +3,8 @@
 
 use super::{Tower, TowersRules, zobrist};
 use crate::rules::{
-    Color, DiagonalPosition, Geometry, Move, Numbering, Piece, Role, Square, SquareSet, Variant,
+    Color, DiagonalPosition, Geometry, Move, Numbering, Piece, PositionError, Role, Square,
+    SquareSet, Variant,
 };
 
 /// The most playing squares of a column-checkers board (32 on 8x8; Lasca has 25).
@@ -16,29 +17,6 @@ pub struct TowerSetup {
     pub towers: Vec<(Square, Tower)>,
     /// The side to move.
     pub turn: Color,
-}
-
-/// Why a [`TowerSetup`] is not a legal position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TowerPositionError {
-    /// The variant is not a game of column checkers.
-    #[error("{0} is not a game of column checkers")]
-    NotTowers(Variant),
-    /// A square index lies outside the board.
-    #[error("square index {0} is off the board")]
-    OffBoard(u8),
-    /// Two towers are given for one square.
-    #[error("square index {0} is given twice")]
-    Twice(u8),
-    /// A tower with no piece.
-    #[error("square index {0} holds an empty tower")]
-    EmptyTower(u8),
-    /// A tower whose top is a man on the row where it would have been promoted.
-    #[error("a {0:?} man tops a tower on its promotion row (square index {1})")]
-    ManOnPromotionRank(Color, u8),
-    /// More pieces of a side than it starts with.
-    #[error("{0:?} has {1} pieces, more than the {2} a side starts with")]
-    TooManyPieces(Color, usize, usize),
 }
 
 /// A legal position of Bashni or Lasca. Small and `Copy`: playing a move returns a
@@ -65,10 +43,8 @@ impl PartialEq for TowerPosition {
 
 impl Eq for TowerPosition {}
 
-fn rules_of(variant: Variant) -> Result<&'static TowersRules, TowerPositionError> {
-    variant
-        .towers()
-        .ok_or(TowerPositionError::NotTowers(variant))
+fn rules_of(variant: Variant) -> Result<&'static TowersRules, PositionError> {
+    variant.towers().ok_or(PositionError::OtherFamily(variant))
 }
 
 impl TowerPosition {
@@ -88,8 +64,8 @@ impl TowerPosition {
     /// side, White to move (seed 000 §1.2.1, §1.7, §2.2.1).
     ///
     /// # Errors
-    /// [`TowerPositionError::NotTowers`] for a variant of another family.
-    pub fn initial(variant: Variant) -> Result<TowerPosition, TowerPositionError> {
+    /// [`PositionError::OtherFamily`] for a variant of another family.
+    pub fn initial(variant: Variant) -> Result<TowerPosition, PositionError> {
         let rules = rules_of(variant)?;
         let mut p = TowerPosition::empty(variant, rules, Color::White);
         let g = p.geometry;
@@ -116,29 +92,29 @@ impl TowerPosition {
     /// Checks a setup and makes it a position.
     ///
     /// # Errors
-    /// [`TowerPositionError`] naming what is wrong: a square off the board or given
+    /// [`PositionError`] naming what is wrong: a square off the board or given
     /// twice, an empty tower, a man on top of a tower on its promotion row, more
     /// pieces of a side than it starts with.
     pub fn from_setup(
         variant: Variant,
         setup: &TowerSetup,
-    ) -> Result<TowerPosition, TowerPositionError> {
+    ) -> Result<TowerPosition, PositionError> {
         let rules = rules_of(variant)?;
         let mut p = TowerPosition::empty(variant, rules, setup.turn);
         let g = p.geometry;
         let mut counts = [0usize; 2];
         for &(sq, tower) in &setup.towers {
             if sq.0 >= g.count {
-                return Err(TowerPositionError::OffBoard(sq.0));
+                return Err(PositionError::OffBoard(sq.0));
             }
             if !p.towers[sq.index()].is_empty() {
-                return Err(TowerPositionError::Twice(sq.0));
+                return Err(PositionError::Twice(sq.0));
             }
             let Some(top) = tower.top() else {
-                return Err(TowerPositionError::EmptyTower(sq.0));
+                return Err(PositionError::EmptyTower(sq.0));
             };
             if top.role == Role::Man && g.is_promotion_rank(sq, top.color) {
-                return Err(TowerPositionError::ManOnPromotionRank(top.color, sq.0));
+                return Err(PositionError::ManOnPromotionRank(top.color, sq.0));
             }
             for c in [Color::White, Color::Black] {
                 counts[c.index()] += tower.count(c);
@@ -148,7 +124,11 @@ impl TowerPosition {
         let max = rules.pieces_per_side();
         for c in [Color::White, Color::Black] {
             if counts[c.index()] > max {
-                return Err(TowerPositionError::TooManyPieces(c, counts[c.index()], max));
+                return Err(PositionError::TooManyPieces(
+                    c,
+                    counts[c.index()] as u32,
+                    max as u32,
+                ));
             }
         }
         Ok(p)
