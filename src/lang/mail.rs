@@ -163,23 +163,35 @@ fn size_text(bytes: u64, lang: Language) -> String {
 
 /// What a bound measures, as a phrase with its unit.
 fn what_limit(limit: LimitKind, lang: Language) -> &'static str {
-    match (limit, lang) {
-        (LimitKind::MimeDepth, Language::Ru) => {
-            "слишком глубокая вложенность частей письма (уровней)"
-        }
-        (LimitKind::MimeParts, Language::Ru) => "слишком много частей и вложений",
-        (LimitKind::Headers, Language::Ru) => "слишком много строк заголовка",
-        (LimitKind::HeaderBytes, Language::Ru) => "слишком длинное поле заголовка (байт)",
-        (LimitKind::TextBytes, Language::Ru) => "слишком много текста (байт)",
-        (LimitKind::LineBytes, Language::Ru) => "слишком длинная строка текста (байт)",
-        (LimitKind::WordsPerLine, Language::Ru) => "слишком много слов в одной строке",
-        (LimitKind::MimeDepth, Language::En) => "its parts are nested too deep (levels)",
-        (LimitKind::MimeParts, Language::En) => "it has too many parts and attachments",
-        (LimitKind::Headers, Language::En) => "it has too many header lines",
-        (LimitKind::HeaderBytes, Language::En) => "a header field is too long (bytes)",
-        (LimitKind::TextBytes, Language::En) => "it holds too much text (bytes)",
-        (LimitKind::LineBytes, Language::En) => "a line of its text is too long (bytes)",
-        (LimitKind::WordsPerLine, Language::En) => "a line of its text has too many words",
+    match limit {
+        LimitKind::MimeDepth => lang.pick(
+            "its parts are nested too deep (levels)",
+            "слишком глубокая вложенность частей письма (уровней)",
+        ),
+        LimitKind::MimeParts => lang.pick(
+            "it has too many parts and attachments",
+            "слишком много частей и вложений",
+        ),
+        LimitKind::Headers => lang.pick(
+            "it has too many header lines",
+            "слишком много строк заголовка",
+        ),
+        LimitKind::HeaderBytes => lang.pick(
+            "a header field is too long (bytes)",
+            "слишком длинное поле заголовка (байт)",
+        ),
+        LimitKind::TextBytes => lang.pick(
+            "it holds too much text (bytes)",
+            "слишком много текста (байт)",
+        ),
+        LimitKind::LineBytes => lang.pick(
+            "a line of its text is too long (bytes)",
+            "слишком длинная строка текста (байт)",
+        ),
+        LimitKind::WordsPerLine => lang.pick(
+            "a line of its text has too many words",
+            "слишком много слов в одной строке",
+        ),
     }
 }
 

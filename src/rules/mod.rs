@@ -5,6 +5,7 @@
 pub mod citation;
 pub mod clauses;
 mod color;
+#[macro_use]
 pub mod diagonal;
 pub mod draw;
 pub mod game;

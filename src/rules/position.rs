@@ -207,25 +207,7 @@ impl DiagonalPosition for Position {
     /// rule; see [`crate::rules::DrawRule`]).
     type Counters = Vec<u16>;
 
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn geometry(&self) -> &'static Geometry {
-        self.geometry
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn owned(&self, color: Color) -> SquareSet {
-        self.pieces[color.index()]
-    }
-
-    fn kings(&self) -> SquareSet {
-        self.kings
-    }
+    diagonal_fields!(pieces);
 
     fn numbering(&self) -> Numbering {
         self.rules.numberings[0]

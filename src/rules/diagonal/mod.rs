@@ -13,6 +13,36 @@ mod game;
 
 pub use game::DiagonalGame;
 
+/// The accessors of [`DiagonalPosition`] that a position answers from its
+/// own fields of the same names — `variant`, `geometry`, `turn`, `kings` —
+/// and from `$owned`, the squares of each side by [`Color::index`] (the
+/// draughts pieces; the towers whose top piece is the side's, seed 000
+/// §1.5.1). Written once for both families, inlined as hand-written getters
+/// would be.
+macro_rules! diagonal_fields {
+    ($owned:ident) => {
+        fn variant(&self) -> Variant {
+            self.variant
+        }
+
+        fn geometry(&self) -> &'static Geometry {
+            self.geometry
+        }
+
+        fn turn(&self) -> Color {
+            self.turn
+        }
+
+        fn owned(&self, color: Color) -> SquareSet {
+            self.$owned[color.index()]
+        }
+
+        fn kings(&self) -> SquareSet {
+            self.kings
+        }
+    };
+}
+
 use crate::rules::{Color, Geometry, Move, Numbering, SquareSet, Variant};
 
 /// A position of a diagonal game: the board, the pieces (or towers) on it and

@@ -189,26 +189,7 @@ impl DiagonalPosition for TowerPosition {
     /// tower whole, and a capture always changes the capturing tower.
     type Counters = u32;
 
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn geometry(&self) -> &'static Geometry {
-        self.geometry
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    /// The squares of the towers a side owns (its piece on top, seed 000 §1.5.1).
-    fn owned(&self, color: Color) -> SquareSet {
-        self.owned[color.index()]
-    }
-
-    fn kings(&self) -> SquareSet {
-        self.kings
-    }
+    diagonal_fields!(owned);
 
     fn numbering(&self) -> Numbering {
         self.rules.numbering
