@@ -621,11 +621,13 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         }
     }
     let m = two.unwrap_or_else(|| r.c.last_to(PETROV, 1));
+    // Black's move written with one dot (`3. gh4`) is Black's move 3, not a
+    // stale White move (found by a review: it was answered as stale).
     r.reply(
         "reply to the two-moves answer",
         PETROV,
         &m,
-        "3... gh4",
+        "3. gh4",
         1,
         Expect::Applied,
     );

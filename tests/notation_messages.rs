@@ -195,3 +195,20 @@ fn a_destination_alone_is_the_move_there_or_the_candidates() {
         "capture is compulsory: c3:a5 or c3:e5"
     );
 }
+
+/// A record is read as written: a promotion mark on a move that makes no
+/// king passes there in every family (a player's move is refused for it),
+/// and a square alone is no move in a record (found by a review: Bashni
+/// records were refused, a bare number in a record was played).
+#[test]
+fn records_pass_a_stray_promotion_mark_and_refuse_a_square_alone() {
+    use zaochka::games::{new_game, open_record};
+    for variant in [Variant::Russian, Variant::Bashni] {
+        let record = open_record(variant, None, &["c3-d4D", "b6-a5"], 1).unwrap();
+        assert!(record.failure.is_none(), "{variant}: {:?}", record.failure);
+        let mut game = new_game(variant, None).unwrap();
+        assert!(game.play("c3-d4D").is_err(), "{variant}: a player's c3-d4D");
+        let record = open_record(variant, None, &["c3-d4", "12", "b6-a5"], 1).unwrap();
+        assert_eq!(record.failure.map(|f| f.ply), Some(1), "{variant}");
+    }
+}

@@ -7,7 +7,9 @@ use super::{
     AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError,
     MoveErrorKind, MoveView, PlayedMove, SquareView, UnreadableMove, repetition_citation,
 };
-use crate::notation::{IllegalReason, Naming, ResolveError, SquareStyle, parse_move, write};
+use crate::notation::{
+    IllegalReason, Naming, ResolveError, SquareStyle, parse_move, parse_record_move, write,
+};
 use crate::rules::{
     Citation, Color, DiagonalGame, DiagonalPosition, Move, Outcome, Square, Variant,
 };
@@ -30,6 +32,13 @@ pub(super) trait DiagonalFamily: DiagonalPosition {
     }
 }
 
+/// Whose move is read: a player's, or a record's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Play,
+    Record,
+}
+
 /// A diagonal game with the square naming its record uses.
 #[derive(Clone, Debug)]
 pub(super) struct DiagonalAnyGame<P: DiagonalFamily> {
@@ -46,9 +55,17 @@ impl<P: DiagonalFamily> DiagonalAnyGame<P> {
         }
     }
 
-    fn resolve(&self, written: &str) -> Result<Move, MoveError> {
+    /// The legal move `written` names. A player's move (`Reading::Play`)
+    /// is refused for a promotion mark on a move that makes no king; a
+    /// record's (`Reading::Record`) passes it, and must write where the move
+    /// starts.
+    fn resolve(&self, written: &str, reading: Reading) -> Result<Move, MoveError> {
         let pos = self.game.position();
-        let w = parse_move(written).map_err(|e| MoveError {
+        let parsed = match reading {
+            Reading::Play => parse_move(written),
+            Reading::Record => parse_record_move(written),
+        };
+        let w = parsed.map_err(|e| MoveError {
             written: written.trim().to_string(),
             kind: MoveErrorKind::Unreadable(UnreadableMove::Draughts(e.reason)),
         })?;
@@ -66,7 +83,7 @@ impl<P: DiagonalFamily> DiagonalAnyGame<P> {
         let m = w
             .resolve(pos, naming)
             .map_err(|e| move_error(pos, naming, e))?;
-        if w.promotion_mark && !m.promotes() {
+        if reading == Reading::Play && w.promotion_mark && !m.promotes() {
             let played = write::full_in(pos, &m, naming.style);
             return Err(MoveError {
                 written: written.trim().to_string(),
@@ -153,14 +170,21 @@ impl<P: DiagonalFamily> AnyGame for DiagonalAnyGame<P> {
     }
 
     fn play(&mut self, written: &str) -> Result<PlayedMove, MoveError> {
-        let m = self.resolve(written)?;
+        let m = self.resolve(written, Reading::Play)?;
+        let played = self.describe(&m);
+        self.game.play(m);
+        Ok(played)
+    }
+
+    fn play_record(&mut self, written: &str) -> Result<PlayedMove, MoveError> {
+        let m = self.resolve(written, Reading::Record)?;
         let played = self.describe(&m);
         self.game.play(m);
         Ok(played)
     }
 
     fn check(&self, written: &str) -> Result<PlayedMove, MoveError> {
-        let m = self.resolve(written)?;
+        let m = self.resolve(written, Reading::Play)?;
         Ok(self.describe(&m))
     }
 

@@ -113,7 +113,7 @@ pub fn open_record(
 pub fn replay_on(mut game: Box<dyn AnyGame>, plies: &[&str], first_move_number: u32) -> Record {
     let first_side = game.turn();
     for (i, text) in plies.iter().enumerate() {
-        if let Err(error) = game.play(text) {
+        if let Err(error) = game.play_record(text) {
             let (move_number, side) =
                 crate::notation::record::move_number_of(i, first_side, first_move_number);
             return Record {
@@ -170,6 +170,15 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     /// [`MoveError`]: unreadable, illegal (with the reason) or ambiguous (with
     /// the candidates). The game is unchanged then.
     fn play(&mut self, written: &str) -> Result<PlayedMove, MoveError>;
+    /// Plays a move of a record being read: as [`AnyGame::play`], but as
+    /// records are read (a draughts promotion mark on a move that makes no
+    /// king is passed over, and a square alone is not a move).
+    ///
+    /// # Errors
+    /// As [`AnyGame::play`].
+    fn play_record(&mut self, written: &str) -> Result<PlayedMove, MoveError> {
+        self.play(written)
+    }
     /// Reads a written move and checks it without playing it.
     ///
     /// # Errors

@@ -244,7 +244,8 @@ fn token(word: &str) -> (Option<(u32, bool)>, &str, bool, bool) {
 /// Whether a text reads as a move in the syntax (no rules consulted).
 fn reads_as_move(text: &str, syntax: MoveSyntax) -> bool {
     match syntax {
-        MoveSyntax::Draughts => crate::notation::parse_move(text).is_ok(),
+        // A square or a number alone never starts or goes on with a line.
+        MoveSyntax::Draughts => crate::notation::parse_record_move(text).is_ok(),
         MoveSyntax::Chess => chess_token::parse(text).is_some(),
     }
 }
@@ -420,6 +421,29 @@ mod tests {
                 ("b2-c3".into(), Some(13), false, false),
                 ("h6-g5".into(), None, false, false),
                 ("g3-h4".into(), Some(14), false, false),
+            ]
+        );
+    }
+
+    /// A number or a square alone neither starts a line nor goes on with one
+    /// (found by a review: «Если 2 дня…» read as a conditional line).
+    #[test]
+    fn a_number_alone_is_no_conditional_move() {
+        assert!(
+            split(
+                "Если 2 дня не будет ответа, напомните",
+                MoveSyntax::Draughts
+            )
+            .is_none()
+        );
+        let text = "если 12... c7-d6, то 13. e3-f4. 2 недели меня не будет.";
+        let (_, lines) = split(text, MoveSyntax::Draughts).unwrap();
+        assert_eq!(lines.len(), 1);
+        assert_eq!(
+            plies(&lines[0]),
+            vec![
+                ("c7-d6".into(), Some(12), true, false),
+                ("e3-f4".into(), Some(13), false, false),
             ]
         );
     }

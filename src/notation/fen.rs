@@ -184,10 +184,11 @@ pub fn read(variant: Variant, text: &str, numbering: Numbering) -> Result<Positi
 /// The style a FEN names its squares in: alphanumeric when a file letter
 /// stands before a digit (`c3`), else numbers in `numbering`.
 pub(crate) fn written_style(text: &str, numbering: Numbering) -> SquareStyle {
-    let chars: Vec<char> = text.chars().collect();
+    // A file letter before a digit, not a list's `w`/`b` tag after `:`.
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let alphanumeric = chars
-        .windows(2)
-        .any(|w| ('a'..='j').contains(&w[0]) && w[1].is_ascii_digit());
+        .windows(3)
+        .any(|w| w[0] != ':' && ('a'..='j').contains(&w[1]) && w[2].is_ascii_digit());
     if alphanumeric {
         SquareStyle::Alphanumeric
     } else {
@@ -311,6 +312,8 @@ mod tests {
         assert!(e.to_string().ends_with("a1 is given twice"), "{e}");
         let e = read_default(Variant::International, "W:W31-50,29-35:B1-20").unwrap_err();
         assert!(e.to_string().ends_with("31 is given twice"), "{e}");
+        let e = read_default(Variant::International, "w:w21,21:b12").unwrap_err();
+        assert!(e.to_string().ends_with("21 is given twice"), "{e}");
         let e = read_default(Variant::Russian, "W:W1-40:B5").unwrap_err();
         assert!(e.to_string().contains("40"), "{e}");
     }

@@ -21,4 +21,4 @@ pub mod written;
 
 pub use resolve::{IllegalReason, Naming, ResolveError};
 pub use square_name::SquareStyle;
-pub use written::{WrittenMove, parse_line, parse_move};
+pub use written::{WrittenMove, parse_line, parse_move, parse_record_move};

@@ -5,7 +5,7 @@
 use crate::notation::fen::{self, FenError};
 use crate::notation::resolve::{Naming, ResolveError};
 use crate::notation::square_name::SquareStyle;
-use crate::notation::written::{ParseMoveError, parse_move};
+use crate::notation::written::{ParseMoveError, parse_record_move};
 use crate::rules::{Color, DiagonalPosition, Game, Numbering, Position, Variant};
 
 /// Why a ply of a record was not played.
@@ -69,7 +69,7 @@ pub fn replay_from(start: Position, plies: &[&str], naming: Naming, first_number
     let first_side = start.turn();
     for (i, text) in plies.iter().enumerate() {
         let pos = *game.position();
-        let played = parse_move(text)
+        let played = parse_record_move(text)
             .map_err(PlyError::from)
             .and_then(|w| w.resolve(&pos, naming).map_err(PlyError::from));
         match played {

@@ -206,6 +206,23 @@ pub fn parse_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
     build(tokens, promotion_mark || marked_inside, text.trim()).map_err(err)
 }
 
+/// Parses one move as a record or a line of plies writes it: like
+/// [`parse_move`], but the start must be written (a number or a square alone
+/// is a move number or a stray word there, never the move to that square).
+///
+/// # Errors
+/// As [`parse_move`]; [`Unreadable::NoDestination`] for a square alone.
+pub fn parse_record_move(text: &str) -> Result<WrittenMove, ParseMoveError> {
+    let w = parse_move(text)?;
+    if w.origin == WrittenOrigin::Unwritten {
+        return Err(ParseMoveError {
+            text: text.trim().to_string(),
+            reason: Unreadable::NoDestination,
+        });
+    }
+    Ok(w)
+}
+
 /// Splits a normalised move into tokens; the flag tells whether a promotion mark
 /// stood right after a square inside the path (`d8D:a5`).
 fn tokenize(s: &[char]) -> Option<(Vec<Token>, bool)> {
@@ -345,13 +362,13 @@ pub fn parse_line(text: &str) -> Result<Vec<WrittenPly>, ParseMoveError> {
             plies.push(WrittenPly {
                 number,
                 black_marker,
-                mv: parse_move(rest)?,
+                mv: parse_record_move(rest)?,
             });
         } else {
             plies.push(WrittenPly {
                 number,
                 black_marker,
-                mv: parse_move(&word)?,
+                mv: parse_record_move(&word)?,
             });
         }
         number = None;

@@ -87,8 +87,14 @@ pub fn check_start(
         let owns = |sq: &crate::games::SquareView| sq.pieces.first().is_some_and(|p| p.0 == side);
         if !view.squares.iter().any(owns) {
             let side = crate::lang::game::side_name(side, crate::lang::Language::En);
+            // A tower belongs to its top piece: prisoners own nothing.
+            let what = if variant.towers().is_some() {
+                "towers"
+            } else {
+                "pieces"
+            };
             return Err(RefereeError::Invalid(format!(
-                "the game would be over before its first move: {side} has no pieces"
+                "the game would be over before its first move: {side} has no {what}"
             )));
         }
     }

@@ -14,7 +14,7 @@ use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, 
 use crate::referee::{self, Command, RefereeError, Source};
 use crate::rules::Variant;
 use crate::store::players::Player;
-use crate::store::{GameId, GameStatus, Tx, games, moves};
+use crate::store::{GameId, GameStatus, Side, Tx, games, moves};
 
 pub(super) fn syntax_of(variant: Variant) -> MoveSyntax {
     if variant == Variant::Chess {
@@ -217,7 +217,12 @@ pub(super) fn command_of(
         Intent::Move { mv, offer_draw } => {
             let game = need()?;
             let lang = language_of(player);
-            if let Some(answer) = misnumbered(tx, game, mv.number, mv.black, &mv.text, lang)? {
+            let written = WrittenNumber {
+                number: mv.number,
+                black: mv.black,
+                by: games::get(tx, game)?.side_of(player.id),
+            };
+            if let Some(answer) = misnumbered(tx, game, written, &mv.text, lang)? {
                 return Ok(Err(answer));
             }
             Command::Play {
@@ -302,19 +307,31 @@ pub(super) fn command_of(
     }))
 }
 
+/// The move number written before a mailed move, and who sent it.
+#[derive(Clone, Copy)]
+pub(super) struct WrittenNumber {
+    /// The number, if one was written.
+    pub(super) number: Option<u32>,
+    /// Whether it was written as Black's (`12...`).
+    pub(super) black: bool,
+    /// The sender's side in the game.
+    pub(super) by: Option<Side>,
+}
+
 /// A move written with a move number that is not the one due: an old one (a
 /// mail sent again: nothing changes, the reply says what is due), or one
 /// ahead, or Black's mark (`5...`) on White's move, refused as the command
 /// line refuses it ([`RefereeError::WrongMoveNumber`]). A single dot before
-/// Black's move passes: many players write it so.
+/// Black's move passes when Black sends it (`12. d6-c5`): many players write
+/// it so; from White the same line is White's old move 12.
 pub(super) fn misnumbered(
     tx: &Tx<'_>,
     game: GameId,
-    number: Option<u32>,
-    black: bool,
+    written: WrittenNumber,
     text: &str,
     lang: crate::lang::Language,
 ) -> Result<Option<Answer>, RefereeError> {
+    let WrittenNumber { number, black, by } = written;
     let Some(n) = number else { return Ok(None) };
     let plies = moves::last_ply(tx, game)?;
     let row = games::get(tx, game)?;
@@ -328,7 +345,8 @@ pub(super) fn misnumbered(
         start.first_move_number(),
     );
     let due_black = side == crate::rules::Color::Black;
-    if n < due || (n == due && !black && due_black) {
+    let whites_old_move = n == due && !black && due_black && by != Some(Side::Black);
+    if n < due || whites_old_move {
         return Ok(Some(Answer {
             notice: Notice::Stale {
                 game,
