@@ -58,16 +58,17 @@ pub enum RollbackTo {
 }
 
 impl RollbackTo {
-    /// The plies to keep, counting moves from a start where White moves
-    /// first, or Black when `black_starts`; `None` for a number that names
-    /// no move (`move 0`, White's move 1 when Black starts).
+    /// The plies to keep, counting moves from the start position's own: its
+    /// side to move (`first_side`) and move number (`first_number`: 1, or a
+    /// chess FEN's); `None` for a number that names no move (`move 0`, a
+    /// move before the start, White's move when Black starts).
     #[must_use]
-    pub fn plies(self, black_starts: bool) -> Option<u32> {
+    pub fn plies(self, first_side: crate::rules::Color, first_number: u32) -> Option<u32> {
         match self {
             RollbackTo::Ply(p) => Some(p),
             RollbackTo::Move { number, black } => {
-                let before = 2 * number.checked_sub(1)? + u32::from(black);
-                before.checked_sub(u32::from(black_starts))
+                let before = 2 * number.checked_sub(first_number)? + u32::from(black);
+                before.checked_sub(u32::from(first_side == crate::rules::Color::Black))
             }
         }
     }

@@ -335,15 +335,9 @@ pub(super) fn misnumbered(
     let Some(n) = number else { return Ok(None) };
     let plies = moves::last_ply(tx, game)?;
     let row = games::get(tx, game)?;
-    // The number due counts from the start position's own (a chess FEN's
-    // move number; 1 for draughts).
-    let start = crate::games::new_game(row.variant, row.start_fen.as_deref())
-        .map_err(|e| RefereeError::Corrupt(game, e.to_string()))?;
-    let (due, side) = crate::notation::record::move_number_of(
-        plies as usize,
-        start.turn(),
-        start.first_move_number(),
-    );
+    let (first_side, first_number) = first_move(&row)?;
+    let (due, side) =
+        crate::notation::record::move_number_of(plies as usize, first_side, first_number);
     let due_black = side == crate::rules::Color::Black;
     let whites_old_move = n == due && !black && due_black && by != Some(Side::Black);
     if n < due || whites_old_move {
@@ -358,8 +352,9 @@ pub(super) fn misnumbered(
             outcome: format!("stale: {n} while {due} is due"),
         }));
     }
-    // A game not in play is answered by the referee (over, paused).
-    let ahead = n > due || (n == due && black && !due_black);
+    // A game not in play is answered by the referee (over, paused), and so
+    // is Black's `12...` while White is to move ("it is not your move").
+    let ahead = n > due || (n == due && black && !due_black && by != Some(Side::Black));
     if ahead && row.status == crate::store::GameStatus::Active {
         let wrong = RefereeError::WrongMoveNumber {
             written: n,
@@ -384,9 +379,13 @@ pub(super) fn misnumbered(
     Ok(None)
 }
 
-/// Whether Black made the game's first ply (its start position says so).
-pub(super) fn black_starts(row: &games::Game) -> bool {
-    row.start_fen
-        .as_deref()
-        .is_some_and(|f| f.trim_start().starts_with(['B', 'b']) || f.contains(" b "))
+/// The side to move and the move number of a game's start position (1, or a
+/// chess FEN's own number): where its moves are counted from.
+///
+/// # Errors
+/// [`RefereeError::Corrupt`] for a stored start that no longer reads.
+pub(super) fn first_move(row: &games::Game) -> Result<(crate::rules::Color, u32), RefereeError> {
+    let start = crate::games::new_game(row.variant, row.start_fen.as_deref())
+        .map_err(|e| RefereeError::Corrupt(row.id, e.to_string()))?;
+    Ok((start.turn(), start.first_move_number()))
 }

@@ -17,7 +17,7 @@
 //! would send them); the director gets one answer listing what each did. The
 //! same mail delivered again is recorded as a duplicate and applies nothing.
 
-use super::{Identity, Processed, black_starts, enqueue, language_of, personal, savepoint, verify};
+use super::{Identity, Processed, enqueue, first_move, language_of, personal, savepoint, verify};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
 use crate::lang::director_mail::{self as words, DirectorDone, DirectorItem, DirectorRefused};
@@ -140,7 +140,8 @@ fn apply(
     }
     if let DirectorOrder::Rollback { game, to } = order
         && let Ok(row) = games::get(tx, *game)
-        && to.plies(black_starts(&row)).is_none()
+        && let Ok((side, number)) = first_move(&row)
+        && to.plies(side, number).is_none()
     {
         return Ok(Err(DirectorRefused::Line(DirectorLineError::Rollback)));
     }
@@ -206,7 +207,8 @@ fn command_of(
             })?;
             let before = moves::last_ply(tx, game)?;
             // A number naming no move was refused before (see `apply`).
-            let plies = to.plies(black_starts(&row)).unwrap_or(before);
+            let (side, number) = first_move(&row)?;
+            let plies = to.plies(side, number).unwrap_or(before);
             (
                 Command::Direct {
                     game,

@@ -17,7 +17,7 @@ mod replies;
 use std::collections::HashMap;
 use tracing::{info, warn};
 
-use commands::{apply, black_starts, example_of, intents_for, savepoint};
+use commands::{apply, example_of, first_move, intents_for, savepoint};
 use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
 use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::Color;
 
 fn one(text: &str) -> DirectorLine {
     let mut v = read(text).unwrap_or_else(|| panic!("no command in {text:?}"));
@@ -98,15 +99,15 @@ fn rollbacks_say_plies_or_moves_exactly() {
     assert_eq!(to("rollback #15 move 12"), white12);
     assert_eq!(to("откат #15 ход 12..."), black12);
     assert_eq!(to("откат #15 12."), white12);
-    assert_eq!(white12.plies(false), Some(22));
-    assert_eq!(black12.plies(false), Some(23));
-    assert_eq!(black12.plies(true), Some(22));
+    assert_eq!(white12.plies(Color::White, 1), Some(22));
+    assert_eq!(black12.plies(Color::White, 1), Some(23));
+    assert_eq!(black12.plies(Color::Black, 1), Some(22));
     assert_eq!(
         RollbackTo::Move {
             number: 0,
             black: false
         }
-        .plies(false),
+        .plies(Color::White, 1),
         None
     );
     assert_eq!(
@@ -114,9 +115,16 @@ fn rollbacks_say_plies_or_moves_exactly() {
             number: 1,
             black: false
         }
-        .plies(true),
+        .plies(Color::Black, 1),
         None
     );
+    // A chess game from a FEN at move 30, White to move: 31. is two plies on.
+    let white31 = RollbackTo::Move {
+        number: 31,
+        black: false,
+    };
+    assert_eq!(white31.plies(Color::White, 30), Some(2));
+    assert_eq!(white12.plies(Color::White, 30), None);
 }
 
 #[test]
