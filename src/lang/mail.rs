@@ -6,6 +6,7 @@
 
 use super::Language;
 use super::game::side_name;
+use crate::mail::intent::{Act, Doubt};
 use crate::mail::{LimitKind, Unrecognised};
 use crate::rules::Color;
 use crate::vocabulary::GameId;
@@ -102,6 +103,32 @@ pub enum Notice {
         due: u32,
         /// Whether Black's move is due.
         due_black: bool,
+    },
+    /// Words that name an act without making it: nothing was done, and how
+    /// to make it.
+    Unsaid {
+        /// The line as written (a bounded excerpt).
+        line: String,
+        /// The act named.
+        act: Act,
+        /// Why it was not taken.
+        doubt: Doubt,
+    },
+    /// A move named but not played.
+    NotPlayed {
+        /// The line as written (a bounded excerpt).
+        line: String,
+        /// The move as written.
+        text: String,
+        /// Why it was not played.
+        doubt: Doubt,
+    },
+    /// A move typed in the Russian keyboard layout: not played.
+    OtherLayout {
+        /// The word as written.
+        written: String,
+        /// The move it is in the Latin layout.
+        meant: String,
     },
     /// A line the referee refused, with the reason (already in the reader's
     /// language); nothing of it changed.
@@ -399,6 +426,16 @@ impl Notice {
                     ),
                 }
             }
+            Notice::Unsaid { line, act, doubt } => unsaid(line, *act, *doubt, lang),
+            Notice::NotPlayed { line, text, doubt } => not_played(line, text, *doubt, lang),
+            Notice::OtherLayout { written, meant } => match lang {
+                Language::Ru => format!(
+                    "«{written}» — это «{meant}», набранный в русской раскладке? Ход не сделан: если вы играете {meant}, пришлите «{meant}»."
+                ),
+                Language::En => format!(
+                    "\"{written}\" reads as \"{meant}\" typed with a Russian keyboard layout. No move was made: if you play {meant}, send \"{meant}\"."
+                ),
+            },
             Notice::Refused { game, line, reason } => match lang {
                 Language::Ru => format!("Партия #{game} - «{line}» не принято: {reason}."),
                 Language::En => format!("Game #{game} - \"{line}\" is not accepted: {reason}."),
@@ -484,3 +521,102 @@ fn without_prefix(game: GameId, line: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// Why words were not taken as an act or a move, as a clause after the
+/// quoted words: «…» — это вопрос.
+fn doubt_words(doubt: Doubt, lang: Language) -> &'static str {
+    match (doubt, lang) {
+        (Doubt::Question, Language::Ru) => "это вопрос",
+        (Doubt::Question, Language::En) => "this is a question",
+        (Doubt::Negation, Language::Ru) => "здесь это отрицается или отклоняется",
+        (Doubt::Negation, Language::En) => "this says no to it",
+        (Doubt::Condition, Language::Ru) => "это сказано с условием («если», «бы»)",
+        (Doubt::Condition, Language::En) => "this is said on a condition (\"if\", \"would\")",
+        (Doubt::Reported, Language::Ru) => "это чужие слова или пересказ",
+        (Doubt::Reported, Language::En) => "these are someone else's words or a report of them",
+        (Doubt::Quoted, Language::Ru) => "это цитата в кавычках",
+        (Doubt::Quoted, Language::En) => "this is a quotation",
+        (Doubt::Joke, Language::Ru) => "это сказано в шутку",
+        (Doubt::Joke, Language::En) => "this is said as a joke",
+        (Doubt::Hedge, Language::Ru) => "это мнение, а не предложение",
+        (Doubt::Hedge, Language::En) => "this is an opinion, not an offer",
+        (Doubt::Elsewhere, Language::Ru) => "это о прошлом или о другой партии",
+        (Doubt::Elsewhere, Language::En) => "this is about the past or another game",
+        (Doubt::Mention, Language::Ru) => "здесь об этом говорится, но это не сделано",
+        (Doubt::Mention, Language::En) => "this talks about it without doing it",
+        (Doubt::Contradiction, Language::Ru) => "остальное письмо этому противоречит",
+        (Doubt::Contradiction, Language::En) => "the rest of your mail says otherwise",
+    }
+}
+
+/// What was not done, and how to do it: «ничья не предложена. Если вы
+/// предлагаете ничью, напишите «предлагаю ничью»».
+fn act_not_done(act: Act, lang: Language) -> &'static str {
+    match (act, lang) {
+        (Act::Offer, Language::Ru) => {
+            "ничья не предложена. Если вы предлагаете ничью, напишите «предлагаю ничью»."
+        }
+        (Act::Offer, Language::En) => {
+            "no draw was offered. If you offer a draw, write \"I offer a draw\"."
+        }
+        (Act::Accept, Language::Ru) => {
+            "ничья не принята. Если вы принимаете ничью, напишите «согласен на ничью»."
+        }
+        (Act::Accept, Language::En) => {
+            "no draw was accepted. If you accept the draw, write \"I accept the draw\"."
+        }
+        (Act::Decline, Language::Ru) => {
+            "предложение ничьей не отклонено. Если вы отклоняете его, напишите «отказываюсь от ничьей» или просто сделайте ход."
+        }
+        (Act::Decline, Language::En) => {
+            "the draw offer was not declined. If you decline it, write \"I decline the draw\" or simply make your move."
+        }
+        (Act::Resign, Language::Ru) => {
+            "партия не сдана. Если вы сдаётесь, напишите «сдаюсь» отдельным письмом без хода."
+        }
+        (Act::Resign, Language::En) => {
+            "the game was not resigned. If you resign, write \"I resign\" in a mail without a move."
+        }
+        (Act::Claim, Language::Ru) => {
+            "ничья не заявлена. Если вы заявляете ничью, напишите «требую ничью»."
+        }
+        (Act::Claim, Language::En) => {
+            "no draw was claimed. If you claim a draw, write \"I claim a draw\"."
+        }
+        (Act::Takeback, Language::Ru) => "ход назад не берётся: отправленный ход остаётся в силе.",
+        (Act::Takeback, Language::En) => "moves are not taken back: a move sent stands.",
+    }
+}
+
+/// One sentence for words that name an act without making it.
+fn unsaid(line: &str, act: Act, doubt: Doubt, lang: Language) -> String {
+    let (open, close) = quotes(lang);
+    let why = doubt_words(doubt, lang);
+    let what = act_not_done(act, lang);
+    if act == Act::Takeback {
+        return format!("{open}{line}{close} — {what}");
+    }
+    format!("{open}{line}{close} — {why}: {what}")
+}
+
+/// One sentence for a move named but not played.
+fn not_played(line: &str, text: &str, doubt: Doubt, lang: Language) -> String {
+    let (open, close) = quotes(lang);
+    let why = doubt_words(doubt, lang);
+    match lang {
+        Language::Ru => format!(
+            "{open}{line}{close} — {why}: ход {text} не сделан. Если вы играете его, пришлите ход отдельной строкой."
+        ),
+        Language::En => format!(
+            "{open}{line}{close} — {why}: the move {text} was not played. If you play it, send the move on a line of its own."
+        ),
+    }
+}
+
+/// The quotation marks of a language.
+fn quotes(lang: Language) -> (&'static str, &'static str) {
+    match lang {
+        Language::Ru => ("«", "»"),
+        Language::En => ("\"", "\""),
+    }
+}

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
 use crate::lang::Language;
-use crate::lang::moves::{Event, event};
+use crate::lang::moves::{Event, OfferBar, event};
 use crate::referee::load::{Loaded, load};
 use crate::referee::view::{side_name, to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
@@ -112,9 +112,18 @@ pub(crate) fn play(
         _ => None,
     };
     let ply = game.plies() as u32;
-    if offer_draw {
-        make_offer(tx, &l, me, ply, now, source)?;
-    }
+    // An offer that may not be made leaves the move standing: the mover is
+    // told why no draw was offered.
+    let (offer_draw, offer_bar) = if offer_draw {
+        match make_offer(tx, &l, me, ply, now, source) {
+            Ok(()) => (true, None),
+            Err(RefereeError::OwnOffer) => (false, Some(OfferBar::OwnPending)),
+            Err(RefereeError::OfferRightUsed) => (false, Some(OfferBar::RightUsed)),
+            Err(e) => return Err(e),
+        }
+    } else {
+        (false, None)
+    };
     let finish = game.outcome();
     if let Some(f) = &finish {
         finish_game(tx, &mut l, f.result, f.termination, now)?;
@@ -146,6 +155,12 @@ pub(crate) fn play(
     // their own notation; the offerer of a declined offer is told.
     let text_of = |side: Side, lang| {
         let mut s = event(&played_as(side, side == me), lang);
+        if side == me
+            && let Some(bar) = offer_bar
+        {
+            s.push('\n');
+            s.push_str(&event(&Event::OfferNotMade { bar }, lang));
+        }
         if declined == Some(side) {
             let note = Event::OfferDeclinedByMove {
                 number,

@@ -122,12 +122,14 @@ pub(super) fn apply(
     game: Option<GameId>,
     a: &Addressed,
     index: usize,
+    notes: &[String],
 ) -> Result<String, RefereeError> {
     let lang = language_of(player);
-    let command = match command_of(tx, player, game, &a.intent, &env.new_text)? {
+    let command = match command_of(tx, player, game, &a.intent, &env.new_text, &a.line)? {
         Ok(c) => c,
         Err(answer) => {
             let text = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
+            let text = with_notes(text, notes);
             enqueue(
                 tx,
                 config,
@@ -148,6 +150,9 @@ pub(super) fn apply(
         Ok(mut h) => {
             savepoint(tx, "RELEASE intent")?;
             let processed_at = crate::daemon::wall::now().max(mail.received_at);
+            if let Some(mine) = h.replies.iter_mut().find(|r| r.to == player.id) {
+                mine.body = with_notes(std::mem::take(&mut mine.body), notes);
+            }
             let replies = &mut h.replies;
             crate::daemon::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
@@ -172,7 +177,7 @@ pub(super) fn apply(
                 }
                 .text(lang),
             };
-            let text = with_state(tx, player, game, line, mail.received_at)?;
+            let text = with_notes(with_state(tx, player, game, line, mail.received_at)?, notes);
             enqueue(
                 tx,
                 config,
@@ -211,6 +216,7 @@ pub(super) fn command_of(
     game: Option<GameId>,
     intent: &Intent,
     analysis: &str,
+    analysis_line: &str,
 ) -> Result<Result<Command, Answer>, RefereeError> {
     let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
     Ok(Ok(match intent {
@@ -288,6 +294,13 @@ pub(super) fn command_of(
             game: need()?,
             request: request.clone(),
         },
+        Intent::Unsaid { .. } | Intent::NamedMove { .. } | Intent::OtherLayout { .. } => {
+            let notice = note_of(intent, analysis_line).expect("a note intent");
+            return Ok(Err(Answer {
+                notice,
+                outcome: "not taken: words that name no act".into(),
+            }));
+        }
         Intent::Unrecognised(why) => {
             let outcome = match why {
                 Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),
@@ -305,6 +318,37 @@ pub(super) fn command_of(
             }));
         }
     }))
+}
+
+/// The notice of an intent that only names an act or a move (nothing to
+/// apply), for the line it was read from; `None` for every other intent.
+pub(super) fn note_of(intent: &Intent, line: &str) -> Option<Notice> {
+    let line = line.trim().to_string();
+    Some(match intent {
+        Intent::Unsaid { act, doubt } => Notice::Unsaid {
+            line,
+            act: *act,
+            doubt: *doubt,
+        },
+        Intent::NamedMove { text, doubt } => Notice::NotPlayed {
+            line,
+            text: text.clone(),
+            doubt: *doubt,
+        },
+        Intent::OtherLayout { written, meant } => Notice::OtherLayout {
+            written: written.clone(),
+            meant: meant.clone(),
+        },
+        _ => return None,
+    })
+}
+
+/// The notes of a mail's other lines about a game, after the reply's text.
+pub(super) fn with_notes(body: String, notes: &[String]) -> String {
+    if notes.is_empty() {
+        return body;
+    }
+    format!("{body}\n\n{}", notes.join("\n"))
 }
 
 /// The move number written before a mailed move, and who sent it.

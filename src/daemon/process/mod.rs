@@ -17,7 +17,7 @@ mod replies;
 use std::collections::HashMap;
 use tracing::{info, warn};
 
-use commands::{apply, example_of, first_move, intents_for, savepoint};
+use commands::{apply, example_of, first_move, intents_for, note_of, savepoint};
 use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
 use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 
@@ -329,12 +329,28 @@ fn handle_envelope(
     // carries the player's analysis: the mail's other lines for that game
     // (variations with moves) are the analysis, not moves or commands.
     let claims = adjudication_claims(tx, &intents, default_game)?;
+    // Lines that only name an act or a move go with the reply to the game's
+    // other lines, when it has any; else they are answered on their own.
+    let mut notes: HashMap<Option<GameId>, Vec<String>> = HashMap::new();
+    for a in &intents {
+        let game = a.game.or(default_game);
+        let others = intents
+            .iter()
+            .any(|b| b.game.or(default_game) == game && note_of(&b.intent, "").is_none());
+        if others && let Some(notice) = note_of(&a.intent, &a.line) {
+            notes.entry(game).or_default().push(notice.text(lang));
+        }
+    }
+    let noted: Vec<Option<GameId>> = notes.keys().copied().collect();
     for (k, a) in intents.iter().enumerate() {
         let game = a.game.or(default_game);
         if let Some(g) = game
             && let Some(&first) = claims.get(&g)
             && first != k
         {
+            continue;
+        }
+        if noted.contains(&game) && note_of(&a.intent, "").is_some() {
             continue;
         }
         match game {
@@ -371,7 +387,10 @@ fn handle_envelope(
                     unplaced.push(a.line.trim().to_string());
                 }
             }
-            game => outcomes.push(apply(tx, config, env, mail, &player, game, a, k)?),
+            game => {
+                let these = notes.remove(&game).unwrap_or_default();
+                outcomes.push(apply(tx, config, env, mail, &player, game, a, k, &these)?);
+            }
         }
     }
     if foreign_count > 0 {

@@ -8,6 +8,16 @@ use crate::rules::{Citation, Color, GameResult};
 
 use super::ends::{claim_fails, claimable, finish, result_with_score};
 
+/// Why a draw offer written with a move cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferBar {
+    /// The player's own offer is still pending.
+    OwnPending,
+    /// The player's last offer was declined and the opponent has not offered
+    /// since.
+    RightUsed,
+}
+
 /// What the referee tells the players about moves, resignations, sealed
 /// moves, draw offers and claims. Moves and squares are given as the game
 /// writes them.
@@ -33,6 +43,12 @@ pub enum Event {
         number: u32,
         /// The move in full notation.
         full: String,
+    },
+    /// To the mover: the draw offer written with the move was not made (the
+    /// move stands).
+    OfferNotMade {
+        /// Why not.
+        bar: OfferBar,
     },
     /// A move reached the bot after the deadline: the mover lost on time.
     LateMove {
@@ -246,6 +262,17 @@ pub fn event(e: &Event, lang: Language) -> String {
                 Ru => format!(
                     "Предложение ничьей принято: партия закончилась вничью по соглашению. {r}."
                 ),
+            }
+        }
+        (Event::OfferNotMade { bar }, _) => {
+            let why = match bar {
+                OfferBar::OwnPending => crate::referee::RefereeError::OwnOffer,
+                OfferBar::RightUsed => crate::referee::RefereeError::OfferRightUsed,
+            }
+            .message(lang);
+            match lang {
+                En => format!("The move is played; no draw was offered with it: {why}."),
+                Ru => format!("Ход сделан, но ничья с ним не предложена: {why}."),
             }
         }
         (Event::DrawDeclined { by }, En) => format!(

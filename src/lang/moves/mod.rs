@@ -19,5 +19,5 @@ pub use ends::{
     claim_fails, claim_rule, claimable, draw_rule, end_rule, finish, finish_rule, result,
     result_with_score, rule_with_citation,
 };
-pub use events::{Event, event, how_to_answer_offer};
+pub use events::{Event, OfferBar, event, how_to_answer_offer};
 pub use refusals::{illegal, unreadable};

@@ -117,7 +117,7 @@ fn illegal_reasons() -> Vec<IllegalReason> {
         },
     ];
     let seen: Vec<usize> = all.iter().map(index).collect();
-    assert_eq!(seen, (0..=13).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=14).collect::<Vec<_>>());
     all
 }
 
@@ -263,6 +263,7 @@ fn events() -> Vec<Event> {
             Event::ClaimRejected { .. } => 11,
             Event::Finished(_) => 12,
             Event::SealedByOpponent { .. } => 13,
+            Event::OfferNotMade { .. } => 14,
         }
     }
     let mut all = Vec::new();
@@ -317,6 +318,12 @@ fn events() -> Vec<Event> {
         written: "g3-h4".into(),
     });
     all.push(Event::DrawAccepted);
+    for bar in [
+        crate::lang::moves::OfferBar::OwnPending,
+        crate::lang::moves::OfferBar::RightUsed,
+    ] {
+        all.push(Event::OfferNotMade { bar });
+    }
     for error in move_errors() {
         all.push(Event::SealedUnplayable {
             written: "c3-c5".into(),
@@ -327,7 +334,7 @@ fn events() -> Vec<Event> {
     let mut seen: Vec<usize> = all.iter().map(index).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..=13).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=14).collect::<Vec<_>>());
     all
 }
 

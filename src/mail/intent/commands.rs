@@ -5,11 +5,13 @@ use chrono::NaiveDate;
 
 use super::dates::parse_date;
 use super::lexicon::{
-    ACCEPT, ADMIT, CLAIM, DECLINE, DRAW, FILLER, HELP, HISTORY, LEAD, LEAVE, LOSS, NEGATIONS,
-    OFFER, RESIGN, STANDINGS, STATUS, WIN, is_command_word,
+    ADMIT, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_VERBS,
+    POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
 };
 use super::merge::ItemKind;
-use super::tokens::Tok;
+use super::speech::{Reading, negation, plays_on, read_clause};
+use super::tokens::{Clause, End, Tok};
+use super::types::{Act, Doubt};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Cmd {
@@ -27,48 +29,152 @@ pub(super) enum Cmd {
     Leave,
 }
 
-/// What a clause says: moves that count and a command, if any.
-pub(super) fn evaluate(clause: &[Tok]) -> Vec<ItemKind> {
-    let words: Vec<&str> = clause
-        .iter()
-        .filter_map(|t| match t {
-            Tok::Word { lower, .. } => Some(lower.as_str()),
+impl Cmd {
+    /// The act a command makes, if it changes the game.
+    pub(super) fn act(self) -> Option<Act> {
+        match self {
+            Cmd::Offer => Some(Act::Offer),
+            Cmd::Accept => Some(Act::Accept),
+            Cmd::Decline => Some(Act::Decline),
+            Cmd::Resign => Some(Act::Resign),
+            Cmd::Claim | Cmd::ClaimWin | Cmd::ClaimLoss => Some(Act::Claim),
             _ => None,
-        })
-        .collect();
-    let bare = words.iter().all(|w| {
-        FILLER.contains(w) || LEAD.contains(w) || NEGATIONS.contains(w) || is_command_word(w)
-    });
-    let mut out = Vec::new();
-    for t in clause {
-        if let Tok::Move { mv, strong } = t
-            && (*strong || bare)
-        {
-            out.push(ItemKind::Move(mv.clone()));
         }
     }
-    match command(&words) {
-        Some(Cmd::Leave) => {
-            let raws: Vec<&str> = clause
-                .iter()
-                .filter_map(|t| match t {
-                    Tok::Word { raw, .. } => Some(raw.as_str()),
-                    _ => None,
-                })
-                .collect();
-            let dates: Vec<NaiveDate> = raws.iter().filter_map(|r| parse_date(r)).collect();
-            match dates.as_slice() {
-                [] => {}
-                // Two dates in the wrong order are still a leave request: the
-                // referee answers that it ends before it starts.
-                [from, to] => out.push(ItemKind::Leave(*from, *to)),
-                _ => out.push(ItemKind::BadLeave(raws.join(" "))),
+
+    /// The command that makes an act (a takeback is never one).
+    fn of(act: Act) -> Option<Cmd> {
+        match act {
+            Act::Offer => Some(Cmd::Offer),
+            Act::Accept => Some(Cmd::Accept),
+            Act::Decline => Some(Cmd::Decline),
+            Act::Resign => Some(Cmd::Resign),
+            Act::Claim => Some(Cmd::Claim),
+            Act::Takeback => None,
+        }
+    }
+}
+
+/// What a sentence says: for each clause, the moves that count, the
+/// commands it makes, and the acts and moves it names without making them.
+/// `joke_near`: the line or the next one says it is a joke.
+pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut(ItemKind)) {
+    // A sentence asked with words besides moves (`Может, c3-d4?`).
+    let asks = sentence.last().is_some_and(|l| l.end == End::Question)
+        && sentence.iter().flat_map(Clause::words).any(|(w, _)| {
+            !FILLER.contains(&w)
+                && !LEAD.contains(&w)
+                && !MOVE_VERBS.contains(&w)
+                && !is_command_word(w)
+        });
+    for (c, clause) in sentence.iter().enumerate() {
+        let words: Vec<&str> = clause.words().map(|(w, _)| w).collect();
+        let bare = words
+            .iter()
+            .all(|w| FILLER.contains(w) || LEAD.contains(w) || negation(w) || is_command_word(w));
+        let mut word_index = 0;
+        for t in &clause.toks {
+            match t {
+                Tok::Word { .. } => word_index += 1,
+                Tok::Move { mv, strong, quoted } => {
+                    let before = &words[..word_index];
+                    // A short move in a sentence is the player's right after
+                    // a verb of moving: `I'll play cd4 this time`.
+                    let moving = before[before.len().saturating_sub(3)..]
+                        .iter()
+                        .any(|w| MOVE_VERBS.contains(w));
+                    match move_doubt(&words, before, *quoted, asks) {
+                        Some(doubt) if *strong || bare || moving => {
+                            out(ItemKind::Named(mv.text.clone(), doubt));
+                        }
+                        Some(_) => {}
+                        None if *strong || bare || moving => out(ItemKind::Move(mv.clone())),
+                        None => {}
+                    }
+                }
+                Tok::Number { .. } => {}
             }
         }
-        Some(c) => out.push(ItemKind::Cmd(c)),
-        None => {}
+        let command = command(&words);
+        let claims_result = matches!(command, Some(Cmd::ClaimWin | Cmd::ClaimLoss));
+        for reading in read_clause(sentence, c, joke_near) {
+            out(match reading {
+                Reading::Made(Act::Claim) if claims_result => continue,
+                Reading::Made(act) => match Cmd::of(act) {
+                    Some(cmd) => ItemKind::Cmd(cmd),
+                    None => ItemKind::Unsaid(act, Doubt::Mention),
+                },
+                Reading::Unsaid(act, doubt) => ItemKind::Unsaid(act, doubt),
+            });
+        }
+        if plays_on(&words) {
+            out(ItemKind::PlayOn);
+        }
+        match command {
+            Some(Cmd::Leave) => {
+                let raws: Vec<&str> = clause
+                    .toks
+                    .iter()
+                    .filter_map(|t| match t {
+                        Tok::Word { raw, .. } => Some(raw.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                let dates: Vec<NaiveDate> = raws.iter().filter_map(|r| parse_date(r)).collect();
+                match dates.as_slice() {
+                    [] => {}
+                    // Two dates in the wrong order are still a leave request: the
+                    // referee answers that it ends before it starts.
+                    [from, to] => out(ItemKind::Leave(*from, *to)),
+                    _ => out(ItemKind::BadLeave(raws.join(" "))),
+                }
+            }
+            Some(c @ (Cmd::ClaimWin | Cmd::ClaimLoss)) => {
+                if clause.end == End::Question || words.iter().any(|w| negation(w)) {
+                    out(ItemKind::Unsaid(Act::Claim, Doubt::Question));
+                } else {
+                    out(ItemKind::Cmd(c));
+                }
+            }
+            Some(c) => out(ItemKind::Cmd(c)),
+            None => {}
+        }
     }
-    out
+}
+
+/// Why a move written in a clause is not the player's move now, if it is
+/// not: quoted, the opponent's (`your cd4`, `ваш ход c3-d4`), negated (`не
+/// c3-d4`, `instead of c3-d4`), in a condition or a hypothesis (`если c3-d4`,
+/// `I'd play e4`), of the past (`c3-d4 was a mistake`), or asked about with
+/// words (`А если c3-d4?`).
+fn move_doubt(words: &[&str], before: &[&str], quoted: bool, asks: bool) -> Option<Doubt> {
+    let near = &before[before.len().saturating_sub(2)..];
+    if quoted {
+        Some(Doubt::Quoted)
+    } else if near.iter().any(|w| POSSESSIVE_OTHER.contains(w)) {
+        Some(Doubt::Reported)
+    } else if near
+        .iter()
+        .any(|w| negation(w) || matches!(*w, "вместо" | "instead"))
+        || before.ends_with(&["instead", "of"])
+    {
+        Some(Doubt::Negation)
+    } else if before.iter().any(|w| CONDITION.contains(w))
+        || words.iter().any(|w| HYPOTHESIS.contains(w))
+    {
+        Some(Doubt::Condition)
+    } else if words.iter().any(|w| {
+        matches!(
+            *w,
+            "was" | "were" | "был" | "была" | "было" | "вчера" | "yesterday"
+        )
+    }) {
+        Some(Doubt::Elsewhere)
+    } else if asks {
+        Some(Doubt::Question)
+    } else {
+        None
+    }
 }
 
 /// The command of a clause, from its first words.
@@ -82,9 +188,6 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     let window = &ws[..ws.len().min(6)];
     let has = |set: &[&str]| window.iter().any(|w| set.contains(w));
     let is = |set: &[&str]| set.contains(&first);
-    if is(NEGATIONS) {
-        return has(ACCEPT).then_some(Cmd::Decline);
-    }
     if is(CLAIM) && has(WIN) {
         return Some(Cmd::ClaimWin);
     }
@@ -94,37 +197,15 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     if is(STANDINGS) {
         return Some(Cmd::Standings);
     }
-    if first == "give" && ws.get(1) == Some(&"up") {
-        return Some(Cmd::Resign);
+    if has(LEAVE) {
+        return Some(Cmd::Leave);
     }
-    if is(ACCEPT) {
-        Some(Cmd::Accept)
-    } else if is(DECLINE) {
-        Some(Cmd::Decline)
-    } else if is(RESIGN) {
-        Some(Cmd::Resign)
-    } else if is(CLAIM) {
-        (first == "claim" || first == "claiming" || has(DRAW)).then_some(Cmd::Claim)
-    } else if is(OFFER) {
-        has(DRAW).then_some(Cmd::Offer)
-    } else if is(DRAW) {
-        Some(if has(ACCEPT) {
-            Cmd::Accept
-        } else if has(DECLINE) {
-            Cmd::Decline
-        } else if has(CLAIM) {
-            Cmd::Claim
-        } else {
-            Cmd::Offer
-        })
-    } else if is(STATUS) {
+    if is(STATUS) {
         Some(Cmd::Status)
     } else if is(HISTORY) {
         Some(Cmd::History)
     } else if is(HELP) {
         Some(Cmd::Help)
-    } else if is(LEAVE) {
-        Some(Cmd::Leave)
     } else {
         None
     }

@@ -4,10 +4,12 @@
 use std::rc::Rc;
 
 use super::commands::evaluate;
+use super::layout::other_layout;
 use super::lexicon::{FILLER, LEAD, is_command_word};
 use super::merge::{Item, ItemKind, Items, merge};
 use super::prefixes::game_prefix;
-use super::tokens::{Tok, clauses};
+use super::speech::jokes;
+use super::tokens::{Tok, core_lower, sentences};
 use super::types::{Addressed, Context, Intent, LINE_EXCERPT_BYTES, Source, Unrecognised};
 use crate::mail::address::parse_subject;
 use crate::mail::ask_words::read_query;
@@ -32,8 +34,17 @@ use crate::vocabulary::GameId;
 #[must_use]
 pub fn read_intents(new_text: &str, subject: &str, cx: &Context<'_>) -> Vec<Addressed> {
     let mut items = Items::default();
-    for line in new_text.lines() {
-        read_line(line, cx, Source::Body, &mut items);
+    let lines: Vec<&str> = new_text.lines().collect();
+    let jokes: Vec<bool> = lines
+        .iter()
+        .map(|l| {
+            let words: Vec<String> = l.split_whitespace().map(core_lower).collect();
+            jokes(&words.iter().map(String::as_str).collect::<Vec<_>>())
+        })
+        .collect();
+    for (k, line) in lines.iter().enumerate() {
+        let joke_near = jokes[k] || jokes.get(k + 1).copied().unwrap_or(false);
+        read_line(line, cx, Source::Body, joke_near, &mut items);
     }
     let subj = parse_subject(subject);
     let subject_game = subj.game.or(cx.game);
@@ -66,8 +77,15 @@ pub(super) fn excerpt(line: &str) -> Rc<str> {
     Rc::from(format!("{}…", &line[..end]))
 }
 
-/// Reads one line of the body into items.
-pub(super) fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut Items) {
+/// Reads one line of the body into items. `joke_near`: this line or the
+/// next says it is a joke.
+pub(super) fn read_line(
+    line: &str,
+    cx: &Context<'_>,
+    source: Source,
+    joke_near: bool,
+    out: &mut Items,
+) {
     let trimmed = line.trim();
     if trimmed.is_empty() {
         return;
@@ -103,16 +121,26 @@ pub(super) fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut 
         }
         None => rest,
     };
-    clauses(rest, syntax, &mut |clause| {
-        for kind in evaluate(clause) {
+    let mut found = false;
+    sentences(rest, syntax, &mut |sentence| {
+        evaluate(sentence, joke_near, &mut |kind| {
+            found = true;
             out.push(Item {
                 game,
                 kind,
                 source,
                 line: Rc::clone(&shared),
             });
-        }
+        });
     });
+    if !found && let Some((written, meant)) = other_layout(rest, syntax) {
+        out.push(Item {
+            game,
+            kind: ItemKind::Layout(written, meant),
+            source,
+            line: shared,
+        });
+    }
 }
 
 /// Reads the subject's rest when it is bare (only moves, command words and
@@ -134,29 +162,48 @@ pub(super) fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, o
     }
     let syntax = cx.syntax_of(game);
     let mut all_bare = true;
-    clauses(rest, syntax, &mut |c| {
+    sentences(rest, syntax, &mut |sentence| {
         all_bare = all_bare
-            && c.iter().all(|t| match t {
-                Tok::Word { lower, .. } => {
-                    FILLER.contains(&lower.as_str())
-                        || LEAD.contains(&lower.as_str())
-                        || is_command_word(lower)
-                }
-                _ => true,
-            });
+            && sentence
+                .iter()
+                .flat_map(|c| c.toks.iter())
+                .all(|t| match t {
+                    Tok::Word { lower, .. } => {
+                        FILLER.contains(&lower.as_str())
+                            || LEAD.contains(&lower.as_str())
+                            || is_command_word(lower)
+                    }
+                    _ => true,
+                });
     });
-    if !all_bare {
-        return;
-    }
     let shared = excerpt(rest);
-    clauses(rest, syntax, &mut |clause| {
-        for kind in evaluate(clause) {
-            out.push(Item {
-                game,
-                kind,
-                source: Source::Subject,
-                line: Rc::clone(&shared),
+    sentences(rest, syntax, &mut |sentence| {
+        if all_bare {
+            evaluate(sentence, false, &mut |kind| {
+                out.push(Item {
+                    game,
+                    kind,
+                    source: Source::Subject,
+                    line: Rc::clone(&shared),
+                });
             });
+        } else {
+            // A subject with other words (the bot's own title kept after
+            // `Re:`) gives only its numbered moves: `Re: … 4... b6-a5`.
+            for t in sentence.iter().flat_map(|c| c.toks.iter()) {
+                if let Tok::Move {
+                    mv, quoted: false, ..
+                } = t
+                    && mv.number.is_some()
+                {
+                    out.push(Item {
+                        game,
+                        kind: ItemKind::Move(mv.clone()),
+                        source: Source::Subject,
+                        line: Rc::clone(&shared),
+                    });
+                }
+            }
         }
     });
 }

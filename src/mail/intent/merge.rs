@@ -9,13 +9,21 @@ use std::rc::Rc;
 use chrono::NaiveDate;
 
 use super::commands::Cmd;
-use super::types::{Addressed, Intent, MoveText, Source, Unrecognised};
+use super::types::{Act, Addressed, Doubt, Intent, MoveText, Source, Unrecognised};
 use crate::mail::ask_words::Query;
 use crate::vocabulary::GameId;
 
 #[derive(Clone, Debug)]
 pub(super) enum ItemKind {
     Move(MoveText),
+    /// An act named but not made.
+    Unsaid(Act, Doubt),
+    /// A move named but not played (as written).
+    Named(String, Doubt),
+    /// A move in the other keyboard layout: as written, and as meant.
+    Layout(String, String),
+    /// Words that say the game goes on (`играем дальше`).
+    PlayOn,
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
@@ -36,6 +44,10 @@ pub(super) struct Item {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum ItemKey {
     Move(String),
+    Unsaid(Act),
+    Named(String),
+    Layout(String),
+    PlayOn,
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
@@ -57,6 +69,10 @@ impl Items {
     pub(super) fn push(&mut self, item: Item) {
         let key = match &item.kind {
             ItemKind::Move(mv) => ItemKey::Move(mv.key()),
+            ItemKind::Unsaid(act, _) => ItemKey::Unsaid(*act),
+            ItemKind::Named(text, _) => ItemKey::Named(text.clone()),
+            ItemKind::Layout(written, _) => ItemKey::Layout(written.clone()),
+            ItemKind::PlayOn => ItemKey::PlayOn,
             ItemKind::Cmd(c) => ItemKey::Cmd(*c),
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
@@ -101,7 +117,7 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
     }
     let mut out = Vec::new();
     for game in games {
-        let group = groups.remove(&game).unwrap_or_default();
+        let group = settle(groups.remove(&game).unwrap_or_default());
         let moves: Vec<&MoveText> = group
             .iter()
             .filter_map(|it| match &it.kind {
@@ -132,7 +148,19 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
             }));
         for it in &group {
             let intent = match &it.kind {
-                ItemKind::Conditional(_) => continue,
+                ItemKind::Conditional(_) | ItemKind::PlayOn => continue,
+                ItemKind::Unsaid(act, doubt) => Intent::Unsaid {
+                    act: *act,
+                    doubt: *doubt,
+                },
+                ItemKind::Named(text, doubt) => Intent::NamedMove {
+                    text: text.clone(),
+                    doubt: *doubt,
+                },
+                ItemKind::Layout(written, meant) => Intent::OtherLayout {
+                    written: written.clone(),
+                    meant: meant.clone(),
+                },
                 ItemKind::Move(_) if moves.len() > 1 => match several.take() {
                     // One answer for all the moves, at the first of them.
                     Some(intent) => intent,
@@ -191,4 +219,85 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
         }
     }
     out
+}
+
+/// One game's items with the mail read whole: a resignation or an
+/// acceptance that the rest of the mail contradicts (a move, a decline,
+/// `играем дальше`, the same act negated, both of them) is not made, and
+/// neither is any other act of the mail that changes the result or the
+/// offers: each becomes words answered. A move stays a move. Words that only name an act the mail makes anyway are
+/// dropped (`Предлагаю ничью, согласны?`), as is a named move that the mail
+/// plays.
+fn settle(mut group: Vec<Item>) -> Vec<Item> {
+    let made = |group: &[Item], c: Cmd| {
+        group
+            .iter()
+            .any(|it| matches!(it.kind, ItemKind::Cmd(k) if k == c))
+    };
+    let resign = made(&group, Cmd::Resign);
+    let accept = made(&group, Cmd::Accept);
+    if resign || accept {
+        let negated = |act: Act| {
+            group
+                .iter()
+                .any(|it| matches!(it.kind, ItemKind::Unsaid(a, Doubt::Negation) if a == act))
+        };
+        let contradicted = (resign && accept)
+            || made(&group, Cmd::Decline)
+            || group
+                .iter()
+                .any(|it| matches!(it.kind, ItemKind::Move(_) | ItemKind::PlayOn))
+            || (resign && negated(Act::Resign))
+            || (accept && negated(Act::Accept));
+        if contradicted {
+            for it in &mut group {
+                let held = match &it.kind {
+                    ItemKind::Cmd(c) => c.act().map(|a| ItemKind::Unsaid(a, Doubt::Contradiction)),
+                    _ => None,
+                };
+                if let Some(k) = held {
+                    it.kind = k;
+                }
+            }
+        }
+    }
+    let draw_made =
+        made(&group, Cmd::Offer) || made(&group, Cmd::Accept) || made(&group, Cmd::Claim);
+    let decline_made = made(&group, Cmd::Decline);
+    let resign_made = made(&group, Cmd::Resign);
+    let played: Vec<String> = group
+        .iter()
+        .filter_map(|it| match &it.kind {
+            ItemKind::Move(mv) => Some(mv.text.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut unsaid_seen: Vec<Act> = Vec::new();
+    group.retain(|it| match &it.kind {
+        ItemKind::Unsaid(act, doubt) => {
+            let covered = *doubt != Doubt::Contradiction
+                && match act {
+                    Act::Offer | Act::Accept => draw_made || decline_made,
+                    Act::Decline => decline_made || draw_made,
+                    Act::Resign => resign_made,
+                    Act::Claim => draw_made,
+                    Act::Takeback => false,
+                };
+            // One sentence for each act, whatever the words.
+            let family = if *act == Act::Accept {
+                Act::Offer
+            } else {
+                *act
+            };
+            if covered || unsaid_seen.contains(&family) {
+                false
+            } else {
+                unsaid_seen.push(family);
+                true
+            }
+        }
+        ItemKind::Named(text, _) => !played.contains(text),
+        _ => true,
+    });
+    group
 }

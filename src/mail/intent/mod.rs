@@ -47,11 +47,13 @@
 
 mod commands;
 mod dates;
+mod layout;
 mod lexicon;
 mod lines;
 mod merge;
 mod moves;
 mod prefixes;
+mod speech;
 mod tokens;
 mod types;
 
@@ -61,6 +63,6 @@ mod tests;
 pub use lexicon::is_command_word;
 pub use lines::read_intents;
 pub use types::{
-    Addressed, Context, Intent, LINE_EXCERPT_BYTES, MAX_MOVE_WORD_BYTES, MoveSyntax, MoveText,
-    Source, Unrecognised,
+    Act, Addressed, Context, Doubt, Intent, LINE_EXCERPT_BYTES, MAX_MOVE_WORD_BYTES, MoveSyntax,
+    MoveText, Source, Unrecognised,
 };

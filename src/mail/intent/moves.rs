@@ -9,14 +9,19 @@ use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
 
 /// A move starting at word `i`, possibly over several words: the number of
 /// words used, the text, the move and whether its form is unmistakable.
+/// `first` stands for word `i` when given (the word without the move number
+/// glued to it: `c3` of `1.c3 - d4`).
 pub(super) fn move_at(
     ws: &[(&str, bool)],
     i: usize,
     syntax: MoveSyntax,
+    first: Option<&str>,
 ) -> Option<(usize, String, MoveText, bool)> {
-    let word = |k: usize| {
-        ws.get(k)
-            .map(|(w, _)| strip_word(w.trim_start_matches(OPENERS)))
+    let word = |k: usize| match (k == i, first) {
+        (true, Some(f)) => Some(f),
+        _ => ws
+            .get(k)
+            .map(|(w, _)| strip_word(w.trim_start_matches(OPENERS))),
     };
     let is_sign = |s: &str| matches!(s, "-" | "–" | "—" | "−" | ":" | "x" | "х" | "×");
     let mut candidates: Vec<(usize, String)> = Vec::new();
@@ -35,16 +40,19 @@ pub(super) fn move_at(
     }
     // Two words: `c3- d4`, `c3 -d4`, chess `Кр e1-f1`, `Кр. e1-f1` (the full
     // stop of the abbreviation ends no clause).
-    let king_abbreviation = syntax == MoveSyntax::Chess && matches!(ws[i].0, "Кр." | "кр.");
+    let king_abbreviation =
+        syntax == MoveSyntax::Chess && first.is_none() && matches!(ws[i].0, "Кр." | "кр.");
     if (!ws[i].1 || king_abbreviation)
         && let Some(w1) = word(i + 1)
     {
         let signs = |c: char| matches!(c, '-' | '–' | '—' | '−' | ':');
-        let piece_word = syntax == MoveSyntax::Chess
-            && matches!(
+        let piece_word = match syntax {
+            MoveSyntax::Chess => matches!(
                 w0.trim_end_matches('.'),
                 "Кр" | "К" | "Ф" | "Л" | "С" | "п" | "K" | "Q" | "R" | "B" | "N"
-            );
+            ),
+            MoveSyntax::Draughts => king_mark(w0).is_some_and(str::is_empty),
+        };
         // `exd6 e.p.`, `Qh7 †`, `e4 ?!`: the mark belongs to the move.
         let chess_mark = syntax == MoveSyntax::Chess && chess_token::is_suffix_word(w1);
         if !is_sign(w1)
@@ -68,9 +76,23 @@ pub(super) fn read_move(text: &str, syntax: MoveSyntax) -> Option<(MoveText, boo
     if text.len() > MAX_MOVE_WORD_BYTES {
         return None;
     }
+    let mut kept = text;
     let strong = match syntax {
         MoveSyntax::Draughts => {
-            let w = draughts_move(text)?;
+            // A king's move marked as in chess: `Kc1-b2`, `Д c1-b2` (the
+            // mark is tried first: `Д` alone also reads as the file d).
+            let marked = king_mark(text)
+                .map(str::trim_start)
+                .filter(|rest| rest.starts_with(|c: char| c.is_alphabetic()))
+                .and_then(|rest| Some((rest, draughts_move(rest)?)))
+                .filter(|(_, w)| matches!(w.origin, WrittenOrigin::Square(_)));
+            let w = match marked {
+                Some((rest, w)) => {
+                    kept = rest;
+                    w
+                }
+                None => draughts_move(text)?,
+            };
             matches!(
                 w.origin,
                 WrittenOrigin::Square(WrittenSquare::Coordinate { .. })
@@ -83,13 +105,22 @@ pub(super) fn read_move(text: &str, syntax: MoveSyntax) -> Option<(MoveText, boo
     };
     Some((
         MoveText {
-            text: text.to_string(),
+            text: kept.to_string(),
             number: None,
             black: false,
             syntax,
         },
         strong,
     ))
+}
+
+/// The rest of a draughts word after a king's mark as players borrow it
+/// from chess (`K`, `К`, `Кр`, `Д`, `D`, with or without a full stop):
+/// `Kc1-b2` gives `c1-b2`, `Д.` gives the empty rest.
+pub(super) fn king_mark(word: &str) -> Option<&str> {
+    ["Кр.", "Кр", "K.", "К.", "Д.", "D.", "K", "К", "Д", "D"]
+        .iter()
+        .find_map(|m| word.strip_prefix(m))
 }
 
 /// A draughts move, with checks `parse_move` leaves to the position: squares

@@ -49,8 +49,16 @@ fn a_full_stop_after_a_move_ends_the_sentence_not_the_move() {
         ("e3-d4", None, false)
     );
     assert_eq!(
-        one_move(&draughts("19. g3-h4. Draw?")),
-        ("g3-h4", Some(19), true)
+        draughts("19. g3-h4. Draw?")[0],
+        Intent::Move {
+            mv: MoveText {
+                text: "g3-h4".into(),
+                number: Some(19),
+                black: false,
+                syntax: MoveSyntax::Draughts
+            },
+            offer_draw: false
+        }
     );
     assert_eq!(
         one_move(&read("I play Nf3.", "", MoveSyntax::Chess)),
@@ -127,7 +135,11 @@ fn a_move_and_a_draw_offer_make_one_intent() {
         )),
         ("d8-e7", Some(13), true)
     );
-    assert_eq!(one_move(&draughts("e5-d4 draw?")), ("e5-d4", None, true));
+    assert_eq!(one_move(&draughts("e5-d4 draw")), ("e5-d4", None, true));
+    assert_eq!(
+        one_move(&draughts("Играю c3-d4 и предлагаю ничью")),
+        ("c3-d4", None, true)
+    );
     assert_eq!(
         one_move(&draughts("13... 4-9\n\nI offer a draw.")),
         ("4-9", Some(13), true)
@@ -137,7 +149,7 @@ fn a_move_and_a_draw_offer_make_one_intent() {
 #[test]
 fn english_and_russian_commands_are_read() {
     let cases: &[(&str, Intent)] = &[
-        ("draw?", Intent::OfferDraw),
+        ("draw", Intent::OfferDraw),
         ("ничья", Intent::OfferDraw),
         ("предлагаю ничью", Intent::OfferDraw),
         ("accept", Intent::AcceptDraw),
@@ -422,4 +434,179 @@ fn command_words_are_recognised_with_punctuation() {
     assert!(is_command_word("Draw?"));
     assert!(is_command_word("«Сдаюсь»"));
     assert!(!is_command_word("Mikhail"));
+}
+
+/// What a mail does, in short: `move`, `offer`, `accept`, `decline`,
+/// `resign`, `claim`, and `unsaid:<act>` for words naming an act not made.
+fn acts(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = draughts(text)
+        .into_iter()
+        .flat_map(|i| match i {
+            Intent::Move { offer_draw, .. } => {
+                let mut v = vec!["move".to_string()];
+                if offer_draw {
+                    v.push("offer".into());
+                }
+                v
+            }
+            Intent::OfferDraw => vec!["offer".into()],
+            Intent::AcceptDraw => vec!["accept".into()],
+            Intent::DeclineDraw => vec!["decline".into()],
+            Intent::Resign => vec!["resign".into()],
+            Intent::ClaimDraw { mv } => {
+                let mut v = vec!["claim".to_string()];
+                if mv.is_some() {
+                    v.push("claim-move".into());
+                }
+                v
+            }
+            Intent::Unsaid { act, .. } => vec![format!("unsaid:{act:?}").to_lowercase()],
+            Intent::NamedMove { .. } => vec!["named-move".into()],
+            other => vec![format!("{other:?}")],
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn questions_negations_conditions_reports_quotes_and_jokes_make_no_act() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "Ничья? Нет, играем дальше.\n3. b2-c3",
+            &["move", "unsaid:offer"],
+        ),
+        (
+            "Draw? No way, I play on.\n10... 22-27",
+            &["move", "unsaid:offer"],
+        ),
+        (
+            "Ничья? Нет, я не согласен на ничью и не сдаюсь!\n10. d2-d3",
+            &["decline", "move", "unsaid:resign"],
+        ),
+        ("c3-d4\nничью не предлагаю", &["move", "unsaid:offer"]),
+        ("c3-d4, no draw", &["move", "unsaid:offer"]),
+        ("Ничья — ни за что. c3-d4", &["move", "unsaid:offer"]),
+        (
+            "c3-d4\nЕсли вы предложите ничью, я соглашусь.",
+            &["move", "unsaid:offer"],
+        ),
+        (
+            "c3-d4. Вы предлагали ничью, но я играю.",
+            &["move", "unsaid:offer"],
+        ),
+        ("c3-d4\nHe said draw, I said no.", &["move", "unsaid:offer"]),
+        (
+            "c3-d4\nВы написали «ничья?» — нет.",
+            &["move", "unsaid:offer"],
+        ),
+        ("Сдаюсь! Шучу.\nc3-d4", &["move", "unsaid:resign"]),
+        ("c3-d4. Может, ничья?", &["move", "unsaid:offer"]),
+        ("c3-d4. I think it's a draw", &["move", "unsaid:offer"]),
+        ("Сдаться? Ни за что. c3-d4", &["move", "unsaid:resign"]),
+        (
+            "c3-d4\nВ прошлой партии я сдался слишком рано.",
+            &["move", "unsaid:resign"],
+        ),
+        ("c3-d4\nможно переходить?", &["move", "unsaid:takeback"]),
+        (
+            "c3-d4. Я бы предложил ничью, но рано.",
+            &["move", "unsaid:offer"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(acts(text), *want, "{text}");
+    }
+}
+
+#[test]
+fn affirmative_acts_are_made_beside_unrelated_words() {
+    let cases: &[(&str, &[&str])] = &[
+        ("Предлагаю ничью. Не торопитесь с ответом.", &["offer"]),
+        ("c3-d4 ничья", &["move", "offer"]),
+        ("Играю c3-d4 и предлагаю ничью", &["move", "offer"]),
+        ("c3-d4\nI offer a draw.", &["move", "offer"]),
+        (
+            "Если вы не против, предлагаю ничью.\nc3-d4",
+            &["move", "offer"],
+        ),
+        ("Предлагаю ничью, согласны?", &["offer"]),
+        ("Согласен на ничью. Спасибо за партию!", &["accept"]),
+        ("Draw accepted, thanks for the game", &["accept"]),
+        ("I accept your draw offer.", &["accept"]),
+        ("Нет, не согласен. c3-d4", &["decline", "move"]),
+        ("I decline the draw. c3-d4", &["decline", "move"]),
+        ("Сдаюсь. Спасибо за интересную партию.", &["resign"]),
+        ("I resign. Well played!", &["resign"]),
+        ("Требую ничью по троекратному повторению", &["claim"]),
+        ("I'll play cd4 this time.", &["move"]),
+        ("1.c3 - d4", &["move"]),
+        ("6…c7 - b6", &["move"]),
+    ];
+    for (text, want) in cases {
+        assert_eq!(acts(text), *want, "{text}");
+    }
+}
+
+#[test]
+fn a_game_ending_act_contradicted_by_the_mail_is_not_made() {
+    let cases: &[(&str, &[&str])] = &[
+        ("Сдаюсь.\nc3-d4", &["move", "unsaid:resign"]),
+        (
+            "Согласен на ничью... нет, играем дальше",
+            &["unsaid:accept"],
+        ),
+        ("Сдаюсь. Нет, не сдаюсь.", &["unsaid:resign"]),
+    ];
+    for (text, want) in cases {
+        assert_eq!(acts(text), *want, "{text}");
+    }
+}
+
+#[test]
+fn a_move_named_as_someone_elses_or_in_a_question_is_not_played() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "Your c3-d4 was a mistake. 2. g3-h4",
+            &["move", "named-move"],
+        ),
+        ("Может, c3-d4? Подумаю ещё.", &["named-move"]),
+        ("Играю g3-h4, а не c3-d4", &["move", "named-move"]),
+    ];
+    for (text, want) in cases {
+        assert_eq!(acts(text), *want, "{text}");
+    }
+}
+
+#[test]
+fn a_kings_mark_before_a_draughts_move_is_read() {
+    assert_eq!(one_move(&draughts("1. Kc1-b2")), ("c1-b2", Some(1), false));
+    let got = draughts("Д c1-b2");
+    let [Intent::Move { mv, .. }] = got.as_slice() else {
+        panic!("{got:?}")
+    };
+    assert_eq!(mv.draughts(), crate::notation::parse_move("c1-b2").ok());
+}
+
+#[test]
+fn a_numbered_move_in_a_bot_subject_is_read() {
+    assert_eq!(
+        one_move(&read(
+            "",
+            "Re: [zaochka #12] Русские шашки: Иванов – Петров 4... b6-a5",
+            MoveSyntax::Draughts
+        )),
+        ("b6-a5", Some(4), false)
+    );
+}
+
+#[test]
+fn a_move_in_the_russian_layout_is_named_not_played() {
+    assert_eq!(
+        draughts("3... у7-а6"),
+        [Intent::OtherLayout {
+            written: "у7-а6".into(),
+            meant: "e7-f6".into()
+        }]
+    );
 }

@@ -83,6 +83,54 @@ pub enum Unrecognised {
     LeaveDates(String),
 }
 
+/// An act that changes a game's result or its draw offers, as the mail
+/// reader names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Act {
+    /// Offer a draw.
+    Offer,
+    /// Accept the opponent's draw offer.
+    Accept,
+    /// Decline the opponent's draw offer.
+    Decline,
+    /// Resign the game.
+    Resign,
+    /// Claim a draw (or a result at adjudication).
+    Claim,
+    /// Take a move back (never an act: a move sent stands).
+    Takeback,
+}
+
+/// Why words that name an act, or a move, were not taken as making it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Doubt {
+    /// Asked as a question (`Ничья?`, `А если c3-d4?`).
+    Question,
+    /// Negated or refused (`ничью не предлагаю`, `Ничья — ни за что`).
+    Negation,
+    /// Said under a condition or as a hypothesis (`если вы предложите ничью`,
+    /// `я бы сдался`).
+    Condition,
+    /// Someone else's words or move, or reported speech (`вы предлагали
+    /// ничью`, `your cd4`, `he said draw`).
+    Reported,
+    /// Inside quotation marks.
+    Quoted,
+    /// Said as a joke (`Сдаюсь! Шучу`).
+    Joke,
+    /// A bare draw hedged as an opinion (`может, ничья`, `I think it's a
+    /// draw`).
+    Hedge,
+    /// About the past or another game (`в прошлой партии`, `was`).
+    Elsewhere,
+    /// A form that only talks about the act (`сдаться`, `предложили`,
+    /// `переходить`).
+    Mention,
+    /// Contradicted by the rest of the mail (a resignation beside a move,
+    /// an acceptance beside `играем дальше`): nothing of it is done.
+    Contradiction,
+}
+
 /// One thing a player asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -128,7 +176,7 @@ pub enum Intent {
     },
     /// Nothing that can be acted on, with the reason.
     Unrecognised(Unrecognised),
-    /// Ask for the legal moves of the side to move (issue 15, item 2).
+    /// Ask for the legal moves of the side to move.
     LegalMoves,
     /// Ask why a move is legal or refused in the current position.
     Why {
@@ -137,10 +185,35 @@ pub enum Intent {
     },
     /// Ask for the game's rules summary.
     Rules,
-    /// Seal a move in an adjourned game (issue 15, item 3).
+    /// Seal a move in an adjourned game.
     Seal {
         /// The sealed move as written.
         text: String,
+    },
+    /// Words that name an act without making it (a question, a negation, a
+    /// condition ...): nothing is done, and the reply says so and how to
+    /// make the act.
+    Unsaid {
+        /// The act named.
+        act: Act,
+        /// Why it was not taken.
+        doubt: Doubt,
+    },
+    /// A move named but not played (`your cd4 was a mistake`, `А если
+    /// c3-d4?`, a move beside a resignation).
+    NamedMove {
+        /// The move as written.
+        text: String,
+        /// Why it was not played.
+        doubt: Doubt,
+    },
+    /// A move typed in the other keyboard layout (`у7-а6` for `e7-f6`):
+    /// never played unasked; the reply names the move it would be.
+    OtherLayout {
+        /// The word as written.
+        written: String,
+        /// The move it is in the Latin layout.
+        meant: String,
     },
     /// Conditional moves: give lines, cancel or list them
     /// ([`crate::mail::conditional`]); one per game and mail, after its other intents.
