@@ -267,6 +267,12 @@ pub(super) fn command_of(
                 }
             }
         }
+        // `Признаю поражение` in a game in play resigns it.
+        Intent::ClaimResult(crate::tournament::ResultClaim::Loss)
+            if !referee::tournament::frozen(tx, need()?)? =>
+        {
+            Command::Resign { game: need()? }
+        }
         Intent::ClaimResult(claim) => Command::ClaimResult {
             game: need()?,
             claim: *claim,
@@ -294,6 +300,39 @@ pub(super) fn command_of(
             game: need()?,
             request: request.clone(),
         },
+        Intent::SideResigns(color) => {
+            let game = need()?;
+            let side = games::get(tx, game)?.side_of(player.id);
+            if side == Some(*color) {
+                Command::Resign { game }
+            } else {
+                return Ok(Err(Answer {
+                    notice: Notice::Unsaid {
+                        line: analysis_line.trim().to_string(),
+                        act: crate::mail::intent::Act::Resign,
+                        doubt: crate::mail::intent::Doubt::Reported,
+                    },
+                    outcome: "not taken: the other side named as resigning".into(),
+                }));
+            }
+        }
+        // Words that say no to a draw, or that the game goes on, decline
+        // the opponent's pending offer; with none pending they are answered.
+        Intent::PlayOn
+        | Intent::Unsaid {
+            act: crate::mail::intent::Act::Offer,
+            doubt: crate::mail::intent::Doubt::Negation,
+        } if opponent_offered(tx, player, game)? => Command::DeclineDraw { game: need()? },
+        Intent::PlayOn => {
+            return Ok(Err(Answer {
+                notice: Notice::Unrecognised {
+                    game,
+                    why: Unrecognised::NoCommand,
+                    example: example_of(tx, game)?,
+                },
+                outcome: "unrecognised: the game goes on, no move".into(),
+            }));
+        }
         Intent::Unsaid { .. } | Intent::NamedMove { .. } | Intent::OtherLayout { .. } => {
             let notice = note_of(intent, analysis_line).expect("a note intent");
             return Ok(Err(Answer {
@@ -318,6 +357,17 @@ pub(super) fn command_of(
             }));
         }
     }))
+}
+
+/// Whether the opponent of `player` has a draw offer pending in `game`.
+fn opponent_offered(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: Option<GameId>,
+) -> Result<bool, RefereeError> {
+    let Some(game) = game else { return Ok(false) };
+    let mine = games::get(tx, game)?.side_of(player.id);
+    Ok(matches!(crate::store::offers::pending(tx, game)?, Some(o) if Some(o.side) != mine))
 }
 
 /// The notice of an intent that only names an act or a move (nothing to

@@ -9,7 +9,7 @@ use super::lexicon::{
     POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
 };
 use super::merge::ItemKind;
-use super::speech::{Reading, negation, plays_on, read_clause};
+use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
 use super::tokens::{Clause, End, Tok};
 use super::types::{Act, Doubt};
 
@@ -19,6 +19,10 @@ pub(super) enum Cmd {
     Accept,
     Decline,
     Resign,
+    /// `Белые сдаются`: a resignation if the sender plays White.
+    ResignWhite,
+    /// `Чёрные сдаются`: a resignation if the sender plays Black.
+    ResignBlack,
     Claim,
     ClaimWin,
     ClaimLoss,
@@ -36,7 +40,7 @@ impl Cmd {
             Cmd::Offer => Some(Act::Offer),
             Cmd::Accept => Some(Act::Accept),
             Cmd::Decline => Some(Act::Decline),
-            Cmd::Resign => Some(Act::Resign),
+            Cmd::Resign | Cmd::ResignWhite | Cmd::ResignBlack => Some(Act::Resign),
             Cmd::Claim | Cmd::ClaimWin | Cmd::ClaimLoss => Some(Act::Claim),
             _ => None,
         }
@@ -69,9 +73,13 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
         });
     for (c, clause) in sentence.iter().enumerate() {
         let words: Vec<&str> = clause.words().map(|(w, _)| w).collect();
-        let bare = words
-            .iter()
-            .all(|w| FILLER.contains(w) || LEAD.contains(w) || negation(w) || is_command_word(w));
+        let bare = words.iter().all(|w| {
+            FILLER.contains(w)
+                || LEAD.contains(w)
+                || negation(w)
+                || is_command_word(w)
+                || !w.chars().any(char::is_alphanumeric)
+        });
         let mut word_index = 0;
         for t in &clause.toks {
             match t {
@@ -100,6 +108,13 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
         for reading in read_clause(sentence, c, joke_near) {
             out(match reading {
                 Reading::Made(Act::Claim) if claims_result => continue,
+                Reading::Made(Act::Resign) if side_resigning(&words).is_some() => {
+                    ItemKind::Cmd(if side_resigning(&words) == Some(true) {
+                        Cmd::ResignWhite
+                    } else {
+                        Cmd::ResignBlack
+                    })
+                }
                 Reading::Made(act) => match Cmd::of(act) {
                     Some(cmd) => ItemKind::Cmd(cmd),
                     None => ItemKind::Unsaid(act, Doubt::Mention),

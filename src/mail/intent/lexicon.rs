@@ -101,6 +101,7 @@ pub(super) const NEGATIONS: &[&str] = &[
     "cant",
     "wont",
     "cannot",
+    "вряд",
 ];
 /// Words that make a clause a condition (`если вы предложите ничью`).
 pub(super) const CONDITION: &[&str] = &[
@@ -132,6 +133,12 @@ pub(super) const POLITE: &[&str] = &[
     "okay",
     "ok",
     "please",
+    "all",
+    "right",
+    "alright",
+    "convenient",
+    "удобно",
+    "agreeable",
 ];
 /// Words that hedge a bare draw (`может, ничья`, `I think it's a draw`).
 pub(super) const HEDGE: &[&str] = &[
@@ -154,6 +161,13 @@ pub(super) const HEDGE: &[&str] = &[
     "looks",
     "likely",
     "heading",
+    "рано",
+    "early",
+    "говорить",
+    "talk",
+    "talking",
+    "обсуждать",
+    "discuss",
 ];
 /// Verbs that report someone's words (`he said draw`, `вы написали`).
 pub(super) const REPORTING: &[&str] = &[
@@ -187,6 +201,12 @@ pub(super) const REPORTING: &[&str] = &[
     "спрашиваете",
     "думал",
     "думала",
+    "советует",
+    "советовал",
+    "советуют",
+    "recommends",
+    "advises",
+    "advised",
 ];
 /// A subject other than the writer, right before a verb (`вы согласны`,
 /// `he resigned`).
@@ -472,4 +492,28 @@ pub(super) const POSSESSIVE_OTHER: &[&str] = &[
     "соперника",
     "его",
     "её",
+];
+/// Words of a wish or a resolve that make the act after them performative
+/// (`хочу предложить ничью`, `I'd like to offer a draw`, `вынужден
+/// сдаться`).
+pub(super) const WISH: &[&str] = &[
+    "хочу",
+    "хотел",
+    "хотела",
+    "хотелось",
+    "позвольте",
+    "разрешите",
+    "вынужден",
+    "вынуждена",
+    "решил",
+    "решила",
+    "должен",
+    "должна",
+    "like",
+    "want",
+    "wish",
+    "must",
+    "decided",
+    "going",
+    "hereby",
 ];

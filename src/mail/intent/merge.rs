@@ -146,9 +146,22 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 ItemKind::Conditional(r) => Some((r, it.line.to_string())),
                 _ => None,
             }));
+        let acting = group.iter().any(|it| {
+            matches!(
+                it.kind,
+                ItemKind::Move(_)
+                    | ItemKind::Cmd(_)
+                    | ItemKind::Query(_)
+                    | ItemKind::Unsaid(_, Doubt::Contradiction)
+            )
+        });
         for it in &group {
             let intent = match &it.kind {
-                ItemKind::Conditional(_) | ItemKind::PlayOn => continue,
+                ItemKind::Conditional(_) => continue,
+                // `Играем дальше` alone answers an offer (a decline); beside
+                // a move or a command it adds nothing.
+                ItemKind::PlayOn if acting => continue,
+                ItemKind::PlayOn => Intent::PlayOn,
                 ItemKind::Unsaid(act, doubt) => Intent::Unsaid {
                     act: *act,
                     doubt: *doubt,
@@ -177,6 +190,8 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::Accept => Intent::AcceptDraw,
                     Cmd::Decline => Intent::DeclineDraw,
                     Cmd::Resign => Intent::Resign,
+                    Cmd::ResignWhite => Intent::SideResigns(crate::rules::Color::White),
+                    Cmd::ResignBlack => Intent::SideResigns(crate::rules::Color::Black),
                     Cmd::Claim => Intent::ClaimDraw {
                         mv: the_move.clone(),
                     },
@@ -234,7 +249,9 @@ fn settle(mut group: Vec<Item>) -> Vec<Item> {
             .iter()
             .any(|it| matches!(it.kind, ItemKind::Cmd(k) if k == c))
     };
-    let resign = made(&group, Cmd::Resign);
+    let resign = made(&group, Cmd::Resign)
+        || made(&group, Cmd::ResignWhite)
+        || made(&group, Cmd::ResignBlack);
     let accept = made(&group, Cmd::Accept);
     if resign || accept {
         let negated = |act: Act| {
@@ -264,7 +281,10 @@ fn settle(mut group: Vec<Item>) -> Vec<Item> {
     let draw_made =
         made(&group, Cmd::Offer) || made(&group, Cmd::Accept) || made(&group, Cmd::Claim);
     let decline_made = made(&group, Cmd::Decline);
-    let resign_made = made(&group, Cmd::Resign);
+    let resign_made = resign
+        && !group
+            .iter()
+            .any(|it| matches!(it.kind, ItemKind::Unsaid(Act::Resign, Doubt::Contradiction)));
     let played: Vec<String> = group
         .iter()
         .filter_map(|it| match &it.kind {
@@ -284,15 +304,10 @@ fn settle(mut group: Vec<Item>) -> Vec<Item> {
                     Act::Takeback => false,
                 };
             // One sentence for each act, whatever the words.
-            let family = if *act == Act::Accept {
-                Act::Offer
-            } else {
-                *act
-            };
-            if covered || unsaid_seen.contains(&family) {
+            if covered || unsaid_seen.contains(act) {
                 false
             } else {
-                unsaid_seen.push(family);
+                unsaid_seen.push(*act);
                 true
             }
         }

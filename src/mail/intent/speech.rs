@@ -17,7 +17,7 @@
 
 use super::lexicon::{
     CONDITION, CONTINUE, DRAW, HEDGE, HYPOTHESIS, JOKE, NEGATIONS, OFFER_NOUN, OTHER_PERSON, PAST,
-    POLITE, REFUSAL, REPORTING, TAG,
+    POLITE, REFUSAL, REPORTING, TAG, WISH,
 };
 use super::tokens::{Clause, End};
 use super::types::{Act, Doubt};
@@ -64,20 +64,27 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         )
     });
     Some(match word {
-        "предлагаю" | "предлагаем" | "propose" | "proposing" | "suggest" | "suggesting" => {
-            (Offer, Performative)
-        }
+        "предлагаю"
+        | "предлагаем"
+        | "предложу"
+        | "предложим"
+        | "propose"
+        | "proposing"
+        | "suggest"
+        | "suggesting" => (Offer, Performative),
+        // `Draw offered.`, as `Draw accepted.`
+        "offered" if prev.is_some_and(|p| DRAW.contains(&p)) => (Offer, Performative),
         // `offer` after a subject or opening the clause is the verb; after
         // an article or a possessive it is the noun.
         "offer" | "offering" => match prev {
             None | Some("i" | "we" | "hereby" | "also" | "and" | "please" | "now") => {
                 (Offer, Performative)
             }
+            Some("to") => (Offer, Mention),
             _ => (Offer, Noun),
         },
-        "ничья" | "ничью" | "ничьей" | "ничьи" | "ничейку" | "draw" | "remis" | "ремиз" => {
-            (Offer, Noun)
-        }
+        "ничья" | "ничью" | "ничьей" | "ничьи" | "ничейку" | "вничью" | "draw" | "remis"
+        | "ремиз" => (Offer, Noun),
         "предлагал"
         | "предлагала"
         | "предлагали"
@@ -89,8 +96,6 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "предложили"
         | "предложить"
         | "предложите"
-        | "предложу"
-        | "предложим"
         | "предлагается"
         | "offered"
         | "offers"
@@ -123,6 +128,7 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "приняла"
         | "приняли"
         | "согласиться"
+        | "соглашаться"
         | "соглашусь"
         | "согласитесь"
         | "согласился"
@@ -155,11 +161,14 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "rejected"
         | "refused"
         | "declines" => (Decline, Mention),
-        "сдаюсь" | "resign" | "resigning" => (Resign, Performative),
+        "сдаюсь" | "сдаю" | "resign" | "resigning" => (Resign, Performative),
+        // `Белые сдаются`, `Black resigns`: the side named decides.
+        "сдаются" | "resigns" if prev.is_some_and(side_word) => (Resign, Performative),
         "give" if next == Some("up") => (Resign, Performative),
         "сдаться" | "сдамся" | "сдаваться" | "сдаётесь" | "сдаетесь" | "сдался" | "сдалась"
         | "сдались" | "сдаёшься" | "сдаешься" | "сдастся" | "сдадитесь" | "сдача" | "сдачу"
-        | "сдачи" | "resigned" | "resigns" | "resignation" => (Resign, Mention),
+        | "сдачи" | "сдал" | "сдала" | "сдали" | "сдаются" | "resigned" | "resigns"
+        | "resignation" => (Resign, Mention),
         "gave" | "giving" if next == Some("up") => (Resign, Mention),
         "требую" | "заявляю" | "claim" | "claiming" => (Claim, Performative),
         "claimed" | "claims" | "требовать" | "заявить" | "потребовать" | "требуете" => {
@@ -174,26 +183,77 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "takebacks"
         | "undo"
         | "retract" => (Takeback, Mention),
-        "верните" | "вернуть" | "отменить" | "отмените" | "take"
-            if matches!(next, Some("ход" | "back" | "ходы")) =>
-        {
-            (Takeback, Mention)
-        }
+        "take" if next == Some("back") => (Takeback, Mention),
         _ => return None,
     })
 }
 
-/// The words of a clause that name acts, in order.
+/// Whether a clause asks for a move back (`отмените мой ход`, `верните
+/// ход`).
+fn takeback(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(
+            *w,
+            "верните" | "вернуть" | "отменить" | "отмените" | "отменю" | "переиграть"
+        ) && words[i + 1..words.len().min(i + 4)]
+            .iter()
+            .any(|n| matches!(*n, "ход" | "ходы"))
+    })
+}
+
+/// Whether a word names a side: `белые`, `черные`, `white`, `black`.
+fn side_word(w: &str) -> bool {
+    matches!(w, "белые" | "чёрные" | "черные" | "white" | "black")
+}
+
+/// The side named before `сдаются`/`resigns` in a clause, if any: `true`
+/// for White.
+pub(super) fn side_resigning(words: &[&str]) -> Option<bool> {
+    words.windows(2).find_map(|w| match w {
+        [side, "сдаются" | "resigns"] if side_word(side) => {
+            Some(matches!(*side, "белые" | "white"))
+        }
+        _ => None,
+    })
+}
+
+/// The words of a clause that name acts, in order. A polite or resolved
+/// wish (`хочу предложить ничью`, `I'd like to offer a draw`, `вынужден
+/// сдаться`) makes the infinitive after it a performative.
 pub(super) fn names(words: &[&str]) -> Vec<Named> {
     let mut out = Vec::new();
     for (at, w) in words.iter().enumerate() {
         let prev = at.checked_sub(1).map(|p| words[p]);
-        if let Some((act, form)) = named(w, prev, words.get(at + 1).copied()) {
+        if let Some((act, mut form)) = named(w, prev, words.get(at + 1).copied()) {
+            if form == Form::Mention
+                && INFINITIVES.contains(w)
+                && words[at.saturating_sub(3)..at]
+                    .iter()
+                    .any(|p| WISH.contains(p))
+            {
+                form = Form::Performative;
+            }
             out.push(Named { act, form, at });
         }
     }
     out
 }
+
+/// Infinitives of the acts, performative after a wish.
+const INFINITIVES: &[&str] = &[
+    "предложить",
+    "принять",
+    "согласиться",
+    "отказаться",
+    "сдаться",
+    "заявить",
+    "потребовать",
+    "offer",
+    "accept",
+    "decline",
+    "resign",
+    "claim",
+];
 
 /// Whether a word is a negation: `не`, `no`, `never`, `don't`, `can't` ...
 pub(super) fn negation(word: &str) -> bool {
@@ -210,8 +270,15 @@ pub(super) fn read_clause(sentence: &[Clause], c: usize, joke_near: bool) -> Vec
     let clause = &sentence[c];
     let words: Vec<&str> = clause.words().map(|(w, _)| w).collect();
     let quoted: Vec<bool> = clause.words().map(|(_, q)| q).collect();
-    let named = names(&words);
+    let mut named = names(&words);
     let mut out = Vec::new();
+    if takeback(&words) {
+        named.push(Named {
+            act: Act::Takeback,
+            form: Form::Mention,
+            at: 0,
+        });
+    }
     if named.is_empty() {
         return out;
     }
@@ -229,7 +296,9 @@ pub(super) fn read_clause(sentence: &[Clause], c: usize, joke_near: bool) -> Vec
         named.iter().any(|n| n.at == i)
             || negation(w)
             || super::lexicon::LEAD.contains(w)
+            || super::lexicon::FILLER.contains(w)
             || super::lexicon::THANKS.contains(w)
+            || matches!(*w, "её" | "ее" | "это" | "его")
     });
     let mut readings: Vec<(Named, Option<Act>)> = Vec::new();
     for n in &performatives {
@@ -316,6 +385,9 @@ fn doubt(
     if quoted.get(n.at).copied().unwrap_or(false) {
         return Some(Doubt::Quoted);
     }
+    if other_game(words) {
+        return Some(Doubt::Elsewhere);
+    }
     if joke_near {
         return Some(Doubt::Joke);
     }
@@ -343,7 +415,7 @@ fn doubt(
     {
         return Some(Doubt::Negation);
     }
-    if any_in(before, CONDITION) || any_in(words, HYPOTHESIS) {
+    if any_in(before, CONDITION) || (any_in(words, HYPOTHESIS) && !any_in(before, WISH)) {
         return Some(Doubt::Condition);
     }
     for (k, other) in sentence.iter().enumerate() {
@@ -380,6 +452,34 @@ fn doubt(
         return Some(Doubt::Reported);
     }
     None
+}
+
+/// Whether a clause speaks of another game (`во второй нашей партии`, `in
+/// the other game`).
+fn other_game(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(
+            *w,
+            "партии" | "партию" | "партиях" | "партией" | "game" | "games" | "match"
+        ) && words[i.saturating_sub(3)..i].iter().any(|p| {
+            matches!(
+                *p,
+                "другой"
+                    | "второй"
+                    | "первой"
+                    | "третьей"
+                    | "прошлой"
+                    | "той"
+                    | "соседней"
+                    | "other"
+                    | "another"
+                    | "second"
+                    | "first"
+                    | "previous"
+                    | "last"
+            )
+        })
+    })
 }
 
 /// Whether a clause is a refusal: `нет`, `no way`, `ни за что`, `never`.

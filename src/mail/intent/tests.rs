@@ -489,7 +489,7 @@ fn questions_negations_conditions_reports_quotes_and_jokes_make_no_act() {
         ("Ничья — ни за что. c3-d4", &["move", "unsaid:offer"]),
         (
             "c3-d4\nЕсли вы предложите ничью, я соглашусь.",
-            &["move", "unsaid:offer"],
+            &["move", "unsaid:accept", "unsaid:offer"],
         ),
         (
             "c3-d4. Вы предлагали ничью, но я играю.",
@@ -608,5 +608,110 @@ fn a_move_in_the_russian_layout_is_named_not_played() {
             written: "у7-а6".into(),
             meant: "e7-f6".into()
         }]
+    );
+}
+
+/// One case of `tests/data/phrasings.toml`.
+#[derive(serde::Deserialize)]
+struct Phrasing {
+    id: String,
+    game: String,
+    before: Vec<String>,
+    #[serde(default)]
+    offered: bool,
+    body: String,
+    acts: Vec<String>,
+    #[serde(default)]
+    unsaid: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct Phrasings {
+    case: Vec<Phrasing>,
+}
+
+/// The reader alone on the corpus of phrasings, with the daemon's readings
+/// of what depends on the game (an offer or `нет, ничья` while the opponent
+/// offers, `Белые сдаются`, `признаю поражение`); the daemon test plays them
+/// against real games.
+#[test]
+fn the_corpus_of_phrasings_reads_as_its_players_meant() {
+    let corpus: Phrasings = toml::from_str(include_str!("../../../tests/data/phrasings.toml"))
+        .expect("tests/data/phrasings.toml reads");
+    let mut failures = Vec::new();
+    for case in &corpus.case {
+        let syntax = if case.game == "chess" {
+            MoveSyntax::Chess
+        } else {
+            MoveSyntax::Draughts
+        };
+        let sender_white = case.before.len() % 2 == 0;
+        let text = crate::mail::quotes::new_text(&case.body);
+        let got = read(&text, "Re: [zaochka #12] Ваш ход", syntax);
+        let mut acts: Vec<String> = Vec::new();
+        let mut unsaid: Vec<String> = Vec::new();
+        for i in &got {
+            match i {
+                Intent::Move { offer_draw, .. } => {
+                    acts.push("move".into());
+                    if *offer_draw {
+                        acts.push("offer".into());
+                    }
+                }
+                Intent::OfferDraw if case.offered => acts.push("accept".into()),
+                Intent::OfferDraw => acts.push("offer".into()),
+                Intent::AcceptDraw => acts.push("accept".into()),
+                Intent::DeclineDraw | Intent::PlayOn if case.offered => {
+                    acts.push("decline".into());
+                }
+                Intent::DeclineDraw => acts.push("decline".into()),
+                Intent::Resign | Intent::ClaimResult(crate::tournament::ResultClaim::Loss) => {
+                    acts.push("resign".into());
+                }
+                Intent::SideResigns(c) if (*c == crate::rules::Color::White) == sender_white => {
+                    acts.push("resign".into());
+                }
+                Intent::SideResigns(_) => unsaid.push("resign".into()),
+                Intent::ClaimDraw { mv } => {
+                    acts.push("claim".into());
+                    if mv.is_some() {
+                        acts.push("move".into());
+                    }
+                }
+                Intent::Unsaid {
+                    act: Act::Offer,
+                    doubt: Doubt::Negation,
+                } if case.offered => acts.push("decline".into()),
+                Intent::Unsaid { act, .. } => unsaid.push(format!("{act:?}").to_lowercase()),
+                _ => {}
+            }
+        }
+        let mut want = case.acts.clone();
+        // A move declines the opponent's pending offer.
+        if case.offered && acts.iter().any(|a| a == "move") {
+            acts.push("decline".into());
+        }
+        if case.offered && want.iter().any(|a| a == "move") {
+            want.push("decline".into());
+        }
+        for v in [&mut acts, &mut want, &mut unsaid] {
+            v.sort();
+            v.dedup();
+        }
+        let mut want_unsaid = case.unsaid.clone();
+        want_unsaid.sort();
+        if acts != want || unsaid != want_unsaid {
+            failures.push(format!(
+                "{}: acts {acts:?} (want {want:?}), unsaid {unsaid:?} (want {want_unsaid:?})\n  {:?}",
+                case.id, case.body
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} phrasings misread:\n{}",
+        failures.len(),
+        corpus.case.len(),
+        failures.join("\n")
     );
 }

@@ -149,6 +149,12 @@ pub enum Intent {
     DeclineDraw,
     /// Resign the game.
     Resign,
+    /// A side named as resigning (`Белые сдаются`, `Black resigns`): a
+    /// resignation when the sender plays that side.
+    SideResigns(crate::rules::Color),
+    /// Words that say the game goes on (`играем дальше`, `I'll play on`),
+    /// with nothing else: they decline the opponent's pending offer.
+    PlayOn,
     /// Claim a draw by the rules (repetition, move counters), optionally with
     /// the move that brings it about.
     ClaimDraw {
