@@ -217,3 +217,93 @@ fn a_draughts_move_when_the_side_to_move_had_none_is_played_after_the_end() {
         r.stdout
     );
 }
+
+#[test]
+fn a_capture_written_from_and_to_is_read_as_the_path_after_which_the_record_goes_on() {
+    // 32x14 fits two paths that take different men; only one leaves the man
+    // Black moves next. The game reads through with no fault.
+    let z = Zaochka::new();
+    for (file, played) in [
+        (
+            "international-capture-decided.pdn",
+            "\"32x14\" read as 32x43x34x25x14",
+        ),
+        (
+            "russian-capture-decided.pdn",
+            "\"c3:g7\" read as c3:a5:c7:e5:g7",
+        ),
+    ] {
+        let file = archive(file);
+        let r = z.run(&["check", &file]);
+        assert_eq!(r.code, 0, "{}", r.stdout);
+        assert!(
+            r.stdout.contains("OK, ") && r.stdout.contains(played),
+            "{}",
+            r.stdout
+        );
+        let j = json_of(&z, &file);
+        assert_eq!(j["ok"], true);
+        assert_eq!(j["ambiguous_moves"], serde_json::json!([]));
+    }
+}
+
+#[test]
+fn a_capture_both_of_whose_paths_go_on_to_the_end_is_a_fault_naming_both() {
+    let z = Zaochka::new();
+    let file = archive("international-capture-undecided.pdn");
+    let r = z.run(&["check", &file]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "AMBIGUOUS at move 1. \"32x14\": it fits 2 moves that each let the record go on \
+             to its end: 32x23x34x25x14 or 32x43x34x25x14; read on with 32x23x34x25x14"
+        ) && !r.stdout.contains("ILLEGAL"),
+        "{}",
+        r.stdout
+    );
+    let j = json_of(&z, &file);
+    assert_eq!(j["faults"], serde_json::json!(["ambiguous_move"]));
+    // The game is read on to its end with the first candidate.
+    assert_eq!(j["plies"], 6);
+    assert_eq!(j["final_result"], "1-0");
+    let a = &j["ambiguous_moves"][0];
+    assert_eq!(a["ply"], 1);
+    assert_eq!(a["move_number"], 1);
+    assert_eq!(a["side"], "white");
+    assert_eq!(a["written"], "32x14");
+    assert_eq!(
+        a["candidates"],
+        serde_json::json!(["32x23x34x25x14", "32x43x34x25x14"])
+    );
+    assert_eq!(a["played"], "32x23x34x25x14");
+    assert_eq!(a["to_end"], true);
+    assert_eq!(a["fen_before"], "W:W32,47,49:B6,20,28,29,30,38,39");
+
+    let r = z.run(&["check", &archive("russian-capture-undecided.pdn")]);
+    assert!(
+        r.stdout.contains(
+            "AMBIGUOUS at move 1. \"c3:g7\": it fits 2 moves that each let the record go on \
+             to its end: c3:a5:c7:e5:g7 or c3:e5:g7"
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_players_move_is_still_answered_with_the_candidates_not_read_ahead() {
+    // The record's reading never reaches the referee: `32x14` by mail in the
+    // same position is ambiguous.
+    use zaochka::games::{MoveErrorKind, new_game};
+    use zaochka::rules::Variant;
+    let mut game = new_game(
+        Variant::International,
+        Some("W:W32,47,49:B20,28,29,30,38,39"),
+    )
+    .unwrap();
+    let e = game.play("32x14").unwrap_err();
+    assert_eq!(
+        e.kind,
+        MoveErrorKind::Ambiguous(vec!["32x23x34x25x14".into(), "32x43x34x25x14".into()])
+    );
+}

@@ -334,3 +334,32 @@ fn history_accepts_every_result_form_records_use() {
         assert_eq!(history(&z, &["--result", form]).len(), games, "{form}");
     }
 }
+
+#[test]
+fn a_capture_the_rest_of_the_record_decides_is_imported_as_decided() {
+    let z = Zaochka::new();
+    let out = z.ok(&["import", &archive("international-capture-decided.pdn")]);
+    assert!(
+        out.contains("note: ply 1: \"32x14\" read as 32x43x34x25x14")
+            && out.contains("imported as game #1"),
+        "{out}"
+    );
+    let pdn = z.ok(&["export", "1"]);
+    assert!(pdn.contains("1. 32x43x34x25x14 28-33"), "{pdn}");
+}
+
+#[test]
+fn a_capture_the_rest_of_the_record_does_not_decide_is_refused_with_both_paths() {
+    let z = Zaochka::new();
+    let r = z.run(&["import", &archive("international-capture-undecided.pdn")]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "not imported: ambiguous at move 1. \"32x14\": it fits 2 moves that each let the \
+             record go on to its end: 32x23x34x25x14 or 32x43x34x25x14"
+        ) && r.stdout.contains("0 games imported, 1 refused"),
+        "{}",
+        r.stdout
+    );
+    assert!(history(&z, &[]).is_empty());
+}

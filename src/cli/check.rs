@@ -1,9 +1,11 @@
 //! `zaochka check`: replays every game of PDN and PGN files and judges it as the
-//! referee would ([`games::judge`], issue 14 item 4): the first illegal or
-//! ambiguous ply, a ply written after the rules had ended the game, a result
-//! that contradicts the final position or the record's other result; notes for
-//! what the reader decided ([`games::ReadingNote`]) and for a claimable draw.
-//! `zaochka import` words its refusals with the same functions.
+//! referee would ([`games::judge`]): the first illegal or unreadable ply, a
+//! ply whose text fits several moves that each let the record go on as far
+//! ([`games::AmbiguousMove`]: the game is read on with the first), a ply
+//! written after the rules had ended the game, a result that contradicts the
+//! final position or the record's other result; notes for what the reader
+//! decided ([`games::ReadingNote`]) and for a claimable draw. `zaochka import`
+//! words its refusals with the same functions.
 //!
 //! A file whose name ends in `.pgn` (any case) is PGN: read with
 //! [`pdn::read_pgn_games`] and replayed as chess unless a game's `GameType` tag
@@ -17,7 +19,8 @@ use super::records::{self, FileGame};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::games::{
-    self, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict, StatedResult,
+    self, AmbiguousMove, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict,
+    StatedResult,
 };
 use crate::lang::{Language, moves};
 use crate::notation::pdn::PdnGame;
@@ -26,7 +29,11 @@ use crate::rules::{Color, GameResult};
 /// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
 /// and prints one line per game: OK, or its faults: the first illegal or
 /// ambiguous ply with its move number, the text as written, the reason and the
-/// position before it; a ply written after the rules had ended the game (mate,
+/// position before it; a draughts ply whose text fits several moves (`36x16`
+/// by two capture paths) is read by the rest of the record: the move after
+/// which the record goes on is played (a note), and when several go on to the
+/// end the ply is a fault naming them all, the game read on with the first; a
+/// ply written after the rules had ended the game (mate,
 /// stalemate, no legal move, fivefold repetition, the draughts draw rules), with
 /// its ply, move number and the rule; a result that contradicts the final
 /// position or the other result of the record (the `Result` tag against the
@@ -72,7 +79,9 @@ struct Verdict {
     #[serde(skip_serializing_if = "Option::is_none")]
     unrecorded_from_ply: Option<usize>,
     /// The kind of the first fault (`illegal`, `ambiguous`, `unreadable`,
-    /// `played_after_end`, `result`).
+    /// `ambiguous_move`, `played_after_end`, `result`). `ambiguous` stops the
+    /// replay at the ply; `ambiguous_move` is a ply the game is read on past
+    /// (see `ambiguous_moves`).
     #[serde(skip_serializing_if = "Option::is_none")]
     fault: Option<String>,
     /// Every fault's kind.
@@ -109,6 +118,26 @@ struct Judged {
     played_after_end: Option<AfterEndShown>,
     contradictions: Vec<String>,
     claimable_draws: Vec<String>,
+    /// Plies whose text fits several moves that each let the record go on as
+    /// far: the game is read on with `played`.
+    ambiguous_moves: Vec<AmbiguousShown>,
+}
+
+/// A ply that fits several moves each going on as far.
+#[derive(serde::Serialize)]
+struct AmbiguousShown {
+    /// From 1.
+    ply: usize,
+    move_number: u32,
+    side: Color,
+    written: String,
+    /// In full notation, sorted.
+    candidates: Vec<String>,
+    /// The candidate the game is read on with.
+    played: String,
+    /// Whether the candidates go on to the record's end.
+    to_end: bool,
+    fen_before: String,
 }
 
 /// How the rules ended the game.
@@ -329,15 +358,20 @@ fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
     let plies = record.game.plies();
     let notes = notes_of(checked);
     let judged = games::judge(checked, game);
-    v.judged = Some(judged_of(
-        checked.variant,
-        plies,
-        notes.clone(),
-        &judged,
-        game,
-    ));
+    let mut shown = judged_of(checked.variant, plies, notes.clone(), &judged, game);
+    shown.ambiguous_moves = checked.ambiguous.iter().map(ambiguous_shown).collect();
+    v.judged = Some(shown);
     let mut faults: Vec<String> = Vec::new();
     let mut text = String::new();
+    for a in &checked.ambiguous {
+        faults.push("ambiguous_move".into());
+        text.push_str(&format!(
+            "{head}: AMBIGUOUS {}; read on with {}\n  position before it: {}\n",
+            ambiguous_text(a),
+            a.played,
+            a.fen_before
+        ));
+    }
     if let Some(p) = &judged.played_after_end {
         faults.push("played_after_end".into());
         text.push_str(&format!("{head}: {}\n", after_end_text(p, game)));
@@ -450,6 +484,37 @@ pub(super) fn after_end_text(p: &PlayedAfterEnd, game: &PdnGame) -> String {
     )
 }
 
+/// A ply that fits several moves each going on as far, in English:
+/// `at move 1. "32x14": it fits 2 moves that each let the record go on to its
+/// end: 32x23x34x25x14 or 32x43x34x25x14`.
+pub(super) fn ambiguous_text(a: &AmbiguousMove) -> String {
+    let dots = if a.side == Color::Black { "..." } else { "." };
+    let how_far = if a.to_end { "to its end" } else { "as far" };
+    let candidates = match a.candidates.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => a.candidates.join(""),
+    };
+    format!(
+        "at move {}{dots} {:?}: it fits {} moves that each let the record go on {how_far}: {candidates}",
+        a.move_number,
+        a.written,
+        a.candidates.len()
+    )
+}
+
+fn ambiguous_shown(a: &AmbiguousMove) -> AmbiguousShown {
+    AmbiguousShown {
+        ply: a.ply + 1,
+        move_number: a.move_number,
+        side: a.side,
+        written: a.written.clone(),
+        candidates: a.candidates.clone(),
+        played: a.played.clone(),
+        to_end: a.to_end,
+        fen_before: a.fen_before.clone(),
+    }
+}
+
 /// A result that cannot stand, in English.
 pub(super) fn contradiction_text(c: &Contradiction) -> String {
     match c {
@@ -505,6 +570,7 @@ fn judged_of(
             .iter()
             .map(|c| moves::claimable(c, Language::En))
             .collect(),
+        ambiguous_moves: Vec::new(),
     }
 }
 

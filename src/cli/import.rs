@@ -25,7 +25,8 @@ use crate::store::{GameId, PlayerId, Side, Store, Tx};
 use crate::store::{GameResult, GameStatus, Termination};
 
 use super::check::{
-    after_end_text, contradiction_text, default_reading_hint, notes_of, verdict_notes,
+    after_end_text, ambiguous_text, contradiction_text, default_reading_hint, notes_of,
+    verdict_notes,
 };
 use super::records;
 use super::store_args::StoreArgs;
@@ -34,7 +35,10 @@ use super::store_args::StoreArgs;
 ///
 /// Every game is checked as `zaochka check` checks it: a game with an illegal
 /// or ambiguous ply, or a ply written after the rules had ended the game, is
-/// reported and not imported. A game whose result contradicts the final position
+/// reported and not imported. A draughts ply whose text fits several moves
+/// (`36x16` by two capture paths) is read by the rest of the record: the move
+/// after which the record goes on is imported; when several go on to the end
+/// the game is refused, naming them. A game whose result contradicts the final position
 /// (a mate by Black tagged `1-0`) or whose `Result` tag and closing result token
 /// disagree is refused unless `--trust-result`. A game whose final position ends
 /// it by the rules gets the rules' result and termination.
@@ -184,6 +188,15 @@ impl Import {
                     why = format!("{why} ({hint})");
                 }
                 refuse(tally, &why);
+                continue;
+            }
+            if !checked.ambiguous.is_empty() {
+                let why: Vec<String> = checked
+                    .ambiguous
+                    .iter()
+                    .map(|a| format!("ambiguous {}", ambiguous_text(a)))
+                    .collect();
+                refuse(tally, &why.join("; "));
                 continue;
             }
             let cleared = match self.clear(&verdict, &g) {

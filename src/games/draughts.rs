@@ -3,12 +3,12 @@
 //! written in either square numbering.
 
 use super::diagonal::{DiagonalAnyGame, DiagonalFamily, move_error};
-use super::reading::{AmbiguousNumbering, NumberingReading};
+use super::reading::{AmbiguousMove, AmbiguousNumbering, NumberingReading, ReadingNote};
 use super::{
     AnyGame, EndRule, Illegal, MoveError, MoveErrorKind, Record, RecordError, RecordFailure,
     SetupError, UnreadableMove,
 };
-use crate::notation::record::{self, PlyError};
+use crate::notation::record::{self, Ambiguity, PlyError};
 use crate::notation::{IllegalReason, Naming, SquareStyle, fen, write};
 use crate::rules::{
     Citation, Color, DiagonalGame, DiagonalPosition, End, Outcome, Position, Role, Square, Variant,
@@ -67,20 +67,34 @@ pub(super) fn open_record(
     first_move_number: u32,
 ) -> Result<Record, SetupError> {
     let replay = record::replay(variant, fen_text, plies).map_err(|e| SetupError(e.to_string()))?;
-    Ok(record_of(replay, first_move_number))
+    Ok(record_of(replay, first_move_number).record)
 }
 
-/// As [`open_record`], for a record read from a file: a numeric record that
-/// replays whole in two square numberings is refused as ambiguous, with both
-/// readings of its first differing ply (issue 14, item 5).
+/// A record read from a file, with what the rest of the record said at its
+/// ambiguous plies ([`Ambiguity::ByTheRest`]).
+pub(super) struct WrittenRecord {
+    /// The record, each ambiguous ply played as the rest of the record reads it.
+    pub(super) record: Record,
+    /// The plies the rest of the record decided ([`ReadingNote::DecidedByTheRest`]).
+    pub(super) decided: Vec<ReadingNote>,
+    /// The plies it leaves ambiguous: several moves go on as far (a fault).
+    pub(super) ambiguous: Vec<AmbiguousMove>,
+}
+
+/// As [`open_record`], for a record read from a file. A ply whose text fits
+/// several moves is read by the rest of the record ([`Ambiguity::ByTheRest`]):
+/// the move after which the record goes on (to its end) is played, and when
+/// several do, the first is played and the ply is listed as ambiguous. A
+/// numeric record that replays whole in two square numberings is refused as
+/// ambiguous, with both readings of its first differing ply.
 pub(super) fn open_written_record(
     variant: Variant,
     fen_text: Option<&str>,
     plies: &[&str],
     first_move_number: u32,
-) -> Result<Record, RecordError> {
-    let readings =
-        record::replay_each(variant, fen_text, plies).map_err(|e| SetupError(e.to_string()))?;
+) -> Result<WrittenRecord, RecordError> {
+    let readings = record::replay_each(variant, fen_text, plies, Ambiguity::ByTheRest)
+        .map_err(|e| SetupError(e.to_string()))?;
     let complete: Vec<&record::Replay> = readings.iter().filter(|r| r.failure.is_none()).collect();
     if let [a, b, ..] = complete.as_slice()
         && let Some(ambiguity) = first_difference(variant, plies, a, b, first_move_number)
@@ -137,7 +151,10 @@ fn first_difference(
     None
 }
 
-fn record_of(replay: record::Replay, first_move_number: u32) -> Record {
+/// The games' record of a replay, and its ambiguous plies in the record's
+/// notation: a note for each the rest of the record decided, a fault for each
+/// it leaves ambiguous.
+fn record_of(replay: record::Replay, first_move_number: u32) -> WrittenRecord {
     let variant = replay.game.start().variant();
     let style = match fen::default_style(variant) {
         SquareStyle::Numeric(_) => SquareStyle::Numeric(replay.numbering),
@@ -147,6 +164,33 @@ fn record_of(replay: record::Replay, first_move_number: u32) -> Record {
         numbering: replay.numbering,
         style,
     };
+    let first_side = replay.game.start().turn();
+    let (mut decided, mut ambiguous) = (Vec::new(), Vec::new());
+    for a in &replay.ambiguous {
+        let full = |m| write::full_in(&a.position, m, naming.style);
+        let played = full(&a.going_on[0]);
+        if a.going_on.len() == 1 {
+            decided.push(ReadingNote::DecidedByTheRest {
+                ply: a.ply,
+                written: a.written.clone(),
+                played,
+            });
+            continue;
+        }
+        let (move_number, side) = record::move_number_of(a.ply, first_side, first_move_number);
+        let mut candidates: Vec<String> = a.going_on.iter().map(full).collect();
+        crate::notation::order::sort_moves(&mut candidates);
+        ambiguous.push(AmbiguousMove {
+            ply: a.ply,
+            move_number,
+            side,
+            written: a.written.clone(),
+            candidates,
+            played,
+            to_end: replay.failure.is_none(),
+            fen_before: fen::write(&a.position, naming.style),
+        });
+    }
     let failure = replay.failure.map(|f| {
         let (move_number, side) =
             record::move_number_of(f.ply, replay.game.start().turn(), first_move_number);
@@ -164,11 +208,15 @@ fn record_of(replay: record::Replay, first_move_number: u32) -> Record {
             error,
         }
     });
-    Record {
-        game: Box::new(DiagonalAnyGame {
-            game: replay.game,
-            naming,
-        }),
-        failure,
+    WrittenRecord {
+        record: Record {
+            game: Box::new(DiagonalAnyGame {
+                game: replay.game,
+                naming,
+            }),
+            failure,
+        },
+        decided,
+        ambiguous,
     }
 }

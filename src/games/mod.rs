@@ -32,8 +32,8 @@ mod views;
 pub use endings::{ClaimKind, ClaimableDraw, EndRule, Finish, repetition_citation};
 pub use moves::{Illegal, MoveError, MoveErrorKind, PlayedMove, UnreadableMove};
 pub use reading::{
-    AmbiguousNumbering, NumberingReading, ReadingNote, VariantClue, international_clue, sign_notes,
-    untagged_variant,
+    AmbiguousMove, AmbiguousNumbering, NumberingReading, ReadingNote, VariantClue,
+    international_clue, sign_notes, untagged_variant,
 };
 pub use records::{
     CheckedGame, Reading, RecordError, looks_like_chess, readings_of_file, replay_file, replay_pdn,

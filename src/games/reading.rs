@@ -4,10 +4,11 @@
 //!
 //! Also the inference of the game of a record without a `GameType` tag
 //! ([`untagged_variant`], [`international_clue`]), the notes on moves written with
-//! the wrong sign ([`sign_notes`]) and the one reading fault of this kind: a
-//! numeric record that replays whole in two square numberings
-//! ([`AmbiguousNumbering`], a fault, since the referee cannot tell which game was
-//! played).
+//! the wrong sign ([`sign_notes`]) and the reading faults of this kind, where
+//! the referee cannot tell which game was played: a numeric record that replays
+//! whole in two square numberings ([`AmbiguousNumbering`]), and a ply whose text
+//! fits several moves after each of which the record goes on as far
+//! ([`AmbiguousMove`]).
 
 use crate::notation::pdn::PdnGame;
 use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare, parse_move};
@@ -31,6 +32,17 @@ pub enum ReadingNote {
         /// The move as written.
         written: String,
         /// The legal move it names, in full notation.
+        played: String,
+    },
+    /// A ply's text fits several moves (`36x16` where two capture paths take
+    /// different pieces), and only one of them lets the record go on (to its
+    /// end, or furthest when it does not replay whole): that one was played.
+    DecidedByTheRest {
+        /// Index of the ply in the record, from 0.
+        ply: usize,
+        /// The move as written.
+        written: String,
+        /// The move played, in full notation.
         played: String,
     },
 }
@@ -76,8 +88,43 @@ impl ReadingNote {
                 written,
                 played,
             } => format!("ply {}: {written:?} read as {played}", ply + 1),
+            Self::DecidedByTheRest {
+                ply,
+                written,
+                played,
+            } => format!(
+                "ply {}: {written:?} read as {played}, the only move it fits after which the record goes on",
+                ply + 1
+            ),
         }
     }
+}
+
+/// A ply whose text fits several moves (`36x16` where two capture paths from 36
+/// to 16 take different pieces) after each of which the record goes on as far,
+/// to its end when it replays whole: the record does not tell which was
+/// played. A fault; the game is read on with [`AmbiguousMove::played`]. A
+/// player's move by mail is never read this way: the referee answers it with
+/// the candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguousMove {
+    /// Index of the ply in the record, from 0.
+    pub ply: usize,
+    /// Its move number.
+    pub move_number: u32,
+    /// Whose ply it is.
+    pub side: Color,
+    /// The ply as written.
+    pub written: String,
+    /// The moves that go on as far, in full notation, sorted.
+    pub candidates: Vec<String>,
+    /// The candidate the game is read on with (the resolver's first).
+    pub played: String,
+    /// Whether the candidates let the record go on to its end (else as far,
+    /// to a later ply that fails).
+    pub to_end: bool,
+    /// The position before the ply, as FEN in the record's notation.
+    pub fen_before: String,
 }
 
 /// One reading of an ambiguous record in one square numbering.

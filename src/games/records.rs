@@ -5,7 +5,9 @@
 use crate::notation::pdn::{PdnGame, PdnPly};
 use crate::rules::{Color, Variant};
 
-use super::reading::{AmbiguousNumbering, ReadingNote, VariantClue, sign_notes, untagged_variant};
+use super::reading::{
+    AmbiguousMove, AmbiguousNumbering, ReadingNote, VariantClue, sign_notes, untagged_variant,
+};
 use super::{AnyGame, Record, SetupError, draughts, new_game, open_record};
 #[cfg(doc)]
 use super::{international_clue, replay_on};
@@ -35,8 +37,12 @@ pub struct CheckedGame {
     pub record: Record,
     /// Plies from this index on were not recorded (`1. - -`).
     pub unrecorded_from: Option<usize>,
-    /// What the reader decided that the record did not say (issue 14, item 5).
+    /// What the reader decided that the record did not say.
     pub notes: Vec<ReadingNote>,
+    /// Plies whose text fits several moves after each of which the record goes
+    /// on as far (draughts records only): faults, the game read on with the
+    /// first.
+    pub ambiguous: Vec<AmbiguousMove>,
 }
 
 /// The variant of a PDN or PGN game, decided in this order:
@@ -91,8 +97,10 @@ pub fn looks_like_chess(ply: &str) -> bool {
 
 /// Replays a PDN game: variant by [`variant_of`], start from `FEN`, plies up to
 /// the first one written as unknown. The notes say what was inferred without a
-/// `GameType` tag (not the Russian default) and which plies were written with
-/// the wrong sign ([`ReadingNote`]).
+/// `GameType` tag (not the Russian default), which plies were written with
+/// the wrong sign and which ambiguous plies the rest of the record decided
+/// ([`ReadingNote`]); a draughts ply whose text fits several moves that each
+/// let the record go on as far is listed in [`CheckedGame::ambiguous`].
 ///
 /// # Errors
 /// [`RecordError`] when the game type or the start position make replaying
@@ -210,17 +218,23 @@ fn replay_as(
         .collect();
     let first_number = game.plies.first().and_then(|p| p.number).unwrap_or(1);
     let fen = game.tag("FEN");
-    let record = match variant {
+    let (record, decided, ambiguous) = match variant {
         Variant::Russian | Variant::International => {
-            draughts::open_written_record(variant, fen, &plies, first_number)?
+            let w = draughts::open_written_record(variant, fen, &plies, first_number)?;
+            (w.record, w.decided, w.ambiguous)
         }
-        _ => open_record(variant, fen, &plies, first_number)?,
+        _ => (
+            open_record(variant, fen, &plies, first_number)?,
+            Vec::new(),
+            Vec::new(),
+        ),
     };
     let mut notes: Vec<ReadingNote> = clue
         .filter(|&c| c != VariantClue::Default)
         .map(|clue| ReadingNote::InferredVariant { variant, clue })
         .into_iter()
         .collect();
+    notes.extend(decided);
     if variant != Variant::Chess {
         let game = record.game.as_ref();
         notes.extend(sign_notes(&plies, &game.captures(), || game.score()));
@@ -230,6 +244,7 @@ fn replay_as(
         record,
         unrecorded_from,
         notes,
+        ambiguous,
     })
 }
 
