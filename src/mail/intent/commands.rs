@@ -1,9 +1,6 @@
 //! The command grammar: what a clause of words says (its moves that count and
 //! its command).
 
-use chrono::NaiveDate;
-
-use super::dates::parse_date;
 use super::lexicon::{
     ACCEPT, ADMIT, CLAIM, DECLINE, DRAW, FILLER, HELP, HISTORY, LEAD, LEAVE, LOSS, NEGATIONS,
     OFFER, RESIGN, STANDINGS, STATUS, WIN, is_command_word,
@@ -48,23 +45,9 @@ pub(super) fn evaluate(clause: &[Tok]) -> Vec<ItemKind> {
         }
     }
     match command(&words) {
-        Some(Cmd::Leave) => {
-            let raws: Vec<&str> = clause
-                .iter()
-                .filter_map(|t| match t {
-                    Tok::Word { raw, .. } => Some(raw.as_str()),
-                    _ => None,
-                })
-                .collect();
-            let dates: Vec<NaiveDate> = raws.iter().filter_map(|r| parse_date(r)).collect();
-            match dates.as_slice() {
-                [] => {}
-                // Two dates in the wrong order are still a leave request: the
-                // referee answers that it ends before it starts.
-                [from, to] => out.push(ItemKind::Leave(*from, *to)),
-                _ => out.push(ItemKind::BadLeave(raws.join(" "))),
-            }
-        }
+        // A leave clause never comes here: the line's leave requests are
+        // taken out before its clauses are read (super::leave::take_leave).
+        Some(Cmd::Leave) => {}
         Some(c) => out.push(ItemKind::Cmd(c)),
         None => {}
     }

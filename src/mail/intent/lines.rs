@@ -103,7 +103,15 @@ pub(super) fn read_line(line: &str, cx: &Context<'_>, source: Source, out: &mut 
         }
         None => rest,
     };
-    clauses(rest, syntax, &mut |clause| {
+    let rest = super::leave::take_leave(rest, cx, &mut |kind| {
+        out.push(Item {
+            game,
+            kind,
+            source,
+            line: Rc::clone(&shared),
+        });
+    });
+    clauses(&rest, syntax, &mut |clause| {
         for kind in evaluate(clause) {
             out.push(Item {
                 game,
@@ -132,6 +140,16 @@ pub(super) fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, o
         });
         return;
     }
+    let subject = rest;
+    let rest = super::leave::take_leave(subject, cx, &mut |kind| {
+        out.push(Item {
+            game,
+            kind,
+            source: Source::Subject,
+            line: excerpt(subject),
+        });
+    });
+    let rest = rest.as_ref();
     let syntax = cx.syntax_of(game);
     let mut all_bare = true;
     clauses(rest, syntax, &mut |c| {

@@ -220,9 +220,8 @@ fn chit_chat_is_ignored() {
 #[test]
 fn lines_for_other_games_go_to_those_games() {
     let cx = Context {
-        game: Some(GameId(12)),
-        syntax: MoveSyntax::Draughts,
         other_games: &[(GameId(21), MoveSyntax::Chess)],
+        ..Context::single(Some(GameId(12)), MoveSyntax::Draughts)
     };
     let got = read_intents(
         "#12: 18. f2-e3\n#15: 7... e7:g5:e3:c1\n21: Nf3\n",

@@ -8,7 +8,7 @@ use super::types::{MoveSyntax, MoveText};
 pub(super) enum Tok {
     Number { n: u32, black: bool },
     Move { mv: MoveText, strong: bool },
-    Word { lower: String, raw: String },
+    Word { lower: String },
 }
 
 /// Characters stripped from the front of a word.
@@ -117,7 +117,6 @@ pub(super) fn clauses(text: &str, syntax: MoveSyntax, each: &mut dyn FnMut(&[Tok
         }
         clause.push(Tok::Word {
             lower: core_lower(w),
-            raw: strip_word(bare).to_string(),
         });
         if ends {
             out(&mut clause);
