@@ -382,9 +382,8 @@ fn run_case(
             others.push((GameId(g), MoveSyntax::Draughts));
         }
         let cx = Context {
-            game: Some(GameId(game)),
-            syntax,
             other_games: &others,
+            ..Context::single(Some(GameId(game)), syntax)
         };
         Outcome::Intents(read_intents(&env.new_text, &env.subject, &cx))
     };

@@ -388,10 +388,18 @@ impl Notice {
                         joined(moves, lang)
                     ),
                     (Unrecognised::LeaveDates(clause), Language::En) => format!(
-                        "{p}the dates of the leave in \"{clause}\" cannot be read. Write, for example, \"leave 2027-01-10 2027-01-20\". Nothing was changed."
+                        "{p}your leave request \"{clause}\" was seen, but its first and last day cannot be read. \
+                         Write them with the month's name or in ISO form, for example \"leave Dec 10 - Dec 20\", \
+                         \"leave from 10 to 20 December\", \"leave December 28 to January 5\", \
+                         \"leave Dec 10 for 14 days\" or \"leave 2027-01-10 2027-01-20\". \
+                         Dates in numbers alone (10/12, 10.12.2027) are not read, since the day and the month \
+                         could be either way round. Without a year, the next such day is meant. Nothing was changed."
                     ),
                     (Unrecognised::LeaveDates(clause), Language::Ru) => format!(
-                        "{p}в «{clause}» не удалось прочитать даты отпуска. Напишите, например, «отпуск 2027-01-10 2027-01-20». Ничего не изменено."
+                        "{p}просьба об отпуске («{clause}») получена, но первый и последний день прочитать не удалось. \
+                         Напишите их, например, так: «отпуск с 10 по 20 декабря», «отпуск с 28 декабря по 5 января», \
+                         «отпуск с 10.12 по 20.12», «отпуск 10–20.12.2027», «отпуск с 10.12 на 14 дней» \
+                         или «отпуск 2027-01-10 2027-01-20». Без года берётся ближайшая такая дата. Ничего не изменено."
                     ),
                     (Unrecognised::NoText, Language::En) => format!(
                         "{p}your mail holds no text of yours: no move and no command was found. Write a move such as \"{example}\", or \"help\" for the commands."

@@ -5,6 +5,7 @@
 //! nothing and is answered with the game's state.
 
 use super::replies::{enqueue, language_of, personal};
+use crate::clock::zone::{local_date, parse_zone};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
 use crate::lang;
@@ -36,11 +37,14 @@ pub(super) fn example_of(tx: &Tx<'_>, game: Option<GameId>) -> Result<&'static s
 /// The player's intents, with the syntax of each of their active games, and
 /// the game a line naming none is for: the mail's game, or for a mail to the
 /// personal address, the player's one active game if there is exactly one.
+/// Dates are read in the player's language, from the day the mail was
+/// received in the player's zone.
 pub(super) fn intents_for(
     tx: &Tx<'_>,
     env: &Envelope,
     player: &Player,
     main: Option<GameId>,
+    received_at: chrono::DateTime<chrono::Utc>,
 ) -> Result<(Vec<Addressed>, Option<GameId>), RefereeError> {
     let filter = games::GameFilter {
         player: Some(player.id),
@@ -68,6 +72,11 @@ pub(super) fn intents_for(
         game: default,
         syntax,
         other_games: &others,
+        today: local_date(
+            received_at,
+            parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC),
+        ),
+        language: player.language,
     };
     Ok((read_intents(&env.new_text, &env.subject, &cx), default))
 }

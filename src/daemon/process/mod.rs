@@ -25,7 +25,7 @@ use super::inbox::RawMail;
 use crate::config::Config;
 use crate::lang;
 use crate::lang::mail::Notice;
-use crate::mail::intent::{Addressed, Intent};
+use crate::mail::intent::{Addressed, Intent, Unrecognised};
 use crate::mail::{Envelope, EnvelopeError, SenderProblem};
 use crate::printable::printable;
 use crate::referee::{self, RefereeError};
@@ -313,7 +313,7 @@ fn handle_envelope(
         });
     }
     super::bounce_clock::on_verified_mail(tx, player.id, mail.received_at)?;
-    let (intents, default_game) = intents_for(tx, env, &player, main)?;
+    let (intents, default_game) = intents_for(tx, env, &player, main, mail.received_at)?;
     let lang = language_of(&player);
     let mut outcomes = Vec::new();
     // Lines for games that do not exist or are not the sender's: refused
@@ -456,7 +456,11 @@ fn needs_game(intent: &Intent) -> bool {
     // referee refuses a player in none).
     !matches!(
         intent,
-        Intent::Help | Intent::History | Intent::Leave { .. } | Intent::Standings
+        Intent::Help
+            | Intent::History
+            | Intent::Leave { .. }
+            | Intent::Unrecognised(Unrecognised::LeaveDates(_))
+            | Intent::Standings
     )
 }
 

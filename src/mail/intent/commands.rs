@@ -1,9 +1,6 @@
 //! The command grammar: what a clause of words says (its moves that count and
 //! its command).
 
-use chrono::NaiveDate;
-
-use super::dates::parse_date;
 use super::lexicon::{
     ADMIT, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_VERBS,
     POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
@@ -126,24 +123,10 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
             out(ItemKind::PlayOn);
         }
         match command {
-            Some(Cmd::Leave) => {
-                let raws: Vec<&str> = clause
-                    .toks
-                    .iter()
-                    .filter_map(|t| match t {
-                        Tok::Word { raw, .. } => Some(raw.as_str()),
-                        _ => None,
-                    })
-                    .collect();
-                let dates: Vec<NaiveDate> = raws.iter().filter_map(|r| parse_date(r)).collect();
-                match dates.as_slice() {
-                    [] => {}
-                    // Two dates in the wrong order are still a leave request: the
-                    // referee answers that it ends before it starts.
-                    [from, to] => out(ItemKind::Leave(*from, *to)),
-                    _ => out(ItemKind::BadLeave(raws.join(" "))),
-                }
-            }
+            // A leave clause never comes here: the line's leave requests
+            // are taken out before its sentences are read
+            // (super::leave::take_leave).
+            Some(Cmd::Leave) => {}
             Some(c @ (Cmd::ClaimWin | Cmd::ClaimLoss)) => {
                 if clause.end == End::Question || words.iter().any(|w| negation(w)) {
                     out(ItemKind::Unsaid(Act::Claim, Doubt::Question));

@@ -121,8 +121,16 @@ pub(super) fn read_line(
         }
         None => rest,
     };
+    let rest = super::leave::take_leave(rest, cx, &mut |kind| {
+        out.push(Item {
+            game,
+            kind,
+            source,
+            line: Rc::clone(&shared),
+        });
+    });
     let mut found = false;
-    sentences(rest, syntax, &mut |sentence| {
+    sentences(&rest, syntax, &mut |sentence| {
         evaluate(sentence, joke_near, &mut |kind| {
             found = true;
             out.push(Item {
@@ -133,7 +141,7 @@ pub(super) fn read_line(
             });
         });
     });
-    if !found && let Some((written, meant)) = other_layout(rest, syntax) {
+    if !found && let Some((written, meant)) = other_layout(&rest, syntax) {
         out.push(Item {
             game,
             kind: ItemKind::Layout(written, meant),
@@ -160,6 +168,16 @@ pub(super) fn read_subject(rest: &str, game: Option<GameId>, cx: &Context<'_>, o
         });
         return;
     }
+    let subject = rest;
+    let rest = super::leave::take_leave(subject, cx, &mut |kind| {
+        out.push(Item {
+            game,
+            kind,
+            source: Source::Subject,
+            line: excerpt(subject),
+        });
+    });
+    let rest = rest.as_ref();
     let syntax = cx.syntax_of(game);
     let mut all_bare = true;
     sentences(rest, syntax, &mut |sentence| {

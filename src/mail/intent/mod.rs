@@ -28,16 +28,21 @@
 //!   `accept`/`agree`/`согласен`/`согласна`/`принимаю`, `decline`/`отказ`/
 //!   `отказываюсь`/`отклоняю`/`не согласен`, `resign`/`сдаюсь`/`give up`,
 //!   `claim`/`требую ничью`/`заявляю ничью`, `status`/`статус`,
-//!   `history`/`история`, `help`/`помощь`, `leave`/`отпуск` with two dates
-//!   (`2026-12-20` or `20.12.2026`). `draw accepted`, `I accept the draw`,
-//!   `согласна на ничью` are acceptances. Greetings and chit-chat are ignored;
+//!   `history`/`история`, `help`/`помощь`. `draw accepted`, `I accept the
+//!   draw`, `согласна на ничью` are acceptances. Greetings and chit-chat are
+//!   ignored;
+//! - a leave request (`отпуск с 10 по 20 декабря`, `прошу отпуск с 10.12 по
+//!   20.12`, `leave Dec 10 - Dec 20`) is taken out of its line before the
+//!   line's moves and commands are read (`leave.rs` says when a clause asks
+//!   for leave, `dates.rs` which dates it reads); one whose dates do not read,
+//!   or that has none (`хочу в отпуск`), is [`Unrecognised::LeaveDates`];
 //! - a question to the referee (`ходы`, `why c3-d4`, `правила`) or a sealed
 //!   move (`записываю ход e7-e5`, `seal e7-e5`) takes the whole line: see
 //!   [`crate::mail::ask_words`];
 //! - the subject counts too (after `Re:`, `Ответ:`, `Fwd:` and the
 //!   `[zaochka #N]` tag are removed), but only when it holds nothing but moves,
 //!   command words and filler: a bot subject like "Your move (Chess)" is not
-//!   read.
+//!   read. A leave request in it is read as in the body.
 //!
 //! Per game: a move and a draw offer together make one [`Intent::Move`] with
 //! `offer_draw`; a claim and a move make one [`Intent::ClaimDraw`] with the
@@ -48,6 +53,7 @@
 mod commands;
 mod dates;
 mod layout;
+mod leave;
 mod lexicon;
 mod lines;
 mod merge;

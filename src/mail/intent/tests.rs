@@ -232,9 +232,8 @@ fn chit_chat_is_ignored() {
 #[test]
 fn lines_for_other_games_go_to_those_games() {
     let cx = Context {
-        game: Some(GameId(12)),
-        syntax: MoveSyntax::Draughts,
         other_games: &[(GameId(21), MoveSyntax::Chess)],
+        ..Context::single(Some(GameId(12)), MoveSyntax::Draughts)
     };
     let got = read_intents(
         "#12: 18. f2-e3\n#15: 7... e7:g5:e3:c1\n21: Nf3\n",
@@ -672,12 +671,9 @@ fn the_corpus_of_phrasings_reads_as_its_players_meant() {
                     acts.push("resign".into());
                 }
                 Intent::SideResigns(_) => unsaid.push("resign".into()),
-                Intent::ClaimDraw { mv } => {
-                    acts.push("claim".into());
-                    if mv.is_some() {
-                        acts.push("move".into());
-                    }
-                }
+                // The move written with a claim is played only if the
+                // claim fails: the claim is the act.
+                Intent::ClaimDraw { .. } => acts.push("claim".into()),
                 Intent::Unsaid {
                     act: Act::Offer,
                     doubt: Doubt::Negation,

@@ -18,7 +18,6 @@ pub(super) enum Tok {
     },
     Word {
         lower: String,
-        raw: String,
         /// Written inside quotation marks (someone else's words).
         quoted: bool,
     },
@@ -231,7 +230,6 @@ pub(super) fn sentences(text: &str, syntax: MoveSyntax, each: &mut dyn FnMut(&[C
         }
         clause.push(Tok::Word {
             lower: core_lower(w),
-            raw: strip_word(bare).to_string(),
             quoted,
         });
         if let Some(end) = end_of(w) {

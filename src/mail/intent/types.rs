@@ -7,7 +7,7 @@ use crate::mail::chess_token;
 use crate::notation::chess_move::WrittenChessMove;
 use crate::notation::parse_move;
 use crate::notation::written::WrittenMove;
-use crate::vocabulary::GameId;
+use crate::vocabulary::{GameId, Language};
 
 /// How a game's moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,16 +272,35 @@ pub struct Context<'a> {
     /// The same player's other games and their syntax, for `#15:` lines
     /// (a game not listed is read in [`Context::syntax`]).
     pub other_games: &'a [(GameId, MoveSyntax)],
+    /// The day the mail was received, in the player's zone: a leave date
+    /// written without a year is the next such day from it.
+    pub today: NaiveDate,
+    /// The player's language: in English a day and a month in numbers
+    /// (`10/12`) are not read, since they may be written either way round.
+    pub language: Language,
 }
 
-impl Context<'_> {
-    /// A context for one game with no others.
+impl<'a> Context<'a> {
+    /// A context for one game with no others, on today's date (UTC) for an
+    /// English reader (see [`Context::on`]).
     #[must_use]
     pub fn single(game: Option<GameId>, syntax: MoveSyntax) -> Context<'static> {
         Context {
             game,
             syntax,
             other_games: &[],
+            today: chrono::Utc::now().date_naive(),
+            language: Language::En,
+        }
+    }
+
+    /// The same context on `today` for a reader of `language`.
+    #[must_use]
+    pub fn on(self, today: NaiveDate, language: Language) -> Context<'a> {
+        Context {
+            today,
+            language,
+            ..self
         }
     }
 
