@@ -844,7 +844,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         "reply to the opponent's leave notice (with a draw offer)",
         SMITH,
         &m,
-        "3... Nf6 draw?",
+        "3... Nf6, I offer a draw.",
         2,
         Expect::Applied,
     );

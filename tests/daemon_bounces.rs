@@ -609,7 +609,7 @@ fn a_bounced_move_notice_stops_that_players_clock_until_a_director_clears_it() {
             &format!("bot+2.{wt}@example.test"),
             "Re: [zaochka #2]",
             "w2@x",
-            "draw?",
+            "I offer a draw.",
         ),
     );
     bot.serve_once();

@@ -300,7 +300,7 @@ fn a_chess_game_and_an_international_game_are_played_to_a_result_by_mail() {
         (2, "white", "1. 32-28"),
         (2, "black", "1... 19-23"),
         (2, "white", "2. 28x19"),
-        (2, "black", "2... 14x23 draw?"),
+        (2, "black", "2... 14x23 draw"),
         (2, "white", "accept"),
         (3, "white", "1. cb4"),
         (3, "black", "1... bc5"),

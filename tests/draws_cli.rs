@@ -93,19 +93,20 @@ fn a_declined_player_may_offer_again_only_after_the_opponent_has_offered() {
     z.ok(&["draw", "decline", "1", "--as", B]);
     let err = z.refused(&["draw", "offer", "1", "--as", W]);
     assert!(err.contains("after your opponent has offered"), "{err}");
+    // The move with an offer that may not be made is played; the offer is
+    // not, and the answer says why.
+    let out = z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw"]);
     assert!(
-        z.refused(&["play", "1", "cd4", "--as", W, "--offer-draw"])
-            .contains("after your opponent has offered")
+        out.contains("no draw offered") && out.contains("after your opponent has offered"),
+        "{out}"
     );
-    assert_eq!(
-        show(&z)["plies"],
-        0,
-        "the refused move with an offer is not played either"
-    );
+    assert_eq!(show(&z)["plies"], 1, "the move stands");
+    assert!(show(&z)["pending_offer"].is_null(), "no offer is made");
     z.ok(&["draw", "offer", "1", "--as", B]);
     z.ok(&["draw", "decline", "1", "--as", W]);
+    z.ok(&["play", "1", "fg5", "--as", B]);
     // Black has used the right: White may offer again.
-    z.ok(&["play", "1", "cd4", "--as", W, "--offer-draw"]);
+    z.ok(&["play", "1", "gh4", "--as", W, "--offer-draw"]);
     assert_eq!(show(&z)["pending_offer"], "white");
 }
 

@@ -175,7 +175,7 @@ fn every_statement_of_a_day_of_mail_and_clock_ticks_uses_an_index() {
     let plies = [
         (1, "white", "1. c3-d4"),
         (1, "black", "1... f6-g5"),
-        (1, "white", "2. b2-c3 draw?"),
+        (1, "white", "2. b2-c3 draw"),
         (1, "black", "accept"),
         (2, "white", "1. cd4"),
         (3, "white", "1. e4"),

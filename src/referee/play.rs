@@ -179,13 +179,19 @@ pub(crate) fn play(
     // `12. c3-d4` for White, `12... d6-c5` for Black, as in the score.
     let dots = if me == Side::Black { "..." } else { "." };
     let full = &played.full;
-    let summary = match &finish {
+    let mut summary = match &finish {
         Some(f) => format!(
             "game #{id}: {number}{dots} {full}; {}",
             crate::lang::moves::finish(f, Language::En)
         ),
         None => format!("game #{id}: {number}{dots} {full}"),
     };
+    if let Some(bar) = offer_bar {
+        summary.push_str(&format!(
+            "; no draw offered: {}",
+            bar.as_error().message(Language::En)
+        ));
+    }
     Ok(Handled {
         game: Some(id),
         replies,

@@ -130,8 +130,8 @@ pub fn resign_word(lang: Lang) -> &'static str {
 
 pub fn offer_word(lang: Lang) -> &'static str {
     match lang {
-        Lang::Ru => "ничья?",
-        Lang::En => "draw?",
+        Lang::Ru => "Предлагаю ничью.",
+        Lang::En => "I offer a draw.",
     }
 }
 

@@ -343,6 +343,21 @@ pub(super) fn command_of(
             }));
         }
         Intent::Unsaid { .. } | Intent::NamedMove { .. } | Intent::OtherLayout { .. } => {
+            // In a game that is over, the words are answered with its end.
+            if let Some(g) = game {
+                let row = games::get(tx, g)?;
+                if matches!(row.status, GameStatus::Finished | GameStatus::Annulled) {
+                    return Ok(Err(Answer {
+                        notice: Notice::Refused {
+                            game: g,
+                            line: analysis_line.trim().to_string(),
+                            reason: RefereeError::GameOver(g, row.result)
+                                .message(language_of(player)),
+                        },
+                        outcome: format!("refused #{g}: the game is over"),
+                    }));
+                }
+            }
             let notice = note_of(intent, analysis_line).expect("a note intent");
             return Ok(Err(Answer {
                 notice,

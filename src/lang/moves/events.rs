@@ -18,6 +18,17 @@ pub enum OfferBar {
     RightUsed,
 }
 
+impl OfferBar {
+    /// The refusal an offer alone (without a move) gets for the same reason.
+    #[must_use]
+    pub fn as_error(self) -> crate::referee::RefereeError {
+        match self {
+            OfferBar::OwnPending => crate::referee::RefereeError::OwnOffer,
+            OfferBar::RightUsed => crate::referee::RefereeError::OfferRightUsed,
+        }
+    }
+}
+
 /// What the referee tells the players about moves, resignations, sealed
 /// moves, draw offers and claims. Moves and squares are given as the game
 /// writes them.
@@ -265,11 +276,7 @@ pub fn event(e: &Event, lang: Language) -> String {
             }
         }
         (Event::OfferNotMade { bar }, _) => {
-            let why = match bar {
-                OfferBar::OwnPending => crate::referee::RefereeError::OwnOffer,
-                OfferBar::RightUsed => crate::referee::RefereeError::OfferRightUsed,
-            }
-            .message(lang);
+            let why = bar.as_error().message(lang);
             match lang {
                 En => format!("The move is played; no draw was offered with it: {why}."),
                 Ru => format!("Ход сделан, но ничья с ним не предложена: {why}."),

@@ -60,8 +60,9 @@ impl Cmd {
 /// commands it makes, and the acts and moves it names without making them.
 /// `joke_near`: the line or the next one says it is a joke.
 pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut(ItemKind)) {
-    // A sentence asked with words besides moves (`Может, c3-d4?`).
-    let asks = sentence.last().is_some_and(|l| l.end == End::Question)
+    // A move in the last clause of a question asked with words besides
+    // moves (`Может, c3-d4?`; not `I play O-O-O now, and you?`).
+    let asked = sentence.last().is_some_and(|l| l.end == End::Question)
         && sentence.iter().flat_map(Clause::words).any(|(w, _)| {
             !FILLER.contains(&w)
                 && !LEAD.contains(&w)
@@ -88,7 +89,7 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
                     let moving = before[before.len().saturating_sub(3)..]
                         .iter()
                         .any(|w| MOVE_VERBS.contains(w));
-                    match move_doubt(&words, before, *quoted, asks) {
+                    match move_doubt(&words, before, *quoted, asked && c + 1 == sentence.len()) {
                         Some(doubt) if *strong || bare || moving => {
                             out(ItemKind::Named(mv.text.clone(), doubt));
                         }
