@@ -88,8 +88,11 @@ pub enum Notice {
         game: Option<GameId>,
         /// Why.
         why: Unrecognised,
-        /// A move in the game's notation (`c3-d4`, `32-28`, `e2-e4`).
-        example: &'static str,
+        /// A move the reader could make now, in their notation (`c3-d4`,
+        /// `32-28`, `Кg1-f3`); `None` when it is not their move.
+        example: Option<String>,
+        /// The first words of the mail that could not be read, quoted back.
+        quote: Option<String>,
     },
     /// A move written with a move number that is past: nothing changed.
     Stale {
@@ -374,8 +377,35 @@ impl Notice {
                 });
                 t
             }
-            Notice::Unrecognised { game, why, example } => {
+            Notice::Unrecognised {
+                game,
+                why,
+                example,
+                quote,
+            } => {
                 let p = game_prefix(*game, lang);
+                let (open, close) = quotes(lang);
+                let seen = quote
+                    .as_deref()
+                    .map(|q| match lang {
+                        Language::En => format!(" in {open}{q}{close}"),
+                        Language::Ru => format!(" в словах {open}{q}{close}"),
+                    })
+                    .unwrap_or_default();
+                let what_to_write = match (example, lang) {
+                    (Some(e), Language::En) => format!(
+                        "Write a move you can make now, such as \"{e}\", or \"help\" for the commands."
+                    ),
+                    (Some(e), Language::Ru) => format!(
+                        "Напишите ход, который можно сделать сейчас, например «{e}», или «помощь», чтобы получить список команд."
+                    ),
+                    (None, Language::En) => {
+                        "Write \"status\" for the position and whose move it is, or \"help\" for the commands.".to_string()
+                    }
+                    (None, Language::Ru) => {
+                        "Напишите «статус», чтобы узнать позицию и чей ход, или «помощь», чтобы получить список команд.".to_string()
+                    }
+                };
                 match (why, lang) {
                     (Unrecognised::SeveralMoves(moves), Language::En) => format!(
                         "{p}your mail holds {}, {}: send one. Nothing was changed.",
@@ -402,16 +432,16 @@ impl Notice {
                          или «отпуск 2027-01-10 2027-01-20». Без года берётся ближайшая такая дата. Ничего не изменено."
                     ),
                     (Unrecognised::NoText, Language::En) => format!(
-                        "{p}your mail holds no text of yours: no move and no command was found. Write a move such as \"{example}\", or \"help\" for the commands."
+                        "{p}your mail holds no text of yours: no move and no command was found. {what_to_write}"
                     ),
                     (Unrecognised::NoText, Language::Ru) => format!(
-                        "{p}в вашем письме нет вашего текста: ни хода, ни команды не найдено. Напишите ход, например «{example}», или «помощь», чтобы получить список команд."
+                        "{p}в вашем письме нет вашего текста: ни хода, ни команды не найдено. {what_to_write}"
                     ),
                     (Unrecognised::NoCommand, Language::En) => format!(
-                        "{p}no move and no command was found in your mail. Write a move such as \"{example}\", or \"help\" for the commands."
+                        "{p}no move and no command was found{seen}: the words read as neither a move in this game's notation nor a command. {what_to_write}"
                     ),
                     (Unrecognised::NoCommand, Language::Ru) => format!(
-                        "{p}в вашем письме не найдено ни хода, ни команды. Напишите ход, например «{example}», или «помощь», чтобы получить список команд."
+                        "{p}ни хода, ни команды не найдено{seen}: эти слова не читаются ни как ход в записи этой игры, ни как команда. {what_to_write}"
                     ),
                 }
             }

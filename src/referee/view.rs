@@ -246,3 +246,31 @@ pub(crate) fn to_each(
         })
         .collect()
 }
+
+/// A move `player` could make now in game `id`, as they read moves (the
+/// first legal move in full notation, chess in their piece letters), for
+/// the example of a reply; `None` when the game is not in play or it is not
+/// their move.
+///
+/// # Errors
+/// A store fault, or a stored game that no longer replays.
+pub fn move_you_could_make(
+    tx: &crate::store::Tx<'_>,
+    id: crate::store::GameId,
+    player: crate::store::PlayerId,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<String>, crate::referee::RefereeError> {
+    let l = crate::referee::load::load(tx, id, now)?;
+    if l.row.status != GameStatus::Active || l.row.side_of(player) != Some(l.game.turn()) {
+        return Ok(None);
+    }
+    let Some(first) = l.game.legal_moves().into_iter().next() else {
+        return Ok(None);
+    };
+    let me = l.player(l.game.turn());
+    Ok(Some(move_for(
+        l.game.variant(),
+        &first,
+        crate::referee::load::piece_letters(me),
+    )))
+}

@@ -25,13 +25,30 @@ pub(super) fn syntax_of(variant: Variant) -> MoveSyntax {
     }
 }
 
-/// The example move of a game's notation (`c3-d4` without a game).
-pub(super) fn example_of(tx: &Tx<'_>, game: Option<GameId>) -> Result<&'static str, RefereeError> {
-    let variant = match game {
-        Some(g) => games::get(tx, g)?.variant,
-        None => Variant::Russian,
-    };
-    Ok(lang::game::example_move(variant))
+/// The example of a reply about a mail not understood: a move the player
+/// could make now in the game (none when it is not their move), or `c3-d4`
+/// for a mail about no game.
+pub(super) fn example_of(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: Option<GameId>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<String>, RefereeError> {
+    match game {
+        Some(g) => crate::referee::view::move_you_could_make(tx, g, player.id, now),
+        None => Ok(Some(lang::game::example_move(Variant::Russian).to_string())),
+    }
+}
+
+/// The first line of a mail's own text, cut to 80 characters, quoted back
+/// when nothing in it could be read.
+pub(super) fn first_words(new_text: &str) -> Option<String> {
+    let line = new_text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    let mut cut: String = line.chars().take(80).collect();
+    if cut.len() < line.len() {
+        cut.push('…');
+    }
+    Some(crate::printable::printable(&cut).into_owned())
 }
 
 /// The player's intents, with the syntax of each of their active games, and
@@ -134,7 +151,15 @@ pub(super) fn apply(
     notes: &[String],
 ) -> Result<String, RefereeError> {
     let lang = language_of(player);
-    let command = match command_of(tx, player, game, &a.intent, &env.new_text, &a.line)? {
+    let command = match command_of(
+        tx,
+        player,
+        game,
+        &a.intent,
+        &env.new_text,
+        &a.line,
+        mail.received_at,
+    )? {
         Ok(c) => c,
         Err(answer) => {
             let text = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
@@ -226,6 +251,7 @@ pub(super) fn command_of(
     intent: &Intent,
     analysis: &str,
     analysis_line: &str,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Result<Command, Answer>, RefereeError> {
     let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
     Ok(Ok(match intent {
@@ -337,7 +363,8 @@ pub(super) fn command_of(
                 notice: Notice::Unrecognised {
                     game,
                     why: Unrecognised::NoCommand,
-                    example: example_of(tx, game)?,
+                    example: example_of(tx, player, game, now)?,
+                    quote: first_words(analysis),
                 },
                 outcome: "unrecognised: the game goes on, no move".into(),
             }));
@@ -375,7 +402,8 @@ pub(super) fn command_of(
                 notice: Notice::Unrecognised {
                     game,
                     why: why.clone(),
-                    example: example_of(tx, game)?,
+                    example: example_of(tx, player, game, now)?,
+                    quote: first_words(analysis),
                 },
                 outcome,
             }));

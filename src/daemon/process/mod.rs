@@ -17,7 +17,7 @@ mod replies;
 use std::collections::HashMap;
 use tracing::{info, warn};
 
-use commands::{apply, example_of, first_move, intents_for, note_of, savepoint};
+use commands::{apply, example_of, first_move, first_words, intents_for, note_of, savepoint};
 use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
 use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 
@@ -329,19 +329,61 @@ fn handle_envelope(
     // carries the player's analysis: the mail's other lines for that game
     // (variations with moves) are the analysis, not moves or commands.
     let claims = adjudication_claims(tx, &intents, default_game)?;
-    // Lines that only name an act or a move go with the reply to the game's
-    // other lines, when it has any; else they are answered on their own.
-    let mut notes: HashMap<Option<GameId>, Vec<String>> = HashMap::new();
+    // Lines that only name an act or a move, and a decline with no offer to
+    // decline, go with the reply to the game's move (else its first other
+    // line), when it has one; else they are answered on their own.
+    let mut note_texts: Vec<Option<String>> = Vec::with_capacity(intents.len());
     for a in &intents {
         let game = a.game.or(default_game);
-        let others = intents
-            .iter()
-            .any(|b| b.game.or(default_game) == game && note_of(&b.intent, "").is_none());
-        if others && let Some(notice) = note_of(&a.intent, &a.line) {
-            notes.entry(game).or_default().push(notice.text(lang));
+        let text = match (note_of(&a.intent, &a.line), &a.intent, game) {
+            (Some(notice), _, _) => Some(notice.text(lang)),
+            (None, Intent::DeclineDraw, Some(g))
+                if (Some(g) == main || plays_in(tx, &player, g)?)
+                    && nothing_to_decline(tx, &player, g)? =>
+            {
+                Some(
+                    Notice::Refused {
+                        game: g,
+                        line: a.line.trim().to_string(),
+                        reason: RefereeError::NoPendingOffer.message(lang),
+                    }
+                    .text(lang),
+                )
+            }
+            _ => None,
+        };
+        note_texts.push(text);
+    }
+    let mut hosts: HashMap<Option<GameId>, usize> = HashMap::new();
+    for (k, a) in intents.iter().enumerate() {
+        let game = a.game.or(default_game);
+        if note_texts[k].is_some() {
+            continue;
+        }
+        let is_move = matches!(a.intent, Intent::Move { .. });
+        match hosts.get(&game) {
+            Some(&h) if is_move && !matches!(intents[h].intent, Intent::Move { .. }) => {
+                hosts.insert(game, k);
+            }
+            Some(_) => {}
+            None => {
+                hosts.insert(game, k);
+            }
         }
     }
-    let noted: Vec<Option<GameId>> = notes.keys().copied().collect();
+    // A game with notes only: its first note carries the others.
+    for (k, a) in intents.iter().enumerate() {
+        hosts.entry(a.game.or(default_game)).or_insert(k);
+    }
+    let mut notes: HashMap<Option<GameId>, Vec<String>> = HashMap::new();
+    for (k, a) in intents.iter().enumerate() {
+        let game = a.game.or(default_game);
+        if hosts.get(&game) != Some(&k)
+            && let Some(text) = &note_texts[k]
+        {
+            notes.entry(game).or_default().push(text.clone());
+        }
+    }
     for (k, a) in intents.iter().enumerate() {
         let game = a.game.or(default_game);
         if let Some(g) = game
@@ -350,7 +392,7 @@ fn handle_envelope(
         {
             continue;
         }
-        if noted.contains(&game) && note_of(&a.intent, "").is_some() {
+        if hosts.get(&game) != Some(&k) && note_texts[k].is_some() {
             continue;
         }
         match game {
@@ -366,7 +408,8 @@ fn handle_envelope(
                     let notice = Notice::Unrecognised {
                         game: None,
                         why: why.clone(),
-                        example: example_of(tx, None)?,
+                        example: example_of(tx, &player, None, mail.received_at)?,
+                        quote: first_words(&env.new_text),
                     };
                     let games = game_entries(tx, config, &player, mail.received_at)?;
                     let text = format!(
@@ -388,7 +431,11 @@ fn handle_envelope(
                 }
             }
             game => {
-                let these = notes.remove(&game).unwrap_or_default();
+                let these = if hosts.get(&game) == Some(&k) {
+                    notes.remove(&game).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
                 outcomes.push(apply(tx, config, env, mail, &player, game, a, k, &these)?);
             }
         }
@@ -447,6 +494,17 @@ fn adjudication_claims(
         }
     }
     Ok(claims)
+}
+
+/// Whether `player` has no draw offer of the opponent to decline in `game`
+/// (a game in play, or not).
+fn nothing_to_decline(tx: &Tx<'_>, player: &Player, game: GameId) -> Result<bool, RefereeError> {
+    let row = crate::store::games::get(tx, game)?;
+    if row.status != crate::store::GameStatus::Active {
+        return Ok(false);
+    }
+    let mine = row.side_of(player.id);
+    Ok(!matches!(crate::store::offers::pending(tx, game)?, Some(o) if Some(o.side) != mine))
 }
 
 /// Whether an intent is about one game (everything but help, history, leave,

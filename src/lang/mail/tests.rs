@@ -78,9 +78,16 @@ fn all() -> Vec<Notice> {
         out.push(Notice::Unrecognised {
             game: Some(GameId(5)),
             why,
-            example: "c3-d4",
+            example: Some("c3-d4".into()),
+            quote: Some("привет".into()),
         });
     }
+    out.push(Notice::Unrecognised {
+        game: Some(GameId(5)),
+        why: Unrecognised::NoCommand,
+        example: None,
+        quote: None,
+    });
     for standing in [
         Standing::YourMove,
         Standing::OpponentsMove,
@@ -110,7 +117,8 @@ fn several_moves_are_named_and_one_is_asked_for() {
     let n = Notice::Unrecognised {
         game: Some(GameId(2)),
         why: Unrecognised::SeveralMoves(vec!["ba5".into(), "fg5".into()]),
-        example: "c3-d4",
+        example: Some("c3-d4".into()),
+        quote: None,
     };
     assert_eq!(
         n.text(Language::En),
@@ -127,7 +135,8 @@ fn nothing_found_gives_the_example_of_the_game_and_the_help_command() {
     let n = Notice::Unrecognised {
         game: Some(GameId(2)),
         why: Unrecognised::NoCommand,
-        example: "e2-e4",
+        example: Some("e2-e4".into()),
+        quote: Some("Kc9 ход".into()),
     };
     let t = n.text(Language::En);
     assert!(t.contains("\"e2-e4\"") && t.contains("\"help\""), "{t}");

@@ -266,6 +266,9 @@ pub(super) const JOKE: &[&str] = &[
     "joking",
     "joke",
     "jk",
+    "шутить",
+    "шутите",
+    "шутим",
 ];
 /// A clause that refuses: `нет`, `no way`, `ни за что`.
 pub(super) const REFUSAL: &[&str] = &[

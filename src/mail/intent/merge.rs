@@ -293,7 +293,11 @@ fn settle(mut group: Vec<Item>) -> Vec<Item> {
         })
         .collect();
     let mut unsaid_seen: Vec<Act> = Vec::new();
+    // `согласен — ничья!`, `требую ничью. Ничья.`: the draw named beside an
+    // acceptance or a claim is its object, not an offer of its own.
+    let offer_is_object = made(&group, Cmd::Accept) || made(&group, Cmd::Claim);
     group.retain(|it| match &it.kind {
+        ItemKind::Cmd(Cmd::Offer) => !offer_is_object,
         ItemKind::Unsaid(act, doubt) => {
             let covered = *doubt != Doubt::Contradiction
                 && match act {

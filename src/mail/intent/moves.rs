@@ -26,6 +26,10 @@ pub(super) fn move_at(
     let is_sign = |s: &str| matches!(s, "-" | "–" | "—" | "−" | ":" | "x" | "х" | "×");
     let mut candidates: Vec<(usize, String)> = Vec::new();
     let w0 = word(i)?;
+    // A dash or a capture sign alone starts no move (`ход — d4`).
+    if is_sign(w0) {
+        return None;
+    }
     if w0.len() > MAX_MOVE_WORD_BYTES {
         // Every candidate holds `w0`: none can be a move.
         return None;

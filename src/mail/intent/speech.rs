@@ -19,7 +19,7 @@ use super::lexicon::{
     CONDITION, CONTINUE, DRAW, HEDGE, HYPOTHESIS, JOKE, NEGATIONS, OFFER_NOUN, OTHER_PERSON, PAST,
     POLITE, REFUSAL, REPORTING, TAG, WISH,
 };
-use super::tokens::{Clause, End};
+use super::tokens::{Clause, End, Tok};
 use super::types::{Act, Doubt};
 
 /// How a word names an act.
@@ -64,6 +64,15 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         )
     });
     Some(match word {
+        // `to accept` is an infinitive (performative only after a wish).
+        "accept" | "decline" | "claim" if prev == Some("to") => (
+            match word {
+                "accept" => Accept,
+                "decline" => Decline,
+                _ => Claim,
+            },
+            Mention,
+        ),
         "предлагаю"
         | "предлагаем"
         | "предложу"
@@ -77,12 +86,21 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         // `offer` after a subject or opening the clause is the verb; after
         // an article or a possessive it is the noun.
         "offer" | "offering" => match prev {
-            None | Some("i" | "we" | "hereby" | "also" | "and" | "please" | "now") => {
-                (Offer, Performative)
-            }
+            None
+            | Some(
+                "i" | "we" | "hereby" | "also" | "and" | "please" | "now" | "i'm" | "am" | "we're"
+                | "are",
+            ) => (Offer, Performative),
             Some("to") => (Offer, Mention),
             _ => (Offer, Noun),
         },
+        // The draw spoken about (`про ничью`, `about a draw`) is no offer.
+        "ничья" | "ничью" | "ничьей" | "ничьи" | "ничейку" | "вничью" | "draw" | "remis"
+        | "ремиз"
+            if prev.is_some_and(|p| ABOUT.contains(&p)) =>
+        {
+            (Offer, Mention)
+        }
         "ничья" | "ничью" | "ничьей" | "ничьи" | "ничейку" | "вничью" | "draw" | "remis"
         | "ремиз" => (Offer, Noun),
         "предлагал"
@@ -109,6 +127,8 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "drawn"
         | "drawish" => (Offer, Mention),
         "принимаю"
+        | "принемаю"
+        | "соглосен"
         | "принимаем"
         | "согласен"
         | "согласна"
@@ -161,6 +181,9 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "rejected"
         | "refused"
         | "declines" => (Decline, Mention),
+        // `to resign` is an infinitive (performative only after a wish);
+        // `resign myself to` is no resignation.
+        "resign" if prev == Some("to") || next == Some("myself") => (Resign, Mention),
         "сдаюсь" | "сдаю" | "resign" | "resigning" => (Resign, Performative),
         // `Белые сдаются`, `Black resigns`: the side named decides.
         "сдаются" | "resigns" if prev.is_some_and(side_word) => (Resign, Performative),
@@ -238,6 +261,20 @@ pub(super) fn names(words: &[&str]) -> Vec<Named> {
     }
     out
 }
+
+/// Words before a draw that make it the subject of talk, not an offer.
+const ABOUT: &[&str] = &[
+    "про",
+    "о",
+    "об",
+    "насчёт",
+    "насчет",
+    "about",
+    "regarding",
+    "re",
+    "concerning",
+    "of",
+];
 
 /// Infinitives of the acts, performative after a wish.
 const INFINITIVES: &[&str] = &[
@@ -415,7 +452,7 @@ fn doubt(
     {
         return Some(Doubt::Negation);
     }
-    if any_in(before, CONDITION) || (any_in(words, HYPOTHESIS) && !any_in(before, WISH)) {
+    if any_in(words, CONDITION) || (any_in(words, HYPOTHESIS) && !any_in(before, WISH)) {
         return Some(Doubt::Condition);
     }
     for (k, other) in sentence.iter().enumerate() {
@@ -451,7 +488,49 @@ fn doubt(
     if weak && n.act == Act::Offer && any_in(words, OFFER_NOUN) && any_in(words, OTHER_PERSON) {
         return Some(Doubt::Reported);
     }
+    // The draw named alone offers only in a sentence that says nothing else
+    // (`Ничья.`, `c3-d4 ничья`, `Ничья, если не возражаете`): in one that
+    // says more about it (`ничья — не поражение, но и не победа`) it is
+    // talked about.
+    if weak && !clause.toks.iter().any(|t| matches!(t, Tok::Move { .. })) {
+        let says_more = sentence.iter().flat_map(Clause::words).any(|(w, _)| {
+            !(named_word(w)
+                || negation(w)
+                || super::lexicon::FILLER.contains(&w)
+                || super::lexicon::LEAD.contains(&w)
+                || super::lexicon::THANKS.contains(&w)
+                || POLITE.contains(&w)
+                || CONDITION.contains(&w)
+                || DRAW.contains(&w)
+                || OFFER_NOUN.contains(&w)
+                || matches!(
+                    w,
+                    "давайте"
+                        | "давай"
+                        | "let's"
+                        | "lets"
+                        | "вам"
+                        | "you"
+                        | "i"
+                        | "я"
+                        | "take"
+                        | "here"
+                        | "спс"
+                        | "беру"
+                        | "возьму"
+                )
+                || !w.chars().any(char::is_alphanumeric))
+        });
+        if says_more {
+            return Some(Doubt::Mention);
+        }
+    }
     None
+}
+
+/// Whether a word names an act in some form.
+fn named_word(w: &str) -> bool {
+    named(w, None, None).is_some()
 }
 
 /// Whether a clause speaks of another game (`во второй нашей партии`, `in
