@@ -58,17 +58,24 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
             format!("Судья присудил результат: {}.", result_with_score(r, lang))
         }
         (DirectorEvent::Forfeited(loser), Language::En) => format!(
-            "The referee forfeits {}: {} wins.",
+            "The referee forfeits {}. {}.",
             side_name(loser, lang),
-            side_name(loser.opposite(), lang)
+            result_with_score(GameResult::win_for(loser.opposite()), lang)
         ),
         (DirectorEvent::Forfeited(loser), Language::Ru) => format!(
-            "Судья засчитал техническое поражение: {}; победа: {}.",
-            side_name(loser, lang),
-            side_name(loser.opposite(), lang)
+            "Судья засчитал {} техническое поражение. {}.",
+            match loser {
+                Color::White => "белым",
+                Color::Black => "чёрным",
+            },
+            result_with_score(GameResult::win_for(loser.opposite()), lang)
         ),
-        (DirectorEvent::Annulled, Language::En) => "The referee annuls the game.".into(),
-        (DirectorEvent::Annulled, Language::Ru) => "Судья аннулировал партию.".into(),
+        (DirectorEvent::Annulled, Language::En) => {
+            "The referee annuls the game; it counts for nobody.".into()
+        }
+        (DirectorEvent::Annulled, Language::Ru) => {
+            "Судья аннулировал партию; она не засчитывается.".into()
+        }
         (DirectorEvent::RolledBack { to, removed }, Language::En) => format!(
             "The referee takes the game back to the position after ply {to} ({} removed).",
             super::game::count_en(removed, "ply", "plies")
@@ -271,14 +278,23 @@ pub enum ClockEvent {
 #[must_use]
 pub fn clock(event: &ClockEvent, lang: Language) -> String {
     match (event, lang) {
+        // The time left is the clock's: a leave before the deadline stops
+        // it, so the deadline is named, not counted from today.
         (ClockEvent::DeadlineNear { hours, deadline }, Language::En) => {
-            format!(
-                "Your move is due by {deadline} ({} left).",
+            let left = if hours % 24 == 0 {
+                super::game::days_en(hours / 24)
+            } else {
                 super::game::count_en(*hours, "hour", "hours")
-            )
+            };
+            format!("Your move is due by {deadline}: {left} left on your clock.")
         }
         (ClockEvent::DeadlineNear { hours, deadline }, Language::Ru) => {
-            format!("Ваш ход нужно сделать до {deadline} (осталось {hours} ч).")
+            let left = if hours % 24 == 0 {
+                super::game::days_ru(hours / 24)
+            } else {
+                format!("{hours} ч")
+            };
+            format!("Ваш ход нужно сделать до {deadline}: на ваших часах осталось {left}.")
         }
         (ClockEvent::Silent { days, deadline }, Language::En) => {
             format!(
