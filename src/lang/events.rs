@@ -296,15 +296,15 @@ pub fn clock(event: &ClockEvent, lang: Language) -> String {
             };
             format!("Ваш ход нужно сделать до {deadline}: на ваших часах осталось {left}.")
         }
-        (ClockEvent::Silent { days, deadline }, Language::En) => {
-            format!(
-                "No move from you for {}. Your move is due by {deadline}.",
-                super::game::count_en(*days, "day", "days")
-            )
-        }
-        (ClockEvent::Silent { days, deadline }, Language::Ru) => {
-            format!("От вас нет хода уже {days} дн. Ход нужно сделать до {deadline}.")
-        }
+        // Days of the clock: leave days are not among them.
+        (ClockEvent::Silent { days, deadline }, Language::En) => format!(
+            "No move from you for {} of your clock (leave days do not count). Your move is due by {deadline}.",
+            super::game::days_en(*days)
+        ),
+        (ClockEvent::Silent { days, deadline }, Language::Ru) => format!(
+            "От вас нет хода уже {} по вашим часам (дни отпуска не считаются). Ход нужно сделать до {deadline}.",
+            super::game::days_ru(*days)
+        ),
         (
             ClockEvent::LostOnTime {
                 name,
@@ -437,5 +437,34 @@ mod tests {
             Language::Ru,
         );
         assert!(ru.contains("с 20.12.2026 по 31.12.2026"), "{ru}");
+    }
+
+    /// A reminder counts the time of the player's clock, which a leave stops:
+    /// it names the deadline and says the days are the clock's.
+    #[test]
+    fn reminders_count_the_clocks_days_and_name_the_deadline() {
+        let near = ClockEvent::DeadlineNear {
+            hours: 72,
+            deadline: "2026-12-20 12:00 UTC".into(),
+        };
+        assert_eq!(
+            clock(&near, Language::Ru),
+            "Ваш ход нужно сделать до 2026-12-20 12:00 UTC: на ваших часах осталось 3 дня."
+        );
+        assert_eq!(
+            clock(&near, Language::En),
+            "Your move is due by 2026-12-20 12:00 UTC: 3 days left on your clock."
+        );
+        let silent = ClockEvent::Silent {
+            days: 14,
+            deadline: "2026-12-30 12:00 UTC".into(),
+        };
+        assert!(
+            clock(&silent, Language::Ru).starts_with(
+                "От вас нет хода уже 14 дней по вашим часам (дни отпуска не считаются)."
+            ),
+            "{}",
+            clock(&silent, Language::Ru)
+        );
     }
 }
