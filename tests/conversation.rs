@@ -38,9 +38,11 @@
 //!   Exempt: move notation (any token with a digit), addresses and Message-IDs,
 //!   the product name `zaochka` (also in the `[zaochka #N]` tag), players' names.
 //! - A mail is about game N when its Subject carries `[zaochka #N]`, else when
-//!   its outbox row names the game; every other mail is a mail to the player
-//!   (help, history, leave confirmation, notices about mail) and must carry a
-//!   personal reply address of that player, not the bare bot address.
+//!   its outbox row names the game; help, history, a leave confirmation and
+//!   the table asked in game N's thread stay in that thread (about game N);
+//!   every other mail is a mail to the player (notices about mail, answers
+//!   to the personal address) and must carry a personal reply address of
+//!   that player, not the bare bot address.
 //! - Replies to mails not about one game write the game's line as `#N: move`.
 //!
 //! - Every game runs on a clock (`10/50 iccf`, started two days back because
@@ -558,7 +560,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         1,
         Expect::Refused {
             echo: "ed4",
-            reason: &["устарел", "уже не актуален", "ожидается ход 3"],
+            reason: &["вы написали ход 1, а сейчас ход 3 белых"],
         },
     );
     let stale = r
@@ -574,7 +576,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         1,
         Expect::Refused {
             echo: "cb4",
-            reason: &["номер 5.", "очередь хода 3."],
+            reason: &["вы написали ход 5, а сейчас ход 3 белых"],
         },
     );
     let ahead = r
@@ -864,7 +866,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         2,
         Expect::Refused {
             echo: "Nc6",
-            reason: &["stale", "is due"],
+            reason: &["you wrote move 2, but it is White's move 4 now"],
         },
     );
     let m = offer.unwrap_or_else(|| r.c.last_to(PETROV, 2));

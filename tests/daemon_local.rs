@@ -280,7 +280,8 @@ fn an_illegal_or_stale_move_is_answered_politely_in_the_players_language_and_cha
     assert_eq!(bot.plies(1), 2);
     let reply = bot.outbox_to("alice@example.test").pop().unwrap();
     assert!(
-        reply.contains("stale") && reply.contains("move 2 is due"),
+        reply.contains("you wrote move 1, but it is White's move 2 now")
+            && reply.contains("old mail"),
         "{reply}"
     );
 }
@@ -452,4 +453,61 @@ fn demo_plays_cd4(now: Option<&str>) {
         .unwrap()
         .count();
     assert!(emls >= 4, "invitations and replies as .eml files: {emls}");
+}
+
+/// A tester read the next reminder's date after a leave as a date two weeks
+/// early: the line names the reminder by the deadline it counts from, and
+/// that deadline is the one after the leave (the clock line's own).
+#[test]
+fn the_next_reminder_is_dated_by_the_deadline_after_a_leave() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    // Started two days back: the mails below arrived a day ago.
+    let started = chrono::Utc::now() - chrono::TimeDelta::days(2);
+    bot.new_game_at(started, GameNew::alice_bob().control("5d/move"));
+    bot.serve_once_at(started);
+    let (wt, bt) = (bot.token(2, "white"), bot.token(2, "black"));
+    let to = |t: &str| format!("bot+2.{t}@example.test");
+    bot.deliver(
+        1,
+        &mail(ALICE, &to(&wt), "Re: [zaochka #2]", "l1@a", "1. cd4"),
+    );
+    bot.serve_once();
+    let today = chrono::Utc::now().date_naive();
+    let (from, until) = (today + chrono::Days::new(2), today + chrono::Days::new(15));
+    bot.deliver(
+        2,
+        &mail(
+            BOB,
+            &to(&bt),
+            "Re: [zaochka #2]",
+            "l2@b",
+            &format!(
+                "отпуск {} {}",
+                from.format("%Y-%m-%d"),
+                until.format("%Y-%m-%d")
+            ),
+        ),
+    );
+    bot.deliver(
+        3,
+        &mail(BOB, &to(&bt), "Re: [zaochka #2]", "l3@b", "статус"),
+    );
+    bot.serve_once();
+    let status = bot.outbox_to(BOB).pop().unwrap();
+    let deadline = status
+        .split("срок хода: ")
+        .nth(1)
+        .and_then(|rest| rest.get(..10))
+        .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+        .unwrap_or_else(|| panic!("a deadline: {status}"));
+    assert!(
+        deadline > until,
+        "the leave moves the deadline past it ({until}): {status}"
+    );
+    let line = format!(
+        "следующее напоминание: за 3 дня до срока ({})",
+        deadline.format("%d.%m")
+    );
+    assert!(status.contains(&line), "«{line}» in:\n{status}");
 }

@@ -267,7 +267,7 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
     // Alice answers the refusal with a stale move, then the stale answer with hers.
     answer(press_reply(a, &refusal, "a3@alice", "1. ed4"));
     assert_eq!(bot.plies(1), 2);
-    let stale = last_to(&bot, alice, "stale");
+    let stale = last_to(&bot, alice, "old mail");
     answer(press_reply(a, &stale, "a4@alice", "2. fe3"));
     assert_eq!(
         bot.plies(1),
@@ -278,7 +278,18 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
     let latest = sent(&bot).into_iter().rev().find(|m| m.to == bob).unwrap();
     answer(press_reply(b, &latest, "b2@bob", "помощь"));
     let help = sent(&bot).into_iter().rev().find(|m| m.to == bob).unwrap();
-    assert_eq!(help.game, None, "help is not about one game");
+    // Asked in the game's thread, help stays in it (Subject, References,
+    // the game's reply address), not under the personal "ваши партии".
+    assert_eq!(
+        help.game,
+        Some(1),
+        "help asked in game 1's thread: {help:?}"
+    );
+    assert_eq!(
+        help.subject, "Re: [zaochka #1] Русские шашки: Alice – Боб",
+        "{help:?}"
+    );
+    assert_eq!(help.in_reply_to.as_deref(), Some("b2@bob"));
     answer(press_reply(b, &help, "b3@bob", "2... fg5"));
     assert_eq!(bot.plies(1), 4, "a reply to the help mail is applied");
     // History, and a move in the reply to it.
@@ -289,6 +300,11 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
         .unwrap();
     answer(press_reply(a, &latest, "a5@alice", "history"));
     let history = last_to(&bot, alice, "Your games");
+    assert_eq!(history.game, Some(1), "history asked in game 1's thread");
+    assert!(
+        history.subject.starts_with("Re: [zaochka #1] "),
+        "{history:?}"
+    );
     answer(press_reply(a, &history, "a6@alice", "3. cb4"));
     assert_eq!(bot.plies(1), 5, "a reply to the history mail is applied");
     // Leave: a confirmation to Bob, a notice to Alice; each answered with a move.
@@ -300,6 +316,7 @@ fn every_kind_of_bot_mail_is_threaded_and_a_reply_to_it_with_a_move_is_applied()
         "отпуск 2027-02-01 2027-02-03",
     ));
     let confirmation = last_to(&bot, bob, "отпуск");
+    assert_eq!(confirmation.game, Some(1), "leave asked in game 1's thread");
     let notice = last_to(&bot, alice, "takes leave");
     answer(press_reply(b, &confirmation, "b5@bob", "3... gh4"));
     assert_eq!(
@@ -569,5 +586,48 @@ fn a_mail_without_a_move_is_answered_with_an_example_in_the_games_notation_and_t
         answer.subject, "Re: [zaochka #1] Chess: Alice – Боб",
         "the game's one Subject"
     );
+    check_every_mail(&bot);
+}
+
+/// A tester asked «таблица» in the thread of a game announced as a
+/// tournament game and read «вы не участвуете ни в одном турнире»: the table
+/// asked from a game names that game's tournament, and stays in its thread.
+#[test]
+fn the_table_asked_in_a_tournament_games_thread_names_that_tournament() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let mut args = GameNew::alice_bob().args();
+    args.extend(["--tournament", "Кубок клуба"]);
+    bot.ok(&args);
+    bot.serve_once();
+    let b = "Боб <bob@example.test>";
+    let invitation = sent(&bot)
+        .into_iter()
+        .find(|m| m.to == "bob@example.test" && m.game == Some(2))
+        .unwrap();
+    assert!(
+        invitation.body.contains("Кубок клуба"),
+        "{}",
+        invitation.body
+    );
+    bot.deliver(1, &press_reply(b, &invitation, "t1@bob", "таблица"));
+    bot.serve_once();
+    let answer = sent(&bot)
+        .into_iter()
+        .rev()
+        .find(|m| m.to == "bob@example.test")
+        .unwrap();
+    assert!(
+        answer.body.contains("«Кубок клуба»") && answer.body.contains("№2"),
+        "{}",
+        answer.body
+    );
+    assert!(
+        !answer.body.contains("ни в одном турнире"),
+        "{}",
+        answer.body
+    );
+    assert_eq!(answer.game, Some(2), "in game 2's thread: {answer:?}");
+    assert_eq!(answer.in_reply_to.as_deref(), Some("t1@bob"));
     check_every_mail(&bot);
 }

@@ -173,7 +173,7 @@ fn every_director_command_by_mail_is_applied_once_and_logged_with_its_message_id
         "{answer}"
     );
     assert_eq!(answer.matches(": выполнено: ").count(), 3, "{answer}");
-    assert_eq!(told(&bot, BOB, "Судья засчитал техническое поражение"), 1);
+    assert_eq!(told(&bot, BOB, "техническое поражение. Белые выиграли"), 1);
     assert!(
         told(&bot, ALICE, "The referee adjudicates the game") >= 1,
         "Alice hears of the ruling"
@@ -435,7 +435,7 @@ fn both_told_of_the_accepted_claim(bot: &Bot, game: &(i64, String, String)) {
     let accepted = game.0;
     for p in [&game.1, &game.2] {
         let words = if p == BOB {
-            format!("Судья турнира принял заявку по партии №{accepted} (белые): белые выиграли")
+            format!("Судья турнира принял заявку по партии №{accepted} (белые).")
         } else {
             format!("The tournament director accepts the claim of White for game #{accepted}")
         };
@@ -641,7 +641,13 @@ fn adjourn_annul_resend_and_forced_days_by_mail() {
         "{answer}"
     );
     assert!(told(&bot, BOB, "Судья отложил партию.") >= 1);
-    assert!(told(&bot, ALICE, "The referee annuls the game.") >= 1);
+    assert!(
+        told(
+            &bot,
+            ALICE,
+            "The referee annuls the game; it counts for nobody."
+        ) >= 1
+    );
     let bob = bot.outbox_to(BOB);
     assert!(
         bob[to_bob_before..]

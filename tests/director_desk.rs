@@ -165,7 +165,7 @@ fn days_taken_below_zero_need_force_show_negative_and_add_up() {
     }
     let shown = bot.ok(&["game", "show", "2"]);
     assert!(
-        shown.contains("Clock white: used 0 d 0 h, left -7 d 0 h"),
+        shown.contains("Clock white: this move used 0 d 0 h, left -7 d 0 h"),
         "{shown}"
     );
     // The mails say so in both languages.

@@ -66,8 +66,8 @@ fn an_offer_says_how_to_answer_and_a_decline_by_moving_is_told_to_the_offerer() 
     let out = z.ok(&["play", "1", "dc5", "--as", B, "--json"]);
     let to_white = body_to(&out, W);
     assert!(
-        to_white.contains("Your draw offer was declined by the move 1. d6-c5.")
-            || to_white.contains("Ваше предложение ничьей отклонено ходом 1. d6-c5."),
+        to_white.contains("Your draw offer was declined by the move 1... d6-c5.")
+            || to_white.contains("Ваше предложение ничьей отклонено ходом 1... d6-c5."),
         "{to_white}"
     );
     let to_black = body_to(&out, B);
@@ -269,7 +269,7 @@ fn automatic_draw_rules_end_the_game_at_once_with_the_rule() {
             && last.contains("Russian Draughts Rules (2010), §1.9.1.4"),
         "{last}"
     );
-    assert_eq!(show(&z)["termination"], "draw_rule");
+    assert_eq!(show(&z)["termination"], "unchanged_material");
 }
 
 #[test]
@@ -292,4 +292,61 @@ fn capturing_the_last_piece_wins_at_once() {
     let out = z.ok(&["play", "1", "c:e5", "--as", W]);
     assert!(out.contains("1-0"), "{out}");
     assert_eq!(show(&z)["termination"], "no_pieces");
+}
+
+/// How often `needle` occurs in `text`.
+fn occurrences(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+/// A tester read «ничья по правилам о ничьей», and the end said twice in one
+/// mail (an event line, then a state line): a game the 15-move king rule
+/// draws says so once, naming the rule, and `game show` keeps which rule.
+#[test]
+fn a_game_drawn_by_the_kings_only_rule_names_the_rule_once() {
+    let z = shuttle_game();
+    let mut last = String::new();
+    for k in 0..30 {
+        let (mv, who) = match k % 4 {
+            0 => ("c1-d2", W),
+            1 => ("f8-e7", B),
+            2 => ("d2-c1", W),
+            _ => ("e7-f8", B),
+        };
+        last = z.ok(&["play", "1", mv, "--as", who, "--json"]);
+    }
+    let s = show(&z);
+    assert_eq!(s["result"], "1/2-1/2");
+    assert_eq!(s["termination"], "kings_only");
+    let ru = body_to(&last, W);
+    assert!(
+        ru.contains("15 ходов делались только дамками"),
+        "the rule by its name: {ru}"
+    );
+    assert!(!ru.contains("по правилам о ничьей"), "{ru}");
+    assert_eq!(occurrences(&ru, "1/2-1/2"), 1, "the result once: {ru}");
+    assert_eq!(occurrences(&ru, "Партия окончена"), 1, "the end once: {ru}");
+    let en = body_to(&last, B);
+    assert!(en.contains("15 moves with only kings moving"), "{en}");
+    assert_eq!(occurrences(&en, "1/2-1/2"), 1, "the result once: {en}");
+}
+
+/// The end of a game by resignation or agreement is said once in each mail.
+#[test]
+fn a_resignation_and_an_agreement_say_the_result_once() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let out = z.ok(&["resign", "1", "--as", W, "--json"]);
+    for to in [W, B] {
+        let body = body_to(&out, to);
+        assert_eq!(occurrences(&body, "0-1"), 1, "{body}");
+    }
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["draw", "offer", "1", "--as", W]);
+    let out = z.ok(&["draw", "accept", "1", "--as", B, "--json"]);
+    for to in [W, B] {
+        let body = body_to(&out, to);
+        assert_eq!(occurrences(&body, "1/2-1/2"), 1, "{body}");
+    }
 }

@@ -234,7 +234,7 @@ fn serve_acts_at_the_instant_it_is_given() {
     assert!(
         bot.outbox_to("alice@example.test")
             .iter()
-            .any(|b| b.contains("ran out of time")),
+            .any(|b| b.contains("the game is lost on time. White won (1-0)")),
         "{:?}",
         bot.outbox_to("alice@example.test")
     );

@@ -267,6 +267,7 @@ fn show(
                 running: c.running && !over,
                 used_seconds: c.used_seconds,
                 left_seconds: c.left_seconds,
+                move_seconds: c.move_seconds,
                 moves_made: c.moves_made,
                 deadline: c
                     .deadline
@@ -333,6 +334,8 @@ struct ClockShown {
     running: bool,
     used_seconds: i64,
     left_seconds: i64,
+    /// What the current move has cost so far (0 while the clock stands).
+    move_seconds: i64,
     moves_made: u32,
     /// The deadline (RFC 3339), none while the clock stands or when the game
     /// is over.
@@ -345,7 +348,6 @@ struct ClockShown {
 
 impl std::fmt::Display for GameShown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use crate::clock::zone::format_days_hours;
         let en = crate::lang::Language::En;
         writeln!(
             f,
@@ -366,7 +368,7 @@ impl std::fmt::Display for GameShown {
             (Some(r), Some(t)) => writeln!(
                 f,
                 "Result: {r} ({})",
-                crate::lang::state::termination_words(t, r, en)
+                crate::lang::state::termination_words(t, r, self.variant, en)
             )?,
             (Some(r), None) => writeln!(f, "Result: {r}")?,
             _ => writeln!(f, "Status: {}", self.status)?,
@@ -377,14 +379,24 @@ impl std::fmt::Display for GameShown {
         if let Some(c) = self.time_control {
             writeln!(f, "Time control: {}", c.describe(en))?;
         }
+        let per_move = self
+            .time_control
+            .is_some_and(|c| matches!(c.limit(), crate::clock::Limit::DaysPerMove { .. }));
+        let playing = self.result.is_none() && self.status == crate::store::GameStatus::Active;
         for c in &self.clocks {
-            write!(
-                f,
-                "Clock {}: used {}, left {}",
-                c.side,
-                format_days_hours(c.used_seconds, en),
-                format_days_hours(c.left_seconds, en)
-            )?;
+            // The players' words: used and left add up to the time allowed.
+            let line = crate::lang::state::ClockLine {
+                side: c.side,
+                used_seconds: c.used_seconds,
+                left_seconds: c.left_seconds,
+                this_move_seconds: per_move.then_some(c.move_seconds),
+                running: c.running,
+                deadline: None,
+                stopped: c.stopped,
+            };
+            let words = crate::lang::state::clock_line(&line, playing, en);
+            let (_, rest) = words.split_once(": ").unwrap_or(("", &words));
+            write!(f, "Clock {}: {rest}", c.side)?;
             match (&c.deadline, c.stopped) {
                 (_, true) => writeln!(f, "; clock stopped, no deadline")?,
                 (Some(d), false) => {

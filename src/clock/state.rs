@@ -285,6 +285,9 @@ pub struct ClockView {
     /// Time charged so far in seconds, including what the current move would
     /// cost if it arrived now.
     pub used_seconds: i64,
+    /// What the current move would cost if it arrived now, in seconds (part
+    /// of `used_seconds`; 0 for a clock that stands).
+    pub move_seconds: i64,
     /// Time left in seconds at `now` (see [`time_left`]): the true balance,
     /// negative when a director took more than was left.
     pub left_seconds: i64,
@@ -302,6 +305,7 @@ pub fn view(control: &TimeControl, clock: &Clock, stops: &[Stop], now: DateTime<
         side: clock.side,
         running: clock.running,
         used_seconds: clock.used_seconds + running_charge,
+        move_seconds: running_charge,
         left_seconds: time_left(control, clock, stops, now),
         moves_made: clock.moves_made,
         deadline: deadline(control, clock, stops),

@@ -138,6 +138,8 @@ fn act(
     // (recipient, body); the composer makes the headers (the game's Subject,
     // the recipient's reply address, the thread).
     let mut mails: Vec<(Player, String)> = Vec::new();
+    // Replies made whole by the referee (event line and state).
+    let mut told: Vec<Reply> = Vec::new();
     let mut ended = false;
     match &a.kind {
         ActionKind::DeadlineReminder { hours } => mails.push((
@@ -166,21 +168,22 @@ fn act(
             // Draughts: any piece left may still win, so the opponent can win.
             let finished = persist::finish_on_time(tx, a, true, now)?;
             ended = finished.result.is_some();
-            for side in [a.side, a.side.opposite()] {
-                let p = players::get(tx, game.player(side))?;
-                let l = p.language;
-                let line = match finished.result {
-                    Some(result) => events::clock(
-                        &ClockEvent::LostOnTime {
-                            name: player.name.clone(),
-                            deadline: zone::format_utc(a.deadline),
-                            result,
-                        },
-                        l,
-                    ),
-                    None => String::new(),
+            if let Some(result) = finished.result {
+                // Both players: the line says the result, the state below
+                // it does not say it again.
+                let lost = ClockEvent::LostOnTime {
+                    name: player.name.clone(),
+                    deadline: zone::format_utc(a.deadline),
+                    result,
                 };
-                mails.push((p.clone(), line));
+                let l = crate::referee::load::load(tx, a.game_id, now)?;
+                told = crate::referee::view::to_both(&l, l.game.as_ref(), None, |lang| {
+                    events::clock(&lost, lang)
+                });
+            } else {
+                for side in [a.side, a.side.opposite()] {
+                    mails.push((players::get(tx, game.player(side))?, String::new()));
+                }
             }
         }
         ActionKind::TimeOut {
@@ -222,17 +225,15 @@ fn act(
             (p, body)
         })
         .collect();
-    let mut replies: Vec<Reply> = mails
-        .into_iter()
-        .map(|(to, body)| Reply {
-            monospace: false,
-            to: to.id,
-            email: to.email.clone(),
-            language: to.language,
-            game: Some(a.game_id),
-            body,
-        })
-        .collect();
+    let mut replies: Vec<Reply> = told;
+    replies.extend(mails.into_iter().map(|(to, body)| Reply {
+        monospace: false,
+        to: to.id,
+        email: to.email.clone(),
+        language: to.language,
+        game: Some(a.game_id),
+        body,
+    }));
     if ended {
         crate::referee::tournament::after_game_end(tx, a.game_id, &mut replies, now)?;
     }

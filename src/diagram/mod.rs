@@ -209,6 +209,18 @@ impl<'a> Grid<'a> {
     }
 }
 
+/// Every tower of two or more pieces as the pictures list them under the
+/// board (the PNG's panel, the text diagram's lines): in reading order as
+/// `side` sees the board, each with its square's name and its pieces top
+/// first.
+pub(crate) fn tower_list(view: &BoardView, side: Color) -> Vec<(String, &[(Color, char)])> {
+    Grid::new(view)
+        .towers(side)
+        .into_iter()
+        .map(|t| (square_name(view, (t.file, t.rank)), t.pieces.as_slice()))
+        .collect()
+}
+
 /// Whether a piece letter is a draughts king.
 fn is_king(letter: char) -> bool {
     letter == 'k'
@@ -300,5 +312,55 @@ mod tests {
             seed_composition(&[(b, 'k'), (b, 'k'), (b, 'm'), (w, 'k')]),
             "110/1"
         );
+    }
+
+    /// A tester read "g3 ○/● белые 0/0" under a Bashni board in a mail: the
+    /// text lists each tower as the picture does, top first, in words.
+    #[test]
+    fn the_text_diagram_lists_towers_top_first_in_words() {
+        use crate::games::{BoardView, SquareView};
+        let (w, b) = (Color::White, Color::Black);
+        let view = BoardView {
+            side: 8,
+            dark_squares_only: true,
+            numbered: false,
+            squares: vec![
+                SquareView {
+                    file: 6,
+                    rank: 2,
+                    pieces: vec![(w, 'm'), (b, 'm')],
+                },
+                SquareView {
+                    file: 2,
+                    rank: 0,
+                    pieces: vec![(b, 'k'), (b, 'm'), (w, 'm'), (w, 'm'), (w, 'k')],
+                },
+            ],
+            turn: w,
+        };
+        let ru = Options {
+            lang: Language::Ru,
+            ..Options::default()
+        };
+        let text = text::render(&view, None, w, &ru);
+        assert!(
+            text.contains("  g3: белая простая, под ней: чёрная простая\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "  c1: чёрная дамка, чёрная простая, под ними: 2 белые простые, белая дамка\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("0/0") && !text.contains("○/●"), "{text}");
+        let en = text::render(&view, None, w, &Options::default());
+        assert!(
+            en.contains("  g3: white man, under it: black man\n"),
+            "{en}"
+        );
+        // The picture lists the same towers in the same order.
+        let listed: Vec<String> = tower_list(&view, w).into_iter().map(|(s, _)| s).collect();
+        assert_eq!(listed, ["g3", "c1"]);
     }
 }

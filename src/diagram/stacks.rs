@@ -12,7 +12,7 @@ use std::fmt::Write;
 use super::drawing::{Drawing, Stamp};
 use super::pieces::{RADIUS, draughts_id, num};
 use super::svg::Layout;
-use super::{Grid, Options, square_name, words};
+use super::{Grid, Options, words};
 use crate::games::BoardView;
 use crate::rules::Color;
 
@@ -119,16 +119,10 @@ pub(super) fn has_words(view: &BoardView) -> bool {
     !Grid::new(view).towers(Color::White).is_empty()
 }
 
-/// The tower list under the board.
-pub(super) fn panel(
-    d: &mut Drawing,
-    l: &Layout,
-    grid: &Grid<'_>,
-    view: &BoardView,
-    side: Color,
-    opts: &Options,
-) {
-    let towers = grid.towers(side);
+/// The tower list under the board ([`super::tower_list`], as the text
+/// diagram lists it in words).
+pub(super) fn panel(d: &mut Drawing, l: &Layout, view: &BoardView, side: Color, opts: &Options) {
+    let towers = super::tower_list(view, side);
     if towers.is_empty() {
         return;
     }
@@ -141,13 +135,12 @@ pub(super) fn panel(
     y += p.title;
     let scale = p.disc / 2.0 / (RADIUS * l.s);
     let x0 = l.margin + p.label;
-    for t in towers {
+    for (name, pieces) in towers {
         let mid = y + p.row / 2.0;
-        let name = square_name(view, (t.file, t.rank));
         let at = (l.margin, mid + 0.36 * fs);
         d.labels.push(Stamp::label(name, at, fs, TEXT, false));
-        let (spots, bar, lines) = placements(l, &t.pieces);
-        for (&(c, letter), &(dx, line)) in t.pieces.iter().zip(&spots) {
+        let (spots, bar, lines) = placements(l, pieces);
+        for (&(c, letter), &(dx, line)) in pieces.iter().zip(&spots) {
             let id = draughts_id(c, letter, false);
             let (cx, cy) = (x0 + dx + p.step / 2.0, mid + line as f32 * p.row);
             d.pieces.push(Stamp::piece(id, cx, cy, scale));

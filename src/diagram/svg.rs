@@ -154,7 +154,7 @@ pub(super) fn draw(
         captured_towers(&mut d.over, &l, &grid, mv, side);
     }
     coordinates(&mut d.labels, &l, side);
-    stacks::panel(&mut d, &l, &grid, view, side, opts);
+    stacks::panel(&mut d, &l, view, side, opts);
     d
 }
 

@@ -25,13 +25,13 @@
 //! - The last move: its squares (from, every landing) in `[ ]`, the captured
 //!   pieces' squares in `( )`, and a line `Last move: c3:e5:g7`.
 //! - Towers (Bashni, Lasca): the board shows the top piece; below it each tower of
-//!   two or more pieces is listed top to bottom, with the owner's pieces and the
-//!   prisoners split by `/`, and the seed's composition code (seed 000 §1.10):
-//!   `c1  ◎/●●●●  white 1/0000`.
+//!   two or more pieces is listed as the picture lists it ([`super::tower_list`]),
+//!   top first, in words: the owner's pieces, then the prisoners under them
+//!   (`c1: white king, under it: 4 black men`, [`crate::lang::state::tower_words`]).
 
 use super::{
-    Grid, Options, files_on_screen, is_king, is_playing, move_text, ranks_on_screen,
-    seed_composition, square_name, square_number, words,
+    Grid, Options, files_on_screen, is_king, is_playing, move_text, ranks_on_screen, square_number,
+    words,
 };
 use crate::games::{BoardView, MoveView};
 use crate::rules::Color;
@@ -156,19 +156,13 @@ pub fn render(view: &BoardView, last: Option<&MoveView>, side: Color, opts: &Opt
             w.kings, g.white_king, w.white, g.black_king, w.black
         ));
     }
-    let towers = grid.towers(side);
+    let towers = super::tower_list(view, side);
     if !towers.is_empty() {
         out.push_str(&format!("{}:\n", w.towers));
-        for t in towers {
-            let owner = match t.pieces[0].0 {
-                Color::White => w.white,
-                Color::Black => w.black,
-            };
+        for (square, pieces) in towers {
             out.push_str(&format!(
-                "  {:<3} {}  {owner} {}\n",
-                square_name(view, (t.file, t.rank)),
-                tower_glyphs(&t.pieces, g, opts.ascii),
-                seed_composition(&t.pieces)
+                "  {square}: {}\n",
+                crate::lang::state::tower_words(pieces, opts.lang)
             ));
         }
     }
@@ -197,19 +191,4 @@ fn cell(
         _ => (' ', ' '),
     };
     format!("{l}{content}{r}")
-}
-
-/// A tower's pieces top to bottom, the owner's run and the prisoners split by `/`.
-fn tower_glyphs(pieces: &[(Color, char)], g: &Glyphs, ascii: bool) -> String {
-    let owner = pieces[0].0;
-    let mut s = String::new();
-    let mut split = false;
-    for &p in pieces {
-        if !split && p.0 != owner {
-            s.push('/');
-            split = true;
-        }
-        s.push(g.piece(p, ascii));
-    }
-    s
 }

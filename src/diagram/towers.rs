@@ -2,27 +2,8 @@
 //! diagram ([`text::render`](super::text::render)) of Bashni and Lasca games: every
 //! tower's composition (seed 000 §1.10: `белые: с1 - 1/0000, d6 – 000000, f4 – 0000`).
 
-use crate::games::{BoardView, SquareView};
+use crate::games::BoardView;
 use crate::rules::Color;
-
-/// The composition of a tower from its pieces top to bottom (seed 000 §1.10):
-/// the owner's run, `/`, the prisoners; `0` a man, `1` a king.
-fn composition(sq: &SquareView) -> String {
-    let owner = sq.pieces.first().map(|&(c, _)| c);
-    let run = sq
-        .pieces
-        .iter()
-        .take_while(|&&(c, _)| Some(c) == owner)
-        .count();
-    let mut s = String::with_capacity(sq.pieces.len() + 1);
-    for (i, &(_, letter)) in sq.pieces.iter().enumerate() {
-        if i == run {
-            s.push('/');
-        }
-        s.push(if letter == 'k' { '1' } else { '0' });
-    }
-    s
-}
 
 /// The position in the seed's notation: one line per side listing its towers as
 /// `square - composition` with their number (`White (3): c1 - 1/0000, d6 - 000000,
@@ -40,7 +21,10 @@ pub fn position_lines(view: &BoardView) -> String {
                     super::square_number(view.side, sq.file, sq.rank).filter(|_| view.numbered);
                 let key = number.unwrap_or(u32::from(sq.file) * 16 + u32::from(sq.rank));
                 let name = super::square_name(view, (sq.file, sq.rank));
-                (key, format!("{name} - {}", composition(sq)))
+                (
+                    key,
+                    format!("{name} - {}", super::seed_composition(&sq.pieces)),
+                )
             })
             .collect();
         items.sort();

@@ -266,14 +266,14 @@ impl AnyGame for ChessGame {
         }
         if self.repetitions() >= 5 {
             return Some(draw(
-                Termination::Repetition,
+                Termination::FivefoldRepetition,
                 EndRule::FivefoldRepetition,
                 Citation::fide("9.6.1"),
             ));
         }
         if pos.halfmoves() >= 150 {
             return Some(draw(
-                Termination::DrawRule,
+                Termination::SeventyFiveMoves,
                 EndRule::SeventyFiveMoves,
                 Citation::fide("9.6.2"),
             ));

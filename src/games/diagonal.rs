@@ -202,9 +202,14 @@ impl<P: DiagonalFamily> AnyGame for DiagonalAnyGame<P> {
     fn outcome(&self) -> Option<Finish> {
         let out = self.game.outcome()?;
         let (rule, citation) = P::end_rule(&self.game, out);
+        // A draw rule is kept by its own name (the 15-move king rule, ...).
+        let termination = match rule {
+            EndRule::DrawRule(r) => r.termination(),
+            _ => out.end.termination(&[]),
+        };
         Some(Finish {
             result: out.result,
-            termination: out.end.termination(),
+            termination,
             rule,
             citation,
         })

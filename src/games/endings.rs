@@ -75,7 +75,8 @@ impl ClaimKind {
     pub fn termination(self) -> Termination {
         match self {
             ClaimKind::Repetition => Termination::Repetition,
-            ClaimKind::FiftyMoves | ClaimKind::UnchangedMaterial { .. } => Termination::DrawRule,
+            ClaimKind::FiftyMoves => Termination::FiftyMoves,
+            ClaimKind::UnchangedMaterial { .. } => Termination::UnchangedMaterial,
         }
     }
 }

@@ -114,10 +114,10 @@ pub fn line_text(plies: &[ShownPly], lang: Language) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        match p.side {
-            Color::White => out.push_str(&format!("{}. ", p.number)),
-            Color::Black if i == 0 => out.push_str(&format!("{}... ", p.number)),
-            Color::Black => {}
+        // `12.` before White's move, `12...` before Black's opening one.
+        if p.side == Color::White || i == 0 {
+            out.push_str(&super::site::move_number(p.number, p.side));
+            out.push(' ');
         }
         out.push_str(&p.text);
         if p.offer_draw {
@@ -160,14 +160,15 @@ pub fn refusal(r: &Refusal, lang: Language) -> String {
             },
             _,
         ) => {
-            let due = if *expected_black {
-                format!("{expected}...")
+            let side = if *expected_black {
+                Color::Black
             } else {
-                format!("{expected}.")
+                Color::White
             };
+            let due = super::game::move_words(*expected, side, lang);
             match lang {
-                En => format!("the number {number} before {written} is wrong: that move is {due}"),
-                Ru => format!("номер {number} перед {written} неверен: это ход {due}"),
+                En => format!("you wrote move {number} before {written}, but that is {due}"),
+                Ru => format!("перед {written} вы написали ход {number}, а это {due}"),
             }
         }
         (Refusal::AfterEnd(w), En) => format!("the game would be over before {w}."),

@@ -213,13 +213,13 @@ pub fn claim_ruled(
     let r = result_with_score(result, lang);
     let who = side_name(side, lang);
     match (accepted, lang) {
+        // The adjudication that follows says the result.
         (true, Language::En) => {
-            format!("The tournament director accepts the claim of {who} for game #{game}: {r}.")
+            format!("The tournament director accepts the claim of {who} for game #{game}.")
         }
-        (true, Language::Ru) => format!(
-            "Судья турнира принял заявку по партии №{game} ({who}): {}.",
-            r.to_lowercase()
-        ),
+        (true, Language::Ru) => {
+            format!("Судья турнира принял заявку по партии №{game} ({who}).")
+        }
         (false, Language::En) => format!(
             "The tournament director rejects the claim of {who} for game #{game} ({r}); the director will adjudicate the game."
         ),

@@ -58,17 +58,24 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
             format!("Судья присудил результат: {}.", result_with_score(r, lang))
         }
         (DirectorEvent::Forfeited(loser), Language::En) => format!(
-            "The referee forfeits {}: {} wins.",
+            "The referee forfeits {}. {}.",
             side_name(loser, lang),
-            side_name(loser.opposite(), lang)
+            result_with_score(GameResult::win_for(loser.opposite()), lang)
         ),
         (DirectorEvent::Forfeited(loser), Language::Ru) => format!(
-            "Судья засчитал техническое поражение: {}; победа: {}.",
-            side_name(loser, lang),
-            side_name(loser.opposite(), lang)
+            "Судья засчитал {} техническое поражение. {}.",
+            match loser {
+                Color::White => "белым",
+                Color::Black => "чёрным",
+            },
+            result_with_score(GameResult::win_for(loser.opposite()), lang)
         ),
-        (DirectorEvent::Annulled, Language::En) => "The referee annuls the game.".into(),
-        (DirectorEvent::Annulled, Language::Ru) => "Судья аннулировал партию.".into(),
+        (DirectorEvent::Annulled, Language::En) => {
+            "The referee annuls the game; it counts for nobody.".into()
+        }
+        (DirectorEvent::Annulled, Language::Ru) => {
+            "Судья аннулировал партию; она не засчитывается.".into()
+        }
         (DirectorEvent::RolledBack { to, removed }, Language::En) => format!(
             "The referee takes the game back to the position after ply {to} ({} removed).",
             super::game::count_en(removed, "ply", "plies")
@@ -271,24 +278,33 @@ pub enum ClockEvent {
 #[must_use]
 pub fn clock(event: &ClockEvent, lang: Language) -> String {
     match (event, lang) {
+        // The time left is the clock's: a leave before the deadline stops
+        // it, so the deadline is named, not counted from today.
         (ClockEvent::DeadlineNear { hours, deadline }, Language::En) => {
-            format!(
-                "Your move is due by {deadline} ({} left).",
+            let left = if hours % 24 == 0 {
+                super::game::days_en(hours / 24)
+            } else {
                 super::game::count_en(*hours, "hour", "hours")
-            )
+            };
+            format!("Your move is due by {deadline}: {left} left on your clock.")
         }
         (ClockEvent::DeadlineNear { hours, deadline }, Language::Ru) => {
-            format!("Ваш ход нужно сделать до {deadline} (осталось {hours} ч).")
+            let left = if hours % 24 == 0 {
+                super::game::days_ru(hours / 24)
+            } else {
+                format!("{hours} ч")
+            };
+            format!("Ваш ход нужно сделать до {deadline}: на ваших часах осталось {left}.")
         }
-        (ClockEvent::Silent { days, deadline }, Language::En) => {
-            format!(
-                "No move from you for {}. Your move is due by {deadline}.",
-                super::game::count_en(*days, "day", "days")
-            )
-        }
-        (ClockEvent::Silent { days, deadline }, Language::Ru) => {
-            format!("От вас нет хода уже {days} дн. Ход нужно сделать до {deadline}.")
-        }
+        // Days of the clock: leave days are not among them.
+        (ClockEvent::Silent { days, deadline }, Language::En) => format!(
+            "No move from you for {} of your clock (leave days do not count). Your move is due by {deadline}.",
+            super::game::days_en(*days)
+        ),
+        (ClockEvent::Silent { days, deadline }, Language::Ru) => format!(
+            "От вас нет хода уже {} по вашим часам (дни отпуска не считаются). Ход нужно сделать до {deadline}.",
+            super::game::days_ru(*days)
+        ),
         (
             ClockEvent::LostOnTime {
                 name,
@@ -421,5 +437,34 @@ mod tests {
             Language::Ru,
         );
         assert!(ru.contains("с 20.12.2026 по 31.12.2026"), "{ru}");
+    }
+
+    /// A reminder counts the time of the player's clock, which a leave stops:
+    /// it names the deadline and says the days are the clock's.
+    #[test]
+    fn reminders_count_the_clocks_days_and_name_the_deadline() {
+        let near = ClockEvent::DeadlineNear {
+            hours: 72,
+            deadline: "2026-12-20 12:00 UTC".into(),
+        };
+        assert_eq!(
+            clock(&near, Language::Ru),
+            "Ваш ход нужно сделать до 2026-12-20 12:00 UTC: на ваших часах осталось 3 дня."
+        );
+        assert_eq!(
+            clock(&near, Language::En),
+            "Your move is due by 2026-12-20 12:00 UTC: 3 days left on your clock."
+        );
+        let silent = ClockEvent::Silent {
+            days: 14,
+            deadline: "2026-12-30 12:00 UTC".into(),
+        };
+        assert!(
+            clock(&silent, Language::Ru).starts_with(
+                "От вас нет хода уже 14 дней по вашим часам (дни отпуска не считаются)."
+            ),
+            "{}",
+            clock(&silent, Language::Ru)
+        );
     }
 }

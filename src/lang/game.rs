@@ -34,6 +34,19 @@ pub fn side_name_capital(side: Color, lang: Language) -> String {
         .unwrap_or_default()
 }
 
+/// A move named in plain words, for sentences about move numbers: "White's
+/// move 12" / «ход 12 белых» (scores write it `12.` and `12...`:
+/// [`super::site::move_number`]).
+#[must_use]
+pub fn move_words(number: u32, side: Color, lang: Language) -> String {
+    match (side, lang) {
+        (Color::White, Language::En) => format!("White's move {number}"),
+        (Color::Black, Language::En) => format!("Black's move {number}"),
+        (Color::White, Language::Ru) => format!("ход {number} белых"),
+        (Color::Black, Language::Ru) => format!("ход {number} чёрных"),
+    }
+}
+
 /// A number of days in English: "1 day", "3 days".
 #[must_use]
 pub fn days_en(n: u32) -> String {

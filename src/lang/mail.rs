@@ -452,15 +452,19 @@ impl Notice {
                 due,
                 due_black,
             } => {
-                // "move 12" for White, "move 12..." for Black (no full stop
-                // doubled by the sentence's own).
-                let dots = if *due_black { "..." } else { "" };
+                // "you wrote move 1, but it is White's move 3 now".
+                let side = if *due_black {
+                    crate::rules::Color::Black
+                } else {
+                    crate::rules::Color::White
+                };
+                let due = super::game::move_words(*due, side, lang);
                 match lang {
                     Language::Ru => format!(
-                        "Партия #{game} - ход «{text}» с номером {number} уже не актуален; сейчас ожидается ход {due}{dots}. Ничего не изменено."
+                        "Партия #{game} - «{text}»: вы написали ход {number}, а сейчас {due}; видимо, это старое письмо. Ничего не изменено."
                     ),
                     Language::En => format!(
-                        "Game #{game} - the move \"{text}\" numbered {number} is stale; move {due}{dots} is due now. Nothing was changed."
+                        "Game #{game} - \"{text}\": you wrote move {number}, but it is {due} now; this seems to be an old mail. Nothing was changed."
                     ),
                 }
             }

@@ -36,21 +36,20 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             },
             _,
         ) => {
-            let written_side = if *written_black {
-                crate::rules::Color::Black
+            // "you wrote move 2" (Black's named only when the dots said so),
+            // "but it is White's move 1 now".
+            let written = if *written_black {
+                super::game::move_words(*written, crate::rules::Color::Black, lang)
             } else {
-                crate::rules::Color::White
-            };
-            let written = super::site::move_number(*written, written_side);
-            let due = super::site::move_number(*due, *side);
-            let side = side_name(*side, lang);
-            match lang {
-                Language::En => format!(
-                    "the move is numbered {written}, but {due} is due ({side} to move)"
-                ),
-                Language::Ru => {
-                    format!("у хода номер {written}, а сейчас очередь хода {due} (ходят {side})")
+                match lang {
+                    Language::En => format!("move {written}"),
+                    Language::Ru => format!("ход {written}"),
                 }
+            };
+            let due = super::game::move_words(*due, *side, lang);
+            match lang {
+                Language::En => format!("you wrote {written}, but it is {due} now"),
+                Language::Ru => format!("вы написали {written}, а сейчас {due}"),
             }
         }
         (E::NotYourTurn, Language::En) => "it is not your move".into(),
@@ -220,6 +219,12 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         }
         (T::NoneEntered, Language::En) => "you play in no tournament".into(),
         (T::NoneEntered, Language::Ru) => "вы не участвуете ни в одном турнире".into(),
+        (T::NoTable { game, name }, Language::En) => format!(
+            "game #{game} is a game of the tournament «{name}», whose table the bot does not keep: its director has it"
+        ),
+        (T::NoTable { game, name }, Language::Ru) => format!(
+            "партия №{game} — партия турнира «{name}», но таблицу этого турнира бот не ведёт: она у судьи турнира"
+        ),
         (T::AlreadyEntered(a), Language::En) => format!("{a} is entered already"),
         (T::AlreadyEntered(a), Language::Ru) => format!("{a} уже участвует в турнире"),
         (T::Started(n), Language::En) => {
@@ -451,6 +456,11 @@ mod tests {
             TournamentRefusal::BadName(100).into(),
             TournamentRefusal::NotEntered("2026".into()).into(),
             TournamentRefusal::NoneEntered.into(),
+            TournamentRefusal::NoTable {
+                game: g,
+                name: "2026".into(),
+            }
+            .into(),
             TournamentRefusal::PlayerNotEntered {
                 player: "ivanov@example.org".into(),
                 tournament: "2026".into(),
@@ -506,5 +516,34 @@ mod tests {
             );
             assert!(!en.chars().any(|c| ('а'..='я').contains(&c)), "{en}");
         }
+    }
+
+    /// A tester read «у хода номер 2., а сейчас очередь хода 1. (ходят
+    /// белые)»: the numbers in plain words, whose move it is named once.
+    #[test]
+    fn a_wrong_move_number_is_refused_in_plain_words() {
+        use crate::rules::Color::{Black, White};
+        let wrong = |written, written_black, due, side| RefereeError::WrongMoveNumber {
+            written,
+            written_black,
+            due,
+            side,
+        };
+        assert_eq!(
+            refusal(&wrong(2, false, 1, White), Language::Ru),
+            "вы написали ход 2, а сейчас ход 1 белых"
+        );
+        assert_eq!(
+            refusal(&wrong(2, false, 1, White), Language::En),
+            "you wrote move 2, but it is White's move 1 now"
+        );
+        assert_eq!(
+            refusal(&wrong(5, true, 5, White), Language::Ru),
+            "вы написали ход 5 чёрных, а сейчас ход 5 белых"
+        );
+        assert_eq!(
+            refusal(&wrong(7, false, 3, Black), Language::En),
+            "you wrote move 7, but it is Black's move 3 now"
+        );
     }
 }

@@ -39,15 +39,23 @@ pub enum Phase {
     },
 }
 
-/// One clock as a reader sees it.
+/// One clock as a reader sees it. Used and left add up to the time allowed:
+/// of the game so far (`used_seconds + left_seconds`), or under a control
+/// per move, of the move (`this_move_seconds + left_seconds`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockLine {
     /// Whose clock.
     pub side: Color,
-    /// Reflection time used, seconds.
+    /// Time charged in the game, seconds (the current move's charge so far
+    /// included).
     pub used_seconds: i64,
-    /// Reflection time left, seconds.
+    /// Time left, seconds.
     pub left_seconds: i64,
+    /// A control per move: what the current move has cost so far, seconds
+    /// (0 for the side waiting); `None` for a control over the game.
+    pub this_move_seconds: Option<i64>,
+    /// This side is to move and its time runs.
+    pub running: bool,
     /// The deadline of the running clock, already written in the reader's
     /// time zone (`2026-12-04 18:00 MSK (15:00 UTC)`).
     pub deadline: Option<String>,
@@ -65,8 +73,19 @@ pub struct Clocks {
     pub sides: Vec<ClockLine>,
     /// The reader's leave days left this year.
     pub leave_left: u32,
-    /// The reader's next reminder and its instant in the reader's zone.
-    pub next_reminder: Option<(ActionKind, String)>,
+    /// The reader's next reminder.
+    pub next_reminder: Option<NextReminder>,
+}
+
+/// The reader's next reminder (or time-out), dated in the reader's zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextReminder {
+    /// What it is.
+    pub kind: ActionKind,
+    /// The day it comes.
+    pub on: chrono::NaiveDate,
+    /// The day of the deadline it is counted from, after any leave.
+    pub deadline: chrono::NaiveDate,
 }
 
 /// Everything the state text says, for one reader.
@@ -110,6 +129,20 @@ pub fn header(game: i64, variant: Variant, white: &str, black: &str, lang: Langu
 /// The whole state text.
 #[must_use]
 pub fn render(v: &StateView, lang: Language) -> String {
+    render_with(v, lang, false)
+}
+
+/// The state under a line that has just said how the game ended (a
+/// resignation, a mate, a draw by agreement or by a rule, a loss on time, a
+/// director's ruling, an annulment): as [`render`] without the line saying it
+/// again, so that a mail states the end once.
+#[must_use]
+pub fn render_below_end(v: &StateView, lang: Language) -> String {
+    render_with(v, lang, true)
+}
+
+fn render_with(v: &StateView, lang: Language, end_told: bool) -> String {
+    let ended = matches!(v.phase, Phase::Finished { .. } | Phase::Annulled);
     let mut s = header(v.game, v.variant, &v.white, &v.black, lang);
     s.push_str("\n\n");
     s.push_str(v.board.trim_end());
@@ -122,8 +155,15 @@ pub fn render(v: &StateView, lang: Language) -> String {
         s.push_str(&v.score);
         s.push_str("\n\n");
     }
-    s.push_str(&phase_line(&v.phase, lang));
-    s.push('\n');
+    if end_told && ended {
+        if v.clocks.is_some() {
+            s.push_str(lang.pick("Clocks:", "Часы:"));
+            s.push('\n');
+        }
+    } else {
+        s.push_str(&phase_line(&v.phase, v.variant, lang));
+        s.push('\n');
+    }
     if let Some(c) = &v.clocks {
         s.push_str(&clock_lines(c, &v.phase, lang));
     }
@@ -134,9 +174,10 @@ pub fn render(v: &StateView, lang: Language) -> String {
     s
 }
 
-/// Whose move it is, or how the game stands.
+/// Whose move it is, or how the game stands (a draw rule named as `variant`
+/// has it).
 #[must_use]
-pub fn phase_line(phase: &Phase, lang: Language) -> String {
+pub fn phase_line(phase: &Phase, variant: Variant, lang: Language) -> String {
     match (phase, lang) {
         (
             Phase::Playing {
@@ -177,7 +218,7 @@ pub fn phase_line(phase: &Phase, lang: Language) -> String {
                 termination,
             },
             _,
-        ) => finished_line(*result, *termination, lang),
+        ) => finished_line(*result, *termination, variant, lang),
     }
 }
 
@@ -252,9 +293,20 @@ pub(crate) fn side_genitive(side: Color) -> &'static str {
     }
 }
 
-/// How a game ended, as a clause: "Black resigned" / «чёрные сдались».
+/// How a game ended, as a clause: "Black resigned" / «чёрные сдались»; a
+/// draw rule named by what it is, with its count in `variant` and its
+/// citation ("15 moves with only kings moving and no capture (...)",
+/// [`super::moves::termination_rule`]).
 #[must_use]
-pub fn termination_words(termination: Termination, result: GameResult, lang: Language) -> String {
+pub fn termination_words(
+    termination: Termination,
+    result: GameResult,
+    variant: Variant,
+    lang: Language,
+) -> String {
+    if let Some(rule) = super::moves::termination_rule(termination, variant, lang) {
+        return rule;
+    }
     let l = loser(result);
     let en = |c: Option<Color>| c.map_or("a player", |c| side_name(c, Language::En));
     let ru = |c: Option<Color>| c.map_or("игрок", |c| side_name(c, Language::Ru));
@@ -270,8 +322,56 @@ pub fn termination_words(termination: Termination, result: GameResult, lang: Lan
         (Termination::Agreement, Language::Ru) => "ничья по соглашению".into(),
         (Termination::Repetition, Language::En) => "the same position occurred three times".into(),
         (Termination::Repetition, Language::Ru) => "позиция повторилась трижды".into(),
-        (Termination::DrawRule, Language::En) => "a draw under the game's draw rules".into(),
-        (Termination::DrawRule, Language::Ru) => "ничья по правилам о ничьей".into(),
+        // The rules of another game, or a game's own words missing: the
+        // rule by its kind.
+        (Termination::FivefoldRepetition, Language::En) => {
+            "the same position occurred five times".into()
+        }
+        (Termination::FivefoldRepetition, Language::Ru) => "позиция повторилась пять раз".into(),
+        (Termination::KingsOnly, Language::En) => {
+            "only kings moved, without a capture, for as many moves as the rules count".into()
+        }
+        (Termination::KingsOnly, Language::Ru) => {
+            "ходили только дамки, без взятий, столько ходов, сколько требуют правила".into()
+        }
+        (
+            Termination::LoneKing
+            | Termination::LoneKingMainRoad
+            | Termination::LoneKingTwoPieces,
+            Language::En,
+        ) => "a lone king held out against the stronger side for as many moves as the rules count"
+            .into(),
+        (
+            Termination::LoneKing
+            | Termination::LoneKingMainRoad
+            | Termination::LoneKingTwoPieces,
+            Language::Ru,
+        ) => "одинокая дамка продержалась против сильнейшей стороны столько ходов, сколько требуют правила"
+            .into(),
+        (Termination::UnchangedMaterial, Language::En) => {
+            "the material did not change for as many moves as the rules count".into()
+        }
+        (Termination::UnchangedMaterial, Language::Ru) => {
+            "соотношение сил не менялось столько ходов, сколько требуют правила".into()
+        }
+        (Termination::FiftyMoves, Language::En) => {
+            "50 moves of each side without a capture or a pawn move".into()
+        }
+        (Termination::FiftyMoves, Language::Ru) => {
+            "50 ходов каждой стороны без взятий и ходов пешками".into()
+        }
+        (Termination::SeventyFiveMoves, Language::En) => {
+            "75 moves of each side without a capture or a pawn move".into()
+        }
+        (Termination::SeventyFiveMoves, Language::Ru) => {
+            "75 ходов каждой стороны без взятий и ходов пешками".into()
+        }
+        (Termination::DrawRule, Language::En) => {
+            "a draw rule of the game (which one was not recorded)".into()
+        }
+        (Termination::DrawRule, Language::Ru) => {
+            "одно из правил о ничьей (какое — не записано)".into()
+        }
         (Termination::Adjudication, Language::En) => "adjudicated by the referee".into(),
         (Termination::Adjudication, Language::Ru) => "результат присуждён судьёй".into(),
         (Termination::AgreedClaims, Language::En) => {
@@ -310,8 +410,13 @@ pub fn termination_words(termination: Termination, result: GameResult, lang: Lan
 /// The last line of a finished game: "The game is over. Black won (0-1):
 /// White resigned." — no move due, no deadline, no reminder.
 #[must_use]
-pub fn finished_line(result: GameResult, termination: Termination, lang: Language) -> String {
-    let how = termination_words(termination, result, lang);
+pub fn finished_line(
+    result: GameResult,
+    termination: Termination,
+    variant: Variant,
+    lang: Language,
+) -> String {
+    let how = termination_words(termination, result, variant, lang);
     match lang {
         Language::En => format!(
             "The game is over. {}: {how}.",
@@ -344,11 +449,66 @@ pub fn offer_line(by: Color, own: bool, reader_to_move: bool, lang: Language) ->
     }
 }
 
+/// Seconds rounded to whole hours: up for time used, down for time left, so
+/// that an hour begun counts as used and the shown parts add up to the
+/// (whole-hour) time allowed.
+fn whole_hours(seconds: i64, up: bool) -> i64 {
+    use crate::clock::HOUR;
+    let hours = if up {
+        seconds.div_euclid(HOUR) + i64::from(seconds.rem_euclid(HOUR) > 0)
+    } else {
+        seconds.div_euclid(HOUR)
+    };
+    hours * HOUR
+}
+
+/// Time used in days and hours, an hour begun counted.
+fn used_words(seconds: i64, lang: Language) -> String {
+    crate::clock::zone::format_days_hours(whole_hours(seconds, true), lang)
+}
+
+/// Time left in days and hours, an hour begun not counted.
+fn left_words(seconds: i64, lang: Language) -> String {
+    crate::clock::zone::format_days_hours(whole_hours(seconds, false), lang)
+}
+
+/// One clock's line, without its deadline: what was used and what is left,
+/// adding up to the time allowed (of the game, or of the move under a
+/// control per move, with the game's total after it): "  White: used 3 d
+/// 6 h, left 46 d 18 h"; a stopped or finished game's clock (`playing`
+/// false) the time used only.
+#[must_use]
+pub fn clock_line(v: &ClockLine, playing: bool, lang: Language) -> String {
+    let name = side_name(v.side, lang);
+    let used = used_words(v.used_seconds, lang);
+    let left = left_words(v.left_seconds, lang);
+    let running = v.running;
+    match (playing, v.this_move_seconds, lang) {
+        (false, _, Language::En) => format!("  {name}: used {used}"),
+        (false, _, Language::Ru) => format!("  {name}: израсходовано {used}"),
+        (true, None, Language::En) => format!("  {name}: used {used}, left {left}"),
+        (true, None, Language::Ru) => format!("  {name}: израсходовано {used}, осталось {left}"),
+        (true, Some(m), Language::En) if running || m > 0 => format!(
+            "  {name}: this move used {}, left {left} (used in the game: {used})",
+            used_words(m, lang)
+        ),
+        (true, Some(m), Language::Ru) if running || m > 0 => format!(
+            "  {name}: на этот ход израсходовано {}, осталось {left} (всего за партию израсходовано {used})",
+            used_words(m, lang)
+        ),
+        (true, Some(_), Language::En) => {
+            format!("  {name}: next move {left} (used in the game: {used})")
+        }
+        (true, Some(_), Language::Ru) => {
+            format!("  {name}: на следующий ход {left} (всего за партию израсходовано {used})")
+        }
+    }
+}
+
 /// The clock lines: the time control, both clocks, and — while the game is
 /// played — the deadline of the running clock, the reader's leave and next
 /// reminder. A stopped or finished game shows the time used only.
 fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
-    use crate::clock::zone::format_days_hours;
     let playing = matches!(phase, Phase::Playing { .. });
     let mut s = String::new();
     if let (true, Some(control)) = (playing, &c.control) {
@@ -358,15 +518,7 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
         });
     }
     for v in &c.sides {
-        let name = side_name(v.side, lang);
-        let used = format_days_hours(v.used_seconds, lang);
-        let left = format_days_hours(v.left_seconds, lang);
-        s.push_str(&match (playing, lang) {
-            (true, Language::En) => format!("  {name}: used {used}, left {left}"),
-            (true, Language::Ru) => format!("  {name}: израсходовано {used}, осталось {left}"),
-            (false, Language::En) => format!("  {name}: used {used}"),
-            (false, Language::Ru) => format!("  {name}: израсходовано {used}"),
-        });
+        s.push_str(&clock_line(v, playing, lang));
         if let (true, Some(when)) = (playing, &v.deadline) {
             s.push_str(&match lang {
                 Language::En => format!("; move due by {when}"),
@@ -389,17 +541,10 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
             ),
             Language::Ru => format!("  Ваш отпуск: осталось {} дн. в этом году", c.leave_left),
         });
-        if let Some((kind, when)) = &c.next_reminder {
+        if let Some(r) = &c.next_reminder {
             s.push_str(&match lang {
-                Language::En => {
-                    format!("; next reminder ({}): {when}", reminder_words(*kind, lang))
-                }
-                Language::Ru => {
-                    format!(
-                        "; следующее напоминание ({}): {when}",
-                        reminder_words(*kind, lang)
-                    )
-                }
+                Language::En => format!("; next reminder: {}", reminder_line(r, lang)),
+                Language::Ru => format!("; следующее напоминание: {}", reminder_line(r, lang)),
             });
         }
         s.push('\n');
@@ -407,8 +552,38 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
     s
 }
 
+/// A day as the reader writes it in a short note: `20 Dec` / `20.12`.
+fn short_date(d: chrono::NaiveDate, lang: Language) -> String {
+    match lang {
+        Language::En => d.format("%-d %b").to_string(),
+        Language::Ru => d.format("%d.%m").to_string(),
+    }
+}
+
+/// The next reminder with its date: "3 days before the deadline (20 Dec)" /
+/// «за 3 дня до срока (20.12)», dated by the deadline it counts from (after
+/// any leave: a leave between them moves the reminder's own day away from
+/// it); "after 14 days without a move (17 Dec)" by its own day.
+#[must_use]
+pub fn reminder_line(r: &NextReminder, lang: Language) -> String {
+    let day = match r.kind {
+        ActionKind::SilenceReminder { .. } => r.on,
+        ActionKind::DeadlineReminder { .. } | ActionKind::TimeOut { .. } => r.deadline,
+    };
+    let words = reminder_words(r.kind, lang);
+    let date = short_date(day, lang);
+    match r.kind {
+        // "the deadline (20 Dec): the game is lost on time".
+        ActionKind::TimeOut { .. } => match words.split_once(':') {
+            Some((head, tail)) => format!("{head} ({date}):{tail}"),
+            None => format!("{words} ({date})"),
+        },
+        _ => format!("{words} ({date})"),
+    }
+}
+
 /// A reminder or time-out in words: "3 days before the deadline" /
-/// «за 3 дн. до срока».
+/// «за 3 дня до срока».
 #[must_use]
 pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
     match (kind, lang) {
@@ -488,7 +663,7 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
             Some((r, t)) => format!(
                 "{}, {}",
                 result_with_score(r, lang),
-                termination_words(t, r, lang)
+                termination_words(t, r, g.variant, lang)
             ),
             None => status_word(g.status, lang).to_string(),
         };
@@ -504,6 +679,68 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
         });
     }
     s
+}
+
+/// A run of like pieces of a tower: "white king", "2 black men" / «белая
+/// дамка», «2 чёрные простые», «5 чёрных простых».
+fn piece_run(n: usize, (color, letter): (Color, char), lang: Language) -> String {
+    let king = letter == 'k';
+    match lang {
+        Language::En => {
+            let colour = side_name(color, lang).to_lowercase();
+            match (n, king) {
+                (1, true) => format!("{colour} king"),
+                (1, false) => format!("{colour} man"),
+                (_, true) => format!("{n} {colour} kings"),
+                (_, false) => format!("{n} {colour} men"),
+            }
+        }
+        Language::Ru => {
+            let forms: [&str; 3] = match (color, king) {
+                (Color::White, true) => ["белая дамка", "белые дамки", "белых дамок"],
+                (Color::White, false) => ["белая простая", "белые простые", "белых простых"],
+                (Color::Black, true) => ["чёрная дамка", "чёрные дамки", "чёрных дамок"],
+                (Color::Black, false) => ["чёрная простая", "чёрные простые", "чёрных простых"],
+            };
+            let word = super::plural::plural_ru(n as u64, forms[0], forms[1], forms[2]);
+            if n == 1 {
+                word.to_string()
+            } else {
+                format!("{n} {word}")
+            }
+        }
+    }
+}
+
+/// A tower in words, top first, as the pictures list it: the owner's pieces,
+/// then the prisoners under them, runs of like pieces counted: "white king,
+/// under it: 2 black men" / «белая дамка, под ней: 2 чёрные простые».
+#[must_use]
+pub fn tower_words(pieces: &[(Color, char)], lang: Language) -> String {
+    let owner = pieces.first().map(|p| p.0);
+    let own = pieces.iter().take_while(|p| Some(p.0) == owner).count();
+    let runs = |part: &[(Color, char)]| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < part.len() {
+            let n = part[i..].iter().take_while(|&&p| p == part[i]).count();
+            out.push(piece_run(n, part[i], lang));
+            i += n;
+        }
+        out
+    };
+    let top = runs(&pieces[..own]).join(", ");
+    let under = runs(&pieces[own..]).join(", ");
+    if under.is_empty() {
+        return top;
+    }
+    let linker = match (own, lang) {
+        (1, Language::En) => "under it",
+        (_, Language::En) => "under them",
+        (1, Language::Ru) => "под ней",
+        (_, Language::Ru) => "под ними",
+    };
+    format!("{top}, {linker}: {under}")
 }
 
 /// The board in one short line, for the picture's `alt` text and screen

@@ -131,6 +131,14 @@ pub enum TournamentRefusal {
     },
     /// The player plays in no tournament.
     NoneEntered,
+    /// The game is announced as a game of a tournament whose table the bot
+    /// does not keep (a game made by hand with `--tournament`).
+    NoTable {
+        /// The game asked from.
+        game: GameId,
+        /// The tournament's name as the game gives it.
+        name: String,
+    },
     /// The player is entered already.
     AlreadyEntered(String),
     /// The entrants and the draw cannot change once the games are made.

@@ -11,8 +11,11 @@ use crate::store::{
 };
 
 /// One side's clock note: leave days left this year, and the next reminder or
-/// time-out (its key and UTC instant).
-pub(crate) type ClockNote = (u32, Option<(crate::clock::ActionKind, DateTime<Utc>)>);
+/// time-out (its kind, its UTC instant and the deadline it counts from).
+pub(crate) type ClockNote = (
+    u32,
+    Option<(crate::clock::ActionKind, DateTime<Utc>, DateTime<Utc>)>,
+);
 
 /// A stored game with its record replayed.
 pub(crate) struct Loaded {
@@ -108,7 +111,7 @@ fn clock_notes(
         let next = loaded
             .as_ref()
             .and_then(|l| l.next_after(side, &settings, now))
-            .map(|a| (a.kind, a.due_at));
+            .map(|a| (a.kind, a.due_at, a.deadline));
         notes[i] = (left, next);
     }
     Ok(notes)

@@ -164,6 +164,7 @@ pub(crate) fn play(
         if declined == Some(side) {
             let note = Event::OfferDeclinedByMove {
                 number,
+                side: me,
                 full: crate::referee::view::move_for(variant, &played.full, letters(side)),
             };
             s.push('\n');
@@ -461,6 +462,7 @@ pub(crate) fn reveal_sealed(
             let winner = sealed.side.opposite();
             // The game status is set back to active first so that it can be finished.
             let unplayable = Event::SealedUnplayable {
+                side: sealed.side,
                 written: sealed.text.clone(),
                 error: e,
             };

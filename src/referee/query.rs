@@ -144,6 +144,14 @@ fn pgn_termination(t: crate::store::Termination) -> Option<&'static str> {
         | T::NoPieces
         | T::Agreement
         | T::Repetition
+        | T::FivefoldRepetition
+        | T::KingsOnly
+        | T::LoneKing
+        | T::LoneKingMainRoad
+        | T::LoneKingTwoPieces
+        | T::UnchangedMaterial
+        | T::FiftyMoves
+        | T::SeventyFiveMoves
         | T::DrawRule
         | T::Checkmate
         | T::Stalemate

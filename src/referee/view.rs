@@ -2,7 +2,7 @@
 
 use crate::games::AnyGame;
 use crate::lang::Language;
-use crate::lang::state::{ClockLine, Clocks, Phase, StateView};
+use crate::lang::state::{ClockLine, Clocks, NextReminder, Phase, StateView};
 use crate::referee::load::{Loaded, language};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
@@ -133,17 +133,20 @@ pub fn move_number(game: &dyn AnyGame) -> u32 {
     .0
 }
 
-/// Both clocks for a recipient: time used and left, and the deadline of the
-/// running clock in the recipient's time zone (and UTC).
+/// Both clocks for a recipient: time used and left (of the move, under a
+/// control per move), the deadline of the running clock in the recipient's
+/// time zone (and UTC), and the recipient's next reminder dated by its
+/// deadline.
 fn clocks(
     l: &Loaded,
     views: &[crate::clock::ClockView; 2],
     recipient: Side,
     lang: Language,
 ) -> Clocks {
-    use crate::clock::{pauses::stands_open, zone};
+    use crate::clock::{Limit, pauses::stands_open, zone};
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let control = l.row.time_control;
+    let per_move = control.is_some_and(|c| matches!(c.limit(), Limit::DaysPerMove { .. }));
     let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
     Clocks {
         control: control.map(|c| c.describe(lang)),
@@ -153,6 +156,8 @@ fn clocks(
                 side: v.side,
                 used_seconds: v.used_seconds,
                 left_seconds: v.left_seconds,
+                this_move_seconds: per_move.then_some(v.move_seconds),
+                running: v.running,
                 deadline: v
                     .deadline
                     .filter(|d| v.running && !stands_open(*d))
@@ -162,8 +167,12 @@ fn clocks(
             .collect(),
         leave_left: *leave_left,
         next_reminder: next
-            .filter(|(_, at)| !stands_open(*at))
-            .map(|(kind, at)| (kind, zone::format_deadline(at, tz))),
+            .filter(|(_, at, _)| !stands_open(*at))
+            .map(|(kind, at, deadline)| NextReminder {
+                kind,
+                on: zone::local_date(at, tz),
+                deadline: zone::local_date(deadline, tz),
+            }),
     }
 }
 
@@ -222,8 +231,29 @@ pub(crate) fn to_both(
     to_each(l, game, offer, |_, lang| event(lang))
 }
 
+/// The state for a recipient under an event line: a game the event has just
+/// ended (or annulled) is rendered without its end line, which the event
+/// says already ([`crate::lang::state::render_below_end`]).
+pub(crate) fn state_below_event(
+    l: &Loaded,
+    game: &dyn AnyGame,
+    recipient: Side,
+    offer: Option<&DrawOffer>,
+    lang: Language,
+) -> String {
+    let v = state_view(l, game, recipient, offer, lang);
+    match l.row.status {
+        GameStatus::Finished | GameStatus::Annulled => {
+            crate::lang::state::render_below_end(&v, lang)
+        }
+        _ => crate::lang::state::render(&v, lang),
+    }
+}
+
 /// Replies to both players, each with the event line written for their side
-/// and language, on top of the state.
+/// and language, on top of the state. Every event on a game that is over by
+/// now says how it ended (the actions that end or annul a game are the only
+/// ones a finished game takes), so the state below does not say it again.
 pub(crate) fn to_each(
     l: &Loaded,
     game: &dyn AnyGame,
@@ -241,7 +271,10 @@ pub(crate) fn to_each(
                 email: p.email.clone(),
                 language: lang,
                 game: Some(l.row.id),
-                body: with_event(&state(l, game, side, offer, lang), &event(side, lang)),
+                body: with_event(
+                    &state_below_event(l, game, side, offer, lang),
+                    &event(side, lang),
+                ),
             }
         })
         .collect()

@@ -6,7 +6,7 @@
 //! rules count the moves of each player (FMJD art. 6.3, 6.4: "after each player
 //! has made 16 moves"), see [`LoneKingCount`].
 
-use crate::rules::{Citation, Color, DiagonalPosition, Move, Position, Role};
+use crate::rules::{Citation, Color, DiagonalPosition, Move, Position, Role, Termination};
 
 /// A material pattern of the stronger side in a lone-king ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +23,15 @@ pub enum Material {
 }
 
 impl Material {
+    /// The pieces of the material, `None` for "at least" (no upper bound).
+    #[must_use]
+    pub fn pieces(self) -> Option<u8> {
+        match self {
+            Material::AtLeastKings(_) => None,
+            Material::Exactly { kings, men } => Some(kings + men),
+        }
+    }
+
     fn matches(self, kings: u32, men: u32) -> bool {
         match self {
             Material::AtLeastKings(k) => kings >= u32::from(k),
@@ -88,6 +97,28 @@ impl DrawRule {
             DrawRule::LoneKing { clause, .. }
             | DrawRule::UnchangedMaterial { clause, .. }
             | DrawRule::KingsOnly { clause, .. } => *clause,
+        }
+    }
+
+    /// How a game this rule draws ended, as the store keeps it: one name per
+    /// rule of the rulebooks (a variant has at most one rule of each name,
+    /// but for the rows of one table, seed 001 §1.9.1.4).
+    #[must_use]
+    pub fn termination(&self) -> Termination {
+        match self {
+            DrawRule::KingsOnly { .. } => Termination::KingsOnly,
+            DrawRule::UnchangedMaterial { .. } => Termination::UnchangedMaterial,
+            DrawRule::LoneKing {
+                main_road_only: true,
+                ..
+            } => Termination::LoneKingMainRoad,
+            // FMJD art. 6.4: at most two pieces against the lone king.
+            DrawRule::LoneKing { strong, .. }
+                if strong.iter().all(|m| m.pieces().is_some_and(|n| n <= 2)) =>
+            {
+                Termination::LoneKingTwoPieces
+            }
+            DrawRule::LoneKing { .. } => Termination::LoneKing,
         }
     }
 
@@ -178,4 +209,42 @@ fn lone_king_strong_side(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// A tester read «ничья по правилам о ничьей»: a game a draw rule ended
+    /// keeps which rule it was. Each rule of a variant has a name of its own
+    /// (the rows of the Russian material table, §1.9.1.4, are one rule).
+    #[test]
+    fn each_draw_rule_of_a_variant_has_its_own_termination() {
+        for v in [Variant::Russian, Variant::International] {
+            let rules = v.rules().draw_rules;
+            for (i, a) in rules.iter().enumerate() {
+                assert_ne!(a.termination(), Termination::DrawRule, "{a:?}");
+                for b in &rules[i + 1..] {
+                    if a.termination() == b.termination() {
+                        assert_eq!(a.clause(), b.clause(), "{a:?} and {b:?}");
+                    }
+                }
+            }
+        }
+        let fmjd: Vec<Termination> = Variant::International
+            .rules()
+            .draw_rules
+            .iter()
+            .map(DrawRule::termination)
+            .collect();
+        assert_eq!(
+            fmjd,
+            [
+                Termination::KingsOnly,
+                Termination::LoneKing,
+                Termination::LoneKingTwoPieces
+            ]
+        );
+    }
 }

@@ -56,9 +56,35 @@ named_enum! {
         NoPieces => "no_pieces",
         /// A draw offer was accepted.
         Agreement => "agreement",
-        /// Repetition: threefold by claim, fivefold in chess automatically.
+        /// The same position for the third time, by claim (seed 001 §1.9.2,
+        /// seed 000 §1.13.2, FIDE art. 9.2).
         Repetition => "repetition",
-        /// Another draw rule of the variant (move counts, material).
+        /// Chess: the same position for the fifth time (FIDE art. 9.6.1).
+        FivefoldRepetition => "fivefold_repetition",
+        /// Draughts: only kings moved, without a capture, for the variant's
+        /// count of moves (seed 001 §1.9.1.6: 15; FMJD art. 6.2: 25).
+        KingsOnly => "kings_only",
+        /// Draughts: a lone king held out against three or more pieces
+        /// (seed 001 §1.9.1.3: three kings or more, 15 moves; FMJD art. 6.3:
+        /// three pieces, 16 moves).
+        LoneKing => "lone_king",
+        /// Russian draughts: three pieces against a lone king on the main
+        /// road, no win by the fifth move (seed 001 §1.9.1.5).
+        LoneKingMainRoad => "lone_king_main_road",
+        /// International draughts: two pieces or one against a lone king,
+        /// 5 moves (FMJD art. 6.4).
+        LoneKingTwoPieces => "lone_king_two_pieces",
+        /// The material unchanged: automatically with kings on both sides
+        /// (seed 001 §1.9.1.4), by claim in Bashni (seed 000 §1.13.1).
+        UnchangedMaterial => "unchanged_material",
+        /// Chess: 50 moves of each side without a capture or a pawn move, by
+        /// claim (FIDE art. 9.3).
+        FiftyMoves => "fifty_moves",
+        /// Chess: 75 moves of each side without a capture or a pawn move
+        /// (FIDE art. 9.6.2).
+        SeventyFiveMoves => "seventy_five_moves",
+        /// A draw rule not told apart: games finished before the rules above
+        /// had names of their own keep it.
         DrawRule => "draw_rule",
         /// A referee decided the result.
         Adjudication => "adjudication",
@@ -105,13 +131,16 @@ pub enum End {
 }
 
 impl End {
-    /// The termination the store keeps.
+    /// The termination the store keeps; a draw rule is named by the rule
+    /// itself, from the variant's `draw_rules` ([`crate::rules::DrawRule::termination`]).
     #[must_use]
-    pub fn termination(self) -> Termination {
+    pub fn termination(self, draw_rules: &[crate::rules::DrawRule]) -> Termination {
         match self {
             End::NoPieces => Termination::NoPieces,
             End::NoMoves => Termination::NoMoves,
-            End::DrawRule(_) => Termination::DrawRule,
+            End::DrawRule(i) => draw_rules
+                .get(i)
+                .map_or(Termination::DrawRule, crate::rules::DrawRule::termination),
         }
     }
 }

@@ -28,12 +28,28 @@ pub(super) fn personal(p: &Player, game: Option<GameId>, body: String, lang: Lan
     }
 }
 
-pub(super) fn envelope_thread(env: &Envelope) -> Answering<'_> {
-    Answering {
-        sender: env.from.as_ref().map(|f| f.address.as_str()),
+/// The mail's thread: its sender, Message-ID and References, and the game
+/// whose reply address (with the sender's token, [`super::identity::verify`])
+/// it was written to.
+pub(super) fn envelope_thread<'a>(
+    tx: &Tx<'_>,
+    config: &Config,
+    env: &'a Envelope,
+) -> Result<Answering<'a>, RefereeError> {
+    let sender = env.from.as_ref().map(|f| f.address.as_str());
+    let game = match sender {
+        Some(from) => match super::identity::verify(tx, config, from, env.recipient_addresses())? {
+            super::identity::Identity::Verified { game, .. } => game,
+            _ => None,
+        },
+        None => None,
+    };
+    Ok(Answering {
+        sender,
         message_id: env.message_id.as_deref(),
         references: &env.references,
-    }
+        game,
+    })
 }
 
 pub(super) fn head_thread(head: &HeaderSummary) -> Answering<'_> {
@@ -41,10 +57,13 @@ pub(super) fn head_thread(head: &HeaderSummary) -> Answering<'_> {
         sender: head.from.as_ref().map(|f| f.address.as_str()),
         message_id: head.message_id.as_deref(),
         references: &head.in_reply_to,
+        game: None,
     }
 }
 
-/// Writes replies into the outbox, threaded to the player's mail.
+/// Writes replies into the outbox, threaded to the player's mail (and an
+/// answer not about one game to a mail in a game's thread, into that
+/// thread).
 pub(super) fn enqueue(
     tx: &Tx<'_>,
     config: &Config,
@@ -53,7 +72,8 @@ pub(super) fn enqueue(
     replies: &[Reply],
     index: usize,
 ) -> Result<(), RefereeError> {
-    enqueue_threaded(tx, config, envelope_thread(env), mail, replies, index)
+    let thread = envelope_thread(tx, config, env)?;
+    enqueue_threaded(tx, config, thread, mail, replies, index)
 }
 
 /// Writes replies into the outbox through the one composer; those to the

@@ -4,82 +4,250 @@
 use crate::games::{ClaimKind, ClaimableDraw, EndRule, Finish};
 use crate::lang::Language;
 use crate::lang::rulebook::cite;
-use crate::rules::{Citation, DrawRule, GameResult, LoneKingCount};
+use crate::rules::{Citation, DrawRule, GameResult, LoneKingCount, Material};
+use crate::rules::{Termination, Variant};
 
-/// An automatic draw rule of draughts as one clause.
+/// A small count in words: "two" / «две» (feminine, as «дамки», «простые»).
+fn count_words(n: u8, lang: Language) -> String {
+    match (n, lang) {
+        (1, Language::En) => "a".into(),
+        (2, Language::En) => "two".into(),
+        (3, Language::En) => "three".into(),
+        (1, Language::Ru) => String::new(),
+        (2, Language::Ru) => "две".into(),
+        (3, Language::Ru) => "три".into(),
+        (n, _) => n.to_string(),
+    }
+}
+
+/// Kings or men of a count: "a king", "two men" / «дамка», «две простые».
+fn pieces_words(n: u8, king: bool, lang: Language) -> String {
+    let plural_ru = |one, few, many| super::super::plural::plural_ru(u64::from(n), one, few, many);
+    let noun = match (lang, king, n) {
+        (Language::En, true, 1) => "king",
+        (Language::En, true, _) => "kings",
+        (Language::En, false, 1) => "man",
+        (Language::En, false, _) => "men",
+        (Language::Ru, true, _) => plural_ru("дамка", "дамки", "дамок"),
+        (Language::Ru, false, _) => plural_ru("простая", "простые", "простых"),
+    };
+    let count = count_words(n, lang);
+    if count.is_empty() {
+        noun.to_string()
+    } else {
+        format!("{count} {noun}")
+    }
+}
+
+/// One material of the stronger side: "two kings and a man" / «две дамки и
+/// простая», "three kings or more" / «три дамки или больше».
+fn material_words(m: Material, lang: Language) -> String {
+    match m {
+        Material::AtLeastKings(k) => match lang {
+            Language::En => format!("{} or more", pieces_words(k, true, lang)),
+            Language::Ru => format!("{} или больше", pieces_words(k, true, lang)),
+        },
+        Material::Exactly { kings, men } => {
+            let parts: Vec<String> = [(kings, true), (men, false)]
+                .into_iter()
+                .filter(|&(n, _)| n > 0)
+                .map(|(n, king)| pieces_words(n, king, lang))
+                .collect();
+            parts.join(lang.pick(" and ", " и "))
+        }
+    }
+}
+
+/// The stronger side's materials of a lone-king rule: "three pieces" when
+/// they are every split of one count, else each: "two kings, a king and a
+/// man, or a king" / «две дамки, дамка и простая или дамка».
+fn materials_words(strong: &[Material], lang: Language) -> String {
+    let counts: Vec<Option<u8>> = strong.iter().map(|m| m.pieces()).collect();
+    if let Some(&Some(n)) = counts.first()
+        && n > 1
+        && counts.iter().all(|&c| c == Some(n))
+        && strong.len() == usize::from(n) + 1
+    {
+        return match lang {
+            Language::En => format!("{} pieces", count_words(n, lang)),
+            Language::Ru => format!(
+                "{} {}",
+                count_words(n, lang),
+                super::super::plural::plural_ru(u64::from(n), "фигура", "фигуры", "фигур")
+            ),
+        };
+    }
+    let mut words: Vec<String> = strong.iter().map(|&m| material_words(m, lang)).collect();
+    let last = words.pop().unwrap_or_default();
+    match (words.is_empty(), lang) {
+        (true, _) => last,
+        (false, Language::En) => format!("{}, or {last}", words.join(", ")),
+        (false, Language::Ru) => format!("{} или {last}", words.join(", ")),
+    }
+}
+
+/// "15 moves" / «15 ходов», with whose moves they are.
+fn moves_counted(moves: u16, count: LoneKingCount, lang: Language) -> String {
+    let word = super::super::plural::moves_word_ru(u64::from(moves));
+    match (count, lang) {
+        (LoneKingCount::StrongerSide, Language::En) => {
+            format!("{moves} moves of the stronger side")
+        }
+        (LoneKingCount::StrongerSide, Language::Ru) => {
+            format!("{moves} {word} сильнейшей стороны")
+        }
+        (LoneKingCount::EachSide, Language::En) => format!("{moves} moves of each player"),
+        (LoneKingCount::EachSide, Language::Ru) => format!("{moves} {word} каждой стороны"),
+    }
+}
+
+/// An automatic draw rule of draughts as one clause, by its condition: the
+/// stronger side's material against a lone king (FMJD art. 6.3: "three
+/// kings, two kings and a man, or a king and two men"; art. 6.4: "two kings,
+/// a king and a man, or a king"), the pieces on the board, the moves counted.
 #[must_use]
 pub fn draw_rule(rule: &DrawRule, lang: Language) -> String {
-    match (*rule, lang) {
-        (
-            DrawRule::LoneKing {
-                moves,
-                main_road_only: true,
-                ..
-            },
-            Language::En,
-        ) => format!(
-            "three pieces against a lone king on the main road: no win within {moves} moves"
-        ),
-        (
-            DrawRule::LoneKing {
-                moves,
-                main_road_only: true,
-                ..
-            },
-            Language::Ru,
-        ) => format!(
-            "три фигуры против одинокой дамки на большой дороге: нет выигрыша за {moves} ходов"
-        ),
-        (
-            DrawRule::LoneKing {
-                moves,
-                count: LoneKingCount::EachSide,
-                ..
-            },
-            Language::En,
-        ) => format!("stronger side against a lone king: no win within {moves} moves each"),
-        (
-            DrawRule::LoneKing {
-                moves,
-                count: LoneKingCount::EachSide,
-                ..
-            },
-            Language::Ru,
-        ) => format!(
-            "сильнейшая сторона против одинокой дамки: нет выигрыша за {moves} ходов каждой стороны"
-        ),
-        (DrawRule::LoneKing { moves, .. }, Language::En) => {
-            format!("stronger side against a lone king: no win within {moves} moves")
+    match *rule {
+        DrawRule::LoneKing {
+            strong,
+            main_road_only,
+            moves,
+            count,
+            ..
+        } => {
+            let strong = materials_words(strong, lang);
+            let counted = moves_counted(moves, count, lang);
+            match (main_road_only, lang) {
+                (true, Language::En) => format!(
+                    "{strong} against a lone king on the main road: no win within {counted}"
+                ),
+                (true, Language::Ru) => format!(
+                    "{strong} против одинокой дамки на большой дороге: нет выигрыша за {counted}"
+                ),
+                (false, Language::En) => {
+                    format!("{strong} against a lone king: no win within {counted}")
+                }
+                (false, Language::Ru) => {
+                    format!("{strong} против одинокой дамки: нет выигрыша за {counted}")
+                }
+            }
         }
-        (DrawRule::LoneKing { moves, .. }, Language::Ru) => {
-            format!("сильнейшая сторона против одинокой дамки: нет выигрыша за {moves} ходов")
-        }
-        (
+        DrawRule::UnchangedMaterial {
+            pieces: (lo, hi),
+            moves,
+            ..
+        } => match lang {
+            Language::En => format!(
+                "both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves"
+            ),
+            Language::Ru => format!(
+                "у обеих сторон дамки, {lo}-{hi} фигур, соотношение сил не менялось {moves} {}",
+                super::super::plural::moves_word_ru(u64::from(moves))
+            ),
+        },
+        DrawRule::KingsOnly { moves, .. } => match lang {
+            Language::En => format!("{moves} moves with only kings moving and no capture"),
+            Language::Ru => format!(
+                "{moves} {} делались только дамками, без взятий",
+                super::super::plural::moves_word_ru(u64::from(moves))
+            ),
+        },
+    }
+}
+
+/// The rows of one material table as one clause (seed 001 §1.9.1.4): "both
+/// sides have kings and the material has not changed for 5 moves with 2-3
+/// pieces, 30 with 4-5, 60 with 6-7".
+fn material_table(rows: &[&DrawRule], lang: Language) -> String {
+    let cells: Vec<String> = rows
+        .iter()
+        .filter_map(|r| match **r {
             DrawRule::UnchangedMaterial {
                 pieces: (lo, hi),
                 moves,
                 ..
-            },
-            Language::En,
-        ) => {
-            format!("both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves")
-        }
-        (
-            DrawRule::UnchangedMaterial {
-                pieces: (lo, hi),
-                moves,
-                ..
-            },
-            Language::Ru,
-        ) => format!(
-            "у обеих сторон дамки, {lo}-{hi} фигур, соотношение сил не менялось {moves} ходов"
+            } => Some(match lang {
+                Language::En => format!("{moves} moves with {lo}-{hi} pieces"),
+                Language::Ru => format!(
+                    "{moves} {} при {lo}-{hi} фигурах",
+                    super::super::plural::moves_word_ru(u64::from(moves))
+                ),
+            }),
+            _ => None,
+        })
+        .collect();
+    match lang {
+        Language::En => format!(
+            "both sides have kings and the material has not changed for {}",
+            cells.join(", ")
         ),
-        (DrawRule::KingsOnly { moves, .. }, Language::En) => {
-            format!("{moves} moves with only kings moving and no capture")
+        Language::Ru => format!(
+            "у обеих сторон дамки, и соотношение сил не менялось {}",
+            cells.join(", ")
+        ),
+    }
+}
+
+/// The draw rule behind a stored termination, in a variant, as one clause
+/// with its citation: the words of [`draw_rule`], [`claim_rule`] or
+/// [`end_rule`] for the variant's own rule ("15 moves with only kings moving
+/// and no capture (seed 001 §1.9.1.6)"); the rows of one table (seed 001
+/// §1.9.1.4) together. `None` for a termination that is not a draw rule, or
+/// a rule the variant does not have.
+#[must_use]
+pub fn termination_rule(
+    termination: Termination,
+    variant: Variant,
+    lang: Language,
+) -> Option<String> {
+    match termination {
+        Termination::FiftyMoves => Some(claimable(
+            &ClaimableDraw {
+                kind: ClaimKind::FiftyMoves,
+                citation: Citation::fide("9.3"),
+            },
+            lang,
+        )),
+        Termination::SeventyFiveMoves => Some(rule_with_citation(
+            &end_rule(&EndRule::SeventyFiveMoves, lang),
+            Citation::fide("9.6.2"),
+            lang,
+        )),
+        Termination::FivefoldRepetition => Some(rule_with_citation(
+            &end_rule(&EndRule::FivefoldRepetition, lang),
+            Citation::fide("9.6.1"),
+            lang,
+        )),
+        Termination::UnchangedMaterial if variant.towers().is_some() => {
+            let t = variant.towers()?;
+            let kind = ClaimKind::UnchangedMaterial {
+                moves: t.unchanged_material_claim?,
+            };
+            Some(rule_with_citation(
+                &claim_rule(kind, lang),
+                t.unchanged_material_clause,
+                lang,
+            ))
         }
-        (DrawRule::KingsOnly { moves, .. }, Language::Ru) => {
-            format!("{moves} ходов делались только дамками, без взятий")
+        Termination::KingsOnly
+        | Termination::LoneKing
+        | Termination::LoneKingMainRoad
+        | Termination::LoneKingTwoPieces
+        | Termination::UnchangedMaterial => {
+            let rules: Vec<&DrawRule> = variant
+                .draughts()?
+                .draw_rules
+                .iter()
+                .filter(|r| r.termination() == termination)
+                .collect();
+            let first = rules.first()?;
+            let words = match rules.as_slice() {
+                [one] => draw_rule(one, lang),
+                rows => material_table(rows, lang),
+            };
+            Some(rule_with_citation(&words, first.clause(), lang))
         }
+        _ => None,
     }
 }
 

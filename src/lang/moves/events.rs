@@ -52,6 +52,8 @@ pub enum Event {
     OfferDeclinedByMove {
         /// Its move number.
         number: u32,
+        /// Who played it (`6.` before White's move, `6...` before Black's).
+        side: Color,
         /// The move in full notation.
         full: String,
     },
@@ -89,6 +91,8 @@ pub enum Event {
     },
     /// A sealed move that cannot be played: it loses (seed 003 art. 17c).
     SealedUnplayable {
+        /// Who sealed it (and loses).
+        side: Color,
         /// The move as written.
         written: String,
         /// Why it cannot be played.
@@ -189,21 +193,24 @@ pub fn event(e: &Event, lang: Language) -> String {
             }
             s
         }
-        (Event::OfferDeclinedByMove { number, full }, En) => {
-            format!("Your draw offer was declined by the move {number}. {full}.")
-        }
-        (Event::OfferDeclinedByMove { number, full }, Ru) => {
-            format!("Ваше предложение ничьей отклонено ходом {number}. {full}.")
+        (Event::OfferDeclinedByMove { number, side, full }, _) => {
+            let number = crate::lang::site::move_number(*number, *side);
+            match lang {
+                En => format!("Your draw offer was declined by the move {number} {full}."),
+                Ru => format!("Ваше предложение ничьей отклонено ходом {number} {full}."),
+            }
         }
         (Event::LateMove { side, deadline }, En) => format!(
-            "The move arrived after the deadline ({}): {} lost on time.",
+            "The move arrived after the deadline ({}): {} lost on time. {}.",
             deadline.format("%Y-%m-%d %H:%M UTC"),
-            side_name(*side, lang)
+            side_name(*side, lang),
+            result_with_score(GameResult::win_for(side.opposite()), lang)
         ),
         (Event::LateMove { side, deadline }, Ru) => format!(
-            "Ход получен после контрольного срока ({} по всемирному времени): {} проиграли по времени.",
+            "Ход получен после контрольного срока ({} по всемирному времени): {} проиграли по времени. {}.",
             deadline.format("%Y-%m-%d %H:%M"),
-            side_name(*side, lang)
+            side_name(*side, lang),
+            result_with_score(GameResult::win_for(side.opposite()), lang)
         ),
         (Event::Resigned { side }, _) => {
             let r = result_with_score(GameResult::win_for(side.opposite()), lang);
@@ -246,13 +253,29 @@ pub fn event(e: &Event, lang: Language) -> String {
             "Записанный ход ({}): {full} (записано: {written}).",
             side_name(*side, lang)
         ),
-        (Event::SealedUnplayable { written, error }, En) => format!(
-            "The sealed move \"{written}\" cannot be played ({}): it loses the game.",
-            error.message(lang)
+        (
+            Event::SealedUnplayable {
+                side,
+                written,
+                error,
+            },
+            En,
+        ) => format!(
+            "The sealed move \"{written}\" cannot be played ({}): it loses the game. {}.",
+            error.message(lang),
+            result_with_score(GameResult::win_for(side.opposite()), lang)
         ),
-        (Event::SealedUnplayable { written, error }, Ru) => format!(
-            "Записанный ход «{written}» не может быть сыгран ({}): засчитывается поражение.",
-            error.message(lang)
+        (
+            Event::SealedUnplayable {
+                side,
+                written,
+                error,
+            },
+            Ru,
+        ) => format!(
+            "Записанный ход «{written}» не может быть сыгран ({}): засчитывается поражение. {}.",
+            error.message(lang),
+            result_with_score(GameResult::win_for(side.opposite()), lang)
         ),
         (Event::DrawOffered { by }, En) => {
             format!(

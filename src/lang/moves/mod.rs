@@ -17,7 +17,7 @@ mod tests;
 
 pub use ends::{
     claim_fails, claim_rule, claimable, draw_rule, end_rule, finish, finish_rule, result,
-    result_with_score, rule_with_citation,
+    result_with_score, rule_with_citation, termination_rule,
 };
 pub use events::{Event, OfferBar, event, how_to_answer_offer};
 pub use refusals::{illegal, unreadable};

@@ -310,10 +310,13 @@ fn events() -> Vec<Event> {
             }
         }
     }
-    all.push(Event::OfferDeclinedByMove {
-        number: 7,
-        full: "c3:e5".into(),
-    });
+    for side in [Color::White, Color::Black] {
+        all.push(Event::OfferDeclinedByMove {
+            number: 7,
+            side,
+            full: "c3:e5".into(),
+        });
+    }
     all.push(Event::SealedKept {
         written: "g3-h4".into(),
     });
@@ -326,6 +329,7 @@ fn events() -> Vec<Event> {
     }
     for error in move_errors() {
         all.push(Event::SealedUnplayable {
+            side: Color::Black,
             written: "c3-c5".into(),
             error,
         });
@@ -428,4 +432,73 @@ fn the_offer_mail_names_answers_the_mail_reader_understands() {
         };
         assert!(text.contains(accept) && text.contains(decline), "{text}");
     }
+}
+
+/// A tester read "отклонено ходом 6. e7-d6" for Black's 6... e7-d6: every
+/// event naming a move writes Black's with three dots, White's with one.
+#[test]
+fn blacks_move_is_written_with_three_dots_in_every_event_that_names_a_move() {
+    let declined = |side| Event::OfferDeclinedByMove {
+        number: 6,
+        side,
+        full: "e7-d6".into(),
+    };
+    assert_eq!(
+        event(&declined(Color::Black), Language::Ru),
+        "Ваше предложение ничьей отклонено ходом 6... e7-d6."
+    );
+    assert_eq!(
+        event(&declined(Color::Black), Language::En),
+        "Your draw offer was declined by the move 6... e7-d6."
+    );
+    assert_eq!(
+        event(&declined(Color::White), Language::Ru),
+        "Ваше предложение ничьей отклонено ходом 6. e7-d6."
+    );
+    let played = Event::Played {
+        number: 6,
+        side: Color::Black,
+        full: "e7-d6".into(),
+        written: None,
+        offers_draw: false,
+    };
+    assert!(event(&played, Language::Ru).starts_with("6... "));
+}
+
+/// In `rules` the two FMJD lone-king draws (art. 6.3: 16 moves, art. 6.4: 5
+/// moves) read alike but for the count: each is worded by its condition.
+#[test]
+fn each_automatic_draw_rule_is_worded_by_its_condition() {
+    let bare = |w: &str| -> String { w.chars().filter(|c| !c.is_ascii_digit()).collect() };
+    for v in [Variant::Russian, Variant::International] {
+        let rules = v.rules().draw_rules;
+        for lang in LANGS {
+            for (i, a) in rules.iter().enumerate() {
+                for b in &rules[i + 1..] {
+                    // The rows of one material table differ by their counts.
+                    if a.termination() != b.termination() {
+                        assert_ne!(
+                            bare(&draw_rule(a, lang)),
+                            bare(&draw_rule(b, lang)),
+                            "{v:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let fmjd = Variant::International.rules().draw_rules;
+    assert_eq!(
+        draw_rule(&fmjd[1], Language::En),
+        "three kings, two kings and a man, or a king and two men against a lone king: no win within 16 moves of each player"
+    );
+    assert_eq!(
+        draw_rule(&fmjd[2], Language::Ru),
+        "две дамки, дамка и простая или дамка против одинокой дамки: нет выигрыша за 5 ходов каждой стороны"
+    );
+    let russian = Variant::Russian.rules().draw_rules;
+    assert_eq!(
+        draw_rule(&russian[4], Language::Ru),
+        "три фигуры против одинокой дамки на большой дороге: нет выигрыша за 5 ходов сильнейшей стороны"
+    );
 }

@@ -5,7 +5,10 @@
 //! - **Subject**: one per game and reader, [`crate::lang::game::subject`]
 //!   (`[zaochka #42] Русские шашки: Иванов – Петров`), `Re: ` before it when the
 //!   mail answers the reader's own mail; a mail not about one game has the
-//!   reader's personal subject ([`crate::lang::mail::personal_subject`]).
+//!   reader's personal subject ([`crate::lang::mail::personal_subject`]),
+//!   unless it answers the reader's mail in a game's thread (help, history,
+//!   leave, the table asked there): then it is in that thread, with its
+//!   Subject, References and reply address.
 //! - **From and Reply-To** ([`reply_address`], read by the sender): the reader's
 //!   reply address of the game (`<local>+<game>.<token>@<domain>`), or for a mail
 //!   not about one of the reader's games, the personal address
@@ -29,7 +32,7 @@ use crate::store::players::{self, Player};
 use crate::store::{Game, GameId, StoreError, Tx, games, threads};
 
 /// The mail a reply answers: who sent it, its Message-ID and References
-/// (without `<>`, oldest first).
+/// (without `<>`, oldest first), and the game whose thread it is in.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Answering<'a> {
     /// The sender's address.
@@ -38,6 +41,10 @@ pub struct Answering<'a> {
     pub message_id: Option<&'a str>,
     /// Its References, without `<>`, oldest first.
     pub references: &'a [String],
+    /// The game whose reply address (with the sender's token) the mail was
+    /// written to: an answer to the sender not about one game (help,
+    /// history, leave, the table) stays in that game's thread.
+    pub game: Option<GameId>,
 }
 
 /// A Message-ID fit for a header: `<id>` when it holds no space, control
@@ -146,17 +153,22 @@ pub fn post(
     let noted = notices::with_pause_note(tx, reply)?;
     let reply = noted.as_ref().unwrap_or(reply);
     let reader = players::get(tx, reply.to)?;
-    let game = reply.game;
-    let own = answering
-        .filter(|a| {
-            a.sender
-                .is_some_and(|s| s.trim().eq_ignore_ascii_case(reply.email.trim()))
-        })
-        .and_then(|a| {
-            a.message_id
-                .and_then(header_id)
-                .map(|id| (id, a.references))
-        });
+    let answered = answering.filter(|a| {
+        a.sender
+            .is_some_and(|s| s.trim().eq_ignore_ascii_case(reply.email.trim()))
+    });
+    // The thread: the reply's game, else the game of the reader's own mail
+    // it answers (a game of the reader's).
+    let game = match (reply.game, answered.and_then(|a| a.game)) {
+        (Some(g), _) => Some(g),
+        (None, Some(g)) if games::get(tx, g)?.side_of(reader.id).is_some() => Some(g),
+        _ => None,
+    };
+    let own = answered.and_then(|a| {
+        a.message_id
+            .and_then(header_id)
+            .map(|id| (id, a.references))
+    });
     let thread = threads::get(tx, reader.id, game)?;
     let (in_reply_to, references) = match (&own, &thread) {
         (Some((id, theirs)), thread) => {
@@ -189,7 +201,9 @@ pub fn post(
             Vec::new(),
         )
     } else {
-        rich::enrich(tx, reply, game, created_at)?
+        // The picture of the game the reply is about (none for help in a
+        // game's thread).
+        rich::enrich(tx, reply, reply.game, created_at)?
     };
     let id = outbox::enqueue(
         tx,

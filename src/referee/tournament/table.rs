@@ -181,11 +181,12 @@ pub fn table_mail(
 ) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
     let lang = language(&me);
-    let from_game = match game {
-        Some(g) => tournaments::game(tx, g)?
-            .map(|l| tournaments::get(tx, l.tournament))
-            .transpose()?,
-        None => None,
+    let (from_game, plays) = match game {
+        Some(g) => (
+            game_tournament(tx, g)?,
+            game_rows::get(tx, g)?.side_of(actor).is_some(),
+        ),
+        None => (None, false),
     };
     let t = match from_game {
         Some(t) => t,
@@ -194,7 +195,8 @@ pub fn table_mail(
             .next()
             .ok_or(TournamentRefusal::NoneEntered)?,
     };
-    let entered = tournaments::entrant(tx, t.id, actor)?.is_some();
+    // A player of a game of the tournament reads its table too.
+    let entered = plays || tournaments::entrant(tx, t.id, actor)?.is_some();
     if !entered && !matches!(me.role, Role::Referee | Role::Admin) {
         return Err(TournamentRefusal::NotEntered(t.name).into());
     }
@@ -211,6 +213,26 @@ pub fn table_mail(
         }],
         summary: body,
     })
+}
+
+/// The tournament of a game: the stored tournament it was made in, else the
+/// stored tournament its announced name gives (a game made by hand with
+/// `--tournament`); `None` for a game of no tournament.
+///
+/// # Errors
+/// [`TournamentRefusal::NoTable`] for a tournament the bot keeps no table
+/// of; database failures.
+fn game_tournament(tx: &Tx<'_>, game: GameId) -> Result<Option<Tournament>, RefereeError> {
+    if let Some(link) = tournaments::game(tx, game)? {
+        return Ok(Some(tournaments::get(tx, link.tournament)?));
+    }
+    let Some(name) = game_rows::get(tx, game)?.tournament else {
+        return Ok(None);
+    };
+    match tournaments::find(tx, &name)? {
+        Some(t) => Ok(Some(t)),
+        None => Err(TournamentRefusal::NoTable { game, name }.into()),
+    }
 }
 
 /// After a tournament game ended: each reply about it gets the standings
