@@ -170,6 +170,10 @@ pub(crate) fn play(
             s.push('\n');
             s.push_str(&event(&note, lang));
         }
+        if side == me && declined.is_some() {
+            s.push('\n');
+            s.push_str(&event(&Event::DeclinedWithMove, lang));
+        }
         if let Some(f) = &finished {
             s.push('\n');
             s.push_str(&event(f, lang));

@@ -337,6 +337,16 @@ fn handle_envelope(
         let game = a.game.or(default_game);
         let text = match (note_of(&a.intent, &a.line), &a.intent, game) {
             (Some(notice), _, _) => Some(notice.text(lang)),
+            // A decline beside a move: the move declines the offer and its
+            // reply says so (an empty note: nothing more to say).
+            (None, Intent::DeclineDraw, Some(g))
+                if intents.iter().any(|b| {
+                    b.game.or(default_game) == game && matches!(b.intent, Intent::Move { .. })
+                }) && (Some(g) == main || plays_in(tx, &player, g)?)
+                    && !nothing_to_decline(tx, &player, g)? =>
+            {
+                Some(String::new())
+            }
             (None, Intent::DeclineDraw, Some(g))
                 if (Some(g) == main || plays_in(tx, &player, g)?)
                     && nothing_to_decline(tx, &player, g)? =>
@@ -379,7 +389,7 @@ fn handle_envelope(
     for (k, a) in intents.iter().enumerate() {
         let game = a.game.or(default_game);
         if hosts.get(&game) != Some(&k)
-            && let Some(text) = &note_texts[k]
+            && let Some(text) = note_texts[k].as_ref().filter(|t| !t.is_empty())
         {
             notes.entry(game).or_default().push(text.clone());
         }

@@ -57,6 +57,8 @@ pub enum Event {
         /// The move in full notation.
         full: String,
     },
+    /// To the mover: the move declined the opponent's pending draw offer.
+    DeclinedWithMove,
     /// To the mover: the draw offer written with the move was not made (the
     /// move stands).
     OfferNotMade {
@@ -297,6 +299,12 @@ pub fn event(e: &Event, lang: Language) -> String {
                     "Предложение ничьей принято: партия закончилась вничью по соглашению. {r}."
                 ),
             }
+        }
+        (Event::DeclinedWithMove, En) => {
+            "Your move declines your opponent's draw offer.".to_string()
+        }
+        (Event::DeclinedWithMove, Ru) => {
+            "Этим ходом вы отклонили предложение ничьей соперника.".to_string()
         }
         (Event::OfferNotMade { bar }, _) => {
             let why = bar.as_error().message(lang);

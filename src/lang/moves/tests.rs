@@ -264,6 +264,7 @@ fn events() -> Vec<Event> {
             Event::Finished(_) => 12,
             Event::SealedByOpponent { .. } => 13,
             Event::OfferNotMade { .. } => 14,
+            Event::DeclinedWithMove => 15,
         }
     }
     let mut all = Vec::new();
@@ -321,6 +322,7 @@ fn events() -> Vec<Event> {
         written: "g3-h4".into(),
     });
     all.push(Event::DrawAccepted);
+    all.push(Event::DeclinedWithMove);
     for bar in [
         crate::lang::moves::OfferBar::OwnPending,
         crate::lang::moves::OfferBar::RightUsed,
@@ -338,7 +340,7 @@ fn events() -> Vec<Event> {
     let mut seen: Vec<usize> = all.iter().map(index).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..=14).collect::<Vec<_>>());
+    assert_eq!(seen, (0..=15).collect::<Vec<_>>());
     all
 }
 
