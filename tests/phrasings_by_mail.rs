@@ -19,25 +19,7 @@
 mod common;
 
 use common::daemon::{Bot, Mailing, mail};
-
-#[derive(serde::Deserialize)]
-struct Phrasing {
-    id: String,
-    lang: String,
-    game: String,
-    before: Vec<String>,
-    #[serde(default)]
-    offered: bool,
-    body: String,
-    acts: Vec<String>,
-    #[serde(default)]
-    unsaid: Vec<String>,
-}
-
-#[derive(serde::Deserialize)]
-struct Phrasings {
-    case: Vec<Phrasing>,
-}
+use common::phrasings::corpus;
 
 /// The words a reply uses to say an act was not done.
 fn not_done(act: &str, lang: &str) -> &'static str {
@@ -74,15 +56,14 @@ fn player(bot: &Bot, name: &str, email: &str, lang: &str) {
 
 #[test]
 fn every_phrasing_of_the_corpus_does_exactly_what_its_player_meant() {
-    let corpus: Phrasings =
-        toml::from_str(include_str!("data/phrasings.toml")).expect("phrasings.toml reads");
+    let corpus = corpus();
     let bot = Bot::new(Mailing::Local);
     player(&bot, "Иван", "ivan@example.test", "ru");
     player(&bot, "Пётр", "petr@example.test", "ru");
     player(&bot, "Alice", "alice@example.test", "en");
     player(&bot, "Bob", "bob@example.test", "en");
     let mut setups = Vec::new();
-    for (k, case) in corpus.case.iter().enumerate() {
+    for (k, case) in corpus.iter().enumerate() {
         let (me, other) = if case.lang == "ru" {
             ("ivan@example.test", "petr@example.test")
         } else {
@@ -138,7 +119,7 @@ fn every_phrasing_of_the_corpus_does_exactly_what_its_player_meant() {
     bot.serve_once();
     let db = bot.db();
     let mut failures = Vec::new();
-    for (case, s) in corpus.case.iter().zip(&setups) {
+    for (case, s) in corpus.iter().zip(&setups) {
         let mut acts: Vec<String> = Vec::new();
         if bot.plies(s.game) > s.plies {
             acts.push("move".into());
@@ -235,7 +216,7 @@ fn every_phrasing_of_the_corpus_does_exactly_what_its_player_meant() {
         failures.is_empty(),
         "{} of {} phrasings were not done as meant:\n{}",
         failures.len(),
-        corpus.case.len(),
+        corpus.len(),
         failures.join("\n")
     );
 }

@@ -19,24 +19,9 @@ mod common;
 
 use chrono::{DateTime, Duration, Utc};
 use common::daemon::{Bot, GameNew, Mailing, mail};
+use common::phrasings::corpus;
 use zaochka::games::{AnyGame, new_game};
 use zaochka::rules::Variant;
-
-#[derive(serde::Deserialize)]
-struct Phrasing {
-    lang: String,
-    #[serde(default)]
-    offered: bool,
-    body: String,
-    acts: Vec<String>,
-    #[serde(default)]
-    unsaid: Vec<String>,
-}
-
-#[derive(serde::Deserialize)]
-struct Phrasings {
-    case: Vec<Phrasing>,
-}
 
 /// A small deterministic generator (the same season every run).
 struct Lcg(u64);
@@ -54,10 +39,8 @@ impl Lcg {
 /// Lines of the corpus that talk about a draw or a resignation without
 /// making it and hold no move: (language, line).
 fn talk_lines() -> Vec<(String, String)> {
-    let corpus: Phrasings =
-        toml::from_str(include_str!("data/phrasings.toml")).expect("phrasings.toml reads");
     let mut out = Vec::new();
-    for case in corpus.case {
+    for case in corpus() {
         if case.offered || case.acts != ["move"] || case.unsaid.is_empty() {
             continue;
         }

@@ -126,6 +126,13 @@ pub enum Notice {
         /// Why it was not played.
         doubt: Doubt,
     },
+    /// A word that looks like a move but reads as none: not played.
+    UnreadMove {
+        /// The line as written (a bounded excerpt).
+        line: String,
+        /// The word as written.
+        text: String,
+    },
     /// A move typed in the Russian keyboard layout: not played.
     OtherLayout {
         /// The word as written.
@@ -470,6 +477,14 @@ impl Notice {
             }
             Notice::Unsaid { line, act, doubt } => unsaid(line, *act, *doubt, lang),
             Notice::NotPlayed { line, text, doubt } => not_played(line, text, *doubt, lang),
+            Notice::UnreadMove { line, text } => match lang {
+                Language::Ru => format!(
+                    "«{line}» — «{text}» похоже на ход, но не читается как ход в записи этой игры: ход не сделан. Напишите ход полностью: поле, откуда, и поле, куда, — или «ходы», чтобы получить список возможных ходов."
+                ),
+                Language::En => format!(
+                    "\"{line}\" — \"{text}\" looks like a move but does not read as one in this game's notation: no move was made. Write the move in full, the square from and the square to, or \"moves\" for the list of legal moves."
+                ),
+            },
             Notice::OtherLayout { written, meant } => match lang {
                 Language::Ru => format!(
                     "«{written}» — это «{meant}», набранный в русской раскладке? Ход не сделан: если вы играете {meant}, пришлите «{meant}»."

@@ -7,6 +7,7 @@ pub mod conversation;
 pub mod daemon;
 pub mod field;
 pub mod mails;
+pub mod phrasings;
 pub mod players;
 pub mod records;
 pub mod serve;

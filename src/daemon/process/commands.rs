@@ -369,7 +369,10 @@ pub(super) fn command_of(
                 outcome: "unrecognised: the game goes on, no move".into(),
             }));
         }
-        Intent::Unsaid { .. } | Intent::NamedMove { .. } | Intent::OtherLayout { .. } => {
+        Intent::Unsaid { .. }
+        | Intent::NamedMove { .. }
+        | Intent::OtherLayout { .. }
+        | Intent::UnreadMove { .. } => {
             // In a game that is over, the words are answered with its end.
             if let Some(g) = game {
                 let row = games::get(tx, g)?;
@@ -436,6 +439,10 @@ pub(super) fn note_of(intent: &Intent, line: &str) -> Option<Notice> {
             line,
             text: text.clone(),
             doubt: *doubt,
+        },
+        Intent::UnreadMove { text } => Notice::UnreadMove {
+            line,
+            text: text.clone(),
         },
         Intent::OtherLayout { written, meant } => Notice::OtherLayout {
             written: written.clone(),

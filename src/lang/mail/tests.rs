@@ -88,6 +88,47 @@ fn all() -> Vec<Notice> {
         example: None,
         quote: None,
     });
+    use crate::mail::intent::{Act, Doubt};
+    for act in [
+        Act::Offer,
+        Act::Accept,
+        Act::Decline,
+        Act::Resign,
+        Act::Claim,
+        Act::Takeback,
+    ] {
+        for doubt in [
+            Doubt::Question,
+            Doubt::Negation,
+            Doubt::Condition,
+            Doubt::Reported,
+            Doubt::Quoted,
+            Doubt::Joke,
+            Doubt::Hedge,
+            Doubt::Elsewhere,
+            Doubt::Mention,
+            Doubt::Contradiction,
+        ] {
+            out.push(Notice::Unsaid {
+                line: "Ничья? Нет, играем дальше.".into(),
+                act,
+                doubt,
+            });
+            out.push(Notice::NotPlayed {
+                line: "Может, c3-d4?".into(),
+                text: "c3-d4".into(),
+                doubt,
+            });
+        }
+    }
+    out.push(Notice::UnreadMove {
+        line: "1. c3-x9".into(),
+        text: "c3-x9".into(),
+    });
+    out.push(Notice::OtherLayout {
+        written: "у7-а6".into(),
+        meant: "e7-f6".into(),
+    });
     for standing in [
         Standing::YourMove,
         Standing::OpponentsMove,

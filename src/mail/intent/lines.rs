@@ -132,7 +132,7 @@ pub(super) fn read_line(
     let mut found = false;
     sentences(&rest, syntax, &mut |sentence| {
         evaluate(sentence, joke_near, &mut |kind| {
-            found = true;
+            found |= matches!(kind, ItemKind::Move(_) | ItemKind::Named(..));
             out.push(Item {
                 game,
                 kind,
@@ -141,14 +141,58 @@ pub(super) fn read_line(
             });
         });
     });
-    if !found && let Some((written, meant)) = other_layout(&rest, syntax) {
-        out.push(Item {
-            game,
-            kind: ItemKind::Layout(written, meant),
-            source,
-            line: shared,
-        });
+    if found {
+        return;
     }
+    // A word that looks like a move but reads as none is answered, never
+    // dropped: in the other keyboard layout it is named as meant.
+    let kind = match other_layout(&rest, syntax) {
+        Some((written, meant)) => ItemKind::Layout(written, meant),
+        None => match unread_move(&rest) {
+            Some(word) => ItemKind::Unread(word),
+            None => return,
+        },
+    };
+    out.push(Item {
+        game,
+        kind,
+        source,
+        line: shared,
+    });
+}
+
+/// The first word of a line that looks like a move (squares or numbers
+/// joined by a move's sign, `c3-x9`, `Kc9-b8`, `h9:f7`, or two files and a
+/// rank, `cd9`) but was read as none: letters and digits only, with a
+/// letter and a digit; numbers alone (`3-4`, `10:15`) never.
+fn unread_move(line: &str) -> Option<String> {
+    line.split_whitespace()
+        .map(|w| super::tokens::strip_word(w.trim_start_matches(super::tokens::OPENERS)))
+        .map(|w| w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '…'))
+        .find(|w| {
+            let n = w.chars().count();
+            let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+            let digits = w.chars().filter(char::is_ascii_digit).count();
+            let signs = w
+                .chars()
+                .filter(|c| matches!(c, '-' | '–' | ':' | '×'))
+                .count();
+            let all_move_chars = w
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '–' | ':' | '×'));
+            let two_files = n == 3
+                && w.chars().take(2).all(char::is_alphabetic)
+                && w.chars().nth(2).is_some_and(|c| c.is_ascii_digit());
+            (2..=16).contains(&n)
+                && all_move_chars
+                && letters >= 1
+                && letters <= 4
+                && digits >= 1
+                && (signs >= 1 || two_files)
+                && !w.starts_with(['-', '–', ':'])
+                && !w.ends_with(['-', '–', ':'])
+        })
+        .map(str::to_string)
 }
 
 /// Reads the subject's rest when it is bare (only moves, command words and

@@ -24,6 +24,8 @@ pub(super) enum ItemKind {
     Layout(String, String),
     /// Words that say the game goes on (`играем дальше`).
     PlayOn,
+    /// A word that looks like a move but reads as none (as written).
+    Unread(String),
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
@@ -48,6 +50,7 @@ pub(super) enum ItemKey {
     Named(String),
     Layout(String),
     PlayOn,
+    Unread(String),
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
@@ -73,6 +76,7 @@ impl Items {
             ItemKind::Named(text, _) => ItemKey::Named(text.clone()),
             ItemKind::Layout(written, _) => ItemKey::Layout(written.clone()),
             ItemKind::PlayOn => ItemKey::PlayOn,
+            ItemKind::Unread(w) => ItemKey::Unread(w.clone()),
             ItemKind::Cmd(c) => ItemKey::Cmd(*c),
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
@@ -170,6 +174,7 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     text: text.clone(),
                     doubt: *doubt,
                 },
+                ItemKind::Unread(text) => Intent::UnreadMove { text: text.clone() },
                 ItemKind::Layout(written, meant) => Intent::OtherLayout {
                     written: written.clone(),
                     meant: meant.clone(),

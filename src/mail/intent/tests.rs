@@ -711,3 +711,27 @@ fn the_corpus_of_phrasings_reads_as_its_players_meant() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn a_word_that_looks_like_a_move_but_reads_as_none_is_answered() {
+    assert_eq!(
+        draughts("Статус\n1. c3-x9"),
+        [
+            Intent::Status,
+            Intent::UnreadMove {
+                text: "c3-x9".into()
+            }
+        ]
+    );
+    for prose in [
+        "Подумаю 3-4 дня",
+        "at 10:15 please",
+        "Tel. +7 (000) 000-23-19",
+    ] {
+        assert_eq!(
+            draughts(prose),
+            [Intent::Unrecognised(Unrecognised::NoCommand)],
+            "{prose}"
+        );
+    }
+}

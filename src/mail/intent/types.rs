@@ -213,6 +213,12 @@ pub enum Intent {
         /// Why it was not played.
         doubt: Doubt,
     },
+    /// A word that looks like a move but reads as none in the game's
+    /// notation (`c3-x9`, `Kc9-b8`): answered, never dropped.
+    UnreadMove {
+        /// The word as written.
+        text: String,
+    },
     /// A move typed in the other keyboard layout (`у7-а6` for `e7-f6`):
     /// never played unasked; the reply names the move it would be.
     OtherLayout {
