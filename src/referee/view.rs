@@ -280,8 +280,8 @@ pub(crate) fn to_each(
         .collect()
 }
 
-/// A move `player` could make now in game `id`, as they read moves (the
-/// first legal move in full notation, chess in their piece letters), for
+/// A move `player` could make now in game `id`, as they read moves (in full
+/// notation, chess in their piece letters), for
 /// the example of a reply; `None` when the game is not in play or it is not
 /// their move.
 ///
@@ -297,8 +297,17 @@ pub fn move_you_could_make(
     if l.row.status != GameStatus::Active || l.row.side_of(player) != Some(l.game.turn()) {
         return Ok(None);
     }
-    let Some(first) = l.game.legal_moves().into_iter().next() else {
-        return Ok(None);
+    // The game's usual example when it is legal now (`e2-e4`, `c3-d4`),
+    // else a legal move from the middle of the list.
+    let usual = crate::lang::game::example_move(l.game.variant());
+    let legal = l.game.legal_moves();
+    let first = if l.game.check(usual).is_ok() {
+        usual.to_string()
+    } else {
+        let Some(m) = legal.get(legal.len() / 2) else {
+            return Ok(None);
+        };
+        m.clone()
     };
     let me = l.player(l.game.turn());
     Ok(Some(move_for(
