@@ -21,21 +21,38 @@ mod common;
 use common::daemon::{Bot, Mailing, mail};
 use common::phrasings::corpus;
 
-/// The words a reply uses to say an act was not done.
-fn not_done(act: &str, lang: &str) -> &'static str {
+/// The words a reply may use to say an act was not done (with the
+/// opponent's offer pending, or none, a draw's answer is worded so).
+fn not_done(act: &str, lang: &str) -> &'static [&'static str] {
     match (act, lang) {
-        ("offer", "ru") => "ничья не предложена",
-        ("accept", "ru") => "ничья не принята",
-        ("decline", "ru") => "не отклонено",
-        ("resign", "ru") => "партия не сдана",
-        ("claim", "ru") => "ничья не заявлена",
-        ("takeback", "ru") => "ход назад не берётся",
-        ("offer", _) => "no draw was offered",
-        ("accept", _) => "no draw was accepted",
-        ("decline", _) => "was not declined",
-        ("resign", _) => "the game was not resigned",
-        ("claim", _) => "no draw was claimed",
-        ("takeback", _) => "moves are not taken back",
+        ("offer", "ru") => &["ничья не предложена", "остаётся без ответа"],
+        ("accept", "ru") => &[
+            "ничья не принята",
+            "остаётся без ответа",
+            "предложения ничьей от соперника сейчас нет",
+        ],
+        ("decline", "ru") => &[
+            "не отклонено",
+            "остаётся без ответа",
+            "предложения ничьей от соперника сейчас нет",
+        ],
+        ("resign", "ru") => &["партия не сдана"],
+        ("claim", "ru") => &["ничья не заявлена"],
+        ("takeback", "ru") => &["ход назад не берётся"],
+        ("offer", _) => &["no draw was offered", "still unanswered"],
+        ("accept", _) => &[
+            "no draw was accepted",
+            "still unanswered",
+            "no draw offer pending",
+        ],
+        ("decline", _) => &[
+            "was not declined",
+            "still unanswered",
+            "no draw offer pending",
+        ],
+        ("resign", _) => &["the game was not resigned"],
+        ("claim", _) => &["no draw was claimed"],
+        ("takeback", _) => &["moves are not taken back"],
         _ => panic!("unknown act {act}"),
     }
 }
@@ -200,7 +217,7 @@ fn every_phrasing_of_the_corpus_does_exactly_what_its_player_meant() {
         let missing: Vec<&str> = case
             .unsaid
             .iter()
-            .filter(|a| !reply.contains(not_done(a, &case.lang)))
+            .filter(|a| !not_done(a, &case.lang).iter().any(|p| reply.contains(p)))
             .map(String::as_str)
             .collect();
         if acts != want || !missing.is_empty() {

@@ -116,6 +116,8 @@ pub enum Notice {
         act: Act,
         /// Why it was not taken.
         doubt: Doubt,
+        /// Whether the opponent's draw offer is pending.
+        offered: bool,
     },
     /// A move named but not played.
     NotPlayed {
@@ -475,7 +477,12 @@ impl Notice {
                     ),
                 }
             }
-            Notice::Unsaid { line, act, doubt } => unsaid(line, *act, *doubt, lang),
+            Notice::Unsaid {
+                line,
+                act,
+                doubt,
+                offered,
+            } => unsaid(line, *act, *doubt, *offered, lang),
             Notice::NotPlayed { line, text, doubt } => not_played(line, text, *doubt, lang),
             Notice::UnreadMove { line, text } => match lang {
                 Language::Ru => format!(
@@ -645,11 +652,26 @@ fn act_not_done(act: Act, lang: Language) -> &'static str {
     }
 }
 
-/// One sentence for words that name an act without making it.
-fn unsaid(line: &str, act: Act, doubt: Doubt, lang: Language) -> String {
+/// One sentence for words that name an act without making it; `offered`:
+/// the opponent's draw offer is pending.
+fn unsaid(line: &str, act: Act, doubt: Doubt, offered: bool, lang: Language) -> String {
     let (open, close) = quotes(lang);
     let why = doubt_words(doubt, lang);
-    let what = act_not_done(act, lang);
+    let what = match (act, offered, lang) {
+        (Act::Offer | Act::Accept | Act::Decline, true, Language::Ru) => {
+            "предложение ничьей соперника остаётся без ответа. Чтобы принять его, напишите «согласен на ничью»; чтобы отклонить — «отказываюсь от ничьей» или просто сделайте ход."
+        }
+        (Act::Offer | Act::Accept | Act::Decline, true, Language::En) => {
+            "your opponent's draw offer is still unanswered. To accept it, write \"I accept the draw\"; to decline it, write \"I decline the draw\" or simply make your move."
+        }
+        (Act::Accept | Act::Decline, false, Language::Ru) => {
+            "ничего не сделано: предложения ничьей от соперника сейчас нет."
+        }
+        (Act::Accept | Act::Decline, false, Language::En) => {
+            "nothing was done: your opponent has no draw offer pending."
+        }
+        _ => act_not_done(act, lang),
+    };
     if act == Act::Takeback {
         return format!("{open}{line}{close} — {what}");
     }
@@ -661,6 +683,12 @@ fn not_played(line: &str, text: &str, doubt: Doubt, lang: Language) -> String {
     let (open, close) = quotes(lang);
     let why = doubt_words(doubt, lang);
     match lang {
+        Language::Ru if doubt == Doubt::Reported => {
+            format!("{open}{line}{close} — {why}: ход {text} не сделан.")
+        }
+        Language::En if doubt == Doubt::Reported => {
+            format!("{open}{line}{close} — {why}: the move {text} was not played.")
+        }
         Language::Ru => format!(
             "{open}{line}{close} — {why}: ход {text} не сделан. Если вы играете его, пришлите ход отдельной строкой."
         ),

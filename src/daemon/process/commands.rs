@@ -346,6 +346,7 @@ pub(super) fn command_of(
                         line: analysis_line.trim().to_string(),
                         act: crate::mail::intent::Act::Resign,
                         doubt: crate::mail::intent::Doubt::Reported,
+                        offered: false,
                     },
                     outcome: "not taken: the other side named as resigning".into(),
                 }));
@@ -388,7 +389,8 @@ pub(super) fn command_of(
                     }));
                 }
             }
-            let notice = note_of(intent, analysis_line).expect("a note intent");
+            let offered = opponent_offered(tx, player, game)?;
+            let notice = note_of(intent, analysis_line, offered).expect("a note intent");
             return Ok(Err(Answer {
                 notice,
                 outcome: "not taken: words that name no act".into(),
@@ -415,7 +417,7 @@ pub(super) fn command_of(
 }
 
 /// Whether the opponent of `player` has a draw offer pending in `game`.
-fn opponent_offered(
+pub(super) fn opponent_offered(
     tx: &Tx<'_>,
     player: &Player,
     game: Option<GameId>,
@@ -427,13 +429,16 @@ fn opponent_offered(
 
 /// The notice of an intent that only names an act or a move (nothing to
 /// apply), for the line it was read from; `None` for every other intent.
-pub(super) fn note_of(intent: &Intent, line: &str) -> Option<Notice> {
+/// `offered`: the opponent has a draw offer pending (the words then say
+/// how to answer it).
+pub(super) fn note_of(intent: &Intent, line: &str, offered: bool) -> Option<Notice> {
     let line = line.trim().to_string();
     Some(match intent {
         Intent::Unsaid { act, doubt } => Notice::Unsaid {
             line,
             act: *act,
             doubt: *doubt,
+            offered,
         },
         Intent::NamedMove { text, doubt } => Notice::NotPlayed {
             line,

@@ -17,7 +17,9 @@ mod replies;
 use std::collections::HashMap;
 use tracing::{info, warn};
 
-use commands::{apply, example_of, first_move, first_words, intents_for, note_of, savepoint};
+use commands::{
+    apply, example_of, first_move, first_words, intents_for, note_of, opponent_offered, savepoint,
+};
 use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
 use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 
@@ -335,7 +337,16 @@ fn handle_envelope(
     let mut note_texts: Vec<Option<String>> = Vec::with_capacity(intents.len());
     for a in &intents {
         let game = a.game.or(default_game);
-        let text = match (note_of(&a.intent, &a.line), &a.intent, game) {
+        let offered = match game {
+            Some(g)
+                if matches!(a.intent, Intent::Unsaid { .. })
+                    && (Some(g) == main || plays_in(tx, &player, g)?) =>
+            {
+                opponent_offered(tx, &player, game)?
+            }
+            _ => false,
+        };
+        let text = match (note_of(&a.intent, &a.line, offered), &a.intent, game) {
             (Some(notice), _, _) => Some(notice.text(lang)),
             // A decline beside a move: the move declines the offer and its
             // reply says so (an empty note: nothing more to say).

@@ -109,11 +109,14 @@ fn all() -> Vec<Notice> {
             Doubt::Mention,
             Doubt::Contradiction,
         ] {
-            out.push(Notice::Unsaid {
-                line: "Ничья? Нет, играем дальше.".into(),
-                act,
-                doubt,
-            });
+            for offered in [false, true] {
+                out.push(Notice::Unsaid {
+                    line: "Ничья? Нет, играем дальше.".into(),
+                    act,
+                    doubt,
+                    offered,
+                });
+            }
             out.push(Notice::NotPlayed {
                 line: "Может, c3-d4?".into(),
                 text: "c3-d4".into(),

@@ -78,10 +78,26 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
                 || is_command_word(w)
                 || !w.chars().any(char::is_alphanumeric)
         });
+        // What the whole clause says of its moves, read once (a clause may
+        // hold very many moves).
+        let whole = ClauseMarks {
+            hypothesis: words.iter().any(|w| HYPOTHESIS.contains(w)),
+            past: words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "was" | "were" | "был" | "была" | "было" | "вчера" | "yesterday"
+                )
+            }),
+            asked: asked && c + 1 == sentence.len(),
+        };
+        let mut condition_before = false;
         let mut word_index = 0;
         for t in &clause.toks {
             match t {
-                Tok::Word { .. } => word_index += 1,
+                Tok::Word { lower, .. } => {
+                    word_index += 1;
+                    condition_before |= CONDITION.contains(&lower.as_str());
+                }
                 Tok::Move { mv, strong, quoted } => {
                     let before = &words[..word_index];
                     // A short move in a sentence is the player's right after
@@ -89,7 +105,7 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
                     let moving = before[before.len().saturating_sub(3)..]
                         .iter()
                         .any(|w| MOVE_VERBS.contains(w));
-                    match move_doubt(&words, before, *quoted, asked && c + 1 == sentence.len()) {
+                    match move_doubt(before, *quoted, condition_before, whole) {
                         Some(doubt) if *strong || bare || moving => {
                             out(ItemKind::Named(mv.text.clone(), doubt));
                         }
@@ -146,7 +162,12 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
 /// c3-d4`, `instead of c3-d4`), in a condition or a hypothesis (`если c3-d4`,
 /// `I'd play e4`), of the past (`c3-d4 was a mistake`), or asked about with
 /// words (`А если c3-d4?`).
-fn move_doubt(words: &[&str], before: &[&str], quoted: bool, asks: bool) -> Option<Doubt> {
+fn move_doubt(
+    before: &[&str],
+    quoted: bool,
+    condition_before: bool,
+    whole: ClauseMarks,
+) -> Option<Doubt> {
     let near = &before[before.len().saturating_sub(2)..];
     if quoted {
         Some(Doubt::Quoted)
@@ -158,22 +179,26 @@ fn move_doubt(words: &[&str], before: &[&str], quoted: bool, asks: bool) -> Opti
         || before.ends_with(&["instead", "of"])
     {
         Some(Doubt::Negation)
-    } else if before.iter().any(|w| CONDITION.contains(w))
-        || words.iter().any(|w| HYPOTHESIS.contains(w))
-    {
+    } else if condition_before || whole.hypothesis {
         Some(Doubt::Condition)
-    } else if words.iter().any(|w| {
-        matches!(
-            *w,
-            "was" | "were" | "был" | "была" | "было" | "вчера" | "yesterday"
-        )
-    }) {
+    } else if whole.past {
         Some(Doubt::Elsewhere)
-    } else if asks {
+    } else if whole.asked {
         Some(Doubt::Question)
     } else {
         None
     }
+}
+
+/// What a clause says of all its moves at once.
+#[derive(Clone, Copy)]
+struct ClauseMarks {
+    /// A hypothesis (`бы`, `would`).
+    hypothesis: bool,
+    /// The past (`was`, `вчера`).
+    past: bool,
+    /// The clause ends a question asked with words.
+    asked: bool,
 }
 
 /// The command of a clause, from its first words.

@@ -69,6 +69,8 @@ pub(super) const DRAW: &[&str] = &[
     "ничьи",
     "remis",
     "ремиз",
+    "вничью",
+    "ничейку",
 ];
 pub(super) const STATUS: &[&str] = &["status", "статус"];
 pub(super) const STANDINGS: &[&str] = &[

@@ -323,10 +323,14 @@ pub(super) fn read_clause(sentence: &[Clause], c: usize, joke_near: bool) -> Vec
         .iter()
         .any(|n| n.act == Act::Offer && n.form == Form::Noun)
         || any_in(&words, DRAW);
-    let performatives: Vec<&Named> = named
-        .iter()
-        .filter(|n| n.form == Form::Performative)
-        .collect();
+    // The first performative of each act speaks for the clause (a clause
+    // may repeat a word very many times).
+    let mut performatives: Vec<&Named> = Vec::new();
+    for n in named.iter().filter(|n| n.form == Form::Performative) {
+        if !performatives.iter().any(|p| p.act == n.act) {
+            performatives.push(n);
+        }
+    }
     // Words that make a bare acceptance or decline (`Согласен.`,
     // `Accepted!`): nothing but the verb, lead words and thanks.
     let bare = words.iter().enumerate().all(|(i, w)| {
@@ -344,7 +348,8 @@ pub(super) fn read_clause(sentence: &[Clause], c: usize, joke_near: bool) -> Vec
             // accept`); a negated decline accepts nothing.
             Act::Accept | Act::Decline if !(draw_object || bare) => None,
             Act::Accept if negated_before(&words, n.at) => Some(Act::Decline),
-            Act::Offer | Act::Claim if !draw_object && !is_english_claim(&words, n) => None,
+            Act::Offer if !offers_the_draw(&words, n.at) => None,
+            Act::Claim if !draw_object && !is_english_claim(&words, n) => None,
             a => Some(a),
         };
         if let Some(a) = act {
@@ -391,6 +396,20 @@ pub(super) fn read_clause(sentence: &[Clause], c: usize, joke_near: bool) -> Vec
         });
     }
     out
+}
+
+/// Whether the draw is what the offer verb at `at` offers: a draw named
+/// within six words after it or two before (`предлагаю ничью`, `offer you
+/// a draw`, `ничью предлагаю`), and not set aside (`instead of a draw I offer
+/// you a puzzle`, `вместо ничьей предлагаю`).
+fn offers_the_draw(words: &[&str], at: usize) -> bool {
+    let near = at.saturating_sub(2)..(at + 7).min(words.len());
+    near.filter(|&i| i != at).any(|i| {
+        DRAW.contains(&words[i])
+            && !words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|w| matches!(*w, "instead" | "вместо" | "rather" | "кроме" | "than"))
+    })
 }
 
 /// `claim` alone is the English draw claim (`claim`, `I claim`).

@@ -132,6 +132,9 @@ pub(super) fn end_of(word: &str) -> Option<End> {
     }
 }
 
+/// The most clauses read as one sentence.
+const MAX_SENTENCE_CLAUSES: usize = 32;
+
 /// Quotation marks that open someone else's words.
 const QUOTE_OPENERS: &[char] = &['«', '“', '„', '"'];
 /// Quotation marks that close them.
@@ -182,7 +185,9 @@ pub(super) fn sentences(text: &str, syntax: MoveSyntax, each: &mut dyn FnMut(&[C
         {
             last.end = end;
         }
-        if end.ends_sentence() && !sentence.is_empty() {
+        // A run-on "sentence" of very many clauses is read in parts, so that
+        // reading a clause with its sentence stays bounded.
+        if (end.ends_sentence() || sentence.len() >= MAX_SENTENCE_CLAUSES) && !sentence.is_empty() {
             each(sentence);
             sentence.clear();
         }
