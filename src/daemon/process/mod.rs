@@ -346,7 +346,19 @@ fn handle_envelope(
             }
             _ => false,
         };
+        let over = match game {
+            Some(g) if Some(g) == main || plays_in(tx, &player, g)? => !matches!(
+                crate::store::games::get(tx, g)?.status,
+                crate::store::GameStatus::Active
+                    | crate::store::GameStatus::Paused
+                    | crate::store::GameStatus::Adjourned
+            ),
+            _ => false,
+        };
         let text = match (note_of(&a.intent, &a.line, offered), &a.intent, game) {
+            // In a game that is over, the answer to the mail's other lines
+            // gives its result; words about acts need no note.
+            (Some(_), _, _) if over => Some(String::new()),
             (Some(notice), _, _) => Some(notice.text(lang)),
             // A decline beside a move: the move declines the offer and its
             // reply says so (an empty note: nothing more to say).
