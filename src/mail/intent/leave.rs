@@ -27,7 +27,7 @@ use super::tokens::{core_lower, words};
 use super::types::Context;
 use crate::vocabulary::Language;
 
-/// Words that ask for leave before the leave word (`прошу`, `хочу в`,
+/// Words that ask for leave before the leave word, besides [`BEFORE_THE_NOUN`] (`прошу`, `хочу в`,
 /// `would like to take`).
 const ASKING: &[&str] = &[
     "прошу",
@@ -70,21 +70,9 @@ const ASKING: &[&str] = &[
     "will",
     "be",
     "to",
-    "take",
-    "taking",
-    "request",
-    "requesting",
     "need",
     "go",
     "going",
-    "on",
-    "a",
-    "an",
-    "my",
-    "some",
-    "annual",
-    "for",
-    "of",
 ];
 
 /// The words after which `leave` is the noun (`take leave`, `on leave`).
@@ -195,7 +183,7 @@ fn asks(lowers: &[String]) -> bool {
         if LEAVE.contains(&w) {
             return w != "leave" || asked_with.is_none_or(|b| BEFORE_THE_NOUN.contains(&b));
         }
-        if ASKING.contains(&w) {
+        if ASKING.contains(&w) || BEFORE_THE_NOUN.contains(&w) {
             asked_with = Some(w);
         } else if !LEAD.contains(&w) {
             return false;
