@@ -193,6 +193,18 @@ fn named(word: &str, prev: Option<&str>, next: Option<&str>) -> Option<(Act, For
         | "сдачи" | "сдал" | "сдала" | "сдали" | "сдаются" | "resigned" | "resigns"
         | "resignation" => (Resign, Mention),
         "gave" | "giving" if next == Some("up") => (Resign, Mention),
+        // `claim` opening the clause or after its subject is the verb;
+        // after an adjective or an article (`fair claim`, `a claim`) the noun.
+        "claim" | "claiming"
+            if !matches!(
+                prev,
+                None | Some(
+                    "i" | "we" | "hereby" | "also" | "and" | "please" | "now" | "i'm" | "am"
+                )
+            ) =>
+        {
+            (Claim, Mention)
+        }
         "требую" | "заявляю" | "claim" | "claiming" => (Claim, Performative),
         "claimed" | "claims" | "требовать" | "заявить" | "потребовать" | "требуете" => {
             (Claim, Mention)
