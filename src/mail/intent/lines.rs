@@ -185,8 +185,7 @@ fn unread_move(line: &str) -> Option<String> {
                 && w.chars().nth(2).is_some_and(|c| c.is_ascii_digit());
             (2..=16).contains(&n)
                 && all_move_chars
-                && letters >= 1
-                && letters <= 4
+                && (1..=4).contains(&letters)
                 && digits >= 1
                 && (signs >= 1 || two_files)
                 && !w.starts_with(['-', '–', ':'])
