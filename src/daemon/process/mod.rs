@@ -17,9 +17,7 @@ mod replies;
 use std::collections::HashMap;
 use tracing::{info, warn};
 
-use commands::{
-    apply, example_of, first_move, first_words, intents_for, note_of, opponent_offered, savepoint,
-};
+use commands::{apply, example_of, first_move, first_words, intents_for, note_of, savepoint};
 use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
 use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 
@@ -335,54 +333,45 @@ fn handle_envelope(
     // decline, go with the reply to the game's move (else its first other
     // line), when it has one; else they are answered on their own.
     let mut note_texts: Vec<Option<String>> = Vec::with_capacity(intents.len());
+    // What the notes need of each of the player's games, read once a game.
+    let mut facts: HashMap<GameId, GameFacts> = HashMap::new();
+    let moving: Vec<Option<GameId>> = intents
+        .iter()
+        .filter(|a| matches!(a.intent, Intent::Move { .. }))
+        .map(|a| a.game.or(default_game))
+        .collect();
     for a in &intents {
         let game = a.game.or(default_game);
-        let offered = match game {
-            Some(g)
-                if matches!(a.intent, Intent::Unsaid { .. })
-                    && (Some(g) == main || plays_in(tx, &player, g)?) =>
-            {
-                opponent_offered(tx, &player, game)?
+        let f = match game {
+            Some(g) if Some(g) == main || plays_in(tx, &player, g)? => {
+                if let std::collections::hash_map::Entry::Vacant(e) = facts.entry(g) {
+                    e.insert(GameFacts::of(tx, &player, g)?);
+                }
+                facts.get(&g).copied()
             }
-            _ => false,
+            _ => None,
         };
-        let over = match game {
-            Some(g) if Some(g) == main || plays_in(tx, &player, g)? => !matches!(
-                crate::store::games::get(tx, g)?.status,
-                crate::store::GameStatus::Active
-                    | crate::store::GameStatus::Paused
-                    | crate::store::GameStatus::Adjourned
-            ),
-            _ => false,
-        };
-        let text = match (note_of(&a.intent, &a.line, offered), &a.intent, game) {
+        let offered = f.is_some_and(|f| f.opponent_offered);
+        let text = match (note_of(&a.intent, &a.line, offered), &a.intent, game.zip(f)) {
             // In a game that is over, the answer to the mail's other lines
             // gives its result; words about acts need no note.
-            (Some(_), _, _) if over => Some(String::new()),
+            (Some(_), _, Some((_, f))) if f.over => Some(String::new()),
             (Some(notice), _, _) => Some(notice.text(lang)),
             // A decline beside a move: the move declines the offer and its
             // reply says so (an empty note: nothing more to say).
-            (None, Intent::DeclineDraw, Some(g))
-                if intents.iter().any(|b| {
-                    b.game.or(default_game) == game && matches!(b.intent, Intent::Move { .. })
-                }) && (Some(g) == main || plays_in(tx, &player, g)?)
-                    && !nothing_to_decline(tx, &player, g)? =>
+            (None, Intent::DeclineDraw, Some((_, f)))
+                if f.opponent_offered && moving.contains(&game) =>
             {
                 Some(String::new())
             }
-            (None, Intent::DeclineDraw, Some(g))
-                if (Some(g) == main || plays_in(tx, &player, g)?)
-                    && nothing_to_decline(tx, &player, g)? =>
-            {
-                Some(
-                    Notice::Refused {
-                        game: g,
-                        line: a.line.trim().to_string(),
-                        reason: RefereeError::NoPendingOffer.message(lang),
-                    }
-                    .text(lang),
-                )
-            }
+            (None, Intent::DeclineDraw, Some((g, f))) if f.active && !f.opponent_offered => Some(
+                Notice::Refused {
+                    game: g,
+                    line: a.line.trim().to_string(),
+                    reason: RefereeError::NoPendingOffer.message(lang),
+                }
+                .text(lang),
+            ),
             _ => None,
         };
         note_texts.push(text);
@@ -529,15 +518,30 @@ fn adjudication_claims(
     Ok(claims)
 }
 
-/// Whether `player` has no draw offer of the opponent to decline in `game`
-/// (a game in play, or not).
-fn nothing_to_decline(tx: &Tx<'_>, player: &Player, game: GameId) -> Result<bool, RefereeError> {
-    let row = crate::store::games::get(tx, game)?;
-    if row.status != crate::store::GameStatus::Active {
-        return Ok(false);
+/// What the notes of a mail need to know of one of the sender's games.
+#[derive(Clone, Copy)]
+struct GameFacts {
+    /// The game is in play.
+    active: bool,
+    /// The game is over (finished or annulled).
+    over: bool,
+    /// The opponent has a draw offer pending.
+    opponent_offered: bool,
+}
+
+impl GameFacts {
+    fn of(tx: &Tx<'_>, player: &Player, game: GameId) -> Result<GameFacts, RefereeError> {
+        use crate::store::GameStatus;
+        let row = crate::store::games::get(tx, game)?;
+        let mine = row.side_of(player.id);
+        let opponent_offered =
+            matches!(crate::store::offers::pending(tx, game)?, Some(o) if Some(o.side) != mine);
+        Ok(GameFacts {
+            active: row.status == GameStatus::Active,
+            over: matches!(row.status, GameStatus::Finished | GameStatus::Annulled),
+            opponent_offered,
+        })
     }
-    let mine = row.side_of(player.id);
-    Ok(!matches!(crate::store::offers::pending(tx, game)?, Some(o) if Some(o.side) != mine))
 }
 
 /// Whether an intent is about one game (everything but help, history, leave,
