@@ -675,7 +675,11 @@ fn a_director_mail_sent_again_with_a_new_message_id_is_applied_once() {
     let from = "Referee <referee@example.test>";
     let body = "add days #2 black 3\nreason: the post was on strike\n";
     let at = |seq: usize, hours: u64, id: &str, body: &str| {
-        bot.deliver_at(seq, &mail(from, &to, "commands", id, body), hours_ago(hours));
+        bot.deliver_at(
+            seq,
+            &mail(from, &to, "commands", id, body),
+            hours_ago(hours),
+        );
         bot.serve_once();
     };
     at(1, 60, "first@club.test", body);
@@ -695,7 +699,12 @@ fn a_director_mail_sent_again_with_a_new_message_id_is_applied_once() {
         "{answer}"
     );
     // Written in other case and spacing, it is the same command.
-    at(3, 50, "third@club.test", "Add  Days #2 BLACK 3\nreason: strike\n");
+    at(
+        3,
+        50,
+        "third@club.test",
+        "Add  Days #2 BLACK 3\nreason: strike\n",
+    );
     assert_eq!(black_days(&bot), 3);
     // "again" after the command: applied a second time.
     at(
@@ -716,12 +725,20 @@ fn a_director_mail_sent_again_with_a_new_message_id_is_applied_once() {
     let from = "Судья <judge@example.test>";
     let body = "пауза #3\nпричина: болезнь\n";
     let send_ru = |seq: usize, id: &str, body: &str| {
-        bot.deliver_at(seq, &mail(from, &to, "распоряжения", id, body), now - 600 + seq as u64);
+        bot.deliver_at(
+            seq,
+            &mail(from, &to, "распоряжения", id, body),
+            now - 600 + seq as u64,
+        );
         bot.serve_once();
     };
     send_ru(6, "ru-first@club.test", body);
     assert_eq!(status(&bot, 3), "paused");
-    send_ru(7, "ru-resume@club.test", "возобновить #3\nпричина: выздоровел\n");
+    send_ru(
+        7,
+        "ru-resume@club.test",
+        "возобновить #3\nпричина: выздоровел\n",
+    );
     assert_eq!(status(&bot, 3), "active");
     send_ru(8, "ru-second@club.test", body);
     assert_eq!(status(&bot, 3), "active", "the pause is not done again");

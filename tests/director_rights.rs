@@ -129,7 +129,13 @@ fn a_referee_who_plays_cannot_rule_on_his_game_by_mail() {
     let to = bot.personal_address(CAROL);
     bot.deliver(
         1,
-        &mail("Карл <carol@example.test>", &to, "распоряжения", "carol-1@club.test", body),
+        &mail(
+            "Карл <carol@example.test>",
+            &to,
+            "распоряжения",
+            "carol-1@club.test",
+            body,
+        ),
     );
     bot.serve_once();
     assert_eq!(status(&bot, 2), "active");
@@ -142,7 +148,8 @@ fn a_referee_who_plays_cannot_rule_on_his_game_by_mail() {
         .iter()
         .find(|b| b.contains("Ваши распоряжения судьи турнира"))
         .expect("Carol is answered");
-    for line in ["присудить #2 1-0", "добавить #2 белым 3", "откат #2 0"] {
+    for line in ["присудить #2 1-0", "добавить #2 белым 3", "откат #2 0"]
+    {
         let want = format!(
             "«{line}»: не выполнено: вы играете в партии №2 и не можете выносить по ней решения: это должен сделать другой судья турнира."
         );
@@ -228,7 +235,11 @@ fn a_referee_who_is_not_a_tournaments_director_cannot_change_it() {
     ] {
         let out = direct(&bot, JUDGE, args);
         assert!(!out.status.success(), "{args:?}");
-        assert!(stderr(&out).contains(NOT_DIRECTOR), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(NOT_DIRECTOR),
+            "{args:?}: {}",
+            stderr(&out)
+        );
     }
     let entrants = |bot: &Bot| -> i64 {
         bot.db()
@@ -248,15 +259,34 @@ fn a_referee_who_is_not_a_tournaments_director_cannot_change_it() {
         "{}",
         stderr(&out)
     );
-    bot.ok(&["tournament", "directors", "add", "Осень", JUDGE, "--as", REFEREE]);
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "add",
+        "Осень",
+        JUDGE,
+        "--as",
+        REFEREE,
+    ]);
     let list = bot.ok(&["tournament", "directors", "list", "Осень", "--json"]);
     assert_eq!(list.lines().count(), 2, "{list}");
-    assert!(list.contains("\"address\":\"judge@example.test\""), "{list}");
+    assert!(
+        list.contains("\"address\":\"judge@example.test\""),
+        "{list}"
+    );
     let out = direct(&bot, JUDGE, &["directors", "add", "Осень", JUDGE]);
     assert!(stderr(&out).contains("a director of the tournament already"));
     let out = direct(&bot, JUDGE, &["draw", "Осень", "--seed", "0a"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    bot.ok(&["tournament", "directors", "remove", "Осень", REFEREE, "--as", JUDGE]);
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "remove",
+        "Осень",
+        REFEREE,
+        "--as",
+        JUDGE,
+    ]);
     let out = direct(&bot, REFEREE, &["start", "Осень"]);
     assert!(stderr(&out).contains(NOT_DIRECTOR), "{}", stderr(&out));
     let out = direct(&bot, JUDGE, &["directors", "remove", "Осень", JUDGE]);
@@ -298,7 +328,11 @@ fn only_a_tournaments_directors_and_the_admins_rule_on_its_games() {
     ] {
         let out = rule(&bot, JUDGE, args);
         assert!(!out.status.success(), "{args:?}");
-        assert!(stderr(&out).contains(NOT_DIRECTOR), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(NOT_DIRECTOR),
+            "{args:?}: {}",
+            stderr(&out)
+        );
     }
     assert_eq!(status(&bot, g1), "active");
     // ... and by mail, answered in his language.
@@ -306,7 +340,13 @@ fn only_a_tournaments_directors_and_the_admins_rule_on_its_games() {
     let body = format!("присудить #{g1} 1-0\nпричина: неявка\n");
     bot.deliver(
         1,
-        &mail("Судья <judge@example.test>", &to, "распоряжения", "judge-1@club.test", &body),
+        &mail(
+            "Судья <judge@example.test>",
+            &to,
+            "распоряжения",
+            "judge-1@club.test",
+            &body,
+        ),
     );
     bot.serve_once();
     assert_eq!(bot.result(g1), None);
@@ -326,7 +366,15 @@ fn only_a_tournaments_directors_and_the_admins_rule_on_its_games() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(bot.result(g2).as_deref(), Some("1-0"));
     // Once made a director, Judge rules too.
-    bot.ok(&["tournament", "directors", "add", "Осень", JUDGE, "--as", REFEREE]);
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "add",
+        "Осень",
+        JUDGE,
+        "--as",
+        REFEREE,
+    ]);
     let out = rule(&bot, JUDGE, &["adjudicate", &g3.to_string(), "0-1"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(bot.result(g3).as_deref(), Some("0-1"));
@@ -370,7 +418,15 @@ fn a_tournament_made_before_directors_were_recorded_is_directed_by_its_creator()
     let out = direct(&bot, JUDGE, &["add", "Зима", "p4@example.test"]);
     assert!(out.status.success(), "{}", stderr(&out));
     // The first director added to it keeps the referee who added them.
-    bot.ok(&["tournament", "directors", "add", "Зима", REFEREE, "--as", JUDGE]);
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "add",
+        "Зима",
+        REFEREE,
+        "--as",
+        JUDGE,
+    ]);
     let list = bot.ok(&["tournament", "directors", "list", "Зима"]);
     assert_eq!(list.lines().count(), 2, "{list}");
 }

@@ -310,12 +310,12 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::AlreadyDirector(a), Language::Ru) => format!("{a} уже судит этот турнир"),
         (T::NotADirector(a), Language::En) => format!("{a} is not a director of the tournament"),
         (T::NotADirector(a), Language::Ru) => format!("{a} не судит этот турнир"),
-        (T::LastDirector(n), Language::En) => format!(
-            "the tournament «{n}» would be left without a director: add another one first"
-        ),
-        (T::LastDirector(n), Language::Ru) => format!(
-            "у турнира «{n}» не останется судьи: сначала добавьте другого"
-        ),
+        (T::LastDirector(n), Language::En) => {
+            format!("the tournament «{n}» would be left without a director: add another one first")
+        }
+        (T::LastDirector(n), Language::Ru) => {
+            format!("у турнира «{n}» не останется судьи: сначала добавьте другого")
+        }
     }
 }
 

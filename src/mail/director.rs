@@ -178,7 +178,14 @@ fn strip_again(line: &str) -> (String, bool) {
             again = true;
         }
         let len = words.len();
-        if len > n && words[len - n..].iter().map(bare).collect::<Vec<_>>().join(" ") == phrase {
+        if len > n
+            && words[len - n..]
+                .iter()
+                .map(bare)
+                .collect::<Vec<_>>()
+                .join(" ")
+                == phrase
+        {
             words.truncate(len - n);
             again = true;
         }

@@ -237,7 +237,9 @@ fn again_before_or_after_a_command_is_read_apart_from_it() {
 
 #[test]
 fn again_alone_on_a_line_asks_every_command_of_the_mail_again() {
-    let lines = read("Повторно!\nдобавить #15 чёрным 3\nпричина: потеря почты\nпауза #16\nпричина: сбой").unwrap();
+    let lines =
+        read("Повторно!\nдобавить #15 чёрным 3\nпричина: потеря почты\nпауза #16\nпричина: сбой")
+            .unwrap();
     assert_eq!(lines.len(), 2);
     assert!(lines.iter().all(|l| l.again));
     let lines = read("добавить #15 чёрным 3\nпричина: потеря почты").unwrap();
