@@ -656,3 +656,100 @@ fn adjourn_annul_resend_and_forced_days_by_mail() {
         "Bob gets game #4's invitation again: {bob:#?}"
     );
 }
+
+/// Black's days added to game #2's clock, in whole days.
+fn black_days(bot: &Bot) -> i64 {
+    extra_seconds(bot, 2, "black") / 86_400
+}
+
+#[test]
+fn a_director_mail_sent_again_with_a_new_message_id_is_applied_once() {
+    let bot = desk();
+    bot.serve_once();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let hours_ago = |h: u64| now - h * 3_600;
+    let to = bot.personal_address(REFEREE);
+    let from = "Referee <referee@example.test>";
+    let body = "add days #2 black 3\nreason: the post was on strike\n";
+    let at = |seq: usize, hours: u64, id: &str, body: &str| {
+        bot.deliver_at(
+            seq,
+            &mail(from, &to, "commands", id, body),
+            hours_ago(hours),
+        );
+        bot.serve_once();
+    };
+    at(1, 60, "first@club.test", body);
+    assert_eq!(black_days(&bot), 3);
+    // The same command, the director's client sending it again with a new
+    // Message-ID six hours later: not applied, answered "already done".
+    let told_before = told(&bot, BOB, "Судья добавил 3 дня");
+    at(2, 54, "second@club.test", body);
+    assert_eq!(black_days(&bot), 3, "the days are added once");
+    assert_eq!(logged(&bot, "add_days", "second@club.test").len(), 0);
+    assert_eq!(told(&bot, BOB, "Судья добавил 3 дня"), told_before);
+    let answer = bot.outbox_to(REFEREE);
+    let answer = answer.last().unwrap();
+    assert!(
+        answer.contains("\"add days #2 black 3\": not done: already done at ")
+            && answer.contains("write \"again\""),
+        "{answer}"
+    );
+    // Written in other case and spacing, it is the same command.
+    at(
+        3,
+        50,
+        "third@club.test",
+        "Add  Days #2 BLACK 3\nreason: strike\n",
+    );
+    assert_eq!(black_days(&bot), 3);
+    // "again" after the command: applied a second time.
+    at(
+        4,
+        48,
+        "fourth@club.test",
+        "add days #2 black 3 again\nreason: the strike goes on\n",
+    );
+    assert_eq!(black_days(&bot), 6);
+    assert_eq!(logged(&bot, "add_days", "fourth@club.test").len(), 1);
+    // More than a day after the last time it was done, it is a new command.
+    at(5, 1, "fifth@club.test", body);
+    assert_eq!(black_days(&bot), 9);
+
+    // In Russian: the repeat answered in the director's language, and
+    // «повторно» alone on a line asks for every command again.
+    let to = bot.personal_address(JUDGE);
+    let from = "Судья <judge@example.test>";
+    let body = "пауза #3\nпричина: болезнь\n";
+    let send_ru = |seq: usize, id: &str, body: &str| {
+        bot.deliver_at(
+            seq,
+            &mail(from, &to, "распоряжения", id, body),
+            now - 600 + seq as u64,
+        );
+        bot.serve_once();
+    };
+    send_ru(6, "ru-first@club.test", body);
+    assert_eq!(status(&bot, 3), "paused");
+    send_ru(
+        7,
+        "ru-resume@club.test",
+        "возобновить #3\nпричина: выздоровел\n",
+    );
+    assert_eq!(status(&bot, 3), "active");
+    send_ru(8, "ru-second@club.test", body);
+    assert_eq!(status(&bot, 3), "active", "the pause is not done again");
+    let answer = bot.outbox_to(JUDGE);
+    let answer = answer.last().unwrap();
+    assert!(
+        answer.contains("«пауза #3»: не выполнено: уже выполнено ")
+            && answer.contains("допишите после распоряжения «повторно»"),
+        "{answer}"
+    );
+    send_ru(9, "ru-third@club.test", &format!("Повторно\n{body}"));
+    assert_eq!(status(&bot, 3), "paused", "asked again: done again");
+    assert_eq!(logged(&bot, "pause", "ru-third@club.test").len(), 1);
+}

@@ -1,7 +1,8 @@
 //! Every statement the daemon runs on the mail path uses an index.
 //!
 //! The real binary serves real mails (moves, a draw offer and its answer, a
-//! resignation, a wrong token, a stranger, a command to the personal address)
+//! resignation, a wrong token, a stranger, a command to the personal address,
+//! a director's command)
 //! from a Maildir inbox into the files outbox, then runs its clock ticks days
 //! later (reminders, a loss on time), with the statement log on
 //! (`RUST_LOG=zaochka::store::sql=trace`, see `zaochka::store::sql_log`). Each
@@ -221,7 +222,25 @@ fn every_statement_of_a_day_of_mail_and_clock_ticks_uses_an_index() {
             "games",
         ),
     );
+    // A director's command by mail (who may rule, whether it was done today).
+    arrive(
+        &bot,
+        seq + 3,
+        &mail(
+            "referee@example.test",
+            &bot.personal_address("referee@example.test"),
+            "commands",
+            "plans-director@example.test",
+            "add days #2 black 1\nreason: the post was late",
+        ),
+    );
     statements.extend(serve_once_logging_statements(&bot));
+    assert!(
+        statements
+            .iter()
+            .any(|s| s.contains("FROM director_commands")),
+        "the director's command is checked against those done"
+    );
     assert!(
         statements.len() > 100,
         "the statement log is on: {} statements",

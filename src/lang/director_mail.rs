@@ -67,6 +67,14 @@ pub enum DirectorRefused {
     Referee(String),
     /// No quarantined mail has this key.
     NotQuarantined(String),
+    /// The same director gave the same command within a day: not done
+    /// again, unless the mail says again (`again` / `повторно`).
+    AlreadyDone {
+        /// When it was done (UTC).
+        at: chrono::DateTime<chrono::Utc>,
+        /// The director's IANA time zone, for the instant's local form.
+        time_zone: String,
+    },
 }
 
 /// One command of the mail and what became of it.
@@ -127,6 +135,18 @@ pub fn refused(r: &DirectorRefused, lang: Language) -> String {
         }
         (DirectorRefused::NotQuarantined(key), Language::Ru) => {
             format!("в карантине нет письма с ключом {key}")
+        }
+        (DirectorRefused::AlreadyDone { at, time_zone }, _) => {
+            let tz = crate::clock::zone::parse_zone(time_zone).unwrap_or(chrono_tz::Tz::UTC);
+            let at = crate::clock::zone::format_deadline(*at, tz);
+            match lang {
+                Language::En => format!(
+                    "already done at {at}; to do it once more, write \"again\" after the command"
+                ),
+                Language::Ru => format!(
+                    "уже выполнено {at}; чтобы выполнить ещё раз, допишите после распоряжения «повторно»"
+                ),
+            }
         }
     }
 }
@@ -275,14 +295,22 @@ mod tests {
             .chain([
                 DirectorRefused::NoReason,
                 DirectorRefused::NotQuarantined("k@x".into()),
+                DirectorRefused::AlreadyDone {
+                    at: chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap(),
+                    time_zone: "UTC".into(),
+                },
             ]);
         items.extend(refusals.map(|r| DirectorItem {
             line: "#15".into(),
             outcome: Err(r),
         }));
         let ru = report(&items, Language::Ru) + &only_director(Language::Ru);
-        let prose = ru.replace("p@x.test", "").replace("k@x", "");
-        // The Russian examples of the forms quote digits and dots only.
+        let prose = ru
+            .replace("p@x.test", "")
+            .replace("k@x", "")
+            .replace(" UTC", "");
+        // The Russian examples of the forms quote digits and dots only; an
+        // instant is said in UTC, as a deadline is.
         let latin: Vec<&str> = prose
             .split(|c: char| !c.is_ascii_alphabetic())
             .filter(|w| w.len() > 1)
@@ -290,6 +318,8 @@ mod tests {
         assert!(latin.is_empty(), "{latin:?} in {ru}");
         let en = report(&items, Language::En);
         assert_eq!(en.matches(": done: ").count(), 5, "{en}");
-        assert_eq!(en.matches(": not done: ").count(), 8, "{en}");
+        assert_eq!(en.matches(": not done: ").count(), 9, "{en}");
+        assert!(en.contains("already done at 2026-"), "{en}");
+        assert!(ru.contains("уже выполнено 2026-"), "{ru}");
     }
 }

@@ -94,6 +94,12 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::ClaimNotOnTurn, Language::Ru) => "требовать ничью можно только в свой ход".into(),
         (E::NotReferee, Language::En) => "only a referee may do this".into(),
         (E::NotReferee, Language::Ru) => "это может сделать только судья".into(),
+        (E::OwnGame(g), Language::En) => format!(
+            "you play in game #{g}, so you cannot rule on it: another referee of the tournament must"
+        ),
+        (E::OwnGame(g), Language::Ru) => format!(
+            "вы играете в партии №{g} и не можете выносить по ней решения: это должен сделать другой судья турнира"
+        ),
         (E::RollbackBeyond { plies, to }, Language::En) => {
             format!(
                 "the game has {}; it cannot be rolled back to ply {to}",
@@ -286,6 +292,30 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::WhichClaim(g), Language::Ru) => {
             format!("заявки по партии №{g} различаются: укажите, чью заявку (белых или чёрных)")
         }
+        (T::NotDirector(n), Language::En) => format!(
+            "you are not a director of the tournament «{n}»: only its directors and the admins may change it or rule on its games"
+        ),
+        (T::NotDirector(n), Language::Ru) => format!(
+            "вы не судья турнира «{n}»: менять турнир и выносить решения по его партиям могут только его судьи и администраторы"
+        ),
+        (T::DirectorNotReferee(a), Language::En) => {
+            format!("{a} is not a referee: only a referee or an admin may direct a tournament")
+        }
+        (T::DirectorNotReferee(a), Language::Ru) => {
+            format!("{a} не судья: судить турнир может только судья или администратор")
+        }
+        (T::AlreadyDirector(a), Language::En) => {
+            format!("{a} is a director of the tournament already")
+        }
+        (T::AlreadyDirector(a), Language::Ru) => format!("{a} уже судит этот турнир"),
+        (T::NotADirector(a), Language::En) => format!("{a} is not a director of the tournament"),
+        (T::NotADirector(a), Language::Ru) => format!("{a} не судит этот турнир"),
+        (T::LastDirector(n), Language::En) => {
+            format!("the tournament «{n}» would be left without a director: add another one first")
+        }
+        (T::LastDirector(n), Language::Ru) => {
+            format!("у турнира «{n}» не останется судьи: сначала добавьте другого")
+        }
     }
 }
 
@@ -392,6 +422,7 @@ mod tests {
                 E::LeaveOf(..) => 25,
                 E::NothingToRollBack { .. } => 26,
                 E::WrongMoveNumber { .. } => 27,
+                E::OwnGame(_) => 28,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (lang::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
@@ -419,6 +450,7 @@ mod tests {
             RefereeError::OfferRightUsed,
             RefereeError::ClaimNotOnTurn,
             RefereeError::NotReferee,
+            RefereeError::OwnGame(g),
             RefereeError::RollbackBeyond { plies: 4, to: 9 },
             RefereeError::NothingToRollBack { plies: 4 },
             RefereeError::ResultStands(g),
@@ -482,13 +514,18 @@ mod tests {
             TournamentRefusal::Period("2026".into()).into(),
             TournamentRefusal::NoClaim(g).into(),
             TournamentRefusal::WhichClaim(g).into(),
+            TournamentRefusal::NotDirector("2026".into()).into(),
+            TournamentRefusal::DirectorNotReferee("ivanov@example.org".into()).into(),
+            TournamentRefusal::AlreadyDirector("ivanov@example.org".into()).into(),
+            TournamentRefusal::NotADirector("ivanov@example.org".into()).into(),
+            TournamentRefusal::LastDirector("2026".into()).into(),
         ];
         let mut seen: Vec<usize> = all.iter().map(kind).collect();
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(
             seen,
-            (0..28).collect::<Vec<_>>(),
+            (0..29).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -145,6 +145,63 @@ pub struct DirectorLine {
     pub order: Result<DirectorOrder, DirectorLineError>,
     /// The reason given (`reason: ...`), trimmed; `None` or empty: none.
     pub reason: Option<String>,
+    /// The mail asks for the command again (`again` / `повторно` / `ещё
+    /// раз` before or after it, or alone on a line of the mail): a repeat of
+    /// a command done within a day is applied, not answered "already done".
+    pub again: bool,
+}
+
+impl DirectorLine {
+    /// The command as compared with the ones done before: folded (lower
+    /// case, `ё` as `е`, dashes as `-`), single spaces, without its reason
+    /// and its word asking for it again.
+    #[must_use]
+    pub fn key(&self) -> String {
+        fold(&strip_again(&self.line).0)
+    }
+}
+
+/// The words asking for a command again, folded; `ещё раз` is two.
+const AGAIN: [&str; 3] = ["again", "повторно", "еще раз"];
+
+/// A command without a leading or trailing word of [`AGAIN`] (with its
+/// punctuation, compared folded), its words as written joined by single
+/// spaces; whether one was there.
+fn strip_again(line: &str) -> (String, bool) {
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    let bare = |w: &&str| fold(w.trim_matches(|c: char| !c.is_alphanumeric()));
+    let mut again = false;
+    for phrase in AGAIN {
+        let n = phrase.split(' ').count();
+        if words.len() > n && words[..n].iter().map(bare).collect::<Vec<_>>().join(" ") == phrase {
+            words.drain(..n);
+            again = true;
+        }
+        let len = words.len();
+        if len > n
+            && words[len - n..]
+                .iter()
+                .map(bare)
+                .collect::<Vec<_>>()
+                .join(" ")
+                == phrase
+        {
+            words.truncate(len - n);
+            again = true;
+        }
+    }
+    (words.join(" "), again)
+}
+
+/// Whether a line says only "again" (`Повторно!`, `again.`, `ещё раз`).
+fn says_again(line: &str) -> bool {
+    let folded = fold(line);
+    let bare: Vec<&str> = folded
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    AGAIN.contains(&bare.join(" ").as_str())
 }
 
 /// Lowercase, `ё` as `е`, every dash as `-`.
@@ -183,7 +240,12 @@ fn split_reason(line: &str) -> (String, Option<String>) {
 #[must_use]
 pub fn read(text: &str) -> Option<Vec<DirectorLine>> {
     let mut out: Vec<DirectorLine> = Vec::new();
+    let mut again = false;
     for raw in text.lines() {
+        if says_again(raw) {
+            again = true;
+            continue;
+        }
         let (command, reason) = split_reason(raw);
         if command.is_empty() {
             // A reason line: for the last command still without one.
@@ -194,13 +256,19 @@ pub fn read(text: &str) -> Option<Vec<DirectorLine>> {
             }
             continue;
         }
-        if let Some(order) = order_of(&command) {
+        let (bare, asked) = strip_again(&command);
+        let shape = if asked { bare } else { command.clone() };
+        if let Some(order) = order_of(&shape) {
             out.push(DirectorLine {
                 line: command,
                 order,
                 reason,
+                again: asked,
             });
         }
+    }
+    for line in &mut out {
+        line.again |= again;
     }
     (!out.is_empty()).then_some(out)
 }

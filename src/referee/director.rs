@@ -32,7 +32,32 @@ pub(crate) fn authorise(tx: &Tx<'_>, actor: PlayerId, reason: &str) -> Result<()
     Ok(())
 }
 
-/// Performs a director's action on a game.
+/// Checks that `actor` may rule on the game `id`: [`authorise`], not one of
+/// its players (another referee must rule on a referee's own game), and a
+/// director of its tournament
+/// ([`crate::referee::tournament::director_of_game`]).
+///
+/// # Errors
+/// [`RefereeError::NotReferee`], [`RefereeError::NoReason`],
+/// [`RefereeError::UnknownGame`], [`RefereeError::OwnGame`],
+/// [`crate::referee::TournamentRefusal::NotDirector`].
+pub(crate) fn authorise_game(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    id: GameId,
+    reason: &str,
+) -> Result<(), RefereeError> {
+    authorise(tx, actor, reason)?;
+    let row = crate::referee::load::row(tx, id)?;
+    if row.side_of(actor).is_some() {
+        return Err(RefereeError::OwnGame(id));
+    }
+    crate::referee::tournament::director_of_game(tx, actor, id)
+}
+
+/// Performs a director's action on a game: by a director of its tournament
+/// who does not play in it ([`authorise_game`]); a re-send of the game's
+/// mails, which rules on nothing, also by a referee who plays in it.
 pub(crate) fn direct(
     tx: &Tx<'_>,
     id: GameId,
@@ -42,7 +67,12 @@ pub(crate) fn direct(
     now: DateTime<Utc>,
     message_id: Option<&str>,
 ) -> Result<Handled, RefereeError> {
-    authorise(tx, actor, reason)?;
+    if matches!(action, DirectorAction::Resend(_)) {
+        authorise(tx, actor, reason)?;
+        crate::referee::tournament::director_of_game(tx, actor, id)?;
+    } else {
+        authorise_game(tx, actor, id, reason)?;
+    }
     let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
     let (event, mut details) = match *action {

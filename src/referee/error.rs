@@ -34,6 +34,9 @@ pub enum RefereeError {
     ClaimNotOnTurn,
     /// A director's action by someone without the referee role.
     NotReferee,
+    /// A ruling on a game by a referee who plays in it: another referee
+    /// must rule.
+    OwnGame(GameId),
     /// A rollback beyond the plies played.
     RollbackBeyond {
         /// Plies played.
@@ -172,6 +175,17 @@ pub enum TournamentRefusal {
     NoClaim(GameId),
     /// Two different claims for the frozen game: the ruling names the side.
     WhichClaim(GameId),
+    /// The tournament has its directors and the referee is not one of them
+    /// (nor an admin): the tournament's name.
+    NotDirector(String),
+    /// Only a referee or an admin may direct a tournament: the address named.
+    DirectorNotReferee(String),
+    /// The address is a director of the tournament already.
+    AlreadyDirector(String),
+    /// The address is not a director of the tournament.
+    NotADirector(String),
+    /// The tournament's last director cannot be removed: add another first.
+    LastDirector(String),
 }
 
 impl From<TournamentRefusal> for RefereeError {

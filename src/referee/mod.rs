@@ -29,7 +29,7 @@ pub use crate::mail::director::parse_side;
 pub use crate::vocabulary::DirectorAction;
 pub use command::Command;
 pub use director::RESEND_DEFAULT_REASON;
-pub(crate) use director::authorise;
+pub(crate) use director::{authorise, authorise_game};
 
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {

@@ -138,6 +138,7 @@ pub mod clocks;
 mod columns;
 pub mod conditional_replies;
 pub mod conditionals;
+pub mod director_commands;
 pub mod game_clocks;
 pub mod games;
 pub mod mail_auth;
@@ -193,6 +194,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
     M::up(include_str!("../../migrations/0016_send_limits.sql")),
     M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
+    M::up(include_str!("../../migrations/0021_directors.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].

@@ -58,6 +58,7 @@ pub(super) fn all_games(
         |tx, director| {
             service::director(tx, director)?;
             let t = service::by_name(tx, name)?;
+            service::director_of(tx, director, &t)?;
             let mut replies = Vec::new();
             let mut n = 0;
             for link in tournaments::games(tx, t.id)? {

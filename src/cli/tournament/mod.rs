@@ -175,6 +175,40 @@ pub enum TournamentCmd {
     },
     /// Every tournament.
     List,
+    /// The tournament's directors: who may change it and rule on its games
+    /// (besides the admins).
+    Directors {
+        #[command(subcommand)]
+        action: DirectorsCmd,
+    },
+}
+
+/// `tournament directors ...`.
+#[derive(clap::Subcommand, Debug)]
+pub enum DirectorsCmd {
+    /// Make a referee or admin a director of the tournament.
+    Add {
+        /// The tournament.
+        name: String,
+        /// The referee's registered address.
+        address: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// Take a director off the tournament (the last one stays).
+    Remove {
+        /// The tournament.
+        name: String,
+        /// The director's registered address.
+        address: String,
+        #[command(flatten)]
+        who: Director,
+    },
+    /// The tournament's directors.
+    List {
+        /// The tournament.
+        name: String,
+    },
 }
 
 /// `tournament new`.
@@ -415,6 +449,7 @@ impl TournamentCmd {
                 |tx, actor| {
                     service::director(tx, actor)?;
                     let t = service::by_name(tx, &name)?;
+                    service::director_of(tx, actor, &t)?;
                     let replies = service::end_playing_period(tx, Some(actor), &t, now)?;
                     Ok((replies.len() / 2, replies))
                 },
@@ -430,6 +465,56 @@ impl TournamentCmd {
                 super::publish::publish(db, &name, &dir, lang)
             }
             TournamentCmd::List => list(db, db.json),
+            TournamentCmd::Directors {
+                action: DirectorsCmd::Add { name, address, who },
+            } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let (t, p) = service::add_director(tx, actor, &name, &address, now)?;
+                    Ok((DirectorChange::new(&t, &p), Vec::new()))
+                },
+                |c| format!("tournament {:?}: {} directs it", c.tournament, c.director),
+            ),
+            TournamentCmd::Directors {
+                action: DirectorsCmd::Remove { name, address, who },
+            } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let (t, p) = service::remove_director(tx, actor, &name, &address, now)?;
+                    Ok((DirectorChange::new(&t, &p), Vec::new()))
+                },
+                |c| {
+                    format!(
+                        "tournament {:?}: {} no longer directs it",
+                        c.tournament, c.director
+                    )
+                },
+            ),
+            TournamentCmd::Directors {
+                action: DirectorsCmd::List { name },
+            } => queries::directors(db, &name, db.json),
+        }
+    }
+}
+
+/// A director added to or taken off a tournament: the tournament's name and
+/// the director's address.
+#[derive(serde::Serialize)]
+struct DirectorChange {
+    tournament: String,
+    director: String,
+}
+
+impl DirectorChange {
+    fn new(
+        t: &crate::store::tournaments::Tournament,
+        p: &crate::store::players::Player,
+    ) -> DirectorChange {
+        DirectorChange {
+            tournament: t.name.clone(),
+            director: p.email.clone(),
         }
     }
 }

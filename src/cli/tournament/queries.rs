@@ -414,3 +414,49 @@ impl std::fmt::Display for TournamentLine {
         )
     }
 }
+
+/// `tournament directors list`: one line a director, `ivan@example.org (Иван
+/// Петров), since 2026-12-01T10:00:00+00:00`; none: every referee and admin.
+pub(super) fn directors(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let got = read(db, |tx| service::directors(tx, name))?;
+    let (t, list) = match got {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let lines: Vec<DirectorLine> = list
+        .iter()
+        .map(|(d, p)| DirectorLine {
+            address: p.email.clone(),
+            name: p.name.clone(),
+            role: p.role.as_str(),
+            since: d.added_at.to_rfc3339(),
+        })
+        .collect();
+    let none = format!(
+        "The tournament {:?} has no directors of its own: every referee and admin directs it.",
+        t.name
+    );
+    crate::cli::output::emit_lines(&lines, &none, json)
+}
+
+/// A director of `tournament directors list`.
+#[derive(serde::Serialize)]
+struct DirectorLine {
+    address: String,
+    name: String,
+    role: &'static str,
+    since: String,
+}
+
+impl std::fmt::Display for DirectorLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} ({}, {}), since {}",
+            crate::printable::printable(&self.address),
+            crate::printable::printable(&self.name),
+            self.role,
+            self.since
+        )
+    }
+}

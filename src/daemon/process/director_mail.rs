@@ -15,7 +15,10 @@
 //! lines do ([`super::apply`]), through [`referee::handle`] (the audit entry
 //! keeps the mail's Message-ID, the players get the mails the command line
 //! would send them); the director gets one answer listing what each did. The
-//! same mail delivered again is recorded as a duplicate and applies nothing.
+//! same mail delivered again is recorded as a duplicate and applies nothing;
+//! the same command from the same director in another mail within a day is
+//! answered "already done at ..." and applies nothing, unless the mail says
+//! again (`again` / `повторно` / `ещё раз`).
 
 use super::{Identity, Processed, enqueue, first_move, language_of, personal, savepoint, verify};
 use crate::config::Config;
@@ -27,7 +30,7 @@ use crate::mail::director::{DirectorLine, DirectorLineError, DirectorOrder};
 use crate::printable::printable;
 use crate::referee::{self, Command, DirectorAction, RefereeError, Source};
 use crate::store::players::{Player, Role};
-use crate::store::{Tx, games, messages, moves};
+use crate::store::{Tx, director_commands, games, messages, moves};
 
 /// Handles a mail holding director commands (`lines`, read by
 /// [`crate::mail::director::read`]) from `from`.
@@ -114,8 +117,15 @@ fn is_director(p: &Player) -> bool {
     matches!(p.role, Role::Referee | Role::Admin) && p.retired_at.is_none()
 }
 
-/// One command: refused as written, or handed to the referee in a savepoint
-/// (rolled back if refused), the players' mails written.
+/// How long a command done stays done: the same command from the same
+/// director within this many hours is answered "already done" unless the
+/// mail says again.
+pub const REPEAT_HOURS: i64 = 24;
+
+/// One command: refused as written, answered "already done" when the same
+/// director gave the same command (by [`DirectorLine::key`]) within
+/// [`REPEAT_HOURS`] and the mail does not say again, or else handed to the
+/// referee ([`apply_once`]) and, when done, recorded as done.
 fn apply(
     tx: &Tx<'_>,
     config: &Config,
@@ -132,6 +142,44 @@ fn apply(
     let Some(reason) = line.reason.as_deref().filter(|r| !r.trim().is_empty()) else {
         return Ok(Err(DirectorRefused::NoReason));
     };
+    let now = mail.received_at;
+    let key = line.key();
+    if !line.again {
+        let since = now - chrono::Duration::hours(REPEAT_HOURS);
+        if let Some(at) = director_commands::last_since(tx, director.id, &key, since)? {
+            return Ok(Err(DirectorRefused::AlreadyDone {
+                at,
+                time_zone: director.time_zone.clone(),
+            }));
+        }
+    }
+    let done = apply_once(tx, config, env, mail, director, order, reason, index)?;
+    if done.is_ok() {
+        let game = match order {
+            DirectorOrder::Direct { game, .. }
+            | DirectorOrder::Rollback { game, .. }
+            | DirectorOrder::Claim { game, .. } => Some(*game),
+            DirectorOrder::Leave { .. } | DirectorOrder::Release { .. } => None,
+        };
+        let message_id = env.message_id.as_deref();
+        director_commands::record(tx, director.id, game, &key, now, message_id)?;
+    }
+    Ok(done)
+}
+
+/// One command read and with its reason: handed to the referee in a
+/// savepoint (rolled back if refused), the players' mails written.
+#[allow(clippy::too_many_arguments)]
+fn apply_once(
+    tx: &Tx<'_>,
+    config: &Config,
+    env: &Envelope,
+    mail: &RawMail,
+    director: &Player,
+    order: &DirectorOrder,
+    reason: &str,
+    index: usize,
+) -> Result<Result<DirectorDone, DirectorRefused>, RefereeError> {
     let lang = language_of(director);
     let now = mail.received_at;
     let message_id = env.message_id.as_deref();

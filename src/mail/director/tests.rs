@@ -213,3 +213,51 @@ fn a_wrong_part_is_named() {
     );
     assert_eq!(one("pause #15 now").order, Err(DirectorLineError::Extra));
 }
+
+#[test]
+fn again_before_or_after_a_command_is_read_apart_from_it() {
+    for text in [
+        "add days #15 black 3 again",
+        "повторно добавить №15 чёрным 3",
+        "добавить #15 чёрным 3 ещё раз",
+        "Again: add days #15 black 3",
+    ] {
+        let l = one(text);
+        assert!(l.again, "{text:?}");
+        assert_eq!(
+            l.order,
+            direct(15, DirectorAction::AddDays(Color::Black, 3, false)),
+            "{text:?}"
+        );
+    }
+    let plain = one("add days #15 black 3");
+    assert!(!plain.again);
+    assert_eq!(plain.order, one("add days #15 black 3 again").order);
+}
+
+#[test]
+fn again_alone_on_a_line_asks_every_command_of_the_mail_again() {
+    let lines =
+        read("Повторно!\nдобавить #15 чёрным 3\nпричина: потеря почты\nпауза #16\nпричина: сбой")
+            .unwrap();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|l| l.again));
+    let lines = read("добавить #15 чёрным 3\nпричина: потеря почты").unwrap();
+    assert!(!lines[0].again);
+}
+
+#[test]
+fn a_command_key_forgets_case_spacing_reason_and_again() {
+    let a = one("Add  Days #15 BLACK 3 reason: lost mail");
+    let b = one("add days #15 black 3 again\nreason: lost mail again");
+    assert_eq!(a.key(), "add days #15 black 3");
+    assert_eq!(a.key(), b.key());
+    assert_ne!(a.key(), one("add days #15 black 4").key());
+    // A quarantine key keeps its case in the order.
+    assert_eq!(
+        one("release Inbox/ABC again").order,
+        Ok(DirectorOrder::Release {
+            key: "Inbox/ABC".into()
+        })
+    );
+}

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{audit, by_name, director};
+use super::{audit, by_name, director, director_of};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::{Command, DirectorAction, Handled, RefereeError, Source};
 use crate::rules::Variant;
@@ -49,6 +49,8 @@ pub fn new_tournament(
         }
         other => other?,
     };
+    // The creator directs it; `tournament directors add` adds colleagues.
+    tournaments::add_director(tx, t.id, actor, None, now)?;
     audit(
         tx,
         Some(actor),
@@ -90,6 +92,7 @@ pub fn enter(
 ) -> Result<(Tournament, Entrant, Player), RefereeError> {
     director(tx, actor)?;
     let t = by_name(tx, name)?;
+    director_of(tx, actor, &t)?;
     before_start(&t)?;
     let p = registered(tx, address)?;
     crate::referee::create::refuse_retired(&p)?;
@@ -124,6 +127,7 @@ pub fn remove(
 ) -> Result<Tournament, RefereeError> {
     director(tx, actor)?;
     let t = by_name(tx, name)?;
+    director_of(tx, actor, &t)?;
     before_start(&t)?;
     let p = registered(tx, address)?;
     match tournaments::remove_entrant(tx, t.id, p.id) {
@@ -177,6 +181,7 @@ pub fn draw(
 ) -> Result<(Tournament, Vec<(Entrant, Player)>), RefereeError> {
     director(tx, actor)?;
     let t = by_name(tx, name)?;
+    director_of(tx, actor, &t)?;
     before_start(&t)?;
     let entrants = tournaments::entrants(tx, t.id)?;
     let seed = match seed {
@@ -322,6 +327,7 @@ pub fn withdraw(
         return Err(RefereeError::NoReason);
     }
     let t = by_name(tx, name)?;
+    director_of(tx, actor, &t)?;
     let (_, p) = playing_entrant(tx, &t, address)?;
     // Withdrawn first, so that the standings lines of the forfeit mails
     // already count the games as the withdrawal policy says.
@@ -382,6 +388,7 @@ pub fn replace(
         return Err(RefereeError::NoReason);
     }
     let t = by_name(tx, name)?;
+    director_of(tx, actor, &t)?;
     let (_, gone) = playing_entrant(tx, &t, old)?;
     let comer = registered(tx, new)?;
     crate::referee::create::refuse_retired(&comer)?;

@@ -5,6 +5,7 @@
 //! lots, tie-breaks) is [`crate::tournament`]; the rows are
 //! [`crate::store::tournaments`].
 
+mod directors;
 mod entry;
 mod period;
 mod publication;
@@ -12,6 +13,7 @@ mod ruling;
 mod start;
 mod table;
 
+pub use directors::{add_director, directors, remove_director};
 pub use entry::{draw, enter, new_tournament, remove, replace, withdraw};
 pub use period::{claim, end_playing_period, overdue_claims};
 pub use publication::{Publication, publication};
@@ -38,14 +40,52 @@ pub fn by_name(tx: &Tx<'_>, name: &str) -> Result<Tournament, RefereeError> {
         .ok_or_else(|| TournamentRefusal::Unknown(name.trim().to_string()).into())
 }
 
-/// Checks that `actor` may direct tournaments (referee or admin role).
+/// Checks that `actor` may direct tournaments (referee or admin role, not
+/// retired): make one, and be made a director of one.
 ///
 /// # Errors
 /// [`RefereeError::NotReferee`].
 pub fn director(tx: &Tx<'_>, actor: PlayerId) -> Result<(), RefereeError> {
-    match players::get(tx, actor)?.role {
-        Role::Referee | Role::Admin => Ok(()),
-        Role::Player => Err(RefereeError::NotReferee),
+    let who = players::get(tx, actor)?;
+    match who.role {
+        Role::Referee | Role::Admin if who.retired_at.is_none() => Ok(()),
+        _ => Err(RefereeError::NotReferee),
+    }
+}
+
+/// Checks that `actor` may change the tournament `t` and rule on its games:
+/// an admin, one of its directors, or any referee while it has none
+/// (a tournament made before directors were recorded, by nobody the audit
+/// log names).
+///
+/// # Errors
+/// [`RefereeError::NotReferee`], [`TournamentRefusal::NotDirector`].
+pub fn director_of(tx: &Tx<'_>, actor: PlayerId, t: &Tournament) -> Result<(), RefereeError> {
+    director(tx, actor)?;
+    if players::get(tx, actor)?.role == Role::Admin {
+        return Ok(());
+    }
+    let directors = tournaments::directors(tx, t.id)?;
+    if directors.is_empty() || directors.iter().any(|d| d.player == actor) {
+        Ok(())
+    } else {
+        Err(TournamentRefusal::NotDirector(t.name.clone()).into())
+    }
+}
+
+/// Checks that `actor` may rule on the game `game` as a director of its
+/// tournament ([`director_of`]); a game of no tournament: any referee.
+///
+/// # Errors
+/// [`TournamentRefusal::NotDirector`], database failures.
+pub fn director_of_game(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    game: crate::store::GameId,
+) -> Result<(), RefereeError> {
+    match tournaments::game(tx, game)? {
+        Some(link) => director_of(tx, actor, &tournaments::get(tx, link.tournament)?),
+        None => Ok(()),
     }
 }
 

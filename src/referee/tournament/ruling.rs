@@ -43,7 +43,7 @@ pub fn rule_claim(
     now: DateTime<Utc>,
     message_id: Option<&str>,
 ) -> Result<Handled, RefereeError> {
-    crate::referee::authorise(tx, actor, ruling.reason)?;
+    crate::referee::authorise_game(tx, actor, id, ruling.reason)?;
     tournaments::adjudication(tx, id)?
         .filter(|a| {
             matches!(

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
-use super::{audit, by_name, director};
+use super::{audit, by_name, director, director_of};
 use crate::referee::create::{self, CheckedStart, GameSpec};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::{RefereeError, Reply};
@@ -86,6 +86,7 @@ pub fn start(
 ) -> Result<Started, RefereeError> {
     director(tx, actor)?;
     let t = by_name(tx, name)?;
+    director_of(tx, actor, &t)?;
     match t.status {
         TournamentStatus::Drawn => {}
         TournamentStatus::Registering => return Err(TournamentRefusal::NotDrawn(t.name).into()),

@@ -6,9 +6,10 @@
 //! One concept per file: this file holds the [`Tournament`] itself and its
 //! status; [`entrants`] the entrants and their numbers, [`games`] the games
 //! and their place in the table, [`adjudications`] the frozen games and the
-//! players' claims.
+//! players' claims, [`directors`] who directs it.
 
 mod adjudications;
+mod directors;
 mod entrants;
 mod games;
 
@@ -23,6 +24,7 @@ pub use adjudications::{
     Adjudication, AdjudicationState, Claim, adjudication, adjudications, claims, claims_overdue,
     freeze, put_claim, set_adjudication_state,
 };
+pub use directors::{TournamentDirector, add_director, directors, remove_director};
 pub use entrants::{
     Entrant, EntrantStatus, add_entrant, entrant, entrants, of_player, remove_entrant, replace,
     set_number, withdraw,
