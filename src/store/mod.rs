@@ -147,6 +147,7 @@ pub mod offers;
 pub mod outbox;
 pub mod players;
 pub mod receipts;
+mod repair;
 pub mod secrets;
 pub mod send_limits;
 pub mod sql_log;
@@ -173,33 +174,51 @@ sql_text!(Termination);
 /// with a busy error: 10 seconds.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The schema migrations, in order; the file's `user_version` counts how many
-/// have been applied.
-const MIGRATION_LIST: &[M<'static>] = &[
-    M::up(include_str!("../../migrations/0001_initial.sql")),
-    M::up(include_str!("../../migrations/0002_mail_queue.sql")),
-    M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
-    M::up(include_str!("../../migrations/0004_threads.sql")),
-    M::up(include_str!("../../migrations/0005_piece_letters.sql")),
-    M::up(include_str!("../../migrations/0006_tournaments.sql")),
-    M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
-    M::up(include_str!("../../migrations/0008_archive.sql")),
-    M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
-    M::up(include_str!("../../migrations/0010_conditional_moves.sql")),
-    M::up(include_str!("../../migrations/0011_director_mail.sql")),
-    M::up(include_str!("../../migrations/0012_mail_auth.sql")),
-    M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
-    M::up(include_str!("../../migrations/0014_move_receipts.sql")),
-    M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
-    M::up(include_str!("../../migrations/0016_send_limits.sql")),
-    M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
+/// The SQL of the schema migrations, in order; the file's `user_version`
+/// counts how many have been applied. Migration 0018 is also the schema repair
+/// of [`repair`] (its SQL holds no statement, its hook does the work).
+const MIGRATION_SQL: &[&str] = &[
+    include_str!("../../migrations/0001_initial.sql"),
+    include_str!("../../migrations/0002_mail_queue.sql"),
+    include_str!("../../migrations/0003_bounces_alerts.sql"),
+    include_str!("../../migrations/0004_threads.sql"),
+    include_str!("../../migrations/0005_piece_letters.sql"),
+    include_str!("../../migrations/0006_tournaments.sql"),
+    include_str!("../../migrations/0007_player_upkeep.sql"),
+    include_str!("../../migrations/0008_archive.sql"),
+    include_str!("../../migrations/0009_sealed_dropped.sql"),
+    include_str!("../../migrations/0010_conditional_moves.sql"),
+    include_str!("../../migrations/0011_director_mail.sql"),
+    include_str!("../../migrations/0012_mail_auth.sql"),
+    include_str!("../../migrations/0013_bounce_pauses.sql"),
+    include_str!("../../migrations/0014_move_receipts.sql"),
+    include_str!("../../migrations/0015_issue15_fixes.sql"),
+    include_str!("../../migrations/0016_send_limits.sql"),
+    include_str!("../../migrations/0017_mail_path_indexes.sql"),
+    include_str!("../../migrations/0018_repair.sql"),
 ];
 
-/// The migration set applied by [`Store::open`].
-const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
+/// The migration set applied by [`Store::open`]: each file of
+/// [`MIGRATION_SQL`], 0018 with the repair hook.
+static MIGRATIONS: std::sync::LazyLock<Migrations<'static>> = std::sync::LazyLock::new(|| {
+    let repair_index = repair::FROZEN;
+    Migrations::new(
+        MIGRATION_SQL
+            .iter()
+            .enumerate()
+            .map(|(index, sql)| {
+                if index == repair_index {
+                    M::up_with_hook(sql, repair::hook)
+                } else {
+                    M::up(sql)
+                }
+            })
+            .collect(),
+    )
+});
 
 /// The schema version a fully migrated database has (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: usize = MIGRATION_LIST.len();
+pub const SCHEMA_VERSION: usize = MIGRATION_SQL.len();
 
 /// What went wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -474,7 +493,9 @@ impl Store {
                 });
             }
         }
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Off while the schema changes (a repaired table is dropped and
+        // renamed), on for everything after.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Migrations and every later `conn.transaction()` take the write lock
         // at BEGIN, so concurrent openers wait for each other.
@@ -490,6 +511,14 @@ impl Store {
                 supported: SCHEMA_VERSION,
             });
         }
+        if (1..repair::FROZEN).contains(&found) {
+            let tx = conn.transaction()?;
+            // Read again under the write lock: another process may have
+            // upgraded the file meanwhile.
+            let found: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+            repair::replay_unfrozen(&tx, usize::try_from(found).unwrap_or(0), MIGRATION_SQL)?;
+            tx.commit()?;
+        }
         if let Err(e) = MIGRATIONS.to_latest(&mut conn) {
             // Another process may have migrated between our version check
             // and our BEGIN; then the schema is complete and all is well.
@@ -497,6 +526,7 @@ impl Store {
                 return Err(e.into());
             }
         }
+        conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(Store { conn })
     }
 
