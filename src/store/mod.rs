@@ -590,3 +590,105 @@ impl Store {
         })
     }
 }
+
+/// The answer of `PRAGMA quick_check` or `PRAGMA integrity_check`: empty when
+/// the file is sound, else SQLite's lines naming what is damaged (at most
+/// 100). A file SQLite cannot read as a database at all gives one line with
+/// SQLite's error.
+pub type CheckProblems = Vec<String>;
+
+/// Runs `PRAGMA <pragma>` (`quick_check` or `integrity_check`) on `conn`.
+fn check_with(conn: &Connection, pragma: &str) -> Result<CheckProblems> {
+    let lines: rusqlite::Result<Vec<String>> = conn
+        .prepare(&format!("PRAGMA {pragma}(100)"))
+        .and_then(|mut stmt| stmt.query_map([], |row| row.get::<_, String>(0))?.collect());
+    match lines {
+        Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Vec::new()),
+        Ok(lines) => Ok(lines),
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+            ) =>
+        {
+            Ok(vec![e.to_string()])
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Checks the database file at `path` without migrating or changing it:
+/// `PRAGMA quick_check` (`thorough`: `integrity_check`, which also compares
+/// every index with its table). A file that does not exist is sound (it will
+/// be created).
+///
+/// # Errors
+/// [`StoreError::Sqlite`] when the file cannot be opened for a reason other
+/// than damage (permissions, a lock held beyond [`BUSY_TIMEOUT`]).
+pub fn check_file(path: &Path, thorough: bool) -> Result<CheckProblems> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    check_with(
+        &conn,
+        if thorough {
+            "integrity_check"
+        } else {
+            "quick_check"
+        },
+    )
+}
+
+/// Copies the database at `from` into the file `to` through SQLite's online
+/// backup API: one consistent snapshot (a read transaction for the whole
+/// copy, which writers in WAL mode do not wait for), committed frames of the
+/// source's `-wal` included. `to` must exist and be empty (or a database to
+/// overwrite); the copy is left in rollback-journal mode (`journal_mode =
+/// DELETE`), one self-contained file.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] when either file cannot be opened or the copy fails.
+pub fn copy_database(from: &Path, to: &Path) -> Result<()> {
+    let source = Connection::open_with_flags(
+        from,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    source.busy_timeout(BUSY_TIMEOUT)?;
+    copy_from(&source, to)
+}
+
+/// [`copy_database`] from an open connection.
+fn copy_from(source: &Connection, to: &Path) -> Result<()> {
+    let mut target = Connection::open(to)?;
+    target.busy_timeout(BUSY_TIMEOUT)?;
+    {
+        let backup = rusqlite::backup::Backup::new(source, &mut target)?;
+        // Every page in one step, under one read transaction.
+        backup.run_to_completion(i32::MAX, Duration::ZERO, None)?;
+    }
+    let mode: String =
+        target.pragma_update_and_check(None, "journal_mode", "DELETE", |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("delete") {
+        return Err(StoreError::Invalid {
+            what: "journal mode of the copy",
+            value: mode,
+        });
+    }
+    target.close().map_err(|(_, e)| StoreError::Sqlite(e))?;
+    Ok(())
+}
+
+impl Store {
+    /// Copies this database into the file `to` as [`copy_database`] does.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] when `to` cannot be opened or the copy fails.
+    pub fn copy_into(&self, to: &Path) -> Result<()> {
+        copy_from(&self.conn, to)
+    }
+}
