@@ -198,7 +198,10 @@ fn restore_after_kill_mid_load_with_a_stale_wal_loses_no_move_and_repeats_the_re
     // (the same Message-ID, the same name): one file per reply.
     let final_ids = ids(&bot.db());
     let names: BTreeSet<String> = final_ids.iter().map(|id| format!("{id}.eml")).collect();
-    assert_eq!(outbox_after, names, "one file per reply, none under a new id");
+    assert_eq!(
+        outbox_after, names,
+        "one file per reply, none under a new id"
+    );
     assert!(outbox_before.is_subset(&outbox_after));
     eprintln!(
         "restore: {after_backup} moves after the backup, {} lost; {repeated} replies re-queued with their Message-IDs",
@@ -270,12 +273,14 @@ fn serve_refuses_a_damaged_database_and_names_restore() {
     two_players(&bot, "russian");
     bot.serve_once();
     let path = bot.path().join("zaochka.db");
-    assert!(!bot.path().join("zaochka.db-wal").exists() || {
-        // A checkpoint leaves the whole database in the main file.
-        let db = bot.db();
-        db.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
-        true
-    });
+    assert!(
+        !bot.path().join("zaochka.db-wal").exists() || {
+            // A checkpoint leaves the whole database in the main file.
+            let db = bot.db();
+            db.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+            true
+        }
+    );
     // Overwrite the middle of the third page (a table's b-tree page).
     let mut bytes = std::fs::read(&path).unwrap();
     let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
@@ -323,7 +328,11 @@ fn the_daemon_takes_scheduled_backups_and_keeps_the_newest() {
         ]
     );
     for name in &names {
-        let mode = std::fs::metadata(dir.join(name)).unwrap().permissions().mode() & 0o777;
+        let mode = std::fs::metadata(dir.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777;
         assert_eq!(mode, 0o600);
         let problems = rusqlite::Connection::open(dir.join(name))
             .unwrap()

@@ -14,24 +14,78 @@ use sha2::{Digest, Sha256};
 /// Every landed migration and the SHA-256 of its file. A new migration adds
 /// its line; a landed line never changes.
 const LANDED: &[(&str, &str)] = &[
-    ("0001_initial.sql", "d1b1dd291309b685437f6f51d49a82efb5245c3aa13d1cf33340d2f2e10d0c33"),
-    ("0002_mail_queue.sql", "1aba42a2e16c82b3d8f3c06fd6d87466e69fb2516cfc0639e0b61ae9ead65180"),
-    ("0003_bounces_alerts.sql", "f1bf59c398208fd7eb2d19541bcab7586c3391cd0b052429f0b52b14425c7eea"),
-    ("0004_threads.sql", "ab72311547dfb89e2f0fa589569e38b53da8436c359bb6b03c0fa499403526a6"),
-    ("0005_piece_letters.sql", "2ad718ee407ea3a5f43ecd2d417b74488660b5c0445d2d515e3d6e3cdb290d52"),
-    ("0006_tournaments.sql", "4bce7f61f1b376f27d935aff1890806068c2f6808a0b27f1c2c52ddacf340bc3"),
-    ("0007_player_upkeep.sql", "6d39a4f15eb402a3a77f831dbbdb7cf04380c774837acd81a5c96b5c5e4b076b"),
-    ("0008_archive.sql", "66f0e1f664b4de85c2cb4d8a4658e9788831b5012f3eabd1748490cf6f5aeb9f"),
-    ("0009_sealed_dropped.sql", "a992b44d7c407fc332664fa53480566112cf9f443cd17a4fd507425befef9255"),
-    ("0010_conditional_moves.sql", "8120e80c4e5490fada37bde0634125967216482130e6dacb547f22e44d2dd4a5"),
-    ("0011_director_mail.sql", "3d1e6fc5ce9736d1ccf9ea98ab29c47b6c2103309cf25a826546bfd148beef69"),
-    ("0012_mail_auth.sql", "24489cd1f6e3742260c5e369233d12018eb6210000da2570cdf05a478e105fcf"),
-    ("0013_bounce_pauses.sql", "ad0452d5400381fa86011ee6e426aa6b2cef4d4db73fd7063ac196b80596bcba"),
-    ("0014_move_receipts.sql", "67061cec76ef33b7f2b472a0c1891c1e551280bd72fea63e353f63ff30db2b93"),
-    ("0015_issue15_fixes.sql", "e52182dea539a195946553dfd01e748e5a078e3924a75867542a412fd8131cbd"),
-    ("0016_send_limits.sql", "d10b9d1d94bcc14be6beaf602959335d26f8daa68d7e69342e57449d68babbbe"),
-    ("0017_mail_path_indexes.sql", "d0791b2aba7184e8d8974abd289481dd6b311dbb289ca237afa5d43510d19cc2"),
-    ("0018_repair.sql", "bb5a7f1e54008490414218c76369b08f30d6d4734fa0ca401d6ef4d1f667d717"),
+    (
+        "0001_initial.sql",
+        "d1b1dd291309b685437f6f51d49a82efb5245c3aa13d1cf33340d2f2e10d0c33",
+    ),
+    (
+        "0002_mail_queue.sql",
+        "1aba42a2e16c82b3d8f3c06fd6d87466e69fb2516cfc0639e0b61ae9ead65180",
+    ),
+    (
+        "0003_bounces_alerts.sql",
+        "f1bf59c398208fd7eb2d19541bcab7586c3391cd0b052429f0b52b14425c7eea",
+    ),
+    (
+        "0004_threads.sql",
+        "ab72311547dfb89e2f0fa589569e38b53da8436c359bb6b03c0fa499403526a6",
+    ),
+    (
+        "0005_piece_letters.sql",
+        "2ad718ee407ea3a5f43ecd2d417b74488660b5c0445d2d515e3d6e3cdb290d52",
+    ),
+    (
+        "0006_tournaments.sql",
+        "4bce7f61f1b376f27d935aff1890806068c2f6808a0b27f1c2c52ddacf340bc3",
+    ),
+    (
+        "0007_player_upkeep.sql",
+        "6d39a4f15eb402a3a77f831dbbdb7cf04380c774837acd81a5c96b5c5e4b076b",
+    ),
+    (
+        "0008_archive.sql",
+        "66f0e1f664b4de85c2cb4d8a4658e9788831b5012f3eabd1748490cf6f5aeb9f",
+    ),
+    (
+        "0009_sealed_dropped.sql",
+        "a992b44d7c407fc332664fa53480566112cf9f443cd17a4fd507425befef9255",
+    ),
+    (
+        "0010_conditional_moves.sql",
+        "8120e80c4e5490fada37bde0634125967216482130e6dacb547f22e44d2dd4a5",
+    ),
+    (
+        "0011_director_mail.sql",
+        "3d1e6fc5ce9736d1ccf9ea98ab29c47b6c2103309cf25a826546bfd148beef69",
+    ),
+    (
+        "0012_mail_auth.sql",
+        "24489cd1f6e3742260c5e369233d12018eb6210000da2570cdf05a478e105fcf",
+    ),
+    (
+        "0013_bounce_pauses.sql",
+        "ad0452d5400381fa86011ee6e426aa6b2cef4d4db73fd7063ac196b80596bcba",
+    ),
+    (
+        "0014_move_receipts.sql",
+        "67061cec76ef33b7f2b472a0c1891c1e551280bd72fea63e353f63ff30db2b93",
+    ),
+    (
+        "0015_issue15_fixes.sql",
+        "e52182dea539a195946553dfd01e748e5a078e3924a75867542a412fd8131cbd",
+    ),
+    (
+        "0016_send_limits.sql",
+        "d10b9d1d94bcc14be6beaf602959335d26f8daa68d7e69342e57449d68babbbe",
+    ),
+    (
+        "0017_mail_path_indexes.sql",
+        "d0791b2aba7184e8d8974abd289481dd6b311dbb289ca237afa5d43510d19cc2",
+    ),
+    (
+        "0018_repair.sql",
+        "bb5a7f1e54008490414218c76369b08f30d6d4734fa0ca401d6ef4d1f667d717",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -97,7 +151,9 @@ fn schema_of(db: &rusqlite::Connection) -> BTreeMap<String, String> {
     for (name, kind, sql) in objects {
         let shape = if kind == "table" {
             let columns: Vec<String> = db
-                .prepare("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1)")
+                .prepare(
+                    "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1)",
+                )
                 .unwrap()
                 .query_map([&name], |r| {
                     Ok(format!(
@@ -171,7 +227,9 @@ fn every_earlier_schema_upgrades_to_todays_and_processes_a_mail() {
             continue;
         }
         let db = bot.db();
-        let got: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        let got: i64 = db
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
         let have = schema_of(&db);
         if got != version || have != want {
             let differences: Vec<String> = want
@@ -212,7 +270,10 @@ fn every_earlier_schema_upgrades_to_todays_and_processes_a_mail() {
         }
         let replies = bot.outbox_to(ALICE);
         if replies.len() < 2 {
-            failures.push(format!("{name}: alice got {} mails, not the invitation and the receipt", replies.len()));
+            failures.push(format!(
+                "{name}: alice got {} mails, not the invitation and the receipt",
+                replies.len()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

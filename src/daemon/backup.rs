@@ -104,13 +104,20 @@ fn write_checked(
         fill(&temporary)?;
         let problems = store::check_file(&temporary, true)?;
         if !problems.is_empty() {
-            bail!("the copy fails its integrity check: {}", problems.join("; "));
+            bail!(
+                "the copy fails its integrity check: {}",
+                problems.join("; ")
+            );
         }
         File::open(&temporary)
             .and_then(|f| f.sync_all())
             .with_context(|| format!("cannot sync {}", temporary.display()))?;
         std::fs::rename(&temporary, target).with_context(|| {
-            format!("cannot rename {} to {}", temporary.display(), target.display())
+            format!(
+                "cannot rename {} to {}",
+                temporary.display(),
+                target.display()
+            )
         })?;
         sync_folder(&folder_of(target));
         let bytes = std::fs::metadata(target).map(|m| m.len()).unwrap_or(0);
@@ -193,7 +200,9 @@ pub fn scheduled(
     for (_, old) in all.into_iter().take(surplus) {
         match std::fs::remove_file(&old) {
             Ok(()) => info!(backup = %printable(&old.display().to_string()), "old backup deleted"),
-            Err(e) => warn!(backup = %printable(&old.display().to_string()), error = %e, "cannot delete an old backup"),
+            Err(e) => {
+                warn!(backup = %printable(&old.display().to_string()), error = %e, "cannot delete an old backup")
+            }
         }
     }
     Ok(Some(written))
@@ -283,9 +292,13 @@ pub fn restore(
         for suffix in ["-wal", "-shm", "-journal"] {
             let stale = with_suffix(database, suffix);
             match std::fs::remove_file(&stale) {
-                Ok(()) => info!(file = %printable(&stale.display().to_string()), "stale journal removed"),
+                Ok(()) => {
+                    info!(file = %printable(&stale.display().to_string()), "stale journal removed")
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(e).with_context(|| format!("cannot remove {}", stale.display())),
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot remove {}", stale.display()));
+                }
             }
         }
         std::fs::rename(&staged, database)
@@ -328,9 +341,9 @@ fn write_marker(database: &Path, since: DateTime<Utc>) -> anyhow::Result<()> {
 pub fn pending_replay(database: &Path) -> anyhow::Result<Option<DateTime<Utc>>> {
     let marker = replay_marker(database);
     match std::fs::read_to_string(&marker) {
-        Ok(text) => Ok(Some(store::parse_instant(text.trim()).with_context(|| {
-            format!("the replay marker {} holds no instant", marker.display())
-        })?)),
+        Ok(text) => Ok(Some(store::parse_instant(text.trim()).with_context(
+            || format!("the replay marker {} holds no instant", marker.display()),
+        )?)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e).with_context(|| format!("cannot read {}", marker.display())),
     }
@@ -343,7 +356,11 @@ pub fn pending_replay(database: &Path) -> anyhow::Result<Option<DateTime<Utc>>> 
 /// # Errors
 /// The inbox or the database cannot be opened or fail meanwhile (the marker
 /// stays, so the next `serve` replays again).
-pub fn replay(config: &Config, since: DateTime<Utc>, stop: &AtomicBool) -> anyhow::Result<Replayed> {
+pub fn replay(
+    config: &Config,
+    since: DateTime<Utc>,
+    stop: &AtomicBool,
+) -> anyhow::Result<Replayed> {
     let mut store = Store::open(&config.database)?;
     let mut inbox = super::open_inbox(config)?;
     inbox.replay_since(since);

@@ -239,7 +239,8 @@ impl MaildirInbox {
                     name.clone()
                 };
                 let key = key_of(&key_name);
-                if self.replayed.contains(&key) || (sub == "new" && self.unmovable.contains(&name)) {
+                if self.replayed.contains(&key) || (sub == "new" && self.unmovable.contains(&name))
+                {
                     continue;
                 }
                 candidates.push((modified, key, sub, name));

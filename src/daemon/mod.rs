@@ -13,7 +13,8 @@
 //! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
 //! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
 //!   (the sender's workers send while the queue takes a burst: send_pool::send_while)
-//! lock: one `serve` per database
+//! lock: one `serve` per database · backup: copies (by hand, on schedule),
+//!   restore and the mailbox replay (the inbox's fetch of read mail too)
 //! ```
 
 pub mod alerts;

@@ -130,7 +130,8 @@ fn statements(sql: &str) -> Vec<String> {
         if upper.starts_with("CREATE TRIGGER") {
             in_trigger = true;
         }
-        let ends = code.ends_with(';') && (!in_trigger || upper == "END;" || upper.ends_with(" END;"));
+        let ends =
+            code.ends_with(';') && (!in_trigger || upper == "END;" || upper.ends_with(" END;"));
         if ends {
             in_trigger = false;
             out.push(std::mem::take(&mut current));
@@ -170,7 +171,11 @@ pub(super) fn replay_unfrozen(
         }
     }
     reconcile_with(tx, sqls)?;
-    tx.pragma_update(None, "user_version", i64::try_from(FROZEN).unwrap_or(i64::MAX))?;
+    tx.pragma_update(
+        None,
+        "user_version",
+        i64::try_from(FROZEN).unwrap_or(i64::MAX),
+    )?;
     Ok(())
 }
 
