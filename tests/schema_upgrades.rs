@@ -278,3 +278,59 @@ fn every_earlier_schema_upgrades_to_todays_and_processes_a_mail() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn rows_of_an_earlier_database_survive_the_repair() {
+    // 402446d: players without retired_at, sealed_moves without dropped_at,
+    // audit_log without message_id, archive_records without tags: each of
+    // these tables is rebuilt by the repair, with its rows.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas/402446d.sql");
+    let bot = Bot::new(Mailing::Local);
+    {
+        let db = bot.db();
+        db.execute_batch(&std::fs::read_to_string(fixture).unwrap())
+            .unwrap();
+        db.execute_batch(
+            "INSERT INTO players (id, name, email, created_at) VALUES
+                 (1, 'Alice', 'alice@example.test', '2026-12-01T00:00:00.000Z'),
+                 (2, 'Боб', 'bob@example.test', '2026-12-01T00:00:00.000Z');
+             INSERT INTO games (id, variant, white_id, black_id, white_token, black_token, created_at)
+                 VALUES (1, 'russian', 1, 2, 'aaaaaaaaaaaa', 'bbbbbbbbbbbb', '2026-12-01T00:00:00.000Z');
+             INSERT INTO sealed_moves (game_id, side, ply, text, sealed_at)
+                 VALUES (1, 'white', 1, 'c3-d4', '2026-12-01T00:00:00.000Z');
+             INSERT INTO audit_log (at, actor_id, action, game_id)
+                 VALUES ('2026-12-01T00:00:00.000Z', 1, 'created', 1);",
+        )
+        .unwrap();
+    }
+    let listed = bot.ok(&["player", "list"]);
+    assert!(
+        listed.contains("Alice") && listed.contains("Боб"),
+        "{listed}"
+    );
+    let db = bot.db();
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(
+        count("SELECT count(*) FROM players WHERE retired_at IS NULL"),
+        2
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM games WHERE white_token = 'aaaaaaaaaaaa'"),
+        1
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM sealed_moves WHERE dropped_at IS NULL"),
+        1
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM audit_log WHERE message_id IS NULL"),
+        1
+    );
+    assert_eq!(count("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    let ok: String = db
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(ok, "ok");
+    // The audit log is still append-only: its triggers came back.
+    assert!(db.execute("DELETE FROM audit_log", []).is_err());
+}

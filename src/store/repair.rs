@@ -295,3 +295,73 @@ pub(super) fn hook(tx: &Transaction<'_>) -> rusqlite_migration::HookResult {
     reconcile_with(tx, super::MIGRATION_SQL)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_migration_splits_into_statements_with_a_trigger_whole() {
+        let sql = "-- a comment; not a statement end\n\
+                   CREATE TABLE t (a INTEGER); -- trailing\n\
+                   CREATE TRIGGER t_no_delete\nBEFORE DELETE ON t\nBEGIN\n    SELECT RAISE(ABORT, 'no');\nEND;\n\
+                   ALTER TABLE t ADD COLUMN b TEXT;\n";
+        let parts = statements(sql);
+        assert_eq!(parts.len(), 3, "{parts:?}");
+        assert!(parts[1].contains("CREATE TRIGGER") && parts[1].contains("END;"));
+        assert!(is_schema_statement(&parts[0]));
+        assert!(!is_schema_statement("-- x\nINSERT INTO t VALUES (1);"));
+    }
+
+    #[test]
+    fn definitions_differing_in_layout_compare_equal() {
+        assert_eq!(
+            normalized("CREATE TABLE \"t\" (\n  a INTEGER, -- note\n  b TEXT\n)"),
+            normalized("create table t (a integer, b text)")
+        );
+        assert_ne!(
+            normalized("CREATE TABLE t (a INTEGER CHECK (a > 0))"),
+            normalized("CREATE TABLE t (a INTEGER)")
+        );
+    }
+
+    #[test]
+    fn a_missing_column_is_added_by_a_rebuild_that_keeps_the_rows() {
+        let conn = Connection::open_in_memory().unwrap();
+        // As Store::open runs the migrations.
+        conn.pragma_update(None, "foreign_keys", "OFF").unwrap();
+        conn.execute_batch(
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+             CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p (id));
+             INSERT INTO p VALUES (1, 'x'); INSERT INTO c VALUES (1, 1);
+             CREATE INDEX stray ON p (name);",
+        )
+        .unwrap();
+        let sqls = [
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT NOT NULL, extra TEXT DEFAULT 'd');
+             CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p (id));
+             CREATE INDEX c_p ON c (p_id);",
+        ];
+        reconcile_with(&conn, &sqls).unwrap();
+        let extra: String = conn
+            .query_row("SELECT extra FROM p WHERE id = 1", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(extra, "d");
+        let objects = objects(&conn).unwrap();
+        assert!(objects.contains_key("c_p"));
+        assert!(
+            !objects.contains_key("stray"),
+            "an index the reference lacks goes"
+        );
+        let c: i64 = conn
+            .query_row("SELECT count(*) FROM c JOIN p ON p.id = c.p_id", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(c, 1);
+        // Idempotent: a second pass changes nothing.
+        let before = objects;
+        reconcile_with(&conn, &sqls).unwrap();
+        assert_eq!(self::objects(&conn).unwrap(), before);
+    }
+}
