@@ -617,7 +617,9 @@ fn check_with(conn: &Connection, pragma: &str) -> Result<CheckProblems> {
     }
 }
 
-/// Checks the database file at `path` without migrating or changing it:
+/// Checks the database file at `path` without migrating it or changing its
+/// rows (a `-wal` of committed transactions left by a killed process is
+/// taken in, as any opener does):
 /// `PRAGMA quick_check` (`thorough`: `integrity_check`, which also compares
 /// every index with its table). A file that does not exist is sound (it will
 /// be created).
@@ -629,10 +631,18 @@ pub fn check_file(path: &Path, thorough: bool) -> Result<CheckProblems> {
     if !path.exists() {
         return Ok(Vec::new());
     }
+    // Read-write (never creating) so that a `-wal` left by a killed process
+    // can be recovered; read-only where the file or its folder is.
     let conn = Connection::open_with_flags(
         path,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .or_else(|_| {
+        Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+    })?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     check_with(
         &conn,
