@@ -341,3 +341,35 @@ fn the_daemon_takes_scheduled_backups_and_keeps_the_newest() {
         assert_eq!(problems, "ok");
     }
 }
+
+#[test]
+fn a_replay_that_could_not_finish_is_finished_by_the_next_serve() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    for (k, m) in game_mails(&bot, 1).iter().take(2).enumerate() {
+        bot.deliver(k, m);
+    }
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 2);
+
+    // The inbox is unreachable during the restore (here: not a folder).
+    let inbox = bot.path().join("mail/inbox");
+    let away = bot.path().join("mail/inbox.away");
+    std::fs::rename(&inbox, &away).unwrap();
+    std::fs::write(&inbox, "not a Maildir").unwrap();
+    let out = bot.run(&["restore", backup.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("next `zaochka serve` finishes it"), "{err}");
+    assert_eq!(bot.plies(1), 0, "the backup is in place");
+    assert!(bot.path().join("zaochka.db.replay").exists());
+
+    std::fs::remove_file(&inbox).unwrap();
+    std::fs::rename(&away, &inbox).unwrap();
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 2, "the moves after the backup are back");
+    assert!(!bot.path().join("zaochka.db.replay").exists());
+}

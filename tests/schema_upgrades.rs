@@ -334,3 +334,56 @@ fn rows_of_an_earlier_database_survive_the_repair() {
     // The audit log is still append-only: its triggers came back.
     assert!(db.execute("DELETE FROM audit_log", []).is_err());
 }
+
+#[test]
+fn a_database_the_old_chain_upgraded_without_holder_pid_is_repaired() {
+    // What the build before the repair did to a database of 3d19b27: it ran
+    // migrations 3-17 as they stand, "successfully", and the claims table
+    // still had no holder_pid, so every mail failed.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bot = Bot::new(Mailing::Local);
+    {
+        let db = bot.db();
+        db.execute_batch(
+            &std::fs::read_to_string(dir.join("tests/data/schemas/3d19b27.sql")).unwrap(),
+        )
+        .unwrap();
+        for (name, _) in &LANDED[2..17] {
+            db.execute_batch(&std::fs::read_to_string(dir.join("migrations").join(name)).unwrap())
+                .unwrap();
+        }
+        db.execute_batch("PRAGMA user_version = 17").unwrap();
+        let has: i64 = db
+            .query_row(
+                "SELECT count(*) FROM pragma_table_info('inbox_claims') WHERE name = 'holder_pid'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(has, 0, "the failing case: no holder_pid at version 17");
+    }
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let token = bot.token(1, "white");
+    bot.deliver(
+        1,
+        &mail(
+            "Alice <alice@example.test>",
+            &format!("bot+1.{token}@example.test"),
+            "Re: [zaochka #1] russian",
+            "first@example.test",
+            "1. c3-d4\n",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1);
+    let failed: i64 = bot
+        .db()
+        .query_row(
+            "SELECT count(*) FROM processed_messages WHERE outcome LIKE 'failed%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(failed, 0);
+}

@@ -312,7 +312,10 @@ pub fn restore(
     }
     let since = now - Span::days(i64::from(config.backup.replay_days));
     write_marker(database, since)?;
-    let replay = replay(config, since, stop)?;
+    let replay = replay(config, since, stop).context(
+        "the backup is in place, but the mailbox replay did not finish; \
+         the next `zaochka serve` finishes it before anything else",
+    )?;
     Ok(Restored {
         backup_version,
         replay,
