@@ -265,14 +265,7 @@ pub fn restore(
             problems.join("; ")
         );
     }
-    let backup_version = {
-        let conn = rusqlite::Connection::open_with_flags(
-            backup,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-        )?;
-        let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        usize::try_from(v).unwrap_or(0)
-    };
+    let backup_version = store::file_schema_version(backup)?;
     if backup_version > store::SCHEMA_VERSION {
         bail!(
             "the backup {} comes from a newer zaochka (schema {backup_version}, this one knows {})",
@@ -368,14 +361,7 @@ pub fn replay(
     let mut inbox = super::open_inbox(config)?;
     inbox.replay_since(since);
     let count = |store: &mut Store| -> anyhow::Result<usize> {
-        let n: i64 = store.read(|tx| {
-            Ok::<_, store::StoreError>(tx.sql().query_row(
-                "SELECT count(*) FROM processed_messages",
-                [],
-                |r| r.get(0),
-            )?)
-        })?;
-        Ok(usize::try_from(n).unwrap_or(0))
+        Ok(store.read(store::messages::count)?)
     };
     let before = count(&mut store)?;
     let mut run = RunState::default();

@@ -672,6 +672,20 @@ pub fn copy_database(from: &Path, to: &Path) -> Result<()> {
     copy_from(&source, to)
 }
 
+/// The schema version (`PRAGMA user_version`) of the database file at
+/// `path`, read without migrating it.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] when the file cannot be read as a database.
+pub fn file_schema_version(path: &Path) -> Result<usize> {
+    let conn = Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let v: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    Ok(usize::try_from(v).unwrap_or(0))
+}
+
 /// [`copy_database`] from an open connection.
 fn copy_from(source: &Connection, to: &Path) -> Result<()> {
     let mut target = Connection::open(to)?;
