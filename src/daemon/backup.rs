@@ -360,9 +360,8 @@ pub fn replay(
     let mut store = Store::open(&config.database)?;
     let mut inbox = super::open_inbox(config)?;
     inbox.replay_since(since);
-    let count = |store: &mut Store| -> anyhow::Result<usize> {
-        Ok(store.read(store::messages::count)?)
-    };
+    let count =
+        |store: &mut Store| -> anyhow::Result<usize> { Ok(store.read(store::messages::count)?) };
     let before = count(&mut store)?;
     let mut run = RunState::default();
     let mut seen = 0usize;
