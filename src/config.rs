@@ -45,6 +45,38 @@ pub struct Config {
     /// `[authentication]`: DKIM, SPF, DMARC and ARC of incoming mail (resolver,
     /// deadline, trusted Received hops, whether a DMARC reject refuses a move).
     pub authentication: crate::daemon::authenticate::AuthSettings,
+    /// `[backup]`: the daemon's scheduled backups and how far back
+    /// `zaochka restore` replays the mailbox.
+    pub backup: BackupConfig,
+}
+
+/// Backups (`[backup]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BackupConfig {
+    /// If set, `zaochka serve` writes a backup into this folder every
+    /// `every-hours` (`zaochka-<UTC instant>.db`, as `zaochka backup` does).
+    pub dir: Option<PathBuf>,
+    /// Hours between two scheduled backups. Default 24.
+    pub every_hours: u64,
+    /// How many scheduled backups are kept in `dir` (the oldest are deleted).
+    /// Default 14.
+    pub keep: usize,
+    /// After `zaochka restore`, inbox mail received in the last this many days
+    /// (read or not) is processed again unless the restored database has it.
+    /// Default 30.
+    pub replay_days: u32,
+}
+
+impl Default for BackupConfig {
+    fn default() -> BackupConfig {
+        BackupConfig {
+            dir: None,
+            every_hours: 24,
+            keep: 14,
+            replay_days: 30,
+        }
+    }
 }
 
 /// Tournament pages the daemon keeps up to date (`[tournaments]`).
@@ -257,6 +289,7 @@ impl Default for Config {
             alerts: AlertsConfig::default(),
             tournaments: TournamentsConfig::default(),
             authentication: crate::daemon::authenticate::AuthSettings::default(),
+            backup: BackupConfig::default(),
         }
     }
 }
@@ -290,6 +323,9 @@ impl Config {
         }
         if config.faults.max_backoff_seconds == 0 {
             bail!("[faults] max-backoff-seconds must be positive");
+        }
+        if config.backup.every_hours == 0 || config.backup.keep == 0 {
+            bail!("[backup] every-hours and keep must be positive");
         }
         if let Err(key) = config.limits.validate() {
             bail!("[limits] {key} must be positive");

@@ -1,5 +1,6 @@
 //! The command line: one struct per command with an `execute` method.
 
+mod backup;
 mod charset;
 mod check;
 mod demo;
@@ -61,6 +62,8 @@ enum Command {
     #[command(subcommand)]
     Quarantine(quarantine::Quarantine),
     Serve(serve::Serve),
+    Backup(backup::Backup),
+    Restore(backup::Restore),
     #[command(subcommand)]
     Tournament(tournament::TournamentCmd),
     Perft(perft::Perft),
@@ -91,6 +94,8 @@ impl Cli {
             Command::Referee(c) => c.execute(&self.store),
             Command::Quarantine(c) => c.execute(&self.store),
             Command::Serve(c) => c.execute(&self.store),
+            Command::Backup(c) => c.execute(&self.store),
+            Command::Restore(c) => c.execute(&self.store),
             Command::Tournament(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(&self.store),

@@ -106,6 +106,12 @@ pub struct ImapInbox {
     unmovable: HashSet<(u32, u32)>,
     /// Entries passed over since the last [`Inbox::take_skipped`].
     skipped: Vec<Skipped>,
+    /// In replay ([`Inbox::replay_since`]): seen mail from this instant's day
+    /// on (IMAP `SINCE`, by INTERNALDATE) is fetched too.
+    replay_since: Option<DateTime<Utc>>,
+    /// In replay: `(uidvalidity, uid)` of the messages fetched so far (each
+    /// is fetched once).
+    replayed: HashSet<(u32, u32)>,
 }
 
 impl ImapInbox {
@@ -131,6 +137,8 @@ impl ImapInbox {
             retry_at: None,
             unmovable: HashSet::new(),
             skipped: Vec::new(),
+            replay_since: None,
+            replayed: HashSet::new(),
         }
     }
 
@@ -283,6 +291,11 @@ impl ImapInbox {
     fn fetch_inner(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
         let mailbox = self.settings.mailbox.clone();
         let max = self.settings.max_message_bytes as u64;
+        let which = match self.replay_since {
+            // Seen or not, from that day on (SINCE compares dates only).
+            Some(since) => format!("SINCE {}", since.format("%-d-%b-%Y")),
+            None => "UNSEEN".to_string(),
+        };
         let session = self.session()?;
         // Drain unsolicited responses so the channel does not grow without bound.
         while session.unsolicited_responses.try_recv().is_ok() {}
@@ -290,13 +303,16 @@ impl ImapInbox {
         // untagged `* FLAGS` and `* OK [PERMANENTFLAGS ...]`), which the
         // `imap` crate's SEARCH parser rejects, and then every fetch failed.
         let answer = session.run_command_and_read_response(format!(
-            "UID SEARCH UNSEEN UNKEYWORD {QUARANTINE_KEYWORD}"
+            "UID SEARCH {which} UNKEYWORD {QUARANTINE_KEYWORD}"
         ))?;
         let found = search_uids(&answer);
         let validity = self.uid_validity;
         let mut uids: Vec<u32> = found
             .into_iter()
-            .filter(|uid| !self.unmovable.contains(&(validity, *uid)))
+            .filter(|uid| {
+                !self.unmovable.contains(&(validity, *uid))
+                    && !self.replayed.contains(&(validity, *uid))
+            })
             .collect();
         uids.sort_unstable();
         let session = self.session()?;
@@ -356,6 +372,13 @@ impl ImapInbox {
             }
         }
         out.sort_by_key(|m| m.key.rsplit('/').next().and_then(|u| u.parse::<u32>().ok()));
+        if self.replay_since.is_some() {
+            for m in &out {
+                if let Some(uid) = m.key.rsplit('/').next().and_then(|u| u.parse::<u32>().ok()) {
+                    self.replayed.insert((validity, uid));
+                }
+            }
+        }
         Ok(out)
     }
 }
@@ -406,6 +429,10 @@ fn byte_chunks<'a>(
 }
 
 impl Inbox for ImapInbox {
+    fn replay_since(&mut self, since: DateTime<Utc>) {
+        self.replay_since = Some(since);
+    }
+
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
         let r = self.fetch_inner(limit);
         self.drop_on_error(r)

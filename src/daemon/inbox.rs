@@ -97,6 +97,14 @@ pub trait Inbox {
     /// and retries).
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>>;
 
+    /// Switches [`Inbox::fetch`] to the replay after a restore: from now on it
+    /// returns, besides new mail, mail already marked done (Maildir `cur/`,
+    /// IMAP `\Seen`) that arrived at `since` or later, each at most once for
+    /// this inbox value, oldest first, under the key it had when it was new
+    /// (the key the database records); [`Inbox::done`] of a mail already
+    /// marked changes nothing. Quarantined mail stays aside.
+    fn replay_since(&mut self, since: DateTime<Utc>);
+
     /// Marks a message done after its transaction has committed.
     ///
     /// # Errors

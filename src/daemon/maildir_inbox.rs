@@ -60,6 +60,11 @@ pub struct MaildirInbox {
     skipped: Vec<Skipped>,
     /// The inotify watch on `new/` ([`super::maildir_watch`]); `None`: polled.
     watch: Option<MaildirWatch>,
+    /// In replay ([`Inbox::replay_since`]): mail of `cur/` modified at this
+    /// instant or later is fetched too.
+    replay_since: Option<SystemTime>,
+    /// In replay: the keys fetched so far (each is fetched once).
+    replayed: HashSet<String>,
 }
 
 impl MaildirInbox {
@@ -88,6 +93,8 @@ impl MaildirInbox {
             skipped: Vec::new(),
             watch: maildir_watch::watch(&path),
             path,
+            replay_since: None,
+            replayed: HashSet::new(),
         })
     }
 
@@ -110,9 +117,15 @@ impl MaildirInbox {
         self.skipped.push(Skipped { entry: key, why });
     }
 
-    /// Reads one listed regular file, or passes it over (`None`).
+    /// Reads one listed regular file of `new/`, or passes it over (`None`).
     fn read_one(&mut self, name: &OsStr) -> Option<RawMail> {
-        let path = self.path.join("new").join(name);
+        self.read_in("new", name, name)
+    }
+
+    /// Reads the regular file `name` of the folder `sub` (`new`, `cur`) as the
+    /// mail whose name in `new/` was `new_name`, or passes it over (`None`).
+    fn read_in(&mut self, sub: &str, name: &OsStr, new_name: &OsStr) -> Option<RawMail> {
+        let path = self.path.join(sub).join(name);
         let file = match OpenOptions::new()
             .read(true)
             .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
@@ -143,7 +156,7 @@ impl MaildirInbox {
         }
         match read_bounded(file, meta.len(), self.max_message_bytes) {
             Ok((bytes, size)) => Some(RawMail {
-                key: key_of(name),
+                key: key_of(new_name),
                 bytes,
                 size,
                 received_at: meta
@@ -197,8 +210,72 @@ impl MaildirInbox {
     }
 }
 
+impl MaildirInbox {
+    /// [`Inbox::fetch`] in replay: the files of `new/` and of `cur/` (those
+    /// modified at `since` or later) not fetched yet, oldest first; a file of
+    /// `cur/` has the key of its name without the Maildir info (`X:2,S` was `X`).
+    fn fetch_replay(&mut self, since: SystemTime, limit: usize) -> anyhow::Result<Vec<RawMail>> {
+        let mut candidates: Vec<(SystemTime, String, &'static str, OsString)> = Vec::new();
+        for sub in ["new", "cur"] {
+            let folder = self.path.join(sub);
+            let listing = std::fs::read_dir(&folder)
+                .with_context(|| format!("cannot list {}", folder.display()))?;
+            for entry in listing {
+                let entry = entry.with_context(|| format!("cannot list {}", folder.display()))?;
+                let name = entry.file_name();
+                let Ok(meta) = std::fs::symlink_metadata(entry.path()) else {
+                    continue;
+                };
+                if not_a_file(&meta).is_some() {
+                    continue;
+                }
+                let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+                let key_name = if sub == "cur" {
+                    if modified < since {
+                        continue;
+                    }
+                    OsStr::from_bytes(base_name(&name)).to_os_string()
+                } else {
+                    name.clone()
+                };
+                let key = key_of(&key_name);
+                if self.replayed.contains(&key) || (sub == "new" && self.unmovable.contains(&name))
+                {
+                    continue;
+                }
+                candidates.push((modified, key, sub, name));
+            }
+        }
+        candidates.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        let mut out = Vec::new();
+        let mut held = 0usize;
+        for (_, key, sub, name) in candidates {
+            if out.len() >= limit || (held >= FETCH_BYTES && !out.is_empty()) {
+                break;
+            }
+            if self.replayed.contains(&key) {
+                continue;
+            }
+            let new_name = name_of_key(&key)?;
+            if let Some(mail) = self.read_in(sub, &name, &new_name) {
+                held += mail.bytes.len();
+                self.replayed.insert(key);
+                out.push(mail);
+            }
+        }
+        Ok(out)
+    }
+}
+
 impl Inbox for MaildirInbox {
+    fn replay_since(&mut self, since: DateTime<Utc>) {
+        self.replay_since = Some(SystemTime::from(since));
+    }
+
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
+        if let Some(since) = self.replay_since {
+            return self.fetch_replay(since, limit);
+        }
         let new = self.path.join("new");
         let listing =
             std::fs::read_dir(&new).with_context(|| format!("cannot list {}", new.display()))?;
@@ -246,6 +323,10 @@ impl Inbox for MaildirInbox {
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
         let name = name_of_key(key)?;
+        if self.replay_since.is_some() && !self.path.join("new").join(&name).exists() {
+            // Replayed from cur/: marked done already.
+            return Ok(());
+        }
         // `X` and `X:2,` both become `X:2,S`: the second one seen takes
         // `X.1:2,S` (cur/ names are never looked up; keys come from new/).
         let cur = self.path.join("cur");

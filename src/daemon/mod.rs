@@ -13,11 +13,13 @@
 //! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
 //! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
 //!   (the sender's workers send while the queue takes a burst: send_pool::send_while)
-//! lock: one `serve` per database
+//! lock: one `serve` per database · backup: copies (by hand, on schedule),
+//!   restore and the mailbox replay (the inbox's fetch of read mail too)
 //! ```
 
 pub mod alerts;
 pub mod authenticate;
+pub mod backup;
 pub mod bounce;
 pub mod bounce_clock;
 pub mod compose;
@@ -122,25 +124,58 @@ enum BatchEnd {
     Fault(Duration),
 }
 
+/// How a drain ended.
+enum DrainEnd {
+    /// The inbox answered with no more mail, or `stop` was set.
+    Drained,
+    /// A transient fault: try again after this wait.
+    Fault(Duration),
+    /// The inbox could not be read: its error.
+    Inbox(String),
+}
+
 impl Drain<'_> {
     /// Takes the waiting mail through the queue, batch by batch, until the
     /// inbox holds no more, a transient fault stops it, or `stop` is set.
     /// Returns the wait a transient fault asks for.
     fn run(&mut self) -> Option<Duration> {
+        match self.drain(&mut 0) {
+            DrainEnd::Drained => None,
+            DrainEnd::Fault(wait) => Some(wait),
+            DrainEnd::Inbox(e) => {
+                warn!(error = %printable(&e), "inbox unavailable; will retry");
+                None
+            }
+        }
+    }
+
+    /// [`Drain::run`] counting the mails fetched in `seen`; a transient fault
+    /// ends it with its description, an inbox that cannot be read with an
+    /// error.
+    fn run_counting(&mut self, seen: &mut usize) -> anyhow::Result<Option<String>> {
+        match self.drain(seen) {
+            DrainEnd::Drained => Ok(None),
+            DrainEnd::Fault(_) => Ok(Some(
+                "the database or the disk refused a write; see the log".to_string(),
+            )),
+            DrainEnd::Inbox(e) => anyhow::bail!("the inbox cannot be read: {e}"),
+        }
+    }
+
+    /// The loop of [`Drain::run`]; `seen` counts the mails fetched.
+    fn drain(&mut self, seen: &mut usize) -> DrainEnd {
         loop {
             release_marked(self.store, self.inbox);
             let mails = match self.inbox.fetch(BATCH) {
                 Ok(m) => m,
-                Err(e) => {
-                    warn!(error = %printable(&format!("{e:#}")), "inbox unavailable; will retry");
-                    return None;
-                }
+                Err(e) => return DrainEnd::Inbox(format!("{e:#}")),
             };
             for skipped in self.inbox.take_skipped() {
                 warn!(entry = %printable(&skipped.entry), why = %skipped.why.code(), "inbox entry passed over");
                 note_skipped(self.store, self.config, &skipped);
             }
             let n = mails.len();
+            *seen += n;
             // The batch's mails are marked done together once it is taken (or
             // left early), each after its own commit: one round trip to an
             // IMAP server instead of one per mail.
@@ -151,14 +186,14 @@ impl Drain<'_> {
             }
             match end {
                 BatchEnd::Taken => {}
-                BatchEnd::Stopped => return None,
-                BatchEnd::Fault(wait) => return Some(wait),
+                BatchEnd::Stopped => return DrainEnd::Drained,
+                BatchEnd::Fault(wait) => return DrainEnd::Fault(wait),
             }
             // An inbox may answer with fewer than BATCH mails while more wait
             // (it also bounds the bytes of one answer): only an empty answer
             // means the inbox is drained.
             if n == 0 || self.stop.load(Ordering::SeqCst) {
-                return None;
+                return DrainEnd::Drained;
             }
         }
     }
@@ -232,6 +267,11 @@ impl Drain<'_> {
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
     let _lock = lock::ServeLock::acquire(&config.database)?;
     sender::check_identity(config)?;
+    refuse_damaged(&config.database)?;
+    if let Some(since) = backup::pending_replay(&config.database)? {
+        info!(since = %since, "finishing the mailbox replay of a restore");
+        backup::replay(config, since, stop)?;
+    }
     let mut store = Store::open(&config.database)?;
     let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
@@ -276,6 +316,9 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
         }
         sites::refresh(&mut store, config, &mut run.sites, wall::now());
+        if let Err(e) = backup::scheduled(&mut store, config, wall::now()) {
+            warn!(error = %printable(&format!("{e:#}")), "the scheduled backup failed; it is tried again next cycle");
+        }
         if let Err(e) = sender::send_due(&mut store, transport.as_ref(), config, wall::now(), stop)
         {
             wait = Some(run.faulted(config, "outbox", &format!("{e:#}")));
@@ -318,6 +361,29 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     }
     info!("zaochka serve stopped");
     Ok(())
+}
+
+/// Refuses to serve a damaged database: `PRAGMA quick_check` finds a fault
+/// (or SQLite cannot read the file as a database).
+///
+/// # Errors
+/// The damage found, with the way back: `zaochka restore`.
+fn refuse_damaged(database: &std::path::Path) -> anyhow::Result<()> {
+    let problems = crate::store::check_file(database, false)?;
+    if problems.is_empty() {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "the database {} is damaged (quick_check: {}); the daemon will not run on it. \
+         Restore the newest good backup with `zaochka restore FILE` (see docs/admin.md, \"Restore\")",
+        database.display(),
+        problems
+            .iter()
+            .take(3)
+            .map(|p| printable(p).into_owned())
+            .collect::<Vec<_>>()
+            .join("; ")
+    )
 }
 
 /// Moves the mails a director released by mail (marked in the mail's

@@ -126,6 +126,19 @@ pub fn record(tx: &Tx<'_>, new: &NewProcessedMessage) -> Result<bool> {
     Ok(n == 1)
 }
 
+/// How many mails are recorded as processed (every outcome).
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn count(tx: &Tx<'_>) -> Result<usize> {
+    let n: i64 = tx
+        .sql()
+        .query_row("SELECT count(*) FROM processed_messages", [], |row| {
+            row.get(0)
+        })?;
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
 /// The record of a message seen before under this inbox key, if any. Call it
 /// at the start of the transaction that would handle the message.
 ///

@@ -148,6 +148,7 @@ pub mod offers;
 pub mod outbox;
 pub mod players;
 pub mod receipts;
+mod repair;
 pub mod secrets;
 pub mod send_limits;
 pub mod sql_log;
@@ -174,34 +175,52 @@ sql_text!(Termination);
 /// with a busy error: 10 seconds.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The schema migrations, in order; the file's `user_version` counts how many
-/// have been applied.
-const MIGRATION_LIST: &[M<'static>] = &[
-    M::up(include_str!("../../migrations/0001_initial.sql")),
-    M::up(include_str!("../../migrations/0002_mail_queue.sql")),
-    M::up(include_str!("../../migrations/0003_bounces_alerts.sql")),
-    M::up(include_str!("../../migrations/0004_threads.sql")),
-    M::up(include_str!("../../migrations/0005_piece_letters.sql")),
-    M::up(include_str!("../../migrations/0006_tournaments.sql")),
-    M::up(include_str!("../../migrations/0007_player_upkeep.sql")),
-    M::up(include_str!("../../migrations/0008_archive.sql")),
-    M::up(include_str!("../../migrations/0009_sealed_dropped.sql")),
-    M::up(include_str!("../../migrations/0010_conditional_moves.sql")),
-    M::up(include_str!("../../migrations/0011_director_mail.sql")),
-    M::up(include_str!("../../migrations/0012_mail_auth.sql")),
-    M::up(include_str!("../../migrations/0013_bounce_pauses.sql")),
-    M::up(include_str!("../../migrations/0014_move_receipts.sql")),
-    M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
-    M::up(include_str!("../../migrations/0016_send_limits.sql")),
-    M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
-    M::up(include_str!("../../migrations/0021_directors.sql")),
+/// The SQL of the schema migrations, in order; the file's `user_version`
+/// counts how many have been applied. Migration 0018 is also the schema repair
+/// of [`repair`] (its SQL holds no statement, its hook does the work).
+const MIGRATION_SQL: &[&str] = &[
+    include_str!("../../migrations/0001_initial.sql"),
+    include_str!("../../migrations/0002_mail_queue.sql"),
+    include_str!("../../migrations/0003_bounces_alerts.sql"),
+    include_str!("../../migrations/0004_threads.sql"),
+    include_str!("../../migrations/0005_piece_letters.sql"),
+    include_str!("../../migrations/0006_tournaments.sql"),
+    include_str!("../../migrations/0007_player_upkeep.sql"),
+    include_str!("../../migrations/0008_archive.sql"),
+    include_str!("../../migrations/0009_sealed_dropped.sql"),
+    include_str!("../../migrations/0010_conditional_moves.sql"),
+    include_str!("../../migrations/0011_director_mail.sql"),
+    include_str!("../../migrations/0012_mail_auth.sql"),
+    include_str!("../../migrations/0013_bounce_pauses.sql"),
+    include_str!("../../migrations/0014_move_receipts.sql"),
+    include_str!("../../migrations/0015_issue15_fixes.sql"),
+    include_str!("../../migrations/0016_send_limits.sql"),
+    include_str!("../../migrations/0017_mail_path_indexes.sql"),
+    include_str!("../../migrations/0018_repair.sql"),
+    include_str!("../../migrations/0021_directors.sql"),
 ];
 
-/// The migration set applied by [`Store::open`].
-const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
+/// The migration set applied by [`Store::open`]: each file of
+/// [`MIGRATION_SQL`], 0018 with the repair hook.
+static MIGRATIONS: std::sync::LazyLock<Migrations<'static>> = std::sync::LazyLock::new(|| {
+    let repair_index = repair::FROZEN;
+    Migrations::new(
+        MIGRATION_SQL
+            .iter()
+            .enumerate()
+            .map(|(index, sql)| {
+                if index == repair_index {
+                    M::up_with_hook(sql, repair::hook)
+                } else {
+                    M::up(sql)
+                }
+            })
+            .collect(),
+    )
+});
 
 /// The schema version a fully migrated database has (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: usize = MIGRATION_LIST.len();
+pub const SCHEMA_VERSION: usize = MIGRATION_SQL.len();
 
 /// What went wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -476,7 +495,9 @@ impl Store {
                 });
             }
         }
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Off while the schema changes (a repaired table is dropped and
+        // renamed), on for everything after.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Migrations and every later `conn.transaction()` take the write lock
         // at BEGIN, so concurrent openers wait for each other.
@@ -492,6 +513,14 @@ impl Store {
                 supported: SCHEMA_VERSION,
             });
         }
+        if (1..repair::FROZEN).contains(&found) {
+            let tx = conn.transaction()?;
+            // Read again under the write lock: another process may have
+            // upgraded the file meanwhile.
+            let found: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+            repair::replay_unfrozen(&tx, usize::try_from(found).unwrap_or(0), MIGRATION_SQL)?;
+            tx.commit()?;
+        }
         if let Err(e) = MIGRATIONS.to_latest(&mut conn) {
             // Another process may have migrated between our version check
             // and our BEGIN; then the schema is complete and all is well.
@@ -499,6 +528,7 @@ impl Store {
                 return Err(e.into());
             }
         }
+        conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(Store { conn })
     }
 
@@ -560,5 +590,131 @@ impl Store {
             what: "user_version",
             detail: v.to_string(),
         })
+    }
+}
+
+/// The answer of `PRAGMA quick_check` or `PRAGMA integrity_check`: empty when
+/// the file is sound, else SQLite's lines naming what is damaged (at most
+/// 100). A file SQLite cannot read as a database at all gives one line with
+/// SQLite's error.
+pub type CheckProblems = Vec<String>;
+
+/// Runs `PRAGMA <pragma>` (`quick_check` or `integrity_check`) on `conn`.
+fn check_with(conn: &Connection, pragma: &str) -> Result<CheckProblems> {
+    let lines: rusqlite::Result<Vec<String>> = conn
+        .prepare(&format!("PRAGMA {pragma}(100)"))
+        .and_then(|mut stmt| stmt.query_map([], |row| row.get::<_, String>(0))?.collect());
+    match lines {
+        Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Vec::new()),
+        Ok(lines) => Ok(lines),
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+            ) =>
+        {
+            Ok(vec![e.to_string()])
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Checks the database file at `path` without migrating it or changing its
+/// rows (a `-wal` of committed transactions left by a killed process is
+/// taken in, as any opener does):
+/// `PRAGMA quick_check` (`thorough`: `integrity_check`, which also compares
+/// every index with its table). A file that does not exist is sound (it will
+/// be created).
+///
+/// # Errors
+/// [`StoreError::Sqlite`] when the file cannot be opened for a reason other
+/// than damage (permissions, a lock held beyond [`BUSY_TIMEOUT`]).
+pub fn check_file(path: &Path, thorough: bool) -> Result<CheckProblems> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    // Read-write (never creating) so that a `-wal` left by a killed process
+    // can be recovered; read-only where the file or its folder is.
+    let conn = Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .or_else(|_| {
+        Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+    })?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    check_with(
+        &conn,
+        if thorough {
+            "integrity_check"
+        } else {
+            "quick_check"
+        },
+    )
+}
+
+/// Copies the database at `from` into the file `to` through SQLite's online
+/// backup API: one consistent snapshot (a read transaction for the whole
+/// copy, which writers in WAL mode do not wait for), committed frames of the
+/// source's `-wal` included. `to` must exist and be empty (or a database to
+/// overwrite); the copy is left in rollback-journal mode (`journal_mode =
+/// DELETE`), one self-contained file.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] when either file cannot be opened or the copy fails.
+pub fn copy_database(from: &Path, to: &Path) -> Result<()> {
+    let source = Connection::open_with_flags(
+        from,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    source.busy_timeout(BUSY_TIMEOUT)?;
+    copy_from(&source, to)
+}
+
+/// The schema version (`PRAGMA user_version`) of the database file at
+/// `path`, read without migrating it.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] when the file cannot be read as a database.
+pub fn file_schema_version(path: &Path) -> Result<usize> {
+    let conn = Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let v: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    Ok(usize::try_from(v).unwrap_or(0))
+}
+
+/// [`copy_database`] from an open connection.
+fn copy_from(source: &Connection, to: &Path) -> Result<()> {
+    let mut target = Connection::open(to)?;
+    target.busy_timeout(BUSY_TIMEOUT)?;
+    {
+        let backup = rusqlite::backup::Backup::new(source, &mut target)?;
+        // Every page in one step, under one read transaction.
+        backup.run_to_completion(i32::MAX, Duration::ZERO, None)?;
+    }
+    let mode: String =
+        target.pragma_update_and_check(None, "journal_mode", "DELETE", |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("delete") {
+        return Err(StoreError::Invalid {
+            what: "journal mode of the copy",
+            value: mode,
+        });
+    }
+    target.close().map_err(|(_, e)| StoreError::Sqlite(e))?;
+    Ok(())
+}
+
+impl Store {
+    /// Copies this database into the file `to` as [`copy_database`] does.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] when `to` cannot be opened or the copy fails.
+    pub fn copy_into(&self, to: &Path) -> Result<()> {
+        copy_from(&self.conn, to)
     }
 }

@@ -113,3 +113,45 @@ fn done_moves_to_cur_never_replacing_and_quarantine_round_trips() {
         .collect();
     assert_eq!(again, vec!["maildir/B".to_string()]);
 }
+
+#[test]
+fn replay_fetches_read_mail_once_under_its_first_key_in_arrival_order() {
+    let (_d, mut inbox) = inbox(1000);
+    let at = |secs: u64| SystemTime::UNIX_EPOCH + Duration::from_secs(secs);
+    let write = |path: PathBuf, when: SystemTime| {
+        std::fs::write(&path, b"Subject: x\r\n\r\nhi").unwrap();
+        File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(when)
+            .unwrap();
+    };
+    // Read long ago, read lately, and still new.
+    write(inbox.path().join("cur/old:2,S"), at(1_000));
+    write(inbox.path().join("cur/b:2,S"), at(3_000));
+    write(inbox.path().join("cur/a:2,RS"), at(2_000));
+    write(inbox.path().join("new/c"), at(4_000));
+    let plain: Vec<String> = inbox
+        .fetch(10)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.key)
+        .collect();
+    assert_eq!(plain, vec!["maildir/c"], "without replay, new/ only");
+
+    inbox.replay_since(DateTime::<Utc>::from(at(1_500)));
+    let keys: Vec<String> = inbox
+        .fetch(10)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.key)
+        .collect();
+    assert_eq!(keys, vec!["maildir/a", "maildir/b", "maildir/c"]);
+    assert!(inbox.fetch(10).unwrap().is_empty(), "each mail once");
+    // Marking a replayed mail of cur/ done changes nothing; one of new/ moves.
+    inbox.done("maildir/a").unwrap();
+    assert!(inbox.path().join("cur/a:2,RS").exists());
+    inbox.done("maildir/c").unwrap();
+    assert!(inbox.path().join("cur/c:2,S").exists());
+}

@@ -1,0 +1,6 @@
+-- The schema repair. Migrations 0001-0017 were edited after builds had shipped
+-- them, so a database's user_version does not say which schema it has. This
+-- migration has no statement of its own: its hook (src/store/repair.rs)
+-- compares the file with the schema of 0001-0017 as they stand and adds what
+-- is missing (tables, columns, indexes, triggers). From here on, a landed
+-- migration is never edited: a change is a new file.

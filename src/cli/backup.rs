@@ -1,0 +1,91 @@
+//! `zaochka backup FILE` and `zaochka restore FILE` ([`crate::daemon::backup`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::store_args::StoreArgs;
+use crate::daemon::backup;
+
+/// Writes a checked copy of the database to FILE (mode 0600), the daemon
+/// running or not: SQLite's online backup into a temporary file beside FILE,
+/// `PRAGMA integrity_check`, then a rename over FILE.
+#[derive(clap::Args, Debug)]
+pub struct Backup {
+    /// The backup file to write (replaced if it exists).
+    file: PathBuf,
+}
+
+impl Backup {
+    pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let mut store = args.open()?;
+        let written = backup::take(&mut store, &self.file, args.now())?;
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "ok": true,
+                    "backup": written.path.display().to_string(),
+                    "bytes": written.bytes,
+                })
+            );
+        } else {
+            println!(
+                "backup written to {} ({} bytes, integrity checked)",
+                written.path.display(),
+                written.bytes
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Puts a backup in place of the database and replays the mailbox: refused
+/// while `zaochka serve` runs on the database; removes the old `-wal` and
+/// `-shm`; then processes again every inbox mail of the last `[backup]
+/// replay-days` (read or not) that the backup had not seen, so the moves made
+/// after the backup come back. Their replies wait in the outbox for `serve`.
+#[derive(clap::Args, Debug)]
+pub struct Restore {
+    /// The backup file (written by `zaochka backup` or the daemon's `[backup]`).
+    file: PathBuf,
+}
+
+impl Restore {
+    pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
+        super::serve::init_logging();
+        let config = args.config()?;
+        if let Some(at) = args.now {
+            // `--now` / ZAOCHKA_NOW: the replay's clock starts at that instant.
+            crate::daemon::wall::start_at(at);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+            signal_hook::flag::register(signal, Arc::clone(&stop))?;
+        }
+        let restored = backup::restore(&config, &self.file, args.now(), &stop)?;
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "ok": true,
+                    "database": config.database.display().to_string(),
+                    "backup-schema": restored.backup_version,
+                    "replay-seen": restored.replay.seen,
+                    "replay-processed": restored.replay.processed,
+                })
+            );
+        } else {
+            println!(
+                "{} restored into {}; mailbox replayed: {} mails looked at, {} processed again. \
+                 Start the daemon: it sends their replies.",
+                self.file.display(),
+                config.database.display(),
+                restored.replay.seen,
+                restored.replay.processed
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

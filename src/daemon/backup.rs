@@ -1,0 +1,393 @@
+//! Backups and the way back: `zaochka backup FILE`, the daemon's scheduled
+//! backups (`[backup] dir, every-hours, keep`), and `zaochka restore FILE`.
+//!
+//! A backup is SQLite's online backup of the live database (one consistent
+//! snapshot, the daemon may run meanwhile) into a temporary file of the target
+//! folder (`O_CREAT | O_EXCL`, mode 0600), checked with `PRAGMA
+//! integrity_check`, synced, and renamed over the target name: a reader of
+//! the folder sees a whole, checked copy or none.
+//!
+//! A restore takes the daemon lock ([`super::lock`]), so it is refused while
+//! `serve` runs and no `serve` starts during it; checks the copy; writes it
+//! beside the live file through the backup API; removes the live file's `-wal`
+//! and `-shm` (frames of the old file there would be applied to the restored
+//! one and damage it) and renames the restored file into place. Then it
+//! replays the mailbox ([`replay`]): every inbox mail of the last
+//! `[backup] replay-days`, read or not, that the restored database has not
+//! processed is processed again in arrival order. A replayed mail's replies
+//! carry the Message-IDs of the first time (they derive from the inbox key and
+//! the database's secret, see `process::replies::reply_id`), so mail clients
+//! fold the duplicates. Until the replay has finished, a marker file
+//! (`<database>.replay`, holding the replay's start instant) makes the next
+//! `serve` finish it first.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, bail};
+use chrono::{DateTime, Duration as Span, Utc};
+use tracing::{info, warn};
+
+use super::faults::RunState;
+use super::lock::{LockError, ServeLock};
+use crate::config::Config;
+use crate::printable::printable;
+use crate::store::{self, Store};
+
+/// What a backup wrote.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// The backup file.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+/// The file `path` with `suffix` appended to its name (`zaochka.db` →
+/// `zaochka.db-wal`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// The folder of `path` (`.` for a bare name).
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A fresh temporary name beside `target`: `.<name>.<pid>.<random>.tmp`.
+fn temporary_beside(target: &Path) -> anyhow::Result<PathBuf> {
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let name = target
+        .file_name()
+        .map_or_else(|| "zaochka.db".into(), |n| n.to_string_lossy().into_owned());
+    Ok(folder_of(target).join(format!(".{name}.{}.{random}.tmp", std::process::id())))
+}
+
+/// Creates `path` empty, mode 0600, failing if anything is there (a link
+/// planted at the name included).
+fn create_private(path: &Path) -> anyhow::Result<File> {
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+        .with_context(|| format!("cannot create {}", path.display()))
+}
+
+/// Syncs the folder `dir`, so that a rename in it survives a crash.
+fn sync_folder(dir: &Path) {
+    if let Err(e) = File::open(dir).and_then(|d| d.sync_all()) {
+        warn!(folder = %printable(&dir.display().to_string()), error = %e, "cannot sync the folder");
+    }
+}
+
+/// Writes a checked copy of `fill`'s database at `target` (see the module
+/// documentation): `fill` copies into the temporary file it is given.
+fn write_checked(
+    target: &Path,
+    fill: impl FnOnce(&Path) -> anyhow::Result<()>,
+) -> anyhow::Result<Written> {
+    let temporary = temporary_beside(target)?;
+    let result = (|| {
+        drop(create_private(&temporary)?);
+        fill(&temporary)?;
+        let problems = store::check_file(&temporary, true)?;
+        if !problems.is_empty() {
+            bail!(
+                "the copy fails its integrity check: {}",
+                problems.join("; ")
+            );
+        }
+        File::open(&temporary)
+            .and_then(|f| f.sync_all())
+            .with_context(|| format!("cannot sync {}", temporary.display()))?;
+        std::fs::rename(&temporary, target).with_context(|| {
+            format!(
+                "cannot rename {} to {}",
+                temporary.display(),
+                target.display()
+            )
+        })?;
+        sync_folder(&folder_of(target));
+        let bytes = std::fs::metadata(target).map(|m| m.len()).unwrap_or(0);
+        Ok(Written {
+            path: target.to_path_buf(),
+            bytes,
+        })
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+        let _ = std::fs::remove_file(with_suffix(&temporary, "-journal"));
+    }
+    result
+}
+
+/// `zaochka backup FILE`: a checked copy of the open database at `target`
+/// (replacing a file there). The database's reply secret is made first if it
+/// has none yet, so that a restored copy names replies as the live one did.
+///
+/// # Errors
+/// When the copy cannot be written or fails its check; nothing is left at
+/// `target` then (an older file there stays).
+pub fn take(store: &mut Store, target: &Path, now: DateTime<Utc>) -> anyhow::Result<Written> {
+    store.transaction(|tx| store::secrets::verp_key(tx, now).map(|_| ()))?;
+    write_checked(target, |temporary| Ok(store.copy_into(temporary)?))
+}
+
+/// The name of a scheduled backup taken at `at`: `zaochka-20261205T031500Z.db`
+/// (names sort by time).
+fn scheduled_name(at: DateTime<Utc>) -> String {
+    format!("zaochka-{}.db", at.format("%Y%m%dT%H%M%SZ"))
+}
+
+/// The scheduled backups in `dir`, oldest first, with their instants.
+fn scheduled_in(dir: &Path) -> Vec<(DateTime<Utc>, PathBuf)> {
+    let Ok(listing) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(DateTime<Utc>, PathBuf)> = listing
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let stamp = name.strip_prefix("zaochka-")?.strip_suffix(".db")?;
+            let at = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%SZ").ok()?;
+            Some((at.and_utc(), e.path()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The daemon's scheduled backup: with `[backup] dir` set, a backup is taken
+/// when the newest one there is `every-hours` old (or there is none), and the
+/// oldest beyond `keep` are deleted. Returns the backup written, if any. A
+/// failure is logged and returned; the daemon goes on.
+///
+/// # Errors
+/// When the folder cannot be created or the backup cannot be written.
+pub fn scheduled(
+    store: &mut Store,
+    config: &Config,
+    now: DateTime<Utc>,
+) -> anyhow::Result<Option<Written>> {
+    let Some(dir) = &config.backup.dir else {
+        return Ok(None);
+    };
+    let every = Span::hours(i64::try_from(config.backup.every_hours).unwrap_or(i64::MAX / 4000));
+    let existing = scheduled_in(dir);
+    if existing.last().is_some_and(|(at, _)| *at + every > now) {
+        return Ok(None);
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .create(dir)
+        .with_context(|| format!("cannot create the backup folder {}", dir.display()))?;
+    let written = take(store, &dir.join(scheduled_name(now)), now)?;
+    info!(backup = %printable(&written.path.display().to_string()), bytes = written.bytes, "scheduled backup written");
+    let all = scheduled_in(dir);
+    let surplus = all.len().saturating_sub(config.backup.keep);
+    for (_, old) in all.into_iter().take(surplus) {
+        match std::fs::remove_file(&old) {
+            Ok(()) => info!(backup = %printable(&old.display().to_string()), "old backup deleted"),
+            Err(e) => {
+                warn!(backup = %printable(&old.display().to_string()), error = %e, "cannot delete an old backup")
+            }
+        }
+    }
+    Ok(Some(written))
+}
+
+/// The replay marker of a database: `<database>.replay`.
+#[must_use]
+pub fn replay_marker(database: &Path) -> PathBuf {
+    with_suffix(database, ".replay")
+}
+
+/// What a restore did.
+#[derive(Debug, Clone)]
+pub struct Restored {
+    /// The schema version of the backup before it was brought up to date.
+    pub backup_version: usize,
+    /// How the mailbox replay went.
+    pub replay: Replayed,
+}
+
+/// What a mailbox replay did.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Replayed {
+    /// Inbox mails looked at (new and already read, within the window).
+    pub seen: usize,
+    /// Of them, mails the restored database had not processed: processed now.
+    pub processed: usize,
+}
+
+/// `zaochka restore FILE` (see the module documentation).
+///
+/// # Errors
+/// A daemon holding the database (refused, nothing changed); a backup that
+/// cannot be read or fails its integrity check (refused, nothing changed); a
+/// failure while putting it in place or replaying (the marker makes the next
+/// `serve` finish the replay).
+pub fn restore(
+    config: &Config,
+    backup: &Path,
+    now: DateTime<Utc>,
+    stop: &AtomicBool,
+) -> anyhow::Result<Restored> {
+    let database = &config.database;
+    let _lock = ServeLock::acquire(database).map_err(|e| match e {
+        LockError::Held { holder, .. } => anyhow::anyhow!(
+            "a daemon ({holder}) holds {}: stop it first (systemctl stop zaochka), then restore",
+            database.display()
+        ),
+        other => other.into(),
+    })?;
+    if !backup.is_file() {
+        bail!("{} is not a file", backup.display());
+    }
+    let problems = store::check_file(backup, true)
+        .with_context(|| format!("cannot read the backup {}", backup.display()))?;
+    if !problems.is_empty() {
+        bail!(
+            "the backup {} is damaged ({}); choose another",
+            backup.display(),
+            problems.join("; ")
+        );
+    }
+    let backup_version = store::file_schema_version(backup)?;
+    if backup_version > store::SCHEMA_VERSION {
+        bail!(
+            "the backup {} comes from a newer zaochka (schema {backup_version}, this one knows {})",
+            backup.display(),
+            store::SCHEMA_VERSION
+        );
+    }
+    if let Some(dir) = database.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::DirBuilder::new().recursive(true).create(dir)?;
+    }
+    // The restored copy is written beside the live file, then the live file's
+    // journals go, then the copy takes the live name.
+    let staged = temporary_beside(database)?;
+    let result = (|| -> anyhow::Result<()> {
+        drop(create_private(&staged)?);
+        store::copy_database(backup, &staged)?;
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let stale = with_suffix(database, suffix);
+            match std::fs::remove_file(&stale) {
+                Ok(()) => {
+                    info!(file = %printable(&stale.display().to_string()), "stale journal removed")
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot remove {}", stale.display()));
+                }
+            }
+        }
+        std::fs::rename(&staged, database)
+            .with_context(|| format!("cannot put the backup in place at {}", database.display()))?;
+        sync_folder(&folder_of(database));
+        Ok(())
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&staged);
+        return Err(e);
+    }
+    let since = now - Span::days(i64::from(config.backup.replay_days));
+    write_marker(database, since)?;
+    let replay = replay(config, since, stop).context(
+        "the backup is in place, but the mailbox replay did not finish; \
+         the next `zaochka serve` finishes it before anything else",
+    )?;
+    Ok(Restored {
+        backup_version,
+        replay,
+    })
+}
+
+/// Writes the replay marker holding `since`.
+fn write_marker(database: &Path, since: DateTime<Utc>) -> anyhow::Result<()> {
+    let marker = replay_marker(database);
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&marker)
+        .with_context(|| format!("cannot write {}", marker.display()))?;
+    writeln!(file, "{}", store::instant_text(since))?;
+    file.sync_all()?;
+    Ok(())
+}
+
+/// The start of a replay left unfinished (the marker's instant), if any.
+///
+/// # Errors
+/// A marker that cannot be read or holds no instant.
+pub fn pending_replay(database: &Path) -> anyhow::Result<Option<DateTime<Utc>>> {
+    let marker = replay_marker(database);
+    match std::fs::read_to_string(&marker) {
+        Ok(text) => Ok(Some(store::parse_instant(text.trim()).with_context(
+            || format!("the replay marker {} holds no instant", marker.display()),
+        )?)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", marker.display())),
+    }
+}
+
+/// Replays the mailbox from `since` (see the module documentation) through
+/// the daemon's own queue, then removes the marker. The replies are left in
+/// the outbox for `serve` to send. The caller holds the daemon lock.
+///
+/// # Errors
+/// The inbox or the database cannot be opened or fail meanwhile (the marker
+/// stays, so the next `serve` replays again).
+pub fn replay(
+    config: &Config,
+    since: DateTime<Utc>,
+    stop: &AtomicBool,
+) -> anyhow::Result<Replayed> {
+    let mut store = Store::open(&config.database)?;
+    let mut inbox = super::open_inbox(config)?;
+    inbox.replay_since(since);
+    let count =
+        |store: &mut Store| -> anyhow::Result<usize> { Ok(store.read(store::messages::count)?) };
+    let before = count(&mut store)?;
+    let mut run = RunState::default();
+    let mut seen = 0usize;
+    let mut pump = |_: &mut Store| {};
+    let mut drain = super::Drain {
+        store: &mut store,
+        config,
+        inbox: inbox.as_mut(),
+        run: &mut run,
+        stop,
+        pump: &mut pump,
+    };
+    let fault = drain.run_counting(&mut seen)?;
+    if let Some(detail) = fault {
+        bail!("the replay stopped on a fault ({detail}); it goes on at the next `zaochka serve`");
+    }
+    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+        bail!("the replay was stopped; it goes on at the next `zaochka serve`");
+    }
+    let processed = count(&mut store)?.saturating_sub(before);
+    let marker = replay_marker(&config.database);
+    if let Err(e) = std::fs::remove_file(&marker)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        warn!(marker = %printable(&marker.display().to_string()), error = %e, "cannot remove the replay marker");
+    }
+    info!(seen, processed, "mailbox replayed");
+    Ok(Replayed { seen, processed })
+}
