@@ -44,6 +44,7 @@ pub mod events;
 pub mod game;
 pub mod help;
 pub mod mail;
+pub mod outbox;
 pub mod moves;
 pub mod pauses;
 pub mod plural;

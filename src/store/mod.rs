@@ -147,6 +147,7 @@ pub mod offers;
 pub mod outbox;
 pub mod players;
 pub mod receipts;
+pub mod relay_faults;
 pub mod secrets;
 pub mod send_limits;
 pub mod sql_log;
@@ -193,6 +194,7 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
     M::up(include_str!("../../migrations/0016_send_limits.sql")),
     M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
+    M::up(include_str!("../../migrations/0019_relay_faults.sql")),
 ];
 
 /// The migration set applied by [`Store::open`].
