@@ -10,6 +10,7 @@ mod history;
 mod import;
 mod mail_log;
 mod moves;
+mod outbox;
 mod output;
 mod perft;
 mod play;
@@ -60,6 +61,9 @@ enum Command {
     Referee(referee::Referee),
     #[command(subcommand)]
     Quarantine(quarantine::Quarantine),
+    #[command(subcommand)]
+    Outbox(outbox::Outbox),
+    Status(outbox::Status),
     Serve(serve::Serve),
     #[command(subcommand)]
     Tournament(tournament::TournamentCmd),
@@ -90,6 +94,8 @@ impl Cli {
             Command::Import(c) => c.execute(&self.store),
             Command::Referee(c) => c.execute(&self.store),
             Command::Quarantine(c) => c.execute(&self.store),
+            Command::Outbox(c) => c.execute(&self.store),
+            Command::Status(c) => c.execute(&self.store),
             Command::Serve(c) => c.execute(&self.store),
             Command::Tournament(c) => c.execute(&self.store),
             Command::Perft(c) => c.execute(),

@@ -393,6 +393,29 @@ pub fn mark_failed(
     Ok(status)
 }
 
+/// How many mails are in each state: `(pending, sent, failed)`.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn counts(tx: &Tx<'_>) -> Result<(u64, u64, u64)> {
+    let mut stmt = tx
+        .sql()
+        .prepare_cached("SELECT status, count(*) AS n FROM outbox GROUP BY status")?;
+    let rows = stmt.query_map([], |r| {
+        let n: i64 = r.get("n")?;
+        Ok((r.get::<_, OutboxStatus>("status")?, u64::try_from(n).unwrap_or(0)))
+    })?;
+    let mut out = (0, 0, 0);
+    for row in rows {
+        match row? {
+            (OutboxStatus::Pending, n) => out.0 = n,
+            (OutboxStatus::Sent, n) => out.1 = n,
+            (OutboxStatus::Failed, n) => out.2 = n,
+        }
+    }
+    Ok(out)
+}
+
 /// Puts a failed mail back in the queue at `now` (UTC): pending, due at once,
 /// its attempts counted from 0 again, its last error kept until the next
 /// attempt. Its Message-ID is unchanged, so a client folds it with any copy
