@@ -278,8 +278,15 @@ pub fn send_while<R>(
             idle: (0..workers).rev().collect(),
             ..Run::default()
         };
+        // A next try further than the longest wait is from a clock that
+        // stepped back: it holds nothing.
+        let longest = TimeDelta::seconds(i64::from(limits.relay_retry_max_seconds.max(1)));
         match store.read(relay_faults::open) {
-            Ok(fault) => run.relay_wait = fault.map(|f| f.next_try_at).filter(|t| *t > now),
+            Ok(fault) => {
+                run.relay_wait = fault
+                    .map(|f| f.next_try_at)
+                    .filter(|t| *t > now && *t <= now + longest);
+            }
             Err(e) => return (work(store, &mut |_| ()), Err(e.into())),
         }
         let mut side = Side {

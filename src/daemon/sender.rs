@@ -332,6 +332,50 @@ mod tests {
     use super::*;
     use std::sync::atomic::Ordering;
 
+    /// A reply whose attempts ran out raises one alert; an alert mail whose
+    /// attempts ran out raises none (it would go to the same referees).
+    #[test]
+    fn a_reply_failed_for_good_raises_an_alert_and_a_failed_alert_mail_none() {
+        use crate::store::outbox::NewOutgoing;
+        let mut c = Config::default();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let (reply, alert) = store
+            .transaction(|tx| {
+                let a = outbox::enqueue(tx, &NewOutgoing::sample("p@example.test", "m1@example.test", now))?;
+                let b = outbox::enqueue(
+                    tx,
+                    &NewOutgoing::sample("r@example.test", "zaochka.alert.1.1@example.test", now),
+                )?;
+                Ok::<_, StoreError>((outbox::get(tx, a)?, outbox::get(tx, b)?))
+            })
+            .unwrap();
+        let reply_failed = |store: &mut Store| {
+            store
+                .read(|tx| {
+                    tx.sql()
+                        .query_row("SELECT count(*) FROM alerts WHERE kind = 'reply-failed'", [], |r| {
+                            r.get::<_, i64>(0)
+                        })
+                        .map_err(StoreError::from)
+                })
+                .unwrap()
+        };
+        for _ in 0..RetryPolicy::default().max_attempts {
+            for row in [&reply, &alert] {
+                let e = SendError::Transient("451 4.3.0 try later".into());
+                record(&mut store, &c, row, Err(e), now, 5).unwrap();
+            }
+        }
+        let failed = store
+            .read(|tx| outbox::list(tx, Some(OutboxStatus::Failed), None))
+            .unwrap();
+        assert_eq!(failed.len(), 2);
+        assert_eq!(reply_failed(&mut store), 1);
+    }
+
     #[test]
     fn any_display_name_is_quoted_correctly() {
         let mut c = Config::default();

@@ -141,12 +141,12 @@ pub fn recent(tx: &Tx<'_>, limit: u32) -> Result<Vec<RelayFault>> {
 mod tests {
     use super::*;
     use crate::store::Store;
-    use chrono::TimeDelta;
+    use chrono::{TimeDelta, TimeZone};
 
     #[test]
     fn refusals_extend_one_open_fault_until_it_ends() {
         let mut store = Store::open_in_memory().unwrap();
-        let t = Utc::now();
+        let t = Utc.with_ymd_and_hms(2026, 12, 1, 10, 0, 0).unwrap();
         store
             .transaction(|tx| {
                 assert_eq!(open(tx)?, None);
