@@ -133,7 +133,11 @@ fn each_reply_delivered_once(bot: &Bot, sink: &SmtpSink) {
         assert_eq!(status, "sent", "{id}");
         assert_eq!(times.get(id.as_str()), Some(&1), "{id} delivered once");
     }
-    assert_eq!(accepted.len(), rows.len(), "nothing but the outbox was sent");
+    assert_eq!(
+        accepted.len(),
+        rows.len(),
+        "nothing but the outbox was sent"
+    );
 }
 
 /// The run of a relay fault during a load of 200 mails (25 games, 8 plies):
@@ -141,7 +145,12 @@ fn each_reply_delivered_once(bot: &Bot, sink: &SmtpSink) {
 /// mail again.
 fn a_fault_during_a_load(fault: Fault, extra: &str, stage: &str) {
     let sink = SmtpSink::start(None);
-    let bot = games_by_mail(25, 8, &sink, &format!("connections = 4\n{FAST_RETRY}{extra}"));
+    let bot = games_by_mail(
+        25,
+        8,
+        &sink,
+        &format!("connections = 4\n{FAST_RETRY}{extra}"),
+    );
     sink.set_fault(fault);
     serve_once_logged(&bot);
     assert_eq!(
@@ -168,9 +177,16 @@ fn a_fault_during_a_load(fault: Fault, extra: &str, stage: &str) {
     let seen = sink.fault_refusals();
     assert!(seen >= 1);
     after_backoff(&bot);
-    assert!(sink.fault_refusals() > seen, "tried again after the backoff");
+    assert!(
+        sink.fault_refusals() > seen,
+        "tried again after the backoff"
+    );
     assert_eq!(by_status(&bot, "failed"), 0);
-    assert_eq!(count(&bot, "SELECT count(*) FROM relay_faults"), 1, "one fault");
+    assert_eq!(
+        count(&bot, "SELECT count(*) FROM relay_faults"),
+        1,
+        "one fault"
+    );
     assert_eq!(bot.alerts_of("relay-recovered"), 0, "told when it is over");
     assert!(sink.accepted().is_empty());
     // The relay takes mail again.
@@ -180,7 +196,11 @@ fn a_fault_during_a_load(fault: Fault, extra: &str, stage: &str) {
         after_backoff(&bot);
         runs += 1;
     }
-    assert_eq!(bot.alerts_of("relay-recovered"), 1, "the referees alerted once");
+    assert_eq!(
+        bot.alerts_of("relay-recovered"),
+        1,
+        "the referees alerted once"
+    );
     assert_eq!(bot.alerts_of("reply-failed"), 0);
     assert_eq!(
         count(
@@ -192,7 +212,10 @@ fn a_fault_during_a_load(fault: Fault, extra: &str, stage: &str) {
     );
     each_reply_delivered_once(&bot, &sink);
     assert_eq!(
-        count(&bot, "SELECT count(*) FROM relay_faults WHERE ended_at IS NULL"),
+        count(
+            &bot,
+            "SELECT count(*) FROM relay_faults WHERE ended_at IS NULL"
+        ),
         0
     );
     let status = bot.ok(&["status"]);
@@ -227,7 +250,10 @@ fn the_same_554_for_every_recipient_is_a_fault_of_the_relay() {
     assert_eq!(count(&bot, "SELECT count(*) FROM moves"), 6);
     assert_eq!(by_status(&bot, "failed"), 0, "no recipient is blamed");
     assert_eq!(
-        count(&bot, "SELECT count(*) FROM players WHERE unreachable_since IS NOT NULL"),
+        count(
+            &bot,
+            "SELECT count(*) FROM players WHERE unreachable_since IS NOT NULL"
+        ),
         0
     );
     assert_eq!(bot.alerts_of("undeliverable"), 0);
@@ -370,7 +396,10 @@ fn outbox_list_failed_and_retry_through_the_cli() {
     let (row, message_id) = bot.notice_row(2, "bob@example.test");
     let listed = bot.ok(&["outbox", "list", "--failed"]);
     assert_eq!(listed.lines().count(), 1, "{listed}");
-    assert!(listed.starts_with(&format!("{row}  failed  bob@example.test")), "{listed}");
+    assert!(
+        listed.starts_with(&format!("{row}  failed  bob@example.test")),
+        "{listed}"
+    );
     assert!(listed.contains("5.1.1"), "{listed}");
     assert!(!listed.contains('\u{1b}'), "no raw escape: {listed:?}");
     assert!(listed.contains("\\u{1b}[31mred"), "{listed}");

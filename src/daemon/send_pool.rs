@@ -573,7 +573,14 @@ impl Run {
                 self.held.push((row, reply));
                 continue;
             };
-            record(store, config, &row, Err(verdict), at, DEFER_IN_STORE_MINUTES)?;
+            record(
+                store,
+                config,
+                &row,
+                Err(verdict),
+                at,
+                DEFER_IN_STORE_MINUTES,
+            )?;
         }
         if relay {
             self.relay_wait = store.read(relay_faults::open)?.map(|f| f.next_try_at);
@@ -601,7 +608,9 @@ fn refusal_code(reply: &str) -> String {
 /// Whether a refusal code is of the policy class 5.7 (relaying denied,
 /// authentication required), which a relay gives whoever the mail is for.
 fn is_policy(code: &str) -> bool {
-    code.split(' ').nth(1).is_some_and(|e| e.starts_with("5.7."))
+    code.split(' ')
+        .nth(1)
+        .is_some_and(|e| e.starts_with("5.7."))
 }
 
 /// One worker: sends each job over its connection and answers; after a

@@ -20,8 +20,8 @@ use tracing::{info, warn};
 use super::alerts::{self, Alert};
 use super::bounce::ReturnPath;
 use super::transport::{ReplyTransport, SendError};
-use crate::lang::outbox::{FailedReply, FailedWhy, RelayRecovered};
 use crate::config::Config;
+use crate::lang::outbox::{FailedReply, FailedWhy, RelayRecovered};
 use crate::printable::printable;
 use crate::store::outbox::{self, Failure, OutboxStatus, OutgoingMail, RetryPolicy};
 use crate::store::{Store, StoreError, players, relay_faults, secrets, send_limits};
@@ -344,7 +344,10 @@ mod tests {
         let now = Utc::now();
         let (reply, alert) = store
             .transaction(|tx| {
-                let a = outbox::enqueue(tx, &NewOutgoing::sample("p@example.test", "m1@example.test", now))?;
+                let a = outbox::enqueue(
+                    tx,
+                    &NewOutgoing::sample("p@example.test", "m1@example.test", now),
+                )?;
                 let b = outbox::enqueue(
                     tx,
                     &NewOutgoing::sample("r@example.test", "zaochka.alert.1.1@example.test", now),
@@ -356,9 +359,11 @@ mod tests {
             store
                 .read(|tx| {
                     tx.sql()
-                        .query_row("SELECT count(*) FROM alerts WHERE kind = 'reply-failed'", [], |r| {
-                            r.get::<_, i64>(0)
-                        })
+                        .query_row(
+                            "SELECT count(*) FROM alerts WHERE kind = 'reply-failed'",
+                            [],
+                            |r| r.get::<_, i64>(0),
+                        )
                         .map_err(StoreError::from)
                 })
                 .unwrap()

@@ -165,7 +165,9 @@ impl FailedReply {
         };
         match lang {
             Language::En => {
-                let about = self.game.map_or(String::new(), |g| format!(" about game #{g}"));
+                let about = self
+                    .game
+                    .map_or(String::new(), |g| format!(" about game #{g}"));
                 format!(
                     "The reply {row}{about} to {to} was not sent: {why}. The last error:\n  {detail}\n\n\
                      `zaochka outbox list --failed` lists such replies; once the cause is fixed, \

@@ -403,7 +403,10 @@ pub fn counts(tx: &Tx<'_>) -> Result<(u64, u64, u64)> {
         .prepare_cached("SELECT status, count(*) AS n FROM outbox GROUP BY status")?;
     let rows = stmt.query_map([], |r| {
         let n: i64 = r.get("n")?;
-        Ok((r.get::<_, OutboxStatus>("status")?, u64::try_from(n).unwrap_or(0)))
+        Ok((
+            r.get::<_, OutboxStatus>("status")?,
+            u64::try_from(n).unwrap_or(0),
+        ))
     })?;
     let mut out = (0, 0, 0);
     for row in rows {

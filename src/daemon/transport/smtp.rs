@@ -142,7 +142,10 @@ impl SmtpOutbox {
     /// An idle connection used less than [`IDLE`] ago, if any (older ones
     /// are closed).
     fn checkout(&self) -> Option<SmtpConnection> {
-        let mut idle = self.idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         while let Some((mut conn, at)) = idle.pop() {
             if at.elapsed() < IDLE && !conn.has_broken() {
                 return Some(conn);
@@ -153,7 +156,10 @@ impl SmtpOutbox {
     }
 
     fn checkin(&self, conn: SmtpConnection) {
-        let mut idle = self.idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if idle.len() < self.keep {
             idle.push((conn, Instant::now()));
         }
