@@ -402,7 +402,7 @@ fn a_tournament_made_before_directors_were_recorded_is_directed_by_its_creator()
            FROM tournaments WHERE name = 'Осень';",
     )
     .unwrap();
-    db.execute_batch(include_str!("../migrations/0021_directors.sql"))
+    db.execute_batch(include_str!("../migrations/0019_directors.sql"))
         .unwrap();
     drop(db);
     let list = bot.ok(&["tournament", "directors", "list", "Осень"]);

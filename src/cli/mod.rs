@@ -11,6 +11,7 @@ mod history;
 mod import;
 mod mail_log;
 mod moves;
+mod outbox;
 mod output;
 mod perft;
 mod play;
@@ -61,6 +62,9 @@ enum Command {
     Referee(referee::Referee),
     #[command(subcommand)]
     Quarantine(quarantine::Quarantine),
+    #[command(subcommand)]
+    Outbox(outbox::Outbox),
+    Status(outbox::Status),
     Serve(serve::Serve),
     Backup(backup::Backup),
     Restore(backup::Restore),
@@ -93,6 +97,8 @@ impl Cli {
             Command::Import(c) => c.execute(&self.store),
             Command::Referee(c) => c.execute(&self.store),
             Command::Quarantine(c) => c.execute(&self.store),
+            Command::Outbox(c) => c.execute(&self.store),
+            Command::Status(c) => c.execute(&self.store),
             Command::Serve(c) => c.execute(&self.store),
             Command::Backup(c) => c.execute(&self.store),
             Command::Restore(c) => c.execute(&self.store),

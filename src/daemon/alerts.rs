@@ -118,6 +118,12 @@ pub enum Alert {
     /// the game stands since `since` (UTC, the notice's send instant) until
     /// mail from the player or a director ends the pause (issue 15, item 6).
     ClockStopped(crate::lang::pauses::StoppedClock),
+    /// The outbound relay refused every reply for a while and takes mail
+    /// again: told once per fault, when it is over (while it lasts the alert
+    /// could not go out; `zaochka status` shows it).
+    RelayRecovered(crate::lang::outbox::RelayRecovered),
+    /// A reply failed for good (nothing fails silently).
+    ReplyFailed(crate::lang::outbox::FailedReply),
     /// A verified mail (registered sender, valid token) failed its From
     /// domain's DMARC policy of reject or quarantine and was applied all the
     /// same (`dmarc-reject-refuses-moves = false`): flagged for a look.
@@ -137,7 +143,8 @@ pub enum Alert {
 
 impl Alert {
     /// The stable kind code: `undeliverable`, `quarantined`,
-    /// `inbox-entry-skipped`, `fault-persists`.
+    /// `inbox-entry-skipped`, `fault-persists`, `clock-stopped`,
+    /// `dmarc-failed-applied`, `relay-recovered`, `reply-failed`.
     #[must_use]
     pub fn kind(&self) -> &'static str {
         match self {
@@ -147,6 +154,8 @@ impl Alert {
             Alert::FaultPersists { .. } => "fault-persists",
             Alert::ClockStopped(_) => "clock-stopped",
             Alert::DmarcFailedApplied { .. } => "dmarc-failed-applied",
+            Alert::RelayRecovered(_) => "relay-recovered",
+            Alert::ReplyFailed(_) => "reply-failed",
         }
     }
 
@@ -168,6 +177,8 @@ impl Alert {
                 format!("fault-persists:{}", instant_text(*since))
             }
             Alert::ClockStopped(s) => format!("clock-stopped:{}", s.pause),
+            Alert::RelayRecovered(r) => format!("relay-recovered:{}", instant_text(r.since)),
+            Alert::ReplyFailed(f) => format!("reply-failed:{}:{}", f.outbox, instant_text(f.at)),
             Alert::DmarcFailedApplied { inbox_key, .. } => {
                 format!("dmarc-failed-applied:{inbox_key}")
             }
@@ -193,6 +204,8 @@ impl Alert {
             (Alert::FaultPersists { .. }, Language::En) => "mail processing is held up".into(),
             (Alert::FaultPersists { .. }, Language::Ru) => "обработка почты приостановлена".into(),
             (Alert::ClockStopped(s), _) => s.subject(lang),
+            (Alert::RelayRecovered(r), _) => r.subject(lang),
+            (Alert::ReplyFailed(f), _) => f.subject(lang),
             (Alert::DmarcFailedApplied { sender, .. }, Language::En) => {
                 format!("a mail from {} failed DMARC", printable(sender))
             }
@@ -233,6 +246,8 @@ impl Alert {
                 format!("обработка почты приостановлена с {}", when(*since))
             }
             (Alert::ClockStopped(s), _) => s.line(lang),
+            (Alert::RelayRecovered(r), _) => r.line(lang),
+            (Alert::ReplyFailed(f), _) => f.line(lang),
             (
                 Alert::DmarcFailedApplied {
                     inbox_key, sender, ..
@@ -368,6 +383,8 @@ impl Alert {
                 printable(detail)
             ),
             (Alert::ClockStopped(s), _) => s.body(lang),
+            (Alert::RelayRecovered(r), _) => r.body(lang),
+            (Alert::ReplyFailed(f), _) => f.body(lang),
             (
                 Alert::DmarcFailedApplied {
                     inbox_key,

@@ -18,6 +18,18 @@
 //! [`DEFER_FIRST`] up to [`DEFER_MAX`], and the row goes back at the front of
 //! the queue; after [`DEFERRALS_PER_RUN`] deferrals in one call it waits
 //! [`DEFER_IN_STORE_MINUTES`] in the store instead, its attempts uncounted.
+//!
+//! Relay faults: a refusal that names no recipient ([`SendError::Relay`])
+//! stops the hand-overs of the call; the row waits, uncounted, until the
+//! fault's next try (`relay_faults`, backoff by
+//! [`SendLimits::relay_retry_seconds`]), and a later call hands nothing over
+//! before then. A refusal at `RCPT TO` ([`SendError::Recipient`]) is held
+//! until the call knows whose it is: once the relay took another reply in the
+//! call, it is that recipient's (failed for good, see `sender::record`); if
+//! the same refusal (reply code and enhanced status) came for two recipients
+//! and nothing was taken, or the call ends with one refusal of class 5.7
+//! (policy: "relaying denied") and nothing taken, it is the relay's (a fault
+//! at `RCPT TO`, retried); otherwise it is the recipient's.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,6 +45,7 @@ use super::sender::{BATCH, prepare, record};
 use super::transport::{ReplyTransport, SendError};
 use crate::config::Config;
 use crate::store::outbox::{OutboxId, OutgoingMail};
+use crate::store::relay_faults::{self, RelayStage};
 use crate::store::{Store, send_limits};
 
 /// A worker's first wait after a deferring answer.
@@ -45,7 +58,7 @@ pub const DEFERRALS_PER_RUN: u32 = 5;
 pub const DEFER_IN_STORE_MINUTES: i64 = 5;
 
 /// How the SMTP outbox may send (`[outbox]` keys `connections`, `per-minute`,
-/// `per-day`).
+/// `per-day`, `relay-retry-first-seconds`, `relay-retry-max-seconds`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct SendLimits {
@@ -56,6 +69,14 @@ pub struct SendLimits {
     pub per_minute: Option<u32>,
     /// At most this many replies accepted in any 24 hours; none: no cap.
     pub per_day: Option<u32>,
+    /// While the relay refuses all mail (a fault of the relay, not of a
+    /// recipient), the first wait before trying again, in seconds (default
+    /// 30); each later wait is as long as the fault has lasted so far,
+    /// between this and `relay_retry_max_seconds`.
+    pub relay_retry_first_seconds: u32,
+    /// The longest wait between two tries during a relay fault, in seconds
+    /// (default 600).
+    pub relay_retry_max_seconds: u32,
 }
 
 impl Default for SendLimits {
@@ -64,6 +85,8 @@ impl Default for SendLimits {
             connections: 4,
             per_minute: None,
             per_day: None,
+            relay_retry_first_seconds: 30,
+            relay_retry_max_seconds: 600,
         }
     }
 }
@@ -76,6 +99,17 @@ impl SendLimits {
             connections: 1,
             ..SendLimits::default()
         }
+    }
+
+    /// The wait after a relay refusal at `at` (UTC) in a fault that began at
+    /// `since`: as long as the fault has lasted, at least
+    /// `relay_retry_first_seconds` and at most `relay_retry_max_seconds`
+    /// (so the waits about double), in seconds.
+    #[must_use]
+    pub fn relay_retry_seconds(&self, since: DateTime<Utc>, at: DateTime<Utc>) -> i64 {
+        let first = i64::from(self.relay_retry_first_seconds.max(1));
+        let max = i64::from(self.relay_retry_max_seconds).max(first);
+        (at - since).num_seconds().clamp(first, max)
     }
 
     /// The number of sending workers: `connections`, at least 1.
@@ -244,6 +278,17 @@ pub fn send_while<R>(
             idle: (0..workers).rev().collect(),
             ..Run::default()
         };
+        // A next try further than the longest wait is from a clock that
+        // stepped back: it holds nothing.
+        let longest = TimeDelta::seconds(i64::from(limits.relay_retry_max_seconds.max(1)));
+        match store.read(relay_faults::open) {
+            Ok(fault) => {
+                run.relay_wait = fault
+                    .map(|f| f.next_try_at)
+                    .filter(|t| *t > now && *t <= now + longest);
+            }
+            Err(e) => return (work(store, &mut |_| ()), Err(e.into())),
+        }
         let mut side = Side {
             config,
             return_paths,
@@ -308,6 +353,15 @@ struct Run {
     capped: bool,
     /// A stop was requested (logged once): nothing more is handed over.
     stopped: bool,
+    /// The relay refuses all mail: nothing is handed over before this instant.
+    relay_wait: Option<DateTime<Utc>>,
+    /// The relay took a reply in this call.
+    relay_took: bool,
+    /// Rows refused at `RCPT TO`, not yet known to be the recipient's or the
+    /// relay's, with the refusal.
+    held: Vec<(OutgoingMail, String)>,
+    /// The refusal codes found in this call to be given to every recipient.
+    rcpt_fault_codes: HashSet<String>,
 }
 
 impl Run {
@@ -327,6 +381,12 @@ impl Run {
                     "stop requested; the other replies wait for the next run"
                 );
                 break;
+            }
+            if let Some(until) = self.relay_wait {
+                if (side.clock)() < until {
+                    break;
+                }
+                self.relay_wait = None;
             }
             if self.queue.is_empty() && !self.refill(store, (side.clock)())? {
                 break;
@@ -348,7 +408,14 @@ impl Run {
                     self.in_flight += 1;
                 }
                 Err(e) => {
-                    record(store, &row, Err(e), (side.clock)(), DEFER_IN_STORE_MINUTES)?;
+                    record(
+                        store,
+                        side.config,
+                        &row,
+                        Err(e),
+                        (side.clock)(),
+                        DEFER_IN_STORE_MINUTES,
+                    )?;
                 }
             }
         }
@@ -364,7 +431,7 @@ impl Run {
         budget: &mut Budget,
     ) -> anyhow::Result<()> {
         while let Ok(event) = side.events.try_recv() {
-            self.on_event(store, event, budget, (side.clock)())?;
+            self.on_event(store, side.config, event, budget, (side.clock)())?;
         }
         self.hand_over(store, side, budget)
     }
@@ -378,7 +445,10 @@ impl Run {
     ) -> anyhow::Result<usize> {
         loop {
             self.hand_over(store, side, budget)?;
-            if self.in_flight == 0 && (self.stopped || self.capped || self.drained) {
+            if self.in_flight == 0
+                && (self.stopped || self.capped || self.drained || self.relay_wait.is_some())
+            {
+                self.settle_held(store, side.config, (side.clock)(), true)?;
                 return Ok(self.sent);
             }
             if self.in_flight == 0 && self.queue.is_empty() && !self.idle.is_empty() {
@@ -387,7 +457,7 @@ impl Run {
                 continue;
             }
             match side.events.recv() {
-                Ok(event) => self.on_event(store, event, budget, (side.clock)())?,
+                Ok(event) => self.on_event(store, side.config, event, budget, (side.clock)())?,
                 Err(_) => anyhow::bail!("the sending workers stopped"),
             }
         }
@@ -409,6 +479,7 @@ impl Run {
     fn on_event(
         &mut self,
         store: &mut Store,
+        config: &Config,
         event: Event,
         budget: &mut Budget,
         at: DateTime<Utc>,
@@ -439,12 +510,107 @@ impl Run {
         } else {
             self.idle.push(worker);
         }
-        if record(store, &row, outcome, at, DEFER_IN_STORE_MINUTES)? {
+        match outcome {
+            Err(SendError::Recipient(reply)) => {
+                self.held.push((*row, reply));
+                return self.settle_held(store, config, at, false);
+            }
+            Err(SendError::Relay { .. }) => {
+                record(store, config, &row, outcome, at, DEFER_IN_STORE_MINUTES)?;
+                self.relay_wait = store.read(relay_faults::open)?.map(|f| f.next_try_at);
+                return Ok(());
+            }
+            _ => {}
+        }
+        if record(store, config, &row, outcome, at, DEFER_IN_STORE_MINUTES)? {
             self.sent += 1;
             budget.accepted();
+            self.relay_took = true;
+            self.settle_held(store, config, at, false)?;
         }
         Ok(())
     }
+
+    /// Decides the refusals held at `RCPT TO` that can be decided now (see
+    /// the module doc; `ending`: the call ends, every one is decided) and
+    /// records them.
+    fn settle_held(
+        &mut self,
+        store: &mut Store,
+        config: &Config,
+        at: DateTime<Utc>,
+        ending: bool,
+    ) -> anyhow::Result<()> {
+        if self.held.is_empty() {
+            return Ok(());
+        }
+        let held = std::mem::take(&mut self.held);
+        // The distinct recipients refused with each reply code.
+        let mut refused: HashMap<String, HashSet<String>> = HashMap::new();
+        for (row, reply) in &held {
+            refused
+                .entry(refusal_code(reply))
+                .or_default()
+                .insert(row.to_address.to_ascii_lowercase());
+        }
+        let mut relay = false;
+        for (row, reply) in held {
+            let code = refusal_code(&reply);
+            let everyone = self.rcpt_fault_codes.contains(&code)
+                || refused.get(&code).map_or(0, HashSet::len) >= 2;
+            let verdict = if self.relay_took {
+                SendError::Recipient(reply)
+            } else if everyone || (ending && is_policy(&code)) {
+                relay = true;
+                self.rcpt_fault_codes.insert(code);
+                SendError::Relay {
+                    stage: RelayStage::RcptAll,
+                    text: reply,
+                }
+            } else if ending {
+                SendError::Recipient(reply)
+            } else {
+                self.held.push((row, reply));
+                continue;
+            };
+            record(
+                store,
+                config,
+                &row,
+                Err(verdict),
+                at,
+                DEFER_IN_STORE_MINUTES,
+            )?;
+        }
+        if relay {
+            self.relay_wait = store.read(relay_faults::open)?.map(|f| f.next_try_at);
+        }
+        Ok(())
+    }
+}
+
+/// The reply code and enhanced status of a refusal as lettre writes it
+/// (`permanent error (550): 5.7.1 Relaying denied` gives `550 5.7.1`); the
+/// rest of the text (which often names the recipient) is left out.
+fn refusal_code(reply: &str) -> String {
+    let basic = reply
+        .split_once('(')
+        .and_then(|(_, r)| r.split_once(')'))
+        .map_or("", |(c, _)| c);
+    let enhanced = reply
+        .split_once("): ")
+        .and_then(|(_, r)| r.split_whitespace().next())
+        .filter(|t| t.split('.').count() == 3 && t.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .unwrap_or("");
+    format!("{basic} {enhanced}").trim().to_owned()
+}
+
+/// Whether a refusal code is of the policy class 5.7 (relaying denied,
+/// authentication required), which a relay gives whoever the mail is for.
+fn is_policy(code: &str) -> bool {
+    code.split(' ')
+        .nth(1)
+        .is_some_and(|e| e.starts_with("5.7."))
 }
 
 /// One worker: sends each job over its connection and answers; after a

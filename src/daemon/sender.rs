@@ -17,12 +17,14 @@ use lettre::Address;
 use lettre::message::Mailbox;
 use tracing::{info, warn};
 
+use super::alerts::{self, Alert};
 use super::bounce::ReturnPath;
 use super::transport::{ReplyTransport, SendError};
 use crate::config::Config;
+use crate::lang::outbox::{FailedReply, FailedWhy, RelayRecovered};
 use crate::printable::printable;
-use crate::store::outbox::{self, Failure, OutgoingMail, RetryPolicy};
-use crate::store::{Store, StoreError, secrets, send_limits};
+use crate::store::outbox::{self, Failure, OutboxStatus, OutgoingMail, RetryPolicy};
+use crate::store::{Store, StoreError, players, relay_faults, secrets, send_limits};
 
 /// Rows read from the database at a time.
 pub const BATCH: u32 = 100;
@@ -114,14 +116,27 @@ pub(super) fn prepare(
 }
 
 /// Records the outcome of one row's send at `at` (UTC), each in its own
-/// transaction: sent; failed with backoff ([`RetryPolicy`]) or for good; or,
-/// for a provider's deferral, moved `defer_minutes` later without counting an
-/// attempt. Returns `true` if the transport accepted it.
+/// transaction, and returns `true` if the transport accepted it:
+///
+/// - sent (and, if the relay was in a fault, the fault ends and the referees
+///   get one [`Alert::RelayRecovered`]);
+/// - a provider's deferral: moved `defer_minutes` later, no attempt counted;
+/// - a relay fault ([`SendError::Relay`]): nothing failed, no attempt
+///   counted; the fault is recorded (or extended) and the row waits for its
+///   backoff ([`crate::daemon::send_pool::SendLimits::relay_retry_seconds`]);
+/// - transient: retried with backoff ([`RetryPolicy`]);
+/// - refused for this recipient ([`SendError::Recipient`], as the sending
+///   pool decided): failed, the recipient marked unreachable, the referees
+///   alerted ([`Alert::Undeliverable`]), a move notice's clock paused;
+/// - any other failure for good (a message that cannot be built, the
+///   attempts used up): failed, the referees alerted ([`Alert::ReplyFailed`]),
+///   a move notice's clock paused.
 ///
 /// # Errors
 /// Database failures.
 pub(super) fn record(
     store: &mut Store,
+    config: &Config,
     row: &OutgoingMail,
     outcome: Result<(), SendError>,
     at: DateTime<Utc>,
@@ -132,10 +147,25 @@ pub(super) fn record(
     let game = row.game_id.map(|g| g.0);
     let (kind, text) = match outcome {
         Ok(()) => {
-            store.transaction(|tx| {
+            let ended = store.transaction(|tx| {
                 outbox::mark_sent(tx, row.id, at)?;
-                super::bounce_clock::after_sent(tx, row.id, at)
+                super::bounce_clock::after_sent(tx, row.id, at)?;
+                let Some(fault) = relay_faults::end(tx, at)? else {
+                    return Ok::<_, crate::referee::RefereeError>(None);
+                };
+                let alert = Alert::RelayRecovered(RelayRecovered {
+                    since: fault.since,
+                    until: at,
+                    stage: fault.stage,
+                    reply: fault.reply.clone(),
+                    refusals: fault.refusals,
+                });
+                alerts::raise(tx, config, &alert, at)?;
+                Ok(Some(fault))
             })?;
+            if let Some(f) = ended {
+                info!(since = %f.since, refusals = f.refusals, "the relay takes mail again; the referees are told");
+            }
             info!(outbox = row.id.0, game, to = %to, message_id = %message_id, "reply sent");
             return Ok(true);
         }
@@ -145,14 +175,102 @@ pub(super) fn record(
             info!(outbox = row.id.0, game, to = %to, reason = %printable(&text), until = %until, "the server deferred the reply; it waits, later replies of its game to that player wait behind it");
             return Ok(false);
         }
-        Err(SendError::Transient(t)) => (Failure::Transient, t),
-        Err(SendError::Permanent(t)) => (Failure::Permanent, t),
+        Err(SendError::Relay { stage, text }) => {
+            let limits = config.outbox.limits();
+            let fault = store.transaction(|tx| {
+                let since = relay_faults::open(tx)?.map_or(at, |f| f.since);
+                let wait = chrono::TimeDelta::seconds(limits.relay_retry_seconds(since, at));
+                let fault = relay_faults::refused(tx, stage, &text, at, at + wait)?;
+                send_limits::defer(tx, row.id, fault.next_try_at, &text)?;
+                Ok::<_, StoreError>(fault)
+            })?;
+            warn!(outbox = row.id.0, game, to = %to, stage = stage.as_str(), reply = %printable(&text), since = %fault.since, next_try = %fault.next_try_at, "the relay refuses mail; nothing is failed, sending is tried again later");
+            return Ok(false);
+        }
+        Err(SendError::Recipient(t)) => ((Failure::Permanent, FailedWhy::RecipientRefused), t),
+        Err(SendError::Transient(t)) => ((Failure::Transient, FailedWhy::AttemptsUsedUp), t),
+        Err(SendError::Permanent(t)) => ((Failure::Permanent, FailedWhy::Unbuildable), t),
     };
+    let (kind, why) = kind;
     let status = store.transaction(|tx| {
-        outbox::mark_failed(tx, row.id, &text, kind, at, &RetryPolicy::default())
+        let status = outbox::mark_failed(tx, row.id, &text, kind, at, &RetryPolicy::default())?;
+        if status == OutboxStatus::Failed {
+            failed_for_good(tx, config, row, why, &text, at)?;
+        }
+        Ok::<_, crate::referee::RefereeError>(status)
     })?;
     warn!(outbox = row.id.0, game, to = %to, error = %printable(&text), status = status.as_str(), "reply not sent");
     Ok(false)
+}
+
+/// A row failed for good at `at`: the referees are told (for a refused
+/// recipient through the bounce path: the address marked unreachable and
+/// [`Alert::Undeliverable`]; otherwise [`Alert::ReplyFailed`]), and if it
+/// was a move notice its recipient's clock stops
+/// ([`super::bounce_clock::on_bounce`]). An alert mail that fails raises no
+/// alert of its own (it would go to the same referees); it is listed by
+/// `zaochka outbox list --failed`.
+fn failed_for_good(
+    tx: &crate::store::Tx<'_>,
+    config: &Config,
+    row: &OutgoingMail,
+    why: FailedWhy,
+    text: &str,
+    at: DateTime<Utc>,
+) -> Result<(), crate::referee::RefereeError> {
+    if why == FailedWhy::RecipientRefused {
+        let since = match players::find_by_email(tx, &row.to_address)? {
+            Some(p) => match p.unreachable_since {
+                Some(t) => t,
+                None => {
+                    players::set_unreachable(tx, p.id, Some(at))?;
+                    at
+                }
+            },
+            None => at,
+        };
+        alerts::raise(
+            tx,
+            config,
+            &Alert::Undeliverable {
+                address: row.to_address.clone(),
+                game: row.game_id,
+                reporting_mta: relay_name(config),
+                since,
+            },
+            at,
+        )?;
+    } else if !is_alert_mail(row) {
+        alerts::raise(
+            tx,
+            config,
+            &Alert::ReplyFailed(FailedReply {
+                outbox: row.id.0,
+                address: row.to_address.clone(),
+                game: row.game_id,
+                why,
+                detail: text.to_owned(),
+                at,
+            }),
+            at,
+        )?;
+    }
+    let failed = outbox::get(tx, row.id)?;
+    super::bounce_clock::on_bounce(tx, config, &failed, at)?;
+    Ok(())
+}
+
+/// The relay's host name, for the alert of a refused recipient.
+fn relay_name(config: &Config) -> Option<String> {
+    match &config.outbox {
+        crate::config::OutboxConfig::Smtp { host, .. } => Some(host.clone()),
+        crate::config::OutboxConfig::Files { .. } => None,
+    }
+}
+
+/// Whether a row is an alert mail to a referee (see `alerts::queue_mail`).
+fn is_alert_mail(row: &OutgoingMail) -> bool {
+    row.game_id.is_none() && row.message_id.starts_with("zaochka.alert.")
 }
 
 /// `From:` the bot's display name with its address, or with the per-player
@@ -213,6 +331,55 @@ pub fn send_direct(
 mod tests {
     use super::*;
     use std::sync::atomic::Ordering;
+
+    /// A reply whose attempts ran out raises one alert; an alert mail whose
+    /// attempts ran out raises none (it would go to the same referees).
+    #[test]
+    fn a_reply_failed_for_good_raises_an_alert_and_a_failed_alert_mail_none() {
+        use crate::store::outbox::NewOutgoing;
+        let mut c = Config::default();
+        c.address.local = "bot".into();
+        c.address.domain = "example.test".into();
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let (reply, alert) = store
+            .transaction(|tx| {
+                let a = outbox::enqueue(
+                    tx,
+                    &NewOutgoing::sample("p@example.test", "m1@example.test", now),
+                )?;
+                let b = outbox::enqueue(
+                    tx,
+                    &NewOutgoing::sample("r@example.test", "zaochka.alert.1.1@example.test", now),
+                )?;
+                Ok::<_, StoreError>((outbox::get(tx, a)?, outbox::get(tx, b)?))
+            })
+            .unwrap();
+        let reply_failed = |store: &mut Store| {
+            store
+                .read(|tx| {
+                    tx.sql()
+                        .query_row(
+                            "SELECT count(*) FROM alerts WHERE kind = 'reply-failed'",
+                            [],
+                            |r| r.get::<_, i64>(0),
+                        )
+                        .map_err(StoreError::from)
+                })
+                .unwrap()
+        };
+        for _ in 0..RetryPolicy::default().max_attempts {
+            for row in [&reply, &alert] {
+                let e = SendError::Transient("451 4.3.0 try later".into());
+                record(&mut store, &c, row, Err(e), now, 5).unwrap();
+            }
+        }
+        let failed = store
+            .read(|tx| outbox::list(tx, Some(OutboxStatus::Failed), None))
+            .unwrap();
+        assert_eq!(failed.len(), 2);
+        assert_eq!(reply_failed(&mut store), 1);
+    }
 
     #[test]
     fn any_display_name_is_quoted_correctly() {

@@ -45,6 +45,7 @@ pub mod game;
 pub mod help;
 pub mod mail;
 pub mod moves;
+pub mod outbox;
 pub mod pauses;
 pub mod plural;
 pub mod referee;

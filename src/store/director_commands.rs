@@ -1,4 +1,4 @@
-//! A director's commands by mail once applied (migration 0021): the same
+//! A director's commands by mail once applied (migration 0019): the same
 //! command from the same director within a day is a repeat.
 
 use chrono::{DateTime, Utc};

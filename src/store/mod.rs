@@ -148,6 +148,7 @@ pub mod offers;
 pub mod outbox;
 pub mod players;
 pub mod receipts;
+pub mod relay_faults;
 mod repair;
 pub mod secrets;
 pub mod send_limits;
@@ -197,7 +198,8 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0016_send_limits.sql"),
     include_str!("../../migrations/0017_mail_path_indexes.sql"),
     include_str!("../../migrations/0018_repair.sql"),
-    include_str!("../../migrations/0021_directors.sql"),
+    include_str!("../../migrations/0019_directors.sql"),
+    include_str!("../../migrations/0020_relay_faults.sql"),
 ];
 
 /// The migration set applied by [`Store::open`]: each file of

@@ -393,6 +393,70 @@ pub fn mark_failed(
     Ok(status)
 }
 
+/// How many mails are in each state: `(pending, sent, failed)`.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn counts(tx: &Tx<'_>) -> Result<(u64, u64, u64)> {
+    let mut stmt = tx
+        .sql()
+        .prepare_cached("SELECT status, count(*) AS n FROM outbox GROUP BY status")?;
+    let rows = stmt.query_map([], |r| {
+        let n: i64 = r.get("n")?;
+        Ok((
+            r.get::<_, OutboxStatus>("status")?,
+            u64::try_from(n).unwrap_or(0),
+        ))
+    })?;
+    let mut out = (0, 0, 0);
+    for row in rows {
+        match row? {
+            (OutboxStatus::Pending, n) => out.0 = n,
+            (OutboxStatus::Sent, n) => out.1 = n,
+            (OutboxStatus::Failed, n) => out.2 = n,
+        }
+    }
+    Ok(out)
+}
+
+/// Puts a failed mail back in the queue at `now` (UTC): pending, due at once,
+/// its attempts counted from 0 again, its last error kept until the next
+/// attempt. Its Message-ID is unchanged, so a client folds it with any copy
+/// that did arrive.
+///
+/// # Errors
+/// [`StoreError::NotFound`] if there is no such failed mail.
+pub fn retry(tx: &Tx<'_>, id: OutboxId, now: DateTime<Utc>) -> Result<()> {
+    let n = tx.sql().execute(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?1
+         WHERE id = ?2 AND status = 'failed'",
+        params![Ts(now), id],
+    )?;
+    if n == 0 {
+        return Err(StoreError::NotFound {
+            what: "failed outbox mail",
+            key: id.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Puts every failed mail back in the queue at `now` (UTC), as [`retry`];
+/// returns their ids, oldest first.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn retry_all_failed(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<OutboxId>> {
+    let ids: Vec<OutboxId> = list(tx, Some(OutboxStatus::Failed), None)?
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    for id in &ids {
+        retry(tx, *id, now)?;
+    }
+    Ok(ids)
+}
+
 #[cfg(test)]
 impl NewOutgoing {
     /// A test mail to `to`: subject `s`, body `b`, no HTML, attachments,

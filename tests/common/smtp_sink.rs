@@ -1,9 +1,15 @@
-//! A tiny SMTP server on loopback for the outbox tests (issue 16): speaks
-//! enough SMTP for lettre (EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT),
+//! A tiny SMTP server on loopback for the outbox tests: speaks enough SMTP
+//! for lettre (EHLO/HELO, AUTH PLAIN, MAIL, RCPT, DATA, RSET, NOOP, QUIT),
 //! one thread per connection, records every message it accepts, and can play
 //! a provider that throttles: every `n`-th message (counted over all
 //! connections) is answered `421 4.7.0` after its data and the connection is
 //! closed, the message not kept.
+//!
+//! It also plays a relay in a fault, switched on and off while the daemon
+//! runs ([`SmtpSink::set_fault`]): `550` to MAIL FROM, `535` to AUTH, `554
+//! 5.7.1` to every RCPT, or `550 5.1.1` to one recipient. It stands in for
+//! Postfix here because Postfix cannot be switched between these faults on
+//! demand in a test (and only one mail stack may run on the machine).
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -22,8 +28,29 @@ pub struct Accepted {
     pub message_id: String,
 }
 
+/// How the sink refuses, until switched back to [`Fault::None`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Fault {
+    /// Takes every mail.
+    #[default]
+    None,
+    /// `550 5.7.1 Relaying denied` to every MAIL FROM (a misconfigured relay).
+    MailFrom550,
+    /// `535 5.7.8` to every AUTH (the password changed).
+    Auth535,
+    /// `554 5.7.1 <addr>: Relay access denied` to every RCPT (Postfix's
+    /// answer when the client may not relay).
+    RcptAll554,
+    /// `550 5.1.1 <addr>: user unknown` to RCPT of this address only, the
+    /// reply text carrying `text` after it (to test how it is printed).
+    Rcpt550(String, String),
+}
+
 #[derive(Default)]
 struct Shared {
+    fault: Mutex<Fault>,
+    /// Commands refused because of a fault.
+    fault_refusals: AtomicUsize,
     accepted: Mutex<Vec<Accepted>>,
     /// Messages whose data ended, accepted or refused.
     messages: AtomicUsize,
@@ -72,6 +99,16 @@ impl SmtpSink {
         self.shared.accepted.lock().unwrap().clone()
     }
 
+    /// Switches the fault the sink plays from now on (open connections too).
+    pub fn set_fault(&self, fault: Fault) {
+        *self.shared.fault.lock().unwrap() = fault;
+    }
+
+    /// How many commands were refused because of a fault.
+    pub fn fault_refusals(&self) -> usize {
+        self.shared.fault_refusals.load(Ordering::SeqCst)
+    }
+
     /// How many messages were answered 421.
     pub fn refused(&self) -> usize {
         self.shared.refused.load(Ordering::SeqCst)
@@ -106,6 +143,7 @@ fn session(stream: TcpStream, s: &Shared, refuse_every: Option<usize>) -> std::i
     out.write_all(b"220 sink.test ESMTP\r\n")?;
     let (mut from, mut to) = (String::new(), Vec::new());
     let mut line = String::new();
+    let fault = || s.fault.lock().unwrap().clone();
     loop {
         line.clear();
         if lines.read_line(&mut line)? == 0 {
@@ -123,18 +161,51 @@ fn session(stream: TcpStream, s: &Shared, refuse_every: Option<usize>) -> std::i
                 .to_string()
         };
         match verb.as_str() {
-            "EHLO" => out.write_all(b"250-sink.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")?,
+            "EHLO" => out.write_all(
+                b"250-sink.test\r\n250-8BITMIME\r\n250-AUTH PLAIN\r\n250 SMTPUTF8\r\n",
+            )?,
+            "AUTH" => {
+                if fault() == Fault::Auth535 {
+                    s.fault_refusals.fetch_add(1, Ordering::SeqCst);
+                    out.write_all(b"535 5.7.8 Error: authentication failed\r\n")?;
+                } else {
+                    out.write_all(b"235 2.7.0 Authentication successful\r\n")?;
+                }
+            }
             "HELO" | "NOOP" => out.write_all(b"250 2.0.0 Ok\r\n")?,
             "RSET" => {
                 (from, to) = (String::new(), Vec::new());
                 out.write_all(b"250 2.0.0 Ok\r\n")?;
             }
             "MAIL" => {
+                if fault() == Fault::MailFrom550 {
+                    s.fault_refusals.fetch_add(1, Ordering::SeqCst);
+                    out.write_all(b"550 5.7.1 Relaying denied\r\n")?;
+                    continue;
+                }
                 from = arg(10);
                 out.write_all(b"250 2.1.0 Ok\r\n")?;
             }
             "RCPT" => {
-                to.push(arg(8));
+                let rcpt = arg(8);
+                match fault() {
+                    Fault::RcptAll554 => {
+                        s.fault_refusals.fetch_add(1, Ordering::SeqCst);
+                        out.write_all(
+                            format!("554 5.7.1 <{rcpt}>: Relay access denied\r\n").as_bytes(),
+                        )?;
+                        continue;
+                    }
+                    Fault::Rcpt550(who, text) if who.eq_ignore_ascii_case(&rcpt) => {
+                        s.fault_refusals.fetch_add(1, Ordering::SeqCst);
+                        out.write_all(
+                            format!("550 5.1.1 <{rcpt}>: user unknown{text}\r\n").as_bytes(),
+                        )?;
+                        continue;
+                    }
+                    _ => {}
+                }
+                to.push(rcpt);
                 out.write_all(b"250 2.1.5 Ok\r\n")?;
             }
             "DATA" => {

@@ -3,8 +3,10 @@
 //! plain on loopback, through lettre), [`files::FileOutbox`] (`.eml` files in a
 //! folder, the embedded default) and, for unit tests, `recording::Recording`
 //! (keeps what it is given and answers as told). Failures are transient (4xx,
-//! network: retried with backoff), deferred (a provider's "slow down") or
-//! permanent (5xx: recorded for the referee).
+//! network: retried with backoff), deferred (a provider's "slow down"), a
+//! refusal of one recipient (5xx to `RCPT TO`), a fault of the relay (5xx at
+//! connect, EHLO, AUTH, MAIL FROM or DATA: nothing is failed, sending waits
+//! and is retried) or permanent (a message that cannot be built).
 
 pub mod files;
 #[cfg(test)]
@@ -21,9 +23,24 @@ pub enum SendError {
     /// A 4xx reply or a network failure: try again later.
     #[error("transient: {0}")]
     Transient(String),
-    /// A 5xx reply or a malformed message: do not retry.
+    /// A malformed message: do not retry.
     #[error("permanent: {0}")]
     Permanent(String),
+    /// A 5xx reply to `RCPT TO`: the relay refuses this recipient. Whether it
+    /// refuses this one only or everyone is decided by the sender from the
+    /// other replies of the run (see `send_pool`).
+    #[error("recipient refused: {0}")]
+    Recipient(String),
+    /// A 5xx reply that names no recipient (greeting, EHLO, AUTH, MAIL FROM,
+    /// DATA): the relay takes no mail now; nothing is failed and sending is
+    /// retried with backoff.
+    #[error("relay refused at {stage}: {text}")]
+    Relay {
+        /// Where in the dialogue.
+        stage: crate::store::relay_faults::RelayStage,
+        /// The relay's reply, as it wrote it.
+        text: String,
+    },
     /// The provider asks to slow down (421, 451 or an enhanced 4.7.x reply):
     /// that connection waits, the message is tried again, and the attempt is
     /// not counted against the row.

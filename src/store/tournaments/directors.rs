@@ -1,4 +1,4 @@
-//! A tournament's directors (migration 0021): the referees and admins who may
+//! A tournament's directors (migration 0019): the referees and admins who may
 //! change it and rule on its games. No row: every referee and admin directs it.
 
 use chrono::{DateTime, Utc};
