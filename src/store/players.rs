@@ -196,55 +196,113 @@ pub enum NameMatch {
 /// # Errors
 /// [`StoreError::Sqlite`] only.
 pub fn find_by_name(tx: &Tx<'_>, name: &str) -> Result<Option<(NameMatch, Vec<Player>)>> {
-    /// The words of a name, commas as spaces, `ё` as `е`, lowercased if asked.
-    fn words(name: &str, lower: bool) -> String {
-        let folded: String = name
-            .chars()
-            .map(|c| match c {
-                'ё' => 'е',
-                'Ё' => 'Е',
-                ',' => ' ',
-                c => c,
-            })
+    Ok(NameIndex::of_registered(tx)?.find(name))
+}
+
+/// The registered players by the words of their names, to find many names
+/// ([`find_by_name`]'s rules) with one read of the players: each lookup is a
+/// hash lookup, not a pass over every player.
+pub struct NameIndex {
+    players: Vec<Player>,
+    /// For case kept, then case ignored: the words of each name, and of the
+    /// name reordered when it is written "Surname, Name", to the players'
+    /// positions in `players` and whether the key is the name as written.
+    keys: [std::collections::HashMap<String, Vec<(usize, bool)>>; 2],
+}
+
+impl NameIndex {
+    /// The index of the registered players (not those under `archive.invalid`).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] only.
+    pub fn of_registered(tx: &Tx<'_>) -> Result<NameIndex> {
+        let players: Vec<Player> = list(tx)?
+            .into_iter()
+            .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
             .collect();
-        let joined = folded.split_whitespace().collect::<Vec<_>>().join(" ");
-        if lower { joined.to_lowercase() } else { joined }
+        let mut keys: [std::collections::HashMap<String, Vec<(usize, bool)>>; 2] =
+            Default::default();
+        for (k, lower) in [false, true].into_iter().enumerate() {
+            for (i, p) in players.iter().enumerate() {
+                keys[k]
+                    .entry(name_words(&p.name, lower))
+                    .or_default()
+                    .push((i, true));
+                if let Some(r) = name_reordered(&p.name, lower) {
+                    keys[k].entry(r).or_default().push((i, false));
+                }
+            }
+        }
+        Ok(NameIndex { players, keys })
     }
-    /// "Surname, Name" as "Name Surname".
-    fn reordered(name: &str, lower: bool) -> Option<String> {
-        let (surname, given) = name.split_once(',')?;
-        Some(words(&format!("{given} {surname}"), lower))
-    }
-    /// How the registered name `n` fits `wanted`, case kept or ignored.
-    fn fit(wanted: &str, n: &str, lower: bool) -> Option<NameMatch> {
-        let (w, r) = (words(wanted, lower), words(n, lower));
-        if w == r {
-            return Some(if lower {
+
+    /// The registered players with this name, as [`find_by_name`] finds them.
+    #[must_use]
+    pub fn find(&self, name: &str) -> Option<(NameMatch, Vec<Player>)> {
+        let plain = name_words(name, false);
+        if plain.is_empty() || plain == "?" {
+            return None;
+        }
+        for (k, lower) in [false, true].into_iter().enumerate() {
+            let same = if lower {
                 NameMatch::IgnoringCase
             } else {
                 NameMatch::Exact
-            });
+            };
+            let mut hits: std::collections::BTreeMap<usize, NameMatch> = Default::default();
+            // The registered name's words are the wanted ones (as written), or
+            // the registered name reordered is.
+            for &(i, as_written) in self.keys[k]
+                .get(&name_words(name, lower))
+                .into_iter()
+                .flatten()
+            {
+                let how = if as_written {
+                    same
+                } else {
+                    NameMatch::Reordered
+                };
+                let hit = hits.entry(i).or_insert(how);
+                if as_written {
+                    *hit = same;
+                }
+            }
+            // The wanted name reordered is the registered name as written.
+            if let Some(r) = name_reordered(name, lower) {
+                for &(i, as_written) in self.keys[k].get(&r).into_iter().flatten() {
+                    if as_written {
+                        hits.entry(i).or_insert(NameMatch::Reordered);
+                    }
+                }
+            }
+            if let Some(&how) = hits.values().next() {
+                let found = hits.keys().map(|&i| self.players[i].clone()).collect();
+                return Some((how, found));
+            }
         }
-        (reordered(wanted, lower).as_ref() == Some(&r) || reordered(n, lower).as_ref() == Some(&w))
-            .then_some(NameMatch::Reordered)
+        None
     }
-    if words(name, false).is_empty() || words(name, false) == "?" {
-        return Ok(None);
-    }
-    let registered: Vec<Player> = list(tx)?
-        .into_iter()
-        .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
+}
+
+/// The words of a name, commas as spaces, `ё` as `е`, lowercased if asked.
+fn name_words(name: &str, lower: bool) -> String {
+    let folded: String = name
+        .chars()
+        .map(|c| match c {
+            'ё' => 'е',
+            'Ё' => 'Е',
+            ',' => ' ',
+            c => c,
+        })
         .collect();
-    for lower in [false, true] {
-        let found: Vec<(NameMatch, Player)> = registered
-            .iter()
-            .filter_map(|p| Some((fit(name, &p.name, lower)?, p.clone())))
-            .collect();
-        if let Some((how, _)) = found.first() {
-            return Ok(Some((*how, found.into_iter().map(|(_, p)| p).collect())));
-        }
-    }
-    Ok(None)
+    let joined = folded.split_whitespace().collect::<Vec<_>>().join(" ");
+    if lower { joined.to_lowercase() } else { joined }
+}
+
+/// "Surname, Name" as "Name Surname".
+fn name_reordered(name: &str, lower: bool) -> Option<String> {
+    let (surname, given) = name.split_once(',')?;
+    Some(name_words(&format!("{given} {surname}"), lower))
 }
 
 /// Every player, by id.
