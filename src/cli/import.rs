@@ -486,9 +486,12 @@ fn archive_player(
     let p = players::add(
         tx,
         &NewPlayer {
-            // Control characters from a file's tags never reach the players table.
+            // Control characters from a file's tags never reach the players
+            // table, and a name past the limit is cut to it.
             name: name
+                .trim()
                 .chars()
+                .take(players::NAME_LIMIT)
                 .map(|c| {
                     if crate::printable::is_unsafe(c) {
                         ' '

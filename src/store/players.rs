@@ -158,7 +158,8 @@ pub fn get(tx: &Tx<'_>, id: PlayerId) -> Result<Player> {
 }
 
 /// The player registered with this address (ASCII case ignored, spaces
-/// trimmed), or `None` for a stranger.
+/// trimmed, the domain in Unicode or ASCII form alike: [`canonical_email`]),
+/// or `None` for a stranger.
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
@@ -166,7 +167,7 @@ pub fn find_by_email(tx: &Tx<'_>, email: &str) -> Result<Option<Player>> {
     Ok(tx
         .sql()
         .prepare_cached(&format!("SELECT {COLUMNS} FROM players WHERE email = ?1"))?
-        .query_row([email.trim()], from_row)
+        .query_row([canonical_email(email)], from_row)
         .optional()?)
 }
 
@@ -469,7 +470,7 @@ pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Re
 
 /// The address trimmed, or [`StoreError::Invalid`] if it is not one plausible
 /// address (see [`add`]).
-fn checked_email(email: &str) -> Result<&str> {
+fn checked_email(email: &str) -> Result<String> {
     let trimmed = email.trim();
     if !is_plausible_email(trimmed) {
         return Err(StoreError::Invalid {
@@ -477,16 +478,81 @@ fn checked_email(email: &str) -> Result<&str> {
             value: email.to_owned(),
         });
     }
-    Ok(trimmed)
+    Ok(canonical_email(trimmed))
 }
 
+/// An address as the store keeps it and looks it up: trimmed, its domain in
+/// one form (IDNA to ASCII by UTS #46, which also lower-cases it:
+/// `Ivan@Пример.РФ` is `Ivan@xn--e1afmkfd.xn--p1ai`), the local part as
+/// written (the column compares it ignoring ASCII case). An address whose
+/// domain is no IDNA name (an address literal `[192.0.2.1]`) is kept as it is.
+#[must_use]
+pub fn canonical_email(email: &str) -> String {
+    let email = email.trim();
+    match email.rsplit_once('@') {
+        Some((local, domain)) => match idna::domain_to_ascii(domain) {
+            Ok(ascii) if !ascii.is_empty() => format!("{local}@{ascii}"),
+            _ => email.to_string(),
+        },
+        None => email.to_string(),
+    }
+}
+
+/// Brings addresses stored by an earlier version (a domain written in
+/// Unicode or in capitals outside ASCII) to [`canonical_email`]'s form, so
+/// mail in either form finds its player. SQL cannot do IDNA, so this runs at
+/// every open, over the rows holding a character outside printable ASCII
+/// only. A row whose canonical form another player already has is left as it
+/// is (two registrations of one mailbox: the referees choose which stays).
+pub(super) fn canonicalize_stored_emails(conn: &mut rusqlite::Connection) -> Result<()> {
+    let rows: Vec<(i64, String)> = conn
+        .prepare_cached("SELECT id, email FROM players WHERE email GLOB '*[^ -~]*'")?
+        .query_map([], |r| Ok((r.get("id")?, r.get("email")?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let changed: Vec<(i64, String)> = rows
+        .into_iter()
+        .filter_map(|(id, email)| {
+            let canonical = canonical_email(&email);
+            (canonical != email).then_some((id, canonical))
+        })
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    for (id, email) in changed {
+        match tx.execute(
+            "UPDATE players SET email = ?1 WHERE id = ?2",
+            params![email, id],
+        ) {
+            Ok(_) => {}
+            Err(e) if is_unique_violation(&e) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// The most characters a player's name may have.
+pub const NAME_LIMIT: usize = 100;
+
 /// The name trimmed, or [`StoreError::Invalid`] if it is empty or holds
-/// control or invisible characters.
+/// control or invisible characters, [`StoreError::TooLong`] past
+/// [`NAME_LIMIT`] characters.
 fn checked_name(name: &str) -> Result<&str> {
     if name.trim().is_empty() || crate::printable::has_unsafe(name) {
         return Err(StoreError::Invalid {
             what: "name",
             value: crate::printable::printable(name).into_owned(),
+        });
+    }
+    let length = name.trim().chars().count();
+    if length > NAME_LIMIT {
+        return Err(StoreError::TooLong {
+            what: "name",
+            length,
+            limit: NAME_LIMIT,
         });
     }
     Ok(name.trim())

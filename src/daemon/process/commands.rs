@@ -190,9 +190,19 @@ pub(super) fn apply(
             let replies = &mut h.replies;
             crate::daemon::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
-            Ok(match game {
-                Some(g) => format!("applied #{g}: {}", a.line.trim()),
-                None => format!("applied: {}", a.line.trim()),
+            Ok(match (game, h.late) {
+                (Some(g), Some(deadline)) => format!(
+                    "late #{g}: {} (after the deadline {}: not played, lost on time)",
+                    a.line.trim(),
+                    deadline.format("%Y-%m-%d %H:%M UTC")
+                ),
+                (None, Some(deadline)) => format!(
+                    "late: {} (after the deadline {}: not played, lost on time)",
+                    a.line.trim(),
+                    deadline.format("%Y-%m-%d %H:%M UTC")
+                ),
+                (Some(g), None) => format!("applied #{g}: {}", a.line.trim()),
+                (None, None) => format!("applied: {}", a.line.trim()),
             })
         }
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
