@@ -128,7 +128,7 @@ fn mail_from_either_form_of_the_address_reaches_the_player() {
             &format!("bot+2.{black}@example.test"),
             "Re: [zaochka #2]",
             "i2@x",
-            "2... g5:e3",
+            "2... g7-f6",
         ),
         now - 30,
     );
