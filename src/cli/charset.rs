@@ -29,6 +29,9 @@ const CANDIDATES: [(&str, &[u8]); 3] = [
     ("Latin-1", b"latin1"),
 ];
 
+/// A charset's decoder, as `mail-parser` gives it.
+type Decoder = fn(&[u8]) -> String;
+
 /// The bytes read at a time, in the chunks of a file (a chunk is longer when
 /// a line is).
 const CHUNK: usize = 1 << 20;
@@ -40,7 +43,7 @@ pub(super) struct Charset {
     /// `None` for UTF-8, else the name shown and whether a tag named it.
     pub shown: Option<(String, bool)>,
     /// The decoder; `None` for UTF-8 (invalid bytes replaced).
-    decoder: Option<fn(&[u8]) -> String>,
+    decoder: Option<Decoder>,
 }
 
 impl Charset {
@@ -139,7 +142,7 @@ where
             decoder: Some(decoder),
         });
     }
-    let decoders: Vec<(&str, fn(&[u8]) -> String)> = CANDIDATES
+    let decoders: Vec<(&str, Decoder)> = CANDIDATES
         .iter()
         .filter_map(|(name, known)| Some((*name, charset_decoder(known)?)))
         .collect();

@@ -164,7 +164,7 @@ impl Import {
             say!("{}: note: {note}", path.display());
         }
         // Read once: an import adds archive players only, never registered ones.
-        let names = store.read(|tx| NameIndex::of_registered(tx))?;
+        let names = store.read(NameIndex::of_registered)?;
         for (i, g) in file.games.into_iter().enumerate() {
             let where_ = format!("{}: game {}", path.display(), i + 1);
             let refuse = |tally: &mut Tally, why: &str| {

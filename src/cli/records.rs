@@ -230,7 +230,7 @@ mod tests {
             1 => format!(
                 "[Event \"E{k}\"][Round \"{k}\"]\r\n1. c3-d4 {{a comment\r\nover lines}} f6-g5 0-1 {{after the result}}\r\n"
             ),
-            2 => format!("1. 32-28 19-23 2. 28x19 14x23 *\n"),
+            2 => "1. 32-28 19-23 2. 28x19 14x23 *\n".to_string(),
             3 => format!("[Event \"broken {k}\"\n1. c3-d4\n\n"),
             4 => format!("[Event \"no result {k}\"]\r1. c3-d4 f6-g5\r"),
             5 => format!(
