@@ -296,3 +296,59 @@ fn site_mode_sets_the_bits_of_files_and_folders() {
     let (ok, said) = publish(&z, &site, &["--config", config.to_str().unwrap()]);
     assert!(!ok && said.contains("site-mode"), "{said}");
 }
+
+#[test]
+fn the_daemon_refuses_a_link_planted_as_a_tournaments_folder_and_writes_0644_otherwise() {
+    // SAFETY: as in `tournament`.
+    unsafe { libc::umask(0o077) };
+    let bot = common::daemon::Bot::new(common::daemon::Mailing::Local);
+    let sites = bot.path().join("www");
+    let mut config = fs::read_to_string(bot.path().join("zaochka.toml")).unwrap();
+    config.push_str(&format!(
+        "[tournaments]\nsite-dir = {:?}\n",
+        sites.to_str().unwrap()
+    ));
+    fs::write(bot.path().join("zaochka.toml"), config).unwrap();
+    let ok = |args: &[&str]| bot.ok(args);
+    add_director(&ok, DIRECTOR, None);
+    let players = add_numbered(&ok, 3, |i| format!("p{i}@example.org"));
+    field::new_tournament(&ok, DIRECTOR, NAME, "round-robin", &[], &players);
+    let order: Vec<&str> = players.iter().map(String::as_str).collect();
+    bot.ok(&[
+        "tournament",
+        "draw",
+        NAME,
+        "--numbers",
+        &order.join(","),
+        "--as",
+        DIRECTOR,
+    ]);
+    bot.ok(&["tournament", "start", NAME, "--as", DIRECTOR]);
+    // The tournament's folder, <site-dir>/1, is a link to someone else's.
+    fs::create_dir_all(&sites).unwrap();
+    let victim_dir = bot.path().join("victim");
+    fs::create_dir_all(victim_dir.join("games")).unwrap();
+    fs::write(victim_dir.join("index.html"), "theirs").unwrap();
+    fs::write(victim_dir.join("games/1.html"), "theirs").unwrap();
+    symlink(&victim_dir, sites.join("1")).unwrap();
+    bot.serve_once();
+    assert_eq!(
+        fs::read_to_string(victim_dir.join("index.html")).unwrap(),
+        "theirs"
+    );
+    assert_eq!(
+        fs::read_to_string(victim_dir.join("games/1.html")).unwrap(),
+        "theirs"
+    );
+    assert_eq!(
+        entries(&victim_dir).len(),
+        2,
+        "nothing added: {:?}",
+        entries(&victim_dir)
+    );
+    // Without the link the site is written, readable by a web server.
+    fs::remove_file(sites.join("1")).unwrap();
+    bot.serve_once();
+    assert_eq!(mode(&sites.join("1")), 0o755);
+    assert_eq!(mode(&sites.join("1/index.html")), 0o644);
+}
