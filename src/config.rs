@@ -89,6 +89,20 @@ pub struct TournamentsConfig {
     pub site_dir: Option<PathBuf>,
     /// The language of the pages: `ru` (default) or `en`.
     pub site_language: Option<String>,
+    /// The permission bits of the published files, in octal (`"0644"` by
+    /// default); folders get the same with the search bit wherever a read bit
+    /// is set (`0755`). The database and the outbox stay 0600.
+    pub site_mode: Option<String>,
+}
+
+impl TournamentsConfig {
+    /// The mode of the published files and folders (checked at load).
+    pub fn site_mode(&self) -> crate::site::SiteMode {
+        self.site_mode
+            .as_deref()
+            .and_then(crate::site::SiteMode::from_octal)
+            .unwrap_or_default()
+    }
 }
 
 /// Poison mail and transient faults (`[faults]`).
@@ -329,6 +343,13 @@ impl Config {
         }
         if let Err(key) = config.limits.validate() {
             bail!("[limits] {key} must be positive");
+        }
+        if let Some(mode) = &config.tournaments.site_mode
+            && crate::site::SiteMode::from_octal(mode).is_none()
+        {
+            bail!(
+                "[tournaments] site-mode {mode:?} must be octal permission bits, at most 0777, readable and writable by the owner (such as \"0644\")"
+            );
         }
         Ok(config)
     }

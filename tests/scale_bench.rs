@@ -240,3 +240,119 @@ fn a_mail_costs_the_same_with_100_000_games_as_with_100() {
         rows[1].peak_rss_kib as f64 / 1024.0
     );
 }
+
+/// A PDN file of `n` legal Russian games of six plies, each between two
+/// players of its own (`Игрок 2k` and `Игрок 2k+1`, a Cyrillic name like a
+/// real archive's).
+fn record_file(path: &std::path::Path, n: usize) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let score = "1. c3-d4 f6-g5 2. b2-c3 g7-f6 3. a1-b2 h8-g7 ";
+    for k in 0..n {
+        writeln!(
+            out,
+            "[Event \"Архив\"]\n[GameType \"25\"]\n[Date \"2001.01.01\"]\n[White \"Игрок {}\"]\n[Black \"Игрок {}\"]\n[Result \"1-0\"]\n\n{score}1-0\n",
+            2 * k,
+            2 * k + 1
+        )
+        .unwrap();
+    }
+    out.flush().unwrap();
+}
+
+/// Runs `zaochka ARGS` to its end: the wall time and the child's rusage
+/// (`ru_maxrss`: its peak resident set, KiB), stdout to `out`. The child is
+/// reaped by `wait4` (to have its rusage), which clippy does not see.
+#[allow(clippy::zombie_processes)]
+fn run_measured(
+    dir: &std::path::Path,
+    args: &[&str],
+    out: &std::path::Path,
+) -> (f64, libc::rusage, i32) {
+    let start = Instant::now();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .arg("--db")
+        .arg(dir.join("zaochka.db"))
+        .args(args)
+        .env("ZAOCHKA_NOW", "2026-11-29T12:00:00Z")
+        .stdout(std::fs::File::create(out).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    let mut status: libc::c_int = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; `pid` is our child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+    assert_eq!(reaped, pid, "wait4 failed");
+    assert!(libc::WIFEXITED(status), "zaochka {args:?} died ({status})");
+    (
+        start.elapsed().as_secs_f64(),
+        usage,
+        libc::WEXITSTATUS(status),
+    )
+}
+
+/// `zaochka import` of 100,000 generated games, every one between two players
+/// of its own (200,000 archive players): linear in games and players
+/// (target: under 60 s).
+///
+///     cargo test --release --test scale_bench -- --ignored --nocapture import
+#[test]
+#[ignore = "a benchmark: imports 100,000 games (about a minute)"]
+fn import_of_100_000_games_with_distinct_players_takes_under_a_minute() {
+    const GAMES: usize = 100_000;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("archive.pdn");
+    record_file(&file, GAMES);
+    let (wall, usage, code) = run_measured(
+        dir.path(),
+        &["import", file.to_str().unwrap()],
+        &dir.path().join("import.out"),
+    );
+    let said = std::fs::read_to_string(dir.path().join("import.out")).unwrap();
+    assert_eq!(code, 0, "{}", &said[said.len().saturating_sub(2000)..]);
+    assert!(
+        said.contains(&format!("{GAMES} games imported")),
+        "{}",
+        &said[said.len().saturating_sub(500)..]
+    );
+    let db = rusqlite::Connection::open(dir.path().join("zaochka.db")).unwrap();
+    let players: i64 = db
+        .query_row("SELECT count(*) FROM players", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(players, 2 * GAMES as i64, "a player for each name");
+    println!(
+        "import of {GAMES} games, {players} distinct players: {wall:.1} s wall, peak RSS {} MiB",
+        usage.ru_maxrss / 1024
+    );
+    assert!(wall < 60.0, "{wall:.1} s");
+}
+
+/// `zaochka check` of 10^6 generated games streams them: its peak resident
+/// set stays under 64 MiB (the file is about 200 MB).
+///
+///     cargo test --release --test scale_bench -- --ignored --nocapture check_of
+#[test]
+#[ignore = "a benchmark: checks 10^6 games (a few minutes)"]
+fn check_of_a_million_games_holds_under_64_mib() {
+    const GAMES: usize = 1_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("million.pdn");
+    record_file(&file, GAMES);
+    let size = std::fs::metadata(&file).unwrap().len();
+    let (wall, usage, code) = run_measured(
+        dir.path(),
+        &["check", "-q", file.to_str().unwrap()],
+        &dir.path().join("check.out"),
+    );
+    let said = std::fs::read_to_string(dir.path().join("check.out")).unwrap();
+    assert_eq!(code, 0, "{}", &said[..said.len().min(2000)]);
+    assert!(said.contains("1000000 games: 1000000 legal"), "{said}");
+    let mib = usage.ru_maxrss as f64 / 1024.0;
+    println!(
+        "check of {GAMES} games ({} MB): {wall:.1} s wall, peak RSS {mib:.1} MiB",
+        size / 1_000_000
+    );
+    assert!(mib < 64.0, "{mib:.1} MiB");
+}

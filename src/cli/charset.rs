@@ -12,6 +12,7 @@
 use mail_parser::decoders::charsets::map::charset_decoder;
 
 /// A file's text and, when it was not UTF-8, the charset it was decoded from.
+#[cfg(test)]
 pub(super) struct Decoded {
     /// The text.
     pub text: String,
@@ -28,45 +29,160 @@ const CANDIDATES: [(&str, &[u8]); 3] = [
     ("Latin-1", b"latin1"),
 ];
 
-/// Decodes a file's bytes: UTF-8 as it is, else by its tag or the best candidate.
-pub(super) fn decode(bytes: Vec<u8>) -> Decoded {
-    let bytes = match String::from_utf8(bytes) {
-        Ok(text) => {
-            return Decoded {
-                text,
-                charset: None,
-            };
+/// A charset's decoder, as `mail-parser` gives it.
+type Decoder = fn(&[u8]) -> String;
+
+/// The bytes read at a time, in the chunks of a file (a chunk is longer when
+/// a line is).
+const CHUNK: usize = 1 << 20;
+
+/// How a file's bytes become text, decided once for the whole file
+/// ([`detect`]) and applied chunk by chunk.
+#[derive(Clone)]
+pub(super) struct Charset {
+    /// `None` for UTF-8, else the name shown and whether a tag named it.
+    pub shown: Option<(String, bool)>,
+    /// The decoder; `None` for UTF-8 (invalid bytes replaced).
+    decoder: Option<Decoder>,
+}
+
+impl Charset {
+    /// The text of one chunk of the file (a chunk ends at a line end, so no
+    /// character is cut).
+    pub fn decode(&self, bytes: &[u8]) -> String {
+        match self.decoder {
+            Some(decode) => decode(bytes),
+            None => String::from_utf8_lossy(bytes).into_owned(),
         }
-        Err(e) => e.into_bytes(),
-    };
-    if let Some(name) = tagged_charset(&bytes)
+    }
+}
+
+/// The bytes of a file in chunks of about [`CHUNK`] bytes, each ending just
+/// after a line end (`\n` or `\r`), the last one at the end of the file.
+pub(super) struct Chunks<R> {
+    source: R,
+    carry: Vec<u8>,
+    eof: bool,
+}
+
+impl<R: std::io::Read> Chunks<R> {
+    /// The chunks of `source`.
+    pub fn new(source: R) -> Chunks<R> {
+        Chunks {
+            source,
+            carry: Vec::new(),
+            eof: false,
+        }
+    }
+}
+
+impl<R: std::io::Read> Iterator for Chunks<R> {
+    type Item = std::io::Result<Vec<u8>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.carry.len() >= CHUNK || self.eof {
+                if let Some(i) = self.carry.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+                    let rest = self.carry.split_off(i + 1);
+                    return Some(Ok(std::mem::replace(&mut self.carry, rest)));
+                }
+                if self.eof {
+                    return (!self.carry.is_empty()).then(|| Ok(std::mem::take(&mut self.carry)));
+                }
+                // A line longer than a chunk: read on to its end.
+            }
+            let have = self.carry.len();
+            self.carry.resize(have + CHUNK, 0);
+            let read = self.source.read(&mut self.carry[have..]);
+            self.carry.truncate(have + *read.as_ref().unwrap_or(&0));
+            match read {
+                Ok(0) => self.eof = true,
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+}
+
+/// Decides a file's charset from its chunks (`open` gives them from the
+/// start, and is called a second time only when the file is not UTF-8 and no
+/// tag names a charset): UTF-8 when every chunk is, else the charset of the
+/// first `Charset`/`Encoding` tag, else the candidate whose decoding of the
+/// whole file reads most like names ([`score`], summed over the chunks).
+///
+/// # Errors
+/// When the file cannot be read.
+pub(super) fn detect<I>(mut open: impl FnMut() -> std::io::Result<I>) -> std::io::Result<Charset>
+where
+    I: Iterator<Item = std::io::Result<Vec<u8>>>,
+{
+    let (mut utf8, mut tag) = (true, None);
+    for chunk in open()? {
+        let chunk = chunk?;
+        utf8 = utf8 && std::str::from_utf8(&chunk).is_ok();
+        if tag.is_none() {
+            tag = tagged_charset(&chunk);
+        }
+        if !utf8 && tag.is_some() {
+            break;
+        }
+    }
+    if utf8 {
+        return Ok(Charset {
+            shown: None,
+            decoder: None,
+        });
+    }
+    if let Some(name) = tag
         && let Some(decoder) = charset_decoder(name.as_bytes())
     {
-        return Decoded {
-            text: decoder(&bytes),
-            charset: Some((name, true)),
-        };
-    }
-    let (name, text) = CANDIDATES
-        .iter()
-        .filter_map(|(name, known)| Some((*name, charset_decoder(known)?(&bytes))))
-        .fold(None::<(&str, String, i64)>, |best, (name, text)| {
-            let score = score(&text);
-            match best {
-                Some(b) if b.2 >= score => Some(b),
-                _ => Some((name, text, score)),
-            }
-        })
-        .map(|(name, text, _)| (name, text))
-        .unwrap_or_else(|| {
-            (
-                "UTF-8, invalid bytes replaced",
-                String::from_utf8_lossy(&bytes).into_owned(),
-            )
+        return Ok(Charset {
+            shown: Some((name, true)),
+            decoder: Some(decoder),
         });
+    }
+    let decoders: Vec<(&str, Decoder)> = CANDIDATES
+        .iter()
+        .filter_map(|(name, known)| Some((*name, charset_decoder(known)?)))
+        .collect();
+    let mut scores = vec![0i64; decoders.len()];
+    for chunk in open()? {
+        let chunk = chunk?;
+        for (k, (_, decode)) in decoders.iter().enumerate() {
+            scores[k] += score(&decode(&chunk));
+        }
+    }
+    let best = decoders.iter().zip(scores).fold(
+        None::<(&str, fn(&[u8]) -> String, i64)>,
+        |best, ((name, decode), score)| match best {
+            Some(b) if b.2 >= score => Some(b),
+            _ => Some((*name, *decode, score)),
+        },
+    );
+    Ok(match best {
+        Some((name, decoder, _)) => Charset {
+            shown: Some((name.to_string(), false)),
+            decoder: Some(decoder),
+        },
+        None => Charset {
+            shown: Some(("UTF-8, invalid bytes replaced".to_string(), false)),
+            decoder: None,
+        },
+    })
+}
+
+/// Decodes a file's bytes: UTF-8 as it is, else by its tag or the best
+/// candidate ([`detect`]).
+#[cfg(test)]
+pub(super) fn decode(bytes: Vec<u8>) -> Decoded {
+    let charset = detect(|| Ok(Chunks::new(&bytes[..]))).expect("bytes in memory read");
+    let text = Chunks::new(&bytes[..])
+        .map(|c| charset.decode(&c.expect("bytes in memory read")))
+        .collect();
     Decoded {
         text,
-        charset: Some((name.to_string(), false)),
+        charset: charset.shown,
     }
 }
 

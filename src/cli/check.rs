@@ -24,6 +24,7 @@ use crate::games::{
 };
 use crate::lang::{Language, moves};
 use crate::notation::pdn::PdnGame;
+use crate::printable::printable;
 use crate::rules::{Color, GameResult};
 
 /// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
@@ -193,9 +194,19 @@ impl Verdict {
     }
 }
 
+/// The lines of the verdict, every control character and bidirectional
+/// override from the file (names, tags, moves as written) escaped.
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text)
+        for line in self.text.split_inclusive('\n') {
+            let (body, end) = match line.strip_suffix('\n') {
+                Some(body) => (body, "\n"),
+                None => (line, ""),
+            };
+            f.write_str(&printable(body))?;
+            f.write_str(end)?;
+        }
+        Ok(())
     }
 }
 
@@ -205,35 +216,63 @@ impl Check {
         let (mut games, mut failed) = (0usize, 0usize);
         let mut unreadable = 0usize;
         for path in &self.files {
-            let file = match records::read(path) {
+            let name = path.display().to_string();
+            let stream = match records::open(path) {
                 Ok(f) => f,
                 Err(e) => {
                     // Reported and skipped: the other files are still checked.
-                    eprintln!("zaochka: {e:#}; file skipped");
+                    eprintln!("zaochka: {}; file skipped", printable(&format!("{e:#}")));
                     unreadable += 1;
                     continue;
                 }
             };
-            let name = path.display().to_string();
-            if let (Some(note), false) = (file.charset_note(), json) {
-                println!("{name}: note: {note}");
+            if let (Some(note), false) = (records::charset_note(stream.charset.as_ref()), json) {
+                println!("{}", printable(&format!("{name}: note: {note}")));
             }
-            let charset = file.charset.as_ref().map(|(c, _)| c.clone());
-            let charset_from_tag = file.charset.as_ref().map(|&(_, tagged)| tagged);
-            let (pgn, parsed) = (file.pgn, file.games);
-            let bar = progress(parsed.len() as u64);
-            for mut v in check_all(&parsed, &name, pgn, &bar) {
-                v.charset.clone_from(&charset);
-                v.charset_from_tag = charset_from_tag;
-                games += 1;
-                failed += usize::from(!v.ok);
-                if v.ok && self.quiet {
-                    continue;
+            let charset = stream.charset.as_ref().map(|(c, _)| c.clone());
+            let charset_from_tag = stream.charset.as_ref().map(|&(_, tagged)| tagged);
+            let pgn = stream.pgn;
+            let bar = progress(stream.count as u64);
+            let mut batch = Vec::with_capacity(BATCH);
+            let mut checked = 0;
+            let mut games_in = stream.games.peekable();
+            while games_in.peek().is_some() {
+                batch.clear();
+                let mut fault = None;
+                for g in games_in.by_ref() {
+                    match g {
+                        Ok(g) => batch.push(g),
+                        Err(e) => {
+                            fault = Some(e);
+                            break;
+                        }
+                    }
+                    if batch.len() == BATCH {
+                        break;
+                    }
                 }
-                if json {
-                    println!("{}", serde_json::to_string(&v)?);
-                } else {
-                    print!("{v}");
+                for mut v in check_all(&batch, &name, pgn, &bar, checked) {
+                    v.charset.clone_from(&charset);
+                    v.charset_from_tag = charset_from_tag;
+                    games += 1;
+                    failed += usize::from(!v.ok);
+                    if v.ok && self.quiet {
+                        continue;
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string(&v)?);
+                    } else {
+                        print!("{v}");
+                    }
+                }
+                checked += batch.len();
+                if let Some(e) = fault {
+                    eprintln!(
+                        "zaochka: {}: {e}; the rest of the file skipped",
+                        printable(&name)
+                    );
+                    unreadable += 1;
+                    break;
                 }
             }
             bar.finish_and_clear();
@@ -273,8 +312,19 @@ fn progress(len: u64) -> ProgressBar {
     bar
 }
 
-/// Checks games on all cores, keeping file order.
-fn check_all(parsed: &[FileGame], file: &str, pgn: bool, bar: &ProgressBar) -> Vec<Verdict> {
+/// Games checked at a time, on all cores: a file is read, checked and
+/// printed this many games at a time, never held whole.
+const BATCH: usize = 4096;
+
+/// Checks games on all cores, keeping file order; `before` games of the file
+/// came before these.
+fn check_all(
+    parsed: &[FileGame],
+    file: &str,
+    pgn: bool,
+    bar: &ProgressBar,
+    before: usize,
+) -> Vec<Verdict> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let chunk = parsed.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
@@ -288,7 +338,7 @@ fn check_all(parsed: &[FileGame], file: &str, pgn: bool, bar: &ProgressBar) -> V
                         .enumerate()
                         .map(|(i, g)| {
                             bar.inc(1);
-                            verdict(g, file, pgn, k * chunk + i + 1)
+                            verdict(g, file, pgn, before + k * chunk + i + 1)
                         })
                         .collect::<Vec<_>>()
                 })

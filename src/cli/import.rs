@@ -7,7 +7,7 @@
 //! `--unfinished`: archived as an annulled game, never active). A game imported
 //! before (same variant, start, moves, players and date:
 //! [`archive::RecordKey`]) is skipped. Players are linked to registered players
-//! by name ([`players::find_by_name`]) before an `@archive.invalid` player is
+//! by name ([`players::NameIndex`], read once a file) before an `@archive.invalid` player is
 //! made.
 
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ use crate::rules::Color;
 use crate::store::archive::{self, RecordKey, ResultSource};
 use crate::store::games::{self as game_rows, NewGame};
 use crate::store::moves::{self, NewMove};
-use crate::store::players::{self, Language, NameMatch, NewPlayer, Role};
+use crate::store::players::{self, Language, NameIndex, NameMatch, NewPlayer, Role};
 use crate::store::{GameId, PlayerId, Side, Store, Tx};
 use crate::store::{GameResult, GameStatus, Termination};
 
@@ -101,6 +101,15 @@ struct Tally {
     unreadable: usize,
 }
 
+/// Prints one line of the import's report with every control character and
+/// bidirectional override from the file (names, tags, moves as written)
+/// escaped.
+macro_rules! say {
+    ($($words:tt)*) => {
+        println!("{}", crate::printable::printable(&format!($($words)*)))
+    };
+}
+
 impl Import {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
         let mut store = db.open()?;
@@ -111,7 +120,10 @@ impl Import {
                 Ok(f) => f,
                 Err(e) => {
                     // Reported and skipped: the other files are still imported.
-                    eprintln!("zaochka: {e:#}; file skipped");
+                    eprintln!(
+                        "zaochka: {}; file skipped",
+                        crate::printable::printable(&format!("{e:#}"))
+                    );
                     tally.unreadable += 1;
                     continue;
                 }
@@ -125,7 +137,7 @@ impl Import {
                 crate::lang::game::count_en(n, "file", "files")
             ),
         };
-        println!(
+        say!(
             "{} imported, {} refused, {} skipped as duplicates{unreadable}",
             crate::lang::game::count_en(tally.imported, "game", "games"),
             tally.refused,
@@ -149,12 +161,14 @@ impl Import {
         tally: &mut Tally,
     ) -> anyhow::Result<()> {
         if let Some(note) = file.charset_note() {
-            println!("{}: note: {note}", path.display());
+            say!("{}: note: {note}", path.display());
         }
+        // Read once: an import adds archive players only, never registered ones.
+        let names = store.read(NameIndex::of_registered)?;
         for (i, g) in file.games.into_iter().enumerate() {
             let where_ = format!("{}: game {}", path.display(), i + 1);
             let refuse = |tally: &mut Tally, why: &str| {
-                println!("{where_}: not imported: {why}");
+                say!("{where_}: not imported: {why}");
                 tally.refused += 1;
             };
             let (g, reading) = match g {
@@ -179,7 +193,7 @@ impl Import {
                 }
             };
             for note in notes_of(&checked) {
-                println!("{where_}: note: {note}");
+                say!("{where_}: note: {note}");
             }
             let verdict = games::judge(&checked, &g);
             if let (Some(f), None) = (&checked.record.failure, &verdict.played_after_end) {
@@ -208,19 +222,21 @@ impl Import {
             };
             if cleared.source == ResultSource::Trusted {
                 for c in &verdict.contradictions {
-                    println!(
+                    say!(
                         "{where_}: result kept as the Result tag says (--trust-result) against: {}",
                         contradiction_text(c)
                     );
                 }
             }
             for note in verdict_notes(&verdict) {
-                println!("{where_}: note: {note}");
+                say!("{where_}: note: {note}");
             }
-            match store.transaction(|tx| archive_game(tx, &checked, &g, &cleared, &where_, now)) {
+            match store
+                .transaction(|tx| archive_game(tx, &names, &checked, &g, &cleared, &where_, now))
+            {
                 Ok(Outcome::Imported(id, lines)) => {
                     for line in lines {
-                        println!("{where_}: {line}");
+                        say!("{where_}: {line}");
                     }
                     let how = match cleared.source {
                         ResultSource::Unfinished => " (unfinished, archived as annulled)",
@@ -228,11 +244,11 @@ impl Import {
                         ResultSource::Trusted => " (result as tagged)",
                         ResultSource::Record => "",
                     };
-                    println!("{where_}: imported as game #{id}{how}");
+                    say!("{where_}: imported as game #{id}{how}");
                     tally.imported += 1;
                 }
                 Ok(Outcome::Duplicate(id)) => {
-                    println!("{where_}: skipped: the same game was imported before as game #{id}");
+                    say!("{where_}: skipped: the same game was imported before as game #{id}");
                     tally.skipped += 1;
                 }
                 Err(RefereeError::Store(e)) => return Err(e.into()),
@@ -294,6 +310,7 @@ impl Import {
 /// same record was imported before.
 fn archive_game(
     tx: &Tx<'_>,
+    registered: &NameIndex,
     checked: &CheckedGame,
     g: &PdnGame,
     cleared: &Cleared,
@@ -314,8 +331,16 @@ fn archive_game(
         return Ok(Outcome::Duplicate(before.game_id));
     }
     let mut lines = Vec::new();
-    let white = game_player(tx, "White", names[0], None, now, &mut lines)?;
-    let black = game_player(tx, "Black", names[1], Some(white), now, &mut lines)?;
+    let white = game_player(tx, registered, "White", names[0], None, now, &mut lines)?;
+    let black = game_player(
+        tx,
+        registered,
+        "Black",
+        names[1],
+        Some(white),
+        now,
+        &mut lines,
+    )?;
     let mut new = NewGame::new(checked.variant, white, black, now);
     new.start_fen = g.tag("FEN").map(|_| game.start_fen());
     new.tournament = g.tag("Event").map(str::to_string);
@@ -371,13 +396,14 @@ fn archive_game(
 /// in `lines`.
 fn game_player(
     tx: &Tx<'_>,
+    registered: &NameIndex,
     side: &str,
     name: &str,
     other: Option<PlayerId>,
     now: chrono::DateTime<chrono::Utc>,
     lines: &mut Vec<String>,
 ) -> Result<PlayerId, RefereeError> {
-    match players::find_by_name(tx, name)? {
+    match registered.find(name) {
         Some((how, found)) if found.len() == 1 && Some(found[0].id) != other => {
             let p = &found[0];
             let how = match how {
@@ -460,9 +486,12 @@ fn archive_player(
     let p = players::add(
         tx,
         &NewPlayer {
-            // Control characters from a file's tags never reach the players table.
+            // Control characters from a file's tags never reach the players
+            // table, and a name past the limit is cut to it.
             name: name
+                .trim()
                 .chars()
+                .take(players::NAME_LIMIT)
                 .map(|c| {
                     if crate::printable::is_unsafe(c) {
                         ' '

@@ -261,6 +261,7 @@ fn print_outcome<E: Into<RefereeError>>(
         Err(RefereeError::Store(
             e @ (StoreError::Duplicate { .. }
             | StoreError::Invalid { .. }
+            | StoreError::TooLong { .. }
             | StoreError::NotFound { .. }),
         )) => Ok(refused(&e, json)),
         Err(RefereeError::Store(e)) => Err(e.into()),

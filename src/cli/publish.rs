@@ -18,6 +18,7 @@ pub(super) fn publish(
     dir: &Path,
     lang: Language,
 ) -> anyhow::Result<ExitCode> {
+    let mode = db.config()?.tournaments.site_mode();
     let mut store = db.open()?;
     let read = store.read(|tx| -> Result<_, RefereeError> {
         let t = service::by_name(tx, name)?;
@@ -31,7 +32,7 @@ pub(super) fn publish(
             return Ok(ExitCode::from(1));
         }
     };
-    let written = crate::site::write(dir, &p.site())
+    let written = crate::site::write_with(dir, &p.site(), mode)
         .with_context(|| format!("writing the site into {}", dir.display()))?;
     println!(
         "tournament {:?}: {} written to {}, {} removed",

@@ -55,7 +55,7 @@ pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, no
     };
     for (p, id, last) in due {
         let dir = root.join(id.0.to_string());
-        match crate::site::write(&dir, &p.site()) {
+        match crate::site::write_with(&dir, &p.site(), config.tournaments.site_mode()) {
             Ok(w) => {
                 info!(tournament = %p.name, dir = %dir.display(), files = w.files.len(), "tournament site written");
                 published.insert(id, last);

@@ -36,8 +36,8 @@ pub use reading::{
     international_clue, sign_notes, untagged_variant,
 };
 pub use records::{
-    CheckedGame, Reading, RecordError, looks_like_chess, readings_of_file, replay_file, replay_pdn,
-    replay_pgn, replay_reading, variant_of, write_record,
+    CheckedGame, FileClues, Reading, RecordError, looks_like_chess, readings_of_file, replay_file,
+    replay_pdn, replay_pgn, replay_reading, variant_of, write_record,
 };
 pub use verdict::{Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result};
 pub use views::{BoardView, MoveView, SquareView};

@@ -146,42 +146,75 @@ pub struct Reading {
 /// omit the tag and many games open with squares up to 32 only).
 #[must_use]
 pub fn readings_of_file(games: &[&PdnGame], pgn: bool) -> Vec<Result<Reading, RecordError>> {
-    if pgn {
-        return games
-            .iter()
-            .map(|g| {
-                let variant = match g.tag("GameType") {
-                    Some(t) => game_type(t)?,
-                    None => Variant::Chess,
-                };
-                Ok(Reading {
-                    variant,
-                    clue: None,
-                })
-            })
-            .collect();
+    let mut clues = FileClues::new(pgn);
+    for g in games {
+        clues.observe(g);
     }
-    let readings: Vec<Result<(Variant, Option<VariantClue>), RecordError>> =
-        games.iter().map(|g| reading_of(g)).collect();
-    let other_international = readings
-        .iter()
-        .any(|r| matches!(r, Ok((Variant::International, _))));
-    let tagged_russian = readings
-        .iter()
-        .any(|r| matches!(r, Ok((Variant::Russian, None))));
-    readings
-        .into_iter()
-        .map(|reading| {
-            let (variant, clue) = reading?;
-            Ok(match clue {
-                Some(VariantClue::Default) if other_international && !tagged_russian => Reading {
-                    variant: Variant::International,
-                    clue: Some(VariantClue::OtherGamesOfFile),
-                },
-                _ => Reading { variant, clue },
-            })
+    games.iter().map(|g| clues.reading(g)).collect()
+}
+
+/// What the other games of a file tell about how one game of it is read
+/// ([`readings_of_file`]), gathered one game at a time: a file read in two
+/// passes (every game [`FileClues::observe`]d, then each game's
+/// [`FileClues::reading`]) is read as [`readings_of_file`] reads it, holding
+/// no game.
+#[derive(Clone, Copy, Debug)]
+pub struct FileClues {
+    pgn: bool,
+    /// A game of the file reads as international draughts.
+    international: bool,
+    /// A game of the file is tagged as Russian checkers.
+    tagged_russian: bool,
+}
+
+impl FileClues {
+    /// Nothing seen yet of a file (`pgn`: a `.pgn` file).
+    #[must_use]
+    pub fn new(pgn: bool) -> FileClues {
+        FileClues {
+            pgn,
+            international: false,
+            tagged_russian: false,
+        }
+    }
+
+    /// Notes what one game of the file tells about the others.
+    pub fn observe(&mut self, game: &PdnGame) {
+        if self.pgn {
+            return;
+        }
+        match reading_of(game) {
+            Ok((Variant::International, _)) => self.international = true,
+            Ok((Variant::Russian, None)) => self.tagged_russian = true,
+            _ => {}
+        }
+    }
+
+    /// How one game of the file is read, given every game observed.
+    ///
+    /// # Errors
+    /// [`RecordError::UnsupportedGameType`] for a `GameType` tag naming no
+    /// game played here.
+    pub fn reading(&self, game: &PdnGame) -> Result<Reading, RecordError> {
+        if self.pgn {
+            let variant = match game.tag("GameType") {
+                Some(t) => game_type(t)?,
+                None => Variant::Chess,
+            };
+            return Ok(Reading {
+                variant,
+                clue: None,
+            });
+        }
+        let (variant, clue) = reading_of(game)?;
+        Ok(match clue {
+            Some(VariantClue::Default) if self.international && !self.tagged_russian => Reading {
+                variant: Variant::International,
+                clue: Some(VariantClue::OtherGamesOfFile),
+            },
+            _ => Reading { variant, clue },
         })
-        .collect()
+    }
 }
 
 /// Replays one game as its [`Reading`] says.

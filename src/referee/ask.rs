@@ -65,6 +65,7 @@ fn answer(l: &Loaded, me: &Player, text: &str, summary: String) -> Handled {
         game: Some(l.row.id),
         replies: vec![reply_to(me, Some(l.row.id), body)],
         summary,
+        late: None,
     }
 }
 
@@ -338,6 +339,7 @@ pub(crate) fn rules(
         game: Some(id),
         replies: vec![reply_to(&me, Some(id), text)],
         summary: format!("game #{id}: rules of {}", summary.variant),
+        late: None,
     })
 }
 

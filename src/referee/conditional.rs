@@ -110,6 +110,7 @@ pub(crate) fn request(
             game: Some(id),
             replies: vec![own],
             summary,
+            late: None,
         });
     }
     // A kept line starts with the opponent's answer to the owner's move of
@@ -118,6 +119,7 @@ pub(crate) fn request(
         game: Some(id),
         replies: Vec::new(),
         summary: summary.clone(),
+        late: None,
     };
     let mut out = answer(tx, id, me.opposite(), none, now, false)?;
     match out.replies.iter_mut().find(|r| r.to == p.id) {

@@ -232,6 +232,7 @@ pub(crate) fn direct(
         } else {
             format!("game #{id}: {} ({})", action.name(), reason.trim())
         },
+        late: None,
     })
 }
 
@@ -312,6 +313,7 @@ fn resend(
         game: Some(id),
         replies,
         summary,
+        late: None,
     })
 }
 
@@ -377,6 +379,7 @@ fn resume(
         game: Some(id),
         replies,
         summary: format!("game #{id}: resume ({})", reason.trim()),
+        late: None,
     };
     // A revealed sealed move is a ply like any other: the opponent's
     // conditional line may answer it.

@@ -35,6 +35,7 @@ pub(crate) fn offer(
         game: Some(id),
         replies,
         summary: format!("game #{id}: {} offers a draw", side_name(by, Language::En)),
+        late: None,
     })
 }
 
@@ -60,6 +61,7 @@ pub(crate) fn accept(
         game: Some(id),
         replies,
         summary: format!("game #{id}: draw agreed, 1/2-1/2"),
+        late: None,
     })
 }
 
@@ -84,6 +86,7 @@ pub(crate) fn decline(
         game: Some(id),
         replies,
         summary: format!("game #{id}: draw offer declined"),
+        late: None,
     })
 }
 
@@ -166,6 +169,7 @@ pub(crate) fn claim(
             game: Some(id),
             replies,
             summary: format!("game #{id}: draw claim upheld ({rule_en})"),
+            late: None,
         });
     }
     let rejected = |move_played| Event::ClaimRejected {
@@ -196,5 +200,6 @@ pub(crate) fn claim(
         game: Some(id),
         replies,
         summary: format!("game #{id}: draw claim rejected ({rule_en})"),
+        late: None,
     })
 }

@@ -155,5 +155,6 @@ pub(crate) fn take(
             me.email,
             crate::lang::game::days_en(leave.days)
         ),
+        late: None,
     })
 }

@@ -70,6 +70,9 @@ pub struct Handled {
     pub replies: Vec<Reply>,
     /// A one-line account for the command line, in English.
     pub summary: String,
+    /// For a move that reached the referee after its deadline (not played:
+    /// the mover lost on time), the deadline it missed; `None` otherwise.
+    pub late: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Where a command came from, recorded with the moves it plays.

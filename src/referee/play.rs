@@ -201,6 +201,7 @@ pub(crate) fn play(
         game: Some(id),
         replies,
         summary,
+        late: None,
     })
 }
 
@@ -226,6 +227,7 @@ fn lost_on_time(
             "game #{id}: the move is late; {} lose on time",
             side_name(me, Language::En)
         ),
+        late: Some(deadline),
     })
 }
 
@@ -343,6 +345,7 @@ pub(crate) fn resign(
         game: Some(id),
         replies,
         summary: format!("game #{id}: {} resigned, {r}", side_name(me, Language::En)),
+        late: None,
     })
 }
 
@@ -399,6 +402,7 @@ pub(crate) fn seal(
         game: Some(id),
         replies,
         summary: format!("game #{id}: a move is sealed"),
+        late: None,
     })
 }
 

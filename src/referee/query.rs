@@ -40,6 +40,7 @@ pub(crate) fn status(
         game: Some(id),
         replies: vec![reply_to(&me, Some(id), body.clone())],
         summary: body,
+        late: None,
     })
 }
 
@@ -70,6 +71,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
         game: None,
         replies: vec![reply_to(&me, None, body.clone())],
         summary: body,
+        late: None,
     })
 }
 
@@ -88,6 +90,7 @@ pub(crate) fn export(
         game: Some(id),
         replies: vec![reply_to(&me, Some(id), text.clone())],
         summary: text,
+        late: None,
     })
 }
 
@@ -186,6 +189,7 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
         game: None,
         replies: vec![reply_to(&me, None, body.clone())],
         summary: body,
+        late: None,
     })
 }
 
@@ -236,5 +240,6 @@ pub fn invitation(
         game: Some(id),
         replies: vec![reply_to(&me, Some(id), body.clone())],
         summary: body,
+        late: None,
     })
 }

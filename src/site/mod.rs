@@ -19,9 +19,12 @@
 //! Writing is idempotent: every file is written to a temporary file beside it and
 //! renamed over the old one, so a web server never serves half a page, and the
 //! site's own files that this publication no longer has (the ply pages of moves
-//! taken back) are removed.
+//! taken back) are removed. The writer follows no link and removes only files
+//! its manifest (`.zaochka-manifest`) lists; files and folders get the
+//! [`SiteMode`] (0644/0755 by default) whatever the umask: see `files`.
 
 mod files;
+pub use files::SiteMode;
 mod game;
 mod index;
 mod layout;
@@ -115,22 +118,33 @@ pub struct Written {
     pub removed: Vec<PathBuf>,
 }
 
-/// Writes the site of a tournament into `dir` (created if needed): see the
-/// module documentation for the files.
+/// Writes the site of a tournament into `dir` (created if needed) with the
+/// default [`SiteMode`]: see [`write_with`].
 ///
 /// # Errors
-/// Any I/O error creating, writing, renaming or removing a file; and
-/// [`io::ErrorKind::InvalidData`] when a game's moves cannot be replayed from
-/// its start position (the error names the game and the ply). Files written
-/// before the error stay, each one whole.
+/// As [`write_with`].
 pub fn write(dir: &Path, site: &Site<'_>) -> io::Result<Written> {
-    let mut out = files::Writer::new(dir)?;
+    write_with(dir, site, SiteMode::default())
+}
+
+/// Writes the site of a tournament into `dir` (created if needed), files and
+/// folders with `mode`: see the module documentation for the files.
+///
+/// # Errors
+/// Any I/O error creating, writing, renaming or removing a file;
+/// [`io::ErrorKind::PermissionDenied`] when `dir` or a folder in it is a
+/// symbolic link, not a folder, or not the writing user's (nothing is written
+/// through it); and [`io::ErrorKind::InvalidData`] when a game's moves cannot
+/// be replayed from its start position (the error names the game and the
+/// ply). Files written before the error stay, each one whole.
+pub fn write_with(dir: &Path, site: &Site<'_>, mode: SiteMode) -> io::Result<Written> {
+    let mut out = files::Writer::new(dir, mode)?;
     out.put("style.css", layout::STYLE)?;
     for g in site.games {
         write_game(&mut out, site, g)?;
     }
     out.put("index.html", &index::page(site))?;
-    out.prune_games()?;
+    out.prune()?;
     Ok(out.finish())
 }
 

@@ -297,6 +297,16 @@ pub enum StoreError {
         /// The rejected value.
         value: String,
     },
+    /// A text given to the store is longer than its limit.
+    #[error("{what} too long: {length} characters, at most {limit}")]
+    TooLong {
+        /// Which field: `"name"`.
+        what: &'static str,
+        /// Its length, in characters.
+        length: usize,
+        /// The most allowed, in characters.
+        limit: usize,
+    },
     /// A stored value could not be read back (hand-edited or damaged file).
     #[error("corrupt {what}: {detail}")]
     Corrupt {
@@ -531,6 +541,7 @@ impl Store {
             }
         }
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        players::canonicalize_stored_emails(&mut conn)?;
         Ok(Store { conn })
     }
 

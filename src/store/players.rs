@@ -158,7 +158,8 @@ pub fn get(tx: &Tx<'_>, id: PlayerId) -> Result<Player> {
 }
 
 /// The player registered with this address (ASCII case ignored, spaces
-/// trimmed), or `None` for a stranger.
+/// trimmed, the domain in Unicode or ASCII form alike: [`canonical_email`]),
+/// or `None` for a stranger.
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
@@ -166,7 +167,7 @@ pub fn find_by_email(tx: &Tx<'_>, email: &str) -> Result<Option<Player>> {
     Ok(tx
         .sql()
         .prepare_cached(&format!("SELECT {COLUMNS} FROM players WHERE email = ?1"))?
-        .query_row([email.trim()], from_row)
+        .query_row([canonical_email(email)], from_row)
         .optional()?)
 }
 
@@ -196,55 +197,113 @@ pub enum NameMatch {
 /// # Errors
 /// [`StoreError::Sqlite`] only.
 pub fn find_by_name(tx: &Tx<'_>, name: &str) -> Result<Option<(NameMatch, Vec<Player>)>> {
-    /// The words of a name, commas as spaces, `ё` as `е`, lowercased if asked.
-    fn words(name: &str, lower: bool) -> String {
-        let folded: String = name
-            .chars()
-            .map(|c| match c {
-                'ё' => 'е',
-                'Ё' => 'Е',
-                ',' => ' ',
-                c => c,
-            })
+    Ok(NameIndex::of_registered(tx)?.find(name))
+}
+
+/// The registered players by the words of their names, to find many names
+/// ([`find_by_name`]'s rules) with one read of the players: each lookup is a
+/// hash lookup, not a pass over every player.
+pub struct NameIndex {
+    players: Vec<Player>,
+    /// For case kept, then case ignored: the words of each name, and of the
+    /// name reordered when it is written "Surname, Name", to the players'
+    /// positions in `players` and whether the key is the name as written.
+    keys: [std::collections::HashMap<String, Vec<(usize, bool)>>; 2],
+}
+
+impl NameIndex {
+    /// The index of the registered players (not those under `archive.invalid`).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] only.
+    pub fn of_registered(tx: &Tx<'_>) -> Result<NameIndex> {
+        let players: Vec<Player> = list(tx)?
+            .into_iter()
+            .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
             .collect();
-        let joined = folded.split_whitespace().collect::<Vec<_>>().join(" ");
-        if lower { joined.to_lowercase() } else { joined }
+        let mut keys: [std::collections::HashMap<String, Vec<(usize, bool)>>; 2] =
+            Default::default();
+        for (k, lower) in [false, true].into_iter().enumerate() {
+            for (i, p) in players.iter().enumerate() {
+                keys[k]
+                    .entry(name_words(&p.name, lower))
+                    .or_default()
+                    .push((i, true));
+                if let Some(r) = name_reordered(&p.name, lower) {
+                    keys[k].entry(r).or_default().push((i, false));
+                }
+            }
+        }
+        Ok(NameIndex { players, keys })
     }
-    /// "Surname, Name" as "Name Surname".
-    fn reordered(name: &str, lower: bool) -> Option<String> {
-        let (surname, given) = name.split_once(',')?;
-        Some(words(&format!("{given} {surname}"), lower))
-    }
-    /// How the registered name `n` fits `wanted`, case kept or ignored.
-    fn fit(wanted: &str, n: &str, lower: bool) -> Option<NameMatch> {
-        let (w, r) = (words(wanted, lower), words(n, lower));
-        if w == r {
-            return Some(if lower {
+
+    /// The registered players with this name, as [`find_by_name`] finds them.
+    #[must_use]
+    pub fn find(&self, name: &str) -> Option<(NameMatch, Vec<Player>)> {
+        let plain = name_words(name, false);
+        if plain.is_empty() || plain == "?" {
+            return None;
+        }
+        for (k, lower) in [false, true].into_iter().enumerate() {
+            let same = if lower {
                 NameMatch::IgnoringCase
             } else {
                 NameMatch::Exact
-            });
+            };
+            let mut hits: std::collections::BTreeMap<usize, NameMatch> = Default::default();
+            // The registered name's words are the wanted ones (as written), or
+            // the registered name reordered is.
+            for &(i, as_written) in self.keys[k]
+                .get(&name_words(name, lower))
+                .into_iter()
+                .flatten()
+            {
+                let how = if as_written {
+                    same
+                } else {
+                    NameMatch::Reordered
+                };
+                let hit = hits.entry(i).or_insert(how);
+                if as_written {
+                    *hit = same;
+                }
+            }
+            // The wanted name reordered is the registered name as written.
+            if let Some(r) = name_reordered(name, lower) {
+                for &(i, as_written) in self.keys[k].get(&r).into_iter().flatten() {
+                    if as_written {
+                        hits.entry(i).or_insert(NameMatch::Reordered);
+                    }
+                }
+            }
+            if let Some(&how) = hits.values().next() {
+                let found = hits.keys().map(|&i| self.players[i].clone()).collect();
+                return Some((how, found));
+            }
         }
-        (reordered(wanted, lower).as_ref() == Some(&r) || reordered(n, lower).as_ref() == Some(&w))
-            .then_some(NameMatch::Reordered)
+        None
     }
-    if words(name, false).is_empty() || words(name, false) == "?" {
-        return Ok(None);
-    }
-    let registered: Vec<Player> = list(tx)?
-        .into_iter()
-        .filter(|p| !p.email.to_ascii_lowercase().ends_with("@archive.invalid"))
+}
+
+/// The words of a name, commas as spaces, `ё` as `е`, lowercased if asked.
+fn name_words(name: &str, lower: bool) -> String {
+    let folded: String = name
+        .chars()
+        .map(|c| match c {
+            'ё' => 'е',
+            'Ё' => 'Е',
+            ',' => ' ',
+            c => c,
+        })
         .collect();
-    for lower in [false, true] {
-        let found: Vec<(NameMatch, Player)> = registered
-            .iter()
-            .filter_map(|p| Some((fit(name, &p.name, lower)?, p.clone())))
-            .collect();
-        if let Some((how, _)) = found.first() {
-            return Ok(Some((*how, found.into_iter().map(|(_, p)| p).collect())));
-        }
-    }
-    Ok(None)
+    let joined = folded.split_whitespace().collect::<Vec<_>>().join(" ");
+    if lower { joined.to_lowercase() } else { joined }
+}
+
+/// "Surname, Name" as "Name Surname".
+fn name_reordered(name: &str, lower: bool) -> Option<String> {
+    let (surname, given) = name.split_once(',')?;
+    Some(name_words(&format!("{given} {surname}"), lower))
 }
 
 /// Every player, by id.
@@ -411,7 +470,7 @@ pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Re
 
 /// The address trimmed, or [`StoreError::Invalid`] if it is not one plausible
 /// address (see [`add`]).
-fn checked_email(email: &str) -> Result<&str> {
+fn checked_email(email: &str) -> Result<String> {
     let trimmed = email.trim();
     if !is_plausible_email(trimmed) {
         return Err(StoreError::Invalid {
@@ -419,16 +478,81 @@ fn checked_email(email: &str) -> Result<&str> {
             value: email.to_owned(),
         });
     }
-    Ok(trimmed)
+    Ok(canonical_email(trimmed))
 }
 
+/// An address as the store keeps it and looks it up: trimmed, its domain in
+/// one form (IDNA to ASCII by UTS #46, which also lower-cases it:
+/// `Ivan@Пример.РФ` is `Ivan@xn--e1afmkfd.xn--p1ai`), the local part as
+/// written (the column compares it ignoring ASCII case). An address whose
+/// domain is no IDNA name (an address literal `[192.0.2.1]`) is kept as it is.
+#[must_use]
+pub fn canonical_email(email: &str) -> String {
+    let email = email.trim();
+    match email.rsplit_once('@') {
+        Some((local, domain)) => match idna::domain_to_ascii(domain) {
+            Ok(ascii) if !ascii.is_empty() => format!("{local}@{ascii}"),
+            _ => email.to_string(),
+        },
+        None => email.to_string(),
+    }
+}
+
+/// Brings addresses stored by an earlier version (a domain written in
+/// Unicode or in capitals outside ASCII) to [`canonical_email`]'s form, so
+/// mail in either form finds its player. SQL cannot do IDNA, so this runs at
+/// every open, over the rows holding a character outside printable ASCII
+/// only. A row whose canonical form another player already has is left as it
+/// is (two registrations of one mailbox: the referees choose which stays).
+pub(super) fn canonicalize_stored_emails(conn: &mut rusqlite::Connection) -> Result<()> {
+    let rows: Vec<(i64, String)> = conn
+        .prepare_cached("SELECT id, email FROM players WHERE email GLOB '*[^ -~]*'")?
+        .query_map([], |r| Ok((r.get("id")?, r.get("email")?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let changed: Vec<(i64, String)> = rows
+        .into_iter()
+        .filter_map(|(id, email)| {
+            let canonical = canonical_email(&email);
+            (canonical != email).then_some((id, canonical))
+        })
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    for (id, email) in changed {
+        match tx.execute(
+            "UPDATE players SET email = ?1 WHERE id = ?2",
+            params![email, id],
+        ) {
+            Ok(_) => {}
+            Err(e) if is_unique_violation(&e) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// The most characters a player's name may have.
+pub const NAME_LIMIT: usize = 100;
+
 /// The name trimmed, or [`StoreError::Invalid`] if it is empty or holds
-/// control or invisible characters.
+/// control or invisible characters, [`StoreError::TooLong`] past
+/// [`NAME_LIMIT`] characters.
 fn checked_name(name: &str) -> Result<&str> {
     if name.trim().is_empty() || crate::printable::has_unsafe(name) {
         return Err(StoreError::Invalid {
             what: "name",
             value: crate::printable::printable(name).into_owned(),
+        });
+    }
+    let length = name.trim().chars().count();
+    if length > NAME_LIMIT {
+        return Err(StoreError::TooLong {
+            what: "name",
+            length,
+            limit: NAME_LIMIT,
         });
     }
     Ok(name.trim())

@@ -190,9 +190,19 @@ pub(super) fn apply(
             let replies = &mut h.replies;
             crate::daemon::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
-            Ok(match game {
-                Some(g) => format!("applied #{g}: {}", a.line.trim()),
-                None => format!("applied: {}", a.line.trim()),
+            Ok(match (game, h.late) {
+                (Some(g), Some(deadline)) => format!(
+                    "late #{g}: {} (after the deadline {}: not played, lost on time)",
+                    a.line.trim(),
+                    deadline.format("%Y-%m-%d %H:%M UTC")
+                ),
+                (None, Some(deadline)) => format!(
+                    "late: {} (after the deadline {}: not played, lost on time)",
+                    a.line.trim(),
+                    deadline.format("%Y-%m-%d %H:%M UTC")
+                ),
+                (Some(g), None) => format!("applied #{g}: {}", a.line.trim()),
+                (None, None) => format!("applied: {}", a.line.trim()),
             })
         }
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
@@ -220,12 +230,41 @@ pub(super) fn apply(
                 &[personal(player, game, text, lang)],
                 index,
             )?;
-            Ok(match game {
-                Some(g) => format!("refused #{g}: {e}"),
-                None => format!("refused: {e}"),
-            })
+            Ok(
+                match (
+                    game,
+                    lost_on_time_before(tx, &command, &e, mail.received_at)?,
+                ) {
+                    (Some(g), Some(ended)) => format!(
+                        "late #{g}: {} (the game was lost on time at {}: not played)",
+                        a.line.trim(),
+                        ended.format("%Y-%m-%d %H:%M UTC")
+                    ),
+                    (Some(g), None) => format!("refused #{g}: {e}"),
+                    (None, _) => format!("refused: {e}"),
+                },
+            )
         }
     }
+}
+
+/// When a move was refused because its game is over, lost on time before the
+/// mail arrived: the instant the game ended (the move arrived late, the
+/// mail log says so); `None` for any other refusal.
+fn lost_on_time_before(
+    tx: &Tx<'_>,
+    command: &Command,
+    refusal: &RefereeError,
+    received_at: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<chrono::DateTime<chrono::Utc>>, RefereeError> {
+    let (Command::Play { game, .. }, RefereeError::GameOver(..)) = (command, refusal) else {
+        return Ok(None);
+    };
+    let row = crate::store::games::get(tx, *game)?;
+    Ok(match (row.termination, row.finished_at) {
+        (Some(crate::rules::Termination::Time), Some(ended)) if ended <= received_at => Some(ended),
+        _ => None,
+    })
 }
 
 pub(super) fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {

@@ -78,7 +78,7 @@ mod writer;
 mod tests;
 
 pub use model::{PdnError, PdnGame, PdnPly};
-pub use reader::{PdnReader, read_games, read_pgn_games};
+pub use reader::{PdnReader, ReaderPosition, read_games, read_pgn_games};
 pub use results::{is_pgn_result, is_result};
 pub use tags::{SEVEN_TAG_ROSTER, fen_black_to_move};
 pub use writer::{LINE_WIDTH, write_game};

@@ -66,6 +66,51 @@ pub struct PdnReader<'a> {
     pgn: bool,
 }
 
+/// Where a reader stands in its text: the byte offset of what it reads next,
+/// the number of that line (from 1) and the byte offset where that line starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReaderPosition {
+    /// Byte offset of the next character read.
+    pub pos: usize,
+    /// The line of `pos`, from 1.
+    pub line: usize,
+    /// Byte offset of the start of that line.
+    pub line_start: usize,
+}
+
+impl<'a> PdnReader<'a> {
+    /// A reader of `text` (PGN when `pgn`) going on from `pos`, a byte offset
+    /// in the first line of `text`, which is line number `line` of the whole
+    /// file: it reads from there exactly as a reader of the whole file that
+    /// stood at that place (a [`ReaderPosition`] taken between two games)
+    /// would, with the same line numbers. So a long file can be read a window
+    /// at a time, each window starting at a line's start.
+    #[must_use]
+    pub fn resume(text: &'a str, pgn: bool, pos: usize, line: usize) -> PdnReader<'a> {
+        PdnReader {
+            cur: Cursor {
+                src: text,
+                pos: pos.min(text.len()),
+                line,
+                line_start: 0,
+            },
+            done: false,
+            pgn,
+        }
+    }
+
+    /// Where the reader stands: between two games when taken before a call
+    /// of `next`.
+    #[must_use]
+    pub fn position(&self) -> ReaderPosition {
+        ReaderPosition {
+            pos: self.cur.pos,
+            line: self.cur.line,
+            line_start: self.cur.line_start,
+        }
+    }
+}
+
 impl Iterator for PdnReader<'_> {
     type Item = Result<PdnGame, PdnError>;
 

@@ -191,6 +191,7 @@ fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> 
         game: first.game.or(second.game),
         replies,
         summary: format!("{}; conditional reply {}", first.summary, second.summary),
+        late: first.late.or(second.late),
     }
 }
 

@@ -147,6 +147,7 @@ pub fn claim(
         game: Some(id),
         replies,
         summary: format!("game #{id}: claim {} by {}", result.as_str(), side.as_str()),
+        late: None,
     })
 }
 

@@ -88,6 +88,7 @@ pub fn rule_claim(
             game: Some(id),
             replies: to_both(&l, l.game.as_ref(), None, said),
             summary: String::new(),
+            late: None,
         }
     };
     let action = if ruling.accept {

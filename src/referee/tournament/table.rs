@@ -212,6 +212,7 @@ pub fn table_mail(
             monospace: true,
         }],
         summary: body,
+        late: None,
     })
 }
 

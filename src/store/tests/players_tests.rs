@@ -58,3 +58,104 @@ fn player_language_role_zone_and_reachability_can_change() {
     .expect_err("no such player");
     assert!(matches!(err, StoreError::NotFound { what: "player", .. }));
 }
+
+#[test]
+fn a_mailbox_with_an_international_domain_is_one_player_in_either_form() {
+    let mut store = Store::open_in_memory().expect("store");
+    let ivan = run(&mut store, |tx| {
+        players::add(tx, &new_player("Иван", "ivan@Пример.РФ"))
+    })
+    .expect("registered");
+    assert_eq!(
+        ivan.email, "ivan@xn--e1afmkfd.xn--p1ai",
+        "stored in ASCII form"
+    );
+    let err = run(&mut store, |tx| {
+        players::add(tx, &new_player("Двойник", "ivan@xn--e1afmkfd.xn--p1ai"))
+    })
+    .expect_err("the punycode twin is the same mailbox");
+    assert!(
+        matches!(
+            err,
+            StoreError::Duplicate {
+                what: "player email",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    for form in [
+        "ivan@пример.рф",
+        "IVAN@XN--E1AFMKFD.XN--P1AI",
+        " ivan@ПРИМЕР.рф ",
+    ] {
+        let found = store
+            .read(|tx| players::find_by_email(tx, form))
+            .expect("query");
+        assert_eq!(found.map(|p| p.id), Some(ivan.id), "{form}");
+    }
+}
+
+#[test]
+fn addresses_stored_in_unicode_form_are_brought_to_ascii_at_open() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("z.db");
+    let id = {
+        let mut store = Store::open(&path).expect("store");
+        let p = run(&mut store, |tx| {
+            players::add(tx, &new_player("Иван", "ivan@example.org"))
+        })
+        .expect("registered");
+        // As an earlier version stored it.
+        store
+            .transaction(|tx| -> Result<_, StoreError> {
+                tx.sql().execute(
+                    "UPDATE players SET email = 'ivan@пример.рф' WHERE id = ?1",
+                    [p.id],
+                )?;
+                Ok(())
+            })
+            .expect("set");
+        p.id
+    };
+    let mut store = Store::open(&path).expect("reopened");
+    let found = store
+        .read(|tx| players::find_by_email(tx, "ivan@xn--e1afmkfd.xn--p1ai"))
+        .expect("query");
+    assert_eq!(
+        found.map(|p| (p.id, p.email)),
+        Some((id, "ivan@xn--e1afmkfd.xn--p1ai".to_string()))
+    );
+}
+
+#[test]
+fn a_name_of_101_characters_is_refused_with_the_limit() {
+    let mut store = Store::open_in_memory().expect("store");
+    let long = "Я".repeat(101);
+    let err = run(&mut store, |tx| {
+        players::add(tx, &new_player(&long, "long@example.org"))
+    })
+    .expect_err("too long");
+    assert!(
+        matches!(
+            err,
+            StoreError::TooLong {
+                what: "name",
+                length: 101,
+                limit: 100
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "name too long: 101 characters, at most 100"
+    );
+    let p = run(&mut store, |tx| {
+        players::add(tx, &new_player(&"Я".repeat(100), "long@example.org"))
+    })
+    .expect("100 characters are a name");
+    let err =
+        run(&mut store, |tx| players::set_name(tx, p.id, &long)).expect_err("renamed too long");
+    assert!(matches!(err, StoreError::TooLong { .. }), "{err}");
+}
