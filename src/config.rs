@@ -45,6 +45,25 @@ pub struct Config {
     /// `[authentication]`: DKIM, SPF, DMARC and ARC of incoming mail (resolver,
     /// deadline, trusted Received hops, whether a DMARC reject refuses a move).
     pub authentication: crate::daemon::authenticate::AuthSettings,
+    /// `[clock]`: how the daemon treats a step of the system clock.
+    pub clock: ClockConfig,
+}
+
+/// Steps of the system clock (`[clock]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ClockConfig {
+    /// A forward step of the clock larger than this many hours between two
+    /// clock ticks (or since the last tick of the previous run) executes no
+    /// time-out until a director runs `zaochka clock confirm-step` or
+    /// `cancel-step`; the referees are alerted once. Default 6.
+    pub max_step_hours: u64,
+}
+
+impl Default for ClockConfig {
+    fn default() -> ClockConfig {
+        ClockConfig { max_step_hours: 6 }
+    }
 }
 
 /// Tournament pages the daemon keeps up to date (`[tournaments]`).
@@ -257,6 +276,7 @@ impl Default for Config {
             alerts: AlertsConfig::default(),
             tournaments: TournamentsConfig::default(),
             authentication: crate::daemon::authenticate::AuthSettings::default(),
+            clock: ClockConfig::default(),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod charset;
 mod check;
+mod clock;
 mod demo;
 mod diagram;
 mod export;
@@ -44,6 +45,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    #[command(subcommand)]
+    Clock(clock::Clock),
     Diagram(diagram::Diagram),
     Demo(demo::Demo),
     #[command(subcommand)]
@@ -77,6 +80,7 @@ impl Cli {
         }
         let result = match self.command {
             Command::Check(c) => c.execute(&self.store),
+            Command::Clock(c) => c.execute(&self.store),
             Command::Diagram(c) => c.execute(&self.store),
             Command::Demo(c) => c.execute(&self.store),
             Command::Player(c) => c.execute(&self.store),

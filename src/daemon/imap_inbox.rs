@@ -104,6 +104,9 @@ pub struct ImapInbox {
     /// `(uidvalidity, uid)` of messages handled but not flaggable: not fetched
     /// again in this run.
     unmovable: HashSet<(u32, u32)>,
+    /// `(uidvalidity, uid)` of messages held out of the fetches
+    /// ([`Inbox::hold`]).
+    held: HashSet<(u32, u32)>,
     /// Entries passed over since the last [`Inbox::take_skipped`].
     skipped: Vec<Skipped>,
 }
@@ -130,6 +133,7 @@ impl ImapInbox {
             failures: 0,
             retry_at: None,
             unmovable: HashSet::new(),
+            held: HashSet::new(),
             skipped: Vec::new(),
         }
     }
@@ -296,7 +300,10 @@ impl ImapInbox {
         let validity = self.uid_validity;
         let mut uids: Vec<u32> = found
             .into_iter()
-            .filter(|uid| !self.unmovable.contains(&(validity, *uid)))
+            .filter(|uid| {
+                !self.unmovable.contains(&(validity, *uid))
+                    && !self.held.contains(&(validity, *uid))
+            })
             .collect();
         uids.sort_unstable();
         let session = self.session()?;
@@ -409,6 +416,16 @@ impl Inbox for ImapInbox {
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
         let r = self.fetch_inner(limit);
         self.drop_on_error(r)
+    }
+
+    fn hold(&mut self, key: &str) {
+        if let Ok(Some(uid)) = self.uid_of(key) {
+            self.held.insert((self.uid_validity, uid));
+        }
+    }
+
+    fn unhold_all(&mut self) {
+        self.held.clear();
     }
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {

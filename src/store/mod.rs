@@ -131,9 +131,11 @@ macro_rules! sql_id {
 pub mod alerts;
 pub mod archive;
 pub mod audit;
+pub mod auth_waits;
 pub mod bounce_pauses;
 pub mod claims;
 pub mod clock_horizon;
+pub mod clock_trust;
 pub mod clocks;
 mod columns;
 pub mod conditional_replies;
@@ -193,6 +195,9 @@ const MIGRATION_LIST: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0015_issue15_fixes.sql")),
     M::up(include_str!("../../migrations/0016_send_limits.sql")),
     M::up(include_str!("../../migrations/0017_mail_path_indexes.sql")),
+    M::up(include_str!(
+        "../../migrations/0020_clock_trust_auth_waits.sql"
+    )),
 ];
 
 /// The migration set applied by [`Store::open`].
