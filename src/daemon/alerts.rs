@@ -482,7 +482,7 @@ impl Alert {
             }
             (Alert::ClockStepped { from, to }, Language::En) => format!(
                 "The system clock jumped forward between two clock ticks: from {} to {}. \
-                 Until you decide, no game is lost on time; moves, reminders and the rest of the mail go on.\n\n\
+                 Until you decide, no game is lost on time; moves and the rest of the mail go on (reminders wait too).\n\n\
                  If the new time is right and the players should be charged for it, run `zaochka clock confirm-step`: \
                  the clocks then run on the new time. If the span should not be charged (the clock was wrong before, \
                  or it was wrong and has been set right), run `zaochka clock cancel-step`: every running clock \
@@ -492,7 +492,7 @@ impl Alert {
             ),
             (Alert::ClockStepped { from, to }, Language::Ru) => format!(
                 "Системные часы скачком ушли вперёд между двумя проверками часов партий: с {} на {}. \
-                 Пока вы не решите, ни одна партия не будет проиграна по времени; ходы, напоминания и остальная почта обрабатываются как обычно.\n\n\
+                 Пока вы не решите, ни одна партия не будет проиграна по времени; ходы и остальная почта обрабатываются как обычно (напоминания тоже ждут).\n\n\
                  Если новое время верно и игрокам нужно засчитать этот промежуток, выполните `zaochka clock confirm-step`: \
                  часы партий пойдут по новому времени. Если промежуток засчитывать не нужно (часы были неверны раньше \
                  или были неверны и уже исправлены), выполните `zaochka clock cancel-step`: все идущие часы партий \

@@ -52,8 +52,7 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"{local}\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}\
-                 [clock]\nmax-step-hours = 0\n\
+                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"{local}\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n[clock]\nmax-step-hours = 0\n{inbox}{outbox}\
                  [authentication]\ndns-records-file = \"{d}/dns-records.txt\"\n"
             ),
         )
