@@ -10,7 +10,8 @@
 //! shared deadline (`[authentication] timeout-seconds`): a DNS server that
 //! does not answer costs at most that for the whole batch, the unfinished
 //! checks are recorded as `temperror` and the mails go on (in refuse mode,
-//! an unsettled mail waits: [`wait`]).
+//! an unsettled mail waits: [`wait`]). With a records file nothing waits
+//! on the network and each mail is checked as it is taken.
 //!
 //! A resolver that answered no mail's DMARC policy lookup in a batch
 //! (temperror, or cut off by the deadline) is taken as dead: for the next minute the checks are not tried (every verdict
@@ -494,10 +495,16 @@ pub fn verify_mail(config: &Config, mail: &RawMail) -> AuthVerdicts {
 
 /// The verdicts on each mail of a batch from the inbox, in order, checked
 /// concurrently under one deadline ([`Authenticator::verify_many`]); a mail
-/// read only to its head is not checked, as in [`verify_mail`].
+/// read only to its head is not checked, as in [`verify_mail`]. With a DNS
+/// records file nothing waits on the network, so nothing is checked ahead:
+/// every entry is `None` and each mail is checked when it is taken (its
+/// processing does not wait for the whole batch's checks).
 #[must_use]
-pub fn verify_batch(config: &Config, mails: &[RawMail]) -> Vec<AuthVerdicts> {
+pub fn verify_batch(config: &Config, mails: &[RawMail]) -> Vec<Option<AuthVerdicts>> {
     let settings = &config.authentication;
+    if settings.dns_records_file.is_some() {
+        return vec![None; mails.len()];
+    }
     let whole: Vec<&[u8]> = mails
         .iter()
         .filter(|m| !m.is_truncated())
@@ -514,11 +521,11 @@ pub fn verify_batch(config: &Config, mails: &[RawMail]) -> Vec<AuthVerdicts> {
     mails
         .iter()
         .map(|m| {
-            if m.is_truncated() {
+            Some(if m.is_truncated() {
                 AuthVerdicts::none()
             } else {
                 checked.next().unwrap_or_else(AuthVerdicts::none)
-            }
+            })
         })
         .collect()
 }

@@ -185,7 +185,7 @@ impl Drain<'_> {
             }
             let retry = run.retry_after_fault.contains(&mail.key);
             let mut disposition =
-                queue::take(store, config, &mail, retry, wall::now(), Some(auth.clone()));
+                queue::take(store, config, &mail, retry, wall::now(), auth.clone());
             // A probe of an earlier run is finishing this mail: wait for it, so
             // that later mail of the same game is never applied before it.
             while let Disposition::InProgress { holder } = disposition {
@@ -194,8 +194,7 @@ impl Drain<'_> {
                 if stop.load(Ordering::SeqCst) {
                     return BatchEnd::Stopped;
                 }
-                disposition =
-                    queue::take(store, config, &mail, retry, wall::now(), Some(auth.clone()));
+                disposition = queue::take(store, config, &mail, retry, wall::now(), auth.clone());
             }
             // The replies this mail queued go out while the next is taken.
             (self.pump)(store);
