@@ -48,6 +48,8 @@ pub struct Config {
     /// `[backup]`: the daemon's scheduled backups and how far back
     /// `zaochka restore` replays the mailbox.
     pub backup: BackupConfig,
+    /// `[clock]`: how the daemon treats a step of the system clock.
+    pub clock: ClockConfig,
 }
 
 /// Backups (`[backup]`).
@@ -76,6 +78,23 @@ impl Default for BackupConfig {
             keep: 14,
             replay_days: 30,
         }
+    }
+}
+
+/// Steps of the system clock (`[clock]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ClockConfig {
+    /// A forward step of the clock larger than this many hours between two
+    /// clock ticks (or since the last tick of the previous run) executes no
+    /// time-out until a director runs `zaochka clock confirm-step` or
+    /// `cancel-step`; the referees are alerted once. Default 6.
+    pub max_step_hours: u64,
+}
+
+impl Default for ClockConfig {
+    fn default() -> ClockConfig {
+        ClockConfig { max_step_hours: 6 }
     }
 }
 
@@ -304,6 +323,7 @@ impl Default for Config {
             tournaments: TournamentsConfig::default(),
             authentication: crate::daemon::authenticate::AuthSettings::default(),
             backup: BackupConfig::default(),
+            clock: ClockConfig::default(),
         }
     }
 }

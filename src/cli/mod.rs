@@ -3,6 +3,7 @@
 mod backup;
 mod charset;
 mod check;
+mod clock;
 mod demo;
 mod diagram;
 mod export;
@@ -46,6 +47,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    #[command(subcommand)]
+    Clock(clock::Clock),
     Diagram(diagram::Diagram),
     Demo(demo::Demo),
     #[command(subcommand)]
@@ -84,6 +87,7 @@ impl Cli {
         }
         let result = match self.command {
             Command::Check(c) => c.execute(&self.store),
+            Command::Clock(c) => c.execute(&self.store),
             Command::Diagram(c) => c.execute(&self.store),
             Command::Demo(c) => c.execute(&self.store),
             Command::Player(c) => c.execute(&self.store),

@@ -139,6 +139,28 @@ pub enum Alert {
         /// That policy.
         policy: crate::mail::auth::DmarcPolicy,
     },
+    /// The system clock stepped forward by more than `[clock]
+    /// max-step-hours` between two clock ticks: no time-out is executed
+    /// until a director runs `zaochka clock confirm-step` or `cancel-step`.
+    ClockStepped {
+        /// The last trusted instant before the step (UTC).
+        from: DateTime<Utc>,
+        /// The instant the clock read after it (UTC).
+        to: DateTime<Utc>,
+    },
+    /// Under `dmarc-reject-refuses-moves = true`, a mail's checks ended in
+    /// temperror (DNS did not answer) for `[authentication]
+    /// temperror-wait-minutes`: it was recorded as refused, not applied.
+    AuthUnsettled {
+        /// Its inbox key.
+        inbox_key: String,
+        /// Its `From` address, when it could be read.
+        sender: Option<String>,
+        /// The game it was about, if any.
+        game: Option<GameId>,
+        /// How long it waited, in minutes.
+        minutes: u64,
+    },
 }
 
 impl Alert {
@@ -156,6 +178,8 @@ impl Alert {
             Alert::DmarcFailedApplied { .. } => "dmarc-failed-applied",
             Alert::RelayRecovered(_) => "relay-recovered",
             Alert::ReplyFailed(_) => "reply-failed",
+            Alert::ClockStepped { .. } => "clock-stepped",
+            Alert::AuthUnsettled { .. } => "auth-unsettled",
         }
     }
 
@@ -182,6 +206,10 @@ impl Alert {
             Alert::DmarcFailedApplied { inbox_key, .. } => {
                 format!("dmarc-failed-applied:{inbox_key}")
             }
+            Alert::ClockStepped { from, .. } => {
+                format!("clock-stepped:{}", instant_text(*from))
+            }
+            Alert::AuthUnsettled { inbox_key, .. } => format!("auth-unsettled:{inbox_key}"),
         }
     }
 
@@ -211,6 +239,18 @@ impl Alert {
             }
             (Alert::DmarcFailedApplied { sender, .. }, Language::Ru) => {
                 format!("письмо от {} не прошло проверку DMARC", printable(sender))
+            }
+            (Alert::ClockStepped { .. }, Language::En) => {
+                "the system clock jumped forward: time-outs are held".into()
+            }
+            (Alert::ClockStepped { .. }, Language::Ru) => {
+                "системные часы скачком ушли вперёд: проигрыши по времени задержаны".into()
+            }
+            (Alert::AuthUnsettled { .. }, Language::En) => {
+                "a mail could not be authenticated and was not applied".into()
+            }
+            (Alert::AuthUnsettled { .. }, Language::Ru) => {
+                "письмо не удалось проверить, оно не применено".into()
             }
         };
         format!("[zaochka] {what}")
@@ -267,6 +307,24 @@ impl Alert {
                 "письмо {} от {} не прошло DMARC и применено",
                 printable(inbox_key),
                 printable(sender)
+            ),
+            (Alert::ClockStepped { from, to }, Language::En) => format!(
+                "the clock jumped from {} to {}: time-outs held",
+                when(*from),
+                when(*to)
+            ),
+            (Alert::ClockStepped { from, to }, Language::Ru) => format!(
+                "часы скачком ушли с {} на {}: проигрыши по времени задержаны",
+                when(*from),
+                when(*to)
+            ),
+            (Alert::AuthUnsettled { inbox_key, .. }, Language::En) => format!(
+                "mail {} could not be authenticated (DNS) and was not applied",
+                printable(inbox_key)
+            ),
+            (Alert::AuthUnsettled { inbox_key, .. }, Language::Ru) => format!(
+                "письмо {} не удалось проверить (DNS), оно не применено",
+                printable(inbox_key)
             ),
         }
     }
@@ -437,6 +495,70 @@ impl Alert {
                         crate::mail::auth::DmarcPolicy::Quarantine => "помещать в карантин",
                         _ => "отклонять",
                     }
+                )
+            }
+            (Alert::ClockStepped { from, to }, Language::En) => format!(
+                "The system clock jumped forward between two clock ticks: from {} to {}. \
+                 Until you decide, no game is lost on time; moves and the rest of the mail go on (reminders wait too).\n\n\
+                 If the new time is right and the players should be charged for it, run `zaochka clock confirm-step`: \
+                 the clocks then run on the new time. If the span should not be charged (the clock was wrong before, \
+                 or it was wrong and has been set right), run `zaochka clock cancel-step`: every running clock \
+                 starts that much later, so the jump makes nobody lose on time.",
+                when(*from),
+                when(*to)
+            ),
+            (Alert::ClockStepped { from, to }, Language::Ru) => format!(
+                "Системные часы скачком ушли вперёд между двумя проверками часов партий: с {} на {}. \
+                 Пока вы не решите, ни одна партия не будет проиграна по времени; ходы и остальная почта обрабатываются как обычно (напоминания тоже ждут).\n\n\
+                 Если новое время верно и игрокам нужно засчитать этот промежуток, выполните `zaochka clock confirm-step`: \
+                 часы партий пойдут по новому времени. Если промежуток засчитывать не нужно (часы были неверны раньше \
+                 или были неверны и уже исправлены), выполните `zaochka clock cancel-step`: все идущие часы партий \
+                 будут считаться запущенными на столько же позже, и скачок никому не принесёт проигрыша по времени.",
+                when(*from),
+                when(*to)
+            ),
+            (
+                Alert::AuthUnsettled {
+                    inbox_key,
+                    sender,
+                    game,
+                    minutes,
+                },
+                Language::En,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
+                let from = sender
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" from {}", printable(s)));
+                format!(
+                    "The mail {}{about}{from} could not be authenticated: its DKIM, SPF or DMARC checks \
+                     ended in a temporary error (DNS did not answer) again and again for {minutes} minutes. \
+                     As `dmarc-reject-refuses-moves = true` asks, it was recorded as refused and nothing of it was applied.\n\n\
+                     `zaochka referee log --mail` shows its verdicts. If the player did send it, ask for the move again \
+                     once DNS answers, or play it for the player from the command line.",
+                    printable(inbox_key)
+                )
+            }
+            (
+                Alert::AuthUnsettled {
+                    inbox_key,
+                    sender,
+                    game,
+                    minutes,
+                },
+                Language::Ru,
+            ) => {
+                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
+                let from = sender
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" от {}", printable(s)));
+                format!(
+                    "Письмо {}{about}{from} не удалось проверить: проверки DKIM, SPF или DMARC \
+                     снова и снова заканчивались временной ошибкой (DNS не отвечал) в течение {minutes} мин. \
+                     Как требует `dmarc-reject-refuses-moves = true`, письмо записано как отклонённое, из него ничего не применено.\n\n\
+                     Команда `zaochka referee log --mail` показывает итоги проверок. Если игрок действительно его посылал, \
+                     попросите прислать ход ещё раз, когда DNS заработает, или сделайте ход за игрока из командной строки.",
+                    printable(inbox_key)
                 )
             }
         }

@@ -3,7 +3,9 @@
 //! offline installation (`[authentication] dns-records-file`). With a table
 //! every lookup is answered from it, a name that is not in it as NXDOMAIN
 //! (no record): the resolver is never asked. Without one
-//! ([`DnsTable::pass_through`]) every lookup goes to the configured resolver.
+//! ([`DnsTable::pass_through`]) a lookup goes to the configured resolver and
+//! its answer is kept for its TTL (the `valid_until` the resolver gives), so
+//! the mails of a batch from one domain ask once.
 //!
 //! The file holds one record a line, `NAME TYPE VALUE`, `#` starting a
 //! comment line:
@@ -27,7 +29,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -38,6 +40,58 @@ use mail_auth::hickory_resolver::proto::op::ResponseCode;
 use mail_auth::spf::Spf;
 use mail_auth::{DnsError, DnssecStatus, Error, MX, RecordSet, ResolverCache, Txt};
 
+/// The most answers one record type keeps from the resolver; past it the
+/// expired ones go, and if none has expired, all of them.
+const MAX_CACHED: usize = 10_000;
+
+/// Answers from the resolver, each until its TTL ends.
+struct Cached<K, V>(Mutex<HashMap<K, (V, Instant)>>);
+
+impl<K, V> std::fmt::Debug for Cached<K, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.lock().map_or(0, |m| m.len());
+        write!(f, "Cached({n} answers)")
+    }
+}
+
+impl<K: Hash + Eq, V: Clone> Cached<K, V> {
+    fn new() -> Cached<K, V> {
+        Cached(Mutex::new(HashMap::new()))
+    }
+
+    fn get<Q>(&self, name: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        map.get(name)
+            .filter(|(_, until)| Instant::now() < *until)
+            .map(|(v, _)| v.clone())
+    }
+
+    fn remove<Q>(&self, name: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        map.remove(name).map(|(v, _)| v)
+    }
+
+    fn insert(&self, key: K, value: V, until: Instant) {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if map.len() >= MAX_CACHED {
+            let now = Instant::now();
+            map.retain(|_, (_, u)| now < *u);
+            if map.len() >= MAX_CACHED {
+                map.clear();
+            }
+        }
+        map.insert(key, (value, until));
+    }
+}
+
 /// One record type's answers, keyed by lowercased FQDN (or IP for PTR).
 #[derive(Debug)]
 pub struct Answers<K, V> {
@@ -45,13 +99,16 @@ pub struct Answers<K, V> {
     /// Whether a name missing from the map is answered "no record" (a fixed
     /// table) rather than left to the resolver.
     authoritative: bool,
+    /// The resolver's answers, for their TTL (pass-through only).
+    cached: Cached<K, RecordSet<V>>,
 }
 
-impl<K, V> Answers<K, V> {
+impl<K: Hash + Eq, V: Clone> Answers<K, V> {
     fn new(authoritative: bool) -> Answers<K, V> {
         Answers {
             map: HashMap::new(),
             authoritative,
+            cached: Cached::new(),
         }
     }
 }
@@ -65,7 +122,7 @@ impl<K: Hash + Eq, V: Clone> ResolverCache<K, RecordSet<V>> for Answers<K, V> {
         let records = match self.map.get(name) {
             Some(r) => r.clone(),
             None if self.authoritative => Vec::new(),
-            None => return None,
+            None => return self.cached.get(name),
         };
         Some(RecordSet {
             rrset: Arc::from(records.into_boxed_slice()),
@@ -73,21 +130,25 @@ impl<K: Hash + Eq, V: Clone> ResolverCache<K, RecordSet<V>> for Answers<K, V> {
         })
     }
 
-    fn remove<Q>(&self, _: &Q) -> Option<RecordSet<V>>
+    fn remove<Q>(&self, name: &Q) -> Option<RecordSet<V>>
     where
         K: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        None
+        self.cached.remove(name)
     }
 
-    fn insert(&self, _: K, _: RecordSet<V>, _: Instant) {}
+    fn insert(&self, key: K, value: RecordSet<V>, valid_until: Instant) {
+        if !self.authoritative {
+            self.cached.insert(key, value, valid_until);
+        }
+    }
 }
 
 /// TXT answers, kept as text and parsed on each lookup into the record kind
 /// the name asks for (`_dmarc.` DMARC, `._domainkey.` a DKIM key, else SPF).
 #[derive(Debug)]
-pub struct TxtAnswers(Answers<Box<str>, String>);
+pub struct TxtAnswers(Answers<Box<str>, String>, Cached<Box<str>, Txt>);
 
 impl ResolverCache<Box<str>, Txt> for TxtAnswers {
     fn get<Q>(&self, name: &Q) -> Option<Txt>
@@ -96,10 +157,12 @@ impl ResolverCache<Box<str>, Txt> for TxtAnswers {
         Q: Hash + Eq + ?Sized,
     {
         let Some(records) = self.0.map.get(name) else {
-            return self
-                .0
-                .authoritative
-                .then(|| Txt::Error(Error::Dns(DnsError::RecordNotFound(ResponseCode::NXDomain))));
+            if !self.0.authoritative {
+                return self.1.get(name);
+            }
+            return Some(Txt::Error(Error::Dns(DnsError::RecordNotFound(
+                ResponseCode::NXDomain,
+            ))));
         };
         // The key itself, to tell the kind: the map holds it.
         let key: &str = self
@@ -110,15 +173,19 @@ impl ResolverCache<Box<str>, Txt> for TxtAnswers {
         Some(parse_txt(key, records))
     }
 
-    fn remove<Q>(&self, _: &Q) -> Option<Txt>
+    fn remove<Q>(&self, name: &Q) -> Option<Txt>
     where
         Box<str>: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        None
+        self.1.remove(name)
     }
 
-    fn insert(&self, _: Box<str>, _: Txt, _: Instant) {}
+    fn insert(&self, key: Box<str>, value: Txt, valid_until: Instant) {
+        if !self.0.authoritative {
+            self.1.insert(key, value, valid_until);
+        }
+    }
 }
 
 /// The first of `records` that reads as the kind `name` asks for, as the
@@ -175,7 +242,7 @@ impl DnsTable {
 
     fn empty(authoritative: bool) -> DnsTable {
         DnsTable {
-            txt: TxtAnswers(Answers::new(authoritative)),
+            txt: TxtAnswers(Answers::new(authoritative), Cached::new()),
             mx: Answers::new(authoritative),
             ipv4: Answers::new(authoritative),
             ipv6: Answers::new(authoritative),
@@ -283,5 +350,33 @@ mod tests {
         assert_eq!(t.ipv4.get("x.example.org.").unwrap().rrset.len(), 0);
         assert!(DnsTable::parse("x.org SRV 1").is_err());
         assert!(DnsTable::pass_through().txt.get("example.org.").is_none());
+    }
+
+    #[test]
+    fn a_pass_through_keeps_answers_for_their_ttl_only() {
+        let t = DnsTable::pass_through();
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        let past = Instant::now()
+            .checked_sub(std::time::Duration::from_secs(1))
+            .unwrap();
+        let spf = parse_txt("example.org.", &["v=spf1 -all".to_string()]);
+        t.txt.insert(fqdn("example.org"), spf.clone(), later);
+        t.txt.insert(fqdn("old.example.org"), spf, past);
+        assert!(matches!(t.txt.get("example.org."), Some(Txt::Spf(_))));
+        assert!(t.txt.get("old.example.org.").is_none(), "expired");
+        let set = RecordSet {
+            rrset: Arc::from(vec![Ipv4Addr::new(192, 0, 2, 7)].into_boxed_slice()),
+            dnssec_status: DnssecStatus::Indeterminate,
+        };
+        t.ipv4.insert(fqdn("mail.example.org"), set, later);
+        assert_eq!(t.ipv4.get("mail.example.org.").unwrap().rrset.len(), 1);
+        // A fixed table takes nothing from a resolver.
+        let fixed = DnsTable::parse("").unwrap();
+        let set = RecordSet {
+            rrset: Arc::from(vec![Ipv4Addr::new(192, 0, 2, 7)].into_boxed_slice()),
+            dnssec_status: DnssecStatus::Indeterminate,
+        };
+        fixed.ipv4.insert(fqdn("mail.example.org"), set, later);
+        assert_eq!(fixed.ipv4.get("mail.example.org.").unwrap().rrset.len(), 0);
     }
 }

@@ -104,6 +104,9 @@ pub struct ImapInbox {
     /// `(uidvalidity, uid)` of messages handled but not flaggable: not fetched
     /// again in this run.
     unmovable: HashSet<(u32, u32)>,
+    /// `(uidvalidity, uid)` of messages held out of the fetches
+    /// ([`Inbox::hold`]).
+    held: HashSet<(u32, u32)>,
     /// Entries passed over since the last [`Inbox::take_skipped`].
     skipped: Vec<Skipped>,
     /// In replay ([`Inbox::replay_since`]): seen mail from this instant's day
@@ -136,6 +139,7 @@ impl ImapInbox {
             failures: 0,
             retry_at: None,
             unmovable: HashSet::new(),
+            held: HashSet::new(),
             skipped: Vec::new(),
             replay_since: None,
             replayed: HashSet::new(),
@@ -312,6 +316,7 @@ impl ImapInbox {
             .filter(|uid| {
                 !self.unmovable.contains(&(validity, *uid))
                     && !self.replayed.contains(&(validity, *uid))
+                    && !self.held.contains(&(validity, *uid))
             })
             .collect();
         uids.sort_unstable();
@@ -436,6 +441,16 @@ impl Inbox for ImapInbox {
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
         let r = self.fetch_inner(limit);
         self.drop_on_error(r)
+    }
+
+    fn hold(&mut self, key: &str) {
+        if let Ok(Some(uid)) = self.uid_of(key) {
+            self.held.insert((self.uid_validity, uid));
+        }
+    }
+
+    fn unhold_all(&mut self) {
+        self.held.clear();
     }
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {

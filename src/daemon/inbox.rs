@@ -144,6 +144,15 @@ pub trait Inbox {
     /// When the message is not in quarantine, or network or file-system failures.
     fn release(&mut self, key: &str) -> anyhow::Result<()>;
 
+    /// Keeps a message out of [`Inbox::fetch`] for this inbox value until
+    /// [`Inbox::unhold_all`]: a mail that waits (its authentication checks
+    /// ended in temperror) without holding up the mail after it. Nothing is
+    /// changed in the mailbox. A key that names no message is ignored.
+    fn hold(&mut self, key: &str);
+
+    /// Lets every held message be fetched again.
+    fn unhold_all(&mut self);
+
     /// The entries passed over since the last call, each reported once per run;
     /// the caller logs them (the inbox itself logs only at debug level).
     fn take_skipped(&mut self) -> Vec<Skipped>;

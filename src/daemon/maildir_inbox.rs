@@ -56,6 +56,8 @@ pub struct MaildirInbox {
     reported: HashMap<OsString, SkipReason>,
     /// Names handled but not movable out of `new/`: never fetched again this run.
     unmovable: HashSet<OsString>,
+    /// Messages held out of the fetches ([`Inbox::hold`]).
+    held: HashSet<OsString>,
     /// Entries passed over since the last [`Inbox::take_skipped`].
     skipped: Vec<Skipped>,
     /// The inotify watch on `new/` ([`super::maildir_watch`]); `None`: polled.
@@ -90,6 +92,7 @@ impl MaildirInbox {
             max_message_bytes: max_message_bytes as u64,
             reported: HashMap::new(),
             unmovable: HashSet::new(),
+            held: HashSet::new(),
             skipped: Vec::new(),
             watch: maildir_watch::watch(&path),
             path,
@@ -284,7 +287,7 @@ impl Inbox for MaildirInbox {
         for entry in listing {
             let entry = entry.with_context(|| format!("cannot list {}", new.display()))?;
             let name = entry.file_name();
-            if self.unmovable.contains(&name) {
+            if self.unmovable.contains(&name) || self.held.contains(&name) {
                 continue;
             }
             let meta = match std::fs::symlink_metadata(entry.path()) {
@@ -319,6 +322,16 @@ impl Inbox for MaildirInbox {
             }
         }
         Ok(out)
+    }
+
+    fn hold(&mut self, key: &str) {
+        if let Ok(name) = name_of_key(key) {
+            self.held.insert(name);
+        }
+    }
+
+    fn unhold_all(&mut self) {
+        self.held.clear();
     }
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {

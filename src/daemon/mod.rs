@@ -166,6 +166,16 @@ impl Drain<'_> {
     fn drain(&mut self, seen: &mut usize) -> DrainEnd {
         loop {
             release_marked(self.store, self.inbox);
+            if self
+                .run
+                .held_until
+                .is_some_and(|t| std::time::Instant::now() >= t)
+            {
+                // The mails waiting on their authentication checks are
+                // checked again.
+                self.inbox.unhold_all();
+                self.run.held_until = None;
+            }
             let mails = match self.inbox.fetch(BATCH) {
                 Ok(m) => m,
                 Err(e) => return DrainEnd::Inbox(format!("{e:#}")),
@@ -202,12 +212,15 @@ impl Drain<'_> {
     /// each mail and collecting the keys of the mails done in `done`.
     fn take_batch(&mut self, mails: Vec<inbox::RawMail>, done: &mut Vec<String>) -> BatchEnd {
         let (store, config, run, stop) = (&mut *self.store, self.config, &mut *self.run, self.stop);
-        for mail in mails {
+        // The checks of the whole batch at once, under one deadline.
+        let verdicts = authenticate::verify_batch(config, &mails);
+        for (mail, auth) in mails.into_iter().zip(verdicts) {
             if stop.load(Ordering::SeqCst) {
                 return BatchEnd::Stopped;
             }
             let retry = run.retry_after_fault.contains(&mail.key);
-            let mut disposition = queue::take(store, config, &mail, retry, wall::now());
+            let mut disposition =
+                queue::take(store, config, &mail, retry, wall::now(), auth.clone());
             // A probe of an earlier run is finishing this mail: wait for it, so
             // that later mail of the same game is never applied before it.
             while let Disposition::InProgress { holder } = disposition {
@@ -216,7 +229,7 @@ impl Drain<'_> {
                 if stop.load(Ordering::SeqCst) {
                     return BatchEnd::Stopped;
                 }
-                disposition = queue::take(store, config, &mail, retry, wall::now());
+                disposition = queue::take(store, config, &mail, retry, wall::now(), auth.clone());
             }
             // The replies this mail queued go out while the next is taken.
             (self.pump)(store);
@@ -239,6 +252,15 @@ impl Drain<'_> {
                         info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
                         note_quarantined(store, config, &mail, crashes);
                     }
+                }
+                Disposition::Waits { until } => {
+                    // Out of this run's fetches until it is checked again,
+                    // within a minute (the next probe of a dead resolver).
+                    self.inbox.hold(&mail.key);
+                    run.held_until.get_or_insert(
+                        std::time::Instant::now() + authenticate::DEAD_RESOLVER_PROBE,
+                    );
+                    info!(key = %printable(&mail.key), until = %until, "mail waits for its authentication checks");
                 }
                 // Only left by the wait above when stopping.
                 Disposition::InProgress { .. } => return BatchEnd::Stopped,

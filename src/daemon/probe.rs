@@ -165,7 +165,7 @@ pub fn run_child(config: &Config, probed: Probed) -> ExitCode {
     // closed, and the outcome, already committed, is simply not read.
     let mut stdout = std::io::stdout();
     super::queue::injected_fault(&mail);
-    match process::process(&mut store, config, &mail) {
+    match process::process(&mut store, config, &mail, None) {
         Ok(p) => {
             let _ = writeln!(stdout, "{}", printable(&p.outcome));
             ExitCode::SUCCESS

@@ -46,11 +46,19 @@ pub enum Disposition {
         /// That process's id.
         holder: u32,
     },
+    /// Its authentication checks ended in temperror under
+    /// `dmarc-reject-refuses-moves = true`: leave it in the inbox, unrecorded,
+    /// and check it again later, at the latest at this instant (UTC).
+    Waits {
+        /// The end of its wait.
+        until: DateTime<Utc>,
+    },
 }
 
 /// Takes one mail through the queue. `retry_after_fault` tells that this run
 /// itself left the mail unfinished after a transient fault (so its open claim
-/// is not a crash).
+/// is not a crash); `checked` is the verdicts of its authentication checks
+/// when they were made for its batch (else they are made here).
 #[must_use]
 pub fn take(
     store: &mut Store,
@@ -58,7 +66,14 @@ pub fn take(
     mail: &RawMail,
     retry_after_fault: bool,
     now: DateTime<Utc>,
+    checked: Option<crate::mail::auth::AuthVerdicts>,
 ) -> Disposition {
+    let auth = checked.unwrap_or_else(|| super::authenticate::verify_mail(config, mail));
+    match super::authenticate::wait(store, config, mail, &auth, now) {
+        Ok(None) => {}
+        Ok(Some(until)) => return Disposition::Waits { until },
+        Err(e) => return Disposition::Retry(e.into()),
+    }
     let taken = store.transaction(|tx| {
         claims::take(
             tx,
@@ -76,7 +91,7 @@ pub fn take(
     }
     match catch_unwind(AssertUnwindSafe(|| {
         injected_fault(mail);
-        process::process(store, config, mail)
+        process::process(store, config, mail, Some(auth))
     })) {
         Ok(Ok(processed)) => Disposition::Done(processed),
         Ok(Err(fault)) => {

@@ -9,6 +9,7 @@ use tracing::info;
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
 use crate::lang::events::{self, ClockEvent};
+use crate::referee::clock_step::{self, TickGuard};
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::players::Player;
@@ -20,6 +21,9 @@ use crate::store::{Store, Tx, games, players};
 /// Database failures.
 pub fn tick(store: &mut Store, config: &Config, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let n = store.transaction(|tx| -> Result<usize, RefereeError> {
+        if !clock_trusted(tx, config, now)? {
+            return Ok(0);
+        }
         let mut actions = Vec::new();
         for a in persist::due_actions(tx, now, |g| clock_settings(tx, g))? {
             if !notice_waits(tx, &a)? && persist::claim(tx, &a, now)? {
@@ -32,6 +36,32 @@ pub fn tick(store: &mut Store, config: &Config, now: DateTime<Utc>) -> anyhow::R
         Ok(actions.len() + tournaments(tx, config, now)?)
     })?;
     Ok(n)
+}
+
+/// Whether the tick at `now` may act (see [`crate::referee::clock_step`]): a
+/// forward step of the clock larger than `[clock] max-step-hours` since the
+/// last trusted tick holds every clock action and deadline until a director
+/// answers it; the referees are alerted once, when it is seen.
+fn clock_trusted(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<bool, RefereeError> {
+    let max_step = chrono::Duration::hours(
+        i64::try_from(config.clock.max_step_hours).unwrap_or(i64::MAX / 7_200_000),
+    );
+    match clock_step::judge_tick(tx, now, max_step)? {
+        TickGuard::Run => Ok(true),
+        TickGuard::Stepped(step) => {
+            tracing::warn!(from = %step.from, to = %step.to, "the system clock stepped forward: time-outs held until `zaochka clock confirm-step` or `cancel-step`");
+            let alert = super::alerts::Alert::ClockStepped {
+                from: step.from,
+                to: step.to,
+            };
+            super::alerts::raise(tx, config, &alert, now)?;
+            Ok(false)
+        }
+        TickGuard::Waiting(_) => {
+            tracing::debug!("a step of the clock waits for a director: nothing due acted on");
+            Ok(false)
+        }
+    }
 }
 
 /// True if the notice of the turn `a` is about still waits in the outbox (the

@@ -188,6 +188,22 @@ impl AuthVerdicts {
             .unwrap_or(Verdict::None)
     }
 
+    /// Whether the checks could not settle the mail for want of DNS answers:
+    /// DMARC ended in temperror, or DMARC did not pass under a policy of
+    /// reject or quarantine while an SPF or DKIM check (whose pass could
+    /// have made it pass) ended in temperror.
+    #[must_use]
+    pub fn unsettled(&self) -> bool {
+        self.dmarc.result == Verdict::TempError
+            || (self.dmarc.result != Verdict::Pass
+                && matches!(
+                    self.dmarc.policy,
+                    DmarcPolicy::Reject | DmarcPolicy::Quarantine
+                )
+                && (self.spf.result == Verdict::TempError
+                    || self.dkim.iter().any(|d| d.result == Verdict::TempError)))
+    }
+
     /// Whether the From domain's DMARC policy asks to refuse or quarantine
     /// this mail: DMARC failed and `p=reject` or `p=quarantine`.
     #[must_use]
@@ -307,5 +323,28 @@ From: Alice <alice@Example.org>\r\nSubject: x\r\n\r\nc3-d4\r\n";
         assert!(v.dmarc_rejects());
         v.dmarc.result = Verdict::Pass;
         assert!(!v.dmarc_rejects());
+    }
+
+    #[test]
+    fn unsettled_only_when_a_temperror_could_change_a_refusal() {
+        let mut v = AuthVerdicts::none();
+        assert!(!v.unsettled());
+        v.dmarc.result = Verdict::TempError;
+        assert!(v.unsettled());
+        v.dmarc.result = Verdict::Fail;
+        v.spf.result = Verdict::TempError;
+        assert!(!v.unsettled(), "no refusing policy: nothing to settle");
+        v.dmarc.policy = DmarcPolicy::Reject;
+        assert!(v.unsettled());
+        v.spf.result = Verdict::Fail;
+        assert!(!v.unsettled(), "a failure on every check is settled");
+        v.dkim.push(DkimVerdict {
+            domain: "example.org".into(),
+            selector: "s1".into(),
+            result: Verdict::TempError,
+        });
+        assert!(v.unsettled());
+        v.dmarc.result = Verdict::Pass;
+        assert!(!v.unsettled());
     }
 }

@@ -7,6 +7,7 @@
 //! The clock's `now` is passed in, never read here.
 
 mod ask;
+pub mod clock_step;
 mod command;
 mod conditional;
 pub mod create;

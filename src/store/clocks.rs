@@ -317,3 +317,20 @@ pub fn cancel_leave(tx: &Tx<'_>, id: LeaveId, at: DateTime<Utc>) -> Result<Leave
     }
     leave(tx, id)
 }
+
+/// Running clocks of active games started before `by` (UTC): the clocks a
+/// step of the system clock at `by` ran on.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn running_started_before(tx: &Tx<'_>, by: DateTime<Utc>) -> Result<Vec<Clock>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT c.game_id, c.side, c.used_seconds, c.extra_seconds, c.moves_made, c.running,
+                c.last_started_at, c.deadline, c.updated_at
+         FROM clocks c JOIN games g ON g.id = c.game_id
+         WHERE c.running = 1 AND c.last_started_at < ?1 AND g.status = 'active'
+         ORDER BY c.game_id, c.side",
+    )?;
+    let rows = stmt.query_map([Ts(by)], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

@@ -131,9 +131,11 @@ macro_rules! sql_id {
 pub mod alerts;
 pub mod archive;
 pub mod audit;
+pub mod auth_waits;
 pub mod bounce_pauses;
 pub mod claims;
 pub mod clock_horizon;
+pub mod clock_trust;
 pub mod clocks;
 mod columns;
 pub mod conditional_replies;
@@ -200,6 +202,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0018_repair.sql"),
     include_str!("../../migrations/0019_directors.sql"),
     include_str!("../../migrations/0020_relay_faults.sql"),
+    include_str!("../../migrations/0021_clock_trust_auth_waits.sql"),
 ];
 
 /// The migration set applied by [`Store::open`]: each file of

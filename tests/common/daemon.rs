@@ -52,11 +52,15 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"{local}\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n{inbox}{outbox}\
+                "database = \"{d}/zaochka.db\"\npoll-seconds = 1\n[address]\nlocal = \"{local}\"\ndomain = \"{domain}\"\nname = \"zaochka\"\n[clock]\nmax-step-hours = 0\n{inbox}{outbox}\
                  [authentication]\ndns-records-file = \"{d}/dns-records.txt\"\n"
             ),
         )
         .unwrap();
+        // The tests move the daemon's clock by days between runs
+        // (`serve_once_at`) to stand for a daemon that ran all along: the
+        // step guard is off for them (0), and on in tests/clock_steps.rs
+        // ([`Bot::clock_max_step_hours`]).
         // No network in tests: the mail checks (DKIM, SPF, DMARC) ask only
         // this table, empty unless a test writes records into it; the
         // [authentication] table stays last so that a test may append keys.
@@ -65,6 +69,24 @@ impl Bot {
         std::fs::create_dir_all(dir.path().join("mail/inbox/cur")).unwrap();
         std::fs::create_dir_all(dir.path().join("mail/inbox/tmp")).unwrap();
         Bot { dir, config }
+    }
+
+    /// Sets `[clock] max-step-hours` (0 in a new bot: no step guard).
+    pub fn clock_max_step_hours(&self, hours: u64) {
+        let text = std::fs::read_to_string(&self.config).unwrap();
+        let text = text.replace(
+            "[clock]\nmax-step-hours = 0\n",
+            &format!("[clock]\nmax-step-hours = {hours}\n"),
+        );
+        std::fs::write(&self.config, text).unwrap();
+    }
+
+    /// Appends `line` to the `[authentication]` table (the last of the file).
+    pub fn authentication(&self, line: &str) {
+        let mut text = std::fs::read_to_string(&self.config).unwrap();
+        text.push_str(line);
+        text.push('\n');
+        std::fs::write(&self.config, text).unwrap();
     }
 
     pub fn path(&self) -> &Path {

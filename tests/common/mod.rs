@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod conversation;
 pub mod daemon;
+pub mod dns_stub;
 pub mod field;
 pub mod mails;
 pub mod phrasings;

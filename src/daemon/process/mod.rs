@@ -80,6 +80,7 @@ pub fn process(
     store: &mut Store,
     config: &Config,
     mail: &RawMail,
+    checked: Option<crate::mail::auth::AuthVerdicts>,
 ) -> Result<Processed, TransientFault> {
     let parsed = if mail.is_truncated() || mail.size > config.max_message_bytes as u64 {
         Err(EnvelopeError::TooLarge {
@@ -97,7 +98,12 @@ pub fn process(
         }
         Err(_) => None,
     };
-    let auth = super::authenticate::verify_mail(config, mail);
+    let trusted = trusted_receipt(store, config, mail)?;
+    let mail = trusted.as_ref();
+    let auth = match checked {
+        Some(a) => a,
+        None => super::authenticate::verify_mail(config, mail),
+    };
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
         claims::finish(tx, &mail.key)?;
         if messages::find_key(tx, &mail.key)?.is_some() {
@@ -165,6 +171,30 @@ pub fn process(
         info!(key = %printable(&mail.key), message_id = %message_id.as_deref().map_or_else(|| "-".into(), printable), game, outcome = %printable(&processed.outcome), "mail processed");
     }
     Ok(processed)
+}
+
+/// The mail with its receipt instant as the clocks take it
+/// ([`referee::clock_step::receipt`]): never earlier than the trusted instant
+/// while the system clock is behind it (a step back). With the step guard
+/// off (`[clock] max-step-hours = 0`), the mail as it came.
+fn trusted_receipt<'m>(
+    store: &mut Store,
+    config: &Config,
+    mail: &'m RawMail,
+) -> Result<std::borrow::Cow<'m, RawMail>, TransientFault> {
+    if config.clock.max_step_hours == 0 {
+        return Ok(std::borrow::Cow::Borrowed(mail));
+    }
+    let now = super::wall::now();
+    let at = store.read(|tx| referee::clock_step::receipt(tx, mail.received_at, now))?;
+    if at == mail.received_at {
+        return Ok(std::borrow::Cow::Borrowed(mail));
+    }
+    info!(key = %printable(&mail.key), stamped = %mail.received_at, taken = %at, "the clock is behind the trusted instant: receipt taken at the trusted instant");
+    Ok(std::borrow::Cow::Owned(RawMail {
+        received_at: at,
+        ..mail.clone()
+    }))
 }
 
 /// A mail that could not be read as an envelope: recorded; a verified sender

@@ -1,0 +1,80 @@
+//! `zaochka clock status|confirm-step|cancel-step`: a forward step of the
+//! system clock that the daemon holds the time-outs for (see docs/admin.md,
+//! "Clock steps"), and a director's answer to it.
+
+use std::process::ExitCode;
+
+use super::store_args::StoreArgs;
+use crate::referee::clock_step::{self, StepAnswer};
+use crate::store::clock_trust;
+
+/// The daemon's trusted clock.
+#[derive(clap::Subcommand, Debug)]
+pub enum Clock {
+    /// Show the last trusted instant and the step waiting for an answer, if any.
+    Status,
+    /// The new time is right: the clocks run on it, and the time-outs it
+    /// causes happen at the daemon's next tick.
+    ConfirmStep,
+    /// The stepped span is not charged: every running clock started before
+    /// the step starts that much later, so the step makes nobody lose on time.
+    CancelStep,
+}
+
+impl Clock {
+    pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let mut store = args.open()?;
+        let how = match self {
+            Clock::Status => {
+                let trust = store.read(clock_trust::get)?;
+                if args.json {
+                    println!("{}", serde_json::to_string(&trust)?);
+                    return Ok(ExitCode::SUCCESS);
+                }
+                match trust.trusted_at {
+                    Some(t) => println!("trusted instant: {}", crate::store::instant_text(t)),
+                    None => println!("trusted instant: none yet (the daemon has not ticked)"),
+                }
+                match trust.step {
+                    Some(s) => println!(
+                        "a step waits: from {} to {} ({} hours); time-outs are held until `zaochka clock confirm-step` or `cancel-step`",
+                        crate::store::instant_text(s.from),
+                        crate::store::instant_text(s.to),
+                        s.span().num_hours()
+                    ),
+                    None => println!("no step waits"),
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            Clock::ConfirmStep => StepAnswer::Confirm,
+            Clock::CancelStep => StepAnswer::Cancel,
+        };
+        let now = args.now();
+        match store.transaction(|tx| clock_step::answer(tx, how, now))? {
+            None => Ok(super::output::refused(
+                &"no step of the clock waits",
+                args.json,
+            )),
+            Some(done) => {
+                if args.json {
+                    println!(
+                        "{}",
+                        serde_json::json!({"ok": true, "summary": "answered", "step": done.step, "clocks-moved": done.clocks_moved})
+                    );
+                } else if how == StepAnswer::Confirm {
+                    println!(
+                        "step confirmed: the clocks run on the new time ({} hours charged)",
+                        done.step.span().num_hours()
+                    );
+                } else {
+                    println!(
+                        "step cancelled: {} running clocks start {} hours later",
+                        done.clocks_moved,
+                        done.step.span().num_hours()
+                    );
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+    }
+}
