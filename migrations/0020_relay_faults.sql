@@ -20,7 +20,7 @@ CREATE TABLE relay_faults (
     next_try_at TEXT    NOT NULL,
     -- When the relay took mail again (UTC); NULL while the fault lasts.
     ended_at    TEXT
-);
+) STRICT;
 
 -- The open fault (at most one: `relay_faults::refused` extends it), found
 -- by every sending cycle.

@@ -14,7 +14,7 @@ CREATE TABLE clock_trust (
     step_from TEXT,
     step_to TEXT,
     CHECK ((step_from IS NULL) = (step_to IS NULL))
-);
+) STRICT;
 
 -- A mail whose checks ended in temperror under
 -- `dmarc-reject-refuses-moves = true`: when it was first checked (UTC) and
@@ -24,4 +24,4 @@ CREATE TABLE auth_waits (
     inbox_key TEXT PRIMARY KEY,
     first_at TEXT NOT NULL,
     checks INTEGER NOT NULL DEFAULT 1
-);
+) STRICT;
