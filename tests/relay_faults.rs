@@ -307,9 +307,21 @@ fn alice_moves(bot: &Bot) {
 
 #[test]
 fn a_recipient_refused_550_fails_that_reply_alone_alerts_and_stops_the_players_clock() {
+    one_mail_refused(Fault::Rcpt550("bob@example.test".into(), String::new()));
+}
+
+#[test]
+fn a_content_filter_refusing_one_mail_fails_that_reply_alone_and_holds_back_no_other() {
+    one_mail_refused(Fault::Content554("bob@example.test".into()));
+}
+
+/// The relay refuses the notice of Alice's move to Bob (`fault`) and takes
+/// every other mail: that reply alone fails, the referees are told, Bob's
+/// clock stands.
+fn one_mail_refused(fault: Fault) {
     let sink = SmtpSink::start(None);
     let bot = timed_game(&sink);
-    sink.set_fault(Fault::Rcpt550("bob@example.test".into(), String::new()));
+    sink.set_fault(fault);
     alice_moves(&bot);
     bot.serve_once();
     assert_eq!(bot.plies(2), 1);

@@ -7,7 +7,8 @@
 //!
 //! It also plays a relay in a fault, switched on and off while the daemon
 //! runs ([`SmtpSink::set_fault`]): `550` to MAIL FROM, `535` to AUTH, `554
-//! 5.7.1` to every RCPT, or `550 5.1.1` to one recipient. It stands in for
+//! 5.7.1` to every RCPT, `550 5.1.1` to one recipient, or `554 5.7.1` to
+//! the content of the mails to one recipient. It stands in for
 //! Postfix here because Postfix cannot be switched between these faults on
 //! demand in a test (and only one mail stack may run on the machine).
 #![allow(dead_code)]
@@ -44,6 +45,9 @@ pub enum Fault {
     /// `550 5.1.1 <addr>: user unknown` to RCPT of this address only, the
     /// reply text carrying `text` after it (to test how it is printed).
     Rcpt550(String, String),
+    /// `554 5.7.1 Message rejected` after the data of a mail to this address
+    /// only (a content filter refusing one mail).
+    Content554(String),
 }
 
 #[derive(Default)]
@@ -233,6 +237,14 @@ fn session(stream: TcpStream, s: &Shared, refuse_every: Option<usize>) -> std::i
                     }
                 }
                 let n = s.messages.fetch_add(1, Ordering::SeqCst) + 1;
+                if let Fault::Content554(who) = fault()
+                    && to.iter().any(|t| t.eq_ignore_ascii_case(&who))
+                {
+                    s.fault_refusals.fetch_add(1, Ordering::SeqCst);
+                    (from, to) = (String::new(), Vec::new());
+                    out.write_all(b"554 5.7.1 Message rejected: content refused\r\n")?;
+                    continue;
+                }
                 if refuse_every.is_some_and(|k| n.is_multiple_of(k)) {
                     s.refused.fetch_add(1, Ordering::SeqCst);
                     out.write_all(b"421 4.7.0 sink.test Try again later, closing connection\r\n")?;

@@ -4,9 +4,10 @@
 //! folder, the embedded default) and, for unit tests, `recording::Recording`
 //! (keeps what it is given and answers as told). Failures are transient (4xx,
 //! network: retried with backoff), deferred (a provider's "slow down"), a
-//! refusal of one recipient (5xx to `RCPT TO`), a fault of the relay (5xx at
-//! connect, EHLO, AUTH, MAIL FROM or DATA: nothing is failed, sending waits
-//! and is retried) or permanent (a message that cannot be built).
+//! refusal of one mail (5xx to `RCPT TO` or to the content sent after DATA),
+//! a fault of the relay (5xx at connect, EHLO, AUTH, MAIL FROM or the DATA
+//! command: nothing is failed, sending waits and is retried) or permanent (a
+//! message that cannot be built).
 
 pub mod files;
 #[cfg(test)]
@@ -26,13 +27,14 @@ pub enum SendError {
     /// A malformed message: do not retry.
     #[error("permanent: {0}")]
     Permanent(String),
-    /// A 5xx reply to `RCPT TO`: the relay refuses this recipient. Whether it
-    /// refuses this one only or everyone is decided by the sender from the
-    /// other replies of the run (see `send_pool`).
+    /// A 5xx reply to `RCPT TO`, or to the content sent after DATA: the relay
+    /// refuses this mail. Whether it refuses this one only or everyone is
+    /// decided by the sender from the other replies of the run (see
+    /// `send_pool`).
     #[error("recipient refused: {0}")]
     Recipient(String),
     /// A 5xx reply that names no recipient (greeting, EHLO, AUTH, MAIL FROM,
-    /// DATA): the relay takes no mail now; nothing is failed and sending is
+    /// the DATA command): the relay takes no mail now; nothing is failed and sending is
     /// retried with backoff.
     #[error("relay refused at {stage}: {text}")]
     Relay {

@@ -5,10 +5,12 @@
 //!
 //! How a reply is sorted ([`SendError`]): a provider's "slow down" (421, 451,
 //! or an enhanced status 4.7.x) is deferred; any other 4xx and a network
-//! failure are transient; a 5xx to `RCPT TO` is [`SendError::Recipient`]; a
-//! 5xx at the greeting or EHLO, STARTTLS, AUTH, `MAIL FROM` or DATA is
-//! [`SendError::Relay`] with its stage: the relay takes no mail, whoever it
-//! is for.
+//! failure are transient; a 5xx to `RCPT TO`, or to the message's content
+//! once sent after DATA (a filter refusing this one mail), is
+//! [`SendError::Recipient`], judged by the sender from the other replies of
+//! the run like any refusal of one mail; a 5xx at the greeting or EHLO,
+//! STARTTLS, AUTH, `MAIL FROM` or the DATA command is [`SendError::Relay`]
+//! with its stage: the relay takes no mail, whoever it is for.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -32,7 +34,7 @@ pub const IDLE: Duration = Duration::from_secs(30);
 const TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Sorts lettre's error at `stage`: 5xx by stage (see the module doc;
-/// `None` is `RCPT TO`), a provider's "slow down" deferred, anything else
+/// `None` is `RCPT TO` or the message's content), a provider's "slow down" deferred, anything else
 /// (other 4xx, network) transient.
 fn classify(e: &SmtpError, stage: Option<RelayStage>) -> SendError {
     let text = e.to_string();
@@ -194,8 +196,10 @@ impl SmtpOutbox {
         }
         conn.command(Data)
             .map_err(|e| classify(&e, Some(RelayStage::Data)))?;
-        conn.message(&body)
-            .map_err(|e| classify(&e, Some(RelayStage::Data)))?;
+        // A refusal of the content names this mail only: held and judged like
+        // a refused recipient, so one mail a filter rejects cannot hold back
+        // every other reply for ever.
+        conn.message(&body).map_err(|e| classify(&e, None))?;
         Ok(())
     }
 
