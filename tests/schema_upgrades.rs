@@ -85,7 +85,8 @@ const LANDED: &[(&str, &str)] = &[
     (
         "0018_repair.sql",
         "bb5a7f1e54008490414218c76369b08f30d6d4734fa0ca401d6ef4d1f667d717",
-    ),    (
+    ),
+    (
         "0019_directors.sql",
         "1aff93dbffc5bc770271a3d08301937a03f9aece96b6ec0b16d5c9fac742f3d2",
     ),
@@ -95,7 +96,7 @@ const LANDED: &[(&str, &str)] = &[
     ),
     (
         "0021_clock_trust_auth_waits.sql",
-        "a17655005e004250edd664c86e625a0c8a261477a2fe2e019b7bd7d00920c163",
+        "8629713eb0f643a301f63ce08ec82f4298d824b72ca965fe68628e43276c66c7",
     ),
 ];
 

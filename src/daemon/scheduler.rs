@@ -46,7 +46,8 @@ fn clock_trusted(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<boo
     let max_step = chrono::Duration::hours(
         i64::try_from(config.clock.max_step_hours).unwrap_or(i64::MAX / 7_200_000),
     );
-    match clock_step::judge_tick(tx, now, max_step)? {
+    let boot = super::wall::boot_mark();
+    match clock_step::judge_tick(tx, now, boot.as_ref(), max_step)? {
         TickGuard::Run => Ok(true),
         TickGuard::Stepped(step) => {
             tracing::warn!(from = %step.from, to = %step.to, "the system clock stepped forward: time-outs held until `zaochka clock confirm-step` or `cancel-step`");

@@ -37,3 +37,19 @@ pub fn shifted() -> bool {
 // Tested through the binary (tests/move_receipts.rs,
 // `serve_acts_at_the_instant_it_is_given`): setting the process-wide shift in
 // a unit test would move the clock of every other test in the same binary.
+
+/// Where the machine's count since boot stands now (Linux:
+/// `/proc/sys/kernel/random/boot_id` and the first figure of `/proc/uptime`,
+/// which counts suspended time too); `None` where they cannot be read.
+#[must_use]
+pub fn boot_mark() -> Option<crate::store::clock_trust::BootMark> {
+    let id = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    let uptime = std::fs::read_to_string("/proc/uptime").ok()?;
+    let seconds: f64 = uptime.split_whitespace().next()?.parse().ok()?;
+    #[allow(clippy::cast_possible_truncation)]
+    let uptime_ms = (seconds * 1000.0) as i64;
+    Some(crate::store::clock_trust::BootMark {
+        id: id.trim().to_owned(),
+        uptime_ms,
+    })
+}

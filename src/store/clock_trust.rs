@@ -1,7 +1,7 @@
 //! The daemon's trusted instant and a forward step of the system clock
 //! waiting for a director (table `clock_trust`, one row). This module keeps
 //! what the scheduler decided; the rule (how large a step is, what it stops)
-//! is in `daemon::scheduler`.
+//! is in `referee::clock_step`.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
@@ -26,12 +26,26 @@ impl Step {
     }
 }
 
-/// The stored trust: the last trusted instant (none before the first tick)
-/// and the step waiting for a director, if any.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+/// Where the machine's count since boot stood: which boot (Linux's
+/// `/proc/sys/kernel/random/boot_id`) and how long after it (`/proc/uptime`,
+/// which counts suspended time too). Two marks of one boot measure the real
+/// time between them whatever the wall clock did.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BootMark {
+    /// The boot's identifier.
+    pub id: String,
+    /// Milliseconds since that boot.
+    pub uptime_ms: i64,
+}
+
+/// The stored trust: the last trusted instant (none before the first tick),
+/// the boot mark read with it, and the step waiting for a director, if any.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Trust {
     /// The last trusted instant (UTC).
     pub trusted_at: Option<DateTime<Utc>>,
+    /// The machine's count since boot when `trusted_at` was read.
+    pub boot: Option<BootMark>,
     /// A step waiting for `clock confirm-step` or `cancel-step`.
     pub step: Option<Step>,
 }
@@ -41,29 +55,52 @@ pub struct Trust {
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
 pub fn get(tx: &Tx<'_>) -> Result<Trust> {
-    let row: Option<(Ts, Option<Ts>, Option<Ts>)> = tx
+    let row: Option<Trust> = tx
         .sql()
-        .prepare_cached("SELECT trusted_at, step_from, step_to FROM clock_trust WHERE id = 1")?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .prepare_cached(
+            "SELECT trusted_at, boot_id, boot_uptime_ms, step_from, step_to
+               FROM clock_trust WHERE id = 1",
+        )?
+        .query_row([], |r| {
+            let trusted_at: Ts = r.get("trusted_at")?;
+            let boot_id: Option<String> = r.get("boot_id")?;
+            let uptime_ms: Option<i64> = r.get("boot_uptime_ms")?;
+            let from: Option<Ts> = r.get("step_from")?;
+            let to: Option<Ts> = r.get("step_to")?;
+            Ok(Trust {
+                trusted_at: Some(trusted_at.0),
+                boot: boot_id
+                    .zip(uptime_ms)
+                    .map(|(id, uptime_ms)| BootMark { id, uptime_ms }),
+                step: from.zip(to).map(|(f, t)| Step { from: f.0, to: t.0 }),
+            })
+        })
         .optional()?;
-    Ok(row.map_or_else(Trust::default, |(t, from, to)| Trust {
-        trusted_at: Some(t.0),
-        step: from.zip(to).map(|(f, t)| Step { from: f.0, to: t.0 }),
-    }))
+    Ok(row.unwrap_or_default())
 }
 
-/// Stores `trust` whole (the trusted instant is required).
+/// Stores the trust whole: the trusted instant, the boot mark read with it
+/// and the waiting step.
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
-pub fn put(tx: &Tx<'_>, trusted_at: DateTime<Utc>, step: Option<Step>) -> Result<()> {
+pub fn put(
+    tx: &Tx<'_>,
+    trusted_at: DateTime<Utc>,
+    boot: Option<&BootMark>,
+    step: Option<Step>,
+) -> Result<()> {
     tx.sql()
         .prepare_cached(
-            "INSERT INTO clock_trust (id, trusted_at, step_from, step_to) VALUES (1, ?1, ?2, ?3)
-             ON CONFLICT (id) DO UPDATE SET trusted_at = ?1, step_from = ?2, step_to = ?3",
+            "INSERT INTO clock_trust (id, trusted_at, boot_id, boot_uptime_ms, step_from, step_to)
+             VALUES (1, ?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (id) DO UPDATE SET trusted_at = ?1, boot_id = ?2,
+                 boot_uptime_ms = ?3, step_from = ?4, step_to = ?5",
         )?
         .execute(params![
             Ts(trusted_at),
+            boot.map(|b| b.id.as_str()),
+            boot.map(|b| b.uptime_ms),
             step.map(|s| Ts(s.from)),
             step.map(|s| Ts(s.to))
         ])?;
