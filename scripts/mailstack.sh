@@ -2,14 +2,15 @@
 # Starts (or stops) a real mail stack on loopback for zaochka's integration tests:
 # Postfix (SMTP 127.0.0.1:2525) -> LMTP -> Dovecot 2.3 (IMAP 127.0.0.1:1143), with
 # mailboxes bot, alice, bob, carol, referee (and idlebot, idlewhite, idleblack for the
-# wake-up test and bench) @example.test (password = name + "pw").
+# wake-up test and bench, restorebot for the replay of a restore) @example.test
+# (password = name + "pw").
 # Usage: scripts/mailstack.sh start|stop|status   (state in $ZAOCHKA_MAILSTACK_DIR,
 # default /tmp/zaochka-mailstack). Needs root and Debian's postfix, dovecot-imapd,
 # dovecot-lmtpd (.ci/run installs them). Facts: ../shared/notes/MAIL-STACK.md.
 set -euo pipefail
 C="$(cd "$(dirname "$0")/mailstack" && pwd)"
 T="${ZAOCHKA_MAILSTACK_DIR:-/tmp/zaochka-mailstack}"
-USERS="bot alice bob carol referee idlebot idlewhite idleblack"
+USERS="bot alice bob carol referee idlebot idlewhite idleblack restorebot"
 
 wait_port() {
   for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done

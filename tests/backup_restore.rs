@@ -8,6 +8,7 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -372,4 +373,42 @@ fn a_replay_that_could_not_finish_is_finished_by_the_next_serve() {
     bot.serve_once();
     assert_eq!(bot.plies(1), 2, "the moves after the backup are back");
     assert!(!bot.path().join("zaochka.db.replay").exists());
+}
+
+/// `PRAGMA user_version` of the database file at `path`.
+fn schema_version(path: &Path) -> i64 {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_backup_before_an_upgrade_keeps_the_old_schema_and_going_back_restores_it_as_it_stands() {
+    let bot = Bot::new(Mailing::Local);
+    // A database of the last build before the schema repair (17 migrations).
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas/bae971b.sql");
+    bot.db()
+        .execute_batch(&std::fs::read_to_string(fixture).unwrap())
+        .unwrap();
+    let live = bot.path().join("zaochka.db");
+    let old = schema_version(&live);
+    let file = bot.path().join("before-upgrade.db");
+    bot.ok(&["backup", file.to_str().unwrap()]);
+    assert_eq!(
+        schema_version(&live),
+        old,
+        "a backup never upgrades the database"
+    );
+    assert_eq!(schema_version(&file), old, "the copy is the old build's");
+    // The new build opens and upgrades it.
+    bot.ok(&["player", "list"]);
+    assert!(schema_version(&live) > old);
+    // Going back: the old file in place as it stands, for the old build.
+    let out = bot.ok(&["restore", "--no-replay", file.to_str().unwrap()]);
+    assert!(out.contains("as it stands"), "{out}");
+    assert_eq!(schema_version(&live), old);
+    for suffix in ["-wal", "-shm"] {
+        assert!(!bot.path().join(format!("zaochka.db{suffix}")).exists());
+    }
 }

@@ -415,6 +415,11 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
     let mut rng = Rng(seed);
     let mut kills = 0;
     let started = Instant::now();
+    // Kills in a row that left as many mails waiting as before: on a machine
+    // so loaded that no run gets past its start within the window, the
+    // window widens (doubling every 20 such kills, up to 16 times) so the
+    // batch still ends.
+    let (mut stalled, mut waiting_before) = (0u32, bot.waiting());
     loop {
         let mut child = bot
             .command()
@@ -427,16 +432,24 @@ fn fifty_sigkills_at_random_moments_over_a_300_mail_batch_lose_and_double_nothin
         // Short enough that at least fifty land before the batch is done on a
         // loaded machine (5-85 ms let only 46 land once, the tests around it
         // running on both cores).
-        std::thread::sleep(Duration::from_millis(5 + rng.below(50)));
+        let widening = 1u64 << (stalled / 20).min(4);
+        std::thread::sleep(Duration::from_millis(5 + rng.below(50 * widening)));
         let finished = child.try_wait().unwrap().is_some();
         if !finished {
             child.kill().unwrap(); // SIGKILL
             kills += 1;
         }
         child.wait().unwrap();
-        if finished && bot.waiting() == 0 && bot.pending_outbox() == 0 {
+        let waiting = bot.waiting();
+        if finished && waiting == 0 && bot.pending_outbox() == 0 {
             break;
         }
+        stalled = if waiting < waiting_before {
+            0
+        } else {
+            stalled + 1
+        };
+        waiting_before = waiting;
         assert!(
             started.elapsed() < Duration::from_secs(600),
             "no end after {kills} kills"

@@ -548,3 +548,64 @@ fn imap_idle_wakes_the_daemon_at_once_also_after_a_dropped_connection_and_sigter
     std::thread::sleep(Duration::from_millis(1500));
     serving.stop(Duration::from_secs(3));
 }
+
+/// Deletes every message of a user's INBOX (the mailbox outlives test runs).
+fn empty_mailbox(user: &str) {
+    let tcp = TcpStream::connect("127.0.0.1:1143").unwrap();
+    let mut client = imap::Client::new(tcp);
+    client.read_greeting().unwrap();
+    let mut s = client
+        .login(user, format!("{user}pw"))
+        .map_err(|(e, _)| e)
+        .unwrap();
+    if s.select("INBOX").unwrap().exists > 0 {
+        s.store("1:*", "+FLAGS (\\Deleted)").unwrap();
+        s.expunge().unwrap();
+    }
+    s.logout().ok();
+}
+
+#[test]
+fn a_restore_replays_the_moves_read_over_imap_after_the_backup() {
+    let _one_at_a_time = STACK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !stack_available() {
+        return;
+    }
+    empty_mailbox("restorebot");
+    let bot = Bot::new(Mailing::LoopbackAs("restorebot"));
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let backup = bot.path().join("before-the-moves.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    let (wt, bt) = (bot.token(1, "white"), bot.token(1, "black"));
+    for (k, (mv, who)) in SEED_001.iter().take(4).enumerate() {
+        let (from, token) = if who.starts_with("ivanov") {
+            ("Alice <alice@example.test>", &wt)
+        } else {
+            ("Bob <bob@example.test>", &bt)
+        };
+        let n = k / 2 + 1;
+        let text = if k % 2 == 0 {
+            format!("{n}. {mv}")
+        } else {
+            format!("{n}... {mv}")
+        };
+        send(
+            from,
+            &format!("restorebot+1.{token}@example.test"),
+            "Re: [zaochka #1]",
+            &text,
+        );
+        serve_until(&bot, &format!("ply {}", k + 1), || {
+            bot.plies(1) == k as i64 + 1
+        });
+    }
+    // The four mails are marked seen in the bot's mailbox; the backup has none.
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert_eq!(bot.plies(1), 4, "every move read over IMAP is back: {out}");
+    // Restoring again applies nothing twice.
+    bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert_eq!(bot.plies(1), 4);
+}

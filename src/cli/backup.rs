@@ -10,7 +10,8 @@ use crate::daemon::backup;
 
 /// Writes a checked copy of the database to FILE (mode 0600), the daemon
 /// running or not: SQLite's online backup into a temporary file beside FILE,
-/// `PRAGMA integrity_check`, then a rename over FILE.
+/// `PRAGMA integrity_check`, then a rename over FILE. A database of an
+/// earlier schema is copied as it stands (never upgraded by a backup).
 #[derive(clap::Args, Debug)]
 pub struct Backup {
     /// The backup file to write (replaced if it exists).
@@ -19,8 +20,8 @@ pub struct Backup {
 
 impl Backup {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
-        let mut store = args.open()?;
-        let written = backup::take(&mut store, &self.file, args.now())?;
+        let database = args.config()?.database;
+        let written = backup::take_file(&database, &self.file, args.now())?;
         if args.json {
             println!(
                 "{}",
@@ -50,6 +51,10 @@ impl Backup {
 pub struct Restore {
     /// The backup file (written by `zaochka backup` or the daemon's `[backup]`).
     file: PathBuf,
+    /// Put the backup in place as it stands, without replaying the mailbox or
+    /// upgrading its schema: to go back to the build that wrote it.
+    #[arg(long)]
+    no_replay: bool,
 }
 
 impl Restore {
@@ -64,7 +69,12 @@ impl Restore {
         for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
             signal_hook::flag::register(signal, Arc::clone(&stop))?;
         }
-        let restored = backup::restore(&config, &self.file, args.now(), &stop)?;
+        let how = if self.no_replay {
+            backup::Replay::None
+        } else {
+            backup::Replay::Mailbox
+        };
+        let restored = backup::restore(&config, &self.file, args.now(), &stop, how)?;
         if args.json {
             println!(
                 "{}",
@@ -76,10 +86,19 @@ impl Restore {
                     "replay-processed": restored.replay.processed,
                 })
             );
+        } else if self.no_replay {
+            println!(
+                "{} restored into {} as it stands (schema {}); the mailbox was not replayed.",
+                self.file.display(),
+                config.database.display(),
+                restored.backup_version
+            );
         } else {
             println!(
                 "{} restored into {}; mailbox replayed: {} mails looked at, {} processed again. \
-                 Start the daemon: it sends their replies.",
+                 Commands typed at the shell after the backup (player add, game new, play, \
+                 rulings) are not in the mailbox: do them again. \
+                 Start the daemon: it sends the replies.",
                 self.file.display(),
                 config.database.display(),
                 restored.replay.seen,

@@ -145,6 +145,24 @@ pub fn take(store: &mut Store, target: &Path, now: DateTime<Utc>) -> anyhow::Res
     write_checked(target, |temporary| Ok(store.copy_into(temporary)?))
 }
 
+/// `zaochka backup FILE` for the database file at `database`: a database of
+/// an earlier schema (an upgrade not started yet) is copied as it stands,
+/// never migrated, so the old build can still use the copy; one of today's
+/// schema as [`take`] does.
+///
+/// # Errors
+/// As [`take`]; a database of a newer schema is refused.
+pub fn take_file(database: &Path, target: &Path, now: DateTime<Utc>) -> anyhow::Result<Written> {
+    if database.exists() && store::file_schema_version(database)? < store::SCHEMA_VERSION {
+        return write_checked(target, |temporary| {
+            Ok(store::copy_database(database, temporary)?)
+        });
+    }
+    let mut live = Store::open(database)
+        .with_context(|| format!("cannot open the database {}", database.display()))?;
+    take(&mut live, target, now)
+}
+
 /// The name of a scheduled backup taken at `at`: `zaochka-20261205T031500Z.db`
 /// (names sort by time).
 fn scheduled_name(at: DateTime<Utc>) -> String {
@@ -223,6 +241,18 @@ pub struct Restored {
     pub replay: Replayed,
 }
 
+/// Whether `restore` replays the mailbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replay {
+    /// Every inbox mail of the last `[backup] replay-days` that the backup
+    /// has not processed is processed again (the database is brought to
+    /// today's schema on the way).
+    Mailbox,
+    /// The backup is put in place as it stands, schema included: going back
+    /// to the build that wrote it, which then reads the inbox itself.
+    None,
+}
+
 /// What a mailbox replay did.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Replayed {
@@ -244,6 +274,7 @@ pub fn restore(
     backup: &Path,
     now: DateTime<Utc>,
     stop: &AtomicBool,
+    how: Replay,
 ) -> anyhow::Result<Restored> {
     let database = &config.database;
     let _lock = ServeLock::acquire(database).map_err(|e| match e {
@@ -302,6 +333,14 @@ pub fn restore(
     if let Err(e) = result {
         let _ = std::fs::remove_file(&staged);
         return Err(e);
+    }
+    if how == Replay::None {
+        // The copy stands as it was taken: not even migrated (going back to
+        // the build that wrote it).
+        return Ok(Restored {
+            backup_version,
+            replay: Replayed::default(),
+        });
     }
     let since = now - Span::days(i64::from(config.backup.replay_days));
     write_marker(database, since)?;
