@@ -412,3 +412,24 @@ fn a_backup_before_an_upgrade_keeps_the_old_schema_and_going_back_restores_it_as
         assert!(!bot.path().join(format!("zaochka.db{suffix}")).exists());
     }
 }
+
+#[test]
+fn a_restore_that_names_no_database_is_refused_and_creates_nothing() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let file = bot.path().join("backup.db");
+    bot.ok(&["backup", file.to_str().unwrap()]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .args(["restore", file.to_str().unwrap()])
+        .current_dir(elsewhere.path())
+        .env_remove("ZAOCHKA_CONFIG")
+        .env_remove("ZAOCHKA_DB")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--config"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(elsewhere.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}

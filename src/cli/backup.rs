@@ -60,6 +60,16 @@ pub struct Restore {
 impl Restore {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
         super::serve::init_logging();
+        if args.config.is_none() && args.db.is_none() {
+            // The embedded default is ./zaochka.db and ./mail/inbox of the
+            // folder the command runs in: a restore there by mistake would
+            // leave the real database as it is and say it had replayed
+            // nothing.
+            anyhow::bail!(
+                "restore replaces a database: say which, with --config FILE (or ZAOCHKA_CONFIG) \
+                 as the daemon runs, or --db FILE for the embedded default"
+            );
+        }
         let config = args.config()?;
         if let Some(at) = args.now {
             // `--now` / ZAOCHKA_NOW: the replay's clock starts at that instant.
