@@ -98,6 +98,10 @@ const LANDED: &[(&str, &str)] = &[
         "0021_clock_trust_auth_waits.sql",
         "8629713eb0f643a301f63ce08ec82f4298d824b72ca965fe68628e43276c66c7",
     ),
+    (
+        "0022_canonical_addresses.sql",
+        "222c1194d7942ae6b751eeb4c2ae25f96ec124668c1a1f54c05eb74c616ec0cf",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {

@@ -203,10 +203,16 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0019_directors.sql"),
     include_str!("../../migrations/0020_relay_faults.sql"),
     include_str!("../../migrations/0021_clock_trust_auth_waits.sql"),
+    include_str!("../../migrations/0022_canonical_addresses.sql"),
 ];
 
+/// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored
+/// addresses ([`players::canonicalize_stored_emails`]).
+const CANONICAL_ADDRESSES: usize = 21;
+
 /// The migration set applied by [`Store::open`]: each file of
-/// [`MIGRATION_SQL`], 0018 with the repair hook.
+/// [`MIGRATION_SQL`], 0018 with the repair hook, 0022 with the conversion of
+/// stored addresses.
 static MIGRATIONS: std::sync::LazyLock<Migrations<'static>> = std::sync::LazyLock::new(|| {
     let repair_index = repair::FROZEN;
     Migrations::new(
@@ -216,6 +222,11 @@ static MIGRATIONS: std::sync::LazyLock<Migrations<'static>> = std::sync::LazyLoc
             .map(|(index, sql)| {
                 if index == repair_index {
                     M::up_with_hook(sql, repair::hook)
+                } else if index == CANONICAL_ADDRESSES {
+                    M::up_with_hook(sql, |tx: &rusqlite::Transaction<'_>| {
+                        players::canonicalize_stored_emails(tx)?;
+                        Ok(())
+                    })
                 } else {
                     M::up(sql)
                 }
@@ -544,7 +555,6 @@ impl Store {
             }
         }
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        players::canonicalize_stored_emails(&mut conn)?;
         Ok(Store { conn })
     }
 

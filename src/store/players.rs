@@ -500,11 +500,12 @@ pub fn canonical_email(email: &str) -> String {
 
 /// Brings addresses stored by an earlier version (a domain written in
 /// Unicode or in capitals outside ASCII) to [`canonical_email`]'s form, so
-/// mail in either form finds its player. SQL cannot do IDNA, so this runs at
-/// every open, over the rows holding a character outside printable ASCII
-/// only. A row whose canonical form another player already has is left as it
-/// is (two registrations of one mailbox: the referees choose which stays).
-pub(super) fn canonicalize_stored_emails(conn: &mut rusqlite::Connection) -> Result<()> {
+/// mail in either form finds its player: the hook of migration 0022, run
+/// once inside its transaction, over the rows holding a character outside
+/// printable ASCII only. A row whose canonical form another player already
+/// has is left as it is (two registrations of one mailbox: the referees
+/// choose which stays).
+pub(super) fn canonicalize_stored_emails(conn: &rusqlite::Connection) -> rusqlite::Result<()> {
     let rows: Vec<(i64, String)> = conn
         .prepare_cached("SELECT id, email FROM players WHERE email GLOB '*[^ -~]*'")?
         .query_map([], |r| Ok((r.get("id")?, r.get("email")?)))?
@@ -516,21 +517,16 @@ pub(super) fn canonicalize_stored_emails(conn: &mut rusqlite::Connection) -> Res
             (canonical != email).then_some((id, canonical))
         })
         .collect();
-    if changed.is_empty() {
-        return Ok(());
-    }
-    let tx = conn.transaction()?;
     for (id, email) in changed {
-        match tx.execute(
+        match conn.execute(
             "UPDATE players SET email = ?1 WHERE id = ?2",
             params![email, id],
         ) {
             Ok(_) => {}
             Err(e) if is_unique_violation(&e) => {}
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(e),
         }
     }
-    tx.commit()?;
     Ok(())
 }
 

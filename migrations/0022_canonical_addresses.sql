@@ -1,0 +1,8 @@
+-- zaochka schema: players' addresses kept with their domain in one form
+-- (IDNA to ASCII, lower case), so a mailbox written `ivan@пример.рф` and
+-- `ivan@xn--e1afmkfd.xn--p1ai` is one player. SQL cannot convert a domain to
+-- ASCII, so this migration has no statement of its own: its hook
+-- (`store::players::canonicalize_stored_emails`) rewrites, once, the stored
+-- addresses holding a character outside printable ASCII. A row whose form
+-- another player already has is left as it is, for the referees to choose.
+-- Every address written since goes through the same conversion.
