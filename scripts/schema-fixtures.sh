@@ -30,7 +30,9 @@ for c in $(git log --reverse --format=%h -- migrations/); do
     {
         echo "-- the database a build of commit $c creates (migrations 1..$n)"
         echo "PRAGMA user_version = $n;"
-        sqlite3 "$db" .dump | grep -v '^PRAGMA foreign_keys'
+        # The schema without its comment lines: they are the prose of the
+        # migrations of that day, not the schema.
+        sqlite3 "$db" .dump | grep -v '^PRAGMA foreign_keys' | sed '/^[[:space:]]*--/d'
     } >"$work/$c.sql"
     sum=$(tail -n +2 "$work/$c.sql" | sha256sum | cut -d' ' -f1)
     first=$(awk -v s="$sum" '$2 == s { print $1; exit }' "$index")

@@ -27,7 +27,8 @@ use crate::config::OutboxConfig;
 use crate::store::relay_faults::RelayStage;
 
 /// How long an unused connection is kept open: closed well before servers
-/// drop idle clients (lettre issue 743).
+/// drop idle clients, since a pooled connection the server has closed fails
+/// the next send on it.
 pub const IDLE: Duration = Duration::from_secs(30);
 
 /// How long one SMTP command may wait for its answer.

@@ -4,43 +4,32 @@ BEGIN TRANSACTION;
 CREATE TABLE players (
     id                INTEGER PRIMARY KEY,
     name              TEXT    NOT NULL CHECK (length(name) > 0),
-    -- Unique ignoring ASCII case: 'Ivan@Example.org' = 'ivan@example.org'.
     email             TEXT    NOT NULL COLLATE NOCASE UNIQUE
                               CHECK (email LIKE '%_@_%'),
     language          TEXT    NOT NULL DEFAULT 'ru' CHECK (language IN ('ru', 'en')),
-    -- IANA zone name such as 'Europe/Moscow'; checked by the caller.
     time_zone         TEXT    NOT NULL DEFAULT 'UTC' CHECK (length(time_zone) > 0),
     role              TEXT    NOT NULL DEFAULT 'player'
                               CHECK (role IN ('player', 'referee', 'admin')),
-    -- Set when a delivery failure notice (bounce) came back for this address.
     unreachable_since TEXT,
     created_at        TEXT    NOT NULL
 , reply_token TEXT, tokenless_answered_at TEXT, piece_letters TEXT
     CHECK (piece_letters IS NULL OR piece_letters IN ('latin', 'russian')), retired_at TEXT) STRICT;
 CREATE TABLE games (
     id           INTEGER PRIMARY KEY,
-    -- Variant name as the rules core spells it ('russian', 'international', ...).
     variant      TEXT    NOT NULL CHECK (length(variant) > 0),
-    -- NULL: the variant's standard start position.
     start_fen    TEXT,
-    -- Opening name or the opening moves given at creation, if any.
     opening      TEXT,
     white_id     INTEGER NOT NULL REFERENCES players (id),
     black_id     INTEGER NOT NULL REFERENCES players (id),
     status       TEXT    NOT NULL DEFAULT 'active'
                          CHECK (status IN ('active', 'paused', 'finished', 'annulled', 'adjourned')),
     result       TEXT    CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
-    -- Why the game ended: 'resignation', 'no_moves', 'agreement', ... (free
-    -- text so that new reasons need no table rebuild; the Rust enum checks).
     termination  TEXT,
-    -- Time-control settings as JSON (shape owned by src/clock), NULL for none.
     time_control TEXT    CHECK (time_control IS NULL OR json_valid(time_control)),
     tournament   TEXT,
-    -- Per-player secret tokens for the reply address (issue 4); case-sensitive.
     white_token  TEXT    NOT NULL CHECK (length(white_token) >= 6),
     black_token  TEXT    NOT NULL CHECK (length(black_token) >= 6),
     created_at   TEXT    NOT NULL,
-    -- When the game was finished or annulled.
     finished_at  TEXT,
     CHECK (white_id <> black_id),
     CHECK (white_token <> black_token),
@@ -50,18 +39,12 @@ CREATE TABLE games (
 ) STRICT;
 CREATE TABLE moves (
     game_id         INTEGER NOT NULL REFERENCES games (id),
-    -- 1-based half-move number.
     ply             INTEGER NOT NULL CHECK (ply >= 1),
     side            TEXT    NOT NULL CHECK (side IN ('white', 'black')),
-    -- Canonical full notation ('c3-d4', 'c7:e5:c3').
     notation        TEXT    NOT NULL CHECK (length(notation) > 0),
-    -- The move as the player wrote it.
     written         TEXT    NOT NULL,
-    -- Message-ID (without <>) of the mail that carried it; NULL from the CLI.
     source_message  TEXT,
-    -- When the move reached the referee (mail receipt, not the Date header).
     received_at     TEXT    NOT NULL,
-    -- Zobrist hash of the position after the move, u64 bits stored as i64.
     position_hash   INTEGER NOT NULL,
     PRIMARY KEY (game_id, ply)
 ) STRICT, WITHOUT ROWID;
@@ -69,7 +52,6 @@ CREATE TABLE sealed_moves (
     id             INTEGER PRIMARY KEY,
     game_id        INTEGER NOT NULL REFERENCES games (id),
     side           TEXT    NOT NULL CHECK (side IN ('white', 'black')),
-    -- The ply the sealed move is meant to be.
     ply            INTEGER NOT NULL CHECK (ply >= 1),
     text           TEXT    NOT NULL,
     source_message TEXT,
@@ -79,8 +61,6 @@ CREATE TABLE sealed_moves (
 CREATE TABLE draw_offers (
     id             INTEGER PRIMARY KEY,
     game_id        INTEGER NOT NULL REFERENCES games (id),
-    -- Plies played when the offer was made (an offer made with a move counts
-    -- that move).
     ply            INTEGER NOT NULL CHECK (ply >= 0),
     side           TEXT    NOT NULL CHECK (side IN ('white', 'black')),
     status         TEXT    NOT NULL DEFAULT 'pending'
@@ -93,15 +73,11 @@ CREATE TABLE draw_offers (
 CREATE TABLE draw_claims (
     id             INTEGER PRIMARY KEY,
     game_id        INTEGER NOT NULL REFERENCES games (id),
-    -- Plies played when the claim was made, before any written move.
     ply            INTEGER NOT NULL CHECK (ply >= 0),
     side           TEXT    NOT NULL CHECK (side IN ('white', 'black')),
-    -- What was claimed: 'repetition', a draw-rule name, ... (set by the referee).
     kind           TEXT    NOT NULL CHECK (length(kind) > 0),
-    -- The move written with the claim, as written, if any.
     written_move   TEXT,
     verdict        TEXT    NOT NULL CHECK (verdict IN ('upheld', 'rejected')),
-    -- The rule cited in the answer, e.g. 'seed 001 §1.16.3'.
     rule           TEXT    NOT NULL,
     source_message TEXT,
     created_at     TEXT    NOT NULL
@@ -109,16 +85,11 @@ CREATE TABLE draw_claims (
 CREATE TABLE clocks (
     game_id         INTEGER NOT NULL REFERENCES games (id),
     side            TEXT    NOT NULL CHECK (side IN ('white', 'black')),
-    -- Reflection time charged so far (after any ICCF-style doubling or free days).
     used_seconds    INTEGER NOT NULL DEFAULT 0 CHECK (used_seconds >= 0),
-    -- Time added (> 0) or removed (< 0) by a referee.
     extra_seconds   INTEGER NOT NULL DEFAULT 0,
-    -- Moves this side has completed (for "N moves in D days" controls).
     moves_made      INTEGER NOT NULL DEFAULT 0 CHECK (moves_made >= 0),
     running         INTEGER NOT NULL DEFAULT 0 CHECK (running IN (0, 1)),
-    -- When this side's clock last started (receipt of the opponent's move).
     last_started_at TEXT,
-    -- When this side's time runs out if the clock keeps running; NULL if none.
     deadline        TEXT,
     updated_at      TEXT    NOT NULL,
     PRIMARY KEY (game_id, side),
@@ -127,9 +98,7 @@ CREATE TABLE clocks (
 CREATE TABLE reminders (
     game_id INTEGER NOT NULL REFERENCES games (id),
     side    TEXT    NOT NULL CHECK (side IN ('white', 'black')),
-    -- 'deadline-3d', 'silence-14d', ... (named by src/clock).
     kind    TEXT    NOT NULL CHECK (length(kind) > 0),
-    -- The deadline or instant the reminder is about.
     due_at  TEXT    NOT NULL,
     sent_at TEXT    NOT NULL,
     PRIMARY KEY (game_id, side, kind, due_at)
@@ -147,7 +116,6 @@ CREATE TABLE leaves (
 CREATE TABLE audit_log (
     id       INTEGER PRIMARY KEY,
     at       TEXT    NOT NULL,
-    -- NULL: the system itself (scheduler, daemon).
     actor_id INTEGER REFERENCES players (id),
     action   TEXT    NOT NULL CHECK (length(action) > 0),
     game_id  INTEGER REFERENCES games (id),
@@ -166,11 +134,8 @@ CREATE TABLE outbox (
     subject           TEXT    NOT NULL,
     body_text         TEXT    NOT NULL,
     body_html         TEXT,
-    -- Message-ID of the mail this answers, without <>.
     in_reply_to       TEXT,
-    -- The References header value (ids with <>, space separated).
     references_header TEXT,
-    -- Our own Message-ID for this reply, without <>.
     message_id        TEXT    NOT NULL UNIQUE,
     game_id           INTEGER REFERENCES games (id),
     status            TEXT    NOT NULL DEFAULT 'pending'
@@ -194,34 +159,23 @@ CREATE TABLE outbox_attachments (
 CREATE TABLE inbox_claims (
     inbox_key      TEXT    PRIMARY KEY,
     state          TEXT    NOT NULL CHECK (state IN ('taken', 'quarantined', 'released')),
-    -- Runs that took this mail and ended before finishing it.
     crashes        INTEGER NOT NULL DEFAULT 0 CHECK (crashes >= 0),
-    -- The process working on it now (the daemon, or its probe): while that
-    -- process lives, the open claim is work in progress, not a crash.
     holder_pid     INTEGER,
-    -- Size of the whole mail in bytes, as the inbox reported it.
     size           INTEGER NOT NULL CHECK (size >= 0),
     first_taken_at TEXT    NOT NULL,
     last_taken_at  TEXT    NOT NULL,
-    -- Why it is quarantined: 'crashes' or 'panic'; NULL while taken.
     reason         TEXT    CHECK (reason IS NULL OR reason IN ('crashes', 'panic')),
-    -- The panic message, for the director (printable text).
     detail         TEXT,
     quarantined_at TEXT,
     CHECK ((state = 'quarantined') = (quarantined_at IS NOT NULL))
 ) STRICT;
 CREATE TABLE IF NOT EXISTS "processed_messages" (
     id           INTEGER PRIMARY KEY,
-    -- Message-ID without <>; NULL when the message had none.
     message_id   TEXT,
-    -- Stable inbox key: 'INBOX/<uidvalidity>/<uid>' (IMAP) or 'maildir/<name>'.
     inbox_key    TEXT    NOT NULL UNIQUE,
     game_id      INTEGER REFERENCES games (id),
-    -- Sender address as it appeared in From (lowercased when verified).
     sender       TEXT,
-    -- 1 when the sender was verified (registered From and that player's token).
     verified     INTEGER NOT NULL DEFAULT 0 CHECK (verified IN (0, 1)),
-    -- 'applied', 'stale', 'rejected: no token', ... (free text for the referee).
     outcome      TEXT    NOT NULL,
     processed_at TEXT    NOT NULL
 ) STRICT;
@@ -234,23 +188,17 @@ CREATE TABLE bounces (
     id            INTEGER PRIMARY KEY,
     outbox_id     INTEGER NOT NULL UNIQUE REFERENCES outbox (id),
     address       TEXT    NOT NULL COLLATE NOCASE,
-    -- How the report was tied to the row: 'verp' or 'message-id'.
     matched_by    TEXT    NOT NULL CHECK (matched_by IN ('verp', 'message-id')),
     reporting_mta TEXT,
-    -- The report's Status (e.g. '5.1.1') and Diagnostic-Code, as written.
     status        TEXT,
     diagnostic    TEXT,
     received_at   TEXT    NOT NULL,
-    -- Set by a director once the address works again.
     cleared_at    TEXT
 ) STRICT;
 CREATE TABLE alerts (
     id        INTEGER PRIMARY KEY,
-    -- Stable identity, e.g. 'undeliverable:bob@example.org:2026-12-01T10:00:00.000Z'.
     alert_key TEXT    NOT NULL UNIQUE CHECK (length(alert_key) > 0),
-    -- 'undeliverable', 'quarantined', 'inbox-entry-skipped', 'fault-persists'.
     kind      TEXT    NOT NULL CHECK (length(kind) > 0),
-    -- The alert as JSON (shape owned by src/daemon/alerts.rs).
     detail    TEXT    NOT NULL CHECK (json_valid(detail)),
     raised_at TEXT    NOT NULL
 ) STRICT;
@@ -274,38 +222,28 @@ CREATE TABLE threads (
 ) STRICT;
 CREATE TABLE tournaments (
     id            INTEGER PRIMARY KEY,
-    -- Unique ignoring ASCII case.
     name          TEXT    NOT NULL COLLATE NOCASE UNIQUE CHECK (length(name) > 0),
-    -- Variant name as the rules core spells it.
     variant       TEXT    NOT NULL CHECK (length(variant) > 0),
     system        TEXT    NOT NULL
                           CHECK (system IN ('round_robin', 'double_round_robin', 'micro_match')),
-    -- tournament::Settings as JSON (time control, leave days, draw offers,
-    -- time-out policy, tie-breaks, scoring, withdrawals, ballots, periods).
     settings      TEXT    NOT NULL CHECK (json_valid(settings)),
     status        TEXT    NOT NULL DEFAULT 'registering'
                           CHECK (status IN ('registering', 'drawn', 'playing', 'paused',
                                             'adjudicating', 'finished')),
-    -- The lot's seed, lowercase hex, once drawn (re-checkable: tournament::lots).
     draw_seed     TEXT,
     created_at    TEXT    NOT NULL,
     started_at    TEXT,
-    -- When the playing period ended and unfinished games went to adjudication.
     period_ended_at TEXT,
     finished_at   TEXT
 ) STRICT;
 CREATE TABLE tournament_players (
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
     player_id     INTEGER NOT NULL REFERENCES players (id),
-    -- Sections are numbered from 1; each is its own round robin.
     section       INTEGER NOT NULL DEFAULT 1 CHECK (section >= 1),
-    -- The personal number from the draw (1..n within the section).
     number        INTEGER CHECK (number IS NULL OR number >= 1),
     status        TEXT    NOT NULL DEFAULT 'playing'
                           CHECK (status IN ('playing', 'withdrawn', 'replaced')),
-    -- Set for a withdrawal or a replacement.
     left_at       TEXT,
-    -- Who took the place over (replacement).
     replaced_by   INTEGER REFERENCES players (id),
     added_at      TEXT    NOT NULL,
     PRIMARY KEY (tournament_id, player_id)
@@ -314,16 +252,11 @@ CREATE TABLE tournament_games (
     game_id       INTEGER PRIMARY KEY REFERENCES games (id),
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
     section       INTEGER NOT NULL CHECK (section >= 1),
-    -- Round of the table (1-based; the second cycle continues the count).
     round         INTEGER NOT NULL CHECK (round >= 1),
-    -- Board in the round as the table prints it (1-based).
     board         INTEGER NOT NULL CHECK (board >= 1),
-    -- Personal numbers of White and Black.
     white_number  INTEGER NOT NULL CHECK (white_number >= 1),
     black_number  INTEGER NOT NULL CHECK (black_number >= 1),
-    -- 1 or 2 in a micro-match, NULL otherwise.
     match_game    INTEGER CHECK (match_game IS NULL OR match_game IN (1, 2)),
-    -- The balloted opening: table name and code ('IDF-64', '1-IV'), or NULL.
     ballot_table  TEXT,
     ballot_code   TEXT,
     CHECK (white_number <> black_number)
@@ -331,7 +264,6 @@ CREATE TABLE tournament_games (
 CREATE TABLE adjudication_claims (
     game_id        INTEGER NOT NULL REFERENCES games (id),
     side           TEXT    NOT NULL CHECK (side IN ('white', 'black')),
-    -- The result the player claims for the game: '1-0', '0-1', '1/2-1/2'.
     result         TEXT    NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
     analysis       TEXT    NOT NULL DEFAULT '',
     source_message TEXT,
@@ -343,20 +275,13 @@ CREATE TABLE adjudications (
     tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
     frozen_at      TEXT    NOT NULL,
     claims_due     TEXT    NOT NULL,
-    -- 'claims' (waiting), 'ruling' (for the director), 'settled' (ended by
-    -- matching claims), 'ruled' (the director's adjudication).
     state          TEXT    NOT NULL DEFAULT 'claims'
                            CHECK (state IN ('claims', 'ruling', 'settled', 'ruled'))
 ) STRICT;
 CREATE TABLE archive_records (
     game_id     INTEGER PRIMARY KEY REFERENCES games (id),
-    -- sha256 (lowercase hex) of variant, start FEN, moves, White, Black and Date.
     record_key  TEXT    NOT NULL UNIQUE CHECK (length(record_key) = 64),
-    -- Where the record came from: file name and game number.
     source      TEXT    NOT NULL,
-    -- 'record': the record's result; 'rules': the final position ended the game;
-    -- 'trusted': the Result tag kept against the position (`--trust-result`);
-    -- 'unfinished': no result (`--unfinished`).
     result_from TEXT    NOT NULL
                         CHECK (result_from IN ('record', 'rules', 'trusted', 'unfinished')),
     imported_at TEXT    NOT NULL
