@@ -73,15 +73,9 @@ fn temporary_beside(target: &Path) -> anyhow::Result<PathBuf> {
     Ok(folder_of(target).join(format!(".{name}.{}.{random}.tmp", std::process::id())))
 }
 
-/// Creates `path` empty, mode 0600, failing if anything is there (a link
-/// planted at the name included).
+/// [`super::transport::files::create_private`], its failure naming `path`.
 fn create_private(path: &Path) -> anyhow::Result<File> {
-    OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(path)
+    super::transport::files::create_private(path)
         .with_context(|| format!("cannot create {}", path.display()))
 }
 

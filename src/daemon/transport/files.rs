@@ -96,6 +96,21 @@ pub fn eml_name(message_id: Option<&str>) -> String {
     name
 }
 
+/// Creates `path` empty, mode 0600, failing if anything is there (a link
+/// planted at the name included): the temporary file of a write that is
+/// renamed into place.
+///
+/// # Errors
+/// Whatever `open(2)` answers, `EEXIST` for anything at the name.
+pub(crate) fn create_private(path: &Path) -> std::io::Result<File> {
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+}
+
 /// Writes one message into the file outbox atomically (temporary file, fsync,
 /// rename, fsync of the folder).
 fn write_eml(dir: &Path, message: &Message) -> std::io::Result<()> {
@@ -106,12 +121,7 @@ fn write_eml(dir: &Path, message: &Message) -> std::io::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
     }
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(&tmp)?;
+    let mut file = create_private(&tmp)?;
     let written = file
         .write_all(&message.formatted())
         .and_then(|()| file.sync_all());
