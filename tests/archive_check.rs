@@ -1,5 +1,5 @@
-//! `zaochka check` judges a record as the referee judges a game by mail (issue
-//! 14, item 4): the automatic ends of the variant apply, and the stated results
+//! `zaochka check` judges a record as the referee judges a game by mail: the
+//! automatic ends of the variant apply, and the stated results
 //! must agree with each other and with the final position.
 
 mod common;

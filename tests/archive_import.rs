@@ -1,4 +1,4 @@
-//! `zaochka import` keeps an archive clean (issue 14, items 4 and 6): games are
+//! `zaochka import` keeps an archive clean: games are
 //! checked as `check` checks them, contradicting results are refused unless
 //! trusted, unfinished games are never active, a record is imported once, and
 //! players are linked to the registered players of the same name.

@@ -1,4 +1,4 @@
-//! Readers that survive real collections (issue 14, item 5): the game type of a
+//! Readers that survive real collections: the game type of a
 //! record without a `GameType` tag inferred from its squares, its FEN, its
 //! results and the file's other games; a move written with the wrong sign read
 //! as the one legal move its squares name; en passant marks as real PGN files
@@ -32,8 +32,8 @@ fn replay_one(text: &str) -> Result<games::CheckedGame, RecordError> {
 fn a_real_international_collection_without_game_type_tags_is_read_as_international() {
     // NK 2009 round 12 (7 games, results 2-0 / 1-1 / 0-2) and the 40th Italian
     // championship of international draughts (45 games, results 1-0 / 0-1):
-    // no GameType tag anywhere. Before issue 14 every game failed with "there is
-    // no square 33 on this board".
+    // no GameType tag anywhere. Read as the default game (Russian checkers),
+    // every game would fail with "there is no square 33 on this board".
     // Every move of both files is legal; `check` also judges the results, and game 1
     // of the Italian file states two (tests/archive_check.rs), hence its 44.
     for (name, count, legal) in [

@@ -1,5 +1,5 @@
-//! Issue 15, items 2 and 3, by mail through the daemon (Maildir inbox, files
-//! outbox, a real SQLite file, the real binary): players ask the referee for
+//! Questions to the referee and sealed moves by mail, through the daemon
+//! (Maildir inbox, files outbox, a real SQLite file, the real binary): players ask the referee for
 //! the legal moves (`ходы`, `legal`), for the verdict on a move (`почему`,
 //! `why`) and for the rules (`правила`, `rules`), and seal a move in an
 //! adjourned game (`записываю ход`), which `referee resume` reveals.

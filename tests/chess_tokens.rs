@@ -1,4 +1,4 @@
-//! Mail and referee agree on every chess token (issue 12): the mail front end
+//! Mail and referee agree on every chess token: the mail front end
 //! (`read_intents` on a chess game) and the referee (`AnyGame::check`, the CLI
 //! and PGN import go the same way) read chess moves with one reader, so for
 //! every token they both see a move or both see none, and where it is a move

@@ -1,4 +1,4 @@
-//! The command line behaves like a Unix tool (issue 14, item 3): output into a
+//! The command line behaves like a Unix tool: output into a
 //! pipe closed early ends the command quietly (no panic, no backtrace), and
 //! variant names in Russian are accepted by `history` as by the other commands,
 //! and so are results and statuses in the mails' words; a time zone must be an
@@ -261,7 +261,7 @@ fn move_numbers_follow_the_fen_of_a_game_that_starts_at_move_12_with_black() {
     );
 }
 
-/// `--json` is one option of every command (issue 17, item 5): accepted before
+/// `--json` is one option of every command: accepted before
 /// or after the command's name, with the same answer; a refusal is JSON on
 /// stdout, words on stderr and exit code 1.
 #[test]

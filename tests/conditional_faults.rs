@@ -1,5 +1,5 @@
 //! The faults a tester found in conditional moves, receipts and finished
-//! games (issue 15), each written from the failing case, through the daemon
+//! games, each written from the failing case, through the daemon
 //! on a Maildir inbox with the files outbox and a real SQLite file:
 //!
 //! - `a_move_answered_from_a_line_is_charged_to_its_mover_and_receipts_name_the_reply`:

@@ -1,4 +1,4 @@
-//! Conditional moves by mail (issue 15, item 1), through the daemon on a
+//! Conditional moves by mail, through the daemon on a
 //! Maildir inbox with the files outbox and a real SQLite file, every bot mail
 //! read back from its `.eml`:
 //!

@@ -1,4 +1,4 @@
-//! Issue 12's acceptance conversation: three games played to their ends by mail
+//! The acceptance conversation: three games played to their ends by mail
 //! through the daemon (Maildir inbox, files outbox, a real SQLite file), every
 //! mail the bot wrote read back from its `.eml` and checked.
 //!
@@ -31,7 +31,7 @@
 //!   (nothing anywhere but at most that one notice), and one game mail's HTML in
 //!   headless Chromium.
 //!
-//! Decisions (see the report in issue 12's thread):
+//! Decisions:
 //! - A Russian mail is Russian throughout: it names the Russian commands
 //!   («сдаюсь», «ничья», «согласен», «отказ», «помощь»), not the English ones
 //!   (the bot still reads both). Not exempt: nothing is "bilingual by design".
@@ -1353,7 +1353,7 @@ fn a_game_mails_html_shows_the_board_once_in_headless_chromium() {
 }
 
 // ---------------------------------------------------------------------------
-// The checks themselves: a mail written as the issue asks passes every one of
+// The checks themselves: a mail written as the acceptance asks passes every one of
 // them, and today's sentences fail them (so a failure above is the product's).
 
 fn eml(subject: &str, reply_to: &str, text: &str, html: &str) -> BotMail {

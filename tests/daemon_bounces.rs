@@ -499,7 +499,7 @@ fn alice_moved_in_a_timed_game(bot: &Bot) -> String {
     wt
 }
 
-/// Issue 15, item 6 on the embedded default: the notice of Alice's move to
+/// Bounce-aware clocks on the embedded default: the notice of Alice's move to
 /// Bob hard-bounces, so Bob's clock stands from the notice's sending (his
 /// balance frozen over simulated days, no deadline); the game and every mail
 /// about it say so; the referee is alerted once however often the report

@@ -1,4 +1,4 @@
-//! The fault suite of the mail daemon (issue 11), on the real `zaochka serve`
+//! The fault suite of the mail daemon, on the real `zaochka serve`
 //! process over the embedded default (Maildir inbox, `.eml` outbox): poison mail
 //! quarantined and released, the database held by another writer, a full disk,
 //! a SIGKILL soak over a 300-mail batch, identity edges and over-size mail.

@@ -1,5 +1,5 @@
-//! The real `zaochka serve --once` on hostile mail (issue 11, acceptance of
-//! the bounded readers): body lines and Subjects of 256 KiB and 9 MiB (under
+//! The real `zaochka serve --once` on hostile mail (the bounded
+//! readers): body lines and Subjects of 256 KiB and 9 MiB (under
 //! the 10 MiB `max-message-bytes`) are recorded as processed, the daemon's
 //! peak RSS stays under 64 MiB, and an ordinary move mail behind them is
 //! applied. (The polite answers to over-limit mails are checked elsewhere.)

@@ -297,7 +297,7 @@ fn a_real_bounce_from_postfix_marks_the_player_unreachable_and_tells_the_referee
     );
 }
 
-/// Issue 15, item 6, over Postfix: the notice of Alice's move to a player
+/// Bounce-aware clocks over Postfix: the notice of Alice's move to a player
 /// registered at an unknown local user bounces for real (Postfix's report to
 /// the row's VERP return path); that player's clock stops from the notice's
 /// sending (balance frozen over a simulated day), `game show` says so, the

@@ -1,4 +1,4 @@
-//! The conversation a player can trust (issue 12, items 3 and 4): every mail
+//! The conversation a player can trust: every mail
 //! the bot writes comes from the reader's personal address (of the game, or the
 //! player's own for mails not about one game), carries the game's one Subject
 //! and is threaded (In-Reply-To, References) to the last mail of its thread;

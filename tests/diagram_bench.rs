@@ -1,4 +1,4 @@
-//! Size and speed of PNG diagrams (issue 6: at most 40 KB and 10 ms each).
+//! Size and speed of PNG diagrams (the targets: at most 40 KB and 10 ms each).
 //!
 //! Run in release, on an otherwise idle machine:
 //! `cargo test --release --test diagram_bench -- --ignored --nocapture`.

@@ -248,8 +248,8 @@ const MAX_MEAN_ERROR: f64 = 0.5;
 const MAX_CHANGED: f64 = 0.05;
 
 /// The references in tests/data/diagrams were drawn by the popularity quantiser
-/// (each picture's own 256 most frequent colours, issue 6) that the theme's fixed
-/// palette replaced (issue 16 item 1): the pictures keep their look (a small mean
+/// (each picture's own 256 most frequent colours) that the theme's fixed
+/// palette replaced: the pictures keep their look (a small mean
 /// error, few pixels changed) and their size (at most 10 % more bytes).
 #[test]
 fn png_diagrams_on_the_fixed_palette_look_and_weigh_as_before() {

@@ -1,4 +1,4 @@
-//! A tournament director's commands by mail (issue 15, item 4), through the
+//! A tournament director's commands by mail, through the
 //! daemon on a Maildir inbox and the file outbox, with the real binary and a
 //! real SQLite file: each command applied once and audit-logged with the
 //! mail's Message-ID, the players told as from the command line, the

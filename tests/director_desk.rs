@@ -1,4 +1,4 @@
-//! The director's desk (issue 14, items 1 and 2), each test written from the
+//! The director's desk, each test written from the
 //! case that failed: the clocks after a sealed move, `add-days` below zero,
 //! `player edit|retire`, `game address|resend` and `referee leave`, on a real
 //! SQLite file with the real binary, the Maildir inbox and the file outbox.

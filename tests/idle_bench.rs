@@ -1,4 +1,4 @@
-//! Idle reply latency (issue 16): one mail at a time to an idle `zaochka serve`
+//! Idle reply latency: one mail at a time to an idle `zaochka serve`
 //! (`poll-seconds = 300`, so only a wake-up can answer fast), 20 times, each a
 //! first move in its own game; prints the median and the maximum.
 //!

@@ -1,4 +1,4 @@
-//! International draughts records (RULES.md §5; issue 8): the World Championship
+//! International draughts records (RULES.md §5): the World Championship
 //! 2003 games and a file with the quirks of real PDN files replay legally, by
 //! the library and by `zaochka check`.
 

@@ -1,4 +1,4 @@
-//! The layer rule of issue 17: the pure modules `mail/`, `clock/`, `rules/`
+//! The layer rule: the pure modules `mail/`, `clock/`, `rules/`
 //! and `notation/` import nothing from `store/`, `daemon/` or `cli/`, and
 //! the prose layer `lang/` nothing from `daemon/` or `cli/`. They
 //! take the words of the domain from `vocabulary`, and the store maps its

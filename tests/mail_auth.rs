@@ -1,4 +1,4 @@
-//! Authenticated-mail verdicts (issue 15, item 5): DKIM, SPF, DMARC and ARC
+//! Authenticated-mail verdicts: DKIM, SPF, DMARC and ARC
 //! of every incoming mail, checked with `mail-auth` against a fixed DNS table
 //! written by the test (no network), on mails signed in the test with a
 //! key generated in the test by `mail-auth`'s own DKIM signer. First the

@@ -1,4 +1,4 @@
-//! Evidence of timing (issue 15, item 7) on the embedded default (Maildir
+//! Evidence of timing on the embedded default (Maildir
 //! inbox, `.eml` outbox): each move that came by mail keeps its Date header,
 //! its arrival instant and its processing instant; `referee receipts` lists
 //! them with the reflection time charged apart from the time not charged; a

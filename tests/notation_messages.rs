@@ -97,7 +97,7 @@ fn the_short_form_fitting_two_captures_is_ambiguous() {
 
 #[test]
 fn international_king_capture_needs_its_turning_point() {
-    // Issue 8: in W:WK4:B13,20,32,37, `4x15` fits two paths; each full path is accepted.
+    // In W:WK4:B13,20,32,37, `4x15` fits two paths; each full path is accepted.
     let fen_text = "W:WK4:B13,20,32,37";
     let Err(ResolveError::Ambiguous { candidates, .. }) =
         resolve(Variant::International, fen_text, "4x15")

@@ -1,4 +1,4 @@
-//! The outbox sent over several SMTP connections at once (issue 16 item 2),
+//! The outbox sent over several SMTP connections at once,
 //! against a tiny loopback SMTP sink (tests/common/smtp_sink.rs): replies
 //! written by real moves through `serve --once` on a Maildir inbox; every reply
 //! delivered exactly once although the sink answers 421 to every tenth message,

@@ -725,7 +725,7 @@ fn chess_moves_are_shown_in_each_players_piece_letters() {
     );
 }
 
-/// `referee add-days` cannot touch a finished game (issue 14).
+/// `referee add-days` cannot touch a finished game.
 #[test]
 fn add_days_cannot_change_a_finished_game() {
     let z = Zaochka::new();

@@ -1,4 +1,4 @@
-//! Benchmark (run by hand, not in the suite; issue 16): the CPU the daemon spends
+//! Benchmark (run by hand, not in the suite): the CPU the daemon spends
 //! per player mail, without a mail server. 500 games are made through the library
 //! in one transaction, 500 first-move mails (White's, one per game) are put into a
 //! Maildir inbox, and the real `zaochka serve --once` applies them and writes the

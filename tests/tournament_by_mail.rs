@@ -1,4 +1,4 @@
-//! Issue 13's acceptance by mail: tournaments played entirely through the
+//! The acceptance of tournaments by mail: tournaments played entirely through the
 //! daemon (Maildir inbox, files outbox, a real SQLite file), every player's
 //! step a "Reply" on the bot's last mail about the game.
 //!
@@ -1937,7 +1937,7 @@ fn the_playing_period_ends_with_two_unfinished_games() {
 }
 
 // ---------------------------------------------------------------------------
-// The crosstable checks themselves: a table written as the issue asks passes
+// The crosstable checks themselves: a table written as the acceptance asks passes
 // them, a table in proportional layout or with English codes in a Russian
 // mail fails the right one (so a failure above is the product's).
 

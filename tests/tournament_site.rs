@@ -1,4 +1,4 @@
-//! The tournament site (issue 13, item 7) written from real games and looked at
+//! The tournament site written from real games and looked at
 //! in a real browser engine: headless Chromium shows the crosstable of the front
 //! page, and a position's page shows the board after that ply: the SVG in the
 //! page is the diagram of the replayed position, and it renders (a man where a
