@@ -45,7 +45,7 @@
 //!   store   store: one SQLite file, the only SQL; maps rows to the types above
 //! ```
 //!
-//! # Invariants (checked by `tests/layers.rs`)
+//! # Invariants (checked by `tests/it/layers.rs`)
 //!
 //! - **No I/O** in [`vocabulary`], [`rules`], [`notation`], [`games`],
 //!   [`tournament`], [`clock`], [`diagram`], [`mail`], [`lang`] and

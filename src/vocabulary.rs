@@ -101,7 +101,7 @@ impl Language {
     }
 }
 
-/// What a tournament director does to a game (issue 3, item 3).
+/// What a tournament director does to a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DirectorAction {
     /// Decide the result.

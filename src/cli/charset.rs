@@ -1,4 +1,4 @@
-//! The text of a game-record file that is not UTF-8 (issue 14): real Russian
+//! The text of a game-record file that is not UTF-8: real Russian
 //! archives are Windows-1251, older ones KOI8-R, West-European ones Latin-1.
 //!
 //! The charset is the one a `[Charset "..."]` or `[Encoding "..."]` tag names (any

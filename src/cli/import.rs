@@ -1,5 +1,5 @@
 //! `zaochka import`: archive games from PDN and PGN files, checked on the way in
-//! as `zaochka check` checks them (issue 14, items 4 and 6).
+//! as `zaochka check` checks them.
 //!
 //! A game is imported only if it replays legally, no ply follows the end the
 //! rules give it ([`games::judge`]), its results agree with each other and with

@@ -1,6 +1,6 @@
 //! `zaochka referee receipts GAME [--json]` (the timing evidence of each
-//! move: issue 15, item 7), `zaochka referee bounce-clear GAME PLAYER --as
-//! DIRECTOR --reason ...` (a director ends a bounce pause: item 6), and the
+//! move), `zaochka referee bounce-clear GAME PLAYER --as
+//! DIRECTOR --reason ...` (a director ends a bounce pause), and the
 //! pause lines of `game show`.
 
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! Correspondence clocks in days: time controls, charging, leave, reminders
-//! and time-outs (issue 5).
+//! and time-outs.
 //!
 //! Everything here works on UTC instants (`DateTime<Utc>`) and durations in
 //! whole seconds; "a day" is 86 400 seconds of real time. `now` is always

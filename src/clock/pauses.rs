@@ -1,7 +1,7 @@
 //! A player's clock stops in one game (gathered on the store by
 //! `store::game_clocks::game_stops`): the player's leaves (whole local days,
 //! [`crate::clock::leave`]) and the pauses of the game's bounced move notices
-//! (issue 15, item 6) and the wait of each
+//! and the wait of each
 //! move notice at the bot (from the clock's start to the notice's sending:
 //! the daemon down or behind, the notice in the outbox). All are [`Stop`](super::Stop)s:
 //! reflection time leaves them out, the deadline moves by their length, and

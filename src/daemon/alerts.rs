@@ -116,7 +116,7 @@ pub enum Alert {
     },
     /// The notice of a move to a player hard-bounced: that player's clock in
     /// the game stands since `since` (UTC, the notice's send instant) until
-    /// mail from the player or a director ends the pause (issue 15, item 6).
+    /// mail from the player or a director ends the pause.
     ClockStopped(crate::lang::pauses::StoppedClock),
     /// The outbound relay refused every reply for a while and takes mail
     /// again: told once per fault, when it is over (while it lasts the alert

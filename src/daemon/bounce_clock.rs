@@ -1,4 +1,4 @@
-//! Bounce-aware clocks (issue 15, item 6): when the notice of a move to a
+//! Bounce-aware clocks: when the notice of a move to a
 //! player hard-bounces, that player's clock in the game stops.
 //!
 //! - **Which mails are move notices.** The first game mail to a player whose

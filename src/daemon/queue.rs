@@ -191,7 +191,7 @@ fn stopped_at_claim(
     }
 }
 
-/// Fault injection for the fault suite (tests/daemon_faults.rs), which must
+/// Fault injection for the fault suite (tests/it/daemon/faults.rs), which must
 /// make the real binary die on a mail the way a crash in a library would:
 /// when `ZAOCHKA_FAULT_ABORT_ON` is set and the mail holds its text, the
 /// process aborts (SIGABRT, no unwinding); with `ZAOCHKA_FAULT_PANIC_ON`, it

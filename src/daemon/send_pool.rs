@@ -1,4 +1,4 @@
-//! The outbox sent over several connections at once, politely (issue 16).
+//! The outbox sent over several connections at once, politely.
 //!
 //! Threads: the caller's thread alone touches the database. It reads the due
 //! rows ([`send_limits::due_heads`]: only the head of each (game, recipient)

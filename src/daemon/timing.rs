@@ -1,4 +1,4 @@
-//! Evidence of timing (issue 15, item 7): for every move a mail played, the
+//! Evidence of timing: for every move a mail played, the
 //! receipt (the mail's `Date:` header as written and in UTC, the arrival
 //! instant, the processing instant) and what the clock charged, stored in the
 //! move's transaction; the mover's reply says how much reflection time was

@@ -34,7 +34,7 @@ pub fn shifted() -> bool {
     SHIFT.get().is_some()
 }
 
-// Tested through the binary (tests/move_receipts.rs,
+// Tested through the binary (tests/it/clocks/receipts.rs,
 // `serve_acts_at_the_instant_it_is_given`): setting the process-wide shift in
 // a unit test would move the clock of every other test in the same binary.
 

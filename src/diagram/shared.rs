@@ -1,4 +1,4 @@
-//! Boards drawn once (issue 16, item 1): the PNG of a board is kept by every
+//! Boards drawn once: the PNG of a board is kept by every
 //! input that changes the picture, so that a picture shown in many mails (the
 //! same position reached in many games, a tournament's invitations from one
 //! start, a reply sent again) is drawn and encoded once per process.

@@ -1,7 +1,6 @@
 //! One interface for every game: a variant plus a position. [`new_game`] and
 //! [`open_record`] are the registry: the only place that branches on the game.
-//! The referee, the store, the mail front end and the CLI use only [`AnyGame`]
-//! (issue 8, item 3).
+//! The referee, the store, the mail front end and the CLI use only [`AnyGame`].
 //!
 //! Moves cross this interface as text: a written move goes in, the canonical full
 //! and short notation come out. Everything else crosses it as typed data (move
@@ -195,7 +194,7 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     /// The first ply played after the rules had ended the game (an automatic
     /// end of [`AnyGame::outcome`] standing before it): its index from 0 and how
     /// the game had ended; `None` when no ply follows an end. The referee's
-    /// verdict on a record asks it ([`judge`], issue 14 item 4). The default
+    /// verdict on a record asks it ([`judge`]). The default
     /// replays the score; the families replay their own moves.
     fn played_after_end(&self) -> Option<(usize, Finish)> {
         let mut board = new_game(self.variant(), Some(&self.start_fen())).ok()?;

@@ -1,6 +1,6 @@
 //! How a record was read, when the reader had to decide something the record did
 //! not say: notes that `zaochka check` prints beside a game's verdict and `import`
-//! repeats (issue 14, item 5). A note is no fault: the game replays.
+//! repeats. A note is no fault: the game replays.
 //!
 //! Also the inference of the game of a record without a `GameType` tag
 //! ([`untagged_variant`], [`international_clue`]), the notes on moves written with
@@ -188,7 +188,7 @@ impl std::fmt::Display for AmbiguousNumbering {
     }
 }
 
-/// The variant of a game without a `GameType` tag (issue 14, item 5): chess
+/// The variant of a game without a `GameType` tag: chess
 /// when it looks like chess (a chess FEN, a `Variant` tag, a first ply in chess
 /// notation), international draughts on an [`international_clue`], else Russian
 /// checkers with [`VariantClue::Default`].

@@ -22,7 +22,7 @@ pub enum RecordError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// A numeric draughts record replays whole in two square numberings: which
-    /// game was played cannot be told (issue 14, item 5).
+    /// game was played cannot be told.
     #[error("ambiguous square numbering: {0}")]
     AmbiguousNumbering(AmbiguousNumbering),
 }

@@ -1,4 +1,4 @@
-//! The referee's verdict on a replayed record (issue 14, item 4): a record is
+//! The referee's verdict on a replayed record: a record is
 //! judged as the referee judges a game played by mail.
 //!
 //! - Every automatic end of the variant applies ([`super::AnyGame::outcome`]: no

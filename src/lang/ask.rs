@@ -1,4 +1,4 @@
-//! The referee's answers to questions (issue 15, item 2), in the reader's
+//! The referee's answers to questions, in the reader's
 //! language: the legal moves of the side to move (`moves`, `ходы`), and the
 //! verdict on one written move with the rule and its citation (`why`,
 //! `почему`). The rules summary is [`super::rules_summary`].

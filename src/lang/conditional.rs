@@ -1,4 +1,4 @@
-//! Conditional moves in words (issue 15, item 1): the answer to a set of
+//! Conditional moves in words: the answer to a set of
 //! lines, the list, a cancel, and the notes of the play-out. Only the owner of
 //! the lines ever reads these; the opponent sees an automatic reply as an
 //! ordinary move.

@@ -1,4 +1,4 @@
-//! The words of a tournament director's commands by mail (issue 15, item 4):
+//! The words of a tournament director's commands by mail:
 //! the answer to the director (what each command did, or why it was not
 //! done), the note to a player who wrote one, and what the players are told
 //! of a claim the director accepted or rejected.

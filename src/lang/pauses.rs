@@ -1,5 +1,5 @@
-//! The words of bounce-aware clocks and of the timing evidence of a move
-//! (issue 15, items 6 and 7): the director's alert when a move notice
+//! The words of bounce-aware clocks and of the timing evidence of a move:
+//! the director's alert when a move notice
 //! bounced, the line "the clock of X is stopped since ...", and the line of a
 //! move reply that separates the reflection time charged from the
 //! transmission time not charged.

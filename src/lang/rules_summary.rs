@@ -1,4 +1,4 @@
-//! The rules of each game in words (issue 15, item 2): one sentence per rule
+//! The rules of each game in words: one sentence per rule
 //! of [`crate::rules::clauses::Rule`] for its game, used by the `rules` /
 //! `правила` summary and by the answer to `why` / `почему`, each followed by
 //! the rulebook's clause ([`super::rulebook::cite`]).

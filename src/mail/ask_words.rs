@@ -1,5 +1,5 @@
-//! The words of questions to the referee and of a sealed move (issue 15,
-//! items 2 and 3), read from one line of a mail (after its game prefix) by
+//! The words of questions to the referee and of a sealed move,
+//! read from one line of a mail (after its game prefix) by
 //! [`crate::mail::intent`]. A question takes the whole line:
 //!
 //! - the legal moves: the line is `moves`, `legal`, `legal moves`, `list

@@ -1,4 +1,4 @@
-//! Conditional moves as players write them (issue 15, item 1): pure reading,
+//! Conditional moves as players write them: pure reading,
 //! no rules consulted (the referee resolves every ply against the positions
 //! the line passes through, and checks the move numbers).
 //!

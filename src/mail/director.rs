@@ -1,4 +1,4 @@
-//! A tournament director's commands by mail (issue 15, item 4): the grammar
+//! A tournament director's commands by mail: the grammar
 //! only, pure (no database, no clock). The daemon decides who may give them
 //! (`src/daemon/process/director_mail.rs`) and hands each to the referee.
 //!
@@ -30,7 +30,7 @@ use chrono::NaiveDate;
 use crate::vocabulary::{DirectorAction, GameId, GameResult, Side};
 
 /// The side of a text: `white`/`black` or Russian `белые`/`чёрные`, also
-/// as a mail words it (`белым`, `чёрных`: issue 15).
+/// as a mail words it (`белым`, `чёрных`: the dative and genitive).
 #[must_use]
 pub fn parse_side(text: &str) -> Option<Side> {
     match text.trim().to_lowercase().replace('ё', "е").as_str() {

@@ -1,4 +1,4 @@
-//! The order a player expects in a list of moves (issue 15): board order,
+//! The order a player expects in a list of moves: board order,
 //! numbers compared as numbers, so that `8-12` comes before `11-14` (Lasca,
 //! international draughts) and `a9` before `a10`; letters compare as written
 //! (`c3-b4` before `c3-d4`). Used by every list of moves a player reads: the

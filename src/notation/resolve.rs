@@ -157,8 +157,8 @@ impl WrittenMove {
     /// square agree and the written turning points appear, in order, among the
     /// move's landing squares. The sign need not match the move: a quiet-move
     /// sign on a capture (`c3-e5`) and a capture sign on a quiet move (`38x33`,
-    /// `c3:d4`) are read as the one legal move the squares name (issue 14, item
-    /// 5; the reader of a record notes it, see [`crate::games::ReadingNote`]).
+    /// `c3:d4`) are read as the one legal move the squares name
+    /// (the reader of a record notes it, see [`crate::games::ReadingNote`]).
     /// Paths that are one move ([`DiagonalPosition::same_result`]: RULES.md §0
     /// for draughts, §3 for column checkers) are one candidate, and the path
     /// kept is the one written when the text spells a whole path. Among several

@@ -1,5 +1,5 @@
 //! FEN for column checkers: the PDN FEN with a tower's composition in brackets
-//! after its square, in the list of the tower's owner (issue 7):
+//! after its square, in the list of the tower's owner:
 //! `W:Wc1(1/0000),d6(000000),f4(0000):Ba1(110101/1),b2(00)`.
 //!
 //! The reader accepts what the draughts FEN reader does (side to move first, the

@@ -1,4 +1,4 @@
-//! Asking the referee (issue 15, item 2): the legal moves of the side to move
+//! Asking the referee: the legal moves of the side to move
 //! (`moves`, `ходы`, `legal`), the verdict on one written move in the current
 //! position with the rule it breaks and that rule's clause (`why c3-d4`,
 //! `почему c3-d4`), and the game's rules summary with citations (`rules`,

@@ -85,7 +85,7 @@ pub enum Command {
     /// The list of commands.
     Help,
     /// Take leave (vacation) from `from` to `to`, both days included, in the
-    /// player's time zone: the player's clocks stop (issue 5, item 2).
+    /// player's time zone: the player's clocks stop.
     Leave {
         /// First day of leave.
         from: chrono::NaiveDate,
@@ -116,7 +116,7 @@ pub enum Command {
         reason: String,
     },
     /// A director accepts or rejects a claim for a game frozen at the end of
-    /// a tournament's playing period (issue 15, item 4).
+    /// a tournament's playing period.
     RuleClaim {
         /// The game.
         game: GameId,
@@ -127,8 +127,8 @@ pub enum Command {
         /// Why (written to the audit log).
         reason: String,
     },
-    /// The legal moves of the side to move, in full and short notation
-    /// (issue 15, item 2): changes nothing.
+    /// The legal moves of the side to move, in full and short notation:
+    /// changes nothing.
     LegalMoves {
         /// The game.
         game: GameId,
@@ -146,7 +146,7 @@ pub enum Command {
         /// The game.
         game: GameId,
     },
-    /// Conditional moves (issue 15, item 1): give lines, cancel or list them.
+    /// Conditional moves: give lines, cancel or list them.
     Conditional {
         /// The game.
         game: GameId,

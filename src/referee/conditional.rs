@@ -1,4 +1,4 @@
-//! Conditional moves (issue 15, item 1): a player, while the opponent is to
+//! Conditional moves: a player, while the opponent is to
 //! move, gives lines "if the opponent plays X, I play Y (then if Z, W ...)".
 //!
 //! - Submission ([`request`]): every line is resolved ply by ply against the

@@ -1,5 +1,5 @@
 //! Tournament directors' actions: each requires the referee (or admin) role and is
-//! written to the append-only audit log with its actor and reason (issue 3, item 3).
+//! written to the append-only audit log with its actor and reason.
 
 use chrono::{DateTime, Utc};
 

@@ -1,5 +1,5 @@
 //! Leave (vacation): taken in whole days, announced to the opponents; the player's
-//! clocks stop during it (issue 5, item 2).
+//! clocks stop during it.
 
 use chrono::{DateTime, NaiveDate, Utc};
 

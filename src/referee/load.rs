@@ -30,7 +30,7 @@ pub(crate) struct Loaded {
     /// Both clocks as of the instant the game was loaded, if it has a time control.
     pub clocks: Option<[ClockView; 2]>,
     /// Per side (White, Black): leave days left this year, and the next reminder or
-    /// time-out (its kind and instant), for the replies (issue 5, item 4).
+    /// time-out (its kind and instant), for the replies.
     pub clock_notes: [ClockNote; 2],
     /// The game's place in its tournament (round, board, numbers, ballot).
     pub seat: Option<crate::store::tournaments::TournamentGame>,

@@ -1,5 +1,5 @@
 //! Releasing a quarantined mail, for `zaochka quarantine release` and a
-//! director's `release KEY` by mail (issue 15, item 4): the check and the
+//! director's `release KEY` by mail: the check and the
 //! record; moving the mail back among the new mail is the inbox's
 //! (`Inbox::release` in `src/daemon/inbox.rs`): the command line does it at
 //! once, the daemon for a release by mail after the mail's transaction

@@ -1,4 +1,4 @@
-//! The rules a player may ask about (`why`, `rules`, issue 15 item 2), as
+//! The rules a player may ask about (`why`, `rules`), as
 //! data: which rules each game has, in the order a summary gives them, and the
 //! clause of the game's own rulebook that states each one. The prose layer
 //! ([`crate::lang::rules_summary`]) words a rule for its game; a player sees

@@ -1,4 +1,4 @@
-//! The tournament site (issue 13, item 7): static pages of a tournament, written
+//! The tournament site: static pages of a tournament, written
 //! into a directory that any web server (or a browser from disk) can show; no
 //! server code, no scripts.
 //!

@@ -1,4 +1,4 @@
-//! Game records imported into the archive (`zaochka import`, issue 14 item 6):
+//! Game records imported into the archive (`zaochka import`):
 //! one row per imported game with the key that recognises the same record
 //! again ([`RecordKey`]) and how its result was settled ([`ResultSource`]).
 //!

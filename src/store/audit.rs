@@ -31,7 +31,7 @@ pub struct AuditEntry {
     pub reason: Option<String>,
     /// Anything else worth keeping, as JSON (e.g. `{"to_ply": 10, "removed": 4}`).
     pub details: Option<serde_json::Value>,
-    /// The Message-ID of the director's mail the action came by (issue 15);
+    /// The Message-ID of the director's mail the action came by;
     /// `None` from the command line or the system.
     pub message_id: Option<String>,
 }

@@ -1,5 +1,5 @@
-//! Move notices and the clock pauses of bounced notices (issue 15, item 6;
-//! tables `move_notices` and `bounce_pauses`, migration 0013).
+//! Move notices and the clock pauses of bounced notices
+//! (tables `move_notices` and `bounce_pauses`, migration 0013).
 //!
 //! A *move notice* is the outbox row that told a player it is their move in a
 //! game: the first game mail to the player after their clock started (see

@@ -1,5 +1,5 @@
 //! Correspondence clocks, sent reminders and leave periods: the stored state
-//! the clock module (issue 5) computes with. This module does no time
+//! the clock module computes with. This module does no time
 //! arithmetic; it keeps what the clock module decided.
 //!
 //! Durations are whole seconds; instants are UTC.

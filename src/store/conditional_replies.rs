@@ -1,5 +1,5 @@
 //! The plies the referee played itself from a player's conditional line
-//! (issue 15; table `conditional_replies`, migration 0015): which line gave
+//! (table `conditional_replies`, migration 0015): which line gave
 //! them (the mail's Message-ID, the instant it was given). Only a record, for
 //! `referee receipts` and the timing evidence: a conditional reply is neither
 //! a move by mail (no receipt, no reflection time) nor one from the command

@@ -1,4 +1,4 @@
-//! Conditional moves (issue 15, item 1): the lines ("if 12... c7-d6 then
+//! Conditional moves: the lines ("if 12... c7-d6 then
 //! 13. e3-f4 ...") a player gave while the opponent was to move, each ply
 //! already resolved by the referee into canonical full notation.
 //!

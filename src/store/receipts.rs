@@ -1,4 +1,4 @@
-//! Evidence of timing of the moves that came by mail (issue 15, item 7; table
+//! Evidence of timing of the moves that came by mail (table
 //! `move_receipts`, migration 0014): the mail's `Date:` header (as written and
 //! parsed to UTC), the instant it reached the bot's mailbox, the instant the
 //! daemon processed it, and what the clock charged. A move from the command

@@ -1,4 +1,4 @@
-//! What the parallel sender asks of the outbox (issue 16): the replies it may
+//! What the parallel sender asks of the outbox: the replies it may
 //! send now in order, how many were sent in a recent window (for a provider's
 //! per-minute and per-day caps, counted from the stored rows so that a restart
 //! does not reset them), and a deferral that moves a row later without counting

@@ -4,7 +4,7 @@
 //! log line per execution.
 //!
 //! It shows a director or a developer what the daemon asks of the database,
-//! and it is how `tests/query_plans.rs` collects the statements of the mail
+//! and it is how `tests/it/store/query_plans.rs` collects the statements of the mail
 //! path to check that each one uses an index. The hook is installed only when
 //! that target is enabled at [`Store::open`](super::Store::open), so it costs
 //! nothing otherwise.

@@ -1,4 +1,4 @@
-//! Balloted openings (issue 13, item 3): the drawing tables of Russian
+//! Balloted openings: the drawing tables of Russian
 //! checkers and the seeded pick of an opening for a game or a micro-match.
 //!
 //! In events «с выборочным жребием» (seed 004; TOURNAMENTS.md, "Micro-matches
@@ -17,7 +17,7 @@
 //!   caller reads the file) in the format its doc describes, every opening
 //!   checked on the rules of the game.
 //! - [`pick`]: the opening for a pairing key, drawn from a seed by SHA-256 so
-//!   that anyone can recheck it (the contract of issue 13:
+//!   that anyone can recheck it (the published contract:
 //!   index = u64 of the first 8 bytes of SHA-256(seed ‖ `ballot:` ‖ key),
 //!   big-endian, mod the list length).
 //!
@@ -190,7 +190,7 @@ fn parse_table(text: &str, table: &str) -> Vec<Opening> {
 
 /// The lot of a pairing key: the first 8 bytes of
 /// SHA-256(`seed` ‖ `ballot:` ‖ `key` in UTF-8), read as a big-endian `u64`
-/// (the contract of issue 13). [`pick`] takes it modulo the list length.
+/// (the published contract). [`pick`] takes it modulo the list length.
 #[must_use]
 pub fn lot(seed: &[u8], key: &str) -> u64 {
     let digest = Sha256::new()

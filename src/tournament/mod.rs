@@ -1,4 +1,4 @@
-//! Tournaments (issue 13): the pure part, no I/O — the store and the referee
+//! Tournaments: the pure part, no I/O — the store and the referee
 //! carry it out.
 //!
 //! - [`berger`]: the table of playing order (Berger tables, single and double

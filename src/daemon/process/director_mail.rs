@@ -1,4 +1,4 @@
-//! A tournament director's commands by mail (issue 15, item 4): who may give
+//! A tournament director's commands by mail: who may give
 //! them, and each applied on its own, in the mail's one transaction.
 //!
 //! Honoured only when all three hold: the From is the director's registered

@@ -2,7 +2,7 @@
 //! given, and answers each as its script says (accepted, or a [`SendError`]).
 //! It stands where no SMTP server or folder is wanted: the sending workers'
 //! logic (deferral, retries, chains) is tested against it, and the real
-//! transports in their own tests and in `tests/outbox_parallel.rs` (a loopback
+//! transports in their own tests and in `tests/it/daemon/outbox_parallel.rs` (a loopback
 //! SMTP sink) and the mail-stack tests (Postfix).
 
 use std::sync::Mutex;

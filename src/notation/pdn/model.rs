@@ -40,7 +40,7 @@ impl PdnGame {
     /// The value of a Seven Tag Roster tag (`Event`, `Site`, `Date`, `Round`,
     /// `White`, `Black`, `Result`; any tag in fact), `?` when the tag is missing
     /// or empty: the PGN standard's mark for an unknown value (§8.1.1), so a
-    /// record without player tags is still read (issue 14, item 5).
+    /// record without player tags is still read.
     ///
     /// ```
     /// use zaochka::notation::pdn::read_games;

@@ -240,7 +240,7 @@ fn pgn_en_passant_marks_and_daggers_stay_with_their_move() {
         ]
     );
     // PDN (draughts) keeps refusing them; a chess game in a PDN file has
-    // them after a pawn capture (issue 14, item 5).
+    // them after a pawn capture.
     assert!(read_games("1. 32-28 e.p. *").any(|g| g.is_err()));
     assert!(read_games("1. c5:e3 e.p. *").any(|g| g.is_err()));
     let g = one("1. e4 a6 2. e5 d5 3. exd6 e.p.+ c6 4. dxc7e.p.# *");

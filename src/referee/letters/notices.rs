@@ -1,5 +1,5 @@
-//! What the one composer notes about bounce-aware clocks (issue 15, item 6;
-//! the whole rule is told in `daemon::bounce_clock`): which letter is the move
+//! What the one composer notes about bounce-aware clocks (the
+//! whole rule is told in `daemon::bounce_clock`): which letter is the move
 //! notice of a turn, and the line on every letter about a game whose player's
 //! clock stands because a notice bounced.
 

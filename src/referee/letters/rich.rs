@@ -1,4 +1,4 @@
-//! The picture side of a reply (issue 6, item 2): for a reply about a game, a PNG
+//! The picture side of a reply: for a reply about a game, a PNG
 //! of the board from the recipient's side with the last move marked (inline as
 //! `cid:board`), a simple HTML part showing it with the text diagram and score as a
 //! fallback, and the game score as a `.pdn` (draughts) or `.pgn` (chess) attachment.

@@ -1,5 +1,5 @@
 //! The director's ruling on a claim for a game frozen at the end of a
-//! tournament's playing period (issue 15, item 4): accepting a claim decides
+//! tournament's playing period: accepting a claim decides
 //! the game with the claimed result, exactly as `referee adjudicate` with that
 //! result would (the same audit entry `adjudicate`, the same mails, the
 //! tournament's table); rejecting it leaves the game to the director's

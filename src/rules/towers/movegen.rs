@@ -9,7 +9,7 @@
 //! tower never turns straight back over the tower it has just jumped (RULES.md
 //! §3: the sample game's 8. h2:f4); when that tower was emptied by the jump, a
 //! king may fly back over its free square (this reading reproduces the reference
-//! perft of issue 7 to depth 9; forbidding every 180° turn gives 925868 instead
+//! perft of tests/data/bashni.perft to depth 9; forbidding every 180° turn gives 925868 instead
 //! of 925945 at depth 8). A flying king (Bashni) must land where the
 //! capture can go on if it can (seed 000 §1.6.3); a man reaching the last row
 //! goes on as a king (Bashni, seed 000 §1.6.3) or stops (Lasca, RULES.md §4).

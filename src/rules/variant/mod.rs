@@ -67,7 +67,7 @@ impl Variant {
     }
 
     /// The first field of the PDN `GameType` tag (PDN 3.0 numbers; names for games
-    /// PDN has no number for: `Bashni`, `Lasca`, issue 7). `None` for games recorded
+    /// PDN has no number for: `Bashni`, `Lasca`). `None` for games recorded
     /// as PGN (chess).
     #[must_use]
     pub fn pdn_game_type(self) -> Option<&'static str> {

@@ -1,5 +1,5 @@
 //! Unit tests of the store on a private in-memory database. The tests on real
-//! files (migrations, triggers, two processes) are in `tests/store.rs`.
+//! files (migrations, triggers, two processes) are in `tests/it/store/sqlite.rs`.
 //!
 //! One file per aggregate (`<aggregate>_tests.rs`); the shared fixtures (`t`, `new_player`,
 //! `store_with_game`, `mv`, `run`, `outgoing`) and the tests of instants, text

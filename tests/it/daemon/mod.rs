@@ -1,0 +1,14 @@
+//! The daemon's faults and transport: the Maildir inbox and the files
+//! outbox, bounces, limits on hostile mail, DNS and relay faults, parallel
+//! sending, wake-ups, and the real mail stack (Postfix and Dovecot).
+
+mod bounces;
+mod dns_faults;
+mod faults;
+mod inbox;
+mod limits;
+mod maildir_and_files;
+mod mailstack;
+mod outbox_parallel;
+mod relay_faults;
+mod wake;

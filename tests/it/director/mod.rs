@@ -1,0 +1,6 @@
+//! The tournament director and the referee: commands by mail, the desk on
+//! the command line, who may rule on a game and direct a tournament.
+
+mod by_mail;
+mod desk;
+mod rights;

@@ -1,0 +1,437 @@
+//! The way back after a crash or a damaged disk: `zaochka backup` (online,
+//! checked, 0600), the daemon's scheduled backups, `zaochka restore` (refused
+//! while a daemon runs, no stale `-wal`, the mailbox replayed so that no move
+//! made after the backup is lost and the replies keep their Message-IDs), and
+//! `serve` refusing a damaged database.
+
+use crate::common;
+
+use std::collections::BTreeSet;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::cli::SEED_001;
+use common::daemon::{Bot, Mailing, mail, two_players};
+
+/// The mails of game `game`'s ten plies of [`SEED_001`], in order.
+fn game_mails(bot: &Bot, game: i64) -> Vec<String> {
+    let (wt, bt) = (bot.token(game, "white"), bot.token(game, "black"));
+    SEED_001
+        .iter()
+        .enumerate()
+        .map(|(k, (mv, who))| {
+            let (from, token) = if who.starts_with("ivanov") {
+                ("Alice <alice@example.test>", &wt)
+            } else {
+                ("Боб <bob@example.test>", &bt)
+            };
+            let number = k / 2 + 1;
+            let text = if k % 2 == 0 {
+                format!("{number}. {mv}")
+            } else {
+                format!("{number}... {mv}")
+            };
+            mail(
+                from,
+                &format!("bot+{game}.{token}@example.test"),
+                &format!("Re: [zaochka #{game}] russian"),
+                &format!("ply{k}.g{game}@example.test"),
+                &format!("{text}\n"),
+            )
+        })
+        .collect()
+}
+
+fn count(db: &rusqlite::Connection, sql: &str) -> i64 {
+    db.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+fn ids(db: &rusqlite::Connection) -> BTreeSet<String> {
+    db.prepare("SELECT message_id FROM outbox")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// A private copy of the database with its `-wal`, read without touching the
+/// originals (a connection closing on the live file would checkpoint its WAL).
+fn snapshot(bot: &Bot, name: &str) -> rusqlite::Connection {
+    let dir = bot.path().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    for suffix in ["", "-wal"] {
+        let from = bot.path().join(format!("zaochka.db{suffix}"));
+        if from.exists() {
+            std::fs::copy(&from, dir.join(format!("zaochka.db{suffix}"))).unwrap();
+        }
+    }
+    rusqlite::Connection::open(dir.join("zaochka.db")).unwrap()
+}
+
+/// Waits until the running daemon has processed at least `n` mails.
+fn wait_processed(bot: &Bot, n: i64, child: &mut std::process::Child) {
+    let started = Instant::now();
+    loop {
+        let done = bot
+            .db()
+            .query_row("SELECT count(*) FROM processed_messages", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .unwrap_or(0);
+        if done >= n {
+            return;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the daemon ended before {n} mails"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the daemon processed {done} of {n} mails"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn restore_after_kill_mid_load_with_a_stale_wal_loses_no_move_and_repeats_the_reply_ids() {
+    const GAMES: i64 = 20;
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.more_games((GAMES - 1) as usize);
+    bot.serve_once();
+    // 200 mails, one ply each, interleaved game by game.
+    let per_game: Vec<Vec<String>> = (1..=GAMES).map(|g| game_mails(&bot, g)).collect();
+    let mut seq = 0;
+    for k in 0..SEED_001.len() {
+        for mails in &per_game {
+            bot.deliver(seq, &mails[k]);
+            seq += 1;
+        }
+    }
+    let total = seq as i64;
+    let mut child = bot
+        .command()
+        .args(["serve"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_processed(&bot, total / 4, &mut child);
+    // The backup is taken while the daemon works.
+    let backup = bot.path().join("backups/midway.db");
+    std::fs::create_dir_all(backup.parent().unwrap()).unwrap();
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    wait_processed(&bot, total * 3 / 4, &mut child);
+    child.kill().unwrap(); // SIGKILL, mid-load
+    child.wait().unwrap();
+
+    let wal = bot.path().join("zaochka.db-wal");
+    assert!(
+        std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0),
+        "the kill leaves the daemon's -wal beside the database"
+    );
+    let live = snapshot(&bot, "at-kill");
+    let moves_at_kill = count(&live, "SELECT count(*) FROM moves");
+    let ids_at_kill = ids(&live);
+    let saved = rusqlite::Connection::open(&backup).unwrap();
+    let moves_in_backup = count(&saved, "SELECT count(*) FROM moves");
+    let ids_in_backup = ids(&saved);
+    drop(saved);
+    let after_backup = moves_at_kill - moves_in_backup;
+    // The kill lands at three quarters or later: a fast machine may have
+    // applied the whole load by then, which changes nothing below.
+    assert!(
+        after_backup > 0,
+        "moves applied after the backup: {after_backup}; at the kill {moves_at_kill} of {total}"
+    );
+    let outbox_before: BTreeSet<String> = std::fs::read_dir(bot.path().join("mail/outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".eml"))
+        .collect();
+
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert!(out.contains("processed again"), "{out}");
+    for stale in ["zaochka.db-wal", "zaochka.db-shm"] {
+        let p = bot.path().join(stale);
+        assert!(!p.exists(), "{stale} left beside the restored database");
+    }
+    let db = bot.db();
+    let check: String = db
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    let moves_restored = count(&db, "SELECT count(*) FROM moves");
+    assert!(
+        moves_restored >= moves_at_kill,
+        "{} of the {after_backup} moves applied after the backup are lost",
+        moves_at_kill - moves_restored
+    );
+    // Every reply of a mail processed after the backup was queued again under
+    // the same Message-ID.
+    let restored_ids = ids(&db);
+    let lost: Vec<&String> = ids_at_kill
+        .difference(&ids_in_backup)
+        .filter(|id| !restored_ids.contains(*id))
+        .collect();
+    let repeated = ids_at_kill.difference(&ids_in_backup).count();
+    assert!(repeated > 0);
+    assert!(
+        lost.is_empty(),
+        "{} of {repeated} replies got a new Message-ID: {lost:?}",
+        lost.len()
+    );
+    drop(db);
+
+    // The daemon finishes the load: every move of every game, each once.
+    bot.serve_once();
+    for g in 1..=GAMES {
+        assert_eq!(bot.plies(g), 10, "game {g}");
+    }
+    assert_eq!(bot.pending_outbox(), 0);
+    let outbox_after: BTreeSet<String> = std::fs::read_dir(bot.path().join("mail/outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // A reply sent before the kill and again after the restore is one file
+    // (the same Message-ID, the same name): one file per reply.
+    let final_ids = ids(&bot.db());
+    let names: BTreeSet<String> = final_ids.iter().map(|id| format!("{id}.eml")).collect();
+    assert_eq!(
+        outbox_after, names,
+        "one file per reply, none under a new id"
+    );
+    assert!(outbox_before.is_subset(&outbox_after));
+    eprintln!(
+        "restore: {after_backup} moves after the backup, {} lost; {repeated} replies re-queued with their Message-IDs",
+        moves_at_kill - moves_restored.min(moves_at_kill)
+    );
+}
+
+#[test]
+fn a_backup_is_a_checked_private_copy_taken_while_the_daemon_runs() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let mut child = bot
+        .command()
+        .args(["serve"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = bot.path().join("zaochka.db.serve.lock");
+    let started = Instant::now();
+    while std::fs::read_to_string(&lock).map_or(true, |t| !t.contains("pid")) {
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let file = bot.path().join("copy.db");
+    let out = bot.ok(&["backup", file.to_str().unwrap()]);
+    assert!(out.contains("integrity checked"), "{out}");
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let copy = rusqlite::Connection::open(&file).unwrap();
+    assert_eq!(count(&copy, "SELECT count(*) FROM games"), 1);
+    assert_eq!(count(&copy, "SELECT count(*) FROM players"), 3);
+    let journal: String = copy
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(journal, "delete", "one self-contained file");
+    drop(copy);
+    // No temporary file is left in the folder.
+    let leftovers: Vec<String> = std::fs::read_dir(bot.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // Restore is refused while the daemon holds the database.
+    let refused = bot.run(&["restore", file.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("stop it first"), "{err}");
+    unsafe_free_terminate(&mut child);
+    assert_eq!(bot.plies(1), 0);
+}
+
+/// Ends the daemon with SIGTERM (it finishes its cycle and exits).
+fn unsafe_free_terminate(child: &mut std::process::Child) {
+    let pid = i32::try_from(child.id()).unwrap();
+    // kill(1) rather than libc: the test needs no unsafe code.
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn serve_refuses_a_damaged_database_and_names_restore() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let path = bot.path().join("zaochka.db");
+    assert!(
+        !bot.path().join("zaochka.db-wal").exists() || {
+            // A checkpoint leaves the whole database in the main file.
+            let db = bot.db();
+            db.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+            true
+        }
+    );
+    // Overwrite the middle of the third page (a table's b-tree page).
+    let mut bytes = std::fs::read(&path).unwrap();
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    assert!(bytes.len() > 4 * page);
+    for b in &mut bytes[2 * page + 8..3 * page - 8] {
+        *b = 0x5A;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let _ = std::fs::remove_file(bot.path().join("zaochka.db-wal"));
+    let _ = std::fs::remove_file(bot.path().join("zaochka.db-shm"));
+
+    let out = bot.run(&["serve", "--once"]);
+    assert!(!out.status.success(), "a damaged database is served");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("damaged"), "{err}");
+    assert!(err.contains("zaochka restore"), "{err}");
+}
+
+#[test]
+fn the_daemon_takes_scheduled_backups_and_keeps_the_newest() {
+    let bot = Bot::new(Mailing::Local);
+    let dir = bot.path().join("backups");
+    let mut config = std::fs::read_to_string(&bot.config).unwrap();
+    config.push_str(&format!(
+        "\n[backup]\ndir = \"{}\"\nevery-hours = 6\nkeep = 2\n",
+        dir.display()
+    ));
+    std::fs::write(&bot.config, config).unwrap();
+    two_players(&bot, "russian");
+    let start: chrono::DateTime<chrono::Utc> = "2026-12-01T00:00:00Z".parse().unwrap();
+    for hours in [0, 1, 7, 14] {
+        bot.serve_once_at(start + chrono::Duration::hours(hours));
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // Taken at 0 h, 7 h and 14 h (1 h is within the six hours); two kept.
+    assert_eq!(
+        names,
+        vec![
+            "zaochka-20261201T070000Z.db".to_string(),
+            "zaochka-20261201T140000Z.db".to_string()
+        ]
+    );
+    for name in &names {
+        let mode = std::fs::metadata(dir.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600);
+        let problems = rusqlite::Connection::open(dir.join(name))
+            .unwrap()
+            .query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0))
+            .unwrap();
+        assert_eq!(problems, "ok");
+    }
+}
+
+#[test]
+fn a_replay_that_could_not_finish_is_finished_by_the_next_serve() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    for (k, m) in game_mails(&bot, 1).iter().take(2).enumerate() {
+        bot.deliver(k, m);
+    }
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 2);
+
+    // The inbox is unreachable during the restore (here: not a folder).
+    let inbox = bot.path().join("mail/inbox");
+    let away = bot.path().join("mail/inbox.away");
+    std::fs::rename(&inbox, &away).unwrap();
+    std::fs::write(&inbox, "not a Maildir").unwrap();
+    let out = bot.run(&["restore", backup.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("next `zaochka serve` finishes it"), "{err}");
+    assert_eq!(bot.plies(1), 0, "the backup is in place");
+    assert!(bot.path().join("zaochka.db.replay").exists());
+
+    std::fs::remove_file(&inbox).unwrap();
+    std::fs::rename(&away, &inbox).unwrap();
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 2, "the moves after the backup are back");
+    assert!(!bot.path().join("zaochka.db.replay").exists());
+}
+
+/// `PRAGMA user_version` of the database file at `path`.
+fn schema_version(path: &Path) -> i64 {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_backup_before_an_upgrade_keeps_the_old_schema_and_going_back_restores_it_as_it_stands() {
+    let bot = Bot::new(Mailing::Local);
+    // A database of the last build before the schema repair (17 migrations).
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas/bae971b.sql");
+    bot.db()
+        .execute_batch(&std::fs::read_to_string(fixture).unwrap())
+        .unwrap();
+    let live = bot.path().join("zaochka.db");
+    let old = schema_version(&live);
+    let file = bot.path().join("before-upgrade.db");
+    bot.ok(&["backup", file.to_str().unwrap()]);
+    assert_eq!(
+        schema_version(&live),
+        old,
+        "a backup never upgrades the database"
+    );
+    assert_eq!(schema_version(&file), old, "the copy is the old build's");
+    // The new build opens and upgrades it.
+    bot.ok(&["player", "list"]);
+    assert!(schema_version(&live) > old);
+    // Going back: the old file in place as it stands, for the old build.
+    let out = bot.ok(&["restore", "--no-replay", file.to_str().unwrap()]);
+    assert!(out.contains("as it stands"), "{out}");
+    assert_eq!(schema_version(&live), old);
+    for suffix in ["-wal", "-shm"] {
+        assert!(!bot.path().join(format!("zaochka.db{suffix}")).exists());
+    }
+}
+
+#[test]
+fn a_restore_that_names_no_database_is_refused_and_creates_nothing() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let file = bot.path().join("backup.db");
+    bot.ok(&["backup", file.to_str().unwrap()]);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .args(["restore", file.to_str().unwrap()])
+        .current_dir(elsewhere.path())
+        .env_remove("ZAOCHKA_CONFIG")
+        .env_remove("ZAOCHKA_DB")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--config"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(elsewhere.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}

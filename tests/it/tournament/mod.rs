@@ -1,0 +1,5 @@
+//! Tournaments: the lot, pairings, standings and tie-breaks, played by mail
+//! and directed from the command line.
+
+mod by_mail;
+mod cli;
