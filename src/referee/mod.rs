@@ -14,6 +14,7 @@ pub mod create;
 mod director;
 mod draw;
 mod error;
+pub mod intake;
 mod leave;
 pub mod letters;
 pub(crate) mod load;
