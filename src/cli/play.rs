@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
-use super::store_args::{StoreArgs, run};
+use super::store_args::{StoreArgs, run, run_said};
 use crate::referee::Command;
+use crate::referee::intake::Said;
 use crate::store::GameId;
 
 /// Parses a game number: `42` or `#42`.
@@ -34,13 +35,10 @@ pub struct Play {
 
 impl Play {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
-        run(
+        run_said(
             db,
-            Command::Play {
-                game: self.game,
-                text: self.text,
-                offer_draw: self.offer_draw,
-            },
+            self.game,
+            Said::written_move(&self.text, self.offer_draw),
             &self.actor,
         )
     }
@@ -49,13 +47,16 @@ impl Play {
 /// What to do about a draw.
 #[derive(clap::Subcommand, Debug)]
 pub enum DrawAction {
-    /// Offer a draw.
+    /// Offer a draw; while the opponent's offer stands, accept it (as a
+    /// mail offering a draw then does).
     Offer(GameActor),
     /// Accept the opponent's offer.
     Accept(GameActor),
     /// Decline the opponent's offer.
     Decline(GameActor),
-    /// Claim a draw, optionally with the move (not played) that would produce it.
+    /// Claim a draw, optionally with the move (not played) that would produce it;
+    /// in a game frozen at the end of a tournament's playing period, a claim of
+    /// a draw for the director's adjudication.
     Claim {
         #[command(flatten)]
         who: GameActor,
@@ -85,19 +86,13 @@ pub struct Draw {
 
 impl Draw {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
-        let (cmd, who) = match self.action {
-            DrawAction::Offer(w) => (Command::OfferDraw { game: w.game }, w),
-            DrawAction::Accept(w) => (Command::AcceptDraw { game: w.game }, w),
-            DrawAction::Decline(w) => (Command::DeclineDraw { game: w.game }, w),
-            DrawAction::Claim { who, text } => (
-                Command::ClaimDraw {
-                    game: who.game,
-                    text,
-                },
-                who,
-            ),
+        let (said, who) = match self.action {
+            DrawAction::Offer(w) => (Said::OfferDraw, w),
+            DrawAction::Accept(w) => (Said::AcceptDraw, w),
+            DrawAction::Decline(w) => (Said::DeclineDraw, w),
+            DrawAction::Claim { who, text } => (Said::written_claim(text), who),
         };
-        run(db, cmd, &who.actor)
+        run_said(db, who.game, said, &who.actor)
     }
 }
 
@@ -110,13 +105,7 @@ pub struct Resign {
 
 impl Resign {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
-        run(
-            db,
-            Command::Resign {
-                game: self.who.game,
-            },
-            &self.who.actor,
-        )
+        run_said(db, self.who.game, Said::Resign, &self.who.actor)
     }
 }
 

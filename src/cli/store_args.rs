@@ -73,6 +73,31 @@ pub fn run(
     command: Command,
     actor_email: &str,
 ) -> anyhow::Result<std::process::ExitCode> {
+    run_decided(args, actor_email, |_, _| Ok(command.clone()))
+}
+
+/// Runs what a player said about one game: the referee's intake decides it
+/// ([`referee::intake::decide`]: the same decision a mail saying it gets),
+/// then it runs as [`run`] runs a command; a decision to apply nothing (a
+/// stale move number) is reported as a refusal.
+pub fn run_said(
+    args: &StoreArgs,
+    game: crate::store::GameId,
+    said: referee::intake::Said,
+    actor_email: &str,
+) -> anyhow::Result<std::process::ExitCode> {
+    run_decided(args, actor_email, |tx, actor| {
+        referee::intake::decide(tx, game, actor.id, &said)?.into_command()
+    })
+}
+
+/// Runs the command `command_of` gives for the actor, inside the
+/// transaction (module doc of [`run`]).
+fn run_decided(
+    args: &StoreArgs,
+    actor_email: &str,
+    command_of: impl Fn(&Tx<'_>, &Player) -> Result<Command, RefereeError>,
+) -> anyhow::Result<std::process::ExitCode> {
     let json = args.json;
     let config = args.config()?;
     let mut store = args.open()?;
@@ -82,6 +107,7 @@ pub fn run(
         // for another's lock must not act "before" what it waited for).
         let now = args.now();
         let actor = player_by_email(tx, actor_email)?;
+        let command = command_of(tx, &actor)?;
         let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
         // The players hear of it by mail too: `zaochka serve` sends the outbox.
         crate::referee::letters::queue_replies(tx, &config, &h.replies, now)?;

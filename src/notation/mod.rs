@@ -9,6 +9,7 @@ pub mod chess_illegal;
 pub mod chess_move;
 pub mod composition;
 pub mod fen;
+pub mod move_number;
 pub mod order;
 pub mod pdn;
 pub mod placement;

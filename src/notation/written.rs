@@ -351,11 +351,9 @@ pub fn parse_line(text: &str) -> Result<Vec<WrittenPly>, ParseMoveError> {
     let mut black_marker = false;
     for word in join_split_moves(text) {
         // A bare move number, possibly glued to the move: `15.`, `15...`, `15.c3-d4`.
-        let trimmed = word.trim_start_matches(|c: char| c.is_ascii_digit());
-        if trimmed.len() < word.len() && (trimmed.starts_with('.') || trimmed.starts_with('…')) {
-            number = word[..word.len() - trimmed.len()].parse().ok();
-            let rest = trimmed.trim_start_matches(['.', '…']);
-            black_marker = trimmed.len() - rest.len() > 1 || trimmed.starts_with('…');
+        if let Some((n, rest)) = super::move_number::read_move_number(&word) {
+            number = Some(n.number);
+            black_marker = n.black;
             if rest.is_empty() {
                 continue;
             }

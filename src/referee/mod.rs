@@ -3,6 +3,9 @@
 //! it against the rules and the game state, records the outcome and returns the
 //! replies to send, all inside the caller's one SQLite transaction (so a refused
 //! command, returned as an error, changes nothing once the caller rolls back).
+//! What a player says about a game (a move with its number, a draw offer,
+//! a claim, a resignation) is first decided by [`intake::decide`], the one
+//! place of that policy for the mail and the command line alike.
 //!
 //! The clock's `now` is passed in, never read here.
 
@@ -14,6 +17,7 @@ pub mod create;
 mod director;
 mod draw;
 mod error;
+pub mod intake;
 mod leave;
 pub mod letters;
 pub(crate) mod load;

@@ -27,40 +27,6 @@ pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeEr
     }
 }
 
-/// The move number written before a move (`5.`, `5...`, `5…`, glued to the
-/// move or apart), and whether it marks Black's move; `None` without one.
-fn written_number(text: &str) -> Option<(u32, bool)> {
-    let t = text.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &t[digits..];
-    let marks = rest.chars().take_while(|&c| c == '.' || c == '…').count();
-    if digits == 0 || digits > 3 || marks == 0 {
-        return None;
-    }
-    let black = rest.starts_with('…') || rest.starts_with("..");
-    Some((t[..digits].parse().ok()?, black))
-}
-
-/// A move number written with the move must be the one due; Black's mark
-/// (`5...`) on White's move is refused too (a single dot before Black's move
-/// is how many players write it, and passes).
-fn check_move_number(game: &dyn AnyGame, text: &str) -> Result<(), RefereeError> {
-    let Some((written, written_black)) = written_number(text) else {
-        return Ok(());
-    };
-    let due = super::view::move_number(game);
-    let side = game.turn();
-    if written != due || (written_black && side == crate::rules::Color::White) {
-        return Err(RefereeError::WrongMoveNumber {
-            written,
-            written_black,
-            due,
-            side,
-        });
-    }
-    Ok(())
-}
-
 /// Plays a move (with an optional draw offer) for the side to move.
 pub(crate) fn play(
     tx: &Tx<'_>,
@@ -76,7 +42,6 @@ pub(crate) fn play(
     if me != l.game.turn() {
         return Err(RefereeError::NotYourTurn);
     }
-    check_move_number(l.game.as_ref(), text)?;
     let mut game = l.game.clone_box();
     let played = game.play(text).map_err(RefereeError::Move)?;
     if l.row.time_control.is_some() {

@@ -12,10 +12,12 @@ use crate::lang;
 use crate::lang::mail::Notice;
 use crate::mail::Envelope;
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
+use crate::notation::move_number::MoveNumber;
+use crate::referee::intake::{self, Decision, Said};
 use crate::referee::{self, Command, RefereeError, Source};
 use crate::rules::Variant;
 use crate::store::players::Player;
-use crate::store::{GameId, GameStatus, Side, Tx, games, moves};
+use crate::store::{GameId, GameStatus, Tx, games};
 
 pub(super) fn syntax_of(variant: Variant) -> MoveSyntax {
     if variant == Variant::Chess {
@@ -282,7 +284,9 @@ pub(super) struct Answer {
 
 /// The referee command of an intent, or a direct answer (stale move, nothing
 /// understood). `game` is `None` only for intents not about one game
-/// ([`super::needs_game`]).
+/// ([`super::needs_game`]). The acts about a game are decided by the
+/// referee's one intake ([`intake::decide`]); this only words what it
+/// decided not to apply.
 pub(super) fn command_of(
     tx: &Tx<'_>,
     player: &Player,
@@ -293,65 +297,56 @@ pub(super) fn command_of(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Result<Command, Answer>, RefereeError> {
     let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
+    if let Some(said) = said_of(intent, analysis)
+        && let Some(g) = game
+    {
+        return Ok(match intake::decide(tx, g, player.id, &said)? {
+            Decision::Apply(command) => Ok(command),
+            Decision::Stale(m) => Err(Answer {
+                notice: Notice::Stale {
+                    game: g,
+                    text: moved_text(intent),
+                    number: m.written.number,
+                    due: m.due,
+                    due_black: m.side == crate::rules::Color::Black,
+                },
+                outcome: format!("stale: {} while {} is due", m.written.number, m.due),
+            }),
+            Decision::Ahead(m) => {
+                let written_side = if m.written.black {
+                    crate::rules::Color::Black
+                } else {
+                    crate::rules::Color::White
+                };
+                let number = crate::lang::site::move_number(m.written.number, written_side);
+                Err(Answer {
+                    notice: Notice::Refused {
+                        game: g,
+                        line: format!("{number} {}", moved_text(intent)),
+                        reason: m.refusal().message(language_of(player)),
+                    },
+                    outcome: format!(
+                        "refused: move {} written while {} is due",
+                        m.written.number, m.due
+                    ),
+                })
+            }
+            Decision::OtherSideResigns => Err(Answer {
+                notice: Notice::Unsaid {
+                    line: analysis_line.trim().to_string(),
+                    act: crate::mail::intent::Act::Resign,
+                    doubt: crate::mail::intent::Doubt::Reported,
+                    offered: false,
+                },
+                outcome: "not taken: the other side named as resigning".into(),
+            }),
+            Decision::NothingToDecline if matches!(intent, Intent::PlayOn) => {
+                Err(goes_on(tx, player, game, analysis, now)?)
+            }
+            Decision::NothingToDecline => Err(unsaid(tx, player, g, intent, analysis_line)?),
+        });
+    }
     Ok(Ok(match intent {
-        Intent::Move { mv, offer_draw } => {
-            let game = need()?;
-            let lang = language_of(player);
-            let written = WrittenNumber {
-                number: mv.number,
-                black: mv.black,
-                by: games::get(tx, game)?.side_of(player.id),
-            };
-            if let Some(answer) = misnumbered(tx, game, written, &mv.text, lang)? {
-                return Ok(Err(answer));
-            }
-            Command::Play {
-                game,
-                text: mv.text.clone(),
-                offer_draw: *offer_draw,
-            }
-        }
-        Intent::OfferDraw => {
-            // An offer while the opponent's offer stands is an acceptance.
-            let game = need()?;
-            let row = games::get(tx, game)?;
-            let mine = row.side_of(player.id);
-            match crate::store::offers::pending(tx, game)? {
-                Some(o) if Some(o.side) != mine => Command::AcceptDraw { game },
-                _ => Command::OfferDraw { game },
-            }
-        }
-        Intent::AcceptDraw => Command::AcceptDraw { game: need()? },
-        Intent::DeclineDraw => Command::DeclineDraw { game: need()? },
-        Intent::Resign => Command::Resign { game: need()? },
-        Intent::ClaimDraw { mv } => {
-            let game = need()?;
-            // At the end of a tournament's playing period a draw claim is a
-            // claim for adjudication, with the mail as its analysis.
-            if referee::tournament::frozen(tx, game)? {
-                Command::ClaimResult {
-                    game,
-                    claim: crate::tournament::ResultClaim::Draw,
-                    analysis: analysis.to_string(),
-                }
-            } else {
-                Command::ClaimDraw {
-                    game,
-                    text: mv.as_ref().map(|m| m.text.clone()),
-                }
-            }
-        }
-        // `Признаю поражение` in a game in play resigns it.
-        Intent::ClaimResult(crate::tournament::ResultClaim::Loss)
-            if !referee::tournament::frozen(tx, need()?)? =>
-        {
-            Command::Resign { game: need()? }
-        }
-        Intent::ClaimResult(claim) => Command::ClaimResult {
-            game: need()?,
-            claim: *claim,
-            analysis: analysis.to_string(),
-        },
         Intent::Standings => Command::Standings { game },
         Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
@@ -374,66 +369,18 @@ pub(super) fn command_of(
             game: need()?,
             request: request.clone(),
         },
-        Intent::SideResigns(color) => {
-            let game = need()?;
-            let side = games::get(tx, game)?.side_of(player.id);
-            if side == Some(*color) {
-                Command::Resign { game }
-            } else {
-                return Ok(Err(Answer {
-                    notice: Notice::Unsaid {
-                        line: analysis_line.trim().to_string(),
-                        act: crate::mail::intent::Act::Resign,
-                        doubt: crate::mail::intent::Doubt::Reported,
-                        offered: false,
-                    },
-                    outcome: "not taken: the other side named as resigning".into(),
-                }));
-            }
-        }
-        // Words that say no to a draw, or that the game goes on, decline
-        // the opponent's pending offer; with none pending they are answered.
-        Intent::PlayOn
-        | Intent::Unsaid {
-            act: crate::mail::intent::Act::Offer,
-            doubt: crate::mail::intent::Doubt::Negation,
-        } if opponent_offered(tx, player, game)? => Command::DeclineDraw { game: need()? },
-        Intent::PlayOn => {
-            return Ok(Err(Answer {
-                notice: Notice::Unrecognised {
-                    game,
-                    why: Unrecognised::NoCommand,
-                    example: example_of(tx, player, game, now)?,
-                    quote: first_words(analysis),
-                },
-                outcome: "unrecognised: the game goes on, no move".into(),
-            }));
-        }
         Intent::Unsaid { .. }
         | Intent::NamedMove { .. }
         | Intent::OtherLayout { .. }
         | Intent::UnreadMove { .. } => {
-            // In a game that is over, the words are answered with its end.
-            if let Some(g) = game {
-                let row = games::get(tx, g)?;
-                if matches!(row.status, GameStatus::Finished | GameStatus::Annulled) {
-                    return Ok(Err(Answer {
-                        notice: Notice::Refused {
-                            game: g,
-                            line: analysis_line.trim().to_string(),
-                            reason: RefereeError::GameOver(g, row.result)
-                                .message(language_of(player)),
-                        },
-                        outcome: format!("refused #{g}: the game is over"),
-                    }));
-                }
-            }
-            let offered = opponent_offered(tx, player, game)?;
-            let notice = note_of(intent, analysis_line, offered).expect("a note intent");
-            return Ok(Err(Answer {
-                notice,
-                outcome: "not taken: words that name no act".into(),
-            }));
+            let Some(g) = game else {
+                let notice = note_of(intent, analysis_line, false).expect("a note intent");
+                return Ok(Err(Answer {
+                    notice,
+                    outcome: "not taken: words that name no act".into(),
+                }));
+            };
+            return Ok(Err(unsaid(tx, player, g, intent, analysis_line)?));
         }
         Intent::Unrecognised(why) => {
             let outcome = match why {
@@ -452,7 +399,117 @@ pub(super) fn command_of(
                 outcome,
             }));
         }
+        Intent::PlayOn => return Ok(Err(goes_on(tx, player, game, analysis, now)?)),
+        // The acts about a game, with no game to act in.
+        Intent::Move { .. }
+        | Intent::OfferDraw
+        | Intent::AcceptDraw
+        | Intent::DeclineDraw
+        | Intent::Resign
+        | Intent::SideResigns(_)
+        | Intent::ClaimDraw { .. }
+        | Intent::ClaimResult(_) => {
+            return Err(RefereeError::Invalid("no game for the line".into()));
+        }
     }))
+}
+
+/// The act an intent says about its game, for the referee's intake; `None`
+/// for a request (status, help, ...) or words that name no act. Words that
+/// say no to a draw are words that the game goes on: they decline a
+/// standing offer. `analysis`: the mail's text, kept with a claim.
+fn said_of(intent: &Intent, analysis: &str) -> Option<Said> {
+    Some(match intent {
+        Intent::Move { mv, offer_draw } => Said::Move {
+            text: mv.text.clone(),
+            number: mv.number.map(|number| MoveNumber {
+                number,
+                black: mv.black,
+            }),
+            offer_draw: *offer_draw,
+        },
+        Intent::OfferDraw => Said::OfferDraw,
+        Intent::AcceptDraw => Said::AcceptDraw,
+        Intent::DeclineDraw => Said::DeclineDraw,
+        Intent::Resign => Said::Resign,
+        Intent::SideResigns(color) => Said::SideResigns(*color),
+        Intent::PlayOn
+        | Intent::Unsaid {
+            act: crate::mail::intent::Act::Offer,
+            doubt: crate::mail::intent::Doubt::Negation,
+        } => Said::PlayOn,
+        Intent::ClaimDraw { mv } => Said::ClaimDraw {
+            text: mv.as_ref().map(|m| m.text.clone()),
+            number: mv.as_ref().and_then(|m| {
+                m.number.map(|number| MoveNumber {
+                    number,
+                    black: m.black,
+                })
+            }),
+            analysis: analysis.to_string(),
+        },
+        Intent::ClaimResult(claim) => Said::ClaimResult {
+            claim: *claim,
+            analysis: analysis.to_string(),
+        },
+        _ => return None,
+    })
+}
+
+/// The answer to words that the game goes on, with nothing else to do (no
+/// offer to decline): no command was read, here is a move to make.
+fn goes_on(
+    tx: &Tx<'_>,
+    player: &Player,
+    game: Option<GameId>,
+    analysis: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Answer, RefereeError> {
+    Ok(Answer {
+        notice: Notice::Unrecognised {
+            game,
+            why: Unrecognised::NoCommand,
+            example: example_of(tx, player, game, now)?,
+            quote: first_words(analysis),
+        },
+        outcome: "unrecognised: the game goes on, no move".into(),
+    })
+}
+
+/// The move an intent carries, as written without its number.
+fn moved_text(intent: &Intent) -> String {
+    match intent {
+        Intent::Move { mv, .. } | Intent::ClaimDraw { mv: Some(mv) } => mv.text.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The answer to words that name an act or a move without making it: in a
+/// game that is over, its end; else what the words did not do.
+fn unsaid(
+    tx: &Tx<'_>,
+    player: &Player,
+    g: GameId,
+    intent: &Intent,
+    analysis_line: &str,
+) -> Result<Answer, RefereeError> {
+    let row = games::get(tx, g)?;
+    if matches!(row.status, GameStatus::Finished | GameStatus::Annulled) {
+        return Ok(Answer {
+            notice: Notice::Refused {
+                game: g,
+                line: analysis_line.trim().to_string(),
+                reason: RefereeError::GameOver(g, row.result).message(language_of(player)),
+            },
+            outcome: format!("refused #{g}: the game is over"),
+        });
+    }
+    let offered = opponent_offered(tx, player, Some(g))?;
+    let notice = note_of(intent, analysis_line, offered).expect("a note intent");
+    Ok(Answer {
+        notice,
+        outcome: "not taken: words that name no act".into(),
+    })
 }
 
 /// Whether the opponent of `player` has a draw offer pending in `game`.
@@ -502,87 +559,4 @@ pub(super) fn with_notes(body: String, notes: &[String]) -> String {
         return body;
     }
     format!("{body}\n\n{}", notes.join("\n"))
-}
-
-/// The move number written before a mailed move, and who sent it.
-#[derive(Clone, Copy)]
-pub(super) struct WrittenNumber {
-    /// The number, if one was written.
-    pub(super) number: Option<u32>,
-    /// Whether it was written as Black's (`12...`).
-    pub(super) black: bool,
-    /// The sender's side in the game.
-    pub(super) by: Option<Side>,
-}
-
-/// A move written with a move number that is not the one due: an old one (a
-/// mail sent again: nothing changes, the reply says what is due), or one
-/// ahead, or Black's mark (`5...`) on White's move, refused as the command
-/// line refuses it ([`RefereeError::WrongMoveNumber`]). A single dot before
-/// Black's move passes when Black sends it (`12. d6-c5`): many players write
-/// it so; from White the same line is White's old move 12.
-pub(super) fn misnumbered(
-    tx: &Tx<'_>,
-    game: GameId,
-    written: WrittenNumber,
-    text: &str,
-    lang: crate::lang::Language,
-) -> Result<Option<Answer>, RefereeError> {
-    let WrittenNumber { number, black, by } = written;
-    let Some(n) = number else { return Ok(None) };
-    let plies = moves::last_ply(tx, game)?;
-    let row = games::get(tx, game)?;
-    let (first_side, first_number) = first_move(&row)?;
-    let (due, side) =
-        crate::notation::record::move_number_of(plies as usize, first_side, first_number);
-    let due_black = side == crate::rules::Color::Black;
-    let whites_old_move = n == due && !black && due_black && by != Some(Side::Black);
-    if n < due || whites_old_move {
-        return Ok(Some(Answer {
-            notice: Notice::Stale {
-                game,
-                text: text.to_string(),
-                number: n,
-                due,
-                due_black,
-            },
-            outcome: format!("stale: {n} while {due} is due"),
-        }));
-    }
-    // A game not in play is answered by the referee (over, paused), and so
-    // is Black's `12...` while White is to move ("it is not your move").
-    let ahead = n > due || (n == due && black && !due_black && by != Some(Side::Black));
-    if ahead && row.status == crate::store::GameStatus::Active {
-        let wrong = RefereeError::WrongMoveNumber {
-            written: n,
-            written_black: black,
-            due,
-            side,
-        };
-        let written_side = if black {
-            crate::rules::Color::Black
-        } else {
-            crate::rules::Color::White
-        };
-        return Ok(Some(Answer {
-            notice: Notice::Refused {
-                game,
-                line: format!("{} {text}", crate::lang::site::move_number(n, written_side)),
-                reason: wrong.message(lang),
-            },
-            outcome: format!("refused: move {n} written while {due} is due"),
-        }));
-    }
-    Ok(None)
-}
-
-/// The side to move and the move number of a game's start position (1, or a
-/// chess FEN's own number): where its moves are counted from.
-///
-/// # Errors
-/// [`RefereeError::Corrupt`] for a stored start that no longer reads.
-pub(super) fn first_move(row: &games::Game) -> Result<(crate::rules::Color, u32), RefereeError> {
-    let start = crate::games::new_game(row.variant, row.start_fen.as_deref())
-        .map_err(|e| RefereeError::Corrupt(row.id, e.to_string()))?;
-    Ok((start.turn(), start.first_move_number()))
 }

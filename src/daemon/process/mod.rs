@@ -17,7 +17,8 @@ mod replies;
 use std::collections::HashMap;
 use tracing::{info, warn};
 
-use commands::{apply, example_of, first_move, first_words, intents_for, note_of, savepoint};
+use crate::referee::intake::first_move;
+use commands::{apply, example_of, first_words, intents_for, note_of, savepoint};
 use identity::{Identity, answered_note, game_entries, plays_in, tokenless_answer, verify};
 use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 

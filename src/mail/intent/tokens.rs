@@ -78,20 +78,10 @@ pub(super) fn core_lower(word: &str) -> String {
         .to_lowercase()
 }
 
-/// A move number word: `19.`, `7...`, `7…` (1 to 3 digits).
+/// A move number word: `19.`, `7...`, `7…` (1 to 3 digits), read by
+/// [`crate::notation::move_number`].
 pub(super) fn move_number(word: &str) -> Option<(u32, bool)> {
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
-        return None;
-    }
-    let rest = &word[digits..];
-    let dots = rest.chars().filter(|&c| c == '.').count();
-    let ellipsis = rest.contains('…');
-    if rest.is_empty() || !rest.chars().all(|c| c == '.' || c == '…') || dots > 3 {
-        return None;
-    }
-    let n = word[..digits].parse().ok()?;
-    Some((n, ellipsis || dots >= 2))
+    crate::notation::move_number::move_number_word(word).map(|n| (n.number, n.black))
 }
 
 /// The words of a text, as (raw word, clause ends after it).
