@@ -14,7 +14,7 @@
 //! also says what the act must have done, so that two games left alike by
 //! an act that did nothing when it should have fail.
 
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Duration, Utc};
 use common::daemon::{Bot, Mailing, mail};
