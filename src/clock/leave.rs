@@ -36,7 +36,7 @@ use super::lexicon::{DAY_WORDS, read_date};
 use super::settings::Settings;
 use super::types::{Leave, NewLeave};
 use super::zone::{local_date, start_of_day};
-use crate::lang::Language;
+use crate::vocabulary::Language;
 use crate::vocabulary::PlayerId;
 
 /// A requested leave: local calendar days of the player, both included.

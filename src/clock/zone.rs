@@ -10,7 +10,7 @@ use chrono::{DateTime, Duration, LocalResult, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 
 use super::charge::{DAY, HOUR};
-use crate::lang::Language;
+use crate::vocabulary::Language;
 
 /// A time zone name that is not in the IANA database.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

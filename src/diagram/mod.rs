@@ -28,8 +28,8 @@ pub mod text;
 pub mod towers;
 
 use crate::games::{BoardView, MoveView, SquareView};
-use crate::lang::Language;
 use crate::rules::Color;
+use crate::vocabulary::Language;
 
 /// How a diagram is drawn: the player's settings that matter to diagrams.
 #[derive(Clone, Debug, PartialEq, Eq)]

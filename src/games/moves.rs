@@ -1,9 +1,9 @@
 //! A move through [`super::AnyGame`]: the move played ([`PlayedMove`]) and why
 //! a written move was not ([`MoveError`]), as plain data.
 
-use crate::lang::Language;
 use crate::notation::IllegalReason;
 use crate::notation::written::Unreadable;
+use crate::vocabulary::Language;
 
 #[cfg(doc)]
 use super::AnyGame;

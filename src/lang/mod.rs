@@ -57,5 +57,3 @@ pub mod state;
 pub mod tournament;
 pub mod tournament_events;
 pub mod tournament_settings;
-
-pub use crate::vocabulary::Language;

@@ -6,11 +6,11 @@
 
 use chrono::{DateTime, Utc};
 
-use super::Language;
 use crate::clock::ChargeRecord;
 use crate::clock::zone::{format_days_hours, format_utc};
 use crate::printable::printable;
 use crate::vocabulary::GameId;
+use crate::vocabulary::Language;
 use crate::vocabulary::PauseId;
 
 /// What a director is told when a player's clock stops because the notice of

@@ -6,10 +6,10 @@
 //! [`super::state::status_word`] and its synonyms), so that a word changed
 //! there is read here too.
 
-use super::Language;
 use super::game::side_name;
 use super::state::{side_genitive, status_synonyms, status_word};
 use crate::rules::Color;
+use crate::vocabulary::Language;
 use crate::vocabulary::{GameResult, GameStatus};
 
 /// Lowercase, `ё` read as `е`, spaces collapsed, a final full stop dropped.

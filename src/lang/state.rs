@@ -4,11 +4,11 @@
 //! deadline and no reminder. The referee fills a [`StateView`]; this module
 //! alone words it.
 
-use super::Language;
 use super::game::{side_name, variant_name};
 use super::moves::result_with_score;
 use crate::clock::{ActionKind, TimeoutPolicy};
 use crate::rules::{Color, Variant};
+use crate::vocabulary::Language;
 use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 /// Where the game stands.

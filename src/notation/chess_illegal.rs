@@ -11,7 +11,7 @@
 use shakmaty::attacks;
 use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, File, Position, Rank, Role, Square};
 
-use crate::lang::Language;
+use crate::vocabulary::Language;
 
 /// Why no legal move fits a written chess move.
 #[derive(Clone, Debug, PartialEq, Eq)]

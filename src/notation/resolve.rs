@@ -3,11 +3,11 @@
 //! [`DiagonalPosition`]), giving the move, or why it is illegal, or the
 //! candidates when the text fits several moves.
 
-use crate::lang::Language;
 use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::notation::write;
 use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
 use crate::rules::{DiagonalPosition, Move, Numbering, Role, Square};
+use crate::vocabulary::Language;
 
 /// Why a written move is not legal here. Every reason names the squares as the
 /// player should see them; the prose layer words it

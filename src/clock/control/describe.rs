@@ -1,8 +1,8 @@
 //! A time control in words, for replies, in English and Russian.
 
 use super::model::{Limit, TimeControl};
-use crate::lang::Language;
 use crate::lang::plural::{days_word_ru, moves_word_ru};
+use crate::vocabulary::Language;
 
 impl TimeControl {
     /// The control in words, for replies: `3 days per move`, `10 moves in 50

@@ -1,7 +1,7 @@
 //! Why a time control was refused, and the refusal as a sentence.
 
-use crate::lang::Language;
 use crate::lang::plural::days_word_ru;
+use crate::vocabulary::Language;
 
 /// Why a time control was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

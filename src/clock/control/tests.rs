@@ -3,7 +3,7 @@
 use super::*;
 use serde_json::json;
 
-use crate::lang::Language;
+use crate::vocabulary::Language;
 
 fn p(text: &str) -> TimeControl {
     TimeControl::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))

@@ -526,7 +526,7 @@ pub(super) fn misnumbered(
     game: GameId,
     written: WrittenNumber,
     text: &str,
-    lang: crate::lang::Language,
+    lang: crate::vocabulary::Language,
 ) -> Result<Option<Answer>, RefereeError> {
     let WrittenNumber { number, black, by } = written;
     let Some(n) = number else { return Ok(None) };

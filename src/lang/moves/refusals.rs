@@ -2,11 +2,11 @@
 //! worded with the rule's citation.
 
 use crate::games::{Illegal, MoveError, MoveErrorKind, UnreadableMove};
-use crate::lang::Language;
 use crate::notation::IllegalReason;
 use crate::notation::square_name::SquareError;
 use crate::notation::written::Unreadable;
 use crate::rules::Role;
+use crate::vocabulary::Language;
 
 /// Why a draughts text is not a move, as a clause: "it is empty" / «пустой текст».
 #[must_use]

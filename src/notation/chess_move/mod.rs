@@ -58,7 +58,7 @@ pub use read::{en_passant_mark_len, is_chess_suffix, is_en_passant_mark, parse_c
 pub use resolve::ChessResolveError;
 pub use write::{full, short};
 
-use crate::lang::Language;
+use crate::vocabulary::Language;
 
 /// A chess move as written, checked for form only (stage one): a move as
 /// seed 003 art. 5-6 define it, in the notation of the record each player
