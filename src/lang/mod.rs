@@ -14,7 +14,10 @@
 //!   letters.
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,
 //!   reminders, subjects and the example move of each game.
+//! - [`clock`]: a time control in words, why a time control, a leave or a
+//!   zone was refused, durations in days and hours.
 //! - [`events`]: what the director did, and leave.
+//! - [`diagram`]: the words on diagrams (whose move, last move, kings, towers).
 //! - [`director_mail`]: the answer to a director's commands by mail.
 //! - [`referee`]: why the referee or the clock refused a command.
 //! - [`help`]: the help text and the first mail of a game.
@@ -38,7 +41,9 @@
 
 pub mod ask;
 pub mod chess;
+pub mod clock;
 pub mod conditional;
+pub mod diagram;
 pub mod director_mail;
 pub mod events;
 pub mod game;

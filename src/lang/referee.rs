@@ -158,7 +158,7 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             },
             _,
         ) => {
-            let left = crate::clock::zone::format_days_hours(*left_seconds, lang);
+            let left = crate::lang::clock::days_hours(*left_seconds, lang);
             let name = side_name(*side, lang);
             match lang {
                 Language::En => format!(

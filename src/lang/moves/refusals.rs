@@ -35,12 +35,6 @@ pub fn unreadable(reason: Unreadable, lang: Language) -> &'static str {
     }
 }
 
-impl std::fmt::Display for Unreadable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(unreadable(*self, Language::En))
-    }
-}
-
 pub(super) fn square_error(e: &SquareError, lang: Language) -> String {
     match (e, lang) {
         (SquareError::NotPlaying(s), Language::En) => format!("{s} is not a playing square"),
