@@ -86,12 +86,6 @@ const LAYERS: &[(&str, &[&str], &str)] = &[
 /// when one of them is gone: strike it from this list then.
 const PENDING: &[(&str, &str, &str)] = &[
     (
-        "mail",
-        "lang",
-        "a director's `adjudicate` reads a result in the prose layer's words \
-         (`lang::reverse::result_named`); the daemon is to pass the reader in",
-    ),
-    (
         "referee",
         "lang",
         "the referee words its outcomes itself; typed outcomes worded by lang will remove it",
@@ -317,7 +311,7 @@ fn paths(text: &str, here: &[String]) -> Vec<(usize, Vec<String>)> {
                         "}" | "," if depth == 1 => {
                             if let Some(at) = entry_at.take() {
                                 let mut p = base.clone();
-                                p.extend(entry.drain(..));
+                                p.append(&mut entry);
                                 found.push((at, p));
                             }
                             entry.clear();

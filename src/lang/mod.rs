@@ -36,6 +36,8 @@
 //!   (the legal moves, a move's verdict, the rules with citations).
 //! - [`conditional`]: conditional moves, to their owner (lines kept or
 //!   refused, the list, the play-out).
+//! - [`setup`]: why a start position was refused (a chess FEN by its field or
+//!   by what makes it illegal).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
@@ -57,6 +59,7 @@ pub mod referee;
 pub mod reverse;
 pub mod rulebook;
 pub mod rules_summary;
+pub mod setup;
 pub mod site;
 pub mod state;
 pub mod tournament;

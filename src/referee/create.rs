@@ -68,8 +68,10 @@ pub fn check_start(
     start_fen: Option<&str>,
     opening_moves: Option<&str>,
 ) -> Result<CheckedStart, RefereeError> {
-    let start = games::new_game(variant, start_fen)
-        .map_err(|e| RefereeError::Invalid(format!("the start position: {e}")))?;
+    let start = games::new_game(variant, start_fen).map_err(|e| {
+        let why = crate::lang::setup::refusal(&e, crate::vocabulary::Language::En);
+        RefereeError::Invalid(format!("the start position: {why}"))
+    })?;
     let written: Vec<String> = match opening_moves {
         None => Vec::new(),
         Some(text) => opening_plies(variant, text)?,
