@@ -14,7 +14,7 @@ use crate::rules::Color;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChessFenError {
     /// A field does not read.
-    #[error("unreadable chess FEN {fen:?}: {field:?} field")]
+    #[error("unreadable chess FEN {fen:?}: its {field}")]
     Unreadable {
         /// The FEN as given.
         fen: String,
@@ -22,7 +22,7 @@ pub enum ChessFenError {
         field: FenField,
     },
     /// The FEN reads, and its pieces form no legal position.
-    #[error("chess FEN {fen:?} is no legal position: {why:?}")]
+    #[error("chess FEN {fen:?} is no legal position: {why}")]
     Illegal {
         /// The FEN as given.
         fen: String,
@@ -75,6 +75,45 @@ pub enum FenIllegal {
     TooMuchMaterial,
     /// No more precise reason.
     NotLegal,
+}
+
+/// Short English for logs: the field's name.
+impl std::fmt::Display for FenField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "board",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling field",
+            FenField::EnPassant => "en passant field",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::Fullmoves => "move number",
+            FenField::Fields => "fields",
+        })
+    }
+}
+
+/// Short English for logs, sides as `white` and `black`.
+impl std::fmt::Display for FenIllegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |c: &Color| match c {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        match self {
+            FenIllegal::EmptyBoard => f.write_str("empty board"),
+            FenIllegal::NoKing(c) => write!(f, "no {} king", side(c)),
+            FenIllegal::Kings(c, n) => write!(f, "{n} {} kings", side(c)),
+            FenIllegal::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, a back rank"),
+            FenIllegal::RestingInCheck(c, k) => {
+                write!(f, "{} king on {k} in check, not to move", side(c))
+            }
+            FenIllegal::ImpossibleCheck(k) => write!(f, "impossible check on {k}"),
+            FenIllegal::EnPassant(_) => f.write_str("en passant square after no double step"),
+            FenIllegal::CastlingRights => f.write_str("castling rights off the initial squares"),
+            FenIllegal::TooMuchMaterial => f.write_str("too much material"),
+            FenIllegal::NotLegal => f.write_str("not legal"),
+        }
+    }
 }
 
 /// Which field of the FEN does not read.
