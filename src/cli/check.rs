@@ -22,10 +22,11 @@ use crate::games::{
     self, AmbiguousMove, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict,
     StatedResult,
 };
-use crate::lang::{Language, moves};
+use crate::lang::moves;
 use crate::notation::pdn::PdnGame;
 use crate::printable::printable;
 use crate::rules::{Color, GameResult};
+use crate::vocabulary::Language;
 
 /// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
 /// and prints one line per game: OK, or its faults: the first illegal or

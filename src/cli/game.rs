@@ -190,7 +190,7 @@ struct GameMade {
 /// words too) or its JSON form.
 pub(super) fn parse_time_control(text: &str) -> anyhow::Result<crate::clock::TimeControl> {
     let t = text.trim();
-    let en = crate::lang::Language::En;
+    let en = crate::vocabulary::Language::En;
     if t.starts_with('{') {
         let v: serde_json::Value = serde_json::from_str(t).context("--time-control JSON")?;
         crate::clock::TimeControl::from_json(&v).map_err(|e| anyhow!(e.message(en)))
@@ -348,7 +348,7 @@ struct ClockShown {
 
 impl std::fmt::Display for GameShown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let en = crate::lang::Language::En;
+        let en = crate::vocabulary::Language::En;
         writeln!(
             f,
             "Game #{} ({}): {} – {}",

@@ -151,8 +151,10 @@ impl PositionArgs {
     /// The position, or its refusal already printed (`--fen` that does not
     /// read or is no position: exit 1, as [`output::refused`] answers).
     fn game(&self, json: bool) -> Result<Box<dyn AnyGame>, ExitCode> {
-        games::new_game(self.variant, self.fen.as_deref())
-            .map_err(|e| output::refused(&format!("the position: {e}"), json))
+        games::new_game(self.variant, self.fen.as_deref()).map_err(|e| {
+            let why = crate::lang::setup::refusal(&e, crate::vocabulary::Language::En);
+            output::refused(&format!("the position: {why}"), json)
+        })
     }
 }
 

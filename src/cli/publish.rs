@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use anyhow::{Context, anyhow};
 
 use super::store_args::StoreArgs;
-use crate::lang::Language;
 use crate::referee::RefereeError;
 use crate::referee::tournament as service;
+use crate::vocabulary::Language;
 
 /// Writes the site of tournament `name` into `dir`, in `lang`.
 pub(super) fn publish(

@@ -388,7 +388,12 @@ fn facts(details: &serde_json::Value) -> String {
                 // A time control reads as the players read it.
                 _ if k == "time_control" => crate::clock::TimeControl::from_json(v).map_or_else(
                     |_| format!("time control: {}", value(v)),
-                    |c| format!("time control: {}", c.describe(crate::lang::Language::En)),
+                    |c| {
+                        format!(
+                            "time control: {}",
+                            c.describe(crate::vocabulary::Language::En)
+                        )
+                    },
                 ),
                 // A map of changes reads as its fields.
                 Value::Object(inner) if !inner.contains_key("old") => facts(v),

@@ -36,7 +36,6 @@ use super::lexicon::{DAY_WORDS, read_date};
 use super::settings::Settings;
 use super::types::{Leave, NewLeave};
 use super::zone::{local_date, start_of_day};
-use crate::lang::Language;
 use crate::vocabulary::PlayerId;
 
 /// A requested leave: local calendar days of the player, both included.
@@ -109,53 +108,6 @@ pub enum LeaveError {
         /// Last day of the leave (player's zone).
         last: NaiveDate,
     },
-}
-
-impl LeaveError {
-    /// The error as a sentence in a language.
-    #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        if lang == Language::En {
-            return self.to_string();
-        }
-        use crate::lang::plural::days_word_ru as dn;
-        match self {
-            LeaveError::Syntax(t) => format!(
-                "не удалось прочитать запрос отпуска {t:?}: напишите, например, \
-                 «отпуск 2026-12-20 2027-01-03» или «отпуск 2026-12-20 14»"
-            ),
-            LeaveError::BadDate(t) => {
-                format!("{t:?} — не дата: пишите ГГГГ-ММ-ДД, например 2026-12-20")
-            }
-            LeaveError::EndBeforeStart { first, last } => {
-                format!("отпуск кончается {last} раньше, чем начинается ({first})")
-            }
-            LeaveError::NotPositive(n) => {
-                format!("отпуск должен быть не короче одного дня, а не {n}")
-            }
-            LeaveError::InPast { first, today } => {
-                format!("отпуск начинается {first}, в прошлом: сегодня {today}")
-            }
-            LeaveError::Overlaps { first, last } => {
-                format!("отпуск пересекается с вашим отпуском с {first} по {last}")
-            }
-            LeaveError::BeyondAllowance {
-                year,
-                requested,
-                taken,
-                left,
-                allowance,
-            } => format!(
-                "отпуску нужно {requested} {} {year} года, но из {allowance} {} {year} года \
-                 осталось {left} (использовано {taken})",
-                dn(u64::from(*requested)),
-                dn(u64::from(*allowance)),
-            ),
-            LeaveError::OnLeave { last } => {
-                format!("вы в отпуске по {last} включительно: во время отпуска ходы не принимаются")
-            }
-        }
-    }
 }
 
 const KEYWORDS: &[&str] = &["leave", "vacation", "holiday", "отпуск", "каникулы"];

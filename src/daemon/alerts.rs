@@ -21,12 +21,12 @@ use chrono::{DateTime, TimeDelta, Utc};
 use tracing::{info, warn};
 
 use crate::config::Config;
-use crate::lang::Language;
 use crate::printable::printable;
 use crate::store::alerts::{self as records, AlertId, DeliveryStatus};
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
 use crate::store::players::{self, Player};
 use crate::store::{GameId, StoreError, Tx, instant_text};
+use crate::vocabulary::Language;
 
 /// The longest list of held alerts told in one alert mail; the rest are counted.
 const MAX_SUMMARY_LINES: usize = 30;

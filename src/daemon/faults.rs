@@ -33,7 +33,7 @@ pub(crate) struct RunState {
     pub(crate) fault: Option<Fault>,
     /// The referees' addresses and languages as last read, for telling them of
     /// a fault while the database cannot be read.
-    pub(crate) referees: Vec<(String, crate::lang::Language)>,
+    pub(crate) referees: Vec<(String, crate::vocabulary::Language)>,
     /// A lasting fault the referees are to be told of now: (since, detail).
     pub(crate) tell: Option<(DateTime<Utc>, String)>,
     /// The tournament sites written in this run (`[tournaments] site-dir`).
@@ -80,7 +80,9 @@ impl RunState {
 }
 
 /// The referees' addresses and languages, for [`tell_of_fault`].
-pub(crate) fn read_referees(store: &mut Store) -> Option<Vec<(String, crate::lang::Language)>> {
+pub(crate) fn read_referees(
+    store: &mut Store,
+) -> Option<Vec<(String, crate::vocabulary::Language)>> {
     store.read(process::referees).ok().map(|list| {
         list.into_iter()
             .map(|p| {
@@ -98,7 +100,7 @@ pub(crate) fn tell_of_fault(
     store: &mut Store,
     transport: &dyn transport::ReplyTransport,
     config: &Config,
-    referees: &[(String, crate::lang::Language)],
+    referees: &[(String, crate::vocabulary::Language)],
     since: DateTime<Utc>,
     detail: &str,
     stop: &AtomicBool,

@@ -8,10 +8,10 @@ use chrono::{DateTime, Utc};
 use tracing::{info, warn};
 
 use crate::config::Config;
-use crate::lang::Language;
 use crate::referee::RefereeError;
 use crate::store::Store;
 use crate::store::tournaments::{self, TournamentId, TournamentStatus};
+use crate::vocabulary::Language;
 
 /// When each tournament's site was last written: the game end it shows.
 pub type Published = HashMap<TournamentId, Option<DateTime<Utc>>>;

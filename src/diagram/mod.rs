@@ -28,8 +28,9 @@ pub mod text;
 pub mod towers;
 
 use crate::games::{BoardView, MoveView, SquareView};
-use crate::lang::Language;
+use crate::lang::diagram::words;
 use crate::rules::Color;
+use crate::vocabulary::Language;
 
 /// How a diagram is drawn: the player's settings that matter to diagrams.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,45 +241,6 @@ fn seed_composition(pieces: &[(Color, char)]) -> String {
         out.push(if is_king(l) { '1' } else { '0' });
     }
     out
-}
-
-/// Words on diagrams in a language.
-struct Words {
-    white_to_move: &'static str,
-    black_to_move: &'static str,
-    last_move: &'static str,
-    marks: &'static str,
-    kings: &'static str,
-    towers: &'static str,
-    white: &'static str,
-    black: &'static str,
-}
-
-fn words(lang: Language) -> &'static Words {
-    const EN: Words = Words {
-        white_to_move: "White to move",
-        black_to_move: "Black to move",
-        last_move: "Last move",
-        marks: "[ ] its squares, ( ) captured",
-        kings: "Kings",
-        towers: "Towers, top to bottom",
-        white: "white",
-        black: "black",
-    };
-    const RU: Words = Words {
-        white_to_move: "Ход белых",
-        black_to_move: "Ход чёрных",
-        last_move: "Последний ход",
-        marks: "[ ] его поля, ( ) взятые",
-        kings: "Дамки",
-        towers: "Башни, сверху вниз",
-        white: "белые",
-        black: "чёрные",
-    };
-    match lang {
-        Language::En => &EN,
-        Language::Ru => &RU,
-    }
 }
 
 #[cfg(test)]

@@ -50,8 +50,8 @@ mod tests {
     use super::super::{Options, pieces, png, stacks, svg};
     use super::*;
     use crate::games;
-    use crate::lang::Language;
     use crate::rules::{Color, Variant};
+    use crate::vocabulary::Language;
 
     /// The palette as the theme and the sample make it: every paint, then the
     /// sample's other colours, most frequent first (ties by colour).

@@ -21,8 +21,8 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use super::{DiagramError, Options, png};
 use crate::games::{BoardView, MoveView};
-use crate::lang::Language;
 use crate::rules::Color;
+use crate::vocabulary::Language;
 
 /// The pictures the process-wide cache may hold, in bytes of PNG (a board is
 /// 8-27 KB: some 400 pictures).

@@ -33,6 +33,7 @@ use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Position, Square};
 
+use super::ChessFenError;
 use super::{
     AnyGame, BoardView, ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError,
     MoveErrorKind, MoveView, PlayedMove, Record, SetupError, SquareView, UnreadableMove,
@@ -82,15 +83,17 @@ pub(super) fn new_game(fen: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError
 /// it is a legal position.
 fn read_fen(text: &str) -> Result<Chess, SetupError> {
     let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| {
-        let why = super::chess_fen::unreadable(&e);
-        SetupError(format!("cannot read the chess FEN {text:?}: {why}"))
+        SetupError::ChessFen(ChessFenError::Unreadable {
+            fen: text.to_owned(),
+            field: super::chess_fen::unreadable(&e),
+        })
     })?;
     let setup = shakmaty::Setup::from(fen.clone());
     fen.into_position(CastlingMode::Standard).map_err(|e| {
-        let why = super::chess_fen::illegal(e.kinds(), &setup);
-        SetupError(format!(
-            "the chess FEN {text:?} is no legal position: {why}"
-        ))
+        SetupError::ChessFen(ChessFenError::Illegal {
+            fen: text.to_owned(),
+            why: super::chess_fen::illegal(e.kinds(), &setup),
+        })
     })
 }
 

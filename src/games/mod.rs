@@ -28,6 +28,7 @@ mod towers;
 mod verdict;
 mod views;
 
+pub use chess_fen::{ChessFenError, FenField, FenIllegal};
 pub use endings::{ClaimKind, ClaimableDraw, EndRule, Finish, repetition_citation};
 pub use moves::{Illegal, MoveError, MoveErrorKind, PlayedMove, UnreadableMove};
 pub use reading::{
@@ -43,10 +44,17 @@ pub use views::{BoardView, MoveView, SquareView};
 
 use crate::rules::{Color, Variant};
 
-/// Why a game cannot be set up (a FEN that cannot be read or is no legal position).
+/// Why a game cannot be set up (a FEN that cannot be read or is no legal
+/// position). [`crate::lang::setup::refusal`] words it for a director.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
+pub enum SetupError {
+    /// A draughts or column-checkers position: the reason of its FEN reader.
+    #[error("{0}")]
+    Position(String),
+    /// A chess FEN.
+    #[error(transparent)]
+    ChessFen(#[from] ChessFenError),
+}
 
 /// A new game of a variant from a FEN (the initial position when `None`).
 ///

@@ -1,7 +1,6 @@
 //! A move through [`super::AnyGame`]: the move played ([`PlayedMove`]) and why
 //! a written move was not ([`MoveError`]), as plain data.
 
-use crate::lang::Language;
 use crate::notation::IllegalReason;
 use crate::notation::written::Unreadable;
 
@@ -24,7 +23,7 @@ pub struct PlayedMove {
 /// Why a written move was not played. Plain data: the prose layer words it
 /// ([`MoveError::message`] is in [`crate::lang::moves`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{written}: {}", self.message(Language::En))]
+#[error("{written}: {kind}")]
 pub struct MoveError {
     /// The move as written.
     pub written: String,
@@ -44,6 +43,24 @@ pub enum MoveErrorKind {
     /// Several legal chess moves fit; their SAN, sorted (shown in the
     /// reader's piece letters).
     AmbiguousChess(Vec<String>),
+}
+
+/// Short English for logs; [`crate::lang::moves`] words the error for a
+/// player ([`MoveError::message`]).
+impl std::fmt::Display for MoveErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveErrorKind::Unreadable(UnreadableMove::Draughts(u)) => write!(f, "unreadable: {u}"),
+            MoveErrorKind::Unreadable(UnreadableMove::Chess(u)) => write!(f, "unreadable: {u}"),
+            MoveErrorKind::Illegal(Illegal::Draughts(r) | Illegal::Towers(r)) => {
+                write!(f, "illegal: {r}")
+            }
+            MoveErrorKind::Illegal(Illegal::Chess(r)) => write!(f, "illegal: {r}"),
+            MoveErrorKind::Ambiguous(c) | MoveErrorKind::AmbiguousChess(c) => {
+                write!(f, "ambiguous: {}", c.join(", "))
+            }
+        }
+    }
 }
 
 /// Why a text is not a move of the game at all (the first stage of reading).

@@ -50,8 +50,8 @@ pub(super) fn new_game(
     fen_text: Option<&str>,
 ) -> Result<Box<dyn AnyGame>, SetupError> {
     let start = match fen_text {
-        None => TowerPosition::initial(variant).map_err(|e| SetupError(e.to_string()))?,
-        Some(f) => tower_fen::read(variant, f).map_err(|e| SetupError(e.to_string()))?,
+        None => TowerPosition::initial(variant).map_err(|e| SetupError::Position(e.to_string()))?,
+        Some(f) => tower_fen::read(variant, f).map_err(|e| SetupError::Position(e.to_string()))?,
     };
     Ok(Box::new(DiagonalAnyGame::new(start)))
 }

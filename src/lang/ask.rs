@@ -3,12 +3,12 @@
 //! verdict on one written move with the rule and its citation (`why`,
 //! `почему`). The rules summary is [`super::rules_summary`].
 
-use super::Language;
 use super::game::side_name;
 use super::rulebook::cite;
 use crate::games::{Finish, MoveError};
 use crate::rules::clauses::Rule;
 use crate::rules::{Citation, Color, DrawRule, Variant};
+use crate::vocabulary::Language;
 
 /// Who asks about which game: the game, its variant, the side to move and
 /// whether the asker is that side.

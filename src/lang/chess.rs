@@ -6,8 +6,8 @@
 
 use shakmaty::{CastlingSide, Role};
 
-use super::Language;
 use crate::notation::chess_move::{CastlingBar, ChessIllegal, ChessUnreadable, Place};
+use crate::vocabulary::Language;
 
 /// Why a text is not a chess move, as a clause ("it is empty").
 #[must_use]
@@ -343,7 +343,8 @@ fn role_of_letter(c: char) -> Option<Role> {
 /// result back to the same move.
 ///
 /// ```
-/// use zaochka::lang::{chess::san_for, Language};
+/// use zaochka::lang::chess::san_for;
+/// use zaochka::vocabulary::Language;
 /// assert_eq!(san_for("Nxe5", Language::Ru), "К:e5");
 /// assert_eq!(san_for("Kxe2", Language::Ru), "Кр:e2");
 /// assert_eq!(san_for("exd8=Q+", Language::Ru), "e:d8Ф+");

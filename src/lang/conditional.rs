@@ -3,10 +3,10 @@
 //! the lines ever reads these; the opponent sees an automatic reply as an
 //! ordinary move.
 
-use super::Language::{self, En, Ru};
 use crate::games::MoveError;
 use crate::referee::RefereeError;
 use crate::rules::Color;
+use crate::vocabulary::Language::{self, En, Ru};
 
 /// One ply of a line as shown to its owner.
 #[derive(Clone, Debug, PartialEq, Eq)]

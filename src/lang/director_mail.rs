@@ -3,12 +3,12 @@
 //! done), the note to a player who wrote one, and what the players are told
 //! of a claim the director accepted or rejected.
 
-use super::Language;
 use super::events::DirectorEvent;
 use super::game::side_name;
 use super::moves::result_with_score;
 use crate::mail::director::DirectorLineError;
 use crate::rules::Color;
+use crate::vocabulary::Language;
 use crate::vocabulary::{GameId, GameResult};
 
 /// What one director's command did.

@@ -4,11 +4,11 @@
 
 use chrono::NaiveDate;
 
-use super::Language;
 use super::game::side_name;
 use super::moves::result_with_score;
 use crate::rules::Color;
 use crate::vocabulary::GameResult;
+use crate::vocabulary::Language;
 
 /// A director's action on one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! The words of a game: variant names, sides, the one Subject of a game's
 //! mails, and the example move of each game's notation.
 
-use super::Language;
 use crate::rules::{Color, Variant};
+use crate::vocabulary::Language;
 
 /// The variant's name as players call it: "Russian checkers" / «Русские шашки».
 #[must_use]

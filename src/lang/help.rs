@@ -1,9 +1,9 @@
 //! The help text and the first mail of a game (the invitation): how to answer,
 //! the commands, and moves written in each game's own notation.
 
-use super::Language;
 use super::game::{side_name, variant_name};
 use crate::rules::{Color, Variant};
+use crate::vocabulary::Language;
 
 /// Ways of writing a move in a game, for examples (as players write them).
 #[must_use]

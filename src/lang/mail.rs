@@ -4,12 +4,12 @@
 //! and the list of a player's games with their reply addresses. Typed notices
 //! ([`Notice`]) become words only here, with an exhaustive match per language.
 
-use super::Language;
 use super::game::side_name;
 use crate::mail::intent::{Act, Doubt};
 use crate::mail::{LimitKind, Unrecognised};
 use crate::rules::Color;
 use crate::vocabulary::GameId;
+use crate::vocabulary::Language;
 
 /// The Subject of the mails to a player that are not about one game (help,
 /// the list of games, a leave confirmation): `[zaochka] Alice: your games`.

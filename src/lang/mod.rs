@@ -14,7 +14,10 @@
 //!   letters.
 //! - [`game`]: variant names, sides, results, terminations, game states, clocks,
 //!   reminders, subjects and the example move of each game.
+//! - [`clock`]: a time control in words, why a time control, a leave or a
+//!   zone was refused, durations in days and hours.
 //! - [`events`]: what the director did, and leave.
+//! - [`diagram`]: the words on diagrams (whose move, last move, kings, towers).
 //! - [`director_mail`]: the answer to a director's commands by mail.
 //! - [`referee`]: why the referee or the clock refused a command.
 //! - [`help`]: the help text and the first mail of a game.
@@ -33,12 +36,16 @@
 //!   (the legal moves, a move's verdict, the rules with citations).
 //! - [`conditional`]: conditional moves, to their owner (lines kept or
 //!   refused, the list, the play-out).
+//! - [`setup`]: why a start position was refused (a chess FEN by its field or
+//!   by what makes it illegal).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
 pub mod ask;
 pub mod chess;
+pub mod clock;
 pub mod conditional;
+pub mod diagram;
 pub mod director_mail;
 pub mod events;
 pub mod game;
@@ -52,10 +59,9 @@ pub mod referee;
 pub mod reverse;
 pub mod rulebook;
 pub mod rules_summary;
+pub mod setup;
 pub mod site;
 pub mod state;
 pub mod tournament;
 pub mod tournament_events;
 pub mod tournament_settings;
-
-pub use crate::vocabulary::Language;

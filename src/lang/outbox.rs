@@ -5,11 +5,11 @@
 
 use chrono::{DateTime, Utc};
 
-use super::Language;
 use crate::clock::zone::format_utc;
 use crate::printable::printable;
 use crate::store::relay_faults::RelayStage;
 use crate::vocabulary::GameId;
+use crate::vocabulary::Language;
 
 /// Where the relay refused, as a phrase: "at MAIL FROM (the sender)".
 #[must_use]

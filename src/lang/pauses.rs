@@ -6,11 +6,12 @@
 
 use chrono::{DateTime, Utc};
 
-use super::Language;
 use crate::clock::ChargeRecord;
-use crate::clock::zone::{format_days_hours, format_utc};
+use crate::clock::zone::format_utc;
+use crate::lang::clock::days_hours;
 use crate::printable::printable;
 use crate::vocabulary::GameId;
+use crate::vocabulary::Language;
 use crate::vocabulary::PauseId;
 
 /// What a director is told when a player's clock stops because the notice of
@@ -187,7 +188,7 @@ pub fn timing_line(c: &ChargeRecord, delay: i64, lang: Language) -> String {
 pub fn duration(seconds: i64, lang: Language) -> String {
     let s = seconds.max(0);
     if s >= crate::clock::DAY {
-        return format_days_hours(s, lang);
+        return days_hours(s, lang);
     }
     let (h, m) = (s / 3600, (s % 3600) / 60);
     match (lang, h) {

@@ -2,13 +2,13 @@
 //! ([`crate::referee::RefereeError`]), and the clock's refusals
 //! ([`crate::store::game_clocks::ClockError`]).
 
-use super::Language;
 use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
 use crate::clock::MoveClockError;
 use crate::referee::{RefereeError, TournamentRefusal};
 use crate::store::game_clocks::ClockError;
+use crate::vocabulary::Language;
 
 /// «полуход», «полухода», «полуходов» as the number wants.
 fn plies_word_ru(n: u32) -> &'static str {
@@ -158,7 +158,7 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             },
             _,
         ) => {
-            let left = crate::clock::zone::format_days_hours(*left_seconds, lang);
+            let left = crate::lang::clock::days_hours(*left_seconds, lang);
             let name = side_name(*side, lang);
             match lang {
                 Language::En => format!(

@@ -6,10 +6,10 @@
 //! [`super::state::status_word`] and its synonyms), so that a word changed
 //! there is read here too.
 
-use super::Language;
 use super::game::side_name;
 use super::state::{side_genitive, status_synonyms, status_word};
 use crate::rules::Color;
+use crate::vocabulary::Language;
 use crate::vocabulary::{GameResult, GameStatus};
 
 /// Lowercase, `ё` read as `е`, spaces collapsed, a final full stop dropped.
@@ -117,6 +117,14 @@ mod tests {
             assert_eq!(status_named(s.as_str()), Some(*s));
         }
         assert_eq!(result_named("ничья"), Some(GameResult::Draw));
+        // A director's `adjudicate` by mail reads the same words.
+        for r in GameResult::ALL {
+            for w in result_words(*r) {
+                let by_mail = crate::mail::director::result_word(&w)
+                    .or_else(|| crate::games::read_result(&w).and_then(|s| s.result()));
+                assert_eq!(by_mail, Some(*r), "{w:?}");
+            }
+        }
         assert_eq!(result_named("Победа белых"), Some(GameResult::WhiteWins));
         assert_eq!(status_named("завершена"), Some(GameStatus::Finished));
         assert_eq!(status_named("активна"), Some(GameStatus::Active));

@@ -2,8 +2,8 @@
 //! clause («Правила вида спорта «шашки», п. 1.9.2», "FIDE Laws of Chess,
 //! art. 9.2"), never a project file (table: `../shared/RULES.md` §9).
 
-use super::Language;
 use crate::rules::{Citation, Rulebook};
+use crate::vocabulary::Language;
 
 /// The rulebook's name as it is cited: "Russian Draughts Rules (2010)" /
 /// «Правила вида спорта «шашки»».

@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::Language;
 use super::ask::RulesSummary;
 use super::rulebook::cite;
 use crate::rules::Variant;
 use crate::rules::clauses::Rule;
+use crate::vocabulary::Language;
 
 /// A rule of a game as one clause, without its citation, from
 /// `rules_summary.toml` beside this file: the game's own words for the rule

@@ -2,8 +2,8 @@
 //! links of its pages, and the caption of each position ("Position after 12.
 //! c3-d4"). Names, results and crosstable cells come from the caller as text.
 
-use super::Language;
 use crate::rules::Color;
+use crate::vocabulary::Language;
 
 /// A heading, label or link of the tournament site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

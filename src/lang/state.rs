@@ -4,11 +4,11 @@
 //! deadline and no reminder. The referee fills a [`StateView`]; this module
 //! alone words it.
 
-use super::Language;
 use super::game::{side_name, variant_name};
 use super::moves::result_with_score;
 use crate::clock::{ActionKind, TimeoutPolicy};
 use crate::rules::{Color, Variant};
+use crate::vocabulary::Language;
 use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 /// Where the game stands.
@@ -464,12 +464,12 @@ fn whole_hours(seconds: i64, up: bool) -> i64 {
 
 /// Time used in days and hours, an hour begun counted.
 fn used_words(seconds: i64, lang: Language) -> String {
-    crate::clock::zone::format_days_hours(whole_hours(seconds, true), lang)
+    crate::lang::clock::days_hours(whole_hours(seconds, true), lang)
 }
 
 /// Time left in days and hours, an hour begun not counted.
 fn left_words(seconds: i64, lang: Language) -> String {
-    crate::clock::zone::format_days_hours(whole_hours(seconds, false), lang)
+    crate::lang::clock::days_hours(whole_hours(seconds, false), lang)
 }
 
 /// One clock's line, without its deadline: what was used and what is left,

@@ -16,8 +16,8 @@
 //! aligned by characters (names may be Cyrillic), lines carry no trailing
 //! spaces.
 
-use super::Language;
 use crate::tournament::standings::{Crosstable, Mark, Scoring, Standing, TieBreak, Unit};
+use crate::vocabulary::Language;
 
 /// Everything the crosstable and the standing line say.
 #[derive(Clone, Copy, Debug)]

@@ -4,12 +4,12 @@
 
 use chrono::NaiveDate;
 
-use super::Language;
 use super::game::days_ru;
 use super::moves::result_with_score;
 use crate::clock::TimeoutPolicy;
 use crate::rules::GameResult;
 use crate::tournament::standings::{Scoring, TieBreak};
+use crate::vocabulary::Language;
 
 /// The tournament's lines of a game's first mail.
 #[derive(Clone, Debug, PartialEq, Eq)]

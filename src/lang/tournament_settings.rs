@@ -4,13 +4,13 @@
 //! показатели: …». The settings travel typed ([`Settings`]); this module
 //! alone words them.
 
-use super::Language;
 use super::game::days;
 use super::tournament::tiebreak_long_name;
 use crate::clock::TimeoutPolicy;
 use crate::tournament::settings::{BallotPer, BallotSource, Settings};
 use crate::tournament::standings::{Scoring, WithdrawalPolicy};
 use crate::tournament::system::System;
+use crate::vocabulary::Language;
 
 /// A tournament system's name: "round robin" / «круговой».
 #[must_use]

@@ -458,7 +458,43 @@ fn result_of(text: &str) -> Option<GameResult> {
     }
     crate::games::read_result(text)
         .and_then(crate::games::StatedResult::result)
-        .or_else(|| crate::lang::reverse::result_named(text))
+        .or_else(|| result_word(text))
+}
+
+/// The words of a result besides its score, as the referee's mails write
+/// them (the result, the winner's side, «победа белых»), in both languages.
+/// `lang::reverse` checks that every word the prose layer writes for a
+/// result is here.
+const RESULT_WORDS: &[(&str, GameResult)] = &[
+    ("white won", GameResult::WhiteWins),
+    ("white", GameResult::WhiteWins),
+    ("белые выиграли", GameResult::WhiteWins),
+    ("белые", GameResult::WhiteWins),
+    ("победа белых", GameResult::WhiteWins),
+    ("black won", GameResult::BlackWins),
+    ("black", GameResult::BlackWins),
+    ("чёрные выиграли", GameResult::BlackWins),
+    ("чёрные", GameResult::BlackWins),
+    ("победа чёрных", GameResult::BlackWins),
+    ("draw", GameResult::Draw),
+    ("ничья", GameResult::Draw),
+];
+
+/// The result a word of [`RESULT_WORDS`] names, read as [`fold`] reads, with
+/// spaces collapsed and a final full stop dropped.
+#[must_use]
+pub fn result_word(text: &str) -> Option<GameResult> {
+    let key = |w: &str| {
+        fold(w.trim().trim_end_matches('.'))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let text = key(text);
+    RESULT_WORDS
+        .iter()
+        .find(|(w, _)| key(w) == text)
+        .map(|&(_, r)| r)
 }
 
 /// `24`, `ply 24`, `полуход 24`, `move 12`, `ход 12`, `move 12...`, `12...`.

@@ -11,8 +11,6 @@
 use shakmaty::attacks;
 use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, File, Position, Rank, Role, Square};
 
-use crate::lang::Language;
-
 /// Why no legal move fits a written chess move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChessIllegal {
@@ -137,9 +135,55 @@ impl ChessIllegal {
     }
 }
 
+/// Short English for logs, pieces by their SAN letter (`P` for a pawn);
+/// [`crate::lang::chess::illegal`] words the reason for a player.
 impl std::fmt::Display for ChessIllegal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::lang::chess::illegal(self, Language::En))
+        use ChessIllegal as I;
+        let letter = |r: &Role| r.upper_char();
+        match self {
+            I::NoPieceOn { from, opponents } => {
+                write!(f, "no piece of the side to move on {from}")?;
+                if *opponents {
+                    f.write_str(" (an opponent's piece)")?;
+                }
+                Ok(())
+            }
+            I::WrongPiece {
+                from,
+                written,
+                there,
+            } => write!(
+                f,
+                "{} written, {} on {from}",
+                letter(written),
+                letter(there)
+            ),
+            I::SameSquare(role) => write!(f, "{} to its own square", letter(role)),
+            I::OwnPieceOn(to) => write!(f, "own piece on {to}"),
+            I::Blocked { role, from, to, on } => {
+                write!(f, "{} {from}-{to} blocked on {on}", letter(role))
+            }
+            I::Movement(role) => write!(f, "{} does not move so", letter(role)),
+            I::PawnBackward => f.write_str("pawn backward or sideways"),
+            I::PawnAdvance => f.write_str("pawn advances too far"),
+            I::PawnBlocked { to, on } => write!(f, "pawn to {to} blocked on {on}"),
+            I::PawnStraightCapture(to) => write!(f, "pawn captures straight on {to}"),
+            I::EnPassantTooLate { pawn } => write!(f, "en passant too late on {pawn}"),
+            I::PawnDiagonalToEmpty(to) => write!(f, "pawn diagonally to empty {to}"),
+            I::PromotionPiece => f.write_str("promotion to a king or a pawn"),
+            I::PromotionRank => f.write_str("promotion before the last rank"),
+            I::PromotionNotPawn => f.write_str("promotion of a piece"),
+            I::KingInCheckOn(to) => write!(f, "king in check on {to}"),
+            I::CheckNotParried => f.write_str("check not parried"),
+            I::Pinned { role, from } => write!(f, "{} on {from} pinned", letter(role)),
+            I::CaptureNamesFile { san } => write!(f, "pawn capture without its file ({san})"),
+            I::NoPawnTo(to) => write!(f, "no pawn advances to {to}"),
+            I::NoSuchPiece { role, .. } => write!(f, "no {} of the side to move", letter(role)),
+            I::NoneCanReach { role, to, .. } => write!(f, "no {} reaches {to}", letter(role)),
+            I::Castling { side, bar } => write!(f, "{side:?} castling barred: {bar:?}"),
+            I::NotLegal => f.write_str("not legal"),
+        }
     }
 }
 

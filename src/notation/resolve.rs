@@ -3,7 +3,6 @@
 //! [`DiagonalPosition`]), giving the move, or why it is illegal, or the
 //! candidates when the text fits several moves.
 
-use crate::lang::Language;
 use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::notation::write;
 use crate::notation::written::{WrittenMove, WrittenOrigin, WrittenSquare};
@@ -81,9 +80,34 @@ pub enum IllegalReason {
     NoLegalMoves,
 }
 
+/// Short English for logs; [`crate::lang::moves`] words the reason for a
+/// player.
 impl std::fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message(Language::En))
+        use IllegalReason as R;
+        match self {
+            R::Square(e) => write!(f, "{e}"),
+            R::NoPieceOfYours(from) => write!(f, "no piece of the side to move on {from}"),
+            R::CaptureCompulsory(c) => write!(f, "capture compulsory: {}", c.join(", ")),
+            R::CaptureContinues { stop, continues_to } => write!(
+                f,
+                "capture goes on from {stop} to {}",
+                continues_to.join(", ")
+            ),
+            R::CannotMoveThere { role, from, to } => {
+                write!(f, "{role:?} on {from} cannot move to {to}")
+            }
+            R::CannotCaptureThere { role, from, to } => {
+                write!(f, "{role:?} on {from} cannot capture to {to}")
+            }
+            R::NoPieceOnFile { file, to } => write!(f, "no piece on file {file} reaches {to}"),
+            R::NothingReaches { to } => write!(f, "no piece reaches {to}"),
+            R::CaptureEndsEarlier { ends, written_to } => {
+                write!(f, "capture ends on {} before {written_to}", ends.join(", "))
+            }
+            R::MarkWithoutPromotion { played } => write!(f, "promotion mark on {played}"),
+            R::NoLegalMoves => f.write_str("no legal move"),
+        }
     }
 }
 

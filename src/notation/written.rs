@@ -108,6 +108,22 @@ pub enum Unreadable {
     NoDestination,
 }
 
+/// Short English for logs; [`crate::lang::moves`] words the reason for a
+/// player.
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unreadable::Empty => "empty",
+            Unreadable::StrayCharacters => "stray characters",
+            Unreadable::NoStart => "no start square",
+            Unreadable::TwoSigns => "two move signs in a row",
+            Unreadable::BareFile => "a file without a rank",
+            Unreadable::EndsWithSign => "ends with a move sign",
+            Unreadable::NoDestination => "no destination square",
+        })
+    }
+}
+
 impl Unreadable {
     /// Every reason, in declaration order.
     pub const ALL: [Unreadable; 7] = [

@@ -91,7 +91,7 @@ pub(crate) fn legal(
 /// The legal moves of a game, captures apart, each with its short form
 /// (when it names one move only) and what it takes.
 #[must_use]
-pub(crate) fn legal_list(game: &dyn AnyGame, letters: crate::lang::Language) -> LegalList {
+pub(crate) fn legal_list(game: &dyn AnyGame, letters: crate::vocabulary::Language) -> LegalList {
     let variant = game.variant();
     let before = game.board_view();
     let mut moves: Vec<(bool, ListedMove)> = Vec::new();

@@ -68,8 +68,10 @@ pub fn check_start(
     start_fen: Option<&str>,
     opening_moves: Option<&str>,
 ) -> Result<CheckedStart, RefereeError> {
-    let start = games::new_game(variant, start_fen)
-        .map_err(|e| RefereeError::Invalid(format!("the start position: {e}")))?;
+    let start = games::new_game(variant, start_fen).map_err(|e| {
+        let why = crate::lang::setup::refusal(&e, crate::vocabulary::Language::En);
+        RefereeError::Invalid(format!("the start position: {why}"))
+    })?;
     let written: Vec<String> = match opening_moves {
         None => Vec::new(),
         Some(text) => opening_plies(variant, text)?,
@@ -86,7 +88,7 @@ pub fn check_start(
     for side in [crate::rules::Color::White, crate::rules::Color::Black] {
         let owns = |sq: &crate::games::SquareView| sq.pieces.first().is_some_and(|p| p.0 == side);
         if !view.squares.iter().any(owns) {
-            let side = crate::lang::game::side_name(side, crate::lang::Language::En);
+            let side = crate::lang::game::side_name(side, crate::vocabulary::Language::En);
             // A tower belongs to its top piece: prisoners own nothing.
             let what = if variant.towers().is_some() {
                 "towers"
@@ -99,7 +101,7 @@ pub fn check_start(
         }
     }
     if let Some(end) = g.outcome() {
-        let why = super::play::finish_text(&end, crate::lang::Language::En);
+        let why = super::play::finish_text(&end, crate::vocabulary::Language::En);
         return Err(RefereeError::Invalid(format!(
             "the game would be over before its first move: {why}"
         )));

@@ -3,7 +3,6 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::lang::Language;
 use crate::lang::events::DirectorEvent;
 use crate::mail::director::parse_side;
 use crate::referee::load::{Loaded, load, replay};
@@ -18,6 +17,7 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 use crate::vocabulary::DirectorAction;
+use crate::vocabulary::Language;
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.

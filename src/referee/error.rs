@@ -2,8 +2,8 @@
 //! message tells the sender why, in their language.
 
 use crate::games::MoveError;
-use crate::lang::Language;
 use crate::store::{GameId, GameResult, GameStatus, StoreError};
+use crate::vocabulary::Language;
 
 /// A refused command.
 #[derive(Debug)]

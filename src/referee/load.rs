@@ -4,11 +4,11 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::ClockView;
 use crate::games::{self, AnyGame};
-use crate::lang::Language;
 use crate::referee::RefereeError;
 use crate::store::{
     Game, GameId, MoveRecord, Player, PlayerId, Side, Tx, games as game_rows, moves, players,
 };
+use crate::vocabulary::Language;
 
 /// One side's clock note: leave days left this year, and the next reminder or
 /// time-out (its kind, its UTC instant and the deadline it counts from).

@@ -43,8 +43,8 @@ pub(crate) fn export_text(l: &load::Loaded) -> String {
 pub use error::{RefereeError, TournamentRefusal};
 pub use query::invitation;
 
-use crate::lang::Language;
 use crate::store::{GameId, PlayerId, Tx};
+use crate::vocabulary::Language;
 
 /// A reply to send: to whom, in which language, and the text.
 #[derive(Clone, Debug, PartialEq, Eq)]

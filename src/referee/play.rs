@@ -3,7 +3,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
-use crate::lang::Language;
 use crate::lang::moves::{Event, OfferBar, event};
 use crate::referee::load::{Loaded, load};
 use crate::referee::view::{side_name, to_both, to_each};
@@ -14,6 +13,7 @@ use crate::store::games;
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
+use crate::vocabulary::Language;
 
 /// Checks that the game is active and returns the actor's side.
 pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeError> {

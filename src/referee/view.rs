@@ -1,11 +1,11 @@
 //! The text of replies: the game's state as each player should see it.
 
 use crate::games::AnyGame;
-use crate::lang::Language;
 use crate::lang::state::{ClockLine, Clocks, NextReminder, Phase, StateView};
 use crate::referee::load::{Loaded, language};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
+use crate::vocabulary::Language;
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`,
 /// numbered as the export numbers it ([`crate::notation::record::move_number_of`]):

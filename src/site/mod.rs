@@ -34,8 +34,8 @@ mod score;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::lang::Language;
 use crate::rules::Variant;
+use crate::vocabulary::Language;
 
 /// A tournament as its site shows it: plain data, escaped and laid out here.
 #[derive(Clone, Copy, Debug)]

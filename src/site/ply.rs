@@ -9,10 +9,10 @@ use super::{Site, SiteGame, layout, score};
 use crate::diagram::html::escape;
 use crate::diagram::{Options, svg};
 use crate::games::{BoardView, MoveView, new_game};
-use crate::lang::Language;
 use crate::lang::site::{self as words, Word, word};
 use crate::notation::record::move_number_of;
 use crate::rules::{Color, Variant};
+use crate::vocabulary::Language;
 
 /// A ply as the score writes it.
 #[derive(Clone, Debug)]

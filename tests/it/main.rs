@@ -16,7 +16,7 @@ mod daemon;
 mod director;
 mod draws;
 mod games_by_mail;
-mod layers;
+mod module_graph;
 mod mail;
 mod notation;
 mod records;

@@ -15,13 +15,13 @@ use export::export;
 use queries::{adjudications, list, read, show, standings};
 
 use super::store_args::StoreArgs;
-use crate::lang::Language;
 use crate::lang::tournament_settings::system_name;
 use crate::referee::DirectorAction;
 use crate::referee::tournament as service;
 use crate::rules::Variant;
 use crate::tournament::System;
 use crate::tournament::standings::{Scoring, WithdrawalPolicy};
+use crate::vocabulary::Language;
 
 /// The director's address, given to every command that changes a tournament.
 #[derive(clap::Args, Debug)]

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use anyhow::anyhow;
 
 use crate::cli::store_args::StoreArgs;
-use crate::lang::Language;
 use crate::lang::tournament_settings::{settings_lines, system_name};
 use crate::referee::RefereeError;
 use crate::referee::tournament as service;
 use crate::store::games as game_rows;
 use crate::store::tournaments::{self, Tournament};
 use crate::store::{Tx, players};
+use crate::vocabulary::Language;
 
 /// Reads in one transaction; a refusal goes to stderr with exit 1.
 pub(super) fn read<T>(

@@ -1,7 +1,5 @@
-//! Why a time control was refused, and the refusal as a sentence.
-
-use crate::lang::Language;
-use crate::lang::plural::days_word_ru;
+//! Why a time control was refused. The Display is the English for logs and
+//! the command line; [`crate::lang::clock`] words it for a person.
 
 /// Why a time control was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -56,58 +54,4 @@ pub enum ControlError {
     /// control; the JSON reader's words say where it differs from the form.
     #[error("the JSON is not a time control in its JSON form ({0})")]
     Json(String),
-}
-
-impl ControlError {
-    /// The error as a sentence in a language.
-    #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        if lang == Language::En {
-            return self.to_string();
-        }
-        match self {
-            ControlError::ZeroDays { field } => {
-                format!(
-                    "в контроле времени нужен хотя бы один день: {} = 0",
-                    field_ru(field)
-                )
-            }
-            ControlError::TooManyDays { field, days, max } => {
-                format!("{} = {days}, это больше допустимых {max}", field_ru(field))
-            }
-            ControlError::ZeroMoves => {
-                "в контроле времени нужен хотя бы один ход на период, а не 0".to_owned()
-            }
-            ControlError::TooManyMoves { moves, max } => {
-                format!("{moves} ходов на период — больше допустимых {max}")
-            }
-            ControlError::CapBelowBase { cap, base } => format!(
-                "потолок {cap} {} меньше основного времени {base} {}",
-                days_word_ru(u64::from(*cap)),
-                days_word_ru(u64::from(*base))
-            ),
-            ControlError::ZeroDoubleAfter => {
-                "удвоение дней возможно только после хотя бы одного дня, а не после 0".to_owned()
-            }
-            ControlError::Syntax { text, .. } => format!(
-                "не удалось прочитать контроль времени {text:?}: ожидается, например, \
-                 «3 дня на ход», «10/50», «10/50 икчф» или «фишер 30+3 макс 60»"
-            ),
-            ControlError::Json(e) => {
-                format!("этот JSON — не контроль времени в форме JSON ({e})")
-            }
-        }
-    }
-}
-
-fn field_ru(field: &str) -> &'static str {
-    match field {
-        "days per move" => "дней на ход",
-        "days per period" => "дней на период",
-        "base days" => "основное время (дней)",
-        "increment days" => "добавка за ход (дней)",
-        "cap days" => "потолок (дней)",
-        "double after days" => "удвоение после (дней)",
-        _ => "число дней",
-    }
 }

@@ -47,7 +47,6 @@
 //! Reading JSON validates it like the constructors do, so every
 //! [`TimeControl`] value is valid.
 
-mod describe;
 mod error;
 mod json;
 mod model;
@@ -56,7 +55,6 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-pub use crate::lang::plural::{days_word_ru, moves_word_ru};
 pub use error::ControlError;
 pub use model::{
     Counting, ICCF_DOUBLE_AFTER_DAYS, Limit, MAX_ADD_DAYS, MAX_DAYS_PER_MOVE, MAX_INCREMENT_DAYS,

@@ -3,8 +3,6 @@
 use super::*;
 use serde_json::json;
 
-use crate::lang::Language;
-
 fn p(text: &str) -> TimeControl {
     TimeControl::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
 }
@@ -185,24 +183,6 @@ fn bad_controls_are_refused_with_the_reason() {
 }
 
 #[test]
-fn error_messages_are_clear_in_both_languages() {
-    let e = TimeControl::parse("0d/move").expect_err("zero days");
-    assert_eq!(
-        e.message(Language::En),
-        "a time control needs at least one day: days per move is 0"
-    );
-    assert_eq!(
-        e.message(Language::Ru),
-        "в контроле времени нужен хотя бы один день: дней на ход = 0"
-    );
-    let e = TimeControl::parse("fischer 30+3 cap 21").expect_err("cap");
-    assert_eq!(
-        e.message(Language::Ru),
-        "потолок 21 день меньше основного времени 30 дней"
-    );
-}
-
-#[test]
 fn json_round_trips_and_is_validated() {
     let c = TimeControl::moves_in_days(10, 50, Counting::ICCF).expect("valid");
     let j = c.to_json();
@@ -226,23 +206,4 @@ fn json_round_trips_and_is_validated() {
         "{bad:?}"
     );
     assert!(TimeControl::from_json(&json!({"type": "hourglass"})).is_err());
-}
-
-#[test]
-fn descriptions_use_russian_plurals() {
-    assert_eq!(p("1d/move").describe(Language::Ru), "1 день на ход");
-    assert_eq!(p("3d/move").describe(Language::Ru), "3 дня на ход");
-    assert_eq!(p("11d/move").describe(Language::Ru), "11 дней на ход");
-    assert_eq!(p("21d/move").describe(Language::Ru), "21 день на ход");
-    assert_eq!(p("10/50").describe(Language::Ru), "10 ходов за 50 дней");
-    assert_eq!(p("1d/move").describe(Language::En), "1 day per move");
-    assert_eq!(
-        p("10/50 iccf").describe(Language::En),
-        "10 moves in 50 days (whole days, a reply within 24 hours costs no day; \
-             days beyond 20 on one move count double)"
-    );
-    assert_eq!(
-        p("fischer 30+3 cap 60").describe(Language::En),
-        "Fischer: 30 days + 3 days per move, at most 60 days"
-    );
 }

@@ -95,7 +95,7 @@ pub(super) fn handle(
             Err(r) => format!(
                 "director refused: {} ({})",
                 line.line,
-                words::refused(r, crate::lang::Language::En)
+                words::refused(r, crate::vocabulary::Language::En)
             ),
         });
         items.push(DirectorItem {

@@ -4,13 +4,13 @@
 
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
-use crate::lang::Language;
 use crate::mail::{Envelope, HeaderSummary};
 use crate::referee::letters::{self, Answering};
 use crate::referee::{RefereeError, Reply};
 use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::players::Player;
+use crate::vocabulary::Language;
 
 pub(super) fn language_of(player: &Player) -> Language {
     player.language

@@ -2,9 +2,9 @@
 //! offers and claims ([`Event`]).
 
 use crate::games::{ClaimableDraw, Finish, MoveError};
-use crate::lang::Language;
 use crate::lang::game::side_name;
 use crate::rules::{Citation, Color, GameResult};
+use crate::vocabulary::Language;
 
 use super::ends::{claim_fails, claimable, finish, result_with_score};
 

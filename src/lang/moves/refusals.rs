@@ -2,11 +2,11 @@
 //! worded with the rule's citation.
 
 use crate::games::{Illegal, MoveError, MoveErrorKind, UnreadableMove};
-use crate::lang::Language;
 use crate::notation::IllegalReason;
 use crate::notation::square_name::SquareError;
 use crate::notation::written::Unreadable;
 use crate::rules::Role;
+use crate::vocabulary::Language;
 
 /// Why a draughts text is not a move, as a clause: "it is empty" / «пустой текст».
 #[must_use]
@@ -32,12 +32,6 @@ pub fn unreadable(reason: Unreadable, lang: Language) -> &'static str {
             "it names no destination square",
             "не указано поле, на которое идёт шашка",
         ),
-    }
-}
-
-impl std::fmt::Display for Unreadable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(unreadable(*self, Language::En))
     }
 }
 

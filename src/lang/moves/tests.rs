@@ -5,12 +5,12 @@ use super::*;
 use crate::games::{
     ClaimKind, ClaimableDraw, EndRule, Finish, Illegal, MoveError, MoveErrorKind, UnreadableMove,
 };
-use crate::lang::Language;
 use crate::notation::IllegalReason;
 use crate::notation::square_name::SquareError;
 use crate::notation::written::Unreadable;
 use crate::rules::Variant;
 use crate::rules::{Citation, Color, GameResult, Role};
+use crate::vocabulary::Language;
 
 /// Fails when a text a player reads holds what no player should see:
 /// project files, Rust debug text, English words in Russian, Russian in English.

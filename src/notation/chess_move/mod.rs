@@ -58,8 +58,6 @@ pub use read::{en_passant_mark_len, is_chess_suffix, is_en_passant_mark, parse_c
 pub use resolve::ChessResolveError;
 pub use write::{full, short};
 
-use crate::lang::Language;
-
 /// A chess move as written, checked for form only (stage one): a move as
 /// seed 003 art. 5-6 define it, in the notation of the record each player
 /// keeps (art. 13).
@@ -181,9 +179,17 @@ impl ChessUnreadable {
     ];
 }
 
+/// Short English for logs; [`crate::lang::chess::unreadable`] words the
+/// reason for a player.
 impl std::fmt::Display for ChessUnreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(crate::lang::chess::unreadable(*self, Language::En))
+        f.write_str(match self {
+            ChessUnreadable::Empty => "empty",
+            ChessUnreadable::NoDestination => "no destination square",
+            ChessUnreadable::BadCastling => "castling miswritten",
+            ChessUnreadable::BadPromotion => "promotion to no piece",
+            ChessUnreadable::Unexpected => "characters of no chess move",
+        })
     }
 }
 

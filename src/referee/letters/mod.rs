@@ -24,12 +24,13 @@ mod rich;
 use chrono::{DateTime, Utc};
 
 use crate::config::Config;
-use crate::lang::{self, Language};
+use crate::lang;
 use crate::mail::BotAddress;
 use crate::referee::{RefereeError, Reply};
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
 use crate::store::players::{self, Player};
 use crate::store::{Game, GameId, StoreError, Tx, games, threads};
+use crate::vocabulary::Language;
 
 /// The mail a reply answers: who sent it, its Message-ID and References
 /// (without `<>`, oldest first), and the game whose thread it is in.

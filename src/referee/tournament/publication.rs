@@ -4,12 +4,12 @@
 use chrono::{DateTime, Utc};
 
 use super::table::{table, table_text_of};
-use crate::lang::Language;
 use crate::referee::RefereeError;
 use crate::rules::Variant;
 use crate::site::{Site, SiteGame, SiteRow, SiteTable};
 use crate::store::Tx;
 use crate::store::tournaments::{self, Tournament};
+use crate::vocabulary::Language;
 
 /// A tournament's site as owned data.
 #[derive(Clone, Debug)]

@@ -4,7 +4,6 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::lang::Language;
 use crate::lang::tournament::TableView;
 use crate::lang::tournament_events::InvitationLines;
 use crate::referee::command::Command;
@@ -21,6 +20,7 @@ use crate::store::{GameId, PlayerId, Tx};
 use crate::store::{GameStatus, Termination};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 use crate::vocabulary::DirectorAction;
+use crate::vocabulary::Language;
 
 /// One section's table.
 #[derive(Clone, Debug)]

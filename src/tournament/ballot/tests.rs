@@ -488,7 +488,10 @@ fn a_wrong_line_of_a_list_is_named_by_its_number() {
     let ListLineError::NotAnOpening { setup, moves } = problem else {
         panic!("{problem:?}")
     };
-    assert!(!setup.0.is_empty());
+    assert!(
+        matches!(&setup, SetupError::Position(why) if !why.is_empty()),
+        "{setup:?}"
+    );
     assert!(matches!(*moves, MovesError::Syntax(_)), "{moves:?}");
     // A result is not an opening.
     let (_, problem) = line_error("A1\t1. ab4 ba5 1-0\n");

@@ -364,7 +364,7 @@ fn a_season_of_clocks_sends_each_reminder_once_and_times_out_on_the_dot() {
                     match got {
                         Err(ClockError::Leave(e)) => {
                             assert_eq!(e, want);
-                            assert!(!e.message(zaochka::lang::Language::Ru).is_empty());
+                            assert!(!e.message(zaochka::vocabulary::Language::Ru).is_empty());
                         }
                         other => panic!("{text}: expected a refusal, got {other:?}"),
                     }

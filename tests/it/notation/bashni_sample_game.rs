@@ -91,7 +91,7 @@ fn the_long_form_is_reported_at_blacks_7th_move_because_d8_is_empty() -> Res {
     assert_eq!(f.error.written, "d8-c7");
     assert!(matches!(&f.error.kind, MoveErrorKind::Illegal(_)));
     assert_eq!(
-        f.error.message(zaochka::lang::Language::En),
+        f.error.message(zaochka::vocabulary::Language::En),
         "there is no tower of yours on d8"
     );
     assert_eq!(record.game.plies(), 13);

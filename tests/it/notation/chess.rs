@@ -3,8 +3,8 @@
 //! is illegal or ambiguous.
 
 use zaochka::games::{self, AnyGame, MoveErrorKind};
-use zaochka::lang::Language;
 use zaochka::rules::{Color, Variant};
+use zaochka::vocabulary::Language;
 
 const INITIAL: &str = "";
 

@@ -19,7 +19,6 @@ use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 use zaochka::games::{self, AnyGame, MoveError, MoveErrorKind};
-use zaochka::lang::Language;
 use zaochka::lang::chess::san_for;
 use zaochka::mail::intent::{Context, Intent, MoveSyntax, Unrecognised};
 use zaochka::mail::read_intents;
@@ -27,6 +26,7 @@ use zaochka::notation::chess_move::{full, parse_chess_move, short};
 use zaochka::notation::pdn::read_pgn_games;
 use zaochka::rules::Variant;
 use zaochka::store::GameId;
+use zaochka::vocabulary::Language;
 
 fn data(path: &str) -> String {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));

@@ -25,7 +25,7 @@ fn try_chess(text: &str) {
     let _ = parse_chess_move(text);
     for g in chess_games() {
         if let Err(e) = g.check(text) {
-            let _ = e.message(zaochka::lang::Language::Ru);
+            let _ = e.message(zaochka::vocabulary::Language::Ru);
         }
     }
 }

@@ -1,8 +1,8 @@
 //! What players are told when a written move is illegal or ambiguous.
 
-use zaochka::lang::Language;
 use zaochka::notation::{Naming, ResolveError, fen, parse_move, write};
 use zaochka::rules::{DiagonalPosition, Position, Variant};
+use zaochka::vocabulary::Language;
 
 fn resolve(variant: Variant, fen_text: &str, text: &str) -> Result<String, ResolveError> {
     let pos = match fen_text {

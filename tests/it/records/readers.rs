@@ -10,8 +10,8 @@ use crate::common;
 
 use common::records::{game_file, game_path, games_of, run_in_repo};
 use zaochka::games::{self, ReadingNote, RecordError, VariantClue};
-use zaochka::lang::Language;
 use zaochka::rules::{Color, Numbering, Variant};
+use zaochka::vocabulary::Language;
 
 /// `zaochka check` on a PDN text written to a temporary file named `name`.
 fn check_text(name: &str, text: &str) -> common::cli::Run {

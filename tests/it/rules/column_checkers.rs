@@ -7,9 +7,9 @@
 //! given in either form.
 
 use zaochka::games::{self, AnyGame, EndRule, Illegal, MoveErrorKind};
-use zaochka::lang::Language;
 use zaochka::notation::IllegalReason;
 use zaochka::rules::{Color, GameResult, Termination, Variant};
+use zaochka::vocabulary::Language;
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 

@@ -18,10 +18,10 @@ use headless::{near, pixels};
 
 use zaochka::diagram::{Options, svg};
 use zaochka::games::{self, AnyGame};
-use zaochka::lang::Language;
 use zaochka::notation::pdn::{PdnGame, read_games, read_pgn_games};
 use zaochka::rules::{Color, Variant};
 use zaochka::site::{self, Site, SiteGame, SiteRow, SiteTable};
+use zaochka::vocabulary::Language;
 
 /// A player's name that must be escaped everywhere it is shown.
 const TRICKY: &str = "Петров <Пётр> & \"К°\"";

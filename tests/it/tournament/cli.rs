@@ -328,7 +328,7 @@ fn publish_writes_the_tournament_as_chromium_shows_it_with_the_board_after_each_
         game.last_move().as_ref(),
         zaochka::rules::Color::White,
         &zaochka::diagram::Options {
-            lang: zaochka::lang::Language::Ru,
+            lang: zaochka::vocabulary::Language::Ru,
             ..zaochka::diagram::Options::default()
         },
     );
