@@ -102,6 +102,10 @@ const LANDED: &[(&str, &str)] = &[
         "0022_canonical_addresses.sql",
         "222c1194d7942ae6b751eeb4c2ae25f96ec124668c1a1f54c05eb74c616ec0cf",
     ),
+    (
+        "0023_shell_commands_cancelled_steps.sql",
+        "d007e9f0a154db787ad5182a32a5d2d94cfd68cc19493ec3fac4ff2e1d553f2e",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {

@@ -292,7 +292,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     refuse_damaged(&config.database)?;
     if let Some(since) = backup::pending_replay(&config.database)? {
         info!(since = %since, "finishing the mailbox replay of a restore");
-        backup::replay(config, since, stop)?;
+        backup::replay(config, since, stop, None)?;
     }
     let mut store = Store::open(&config.database)?;
     let transport = transport::from_config(&config.outbox)?;
