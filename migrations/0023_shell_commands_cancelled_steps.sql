@@ -28,3 +28,6 @@ CREATE TABLE cancelled_clock_steps (
     cancelled_at TEXT NOT NULL,
     CHECK (step_from < step_to)
 ) STRICT;
+
+-- The steps a clock's stops are looked up by: those ending after an instant.
+CREATE INDEX cancelled_clock_steps_by_end ON cancelled_clock_steps (step_to);

@@ -104,7 +104,7 @@ const LANDED: &[(&str, &str)] = &[
     ),
     (
         "0023_shell_commands_cancelled_steps.sql",
-        "d007e9f0a154db787ad5182a32a5d2d94cfd68cc19493ec3fac4ff2e1d553f2e",
+        "6517a00c138572eedbcabd2265ddb7e4fd0ed0ef04a29e079b86c804968e88b9",
     ),
 ];
 

@@ -137,8 +137,7 @@ pub fn step_stops(tx: &Tx<'_>, from: DateTime<Utc>) -> Result<Vec<(DateTime<Utc>
         .into_iter()
         .collect();
     let mut stmt = tx.sql().prepare_cached(
-        "SELECT step_from, step_to FROM cancelled_clock_steps WHERE step_to > ?1
-         ORDER BY step_from",
+        "SELECT step_from, step_to FROM cancelled_clock_steps WHERE step_to > ?1",
     )?;
     let rows = stmt.query_map([Ts(from)], |r| {
         Ok((r.get::<_, Ts>("step_from")?.0, r.get::<_, Ts>("step_to")?.0))

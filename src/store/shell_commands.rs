@@ -102,16 +102,3 @@ pub fn holds(tx: &Tx<'_>, mark: &str) -> Result<bool> {
         .optional()?
         .is_some())
 }
-
-/// The newest instant of a command the database holds, if any: where the
-/// journal stood when the copy was taken.
-///
-/// # Errors
-/// [`super::StoreError::Sqlite`] only.
-pub fn newest(tx: &Tx<'_>) -> Result<Option<DateTime<Utc>>> {
-    let at: Option<Ts> = tx
-        .sql()
-        .prepare_cached("SELECT max(at) FROM shell_commands")?
-        .query_row([], |r| r.get(0))?;
-    Ok(at.map(|t| t.0))
-}
