@@ -271,7 +271,7 @@ fn unsafe_free_terminate(child: &mut std::process::Child) {
 }
 
 #[test]
-fn serve_refuses_a_damaged_database_and_names_restore() {
+fn serve_and_the_shell_commands_refuse_a_damaged_database_and_name_restore() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     bot.serve_once();
@@ -300,6 +300,33 @@ fn serve_refuses_a_damaged_database_and_names_restore() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("damaged"), "{err}");
     assert!(err.contains("zaochka restore"), "{err}");
+
+    // A shell command that would write to it is refused the same way, and
+    // writes nothing.
+    let before = std::fs::read(&path).unwrap();
+    let out = bot.run(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+    ]);
+    assert!(!out.status.success(), "a damaged database is written to");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("damaged (quick_check"), "{err}");
+    assert!(err.contains("zaochka restore"), "{err}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the file is untouched"
+    );
+    assert!(
+        !bot.path().join("zaochka.db.commands").exists() || {
+            let journal = std::fs::read_to_string(bot.path().join("zaochka.db.commands")).unwrap();
+            !journal.contains("carol@example.test")
+        }
+    );
 }
 
 #[test]

@@ -54,9 +54,16 @@ impl StoreArgs {
         Ok(c)
     }
 
-    /// Opens the database (migrating it).
+    /// Opens the database (migrating it). A file of at most
+    /// [`crate::store::QUICK_CHECK_MAX_BYTES`] is first checked with `PRAGMA
+    /// quick_check`, and a damaged one refused, naming `zaochka restore`, as
+    /// `serve` refuses it: every command opening it here may write (even a
+    /// query brings the schema up to date).
     pub fn open(&self) -> anyhow::Result<Store> {
         let db = self.config()?.database;
+        if std::fs::metadata(&db).is_ok_and(|m| m.len() <= crate::store::QUICK_CHECK_MAX_BYTES) {
+            crate::daemon::refuse_damaged(&db)?;
+        }
         let mut store = Store::open(&db)
             .with_context(|| format!("cannot open the database {}", db.display()))?;
         if let Some(mark) = &self.mark {

@@ -383,6 +383,15 @@ pub use crate::vocabulary::Side;
 
 sql_text!(Side);
 
+/// The largest database file (bytes) a shell command checks with `PRAGMA
+/// quick_check` before it opens it: 8 MiB, about 13,000 games. Measured
+/// (`scale_bench` `quick_check_of_100_000_games_is_timed_for_the_commands`,
+/// a shared 2-core machine): 2.5 ms for 100 games (0.45 MB), 1.05 s for
+/// 100,000 games (62 MB), about 17 ms a megabyte, so 8 MiB stays near 150 ms,
+/// under the 200 ms a command may spend on it; a larger file is checked by
+/// `zaochka serve` at each start.
+pub const QUICK_CHECK_MAX_BYTES: u64 = 8 * 1024 * 1024;
+
 /// Formats an instant the way the store keeps it: UTC, RFC 3339, always with
 /// milliseconds and `Z`, e.g. `2025-03-04T12:45:00.000Z` (24 characters for
 /// years 0000-9999, so text order is time order).
