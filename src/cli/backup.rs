@@ -42,17 +42,21 @@ impl Backup {
     }
 }
 
-/// Puts a backup in place of the database and replays the mailbox: refused
-/// while `zaochka serve` runs on the database; removes the old `-wal` and
-/// `-shm`; then processes again every inbox mail of the last `[backup]
-/// replay-days` (read or not) that the backup had not seen, so the moves made
-/// after the backup come back. Their replies wait in the outbox for `serve`.
+/// Puts a backup in place of the database and replays the mailbox and the
+/// shell commands: refused while `zaochka serve` runs on the database;
+/// removes the old `-wal` and `-shm`; then processes again every inbox mail
+/// of the last `[backup] replay-days` (read or not) that the backup had not
+/// seen and, in one order with them by instant, every command of the journal
+/// `<database>.commands` the backup does not hold, so the moves and the
+/// commands made after the backup come back. Their replies wait in the
+/// outbox for `serve`.
 #[derive(clap::Args, Debug)]
 pub struct Restore {
     /// The backup file (written by `zaochka backup` or the daemon's `[backup]`).
     file: PathBuf,
-    /// Put the backup in place as it stands, without replaying the mailbox or
-    /// upgrading its schema: to go back to the build that wrote it.
+    /// Put the backup in place as it stands, without replaying the mailbox
+    /// or the shell commands, or upgrading its schema: to go back to the
+    /// build that wrote it.
     #[arg(long)]
     no_replay: bool,
 }
@@ -84,7 +88,8 @@ impl Restore {
         } else {
             backup::Replay::Mailbox
         };
-        let restored = backup::restore(&config, &self.file, args.now(), &stop, how)?;
+        let mut journal = super::journal::Journal::new(args);
+        let restored = backup::restore(&config, &self.file, args.now(), &stop, how, &mut journal)?;
         if args.json {
             println!(
                 "{}",
@@ -94,6 +99,8 @@ impl Restore {
                     "backup-schema": restored.backup_version,
                     "replay-seen": restored.replay.seen,
                     "replay-processed": restored.replay.processed,
+                    "commands-applied": restored.replay.commands_applied,
+                    "commands-refused": restored.replay.commands_refused,
                 })
             );
         } else if self.no_replay {
@@ -105,14 +112,16 @@ impl Restore {
             );
         } else {
             println!(
-                "{} restored into {}; mailbox replayed: {} mails looked at, {} processed again. \
-                 Commands typed at the shell after the backup (player add, game new, play, \
-                 rulings) are not in the mailbox: do them again. \
+                "{} restored into {}; mailbox replayed: {} mails looked at, {} processed again; \
+                 shell commands of {} replayed: {} applied, {} changed nothing (see above). \
                  Start the daemon: it sends the replies.",
                 self.file.display(),
                 config.database.display(),
                 restored.replay.seen,
-                restored.replay.processed
+                restored.replay.processed,
+                super::journal::path_of(&config.database).display(),
+                restored.replay.commands_applied,
+                restored.replay.commands_refused
             );
         }
         Ok(ExitCode::SUCCESS)

@@ -10,6 +10,7 @@ mod export;
 mod game;
 mod history;
 mod import;
+mod journal;
 mod mail_log;
 mod moves;
 mod outbox;
@@ -79,12 +80,52 @@ enum Command {
 }
 
 impl Cli {
-    /// Runs the command; errors are printed to stderr with their causes.
+    /// Runs the command; errors are printed to stderr with their causes. A
+    /// command that changed the database is journaled beside it after its
+    /// commit ([`journal`]), except `serve`, `backup` and `restore`.
     #[must_use]
-    pub fn run(self) -> ExitCode {
+    pub fn run(mut self) -> ExitCode {
         if !matches!(self.command, Command::Serve(_)) {
             quiet_on_closed_pipe();
         }
+        let journaled = !matches!(
+            self.command,
+            Command::Serve(_) | Command::Backup(_) | Command::Restore(_) | Command::Perft(_)
+        );
+        let mark = if journaled {
+            match journal::new_mark(self.store.now()) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    eprintln!("zaochka: {e:#}; the command is not journaled");
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        self.store.mark.clone_from(&mark);
+        let args = self.store.clone();
+        let code = self.execute();
+        if let Some(mark) = mark
+            && mark.committed()
+        {
+            let argv: Vec<String> = std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            let written = args
+                .config()
+                .and_then(|c| journal::append(&c.database, &mark, &argv));
+            if let Err(e) = written {
+                eprintln!(
+                    "zaochka: the command was applied, but {e:#}: a restore cannot replay it"
+                );
+            }
+        }
+        code
+    }
+
+    /// Runs the command without journaling it.
+    fn execute(self) -> ExitCode {
         let result = match self.command {
             Command::Check(c) => c.execute(&self.store),
             Command::Clock(c) => c.execute(&self.store),

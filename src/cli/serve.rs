@@ -27,6 +27,11 @@ pub struct Serve {
     /// Internal: the probed mail's receipt instant (RFC 3339).
     #[arg(long, hide = true)]
     probe_received_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// Internal: the verdicts of the daemon's authentication checks of the
+    /// probed mail (JSON), on which it decided the mail's wait; the probe
+    /// processes the mail on them instead of checking again.
+    #[arg(long, hide = true)]
+    probe_checks: Option<String>,
 }
 
 impl Serve {
@@ -48,6 +53,9 @@ impl Serve {
                 size,
                 length,
                 received_at,
+                checks: self
+                    .probe_checks
+                    .and_then(|json| serde_json::from_str(&json).ok()),
             };
             return Ok(crate::daemon::probe::run_child(&config, mail));
         }

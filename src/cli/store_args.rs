@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use crate::config::Config;
 use crate::referee::{self, Command, Handled, RefereeError, Source};
 use crate::store::players::{self, Player};
+use crate::store::shell_commands::CommandMark;
 use crate::store::{Store, Tx};
 
 /// The options every command takes: `--config`, `--db`, `--now`, `--json`.
@@ -35,6 +36,11 @@ pub struct StoreArgs {
     /// tests and for entering moves received earlier.
     #[arg(long, global = true, env = "ZAOCHKA_NOW", hide = true)]
     pub now: Option<DateTime<Utc>>,
+    /// The mark of the shell command these options run, which every write
+    /// transaction of a database opened by [`StoreArgs::open`] records (see
+    /// `cli::journal`); none for commands not journaled.
+    #[arg(skip)]
+    pub mark: Option<CommandMark>,
 }
 
 impl StoreArgs {
@@ -48,10 +54,22 @@ impl StoreArgs {
         Ok(c)
     }
 
-    /// Opens the database (migrating it).
+    /// Opens the database (migrating it). A file of at most
+    /// [`crate::store::QUICK_CHECK_MAX_BYTES`] is first checked with `PRAGMA
+    /// quick_check`, and a damaged one refused, naming `zaochka restore`, as
+    /// `serve` refuses it: every command opening it here may write (even a
+    /// query brings the schema up to date).
     pub fn open(&self) -> anyhow::Result<Store> {
         let db = self.config()?.database;
-        Store::open(&db).with_context(|| format!("cannot open the database {}", db.display()))
+        if std::fs::metadata(&db).is_ok_and(|m| m.len() <= crate::store::QUICK_CHECK_MAX_BYTES) {
+            crate::daemon::refuse_damaged(&db)?;
+        }
+        let mut store = Store::open(&db)
+            .with_context(|| format!("cannot open the database {}", db.display()))?;
+        if let Some(mark) = &self.mark {
+            store.mark_commands(mark.clone());
+        }
+        Ok(store)
     }
 
     /// The instant to act at.

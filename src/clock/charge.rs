@@ -7,7 +7,8 @@
 //! move reached the bot (its recorded receipt instant, not the sender's
 //! `Date:` header) to the instant the side's own move reached it, both UTC.
 //! Periods in which the side's clock stands ([`Stop`]: the player's leave, a
-//! paused game) are left out. It is counted in whole seconds, rounded down.
+//! paused game, a forward step of the system clock that waits for a director
+//! or was cancelled) are left out. It is counted in whole seconds, rounded down.
 //!
 //! A day is always 24 hours (86 400 s) of real time: the clock never depends
 //! on a time zone, so a daylight-saving change moves the *local* reading of a

@@ -21,6 +21,7 @@
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
 
+use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
@@ -32,6 +33,7 @@ use chrono::{DateTime, Duration as Span, Utc};
 use tracing::{info, warn};
 
 use super::faults::RunState;
+use super::inbox::{Inbox, RawMail, Skipped};
 use super::lock::{LockError, ServeLock};
 use crate::config::Config;
 use crate::printable::printable;
@@ -235,15 +237,17 @@ pub struct Restored {
     pub replay: Replayed,
 }
 
-/// Whether `restore` replays the mailbox.
+/// Whether `restore` replays the mailbox and the shell commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Replay {
     /// Every inbox mail of the last `[backup] replay-days` that the backup
-    /// has not processed is processed again (the database is brought to
-    /// today's schema on the way).
+    /// has not processed is processed again, and every journaled shell
+    /// command it lacks is run again, in one order by instant (the database
+    /// is brought to today's schema on the way).
     Mailbox,
-    /// The backup is put in place as it stands, schema included: going back
-    /// to the build that wrote it, which then reads the inbox itself.
+    /// The backup is put in place as it stands, schema included, neither
+    /// mails nor commands replayed: going back to the build that wrote it,
+    /// which then reads the inbox itself.
     None,
 }
 
@@ -254,6 +258,11 @@ pub struct Replayed {
     pub seen: usize,
     /// Of them, mails the restored database had not processed: processed now.
     pub processed: usize,
+    /// Journaled shell commands the restored database lacked, applied again.
+    pub commands_applied: usize,
+    /// Journaled shell commands the restored database lacked that changed
+    /// nothing when replayed (refused now, or not replayable).
+    pub commands_refused: usize,
 }
 
 /// `zaochka restore FILE` (see the module documentation).
@@ -269,6 +278,7 @@ pub fn restore(
     now: DateTime<Utc>,
     stop: &AtomicBool,
     how: Replay,
+    commands: &mut dyn ShellCommands,
 ) -> anyhow::Result<Restored> {
     let database = &config.database;
     let _lock = ServeLock::acquire(database).map_err(|e| match e {
@@ -338,7 +348,7 @@ pub fn restore(
     }
     let since = now - Span::days(i64::from(config.backup.replay_days));
     write_marker(database, since)?;
-    let replay = replay(config, since, stop).context(
+    let replay = replay(config, since, stop, Some(commands)).context(
         "the backup is in place, but the mailbox replay did not finish; \
          the next `zaochka serve` finishes it before anything else",
     )?;
@@ -378,17 +388,101 @@ pub fn pending_replay(database: &Path) -> anyhow::Result<Option<DateTime<Utc>>> 
     }
 }
 
+/// The shell commands a restore replays among the mails (the journal beside
+/// the database, kept by the command line).
+pub trait ShellCommands {
+    /// The instants (UTC) of the commands the restored database `store`
+    /// lacks, oldest first.
+    ///
+    /// # Errors
+    /// The journal or the database cannot be read.
+    fn due(&mut self, store: &mut Store) -> anyhow::Result<Vec<DateTime<Utc>>>;
+
+    /// Replays the `index`-th command of [`ShellCommands::due`] and says
+    /// whether it was applied; one refused now is recorded in `store` at
+    /// `now` (UTC) as replayed, so that it is not tried again.
+    fn replay(&mut self, index: usize, store: &mut Store, now: DateTime<Utc>) -> bool;
+}
+
+/// An inbox that hands over only the mail that arrived at `bound` or
+/// earlier (all of it without a bound), keeping the later mail it fetched
+/// for a later bound: the mails and the shell commands of a replay in one
+/// order by instant.
+struct UpTo<'a> {
+    inner: &'a mut dyn Inbox,
+    bound: Option<DateTime<Utc>>,
+    fetched: VecDeque<RawMail>,
+}
+
+impl Inbox for UpTo<'_> {
+    fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {
+        if self.fetched.is_empty() {
+            self.fetched.extend(self.inner.fetch(limit)?);
+        }
+        let mut out = Vec::new();
+        while out.len() < limit
+            && self
+                .fetched
+                .front()
+                .is_some_and(|m| self.bound.is_none_or(|b| m.received_at <= b))
+        {
+            out.extend(self.fetched.pop_front());
+        }
+        Ok(out)
+    }
+
+    fn replay_since(&mut self, since: DateTime<Utc>) {
+        self.inner.replay_since(since);
+    }
+
+    fn done(&mut self, key: &str) -> anyhow::Result<()> {
+        self.inner.done(key)
+    }
+
+    fn done_all(&mut self, keys: &[String]) -> anyhow::Result<()> {
+        self.inner.done_all(keys)
+    }
+
+    fn quarantine(&mut self, key: &str) -> anyhow::Result<()> {
+        self.inner.quarantine(key)
+    }
+
+    fn release(&mut self, key: &str) -> anyhow::Result<()> {
+        self.inner.release(key)
+    }
+
+    fn hold(&mut self, key: &str) {
+        self.inner.hold(key);
+    }
+
+    fn unhold_all(&mut self) {
+        self.inner.unhold_all();
+    }
+
+    fn take_skipped(&mut self) -> Vec<Skipped> {
+        self.inner.take_skipped()
+    }
+
+    fn wait(&mut self, timeout: std::time::Duration, stop: &AtomicBool) -> anyhow::Result<()> {
+        self.inner.wait(timeout, stop)
+    }
+}
+
 /// Replays the mailbox from `since` (see the module documentation) through
-/// the daemon's own queue, then removes the marker. The replies are left in
-/// the outbox for `serve` to send. The caller holds the daemon lock.
+/// the daemon's own queue, and among its mails, in one order by instant, the
+/// shell `commands` the restored database lacks (a command goes after the
+/// mails that arrived at its instant or earlier); then removes the marker.
+/// The replies are left in the outbox for `serve` to send. The caller holds
+/// the daemon lock.
 ///
 /// # Errors
 /// The inbox or the database cannot be opened or fail meanwhile (the marker
-/// stays, so the next `serve` replays again).
+/// stays, so the next `serve` replays the mailbox again).
 pub fn replay(
     config: &Config,
     since: DateTime<Utc>,
     stop: &AtomicBool,
+    commands: Option<&mut dyn ShellCommands>,
 ) -> anyhow::Result<Replayed> {
     let mut store = Store::open(&config.database)?;
     let mut inbox = super::open_inbox(config)?;
@@ -398,22 +492,45 @@ pub fn replay(
     let before = count(&mut store)?;
     let mut run = RunState::default();
     let mut seen = 0usize;
-    let mut pump = |_: &mut Store| {};
-    let mut drain = super::Drain {
-        store: &mut store,
-        config,
-        inbox: inbox.as_mut(),
-        run: &mut run,
-        stop,
-        pump: &mut pump,
+    let mut upto = UpTo {
+        inner: inbox.as_mut(),
+        bound: None,
+        fetched: VecDeque::new(),
     };
-    let fault = drain.run_counting(&mut seen)?;
-    if let Some(detail) = fault {
-        bail!("the replay stopped on a fault ({detail}); it goes on at the next `zaochka serve`");
+    let mut drain = |store: &mut Store, upto: &mut UpTo<'_>| -> anyhow::Result<()> {
+        let mut pump = |_: &mut Store| {};
+        let mut drain = super::Drain {
+            store,
+            config,
+            inbox: upto,
+            run: &mut run,
+            stop,
+            pump: &mut pump,
+        };
+        if let Some(detail) = drain.run_counting(&mut seen)? {
+            bail!(
+                "the replay stopped on a fault ({detail}); it goes on at the next `zaochka serve`"
+            );
+        }
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            bail!("the replay was stopped; it goes on at the next `zaochka serve`");
+        }
+        Ok(())
+    };
+    let (mut applied, mut refused) = (0usize, 0usize);
+    if let Some(commands) = commands {
+        for (index, at) in commands.due(&mut store)?.into_iter().enumerate() {
+            upto.bound = Some(at);
+            drain(&mut store, &mut upto)?;
+            if commands.replay(index, &mut store, super::wall::now()) {
+                applied += 1;
+            } else {
+                refused += 1;
+            }
+        }
     }
-    if stop.load(std::sync::atomic::Ordering::SeqCst) {
-        bail!("the replay was stopped; it goes on at the next `zaochka serve`");
-    }
+    upto.bound = None;
+    drain(&mut store, &mut upto)?;
     let processed = count(&mut store)?.saturating_sub(before);
     let marker = replay_marker(&config.database);
     if let Err(e) = std::fs::remove_file(&marker)
@@ -421,6 +538,14 @@ pub fn replay(
     {
         warn!(marker = %printable(&marker.display().to_string()), error = %e, "cannot remove the replay marker");
     }
-    info!(seen, processed, "mailbox replayed");
-    Ok(Replayed { seen, processed })
+    info!(
+        seen,
+        processed, applied, refused, "mailbox and shell commands replayed"
+    );
+    Ok(Replayed {
+        seen,
+        processed,
+        commands_applied: applied,
+        commands_refused: refused,
+    })
 }

@@ -292,7 +292,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     refuse_damaged(&config.database)?;
     if let Some(since) = backup::pending_replay(&config.database)? {
         info!(since = %since, "finishing the mailbox replay of a restore");
-        backup::replay(config, since, stop)?;
+        backup::replay(config, since, stop, None)?;
     }
     let mut store = Store::open(&config.database)?;
     let transport = transport::from_config(&config.outbox)?;
@@ -390,13 +390,13 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
 ///
 /// # Errors
 /// The damage found, with the way back: `zaochka restore`.
-fn refuse_damaged(database: &std::path::Path) -> anyhow::Result<()> {
+pub(crate) fn refuse_damaged(database: &std::path::Path) -> anyhow::Result<()> {
     let problems = crate::store::check_file(database, false)?;
     if problems.is_empty() {
         return Ok(());
     }
     anyhow::bail!(
-        "the database {} is damaged (quick_check: {}); the daemon will not run on it. \
+        "the database {} is damaged (quick_check: {}); nothing runs on it. \
          Restore the newest good backup with `zaochka restore FILE` (see docs/admin.md, \"Restore\")",
         database.display(),
         problems

@@ -11,6 +11,12 @@
 //! which the daemon counts and, past `[faults] crash-retries`, quarantines. A
 //! random kill of the daemon therefore never quarantines an innocent mail: the
 //! probe finishes it, even as an orphan.
+//!
+//! The daemon checks the mail's authentication before it claims it, and
+//! decides there whether the mail waits (temperror in refuse mode, see
+//! `authenticate::wait`); the probe is handed those verdicts and processes
+//! the mail on them, never checking again, so a mail that crashed the daemon
+//! waits, is retried and is finally refused exactly as any other mail.
 
 use std::io::{Read, Write};
 use std::process::{Command, ExitCode, Stdio};
@@ -22,6 +28,7 @@ use tracing::warn;
 use super::inbox::RawMail;
 use super::process::{self, Processed};
 use crate::config::Config;
+use crate::mail::auth::AuthVerdicts;
 use crate::printable::printable;
 use crate::store::Store;
 
@@ -42,11 +49,15 @@ pub enum ProbeEnd {
     Crashed(String),
 }
 
-/// Runs the probe for one mail and waits for its end.
+/// Runs the probe for one mail, handing it the verdicts of the mail's
+/// authentication checks (`checks`, on which the daemon decided its
+/// temperror wait: the probe does not check again, so a mail that crashed
+/// the daemon is judged on the same checks as any other), and waits for its
+/// end.
 ///
 /// # Errors
 /// When the child cannot be started at all (then nothing is known of the mail).
-pub fn run(config: &Config, mail: &RawMail) -> std::io::Result<ProbeEnd> {
+pub fn run(config: &Config, mail: &RawMail, checks: &AuthVerdicts) -> std::io::Result<ProbeEnd> {
     let exe = std::env::current_exe()?;
     let mut cmd = Command::new(exe);
     if let Some(source) = &config.source {
@@ -62,8 +73,11 @@ pub fn run(config: &Config, mail: &RawMail) -> std::io::Result<ProbeEnd> {
         .arg("--probe-length")
         .arg(mail.bytes.len().to_string())
         .arg("--probe-received-at")
-        .arg(crate::store::instant_text(mail.received_at))
-        .env_remove("ZAOCHKA_CONFIG")
+        .arg(crate::store::instant_text(mail.received_at));
+    if let Ok(json) = serde_json::to_string(checks) {
+        cmd.arg("--probe-checks").arg(json);
+    }
+    cmd.env_remove("ZAOCHKA_CONFIG")
         .env_remove("ZAOCHKA_DB")
         .env_remove("ZAOCHKA_NOW")
         .stdin(Stdio::piped())
@@ -124,6 +138,9 @@ pub struct Probed {
     pub length: usize,
     /// The receipt instant.
     pub received_at: DateTime<Utc>,
+    /// The daemon's verdicts of the mail's authentication checks; none (the
+    /// probe checks the mail itself) when they did not come or did not read.
+    pub checks: Option<AuthVerdicts>,
 }
 
 /// The child's side: reads the mail from standard input and processes it in
@@ -144,6 +161,7 @@ pub fn run_child(config: &Config, probed: Probed) -> ExitCode {
         warn!(key = %printable(&probed.key), "probe: the mail did not arrive whole; left for the daemon");
         return ExitCode::from(EXIT_TRANSIENT);
     }
+    let checks = probed.checks;
     let mail = RawMail {
         key: probed.key,
         bytes,
@@ -165,7 +183,7 @@ pub fn run_child(config: &Config, probed: Probed) -> ExitCode {
     // closed, and the outcome, already committed, is simply not read.
     let mut stdout = std::io::stdout();
     super::queue::injected_fault(&mail);
-    match process::process(&mut store, config, &mail, None) {
+    match process::process(&mut store, config, &mail, checks) {
         Ok(p) => {
             let _ = writeln!(stdout, "{}", printable(&p.outcome));
             ExitCode::SUCCESS

@@ -86,7 +86,7 @@ pub fn take(
     });
     match taken {
         Ok(Taken::Go { crashes: 0 }) => {}
-        Ok(Taken::Go { .. }) => return probe_until_done(store, config, mail, now),
+        Ok(Taken::Go { .. }) => return probe_until_done(store, config, mail, now, &auth),
         other => return stopped_at_claim(other, mail, "the daemon"),
     }
     match catch_unwind(AssertUnwindSafe(|| {
@@ -132,14 +132,16 @@ pub fn take(
 
 /// A suspect mail (a run died with it in flight) through probe processes, each
 /// crash counted, until it is done, quarantined, or a transient fault stops it.
+/// The probes process it on `checks`, the verdicts its wait was decided on.
 fn probe_until_done(
     store: &mut Store,
     config: &Config,
     mail: &RawMail,
     now: DateTime<Utc>,
+    checks: &crate::mail::auth::AuthVerdicts,
 ) -> Disposition {
     loop {
-        let end = match probe::run(config, mail) {
+        let end = match probe::run(config, mail, checks) {
             Ok(end) => end,
             Err(e) => {
                 return Disposition::Retry(TransientFault(format!("cannot start a probe: {e}")));

@@ -17,7 +17,13 @@
 //!   tick);
 //! - **cancel**: the stepped span is not charged: every running clock that
 //!   started before the step starts that much later (its deadline moves with
-//!   it), so the step causes no time-out.
+//!   it), so the step causes no time-out, and the span stays a stop of every
+//!   clock (`store::clock_trust::step_stops`).
+//!
+//! While a step waits its span is a stop of every clock too: a move received
+//! then is charged its reflection time without the span, so no game is lost
+//! on time because of the step; the charge stands whatever the answer (the
+//! mover answered in time by the last trusted instant).
 //!
 //! A step back needs no answer: the trusted instant never moves back, and a
 //! mail's receipt instant is never earlier than it, so no move is dated
@@ -144,6 +150,7 @@ pub fn answer(
             clocks::put(tx, &c)?;
             moved += 1;
         }
+        clock_trust::record_cancelled(tx, step, now)?;
     }
     clock_trust::put(tx, step.to.max(now), None, None)?;
     Ok(Some(Answered {

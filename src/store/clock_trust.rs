@@ -106,3 +106,44 @@ pub fn put(
         ])?;
     Ok(())
 }
+
+/// Records `step` as cancelled by a director at `now` (UTC): its span is a
+/// stop of every clock from then on ([`step_stops`]).
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn record_cancelled(tx: &Tx<'_>, step: Step, now: DateTime<Utc>) -> Result<()> {
+    tx.sql()
+        .prepare_cached(
+            "INSERT INTO cancelled_clock_steps (step_from, step_to, cancelled_at)
+             VALUES (?1, ?2, ?3)",
+        )?
+        .execute(params![Ts(step.from), Ts(step.to), Ts(now)])?;
+    Ok(())
+}
+
+/// The spans of the clock's forward steps that no clock is charged, as
+/// `(start, end)` pairs (UTC) ending after `from`: the step waiting for a
+/// director (until the answer nobody is charged it) and every cancelled
+/// step.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn step_stops(tx: &Tx<'_>, from: DateTime<Utc>) -> Result<Vec<(DateTime<Utc>, DateTime<Utc>)>> {
+    let mut spans: Vec<(DateTime<Utc>, DateTime<Utc>)> = get(tx)?
+        .step
+        .filter(|s| s.to > from)
+        .map(|s| (s.from, s.to))
+        .into_iter()
+        .collect();
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT step_from, step_to FROM cancelled_clock_steps WHERE step_to > ?1",
+    )?;
+    let rows = stmt.query_map([Ts(from)], |r| {
+        Ok((r.get::<_, Ts>("step_from")?.0, r.get::<_, Ts>("step_to")?.0))
+    })?;
+    for row in rows {
+        spans.push(row?);
+    }
+    Ok(spans)
+}

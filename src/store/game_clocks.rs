@@ -16,7 +16,7 @@ use chrono::{DateTime, Datelike, TimeZone, Utc};
 use super::audit::{self, NewAuditEntry};
 use super::clocks::{self, Clock, Leave};
 use super::games::{self, Game, GameFilter};
-use super::{GameId, PlayerId, Side, StoreError, Tx, bounce_pauses, players};
+use super::{GameId, PlayerId, Side, StoreError, Tx, bounce_pauses, clock_trust, players};
 use crate::clock::charge::Stop;
 use crate::clock::control::{ControlError, TimeControl};
 use crate::clock::leave::{self, LeaveError, LeaveRequest};
@@ -523,6 +523,13 @@ pub fn game_stops(
     let mut stops = player_stops(tx, player, from)?;
     stops.extend(
         bounce_pauses::stops(tx, game, player, from)?
+            .into_iter()
+            .map(|(start, end)| Stop::new(start, end)),
+    );
+    // The span of a forward step of the system clock is charged to nobody
+    // while it waits for a director, nor ever once cancelled.
+    stops.extend(
+        clock_trust::step_stops(tx, from)?
             .into_iter()
             .map(|(start, end)| Stop::new(start, end)),
     );

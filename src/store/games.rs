@@ -49,17 +49,41 @@ impl Token {
         }
     }
 
-    /// A fresh random token of [`TOKEN_LENGTH`] symbols, drawn from SQLite's
-    /// `randomblob()` (a CSPRNG seeded from the operating system).
+    /// A fresh token of [`TOKEN_LENGTH`] symbols: drawn from SQLite's
+    /// `randomblob()` (a CSPRNG seeded from the operating system), or, in a
+    /// transaction of a shell command, derived from the database's secret and
+    /// the command's mark and draw number (HMAC-SHA-256), so that the command
+    /// replayed by a restore on a copy of the same database gives its players
+    /// and games the tokens their mails already carry.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] only.
     pub fn generate(tx: &Tx<'_>) -> Result<Token> {
-        let bytes: Vec<u8> =
-            tx.sql()
+        let bytes: Vec<u8> = match tx.command() {
+            Some(mark) => {
+                use hmac::{Hmac, KeyInit, Mac};
+                let secret = super::secrets::verp_key(tx, mark.at)?;
+                let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
+                    .map_err(|e| StoreError::Corrupt {
+                        what: "secret",
+                        detail: e.to_string(),
+                    })?;
+                m.update(b"zaochka shell token v1\0");
+                m.update(mark.mark.as_bytes());
+                m.update(&mark.next_draw().to_be_bytes());
+                m.finalize()
+                    .into_bytes()
+                    .iter()
+                    .take(TOKEN_LENGTH)
+                    .copied()
+                    .collect()
+            }
+            None => tx
+                .sql()
                 .query_row("SELECT randomblob(?1)", [TOKEN_LENGTH as i64], |row| {
                     row.get(0)
-                })?;
+                })?,
+        };
         // 256 is a multiple of 32, so `b % 32` is uniform.
         let text = bytes
             .iter()

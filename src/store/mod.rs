@@ -154,6 +154,7 @@ pub mod relay_faults;
 mod repair;
 pub mod secrets;
 pub mod send_limits;
+pub mod shell_commands;
 pub mod sql_log;
 pub mod threads;
 pub mod tournaments;
@@ -204,6 +205,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0020_relay_faults.sql"),
     include_str!("../../migrations/0021_clock_trust_auth_waits.sql"),
     include_str!("../../migrations/0022_canonical_addresses.sql"),
+    include_str!("../../migrations/0023_shell_commands_cancelled_steps.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored
@@ -381,6 +383,15 @@ pub use crate::vocabulary::Side;
 
 sql_text!(Side);
 
+/// The largest database file (bytes) a shell command checks with `PRAGMA
+/// quick_check` before it opens it: 8 MiB, about 13,000 games. Measured
+/// (`scale_bench` `quick_check_of_100_000_games_is_timed_for_the_commands`,
+/// a shared 2-core machine): 2.5 ms for 100 games (0.45 MB), 1.05 s for
+/// 100,000 games (62 MB), about 17 ms a megabyte, so 8 MiB stays near 150 ms,
+/// under the 200 ms a command may spend on it; a larger file is checked by
+/// `zaochka serve` at each start.
+pub const QUICK_CHECK_MAX_BYTES: u64 = 8 * 1024 * 1024;
+
 /// Formats an instant the way the store keeps it: UTC, RFC 3339, always with
 /// milliseconds and `Z`, e.g. `2025-03-04T12:45:00.000Z` (24 characters for
 /// years 0000-9999, so text order is time order).
@@ -440,6 +451,10 @@ fn set_wal(conn: &Connection) -> Result<String> {
 #[derive(Debug)]
 pub struct Store {
     conn: Connection,
+    /// The shell command this connection writes for, if any: each write
+    /// transaction that changes a row records its mark
+    /// ([`Store::mark_commands`]).
+    command: Option<shell_commands::CommandMark>,
 }
 
 /// A transaction in progress, handed to the closure of [`Store::transaction`]
@@ -448,9 +463,18 @@ pub struct Store {
 #[derive(Debug)]
 pub struct Tx<'c> {
     tx: rusqlite::Transaction<'c>,
+    /// The shell command the transaction runs for, if any (tokens it draws
+    /// derive from its mark, see [`games::Token::generate`]).
+    command: Option<&'c shell_commands::CommandMark>,
 }
 
 impl Tx<'_> {
+    /// The shell command this transaction runs for, if any.
+    #[must_use]
+    pub fn command(&self) -> Option<&shell_commands::CommandMark> {
+        self.command
+    }
+
     /// The underlying connection, for ad-hoc SQL (reports, tests). Writes
     /// should go through the aggregate functions, which keep the invariants.
     #[must_use]
@@ -555,7 +579,10 @@ impl Store {
             }
         }
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn,
+            command: None,
+        })
     }
 
     /// Runs `f` inside one write transaction: `BEGIN IMMEDIATE`, then `COMMIT`
@@ -577,10 +604,29 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(StoreError::from)?;
-        let tx = Tx { tx };
+        let before = tx.total_changes();
+        let tx = Tx {
+            tx,
+            command: self.command.as_ref(),
+        };
         let value = f(&tx)?;
+        let changed = tx.tx.total_changes() > before;
+        if changed && let Some(mark) = tx.command {
+            shell_commands::record(&tx, mark)?;
+        }
         tx.tx.commit().map_err(StoreError::from)?;
+        if changed && let Some(mark) = &self.command {
+            mark.note_commit();
+        }
         Ok(value)
+    }
+
+    /// Makes every later [`Store::transaction`] of this connection that
+    /// changes a row record `mark` in the same transaction (the shell
+    /// command it runs for; see [`shell_commands`]) and note the commit on
+    /// the mark.
+    pub fn mark_commands(&mut self, mark: shell_commands::CommandMark) {
+        self.command = Some(mark);
     }
 
     /// Runs `f` inside a read transaction (a consistent snapshot; other
@@ -597,7 +643,10 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Deferred)
             .map_err(StoreError::from)?;
-        let tx = Tx { tx };
+        let tx = Tx {
+            tx,
+            command: self.command.as_ref(),
+        };
         let value = f(&tx)?;
         tx.tx.rollback().map_err(StoreError::from)?;
         Ok(value)

@@ -356,3 +356,30 @@ fn check_of_a_million_games_holds_under_64_mib() {
     );
     assert!(mib < 64.0, "{mib:.1} MiB");
 }
+
+/// What `PRAGMA quick_check` costs a command that opens the database: the
+/// median of five checks of a database of 100,000 games (the same club as
+/// above) and of 100 games, with the file sizes. Commands check files up to
+/// `store::QUICK_CHECK_MAX_BYTES` before they open them.
+#[test]
+#[ignore = "a benchmark: fills a database with 100,000 games (about a minute)"]
+fn quick_check_of_100_000_games_is_timed_for_the_commands() {
+    for n in [100, 100_000] {
+        let bot = club(n);
+        let path = bot.path().join("zaochka.db");
+        let mut times: Vec<std::time::Duration> = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                let problems = zaochka::store::check_file(&path, false).unwrap();
+                assert!(problems.is_empty(), "{problems:?}");
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        let bytes = std::fs::metadata(&path).unwrap().len();
+        eprintln!(
+            "quick_check of {n} games ({bytes} bytes): median {:?} (min {:?}, max {:?})",
+            times[2], times[0], times[4]
+        );
+    }
+}

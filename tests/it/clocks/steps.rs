@@ -124,3 +124,39 @@ fn a_step_back_of_an_hour_refuses_no_move() {
         );
     }
 }
+
+#[test]
+fn a_move_received_while_a_cancelled_step_waited_is_charged_without_the_span() {
+    let t0 = Utc::now() - TimeDelta::days(40);
+    let bot = bot_with_clock(t0, 6);
+    let stepped = t0 + TimeDelta::days(30);
+    bot.serve_once_at(stepped);
+    assert_eq!(bot.alerts_of("clock-stepped"), 1);
+    // Alice's move reaches the bot an hour after the step, while it waits:
+    // by the stepped clock she thought for 30 days on 3 days a move.
+    let at = stepped + TimeDelta::hours(1);
+    bot.deliver_at(
+        1,
+        &to_game2(&bot, ALICE, "white", "a1@example.test", "c3-d4"),
+        unix(at),
+    );
+    bot.serve_once_at(at + TimeDelta::minutes(1));
+    assert_eq!(bot.plies(2), 1, "{:?}", bot.outbox_to(ALICE).last());
+    let out = bot.ok_at(at + TimeDelta::hours(1), &["clock", "cancel-step"]);
+    assert!(out.contains("cancelled"), "{out}");
+    // Her reflection time is the hour after the step, not the 30 days (her
+    // clock started when the bot's notice went out, at the first tick; the
+    // step starts where the boot count puts the wall clock, the seconds the
+    // test's commands took after that tick).
+    let (used, running) = bot.used_and_running(2, "white");
+    assert!(!running);
+    assert!(
+        (3_600 - 600..2 * 3_600).contains(&used),
+        "white used {used} s for her first move"
+    );
+    // Nobody loses on time: Bob has his 3 days from her move.
+    bot.serve_once_at(at + TimeDelta::days(2));
+    assert_eq!(bot.result(2), None);
+    let (_, running) = bot.used_and_running(2, "black");
+    assert!(running);
+}

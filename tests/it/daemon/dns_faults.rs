@@ -179,3 +179,101 @@ fn an_unsettled_mail_in_refuse_mode_waits_and_is_then_refused_once() {
     bot.serve_once_at(t0 + TimeDelta::minutes(70));
     assert_eq!(alerts(&bot), 1, "alerted once");
 }
+
+/// A move that crashed the daemon (its checks settled then), when the
+/// resolver has gone silent since: in refuse mode its probe waits as any
+/// mail waits while its checks end in temperror, no crash counted for the
+/// wait, and after `temperror-wait-minutes` it is refused, never applied,
+/// flagged, the referees alerted once.
+#[test]
+fn a_mail_that_crashed_the_daemon_waits_out_its_temperror_in_the_probe_and_is_refused_once() {
+    let dns = SilentDns::start();
+    let bot = Bot::new(Mailing::Local);
+    bot.authentication("timeout-seconds = 1");
+    bot.authentication("dmarc-reject-refuses-moves = true");
+    bot.authentication("temperror-wait-minutes = 60");
+    two_players(&bot, "russian");
+    let t0 = Utc::now();
+    bot.serve_once_at(t0);
+    let forged = format!(
+        "DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed; d=example.test; s=s1;\n h=From:To:Subject; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=AAAA\n{}",
+        mail(
+            "Alice <alice@example.test>",
+            &format!("bot+1.{}@example.test", bot.token(1, "white")),
+            "Re: [zaochka #1] russian",
+            "crashed-1@example.test",
+            "1. c3-d4\nPOISON-MARKER",
+        )
+    );
+    bot.deliver_at(1, &forged, u64::try_from(t0.timestamp()).unwrap() + 5);
+    // The daemon dies on the mail while the checks still settle (the table).
+    let died = bot
+        .command()
+        .env("ZAOCHKA_NOW", t0.to_rfc3339())
+        .env("ZAOCHKA_FAULT_ABORT_ON", "POISON-MARKER")
+        .args(["serve", "--once"])
+        .output()
+        .unwrap();
+    assert!(!died.status.success(), "the run dies on the mail");
+    let crashes = |bot: &Bot| {
+        count(
+            bot,
+            "SELECT coalesce(max(crashes), -1) FROM inbox_claims WHERE state = 'taken'",
+        )
+    };
+    assert_eq!(crashes(&bot), 0, "a claim left in flight");
+    // Then the resolver goes silent.
+    let config = std::fs::read_to_string(&bot.config).unwrap();
+    let table = format!(
+        "dns-records-file = \"{}/dns-records.txt\"\n",
+        bot.path().display()
+    );
+    assert!(config.contains(&table), "{config}");
+    std::fs::write(
+        &bot.config,
+        config.replace(&table, &format!("nameservers = [\"{}\"]\n", dns.address())),
+    )
+    .unwrap();
+    let alerts = |bot: &Bot| {
+        bot.outbox_to("referee@example.test")
+            .into_iter()
+            .filter(|m| m.contains("could not be authenticated"))
+            .count()
+    };
+    for minutes in [1, 30] {
+        bot.serve_once_at(t0 + TimeDelta::minutes(minutes));
+        assert_eq!(bot.plies(1), 0, "applied after {minutes} min");
+        assert_eq!(waiting_in_new(&bot), 1, "not waiting after {minutes} min");
+        assert_eq!(
+            count(
+                &bot,
+                "SELECT count(*) FROM processed_messages WHERE message_id = 'crashed-1@example.test'"
+            ),
+            0
+        );
+        assert_eq!(alerts(&bot), 0);
+        assert!(crashes(&bot) <= 1, "the wait is no crash");
+    }
+    assert_eq!(count(&bot, "SELECT checks FROM auth_waits"), 2);
+    let told_alice = bot.outbox_to("alice@example.test").len();
+    bot.serve_once_at(t0 + TimeDelta::minutes(62));
+    assert_eq!(bot.plies(1), 0, "refused, not applied");
+    assert_eq!(waiting_in_new(&bot), 0);
+    let (outcome, flagged): (String, bool) = bot
+        .db()
+        .query_row(
+            "SELECT p.outcome, a.flagged FROM processed_messages p JOIN mail_auth a ON a.message = p.id
+             WHERE p.message_id = 'crashed-1@example.test'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(outcome.starts_with("rejected: authentication"), "{outcome}");
+    assert!(flagged);
+    assert_eq!(alerts(&bot), 1);
+    assert_eq!(bot.outbox_to("alice@example.test").len(), told_alice);
+    assert_eq!(count(&bot, "SELECT count(*) FROM auth_waits"), 0);
+    assert_eq!(count(&bot, "SELECT count(*) FROM inbox_claims"), 0);
+    bot.serve_once_at(t0 + TimeDelta::minutes(70));
+    assert_eq!(alerts(&bot), 1, "alerted once");
+}

@@ -271,7 +271,7 @@ fn unsafe_free_terminate(child: &mut std::process::Child) {
 }
 
 #[test]
-fn serve_refuses_a_damaged_database_and_names_restore() {
+fn serve_and_the_shell_commands_refuse_a_damaged_database_and_name_restore() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     bot.serve_once();
@@ -300,6 +300,33 @@ fn serve_refuses_a_damaged_database_and_names_restore() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("damaged"), "{err}");
     assert!(err.contains("zaochka restore"), "{err}");
+
+    // A shell command that would write to it is refused the same way, and
+    // writes nothing.
+    let before = std::fs::read(&path).unwrap();
+    let out = bot.run(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+    ]);
+    assert!(!out.status.success(), "a damaged database is written to");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("damaged (quick_check"), "{err}");
+    assert!(err.contains("zaochka restore"), "{err}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the file is untouched"
+    );
+    assert!(
+        !bot.path().join("zaochka.db.commands").exists() || {
+            let journal = std::fs::read_to_string(bot.path().join("zaochka.db.commands")).unwrap();
+            !journal.contains("carol@example.test")
+        }
+    );
 }
 
 #[test]
@@ -434,4 +461,194 @@ fn a_restore_that_names_no_database_is_refused_and_creates_nothing() {
     assert!(err.contains("--config"), "{err}");
     let left: Vec<_> = std::fs::read_dir(elsewhere.path()).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// The black clock's `extra_seconds` of game `game` (a director's
+/// `add-days`).
+fn extra_seconds(db: &rusqlite::Connection, game: i64, side: &str) -> i64 {
+    db.query_row(
+        "SELECT extra_seconds FROM clocks WHERE game_id = ?1 AND side = ?2",
+        rusqlite::params![game, side],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
+/// Kills a `serve` once its connection has the database open in WAL mode,
+/// so that a `-wal` is left beside the database as after a crash.
+fn crash_leaving_a_wal(bot: &Bot) {
+    let mut child = bot
+        .command()
+        .args(["serve"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let wal = bot.path().join("zaochka.db-wal");
+    let started = Instant::now();
+    while !wal.exists() && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(wal.exists(), "the killed daemon leaves its -wal");
+}
+
+/// What a restore must bring back of game #2 and its player: (players
+/// named Carol, games, plies of #2, Black's extra seconds in #2).
+fn carol_state(bot: &Bot) -> (i64, i64, i64, i64) {
+    let db = bot.db();
+    (
+        count(
+            &db,
+            "SELECT count(*) FROM players WHERE email = 'carol@example.test'",
+        ),
+        count(&db, "SELECT count(*) FROM games"),
+        bot.plies(2),
+        extra_seconds(&db, 2, "black"),
+    )
+}
+
+#[test]
+fn shell_commands_after_the_backup_come_back_in_order_with_the_mail_each_once() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+
+    // After the backup, at the shell: a new player and her game, then her
+    // first move by mail, then a director's ruling on the game.
+    let t1 = chrono::Utc::now() + chrono::TimeDelta::hours(1);
+    let minutes = |m: i64| t1 + chrono::TimeDelta::minutes(m);
+    bot.ok_at(
+        minutes(0),
+        &[
+            "player",
+            "add",
+            "--name",
+            "Carol",
+            "--email",
+            "carol@example.test",
+            "--lang",
+            "en",
+        ],
+    );
+    bot.ok_at(
+        minutes(1),
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            "carol@example.test",
+            "--black",
+            "bob@example.test",
+            "--time-control",
+            "3d/move",
+        ],
+    );
+    let token = bot.token(2, "white");
+    bot.deliver_at(
+        1,
+        &mail(
+            "Carol <carol@example.test>",
+            &format!("bot+2.{token}@example.test"),
+            "Re: [zaochka #2] russian",
+            "carol1@example.test",
+            "c3-d4\n",
+        ),
+        u64::try_from(minutes(10).timestamp()).unwrap(),
+    );
+    bot.ok_at(minutes(11), &["serve", "--once"]);
+    bot.ok_at(
+        minutes(20),
+        &[
+            "referee",
+            "add-days",
+            "2",
+            "black",
+            "5",
+            "--as",
+            "referee@example.test",
+            "--reason",
+            "desk",
+        ],
+    );
+    // A read-only command is not journaled.
+    bot.ok_at(minutes(21), &["game", "show", "2"]);
+    let expected = (1, 2, 1, 5 * 86_400);
+    assert_eq!(carol_state(&bot), expected);
+
+    // The journal beside the database: private, one line per command that
+    // changed it (the three, and none of serve, backup or game show).
+    let journal = bot.path().join("zaochka.db.commands");
+    let mode = std::fs::metadata(&journal).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&journal)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let commands: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let argv = l["argv"].as_array().unwrap();
+            format!(
+                "{} {}",
+                argv[3].as_str().unwrap(),
+                argv[4].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "player add",
+            "player add",
+            "player add",
+            "game new",
+            "player add",
+            "game new",
+            "referee add-days"
+        ],
+        "{lines:#?}"
+    );
+    let config = bot.path().join("zaochka.toml");
+    assert_eq!(lines[4]["argv"][2], config.display().to_string());
+    assert_eq!(
+        lines[4]["at"],
+        minutes(0).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    );
+    assert_eq!(lines[4]["uid"], u64::from(unsafe_free_uid()));
+
+    // The machine goes down: a daemon killed with its -wal, and the backup
+    // put back.
+    crash_leaving_a_wal(&bot);
+    let out = bot.ok_at(minutes(30), &["restore", backup.to_str().unwrap()]);
+    assert!(out.contains("3 applied, 0 changed nothing"), "{out}");
+    let order: Vec<&str> = out.lines().filter(|l| l.starts_with("replaying")).collect();
+    assert_eq!(order.len(), 3, "{out}");
+    assert_eq!(carol_state(&bot), expected, "{out}");
+
+    // The same restore again: the same state, nothing twice.
+    let again = bot.ok_at(minutes(31), &["restore", backup.to_str().unwrap()]);
+    assert!(again.contains("3 applied"), "{again}");
+    assert_eq!(carol_state(&bot), expected, "{again}");
+
+    // A copy that holds the commands replays none of them.
+    let after = bot.path().join("after.db");
+    bot.ok_at(minutes(32), &["backup", after.to_str().unwrap()]);
+    let none = bot.ok_at(minutes(33), &["restore", after.to_str().unwrap()]);
+    assert!(none.contains("0 applied, 0 changed nothing"), "{none}");
+    assert_eq!(carol_state(&bot), expected, "{none}");
+}
+
+/// The user id this test runs as (from the owner of a file it creates).
+fn unsafe_free_uid() -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::metadata(dir.path()).unwrap().uid()
 }

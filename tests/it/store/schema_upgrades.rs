@@ -102,6 +102,10 @@ const LANDED: &[(&str, &str)] = &[
         "0022_canonical_addresses.sql",
         "222c1194d7942ae6b751eeb4c2ae25f96ec124668c1a1f54c05eb74c616ec0cf",
     ),
+    (
+        "0023_shell_commands_cancelled_steps.sql",
+        "6517a00c138572eedbcabd2265ddb7e4fd0ed0ef04a29e079b86c804968e88b9",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {

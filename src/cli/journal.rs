@@ -1,0 +1,291 @@
+//! The journal of shell commands: every command typed at the shell that
+//! changed the database (`player add`, `game new`, `add-days`, `adjudicate`,
+//! `tournament …`, `outbox retry`, `clock cancel-step`, …) appends one JSON
+//! line to `<database>.commands`, beside the database and not in it, so that
+//! it survives going back to an older copy. The file is created with mode
+//! 0600 and only appended to.
+//!
+//! A line holds the instant the command acted at (`at`, UTC, RFC 3339), the
+//! arguments as given (`argv`; the values of `--config` and `--db` made
+//! absolute, the value of an option naming a password, token or secret
+//! replaced by `<redacted>`), the operating-system user (`user`, `uid`), and
+//! the command's mark (`mark`), which its transaction also wrote into the
+//! database (`store::shell_commands`). The line is written after the commit,
+//! only when a transaction changed a row; a journal that cannot be written
+//! is reported on stderr and the command stands. `serve`, `backup` and
+//! `restore` are not journaled.
+//!
+//! `zaochka restore` replays, in one order with the mailbox by instant, the
+//! lines whose mark the restored database lacks ([`Journal`]), each at its
+//! own instant; a replayed command that changes nothing (refused now) is
+//! reported, recorded as such, and the replay goes on.
+
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use clap::Parser;
+
+use super::Cli;
+use super::store_args::StoreArgs;
+use crate::daemon::backup::ShellCommands;
+use crate::store::shell_commands::{self, CommandMark};
+use crate::store::{self, Store, StoreError};
+
+/// The value that stands in the journal for a secret argument.
+const REDACTED: &str = "<redacted>";
+
+/// One line of the journal.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Line {
+    /// The instant the command acted at (UTC, RFC 3339).
+    pub at: String,
+    /// The arguments as given, the program's name first (see the module
+    /// documentation for what is normalised and redacted).
+    pub argv: Vec<String>,
+    /// The operating-system user's name (`USER`, `LOGNAME`), empty if unknown.
+    pub user: String,
+    /// The operating-system user id.
+    pub uid: u32,
+    /// The command's mark, also written into the database by its transaction.
+    pub mark: String,
+}
+
+/// The journal of the database at `database`: `<database>.commands`.
+#[must_use]
+pub fn path_of(database: &Path) -> PathBuf {
+    let mut s = database.as_os_str().to_os_string();
+    s.push(".commands");
+    PathBuf::from(s)
+}
+
+/// A fresh mark for a command acting at `at` (UTC): the instant and 8 random
+/// bytes in hex.
+///
+/// # Errors
+/// When the system gives no randomness.
+pub fn new_mark(at: DateTime<Utc>) -> anyhow::Result<CommandMark> {
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    let hex: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    Ok(CommandMark::new(
+        format!("{}-{hex}", at.format("%Y%m%dT%H%M%S%.3fZ")),
+        at,
+    ))
+}
+
+/// Whether an option's name names a secret (password, token, secret,
+/// passphrase): its value is never written to the journal.
+fn is_secret_option(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    ["password", "token", "secret", "passphrase"]
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// `argv` as the journal keeps it: the program named `zaochka`, the values
+/// of `--config` and `--db` made absolute, secret values redacted.
+#[must_use]
+pub fn normalised(argv: &[String]) -> Vec<String> {
+    let absolute = |v: &str| {
+        std::path::absolute(v).map_or_else(|_| v.to_string(), |p| p.display().to_string())
+    };
+    let mut out = Vec::with_capacity(argv.len());
+    let mut pending: Option<&str> = None;
+    for (k, arg) in argv.iter().enumerate() {
+        if k == 0 {
+            out.push("zaochka".to_string());
+            continue;
+        }
+        if let Some(option) = pending.take() {
+            out.push(if option == "path" {
+                absolute(arg)
+            } else {
+                REDACTED.to_string()
+            });
+            continue;
+        }
+        let Some(option) = arg.strip_prefix("--") else {
+            out.push(arg.clone());
+            continue;
+        };
+        let (name, value) = match option.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (option, None),
+        };
+        let kind = if name == "config" || name == "db" {
+            Some("path")
+        } else if is_secret_option(name) {
+            Some("secret")
+        } else {
+            None
+        };
+        match (kind, value) {
+            (Some("path"), Some(v)) => out.push(format!("--{name}={}", absolute(v))),
+            (Some(_), Some(_)) => out.push(format!("--{name}={REDACTED}")),
+            (Some(k), None) => {
+                out.push(arg.clone());
+                pending = Some(k);
+            }
+            (None, _) => out.push(arg.clone()),
+        }
+    }
+    out
+}
+
+/// Whether `argv` (as journaled) had a secret redacted: such a command
+/// cannot be replayed.
+fn is_redacted(argv: &[String]) -> bool {
+    argv.iter()
+        .any(|a| a == REDACTED || a.ends_with(&format!("={REDACTED}")))
+}
+
+/// Appends the line of the command `mark` with arguments `argv` to the
+/// journal of `database` (created with mode 0600), synced.
+///
+/// # Errors
+/// When the journal cannot be opened or written.
+pub fn append(database: &Path, mark: &CommandMark, argv: &[String]) -> anyhow::Result<()> {
+    let line = Line {
+        at: store::instant_text(mark.at),
+        argv: normalised(argv),
+        user: std::env::var("USER")
+            .or_else(|_| std::env::var("LOGNAME"))
+            .unwrap_or_default(),
+        // SAFETY: getuid has no preconditions and cannot fail.
+        uid: unsafe { libc::getuid() },
+        mark: mark.mark.clone(),
+    };
+    let path = path_of(database);
+    let mut text = serde_json::to_string(&line)?;
+    text.push('\n');
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(0o600)
+        .open(&path)
+        .with_context(|| format!("cannot open the command journal {}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_data())
+        .with_context(|| format!("cannot write the command journal {}", path.display()))?;
+    Ok(())
+}
+
+/// The lines of the journal of `database`, in file order, with the lines
+/// that do not read (a torn last line) reported on stderr and left out; none
+/// without a journal.
+///
+/// # Errors
+/// A journal that exists but cannot be read.
+pub fn read(database: &Path) -> anyhow::Result<Vec<(DateTime<Utc>, Line)>> {
+    let path = path_of(database);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(e).with_context(|| format!("cannot read {}", path.display()));
+        }
+    };
+    let mut out = Vec::new();
+    for (k, raw) in text.lines().enumerate() {
+        if raw.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Line>(raw)
+            .map_err(anyhow::Error::from)
+            .and_then(|l| Ok((store::parse_instant(&l.at)?, l)))
+        {
+            Ok(pair) => out.push(pair),
+            Err(e) => eprintln!(
+                "zaochka: {} line {}: not a journal line ({e}); passed over",
+                path.display(),
+                k + 1
+            ),
+        }
+    }
+    Ok(out)
+}
+
+/// The journaled commands a restore replays: the lines of the journal whose
+/// mark the restored database lacks, run in this process with the restore's
+/// `--config` and `--db`, each at its own instant.
+pub struct Journal<'a> {
+    /// The restore's options (configuration and database).
+    args: &'a StoreArgs,
+    /// The lines due, oldest first, after [`ShellCommands::due`].
+    due: Vec<(DateTime<Utc>, Line)>,
+}
+
+impl<'a> Journal<'a> {
+    /// The journal of the database `args` names.
+    #[must_use]
+    pub fn new(args: &'a StoreArgs) -> Journal<'a> {
+        Journal {
+            args,
+            due: Vec::new(),
+        }
+    }
+}
+
+impl ShellCommands for Journal<'_> {
+    fn due(&mut self, store: &mut Store) -> anyhow::Result<Vec<DateTime<Utc>>> {
+        let database = self.args.config()?.database;
+        let lines = read(&database)?;
+        let mut due = Vec::new();
+        store.read(|tx| -> Result<(), StoreError> {
+            for (at, line) in lines {
+                if !shell_commands::holds(tx, &line.mark)? {
+                    due.push((at, line));
+                }
+            }
+            Ok(())
+        })?;
+        due.sort_by_key(|(at, _)| *at);
+        self.due = due;
+        Ok(self.due.iter().map(|(at, _)| *at).collect())
+    }
+
+    fn replay(&mut self, index: usize, store: &mut Store, now: DateTime<Utc>) -> bool {
+        let Some((at, line)) = self.due.get(index) else {
+            return false;
+        };
+        let at = *at;
+        let shown = line.argv.join(" ");
+        println!("replaying `{shown}` of {} ({})", line.at, line.user);
+        let applied = if is_redacted(&line.argv) {
+            println!("  not replayed: it held a secret; type it again");
+            false
+        } else {
+            match Cli::try_parse_from(&line.argv) {
+                Err(e) => {
+                    println!("  not replayed: this zaochka does not read it ({e})");
+                    false
+                }
+                Ok(mut cli) => {
+                    cli.store.config.clone_from(&self.args.config);
+                    cli.store.db.clone_from(&self.args.db);
+                    cli.store.now = Some(at);
+                    let mark = CommandMark::new(line.mark.clone(), at);
+                    cli.store.mark = Some(mark.clone());
+                    let _ = cli.execute();
+                    if mark.committed() {
+                        println!("  applied");
+                        true
+                    } else {
+                        println!("  changed nothing now; the replay goes on");
+                        false
+                    }
+                }
+            }
+        };
+        if !applied
+            && let Err(e) =
+                store.transaction(|tx| shell_commands::record_refused(tx, &line.mark, at, now))
+        {
+            eprintln!("zaochka: cannot record the command as replayed: {e}");
+        }
+        applied
+    }
+}
