@@ -133,7 +133,7 @@ pub mod archive;
 pub mod audit;
 pub mod auth_waits;
 pub mod bounce_pauses;
-pub mod claims;
+pub mod leases;
 pub mod clock_horizon;
 pub mod clock_trust;
 pub mod clocks;
