@@ -113,7 +113,8 @@ pub struct Game {
     pub result: Option<GameResult>,
     /// Why it ended, if finished.
     pub termination: Option<Termination>,
-    /// Time-control settings (JSON owned by the clock module), if any.
+    /// Time-control settings (stored as the clock's JSON form, validated
+    /// when read), if any.
     pub time_control: Option<TimeControl>,
     /// Tournament reference, if any.
     pub tournament: Option<String>,

@@ -38,10 +38,17 @@
 //!   the store reads the system clock: every instant is passed in.
 //! - **Durations** are whole seconds (`i64`); **plies** are 1-based half-moves
 //!   (`u32`); ply `0` means "before the first move".
-//! - **Variants, FEN, notation** are plain strings here: the store does not
-//!   depend on the rules core. Position hashes are the rules core's `u64`
-//!   Zobrist hashes stored bit for bit as `i64` (`hash as i64`, back with
-//!   `stored as u64`).
+//! - **What the store builds on**: it maps rows to the types of the layers
+//!   below it, and so depends on them: the rules core's [`crate::rules::Variant`]
+//!   (stored by its name, `russian`) and [`Side`] (the rules' colour, `white` /
+//!   `black`), the clock's [`crate::clock::TimeControl`] (stored as its JSON
+//!   form, validated when read) and the clock's pure functions (which
+//!   [`game_clocks`] calls inside the caller's transaction), the tournament's
+//!   settings and pairing system, the verdicts of [`crate::mail::auth`]. It
+//!   never depends on the referee, the prose, the daemon or the command line.
+//! - **FEN and notation** are plain strings here, as written; position hashes
+//!   are the rules core's `u64` Zobrist hashes stored bit for bit as `i64`
+//!   (`hash as i64`, back with `stored as u64`).
 //! - **Message-IDs** are stored without the surrounding `<>`.
 //! - Enumerations are stored as short lowercase text (see each type's
 //!   `as_str`), checked by the schema.
