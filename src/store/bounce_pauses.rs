@@ -128,14 +128,14 @@ const COLUMNS: &str =
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<BouncePause> {
     Ok(BouncePause {
-        id: row.get(0)?,
-        game_id: row.get(1)?,
-        player_id: row.get(2)?,
-        outbox_id: row.get(3)?,
-        starts_at: row.get::<_, Ts>(4)?.0,
-        ended_at: row.get::<_, Option<Ts>>(5)?.map(|t| t.0),
-        ended_by: row.get(6)?,
-        end_reason: row.get(7)?,
+        id: row.get("id")?,
+        game_id: row.get("game_id")?,
+        player_id: row.get("player_id")?,
+        outbox_id: row.get("outbox_id")?,
+        starts_at: row.get::<_, Ts>("starts_at")?.0,
+        ended_at: row.get::<_, Option<Ts>>("ended_at")?.map(|t| t.0),
+        ended_by: row.get("ended_by")?,
+        end_reason: row.get("end_reason")?,
     })
 }
 

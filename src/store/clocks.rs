@@ -19,15 +19,15 @@ const COLUMNS: &str = "game_id, side, used_seconds, extra_seconds, moves_made, r
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Clock> {
     Ok(Clock {
-        game_id: row.get(0)?,
-        side: row.get(1)?,
-        used_seconds: row.get(2)?,
-        extra_seconds: row.get(3)?,
-        moves_made: row.get(4)?,
-        running: row.get(5)?,
-        last_started_at: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
-        deadline: row.get::<_, Option<Ts>>(7)?.map(|t| t.0),
-        updated_at: row.get::<_, Ts>(8)?.0,
+        game_id: row.get("game_id")?,
+        side: row.get("side")?,
+        used_seconds: row.get("used_seconds")?,
+        extra_seconds: row.get("extra_seconds")?,
+        moves_made: row.get("moves_made")?,
+        running: row.get("running")?,
+        last_started_at: row.get::<_, Option<Ts>>("last_started_at")?.map(|t| t.0),
+        deadline: row.get::<_, Option<Ts>>("deadline")?.map(|t| t.0),
+        updated_at: row.get::<_, Ts>("updated_at")?.0,
     })
 }
 
@@ -228,13 +228,13 @@ const LEAVE_COLUMNS: &str = "id, player_id, starts_at, ends_at, days, created_at
 
 fn leave_from_row(row: &Row<'_>) -> rusqlite::Result<Leave> {
     Ok(Leave {
-        id: row.get(0)?,
-        player_id: row.get(1)?,
-        starts_at: row.get::<_, Ts>(2)?.0,
-        ends_at: row.get::<_, Ts>(3)?.0,
-        days: row.get(4)?,
-        created_at: row.get::<_, Ts>(5)?.0,
-        cancelled_at: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
+        id: row.get("id")?,
+        player_id: row.get("player_id")?,
+        starts_at: row.get::<_, Ts>("starts_at")?.0,
+        ends_at: row.get::<_, Ts>("ends_at")?.0,
+        days: row.get("days")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        cancelled_at: row.get::<_, Option<Ts>>("cancelled_at")?.map(|t| t.0),
     })
 }
 

@@ -105,16 +105,16 @@ const COLUMNS: &str = "inbox_key, state, crashes, holder_pid, size, first_taken_
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Lease> {
     Ok(Lease {
-        inbox_key: row.get(0)?,
-        state: row.get(1)?,
-        crashes: row.get(2)?,
-        holder: row.get(3)?,
-        size: row.get::<_, i64>(4)?.try_into().unwrap_or(0),
-        first_taken_at: row.get::<_, Ts>(5)?.0,
-        last_taken_at: row.get::<_, Ts>(6)?.0,
-        reason: row.get(7)?,
-        detail: row.get(8)?,
-        quarantined_at: row.get::<_, Option<Ts>>(9)?.map(|t| t.0),
+        inbox_key: row.get("inbox_key")?,
+        state: row.get("state")?,
+        crashes: row.get("crashes")?,
+        holder: row.get("holder_pid")?,
+        size: row.get::<_, i64>("size")?.try_into().unwrap_or(0),
+        first_taken_at: row.get::<_, Ts>("first_taken_at")?.0,
+        last_taken_at: row.get::<_, Ts>("last_taken_at")?.0,
+        reason: row.get("reason")?,
+        detail: row.get("detail")?,
+        quarantined_at: row.get::<_, Option<Ts>>("quarantined_at")?.map(|t| t.0),
     })
 }
 

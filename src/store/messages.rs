@@ -71,14 +71,14 @@ const COLUMNS: &str = "id, message_id, inbox_key, game_id, sender, verified, out
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<ProcessedMessage> {
     Ok(ProcessedMessage {
-        id: row.get(0)?,
-        message_id: row.get(1)?,
-        inbox_key: row.get(2)?,
-        game_id: row.get(3)?,
-        sender: row.get(4)?,
-        verified: row.get(5)?,
-        outcome: row.get(6)?,
-        processed_at: row.get::<_, Ts>(7)?.0,
+        id: row.get("id")?,
+        message_id: row.get("message_id")?,
+        inbox_key: row.get("inbox_key")?,
+        game_id: row.get("game_id")?,
+        sender: row.get("sender")?,
+        verified: row.get("verified")?,
+        outcome: row.get("outcome")?,
+        processed_at: row.get::<_, Ts>("processed_at")?.0,
     })
 }
 

@@ -56,16 +56,16 @@ const GAME_COLUMNS: &str = "game_id, tournament_id, section, round, board, white
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentGame> {
     Ok(TournamentGame {
-        game: row.get(0)?,
-        tournament: row.get(1)?,
-        section: row.get(2)?,
-        round: row.get(3)?,
-        board: row.get(4)?,
-        white_number: row.get(5)?,
-        black_number: row.get(6)?,
-        match_game: row.get(7)?,
-        ballot_table: row.get(8)?,
-        ballot_code: row.get(9)?,
+        game: row.get("game_id")?,
+        tournament: row.get("tournament_id")?,
+        section: row.get("section")?,
+        round: row.get("round")?,
+        board: row.get("board")?,
+        white_number: row.get("white_number")?,
+        black_number: row.get("black_number")?,
+        match_game: row.get("match_game")?,
+        ballot_table: row.get("ballot_table")?,
+        ballot_code: row.get("ballot_code")?,
     })
 }
 
