@@ -257,6 +257,55 @@ fn the_prose_layer_imports_nothing_from_daemon_or_cli() {
 }
 
 #[test]
+fn the_configuration_imports_nothing_from_the_daemon_or_the_cli() {
+    // The daemon reads the configuration, never the other way round: the
+    // plain settings it is run by (`SendLimits`, `AuthSettings`) live in
+    // config.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = rust_files(&src.join("config"));
+    paths.push(src.join("config.rs"));
+    assert!(paths.len() >= 3, "only {} configuration files", paths.len());
+    let mut report = Vec::new();
+    for path in &paths {
+        let text = fs::read_to_string(path).expect("readable source");
+        for (offset, what) in violations(&text, &["daemon", "cli"]) {
+            report.push(format!(
+                "{}:{}: {what}",
+                path.display(),
+                line_of(&text, offset)
+            ));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "the configuration reaches the daemon or the CLI:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn the_daemons_alerts_hold_no_russian_words() {
+    // An alert travels as a typed value; its words are in lang::alerts.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/daemon");
+    let mut paths = rust_files(&src.join("alerts"));
+    paths.push(src.join("alerts.rs"));
+    let mut report = Vec::new();
+    for path in &paths {
+        let text = fs::read_to_string(path).expect("readable source");
+        for (n, line) in text.lines().enumerate() {
+            if line.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
+                report.push(format!("{}:{}", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "Russian words in the daemon's alerts:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
 fn the_scanner_finds_every_form_of_a_forbidden_path() {
     let bad = r#"
 use crate::store::GameId;

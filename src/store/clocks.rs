@@ -138,7 +138,7 @@ pub fn running_candidates(
         ),
     ] {
         let mut stmt = tx.sql().prepare_cached(sql)?;
-        let rows = stmt.query_map([Ts(by)], |r| r.get(0))?;
+        let rows = stmt.query_map([Ts(by)], |r| r.get("game_id"))?;
         for id in rows {
             ids.push(id?);
         }
@@ -161,7 +161,7 @@ pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, V
         "SELECT player_id FROM leaves WHERE ends_at > ?1 AND cancelled_at IS NULL",
     )?;
     let mut players: Vec<PlayerId> = stmt
-        .query_map([Ts(now)], |r| r.get(0))?
+        .query_map([Ts(now)], |r| r.get("player_id"))?
         .collect::<rusqlite::Result<_>>()?;
     players.sort_unstable();
     players.dedup();
@@ -169,7 +169,7 @@ pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, V
         .sql()
         .prepare_cached("SELECT DISTINCT game_id FROM bounce_pauses WHERE ended_at IS NULL")?;
     let games = stmt
-        .query_map([], |r| r.get(0))?
+        .query_map([], |r| r.get("game_id"))?
         .collect::<rusqlite::Result<_>>()?;
     Ok((players, games))
 }
@@ -214,11 +214,11 @@ pub fn reminders(tx: &Tx<'_>, game: GameId) -> Result<Vec<Reminder>> {
     )?;
     let rows = stmt.query_map([game], |row| {
         Ok(Reminder {
-            game_id: row.get(0)?,
-            side: row.get(1)?,
-            kind: row.get(2)?,
-            due_at: row.get::<_, Ts>(3)?.0,
-            sent_at: row.get::<_, Ts>(4)?.0,
+            game_id: row.get("game_id")?,
+            side: row.get("side")?,
+            kind: row.get("kind")?,
+            due_at: row.get::<_, Ts>("due_at")?.0,
+            sent_at: row.get::<_, Ts>("sent_at")?.0,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -55,11 +55,11 @@ impl Token {
     /// # Errors
     /// [`StoreError::Sqlite`] only.
     pub fn generate(tx: &Tx<'_>) -> Result<Token> {
-        let bytes: Vec<u8> =
-            tx.sql()
-                .query_row("SELECT randomblob(?1)", [TOKEN_LENGTH as i64], |row| {
-                    row.get(0)
-                })?;
+        let bytes: Vec<u8> = tx.sql().query_row(
+            "SELECT randomblob(?1) AS bytes",
+            [TOKEN_LENGTH as i64],
+            |row| row.get("bytes"),
+        )?;
         // 256 is a multiple of 32, so `b % 32` is uniform.
         let text = bytes
             .iter()
@@ -452,9 +452,9 @@ pub fn list(tx: &Tx<'_>, filter: &GameFilter) -> Result<Vec<Game>> {
 pub fn count(tx: &Tx<'_>, filter: &GameFilter) -> Result<u64> {
     let (cond, args) = where_clause(filter);
     let n: i64 = tx.sql().query_row(
-        &format!("SELECT count(*) FROM games{cond}"),
+        &format!("SELECT count(*) AS n FROM games{cond}"),
         params_from_iter(args),
-        |row| row.get(0),
+        |row| row.get("n"),
     )?;
     Ok(u64::try_from(n).unwrap_or(0))
 }

@@ -312,7 +312,7 @@ pub fn released(tx: &Tx<'_>) -> Result<Vec<String>> {
     let mut stmt = tx.sql().prepare_cached(
         "SELECT inbox_key FROM inbox_claims WHERE state = 'released' ORDER BY inbox_key",
     )?;
-    let rows = stmt.query_map([], |r| r.get(0))?;
+    let rows = stmt.query_map([], |r| r.get("inbox_key"))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 

@@ -133,8 +133,8 @@ pub fn record(tx: &Tx<'_>, new: &NewProcessedMessage) -> Result<bool> {
 pub fn count(tx: &Tx<'_>) -> Result<usize> {
     let n: i64 = tx
         .sql()
-        .query_row("SELECT count(*) FROM processed_messages", [], |row| {
-            row.get(0)
+        .query_row("SELECT count(*) AS n FROM processed_messages", [], |row| {
+            row.get("n")
         })?;
     Ok(usize::try_from(n).unwrap_or(0))
 }
@@ -221,10 +221,10 @@ pub fn mailbox(tx: &Tx<'_>, name: &str) -> Result<Option<MailboxState>> {
         )?
         .query_row([name], |row| {
             Ok(MailboxState {
-                name: row.get(0)?,
-                uid_validity: row.get(1)?,
-                last_uid: row.get(2)?,
-                updated_at: row.get::<_, Ts>(3)?.0,
+                name: row.get("name")?,
+                uid_validity: row.get("uid_validity")?,
+                last_uid: row.get("last_uid")?,
+                updated_at: row.get::<_, Ts>("updated_at")?.0,
             })
         })
         .optional()?)

@@ -140,7 +140,6 @@ pub mod archive;
 pub mod audit;
 pub mod auth_waits;
 pub mod bounce_pauses;
-pub mod leases;
 pub mod clock_horizon;
 pub mod clock_trust;
 pub mod clocks;
@@ -150,6 +149,7 @@ pub mod conditionals;
 pub mod director_commands;
 pub mod game_clocks;
 pub mod games;
+pub mod leases;
 pub mod mail_auth;
 pub mod messages;
 pub mod moves;
@@ -428,7 +428,9 @@ pub(crate) fn is_unique_violation(e: &rusqlite::Error) -> bool {
 fn set_wal(conn: &Connection) -> Result<String> {
     let start = std::time::Instant::now();
     loop {
-        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)) {
+        match conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get("journal_mode"))
+        {
             Err(e)
                 if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
                     && start.elapsed() < BUSY_TIMEOUT =>
@@ -537,7 +539,7 @@ impl Store {
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
 
         let found: usize = conn.pragma_query_value(None, "user_version", |row| {
-            let v: i64 = row.get(0)?;
+            let v: i64 = row.get("user_version")?;
             Ok(usize::try_from(v).unwrap_or(usize::MAX))
         })?;
         if found > SCHEMA_VERSION {
@@ -550,7 +552,8 @@ impl Store {
             let tx = conn.transaction()?;
             // Read again under the write lock: another process may have
             // upgraded the file meanwhile.
-            let found: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+            let found: i64 =
+                tx.pragma_query_value(None, "user_version", |row| row.get("user_version"))?;
             repair::replay_unfrozen(&tx, usize::try_from(found).unwrap_or(0), MIGRATION_SQL)?;
             tx.commit()?;
         }
@@ -618,7 +621,7 @@ impl Store {
     pub fn schema_version(&self) -> Result<usize> {
         let v: i64 = self
             .conn
-            .pragma_query_value(None, "user_version", |row| row.get(0))?;
+            .pragma_query_value(None, "user_version", |row| row.get("user_version"))?;
         usize::try_from(v).map_err(|_| StoreError::Corrupt {
             what: "user_version",
             detail: v.to_string(),
@@ -636,7 +639,10 @@ pub type CheckProblems = Vec<String>;
 fn check_with(conn: &Connection, pragma: &str) -> Result<CheckProblems> {
     let lines: rusqlite::Result<Vec<String>> = conn
         .prepare(&format!("PRAGMA {pragma}(100)"))
-        .and_then(|mut stmt| stmt.query_map([], |row| row.get::<_, String>(0))?.collect());
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| row.get::<_, String>(pragma))?
+                .collect()
+        });
     match lines {
         Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Vec::new()),
         Ok(lines) => Ok(lines),
@@ -717,7 +723,7 @@ pub fn file_schema_version(path: &Path) -> Result<usize> {
         path,
         rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    let v: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let v: i64 = conn.pragma_query_value(None, "user_version", |row| row.get("user_version"))?;
     Ok(usize::try_from(v).unwrap_or(0))
 }
 
@@ -730,8 +736,9 @@ fn copy_from(source: &Connection, to: &Path) -> Result<()> {
         // Every page in one step, under one read transaction.
         backup.run_to_completion(i32::MAX, Duration::ZERO, None)?;
     }
-    let mode: String =
-        target.pragma_update_and_check(None, "journal_mode", "DELETE", |row| row.get(0))?;
+    let mode: String = target.pragma_update_and_check(None, "journal_mode", "DELETE", |row| {
+        row.get("journal_mode")
+    })?;
     if !mode.eq_ignore_ascii_case("delete") {
         return Err(StoreError::Invalid {
             what: "journal mode of the copy",

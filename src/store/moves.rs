@@ -56,8 +56,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<MoveRecord> {
 pub fn last_ply(tx: &Tx<'_>, game: GameId) -> Result<u32> {
     Ok(tx
         .sql()
-        .prepare_cached("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = ?1")?
-        .query_row([game], |row| row.get(0))?)
+        .prepare_cached("SELECT coalesce(max(ply), 0) AS last_ply FROM moves WHERE game_id = ?1")?
+        .query_row([game], |row| row.get("last_ply"))?)
 }
 
 /// Appends one ply to a game's score. `new.ply` must be the next ply

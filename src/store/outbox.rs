@@ -194,9 +194,9 @@ pub(super) fn with_attachments(tx: &Tx<'_>, mut mail: OutgoingMail) -> Result<Ou
     )?;
     let rows = stmt.query_map([mail.id], |row| {
         Ok(Attachment {
-            filename: row.get(0)?,
-            content_type: row.get(1)?,
-            content: row.get(2)?,
+            filename: row.get("filename")?,
+            content_type: row.get("content_type")?,
+            content: row.get("content")?,
         })
     })?;
     mail.attachments = rows.collect::<rusqlite::Result<_>>()?;

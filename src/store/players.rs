@@ -428,7 +428,7 @@ pub fn reply_token(tx: &Tx<'_>, id: PlayerId) -> Result<Option<String>> {
         "player",
         "SELECT reply_token FROM players WHERE id = ?1",
         id,
-        |r| r.get::<_, Option<String>>(0),
+        |r| r.get::<_, Option<String>>("reply_token"),
     )
 }
 
@@ -453,7 +453,7 @@ pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Re
         "player",
         "SELECT tokenless_answered_at FROM players WHERE id = ?1",
         id,
-        |r| r.get(0),
+        |r| r.get("tokenless_answered_at"),
     )?;
     if let Some(Ts(last)) = last
         && at < last + chrono::TimeDelta::hours(24)

@@ -143,9 +143,9 @@ pub fn game_standings(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<GameStanding>
     let rows = stmt.query_map([id], |row| {
         Ok(GameStanding {
             link: game_from_row(row)?,
-            status: row.get(10)?,
-            result: row.get(11)?,
-            termination: row.get(12)?,
+            status: row.get("status")?,
+            result: row.get("result")?,
+            termination: row.get("termination")?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -173,10 +173,10 @@ pub fn game(tx: &Tx<'_>, game: GameId) -> Result<Option<TournamentGame>> {
 /// [`StoreError::Sqlite`] only.
 pub fn last_game_end(tx: &Tx<'_>, id: TournamentId) -> Result<Option<DateTime<Utc>>> {
     let last: Option<Ts> = tx.sql().query_row(
-        "SELECT max(g.finished_at) FROM tournament_games t JOIN games g ON g.id = t.game_id
+        "SELECT max(g.finished_at) AS last_end FROM tournament_games t JOIN games g ON g.id = t.game_id
          WHERE t.tournament_id = ?1",
         [id],
-        |row| row.get(0),
+        |row| row.get("last_end"),
     )?;
     Ok(last.map(|t| t.0))
 }
