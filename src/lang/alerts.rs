@@ -287,7 +287,7 @@ impl Alert {
                 },
                 Language::En,
             ) => {
-                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
+                let about = about_game(*game, lang);
                 let server = reporting_mta
                     .as_deref()
                     .map_or("The receiving mail server".to_string(), |m| {
@@ -310,7 +310,7 @@ impl Alert {
                 },
                 Language::Ru,
             ) => {
-                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
+                let about = about_game(*game, lang);
                 let server = reporting_mta.as_deref().map_or(
                     "Почтовый сервер получателя".to_string(),
                     |m| format!("Почтовый сервер {}", printable(m)),
@@ -331,9 +331,7 @@ impl Alert {
                 },
                 Language::En,
             ) => {
-                let from = sender
-                    .as_deref()
-                    .map_or(String::new(), |s| format!(" from {}", printable(s)));
+                let from = from_sender(sender.as_deref(), lang);
                 format!(
                     "The mail {}{from} stopped the daemon while it was processed, {attempts} times. \
                      It was put in quarantine and nothing of it was applied; the mail after it is processed as usual.\n\n\
@@ -349,9 +347,7 @@ impl Alert {
                 },
                 Language::Ru,
             ) => {
-                let from = sender
-                    .as_deref()
-                    .map_or(String::new(), |s| format!(" от {}", printable(s)));
+                let from = from_sender(sender.as_deref(), lang);
                 format!(
                     "Письмо {}{from} останавливало демона при обработке (попыток: {attempts}). \
                      Оно помещено в карантин, из него ничего не применено; следующие письма обрабатываются как обычно.\n\n\
@@ -398,7 +394,7 @@ impl Alert {
                 },
                 Language::En,
             ) => {
-                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
+                let about = about_game(*game, lang);
                 format!(
                     "The mail {}{about} from {} carried the player's valid token and was applied, \
                      but it failed DMARC: the domain {} asks that such mail be {}. \
@@ -425,7 +421,7 @@ impl Alert {
                 },
                 Language::Ru,
             ) => {
-                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
+                let about = about_game(*game, lang);
                 format!(
                     "Письмо {}{about} от {} содержало действующий ключ игрока и было применено, \
                      но не прошло проверку DMARC: домен {} требует такие письма {}. \
@@ -471,10 +467,8 @@ impl Alert {
                 },
                 Language::En,
             ) => {
-                let about = game.map_or(String::new(), |g| format!(" about game #{g}"));
-                let from = sender
-                    .as_deref()
-                    .map_or(String::new(), |s| format!(" from {}", printable(s)));
+                let about = about_game(*game, lang);
+                let from = from_sender(sender.as_deref(), lang);
                 format!(
                     "The mail {}{about}{from} could not be authenticated: its DKIM, SPF or DMARC checks \
                      ended in a temporary error (DNS did not answer) again and again for {minutes} minutes. \
@@ -493,10 +487,8 @@ impl Alert {
                 },
                 Language::Ru,
             ) => {
-                let about = game.map_or(String::new(), |g| format!(" по партии #{g}"));
-                let from = sender
-                    .as_deref()
-                    .map_or(String::new(), |s| format!(" от {}", printable(s)));
+                let about = about_game(*game, lang);
+                let from = from_sender(sender.as_deref(), lang);
                 format!(
                     "Письмо {}{about}{from} не удалось проверить: проверки DKIM, SPF или DMARC \
                      снова и снова заканчивались временной ошибкой (DNS не отвечал) в течение {minutes} мин. \
@@ -556,6 +548,22 @@ pub fn mail_body(alert: &Alert, held: &[Option<Alert>], per_hour: u32, lang: Lan
         Language::Ru => "\n\n-- \nzaochka (автоматическое сообщение судьям)\n",
     });
     body
+}
+
+/// ` about game #3` / ` по партии #3` after "the mail", or nothing.
+fn about_game(game: Option<GameId>, lang: Language) -> String {
+    game.map_or(String::new(), |g| match lang {
+        Language::En => format!(" about game #{g}"),
+        Language::Ru => format!(" по партии #{g}"),
+    })
+}
+
+/// ` from <address>` / ` от <address>` after "the mail", or nothing.
+fn from_sender(sender: Option<&str>, lang: Language) -> String {
+    sender.map_or(String::new(), |s| match lang {
+        Language::En => format!(" from {}", printable(s)),
+        Language::Ru => format!(" от {}", printable(s)),
+    })
 }
 
 /// An instant as alerts show it: `2026-12-01 10:07 UTC`.
