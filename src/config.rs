@@ -10,6 +10,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
+mod authentication;
+mod send_limits;
+
+pub use authentication::{AuthSettings, NameServer};
+pub use send_limits::SendLimits;
+
 /// The whole configuration.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
@@ -44,7 +50,7 @@ pub struct Config {
     pub tournaments: TournamentsConfig,
     /// `[authentication]`: DKIM, SPF, DMARC and ARC of incoming mail (resolver,
     /// deadline, trusted Received hops, whether a DMARC reject refuses a move).
-    pub authentication: crate::daemon::authenticate::AuthSettings,
+    pub authentication: AuthSettings,
     /// `[backup]`: the daemon's scheduled backups and how far back
     /// `zaochka restore` replays the mailbox.
     pub backup: BackupConfig,
@@ -238,7 +244,7 @@ pub enum OutboxConfig {
         /// Connections used at once and the provider's caps (`connections`,
         /// `per-minute`, `per-day`).
         #[serde(flatten)]
-        limits: crate::daemon::send_pool::SendLimits,
+        limits: SendLimits,
     },
 }
 
@@ -246,10 +252,10 @@ impl OutboxConfig {
     /// How the outbox may send: the SMTP settings, or one writer and no caps
     /// for the file outbox.
     #[must_use]
-    pub fn limits(&self) -> crate::daemon::send_pool::SendLimits {
+    pub fn limits(&self) -> SendLimits {
         match self {
             OutboxConfig::Smtp { limits, .. } => *limits,
-            OutboxConfig::Files { .. } => crate::daemon::send_pool::SendLimits::one_at_a_time(),
+            OutboxConfig::Files { .. } => SendLimits::one_at_a_time(),
         }
     }
 }
@@ -321,7 +327,7 @@ impl Default for Config {
             source: None,
             alerts: AlertsConfig::default(),
             tournaments: TournamentsConfig::default(),
-            authentication: crate::daemon::authenticate::AuthSettings::default(),
+            authentication: AuthSettings::default(),
             backup: BackupConfig::default(),
             clock: ClockConfig::default(),
         }

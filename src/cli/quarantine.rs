@@ -8,7 +8,7 @@ use anyhow::Context;
 use super::store_args::StoreArgs;
 use crate::printable::printable;
 use crate::referee::quarantine::{self, ReleaseRefusal};
-use crate::store::claims;
+use crate::store::leases;
 
 /// Mail set aside by the daemon (see docs/admin.md, "Quarantine").
 #[derive(clap::Subcommand, Debug)]
@@ -28,7 +28,7 @@ impl Quarantine {
         let mut store = args.open()?;
         match self {
             Quarantine::List => {
-                let list = store.read(claims::quarantined)?;
+                let list = store.read(leases::quarantined)?;
                 let lines: Vec<Quarantined<'_>> = list.iter().map(Quarantined).collect();
                 super::output::emit_lines(&lines, "No mail in quarantine.", args.json)?;
                 if !args.json && !lines.is_empty() {
@@ -75,11 +75,11 @@ impl Quarantine {
     }
 }
 
-/// A quarantined mail as `quarantine list` shows it: in JSON the claim
+/// A quarantined mail as `quarantine list` shows it: in JSON the lease
 /// record, in words `KEY  INSTANT  REASON  N bytes  DETAIL`.
 #[derive(serde::Serialize)]
 #[serde(transparent)]
-struct Quarantined<'a>(&'a claims::Claim);
+struct Quarantined<'a>(&'a leases::Lease);
 
 impl std::fmt::Display for Quarantined<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -24,8 +24,6 @@
 //! installations need no network.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -38,83 +36,19 @@ use mail_auth::{
     dkim::DkimError,
     dmarc::{Policy, verify::DmarcParameters},
 };
-use serde::Deserialize;
 use tracing::warn;
 
 use super::alerts::{self, Alert};
 use super::dns_table::DnsTable;
 use super::inbox::RawMail;
 use super::process::Processed;
-use crate::config::Config;
+use crate::config::{AuthSettings, Config, NameServer};
 use crate::mail::auth::{
     AuthVerdicts, DkimVerdict, DmarcPolicy, DmarcVerdict, Hop, SpfVerdict, Verdict,
 };
 use crate::printable::printable;
 use crate::store::mail_auth as mail_auth_store;
 use crate::store::{GameId, StoreError, Tx};
-
-/// `[authentication]` in the configuration file.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Hash)]
-#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
-pub struct AuthSettings {
-    /// The name servers to ask (`192.0.2.53`, `192.0.2.53:5353`,
-    /// `[2001:db8::53]:53`; port 53 unless given); empty (the default): the
-    /// system's resolver (`/etc/resolv.conf`).
-    pub nameservers: Vec<NameServer>,
-    /// The longest all the checks of one mail may take together, in seconds
-    /// (default 5); what is unfinished then is `temperror`.
-    pub timeout_seconds: u64,
-    /// How many Received headers from the top our own servers wrote
-    /// (default 1: the receiving MX delivers to the mailbox); the last of
-    /// them names the SPF client and HELO. 0: no SPF check.
-    pub trusted_hops: usize,
-    /// Whether a mail whose From domain's DMARC policy says reject or
-    /// quarantine, and which fails DMARC, is refused even with a valid token
-    /// (recorded as rejected, never answered). Default `false`: such a mail
-    /// is applied and flagged for the director.
-    pub dmarc_reject_refuses_moves: bool,
-    /// A fixed table of DNS records (`NAME TYPE VALUE` lines, see
-    /// `daemon::dns_table`) answering every lookup instead of the resolver:
-    /// for tests and offline use.
-    pub dns_records_file: Option<PathBuf>,
-    /// With `dmarc-reject-refuses-moves = true`: how long, in minutes, a
-    /// mail whose checks end in temperror ([`AuthVerdicts::unsettled`])
-    /// waits in the inbox, checked again about once a minute, before it is
-    /// refused (recorded, not applied, the referees alerted once). Default
-    /// 60.
-    pub temperror_wait_minutes: u64,
-}
-
-impl Default for AuthSettings {
-    fn default() -> AuthSettings {
-        AuthSettings {
-            nameservers: Vec::new(),
-            timeout_seconds: 5,
-            trusted_hops: 1,
-            dmarc_reject_refuses_moves: false,
-            dns_records_file: None,
-            temperror_wait_minutes: 60,
-        }
-    }
-}
-
-/// A name server's address: an IP address with port 53, or an address with
-/// its port.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
-#[serde(try_from = "String")]
-pub struct NameServer(pub SocketAddr);
-
-impl TryFrom<String> for NameServer {
-    type Error = String;
-
-    fn try_from(text: String) -> Result<NameServer, String> {
-        let t = text.trim();
-        t.parse::<SocketAddr>()
-            .or_else(|_| t.parse::<IpAddr>().map(|ip| SocketAddr::new(ip, 53)))
-            .map(NameServer)
-            .map_err(|_| format!("{t:?} is not an IP address or IP:port"))
-    }
-}
 
 /// How long a resolver that answered nothing before the deadline is left
 /// alone before it is asked again.

@@ -23,7 +23,7 @@ use imap::extensions::idle::SetReadTimeout;
 use imap::types::Flag;
 
 use super::imap_idle;
-use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
+use super::inbox::{EntrySkip, FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, Skipped};
 use crate::config::Secret;
 use crate::printable::printable;
 
@@ -268,7 +268,7 @@ impl ImapInbox {
         if self.unmovable.insert((self.uid_validity, uid)) {
             self.skipped.push(Skipped {
                 entry: key.to_string(),
-                why: SkipReason::Unmovable,
+                why: EntrySkip::Unmovable,
             });
         }
     }

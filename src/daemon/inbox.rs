@@ -50,28 +50,7 @@ impl RawMail {
     }
 }
 
-/// Why an inbox entry was passed over without being read as mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SkipReason {
-    /// A directory inside `new/`.
-    Directory,
-    /// A symbolic link (never followed).
-    Symlink,
-    /// A named pipe (FIFO).
-    Fifo,
-    /// A Unix socket.
-    Socket,
-    /// A block or character device.
-    Device,
-    /// The file could not be opened or read (permissions, I/O error); it is
-    /// tried again on later fetches, but reported once per run.
-    Unreadable,
-    /// The message was handled but could not be marked done (moved to `cur/`,
-    /// flagged `\Seen`) or set aside in quarantine; it is not fetched again in
-    /// this run, and its record makes a later sight a no-op.
-    Unmovable,
-}
+pub use crate::lang::alerts::EntrySkip;
 
 /// An inbox entry passed over, reported once per run for the log and the referees.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +58,7 @@ pub struct Skipped {
     /// The entry's name or key, as printable text (non-UTF-8 bytes escaped).
     pub entry: String,
     /// Why.
-    pub why: SkipReason,
+    pub why: EntrySkip,
 }
 
 /// A source of incoming mail.

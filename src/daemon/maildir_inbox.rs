@@ -36,7 +36,7 @@ use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
 use tracing::{debug, warn};
 
-use super::inbox::{FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, SkipReason, Skipped};
+use super::inbox::{EntrySkip, FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, Skipped};
 use super::maildir_watch::{self, MaildirWatch};
 use crate::printable::printable;
 
@@ -53,7 +53,7 @@ pub struct MaildirInbox {
     path: PathBuf,
     max_message_bytes: u64,
     /// Names in `new/` already reported, with why (each is reported once per run).
-    reported: HashMap<OsString, SkipReason>,
+    reported: HashMap<OsString, EntrySkip>,
     /// Names handled but not movable out of `new/`: never fetched again this run.
     unmovable: HashSet<OsString>,
     /// Messages held out of the fetches ([`Inbox::hold`]).
@@ -75,7 +75,7 @@ impl MaildirInbox {
     /// head of a message is read.
     ///
     /// A `cur/` or `tmp/` that cannot be created is logged and tolerated (mail is
-    /// still read; its moves fail and are reported as [`SkipReason::Unmovable`]).
+    /// still read; its moves fail and are reported as [`EntrySkip::Unmovable`]).
     ///
     /// # Errors
     /// When the folder or its `new/` cannot be created or is not a directory.
@@ -109,7 +109,7 @@ impl MaildirInbox {
 
     /// Records a passed-over entry once per run: one [`Skipped`] (which the
     /// daemon logs and tells the referees), and a debug line with the detail.
-    fn pass_over(&mut self, name: &OsStr, why: SkipReason, detail: &str) {
+    fn pass_over(&mut self, name: &OsStr, why: EntrySkip, detail: &str) {
         if self.reported.get(name) == Some(&why) {
             return;
         }
@@ -138,18 +138,18 @@ impl MaildirInbox {
             // Taken by another reader since it was listed.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
             Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
-                self.pass_over(name, SkipReason::Symlink, "became a symlink");
+                self.pass_over(name, EntrySkip::Symlink, "became a symlink");
                 return None;
             }
             Err(e) => {
-                self.pass_over(name, SkipReason::Unreadable, &e.to_string());
+                self.pass_over(name, EntrySkip::Unreadable, &e.to_string());
                 return None;
             }
         };
         let meta = match file.metadata() {
             Ok(m) => m,
             Err(e) => {
-                self.pass_over(name, SkipReason::Unreadable, &e.to_string());
+                self.pass_over(name, EntrySkip::Unreadable, &e.to_string());
                 return None;
             }
         };
@@ -167,7 +167,7 @@ impl MaildirInbox {
                     .map_or_else(|_| Utc::now(), DateTime::<Utc>::from),
             }),
             Err(e) => {
-                self.pass_over(name, SkipReason::Unreadable, &e.to_string());
+                self.pass_over(name, EntrySkip::Unreadable, &e.to_string());
                 None
             }
         }
@@ -200,11 +200,11 @@ impl MaildirInbox {
             }
             Err(e) => {
                 self.unmovable.insert(name.clone());
-                if self.reported.get(&name) != Some(&SkipReason::Unmovable) {
-                    self.reported.insert(name, SkipReason::Unmovable);
+                if self.reported.get(&name) != Some(&EntrySkip::Unmovable) {
+                    self.reported.insert(name, EntrySkip::Unmovable);
                     self.skipped.push(Skipped {
                         entry: key.to_string(),
-                        why: SkipReason::Unmovable,
+                        why: EntrySkip::Unmovable,
                     });
                 }
                 Err(e).with_context(|| format!("cannot move {key} to {what}"))
@@ -295,7 +295,7 @@ impl Inbox for MaildirInbox {
                 // Gone since the listing.
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(e) => {
-                    self.pass_over(&name, SkipReason::Unreadable, &e.to_string());
+                    self.pass_over(&name, EntrySkip::Unreadable, &e.to_string());
                     continue;
                 }
             };
@@ -397,20 +397,20 @@ impl Inbox for MaildirInbox {
 }
 
 /// Why an entry is not a regular file, from `lstat`/`fstat` data.
-fn not_a_file(meta: &Metadata) -> Option<SkipReason> {
+fn not_a_file(meta: &Metadata) -> Option<EntrySkip> {
     let t = meta.file_type();
     if t.is_file() {
         None
     } else if t.is_dir() {
-        Some(SkipReason::Directory)
+        Some(EntrySkip::Directory)
     } else if t.is_symlink() {
-        Some(SkipReason::Symlink)
+        Some(EntrySkip::Symlink)
     } else if t.is_fifo() {
-        Some(SkipReason::Fifo)
+        Some(EntrySkip::Fifo)
     } else if t.is_socket() {
-        Some(SkipReason::Socket)
+        Some(EntrySkip::Socket)
     } else {
-        Some(SkipReason::Device)
+        Some(EntrySkip::Device)
     }
 }
 

@@ -6,7 +6,7 @@
 //! ```text
 //! inbox (maildir_inbox | imap_inbox: sized, bounded, every entry kind)
 //!   · waits woken at once: maildir_watch (inotify) | imap_idle (IDLE)
-//!   └ queue: claim ─> process (one transaction) ─> done | quarantine | retry
+//!   └ queue: lease ─> process (one transaction) ─> done | quarantine | retry
 //!              └ probe: a mail a run died on, in a child process
 //! process ─> referee::letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
 //!         · lang::mail (the queue's own answers) · bounce (VERP-checked reports)
@@ -246,7 +246,7 @@ impl Drain<'_> {
                 } => {
                     run.retry_after_fault.remove(&mail.key);
                     if let Err(e) = self.inbox.quarantine(&mail.key) {
-                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its claim keeps it aside");
+                        warn!(key = %printable(&mail.key), error = %printable(&format!("{e:#}")), "cannot move the mail to quarantine; its lease keeps it aside");
                     }
                     if new {
                         info!(key = %printable(&mail.key), reason = reason.as_str(), crashes, "mail quarantined");
@@ -412,7 +412,7 @@ pub(crate) fn refuse_damaged(database: &std::path::Path) -> anyhow::Result<()> {
 /// transaction) back among the new mail; one released on the command line is
 /// there already (its inbox refuses, which is ignored).
 fn release_marked(store: &mut Store, inbox: &mut dyn Inbox) {
-    let keys = match store.read(crate::store::claims::released) {
+    let keys = match store.read(crate::store::leases::released) {
         Ok(k) => k,
         Err(e) => {
             warn!(error = %printable(&e.to_string()), "cannot list the released mails");

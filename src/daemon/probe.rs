@@ -1,11 +1,11 @@
 //! A suspect mail processed in a process of its own.
 //!
-//! A mail whose claim was left open by a run that died (killed, out of memory,
+//! A mail whose lease was left open by a run that died (killed, out of memory,
 //! a crash in a library) is a suspect: it may be poison, or the run was simply
 //! killed while it was in flight. The daemon does not risk itself on it again:
 //! it starts `zaochka serve --probe-key KEY ...` with the mail on standard
 //! input, and reads the child's end. Exit 0: processed and recorded (in the
-//! child's own transaction, which also ends the claim). Exit
+//! child's own transaction, which also ends the lease). Exit
 //! [`EXIT_TRANSIENT`]: a fault of the machine, try later. Any other end (a
 //! signal, an abort, a hang past [`PROBE_TIMEOUT`]) is a crash of that mail,
 //! which the daemon counts and, past `[faults] crash-retries`, quarantines. A
@@ -175,8 +175,8 @@ pub fn run_child(config: &Config, probed: Probed) -> ExitCode {
             return ExitCode::from(EXIT_TRANSIENT);
         }
     };
-    if let Err(e) = store.transaction(|tx| crate::store::claims::hold(tx, &mail.key)) {
-        warn!(error = %e, "probe: cannot hold the claim");
+    if let Err(e) = store.transaction(|tx| crate::store::leases::hold(tx, &mail.key)) {
+        warn!(error = %e, "probe: cannot hold the lease");
         return ExitCode::from(EXIT_TRANSIENT);
     }
     // The parent may be gone (killed while this probe runs): its pipe is then

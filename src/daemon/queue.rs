@@ -1,8 +1,8 @@
-//! One mail through the queue: claimed before it is parsed, processed under a
+//! One mail through the queue: leased before it is parsed, processed under a
 //! panic guard, and then done, quarantined, or left for a retry.
 //!
 //! ```text
-//! claim (own transaction) ──> process (one transaction: referee, outbox, record, claim ended)
+//! lease (own transaction) ──> process (one transaction: referee, outbox, record, lease ended)
 //!    │ crashed runs > crash-retries ──> Quarantined (crashes)
 //!    │ panic in process ──────────────> Quarantined (panic)
 //!    └ database busy / disk full ─────> Retry: the mail stays in the inbox, unrecorded
@@ -22,7 +22,7 @@ use super::process::{self, Processed, TransientFault};
 use crate::config::Config;
 use crate::printable::printable;
 use crate::store::Store;
-use crate::store::claims::{self, QuarantineReason, Taken};
+use crate::store::leases::{self, QuarantineReason, Taken};
 
 /// What became of one mail taken from the inbox.
 #[derive(Debug)]
@@ -56,7 +56,7 @@ pub enum Disposition {
 }
 
 /// Takes one mail through the queue. `retry_after_fault` tells that this run
-/// itself left the mail unfinished after a transient fault (so its open claim
+/// itself left the mail unfinished after a transient fault (so its open lease
 /// is not a crash); `checked` is the verdicts of its authentication checks
 /// when they were made for its batch (else they are made here).
 #[must_use]
@@ -75,7 +75,7 @@ pub fn take(
         Err(e) => return Disposition::Retry(e.into()),
     }
     let taken = store.transaction(|tx| {
-        claims::take(
+        leases::take(
             tx,
             &mail.key,
             mail.size,
@@ -87,7 +87,7 @@ pub fn take(
     match taken {
         Ok(Taken::Go { crashes: 0 }) => {}
         Ok(Taken::Go { .. }) => return probe_until_done(store, config, mail, now, &auth),
-        other => return stopped_at_claim(other, mail, "the daemon"),
+        other => return stopped_at_lease(other, mail, "the daemon"),
     }
     match catch_unwind(AssertUnwindSafe(|| {
         injected_fault(mail);
@@ -95,10 +95,10 @@ pub fn take(
     })) {
         Ok(Ok(processed)) => Disposition::Done(processed),
         Ok(Err(fault)) => {
-            // Not the mail's fault: end its claim if the database lets us, so
+            // Not the mail's fault: end its lease if the database lets us, so
             // that the next run does not count a crash (if it does not, the
             // next run hands the mail to a probe, which finishes it).
-            let _ = store.transaction(|tx| claims::finish(tx, &mail.key));
+            let _ = store.transaction(|tx| leases::finish(tx, &mail.key));
             Disposition::Retry(fault)
         }
         Err(payload) => {
@@ -109,7 +109,7 @@ pub fn take(
                 .unwrap_or_else(|| "panic".to_string());
             error!(key = %printable(&mail.key), panic = %printable(&what), "processing the mail panicked: quarantined");
             if let Err(e) = store.transaction(|tx| {
-                claims::quarantine(
+                leases::quarantine(
                     tx,
                     &mail.key,
                     mail.size,
@@ -118,7 +118,7 @@ pub fn take(
                     now,
                 )
             }) {
-                // The claim stays `taken`: the next run counts it as a crash.
+                // The lease stays `taken`: the next run counts it as a crash.
                 warn!(key = %printable(&mail.key), error = %e, "cannot record the quarantine");
             }
             Disposition::Quarantined {
@@ -154,25 +154,25 @@ fn probe_until_done(
         };
         warn!(key = %printable(&mail.key), how = %how, "the mail crashed its probe");
         match store.transaction(|tx| {
-            claims::probe_crashed(tx, &mail.key, config.faults.crash_retries, now)
+            leases::probe_crashed(tx, &mail.key, config.faults.crash_retries, now)
         }) {
             Ok(Taken::Go { .. }) => {}
-            other => return stopped_at_claim(other, mail, "its probes"),
+            other => return stopped_at_lease(other, mail, "its probes"),
         }
     }
 }
 
-/// What a claim that does not let the mail go on means: quarantined (now, or
+/// What a lease that does not let the mail go on means: quarantined (now, or
 /// before), in progress elsewhere, or a transient fault. `who` names what the
 /// mail crashed, for the log.
-fn stopped_at_claim(
+fn stopped_at_lease(
     taken: Result<Taken, crate::store::StoreError>,
     mail: &RawMail,
     who: &str,
 ) -> Disposition {
     match taken {
         Ok(Taken::Go { crashes }) => Disposition::Retry(TransientFault(format!(
-            "claim of {} unexpectedly free after {crashes} crashes",
+            "lease on {} unexpectedly free after {crashes} crashes",
             printable(&mail.key)
         ))),
         Ok(Taken::Quarantine { crashes }) => {

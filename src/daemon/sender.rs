@@ -123,7 +123,7 @@ pub(super) fn prepare(
 /// - a provider's deferral: moved `defer_minutes` later, no attempt counted;
 /// - a relay fault ([`SendError::Relay`]): nothing failed, no attempt
 ///   counted; the fault is recorded (or extended) and the row waits for its
-///   backoff ([`crate::daemon::send_pool::SendLimits::relay_retry_seconds`]);
+///   backoff ([`crate::config::SendLimits::relay_retry_seconds`]);
 /// - transient: retried with backoff ([`RetryPolicy`]);
 /// - refused for this recipient ([`SendError::Recipient`], as the sending
 ///   pool decided): failed, the recipient marked unreachable, the referees

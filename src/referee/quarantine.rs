@@ -3,21 +3,21 @@
 //! record; moving the mail back among the new mail is the inbox's
 //! (`Inbox::release` in `src/daemon/inbox.rs`): the command line does it at
 //! once, the daemon for a release by mail after the mail's transaction
-//! commits ([`crate::store::claims::released`]).
+//! commits ([`crate::store::leases::released`]).
 
 use chrono::{DateTime, Utc};
 
 use crate::store::audit::{self, NewAuditEntry};
-use crate::store::claims::{self, ClaimState};
+use crate::store::leases::{self, LeaseState};
 use crate::store::{PlayerId, Tx};
 
 /// Why a mail cannot be released.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReleaseRefusal {
-    /// No mail was ever claimed under this key.
+    /// No mail was ever leased under this key.
     Unknown(String),
     /// The mail is not in quarantine (its state is given).
-    NotQuarantined(String, ClaimState),
+    NotQuarantined(String, LeaseState),
 }
 
 /// Checks that the mail of `key` is quarantined.
@@ -28,9 +28,9 @@ pub fn check(
     tx: &Tx<'_>,
     key: &str,
 ) -> Result<Result<(), ReleaseRefusal>, crate::store::StoreError> {
-    Ok(match claims::get(tx, key)? {
+    Ok(match leases::get(tx, key)? {
         None => Err(ReleaseRefusal::Unknown(key.to_string())),
-        Some(c) if c.state != ClaimState::Quarantined => {
+        Some(c) if c.state != LeaseState::Quarantined => {
             Err(ReleaseRefusal::NotQuarantined(key.to_string(), c.state))
         }
         Some(_) => Ok(()),
@@ -52,7 +52,7 @@ pub fn mark_released(
     now: DateTime<Utc>,
     message_id: Option<&str>,
 ) -> Result<bool, crate::store::StoreError> {
-    if !claims::release(tx, key)? {
+    if !leases::release(tx, key)? {
         return Ok(false);
     }
     audit::append_from(

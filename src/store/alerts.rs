@@ -100,9 +100,9 @@ pub fn bouncing_since(tx: &Tx<'_>, address: &str) -> Result<Option<DateTime<Utc>
     let t: Option<Ts> = tx
         .sql()
         .prepare_cached(
-            "SELECT min(received_at) FROM bounces WHERE address = ?1 AND cleared_at IS NULL",
+            "SELECT min(received_at) AS since FROM bounces WHERE address = ?1 AND cleared_at IS NULL",
         )?
-        .query_row([address.trim()], |r| r.get(0))?;
+        .query_row([address.trim()], |r| r.get("since"))?;
     Ok(t.map(|t| t.0))
 }
 
@@ -129,7 +129,7 @@ pub fn outbox_by_message_id(tx: &Tx<'_>, message_id: &str) -> Result<Option<Outb
     Ok(tx
         .sql()
         .prepare_cached("SELECT id FROM outbox WHERE message_id = ?1")?
-        .query_row([id], |r| r.get(0))
+        .query_row([id], |r| r.get("id"))
         .optional()?)
 }
 
@@ -182,10 +182,10 @@ pub fn queued_since(tx: &Tx<'_>, referee: PlayerId, since: DateTime<Utc>) -> Res
     let n: i64 = tx
         .sql()
         .prepare_cached(
-            "SELECT count(*) FROM alert_deliveries
+            "SELECT count(*) AS n FROM alert_deliveries
              WHERE referee_id = ?1 AND status = 'queued' AND at >= ?2",
         )?
-        .query_row(params![referee, instant_text(since)], |r| r.get(0))?;
+        .query_row(params![referee, instant_text(since)], |r| r.get("n"))?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
@@ -199,7 +199,9 @@ pub fn held_for(tx: &Tx<'_>, referee: PlayerId) -> Result<Vec<(AlertId, serde_js
         "SELECT a.id, a.detail FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
          WHERE d.referee_id = ?1 AND d.status = 'held' ORDER BY a.id",
     )?;
-    let rows = st.query_map([referee], |r| Ok((r.get(0)?, r.get::<_, Json>(1)?.0)))?;
+    let rows = st.query_map([referee], |r| {
+        Ok((r.get("id")?, r.get::<_, Json>("detail")?.0))
+    })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -251,11 +253,11 @@ pub fn deliveries(tx: &Tx<'_>) -> Result<Vec<Delivery>> {
     )?;
     let rows = st.query_map([], |r| {
         Ok(Delivery {
-            alert: r.get(0)?,
-            key: r.get(1)?,
-            referee: r.get(2)?,
-            status: r.get(3)?,
-            outbox: r.get(4)?,
+            alert: r.get("alert_id")?,
+            key: r.get("alert_key")?,
+            referee: r.get("referee_id")?,
+            status: r.get("status")?,
+            outbox: r.get("outbox_id")?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

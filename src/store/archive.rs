@@ -91,10 +91,10 @@ pub fn find(tx: &Tx<'_>, key: &RecordKey) -> Result<Option<ArchivedRecord>> {
         )?
         .query_row([key.as_str()], |r| {
             Ok(ArchivedRecord {
-                game_id: r.get(0)?,
-                source: r.get(1)?,
-                result_from: r.get(2)?,
-                imported_at: r.get::<_, Ts>(3)?.0,
+                game_id: r.get("game_id")?,
+                source: r.get("source")?,
+                result_from: r.get("result_from")?,
+                imported_at: r.get::<_, Ts>("imported_at")?.0,
             })
         })
         .optional()?)
@@ -174,7 +174,7 @@ pub fn tags(tx: &Tx<'_>, game: GameId) -> Result<Option<Vec<(String, String)>>> 
     let text: Option<String> = tx
         .sql()
         .prepare_cached("SELECT tags FROM archive_records WHERE game_id = ?1")?
-        .query_row([game], |r| r.get(0))
+        .query_row([game], |r| r.get("tags"))
         .optional()?;
     text.map(|t| {
         serde_json::from_str(&t).map_err(|e| super::StoreError::Invalid {
@@ -193,7 +193,7 @@ pub fn played(tx: &Tx<'_>, game: GameId) -> Result<Option<NaiveDate>> {
     let text: Option<Option<String>> = tx
         .sql()
         .prepare_cached("SELECT played_on FROM archive_records WHERE game_id = ?1")?
-        .query_row([game], |r| r.get(0))
+        .query_row([game], |r| r.get("played_on"))
         .optional()?;
     Ok(text
         .flatten()

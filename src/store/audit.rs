@@ -115,14 +115,14 @@ pub struct AuditFilter {
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<AuditEntry> {
     Ok(AuditEntry {
-        id: row.get(0)?,
-        at: row.get::<_, Ts>(1)?.0,
-        actor: row.get(2)?,
-        action: row.get(3)?,
-        game_id: row.get(4)?,
-        reason: row.get(5)?,
-        details: row.get::<_, Option<Json>>(6)?.map(|j| j.0),
-        message_id: row.get(7)?,
+        id: row.get("id")?,
+        at: row.get::<_, Ts>("at")?.0,
+        actor: row.get("actor_id")?,
+        action: row.get("action")?,
+        game_id: row.get("game_id")?,
+        reason: row.get("reason")?,
+        details: row.get::<_, Option<Json>>("details")?.map(|j| j.0),
+        message_id: row.get("message_id")?,
     })
 }
 

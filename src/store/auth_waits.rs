@@ -21,7 +21,9 @@ pub fn note(tx: &Tx<'_>, inbox_key: &str, now: DateTime<Utc>) -> Result<(DateTim
              ON CONFLICT (inbox_key) DO UPDATE SET checks = checks + 1
              RETURNING first_at, checks",
         )?
-        .query_row(params![inbox_key, Ts(now)], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        .query_row(params![inbox_key, Ts(now)], |r| {
+            Ok((r.get("first_at")?, r.get("checks")?))
+        })?;
     Ok((first.0, checks))
 }
 
@@ -33,7 +35,7 @@ pub fn first(tx: &Tx<'_>, inbox_key: &str) -> Result<Option<DateTime<Utc>>> {
     Ok(tx
         .sql()
         .prepare_cached("SELECT first_at FROM auth_waits WHERE inbox_key = ?1")?
-        .query_row([inbox_key], |r| r.get::<_, Ts>(0))
+        .query_row([inbox_key], |r| r.get::<_, Ts>("first_at"))
         .optional()?
         .map(|t| t.0))
 }

@@ -113,10 +113,10 @@ pub fn notice(tx: &Tx<'_>, row: OutboxId) -> Result<Option<MoveNotice>> {
             [row],
             |r| {
                 Ok(MoveNotice {
-                    outbox_id: r.get(0)?,
-                    game_id: r.get(1)?,
-                    player_id: r.get(2)?,
-                    turn_started_at: r.get::<_, Ts>(3)?.0,
+                    outbox_id: r.get("outbox_id")?,
+                    game_id: r.get("game_id")?,
+                    player_id: r.get("player_id")?,
+                    turn_started_at: r.get::<_, Ts>("turn_started_at")?.0,
                 })
             },
         )
@@ -128,14 +128,14 @@ const COLUMNS: &str =
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<BouncePause> {
     Ok(BouncePause {
-        id: row.get(0)?,
-        game_id: row.get(1)?,
-        player_id: row.get(2)?,
-        outbox_id: row.get(3)?,
-        starts_at: row.get::<_, Ts>(4)?.0,
-        ended_at: row.get::<_, Option<Ts>>(5)?.map(|t| t.0),
-        ended_by: row.get(6)?,
-        end_reason: row.get(7)?,
+        id: row.get("id")?,
+        game_id: row.get("game_id")?,
+        player_id: row.get("player_id")?,
+        outbox_id: row.get("outbox_id")?,
+        starts_at: row.get::<_, Ts>("starts_at")?.0,
+        ended_at: row.get::<_, Option<Ts>>("ended_at")?.map(|t| t.0),
+        ended_by: row.get("ended_by")?,
+        end_reason: row.get("end_reason")?,
     })
 }
 
@@ -247,7 +247,10 @@ pub fn stops(
          WHERE n.game_id = ?1 AND n.player_id = ?2 AND o.sent_at IS NOT NULL",
     )?;
     let waits = stmt.query_map(params![game, player], |r| {
-        Ok((r.get::<_, Ts>(0)?.0, r.get::<_, Ts>(1)?.0))
+        Ok((
+            r.get::<_, Ts>("turn_started_at")?.0,
+            r.get::<_, Ts>("sent_at")?.0,
+        ))
     })?;
     for w in waits {
         out.push(w?);
@@ -274,7 +277,7 @@ pub fn notice_sent(
             "SELECT o.sent_at FROM move_notices n JOIN outbox o ON o.id = n.outbox_id
              WHERE n.game_id = ?1 AND n.player_id = ?2 AND n.turn_started_at = ?3",
             params![game, player, Ts(turn_started_at)],
-            |r| Ok(r.get::<_, Option<Ts>>(0)?.map(|t| t.0)),
+            |r| Ok(r.get::<_, Option<Ts>>("sent_at")?.map(|t| t.0)),
         )
         .optional()?)
 }

@@ -19,15 +19,15 @@ const COLUMNS: &str = "game_id, side, used_seconds, extra_seconds, moves_made, r
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Clock> {
     Ok(Clock {
-        game_id: row.get(0)?,
-        side: row.get(1)?,
-        used_seconds: row.get(2)?,
-        extra_seconds: row.get(3)?,
-        moves_made: row.get(4)?,
-        running: row.get(5)?,
-        last_started_at: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
-        deadline: row.get::<_, Option<Ts>>(7)?.map(|t| t.0),
-        updated_at: row.get::<_, Ts>(8)?.0,
+        game_id: row.get("game_id")?,
+        side: row.get("side")?,
+        used_seconds: row.get("used_seconds")?,
+        extra_seconds: row.get("extra_seconds")?,
+        moves_made: row.get("moves_made")?,
+        running: row.get("running")?,
+        last_started_at: row.get::<_, Option<Ts>>("last_started_at")?.map(|t| t.0),
+        deadline: row.get::<_, Option<Ts>>("deadline")?.map(|t| t.0),
+        updated_at: row.get::<_, Ts>("updated_at")?.0,
     })
 }
 
@@ -138,7 +138,7 @@ pub fn running_candidates(
         ),
     ] {
         let mut stmt = tx.sql().prepare_cached(sql)?;
-        let rows = stmt.query_map([Ts(by)], |r| r.get(0))?;
+        let rows = stmt.query_map([Ts(by)], |r| r.get("game_id"))?;
         for id in rows {
             ids.push(id?);
         }
@@ -161,7 +161,7 @@ pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, V
         "SELECT player_id FROM leaves WHERE ends_at > ?1 AND cancelled_at IS NULL",
     )?;
     let mut players: Vec<PlayerId> = stmt
-        .query_map([Ts(now)], |r| r.get(0))?
+        .query_map([Ts(now)], |r| r.get("player_id"))?
         .collect::<rusqlite::Result<_>>()?;
     players.sort_unstable();
     players.dedup();
@@ -169,7 +169,7 @@ pub fn future_stops(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<(Vec<PlayerId>, V
         .sql()
         .prepare_cached("SELECT DISTINCT game_id FROM bounce_pauses WHERE ended_at IS NULL")?;
     let games = stmt
-        .query_map([], |r| r.get(0))?
+        .query_map([], |r| r.get("game_id"))?
         .collect::<rusqlite::Result<_>>()?;
     Ok((players, games))
 }
@@ -214,11 +214,11 @@ pub fn reminders(tx: &Tx<'_>, game: GameId) -> Result<Vec<Reminder>> {
     )?;
     let rows = stmt.query_map([game], |row| {
         Ok(Reminder {
-            game_id: row.get(0)?,
-            side: row.get(1)?,
-            kind: row.get(2)?,
-            due_at: row.get::<_, Ts>(3)?.0,
-            sent_at: row.get::<_, Ts>(4)?.0,
+            game_id: row.get("game_id")?,
+            side: row.get("side")?,
+            kind: row.get("kind")?,
+            due_at: row.get::<_, Ts>("due_at")?.0,
+            sent_at: row.get::<_, Ts>("sent_at")?.0,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -228,13 +228,13 @@ const LEAVE_COLUMNS: &str = "id, player_id, starts_at, ends_at, days, created_at
 
 fn leave_from_row(row: &Row<'_>) -> rusqlite::Result<Leave> {
     Ok(Leave {
-        id: row.get(0)?,
-        player_id: row.get(1)?,
-        starts_at: row.get::<_, Ts>(2)?.0,
-        ends_at: row.get::<_, Ts>(3)?.0,
-        days: row.get(4)?,
-        created_at: row.get::<_, Ts>(5)?.0,
-        cancelled_at: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
+        id: row.get("id")?,
+        player_id: row.get("player_id")?,
+        starts_at: row.get::<_, Ts>("starts_at")?.0,
+        ends_at: row.get::<_, Ts>("ends_at")?.0,
+        days: row.get("days")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        cancelled_at: row.get::<_, Option<Ts>>("cancelled_at")?.map(|t| t.0),
     })
 }
 

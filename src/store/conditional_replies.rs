@@ -59,11 +59,11 @@ pub fn of_game(tx: &Tx<'_>, game: GameId) -> Result<Vec<ConditionalReply>> {
     )?;
     let rows = stmt.query_map([game], |r| {
         Ok(ConditionalReply {
-            game_id: r.get(0)?,
-            ply: r.get(1)?,
-            source_message: r.get(2)?,
-            given_at: r.get::<_, Ts>(3)?.0,
-            played_at: r.get::<_, Ts>(4)?.0,
+            game_id: r.get("game_id")?,
+            ply: r.get("ply")?,
+            source_message: r.get("source_message")?,
+            given_at: r.get::<_, Ts>("given_at")?.0,
+            played_at: r.get::<_, Ts>("played_at")?.0,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)

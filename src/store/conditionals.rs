@@ -72,19 +72,19 @@ pub struct NewLine {
 const COLUMNS: &str = "id, game_id, side, start_ply, plies, written, source_message, created_at";
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<ConditionalLine> {
-    let plies: String = row.get(4)?;
+    let plies: String = row.get("plies")?;
     let plies = serde_json::from_str(&plies).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
     })?;
     Ok(ConditionalLine {
-        id: row.get(0)?,
-        game_id: row.get(1)?,
-        side: row.get(2)?,
-        start_ply: row.get(3)?,
+        id: row.get("id")?,
+        game_id: row.get("game_id")?,
+        side: row.get("side")?,
+        start_ply: row.get("start_ply")?,
         plies,
-        written: row.get(5)?,
-        source_message: row.get(6)?,
-        created_at: row.get::<_, Ts>(7)?.0,
+        written: row.get("written")?,
+        source_message: row.get("source_message")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
     })
 }
 

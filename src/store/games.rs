@@ -80,9 +80,11 @@ impl Token {
             }
             None => tx
                 .sql()
-                .query_row("SELECT randomblob(?1)", [TOKEN_LENGTH as i64], |row| {
-                    row.get(0)
-                })?,
+                .query_row(
+                    "SELECT randomblob(?1) AS bytes",
+                    [TOKEN_LENGTH as i64],
+                    |row| row.get("bytes"),
+                )?,
         };
         // 256 is a multiple of 32, so `b % 32` is uniform.
         let text = bytes
@@ -137,7 +139,8 @@ pub struct Game {
     pub result: Option<GameResult>,
     /// Why it ended, if finished.
     pub termination: Option<Termination>,
-    /// Time-control settings (JSON owned by the clock module), if any.
+    /// Time-control settings (stored as the clock's JSON form, validated
+    /// when read), if any.
     pub time_control: Option<TimeControl>,
     /// Tournament reference, if any.
     pub tournament: Option<String>,
@@ -243,21 +246,21 @@ const COLUMNS: &str = "id, variant, start_fen, opening, white_id, black_id, stat
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
     Ok(Game {
-        id: row.get(0)?,
-        variant: row.get(1)?,
-        start_fen: row.get(2)?,
-        opening: row.get(3)?,
-        white: row.get(4)?,
-        black: row.get(5)?,
-        status: row.get(6)?,
-        result: row.get(7)?,
-        termination: row.get(8)?,
-        time_control: row.get(9)?,
-        tournament: row.get(10)?,
-        white_token: Token(row.get(11)?),
-        black_token: Token(row.get(12)?),
-        created_at: row.get::<_, Ts>(13)?.0,
-        finished_at: row.get::<_, Option<Ts>>(14)?.map(|t| t.0),
+        id: row.get("id")?,
+        variant: row.get("variant")?,
+        start_fen: row.get("start_fen")?,
+        opening: row.get("opening")?,
+        white: row.get("white_id")?,
+        black: row.get("black_id")?,
+        status: row.get("status")?,
+        result: row.get("result")?,
+        termination: row.get("termination")?,
+        time_control: row.get("time_control")?,
+        tournament: row.get("tournament")?,
+        white_token: Token(row.get("white_token")?),
+        black_token: Token(row.get("black_token")?),
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        finished_at: row.get::<_, Option<Ts>>("finished_at")?.map(|t| t.0),
     })
 }
 
@@ -475,9 +478,9 @@ pub fn list(tx: &Tx<'_>, filter: &GameFilter) -> Result<Vec<Game>> {
 pub fn count(tx: &Tx<'_>, filter: &GameFilter) -> Result<u64> {
     let (cond, args) = where_clause(filter);
     let n: i64 = tx.sql().query_row(
-        &format!("SELECT count(*) FROM games{cond}"),
+        &format!("SELECT count(*) AS n FROM games{cond}"),
         params_from_iter(args),
-        |row| row.get(0),
+        |row| row.get("n"),
     )?;
     Ok(u64::try_from(n).unwrap_or(0))
 }

@@ -59,7 +59,9 @@ pub fn get(tx: &Tx<'_>, message: i64) -> Result<Option<StoredAuth>> {
     let row: Option<(String, bool)> = tx
         .sql()
         .prepare_cached("SELECT detail, flagged FROM mail_auth WHERE message = ?1")?
-        .query_row(params![message], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row(params![message], |r| {
+            Ok((r.get("detail")?, r.get("flagged")?))
+        })
         .optional()?;
     Ok(row.and_then(|(detail, flagged)| {
         serde_json::from_str(&detail)

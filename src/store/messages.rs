@@ -71,14 +71,14 @@ const COLUMNS: &str = "id, message_id, inbox_key, game_id, sender, verified, out
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<ProcessedMessage> {
     Ok(ProcessedMessage {
-        id: row.get(0)?,
-        message_id: row.get(1)?,
-        inbox_key: row.get(2)?,
-        game_id: row.get(3)?,
-        sender: row.get(4)?,
-        verified: row.get(5)?,
-        outcome: row.get(6)?,
-        processed_at: row.get::<_, Ts>(7)?.0,
+        id: row.get("id")?,
+        message_id: row.get("message_id")?,
+        inbox_key: row.get("inbox_key")?,
+        game_id: row.get("game_id")?,
+        sender: row.get("sender")?,
+        verified: row.get("verified")?,
+        outcome: row.get("outcome")?,
+        processed_at: row.get::<_, Ts>("processed_at")?.0,
     })
 }
 
@@ -133,8 +133,8 @@ pub fn record(tx: &Tx<'_>, new: &NewProcessedMessage) -> Result<bool> {
 pub fn count(tx: &Tx<'_>) -> Result<usize> {
     let n: i64 = tx
         .sql()
-        .query_row("SELECT count(*) FROM processed_messages", [], |row| {
-            row.get(0)
+        .query_row("SELECT count(*) AS n FROM processed_messages", [], |row| {
+            row.get("n")
         })?;
     Ok(usize::try_from(n).unwrap_or(0))
 }
@@ -221,10 +221,10 @@ pub fn mailbox(tx: &Tx<'_>, name: &str) -> Result<Option<MailboxState>> {
         )?
         .query_row([name], |row| {
             Ok(MailboxState {
-                name: row.get(0)?,
-                uid_validity: row.get(1)?,
-                last_uid: row.get(2)?,
-                updated_at: row.get::<_, Ts>(3)?.0,
+                name: row.get("name")?,
+                uid_validity: row.get("uid_validity")?,
+                last_uid: row.get("last_uid")?,
+                updated_at: row.get::<_, Ts>("updated_at")?.0,
             })
         })
         .optional()?)

@@ -38,10 +38,17 @@
 //!   the store reads the system clock: every instant is passed in.
 //! - **Durations** are whole seconds (`i64`); **plies** are 1-based half-moves
 //!   (`u32`); ply `0` means "before the first move".
-//! - **Variants, FEN, notation** are plain strings here: the store does not
-//!   depend on the rules core. Position hashes are the rules core's `u64`
-//!   Zobrist hashes stored bit for bit as `i64` (`hash as i64`, back with
-//!   `stored as u64`).
+//! - **What the store builds on**: it maps rows to the types of the layers
+//!   below it, and so depends on them: the rules core's [`crate::rules::Variant`]
+//!   (stored by its name, `russian`) and [`Side`] (the rules' colour, `white` /
+//!   `black`), the clock's [`crate::clock::TimeControl`] (stored as its JSON
+//!   form, validated when read) and the clock's pure functions (which
+//!   [`game_clocks`] calls inside the caller's transaction), the tournament's
+//!   settings and pairing system, the verdicts of [`crate::mail::auth`]. It
+//!   never depends on the referee, the prose, the daemon or the command line.
+//! - **FEN and notation** are plain strings here, as written; position hashes
+//!   are the rules core's `u64` Zobrist hashes stored bit for bit as `i64`
+//!   (`hash as i64`, back with `stored as u64`).
 //! - **Message-IDs** are stored without the surrounding `<>`.
 //! - Enumerations are stored as short lowercase text (see each type's
 //!   `as_str`), checked by the schema.
@@ -133,7 +140,6 @@ pub mod archive;
 pub mod audit;
 pub mod auth_waits;
 pub mod bounce_pauses;
-pub mod claims;
 pub mod clock_horizon;
 pub mod clock_trust;
 pub mod clocks;
@@ -143,6 +149,7 @@ pub mod conditionals;
 pub mod director_commands;
 pub mod game_clocks;
 pub mod games;
+pub mod leases;
 pub mod mail_auth;
 pub mod messages;
 pub mod moves;
@@ -432,7 +439,9 @@ pub(crate) fn is_unique_violation(e: &rusqlite::Error) -> bool {
 fn set_wal(conn: &Connection) -> Result<String> {
     let start = std::time::Instant::now();
     loop {
-        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0)) {
+        match conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get("journal_mode"))
+        {
             Err(e)
                 if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
                     && start.elapsed() < BUSY_TIMEOUT =>
@@ -554,7 +563,7 @@ impl Store {
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
 
         let found: usize = conn.pragma_query_value(None, "user_version", |row| {
-            let v: i64 = row.get(0)?;
+            let v: i64 = row.get("user_version")?;
             Ok(usize::try_from(v).unwrap_or(usize::MAX))
         })?;
         if found > SCHEMA_VERSION {
@@ -567,7 +576,8 @@ impl Store {
             let tx = conn.transaction()?;
             // Read again under the write lock: another process may have
             // upgraded the file meanwhile.
-            let found: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+            let found: i64 =
+                tx.pragma_query_value(None, "user_version", |row| row.get("user_version"))?;
             repair::replay_unfrozen(&tx, usize::try_from(found).unwrap_or(0), MIGRATION_SQL)?;
             tx.commit()?;
         }
@@ -660,7 +670,7 @@ impl Store {
     pub fn schema_version(&self) -> Result<usize> {
         let v: i64 = self
             .conn
-            .pragma_query_value(None, "user_version", |row| row.get(0))?;
+            .pragma_query_value(None, "user_version", |row| row.get("user_version"))?;
         usize::try_from(v).map_err(|_| StoreError::Corrupt {
             what: "user_version",
             detail: v.to_string(),
@@ -678,7 +688,10 @@ pub type CheckProblems = Vec<String>;
 fn check_with(conn: &Connection, pragma: &str) -> Result<CheckProblems> {
     let lines: rusqlite::Result<Vec<String>> = conn
         .prepare(&format!("PRAGMA {pragma}(100)"))
-        .and_then(|mut stmt| stmt.query_map([], |row| row.get::<_, String>(0))?.collect());
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| row.get::<_, String>(pragma))?
+                .collect()
+        });
     match lines {
         Ok(lines) if lines.len() == 1 && lines[0] == "ok" => Ok(Vec::new()),
         Ok(lines) => Ok(lines),
@@ -759,7 +772,7 @@ pub fn file_schema_version(path: &Path) -> Result<usize> {
         path,
         rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    let v: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let v: i64 = conn.pragma_query_value(None, "user_version", |row| row.get("user_version"))?;
     Ok(usize::try_from(v).unwrap_or(0))
 }
 
@@ -772,8 +785,9 @@ fn copy_from(source: &Connection, to: &Path) -> Result<()> {
         // Every page in one step, under one read transaction.
         backup.run_to_completion(i32::MAX, Duration::ZERO, None)?;
     }
-    let mode: String =
-        target.pragma_update_and_check(None, "journal_mode", "DELETE", |row| row.get(0))?;
+    let mode: String = target.pragma_update_and_check(None, "journal_mode", "DELETE", |row| {
+        row.get("journal_mode")
+    })?;
     if !mode.eq_ignore_ascii_case("delete") {
         return Err(StoreError::Invalid {
             what: "journal mode of the copy",

@@ -38,14 +38,14 @@ const COLUMNS: &str =
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<MoveRecord> {
     Ok(MoveRecord {
-        game_id: row.get(0)?,
-        ply: row.get(1)?,
-        side: row.get(2)?,
-        notation: row.get(3)?,
-        written: row.get(4)?,
-        source_message: row.get(5)?,
-        received_at: row.get::<_, Ts>(6)?.0,
-        position_hash: row.get(7)?,
+        game_id: row.get("game_id")?,
+        ply: row.get("ply")?,
+        side: row.get("side")?,
+        notation: row.get("notation")?,
+        written: row.get("written")?,
+        source_message: row.get("source_message")?,
+        received_at: row.get::<_, Ts>("received_at")?.0,
+        position_hash: row.get("position_hash")?,
     })
 }
 
@@ -56,8 +56,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<MoveRecord> {
 pub fn last_ply(tx: &Tx<'_>, game: GameId) -> Result<u32> {
     Ok(tx
         .sql()
-        .prepare_cached("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = ?1")?
-        .query_row([game], |row| row.get(0))?)
+        .prepare_cached("SELECT coalesce(max(ply), 0) AS last_ply FROM moves WHERE game_id = ?1")?
+        .query_row([game], |row| row.get("last_ply"))?)
 }
 
 /// Appends one ply to a game's score. `new.ply` must be the next ply
@@ -191,15 +191,15 @@ const SEALED_COLUMNS: &str =
 
 fn sealed_from_row(row: &Row<'_>) -> rusqlite::Result<SealedMove> {
     Ok(SealedMove {
-        id: row.get(0)?,
-        game_id: row.get(1)?,
-        side: row.get(2)?,
-        ply: row.get(3)?,
-        text: row.get(4)?,
-        source_message: row.get(5)?,
-        sealed_at: row.get::<_, Ts>(6)?.0,
-        revealed_at: row.get::<_, Option<Ts>>(7)?.map(|t| t.0),
-        dropped_at: row.get::<_, Option<Ts>>(8)?.map(|t| t.0),
+        id: row.get("id")?,
+        game_id: row.get("game_id")?,
+        side: row.get("side")?,
+        ply: row.get("ply")?,
+        text: row.get("text")?,
+        source_message: row.get("source_message")?,
+        sealed_at: row.get::<_, Ts>("sealed_at")?.0,
+        revealed_at: row.get::<_, Option<Ts>>("revealed_at")?.map(|t| t.0),
+        dropped_at: row.get::<_, Option<Ts>>("dropped_at")?.map(|t| t.0),
     })
 }
 

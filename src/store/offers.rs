@@ -86,14 +86,14 @@ const OFFER_COLUMNS: &str =
 
 fn offer_from_row(row: &Row<'_>) -> rusqlite::Result<DrawOffer> {
     Ok(DrawOffer {
-        id: row.get(0)?,
-        game_id: row.get(1)?,
-        ply: row.get(2)?,
-        side: row.get(3)?,
-        status: row.get(4)?,
-        source_message: row.get(5)?,
-        created_at: row.get::<_, Ts>(6)?.0,
-        resolved_at: row.get::<_, Option<Ts>>(7)?.map(|t| t.0),
+        id: row.get("id")?,
+        game_id: row.get("game_id")?,
+        ply: row.get("ply")?,
+        side: row.get("side")?,
+        status: row.get("status")?,
+        source_message: row.get("source_message")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        resolved_at: row.get::<_, Option<Ts>>("resolved_at")?.map(|t| t.0),
     })
 }
 
@@ -247,16 +247,16 @@ const CLAIM_COLUMNS: &str =
 
 fn claim_from_row(row: &Row<'_>) -> rusqlite::Result<DrawClaim> {
     Ok(DrawClaim {
-        id: row.get(0)?,
-        game_id: row.get(1)?,
-        ply: row.get(2)?,
-        side: row.get(3)?,
-        kind: row.get(4)?,
-        written_move: row.get(5)?,
-        verdict: row.get(6)?,
-        rule: row.get(7)?,
-        source_message: row.get(8)?,
-        created_at: row.get::<_, Ts>(9)?.0,
+        id: row.get("id")?,
+        game_id: row.get("game_id")?,
+        ply: row.get("ply")?,
+        side: row.get("side")?,
+        kind: row.get("kind")?,
+        written_move: row.get("written_move")?,
+        verdict: row.get("verdict")?,
+        rule: row.get("rule")?,
+        source_message: row.get("source_message")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
     })
 }
 

@@ -168,22 +168,22 @@ pub(super) const COLUMNS: &str = "id, to_address, subject, body_text, body_html,
 
 pub(super) fn from_row(row: &Row<'_>) -> rusqlite::Result<OutgoingMail> {
     Ok(OutgoingMail {
-        id: row.get(0)?,
-        to_address: row.get(1)?,
-        subject: row.get(2)?,
-        body_text: row.get(3)?,
-        body_html: row.get(4)?,
+        id: row.get("id")?,
+        to_address: row.get("to_address")?,
+        subject: row.get("subject")?,
+        body_text: row.get("body_text")?,
+        body_html: row.get("body_html")?,
         attachments: Vec::new(),
-        in_reply_to: row.get(5)?,
-        references: row.get(6)?,
-        message_id: row.get(7)?,
-        game_id: row.get(8)?,
-        status: row.get(9)?,
-        attempts: row.get(10)?,
-        next_attempt_at: row.get::<_, Ts>(11)?.0,
-        last_error: row.get(12)?,
-        created_at: row.get::<_, Ts>(13)?.0,
-        sent_at: row.get::<_, Option<Ts>>(14)?.map(|t| t.0),
+        in_reply_to: row.get("in_reply_to")?,
+        references: row.get("references_header")?,
+        message_id: row.get("message_id")?,
+        game_id: row.get("game_id")?,
+        status: row.get("status")?,
+        attempts: row.get("attempts")?,
+        next_attempt_at: row.get::<_, Ts>("next_attempt_at")?.0,
+        last_error: row.get("last_error")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        sent_at: row.get::<_, Option<Ts>>("sent_at")?.map(|t| t.0),
     })
 }
 
@@ -194,9 +194,9 @@ pub(super) fn with_attachments(tx: &Tx<'_>, mut mail: OutgoingMail) -> Result<Ou
     )?;
     let rows = stmt.query_map([mail.id], |row| {
         Ok(Attachment {
-            filename: row.get(0)?,
-            content_type: row.get(1)?,
-            content: row.get(2)?,
+            filename: row.get("filename")?,
+            content_type: row.get("content_type")?,
+            content: row.get("content")?,
         })
     })?;
     mail.attachments = rows.collect::<rusqlite::Result<_>>()?;

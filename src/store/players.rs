@@ -80,16 +80,16 @@ const COLUMNS: &str = "id, name, email, language, time_zone, role, unreachable_s
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     Ok(Player {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        email: row.get(2)?,
-        language: row.get(3)?,
-        time_zone: row.get(4)?,
-        role: row.get(5)?,
-        unreachable_since: row.get::<_, Option<Ts>>(6)?.map(|t| t.0),
-        created_at: row.get::<_, Ts>(7)?.0,
-        piece_letters: row.get(8)?,
-        retired_at: row.get::<_, Option<Ts>>(9)?.map(|t| t.0),
+        id: row.get("id")?,
+        name: row.get("name")?,
+        email: row.get("email")?,
+        language: row.get("language")?,
+        time_zone: row.get("time_zone")?,
+        role: row.get("role")?,
+        unreachable_since: row.get::<_, Option<Ts>>("unreachable_since")?.map(|t| t.0),
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        piece_letters: row.get("piece_letters")?,
+        retired_at: row.get::<_, Option<Ts>>("retired_at")?.map(|t| t.0),
     })
 }
 
@@ -428,7 +428,7 @@ pub fn reply_token(tx: &Tx<'_>, id: PlayerId) -> Result<Option<String>> {
         "player",
         "SELECT reply_token FROM players WHERE id = ?1",
         id,
-        |r| r.get::<_, Option<String>>(0),
+        |r| r.get::<_, Option<String>>("reply_token"),
     )
 }
 
@@ -453,7 +453,7 @@ pub fn take_tokenless_answer(tx: &Tx<'_>, id: PlayerId, at: DateTime<Utc>) -> Re
         "player",
         "SELECT tokenless_answered_at FROM players WHERE id = ?1",
         id,
-        |r| r.get(0),
+        |r| r.get("tokenless_answered_at"),
     )?;
     if let Some(Ts(last)) = last
         && at < last + chrono::TimeDelta::hours(24)

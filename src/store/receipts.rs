@@ -74,24 +74,24 @@ pub fn of_game(tx: &Tx<'_>, game: GameId) -> Result<Vec<Receipt>> {
          WHERE r.game_id = ?1 AND m.received_at = r.arrived_at ORDER BY r.ply",
     )?;
     let rows = stmt.query_map([game], |r| {
-        let started = r.get::<_, Option<Ts>>(6)?;
+        let started = r.get::<_, Option<Ts>>("clock_started_at")?;
         let charge = match started {
             Some(s) => Some(ChargeRecord {
                 clock_started_at: s.0,
-                reflection_seconds: r.get(7)?,
-                charged_seconds: r.get(8)?,
-                transit_seconds: r.get(9)?,
-                stood_seconds: r.get(10)?,
+                reflection_seconds: r.get("reflection_seconds")?,
+                charged_seconds: r.get("charged_seconds")?,
+                transit_seconds: r.get("transit_seconds")?,
+                stood_seconds: r.get("stood_seconds")?,
             }),
             None => None,
         };
         Ok(Receipt {
-            game_id: r.get(0)?,
-            ply: r.get(1)?,
-            date_header: r.get(2)?,
-            date_utc: r.get::<_, Option<Ts>>(3)?.map(|t| t.0),
-            arrived_at: r.get::<_, Ts>(4)?.0,
-            processed_at: r.get::<_, Ts>(5)?.0,
+            game_id: r.get("game_id")?,
+            ply: r.get("ply")?,
+            date_header: r.get("date_header")?,
+            date_utc: r.get::<_, Option<Ts>>("date_utc")?.map(|t| t.0),
+            arrived_at: r.get::<_, Ts>("arrived_at")?.0,
+            processed_at: r.get::<_, Ts>("processed_at")?.0,
             charge,
         })
     })?;
@@ -121,7 +121,7 @@ pub fn unreceipted(
          ORDER BY m.game_id, m.ply",
     )?;
     let rows = stmt.query_map(params![message_id, Ts(arrived_at)], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        Ok((r.get("game_id")?, r.get("ply")?, r.get("side")?))
     })?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }

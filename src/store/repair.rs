@@ -252,7 +252,7 @@ fn on_known_table(
         .query_row(
             "SELECT tbl_name FROM sqlite_schema WHERE name = ?1",
             [name],
-            |row| row.get(0),
+            |row| row.get("tbl_name"),
         )
         .ok();
     Ok(table.is_some_and(|t| want.get(&t).is_some_and(|o| o.kind == "table")))
@@ -344,7 +344,7 @@ mod tests {
         ];
         reconcile_with(&conn, &sqls).unwrap();
         let extra: String = conn
-            .query_row("SELECT extra FROM p WHERE id = 1", [], |r| r.get(0))
+            .query_row("SELECT extra FROM p WHERE id = 1", [], |r| r.get("extra"))
             .unwrap();
         assert_eq!(extra, "d");
         let objects = objects(&conn).unwrap();
@@ -354,9 +354,11 @@ mod tests {
             "an index the reference lacks goes"
         );
         let c: i64 = conn
-            .query_row("SELECT count(*) FROM c JOIN p ON p.id = c.p_id", [], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT count(*) AS n FROM c JOIN p ON p.id = c.p_id",
+                [],
+                |r| r.get("n"),
+            )
             .unwrap();
         assert_eq!(c, 1);
         // Idempotent: a second pass changes nothing.

@@ -85,7 +85,7 @@ fn stored(tx: &Tx<'_>, name: &str) -> Result<Option<SecretKey>> {
     let value: Option<Vec<u8>> = tx
         .sql()
         .prepare_cached("SELECT value FROM secrets WHERE name = ?1")?
-        .query_row([name], |r| r.get(0))
+        .query_row([name], |r| r.get("value"))
         .optional()?;
     value
         .map(|v| {

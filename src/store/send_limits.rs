@@ -61,8 +61,10 @@ pub fn due_heads(
 pub fn sent_since(tx: &Tx<'_>, since: DateTime<Utc>) -> Result<(u32, Option<DateTime<Utc>>)> {
     let (n, oldest): (u32, Option<Ts>) = tx
         .sql()
-        .prepare_cached("SELECT count(*), min(sent_at) FROM outbox WHERE sent_at >= ?1")?
-        .query_row([Ts(since)], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        .prepare_cached(
+            "SELECT count(*) AS n, min(sent_at) AS oldest FROM outbox WHERE sent_at >= ?1",
+        )?
+        .query_row([Ts(since)], |r| Ok((r.get("n")?, r.get("oldest")?)))?;
     Ok((n, oldest.map(|t| t.0)))
 }
 

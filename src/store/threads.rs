@@ -39,9 +39,9 @@ pub fn get(tx: &Tx<'_>, player: PlayerId, game: Option<GameId>) -> Result<Option
             "SELECT last_message_id, refs FROM threads WHERE player_id = ?1 AND game_id = ?2",
         )?
         .query_row(params![player, scope(game)], |r| {
-            let refs: String = r.get(1)?;
+            let refs: String = r.get("refs")?;
             Ok(Thread {
-                last_message_id: r.get(0)?,
+                last_message_id: r.get("last_message_id")?,
                 references: refs.split_whitespace().map(str::to_string).collect(),
             })
         })

@@ -93,7 +93,7 @@ fn done_moves_to_cur_never_replacing_and_quarantine_round_trips() {
     assert!(p.join("new/B").is_file());
     let skipped = inbox.take_skipped();
     assert_eq!(skipped.len(), 1);
-    assert_eq!(skipped[0].why, SkipReason::Unmovable);
+    assert_eq!(skipped[0].why, EntrySkip::Unmovable);
     assert!(
         inbox.fetch(10).unwrap().is_empty(),
         "unmovable mail is not fetched again"

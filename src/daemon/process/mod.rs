@@ -32,7 +32,7 @@ use crate::printable::printable;
 use crate::referee::{self, RefereeError};
 use crate::store::messages::{self, NewProcessedMessage};
 use crate::store::players::{self, Player};
-use crate::store::{GameId, Store, StoreError, Tx, claims};
+use crate::store::{GameId, Store, StoreError, Tx, leases};
 
 /// What became of a mail (also stored as the processed-message outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,8 +69,8 @@ impl From<StoreError> for TransientFault {
     }
 }
 
-/// Processes one mail in one transaction, which also ends its claim
-/// ([`claims::finish`]). A mail already processed (same inbox key, or same
+/// Processes one mail in one transaction, which also ends its lease
+/// ([`leases::finish`]). A mail already processed (same inbox key, or same
 /// Message-ID from the same verified sender) is a no-op with the outcome
 /// `duplicate`. A fault in the mail itself (unreadable, over a limit, a
 /// refused command) is recorded; only a fault of the machine is returned.
@@ -106,7 +106,7 @@ pub fn process(
         None => super::authenticate::verify_mail(config, mail),
     };
     let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
-        claims::finish(tx, &mail.key)?;
+        leases::finish(tx, &mail.key)?;
         if messages::find_key(tx, &mail.key)?.is_some() {
             return Ok(Processed::unverified("duplicate", None));
         }
@@ -158,7 +158,7 @@ pub fn process(
             };
             store
                 .transaction(|tx| {
-                    claims::finish(tx, &mail.key)?;
+                    leases::finish(tx, &mail.key)?;
                     messages::record(tx, &record)
                 })
                 .map_err(TransientFault::from)?;

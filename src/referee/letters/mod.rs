@@ -18,8 +18,11 @@
 //!   bot's previous mail), kept in [`crate::store::threads`] in the same
 //!   transaction as the outbox row.
 
+mod alerts;
 mod notices;
 mod rich;
+
+pub use alerts::alert_mail;
 
 use chrono::{DateTime, Utc};
 

@@ -37,11 +37,11 @@ pub struct Adjudication {
 
 fn adjudication_from_row(row: &Row<'_>) -> rusqlite::Result<Adjudication> {
     Ok(Adjudication {
-        game: row.get(0)?,
-        tournament: row.get(1)?,
-        frozen_at: row.get::<_, Ts>(2)?.0,
-        claims_due: row.get::<_, Ts>(3)?.0,
-        state: row.get(4)?,
+        game: row.get("game_id")?,
+        tournament: row.get("tournament_id")?,
+        frozen_at: row.get::<_, Ts>("frozen_at")?.0,
+        claims_due: row.get::<_, Ts>("claims_due")?.0,
+        state: row.get("state")?,
     })
 }
 
@@ -175,11 +175,11 @@ pub fn claims(tx: &Tx<'_>, game: GameId) -> Result<Vec<Claim>> {
     )?;
     let rows = stmt.query_map([game], |row| {
         Ok(Claim {
-            game: row.get(0)?,
-            side: row.get(1)?,
-            result: row.get(2)?,
-            analysis: row.get(3)?,
-            claimed_at: row.get::<_, Ts>(4)?.0,
+            game: row.get("game_id")?,
+            side: row.get("side")?,
+            result: row.get("result")?,
+            analysis: row.get("analysis")?,
+            claimed_at: row.get::<_, Ts>("claimed_at")?.0,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

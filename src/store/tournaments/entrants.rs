@@ -45,14 +45,14 @@ const ENTRANT_COLUMNS: &str =
 
 fn entrant_from_row(row: &Row<'_>) -> rusqlite::Result<Entrant> {
     Ok(Entrant {
-        tournament: row.get(0)?,
-        player: row.get(1)?,
-        section: row.get(2)?,
-        number: row.get(3)?,
-        status: row.get(4)?,
-        left_at: row.get::<_, Option<Ts>>(5)?.map(|t| t.0),
-        replaced_by: row.get(6)?,
-        added_at: row.get::<_, Ts>(7)?.0,
+        tournament: row.get("tournament_id")?,
+        player: row.get("player_id")?,
+        section: row.get("section")?,
+        number: row.get("number")?,
+        status: row.get("status")?,
+        left_at: row.get::<_, Option<Ts>>("left_at")?.map(|t| t.0),
+        replaced_by: row.get("replaced_by")?,
+        added_at: row.get::<_, Ts>("added_at")?.0,
     })
 }
 

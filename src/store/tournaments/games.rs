@@ -56,16 +56,16 @@ const GAME_COLUMNS: &str = "game_id, tournament_id, section, round, board, white
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentGame> {
     Ok(TournamentGame {
-        game: row.get(0)?,
-        tournament: row.get(1)?,
-        section: row.get(2)?,
-        round: row.get(3)?,
-        board: row.get(4)?,
-        white_number: row.get(5)?,
-        black_number: row.get(6)?,
-        match_game: row.get(7)?,
-        ballot_table: row.get(8)?,
-        ballot_code: row.get(9)?,
+        game: row.get("game_id")?,
+        tournament: row.get("tournament_id")?,
+        section: row.get("section")?,
+        round: row.get("round")?,
+        board: row.get("board")?,
+        white_number: row.get("white_number")?,
+        black_number: row.get("black_number")?,
+        match_game: row.get("match_game")?,
+        ballot_table: row.get("ballot_table")?,
+        ballot_code: row.get("ballot_code")?,
     })
 }
 
@@ -143,9 +143,9 @@ pub fn game_standings(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<GameStanding>
     let rows = stmt.query_map([id], |row| {
         Ok(GameStanding {
             link: game_from_row(row)?,
-            status: row.get(10)?,
-            result: row.get(11)?,
-            termination: row.get(12)?,
+            status: row.get("status")?,
+            result: row.get("result")?,
+            termination: row.get("termination")?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -173,10 +173,10 @@ pub fn game(tx: &Tx<'_>, game: GameId) -> Result<Option<TournamentGame>> {
 /// [`StoreError::Sqlite`] only.
 pub fn last_game_end(tx: &Tx<'_>, id: TournamentId) -> Result<Option<DateTime<Utc>>> {
     let last: Option<Ts> = tx.sql().query_row(
-        "SELECT max(g.finished_at) FROM tournament_games t JOIN games g ON g.id = t.game_id
+        "SELECT max(g.finished_at) AS last_end FROM tournament_games t JOIN games g ON g.id = t.game_id
          WHERE t.tournament_id = ?1",
         [id],
-        |row| row.get(0),
+        |row| row.get("last_end"),
     )?;
     Ok(last.map(|t| t.0))
 }

@@ -89,21 +89,21 @@ const COLUMNS: &str = "id, name, variant, system, settings, status, draw_seed, c
                        started_at, period_ended_at, finished_at";
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Tournament> {
-    let settings: String = row.get(4)?;
+    let settings: String = row.get("settings")?;
     Ok(Tournament {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        variant: row.get(2)?,
-        system: row.get(3)?,
+        id: row.get("id")?,
+        name: row.get("name")?,
+        variant: row.get("variant")?,
+        system: row.get("system")?,
         settings: serde_json::from_str(&settings).map_err(|e| {
             rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
         })?,
-        status: row.get(5)?,
-        draw_seed: row.get(6)?,
-        created_at: row.get::<_, Ts>(7)?.0,
-        started_at: row.get::<_, Option<Ts>>(8)?.map(|t| t.0),
-        period_ended_at: row.get::<_, Option<Ts>>(9)?.map(|t| t.0),
-        finished_at: row.get::<_, Option<Ts>>(10)?.map(|t| t.0),
+        status: row.get("status")?,
+        draw_seed: row.get("draw_seed")?,
+        created_at: row.get::<_, Ts>("created_at")?.0,
+        started_at: row.get::<_, Option<Ts>>("started_at")?.map(|t| t.0),
+        period_ended_at: row.get::<_, Option<Ts>>("period_ended_at")?.map(|t| t.0),
+        finished_at: row.get::<_, Option<Ts>>("finished_at")?.map(|t| t.0),
     })
 }
 

@@ -16,7 +16,8 @@ use common::daemon::{Bot, Mailing, mail, two_players};
 use mail_auth::common::crypto::Ed25519Key;
 use mail_auth::common::headers::HeaderWriter;
 use mail_auth::dkim::DkimSigner;
-use zaochka::daemon::authenticate::{AuthSettings, Authenticator};
+use zaochka::config::AuthSettings;
+use zaochka::daemon::authenticate::Authenticator;
 use zaochka::mail::auth::{AuthVerdicts, DmarcPolicy, Verdict};
 
 /// Inside example.test's SPF record (`ip4:192.0.2.0/24 -all`).

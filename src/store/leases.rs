@@ -1,12 +1,16 @@
-//! Mail in flight and mail set aside: the inbox run as a queue with a
-//! dead-letter folder.
+//! Leases on inbox mails: mail in flight and mail set aside, the inbox run
+//! as a queue with a dead-letter folder. A lease is a process's hold on one
+//! mail while it works on it (not a player's claim of a draw or a result).
+//! The leases live in the table `inbox_claims` (its name from the schema's
+//! first days; migrations are never edited, so it keeps it), one row per
+//! inbox key.
 //!
-//! Before a mail is parsed, its inbox key is claimed in a transaction of its
-//! own ([`take`]), so a mail that kills the process (out of memory, SIGKILL, a
-//! crash in a library) is recognised at the next start: its claim is still
+//! Before a mail is parsed, this process takes a lease on its inbox key in a
+//! transaction of its own ([`take`]), so a mail that kills the process (out of memory, SIGKILL, a
+//! crash in a library) is recognised at the next start: its lease is still
 //! `taken`. Each such run counts as a crash of that mail; after the allowed
 //! number of crashes the mail is quarantined instead of being tried again, and
-//! the rest of the inbox goes on. The claim row is deleted ([`finish`]) in the
+//! the rest of the inbox goes on. The lease row is deleted ([`finish`]) in the
 //! very transaction that records the mail in `processed_messages`.
 
 use chrono::{DateTime, Utc};
@@ -15,8 +19,8 @@ use rusqlite::{OptionalExtension, Row, params};
 use super::{Result, Ts, Tx};
 
 text_enum! {
-    /// Where a claimed mail stands. Stored as `taken` / `quarantined` / `released`.
-    pub enum ClaimState {
+    /// Where a leased mail stands. Stored as `taken` / `quarantined` / `released`.
+    pub enum LeaseState {
         /// Taken by a run that has not finished it (yet).
         Taken => "taken",
         /// Set aside as poison; not tried again until released.
@@ -36,13 +40,13 @@ text_enum! {
     }
 }
 
-/// A claim row.
+/// A lease row (of `inbox_claims`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Claim {
+pub struct Lease {
     /// The inbox key.
     pub inbox_key: String,
     /// Its state.
-    pub state: ClaimState,
+    pub state: LeaseState,
     /// Runs that took it and ended before finishing it.
     pub crashes: u32,
     /// The process working on it (while taken).
@@ -99,29 +103,29 @@ fn alive(pid: u32) -> bool {
 
 const COLUMNS: &str = "inbox_key, state, crashes, holder_pid, size, first_taken_at, last_taken_at, reason, detail, quarantined_at";
 
-fn from_row(row: &Row<'_>) -> rusqlite::Result<Claim> {
-    Ok(Claim {
-        inbox_key: row.get(0)?,
-        state: row.get(1)?,
-        crashes: row.get(2)?,
-        holder: row.get(3)?,
-        size: row.get::<_, i64>(4)?.try_into().unwrap_or(0),
-        first_taken_at: row.get::<_, Ts>(5)?.0,
-        last_taken_at: row.get::<_, Ts>(6)?.0,
-        reason: row.get(7)?,
-        detail: row.get(8)?,
-        quarantined_at: row.get::<_, Option<Ts>>(9)?.map(|t| t.0),
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Lease> {
+    Ok(Lease {
+        inbox_key: row.get("inbox_key")?,
+        state: row.get("state")?,
+        crashes: row.get("crashes")?,
+        holder: row.get("holder_pid")?,
+        size: row.get::<_, i64>("size")?.try_into().unwrap_or(0),
+        first_taken_at: row.get::<_, Ts>("first_taken_at")?.0,
+        last_taken_at: row.get::<_, Ts>("last_taken_at")?.0,
+        reason: row.get("reason")?,
+        detail: row.get("detail")?,
+        quarantined_at: row.get::<_, Option<Ts>>("quarantined_at")?.map(|t| t.0),
     })
 }
 
-/// Claims a mail for this process before it is parsed; commit the
+/// Takes a lease on a mail for this process before it is parsed; commit the
 /// transaction before parsing.
 ///
-/// A claim found `taken` by a process that is still alive (a probe of an
+/// A lease found `taken` by a process that is still alive (a probe of an
 /// earlier run) is [`Taken::Busy`]. One found `taken` by a process that is
 /// gone counts one crash, unless `retry_after_fault` says this run itself left
 /// it unfinished because of a transient fault (the database busy, the disk
-/// full). When the crashes exceed `crash_retries`, the claim becomes
+/// full). When the crashes exceed `crash_retries`, the lease becomes
 /// `quarantined` (reason `crashes`).
 ///
 /// # Errors
@@ -136,7 +140,7 @@ pub fn take(
 ) -> Result<Taken> {
     let size = i64::try_from(size).unwrap_or(i64::MAX);
     let me = std::process::id();
-    let Some(claim) = get(tx, inbox_key)? else {
+    let Some(lease) = get(tx, inbox_key)? else {
         tx.sql().execute(
             "INSERT INTO inbox_claims (inbox_key, state, crashes, size, first_taken_at, last_taken_at, holder_pid)
              VALUES (?1, 'taken', 0, ?2, ?3, ?3, ?4)",
@@ -144,26 +148,26 @@ pub fn take(
         )?;
         return Ok(Taken::Go { crashes: 0 });
     };
-    let crashes = match claim.state {
-        ClaimState::Quarantined => return Ok(Taken::AlreadyQuarantined),
-        ClaimState::Taken if claim.holder.is_some_and(|h| h != me && alive(h)) => {
+    let crashes = match lease.state {
+        LeaseState::Quarantined => return Ok(Taken::AlreadyQuarantined),
+        LeaseState::Taken if lease.holder.is_some_and(|h| h != me && alive(h)) => {
             return Ok(Taken::Busy {
-                holder: claim.holder.unwrap_or(0),
+                holder: lease.holder.unwrap_or(0),
             });
         }
-        ClaimState::Released => 0,
-        ClaimState::Taken if retry_after_fault => claim.crashes,
+        LeaseState::Released => 0,
+        LeaseState::Taken if retry_after_fault => lease.crashes,
         // The first run died with the mail in flight: one crash.
-        ClaimState::Taken if claim.crashes == 0 => 1,
+        LeaseState::Taken if lease.crashes == 0 => 1,
         // A suspect is only ever worked on by probes, whose crashes the daemon
         // counts as it sees them ([`probe_crashed`]); a daemon that died while
         // handing it to a probe did not die of the mail.
-        ClaimState::Taken => claim.crashes,
+        LeaseState::Taken => lease.crashes,
     };
     count_crashes(tx, inbox_key, crashes, crash_retries, now)
 }
 
-/// Stores the crash count of a claim: over `crash_retries` the claim becomes
+/// Stores the crash count of a lease: over `crash_retries` the lease becomes
 /// `quarantined` (reason `crashes`), else it stays `taken`, held by this process.
 fn count_crashes(
     tx: &Tx<'_>,
@@ -190,7 +194,7 @@ fn count_crashes(
 }
 
 /// Counts one crash of a probe on this mail (the daemon saw it die); past
-/// `crash_retries` crashes the claim becomes `quarantined` (reason `crashes`).
+/// `crash_retries` crashes the lease becomes `quarantined` (reason `crashes`).
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
@@ -200,17 +204,17 @@ pub fn probe_crashed(
     crash_retries: u32,
     now: DateTime<Utc>,
 ) -> Result<Taken> {
-    let Some(claim) = get(tx, inbox_key)? else {
+    let Some(lease) = get(tx, inbox_key)? else {
         // Finished meanwhile by another process.
         return Ok(Taken::Go { crashes: 0 });
     };
-    if claim.state == ClaimState::Quarantined {
+    if lease.state == LeaseState::Quarantined {
         return Ok(Taken::AlreadyQuarantined);
     }
-    count_crashes(tx, inbox_key, claim.crashes + 1, crash_retries, now)
+    count_crashes(tx, inbox_key, lease.crashes + 1, crash_retries, now)
 }
 
-/// Makes this process the holder of a taken claim (a probe, as it starts), so
+/// Makes this process the holder of a taken lease (a probe, as it starts), so
 /// that a later run sees the work in progress while this process lives.
 ///
 /// # Errors
@@ -223,7 +227,7 @@ pub fn hold(tx: &Tx<'_>, inbox_key: &str) -> Result<()> {
     Ok(())
 }
 
-/// Ends the claim of a mail: call it in the transaction that records the mail
+/// Ends the lease on a mail: call it in the transaction that records the mail
 /// in `processed_messages`, so the two can never disagree.
 ///
 /// # Errors
@@ -234,7 +238,7 @@ pub fn finish(tx: &Tx<'_>, inbox_key: &str) -> Result<()> {
     Ok(())
 }
 
-/// Quarantines a claimed mail now (its reader or referee panicked), keeping
+/// Quarantines a leased mail now (its reader or referee panicked), keeping
 /// the panic message (made printable) for the director.
 ///
 /// # Errors
@@ -285,11 +289,11 @@ pub fn release(tx: &Tx<'_>, inbox_key: &str) -> Result<bool> {
     Ok(n == 1)
 }
 
-/// The claim of an inbox key, if any.
+/// The lease on an inbox key, if any.
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
-pub fn get(tx: &Tx<'_>, inbox_key: &str) -> Result<Option<Claim>> {
+pub fn get(tx: &Tx<'_>, inbox_key: &str) -> Result<Option<Lease>> {
     Ok(tx
         .sql()
         .prepare_cached(&format!(
@@ -308,7 +312,7 @@ pub fn released(tx: &Tx<'_>) -> Result<Vec<String>> {
     let mut stmt = tx.sql().prepare_cached(
         "SELECT inbox_key FROM inbox_claims WHERE state = 'released' ORDER BY inbox_key",
     )?;
-    let rows = stmt.query_map([], |r| r.get(0))?;
+    let rows = stmt.query_map([], |r| r.get("inbox_key"))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -316,7 +320,7 @@ pub fn released(tx: &Tx<'_>) -> Result<Vec<String>> {
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
-pub fn quarantined(tx: &Tx<'_>) -> Result<Vec<Claim>> {
+pub fn quarantined(tx: &Tx<'_>) -> Result<Vec<Lease>> {
     let mut stmt = tx.sql().prepare_cached(&format!(
         "SELECT {COLUMNS} FROM inbox_claims WHERE state = 'quarantined' ORDER BY quarantined_at, inbox_key"
     ))?;
@@ -337,7 +341,7 @@ mod tests {
     fn a_mail_that_crashes_three_runs_is_quarantined_and_can_be_released() {
         let mut store = Store::open_in_memory().unwrap();
         let t = at("2026-12-01T10:00:00Z");
-        // Each step plays a new run: the holder of the open claim is gone.
+        // Each step plays a new run: the holder of the open lease is gone.
         let step = |store: &mut Store, fault: bool| {
             store
                 .transaction(|tx| {
@@ -374,7 +378,7 @@ mod tests {
     }
 
     #[test]
-    fn a_claim_held_by_a_live_process_is_busy_not_a_crash() {
+    fn a_lease_held_by_a_live_process_is_busy_not_a_crash() {
         let mut store = Store::open_in_memory().unwrap();
         let t = at("2026-12-01T10:00:00Z");
         store
@@ -413,7 +417,7 @@ mod tests {
             })
             .unwrap();
         let c = store.read(|tx| get(tx, "k")).unwrap().unwrap();
-        assert_eq!(c.state, ClaimState::Quarantined);
+        assert_eq!(c.state, LeaseState::Quarantined);
         assert_eq!(c.detail.as_deref(), Some("boom\\n\\u{1b}[31m"));
     }
 }
