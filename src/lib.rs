@@ -11,11 +11,11 @@
 //!   edges     config (the TOML file), daemon (IMAP/Maildir in, SMTP/files
 //!             out, DNS, signals, inotify), cli (argv, stdout, files)
 //!   site      a tournament's pages, written into a folder
-//!   letters   referee::letters: every mail to a person, composed whole
+//!   letters   every mail to a person, composed whole
 //!   diagram   boards as text, SVG, PNG
-//!   lang      every sentence a person reads, English and Russian, from the
+//!   words     every sentence a person reads, English and Russian, from the
 //!             typed values below (long bilingual tables are data beside
-//!             their module: lang/rules_summary.toml, rules/clauses.toml)
+//!             their module: words/rules_summary.toml, rules/clauses.toml)
 //!   referee   handle(): one command, one SQLite transaction
 //!   store     one SQLite file, the only SQL; maps rows to the core's types
 //!   core      mail (envelopes, the readers of what a person writes) ─►
@@ -34,13 +34,13 @@
 //!   the database only through [`store`]'s functions, inside the caller's
 //!   transaction).
 //! - **No sentence in the core**: its errors are enums whose `Display` is
-//!   short English for logs; [`lang`] words them. Russian outside [`lang`]
+//!   short English for logs; [`words`] words them. Russian outside [`words`]
 //!   only as the words the readers accept (their lexicons).
 //! - [`store`] alone speaks SQL (rusqlite), one transaction per command or mail.
 //! - [`daemon`] alone speaks to mail servers, sockets and DNS (IMAP, SMTP
 //!   through lettre, mail-auth, inotify); [`daemon`], [`cli`], [`store`],
 //!   [`config`] and [`site`] alone touch files.
-//! - Every mail to a person is composed in [`referee::letters`] (From,
+//! - Every mail to a person is composed in [`letters`] (From,
 //!   Reply-To, Subject, threading), and the daemon and the command line only
 //!   queue what it composed.
 #[macro_use]
@@ -52,7 +52,7 @@ pub mod config;
 pub mod daemon;
 pub mod diagram;
 pub mod games;
-pub mod lang;
+pub mod letters;
 pub mod mail;
 pub mod notation;
 pub mod printable;
@@ -62,3 +62,4 @@ pub mod site;
 pub mod store;
 pub mod tournament;
 pub mod vocabulary;
+pub mod words;

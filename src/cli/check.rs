@@ -22,11 +22,11 @@ use crate::games::{
     self, AmbiguousMove, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict,
     StatedResult,
 };
-use crate::lang::moves;
 use crate::notation::pdn::PdnGame;
 use crate::printable::printable;
 use crate::rules::{Color, GameResult};
 use crate::vocabulary::Language;
+use crate::words::moves;
 
 /// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
 /// and prints one line per game: OK, or its faults: the first illegal or
@@ -283,12 +283,12 @@ impl Check {
                 0 => String::new(),
                 n => format!(
                     ", {} unreadable",
-                    crate::lang::game::count_en(n, "file", "files")
+                    crate::words::game::count_en(n, "file", "files")
                 ),
             };
             println!(
                 "{}: {} legal, {failed} with faults{unreadable}",
-                crate::lang::game::count_en(games, "game", "games"),
+                crate::words::game::count_en(games, "game", "games"),
                 games - failed
             );
         }
@@ -446,7 +446,7 @@ fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
             note = format!(", moves not recorded from ply {}", u + 1);
         }
         let result = game.result.as_deref().unwrap_or("*");
-        let plies = crate::lang::game::count_en(plies, "ply", "plies");
+        let plies = crate::words::game::count_en(plies, "ply", "plies");
         text = format!("{head}: OK, {plies} ({result}){note}\n");
     } else {
         v.fault = Some(faults[0].clone());

@@ -94,7 +94,7 @@ fn stored(db: &StoreArgs, id: GameId, at: Option<usize>) -> anyhow::Result<Box<d
     if plies > list.len() {
         return Err(anyhow!(
             "game #{id} has {}; there is no ply {plies}",
-            crate::lang::game::count_en(list.len(), "ply", "plies")
+            crate::words::game::count_en(list.len(), "ply", "plies")
         ));
     }
     let variant = row.variant;

@@ -156,7 +156,7 @@ fn new_game(
             tournament,
         };
         let made = create::create(tx, &spec, now)?;
-        crate::referee::letters::queue_replies(tx, &config, &made.invitations, now)?;
+        crate::letters::queue_replies(tx, &config, &made.invitations, now)?;
         Ok((made.game, w, b))
     });
     match created {
@@ -232,7 +232,7 @@ fn show(
     if plies > list.len() {
         let why = format!(
             "game #{id} has {}; there is no ply {plies}",
-            crate::lang::game::count_en(list.len(), "ply", "plies")
+            crate::words::game::count_en(list.len(), "ply", "plies")
         );
         return Ok(super::output::refused(&why, json));
     }
@@ -368,7 +368,7 @@ impl std::fmt::Display for GameShown {
             (Some(r), Some(t)) => writeln!(
                 f,
                 "Result: {r} ({})",
-                crate::lang::state::termination_words(t, r, self.variant, en)
+                crate::words::state::termination_words(t, r, self.variant, en)
             )?,
             (Some(r), None) => writeln!(f, "Result: {r}")?,
             _ => writeln!(f, "Status: {}", self.status)?,
@@ -385,7 +385,7 @@ impl std::fmt::Display for GameShown {
         let playing = self.result.is_none() && self.status == crate::store::GameStatus::Active;
         for c in &self.clocks {
             // The players' words: used and left add up to the time allowed.
-            let line = crate::lang::state::ClockLine {
+            let line = crate::words::state::ClockLine {
                 side: c.side,
                 used_seconds: c.used_seconds,
                 left_seconds: c.left_seconds,
@@ -394,7 +394,7 @@ impl std::fmt::Display for GameShown {
                 deadline: None,
                 stopped: c.stopped,
             };
-            let words = crate::lang::state::clock_line(&line, playing, en);
+            let words = crate::words::state::clock_line(&line, playing, en);
             let (_, rest) = words.split_once(": ").unwrap_or(("", &words));
             write!(f, "Clock {}: {rest}", c.side)?;
             match (&c.deadline, c.stopped) {
@@ -440,8 +440,7 @@ fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode>
         if row.side_of(p.id).is_none() {
             return Err(not_in_game());
         }
-        crate::referee::letters::reply_address(tx, &config, Some(id), &p.email)?
-            .ok_or_else(not_in_game)
+        crate::letters::reply_address(tx, &config, Some(id), &p.email)?.ok_or_else(not_in_game)
     });
     match found {
         Ok(a) => {

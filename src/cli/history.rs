@@ -173,7 +173,7 @@ impl std::fmt::Display for HistoryRow {
             self.variant,
             self.white.name,
             self.black.name,
-            crate::lang::game::count_en(self.plies, "ply", "plies"),
+            crate::words::game::count_en(self.plies, "ply", "plies"),
             self.result.unwrap_or(self.status)
         )
     }

@@ -134,12 +134,12 @@ impl Import {
             0 => String::new(),
             n => format!(
                 ", {} unreadable",
-                crate::lang::game::count_en(n, "file", "files")
+                crate::words::game::count_en(n, "file", "files")
             ),
         };
         say!(
             "{} imported, {} refused, {} skipped as duplicates{unreadable}",
-            crate::lang::game::count_en(tally.imported, "game", "games"),
+            crate::words::game::count_en(tally.imported, "game", "games"),
             tally.refused,
             tally.skipped
         );

@@ -193,7 +193,7 @@ impl PositionArgs {
     /// read or is no position: exit 1, as [`output::refused`] answers).
     fn game(&self, json: bool) -> Result<Box<dyn AnyGame>, ExitCode> {
         games::new_game(self.variant, self.fen.as_deref()).map_err(|e| {
-            let why = crate::lang::setup::refusal(&e, crate::vocabulary::Language::En);
+            let why = crate::words::setup::refusal(&e, crate::vocabulary::Language::En);
             output::refused(&format!("the position: {why}"), json)
         })
     }
@@ -212,7 +212,7 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 fn parse_result(s: &str) -> Result<crate::store::GameResult, String> {
     crate::games::read_result(s)
         .and_then(crate::games::StatedResult::result)
-        .or_else(|| crate::lang::reverse::result_named(s))
+        .or_else(|| crate::words::reverse::result_named(s))
         .ok_or_else(|| {
             format!(
                 "{s:?} is not a result (1-0, 1:0, 2-0, 0-1, 1/2-1/2, ½-½, 1-1, =; draw, white won; \
@@ -224,7 +224,7 @@ fn parse_result(s: &str) -> Result<crate::store::GameResult, String> {
 /// A status argument: `active`, `finished`, ... or their Russian words
 /// («идёт», «окончена», «отложена»).
 fn parse_status(s: &str) -> Result<crate::store::GameStatus, String> {
-    crate::lang::reverse::status_named(s).ok_or_else(|| {
+    crate::words::reverse::status_named(s).ok_or_else(|| {
         format!("{s:?} is not a status (active, paused, adjourned, finished, annulled; идёт, окончена, ...)")
     })
 }

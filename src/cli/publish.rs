@@ -37,9 +37,9 @@ pub(super) fn publish(
     println!(
         "tournament {:?}: {} written to {}, {} removed",
         p.name,
-        crate::lang::game::count_en(written.files.len(), "file", "files"),
+        crate::words::game::count_en(written.files.len(), "file", "files"),
         dir.display(),
-        crate::lang::game::count_en(written.removed.len(), "old file", "old files")
+        crate::words::game::count_en(written.removed.len(), "old file", "old files")
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -34,7 +34,7 @@ impl Quarantine {
                 if !args.json && !lines.is_empty() {
                     eprintln!(
                         "{} in quarantine",
-                        crate::lang::game::count_en(list.len(), "mail", "mails")
+                        crate::words::game::count_en(list.len(), "mail", "mails")
                     );
                 }
                 Ok(ExitCode::SUCCESS)

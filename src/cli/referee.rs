@@ -315,7 +315,7 @@ fn tournament_wide(
                 now,
                 crate::referee::Source::default(),
             )?;
-            crate::referee::letters::queue_replies(tx, &config, &h.replies, now)?;
+            crate::letters::queue_replies(tx, &config, &h.replies, now)?;
             ids.push(g.id);
         }
         Ok(ids)
@@ -325,7 +325,7 @@ fn tournament_wide(
             println!(
                 "tournament {tournament:?}: {} {}",
                 action.name(),
-                crate::lang::game::count_en(ids.len(), "game", "games")
+                crate::words::game::count_en(ids.len(), "game", "games")
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -9,11 +9,11 @@ use chrono::{DateTime, Utc};
 
 use super::store_args::{StoreArgs, player_by_email};
 use crate::clock::zone::format_utc;
-use crate::lang::pauses::{duration, ended_line, stopped_line};
 use crate::referee::RefereeError;
 use crate::store::receipts::{self, ChargeRecord};
 use crate::store::{GameId, Side, Tx, bounce_pauses, conditional_replies, games, moves, players};
 use crate::vocabulary::Language;
+use crate::words::pauses::{duration, ended_line, stopped_line};
 
 /// One ply as `referee receipts` lists it.
 #[derive(Debug, serde::Serialize)]

@@ -14,7 +14,7 @@
 //!   stops further alerts to that address instead of making more.
 //!
 //! An alert is plain data ([`Alert`], defined with its words in
-//! [`crate::lang::alerts`]); it becomes words in each referee's language
+//! [`crate::words::alerts`]); it becomes words in each referee's language
 //! there, never here.
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -27,7 +27,7 @@ use crate::store::outbox::{self, OutboxId};
 use crate::store::players::{self, Player};
 use crate::store::{StoreError, Tx, instant_text};
 
-pub use crate::lang::alerts::{Alert, EntrySkip};
+pub use crate::words::alerts::{Alert, EntrySkip};
 
 impl EntrySkip {
     /// The stable code: `directory`, `symlink`, `fifo`, `socket`, `device`,
@@ -176,7 +176,7 @@ fn queue_mail(
         .collect();
     let mail = outbox::enqueue(
         tx,
-        &crate::referee::letters::alert_mail(
+        &crate::letters::alert_mail(
             alert,
             id,
             &held_alerts,

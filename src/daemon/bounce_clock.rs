@@ -3,7 +3,7 @@
 //!
 //! - **Which mails are move notices.** The first game mail to a player whose
 //!   clock in that game is running, once that clock started
-//!   (`referee::letters::notices::note_if_notice`, called by the one composer, `letters::post`): the
+//!   (`letters::notices::note_if_notice`, called by the one composer, `letters::post`): the
 //!   mail of the transaction that played the opponent's move (or started the
 //!   game). Help answers (no game), reminders and alerts (not composed there),
 //!   and later answers to the player's own mails in the same turn are not.
@@ -26,14 +26,13 @@
 //!   audit-logged (`bounce-pause`, `bounce-pause-end`, shown by `referee
 //!   log`); `game show` lists the pauses, and every mail about the game (to the
 //!   opponent, to a director) says whose clock stands since when
-//!   (`referee::letters::notices::with_pause_note`).
+//!   (`letters::notices::with_pause_note`).
 
 use chrono::{DateTime, Utc};
 use tracing::info;
 
 use super::alerts::{self, Alert};
 use crate::config::Config;
-use crate::lang::pauses::StoppedClock;
 use crate::referee::RefereeError;
 use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
@@ -42,6 +41,7 @@ use crate::store::game_clocks as persist;
 use crate::store::games;
 use crate::store::outbox::{OutboxId, OutgoingMail};
 use crate::store::{GameId, PlayerId, Tx, clocks, players};
+use crate::words::pauses::StoppedClock;
 
 /// After a real bounce of outbox row `row` (inside the report's transaction):
 /// stops the recipient's clock if the row is the notice of their current

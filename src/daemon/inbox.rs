@@ -50,7 +50,7 @@ impl RawMail {
     }
 }
 
-pub use crate::lang::alerts::EntrySkip;
+pub use crate::words::alerts::EntrySkip;
 
 /// An inbox entry passed over, reported once per run for the log and the referees.
 #[derive(Clone, Debug, PartialEq, Eq)]

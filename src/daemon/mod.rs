@@ -8,8 +8,8 @@
 //!   · waits woken at once: maildir_watch (inotify) | imap_idle (IDLE)
 //!   └ queue: lease ─> process (one transaction) ─> done | quarantine | retry
 //!              └ probe: a mail a run died on, in a child process
-//! process ─> referee::letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
-//!         · lang::mail (the queue's own answers) · bounce (VERP-checked reports)
+//! process ─> letters (the one composer: Subject, From/Reply-To, threading) ─> outbox
+//!         · words::mail (the queue's own answers) · bounce (VERP-checked reports)
 //! faults (transient faults, backoff) · alerts (referee mail, deduplicated)
 //! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
 //!   (the sender's workers send while the queue takes a burst: send_pool::send_while)

@@ -8,12 +8,12 @@ use tracing::info;
 
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
-use crate::lang::events::{self, ClockEvent};
 use crate::referee::clock_step::{self, TickGuard};
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
+use crate::words::events::{self, ClockEvent};
 
 /// Runs one tick at `now`; returns the number of actions taken.
 ///
@@ -143,7 +143,7 @@ fn post_all(
             r.game.map_or(0, |g| g.0),
             config.address.domain
         );
-        crate::referee::letters::post(tx, r, None, id, now)?;
+        crate::letters::post(tx, r, None, id, now)?;
     }
     Ok(())
 }
@@ -276,7 +276,7 @@ fn act(
             a.due_at.timestamp(),
             config.address.domain
         );
-        crate::referee::letters::post(tx, reply, None, id, now)?;
+        crate::letters::post(tx, reply, None, id, now)?;
     }
     info!(game = a.game_id.0, side = a.side.as_str(), action = %key, "clock action");
     Ok(())

@@ -21,10 +21,10 @@ use super::alerts::{self, Alert};
 use super::bounce::ReturnPath;
 use super::transport::{ReplyTransport, SendError};
 use crate::config::Config;
-use crate::lang::outbox::{FailedReply, FailedWhy, RelayRecovered};
 use crate::printable::printable;
 use crate::store::outbox::{self, Failure, OutboxStatus, OutgoingMail, RetryPolicy};
 use crate::store::{Store, StoreError, players, relay_faults, secrets, send_limits};
+use crate::words::outbox::{FailedReply, FailedWhy, RelayRecovered};
 
 /// Rows read from the database at a time.
 pub const BATCH: u32 = 100;
@@ -290,14 +290,14 @@ fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbo
 }
 
 /// The address the row comes from and is answered at (decided by
-/// [`crate::referee::letters::reply_address`]: the recipient's reply address of the game,
+/// [`crate::letters::reply_address`]: the recipient's reply address of the game,
 /// else the personal one).
 fn reply_to_of(
     tx: &crate::store::Tx<'_>,
     config: &Config,
     row: &OutgoingMail,
 ) -> Result<Option<String>, StoreError> {
-    crate::referee::letters::reply_address(tx, config, row.game_id, &row.to_address)
+    crate::letters::reply_address(tx, config, row.game_id, &row.to_address)
 }
 
 /// Sends one plain-text mail from the bot straight through the transport,

@@ -26,13 +26,13 @@ use chrono::{DateTime, Utc};
 
 use super::inbox::RawMail;
 use crate::clock::charge::{charge, reflection_seconds};
-use crate::lang::pauses::timing_line;
 use crate::mail::Envelope;
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks::game_stops;
 use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
 use crate::store::{GameId, Side, Tx, bounce_pauses, clocks, games};
+use crate::words::pauses::timing_line;
 
 /// The start instants of both clocks of a game (UTC), taken before a
 /// command runs: a conditional reply played at once restarts the mover's

@@ -28,9 +28,9 @@ pub mod text;
 pub mod towers;
 
 use crate::games::{BoardView, MoveView, SquareView};
-use crate::lang::diagram::words;
 use crate::rules::Color;
 use crate::vocabulary::Language;
+use crate::words::diagram::words;
 
 /// How a diagram is drawn: the player's settings that matter to diagrams.
 #[derive(Clone, Debug, PartialEq, Eq)]

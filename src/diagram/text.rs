@@ -27,7 +27,7 @@
 //! - Towers (Bashni, Lasca): the board shows the top piece; below it each tower of
 //!   two or more pieces is listed as the picture lists it ([`super::tower_list`]),
 //!   top first, in words: the owner's pieces, then the prisoners under them
-//!   (`c1: white king, under it: 4 black men`, [`crate::lang::state::tower_words`]).
+//!   (`c1: white king, under it: 4 black men`, [`crate::words::state::tower_words`]).
 
 use super::{
     Grid, Options, files_on_screen, is_king, is_playing, move_text, ranks_on_screen, square_number,
@@ -162,7 +162,7 @@ pub fn render(view: &BoardView, last: Option<&MoveView>, side: Color, opts: &Opt
         for (square, pieces) in towers {
             out.push_str(&format!(
                 "  {square}: {}\n",
-                crate::lang::state::tower_words(pieces, opts.lang)
+                crate::words::state::tower_words(pieces, opts.lang)
             ));
         }
     }

@@ -10,7 +10,7 @@ use crate::rules::Color;
 
 /// Why a chess FEN cannot start a game: the FEN as given, and which field
 /// does not read or why its pieces form no legal position.
-/// [`crate::lang::setup::refusal`] words it for a director.
+/// [`crate::words::setup::refusal`] words it for a director.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChessFenError {
     /// A field does not read.

@@ -4,7 +4,7 @@
 use crate::rules::{Citation, DrawRule, GameResult, Termination, Variant};
 
 /// The rule that ended a game by itself (no claim, no agreement), worded by
-/// [`crate::lang::moves`].
+/// [`crate::words::moves`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndRule {
     /// Draughts: the side to move has no pieces left (seed 001 §1.8.1).

@@ -5,7 +5,7 @@
 //! Moves cross this interface as text: a written move goes in, the canonical full
 //! and short notation come out. Everything else crosses it as typed data (move
 //! errors, endings, claims with their citations), never as sentences: the prose
-//! layer [`crate::lang`] words them. Each family (draughts, towers, chess) implements
+//! layer [`crate::words`] words them. Each family (draughts, towers, chess) implements
 //! [`AnyGame`] in its own file here.
 //!
 //! The registry, [`Record`] and the [`AnyGame`] trait stay in this file; the
@@ -45,7 +45,7 @@ pub use views::{BoardView, MoveView, SquareView};
 use crate::rules::{Color, Variant};
 
 /// Why a game cannot be set up (a FEN that cannot be read or is no legal
-/// position). [`crate::lang::setup::refusal`] words it for a director.
+/// position). [`crate::words::setup::refusal`] words it for a director.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A draughts or column-checkers position: the reason of its FEN reader.

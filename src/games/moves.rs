@@ -21,7 +21,7 @@ pub struct PlayedMove {
 }
 
 /// Why a written move was not played. Plain data: the prose layer words it
-/// ([`MoveError::message`] is in [`crate::lang::moves`]).
+/// ([`MoveError::message`] is in [`crate::words::moves`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{written}: {kind}")]
 pub struct MoveError {
@@ -45,7 +45,7 @@ pub enum MoveErrorKind {
     AmbiguousChess(Vec<String>),
 }
 
-/// Short English for logs; [`crate::lang::moves`] words the error for a
+/// Short English for logs; [`crate::words::moves`] words the error for a
 /// player ([`MoveError::message`]).
 impl std::fmt::Display for MoveErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -463,7 +463,7 @@ fn result_of(text: &str) -> Option<GameResult> {
 
 /// The words of a result besides its score, as the referee's mails write
 /// them (the result, the winner's side, «победа белых»), in both languages.
-/// `lang::reverse` checks that every word the prose layer writes for a
+/// `words::reverse` checks that every word the prose layer writes for a
 /// result is here.
 const RESULT_WORDS: &[(&str, GameResult)] = &[
     ("white won", GameResult::WhiteWins),

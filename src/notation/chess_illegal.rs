@@ -1,6 +1,6 @@
 //! Why a written chess move names no legal move: the typed reason, as precise
 //! as the position tells (which piece, which square, which rule of the FIDE
-//! Laws it breaks). The reasons are plain data; [`crate::lang::chess`] words
+//! Laws it breaks). The reasons are plain data; [`crate::words::chess`] words
 //! them in the reader's language.
 //!
 //! The order of the checks follows the Laws: the piece's movement first
@@ -136,7 +136,7 @@ impl ChessIllegal {
 }
 
 /// Short English for logs, pieces by their SAN letter (`P` for a pawn);
-/// [`crate::lang::chess::illegal`] words the reason for a player.
+/// [`crate::words::chess::illegal`] words the reason for a player.
 impl std::fmt::Display for ChessIllegal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use ChessIllegal as I;

@@ -10,7 +10,7 @@ use crate::rules::{DiagonalPosition, Move, Numbering, Role, Square};
 
 /// Why a written move is not legal here. Every reason names the squares as the
 /// player should see them; the prose layer words it
-/// ([`IllegalReason::message`] is in [`crate::lang::moves`]).
+/// ([`IllegalReason::message`] is in [`crate::words::moves`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalReason {
     /// A written square is not a playing square, off the board, or has no number.
@@ -80,7 +80,7 @@ pub enum IllegalReason {
     NoLegalMoves,
 }
 
-/// Short English for logs; [`crate::lang::moves`] words the reason for a
+/// Short English for logs; [`crate::words::moves`] words the reason for a
 /// player.
 impl std::fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

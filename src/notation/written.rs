@@ -89,7 +89,7 @@ pub struct ParseMoveError {
 }
 
 /// Why a text is not a draughts move in any written form (stage one failed).
-/// The prose layer words it ([`crate::lang::moves`]).
+/// The prose layer words it ([`crate::words::moves`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unreadable {
     /// Nothing was written.
@@ -108,7 +108,7 @@ pub enum Unreadable {
     NoDestination,
 }
 
-/// Short English for logs; [`crate::lang::moves`] words the reason for a
+/// Short English for logs; [`crate::words::moves`] words the reason for a
 /// player.
 impl std::fmt::Display for Unreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

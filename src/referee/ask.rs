@@ -5,7 +5,7 @@
 //! `правила`). Nothing is changed: each answer goes to the asker only.
 //!
 //! The rules core decides; this module gathers its answers as typed data
-//! ([`crate::lang::ask`] words them): the legal moves as the game writes them
+//! ([`crate::words::ask`] words them): the legal moves as the game writes them
 //! (every capture path, with the pieces it takes), the refusal the referee
 //! gives a played move ([`crate::games::MoveError`], the same reasons), and
 //! for that refusal the rules of [`crate::rules::clauses`] it rests on.
@@ -13,7 +13,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Illegal, MoveError, MoveErrorKind};
-use crate::lang::ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
 use crate::notation::IllegalReason;
 use crate::notation::chess_illegal::ChessIllegal;
 use crate::referee::load::{Loaded, language, load, piece_letters};
@@ -24,6 +23,7 @@ use crate::rules::clauses::{Rule, clause, rules_of};
 use crate::rules::{Citation, Role, Variant};
 use crate::store::players::{self, Player, Role as PlayerRole};
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx};
+use crate::words::ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
 
 /// Loads a game for a question: the asker must play in it or be a director;
 /// a finished or annulled game has no moves to ask about.
@@ -78,7 +78,7 @@ pub(crate) fn legal(
 ) -> Result<Handled, RefereeError> {
     let (l, me) = for_asker(tx, id, actor, now, false)?;
     let list = legal_list(l.game.as_ref(), piece_letters(&me));
-    let text = crate::lang::ask::legal(&asked(&l, &me), &list, language(&me));
+    let text = crate::words::ask::legal(&asked(&l, &me), &list, language(&me));
     let n = list.captures.len() + list.quiet.len();
     Ok(answer(
         &l,
@@ -183,7 +183,7 @@ pub(crate) fn why(
         let list = legal_list(l.game.as_ref(), letters);
         let example = list.captures.iter().chain(&list.quiet).next();
         let example = example.map_or(String::new(), |m| m.full.clone());
-        let body = crate::lang::ask::why_without_move(&asked(&l, &me), &example, language(&me));
+        let body = crate::words::ask::why_without_move(&asked(&l, &me), &example, language(&me));
         return Ok(answer(
             &l,
             &me,
@@ -214,7 +214,7 @@ pub(crate) fn why(
         }
     };
     let lang = language(&me);
-    let body = crate::lang::ask::verdict(&asked(&l, &me), text.trim(), &verdict, lang);
+    let body = crate::words::ask::verdict(&asked(&l, &me), text.trim(), &verdict, lang);
     let summary = match &verdict {
         Verdict::Legal { full, .. } => format!("game #{id}: {} is legal ({full})", text.trim()),
         Verdict::Refused { error, .. } => format!("game #{id}: {error}"),
@@ -333,7 +333,7 @@ pub(crate) fn rules(
     let text = format!(
         "{}\n\n{}",
         header(&l, lang),
-        crate::lang::rules_summary::summary(&summary, lang)
+        crate::words::rules_summary::summary(&summary, lang)
     );
     Ok(Handled {
         game: Some(id),

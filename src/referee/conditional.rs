@@ -21,13 +21,13 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
-use crate::lang::conditional::{Event, Refusal, ShownPly, text};
 use crate::mail::conditional::{Request, WrittenLine};
 use crate::referee::load::{Loaded, language, load, piece_letters, replay};
 use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, conditional_replies};
+use crate::words::conditional::{Event, Refusal, ShownPly, text};
 
 mod playout;
 
@@ -337,7 +337,7 @@ fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Side) -> Ve
 
 /// "1 conditional line", "3 conditional lines" (for the summaries).
 fn lines_en(n: usize) -> String {
-    crate::lang::game::count_en(n, "conditional line", "conditional lines")
+    crate::words::game::count_en(n, "conditional line", "conditional lines")
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ pub fn check_start(
     opening_moves: Option<&str>,
 ) -> Result<CheckedStart, RefereeError> {
     let start = games::new_game(variant, start_fen).map_err(|e| {
-        let why = crate::lang::setup::refusal(&e, crate::vocabulary::Language::En);
+        let why = crate::words::setup::refusal(&e, crate::vocabulary::Language::En);
         RefereeError::Invalid(format!("the start position: {why}"))
     })?;
     let written: Vec<String> = match opening_moves {
@@ -88,7 +88,7 @@ pub fn check_start(
     for side in [crate::rules::Color::White, crate::rules::Color::Black] {
         let owns = |sq: &crate::games::SquareView| sq.pieces.first().is_some_and(|p| p.0 == side);
         if !view.squares.iter().any(owns) {
-            let side = crate::lang::game::side_name(side, crate::vocabulary::Language::En);
+            let side = crate::words::game::side_name(side, crate::vocabulary::Language::En);
             // A tower belongs to its top piece: prisoners own nothing.
             let what = if variant.towers().is_some() {
                 "towers"

@@ -3,7 +3,6 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::lang::events::DirectorEvent;
 use crate::mail::director::parse_side;
 use crate::referee::load::{Loaded, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
@@ -18,6 +17,7 @@ use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 use crate::vocabulary::DirectorAction;
 use crate::vocabulary::Language;
+use crate::words::events::DirectorEvent;
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.
@@ -213,9 +213,9 @@ pub(crate) fn direct(
     audit_entry(tx, actor, action, id, reason, details, now, message_id)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
     let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        let text = crate::lang::events::director(event, reason, lang);
+        let text = crate::words::events::director(event, reason, lang);
         if dropped {
-            format!("{text}\n{}", crate::lang::events::sealed_dropped(lang))
+            format!("{text}\n{}", crate::words::events::sealed_dropped(lang))
         } else {
             text
         }
@@ -276,7 +276,7 @@ fn resend(
         let mut replies = Vec::new();
         for p in &recipients {
             for mut r in crate::referee::invitation(tx, id, *p, now)?.replies {
-                let line = crate::lang::events::resent(told, r.language);
+                let line = crate::words::events::resent(told, r.language);
                 r.body = crate::referee::view::with_event(&r.body, &line);
                 replies.push(r);
             }
@@ -287,7 +287,7 @@ fn resend(
         // to be re-sent, not a new game.
         let offer = crate::store::offers::pending(tx, id)?;
         to_both(l, l.game.as_ref(), offer.as_ref(), |lang| {
-            crate::lang::events::resent(told, lang)
+            crate::words::events::resent(told, lang)
         })
         .into_iter()
         .filter(|r| recipients.contains(&r.to))
@@ -344,8 +344,8 @@ fn resume(
     }
     let mut game = l.game.clone_box();
     let (mut en, mut ru) = (
-        crate::lang::events::director(DirectorEvent::Resumed, "", Language::En),
-        crate::lang::events::director(DirectorEvent::Resumed, "", Language::Ru),
+        crate::words::events::director(DirectorEvent::Resumed, "", Language::En),
+        crate::words::events::director(DirectorEvent::Resumed, "", Language::Ru),
     );
     if let Some((after, e, r)) = revealed {
         en = format!("{en} {e}");

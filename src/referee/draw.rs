@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::{ClaimKind, ClaimableDraw};
-use crate::lang::moves::{Event, claim_fails, claimable, event};
 use crate::referee::load::load;
 use crate::referee::play::{active_side, finish_game, make_offer};
 use crate::referee::view::{side_name, to_both, to_each};
@@ -13,6 +12,7 @@ use crate::rules::{GameResult, Termination};
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
 use crate::vocabulary::Language;
+use crate::words::moves::{Event, claim_fails, claimable, event};
 
 /// Offers a draw without a move. The offer stands until the opponent answers.
 pub(crate) fn offer(

@@ -227,9 +227,9 @@ impl std::error::Error for RefereeError {
 }
 
 impl RefereeError {
-    /// The refusal in a language, as a clause ([`crate::lang::referee::refusal`]).
+    /// The refusal in a language, as a clause ([`crate::words::referee::refusal`]).
     #[must_use]
     pub fn message(&self, lang: Language) -> String {
-        crate::lang::referee::refusal(self, lang)
+        crate::words::referee::refusal(self, lang)
     }
 }

@@ -4,12 +4,12 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::LeaveRequest;
-use crate::lang::events::LeaveEvent;
 use crate::referee::load::language;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::games::{self, GameFilter};
 use crate::store::{GameStatus, PlayerId, Tx, players};
+use crate::words::events::LeaveEvent;
 
 /// A director (`actor`, referee or admin role) enters a leave for `player`
 /// that the player asked for another way: the same rules and the same mails
@@ -57,7 +57,7 @@ pub(crate) fn take_for(
         other => other,
     })?;
     if let Some(own) = h.replies.iter_mut().find(|r| r.to == player) {
-        let note = crate::lang::events::leave(
+        let note = crate::words::events::leave(
             &LeaveEvent::ByReferee {
                 reason: reason.trim().to_string(),
             },
@@ -110,7 +110,7 @@ pub(crate) fn take(
         email: me.email.clone(),
         language: lang,
         game: None,
-        body: crate::lang::events::leave(
+        body: crate::words::events::leave(
             &LeaveEvent::Recorded {
                 from,
                 to,
@@ -137,7 +137,7 @@ pub(crate) fn take(
             email: opponent.email.clone(),
             language: ol,
             game: Some(g.id),
-            body: crate::lang::events::leave(
+            body: crate::words::events::leave(
                 &LeaveEvent::Opponent {
                     name: me.name.clone(),
                     from,
@@ -153,7 +153,7 @@ pub(crate) fn take(
         summary: format!(
             "{} takes leave {from} – {to} ({})",
             me.email,
-            crate::lang::game::days_en(leave.days)
+            crate::words::game::days_en(leave.days)
         ),
         late: None,
     })

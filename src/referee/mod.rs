@@ -19,7 +19,6 @@ mod draw;
 mod error;
 pub mod intake;
 mod leave;
-pub mod letters;
 pub(crate) mod load;
 mod play;
 pub mod quarantine;

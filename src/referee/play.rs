@@ -3,7 +3,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
-use crate::lang::moves::{Event, OfferBar, event};
 use crate::referee::load::{Loaded, load};
 use crate::referee::view::{side_name, to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
@@ -14,6 +13,7 @@ use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
 use crate::vocabulary::Language;
+use crate::words::moves::{Event, OfferBar, event};
 
 /// Checks that the game is active and returns the actor's side.
 pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeError> {
@@ -152,7 +152,7 @@ pub(crate) fn play(
     let mut summary = match &finish {
         Some(f) => format!(
             "game #{id}: {number}{dots} {full}; {}",
-            crate::lang::moves::finish(f, Language::En)
+            crate::words::moves::finish(f, Language::En)
         ),
         None => format!("game #{id}: {number}{dots} {full}"),
     };
@@ -282,7 +282,7 @@ pub(crate) fn finish_game(
 
 /// The sentence announcing the end of a game.
 pub(crate) fn finish_text(f: &Finish, lang: Language) -> String {
-    crate::lang::moves::finish(f, lang)
+    crate::words::moves::finish(f, lang)
 }
 
 /// The actor resigns: the opponent wins (seed 001 §1.8.1).

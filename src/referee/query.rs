@@ -3,7 +3,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
-use crate::lang::help::InvitedTournament;
 use crate::referee::load::{Loaded, language, load};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
@@ -11,6 +10,7 @@ use crate::store::games::{self, GameFilter};
 use crate::store::offers;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, PlayerId, Tx};
+use crate::words::help::InvitedTournament;
 
 /// A reply to one player, about a game or not.
 pub(crate) fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
@@ -57,7 +57,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
     )?;
     let mut lines = Vec::with_capacity(list.len());
     for g in &list {
-        lines.push(crate::lang::state::GameLine {
+        lines.push(crate::words::state::GameLine {
             game: g.id.0,
             variant: g.variant,
             white: players::get(tx, g.white)?.name,
@@ -66,7 +66,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             result: g.result.zip(g.termination),
         });
     }
-    let body = crate::lang::state::games_list(&lines, lang);
+    let body = crate::words::state::games_list(&lines, lang);
     Ok(Handled {
         game: None,
         replies: vec![reply_to(&me, None, body.clone())],
@@ -184,7 +184,7 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
     .collect();
     variants.sort_by_key(|v| v.name());
     variants.dedup();
-    let body = crate::lang::help::commands(&variants, lang);
+    let body = crate::words::help::commands(&variants, lang);
     Ok(Handled {
         game: None,
         replies: vec![reply_to(&me, None, body.clone())],
@@ -216,8 +216,8 @@ pub fn invitation(
         Some(lines) => Some(InvitedTournament::Stored(lines)),
         None => l.row.tournament.as_deref().map(InvitedTournament::Name),
     };
-    let text = crate::lang::help::invitation(
-        &crate::lang::help::Invitation {
+    let text = crate::words::help::invitation(
+        &crate::words::help::Invitation {
             game: id.0,
             variant: l.game.variant(),
             colour,

@@ -1,11 +1,11 @@
 //! The text of replies: the game's state as each player should see it.
 
 use crate::games::AnyGame;
-use crate::lang::state::{ClockLine, Clocks, NextReminder, Phase, StateView};
 use crate::referee::load::{Loaded, language};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
 use crate::vocabulary::Language;
+use crate::words::state::{ClockLine, Clocks, NextReminder, Phase, StateView};
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`,
 /// numbered as the export numbers it ([`crate::notation::record::move_number_of`]):
@@ -31,7 +31,7 @@ pub fn score_text(score: &[String], first: Color, first_number: u32) -> String {
     out
 }
 
-pub use crate::lang::game::side_name;
+pub use crate::words::game::side_name;
 
 /// The full state of a game for one recipient: players, diagram from their side,
 /// score, whose move or the result, the clocks, and the pending draw offer.
@@ -43,7 +43,7 @@ pub(crate) fn state(
     offer: Option<&DrawOffer>,
     lang: Language,
 ) -> String {
-    crate::lang::state::render(&state_view(l, game, recipient, offer, lang), lang)
+    crate::words::state::render(&state_view(l, game, recipient, offer, lang), lang)
 }
 
 /// What the state text says, for one recipient.
@@ -97,7 +97,7 @@ pub(crate) fn state_view(
 }
 
 /// The plies played as the reader reads them: chess in the piece letters of
-/// `letters` (Russian: Кр Ф Л С К, [`crate::lang::chess::san_for`]), draughts
+/// `letters` (Russian: Кр Ф Л С К, [`crate::words::chess::san_for`]), draughts
 /// as played.
 #[must_use]
 pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
@@ -105,7 +105,7 @@ pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
     if game.variant() == crate::rules::Variant::Chess {
         score
             .iter()
-            .map(|m| crate::lang::chess::san_for(m, letters))
+            .map(|m| crate::words::chess::san_for(m, letters))
             .collect()
     } else {
         score
@@ -116,7 +116,7 @@ pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
 #[must_use]
 pub fn move_for(variant: crate::rules::Variant, text: &str, letters: Language) -> String {
     if variant == crate::rules::Variant::Chess {
-        crate::lang::chess::san_for(text, letters)
+        crate::words::chess::san_for(text, letters)
     } else {
         text.to_string()
     }
@@ -180,7 +180,7 @@ fn clocks(
 /// (the mail reader recognises it when a player pastes the bot's text back unquoted).
 #[must_use]
 pub(crate) fn header(l: &Loaded, lang: Language) -> String {
-    let first = crate::lang::state::header(
+    let first = crate::words::state::header(
         l.row.id.0,
         l.game.variant(),
         &l.players[0].name,
@@ -190,7 +190,7 @@ pub(crate) fn header(l: &Loaded, lang: Language) -> String {
     match (&l.seat, l.row.tournament.as_deref()) {
         (Some(seat), Some(name)) => format!(
             "{first}\n{}",
-            crate::lang::tournament_events::header_line(
+            crate::words::tournament_events::header_line(
                 name,
                 seat.round,
                 seat.ballot().as_deref(),
@@ -233,7 +233,7 @@ pub(crate) fn to_both(
 
 /// The state for a recipient under an event line: a game the event has just
 /// ended (or annulled) is rendered without its end line, which the event
-/// says already ([`crate::lang::state::render_below_end`]).
+/// says already ([`crate::words::state::render_below_end`]).
 pub(crate) fn state_below_event(
     l: &Loaded,
     game: &dyn AnyGame,
@@ -244,9 +244,9 @@ pub(crate) fn state_below_event(
     let v = state_view(l, game, recipient, offer, lang);
     match l.row.status {
         GameStatus::Finished | GameStatus::Annulled => {
-            crate::lang::state::render_below_end(&v, lang)
+            crate::words::state::render_below_end(&v, lang)
         }
-        _ => crate::lang::state::render(&v, lang),
+        _ => crate::words::state::render(&v, lang),
     }
 }
 
@@ -299,7 +299,7 @@ pub fn move_you_could_make(
     }
     // The game's usual example when it is legal now (`e2-e4`, `c3-d4`),
     // else a legal move from the middle of the list.
-    let usual = crate::lang::game::example_move(l.game.variant());
+    let usual = crate::words::game::example_move(l.game.variant());
     let legal = l.game.legal_moves();
     let first = if l.game.check(usual).is_ok() {
         usual.to_string()

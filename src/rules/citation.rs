@@ -1,6 +1,6 @@
 //! Rule citations as data: which rulebook and which clause. The rules core
 //! names the rule behind every ending and claim with a [`Citation`]; the prose
-//! layer ([`crate::lang::rulebook`]) words it as players can look it up, by the
+//! layer ([`crate::words::rulebook`]) words it as players can look it up, by the
 //! rulebook's own name (the table of seeds and rulebooks is
 //! `../shared/RULES.md` §9). A player never sees a project file name.
 

@@ -1,8 +1,8 @@
 //! The rules a player may ask about (`why`, `rules`), as
 //! data: which rules each game has, in the order a summary gives them, and the
 //! clause of the game's own rulebook that states each one. The prose layer
-//! ([`crate::lang::rules_summary`]) words a rule for its game; a player sees
-//! the rulebook by its own name ([`crate::lang::rulebook::cite`]).
+//! ([`crate::words::rules_summary`]) words a rule for its game; a player sees
+//! the rulebook by its own name ([`crate::words::rulebook::cite`]).
 //!
 //! Sources: seed 002 §1.4-1.5 and seed 001 §1.8-1.9 (Russian checkers), seed
 //! 000 §1.4-1.13 (Bashni), the FMJD rules (international draughts; articles 3,

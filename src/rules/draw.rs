@@ -90,7 +90,7 @@ pub enum DrawRule {
 
 impl DrawRule {
     /// The article that states the rule (for replies quoting it); the prose
-    /// layer words the rule itself ([`crate::lang::moves`]).
+    /// layer words the rule itself ([`crate::words::moves`]).
     #[must_use]
     pub fn clause(&self) -> Citation {
         match self {

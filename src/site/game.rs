@@ -6,9 +6,9 @@ use std::fmt::Write;
 use super::ply::Step;
 use super::{Site, SiteGame, layout, record_extension, score};
 use crate::diagram::html::escape;
-use crate::lang::game::variant_name;
-use crate::lang::site::{self as words, Word, word};
 use crate::rules::Variant;
+use crate::words::game::variant_name;
+use crate::words::site::{self as words, Word, word};
 
 /// The page of one game.
 pub(super) fn page(site: &Site<'_>, g: &SiteGame, steps: &[Step]) -> String {

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use super::{Site, SiteGame, SiteRow, SiteTable, game_file, layout};
 use crate::diagram::html::escape;
-use crate::lang::game::variant_name;
-use crate::lang::site::{self as words, Word, word};
+use crate::words::game::variant_name;
+use crate::words::site::{self as words, Word, word};
 
 /// The front page.
 pub(super) fn page(site: &Site<'_>) -> String {

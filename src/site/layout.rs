@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::Site;
 use crate::diagram::html::escape;
-use crate::lang::site::{Word, word};
+use crate::words::site::{Word, word};
 
 /// The site's stylesheet (`style.css` at the root).
 pub(super) const STYLE: &str = include_str!("style.css");

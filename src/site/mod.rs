@@ -14,7 +14,7 @@
 //! module only replays each game's moves to draw its positions
 //! ([`crate::diagram::svg::render`], seen from White, last move marked, with
 //! `Options { lang, ..Options::default() }`). Words come from
-//! [`crate::lang::site`]; every text from the caller is escaped.
+//! [`crate::words::site`]; every text from the caller is escaped.
 //!
 //! Writing is idempotent: every file is written to a temporary file beside it and
 //! renamed over the old one, so a web server never serves half a page, and the

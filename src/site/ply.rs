@@ -9,10 +9,10 @@ use super::{Site, SiteGame, layout, score};
 use crate::diagram::html::escape;
 use crate::diagram::{Options, svg};
 use crate::games::{BoardView, MoveView, new_game};
-use crate::lang::site::{self as words, Word, word};
 use crate::notation::record::move_number_of;
 use crate::rules::{Color, Variant};
 use crate::vocabulary::Language;
+use crate::words::site::{self as words, Word, word};
 
 /// A ply as the score writes it.
 #[derive(Clone, Debug)]
@@ -59,7 +59,7 @@ pub(super) fn replay(variant: Variant, g: &SiteGame, lang: Language) -> io::Resu
             .map_err(|e| bad(format!("game {}: ply {}: {e}", g.id, i + 1)))?;
         let (number, side) = move_number_of(i, first_side, first_number);
         let text = match variant {
-            Variant::Chess => crate::lang::chess::san_for(&played.short, lang),
+            Variant::Chess => crate::words::chess::san_for(&played.short, lang),
             Variant::Russian | Variant::International | Variant::Bashni | Variant::Lasca => {
                 played.full
             }
@@ -109,7 +109,9 @@ pub(super) fn page(site: &Site<'_>, g: &SiteGame, steps: &[Step], k: usize) -> S
     let _ = write!(
         body,
         "<div class=\"board\" role=\"img\" aria-label=\"{}\">\n{}</div>\n",
-        escape(&crate::lang::state::board_words(&step.view, finished, lang)),
+        escape(&crate::words::state::board_words(
+            &step.view, finished, lang
+        )),
         svg::render(
             &step.view,
             step.last.as_ref(),

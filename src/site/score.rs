@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use super::ply::Step;
 use crate::diagram::html::escape;
-use crate::lang::site::move_number;
 use crate::rules::Color;
+use crate::words::site::move_number;
 
 /// The score as one paragraph: `1. c3-d4 f6-g5 2. ...` (`1... f6-g5` when the
 /// game starts with Black's ply). Each ply links to `{prefix}<ply>.html`;

@@ -78,13 +78,11 @@ impl Token {
                     .copied()
                     .collect()
             }
-            None => tx
-                .sql()
-                .query_row(
-                    "SELECT randomblob(?1) AS bytes",
-                    [TOKEN_LENGTH as i64],
-                    |row| row.get("bytes"),
-                )?,
+            None => tx.sql().query_row(
+                "SELECT randomblob(?1) AS bytes",
+                [TOKEN_LENGTH as i64],
+                |row| row.get("bytes"),
+            )?,
         };
         // 256 is a multiple of 32, so `b % 32` is uniform.
         let text = bytes

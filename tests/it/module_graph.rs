@@ -4,8 +4,7 @@
 //! The test reads every `crate::`, `self::` and `super::` path of every `.rs`
 //! file under `src/` (comments and string literals blanked, `use crate::{…}`
 //! groups read entry by entry, also across lines), resolves it to the
-//! top-level module it names (`referee::letters`, the composer of mails,
-//! counts as its own module `letters`), and checks each edge against
+//! top-level module it names, and checks each edge against
 //! [`LAYERS`]: a module imports only modules before it. The few edges that
 //! still point up are listed in [`PENDING`] with the reason each is there; a
 //! new upward edge fails naming `file:line`, and a listed edge that is gone
@@ -18,7 +17,7 @@
 //! The I/O invariants of the code map: SQL (rusqlite) only in `store/`;
 //! mail servers, sockets, DNS and file watching only in `daemon/`; files
 //! only in `store/`, `daemon/`, `cli/`, `config.rs` and `site/`. And the
-//! prose rule: no string literal with Cyrillic letters outside `src/lang/`
+//! prose rule: no string literal with Cyrillic letters outside `src/words/`
 //! but in the reading lexicons of [`CYRILLIC_ALLOWED`].
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,8 +54,8 @@ const LAYERS: &[(&str, &[&str], &str)] = &[
         "one command, one transaction, through the store's functions: no I/O of its own",
     ),
     (
-        "lang",
-        &["lang"],
+        "words",
+        &["words"],
         "every sentence a person reads, English and Russian, from typed values: no I/O",
     ),
     (
@@ -67,7 +66,7 @@ const LAYERS: &[(&str, &[&str], &str)] = &[
     (
         "letters",
         &["letters"],
-        "every mail to a person, composed whole (`referee::letters`): no I/O",
+        "every mail to a person, composed whole (`letters`): no I/O",
     ),
     (
         "site",
@@ -87,8 +86,8 @@ const LAYERS: &[(&str, &[&str], &str)] = &[
 const PENDING: &[(&str, &str, &str)] = &[
     (
         "referee",
-        "lang",
-        "the referee words its outcomes itself; typed outcomes worded by lang will remove it",
+        "words",
+        "the referee words its outcomes itself; typed outcomes worded by words will remove it",
     ),
     (
         "referee",
@@ -231,8 +230,8 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// The module path of a file under `src/`: `referee/letters/mod.rs` is
-/// `["referee", "letters"]`, `clock/zone.rs` is `["clock", "zone"]`.
+/// The module path of a file under `src/`: `letters/mod.rs` is
+/// `["letters"]`, `clock/zone.rs` is `["clock", "zone"]`.
 fn module_of(rel: &str) -> Vec<String> {
     let mut parts: Vec<String> = rel
         .trim_end_matches(".rs")
@@ -246,13 +245,9 @@ fn module_of(rel: &str) -> Vec<String> {
 }
 
 /// The node of the graph an absolute module path belongs to: its first
-/// segment, or `letters` for `referee::letters`.
+/// segment, the top-level module.
 fn node(path: &[String]) -> Option<String> {
-    match path {
-        [top, sub, ..] if top == "referee" && sub == "letters" => Some("letters".into()),
-        [top, ..] => Some(top.clone()),
-        [] => None,
-    }
+    path.first().cloned()
 }
 
 /// Every path of a file that leaves its own module (`crate::x`, `self::x`,
@@ -419,7 +414,6 @@ fn every_top_level_module_is_in_a_layer() {
             tops.insert(name);
         }
     }
-    tops.insert("letters".into());
     let listed: BTreeSet<String> = order().into_iter().map(str::to_owned).collect();
     assert_eq!(tops, listed, "src/ and LAYERS name different modules");
 }
@@ -561,8 +555,8 @@ use crate::{
 fn f() { let _ = super::super::cli::run; }
 fn g() { let _ = crate :: store :: instant_text; }
 use crate::{rules::{Color, Move}, cli::{self}};
-use super::letters::notices;
-// crate::lang::x in a comment
+use super::super::letters::notices;
+// crate::words::x in a comment
 const S: &str = "crate::site::x";
 "#;
     let here: Vec<String> = vec!["referee".into(), "play".into()];
@@ -678,7 +672,7 @@ fn only_the_edges_touch_files() {
     );
 }
 
-/// The files outside `src/lang/` whose string literals may hold Cyrillic
+/// The files outside `src/words/` whose string literals may hold Cyrillic
 /// letters (a file, or a folder ending in `/`), and why: the words the
 /// readers accept from a person, which are data, not sentences.
 const CYRILLIC_ALLOWED: &[(&str, &str)] = &[
@@ -736,12 +730,12 @@ const CYRILLIC_ALLOWED: &[(&str, &str)] = &[
 const CYRILLIC_PENDING: &[(&str, &str)] = &[];
 
 /// `src/file:line` of each string literal with a Cyrillic letter in a file
-/// outside `src/lang/` and outside unit tests, with the file.
+/// outside `src/words/` and outside unit tests, with the file.
 fn cyrillic_literals() -> Vec<(String, String)> {
     let mut found = Vec::new();
     for path in rust_files(&src()) {
         let rel = relative(&path);
-        if rel.starts_with("lang/")
+        if rel.starts_with("words/")
             || path.file_name().is_some_and(|n| n == "tests.rs")
             || rel.split('/').any(|part| part == "tests")
         {
@@ -785,7 +779,7 @@ fn no_russian_sentence_outside_the_prose_layer() {
         .collect();
     assert!(
         report.is_empty(),
-        "Cyrillic string literals outside src/lang/ (word them in lang, or list a \
+        "Cyrillic string literals outside src/words/ (word them in words, or list a \
          reader's lexicon in CYRILLIC_ALLOWED with why):\n{}",
         report.join("\n")
     );

@@ -15,13 +15,13 @@ use export::export;
 use queries::{adjudications, list, read, show, standings};
 
 use super::store_args::StoreArgs;
-use crate::lang::tournament_settings::system_name;
 use crate::referee::DirectorAction;
 use crate::referee::tournament as service;
 use crate::rules::Variant;
 use crate::tournament::System;
 use crate::tournament::standings::{Scoring, WithdrawalPolicy};
 use crate::vocabulary::Language;
+use crate::words::tournament_settings::system_name;
 
 /// The director's address, given to every command that changes a tournament.
 #[derive(clap::Args, Debug)]
@@ -418,7 +418,7 @@ impl TournamentCmd {
                 },
                 |n| {
                     let games =
-                        crate::lang::game::count_en(*n, "unfinished game", "unfinished games");
+                        crate::words::game::count_en(*n, "unfinished game", "unfinished games");
                     format!("tournament {name:?}: {address} withdrawn; {games} forfeited")
                 },
             ),
@@ -454,7 +454,7 @@ impl TournamentCmd {
                     Ok((replies.len() / 2, replies))
                 },
                 |n| {
-                    let games = crate::lang::game::count_en(*n, "game", "games");
+                    let games = crate::words::game::count_en(*n, "game", "games");
                     format!("tournament {name:?}: playing period ended; {games} to adjudication")
                 },
             ),

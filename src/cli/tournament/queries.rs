@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use anyhow::anyhow;
 
 use crate::cli::store_args::StoreArgs;
-use crate::lang::tournament_settings::{settings_lines, system_name};
 use crate::referee::RefereeError;
 use crate::referee::tournament as service;
 use crate::store::games as game_rows;
 use crate::store::tournaments::{self, Tournament};
 use crate::store::{Tx, players};
 use crate::vocabulary::Language;
+use crate::words::tournament_settings::{settings_lines, system_name};
 
 /// Reads in one transaction; a refusal goes to stderr with exit 1.
 pub(super) fn read<T>(
@@ -264,8 +264,8 @@ impl SectionShown {
                                 code: t.code(),
                                 unit: t.unit(),
                                 value,
-                                printed: crate::lang::tournament::tiebreak_shown(st, k, t).map(
-                                    |v| crate::lang::tournament::tiebreak_value(t, v, s.scoring),
+                                printed: crate::words::tournament::tiebreak_shown(st, k, t).map(
+                                    |v| crate::words::tournament::tiebreak_value(t, v, s.scoring),
                                 ),
                             })
                             .collect(),
@@ -409,7 +409,7 @@ impl std::fmt::Display for TournamentLine {
             self.name,
             self.variant,
             system_name(self.system, Language::En),
-            crate::lang::game::count_en(self.entrants, "entrant", "entrants"),
+            crate::words::game::count_en(self.entrants, "entrant", "entrants"),
             self.status
         )
     }

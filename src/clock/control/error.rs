@@ -1,5 +1,5 @@
 //! Why a time control was refused. The Display is the English for logs and
-//! the command line; [`crate::lang::clock`] words it for a person.
+//! the command line; [`crate::words::clock`] words it for a person.
 
 /// Why a time control was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,10 +1,10 @@
 use super::*;
-use crate::vocabulary::Language;
 use crate::store::GameId;
 use crate::store::Store;
 use crate::store::outbox::NewOutgoing;
 use crate::store::players::Role;
 use crate::store::players::{Language as StoredLanguage, NewPlayer};
+use crate::vocabulary::Language;
 use chrono::TimeZone;
 
 fn at(h: u32, m: u32) -> DateTime<Utc> {
@@ -62,7 +62,7 @@ fn an_alert_goes_once_to_each_referee_in_their_language() {
             let en = alert_mails(tx, "admin@x.org");
             assert_eq!((ru.len(), en.len()), (1, 1));
             assert!(alert_mails(tx, "pl@x.org").is_empty());
-            // Each in the referee's own language (the words: lang::alerts).
+            // Each in the referee's own language (the words: words::alerts).
             assert_eq!(ru[0].subject, a.subject(Language::Ru));
             assert_ne!(ru[0].subject, a.subject(Language::En));
             assert!(ru[0].body_text.starts_with(&a.body(Language::Ru)));
@@ -102,11 +102,11 @@ fn alerts_over_the_hourly_limit_are_held_and_listed_in_the_next_mail() {
             let mails = alert_mails(tx, "ref@x.org");
             assert_eq!(mails.len(), 3);
             // The held ones listed below it, oldest first (the words:
-            // lang::alerts::mail_body).
+            // words::alerts::mail_body).
             let listed: Vec<Option<Alert>> = (2..5).map(|n| Some(skipped(n))).collect();
             assert_eq!(
                 mails[2].body_text,
-                crate::lang::alerts::mail_body(&skipped(9), &listed, 2, Language::En)
+                crate::words::alerts::mail_body(&skipped(9), &listed, 2, Language::En)
             );
             assert!(
                 records::deliveries(tx)?

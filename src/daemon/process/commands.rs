@@ -8,8 +8,6 @@ use super::replies::{enqueue, language_of, personal};
 use crate::clock::zone::{local_date, parse_zone};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
-use crate::lang;
-use crate::lang::mail::Notice;
 use crate::mail::Envelope;
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
 use crate::notation::move_number::MoveNumber;
@@ -18,6 +16,8 @@ use crate::referee::{self, Command, RefereeError, Source};
 use crate::rules::Variant;
 use crate::store::players::Player;
 use crate::store::{GameId, GameStatus, Tx, games};
+use crate::words;
+use crate::words::mail::Notice;
 
 pub(super) fn syntax_of(variant: Variant) -> MoveSyntax {
     if variant == Variant::Chess {
@@ -38,7 +38,9 @@ pub(super) fn example_of(
 ) -> Result<Option<String>, RefereeError> {
     match game {
         Some(g) => crate::referee::view::move_you_could_make(tx, g, player.id, now),
-        None => Ok(Some(lang::game::example_move(Variant::Russian).to_string())),
+        None => Ok(Some(
+            words::game::example_move(Variant::Russian).to_string(),
+        )),
     }
 }
 
@@ -318,7 +320,7 @@ pub(super) fn command_of(
                 } else {
                     crate::rules::Color::White
                 };
-                let number = crate::lang::site::move_number(m.written.number, written_side);
+                let number = crate::words::site::move_number(m.written.number, written_side);
                 Err(Answer {
                     notice: Notice::Refused {
                         game: g,

@@ -23,14 +23,14 @@
 use super::{Identity, Processed, enqueue, first_move, language_of, personal, savepoint, verify};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
-use crate::lang::director_mail::{self as words, DirectorDone, DirectorItem, DirectorRefused};
-use crate::lang::events::DirectorEvent;
 use crate::mail::Envelope;
 use crate::mail::director::{DirectorLine, DirectorLineError, DirectorOrder};
 use crate::printable::printable;
 use crate::referee::{self, Command, DirectorAction, RefereeError, Source};
 use crate::store::players::{Player, Role};
 use crate::store::{Tx, director_commands, games, messages, moves};
+use crate::words::director_mail::{self as words, DirectorDone, DirectorItem, DirectorRefused};
+use crate::words::events::DirectorEvent;
 
 /// Handles a mail holding director commands (`lines`, read by
 /// [`crate::mail::director::read`]) from `from`.

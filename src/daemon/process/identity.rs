@@ -6,14 +6,14 @@
 use super::replies::{language_of, personal, reply_id};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
-use crate::lang;
-use crate::lang::mail::{GameEntry, Notice, Standing};
+use crate::letters;
 use crate::mail::BotAddress;
 use crate::printable::printable;
-use crate::referee::letters;
 use crate::referee::{self, RefereeError};
 use crate::store::players::{self, Player};
 use crate::store::{GameId, GameStatus, StoreError, Tx, games};
+use crate::words;
+use crate::words::mail::{GameEntry, Notice, Standing};
 
 /// Who sent a mail, as far as the bot can tell.
 pub(super) enum Identity {
@@ -176,7 +176,7 @@ pub(super) fn game_entries(
         };
         let white = players::get(tx, g.white)?;
         let black = players::get(tx, g.black)?;
-        let variant = lang::game::variant_name(g.variant, lang);
+        let variant = words::game::variant_name(g.variant, lang);
         out.push(GameEntry {
             game: g.id,
             title: format!("{variant}: {} – {}", white.name, black.name),

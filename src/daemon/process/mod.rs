@@ -24,8 +24,6 @@ use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 
 use super::inbox::RawMail;
 use crate::config::Config;
-use crate::lang;
-use crate::lang::mail::Notice;
 use crate::mail::intent::{Addressed, Intent, Unrecognised};
 use crate::mail::{Envelope, EnvelopeError, SenderProblem};
 use crate::printable::printable;
@@ -33,6 +31,8 @@ use crate::referee::{self, RefereeError};
 use crate::store::messages::{self, NewProcessedMessage};
 use crate::store::players::{self, Player};
 use crate::store::{GameId, Store, StoreError, Tx, leases};
+use crate::words;
+use crate::words::mail::Notice;
 
 /// What became of a mail (also stored as the processed-message outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -468,7 +468,7 @@ fn handle_envelope(
                     let text = format!(
                         "{}\n\n{}",
                         notice.text(lang),
-                        lang::mail::games_list(&games, lang)
+                        words::mail::games_list(&games, lang)
                     );
                     enqueue(
                         tx,
@@ -502,7 +502,7 @@ fn handle_envelope(
         enqueue(tx, config, env, mail, &[reply], intents.len())?;
         outcomes.push(format!(
             "refused {} for games not the sender's",
-            crate::lang::game::count_en(foreign_count, "line", "lines")
+            crate::words::game::count_en(foreign_count, "line", "lines")
         ));
     }
     if !unplaced.is_empty() {
@@ -515,7 +515,7 @@ fn handle_envelope(
         enqueue(tx, config, env, mail, &[reply], intents.len() + 1)?;
         outcomes.push(format!(
             "refused {} naming no game",
-            crate::lang::game::count_en(unplaced_count, "line", "lines")
+            crate::words::game::count_en(unplaced_count, "line", "lines")
         ));
     }
     Ok(Processed {

@@ -4,8 +4,8 @@
 
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
+use crate::letters::{self, Answering};
 use crate::mail::{Envelope, HeaderSummary};
-use crate::referee::letters::{self, Answering};
 use crate::referee::{RefereeError, Reply};
 use crate::store::GameId;
 use crate::store::Tx;

@@ -8,9 +8,9 @@
 //! it names in a position, or says why there is none
 //! ([`ChessResolveError::Illegal`] with a typed [`ChessIllegal`], see
 //! [`super::chess_illegal`]) or lists the candidates when several fit. The
-//! reasons are words only in [`crate::lang::chess`]. The canonical writers are
+//! reasons are words only in [`crate::words::chess`]. The canonical writers are
 //! [`full`] (long algebraic, `Ng1-f3`) and [`short`] (SAN, `Nf3`);
-//! [`crate::lang::chess::san_for`] writes SAN in Russian piece letters.
+//! [`crate::words::chess::san_for`] writes SAN in Russian piece letters.
 //!
 //! Moves are those of the FIDE Laws, which seed 003 follows: art. 5-6 (moves of
 //! the pieces, castling, en passant, promotion), art. 10 (check must be parried).
@@ -153,7 +153,7 @@ impl WrittenChessMove {
 
 /// Why a text is not a chess move at all (stage one failed); an unclear
 /// written move is no move (seed 003 art. 17в). Worded by
-/// [`crate::lang::chess::unreadable`].
+/// [`crate::words::chess::unreadable`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChessUnreadable {
     /// Nothing but space, a move number or marks.
@@ -179,7 +179,7 @@ impl ChessUnreadable {
     ];
 }
 
-/// Short English for logs; [`crate::lang::chess::unreadable`] words the
+/// Short English for logs; [`crate::words::chess::unreadable`] words the
 /// reason for a player.
 impl std::fmt::Display for ChessUnreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -12,7 +12,7 @@ use crate::notation::chess_illegal::{Written, castling_reason, normal_reason};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChessResolveError {
     /// No legal move fits; the typed reason, as precise as the position tells
-    /// (worded by [`crate::lang::chess::illegal`]).
+    /// (worded by [`crate::words::chess::illegal`]).
     Illegal(ChessIllegal),
     /// Several legal moves fit (SAN candidates are listed by the caller).
     Ambiguous(Vec<Move>),

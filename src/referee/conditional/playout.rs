@@ -6,11 +6,11 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::lang::conditional::{Event, text};
 use crate::referee::{Command, Handled, RefereeError, Source};
 use crate::store::conditional_replies::{self, ConditionalReply};
 use crate::store::conditionals::{self, ConditionalLine};
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, games, moves, offers};
+use crate::words::conditional::{Event, text};
 
 /// Plays a move ([`crate::referee::play::play`]) and then the conditional
 /// moves it sets off ([`answer`]): the mover's own lines are cleared; the

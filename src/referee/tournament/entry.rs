@@ -418,7 +418,7 @@ pub fn replace(
             email: o.email.clone(),
             language: lang,
             game: Some(g.id),
-            body: crate::lang::tournament_events::replaced(&gone.name, &comer.name, reason, lang),
+            body: crate::words::tournament_events::replaced(&gone.name, &comer.name, reason, lang),
         });
     }
     let lang = crate::referee::load::language(&gone);
@@ -427,7 +427,7 @@ pub fn replace(
         email: gone.email.clone(),
         language: lang,
         game: None,
-        body: crate::lang::tournament_events::you_are_replaced(&t.name, &comer.name, reason, lang),
+        body: crate::words::tournament_events::you_are_replaced(&t.name, &comer.name, reason, lang),
         monospace: false,
     });
     audit(

@@ -54,7 +54,7 @@ pub fn end_playing_period(
         frozen.push(g.id.0);
         let l = load(tx, g.id, now)?;
         replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
-            crate::lang::tournament_events::period_ended(g.id.0, due.date_naive(), lang)
+            crate::words::tournament_events::period_ended(g.id.0, due.date_naive(), lang)
         }));
     }
     let status = if frozen.is_empty() {
@@ -117,7 +117,7 @@ pub fn claim(
         email: me.email.clone(),
         language: lang,
         game: Some(id),
-        body: crate::lang::tournament_events::claim_recorded(id.0, result, lang),
+        body: crate::words::tournament_events::claim_recorded(id.0, result, lang),
     }];
     let claims = tournaments::claims(tx, id)?;
     if let [a, b] = claims.as_slice() {
@@ -125,12 +125,12 @@ pub fn claim(
             finish_game(tx, &mut l, a.result, Termination::AgreedClaims, now)?;
             tournaments::set_adjudication_state(tx, id, AdjudicationState::Settled)?;
             replies = to_both(&l, l.game.as_ref(), None, |lang| {
-                crate::lang::tournament_events::settled(id.0, a.result, lang)
+                crate::words::tournament_events::settled(id.0, a.result, lang)
             });
         } else {
             tournaments::set_adjudication_state(tx, id, AdjudicationState::Ruling)?;
             replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
-                crate::lang::tournament_events::to_director(id.0, lang)
+                crate::words::tournament_events::to_director(id.0, lang)
             }));
         }
     }
@@ -162,7 +162,7 @@ pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, Ref
         tournaments::set_adjudication_state(tx, a.game, AdjudicationState::Ruling)?;
         let l = load(tx, a.game, now)?;
         replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
-            crate::lang::tournament_events::to_director(a.game.0, lang)
+            crate::words::tournament_events::to_director(a.game.0, lang)
         }));
     }
     Ok(replies)

@@ -88,8 +88,8 @@ pub fn publication(
 }
 
 /// The crosstable's rows as the page's table.
-fn site_table(view: &crate::lang::tournament::TableView<'_>, lang: Language) -> SiteTable {
-    let (rows, _) = crate::lang::tournament::crosstable_rows(view, lang);
+fn site_table(view: &crate::words::tournament::TableView<'_>, lang: Language) -> SiteTable {
+    let (rows, _) = crate::words::tournament::crosstable_rows(view, lang);
     let n = view.crosstable.players() as usize;
     let mut rows = rows.into_iter();
     let headers = rows.next().unwrap_or_default();

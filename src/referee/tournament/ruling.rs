@@ -66,7 +66,7 @@ pub fn rule_claim(
     };
     let (side, result) = (claim.side, claim.result);
     let said =
-        |lang| crate::lang::director_mail::claim_ruled(id, side, result, ruling.accept, lang);
+        |lang| crate::words::director_mail::claim_ruled(id, side, result, ruling.accept, lang);
     let mut handled = if ruling.accept {
         let mut h = crate::referee::director::direct(
             tx,

@@ -4,8 +4,6 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::lang::tournament::TableView;
-use crate::lang::tournament_events::InvitationLines;
 use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
@@ -21,6 +19,8 @@ use crate::store::{GameStatus, Termination};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 use crate::vocabulary::DirectorAction;
 use crate::vocabulary::Language;
+use crate::words::tournament::TableView;
+use crate::words::tournament_events::InvitationLines;
 
 /// One section's table.
 #[derive(Clone, Debug)]
@@ -152,17 +152,17 @@ pub fn table_text(tx: &Tx<'_>, t: &Tournament, lang: Language) -> Result<String,
 #[must_use]
 pub fn table_text_of(t: &Tournament, sections: &[SectionTable], lang: Language) -> String {
     if sections.is_empty() {
-        return crate::lang::tournament::no_table_yet(&t.name, lang);
+        return crate::words::tournament::no_table_yet(&t.name, lang);
     }
     let mut out = String::new();
     for s in sections {
         if sections.len() > 1 {
-            out.push_str(&crate::lang::tournament_events::section_heading(
+            out.push_str(&crate::words::tournament_events::section_heading(
                 s.section, lang,
             ));
             out.push('\n');
         }
-        out.push_str(&crate::lang::tournament::crosstable(&s.view(t), lang));
+        out.push_str(&crate::words::tournament::crosstable(&s.view(t), lang));
         out.push('\n');
     }
     out
@@ -265,7 +265,7 @@ pub fn after_game_end(
         return Ok(());
     };
     for r in replies.iter_mut().filter(|r| r.game == Some(game)) {
-        let line = crate::lang::tournament::standing_line(
+        let line = crate::words::tournament::standing_line(
             &s.view(&t),
             &[link.white_number, link.black_number],
             r.language,

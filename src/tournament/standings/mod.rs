@@ -14,7 +14,7 @@
 //! - [`tiebreak`]: the tie-breaks, their codes and presets, and the standings.
 //! - [`withdrawal`]: what becomes of a withdrawn player's games.
 //!
-//! Only [`crate::lang::tournament`] turns these values into words.
+//! Only [`crate::words::tournament`] turns these values into words.
 
 /// Serde as the setting's code (`"SB"`, `"fide"`), read back with `FromStr`,
 /// so a tournament stores its settings as text or JSON.

@@ -555,7 +555,7 @@ fn a_rollback_makes_the_sealed_move_void_and_both_are_told() {
 /// A second seal was "database error: sealed move already exists", exit 2;
 /// `seal G 'hello world'` was accepted and lost at the resumption. Now the
 /// second seal is refused (exit 1; the CLI speaks English, the words of
-/// both languages are in lang::referee) and the first
+/// both languages are in words::referee) and the first
 /// stands; an unreadable or illegal move is refused at seal time with a
 /// played move's reasons, and only the sealer hears of it.
 #[test]

@@ -12,14 +12,13 @@
 //! tests/it/notation/chess.rs, and a hand list of the tricky forms (`пe4`,
 //! `Фh7†`, `Qh7‡`, `Ф:h2Х`, `exd6 e.p.`, `0-0-0`, `e8=Ф`, `Кр:e2` ...).
 //! Also: every legal move of the perft positions (to depth 2) written in
-//! Russian letters with `lang::chess::san_for` (from SAN and from the long
+//! Russian letters with `words::chess::san_for` (from SAN and from the long
 //! form) reads back to itself.
 
 use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 use zaochka::games::{self, AnyGame, MoveError, MoveErrorKind};
-use zaochka::lang::chess::san_for;
 use zaochka::mail::intent::{Context, Intent, MoveSyntax, Unrecognised};
 use zaochka::mail::read_intents;
 use zaochka::notation::chess_move::{full, parse_chess_move, short};
@@ -27,6 +26,7 @@ use zaochka::notation::pdn::read_pgn_games;
 use zaochka::rules::Variant;
 use zaochka::store::GameId;
 use zaochka::vocabulary::Language;
+use zaochka::words::chess::san_for;
 
 fn data(path: &str) -> String {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));

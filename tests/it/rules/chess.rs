@@ -3,9 +3,9 @@
 //! game and every kind of draw, automatic and by claim; diagrams and board views.
 
 use zaochka::games::{self, AnyGame, EndRule, MoveView};
-use zaochka::lang::moves::{claimable, finish_rule};
 use zaochka::rules::{Color, GameResult, Variant};
 use zaochka::vocabulary::Language;
+use zaochka::words::moves::{claimable, finish_rule};
 
 fn game(fen: Option<&str>) -> Box<dyn AnyGame> {
     games::new_game(Variant::Chess, fen).expect("a legal FEN")

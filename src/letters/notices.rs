@@ -59,7 +59,7 @@ pub(crate) fn with_pause_note(tx: &Tx<'_>, reply: &Reply) -> Result<Option<Reply
     for p in open {
         let name = players::get(tx, p.player_id)?.name;
         noted.body.push_str("\n\n");
-        noted.body.push_str(&crate::lang::pauses::stopped_line(
+        noted.body.push_str(&crate::words::pauses::stopped_line(
             &name,
             p.starts_at,
             reply.language,

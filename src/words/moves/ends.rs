@@ -2,10 +2,10 @@
 //! which draw a player may claim, with the rule's citation.
 
 use crate::games::{ClaimKind, ClaimableDraw, EndRule, Finish};
-use crate::lang::rulebook::cite;
 use crate::rules::{Citation, DrawRule, GameResult, LoneKingCount, Material};
 use crate::rules::{Termination, Variant};
 use crate::vocabulary::Language;
+use crate::words::rulebook::cite;
 
 /// A small count in words: "two" / «две» (feminine, as «дамки», «простые»).
 fn count_words(n: u8, lang: Language) -> String {

@@ -163,7 +163,7 @@ pub fn illegal(reason: &Illegal, lang: Language) -> String {
     match (reason, lang) {
         (Illegal::Draughts(r), _) => illegal_reason(r, Family::Draughts, lang),
         (Illegal::Towers(r), _) => illegal_reason(r, Family::Towers, lang),
-        (Illegal::Chess(why), _) => crate::lang::chess::illegal(why, lang),
+        (Illegal::Chess(why), _) => crate::words::chess::illegal(why, lang),
     }
 }
 
@@ -176,7 +176,7 @@ impl MoveError {
                 let why = match (u, lang) {
                     (UnreadableMove::Draughts(r), _) => unreadable(*r, lang).to_string(),
                     (UnreadableMove::Chess(why), _) => {
-                        crate::lang::chess::unreadable(*why, lang).to_string()
+                        crate::words::chess::unreadable(*why, lang).to_string()
                     }
                 };
                 match lang {
@@ -194,7 +194,7 @@ impl MoveError {
             (MoveErrorKind::AmbiguousChess(c), _) => {
                 let c: Vec<String> = c
                     .iter()
-                    .map(|m| crate::lang::chess::san_for(m, lang))
+                    .map(|m| crate::words::chess::san_for(m, lang))
                     .collect();
                 MoveError {
                     written: self.written.clone(),

@@ -324,8 +324,8 @@ fn events() -> Vec<Event> {
     all.push(Event::DrawAccepted);
     all.push(Event::DeclinedWithMove);
     for bar in [
-        crate::lang::moves::OfferBar::OwnPending,
-        crate::lang::moves::OfferBar::RightUsed,
+        crate::words::moves::OfferBar::OwnPending,
+        crate::words::moves::OfferBar::RightUsed,
     ] {
         all.push(Event::OfferNotMade { bar });
     }
@@ -427,7 +427,7 @@ fn the_offer_mail_names_answers_the_mail_reader_understands() {
         assert_eq!(got[0].intent, want, "{answer}");
     }
     for lang in LANGS {
-        let text = crate::lang::state::offer_line(Color::White, false, true, lang);
+        let text = crate::words::state::offer_line(Color::White, false, true, lang);
         let (accept, decline) = match lang {
             Language::En => ("\"accept draw\"", "\"decline draw\""),
             Language::Ru => ("«принимаю ничью»", "«отклоняю ничью»"),

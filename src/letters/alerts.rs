@@ -1,14 +1,14 @@
 //! The alert mail to one referee or admin: its Subject and body in the
-//! referee's language ([`crate::lang::alerts`]) and its Message-ID
+//! referee's language ([`crate::words::alerts`]) and its Message-ID
 //! (`zaochka.alert.<alert>.<referee>@<domain>`). Not in a game's thread, no
 //! reply address of a game: an alert answers nobody's mail.
 
 use chrono::{DateTime, Utc};
 
-use crate::lang::alerts::{self, Alert};
 use crate::store::alerts::AlertId;
 use crate::store::outbox::NewOutgoing;
 use crate::store::players::Player;
+use crate::words::alerts::{self, Alert};
 
 /// The mail telling `referee` of `alert` (the alert `id`), with the alerts
 /// held for them by the limit of `per_hour` alert mails an hour listed

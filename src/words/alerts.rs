@@ -11,9 +11,9 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::vocabulary::Language;
 use crate::printable::printable;
 use crate::vocabulary::GameId;
+use crate::vocabulary::Language;
 
 /// The longest list of held alerts told in one alert mail; the rest are counted.
 pub const MAX_SUMMARY_LINES: usize = 30;
@@ -111,13 +111,13 @@ pub enum Alert {
     /// The notice of a move to a player hard-bounced: that player's clock in
     /// the game stands since `since` (UTC, the notice's send instant) until
     /// mail from the player or a director ends the pause.
-    ClockStopped(crate::lang::pauses::StoppedClock),
+    ClockStopped(crate::words::pauses::StoppedClock),
     /// The outbound relay refused every reply for a while and takes mail
     /// again: told once per fault, when it is over (while it lasts the alert
     /// could not go out; `zaochka status` shows it).
-    RelayRecovered(crate::lang::outbox::RelayRecovered),
+    RelayRecovered(crate::words::outbox::RelayRecovered),
     /// A reply failed for good (nothing fails silently).
-    ReplyFailed(crate::lang::outbox::FailedReply),
+    ReplyFailed(crate::words::outbox::FailedReply),
     /// A verified mail (registered sender, valid token) failed its From
     /// domain's DMARC policy of reject or quarantine and was applied all the
     /// same (`dmarc-reject-refuses-moves = false`): flagged for a look.

@@ -55,7 +55,7 @@ fn result_words(r: GameResult) -> Vec<String> {
 /// The result `text` names, in either language, or `None`.
 ///
 /// ```
-/// use zaochka::lang::reverse::result_named;
+/// use zaochka::words::reverse::result_named;
 /// use zaochka::store::GameResult;
 /// assert_eq!(result_named("Ничья"), Some(GameResult::Draw));
 /// assert_eq!(result_named("победа чёрных"), Some(GameResult::BlackWins));
@@ -75,7 +75,7 @@ pub fn result_named(text: &str) -> Option<GameResult> {
 /// The status `text` names, in either language, or `None`.
 ///
 /// ```
-/// use zaochka::lang::reverse::status_named;
+/// use zaochka::words::reverse::status_named;
 /// use zaochka::store::GameStatus;
 /// assert_eq!(status_named("окончена"), Some(GameStatus::Finished));
 /// assert_eq!(status_named("Завершена"), Some(GameStatus::Finished));

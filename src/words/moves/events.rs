@@ -2,9 +2,9 @@
 //! offers and claims ([`Event`]).
 
 use crate::games::{ClaimableDraw, Finish, MoveError};
-use crate::lang::game::side_name;
 use crate::rules::{Citation, Color, GameResult};
 use crate::vocabulary::Language;
+use crate::words::game::side_name;
 
 use super::ends::{claim_fails, claimable, finish, result_with_score};
 
@@ -178,8 +178,8 @@ pub fn event(e: &Event, lang: Language) -> String {
             _,
         ) => {
             // `12.` before White's ply, `12...` before Black's, as scores number them.
-            let number = crate::lang::site::move_number(*number, *side);
-            let side = crate::lang::game::side_name_capital(*side, lang);
+            let number = crate::words::site::move_number(*number, *side);
+            let side = crate::words::game::side_name_capital(*side, lang);
             let mut s = match (written, lang) {
                 (Some(w), En) => format!("{number} {side} played {full} (written: {w})."),
                 (Some(w), Ru) => format!("{number} {side} сыграли {full} (записано: {w})."),
@@ -196,7 +196,7 @@ pub fn event(e: &Event, lang: Language) -> String {
             s
         }
         (Event::OfferDeclinedByMove { number, side, full }, _) => {
-            let number = crate::lang::site::move_number(*number, *side);
+            let number = crate::words::site::move_number(*number, *side);
             match lang {
                 En => format!("Your draw offer was declined by the move {number} {full}."),
                 Ru => format!("Ваше предложение ничьей отклонено ходом {number} {full}."),
@@ -219,11 +219,11 @@ pub fn event(e: &Event, lang: Language) -> String {
             match lang {
                 En => format!(
                     "{} resigned. {r}.",
-                    crate::lang::game::side_name_capital(*side, lang)
+                    crate::words::game::side_name_capital(*side, lang)
                 ),
                 Ru => format!(
                     "{} сдались. {r}.",
-                    crate::lang::game::side_name_capital(*side, lang)
+                    crate::words::game::side_name_capital(*side, lang)
                 ),
             }
         }
@@ -282,13 +282,13 @@ pub fn event(e: &Event, lang: Language) -> String {
         (Event::DrawOffered { by }, En) => {
             format!(
                 "{} offers a draw.",
-                crate::lang::game::side_name_capital(*by, lang)
+                crate::words::game::side_name_capital(*by, lang)
             )
         }
         (Event::DrawOffered { by }, Ru) => {
             format!(
                 "{} предлагают ничью.",
-                crate::lang::game::side_name_capital(*by, lang)
+                crate::words::game::side_name_capital(*by, lang)
             )
         }
         (Event::DrawAccepted, _) => {
@@ -315,11 +315,11 @@ pub fn event(e: &Event, lang: Language) -> String {
         }
         (Event::DrawDeclined { by }, En) => format!(
             "{} declines the draw offer. The game goes on.",
-            crate::lang::game::side_name_capital(*by, lang)
+            crate::words::game::side_name_capital(*by, lang)
         ),
         (Event::DrawDeclined { by }, Ru) => format!(
             "{} отклоняют предложение ничьей. Партия продолжается.",
-            crate::lang::game::side_name_capital(*by, lang)
+            crate::words::game::side_name_capital(*by, lang)
         ),
         (
             Event::ClaimUpheld {
@@ -338,11 +338,11 @@ pub fn event(e: &Event, lang: Language) -> String {
             match lang {
                 En => format!(
                     "{} claims a draw{with}: the claim is upheld — {rule}. {r}.",
-                    crate::lang::game::side_name_capital(*by, lang)
+                    crate::words::game::side_name_capital(*by, lang)
                 ),
                 Ru => format!(
                     "{} требуют ничью{with}: требование обосновано — {rule}. {r}.",
-                    crate::lang::game::side_name_capital(*by, lang)
+                    crate::words::game::side_name_capital(*by, lang)
                 ),
             }
         }
@@ -359,30 +359,30 @@ pub fn event(e: &Event, lang: Language) -> String {
             match (lang, move_played) {
                 (En, true) => format!(
                     "{} claimed a draw: the claim is rejected — {rule}. The written move is played.",
-                    crate::lang::game::side_name_capital(*by, lang)
+                    crate::words::game::side_name_capital(*by, lang)
                 ),
                 (Ru, true) => format!(
                     "{} потребовали ничью: требование отклонено — {rule}. Записанный ход сделан.",
-                    crate::lang::game::side_name_capital(*by, lang)
+                    crate::words::game::side_name_capital(*by, lang)
                 ),
                 (En, false) => format!(
                     "{} claims a draw: the claim is rejected — {rule}. The game goes on.",
-                    crate::lang::game::side_name_capital(*by, lang)
+                    crate::words::game::side_name_capital(*by, lang)
                 ),
                 (Ru, false) => format!(
                     "{} требуют ничью: требование отклонено — {rule}. Партия продолжается.",
-                    crate::lang::game::side_name_capital(*by, lang)
+                    crate::words::game::side_name_capital(*by, lang)
                 ),
             }
         }
         (Event::Finished(f), _) => finish(f, lang),
         (Event::SealedByOpponent { side }, En) => format!(
             "{} have sealed their move. The referee keeps it unseen; it will be revealed and played when the game resumes.",
-            crate::lang::game::side_name_capital(*side, lang)
+            crate::words::game::side_name_capital(*side, lang)
         ),
         (Event::SealedByOpponent { side }, Ru) => format!(
             "{} записали ход в конверт. Ход хранится у судьи втайне; он будет объявлен и сделан при доигрывании.",
-            crate::lang::game::side_name_capital(*side, lang)
+            crate::words::game::side_name_capital(*side, lang)
         ),
     }
 }

@@ -41,7 +41,7 @@ fn catalogue() -> &'static HashMap<Rule, RuleWords> {
     static CATALOGUE: OnceLock<HashMap<Rule, RuleWords>> = OnceLock::new();
     CATALOGUE.get_or_init(|| {
         toml::from_str(include_str!("rules_summary.toml"))
-            .expect("src/lang/rules_summary.toml reads")
+            .expect("src/words/rules_summary.toml reads")
     })
 }
 

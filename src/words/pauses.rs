@@ -8,11 +8,11 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::ChargeRecord;
 use crate::clock::zone::format_utc;
-use crate::lang::clock::days_hours;
 use crate::printable::printable;
 use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
 use crate::vocabulary::PauseId;
+use crate::words::clock::days_hours;
 
 /// What a director is told when a player's clock stops because the notice of
 /// their move could not be delivered.

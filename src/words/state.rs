@@ -464,12 +464,12 @@ fn whole_hours(seconds: i64, up: bool) -> i64 {
 
 /// Time used in days and hours, an hour begun counted.
 fn used_words(seconds: i64, lang: Language) -> String {
-    crate::lang::clock::days_hours(whole_hours(seconds, true), lang)
+    crate::words::clock::days_hours(whole_hours(seconds, true), lang)
 }
 
 /// Time left in days and hours, an hour begun not counted.
 fn left_words(seconds: i64, lang: Language) -> String {
-    crate::lang::clock::days_hours(whole_hours(seconds, false), lang)
+    crate::words::clock::days_hours(whole_hours(seconds, false), lang)
 }
 
 /// One clock's line, without its deadline: what was used and what is left,

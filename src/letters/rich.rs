@@ -58,8 +58,8 @@ pub fn enrich(
         .body
         .split_once(diagram)
         .unwrap_or((reply.body.as_str(), ""));
-    let alt = crate::lang::state::board_words(&view, !active, reply.language);
-    let title = crate::referee::letters::game_subject(
+    let alt = crate::words::state::board_words(&view, !active, reply.language);
+    let title = crate::letters::game_subject(
         &l.row,
         &l.players[0].name,
         &l.players[1].name,

@@ -2,10 +2,10 @@
 //! notices, reminders, time-outs, leave notices, the answers of the command
 //! line. No kind of mail makes its own headers; they are decided here:
 //!
-//! - **Subject**: one per game and reader, [`crate::lang::game::subject`]
+//! - **Subject**: one per game and reader, [`crate::words::game::subject`]
 //!   (`[zaochka #42] Русские шашки: Иванов – Петров`), `Re: ` before it when the
 //!   mail answers the reader's own mail; a mail not about one game has the
-//!   reader's personal subject ([`crate::lang::mail::personal_subject`]),
+//!   reader's personal subject ([`crate::words::mail::personal_subject`]),
 //!   unless it answers the reader's mail in a game's thread (help, history,
 //!   leave, the table asked there): then it is in that thread, with its
 //!   Subject, References and reply address.
@@ -27,13 +27,13 @@ pub use alerts::alert_mail;
 use chrono::{DateTime, Utc};
 
 use crate::config::Config;
-use crate::lang;
 use crate::mail::BotAddress;
 use crate::referee::{RefereeError, Reply};
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
 use crate::store::players::{self, Player};
 use crate::store::{Game, GameId, StoreError, Tx, games, threads};
 use crate::vocabulary::Language;
+use crate::words;
 
 /// The mail a reply answers: who sent it, its Message-ID and References
 /// (without `<>`, oldest first), and the game whose thread it is in.
@@ -66,7 +66,7 @@ pub fn header_id(id: &str) -> Option<String> {
 /// The Subject of every mail about `game` to a reader of `lang`.
 #[must_use]
 pub fn game_subject(game: &Game, white: &str, black: &str, lang: Language) -> String {
-    lang::game::subject(game.id.0, game.variant, white, black, lang)
+    words::game::subject(game.id.0, game.variant, white, black, lang)
 }
 
 /// The Subject of a mail to `reader` about `game` (or not about one game).
@@ -86,7 +86,7 @@ pub fn subject(
             let black = players::get(tx, g.black)?;
             Ok(game_subject(&g, &white.name, &black.name, lang))
         }
-        None => Ok(lang::mail::personal_subject(&reader.name, lang)),
+        None => Ok(words::mail::personal_subject(&reader.name, lang)),
     }
 }
 

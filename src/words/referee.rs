@@ -158,7 +158,7 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             },
             _,
         ) => {
-            let left = crate::lang::clock::days_hours(*left_seconds, lang);
+            let left = crate::words::clock::days_hours(*left_seconds, lang);
             let name = side_name(*side, lang);
             match lang {
                 Language::En => format!(
@@ -424,7 +424,7 @@ mod tests {
                 E::WrongMoveNumber { .. } => 27,
                 E::OwnGame(_) => 28,
                 // Worded elsewhere or never mailed to a player: the move's own
-                // reasons (lang::moves), the command line's free text, faults.
+                // reasons (words::moves), the command line's free text, faults.
                 E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
             }
         }

@@ -3,8 +3,8 @@
 //! by what makes its position illegal (FIDE Laws art. 3), naming the squares.
 
 use crate::games::{ChessFenError, FenField, FenIllegal, SetupError};
-use crate::lang::game::side_name_capital;
 use crate::vocabulary::Language;
+use crate::words::game::side_name_capital;
 
 /// The refusal of a start position as a sentence.
 #[must_use]

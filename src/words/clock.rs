@@ -7,8 +7,8 @@
 use crate::clock::charge::{DAY, HOUR};
 use crate::clock::control::{Limit, TimeControl};
 use crate::clock::{ControlError, LeaveError, ZoneError};
-use crate::lang::plural::{days_word_ru, moves_word_ru};
 use crate::vocabulary::Language;
+use crate::words::plural::{days_word_ru, moves_word_ru};
 
 impl TimeControl {
     /// The control in words, for replies: `3 days per move`, `10 moves in 50

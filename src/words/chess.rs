@@ -343,7 +343,7 @@ fn role_of_letter(c: char) -> Option<Role> {
 /// result back to the same move.
 ///
 /// ```
-/// use zaochka::lang::chess::san_for;
+/// use zaochka::words::chess::san_for;
 /// use zaochka::vocabulary::Language;
 /// assert_eq!(san_for("Nxe5", Language::Ru), "К:e5");
 /// assert_eq!(san_for("Kxe2", Language::Ru), "Кр:e2");
