@@ -11,9 +11,9 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::vocabulary::Language;
 use crate::printable::printable;
 use crate::vocabulary::GameId;
+use crate::vocabulary::Language;
 
 /// The longest list of held alerts told in one alert mail; the rest are counted.
 pub const MAX_SUMMARY_LINES: usize = 30;

@@ -1,10 +1,10 @@
 use super::*;
-use crate::vocabulary::Language;
 use crate::store::GameId;
 use crate::store::Store;
 use crate::store::outbox::NewOutgoing;
 use crate::store::players::Role;
 use crate::store::players::{Language as StoredLanguage, NewPlayer};
+use crate::vocabulary::Language;
 use chrono::TimeZone;
 
 fn at(h: u32, m: u32) -> DateTime<Utc> {
