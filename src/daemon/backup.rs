@@ -17,7 +17,9 @@
 //! processed is processed again in arrival order. A replayed mail's replies
 //! carry the Message-IDs of the first time (they derive from the inbox key and
 //! the database's secret, see `process::replies::reply_id`), so mail clients
-//! fold the duplicates. Until the replay has finished, a marker file
+//! fold the duplicates, and the tokens it draws are those of the first time
+//! (they derive from the same two, see `store::Store::transaction_for_mail`).
+//! Until the replay has finished, a marker file
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
 

@@ -466,22 +466,44 @@ pub struct Store {
     command: Option<shell_commands::CommandMark>,
 }
 
+/// What a write transaction processes, when a replay of it after a restore
+/// must draw the same tokens ([`games::Token::generate`] derives them from
+/// this and the database's secret instead of drawing them at random).
+#[derive(Debug)]
+pub enum Processing<'c> {
+    /// A shell command, by its mark; its draws are numbered across all the
+    /// command's transactions (the count lives in the mark).
+    Command(&'c shell_commands::CommandMark),
+    /// An inbox mail, by its inbox key; its draws are numbered from 0 in
+    /// each transaction, so a transaction retried after a fault draws again
+    /// what the rolled-back one drew.
+    Mail {
+        /// The mail's inbox key (`maildir/…`, `imap/…`).
+        key: &'c str,
+        /// The mail's receipt instant (UTC): when the secret is made if the
+        /// database has none yet.
+        at: DateTime<Utc>,
+        /// The number of the transaction's next draw.
+        draws: std::cell::Cell<u64>,
+    },
+}
+
 /// A transaction in progress, handed to the closure of [`Store::transaction`]
 /// or [`Store::read`]; the aggregate functions (`players::add`, `moves::append`,
 /// ...) take it as their first argument.
 #[derive(Debug)]
 pub struct Tx<'c> {
     tx: rusqlite::Transaction<'c>,
-    /// The shell command the transaction runs for, if any (tokens it draws
-    /// derive from its mark, see [`games::Token::generate`]).
-    command: Option<&'c shell_commands::CommandMark>,
+    /// The shell command or inbox mail the transaction processes, if any
+    /// (tokens it draws derive from it, see [`games::Token::generate`]).
+    processing: Option<Processing<'c>>,
 }
 
 impl Tx<'_> {
-    /// The shell command this transaction runs for, if any.
+    /// The shell command or inbox mail this transaction processes, if any.
     #[must_use]
-    pub fn command(&self) -> Option<&shell_commands::CommandMark> {
-        self.command
+    pub fn processing(&self) -> Option<&Processing<'_>> {
+        self.processing.as_ref()
     }
 
     /// The underlying connection, for ad-hoc SQL (reports, tests). Writes
@@ -610,18 +632,57 @@ impl Store {
     where
         E: From<StoreError>,
     {
+        self.write(None, f)
+    }
+
+    /// [`Store::transaction`] for the inbox mail `key` received at `at`
+    /// (UTC): the tokens the transaction draws derive from the database's
+    /// secret, the key and the draw number, so that the mail processed again
+    /// after a restore gives its players the reply addresses of the first
+    /// time ([`Processing::Mail`]).
+    ///
+    /// # Errors
+    /// As [`Store::transaction`].
+    pub fn transaction_for_mail<T, E>(
+        &mut self,
+        key: &str,
+        at: DateTime<Utc>,
+        f: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        self.write(Some((key, at)), f)
+    }
+
+    /// The write transaction of [`Store::transaction`], for the inbox mail
+    /// `mail` (key, receipt instant) if given, else for the connection's
+    /// shell command if it has one.
+    fn write<T, E>(
+        &mut self,
+        mail: Option<(&str, DateTime<Utc>)>,
+        f: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(StoreError::from)?;
         let before = tx.total_changes();
-        let tx = Tx {
-            tx,
-            command: self.command.as_ref(),
+        let processing = match mail {
+            Some((key, at)) => Some(Processing::Mail {
+                key,
+                at,
+                draws: std::cell::Cell::new(0),
+            }),
+            None => self.command.as_ref().map(Processing::Command),
         };
+        let tx = Tx { tx, processing };
         let value = f(&tx)?;
         let changed = tx.tx.total_changes() > before;
-        if changed && let Some(mark) = tx.command {
+        if changed && let Some(mark) = &self.command {
             shell_commands::record(&tx, mark)?;
         }
         tx.tx.commit().map_err(StoreError::from)?;
@@ -655,7 +716,7 @@ impl Store {
             .map_err(StoreError::from)?;
         let tx = Tx {
             tx,
-            command: self.command.as_ref(),
+            processing: self.command.as_ref().map(Processing::Command),
         };
         let value = f(&tx)?;
         tx.tx.rollback().map_err(StoreError::from)?;

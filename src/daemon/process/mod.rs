@@ -105,36 +105,42 @@ pub fn process(
         Some(a) => a,
         None => super::authenticate::verify_mail(config, mail),
     };
-    let result = store.transaction(|tx| -> Result<Processed, RefereeError> {
-        leases::finish(tx, &mail.key)?;
-        if messages::find_key(tx, &mail.key)?.is_some() {
-            return Ok(Processed::unverified("duplicate", None));
-        }
-        let processed = match &parsed {
-            Ok(env) => handle_envelope(tx, config, env, mail, &auth)?,
-            Err(e) => refused_envelope(tx, config, e, mail)?,
-        };
-        let new = NewProcessedMessage {
-            message_id: message_id.clone(),
-            inbox_key: mail.key.clone(),
-            game_id: processed.game,
-            sender: processed.verified_sender.clone().or_else(|| {
-                parsed
-                    .as_ref()
-                    .ok()
-                    .and_then(|e| e.from.as_ref().map(|f| printable(&f.address).into_owned()))
-            }),
-            verified: processed.verified_sender.is_some(),
-            outcome: processed.outcome.clone(),
-            processed_at: mail.received_at,
-        };
-        if !messages::record(tx, &new)? {
-            // Another process recorded it first: everything above is rolled back.
-            return Err(RefereeError::Invalid("duplicate".into()));
-        }
-        super::authenticate::record(tx, config, mail, &auth, &processed)?;
-        Ok(processed)
-    });
+    // Tokens drawn for the mail derive from its inbox key, so that a restore
+    // replaying it gives its players the reply addresses of the first time.
+    let result = store.transaction_for_mail(
+        &mail.key,
+        mail.received_at,
+        |tx| -> Result<Processed, RefereeError> {
+            leases::finish(tx, &mail.key)?;
+            if messages::find_key(tx, &mail.key)?.is_some() {
+                return Ok(Processed::unverified("duplicate", None));
+            }
+            let processed = match &parsed {
+                Ok(env) => handle_envelope(tx, config, env, mail, &auth)?,
+                Err(e) => refused_envelope(tx, config, e, mail)?,
+            };
+            let new = NewProcessedMessage {
+                message_id: message_id.clone(),
+                inbox_key: mail.key.clone(),
+                game_id: processed.game,
+                sender: processed.verified_sender.clone().or_else(|| {
+                    parsed
+                        .as_ref()
+                        .ok()
+                        .and_then(|e| e.from.as_ref().map(|f| printable(&f.address).into_owned()))
+                }),
+                verified: processed.verified_sender.is_some(),
+                outcome: processed.outcome.clone(),
+                processed_at: mail.received_at,
+            };
+            if !messages::record(tx, &new)? {
+                // Another process recorded it first: everything above is rolled back.
+                return Err(RefereeError::Invalid("duplicate".into()));
+            }
+            super::authenticate::record(tx, config, mail, &auth, &processed)?;
+            Ok(processed)
+        },
+    );
     let processed = match result {
         Ok(p) => p,
         Err(RefereeError::Invalid(d)) if d == "duplicate" => {

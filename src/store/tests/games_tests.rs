@@ -20,6 +20,45 @@ fn new_game_gets_two_distinct_secret_tokens() {
     assert!(!format!("{g:?}").contains(w.as_str()));
 }
 
+/// The tokens of a mail's transaction are numbered from 0 in each
+/// transaction: a transaction rolled back (a fault of the machine) and run
+/// again for the same mail draws the same tokens; the tokens of one
+/// transaction differ from each other.
+#[test]
+fn a_mail_transaction_run_again_after_a_rollback_draws_the_same_tokens() {
+    let (mut store, ivan, anna, _) = store_with_game();
+    // The database's secret, as every database that has sent a mail holds.
+    store
+        .transaction(|tx| super::super::secrets::verp_key(tx, t(1, 9)))
+        .expect("secret");
+    let key = "maildir/1740819600.M7P7.host:2,";
+    let tokens = |tx: &Tx<'_>| -> Result<(String, String), StoreError> {
+        let g = games::create(tx, &NewGame::new(Variant::Russian, anna, ivan, t(2, 9)))?;
+        Ok((
+            g.white_token.as_str().to_owned(),
+            g.black_token.as_str().to_owned(),
+        ))
+    };
+    let mut rolled_back = None;
+    let refused: Result<(), StoreError> = store.transaction_for_mail(key, t(2, 9), |tx| {
+        rolled_back = Some(tokens(tx)?);
+        Err(StoreError::Invalid {
+            what: "test",
+            value: "a fault after the draws".into(),
+        })
+    });
+    assert!(refused.is_err());
+    let again = store
+        .transaction_for_mail(key, t(2, 9), tokens)
+        .expect("tokens");
+    assert_eq!(Some(&again), rolled_back.as_ref());
+    assert_ne!(again.0, again.1);
+    let other = store
+        .transaction_for_mail("maildir/1740819601.M8P8.host:2,", t(2, 9), tokens)
+        .expect("tokens");
+    assert!(other.0 != again.0 && other.1 != again.1);
+}
+
 #[test]
 fn game_can_be_created_with_a_chosen_id_and_tokens() {
     let (mut store, ivan, anna, _) = store_with_game();

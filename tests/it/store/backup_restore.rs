@@ -652,3 +652,68 @@ fn unsafe_free_uid() -> u32 {
     let dir = tempfile::tempdir().unwrap();
     std::fs::metadata(dir.path()).unwrap().uid()
 }
+
+/// The four tokens of two games made in one transaction on the database
+/// file `file`: for the inbox mail `mail` (its inbox key), or for none.
+fn four_tokens(file: &Path, mail: Option<&str>) -> Vec<String> {
+    use zaochka::rules::Variant;
+    use zaochka::store::games::{self, NewGame};
+    use zaochka::store::{PlayerId, Store, StoreError, Tx};
+    let at = chrono::Utc::now();
+    let make = |tx: &Tx<'_>| -> Result<Vec<String>, StoreError> {
+        let mut tokens = Vec::new();
+        for (white, black) in [(1, 2), (2, 1)] {
+            let g = games::create(
+                tx,
+                &NewGame::new(Variant::Russian, PlayerId(white), PlayerId(black), at),
+            )?;
+            tokens.push(g.white_token.as_str().to_owned());
+            tokens.push(g.black_token.as_str().to_owned());
+        }
+        Ok(tokens)
+    };
+    let mut store = Store::open(file).unwrap();
+    match mail {
+        Some(key) => store.transaction_for_mail(key, at, make).unwrap(),
+        None => store.transaction(make).unwrap(),
+    }
+}
+
+/// Tokens drawn while an inbox mail is processed derive from the database's
+/// secret and the mail's inbox key: processed again after a restore (over a
+/// stale `-wal`), the mail draws the tokens of the first time, so a game it
+/// made keeps the reply addresses its players were given; another mail, or
+/// a transaction for no mail, draws others.
+#[test]
+fn a_mail_processed_again_after_a_restore_draws_the_tokens_of_the_first_time() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    let copy = |name: &str| {
+        let to = bot.path().join(name);
+        std::fs::copy(&backup, &to).unwrap();
+        to
+    };
+    let (other, none) = (copy("other.db"), copy("none.db"));
+    let live = bot.path().join("zaochka.db");
+
+    // The first time, on the live file: four tokens, all different.
+    let key = "maildir/1764417600.M1P1.host:2,";
+    let first = four_tokens(&live, Some(key));
+    assert_eq!(first.iter().collect::<BTreeSet<_>>().len(), 4, "{first:?}");
+
+    // The machine goes down with a -wal; the backup is put back; the same
+    // mail processed again draws the same tokens, in the same order.
+    crash_leaving_a_wal(&bot);
+    bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert_eq!(count(&bot.db(), "SELECT count(*) FROM games"), 1);
+    assert_eq!(four_tokens(&live, Some(key)), first);
+
+    // Another mail, or no mail: other tokens.
+    let another = four_tokens(&other, Some("maildir/1764417601.M2P1.host:2,"));
+    assert!(another.iter().all(|t| !first.contains(t)), "{another:?}");
+    let random = four_tokens(&none, None);
+    assert!(random.iter().all(|t| !first.contains(t)), "{random:?}");
+}
