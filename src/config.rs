@@ -345,6 +345,16 @@ impl Default for AddressConfig {
 }
 
 impl Config {
+    /// The bot's address (`<local>@<domain>`), from which every reply and
+    /// personal address is made.
+    #[must_use]
+    pub fn bot(&self) -> crate::mail::address::BotAddress {
+        crate::mail::address::BotAddress {
+            local: self.address.local.clone(),
+            domain: self.address.domain.clone(),
+        }
+    }
+
     /// Reads a TOML file; `None` gives the embedded default.
     ///
     /// # Errors

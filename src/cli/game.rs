@@ -156,7 +156,7 @@ fn new_game(
             tournament,
         };
         let made = create::create(tx, &spec, now)?;
-        crate::letters::queue_replies(tx, &config, &made.invitations, now)?;
+        crate::letters::queue_replies(tx, &config.bot(), &made.invitations, now)?;
         Ok((made.game, w, b))
     });
     match created {
@@ -440,7 +440,8 @@ fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode>
         if row.side_of(p.id).is_none() {
             return Err(not_in_game());
         }
-        crate::letters::reply_address(tx, &config, Some(id), &p.email)?.ok_or_else(not_in_game)
+        crate::letters::reply_address(tx, &config.bot(), Some(id), &p.email)?
+            .ok_or_else(not_in_game)
     });
     match found {
         Ok(a) => {

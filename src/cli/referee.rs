@@ -315,7 +315,7 @@ fn tournament_wide(
                 now,
                 crate::referee::Source::default(),
             )?;
-            crate::letters::queue_replies(tx, &config, &h.replies, now)?;
+            crate::letters::queue_replies(tx, &config.bot(), &h.replies, now)?;
             ids.push(g.id);
         }
         Ok(ids)

@@ -128,7 +128,7 @@ fn run_decided(
         let command = command_of(tx, &actor)?;
         let h = referee::handle(tx, &command, actor.id, now, Source::default())?;
         // The players hear of it by mail too: `zaochka serve` sends the outbox.
-        crate::letters::queue_replies(tx, &config, &h.replies, now)?;
+        crate::letters::queue_replies(tx, &config.bot(), &h.replies, now)?;
         Ok(h)
     });
     match result {

@@ -71,10 +71,7 @@ impl ReturnPath {
     #[must_use]
     pub fn new(config: &Config, key: SecretKey) -> ReturnPath {
         ReturnPath {
-            bot: BotAddress {
-                local: config.address.local.clone(),
-                domain: config.address.domain.clone(),
-            },
+            bot: config.bot(),
             key,
         }
     }

@@ -297,7 +297,7 @@ fn reply_to_of(
     config: &Config,
     row: &OutgoingMail,
 ) -> Result<Option<String>, StoreError> {
-    crate::letters::reply_address(tx, config, row.game_id, &row.to_address)
+    crate::letters::reply_address(tx, &config.bot(), row.game_id, &row.to_address)
 }
 
 /// Sends one plain-text mail from the bot straight through the transport,

@@ -26,7 +26,6 @@ pub use alerts::alert_mail;
 
 use chrono::{DateTime, Utc};
 
-use crate::config::Config;
 use crate::mail::BotAddress;
 use crate::referee::{RefereeError, Reply};
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
@@ -90,13 +89,6 @@ pub fn subject(
     }
 }
 
-fn bot(config: &Config) -> BotAddress {
-    BotAddress {
-        local: config.address.local.clone(),
-        domain: config.address.domain.clone(),
-    }
-}
-
 /// The reader's personal address for the mails not about one game, if the
 /// player has a token.
 ///
@@ -104,10 +96,10 @@ fn bot(config: &Config) -> BotAddress {
 /// Database failures.
 pub fn personal_address(
     tx: &Tx<'_>,
-    config: &Config,
+    bot: &BotAddress,
     player: &Player,
 ) -> Result<Option<String>, StoreError> {
-    Ok(players::reply_token(tx, player.id)?.map(|t| bot(config).personal_address(player.id, &t)))
+    Ok(players::reply_token(tx, player.id)?.map(|t| bot.personal_address(player.id, &t)))
 }
 
 /// The address a mail to `to_address` about `game` comes from and is answered
@@ -119,7 +111,7 @@ pub fn personal_address(
 /// Database failures.
 pub fn reply_address(
     tx: &Tx<'_>,
-    config: &Config,
+    bot: &BotAddress,
     game: Option<GameId>,
     to_address: &str,
 ) -> Result<Option<String>, StoreError> {
@@ -130,14 +122,14 @@ pub fn reply_address(
         match games::get(tx, id) {
             Ok(g) => {
                 if let Some(side) = g.side_of(p.id) {
-                    return Ok(Some(bot(config).reply_address(id, g.token(side).as_str())));
+                    return Ok(Some(bot.reply_address(id, g.token(side).as_str())));
                 }
             }
             Err(StoreError::NotFound { .. }) => {}
             Err(e) => return Err(e),
         }
     }
-    personal_address(tx, config, &p)
+    personal_address(tx, bot, &p)
 }
 
 /// Writes one reply into the outbox with all its headers decided here, and
@@ -246,7 +238,7 @@ pub fn post(
 /// Database failures.
 pub fn queue_replies(
     tx: &Tx<'_>,
-    config: &Config,
+    bot: &BotAddress,
     replies: &[Reply],
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
@@ -258,7 +250,7 @@ pub fn queue_replies(
         let id = format!(
             "zaochka.cli.{random}.{}@{}",
             now.timestamp_millis(),
-            config.address.domain
+            bot.domain
         );
         post(tx, r, None, id, now)?;
     }

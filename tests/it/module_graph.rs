@@ -99,11 +99,6 @@ const PENDING: &[(&str, &str, &str)] = &[
         "site",
         "the referee rewrites a tournament's pages after a result; typed outcomes will leave it to the daemon",
     ),
-    (
-        "letters",
-        "config",
-        "the composer reads the bot's addresses from the config; to be passed in as values",
-    ),
 ];
 
 /// The marker lines around the generated block of `docs/architecture.md`.

@@ -28,7 +28,7 @@ pub(super) fn change<T: serde::Serialize>(
     let result = store.transaction(|tx| -> Result<T, RefereeError> {
         let director = player_by_email(tx, &who.actor)?;
         let (value, replies) = work(tx, director.id)?;
-        crate::letters::queue_replies(tx, &config, &replies, now)?;
+        crate::letters::queue_replies(tx, &config.bot(), &replies, now)?;
         Ok(value)
     });
     match result {

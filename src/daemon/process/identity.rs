@@ -7,7 +7,6 @@ use super::replies::{language_of, personal, reply_id};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
 use crate::letters;
-use crate::mail::BotAddress;
 use crate::printable::printable;
 use crate::referee::{self, RefereeError};
 use crate::store::players::{self, Player};
@@ -60,10 +59,7 @@ pub(super) fn verify<'a>(
             claimed: None,
         });
     };
-    let bot = BotAddress {
-        local: config.address.local.clone(),
-        domain: config.address.domain.clone(),
-    };
+    let bot = config.bot();
     let mut claimed: Option<GameId> = None;
     let mut wrong_personal = false;
     for address in recipients {
@@ -123,7 +119,7 @@ pub(super) fn tokenless_answer(
     let lang = language_of(player);
     let notice = Notice::Tokenless {
         games: game_entries(tx, config, player, mail.received_at)?,
-        personal: letters::personal_address(tx, config, player)?,
+        personal: letters::personal_address(tx, &config.bot(), player)?,
     };
     let reply = personal(player, None, notice.text(lang), lang);
     letters::post(
@@ -145,10 +141,7 @@ pub(super) fn game_entries(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<GameEntry>, RefereeError> {
     let lang = language_of(player);
-    let bot = BotAddress {
-        local: config.address.local.clone(),
-        domain: config.address.domain.clone(),
-    };
+    let bot = config.bot();
     let filter = games::GameFilter {
         player: Some(player.id),
         ..Default::default()
