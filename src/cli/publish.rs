@@ -22,7 +22,7 @@ pub(super) fn publish(
     let mut store = db.open()?;
     let read = store.read(|tx| -> Result<_, RefereeError> {
         let t = service::by_name(tx, name)?;
-        service::publication(tx, &t, lang, db.now())
+        crate::site::publication(tx, &t, lang, db.now())
     });
     let p = match read {
         Ok(p) => p,

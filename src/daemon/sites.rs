@@ -37,11 +37,7 @@ pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, no
             }
             let last = tournaments::last_game_end(tx, t.id)?;
             if published.get(&t.id) != Some(&last) {
-                due.push((
-                    crate::referee::tournament::publication(tx, &t, lang, now)?,
-                    t.id,
-                    last,
-                ));
+                due.push((crate::site::publication(tx, &t, lang, now)?, t.id, last));
             }
         }
         Ok(due)

@@ -29,6 +29,8 @@ mod game;
 mod index;
 mod layout;
 mod ply;
+mod publication;
+pub use publication::{Publication, publication};
 mod score;
 
 use std::io;

@@ -94,11 +94,6 @@ const PENDING: &[(&str, &str, &str)] = &[
         "diagram",
         "the referee draws the board of its replies; typed outcomes will leave it to letters",
     ),
-    (
-        "referee",
-        "site",
-        "the referee rewrites a tournament's pages after a result; typed outcomes will leave it to the daemon",
-    ),
 ];
 
 /// The marker lines around the generated block of `docs/architecture.md`.

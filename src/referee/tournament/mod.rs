@@ -8,7 +8,6 @@
 mod directors;
 mod entry;
 mod period;
-mod publication;
 mod ruling;
 mod start;
 mod table;
@@ -16,7 +15,6 @@ mod table;
 pub use directors::{add_director, directors, remove_director};
 pub use entry::{draw, enter, new_tournament, remove, replace, withdraw};
 pub use period::{claim, end_playing_period, overdue_claims};
-pub use publication::{Publication, publication};
 pub use ruling::{Ruling, rule_claim};
 pub use start::start;
 pub use table::{

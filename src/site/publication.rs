@@ -1,12 +1,12 @@
 //! What a tournament's site shows, read from the store: the crosstable (as
-//! text and as rows) and every game with its record ([`crate::site`] writes it).
+//! text and as rows) and every game with its record (the site's writer writes it).
 
 use chrono::{DateTime, Utc};
 
-use super::table::{table, table_text_of};
+use super::{Site, SiteGame, SiteRow, SiteTable};
 use crate::referee::RefereeError;
+use crate::referee::tournament::{table, table_text_of};
 use crate::rules::Variant;
-use crate::site::{Site, SiteGame, SiteRow, SiteTable};
 use crate::store::Tx;
 use crate::store::tournaments::{self, Tournament};
 use crate::vocabulary::Language;
