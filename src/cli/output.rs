@@ -1,8 +1,9 @@
-//! The one output path of the command line: a command's answer is a value that
-//! is both `Display` (the words a person reads) and `Serialize` (the JSON a
-//! program reads), printed by [`emit`] as the global `--json` says; a refusal is
-//! printed by [`refused`] (JSON on stdout with `--json`, the words on stderr
-//! always, exit code 1).
+//! How a command's answer is printed: a value that is both `Display` (the
+//! words a person reads) and `Serialize` (the JSON a program reads), printed
+//! by [`emit`] as the global `--json` says; a refusal is printed by
+//! [`refused`] (JSON on stdout with `--json`, the words on stderr always, exit
+//! code 1). Commands that report as they go (`check` and `perft` over a file,
+//! `demo`, `restore`'s replay, `clock status`) print their lines themselves.
 
 use std::fmt::{self, Display};
 use std::process::ExitCode;
