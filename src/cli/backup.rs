@@ -88,6 +88,15 @@ impl Restore {
         } else {
             backup::Replay::Mailbox
         };
+        let journal_path = super::journal::path_of(&config.database);
+        if !self.no_replay && !journal_path.exists() {
+            eprintln!(
+                "zaochka: no command journal at {}: shell commands typed after the backup cannot be \
+                 replayed (if the journal was removed with the database, put it back from your copy \
+                 and run this restore again; if no command was typed at the shell, nothing is lost)",
+                journal_path.display()
+            );
+        }
         let mut journal = super::journal::Journal::new(args);
         let restored = backup::restore(&config, &self.file, args.now(), &stop, how, &mut journal)?;
         if args.json {
@@ -105,7 +114,8 @@ impl Restore {
             );
         } else if self.no_replay {
             println!(
-                "{} restored into {} as it stands (schema {}); the mailbox was not replayed.",
+                "{} restored into {} as it stands (schema {}); neither the mailbox nor the shell \
+                 commands were replayed.",
                 self.file.display(),
                 config.database.display(),
                 restored.backup_version

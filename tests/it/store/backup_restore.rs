@@ -103,16 +103,20 @@ fn restore_after_kill_mid_load_with_a_stale_wal_loses_no_move_and_repeats_the_re
     two_players(&bot, "russian");
     bot.more_games((GAMES - 1) as usize);
     bot.serve_once();
-    // 200 mails, one ply each, interleaved game by game.
+    // 200 mails, one ply each, interleaved game by game: the first half in
+    // the inbox before the daemon starts, the second half delivered right
+    // after the backup, so that moves are applied after it however fast the
+    // machine is.
     let per_game: Vec<Vec<String>> = (1..=GAMES).map(|g| game_mails(&bot, g)).collect();
+    let half = SEED_001.len() / 2;
     let mut seq = 0;
-    for k in 0..SEED_001.len() {
+    for k in 0..half {
         for mails in &per_game {
             bot.deliver(seq, &mails[k]);
             seq += 1;
         }
     }
-    let total = seq as i64;
+    let total = (SEED_001.len() * per_game.len()) as i64;
     let mut child = bot
         .command()
         .args(["serve"])
@@ -125,6 +129,12 @@ fn restore_after_kill_mid_load_with_a_stale_wal_loses_no_move_and_repeats_the_re
     let backup = bot.path().join("backups/midway.db");
     std::fs::create_dir_all(backup.parent().unwrap()).unwrap();
     bot.ok(&["backup", backup.to_str().unwrap()]);
+    for k in half..SEED_001.len() {
+        for mails in &per_game {
+            bot.deliver(seq, &mails[k]);
+            seq += 1;
+        }
+    }
     wait_processed(&bot, total * 3 / 4, &mut child);
     child.kill().unwrap(); // SIGKILL, mid-load
     child.wait().unwrap();
@@ -716,4 +726,32 @@ fn a_mail_processed_again_after_a_restore_draws_the_tokens_of_the_first_time() {
     assert!(another.iter().all(|t| !first.contains(t)), "{another:?}");
     let random = four_tokens(&none, None);
     assert!(random.iter().all(|t| !first.contains(t)), "{random:?}");
+}
+
+/// A restore whose command journal is gone (deleted with the database by
+/// hand) says that shell commands typed after the backup cannot come back,
+/// and restores the rest; with the journal in place it says nothing of it.
+#[test]
+fn a_restore_without_its_command_journal_warns_that_shell_commands_cannot_come_back() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    let file = bot.path().join("backup.db");
+    bot.ok(&["backup", file.to_str().unwrap()]);
+    let journal = bot.path().join("zaochka.db.commands");
+    assert!(journal.exists(), "the shell commands were journaled");
+    let with = bot.run(&["restore", file.to_str().unwrap()]);
+    assert!(with.status.success());
+    let err = String::from_utf8_lossy(&with.stderr);
+    assert!(!err.contains("no command journal"), "{err}");
+    std::fs::remove_file(&journal).unwrap();
+    let without = bot.run(&["restore", file.to_str().unwrap()]);
+    assert!(without.status.success());
+    let err = String::from_utf8_lossy(&without.stderr);
+    assert!(err.contains("no command journal at"), "{err}");
+    assert!(err.contains("cannot be replayed"), "{err}");
+    let out = bot.ok(&["restore", "--no-replay", file.to_str().unwrap()]);
+    assert!(
+        out.contains("neither the mailbox nor the shell commands"),
+        "{out}"
+    );
 }
