@@ -120,6 +120,16 @@ impl Bot {
         c
     }
 
+    /// A `zaochka serve` running in the background, its output discarded.
+    pub fn spawn_serve(&self) -> std::process::Child {
+        self.command()
+            .arg("serve")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    }
+
     pub fn run(&self, args: &[&str]) -> Output {
         self.command().args(args).output().unwrap()
     }

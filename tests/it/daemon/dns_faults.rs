@@ -130,12 +130,6 @@ fn an_unsettled_mail_in_refuse_mode_waits_and_is_then_refused_once() {
         )
     );
     bot.deliver_at(1, &forged, u64::try_from(t0.timestamp()).unwrap() + 5);
-    let alerts = |bot: &Bot| {
-        bot.outbox_to("referee@example.test")
-            .into_iter()
-            .filter(|m| m.contains("could not be authenticated"))
-            .count()
-    };
     for minutes in [1, 30] {
         bot.serve_once_at(t0 + TimeDelta::minutes(minutes));
         assert_eq!(bot.plies(1), 0, "applied after {minutes} min");
@@ -147,7 +141,7 @@ fn an_unsettled_mail_in_refuse_mode_waits_and_is_then_refused_once() {
             ),
             0
         );
-        assert_eq!(alerts(&bot), 0);
+        assert_eq!(unsettled_alerts(&bot), 0);
     }
     assert_eq!(
         count(&bot, "SELECT checks FROM auth_waits"),
@@ -169,7 +163,7 @@ fn an_unsettled_mail_in_refuse_mode_waits_and_is_then_refused_once() {
         .unwrap();
     assert!(outcome.starts_with("rejected: authentication"), "{outcome}");
     assert!(flagged);
-    assert_eq!(alerts(&bot), 1);
+    assert_eq!(unsettled_alerts(&bot), 1);
     assert_eq!(
         bot.outbox_to("alice@example.test").len(),
         told_alice,
@@ -177,7 +171,7 @@ fn an_unsettled_mail_in_refuse_mode_waits_and_is_then_refused_once() {
     );
     assert_eq!(count(&bot, "SELECT count(*) FROM auth_waits"), 0);
     bot.serve_once_at(t0 + TimeDelta::minutes(70));
-    assert_eq!(alerts(&bot), 1, "alerted once");
+    assert_eq!(unsettled_alerts(&bot), 1, "alerted once");
 }
 
 /// A move that crashed the daemon (its checks settled then), when the
@@ -234,12 +228,6 @@ fn a_mail_that_crashed_the_daemon_waits_out_its_temperror_in_the_probe_and_is_re
         config.replace(&table, &format!("nameservers = [\"{}\"]\n", dns.address())),
     )
     .unwrap();
-    let alerts = |bot: &Bot| {
-        bot.outbox_to("referee@example.test")
-            .into_iter()
-            .filter(|m| m.contains("could not be authenticated"))
-            .count()
-    };
     for minutes in [1, 30] {
         bot.serve_once_at(t0 + TimeDelta::minutes(minutes));
         assert_eq!(bot.plies(1), 0, "applied after {minutes} min");
@@ -251,7 +239,7 @@ fn a_mail_that_crashed_the_daemon_waits_out_its_temperror_in_the_probe_and_is_re
             ),
             0
         );
-        assert_eq!(alerts(&bot), 0);
+        assert_eq!(unsettled_alerts(&bot), 0);
         assert!(crashes(&bot) <= 1, "the wait is no crash");
     }
     assert_eq!(count(&bot, "SELECT checks FROM auth_waits"), 2);
@@ -270,10 +258,19 @@ fn a_mail_that_crashed_the_daemon_waits_out_its_temperror_in_the_probe_and_is_re
         .unwrap();
     assert!(outcome.starts_with("rejected: authentication"), "{outcome}");
     assert!(flagged);
-    assert_eq!(alerts(&bot), 1);
+    assert_eq!(unsettled_alerts(&bot), 1);
     assert_eq!(bot.outbox_to("alice@example.test").len(), told_alice);
     assert_eq!(count(&bot, "SELECT count(*) FROM auth_waits"), 0);
     assert_eq!(count(&bot, "SELECT count(*) FROM inbox_claims"), 0);
     bot.serve_once_at(t0 + TimeDelta::minutes(70));
-    assert_eq!(alerts(&bot), 1, "alerted once");
+    assert_eq!(unsettled_alerts(&bot), 1, "alerted once");
+}
+
+/// How many alerts the referee got about a mail that could not be
+/// authenticated.
+fn unsettled_alerts(bot: &Bot) -> usize {
+    bot.outbox_to("referee@example.test")
+        .into_iter()
+        .filter(|m| m.contains("could not be authenticated"))
+        .count()
 }

@@ -9,7 +9,6 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use common::cli::SEED_001;
@@ -117,13 +116,7 @@ fn restore_after_kill_mid_load_with_a_stale_wal_loses_no_move_and_repeats_the_re
         }
     }
     let total = (SEED_001.len() * per_game.len()) as i64;
-    let mut child = bot
-        .command()
-        .args(["serve"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = bot.spawn_serve();
     wait_processed(&bot, total / 4, &mut child);
     // The backup is taken while the daemon works.
     let backup = bot.path().join("backups/midway.db");
@@ -226,13 +219,7 @@ fn restore_after_kill_mid_load_with_a_stale_wal_loses_no_move_and_repeats_the_re
 fn a_backup_is_a_checked_private_copy_taken_while_the_daemon_runs() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
-    let mut child = bot
-        .command()
-        .args(["serve"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = bot.spawn_serve();
     let lock = bot.path().join("zaochka.db.serve.lock");
     let started = Instant::now();
     while std::fs::read_to_string(&lock).map_or(true, |t| !t.contains("pid")) {
@@ -487,13 +474,7 @@ fn extra_seconds(db: &rusqlite::Connection, game: i64, side: &str) -> i64 {
 /// Kills a `serve` once its connection has the database open in WAL mode,
 /// so that a `-wal` is left beside the database as after a crash.
 fn crash_leaving_a_wal(bot: &Bot) {
-    let mut child = bot
-        .command()
-        .args(["serve"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = bot.spawn_serve();
     let wal = bot.path().join("zaochka.db-wal");
     let started = Instant::now();
     while !wal.exists() && started.elapsed() < Duration::from_secs(30) {
