@@ -88,7 +88,7 @@ impl Restore {
         } else {
             backup::Replay::Mailbox
         };
-        let journal_path = super::journal::path_of(&config.database);
+        let journal_path = crate::daemon::journal::path_of(&config.database);
         if !self.no_replay && !journal_path.exists() {
             eprintln!(
                 "zaochka: no command journal at {}: shell commands typed after the backup cannot be \
@@ -129,7 +129,7 @@ impl Restore {
                 config.database.display(),
                 restored.replay.seen,
                 restored.replay.processed,
-                super::journal::path_of(&config.database).display(),
+                crate::daemon::journal::path_of(&config.database).display(),
                 restored.replay.commands_applied,
                 restored.replay.commands_refused
             );

@@ -1,9 +1,10 @@
-//! The journal of shell commands: every command typed at the shell that
-//! changed the database (`player add`, `game new`, `add-days`, `adjudicate`,
-//! `tournament …`, `outbox retry`, `clock cancel-step`, …) appends one JSON
-//! line to `<database>.commands`, beside the database and not in it, so that
-//! it survives going back to an older copy. The file is created with mode
-//! 0600 and only appended to.
+//! The journal of shell commands, as the command line keeps it: every
+//! command typed at the shell that changed the database (`player add`, `game
+//! new`, `add-days`, `adjudicate`, `tournament …`, `outbox retry`, `clock
+//! cancel-step`, …) appends one JSON line to `<database>.commands`, beside
+//! the database and not in it, so that it survives going back to an older
+//! copy (the file format, its writer and its reader:
+//! [`crate::daemon::journal`]).
 //!
 //! A line holds the instant the command acted at (`at`, UTC, RFC 3339), the
 //! arguments as given (`argv`; the values of `--config` and `--db` made
@@ -16,50 +17,22 @@
 //! `restore` are not journaled.
 //!
 //! `zaochka restore` replays, in one order with the mailbox by instant, the
-//! lines whose mark the restored database lacks ([`Journal`]), each at its
-//! own instant; a replayed command that changes nothing (refused now) is
+//! lines the restored database lacks ([`Journal`],
+//! [`crate::daemon::journal::lacking`]), each at its own instant; a replayed command that changes nothing (refused now) is
 //! reported, recorded as such, and the replay goes on.
 
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Path, PathBuf};
-
-use anyhow::Context;
 use chrono::{DateTime, Utc};
 use clap::Parser;
 
 use super::Cli;
 use super::store_args::StoreArgs;
 use crate::daemon::backup::ShellCommands;
+use crate::daemon::journal::{self, Entry};
+use crate::store::Store;
 use crate::store::shell_commands::{self, CommandMark};
-use crate::store::{self, Store, StoreError};
 
 /// The value that stands in the journal for a secret argument.
 const REDACTED: &str = "<redacted>";
-
-/// One line of the journal.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Line {
-    /// The instant the command acted at (UTC, RFC 3339).
-    pub at: String,
-    /// The arguments as given, the program's name first (see the module
-    /// documentation for what is normalised and redacted).
-    pub argv: Vec<String>,
-    /// The operating-system user's name (`USER`, `LOGNAME`), empty if unknown.
-    pub user: String,
-    /// The operating-system user id.
-    pub uid: u32,
-    /// The command's mark, also written into the database by its transaction.
-    pub mark: String,
-}
-
-/// The journal of the database at `database`: `<database>.commands`.
-#[must_use]
-pub fn path_of(database: &Path) -> PathBuf {
-    let mut s = database.as_os_str().to_os_string();
-    s.push(".commands");
-    PathBuf::from(s)
-}
 
 /// A fresh mark for a command acting at `at` (UTC): the instant and 8 random
 /// bytes in hex.
@@ -142,72 +115,6 @@ fn is_redacted(argv: &[String]) -> bool {
         .any(|a| a == REDACTED || a.ends_with(&format!("={REDACTED}")))
 }
 
-/// Appends the line of the command `mark` with arguments `argv` to the
-/// journal of `database` (created with mode 0600), synced.
-///
-/// # Errors
-/// When the journal cannot be opened or written.
-pub fn append(database: &Path, mark: &CommandMark, argv: &[String]) -> anyhow::Result<()> {
-    let line = Line {
-        at: store::instant_text(mark.at),
-        argv: normalised(argv),
-        user: std::env::var("USER")
-            .or_else(|_| std::env::var("LOGNAME"))
-            .unwrap_or_default(),
-        // SAFETY: getuid has no preconditions and cannot fail.
-        uid: unsafe { libc::getuid() },
-        mark: mark.mark.clone(),
-    };
-    let path = path_of(database);
-    let mut text = serde_json::to_string(&line)?;
-    text.push('\n');
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .mode(0o600)
-        .open(&path)
-        .with_context(|| format!("cannot open the command journal {}", path.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_data())
-        .with_context(|| format!("cannot write the command journal {}", path.display()))?;
-    Ok(())
-}
-
-/// The lines of the journal of `database`, in file order, with the lines
-/// that do not read (a torn last line) reported on stderr and left out; none
-/// without a journal.
-///
-/// # Errors
-/// A journal that exists but cannot be read.
-pub fn read(database: &Path) -> anyhow::Result<Vec<(DateTime<Utc>, Line)>> {
-    let path = path_of(database);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(e).with_context(|| format!("cannot read {}", path.display()));
-        }
-    };
-    let mut out = Vec::new();
-    for (k, raw) in text.lines().enumerate() {
-        if raw.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<Line>(raw)
-            .map_err(anyhow::Error::from)
-            .and_then(|l| Ok((store::parse_instant(&l.at)?, l)))
-        {
-            Ok(pair) => out.push(pair),
-            Err(e) => eprintln!(
-                "zaochka: {} line {}: not a journal line ({e}); passed over",
-                path.display(),
-                k + 1
-            ),
-        }
-    }
-    Ok(out)
-}
-
 /// The journaled commands a restore replays: the lines of the journal whose
 /// mark the restored database lacks, run in this process with the restore's
 /// `--config` and `--db`, each at its own instant.
@@ -215,7 +122,7 @@ pub struct Journal<'a> {
     /// The restore's options (configuration and database).
     args: &'a StoreArgs,
     /// The lines due, oldest first, after [`ShellCommands::due`].
-    due: Vec<(DateTime<Utc>, Line)>,
+    due: Vec<Entry>,
 }
 
 impl<'a> Journal<'a> {
@@ -230,25 +137,16 @@ impl<'a> Journal<'a> {
 }
 
 impl ShellCommands for Journal<'_> {
-    fn due(&mut self, store: &mut Store) -> anyhow::Result<Vec<DateTime<Utc>>> {
+    fn due(&mut self, store: &mut Store, from: u64) -> anyhow::Result<Vec<DateTime<Utc>>> {
         let database = self.args.config()?.database;
-        let lines = read(&database)?;
-        let mut due = Vec::new();
-        store.read(|tx| -> Result<(), StoreError> {
-            for (at, line) in lines {
-                if !shell_commands::holds(tx, &line.mark)? {
-                    due.push((at, line));
-                }
-            }
-            Ok(())
-        })?;
-        due.sort_by_key(|(at, _)| *at);
+        let mut due = journal::lacking(store, &database, from)?.lines;
+        due.sort_by_key(|e| e.at);
         self.due = due;
-        Ok(self.due.iter().map(|(at, _)| *at).collect())
+        Ok(self.due.iter().map(|e| e.at).collect())
     }
 
     fn replay(&mut self, index: usize, store: &mut Store, now: DateTime<Utc>) -> bool {
-        let Some((at, line)) = self.due.get(index) else {
+        let Some(Entry { at, line, .. }) = self.due.get(index) else {
             return false;
         };
         let at = *at;

@@ -114,7 +114,9 @@ impl Cli {
                 .collect();
             let written = args
                 .config()
-                .and_then(|c| journal::append(&c.database, &mark, &argv));
+                .and_then(|c| {
+                    crate::daemon::journal::append(&c.database, &mark, journal::normalised(&argv))
+                });
             if let Err(e) = written {
                 eprintln!(
                     "zaochka: the command was applied, but {e:#}: a restore cannot replay it"

@@ -22,6 +22,13 @@
 //! Until the replay has finished, a marker file
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
+//!
+//! `restore --no-replay` is a deliberate return to an older copy: it records
+//! its instant and the command journal's length then in
+//! `<database>.went-back` ([`WentBack`]). Mail read before that instant and
+//! journal lines before that length are neither replayed by a later restore
+//! nor counted by `serve`'s check of a database gone back in time
+//! ([`gone_back`]): what the return left out stays left out.
 
 use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
@@ -35,7 +42,7 @@ use chrono::{DateTime, Duration as Span, Utc};
 use tracing::{info, warn};
 
 use super::faults::RunState;
-use super::inbox::{Inbox, RawMail, Skipped};
+use super::inbox::{DoneMail, Inbox, RawMail, Skipped};
 use super::lock::{LockError, ServeLock};
 use crate::config::Config;
 use crate::printable::printable;
@@ -342,13 +349,23 @@ pub fn restore(
     }
     if how == Replay::None {
         // The copy stands as it was taken: not even migrated (going back to
-        // the build that wrote it).
+        // the build that wrote it). What it lacks is left out on purpose.
+        write_went_back(
+            database,
+            &WentBack {
+                at: now,
+                journal_bytes: super::journal::length(database)?,
+            },
+        )?;
         return Ok(Restored {
             backup_version,
             replay: Replayed::default(),
         });
     }
-    let since = now - Span::days(i64::from(config.backup.replay_days));
+    let mut since = now - Span::days(i64::from(config.backup.replay_days));
+    if let Some(back) = went_back(database)? {
+        since = since.max(back.at);
+    }
     write_marker(database, since)?;
     let replay = replay(config, since, stop, Some(commands)).context(
         "the backup is in place, but the mailbox replay did not finish; \
@@ -390,15 +407,164 @@ pub fn pending_replay(database: &Path) -> anyhow::Result<Option<DateTime<Utc>>> 
     }
 }
 
+/// The record of the last deliberate return to an older copy (`zaochka
+/// restore --no-replay`), kept in `<database>.went-back` as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WentBack {
+    /// The instant of the return (UTC): inbox mail read before it is left out.
+    pub at: DateTime<Utc>,
+    /// The length of the command journal then, in bytes: its lines before
+    /// this offset are left out.
+    #[serde(rename = "journal-bytes")]
+    pub journal_bytes: u64,
+}
+
+/// The file of the deliberate return of a database: `<database>.went-back`.
+#[must_use]
+pub fn went_back_marker(database: &Path) -> PathBuf {
+    with_suffix(database, ".went-back")
+}
+
+/// Writes `back` as the last deliberate return of `database` (mode 0600,
+/// through a temporary name, synced).
+fn write_went_back(database: &Path, back: &WentBack) -> anyhow::Result<()> {
+    let marker = went_back_marker(database);
+    let temporary = temporary_beside(&marker)?;
+    let result = (|| -> anyhow::Result<()> {
+        let mut file = create_private(&temporary)?;
+        writeln!(file, "{}", serde_json::to_string(back)?)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, &marker)
+            .with_context(|| format!("cannot write {}", marker.display()))?;
+        sync_folder(&folder_of(&marker));
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result
+}
+
+/// The last deliberate return of `database` to an older copy, if any.
+///
+/// # Errors
+/// A record that cannot be read or does not parse.
+pub fn went_back(database: &Path) -> anyhow::Result<Option<WentBack>> {
+    let marker = went_back_marker(database);
+    match std::fs::read_to_string(&marker) {
+        Ok(text) => Ok(Some(serde_json::from_str(text.trim()).with_context(|| {
+            format!("{} does not read", marker.display())
+        })?)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", marker.display())),
+    }
+}
+
+/// What `serve` found at start of a database that went back in time (put
+/// back by hand, or otherwise older than its journal and its mailbox).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GoneBack {
+    /// Lines of the command journal whose marks the database lacks, after
+    /// the first line it holds (none when it holds no line: a new database
+    /// beside an old journal) and after the last deliberate return.
+    pub commands: usize,
+    /// Mails already read in the inbox (Maildir `cur/`, IMAP `\Seen`) within
+    /// `[backup] replay-days`, arrived after the last deliberate return and
+    /// no earlier than the newest mail of the same mailbox the database
+    /// processed (none when it processed none: a new database on an old
+    /// mailbox), whose inbox keys it has never seen.
+    pub mails: usize,
+    /// The newest of those mails' arrival instants (UTC).
+    pub newest_mail: Option<DateTime<Utc>>,
+}
+
+impl GoneBack {
+    /// Whether anything was found.
+    #[must_use]
+    pub fn found(&self) -> bool {
+        self.commands > 0 || self.mails > 0
+    }
+}
+
+/// The mailbox part of a key: up to and with its last `/` (`maildir/`,
+/// `INBOX/<uidvalidity>/`).
+fn mailbox_of(key: &str) -> &str {
+    key.rfind('/').map_or("", |k| &key[..=k])
+}
+
+/// Looks for evidence that the database of `config`, open in `store`, went
+/// back in time (see [`GoneBack`]), at `now` (UTC). A mailbox that cannot be
+/// listed is logged and counts for nothing.
+///
+/// # Errors
+/// The journal, the went-back record or the database cannot be read.
+pub fn gone_back(
+    config: &Config,
+    store: &mut Store,
+    inbox: &mut dyn Inbox,
+    now: DateTime<Utc>,
+) -> anyhow::Result<GoneBack> {
+    let database = &config.database;
+    let back = went_back(database)?;
+    let lacking = super::journal::lacking(store, database, back.map_or(0, |b| b.journal_bytes))?;
+    let commands = if lacking.holds_any {
+        lacking.lines.len()
+    } else {
+        0
+    };
+    let mut since = now - Span::days(i64::from(config.backup.replay_days));
+    if let Some(b) = back {
+        since = since.max(b.at);
+    }
+    let listed: Vec<DoneMail> = match inbox.done_since(since) {
+        Ok(l) => l,
+        Err(e) => {
+            warn!(error = %printable(&format!("{e:#}")), "cannot list the mail already read: the database is not checked against it");
+            Vec::new()
+        }
+    };
+    let unknown = store.read(|tx| -> Result<Vec<DateTime<Utc>>, store::StoreError> {
+        let mut newest: std::collections::HashMap<&str, Option<DateTime<Utc>>> =
+            std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for mail in &listed {
+            if back.is_some_and(|b| mail.received_at <= b.at) {
+                continue;
+            }
+            let mailbox = mailbox_of(&mail.key);
+            let high = match newest.get(mailbox) {
+                Some(h) => *h,
+                None => {
+                    let h = store::messages::newest_receipt(tx, mailbox)?;
+                    newest.insert(mailbox, h);
+                    h
+                }
+            };
+            if high.is_some_and(|h| mail.received_at >= h)
+                && !store::messages::knows_key(tx, &mail.key)?
+            {
+                out.push(mail.received_at);
+            }
+        }
+        Ok(out)
+    })?;
+    Ok(GoneBack {
+        commands,
+        mails: unknown.len(),
+        newest_mail: unknown.into_iter().max(),
+    })
+}
+
 /// The shell commands a restore replays among the mails (the journal beside
 /// the database, kept by the command line).
 pub trait ShellCommands {
     /// The instants (UTC) of the commands the restored database `store`
-    /// lacks, oldest first.
+    /// lacks, oldest first, of the journal's lines from the byte offset
+    /// `from` on (the journal's length at the last deliberate return).
     ///
     /// # Errors
     /// The journal or the database cannot be read.
-    fn due(&mut self, store: &mut Store) -> anyhow::Result<Vec<DateTime<Utc>>>;
+    fn due(&mut self, store: &mut Store, from: u64) -> anyhow::Result<Vec<DateTime<Utc>>>;
 
     /// Replays the `index`-th command of [`ShellCommands::due`] and says
     /// whether it was applied; one refused now is recorded in `store` at
@@ -435,6 +601,10 @@ impl Inbox for UpTo<'_> {
 
     fn replay_since(&mut self, since: DateTime<Utc>) {
         self.inner.replay_since(since);
+    }
+
+    fn done_since(&mut self, since: DateTime<Utc>) -> anyhow::Result<Vec<DoneMail>> {
+        self.inner.done_since(since)
     }
 
     fn done(&mut self, key: &str) -> anyhow::Result<()> {
@@ -521,7 +691,8 @@ pub fn replay(
     };
     let (mut applied, mut refused) = (0usize, 0usize);
     if let Some(commands) = commands {
-        for (index, at) in commands.due(&mut store)?.into_iter().enumerate() {
+        let from = went_back(&config.database)?.map_or(0, |b| b.journal_bytes);
+        for (index, at) in commands.due(&mut store, from)?.into_iter().enumerate() {
             upto.bound = Some(at);
             drain(&mut store, &mut upto)?;
             if commands.replay(index, &mut store, super::wall::now()) {

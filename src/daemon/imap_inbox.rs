@@ -23,7 +23,7 @@ use imap::extensions::idle::SetReadTimeout;
 use imap::types::Flag;
 
 use super::imap_idle;
-use super::inbox::{EntrySkip, FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, Skipped};
+use super::inbox::{DoneMail, EntrySkip, FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, Skipped};
 use crate::config::Secret;
 use crate::printable::printable;
 
@@ -388,6 +388,40 @@ impl ImapInbox {
     }
 }
 
+impl ImapInbox {
+    /// [`Inbox::done_since`]: `UID SEARCH SEEN SINCE` (a day's precision),
+    /// then the INTERNALDATE of each, a chunk at a time, kept from `since` on.
+    fn done_since_inner(&mut self, since: DateTime<Utc>) -> anyhow::Result<Vec<DoneMail>> {
+        let mailbox = self.settings.mailbox.clone();
+        let validity = self.uid_validity;
+        let session = self.session()?;
+        while session.unsolicited_responses.try_recv().is_ok() {}
+        let answer = session.run_command_and_read_response(format!(
+            "UID SEARCH SEEN SINCE {} UNKEYWORD {QUARANTINE_KEYWORD}",
+            since.format("%-d-%b-%Y")
+        ))?;
+        let mut uids = search_uids(&answer);
+        uids.sort_unstable();
+        let mut out = Vec::new();
+        for chunk in uids.chunks(CHUNK) {
+            let fetches = session.uid_fetch(uid_set(chunk), "(UID INTERNALDATE)")?;
+            for f in fetches.iter() {
+                let (Some(uid), Some(at)) = (f.uid, f.internal_date()) else {
+                    continue;
+                };
+                let received_at = DateTime::<Utc>::from(at);
+                if received_at >= since {
+                    out.push(DoneMail {
+                        key: format!("{mailbox}/{validity}/{uid}"),
+                        received_at,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// Connects to the first address of `host` that answers within the timeout.
 fn connect(host: &str, port: u16) -> std::io::Result<TcpStream> {
     let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
@@ -436,6 +470,11 @@ fn byte_chunks<'a>(
 impl Inbox for ImapInbox {
     fn replay_since(&mut self, since: DateTime<Utc>) {
         self.replay_since = Some(since);
+    }
+
+    fn done_since(&mut self, since: DateTime<Utc>) -> anyhow::Result<Vec<DoneMail>> {
+        let r = self.done_since_inner(since);
+        self.drop_on_error(r)
     }
 
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {

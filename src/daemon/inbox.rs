@@ -52,6 +52,16 @@ impl RawMail {
 
 pub use crate::words::alerts::EntrySkip;
 
+/// A mail already marked done in the mailbox (Maildir `cur/`, IMAP `\Seen`),
+/// as [`Inbox::done_since`] lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoneMail {
+    /// Its inbox key, the one it had when it was new.
+    pub key: String,
+    /// When it reached the mailbox (as [`RawMail::received_at`]).
+    pub received_at: DateTime<Utc>,
+}
+
 /// An inbox entry passed over, reported once per run for the log and the referees.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
@@ -83,6 +93,15 @@ pub trait Inbox {
     /// (the key the database records); [`Inbox::done`] of a mail already
     /// marked changes nothing. Quarantined mail stays aside.
     fn replay_since(&mut self, since: DateTime<Utc>);
+
+    /// The mail already marked done (Maildir `cur/`, IMAP `\Seen`) that
+    /// arrived at `since` or later, by key and arrival instant, without
+    /// reading it; quarantined mail is not listed. For `serve`'s check that
+    /// the database has not gone back in time (`backup::gone_back`).
+    ///
+    /// # Errors
+    /// Network or file-system failures of the whole inbox.
+    fn done_since(&mut self, since: DateTime<Utc>) -> anyhow::Result<Vec<DoneMail>>;
 
     /// Marks a message done after its transaction has committed.
     ///

@@ -36,7 +36,7 @@ use anyhow::{Context, anyhow, bail};
 use chrono::{DateTime, Utc};
 use tracing::{debug, warn};
 
-use super::inbox::{EntrySkip, FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, Skipped};
+use super::inbox::{DoneMail, EntrySkip, FETCH_BYTES, HEAD_BYTES, Inbox, RawMail, Skipped};
 use super::maildir_watch::{self, MaildirWatch};
 use crate::printable::printable;
 
@@ -273,6 +273,35 @@ impl MaildirInbox {
 impl Inbox for MaildirInbox {
     fn replay_since(&mut self, since: DateTime<Utc>) {
         self.replay_since = Some(SystemTime::from(since));
+    }
+
+    /// The regular files of `cur/` modified at `since` or later, each under
+    /// the key of its name without the Maildir info (as in the replay).
+    fn done_since(&mut self, since: DateTime<Utc>) -> anyhow::Result<Vec<DoneMail>> {
+        let since = SystemTime::from(since);
+        let folder = self.path.join("cur");
+        let listing = std::fs::read_dir(&folder)
+            .with_context(|| format!("cannot list {}", folder.display()))?;
+        let mut out = Vec::new();
+        for entry in listing {
+            let entry = entry.with_context(|| format!("cannot list {}", folder.display()))?;
+            let Ok(meta) = std::fs::symlink_metadata(entry.path()) else {
+                continue;
+            };
+            if not_a_file(&meta).is_some() {
+                continue;
+            }
+            let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+            if modified < since {
+                continue;
+            }
+            let name = entry.file_name();
+            out.push(DoneMail {
+                key: key_of(OsStr::from_bytes(base_name(&name))),
+                received_at: DateTime::<Utc>::from(modified),
+            });
+        }
+        Ok(out)
     }
 
     fn fetch(&mut self, limit: usize) -> anyhow::Result<Vec<RawMail>> {

@@ -28,6 +28,7 @@ pub mod faults;
 pub mod imap_idle;
 pub mod imap_inbox;
 pub mod inbox;
+pub mod journal;
 pub mod lock;
 pub mod maildir_inbox;
 pub mod maildir_watch;
@@ -297,6 +298,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     let mut store = Store::open(&config.database)?;
     let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
+    refuse_gone_back(config, &mut store, inbox.as_mut())?;
     info!(database = %config.database.display(), once, "zaochka serve started");
     let mut run = RunState::default();
     loop {
@@ -405,6 +407,43 @@ pub(crate) fn refuse_damaged(database: &std::path::Path) -> anyhow::Result<()> {
             .map(|p| printable(p).into_owned())
             .collect::<Vec<_>>()
             .join("; ")
+    )
+}
+
+/// Refuses to serve a database that went back in time
+/// ([`backup::gone_back`]): it lacks commands of its journal, or mail already
+/// read that arrived after the newest it processed.
+///
+/// # Errors
+/// What was found, with the way back: `zaochka restore FILE`.
+fn refuse_gone_back(
+    config: &Config,
+    store: &mut Store,
+    inbox: &mut dyn Inbox,
+) -> anyhow::Result<()> {
+    let found = backup::gone_back(config, store, inbox, wall::now())?;
+    if !found.found() {
+        return Ok(());
+    }
+    let mut what = Vec::new();
+    if found.commands > 0 {
+        what.push(format!(
+            "{} shell commands of its journal {}",
+            found.commands,
+            journal::path_of(&config.database).display()
+        ));
+    }
+    if let Some(newest) = found.newest_mail {
+        what.push(format!(
+            "{} mails already read in the inbox (the newest arrived {})",
+            found.mails,
+            crate::store::instant_text(newest)
+        ));
+    }
+    anyhow::bail!(
+        "the database {} is older than what it once held: it lacks {}. It was put back by hand          or otherwise went back in time; nothing runs on it. Put the copy in place with          `zaochka restore FILE` (the backup you copied, or one taken now with `zaochka backup          FILE`), which replays what it lacks; to go back to an old copy on purpose, leaving that          out, `zaochka restore --no-replay FILE` (see docs/admin.md, \"Restore\")",
+        config.database.display(),
+        what.join(" and ")
     )
 }
 

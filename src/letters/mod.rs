@@ -232,7 +232,11 @@ pub fn post(
 }
 
 /// Writes replies of a command that did not come by mail (the command line) into
-/// the outbox through the one composer, with fresh Message-IDs.
+/// the outbox through the one composer. A shell command's replies (the
+/// transaction processes its mark) get Message-IDs derived from the mark,
+/// the reply's number within the command and the database's secret key
+/// ([`shell_reply_id`]), so that the command replayed by a restore posts
+/// them under the ids of the first time; others get fresh random ids.
 ///
 /// # Errors
 /// Database failures.
@@ -243,16 +247,54 @@ pub fn queue_replies(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
     for r in replies {
-        let mut random = [0u8; 10];
-        getrandom::fill(&mut random)
-            .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
-        let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
-        let id = format!(
-            "zaochka.cli.{random}.{}@{}",
-            now.timestamp_millis(),
-            bot.domain
-        );
+        let id = match tx.processing() {
+            Some(crate::store::Processing::Command(mark)) => {
+                shell_reply_id(tx, mark, mark.next_post(), &bot.domain)?
+            }
+            _ => {
+                let mut random = [0u8; 10];
+                getrandom::fill(&mut random)
+                    .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+                let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
+                format!(
+                    "zaochka.cli.{random}.{}@{}",
+                    now.timestamp_millis(),
+                    bot.domain
+                )
+            }
+        };
         post(tx, r, None, id, now)?;
     }
     Ok(())
+}
+
+/// The Message-ID of the `post`-th mail a shell command posts:
+/// `zaochka.cli.<tag>.<post>@<domain>`, the tag the first 10 bytes (hex) of
+/// the HMAC-SHA256 of the database's secret key over a domain string, the
+/// command's mark and `post`: the same for the command replayed, unguessable
+/// without the key (as the ids of replies to mail).
+///
+/// # Errors
+/// Database failures (the key is made if the database has none yet).
+pub fn shell_reply_id(
+    tx: &Tx<'_>,
+    mark: &crate::store::shell_commands::CommandMark,
+    post: u64,
+    domain: &str,
+) -> Result<String, RefereeError> {
+    use hmac::{Hmac, KeyInit, Mac};
+    let secret = crate::store::secrets::verp_key(tx, mark.at)?;
+    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
+        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+    m.update(b"zaochka shell reply id v1\0");
+    m.update(mark.mark.as_bytes());
+    m.update(&post.to_be_bytes());
+    let tag: String = m
+        .finalize()
+        .into_bytes()
+        .iter()
+        .take(10)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Ok(format!("zaochka.cli.{tag}.{post}@{domain}"))
 }

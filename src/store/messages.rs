@@ -154,6 +154,42 @@ pub fn find_key(tx: &Tx<'_>, inbox_key: &str) -> Result<Option<ProcessedMessage>
         .optional()?)
 }
 
+/// Whether the database knows the inbox mail `inbox_key`: recorded as
+/// processed, leased (in flight, quarantined or released), or waiting for
+/// its authentication checks.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn knows_key(tx: &Tx<'_>, inbox_key: &str) -> Result<bool> {
+    Ok(tx
+        .sql()
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM processed_messages WHERE inbox_key = ?1)
+                 OR EXISTS (SELECT 1 FROM inbox_claims WHERE inbox_key = ?1)
+                 OR EXISTS (SELECT 1 FROM auth_waits WHERE inbox_key = ?1) AS known",
+        )?
+        .query_row(params![inbox_key], |r| r.get("known"))?)
+}
+
+/// The latest receipt instant (UTC) of the mails recorded as processed under
+/// inbox keys that begin with `prefix` (`maildir/`, `INBOX/<uidvalidity>/`):
+/// the newest mail of that mailbox the database's history has seen; `None`
+/// if it has seen none.
+///
+/// # Errors
+/// [`StoreError::Sqlite`]; [`StoreError::Corrupt`] for an instant that does
+/// not read.
+pub fn newest_receipt(tx: &Tx<'_>, prefix: &str) -> Result<Option<DateTime<Utc>>> {
+    Ok(tx
+        .sql()
+        .prepare_cached(
+            "SELECT max(processed_at) AS newest FROM processed_messages
+             WHERE substr(inbox_key, 1, length(?1)) = ?1",
+        )?
+        .query_row(params![prefix], |r| r.get::<_, Option<Ts>>("newest"))?
+        .map(|t| t.0))
+}
+
 /// The record of a mail from this verified sender (address, any case) with
 /// this Message-ID (with or without `<>`), if any: the same mail delivered
 /// again under another inbox key. Unverified records never match.

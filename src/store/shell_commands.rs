@@ -15,8 +15,9 @@ use super::{Result, Ts, Tx};
 
 /// The mark of one shell command: its unique text (the journal line's
 /// `mark`), the instant it acts at (UTC), whether a transaction that changed
-/// a row has committed for it, and how many tokens it has drawn (both
-/// shared by the clones the command's connections hold).
+/// a row has committed for it, how many tokens it has drawn and how many
+/// mails it has posted (all three shared by the clones the command's
+/// connections hold).
 #[derive(Clone, Debug)]
 pub struct CommandMark {
     /// The unique text of the command: its instant and random hex.
@@ -25,6 +26,7 @@ pub struct CommandMark {
     pub at: DateTime<Utc>,
     committed: Arc<AtomicBool>,
     draws: Arc<AtomicU64>,
+    posts: Arc<AtomicU64>,
 }
 
 impl CommandMark {
@@ -36,6 +38,7 @@ impl CommandMark {
             at,
             committed: Arc::new(AtomicBool::new(false)),
             draws: Arc::new(AtomicU64::new(0)),
+            posts: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -48,6 +51,13 @@ impl CommandMark {
     /// command replayed draws the same numbers in the same order.
     pub fn next_draw(&self) -> u64 {
         self.draws.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// The number of the command's next mail posted to the outbox (0, 1, 2,
+    /// …): the same command replayed posts the same numbers in the same
+    /// order, so its mails get the Message-IDs of the first time.
+    pub fn next_post(&self) -> u64 {
+        self.posts.fetch_add(1, Ordering::SeqCst)
     }
 
     /// Whether a transaction changing a row has committed for the command.
