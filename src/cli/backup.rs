@@ -56,7 +56,9 @@ pub struct Restore {
     file: PathBuf,
     /// Put the backup in place as it stands, without replaying the mailbox
     /// or the shell commands, or upgrading its schema: to go back to the
-    /// build that wrote it.
+    /// build that wrote it. The return is recorded (`<database>.went-back`),
+    /// so that what it left out is neither taken by `serve` for a copy put
+    /// back by mistake nor replayed by a later restore.
     #[arg(long)]
     no_replay: bool,
 }

@@ -112,11 +112,9 @@ impl Cli {
             let argv: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            let written = args
-                .config()
-                .and_then(|c| {
-                    crate::daemon::journal::append(&c.database, &mark, journal::normalised(&argv))
-                });
+            let written = args.config().and_then(|c| {
+                crate::daemon::journal::append(&c.database, &mark, journal::normalised(&argv))
+            });
             if let Err(e) = written {
                 eprintln!(
                     "zaochka: the command was applied, but {e:#}: a restore cannot replay it"

@@ -452,9 +452,10 @@ fn write_went_back(database: &Path, back: &WentBack) -> anyhow::Result<()> {
 pub fn went_back(database: &Path) -> anyhow::Result<Option<WentBack>> {
     let marker = went_back_marker(database);
     match std::fs::read_to_string(&marker) {
-        Ok(text) => Ok(Some(serde_json::from_str(text.trim()).with_context(|| {
-            format!("{} does not read", marker.display())
-        })?)),
+        Ok(text) => Ok(Some(
+            serde_json::from_str(text.trim())
+                .with_context(|| format!("{} does not read", marker.display()))?,
+        )),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e).with_context(|| format!("cannot read {}", marker.display())),
     }

@@ -441,7 +441,11 @@ fn refuse_gone_back(
         ));
     }
     anyhow::bail!(
-        "the database {} is older than what it once held: it lacks {}. It was put back by hand          or otherwise went back in time; nothing runs on it. Put the copy in place with          `zaochka restore FILE` (the backup you copied, or one taken now with `zaochka backup          FILE`), which replays what it lacks; to go back to an old copy on purpose, leaving that          out, `zaochka restore --no-replay FILE` (see docs/admin.md, \"Restore\")",
+        "the database {} is older than what it once held: it lacks {}. It was put back by hand \
+         or otherwise went back in time; nothing runs on it. Put the copy in place with \
+         `zaochka restore FILE` (the backup you copied, or one taken now with `zaochka backup \
+         FILE`), which replays what it lacks; to go back to an old copy on purpose, leaving that \
+         out, `zaochka restore --no-replay FILE` (see docs/admin.md, \"Restore\")",
         config.database.display(),
         what.join(" and ")
     )

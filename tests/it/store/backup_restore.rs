@@ -1,8 +1,10 @@
 //! The way back after a crash or a damaged disk: `zaochka backup` (online,
 //! checked, 0600), the daemon's scheduled backups, `zaochka restore` (refused
 //! while a daemon runs, no stale `-wal`, the mailbox replayed so that no move
-//! made after the backup is lost and the replies keep their Message-IDs), and
-//! `serve` refusing a damaged database.
+//! made after the backup is lost and the replies keep their Message-IDs, the
+//! shell commands' notices too), `serve` refusing a damaged database and one
+//! put back by hand, a deliberate return (`restore --no-replay`) that stays
+//! back, and the command journal's user.
 
 use crate::common;
 
@@ -12,7 +14,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::cli::SEED_001;
-use common::daemon::{Bot, Mailing, mail, two_players};
+use common::daemon::{Bot, GameNew, Mailing, mail, two_players};
 
 /// The mails of game `game`'s ten plies of [`SEED_001`], in order.
 fn game_mails(bot: &Bot, game: i64) -> Vec<String> {
@@ -735,4 +737,237 @@ fn a_restore_without_its_command_journal_warns_that_shell_commands_cannot_come_b
         out.contains("neither the mailbox nor the shell commands"),
         "{out}"
     );
+}
+
+/// A backup taken after the first move by mail, then a shell command and
+/// two more moves by mail after it, applied: what a database put back by
+/// hand lacks. Returns the backup's path.
+fn backup_then_a_command_and_two_moves(bot: &Bot) -> std::path::PathBuf {
+    two_players(bot, "russian");
+    let mails = game_mails(bot, 1);
+    bot.deliver(0, &mails[0]);
+    bot.serve_once();
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Carol",
+        "--email",
+        "carol@example.test",
+    ]);
+    for (k, m) in mails.iter().enumerate().take(3).skip(1) {
+        bot.deliver(k, m);
+    }
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 3);
+    backup
+}
+
+/// Copies `backup` over the database by hand, as docs/admin.md says never
+/// to: the daemon stopped, its `-wal` and `-shm` removed with it.
+fn copy_back_by_hand(bot: &Bot, backup: &Path) {
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(bot.path().join(format!("zaochka.db{suffix}")));
+    }
+    std::fs::copy(backup, bot.path().join("zaochka.db")).unwrap();
+}
+
+/// Players registered with Carol's address.
+fn carols(bot: &Bot) -> i64 {
+    count(
+        &bot.db(),
+        "SELECT count(*) FROM players WHERE email = 'carol@example.test'",
+    )
+}
+
+#[test]
+fn a_backup_copied_back_by_hand_is_refused_at_start_naming_restore_and_restore_brings_all_back() {
+    let bot = Bot::new(Mailing::Local);
+    let backup = backup_then_a_command_and_two_moves(&bot);
+    copy_back_by_hand(&bot, &backup);
+    assert_eq!(bot.plies(1), 1, "the old copy is in place");
+
+    let out = bot.run(&["serve", "--once"]);
+    assert!(!out.status.success(), "a database gone back is served");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("zaochka restore FILE"), "{err}");
+    assert!(err.contains("1 shell commands of its journal"), "{err}");
+    assert!(err.contains("2 mails already read"), "{err}");
+    assert_eq!(bot.plies(1), 1, "nothing ran on it");
+
+    // Put back with restore, it replays what it lacked, and serve starts.
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert!(out.contains("2 processed again"), "{out}");
+    assert!(out.contains("1 applied"), "{out}");
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 3);
+    assert_eq!(carols(&bot), 1);
+}
+
+#[test]
+fn going_back_on_purpose_with_restore_no_replay_is_served_and_a_later_restore_keeps_it_back() {
+    let bot = Bot::new(Mailing::Local);
+    let backup = backup_then_a_command_and_two_moves(&bot);
+    copy_back_by_hand(&bot, &backup);
+    assert!(!bot.run(&["serve", "--once"]).status.success());
+
+    let out = bot.ok(&["restore", "--no-replay", backup.to_str().unwrap()]);
+    assert!(out.contains("as it stands"), "{out}");
+    let record = bot.path().join("zaochka.db.went-back");
+    let mode = std::fs::metadata(&record).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1, "what the return left out stays out");
+    assert_eq!(carols(&bot), 0);
+
+    // Life goes on after the return: a command, then a restore of the same
+    // old copy replays that command alone, not what the return left out.
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Dave",
+        "--email",
+        "dave@example.test",
+    ]);
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert!(out.contains("0 processed again"), "{out}");
+    assert!(out.contains("1 applied, 0 changed nothing"), "{out}");
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1);
+    assert_eq!(carols(&bot), 0);
+    let daves = count(
+        &bot.db(),
+        "SELECT count(*) FROM players WHERE email = 'dave@example.test'",
+    );
+    assert_eq!(daves, 1);
+
+    // The same old copy put back by hand again: Dave's command is lacking
+    // now, and it is refused again.
+    copy_back_by_hand(&bot, &backup);
+    let out = bot.run(&["serve", "--once"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1 shell commands"), "{err}");
+    assert!(!err.contains("mails already read"), "{err}");
+}
+
+#[test]
+fn a_new_database_beside_an_old_mailbox_and_an_old_journal_is_served() {
+    let bot = Bot::new(Mailing::Local);
+    backup_then_a_command_and_two_moves(&bot);
+    // A new installation at the same place: the database goes, the mail
+    // read by the old one stays in cur/, and so does the old journal.
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(bot.path().join(format!("zaochka.db{suffix}")));
+    }
+    assert!(bot.path().join("zaochka.db.commands").exists());
+    bot.serve_once();
+    two_players(&bot, "russian");
+    bot.serve_once();
+    // A mail arrives and is processed by the new database.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    bot.deliver_at(
+        9,
+        &mail(
+            "Stranger <x@example.test>",
+            "bot@example.test",
+            "hello",
+            "hello@example.test",
+            "hello\n",
+        ),
+        now,
+    );
+    bot.serve_once();
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 0);
+}
+
+/// The Message-IDs of the outbox of the database file `file`.
+fn outbox_ids(file: &Path) -> BTreeSet<String> {
+    ids(&rusqlite::Connection::open(file).unwrap())
+}
+
+#[test]
+fn notices_of_shell_commands_replayed_by_a_restore_keep_their_message_ids() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    // At the shell after the backup: a game (both players are invited), a
+    // move in it (Bob is told) and a director's days (both are told).
+    bot.new_game(GameNew::alice_bob().control("3d/move"));
+    bot.ok(&["play", "2", "c3-d4", "--as", "alice@example.test"]);
+    bot.ok(&[
+        "referee",
+        "add-days",
+        "2",
+        "black",
+        "2",
+        "--as",
+        "referee@example.test",
+        "--reason",
+        "desk",
+    ]);
+    let live = bot.path().join("zaochka.db");
+    let first = outbox_ids(&live);
+    let in_backup = outbox_ids(&backup);
+    let notices: BTreeSet<&String> = first.difference(&in_backup).collect();
+    assert!(notices.len() >= 4, "{notices:?}");
+    assert!(
+        notices.iter().all(|id| id.starts_with("zaochka.cli.")),
+        "{notices:?}"
+    );
+
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert!(out.contains("3 applied"), "{out}");
+    assert_eq!(bot.plies(2), 1);
+    assert_eq!(
+        outbox_ids(&live),
+        first,
+        "the replayed commands' notices carry the ids of the first time"
+    );
+}
+
+#[test]
+fn the_journal_names_the_user_from_the_password_database_when_user_is_unset() {
+    let bot = Bot::new(Mailing::Local);
+    let out = bot
+        .command()
+        .env_remove("USER")
+        .env_remove("LOGNAME")
+        .args([
+            "player",
+            "add",
+            "--name",
+            "Eve",
+            "--email",
+            "eve@example.test",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let journal = std::fs::read_to_string(bot.path().join("zaochka.db.commands")).unwrap();
+    let line: serde_json::Value = serde_json::from_str(journal.lines().last().unwrap()).unwrap();
+    let uid = unsafe_free_uid();
+    assert_eq!(line["uid"], u64::from(uid));
+    // id(1) asks the same password database; a uid it has no name for is
+    // written as the number.
+    let id = std::process::Command::new("id")
+        .arg("-un")
+        .output()
+        .unwrap();
+    let expected = if id.status.success() {
+        String::from_utf8(id.stdout).unwrap().trim().to_string()
+    } else {
+        uid.to_string()
+    };
+    assert!(!expected.is_empty());
+    assert_eq!(line["user"], expected, "{line}");
 }
