@@ -180,13 +180,23 @@ pub fn knows_key(tx: &Tx<'_>, inbox_key: &str) -> Result<bool> {
 /// [`StoreError::Sqlite`]; [`StoreError::Corrupt`] for an instant that does
 /// not read.
 pub fn newest_receipt(tx: &Tx<'_>, prefix: &str) -> Result<Option<DateTime<Utc>>> {
+    // The keys that begin with `prefix` are those from it (included) to the
+    // prefix with its last character the next one (excluded): a range of the
+    // key's unique index.
+    let Some(last) = prefix.chars().last() else {
+        return Ok(None);
+    };
+    let Some(next) = char::from_u32(u32::from(last) + 1) else {
+        return Ok(None);
+    };
+    let end = format!("{}{next}", &prefix[..prefix.len() - last.len_utf8()]);
     Ok(tx
         .sql()
         .prepare_cached(
             "SELECT max(processed_at) AS newest FROM processed_messages
-             WHERE substr(inbox_key, 1, length(?1)) = ?1",
+             WHERE inbox_key >= ?1 AND inbox_key < ?2",
         )?
-        .query_row(params![prefix], |r| r.get::<_, Option<Ts>>("newest"))?
+        .query_row(params![prefix, end], |r| r.get::<_, Option<Ts>>("newest"))?
         .map(|t| t.0))
 }
 

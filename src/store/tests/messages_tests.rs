@@ -91,3 +91,35 @@ fn mailbox_position_is_kept() {
         .expect("get");
     assert_eq!(read, Some(state));
 }
+
+#[test]
+fn the_newest_receipt_of_a_mailbox_counts_only_the_keys_of_that_mailbox() {
+    let (mut store, _, _, _) = store_with_game();
+    let record = |store: &mut Store, key: &str, at| {
+        let m = NewProcessedMessage {
+            message_id: None,
+            inbox_key: key.to_owned(),
+            game_id: None,
+            sender: None,
+            verified: false,
+            outcome: "ignored: stranger".to_owned(),
+            processed_at: at,
+        };
+        assert!(run(store, |tx| messages::record(tx, &m)).expect("recorded"));
+    };
+    record(&mut store, "maildir/1.M1.host", t(4, 0));
+    record(&mut store, "maildir/2.M2.host", t(5, 0));
+    record(&mut store, "INBOX/7/3", t(6, 0));
+    record(&mut store, "INBOX/70/4", t(7, 0));
+    store
+        .read(|tx| {
+            assert_eq!(messages::newest_receipt(tx, "maildir/")?, Some(t(5, 0)));
+            assert_eq!(messages::newest_receipt(tx, "INBOX/7/")?, Some(t(6, 0)));
+            assert_eq!(messages::newest_receipt(tx, "INBOX/70/")?, Some(t(7, 0)));
+            assert_eq!(messages::newest_receipt(tx, "INBOX/8/")?, None);
+            assert!(messages::knows_key(tx, "maildir/1.M1.host")?);
+            assert!(!messages::knows_key(tx, "maildir/3.M3.host")?);
+            Ok::<_, StoreError>(())
+        })
+        .expect("read");
+}
