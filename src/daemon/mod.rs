@@ -14,7 +14,9 @@
 //! scheduler (clock tick) ─> letters · sender ─> compose ─> transport (SMTP | atomic files)
 //!   (the sender's workers send while the queue takes a burst: send_pool::send_while)
 //! lock: one `serve` per database · backup: copies (by hand, on schedule),
-//!   restore and the mailbox replay (the inbox's fetch of read mail too)
+//!   restore and the mailbox replay (the inbox's fetch of read mail too),
+//!   the start-up check of a database gone back in time · journal: the
+//!   command journal beside the database
 //! ```
 
 pub mod alerts;
