@@ -61,25 +61,7 @@ impl Token {
     /// # Errors
     /// [`StoreError::Sqlite`] only.
     pub fn generate(tx: &Tx<'_>) -> Result<Token> {
-        let bytes: Vec<u8> = match tx.processing() {
-            Some(super::Processing::Command(mark)) => derived(
-                tx,
-                b"zaochka shell token v1\0",
-                mark.mark.as_bytes(),
-                mark.next_draw(),
-                mark.at,
-            )?,
-            Some(super::Processing::Mail { key, at, draws }) => {
-                let draw = draws.get();
-                draws.set(draw + 1);
-                derived(tx, b"zaochka mail token v1\0", key.as_bytes(), draw, *at)?
-            }
-            None => tx.sql().query_row(
-                "SELECT randomblob(?1) AS bytes",
-                [TOKEN_LENGTH as i64],
-                |row| row.get("bytes"),
-            )?,
-        };
+        let bytes = super::draw_bytes(tx, "token", TOKEN_LENGTH)?;
         // 256 is a multiple of 32, so `b % 32` is uniform.
         let text = bytes
             .iter()
@@ -110,35 +92,6 @@ impl std::fmt::Debug for Token {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Token(***)")
     }
-}
-
-/// The first [`TOKEN_LENGTH`] bytes of HMAC-SHA-256 keyed with the database's
-/// secret (made at `at` if there is none yet) over `domain`, `what` (the
-/// command's mark or the mail's inbox key) and `draw` (8 bytes, big-endian).
-fn derived(
-    tx: &Tx<'_>,
-    domain: &[u8],
-    what: &[u8],
-    draw: u64,
-    at: DateTime<Utc>,
-) -> Result<Vec<u8>> {
-    use hmac::{Hmac, KeyInit, Mac};
-    let secret = super::secrets::verp_key(tx, at)?;
-    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes()).map_err(|e| {
-        StoreError::Corrupt {
-            what: "secret",
-            detail: e.to_string(),
-        }
-    })?;
-    m.update(domain);
-    m.update(what);
-    m.update(&draw.to_be_bytes());
-    Ok(m.finalize()
-        .into_bytes()
-        .iter()
-        .take(TOKEN_LENGTH)
-        .copied()
-        .collect())
 }
 
 /// A game as stored.

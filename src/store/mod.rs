@@ -488,6 +488,77 @@ pub enum Processing<'c> {
     },
 }
 
+/// `len` bytes (at most 32) drawn for `kind` (`"token"`, `"lot"`): from
+/// SQLite's `randomblob()` (a CSPRNG seeded from the operating system), or, in
+/// a transaction that processes a shell command or an inbox mail
+/// ([`Processing`]), the first `len` bytes of HMAC-SHA-256 keyed with the
+/// database's secret over the domain `zaochka shell|mail <kind> v1`, the
+/// command's mark or the mail's inbox key, and the draw number (8 bytes,
+/// big-endian). The same command or mail replayed by a restore on a copy of
+/// the same database therefore draws the same bytes in the same order: the
+/// same tokens, the same lots.
+///
+/// # Errors
+/// [`StoreError::Sqlite`]; [`StoreError::Corrupt`] if the secret is unusable.
+pub fn draw_bytes(tx: &Tx<'_>, kind: &str, len: usize) -> Result<Vec<u8>> {
+    match tx.processing() {
+        Some(Processing::Command(mark)) => derived_bytes(
+            tx,
+            &format!("zaochka shell {kind} v1\0"),
+            mark.mark.as_bytes(),
+            mark.next_draw(),
+            mark.at,
+            len,
+        ),
+        Some(Processing::Mail { key, at, draws }) => {
+            let draw = draws.get();
+            draws.set(draw + 1);
+            derived_bytes(
+                tx,
+                &format!("zaochka mail {kind} v1\0"),
+                key.as_bytes(),
+                draw,
+                *at,
+                len,
+            )
+        }
+        None => Ok(tx
+            .sql()
+            .query_row("SELECT randomblob(?1) AS bytes", [len as i64], |row| {
+                row.get("bytes")
+            })?),
+    }
+}
+
+/// The first `len` bytes of HMAC-SHA-256 keyed with the database's secret
+/// (made at `at` if there is none yet) over `domain`, `what` and `draw`.
+fn derived_bytes(
+    tx: &Tx<'_>,
+    domain: &str,
+    what: &[u8],
+    draw: u64,
+    at: DateTime<Utc>,
+    len: usize,
+) -> Result<Vec<u8>> {
+    use hmac::{Hmac, KeyInit, Mac};
+    let secret = secrets::verp_key(tx, at)?;
+    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes()).map_err(|e| {
+        StoreError::Corrupt {
+            what: "secret",
+            detail: e.to_string(),
+        }
+    })?;
+    m.update(domain.as_bytes());
+    m.update(what);
+    m.update(&draw.to_be_bytes());
+    Ok(m.finalize()
+        .into_bytes()
+        .iter()
+        .take(len)
+        .copied()
+        .collect())
+}
+
 /// A transaction in progress, handed to the closure of [`Store::transaction`]
 /// or [`Store::read`]; the aggregate functions (`players::add`, `moves::append`,
 /// ...) take it as their first argument.

@@ -164,7 +164,8 @@ fn undo_draw(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<(), Refe
 }
 
 /// Draws the personal numbers of every section: by the seeded lot of
-/// [`lots::numbers`] (a fresh random seed when none is given), or in the
+/// [`lots::numbers`] (when none is given, a seed from [`crate::store::draw_bytes`]:
+/// the same again when a restore replays the command), or in the
 /// order the director gives (`order`: addresses, each section's entrants in
 /// the order of their numbers). The seed and the numbers go to the audit log
 /// (`tournament_draw`) so that anyone can re-check the lot.
@@ -187,9 +188,7 @@ pub fn draw(
     let seed = match seed {
         Some(s) => s,
         None => {
-            let mut s = vec![0u8; 16];
-            getrandom::fill(&mut s)
-                .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+            let s = crate::store::draw_bytes(tx, "lot", 16)?;
             s
         }
     };

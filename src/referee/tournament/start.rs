@@ -97,9 +97,7 @@ pub fn start(
     let seed = match t.draw_seed.as_deref().and_then(lots::from_hex) {
         Some(s) => s,
         None => {
-            let mut s = vec![0u8; 16];
-            getrandom::fill(&mut s)
-                .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+            let s = crate::store::draw_bytes(tx, "lot", 16)?;
             tournaments::set_seed(tx, t.id, &lots::hex(&s))?;
             s
         }

@@ -971,3 +971,71 @@ fn the_journal_names_the_user_from_the_password_database_when_user_is_unset() {
     assert!(!expected.is_empty());
     assert_eq!(line["user"], expected, "{line}");
 }
+
+/// The personal numbers and the games (colours and reply tokens) of the
+/// tournaments in the database at `file`, in one comparable text.
+fn lots_and_games(file: &Path) -> String {
+    let db = rusqlite::Connection::open(file).unwrap();
+    let mut out = String::new();
+    let mut numbers = db
+        .prepare("SELECT player_id, number FROM tournament_players ORDER BY player_id")
+        .unwrap();
+    for row in numbers
+        .query_map([], |r| {
+            Ok(format!(
+                "player {} number {:?}\n",
+                r.get::<_, i64>("player_id")?,
+                r.get::<_, Option<i64>>("number")?
+            ))
+        })
+        .unwrap()
+    {
+        out.push_str(&row.unwrap());
+    }
+    let mut games = db
+        .prepare("SELECT id, white_id, black_id, white_token, black_token FROM games ORDER BY id")
+        .unwrap();
+    for row in games
+        .query_map([], |r| {
+            Ok(format!(
+                "game {} {}-{} {} {}\n",
+                r.get::<_, i64>("id")?,
+                r.get::<_, i64>("white_id")?,
+                r.get::<_, i64>("black_id")?,
+                r.get::<_, String>("white_token")?,
+                r.get::<_, String>("black_token")?
+            ))
+        })
+        .unwrap()
+    {
+        out.push_str(&row.unwrap());
+    }
+    out
+}
+
+#[test]
+fn a_tournament_drawn_by_lot_after_the_backup_is_drawn_the_same_when_a_restore_replays_it() {
+    let bot = Bot::new(Mailing::Local);
+    let ok = |args: &[&str]| bot.ok(args);
+    let director = "director@example.test";
+    common::field::add_director(&ok, director, None);
+    let players = common::field::add_numbered(&ok, 6, |i| format!("p{i}@example.test"));
+    common::field::new_tournament(&ok, director, "Кубок", "round-robin", &[], &players);
+    let backup = bot.path().join("before.db");
+    bot.ok(&["backup", backup.to_str().unwrap()]);
+    // After the backup: the lot with no seed given, and the start.
+    bot.ok(&["tournament", "draw", "Кубок", "--as", director]);
+    bot.ok(&["tournament", "start", "Кубок", "--as", director]);
+    let live = bot.path().join("zaochka.db");
+    let first = lots_and_games(&live);
+    assert!(first.contains("number Some(6)"), "{first}");
+    assert_eq!(first.matches("game ").count(), 15, "{first}");
+
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert!(out.contains("2 applied"), "{out}");
+    assert_eq!(
+        lots_and_games(&live),
+        first,
+        "the replayed lot gives the same numbers, colours and reply addresses"
+    );
+}
