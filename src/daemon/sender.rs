@@ -270,7 +270,7 @@ fn relay_name(config: &Config) -> Option<String> {
 
 /// Whether a row is an alert mail to a referee (see `alerts::queue_mail`).
 fn is_alert_mail(row: &OutgoingMail) -> bool {
-    row.game_id.is_none() && row.message_id.starts_with("zaochka.alert.")
+    row.game_id.is_none() && crate::letters::ids::BotMessageId::is_alert(&row.message_id)
 }
 
 /// `From:` the bot's display name with its address, or with the per-player

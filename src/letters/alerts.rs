@@ -33,7 +33,7 @@ pub fn alert_mail(
         attachments: Vec::new(),
         in_reply_to: None,
         references: None,
-        message_id: format!("zaochka.alert.{}.{}@{domain}", id.0, referee.id.0),
+        message_id: super::ids::alert(id, referee.id, domain),
         game_id: None,
         created_at: now,
     }

@@ -19,6 +19,7 @@
 //!   transaction as the outbox row.
 
 mod alerts;
+pub mod ids;
 mod notices;
 mod rich;
 
@@ -243,16 +244,7 @@ pub fn queue_replies(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
     for r in replies {
-        let mut random = [0u8; 10];
-        getrandom::fill(&mut random)
-            .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
-        let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
-        let id = format!(
-            "zaochka.cli.{random}.{}@{}",
-            now.timestamp_millis(),
-            bot.domain
-        );
-        post(tx, r, None, id, now)?;
+        post(tx, r, None, ids::command(&bot.domain, now)?, now)?;
     }
     Ok(())
 }
