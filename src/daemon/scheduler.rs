@@ -139,7 +139,7 @@ fn post_all(
 ) -> Result<(), RefereeError> {
     for (k, r) in replies.iter().enumerate() {
         let id = ids::tournament(event, r.game, k, &config.address.domain);
-        crate::letters::post(tx, r, None, id, now)?;
+        crate::letters::post(tx, &config.bot(), r, None, id, now)?;
     }
     Ok(())
 }
@@ -266,7 +266,7 @@ fn act(
     }
     for (k, reply) in replies.iter().enumerate() {
         let id = ids::clock(a, i, k, &config.address.domain);
-        crate::letters::post(tx, reply, None, id, now)?;
+        crate::letters::post(tx, &config.bot(), reply, None, id, now)?;
     }
     info!(game = a.game_id.0, side = a.side.as_str(), action = %key, "clock action");
     Ok(())

@@ -97,12 +97,7 @@ pub fn tournament(event: TournamentEvent, game: Option<GameId>, k: usize, domain
 /// The Message-ID of the `k`-th mail of the clock action `action`, the
 /// `action_index`-th action of its tick.
 #[must_use]
-pub fn clock(
-    action: &crate::clock::Action,
-    action_index: usize,
-    k: usize,
-    domain: &str,
-) -> String {
+pub fn clock(action: &crate::clock::Action, action_index: usize, k: usize, domain: &str) -> String {
     written(
         IdKind::Clock {
             game: action.game_id,

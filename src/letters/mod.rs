@@ -9,10 +9,14 @@
 //!   unless it answers the reader's mail in a game's thread (help, history,
 //!   leave, the table asked there): then it is in that thread, with its
 //!   Subject, References and reply address.
-//! - **From and Reply-To** ([`reply_address`], read by the sender): the reader's
-//!   reply address of the game (`<local>+<game>.<token>@<domain>`), or for a mail
-//!   not about one of the reader's games, the personal address
+//! - **From and Reply-To** ([`addresses`], stored in the outbox row): the
+//!   reader's reply address of the game (`<local>+<game>.<token>@<domain>`), or
+//!   for a mail not about one of the reader's games, the personal address
 //!   (`<local>+p<player>.<token>@<domain>`), so that pressing Reply always works.
+//! - **Message-ID**: made by [`ids`], one writer per kind of mail.
+//!
+//! The outbox row holds every header and part the sender needs: sending it
+//! reads nothing else.
 //! - **In-Reply-To and References**: chained to the last mail of the thread of
 //!   that reader and game (the reader's own mail when answering it, else the
 //!   bot's previous mail), kept in [`crate::store::threads`] in the same
@@ -133,6 +137,55 @@ pub fn reply_address(
     personal_address(tx, bot, &p)
 }
 
+/// The From address and the Reply-To address (if any) of a mail to
+/// `to_address` about `game` ([`reply_address`]; without one, From is the
+/// bot's own address and there is no Reply-To).
+///
+/// # Errors
+/// Database failures.
+pub fn addresses(
+    tx: &Tx<'_>,
+    bot: &BotAddress,
+    game: Option<GameId>,
+    to_address: &str,
+) -> Result<(String, Option<String>), StoreError> {
+    let reply_to = reply_address(tx, bot, game, to_address)?;
+    let from = reply_to
+        .clone()
+        .unwrap_or_else(|| format!("{}@{}", bot.local, bot.domain));
+    Ok((from, reply_to))
+}
+
+/// Fills From and Reply-To of the pending outbox rows written before the
+/// outbox held them, as [`post`] would have written them; returns how many.
+///
+/// # Errors
+/// Database failures.
+pub fn address_earlier_rows(tx: &Tx<'_>, bot: &BotAddress) -> Result<usize, StoreError> {
+    let rows = outbox::pending_without_from(tx)?;
+    for (id, game, to) in &rows {
+        let (from, reply_to) = addresses(tx, bot, *game, to)?;
+        outbox::set_addresses(tx, *id, &from, reply_to.as_deref())?;
+    }
+    Ok(rows.len())
+}
+
+/// Sets From and Reply-To of an alert mail to a referee (the referee's
+/// personal address, if they have one).
+///
+/// # Errors
+/// Database failures.
+pub fn address_alert(
+    tx: &Tx<'_>,
+    bot: &BotAddress,
+    mail: &mut NewOutgoing,
+) -> Result<(), StoreError> {
+    let (from, reply_to) = addresses(tx, bot, mail.game_id, &mail.to_address)?;
+    mail.from_address = Some(from);
+    mail.reply_to = reply_to;
+    Ok(())
+}
+
 /// Writes one reply into the outbox with all its headers decided here, and
 /// moves its thread on. `answering` is the mail it answers, if any (only a
 /// reply to that mail's sender is threaded to it); `message_id` is the reply's
@@ -142,6 +195,7 @@ pub fn reply_address(
 /// Database failures.
 pub fn post(
     tx: &Tx<'_>,
+    bot: &BotAddress,
     reply: &Reply,
     answering: Option<Answering<'_>>,
     message_id: String,
@@ -202,6 +256,7 @@ pub fn post(
         // game's thread).
         rich::enrich(tx, reply, reply.game, created_at)?
     };
+    let (from_address, reply_to) = addresses(tx, bot, game, &reply.email)?;
     let id = outbox::enqueue(
         tx,
         &NewOutgoing {
@@ -215,6 +270,8 @@ pub fn post(
                 .map(|i| i.trim_start_matches('<').trim_end_matches('>').to_string()),
             references: (!references.is_empty()).then(|| references.join(" ")),
             message_id: message_id.clone(),
+            from_address: Some(from_address),
+            reply_to,
             game_id: game,
             created_at,
         },
@@ -244,7 +301,7 @@ pub fn queue_replies(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), RefereeError> {
     for r in replies {
-        post(tx, r, None, ids::command(&bot.domain, now)?, now)?;
+        post(tx, bot, r, None, ids::command(&bot.domain, now)?, now)?;
     }
     Ok(())
 }

@@ -200,10 +200,7 @@ impl std::fmt::Display for BotMessageId {
                 tag,
                 intent,
                 recipient,
-            } => write!(
-                f,
-                "{SUBJECT_TAG_WORD}.{tag}.{intent}.{recipient}@{domain}"
-            ),
+            } => write!(f, "{SUBJECT_TAG_WORD}.{tag}.{intent}.{recipient}@{domain}"),
             IdKind::Command { random, millis } => {
                 write!(f, "{SUBJECT_TAG_WORD}.cli.{random}.{millis}@{domain}")
             }
@@ -250,7 +247,9 @@ fn unsigned(s: &str) -> Option<u64> {
 /// A decimal number, `-` allowed before it.
 fn signed(s: &str) -> Option<i64> {
     match s.strip_prefix('-') {
-        Some(digits) => unsigned(digits).and_then(|n| i64::try_from(n).ok()).map(|n| -n),
+        Some(digits) => unsigned(digits)
+            .and_then(|n| i64::try_from(n).ok())
+            .map(|n| -n),
         None => unsigned(s).and_then(|n| i64::try_from(n).ok()),
     }
 }
@@ -313,7 +312,10 @@ mod tests {
     #[test]
     fn a_tournament_deadline_id_reads_back_its_event_and_game() {
         for (event, game) in [
-            (TournamentEvent::PeriodEnded { tournament: 2 }, Some(GameId(14))),
+            (
+                TournamentEvent::PeriodEnded { tournament: 2 },
+                Some(GameId(14)),
+            ),
             (TournamentEvent::ClaimsOverdue { at: 1_764_936_000 }, None),
         ] {
             round_trip(IdKind::Tournament { event, game, k: 1 });

@@ -213,6 +213,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0021_clock_trust_auth_waits.sql"),
     include_str!("../../migrations/0022_canonical_addresses.sql"),
     include_str!("../../migrations/0023_shell_commands_cancelled_steps.sql"),
+    include_str!("../../migrations/0024_outbox_addresses.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

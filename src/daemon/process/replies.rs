@@ -87,9 +87,11 @@ pub(super) fn enqueue_threaded(
     replies: &[Reply],
     index: usize,
 ) -> Result<(), RefereeError> {
+    let bot = config.bot();
     for (i, r) in replies.iter().enumerate() {
         letters::post(
             tx,
+            &bot,
             r,
             Some(thread),
             reply_id(tx, config, &mail.key, index, i)?,
