@@ -6,7 +6,9 @@
 //! a transient failure schedules the next attempt with exponential backoff
 //! ([`RetryPolicy`]). Sent rows stay, as the record of what was said. Each row
 //! carries its own Message-ID, fixed when it is enqueued, so a resend after a
-//! crash is recognisable as the same mail.
+//! crash is recognisable as the same mail, and every header the sender
+//! needs (From, Reply-To, Subject, In-Reply-To, References): sending a row
+//! reads nothing else.
 //!
 //! Attachments (diagram PNG, score file) are raw bytes in a child table
 //! rather than JSON, since binary content would otherwise need base64.
