@@ -174,18 +174,17 @@ fn queue_mail(
         .iter()
         .map(|(_, json)| serde_json::from_value::<Alert>(json.clone()).ok())
         .collect();
-    let mail = outbox::enqueue(
-        tx,
-        &crate::letters::alert_mail(
-            alert,
-            id,
-            &held_alerts,
-            config.alerts.per_referee_per_hour,
-            referee,
-            &config.address.domain,
-            now,
-        ),
-    )?;
+    let mut new = crate::letters::alert_mail(
+        alert,
+        id,
+        &held_alerts,
+        config.alerts.per_referee_per_hour,
+        referee,
+        &config.address.domain,
+        now,
+    );
+    crate::letters::address_alert(tx, &config.bot(), &mut new)?;
+    let mail = outbox::enqueue(tx, &new)?;
     let ids: Vec<AlertId> = held.iter().map(|(a, _)| *a).collect();
     records::mark_summarised(tx, referee.id, &ids, mail, now)?;
     Ok(mail)

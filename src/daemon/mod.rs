@@ -52,6 +52,7 @@ use std::time::Duration;
 use tracing::{info, warn};
 
 use crate::config::{Config, InboxConfig};
+use crate::letters;
 use crate::printable::printable;
 use crate::store::Store;
 use faults::{RunState, read_referees, tell_of_fault};
@@ -298,6 +299,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
         backup::replay(config, since, stop, None)?;
     }
     let mut store = Store::open(&config.database)?;
+    let mut earlier_rows = true;
     let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
     refuse_gone_back(config, &mut store, inbox.as_mut())?;
@@ -306,6 +308,9 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     loop {
         if let Some(list) = read_referees(&mut store) {
             run.referees = list;
+        }
+        if earlier_rows {
+            earlier_rows = !address_earlier_rows(&mut store, config);
         }
         // The replies of a burst go out while the rest of it is taken.
         let (mut wait, sent) = sender::send_while(
@@ -387,6 +392,36 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     }
     info!("zaochka serve stopped");
     Ok(())
+}
+
+/// Gives the pending rows written before the outbox held their From and
+/// Reply-To those addresses, as they would have been written, so that
+/// sending reads the row alone; returns whether none is left. A database
+/// another writer holds is tried again on the next cycle.
+fn address_earlier_rows(store: &mut Store, config: &Config) -> bool {
+    let any =
+        store.read(|tx| crate::store::outbox::pending_without_from(tx).map(|r| !r.is_empty()));
+    match any {
+        Ok(false) => return true,
+        Ok(true) => {}
+        Err(e) => {
+            warn!(error = %e, "cannot read the outbox for rows of an earlier version");
+            return false;
+        }
+    }
+    match store.transaction(|tx| letters::address_earlier_rows(tx, &config.bot())) {
+        Ok(n) => {
+            info!(
+                rows = n,
+                "pending replies of an earlier version given their addresses"
+            );
+            true
+        }
+        Err(e) => {
+            warn!(error = %e, "pending replies of an earlier version not given their addresses yet");
+            false
+        }
+    }
 }
 
 /// Refuses to serve a damaged database: `PRAGMA quick_check` finds a fault

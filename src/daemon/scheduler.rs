@@ -8,6 +8,7 @@ use tracing::info;
 
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
+use crate::letters::ids::{self, TournamentEvent};
 use crate::referee::clock_step::{self, TickGuard};
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks as persist;
@@ -114,36 +115,31 @@ fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize
             continue;
         }
         let replies = crate::referee::tournament::end_playing_period(tx, None, &t, now)?;
-        post_all(tx, config, &replies, &format!("period.{}", t.id), now)?;
+        let event = TournamentEvent::PeriodEnded { tournament: t.id.0 };
+        post_all(tx, config, &replies, event, now)?;
         info!(tournament = %t.name, games = replies.len() / 2, "playing period ended");
         acted += 1;
     }
     let replies = crate::referee::tournament::overdue_claims(tx, now)?;
-    post_all(
-        tx,
-        config,
-        &replies,
-        &format!("claims.{}", now.timestamp()),
-        now,
-    )?;
+    let event = TournamentEvent::ClaimsOverdue {
+        at: now.timestamp(),
+    };
+    post_all(tx, config, &replies, event, now)?;
     Ok(acted + replies.len() / 2)
 }
 
-/// Posts replies with Message-IDs made from `key` (unique per event).
+/// Posts the replies of a tournament deadline (`event`), with their
+/// Message-IDs ([`ids::tournament`]).
 fn post_all(
     tx: &Tx<'_>,
     config: &Config,
     replies: &[Reply],
-    key: &str,
+    event: TournamentEvent,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
     for (k, r) in replies.iter().enumerate() {
-        let id = format!(
-            "zaochka.{key}.{}.{k}@{}",
-            r.game.map_or(0, |g| g.0),
-            config.address.domain
-        );
-        crate::letters::post(tx, r, None, id, now)?;
+        let id = ids::tournament(event, r.game, k, &config.address.domain);
+        crate::letters::post(tx, &config.bot(), r, None, id, now)?;
     }
     Ok(())
 }
@@ -269,14 +265,8 @@ fn act(
         crate::referee::tournament::after_game_end(tx, a.game_id, &mut replies, now)?;
     }
     for (k, reply) in replies.iter().enumerate() {
-        let id = format!(
-            "zaochka.clock.{}.{}.{key}.{}.{i}.{k}@{}",
-            a.game_id,
-            a.side.as_str(),
-            a.due_at.timestamp(),
-            config.address.domain
-        );
-        crate::letters::post(tx, reply, None, id, now)?;
+        let id = ids::clock(a, i, k, &config.address.domain);
+        crate::letters::post(tx, &config.bot(), reply, None, id, now)?;
     }
     info!(game = a.game_id.0, side = a.side.as_str(), action = %key, "clock action");
     Ok(())

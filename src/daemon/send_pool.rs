@@ -336,7 +336,7 @@ impl Run {
             let Some(row) = self.queue.pop_front() else {
                 break;
             };
-            match prepare(store, side.config, side.return_paths, &row)? {
+            match prepare(side.config, side.return_paths, &row)? {
                 Ok(message) => {
                     let worker = self.idle.pop().unwrap_or_default();
                     if side.jobs[worker].send(Job { row, message }).is_err() {

@@ -90,29 +90,36 @@ pub fn send_while<R>(
     super::send_pool::send_while(store, transport, config, &return_paths, now, stop, work)
 }
 
-/// Builds one row into its MIME message (read from the store: its reply
-/// address); a message that cannot be built is a permanent [`SendError`].
+/// Builds one row into its MIME message from the row alone (its From and
+/// Reply-To were decided when it was written, [`crate::letters::addresses`];
+/// a row written before the outbox held them and not filled at start comes
+/// from the bot's own address); a message that cannot be built is a
+/// permanent [`SendError`].
 ///
 /// # Errors
-/// Database failures and a reply address that is not valid.
+/// A bot address that is not valid.
 pub(super) fn prepare(
-    store: &mut Store,
     config: &Config,
     return_paths: &ReturnPath,
     row: &OutgoingMail,
 ) -> anyhow::Result<Result<lettre::Message, SendError>> {
-    let reply_to = store.read(|tx| reply_to_of(tx, config, row))?;
-    let from = bot_mailbox(config, reply_to.as_deref())?;
-    let reply_to_box = match &reply_to {
-        Some(r) => Some(Mailbox::new(None, r.parse::<Address>()?)),
-        None => None,
-    };
-    Ok(return_paths
-        .address(row.id)
-        .parse::<Address>()
-        .context("cannot make the return path")
-        .and_then(|rp| super::compose::build(row, &from, reply_to_box.as_ref(), &rp))
-        .map_err(|e| SendError::Permanent(format!("cannot build the message: {e:#}"))))
+    let built = (|| -> anyhow::Result<lettre::Message> {
+        let from = bot_mailbox(config, row.from_address.as_deref())?;
+        let reply_to = match &row.reply_to {
+            Some(r) => Some(Mailbox::new(
+                None,
+                r.parse::<Address>()
+                    .with_context(|| format!("bad Reply-To \"{}\"", printable(r)))?,
+            )),
+            None => None,
+        };
+        let rp = return_paths
+            .address(row.id)
+            .parse::<Address>()
+            .context("cannot make the return path")?;
+        super::compose::build(row, &from, reply_to.as_ref(), &rp)
+    })();
+    Ok(built.map_err(|e| SendError::Permanent(format!("cannot build the message: {e:#}"))))
 }
 
 /// Records the outcome of one row's send at `at` (UTC), each in its own
@@ -270,15 +277,15 @@ fn relay_name(config: &Config) -> Option<String> {
 
 /// Whether a row is an alert mail to a referee (see `alerts::queue_mail`).
 fn is_alert_mail(row: &OutgoingMail) -> bool {
-    row.game_id.is_none() && row.message_id.starts_with("zaochka.alert.")
+    row.game_id.is_none() && crate::letters::ids::BotMessageId::is_alert(&row.message_id)
 }
 
-/// `From:` the bot's display name with its address, or with the per-player
-/// address when there is one, so that a plain "Reply" in any client carries
+/// `From:` the bot's display name with its address, or with the row's
+/// address (the per-player reply address) when there is one, so that a plain "Reply" in any client carries
 /// the token. The name is quoted or encoded by lettre, whatever it holds
 /// (commas, quotes, `<>`, non-ASCII); control characters are escaped first.
-fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbox> {
-    let address = reply_to.map_or_else(|| config.bot_address(), str::to_string);
+fn bot_mailbox(config: &Config, from: Option<&str>) -> anyhow::Result<Mailbox> {
+    let address = from.map_or_else(|| config.bot_address(), str::to_string);
     let address: Address = address.parse().with_context(|| {
         format!(
             "the bot's address \"{}\" is not a valid mail address (check [address] local and domain)",
@@ -287,17 +294,6 @@ fn bot_mailbox(config: &Config, reply_to: Option<&str>) -> anyhow::Result<Mailbo
     })?;
     let name = printable(config.address.name.trim()).into_owned();
     Ok(Mailbox::new((!name.is_empty()).then_some(name), address))
-}
-
-/// The address the row comes from and is answered at (decided by
-/// [`crate::letters::reply_address`]: the recipient's reply address of the game,
-/// else the personal one).
-fn reply_to_of(
-    tx: &crate::store::Tx<'_>,
-    config: &Config,
-    row: &OutgoingMail,
-) -> Result<Option<String>, StoreError> {
-    crate::letters::reply_address(tx, &config.bot(), row.game_id, &row.to_address)
 }
 
 /// Sends one plain-text mail from the bot straight through the transport,

@@ -13,7 +13,8 @@ use crate::words::alerts::{self, Alert};
 /// The mail telling `referee` of `alert` (the alert `id`), with the alerts
 /// held for them by the limit of `per_hour` alert mails an hour listed
 /// below it (`None`: a held alert this version cannot read), written at
-/// `now` (UTC) for the bot's `domain`.
+/// `now` (UTC) for the bot's `domain`; its From and Reply-To are set by
+/// [`super::address_alert`].
 #[must_use]
 pub fn alert_mail(
     alert: &Alert,
@@ -33,7 +34,9 @@ pub fn alert_mail(
         attachments: Vec::new(),
         in_reply_to: None,
         references: None,
-        message_id: format!("zaochka.alert.{}.{}@{domain}", id.0, referee.id.0),
+        message_id: super::ids::alert(id, referee.id, domain),
+        from_address: None,
+        reply_to: None,
         game_id: None,
         created_at: now,
     }

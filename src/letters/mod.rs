@@ -9,16 +9,21 @@
 //!   unless it answers the reader's mail in a game's thread (help, history,
 //!   leave, the table asked there): then it is in that thread, with its
 //!   Subject, References and reply address.
-//! - **From and Reply-To** ([`reply_address`], read by the sender): the reader's
-//!   reply address of the game (`<local>+<game>.<token>@<domain>`), or for a mail
-//!   not about one of the reader's games, the personal address
+//! - **From and Reply-To** ([`addresses`], stored in the outbox row): the
+//!   reader's reply address of the game (`<local>+<game>.<token>@<domain>`), or
+//!   for a mail not about one of the reader's games, the personal address
 //!   (`<local>+p<player>.<token>@<domain>`), so that pressing Reply always works.
+//! - **Message-ID**: made by [`ids`], one writer per kind of mail.
+//!
+//! The outbox row holds every header and part the sender needs: sending it
+//! reads nothing else.
 //! - **In-Reply-To and References**: chained to the last mail of the thread of
 //!   that reader and game (the reader's own mail when answering it, else the
 //!   bot's previous mail), kept in [`crate::store::threads`] in the same
 //!   transaction as the outbox row.
 
 mod alerts;
+pub mod ids;
 mod notices;
 mod rich;
 
@@ -132,6 +137,55 @@ pub fn reply_address(
     personal_address(tx, bot, &p)
 }
 
+/// The From address and the Reply-To address (if any) of a mail to
+/// `to_address` about `game` ([`reply_address`]; without one, From is the
+/// bot's own address and there is no Reply-To).
+///
+/// # Errors
+/// Database failures.
+pub fn addresses(
+    tx: &Tx<'_>,
+    bot: &BotAddress,
+    game: Option<GameId>,
+    to_address: &str,
+) -> Result<(String, Option<String>), StoreError> {
+    let reply_to = reply_address(tx, bot, game, to_address)?;
+    let from = reply_to
+        .clone()
+        .unwrap_or_else(|| format!("{}@{}", bot.local, bot.domain));
+    Ok((from, reply_to))
+}
+
+/// Fills From and Reply-To of the pending outbox rows written before the
+/// outbox held them, as [`post`] would have written them; returns how many.
+///
+/// # Errors
+/// Database failures.
+pub fn address_earlier_rows(tx: &Tx<'_>, bot: &BotAddress) -> Result<usize, StoreError> {
+    let rows = outbox::pending_without_from(tx)?;
+    for (id, game, to) in &rows {
+        let (from, reply_to) = addresses(tx, bot, *game, to)?;
+        outbox::set_addresses(tx, *id, &from, reply_to.as_deref())?;
+    }
+    Ok(rows.len())
+}
+
+/// Sets From and Reply-To of an alert mail to a referee (the referee's
+/// personal address, if they have one).
+///
+/// # Errors
+/// Database failures.
+pub fn address_alert(
+    tx: &Tx<'_>,
+    bot: &BotAddress,
+    mail: &mut NewOutgoing,
+) -> Result<(), StoreError> {
+    let (from, reply_to) = addresses(tx, bot, mail.game_id, &mail.to_address)?;
+    mail.from_address = Some(from);
+    mail.reply_to = reply_to;
+    Ok(())
+}
+
 /// Writes one reply into the outbox with all its headers decided here, and
 /// moves its thread on. `answering` is the mail it answers, if any (only a
 /// reply to that mail's sender is threaded to it); `message_id` is the reply's
@@ -141,6 +195,7 @@ pub fn reply_address(
 /// Database failures.
 pub fn post(
     tx: &Tx<'_>,
+    bot: &BotAddress,
     reply: &Reply,
     answering: Option<Answering<'_>>,
     message_id: String,
@@ -201,6 +256,7 @@ pub fn post(
         // game's thread).
         rich::enrich(tx, reply, reply.game, created_at)?
     };
+    let (from_address, reply_to) = addresses(tx, bot, game, &reply.email)?;
     let id = outbox::enqueue(
         tx,
         &NewOutgoing {
@@ -214,6 +270,8 @@ pub fn post(
                 .map(|i| i.trim_start_matches('<').trim_end_matches('>').to_string()),
             references: (!references.is_empty()).then(|| references.join(" ")),
             message_id: message_id.clone(),
+            from_address: Some(from_address),
+            reply_to,
             game_id: game,
             created_at,
         },
@@ -235,7 +293,7 @@ pub fn post(
 /// the outbox through the one composer. A shell command's replies (the
 /// transaction processes its mark) get Message-IDs derived from the mark,
 /// the reply's number within the command and the database's secret key
-/// ([`shell_reply_id`]), so that the command replayed by a restore posts
+/// ([`ids::shell`]), so that the command replayed by a restore posts
 /// them under the ids of the first time; others get fresh random ids.
 ///
 /// # Errors
@@ -249,52 +307,12 @@ pub fn queue_replies(
     for r in replies {
         let id = match tx.processing() {
             Some(crate::store::Processing::Command(mark)) => {
-                shell_reply_id(tx, mark, mark.next_post(), &bot.domain)?
+                ids::shell(tx, mark, mark.next_post(), &bot.domain)?
             }
-            _ => {
-                let mut random = [0u8; 10];
-                getrandom::fill(&mut random)
-                    .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
-                let random: String = random.iter().map(|b| format!("{b:02x}")).collect();
-                format!(
-                    "zaochka.cli.{random}.{}@{}",
-                    now.timestamp_millis(),
-                    bot.domain
-                )
-            }
+            _ => ids::command(&bot.domain, now)?,
         };
-        post(tx, r, None, id, now)?;
+        post(tx, bot, r, None, id, now)?;
     }
     Ok(())
 }
 
-/// The Message-ID of the `post`-th mail a shell command posts:
-/// `zaochka.cli.<tag>.<post>@<domain>`, the tag the first 10 bytes (hex) of
-/// the HMAC-SHA256 of the database's secret key over a domain string, the
-/// command's mark and `post`: the same for the command replayed, unguessable
-/// without the key (as the ids of replies to mail).
-///
-/// # Errors
-/// Database failures (the key is made if the database has none yet).
-pub fn shell_reply_id(
-    tx: &Tx<'_>,
-    mark: &crate::store::shell_commands::CommandMark,
-    post: u64,
-    domain: &str,
-) -> Result<String, RefereeError> {
-    use hmac::{Hmac, KeyInit, Mac};
-    let secret = crate::store::secrets::verp_key(tx, mark.at)?;
-    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
-        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
-    m.update(b"zaochka shell reply id v1\0");
-    m.update(mark.mark.as_bytes());
-    m.update(&post.to_be_bytes());
-    let tag: String = m
-        .finalize()
-        .into_bytes()
-        .iter()
-        .take(10)
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    Ok(format!("zaochka.cli.{tag}.{post}@{domain}"))
-}

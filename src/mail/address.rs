@@ -2,8 +2,7 @@
 //! `<local>+<game>.<token>@<domain>` (it carries the game and the player's
 //! secret token for it), the personal address `<local>+p<player>.<token>@<domain>`
 //! of the mails not about one game (the player's own token), the subject tag
-//! `[zaochka #<game>]`, and the bot's own Message-IDs
-//! `zaochka.g<game>.p<ply>.<hex>@<domain>`.
+//! `[zaochka #<game>]` (the bot's own Message-IDs are in [`super::ids`]).
 //!
 //! Tokens are case-sensitive and compared in constant time with
 //! [`constant_time_eq`]. The local part and the domain compare without regard
@@ -464,66 +463,6 @@ fn split_address(address: &str) -> Result<(&str, &str), AddressError> {
     match a.rsplit_once('@') {
         Some((l, d)) if !l.is_empty() && !d.is_empty() => Ok((l, d)),
         _ => Err(AddressError::NotAnAddress(address.trim().to_string())),
-    }
-}
-
-/// One of the bot's own Message-IDs, `zaochka.g<game>.p<ply>.<hex>@<domain>`
-/// (without `<>`), as the reply composer writes them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotMessageId {
-    /// The game the mail was about.
-    pub game: GameId,
-    /// Plies played when the mail was written.
-    pub ply: u32,
-    /// A unique suffix (hex).
-    pub unique: String,
-    /// The domain.
-    pub domain: String,
-}
-
-impl BotMessageId {
-    /// Reads `zaochka.g12.p36.4842ee4d@example.com` (with or without `<>`);
-    /// `None` for any other Message-ID.
-    #[must_use]
-    pub fn parse(id: &str) -> Option<BotMessageId> {
-        let (local, domain) = split_address(id).ok()?;
-        let mut parts = local.split('.');
-        let word = parts.next()?;
-        if !word.eq_ignore_ascii_case(SUBJECT_TAG_WORD) {
-            return None;
-        }
-        let game = parse_game_number(parts.next()?.strip_prefix('g')?)?;
-        let ply_text = parts.next()?.strip_prefix('p')?;
-        if ply_text.is_empty()
-            || ply_text.len() > 9
-            || !ply_text.bytes().all(|b| b.is_ascii_digit())
-        {
-            return None;
-        }
-        let ply = ply_text.parse().ok()?;
-        let unique = parts.next()?;
-        if unique.is_empty()
-            || !unique.bytes().all(|b| b.is_ascii_hexdigit())
-            || parts.next().is_some()
-        {
-            return None;
-        }
-        Some(BotMessageId {
-            game,
-            ply,
-            unique: unique.to_string(),
-            domain: domain.to_string(),
-        })
-    }
-}
-
-impl std::fmt::Display for BotMessageId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{SUBJECT_TAG_WORD}.g{}.p{}.{}@{}",
-            self.game.0, self.ply, self.unique, self.domain
-        )
     }
 }
 

@@ -7,7 +7,8 @@
 //! unreachable; a delay (`Action: delayed`) is only logged: the caller decides,
 //! this module only reads.
 
-use crate::mail::address::{BotMessageId, parse_subject_tag};
+use crate::mail::address::parse_subject_tag;
+use crate::mail::ids::BotMessageId;
 use crate::vocabulary::GameId;
 
 /// What the reporting server did for one recipient (`Action:`).
@@ -172,7 +173,7 @@ pub fn returned_message(
         message_id
             .as_deref()
             .and_then(BotMessageId::parse)
-            .map(|m| m.game)
+            .and_then(|m| m.game())
     });
     ReturnedMessage {
         message_id,
@@ -282,18 +283,32 @@ Status: 4.4.1\n";
     #[test]
     fn the_returned_mail_names_its_game_by_tag_or_message_id() {
         let r = returned_message(
-            Some("zaochka.g14.p19.0269250f@example.com".into()),
+            Some("zaochka.0123456789abcdef0123.0.1@example.com".into()),
             Some("[zaochka #14] Ваш ход".into()),
             vec![],
             vec![],
         );
         assert_eq!(r.game, Some(GameId(14)));
         let r = returned_message(
-            Some("zaochka.g9.p1.ab@example.com".into()),
+            Some("zaochka.clock.9.black.deadline-1d.1764936000.0.0@example.com".into()),
             None,
             vec![],
             vec![],
         );
         assert_eq!(r.game, Some(GameId(9)));
+        let r = returned_message(
+            Some("zaochka.period.2.11.0@example.com".into()),
+            None,
+            vec![],
+            vec![],
+        );
+        assert_eq!(r.game, Some(GameId(11)));
+        let r = returned_message(
+            Some("zaochka.0123456789abcdef0123.0.1@example.com".into()),
+            None,
+            vec![],
+            vec![],
+        );
+        assert_eq!(r.game, None);
     }
 }

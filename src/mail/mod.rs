@@ -16,6 +16,7 @@
 //! clean-up), [`dsn`] (delivery status notifications), [`quotes`] (new text
 //! only), [`intent`] (commands), [`chess_token`] (chess move words, asked of
 //! the referee's own chess move reader), [`address`] (reply address, subject tag, constant-time token check),
+//! [`ids`] (the bot's own Message-IDs, written and read),
 //! [`limits`] (the bounds of one mail, checked before the memory is spent).
 //!
 //! Invariant: every reader here is linear in its input (no line is copied or
@@ -33,6 +34,7 @@ pub mod dsn;
 pub mod envelope;
 pub mod flowed;
 pub mod html;
+pub mod ids;
 pub mod intent;
 pub mod limits;
 pub mod quotes;

@@ -275,6 +275,7 @@ pub fn create(tx: &Tx<'_>, new: &NewGame) -> Result<Game> {
             value: String::new(),
         });
     }
+    tx.forget_games();
     let inserted = tx.sql().execute(
         "INSERT INTO games (id, variant, start_fen, opening, white_id, black_id, time_control,
                             tournament, white_token, black_token, created_at)
@@ -308,12 +309,17 @@ pub fn create(tx: &Tx<'_>, new: &NewGame) -> Result<Game> {
 /// # Errors
 /// [`StoreError::NotFound`] if there is none.
 pub fn get(tx: &Tx<'_>, id: GameId) -> Result<Game> {
-    tx.row_by_key(
+    if let Some(game) = tx.remembered_game(id) {
+        return Ok(game);
+    }
+    let game = tx.row_by_key(
         "game",
         &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
         id,
         from_row,
-    )
+    )?;
+    tx.remember_game(&game);
+    Ok(game)
 }
 
 /// The order of [`list`]. Ties are broken by id in the same direction.
@@ -482,6 +488,7 @@ pub fn set_status(tx: &Tx<'_>, id: GameId, status: GameStatus, at: DateTime<Utc>
         GameStatus::Annulled => Some(Ts(at)),
         GameStatus::Active | GameStatus::Paused | GameStatus::Adjourned => None,
     };
+    tx.forget_games();
     let n = tx.sql().execute(
         "UPDATE games SET status = ?1, result = NULL, termination = NULL, finished_at = ?2
          WHERE id = ?3",
@@ -517,6 +524,7 @@ pub fn replace_player(tx: &Tx<'_>, id: GameId, side: Side, player: PlayerId) -> 
             break t;
         }
     };
+    tx.forget_games();
     let sql = match side {
         Side::White => "UPDATE games SET white_id = ?2, white_token = ?3 WHERE id = ?1",
         Side::Black => "UPDATE games SET black_id = ?2, black_token = ?3 WHERE id = ?1",
@@ -538,6 +546,7 @@ pub fn set_result(
     termination: Termination,
     at: DateTime<Utc>,
 ) -> Result<Game> {
+    tx.forget_games();
     let n = tx.sql().execute(
         "UPDATE games SET status = 'finished', result = ?1, termination = ?2, finished_at = ?3
          WHERE id = ?4",
@@ -561,6 +570,7 @@ pub fn set_time_control(
     id: GameId,
     time_control: Option<&TimeControl>,
 ) -> Result<Game> {
+    tx.forget_games();
     let n = tx.sql().execute(
         "UPDATE games SET time_control = ?1 WHERE id = ?2",
         params![time_control, id],

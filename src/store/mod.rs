@@ -213,6 +213,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0021_clock_trust_auth_waits.sql"),
     include_str!("../../migrations/0022_canonical_addresses.sql"),
     include_str!("../../migrations/0023_shell_commands_cancelled_steps.sql"),
+    include_str!("../../migrations/0024_outbox_addresses.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored
@@ -568,9 +569,30 @@ pub struct Tx<'c> {
     /// The shell command or inbox mail the transaction processes, if any
     /// (tokens it draws derive from it, see [`games::Token::generate`]).
     processing: Option<Processing<'c>>,
+    /// The game rows read in this transaction, by id (see [`games::get`]):
+    /// a command reads its game's row once. Forgotten on every write to
+    /// `games` ([`Tx::forget_games`]) and dropped with the transaction.
+    games: std::cell::RefCell<std::collections::HashMap<GameId, games::Game>>,
 }
 
 impl Tx<'_> {
+    /// Forgets the game rows this transaction has read: after a write to
+    /// `games`, or a rollback to a savepoint (which may undo one).
+    pub fn forget_games(&self) {
+        self.games.borrow_mut().clear();
+    }
+
+    /// The row of game `id` if this transaction has read it since its last
+    /// write to `games`.
+    pub(crate) fn remembered_game(&self, id: GameId) -> Option<games::Game> {
+        self.games.borrow().get(&id).cloned()
+    }
+
+    /// Remembers a game row read in this transaction.
+    pub(crate) fn remember_game(&self, game: &games::Game) {
+        self.games.borrow_mut().insert(game.id, game.clone());
+    }
+
     /// The shell command or inbox mail this transaction processes, if any.
     #[must_use]
     pub fn processing(&self) -> Option<&Processing<'_>> {
@@ -750,7 +772,11 @@ impl Store {
             }),
             None => self.command.as_ref().map(Processing::Command),
         };
-        let tx = Tx { tx, processing };
+        let tx = Tx {
+            tx,
+            processing,
+            games: std::cell::RefCell::default(),
+        };
         let value = f(&tx)?;
         let changed = tx.tx.total_changes() > before;
         if changed && let Some(mark) = &self.command {
@@ -788,6 +814,7 @@ impl Store {
         let tx = Tx {
             tx,
             processing: self.command.as_ref().map(Processing::Command),
+            games: std::cell::RefCell::default(),
         };
         let value = f(&tx)?;
         tx.tx.rollback().map_err(StoreError::from)?;

@@ -6,7 +6,9 @@
 //! a transient failure schedules the next attempt with exponential backoff
 //! ([`RetryPolicy`]). Sent rows stay, as the record of what was said. Each row
 //! carries its own Message-ID, fixed when it is enqueued, so a resend after a
-//! crash is recognisable as the same mail.
+//! crash is recognisable as the same mail, and every header the sender
+//! needs (From, Reply-To, Subject, In-Reply-To, References): sending a row
+//! reads nothing else.
 //!
 //! Attachments (diagram PNG, score file) are raw bytes in a child table
 //! rather than JSON, since binary content would otherwise need base64.
@@ -76,6 +78,12 @@ pub struct OutgoingMail {
     pub references: Option<String>,
     /// This mail's own Message-ID, without `<>`.
     pub message_id: String,
+    /// The address in its From (`local@domain`, decided when it was
+    /// written); `None` for a row written before the outbox held it (the
+    /// bot's own address is used).
+    pub from_address: Option<String>,
+    /// The address in its Reply-To, if any.
+    pub reply_to: Option<String>,
     /// The game it reports on, if any.
     pub game_id: Option<GameId>,
     /// Where it stands.
@@ -111,6 +119,10 @@ pub struct NewOutgoing {
     pub references: Option<String>,
     /// This mail's own Message-ID (with or without `<>`), unique.
     pub message_id: String,
+    /// The address in its From (`local@domain`); `None`: the bot's own.
+    pub from_address: Option<String>,
+    /// The address in its Reply-To, if any.
+    pub reply_to: Option<String>,
     /// The game it reports on, if any.
     pub game_id: Option<GameId>,
     /// When it is enqueued (UTC).
@@ -163,7 +175,7 @@ pub enum Failure {
 }
 
 pub(super) const COLUMNS: &str = "id, to_address, subject, body_text, body_html, in_reply_to, \
-     references_header, message_id, game_id, status, attempts, next_attempt_at, last_error, \
+     references_header, message_id, from_address, reply_to, game_id, status, attempts, next_attempt_at, last_error, \
      created_at, sent_at";
 
 pub(super) fn from_row(row: &Row<'_>) -> rusqlite::Result<OutgoingMail> {
@@ -177,6 +189,8 @@ pub(super) fn from_row(row: &Row<'_>) -> rusqlite::Result<OutgoingMail> {
         in_reply_to: row.get("in_reply_to")?,
         references: row.get("references_header")?,
         message_id: row.get("message_id")?,
+        from_address: row.get("from_address")?,
+        reply_to: row.get("reply_to")?,
         game_id: row.get("game_id")?,
         status: row.get("status")?,
         attempts: row.get("attempts")?,
@@ -201,6 +215,34 @@ pub(super) fn with_attachments(tx: &Tx<'_>, mut mail: OutgoingMail) -> Result<Ou
     })?;
     mail.attachments = rows.collect::<rusqlite::Result<_>>()?;
     Ok(mail)
+}
+
+/// The pending rows written before the outbox held From (schema 24): id,
+/// game and recipient of each, in order.
+///
+/// # Errors
+/// Database failures.
+pub fn pending_without_from(tx: &Tx<'_>) -> Result<Vec<(OutboxId, Option<GameId>, String)>> {
+    let mut stmt = tx.sql().prepare(
+        "SELECT id, game_id, to_address FROM outbox
+         WHERE status = 'pending' AND from_address IS NULL ORDER BY id",
+    )?;
+    let rows = stmt.query_map([], |row| {
+        Ok((row.get("id")?, row.get("game_id")?, row.get("to_address")?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Sets the From and Reply-To addresses of a row.
+///
+/// # Errors
+/// Database failures.
+pub fn set_addresses(tx: &Tx<'_>, id: OutboxId, from: &str, reply_to: Option<&str>) -> Result<()> {
+    tx.sql().execute(
+        "UPDATE outbox SET from_address = ?2, reply_to = ?3 WHERE id = ?1",
+        params![id, from, reply_to],
+    )?;
+    Ok(())
 }
 
 /// Enqueues a mail, due at once, and returns its id.
@@ -229,8 +271,9 @@ pub fn enqueue(tx: &Tx<'_>, new: &NewOutgoing) -> Result<OutboxId> {
         .and_then(super::messages::normalize_message_id);
     let inserted = tx.sql().execute(
         "INSERT INTO outbox (to_address, subject, body_text, body_html, in_reply_to,
-                             references_header, message_id, game_id, next_attempt_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+                             references_header, message_id, game_id, next_attempt_at, created_at,
+                             from_address, reply_to)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
         params![
             to,
             new.subject,
@@ -241,6 +284,8 @@ pub fn enqueue(tx: &Tx<'_>, new: &NewOutgoing) -> Result<OutboxId> {
             message_id,
             new.game_id,
             Ts(new.created_at),
+            new.from_address,
+            new.reply_to,
         ],
     );
     match inserted {
@@ -471,6 +516,8 @@ impl NewOutgoing {
             in_reply_to: None,
             references: None,
             message_id: message_id.into(),
+            from_address: None,
+            reply_to: None,
             game_id: None,
             created_at: at,
         }
@@ -498,6 +545,8 @@ impl OutgoingMail {
             in_reply_to: new.in_reply_to,
             references: new.references,
             message_id: new.message_id,
+            from_address: new.from_address,
+            reply_to: new.reply_to,
             game_id: new.game_id,
             status: OutboxStatus::Pending,
             attempts: 0,

@@ -272,6 +272,10 @@ fn lost_on_time_before(
 }
 
 pub(super) fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {
+    // A rollback to the savepoint may undo a write to a game row read since.
+    if sql.contains("ROLLBACK") {
+        tx.forget_games();
+    }
     tx.sql()
         .execute_batch(sql)
         .map_err(|e| RefereeError::Store(crate::store::StoreError::from(e)))

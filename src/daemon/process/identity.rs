@@ -124,6 +124,7 @@ pub(super) fn tokenless_answer(
     let reply = personal(player, None, notice.text(lang), lang);
     letters::post(
         tx,
+        &config.bot(),
         &reply,
         None,
         reply_id(tx, config, &mail.key, 0, 0)?,

@@ -87,9 +87,11 @@ pub(super) fn enqueue_threaded(
     replies: &[Reply],
     index: usize,
 ) -> Result<(), RefereeError> {
+    let bot = config.bot();
     for (i, r) in replies.iter().enumerate() {
         letters::post(
             tx,
+            &bot,
             r,
             Some(thread),
             reply_id(tx, config, &mail.key, index, i)?,
@@ -99,10 +101,9 @@ pub(super) fn enqueue_threaded(
     Ok(())
 }
 
-/// Our Message-ID for a reply: stable for the same mail, intent and recipient,
-/// so a retried transaction produces the same ids, and unguessable: keyed with
-/// the database's secret (HMAC-SHA256), so nobody who saw one reply can name
-/// the id of a reply sent to somebody else (and forge a delivery report for it).
+/// Our Message-ID for the `recipient`-th reply to the `index`-th command of
+/// `key` ([`letters::ids::reply`]: derived from the inbox key and the
+/// database's secret, so a retried transaction or a restore gives the same).
 pub(super) fn reply_id(
     tx: &Tx<'_>,
     config: &Config,
@@ -110,23 +111,12 @@ pub(super) fn reply_id(
     index: usize,
     recipient: usize,
 ) -> Result<String, RefereeError> {
-    use hmac::{Hmac, KeyInit, Mac};
-    let secret = crate::store::secrets::verp_key(tx, crate::daemon::wall::now())?;
-    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
-        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
-    m.update(b"zaochka reply id v1\0");
-    m.update(key.as_bytes());
-    m.update(&(index as u64).to_be_bytes());
-    m.update(&(recipient as u64).to_be_bytes());
-    let tag: String = m
-        .finalize()
-        .into_bytes()
-        .iter()
-        .take(10)
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    Ok(format!(
-        "zaochka.{tag}.{index}.{recipient}@{}",
-        config.address.domain
-    ))
+    letters::ids::reply(
+        tx,
+        &config.address.domain,
+        key,
+        index,
+        recipient,
+        crate::daemon::wall::now(),
+    )
 }

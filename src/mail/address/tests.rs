@@ -114,13 +114,3 @@ fn the_subject_tag_is_formatted_and_found() {
     assert_eq!(parse_subject_tag("[zaochka #0]"), None);
     assert_eq!(parse_subject_tag("[zaochka 42]"), None);
 }
-
-#[test]
-fn bot_message_ids_round_trip() {
-    let id = BotMessageId::parse("<zaochka.g12.p36.4842ee4d@example.com>").unwrap();
-    assert_eq!(id.game, GameId(12));
-    assert_eq!(id.ply, 36);
-    assert_eq!(id.to_string(), "zaochka.g12.p36.4842ee4d@example.com");
-    assert_eq!(BotMessageId::parse("3c1f6f0e@example.org"), None);
-    assert_eq!(BotMessageId::parse("zaochka.g12.p36.zz@example.com"), None);
-}

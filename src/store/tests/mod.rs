@@ -105,6 +105,8 @@ fn outgoing(id: &str, at: DateTime<Utc>) -> NewOutgoing {
         in_reply_to: Some("<3c1f6f0e@example.org>".to_owned()),
         references: Some("<3c1f6f0e@example.org>".to_owned()),
         message_id: id.to_owned(),
+        from_address: Some("zaochka+1.Tok3n@example.org".to_owned()),
+        reply_to: Some("zaochka+1.Tok3n@example.org".to_owned()),
         game_id: None,
         created_at: at,
     }

@@ -22,6 +22,15 @@ fn outbox_rows_are_due_sent_once_and_retried_with_backoff() {
     assert_eq!(due[0].id, a);
     assert_eq!(due[0].message_id, "r1@zaochka.test");
     assert_eq!(due[0].in_reply_to.as_deref(), Some("3c1f6f0e@example.org"));
+    // The addresses the sender puts in From and Reply-To come back as written.
+    assert_eq!(
+        due[0].from_address.as_deref(),
+        Some("zaochka+1.Tok3n@example.org")
+    );
+    assert_eq!(
+        due[0].reply_to.as_deref(),
+        Some("zaochka+1.Tok3n@example.org")
+    );
     assert_eq!(
         due[0].attachments[0].content,
         vec![0x89, b'P', b'N', b'G', 0, 255]

@@ -253,6 +253,8 @@ fn tick_body(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Action>, TestError> 
                     a.key(),
                     a.about.timestamp()
                 ),
+                from_address: None,
+                reply_to: None,
                 game_id: Some(a.game_id),
                 created_at: now,
             },

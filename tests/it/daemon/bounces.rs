@@ -740,3 +740,94 @@ fn a_verified_mail_from_the_bounced_player_ends_the_pause_at_its_arrival() {
     );
     assert!(b["stood_seconds"].as_i64().unwrap() > 23 * 3600, "{b:#}");
 }
+
+/// The id, Message-ID and recipient of the first outbox row whose Message-ID
+/// is `LIKE pattern`.
+fn row_like(bot: &Bot, pattern: &str) -> (i64, String, String) {
+    bot.db()
+        .query_row(
+            "SELECT id, message_id, to_address FROM outbox WHERE message_id LIKE ?1 ORDER BY id LIMIT 1",
+            [pattern],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap_or_else(|e| panic!("no outbox row like {pattern}: {e}"))
+}
+
+/// A report sent to the bot's plain address (no return path) that returns a
+/// mail's Message-ID and names its recipient is tied to that mail, whatever
+/// kind of mail it was: the invitation of a command given on the command
+/// line, the replies to a move mail (to the mover and the notice to the
+/// opponent), a clock reminder, an alert to a referee.
+#[test]
+fn a_bounce_of_each_kind_of_mail_the_bot_sends_is_matched_to_its_row() {
+    use chrono::{Duration, Utc};
+    let bot = Bot::new(Mailing::Local);
+    alice_moved_in_a_timed_game(&bot);
+    // Bob's deadline is three days after the notice: a reminder is due a day
+    // before it.
+    let later = Utc::now() + Duration::days(2) + Duration::hours(12);
+    bot.serve_once_at(later);
+    let reply = |intent_recipient: &str| {
+        format!("zaochka.____________________.{intent_recipient}@example.test")
+    };
+    let mut kinds = vec![
+        ("command", row_like(&bot, "zaochka.shell.%")),
+        ("reply to the mover", row_like(&bot, &reply("0.0"))),
+        ("notice to the opponent", row_like(&bot, &reply("0.1"))),
+        ("clock reminder", row_like(&bot, "zaochka.clock.2.black.%")),
+    ];
+    let mut seq = 10;
+    let mut bounce = |bot: &Bot, (row, id, to): &(i64, String, String)| {
+        seq += 1;
+        bot.deliver(
+            seq,
+            &dsn(
+                DAEMON,
+                "bot@example.test",
+                &format!("report{seq}@mail.example.test"),
+                to,
+                id,
+            ),
+        );
+        bot.serve_once_at(later);
+        bot.db()
+            .query_row(
+                "SELECT matched_by FROM bounces WHERE outbox_id = ?1",
+                [row],
+                |r| r.get::<_, String>(0),
+            )
+            .ok()
+    };
+    let mut unmatched = Vec::new();
+    for (kind, row) in &kinds {
+        if bounce(&bot, row).as_deref() != Some("message-id") {
+            unmatched.push(format!("{kind}: {}", row.1));
+        }
+    }
+    // The bounces above alerted the referee: that alert mail bounces too.
+    kinds.push(("alert", row_like(&bot, "zaochka.alert.%")));
+    let alert = kinds.last().unwrap().1.clone();
+    assert_eq!(alert.2, "referee@example.test");
+    if bounce(&bot, &alert).as_deref() != Some("message-id") {
+        unmatched.push(format!("alert: {}", alert.1));
+    }
+    assert!(unmatched.is_empty(), "not matched: {unmatched:?}");
+    assert_eq!(
+        count(&bot, "SELECT count(*) FROM bounces"),
+        5,
+        "one bounce per row"
+    );
+    // Every Message-ID the bot wrote reads back as one of its own.
+    let db = bot.db();
+    let mut st = db.prepare("SELECT message_id FROM outbox").unwrap();
+    let ids: Vec<String> = st
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let unread: Vec<&String> = ids
+        .iter()
+        .filter(|id| zaochka::mail::ids::BotMessageId::parse(id).is_none())
+        .collect();
+    assert!(unread.is_empty(), "not read back: {unread:?}");
+}

@@ -5,6 +5,7 @@
 mod bounces;
 mod dns_faults;
 mod faults;
+mod game_loads;
 mod inbox;
 mod limits;
 mod maildir_and_files;

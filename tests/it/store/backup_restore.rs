@@ -921,7 +921,7 @@ fn notices_of_shell_commands_replayed_by_a_restore_keep_their_message_ids() {
     let notices: BTreeSet<&String> = first.difference(&in_backup).collect();
     assert!(notices.len() >= 4, "{notices:?}");
     assert!(
-        notices.iter().all(|id| id.starts_with("zaochka.cli.")),
+        notices.iter().all(|id| id.starts_with("zaochka.shell.")),
         "{notices:?}"
     );
 

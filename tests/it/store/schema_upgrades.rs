@@ -106,6 +106,10 @@ const LANDED: &[(&str, &str)] = &[
         "0023_shell_commands_cancelled_steps.sql",
         "6517a00c138572eedbcabd2265ddb7e4fd0ed0ef04a29e079b86c804968e88b9",
     ),
+    (
+        "0024_outbox_addresses.sql",
+        "5513b1217ae8168782f6a164d9b3aaddb9328a842740b9086bef234c5d9ce057",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -406,4 +410,72 @@ fn a_database_the_old_chain_upgraded_without_holder_pid_is_repaired() {
         )
         .unwrap();
     assert_eq!(failed, 0);
+}
+
+/// The header lines named `name` of a mail (unfolded enough for addresses).
+fn header_lines<'a>(eml: &'a str, name: &str) -> Vec<&'a str> {
+    let head = eml.split("\r\n\r\n").next().unwrap_or(eml);
+    head.lines()
+        .filter(|l| {
+            l.split_once(':')
+                .is_some_and(|(n, _)| n.eq_ignore_ascii_case(name))
+        })
+        .collect()
+}
+
+/// A pending invitation written before the outbox held From and Reply-To
+/// (schema 23, no such columns) goes out after the upgrade from the
+/// player's reply address of the game, as it would have before.
+#[test]
+fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    {
+        let db = bot.db();
+        let pending: i64 = db
+            .query_row(
+                "SELECT count(*) FROM outbox WHERE status = 'pending' AND to_address = ?1",
+                [ALICE],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(pending, 1, "the invitation waits");
+        db.execute_batch(
+            "DROP INDEX outbox_unaddressed;
+             ALTER TABLE outbox DROP COLUMN from_address;
+             ALTER TABLE outbox DROP COLUMN reply_to;
+             PRAGMA user_version = 23;",
+        )
+        .unwrap();
+    }
+    bot.serve_once();
+    let token = bot.token(1, "white");
+    let reply_address = format!("bot+1.{token}@example.test");
+    let to_alice: Vec<String> = bot
+        .outbox_files()
+        .into_iter()
+        .filter(|m| header_lines(m, "To").iter().any(|l| l.contains(ALICE)))
+        .collect();
+    assert_eq!(to_alice.len(), 1, "the invitation was sent");
+    let eml = &to_alice[0];
+    let from = header_lines(eml, "From");
+    let reply_to = header_lines(eml, "Reply-To");
+    assert!(
+        from.len() == 1 && from[0].contains(&reply_address),
+        "From {from:?}, want {reply_address}"
+    );
+    assert!(
+        reply_to.len() == 1 && reply_to[0].contains(&reply_address),
+        "Reply-To {reply_to:?}, want {reply_address}"
+    );
+    let (stored_from, stored_reply_to): (Option<String>, Option<String>) = bot
+        .db()
+        .query_row(
+            "SELECT from_address, reply_to FROM outbox WHERE to_address = ?1",
+            [ALICE],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(stored_from.as_deref(), Some(reply_address.as_str()));
+    assert_eq!(stored_reply_to.as_deref(), Some(reply_address.as_str()));
 }

@@ -1,0 +1,150 @@
+//! How often one mail reads its game: the daemon's own processing function
+//! applies one move mail to a real SQLite file while SQLite's trace hook
+//! (`Connection::trace_v2`) records every statement with its parameters
+//! bound; the reads of the game's row and of its moves are counted.
+
+use crate::common;
+
+use std::sync::Mutex;
+
+use common::daemon::{ALICE, Bot, Mailing, mail, two_players};
+use rusqlite::trace::{TraceEvent, TraceEventCodes};
+use zaochka::config::Config;
+use zaochka::daemon::inbox::RawMail;
+use zaochka::daemon::process;
+use zaochka::store::Store;
+
+/// The statements the traced connection ran, parameters bound.
+static STATEMENTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn record(event: TraceEvent<'_>) {
+    if let TraceEvent::Stmt(stmt, sql) = event
+        && !sql.trim_start().starts_with("--")
+    {
+        let text = stmt.expanded_sql().unwrap_or_else(|| sql.to_string());
+        let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        STATEMENTS.lock().unwrap().push(one_line);
+    }
+}
+
+/// Whether `sql` is a SELECT reading the table `table` (its rows, through
+/// `FROM` or a join).
+fn reads(sql: &str, table: &str) -> bool {
+    let s = sql.to_ascii_lowercase();
+    (s.starts_with("select") || s.starts_with("with"))
+        && [" from ", " join "].iter().any(|kw| {
+            s.match_indices(kw).any(|(i, _)| {
+                let rest = &s[i + kw.len()..];
+                rest.strip_prefix(table)
+                    .is_some_and(|r| r.is_empty() || r.starts_with([' ', ',', ')']))
+            })
+        })
+}
+
+/// Sets the statement hook of the store's connection (through a
+/// transaction's handle: the hook stays for the transactions after it).
+fn trace(store: &mut Store, codes: TraceEventCodes, f: Option<fn(TraceEvent<'_>)>) {
+    store
+        .read(|tx| {
+            tx.sql().trace_v2(codes, f);
+            Ok::<_, zaochka::store::StoreError>(())
+        })
+        .unwrap();
+}
+
+/// Processes one mail through the daemon's processing function with the
+/// statement trace on; returns the statements run.
+fn traced_process(bot: &Bot, key: &str, text: &str) -> Vec<String> {
+    let config = Config::load(Some(&bot.config)).unwrap();
+    let mut store = Store::open(&config.database).unwrap();
+    let raw = RawMail {
+        key: key.to_string(),
+        bytes: text.as_bytes().to_vec(),
+        size: text.len() as u64,
+        received_at: chrono::Utc::now(),
+    };
+    STATEMENTS.lock().unwrap().clear();
+    // The hook is the connection's: set through a transaction's handle, it
+    // stays for the transactions after it.
+    trace(&mut store, TraceEventCodes::SQLITE_TRACE_STMT, Some(record));
+    let processed = process::process(&mut store, &config, &raw, None).unwrap();
+    trace(&mut store, TraceEventCodes::empty(), None);
+    assert!(
+        processed.outcome.starts_with("applied"),
+        "outcome {}",
+        processed.outcome
+    );
+    std::mem::take(&mut *STATEMENTS.lock().unwrap())
+}
+
+/// One move mail in a game of one move already played: at most two reads
+/// of the game's row (the game by id, once for the whole transaction, and
+/// the sender's active games when the mail's address is checked), and its
+/// moves replayed once by the referee plus once for each picture of the
+/// board drawn into a reply (the letters replay the game for the picture
+/// until they draw it from the referee's loaded game).
+#[test]
+fn one_move_mail_reads_its_game_row_once() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    bot.serve_once();
+    let wt = bot.token(1, "white");
+    let bt = bot.token(1, "black");
+    bot.deliver(
+        1,
+        &mail(
+            ALICE,
+            &format!("bot+1.{wt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "w1@example.test",
+            "1. c3-d4",
+        ),
+    );
+    bot.serve_once();
+    assert_eq!(bot.plies(1), 1);
+    let statements = traced_process(
+        &bot,
+        "maildir/traced-move",
+        &mail(
+            "bob@example.test",
+            &format!("bot+1.{bt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "b1@example.test",
+            "1... f6-e5",
+        ),
+    );
+    assert_eq!(bot.plies(1), 2, "the move was applied");
+    let game_reads: Vec<&String> = statements.iter().filter(|s| reads(s, "games")).collect();
+    // A replay reads the moves' notation; a count of plies or a look at the
+    // receipts is no replay.
+    let move_reads: Vec<&String> = statements
+        .iter()
+        .filter(|s| reads(s, "moves") && s.contains("notation"))
+        .collect();
+    if std::env::var_os("ZAOCHKA_SHOW_READS").is_some() {
+        for s in &statements {
+            eprintln!("{s}");
+        }
+    }
+    let pictures = statements
+        .iter()
+        .filter(|s| s.starts_with("INSERT INTO outbox_attachments") && s.contains("'board.png'"))
+        .count();
+    assert_eq!(pictures, 2, "both players get the board");
+    assert!(
+        game_reads.len() <= 2 && move_reads.len() <= 1 + pictures,
+        "{} reads of the game row, {} of its moves:\n{}\n--\n{}",
+        game_reads.len(),
+        move_reads.len(),
+        game_reads
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        move_reads
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+}
