@@ -43,6 +43,7 @@
 
 pub mod alerts;
 pub mod ask;
+pub mod catalog;
 pub mod chess;
 pub mod clock;
 pub mod conditional;
