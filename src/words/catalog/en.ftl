@@ -71,3 +71,80 @@ clock-leave-overlaps = the leave overlaps your leave from { $first } to { $last 
 clock-leave-beyond-allowance = the leave needs { $requested } days of { $year }, but only { $left } of the { $allowance } days of { $year } are left ({ $taken } taken)
 clock-leave-on-leave = you are on leave until { $last } inclusive: moves are not accepted during leave
 clock-zone-unknown = unknown time zone { $zone }: expected an IANA name such as Europe/Moscow
+
+## Setup: why a start position was refused (src/words/setup.rs)
+
+# $fen is the FEN as given, quoted; $rule one of the field rules below.
+setup-fen-unreadable = cannot read the chess FEN { $fen }: { $rule }
+# $why is one of the setup-illegal- messages below.
+setup-fen-illegal = the chess FEN { $fen } is no legal position: { $why }
+setup-field-board = its board (the first field) must be eight ranks of pieces (KQRBNP for White, kqrbnp for Black) and digits for empty squares, separated by /
+setup-field-turn = the side to move (the second field) must be w or b
+setup-field-castling = the castling field (the third) must be - or some of the letters KQkq
+setup-field-en-passant = the en passant field (the fourth) must be - or a square on rank 3 or 6
+setup-field-halfmove-clock = the halfmove clock (the fifth field) must be a number
+setup-field-fullmoves = the move number (the sixth field) must be a number from 1
+setup-field-fields = it must be a board, the side to move, castling, en passant and the two counters
+setup-illegal-empty-board = the board is empty
+# $side is a side's name with a capital (White, Black).
+setup-illegal-no-king = { $side } has no king
+setup-illegal-kings = { $side } has { $kings } kings
+setup-illegal-pawn-on-back-rank = a pawn stands on { $square }, on the first or last rank
+# $other is the side to move.
+setup-illegal-resting-in-check = { $side }'s king on { $square } is in check, though it is { $other }'s move
+setup-illegal-impossible-check = the king on { $square } is in a check that no legal move can have given
+setup-illegal-en-passant = the en passant square { $square } does not follow a pawn's double step
+setup-illegal-en-passant-unnamed = the en passant square does not follow a pawn's double step
+setup-illegal-castling-rights = castling rights are given for a king or rook that is not on its initial square
+setup-illegal-too-much-material = a side has more pieces than a game can give it
+setup-illegal-not-legal = the pieces form no legal position
+
+## Diagram: the words on a board (src/words/diagram.rs)
+
+diagram-white-to-move = White to move
+diagram-black-to-move = Black to move
+diagram-last-move = Last move
+diagram-marks = [ ] its squares, ( ) captured
+diagram-kings = Kings
+diagram-towers = Towers, top to bottom
+diagram-white = white
+diagram-black = black
+
+## Rulebooks as they are cited (src/words/rulebook.rs)
+
+rulebook-russian-draughts = Russian Draughts Rules (2010)
+rulebook-column-checkers = Column Checkers Code
+rulebook-fide-laws = FIDE Laws of Chess
+rulebook-fmjd-rules = FMJD Rules
+rulebook-lasker-lasca = Lasker's Lasca rules (1911)
+# A clause of a draughts code; $book is one of the names above.
+rulebook-cite-section = { $book }, §{ $clause }
+# An article of the FIDE Laws or the FMJD rules.
+rulebook-cite-article = { $book }, art. { $clause }
+
+## A tournament's settings, one line each (src/words/tournament_settings.rs)
+
+settings-system-round-robin = round robin
+settings-system-double-round-robin = double round robin
+settings-system-micro-match = micro-matches
+settings-time-control = Time control: { $value }
+settings-time-control-none = Time control: none
+settings-leave = Leave a year: { $duration }
+settings-draw-offers-any-time = Draw offers: at any time
+settings-draw-offers-from = Draw offers: from move { $move }
+settings-timeout-lose = At a deadline: the game is lost on time
+settings-timeout-report = At a deadline: the director is told and decides
+# $list is the tie-breaks' long names joined by ", ".
+settings-tie-breaks = Tie-breaks: { $list }
+settings-scoring-classic = Scoring: win 1, draw ½, loss 0
+settings-scoring-fmjd = Scoring: win 2, draw 1, loss 0
+settings-withdrawals-fide = Withdrawals: FIDE Tournament Rules
+settings-withdrawals-lss = Withdrawals: LSS rules
+settings-withdrawals-fmjd = Withdrawals: FMJD rules
+settings-period = Playing period: { $duration }
+settings-period-unlimited = Playing period: no limit
+settings-claims = Claims after the period: { $duration }
+settings-ballot-table-match = Ballot: table { $name }, one opening a match
+settings-ballot-table-round = Ballot: table { $name }, one opening a round
+settings-ballot-own-match = Ballot: the director's list { $name }, one opening a match
+settings-ballot-own-round = Ballot: the director's list { $name }, one opening a round

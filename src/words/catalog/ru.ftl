@@ -105,3 +105,75 @@ clock-leave-beyond-allowance = отпуску нужно { $requested } { $reque
   } { $year } года осталось { $left } (использовано { $taken })
 clock-leave-on-leave = вы в отпуске по { $last } включительно: во время отпуска ходы не принимаются
 clock-zone-unknown = неизвестный часовой пояс { $zone }: нужно имя IANA, например Europe/Moscow
+
+## Начальная позиция: почему не принята (src/words/setup.rs)
+
+setup-fen-unreadable = не удалось прочитать шахматный FEN { $fen }: { $rule }
+setup-fen-illegal = шахматный FEN { $fen } — не допустимая позиция: { $why }
+setup-field-board = доска (первое поле) — восемь горизонталей из букв фигур (KQRBNP у белых, kqrbnp у чёрных) и цифр пустых полей через /
+setup-field-turn = очередь хода (второе поле) — w или b
+setup-field-castling = поле рокировок (третье) — - или буквы из KQkq
+setup-field-en-passant = поле взятия на проходе (четвёртое) — - или поле на 3-й или 6-й горизонтали
+setup-field-halfmove-clock = счётчик полуходов (пятое поле) — число
+setup-field-fullmoves = номер хода (шестое поле) — число от 1
+setup-field-fields = нужны доска, очередь хода, рокировки, взятие на проходе и два счётчика
+setup-illegal-empty-board = доска пуста
+# $side — сторона с заглавной буквы (Белые, Чёрные).
+setup-illegal-no-king = { $side }: нет короля
+setup-illegal-kings = { $side }: королей { $kings }
+setup-illegal-pawn-on-back-rank = пешка стоит на { $square }, на первой или последней горизонтали
+# Русская фраза не называет сторону, за которой ход ($other).
+setup-illegal-resting-in-check = { $side }: король на { $square } под шахом, а ход за другой стороной
+setup-illegal-impossible-check = король на { $square } под шахом, который не мог дать ни один ход
+setup-illegal-en-passant = поле взятия на проходе { $square } не следует за ходом пешки через поле
+setup-illegal-en-passant-unnamed = поле взятия на проходе не следует за ходом пешки через поле
+setup-illegal-castling-rights = право рокировки дано королю или ладье не на исходном поле
+setup-illegal-too-much-material = у стороны больше фигур, чем может быть в партии
+setup-illegal-not-legal = фигуры не образуют допустимой позиции
+
+## Диаграмма: слова на доске (src/words/diagram.rs)
+
+diagram-white-to-move = Ход белых
+diagram-black-to-move = Ход чёрных
+diagram-last-move = Последний ход
+diagram-marks = [ ] его поля, ( ) взятые
+diagram-kings = Дамки
+diagram-towers = Башни, сверху вниз
+diagram-white = белые
+diagram-black = чёрные
+
+## Правила, как на них ссылаются (src/words/rulebook.rs)
+
+rulebook-russian-draughts = Правила вида спорта «шашки»
+rulebook-column-checkers = Кодекс столбовых шашек
+rulebook-fide-laws = Правила игры в шахматы ФИДЕ
+rulebook-fmjd-rules = Правила ФМЖД
+rulebook-lasker-lasca = правила Ласки (Ласкер, 1911)
+rulebook-cite-section = { $book }, п. { $clause }
+rulebook-cite-article = { $book }, ст. { $clause }
+
+## Настройки турнира, по строке на каждую (src/words/tournament_settings.rs)
+
+settings-system-round-robin = круговой
+settings-system-double-round-robin = двухкруговой
+settings-system-micro-match = микроматчи
+settings-time-control = Контроль времени: { $value }
+settings-time-control-none = Контроль времени: нет
+settings-leave = Отпуск в год: { $duration }
+settings-draw-offers-any-time = Предложения ничьей: в любой момент
+settings-draw-offers-from = Предложения ничьей: с { $move }-го хода
+settings-timeout-lose = По истечении срока: поражение по времени
+settings-timeout-report = По истечении срока: решает судья
+settings-tie-breaks = Дополнительные показатели: { $list }
+settings-scoring-classic = Очки: победа 1, ничья ½, поражение 0
+settings-scoring-fmjd = Очки: победа 2, ничья 1, поражение 0
+settings-withdrawals-fide = Выбывание: правила турниров ФИДЕ
+settings-withdrawals-lss = Выбывание: правила LSS
+settings-withdrawals-fmjd = Выбывание: правила ФМЖД
+settings-period = Срок игры: { $duration }
+settings-period-unlimited = Срок игры: без ограничения
+settings-claims = Заявки после срока: { $duration }
+settings-ballot-table-match = Жеребьёвка начал: таблица { $name }, одно начало на матч
+settings-ballot-table-round = Жеребьёвка начал: таблица { $name }, одно начало на тур
+settings-ballot-own-match = Жеребьёвка начал: список судьи { $name }, одно начало на матч
+settings-ballot-own-round = Жеребьёвка начал: список судьи { $name }, одно начало на тур

@@ -15,18 +15,29 @@ use crate::vocabulary::Language;
 /// is written: the record formats (PDN, FEN, PGN), the time-zone database and
 /// an example zone from it (IANA, Europe/Moscow), JSON (the form a time
 /// control is given in on the command line), e-mail and the ICCF (the
-/// correspondence chess federation, named by its counting of days). Square
-/// names (`e4`, `c3`, `j10`) are allowed by their shape in [`is_square`].
+/// correspondence chess federation, named by its counting of days), LSS (the
+/// correspondence chess server whose withdrawal rules a tournament may
+/// follow), and the
+/// letters a chess FEN is written in, quoted where a refusal says what a FEN
+/// field must hold (KQRBNP, kqrbnp, KQkq, w, b). Square names (`e4`, `c3`,
+/// `j10`) are allowed by their shape in [`is_square`].
 const LATIN_IN_RUSSIAN: &[&str] = &[
-    "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF",
+    "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "KQRBNP",
+    "kqrbnp", "KQkq", "w", "b",
 ];
 
 /// Messages whose languages read different variables, each with why.
-const VARIABLES_DIFFER: &[(&str, &str)] = &[(
-    "clock-control-syntax",
-    "the English names what the reader expected ($reason, English only); \
-     the Russian gives examples of a time control instead",
-)];
+const VARIABLES_DIFFER: &[(&str, &str)] = &[
+    (
+        "clock-control-syntax",
+        "the English names what the reader expected ($reason, English only); \
+         the Russian gives examples of a time control instead",
+    ),
+    (
+        "setup-illegal-resting-in-check",
+        "the Russian says «the other side» where the English names it ($other)",
+    ),
+];
 
 /// A square's name on a board of up to 10 files: `a1` to `j10`.
 fn is_square(word: &str) -> bool {
