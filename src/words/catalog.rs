@@ -54,6 +54,12 @@ impl<'a> From<&'a String> for Arg<'a> {
     }
 }
 
+impl<'a> From<Cow<'a, str>> for Arg<'a> {
+    fn from(s: Cow<'a, str>) -> Arg<'a> {
+        Arg::Text(s)
+    }
+}
+
 impl From<String> for Arg<'_> {
     fn from(s: String) -> Self {
         Arg::Text(Cow::Owned(s))

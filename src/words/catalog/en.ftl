@@ -148,3 +148,83 @@ settings-ballot-table-match = Ballot: table { $name }, one opening a match
 settings-ballot-table-round = Ballot: table { $name }, one opening a round
 settings-ballot-own-match = Ballot: the director's list { $name }, one opening a match
 settings-ballot-own-round = Ballot: the director's list { $name }, one opening a round
+
+## Why a move was refused (src/words/moves/refusals.rs)
+
+# Joins alternatives: "e3 or g3".
+list-or = {" or "}
+move-unreadable = cannot read the move: { $why }
+move-unreadable-empty = it is empty
+move-unreadable-stray-characters = it holds characters that are not squares or move signs
+move-unreadable-no-start = it does not start with a square or a file
+move-unreadable-two-signs = two move signs in a row
+move-unreadable-bare-file = a file letter without a rank inside the move
+move-unreadable-ends-with-sign = it ends with a move sign
+move-unreadable-no-destination = it names no destination square
+move-square-not-playing = { $square } is not a playing square
+move-square-off-board = { $square } is not on the board
+move-square-no-such-number = there is no square { $number } on this board
+# $family is "draughts" or "towers" (column checkers).
+move-no-piece-of-yours = there is no { $family ->
+    [towers] tower
+   *[draughts] piece
+  } of yours on { $square }
+# $captures are the compulsory captures joined by list-or.
+move-capture-compulsory = capture is compulsory: { $captures }
+move-capture-continues = the capture does not stop on { $stop }: it continues to { $squares }
+# $piece is "man", "king", "tower" or "tower-king" (a tower led by a king).
+move-cannot-move-there = the { $piece ->
+    [tower-king] tower led by a king
+    [tower] tower
+    [king] king
+   *[man] man
+  } on { $from } cannot move to { $to }
+move-cannot-capture-there = written with a capture sign, but the { $piece ->
+    [tower-king] tower led by a king
+    [tower] tower
+    [king] king
+   *[man] man
+  } on { $from } can neither capture nor move to { $to }
+move-no-piece-on-file = no { $family ->
+    [towers] tower
+   *[draughts] piece
+  } of yours on the { $file }-file can move to { $to }
+move-nothing-reaches = no { $family ->
+    [towers] tower
+   *[draughts] piece
+  } of yours can move to { $to }
+move-capture-ends-earlier = the capture ends on { $ends }: it cannot go on to { $to }
+move-mark-without-promotion = { $played } does not promote, yet a promotion mark is written with it
+move-no-legal-moves = there is no legal move: the game is over
+# $moves are the moves the text may mean, joined by ", ".
+move-ambiguous = the move is ambiguous; write one of: { $moves }
+
+## The outbox's troubles, for the referees (src/words/outbox.rs)
+
+outbox-stage-connect = at the greeting
+outbox-stage-ehlo = at EHLO/STARTTLS
+outbox-stage-auth = at AUTH (the login)
+outbox-stage-mail-from = at MAIL FROM (the sender)
+outbox-stage-rcpt-all = at RCPT TO, for every recipient
+outbox-stage-data = at DATA (the message)
+outbox-relay-recovered-subject = the mail relay refused mail for a while
+outbox-relay-recovered-line = the mail relay refused mail from { $since } to { $until }
+# $stage is one of the outbox-stage- phrases, $reply the relay's last answer.
+outbox-relay-recovered-body = From { $since } to { $until } the SMTP server zaochka sends through refused mail { $stage }, whoever it was for ({ $refusals } refused attempts). Its last answer:
+    {"  "}{ $reply }
+
+    No reply was given up: they waited in the outbox and went out once the server took mail again; the clocks did not run for the players whose move notices waited. If this happens again, check the [outbox] settings (login, password, the relay's permissions for the bot's address).
+outbox-failed-subject = a reply to { $to } could not be sent
+outbox-failed-line = reply { $row } to { $to } failed for good
+outbox-failed-why-unbuildable = the message could not be built
+outbox-failed-why-attempts-used-up = every attempt failed with a temporary error until the attempts ran out
+outbox-failed-why-recipient-refused = the mail server refused this recipient for good
+# $why is one of the outbox-failed-why- phrases, $detail the transport's last error.
+outbox-failed-body = The reply { $row } to { $to } was not sent: { $why }. The last error:
+    {"  "}{ $detail }
+
+    `zaochka outbox list --failed` lists such replies; once the cause is fixed, `zaochka outbox retry { $row }` sends it again.
+outbox-failed-body-game = The reply { $row } about game #{ $game } to { $to } was not sent: { $why }. The last error:
+    {"  "}{ $detail }
+
+    `zaochka outbox list --failed` lists such replies; once the cause is fixed, `zaochka outbox retry { $row }` sends it again.

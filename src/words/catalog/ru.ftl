@@ -177,3 +177,78 @@ settings-ballot-table-match = Жеребьёвка начал: таблица { 
 settings-ballot-table-round = Жеребьёвка начал: таблица { $name }, одно начало на тур
 settings-ballot-own-match = Жеребьёвка начал: список судьи { $name }, одно начало на матч
 settings-ballot-own-round = Жеребьёвка начал: список судьи { $name }, одно начало на тур
+
+## Почему ход не принят (src/words/moves/refusals.rs)
+
+list-or = {" или "}
+move-unreadable = не удалось прочитать ход: { $why }
+move-unreadable-empty = пустой текст
+move-unreadable-stray-characters = в записи есть знаки, которые не означают ни поле, ни ход
+move-unreadable-no-start = запись начинается не с поля и не с буквы вертикали
+move-unreadable-two-signs = два знака хода подряд
+move-unreadable-bare-file = буква вертикали без номера горизонтали внутри хода
+move-unreadable-ends-with-sign = запись кончается знаком хода
+move-unreadable-no-destination = не указано поле, на которое идёт шашка
+move-square-not-playing = { $square } — не игровое поле
+move-square-off-board = поля { $square } нет на доске
+move-square-no-such-number = поля { $number } нет на этой доске
+# $family — "draughts" (шашки) или "towers" (столбовые шашки).
+move-no-piece-of-yours = на { $square } нет вашей { $family ->
+    [towers] башни
+   *[draughts] шашки
+  }
+move-capture-compulsory = бить обязательно: { $captures }
+move-capture-continues = взятие не заканчивается на { $stop }: бой продолжается до { $squares }
+# $piece — "man" (шашка), "king" (дамка), "tower" (башня), "tower-king" (башня с дамкой наверху).
+move-cannot-move-there = { $piece ->
+    [tower-king] башня с дамкой наверху
+    [tower] башня
+    [king] дамка
+   *[man] шашка
+  } с { $from } не может пойти на { $to }
+move-cannot-capture-there = ход записан со знаком взятия, но { $piece ->
+    [tower-king] башня с дамкой наверху
+    [tower] башня
+    [king] дамка
+   *[man] шашка
+  } с { $from } не может ни бить, ни пойти на { $to }
+move-no-piece-on-file = ни одна ваша { $family ->
+    [towers] башня
+   *[draughts] шашка
+  } с вертикали { $file } не может пойти на { $to }
+move-nothing-reaches = ни одна ваша { $family ->
+    [towers] башня
+   *[draughts] шашка
+  } не может пойти на { $to }
+move-capture-ends-earlier = взятие заканчивается на { $ends }: дальше, до { $to }, бить нельзя
+move-mark-without-promotion = ход { $played } не ведёт к превращению, а знак превращения при нём стоит
+move-no-legal-moves = ходов нет: партия окончена
+move-ambiguous = ход неоднозначен; напишите один из: { $moves }
+
+## Неполадки очереди отправки, для судей (src/words/outbox.rs)
+
+outbox-stage-connect = при приветствии
+outbox-stage-ehlo = на EHLO/STARTTLS
+outbox-stage-auth = на AUTH (вход)
+outbox-stage-mail-from = на MAIL FROM (отправитель)
+outbox-stage-rcpt-all = на RCPT TO, для всех получателей
+outbox-stage-data = на DATA (текст письма)
+outbox-relay-recovered-subject = почтовый сервер отправки временно не принимал письма
+outbox-relay-recovered-line = сервер отправки не принимал письма с { $since } до { $until }
+outbox-relay-recovered-body = С { $since } до { $until } SMTP-сервер, через который zaochka отправляет почту, отклонял письма { $stage }, кому бы они ни были адресованы (отклонённых попыток: { $refusals }). Его последний ответ:
+    {"  "}{ $reply }
+
+    Ни один ответ не потерян: они ждали в очереди и ушли, когда сервер снова стал принимать письма; часы игроков, чьи уведомления о ходе ждали отправки, не шли. Если это повторится, проверьте раздел [outbox] (логин, пароль, разрешения сервера для адреса бота).
+outbox-failed-subject = ответ на { $to } не удалось отправить
+outbox-failed-line = ответ { $row } на { $to } окончательно не отправлен
+outbox-failed-why-unbuildable = письмо не удалось составить
+outbox-failed-why-attempts-used-up = все попытки закончились временной ошибкой, и попытки исчерпаны
+outbox-failed-why-recipient-refused = почтовый сервер окончательно отказался принять письмо для этого получателя
+outbox-failed-body = Ответ { $row } на адрес { $to } не отправлен: { $why }. Последняя ошибка:
+    {"  "}{ $detail }
+
+    Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.
+outbox-failed-body-game = Ответ { $row } по партии #{ $game } на адрес { $to } не отправлен: { $why }. Последняя ошибка:
+    {"  "}{ $detail }
+
+    Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.

@@ -17,12 +17,16 @@ use crate::vocabulary::Language;
 /// control is given in on the command line), e-mail and the ICCF (the
 /// correspondence chess federation, named by its counting of days), LSS (the
 /// correspondence chess server whose withdrawal rules a tournament may
-/// follow), and the
+/// follow), the SMTP protocol's name and the commands a relay answers at
+/// (EHLO, STARTTLS, AUTH, MAIL FROM, RCPT TO, DATA: what a relay's log and
+/// the director's mail provider name them), the program's own name
+/// (zaochka), and the
 /// letters a chess FEN is written in, quoted where a refusal says what a FEN
 /// field must hold (KQRBNP, kqrbnp, KQkq, w, b). Square names (`e4`, `c3`,
 /// `j10`) are allowed by their shape in [`is_square`].
 const LATIN_IN_RUSSIAN: &[&str] = &[
-    "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "KQRBNP",
+    "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "SMTP",
+    "EHLO", "STARTTLS", "AUTH", "MAIL", "FROM", "RCPT", "TO", "DATA", "zaochka", "KQRBNP",
     "kqrbnp", "KQkq", "w", "b",
 ];
 
@@ -149,8 +153,26 @@ fn both_catalogs_hold_the_same_ids_with_the_same_variables() {
 }
 
 /// The Latin words of a text that are neither allowed terms nor squares.
+/// Text in backquotes is a command the reader types and a word in square
+/// brackets a section of the configuration file: both are left out.
 fn latin_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '/'))
+    let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let prose: String = prose
+        .split('[')
+        .map(|part| match part.split_once(']') {
+            Some((inside, rest))
+                if inside
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-') =>
+            {
+                rest
+            }
+            _ => part,
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    prose
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '/'))
         .flat_map(|w| w.split('/'))
         .map(|w| w.trim_matches('-'))
         .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
