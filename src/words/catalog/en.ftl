@@ -228,3 +228,50 @@ outbox-failed-body-game = The reply { $row } about game #{ $game } to { $to } wa
     {"  "}{ $detail }
 
     `zaochka outbox list --failed` lists such replies; once the cause is fixed, `zaochka outbox retry { $row }` sends it again.
+
+## A clock stopped by a bounced move notice; the timing of a move (src/words/pauses.rs)
+
+# $name is the player's name, $since a UTC time, $address the registered address.
+pauses-stopped-subject = game #{ $game }: the clock of { $name } is stopped
+pauses-stopped-line = Game #{ $game }: the clock of { $name } is stopped since { $since }, because the notice of the move could not be delivered.
+pauses-stopped-body = In game #{ $game } the clock of { $name } is stopped since { $since }: the notice of the move, sent to { $address }, came back undeliverable.
+
+    The clock of { $name } in game #{ $game } stands until the player mails the bot from the registered address with the game's token, or a director ends the pause:
+    {"  "}zaochka referee bounce-clear { $game } { $address } --reason "..."
+    (after `zaochka player edit` with a working address, `zaochka game resend { $game }` sends the notice again).
+pauses-stopped-since = The clock of { $name } is stopped since { $since }: the notice of the move could not be delivered.
+pauses-stood = The clock of { $name } stood from { $since } to { $until }: a notice of the move could not be delivered.
+# The parts of a move reply's timing line, joined by "; "; $time is a duration below.
+timing-reflection-charged = reflection time: { $time } (charged)
+timing-reflection-part-charged = reflection time: { $time } ({ $charged } charged)
+timing-transit = time in transit: { $time } (not charged)
+timing-stood = clock stopped: { $time } (not charged)
+timing-waited = your mail waited at the bot: { $time } (not charged)
+duration-minutes = { $minutes } min
+duration-hours-minutes = { $hours } h { $minutes } min
+
+## The tournament site (src/words/site.rs)
+
+site-crosstable = Crosstable
+site-crosstable-text = The crosstable as text
+site-games = Games
+site-game = Game
+site-white = White
+site-black = Black
+site-result = Result
+site-in-progress = in progress
+site-ballot = Ballot
+site-score = Score
+site-start-position = Start position
+site-previous = Previous
+site-next = Next
+site-last-position = Last position
+site-back-to-game = Back to the game
+site-back-to-tournament = Back to the tournament
+site-round = Round { $round }
+# White first; $label is the game's label in the tournament (3-7).
+site-game-title = Game { $label }: { $white } – { $black }
+site-download-pdn = Download PDN
+site-download-pgn = Download PGN
+# $number is the move number as scores write it (12. or 12...).
+site-after-ply = Position after { $number } { $move }

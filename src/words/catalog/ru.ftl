@@ -252,3 +252,46 @@ outbox-failed-body-game = Ответ { $row } по партии #{ $game } на 
     {"  "}{ $detail }
 
     Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.
+
+## Часы, остановленные из-за недоставленного уведомления; время хода (src/words/pauses.rs)
+
+pauses-stopped-subject = партия #{ $game }: часы { $name } остановлены
+pauses-stopped-line = Партия #{ $game }: часы игрока { $name } остановлены с { $since }, потому что уведомление о ходе не удалось доставить.
+pauses-stopped-body = В партии #{ $game } часы игрока { $name } остановлены с { $since }: уведомление о ходе, отправленное на { $address }, вернулось недоставленным.
+
+    Часы игрока { $name } в партии #{ $game } стоят, пока игрок не напишет боту с зарегистрированного адреса с ключом партии или судья не снимет остановку:
+    {"  "}zaochka referee bounce-clear { $game } { $address } --reason "..."
+    (после `zaochka player edit` с рабочим адресом `zaochka game resend { $game }` отправит уведомление снова).
+pauses-stopped-since = Часы игрока { $name } остановлены с { $since }: уведомление о ходе не удалось доставить.
+pauses-stood = Часы игрока { $name } стояли с { $since } по { $until }: уведомление о ходе не удалось доставить.
+timing-reflection-charged = время на обдумывание: { $time } (засчитано)
+timing-reflection-part-charged = время на обдумывание: { $time } (засчитано: { $charged })
+timing-transit = время в пути: { $time } (не засчитано)
+timing-stood = часы стояли: { $time } (не засчитано)
+timing-waited = ваше письмо ждало обработки у бота: { $time } (не засчитано)
+duration-minutes = { $minutes } мин
+duration-hours-minutes = { $hours } ч { $minutes } мин
+
+## Сайт турнира (src/words/site.rs)
+
+site-crosstable = Турнирная таблица
+site-crosstable-text = Таблица текстом
+site-games = Партии
+site-game = Партия
+site-white = Белые
+site-black = Чёрные
+site-result = Результат
+site-in-progress = играется
+site-ballot = Дебют по жребию
+site-score = Запись партии
+site-start-position = Начальная позиция
+site-previous = Назад
+site-next = Вперёд
+site-last-position = Последняя позиция
+site-back-to-game = К партии
+site-back-to-tournament = К турниру
+site-round = Тур { $round }
+site-game-title = Партия { $label }: { $white } – { $black }
+site-download-pdn = Скачать PDN
+site-download-pgn = Скачать PGN
+site-after-ply = Позиция после { $number } { $move }

@@ -153,10 +153,16 @@ fn both_catalogs_hold_the_same_ids_with_the_same_variables() {
 }
 
 /// The Latin words of a text that are neither allowed terms nor squares.
-/// Text in backquotes is a command the reader types and a word in square
-/// brackets a section of the configuration file: both are left out.
+/// Text in backquotes and a line that starts with `zaochka ` are commands
+/// the reader types, and a word in square brackets is a section of the
+/// configuration file: all are left out.
 fn latin_words(text: &str) -> Vec<String> {
-    let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let prose: String = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("zaochka "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let prose: String = prose.split('`').step_by(2).collect::<Vec<_>>().join(" ");
     let prose: String = prose
         .split('[')
         .map(|part| match part.split_once(']') {
@@ -220,7 +226,7 @@ fn every_message_renders_in_every_language_without_debug_text() {
                 if text.trim().is_empty() {
                     faults.push(format!("{id} ({}): empty", lang.code()));
                 }
-                if lang == Language::Ru {
+                if lang == Language::Ru && !faults.iter().any(|f| f.starts_with(id.as_str())) {
                     let latin = latin_words(&text);
                     if !latin.is_empty() {
                         faults.push(format!("{id} (ru): Latin words {latin:?} in {text:?}"));
