@@ -275,3 +275,68 @@ site-download-pdn = Download PDN
 site-download-pgn = Download PGN
 # $number is the move number as scores write it (12. or 12...).
 site-after-ply = Position after { $number } { $move }
+
+## The referees' alerts (src/words/alerts.rs)
+
+# $what is one of the alert subjects below.
+alert-subject = [zaochka] { $what }
+alert-undeliverable-subject = mail to { $address } cannot be delivered
+alert-quarantined-subject = a mail was put in quarantine
+alert-skipped-subject = an inbox entry was skipped
+alert-fault-subject = mail processing is held up
+alert-dmarc-subject = a mail from { $sender } failed DMARC
+alert-clock-stepped-subject = the system clock jumped forward: time-outs are held
+alert-auth-unsettled-subject = a mail could not be authenticated and was not applied
+# Times are written 2026-12-01 10:07 UTC; $key is an inbox key.
+alert-undeliverable-line = mail to { $address } cannot be delivered (since { $since })
+alert-quarantined-line = mail { $key } was put in quarantine
+# $why is one of the alert-skip- phrases.
+alert-skipped-line = { $entry }: { $why }
+alert-fault-line = mail processing held up since { $since }
+alert-dmarc-line = mail { $key } from { $sender } failed DMARC and was applied
+alert-clock-stepped-line = the clock jumped from { $from } to { $to }: time-outs held
+alert-auth-unsettled-line = mail { $key } could not be authenticated (DNS) and was not applied
+alert-skip-directory = it is a directory
+alert-skip-symlink = it is a symbolic link
+alert-skip-fifo = it is a named pipe
+alert-skip-socket = it is a socket
+alert-skip-device = it is a device file
+alert-skip-unreadable = it cannot be read
+alert-skip-unmovable = it cannot be moved out of new/
+# Put after "the mail" in a body, with their leading space, or left out.
+alert-about-game = {" "}about game #{ $game }
+alert-from-sender = {" "}from { $sender }
+alert-server-named = The mail server { $server }
+alert-server-unknown = The receiving mail server
+# $about is alert-about-game or empty; $server one of the two above.
+alert-undeliverable-body = A mail{ $about } that zaochka sent to { $address } could not be delivered. { $server } reported a permanent failure.
+
+    The address is marked unreachable since { $since }. Further failures of this address are not reported again. Once the address works again (or the player has a new one), clear the mark so that mail and alerts go to it again.
+# $from is alert-from-sender or empty.
+alert-quarantined-body = The mail { $key }{ $from } stopped the daemon while it was processed, { $attempts } times. It was put in quarantine and nothing of it was applied; the mail after it is processed as usual.
+
+    Look at it, and release it once the cause is fixed.
+alert-skipped-body = The inbox entry { $entry } is not processed: { $why }. The other mail is processed as usual.
+
+    Remove or move it by hand.
+alert-fault-body = Since { $since } the daemon cannot process mail because of a fault outside the mail (the database is locked, the disk is full, or the like). The waiting mail is kept and applied once the fault ends.
+
+    The last error: { $detail }
+# $policy is "quarantine" or "reject", the domain's DMARC policy.
+alert-dmarc-body = The mail { $key }{ $about } from { $sender } carried the player's valid token and was applied, but it failed DMARC: the domain { $domain } asks that such mail be { $policy ->
+        [quarantine] quarantined
+       *[reject] rejected
+    }. The From address may have been forged by someone who also knows the token.
+
+    `zaochka referee log --mail` shows its DKIM, SPF and DMARC verdicts. If the player did not send it, roll the game back and give the player a new token; set `dmarc-reject-refuses-moves = true` under [authentication] to refuse such mail.
+alert-clock-stepped-body = The system clock jumped forward between two clock ticks: from { $from } to { $to }. Until you decide, no game is lost on time; moves and the rest of the mail go on (reminders wait too).
+
+    If the new time is right and the players should be charged for it, run `zaochka clock confirm-step`: the clocks then run on the new time. If the span should not be charged (the clock was wrong before, or it was wrong and has been set right), run `zaochka clock cancel-step`: every running clock starts that much later, so the jump makes nobody lose on time.
+alert-auth-unsettled-body = The mail { $key }{ $about }{ $from } could not be authenticated: its DKIM, SPF or DMARC checks ended in a temporary error (DNS did not answer) again and again for { $minutes } minutes. As `dmarc-reject-refuses-moves = true` asks, it was recorded as refused and nothing of it was applied.
+
+    `zaochka referee log --mail` shows its verdicts. If the player did send it, ask for the move again once DNS answers, or play it for the player from the command line.
+# The list of alerts held back by the hourly limit, after the alert's body.
+alert-held = { $count } earlier alerts were held because of the limit of { $limit } alert mails per hour:
+alert-held-unknown = an alert of another zaochka version
+alert-held-more = and { $count } more
+alert-signature = zaochka (an automatic message to the referees)

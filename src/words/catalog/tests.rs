@@ -20,14 +20,16 @@ use crate::vocabulary::Language;
 /// follow), the SMTP protocol's name and the commands a relay answers at
 /// (EHLO, STARTTLS, AUTH, MAIL FROM, RCPT TO, DATA: what a relay's log and
 /// the director's mail provider name them), the program's own name
-/// (zaochka), and the
+/// (zaochka), the mail-authentication standards (DKIM, SPF, DMARC, DNS)
+/// as the mail providers' settings name them, the Maildir folder `new/`
+/// (new) as it is named on disk, and the
 /// letters a chess FEN is written in, quoted where a refusal says what a FEN
 /// field must hold (KQRBNP, kqrbnp, KQkq, w, b). Square names (`e4`, `c3`,
 /// `j10`) are allowed by their shape in [`is_square`].
 const LATIN_IN_RUSSIAN: &[&str] = &[
     "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "SMTP",
-    "EHLO", "STARTTLS", "AUTH", "MAIL", "FROM", "RCPT", "TO", "DATA", "zaochka", "KQRBNP",
-    "kqrbnp", "KQkq", "w", "b",
+    "EHLO", "STARTTLS", "AUTH", "MAIL", "FROM", "RCPT", "TO", "DATA", "zaochka", "DKIM", "SPF",
+    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b",
 ];
 
 /// Messages whose languages read different variables, each with why.
