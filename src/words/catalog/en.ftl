@@ -340,3 +340,33 @@ alert-held = { $count } earlier alerts were held because of the limit of { $limi
 alert-held-unknown = an alert of another zaochka version
 alert-held-more = and { $count } more
 alert-signature = zaochka (an automatic message to the referees)
+
+## A tournament director's commands by mail (src/words/director_mail.rs)
+
+director-line-result = the result is missing or not one (1-0, 0-1, 1/2, draw, white won)
+director-line-side = the side is missing or not one (white, black)
+director-line-rollback = say how far back: a number of plies (rollback #15 24 or ply 24), or a move (move 12, move 12... for Black's)
+director-line-days = the number of days is missing or zero
+director-line-dates = a leave needs the player's address and two dates, the first and the last day (2026-12-20 2027-01-05)
+director-line-extra = the line holds words that belong to no part of the command
+director-no-reason = every command needs its reason on the next line (reason: ...), which goes to the audit log
+director-not-quarantined = no quarantined mail has the key { $key }
+# $at is the instant in the director's time zone.
+director-already-done = already done at { $at }; to do it once more, write "again" after the command
+# $event is what the director did, as the players read it.
+director-done-game = game #{ $game }: { $event } Both players were told.
+# Dates are written 2026-12-20.
+director-done-leave = leave entered for { $player } from { $from } to { $to }; the player and their opponents were told.
+# $ruling is director-claim-accepted or director-claim-rejected.
+director-done-claim = { $ruling } Both players were told.
+director-done-released = the quarantined mail { $key } is back in the inbox and will be read again.
+director-report = Your commands as tournament director:
+# $line is the command as written; $what a director-done- message.
+director-item-done = "{ $line }": done: { $what }
+# $why is a refusal above or the referee's.
+director-item-refused = "{ $line }": not done: { $why }.
+director-only-director = Only the tournament director may adjudicate, roll back, forfeit, add days, pause, resume, enter leave, rule on claims or release mail. Nothing in your mail was done.
+# $side is the claimant's side; the adjudication that follows says the result.
+director-claim-accepted = The tournament director accepts the claim of { $side } for game #{ $game }.
+# $result is the result claimed, with its score.
+director-claim-rejected = The tournament director rejects the claim of { $side } for game #{ $game } ({ $result }); the director will adjudicate the game.
