@@ -370,3 +370,45 @@ director-only-director = Only the tournament director may adjudicate, roll back,
 director-claim-accepted = The tournament director accepts the claim of { $side } for game #{ $game }.
 # $result is the result claimed, with its score.
 director-claim-rejected = The tournament director rejects the claim of { $side } for game #{ $game } ({ $result }); the director will adjudicate the game.
+
+## The bot's answers about mail (src/words/mail.rs)
+
+mail-personal-subject = [zaochka] { $name }: your games
+mail-limit-mime-depth = its parts are nested too deep (levels)
+mail-limit-mime-parts = it has too many parts and attachments
+mail-limit-headers = it has too many header lines
+mail-limit-header-bytes = a header field is too long (bytes)
+mail-limit-text-bytes = it holds too much text (bytes)
+mail-limit-line-bytes = a line of its text is too long (bytes)
+mail-limit-words-per-line = a line of its text has too many words
+mail-games-none = You have no game in progress.
+mail-games-heading = Your games in progress:
+# One game of the list; $side is "white" or "black", $standing a mail-standing- phrase.
+mail-games-entry = {"  "}#{ $game } { $title }: you play { $side ->
+        [black] Black
+       *[white] White
+    }; { $standing }.
+    {"    "}Write your moves for it to { $address }
+mail-standing-your-move = your move
+mail-standing-opponents-move = your opponent's move
+mail-standing-stopped = stopped, no move is due
+# Why words were not taken as an act or a move, after the quoted words.
+mail-doubt-question = this is a question
+mail-doubt-negation = this says no to it
+mail-doubt-condition = this is said on a condition ("if", "would")
+mail-doubt-reported = these are someone else's words or a report of them
+mail-doubt-quoted = this is a quotation
+mail-doubt-joke = this is said as a joke
+mail-doubt-hedge = this is an opinion
+mail-doubt-elsewhere = this is about the past or another game
+mail-doubt-mention = this only talks about it
+mail-doubt-contradiction = the rest of your mail says otherwise
+# What was not done, and how to do it.
+mail-not-done-offer = no draw was offered. If you offer a draw, write "I offer a draw".
+mail-not-done-accept = no draw was accepted. If you accept the draw, write "I accept the draw".
+mail-not-done-decline = the draw offer was not declined. If you decline it, write "I decline the draw" or simply make your move.
+mail-not-done-resign = the game was not resigned. If you resign, write "I resign" in a mail without a move.
+mail-not-done-claim = no draw was claimed. If you claim a draw, write "I claim a draw".
+mail-not-done-takeback = moves are not taken back: a move sent stands.
+mail-not-done-offer-pending = your opponent's draw offer is still unanswered. To accept it, write "I accept the draw"; to decline it, write "I decline the draw" or simply make your move.
+mail-not-done-no-offer = nothing was done: your opponent has no draw offer pending.

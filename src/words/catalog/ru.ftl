@@ -377,3 +377,43 @@ director-only-director = Присуждать результат, возвращ
 director-claim-accepted = Судья турнира принял заявку по партии №{ $game } ({ $side }).
 # $result — заявленный результат со счётом, со строчной буквы.
 director-claim-rejected = Судья турнира отклонил заявку по партии №{ $game } ({ $side }: { $result }); результат присудит судья.
+
+## Ответы бота о самих письмах (src/words/mail.rs)
+
+mail-personal-subject = [zaochka] { $name }: ваши партии
+mail-limit-mime-depth = слишком глубокая вложенность частей письма (уровней)
+mail-limit-mime-parts = слишком много частей и вложений
+mail-limit-headers = слишком много строк заголовка
+mail-limit-header-bytes = слишком длинное поле заголовка (байт)
+mail-limit-text-bytes = слишком много текста (байт)
+mail-limit-line-bytes = слишком длинная строка текста (байт)
+mail-limit-words-per-line = слишком много слов в одной строке
+mail-games-none = Сейчас у вас нет текущих партий.
+mail-games-heading = Ваши текущие партии:
+# $side — "white" или "black".
+mail-games-entry = {"  "}#{ $game } { $title }: вы играете за { $side ->
+        [black] чёрных
+       *[white] белых
+    }; { $standing }.
+    {"    "}Ходы в этой партии пишите на адрес { $address }
+mail-standing-your-move = ваш ход
+mail-standing-opponents-move = ход соперника
+mail-standing-stopped = остановлена, хода не ждём
+mail-doubt-question = это вопрос
+mail-doubt-negation = здесь это отрицается или отклоняется
+mail-doubt-condition = это сказано с условием («если», «бы»)
+mail-doubt-reported = это чужие слова или пересказ
+mail-doubt-quoted = это цитата в кавычках
+mail-doubt-joke = это сказано в шутку
+mail-doubt-hedge = это мнение или предположение
+mail-doubt-elsewhere = это о прошлом или о другой партии
+mail-doubt-mention = здесь об этом только говорится
+mail-doubt-contradiction = остальное письмо этому противоречит
+mail-not-done-offer = ничья не предложена. Если вы предлагаете ничью, напишите «предлагаю ничью».
+mail-not-done-accept = ничья не принята. Если вы принимаете ничью, напишите «согласен на ничью».
+mail-not-done-decline = предложение ничьей не отклонено. Если вы отклоняете его, напишите «отказываюсь от ничьей» или просто сделайте ход.
+mail-not-done-resign = партия не сдана. Если вы сдаётесь, напишите «сдаюсь» отдельным письмом без хода.
+mail-not-done-claim = ничья не заявлена. Если вы заявляете ничью, напишите «требую ничью».
+mail-not-done-takeback = ход назад не берётся: отправленный ход остаётся в силе.
+mail-not-done-offer-pending = предложение ничьей соперника остаётся без ответа. Чтобы принять его, напишите «согласен на ничью»; чтобы отклонить — «отказываюсь от ничьей» или просто сделайте ход.
+mail-not-done-no-offer = ничего не сделано: предложения ничьей от соперника сейчас нет.
