@@ -137,8 +137,8 @@ pub fn render(view: &BoardView, last: Option<&MoveView>, side: Color, opts: &Opt
     }
     if opts.show_turn {
         out.push_str(match view.turn {
-            Color::White => w.white_to_move,
-            Color::Black => w.black_to_move,
+            Color::White => &w.white_to_move,
+            Color::Black => &w.black_to_move,
         });
         out.push('\n');
     }

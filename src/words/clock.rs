@@ -8,96 +8,59 @@ use crate::clock::charge::{DAY, HOUR};
 use crate::clock::control::{Limit, TimeControl};
 use crate::clock::{ControlError, LeaveError, ZoneError};
 use crate::vocabulary::Language;
-use crate::words::plural::{days_word_ru, moves_word_ru};
+use crate::words::catalog::Message;
 
 impl TimeControl {
     /// The control in words, for replies: `3 days per move`, `10 moves in 50
     /// days (ICCF counting)`, `Fischer: 30 days + 3 days per move, at most 60 days`.
     #[must_use]
     pub fn describe(&self, lang: Language) -> String {
-        let plural = |n: u32, one: &str, many: &str| {
-            if n == 1 {
-                format!("{n} {one}")
-            } else {
-                format!("{n} {many}")
-            }
-        };
-        let ru = |n: u32| format!("{n} {}", days_word_ru(u64::from(n)));
-        let mut text = match (self.limit(), lang) {
-            (Limit::DaysPerMove { days }, Language::En) => {
-                format!("{} per move", plural(days, "day", "days"))
-            }
-            (Limit::DaysPerMove { days }, Language::Ru) => format!("{} на ход", ru(days)),
-            (Limit::MovesInDays { moves, days }, Language::En) => format!(
-                "{} in {}",
-                plural(moves, "move", "moves"),
-                plural(days, "day", "days")
-            ),
-            (Limit::MovesInDays { moves, days }, Language::Ru) => format!(
-                "{moves} {} за {}",
-                moves_word_ru(u64::from(moves)),
-                ru(days)
-            ),
-            (
-                Limit::Fischer {
-                    base_days,
-                    increment_days,
-                    cap_days,
-                },
-                Language::En,
-            ) => {
-                let mut s = format!(
-                    "Fischer: {} + {} per move",
-                    plural(base_days, "day", "days"),
-                    plural(increment_days, "day", "days")
-                );
-                if let Some(cap) = cap_days {
-                    s.push_str(&format!(", at most {}", plural(cap, "day", "days")));
-                }
-                s
-            }
-            (
-                Limit::Fischer {
-                    base_days,
-                    increment_days,
-                    cap_days,
-                },
-                Language::Ru,
-            ) => {
-                let mut s = format!("Фишер: {} + {} за ход", ru(base_days), ru(increment_days));
-                if let Some(cap) = cap_days {
-                    s.push_str(&format!(", не более {}", ru(cap)));
-                }
-                s
-            }
-        };
+        let text = limit_message(self.limit()).render(lang);
         let c = self.counting();
-        if !c.is_exact() {
-            let rules: Vec<String> = match lang {
-                Language::En => {
-                    let mut r = Vec::new();
-                    if c.whole_days {
-                        r.push("whole days, a reply within 24 hours costs no day".to_owned());
-                    }
-                    if let Some(d) = c.double_after_days {
-                        r.push(format!("days beyond {d} on one move count double"));
-                    }
-                    r
-                }
-                Language::Ru => {
-                    let mut r = Vec::new();
-                    if c.whole_days {
-                        r.push("целые сутки, ответ в течение 24 часов не расходует дня".to_owned());
-                    }
-                    if let Some(d) = c.double_after_days {
-                        r.push(format!("дни сверх {d} на один ход считаются вдвойне"));
-                    }
-                    r
-                }
-            };
-            text.push_str(&format!(" ({})", rules.join("; ")));
+        if c.is_exact() {
+            return text;
         }
-        text
+        let mut rules = Vec::new();
+        if c.whole_days {
+            rules.push(Message::new("clock-counting-whole-days").render(lang));
+        }
+        if let Some(d) = c.double_after_days {
+            rules.push(
+                Message::new("clock-counting-double-after")
+                    .arg("days", d.to_string())
+                    .render(lang),
+            );
+        }
+        Message::new("clock-with-counting")
+            .arg("control", text)
+            .arg("rules", rules.join("; "))
+            .render(lang)
+    }
+}
+
+/// The message of a time control's limit (days per move, moves in days,
+/// Fischer with or without a cap); the counts select the plural forms.
+fn limit_message(limit: Limit) -> Message<'static> {
+    match limit {
+        Limit::DaysPerMove { days } => Message::new("clock-days-per-move").arg("days", days),
+        Limit::MovesInDays { moves, days } => Message::new("clock-moves-in-days")
+            .arg("moves", moves)
+            .arg("days", days),
+        Limit::Fischer {
+            base_days,
+            increment_days,
+            cap_days: None,
+        } => Message::new("clock-fischer")
+            .arg("base", base_days)
+            .arg("increment", increment_days),
+        Limit::Fischer {
+            base_days,
+            increment_days,
+            cap_days: Some(cap),
+        } => Message::new("clock-fischer-capped")
+            .arg("base", base_days)
+            .arg("increment", increment_days)
+            .arg("cap", cap),
     }
 }
 
@@ -105,98 +68,94 @@ impl ControlError {
     /// The error as a sentence in a language.
     #[must_use]
     pub fn message(&self, lang: Language) -> String {
-        if lang == Language::En {
-            return self.to_string();
-        }
-        match self {
-            ControlError::ZeroDays { field } => {
-                format!(
-                    "в контроле времени нужен хотя бы один день: {} = 0",
-                    field_ru(field)
-                )
-            }
-            ControlError::TooManyDays { field, days, max } => {
-                format!("{} = {days}, это больше допустимых {max}", field_ru(field))
-            }
-            ControlError::ZeroMoves => {
-                "в контроле времени нужен хотя бы один ход на период, а не 0".to_owned()
-            }
-            ControlError::TooManyMoves { moves, max } => {
-                format!("{moves} ходов на период — больше допустимых {max}")
-            }
-            ControlError::CapBelowBase { cap, base } => format!(
-                "потолок {cap} {} меньше основного времени {base} {}",
-                days_word_ru(u64::from(*cap)),
-                days_word_ru(u64::from(*base))
-            ),
-            ControlError::ZeroDoubleAfter => {
-                "удвоение дней возможно только после хотя бы одного дня, а не после 0".to_owned()
-            }
-            ControlError::Syntax { text, .. } => format!(
-                "не удалось прочитать контроль времени {text:?}: ожидается, например, \
-                 «3 дня на ход», «10/50», «10/50 икчф» или «фишер 30+3 макс 60»"
-            ),
-            ControlError::Json(e) => {
-                format!("этот JSON — не контроль времени в форме JSON ({e})")
-            }
-        }
+        control_error_message(self, lang).render(lang)
     }
 }
 
-fn field_ru(field: &str) -> &'static str {
-    match field {
-        "days per move" => "дней на ход",
-        "days per period" => "дней на период",
-        "base days" => "основное время (дней)",
-        "increment days" => "добавка за ход (дней)",
-        "cap days" => "потолок (дней)",
-        "double after days" => "удвоение после (дней)",
-        _ => "число дней",
+/// The message of each refused time control. The field is worded first, in
+/// the reader's language (`days per move`, `дней на ход`).
+fn control_error_message(e: &ControlError, lang: Language) -> Message<'_> {
+    match e {
+        ControlError::ZeroDays { field } => {
+            Message::new("clock-control-zero-days").arg("field", field_words(field, lang))
+        }
+        ControlError::TooManyDays { field, days, max } => {
+            Message::new("clock-control-too-many-days")
+                .arg("field", field_words(field, lang))
+                .arg("days", days.to_string())
+                .arg("max", max.to_string())
+        }
+        ControlError::ZeroMoves => Message::new("clock-control-zero-moves"),
+        ControlError::TooManyMoves { moves, max } => Message::new("clock-control-too-many-moves")
+            .arg("moves", moves.to_string())
+            .arg("max", max.to_string()),
+        ControlError::CapBelowBase { cap, base } => Message::new("clock-control-cap-below-base")
+            .arg("cap", *cap)
+            .arg("base", *base),
+        ControlError::ZeroDoubleAfter => Message::new("clock-control-zero-double-after"),
+        ControlError::Syntax { text, reason } => Message::new("clock-control-syntax")
+            .arg("text", format!("{text:?}"))
+            .arg("reason", *reason),
+        ControlError::Json(e) => Message::new("clock-control-json").arg("error", e),
     }
+}
+
+/// A time control's field (as [`ControlError`] names it in English) in a
+/// language; a field not listed is "number of days".
+fn field_words(field: &str, lang: Language) -> String {
+    let id = match field {
+        "days per move" => "clock-field-days-per-move",
+        "days per period" => "clock-field-days-per-period",
+        "base days" => "clock-field-base-days",
+        "increment days" => "clock-field-increment-days",
+        "cap days" => "clock-field-cap-days",
+        "double after days" => "clock-field-double-after-days",
+        _ => "clock-field-other",
+    };
+    Message::new(id).render(lang)
 }
 
 impl LeaveError {
     /// The error as a sentence in a language.
     #[must_use]
     pub fn message(&self, lang: Language) -> String {
-        if lang == Language::En {
-            return self.to_string();
+        leave_error_message(self).render(lang)
+    }
+}
+
+/// The message of each refused leave (dates as `YYYY-MM-DD`).
+fn leave_error_message(e: &LeaveError) -> Message<'_> {
+    match e {
+        LeaveError::Syntax(t) => Message::new("clock-leave-syntax").arg("text", format!("{t:?}")),
+        LeaveError::BadDate(t) => {
+            Message::new("clock-leave-bad-date").arg("text", format!("{t:?}"))
         }
-        match self {
-            LeaveError::Syntax(t) => format!(
-                "не удалось прочитать запрос отпуска {t:?}: напишите, например, \
-                 «отпуск 2026-12-20 2027-01-03» или «отпуск 2026-12-20 14»"
-            ),
-            LeaveError::BadDate(t) => {
-                format!("{t:?} — не дата: пишите ГГГГ-ММ-ДД, например 2026-12-20")
-            }
-            LeaveError::EndBeforeStart { first, last } => {
-                format!("отпуск кончается {last} раньше, чем начинается ({first})")
-            }
-            LeaveError::NotPositive(n) => {
-                format!("отпуск должен быть не короче одного дня, а не {n}")
-            }
-            LeaveError::InPast { first, today } => {
-                format!("отпуск начинается {first}, в прошлом: сегодня {today}")
-            }
-            LeaveError::Overlaps { first, last } => {
-                format!("отпуск пересекается с вашим отпуском с {first} по {last}")
-            }
-            LeaveError::BeyondAllowance {
-                year,
-                requested,
-                taken,
-                left,
-                allowance,
-            } => format!(
-                "отпуску нужно {requested} {} {year} года, но из {allowance} {} {year} года \
-                 осталось {left} (использовано {taken})",
-                days_word_ru(u64::from(*requested)),
-                days_word_ru(u64::from(*allowance)),
-            ),
-            LeaveError::OnLeave { last } => {
-                format!("вы в отпуске по {last} включительно: во время отпуска ходы не принимаются")
-            }
+        LeaveError::EndBeforeStart { first, last } => Message::new("clock-leave-end-before-start")
+            .arg("first", first.to_string())
+            .arg("last", last.to_string()),
+        LeaveError::NotPositive(n) => {
+            Message::new("clock-leave-not-positive").arg("days", n.to_string())
+        }
+        LeaveError::InPast { first, today } => Message::new("clock-leave-in-past")
+            .arg("first", first.to_string())
+            .arg("today", today.to_string()),
+        LeaveError::Overlaps { first, last } => Message::new("clock-leave-overlaps")
+            .arg("first", first.to_string())
+            .arg("last", last.to_string()),
+        LeaveError::BeyondAllowance {
+            year,
+            requested,
+            taken,
+            left,
+            allowance,
+        } => Message::new("clock-leave-beyond-allowance")
+            .arg("year", year.to_string())
+            .arg("requested", *requested)
+            .arg("taken", taken.to_string())
+            .arg("left", left.to_string())
+            .arg("allowance", *allowance),
+        LeaveError::OnLeave { last } => {
+            Message::new("clock-leave-on-leave").arg("last", last.to_string())
         }
     }
 }
@@ -205,13 +164,9 @@ impl ZoneError {
     /// The error as a sentence in a language.
     #[must_use]
     pub fn message(&self, lang: Language) -> String {
-        match lang {
-            Language::En => self.to_string(),
-            Language::Ru => format!(
-                "неизвестный часовой пояс {:?}: нужно имя IANA, например Europe/Moscow",
-                self.0
-            ),
-        }
+        Message::new("clock-zone-unknown")
+            .arg("zone", format!("{:?}", self.0))
+            .render(lang)
     }
 }
 
@@ -223,12 +178,11 @@ pub fn days_hours(seconds: i64, lang: Language) -> String {
     // Below an hour rounds to "0 h": no sign then.
     let sign = if seconds <= -HOUR { "-" } else { "" };
     let s = seconds.abs();
-    let days = s / DAY;
-    let hours = s % DAY / HOUR;
-    match lang {
-        Language::En => format!("{sign}{days} d {hours} h"),
-        Language::Ru => format!("{sign}{days} дн. {hours} ч"),
-    }
+    Message::new("clock-days-hours")
+        .arg("sign", sign)
+        .arg("days", (s / DAY).to_string())
+        .arg("hours", (s % DAY / HOUR).to_string())
+        .render(lang)
 }
 
 #[cfg(test)]

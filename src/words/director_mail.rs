@@ -10,6 +10,7 @@ use crate::mail::director::DirectorLineError;
 use crate::rules::Color;
 use crate::vocabulary::Language;
 use crate::vocabulary::{GameId, GameResult};
+use crate::words::catalog::Message;
 
 /// What one director's command did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,125 +87,75 @@ pub struct DirectorItem {
     pub outcome: Result<DirectorDone, DirectorRefused>,
 }
 
-fn line_error(e: DirectorLineError, lang: Language) -> &'static str {
+fn line_error(e: DirectorLineError) -> &'static str {
     use DirectorLineError as E;
-    match (e, lang) {
-        (E::Result, Language::En) => {
-            "the result is missing or not one (1-0, 0-1, 1/2, draw, white won)"
-        }
-        (E::Result, Language::Ru) => {
-            "результат не указан или не понят (1-0, 0-1, 1/2, ничья, победа белых)"
-        }
-        (E::Side, Language::En) => "the side is missing or not one (white, black)",
-        (E::Side, Language::Ru) => {
-            "сторона не указана или не понята (белые, чёрные, белым, чёрным)"
-        }
-        (E::Rollback, Language::En) => {
-            "say how far back: a number of plies (rollback #15 24 or ply 24), or a move (move 12, move 12... for Black's)"
-        }
-        (E::Rollback, Language::Ru) => {
-            "укажите, куда вернуть партию: число полуходов (откат #15 24 или полуход 24) или ход (ход 12, ход 12... для хода чёрных)"
-        }
-        (E::Days, Language::En) => "the number of days is missing or zero",
-        (E::Days, Language::Ru) => "число дней не указано или равно нулю",
-        (E::Dates, Language::En) => {
-            "a leave needs the player's address and two dates, the first and the last day (2026-12-20 2027-01-05)"
-        }
-        (E::Dates, Language::Ru) => {
-            "для отпуска нужны адрес участника и две даты, первый и последний день (20.12.2026 05.01.2027)"
-        }
-        (E::Extra, Language::En) => "the line holds words that belong to no part of the command",
-        (E::Extra, Language::Ru) => "в строке есть слова, не относящиеся к распоряжению",
+    match e {
+        E::Result => "director-line-result",
+        E::Side => "director-line-side",
+        E::Rollback => "director-line-rollback",
+        E::Days => "director-line-days",
+        E::Dates => "director-line-dates",
+        E::Extra => "director-line-extra",
     }
 }
 
 /// Why a command was not done, as a clause.
 #[must_use]
 pub fn refused(r: &DirectorRefused, lang: Language) -> String {
-    match (r, lang) {
-        (DirectorRefused::Line(e), _) => line_error(*e, lang).to_string(),
-        (DirectorRefused::NoReason, Language::En) => {
-            "every command needs its reason on the next line (reason: ...), which goes to the audit log".into()
+    let message = match r {
+        DirectorRefused::Line(e) => Message::new(line_error(*e)),
+        DirectorRefused::NoReason => Message::new("director-no-reason"),
+        DirectorRefused::Referee(why) => return why.clone(),
+        DirectorRefused::NotQuarantined(key) => {
+            Message::new("director-not-quarantined").arg("key", key)
         }
-        (DirectorRefused::NoReason, Language::Ru) => {
-            "у каждого распоряжения должна быть причина на следующей строке (причина: ...), она записывается в журнал".into()
-        }
-        (DirectorRefused::Referee(why), _) => why.clone(),
-        (DirectorRefused::NotQuarantined(key), Language::En) => {
-            format!("no quarantined mail has the key {key}")
-        }
-        (DirectorRefused::NotQuarantined(key), Language::Ru) => {
-            format!("в карантине нет письма с ключом {key}")
-        }
-        (DirectorRefused::AlreadyDone { at, time_zone }, _) => {
+        DirectorRefused::AlreadyDone { at, time_zone } => {
             let tz = crate::clock::zone::parse_zone(time_zone).unwrap_or(chrono_tz::Tz::UTC);
-            let at = crate::clock::zone::format_deadline(*at, tz);
-            match lang {
-                Language::En => format!(
-                    "already done at {at}; to do it once more, write \"again\" after the command"
-                ),
-                Language::Ru => format!(
-                    "уже выполнено {at}; чтобы выполнить ещё раз, допишите после распоряжения «повторно»"
-                ),
-            }
+            Message::new("director-already-done")
+                .arg("at", crate::clock::zone::format_deadline(*at, tz))
         }
-    }
+    };
+    message.render(lang)
+}
+
+/// A date as a director's report writes it: `2026-12-20`, `20.12.2026`.
+fn date(d: chrono::NaiveDate, lang: Language) -> String {
+    let format = match lang {
+        Language::En => "%Y-%m-%d",
+        Language::Ru => "%d.%m.%Y",
+    };
+    d.format(format).to_string()
 }
 
 fn done(d: &DirectorDone, lang: Language) -> String {
-    match (d, lang) {
-        (DirectorDone::Game { game, event }, Language::En) => format!(
-            "game #{game}: {} Both players were told.",
-            super::events::director(*event, "", lang)
-        ),
-        (DirectorDone::Game { game, event }, Language::Ru) => format!(
-            "партия №{game}: {} Участникам сообщено.",
-            super::events::director(*event, "", lang)
-        ),
-        (DirectorDone::Leave { player, from, to }, Language::En) => format!(
-            "leave entered for {player} from {from} to {to}; the player and their opponents were told."
-        ),
-        (DirectorDone::Leave { player, from, to }, Language::Ru) => format!(
-            "отпуск участника {player} с {} по {} внесён; участнику и его соперникам сообщено.",
-            from.format("%d.%m.%Y"),
-            to.format("%d.%m.%Y")
-        ),
-        (DirectorDone::ClaimAccepted { game, side, result }, _)
-        | (DirectorDone::ClaimRejected { game, side, result }, _) => {
-            let accepted = matches!(d, DirectorDone::ClaimAccepted { .. });
-            format!(
-                "{} {}",
-                claim_ruled(*game, *side, *result, accepted, lang),
-                match lang {
-                    Language::En => "Both players were told.",
-                    Language::Ru => "Участникам сообщено.",
-                }
-            )
-        }
-        (DirectorDone::Released { key }, Language::En) => {
-            format!("the quarantined mail {key} is back in the inbox and will be read again.")
-        }
-        (DirectorDone::Released { key }, Language::Ru) => {
-            format!("письмо {key} возвращено из карантина во входящие и будет прочитано снова.")
-        }
-    }
+    let message = match d {
+        DirectorDone::Game { game, event } => Message::new("director-done-game")
+            .arg("game", game.to_string())
+            .arg("event", super::events::director(*event, "", lang)),
+        DirectorDone::Leave { player, from, to } => Message::new("director-done-leave")
+            .arg("player", player)
+            .arg("from", date(*from, lang))
+            .arg("to", date(*to, lang)),
+        DirectorDone::ClaimAccepted { game, side, result } => Message::new("director-done-claim")
+            .arg("ruling", claim_ruled(*game, *side, *result, true, lang)),
+        DirectorDone::ClaimRejected { game, side, result } => Message::new("director-done-claim")
+            .arg("ruling", claim_ruled(*game, *side, *result, false, lang)),
+        DirectorDone::Released { key } => Message::new("director-done-released").arg("key", key),
+    };
+    message.render(lang)
 }
 
 /// The answer to the director: each command, done or not and why.
 #[must_use]
 pub fn report(items: &[DirectorItem], lang: Language) -> String {
-    let mut text = String::from(match lang {
-        Language::En => "Your commands as tournament director:\n",
-        Language::Ru => "Ваши распоряжения судьи турнира:\n",
-    });
+    let mut text = Message::new("director-report").render(lang);
+    text.push('\n');
     for (i, item) in items.iter().enumerate() {
-        let line = &item.line;
-        let said = match (&item.outcome, lang) {
-            (Ok(d), Language::En) => format!("\"{line}\": done: {}", done(d, lang)),
-            (Ok(d), Language::Ru) => format!("«{line}»: выполнено: {}", done(d, lang)),
-            (Err(r), Language::En) => format!("\"{line}\": not done: {}.", refused(r, lang)),
-            (Err(r), Language::Ru) => format!("«{line}»: не выполнено: {}.", refused(r, lang)),
+        let said = match &item.outcome {
+            Ok(d) => Message::new("director-item-done").arg("what", done(d, lang)),
+            Err(r) => Message::new("director-item-refused").arg("why", refused(r, lang)),
         };
+        let said = said.arg("line", &item.line).render(lang);
         text.push_str(&format!("\n{}. {said}\n", i + 1));
     }
     text
@@ -214,10 +165,7 @@ pub fn report(items: &[DirectorItem], lang: Language) -> String {
 /// commands: nothing was done.
 #[must_use]
 pub fn only_director(lang: Language) -> String {
-    match lang {
-        Language::En => "Only the tournament director may adjudicate, roll back, forfeit, add days, pause, resume, enter leave, rule on claims or release mail. Nothing in your mail was done.".into(),
-        Language::Ru => "Присуждать результат, возвращать партию, засчитывать поражение, добавлять дни, приостанавливать и возобновлять партии, вносить отпуск, решать по заявкам и выпускать письма из карантина может только судья турнира. Ничего из вашего письма не выполнено.".into(),
-    }
+    Message::new("director-only-director").render(lang)
 }
 
 /// Told to both players: the director accepted (the game ends with the
@@ -230,24 +178,24 @@ pub fn claim_ruled(
     accepted: bool,
     lang: Language,
 ) -> String {
-    let r = result_with_score(result, lang);
     let who = side_name(side, lang);
-    match (accepted, lang) {
+    if accepted {
         // The adjudication that follows says the result.
-        (true, Language::En) => {
-            format!("The tournament director accepts the claim of {who} for game #{game}.")
-        }
-        (true, Language::Ru) => {
-            format!("Судья турнира принял заявку по партии №{game} ({who}).")
-        }
-        (false, Language::En) => format!(
-            "The tournament director rejects the claim of {who} for game #{game} ({r}); the director will adjudicate the game."
-        ),
-        (false, Language::Ru) => format!(
-            "Судья турнира отклонил заявку по партии №{game} ({who}: {}); результат присудит судья.",
-            r.to_lowercase()
-        ),
+        return Message::new("director-claim-accepted")
+            .arg("side", who)
+            .arg("game", game.to_string())
+            .render(lang);
     }
+    // Russian puts the result after a colon, in lower case.
+    let result = match lang {
+        Language::En => result_with_score(result, lang).to_string(),
+        Language::Ru => result_with_score(result, lang).to_lowercase(),
+    };
+    Message::new("director-claim-rejected")
+        .arg("side", who)
+        .arg("game", game.to_string())
+        .arg("result", result)
+        .render(lang)
 }
 
 #[cfg(test)]

@@ -4,22 +4,21 @@
 //! and the list of a player's games with their reply addresses. Typed notices
 //! ([`Notice`]) become words only here, with an exhaustive match per language.
 
-use super::game::side_name;
 use crate::mail::intent::{Act, Doubt};
 use crate::mail::{LimitKind, Unrecognised};
 use crate::rules::Color;
 use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 /// The Subject of the mails to a player that are not about one game (help,
 /// the list of games, a leave confirmation): `[zaochka] Alice: your games`.
 /// It holds no command word, so a reply's subject is never read as a command.
 #[must_use]
 pub fn personal_subject(name: &str, lang: Language) -> String {
-    match lang {
-        Language::En => format!("[zaochka] {name}: your games"),
-        Language::Ru => format!("[zaochka] {name}: ваши партии"),
-    }
+    Message::new("mail-personal-subject")
+        .arg("name", name)
+        .render(lang)
 }
 
 /// Where one of a player's games stands, for the list of games.
@@ -201,37 +200,17 @@ fn size_text(bytes: u64, lang: Language) -> String {
 }
 
 /// What a bound measures, as a phrase with its unit.
-fn what_limit(limit: LimitKind, lang: Language) -> &'static str {
-    match limit {
-        LimitKind::MimeDepth => lang.pick(
-            "its parts are nested too deep (levels)",
-            "слишком глубокая вложенность частей письма (уровней)",
-        ),
-        LimitKind::MimeParts => lang.pick(
-            "it has too many parts and attachments",
-            "слишком много частей и вложений",
-        ),
-        LimitKind::Headers => lang.pick(
-            "it has too many header lines",
-            "слишком много строк заголовка",
-        ),
-        LimitKind::HeaderBytes => lang.pick(
-            "a header field is too long (bytes)",
-            "слишком длинное поле заголовка (байт)",
-        ),
-        LimitKind::TextBytes => lang.pick(
-            "it holds too much text (bytes)",
-            "слишком много текста (байт)",
-        ),
-        LimitKind::LineBytes => lang.pick(
-            "a line of its text is too long (bytes)",
-            "слишком длинная строка текста (байт)",
-        ),
-        LimitKind::WordsPerLine => lang.pick(
-            "a line of its text has too many words",
-            "слишком много слов в одной строке",
-        ),
-    }
+fn what_limit(limit: LimitKind, lang: Language) -> String {
+    let id = match limit {
+        LimitKind::MimeDepth => "mail-limit-mime-depth",
+        LimitKind::MimeParts => "mail-limit-mime-parts",
+        LimitKind::Headers => "mail-limit-headers",
+        LimitKind::HeaderBytes => "mail-limit-header-bytes",
+        LimitKind::TextBytes => "mail-limit-text-bytes",
+        LimitKind::LineBytes => "mail-limit-line-bytes",
+        LimitKind::WordsPerLine => "mail-limit-words-per-line",
+    };
+    Message::new(id).render(lang)
 }
 
 /// `Game #3 - ` / `Партия #3 - `, or nothing without a game.
@@ -280,47 +259,34 @@ fn joined(items: &[String], lang: Language) -> String {
 /// The list of a player's games, one paragraph per game.
 #[must_use]
 pub fn games_list(games: &[GameEntry], lang: Language) -> String {
-    let mut t = String::new();
     if games.is_empty() {
-        t.push_str(match lang {
-            Language::En => "You have no game in progress.\n",
-            Language::Ru => "Сейчас у вас нет текущих партий.\n",
-        });
-        return t;
+        return Message::new("mail-games-none").render(lang) + "\n";
     }
-    t.push_str(match lang {
-        Language::En => "Your games in progress:\n",
-        Language::Ru => "Ваши текущие партии:\n",
-    });
+    let mut t = Message::new("mail-games-heading").render(lang);
+    t.push('\n');
     for g in games {
-        let side = side_name(g.side, lang);
-        let standing = match (g.standing, lang) {
-            (Standing::YourMove, Language::En) => "your move",
-            (Standing::YourMove, Language::Ru) => "ваш ход",
-            (Standing::OpponentsMove, Language::En) => "your opponent's move",
-            (Standing::OpponentsMove, Language::Ru) => "ход соперника",
-            (Standing::Stopped, Language::En) => "stopped, no move is due",
-            (Standing::Stopped, Language::Ru) => "остановлена, хода не ждём",
+        let standing = match g.standing {
+            Standing::YourMove => "mail-standing-your-move",
+            Standing::OpponentsMove => "mail-standing-opponents-move",
+            Standing::Stopped => "mail-standing-stopped",
         };
-        match lang {
-            Language::En => t.push_str(&format!(
-                "  #{} {}: you play {side}; {standing}.\n    Write your moves for it to {}\n",
-                g.game, g.title, g.address
-            )),
-            Language::Ru => t.push_str(&format!(
-                "  #{} {}: вы играете за {}; {standing}.\n    Ходы в этой партии пишите на адрес {}\n",
-                g.game,
-                g.title,
-                side_genitive(g.side),
-                g.address
-            )),
-        }
+        let side = match g.side {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        t.push_str(
+            &Message::new("mail-games-entry")
+                .arg("game", g.game.to_string())
+                .arg("title", &g.title)
+                .arg("side", side)
+                .arg("standing", Message::new(standing).render(lang))
+                .arg("address", &g.address)
+                .render(lang),
+        );
+        t.push('\n');
     }
     t
 }
-
-/// «белых» / «чёрных» (after «за»).
-use super::state::side_genitive;
 
 impl Notice {
     /// The notice as the body of a reply, in the reader's language.
@@ -588,67 +554,32 @@ mod tests;
 
 /// Why words were not taken as an act or a move, as a clause after the
 /// quoted words: «…» — это вопрос.
-fn doubt_words(doubt: Doubt, lang: Language) -> &'static str {
-    match (doubt, lang) {
-        (Doubt::Question, Language::Ru) => "это вопрос",
-        (Doubt::Question, Language::En) => "this is a question",
-        (Doubt::Negation, Language::Ru) => "здесь это отрицается или отклоняется",
-        (Doubt::Negation, Language::En) => "this says no to it",
-        (Doubt::Condition, Language::Ru) => "это сказано с условием («если», «бы»)",
-        (Doubt::Condition, Language::En) => "this is said on a condition (\"if\", \"would\")",
-        (Doubt::Reported, Language::Ru) => "это чужие слова или пересказ",
-        (Doubt::Reported, Language::En) => "these are someone else's words or a report of them",
-        (Doubt::Quoted, Language::Ru) => "это цитата в кавычках",
-        (Doubt::Quoted, Language::En) => "this is a quotation",
-        (Doubt::Joke, Language::Ru) => "это сказано в шутку",
-        (Doubt::Joke, Language::En) => "this is said as a joke",
-        (Doubt::Hedge, Language::Ru) => "это мнение или предположение",
-        (Doubt::Hedge, Language::En) => "this is an opinion",
-        (Doubt::Elsewhere, Language::Ru) => "это о прошлом или о другой партии",
-        (Doubt::Elsewhere, Language::En) => "this is about the past or another game",
-        (Doubt::Mention, Language::Ru) => "здесь об этом только говорится",
-        (Doubt::Mention, Language::En) => "this only talks about it",
-        (Doubt::Contradiction, Language::Ru) => "остальное письмо этому противоречит",
-        (Doubt::Contradiction, Language::En) => "the rest of your mail says otherwise",
-    }
+fn doubt_words(doubt: Doubt, lang: Language) -> String {
+    let id = match doubt {
+        Doubt::Question => "mail-doubt-question",
+        Doubt::Negation => "mail-doubt-negation",
+        Doubt::Condition => "mail-doubt-condition",
+        Doubt::Reported => "mail-doubt-reported",
+        Doubt::Quoted => "mail-doubt-quoted",
+        Doubt::Joke => "mail-doubt-joke",
+        Doubt::Hedge => "mail-doubt-hedge",
+        Doubt::Elsewhere => "mail-doubt-elsewhere",
+        Doubt::Mention => "mail-doubt-mention",
+        Doubt::Contradiction => "mail-doubt-contradiction",
+    };
+    Message::new(id).render(lang)
 }
 
 /// What was not done, and how to do it: «ничья не предложена. Если вы
 /// предлагаете ничью, напишите «предлагаю ничью»».
-fn act_not_done(act: Act, lang: Language) -> &'static str {
-    match (act, lang) {
-        (Act::Offer, Language::Ru) => {
-            "ничья не предложена. Если вы предлагаете ничью, напишите «предлагаю ничью»."
-        }
-        (Act::Offer, Language::En) => {
-            "no draw was offered. If you offer a draw, write \"I offer a draw\"."
-        }
-        (Act::Accept, Language::Ru) => {
-            "ничья не принята. Если вы принимаете ничью, напишите «согласен на ничью»."
-        }
-        (Act::Accept, Language::En) => {
-            "no draw was accepted. If you accept the draw, write \"I accept the draw\"."
-        }
-        (Act::Decline, Language::Ru) => {
-            "предложение ничьей не отклонено. Если вы отклоняете его, напишите «отказываюсь от ничьей» или просто сделайте ход."
-        }
-        (Act::Decline, Language::En) => {
-            "the draw offer was not declined. If you decline it, write \"I decline the draw\" or simply make your move."
-        }
-        (Act::Resign, Language::Ru) => {
-            "партия не сдана. Если вы сдаётесь, напишите «сдаюсь» отдельным письмом без хода."
-        }
-        (Act::Resign, Language::En) => {
-            "the game was not resigned. If you resign, write \"I resign\" in a mail without a move."
-        }
-        (Act::Claim, Language::Ru) => {
-            "ничья не заявлена. Если вы заявляете ничью, напишите «требую ничью»."
-        }
-        (Act::Claim, Language::En) => {
-            "no draw was claimed. If you claim a draw, write \"I claim a draw\"."
-        }
-        (Act::Takeback, Language::Ru) => "ход назад не берётся: отправленный ход остаётся в силе.",
-        (Act::Takeback, Language::En) => "moves are not taken back: a move sent stands.",
+fn act_not_done(act: Act) -> &'static str {
+    match act {
+        Act::Offer => "mail-not-done-offer",
+        Act::Accept => "mail-not-done-accept",
+        Act::Decline => "mail-not-done-decline",
+        Act::Resign => "mail-not-done-resign",
+        Act::Claim => "mail-not-done-claim",
+        Act::Takeback => "mail-not-done-takeback",
     }
 }
 
@@ -657,21 +588,12 @@ fn act_not_done(act: Act, lang: Language) -> &'static str {
 fn unsaid(line: &str, act: Act, doubt: Doubt, offered: bool, lang: Language) -> String {
     let (open, close) = quotes(lang);
     let why = doubt_words(doubt, lang);
-    let what = match (act, offered, lang) {
-        (Act::Offer | Act::Accept | Act::Decline, true, Language::Ru) => {
-            "предложение ничьей соперника остаётся без ответа. Чтобы принять его, напишите «согласен на ничью»; чтобы отклонить — «отказываюсь от ничьей» или просто сделайте ход."
-        }
-        (Act::Offer | Act::Accept | Act::Decline, true, Language::En) => {
-            "your opponent's draw offer is still unanswered. To accept it, write \"I accept the draw\"; to decline it, write \"I decline the draw\" or simply make your move."
-        }
-        (Act::Accept | Act::Decline, false, Language::Ru) => {
-            "ничего не сделано: предложения ничьей от соперника сейчас нет."
-        }
-        (Act::Accept | Act::Decline, false, Language::En) => {
-            "nothing was done: your opponent has no draw offer pending."
-        }
-        _ => act_not_done(act, lang),
+    let what = match (act, offered) {
+        (Act::Offer | Act::Accept | Act::Decline, true) => "mail-not-done-offer-pending",
+        (Act::Accept | Act::Decline, false) => "mail-not-done-no-offer",
+        _ => act_not_done(act),
     };
+    let what = Message::new(what).render(lang);
     if act == Act::Takeback {
         return format!("{open}{line}{close} — {what}");
     }

@@ -5,6 +5,10 @@
 //! words one family of values with an exhaustive `match`, so a new variant of
 //! an enum cannot go unworded.
 //!
+//! - [`catalog`]: the Fluent message catalogs (`catalog/en.ftl`,
+//!   `catalog/ru.ftl`) and [`catalog::Message`], an id with its arguments;
+//!   the modules moved into them map each typed value to its message id with
+//!   an exhaustive `match` (`docs/languages.md`).
 //! - [`rulebook`]: rule citations as the rulebooks themselves are cited
 //!   (never a project file: `../shared/RULES.md` §9 has the table).
 //! - [`moves`]: why a move was refused, how the rules ended a game, which draw
@@ -43,6 +47,7 @@
 
 pub mod alerts;
 pub mod ask;
+pub mod catalog;
 pub mod chess;
 pub mod clock;
 pub mod conditional;

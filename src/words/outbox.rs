@@ -10,24 +10,20 @@ use crate::printable::printable;
 use crate::store::relay_faults::RelayStage;
 use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 /// Where the relay refused, as a phrase: "at MAIL FROM (the sender)".
 #[must_use]
-pub fn stage_phrase(stage: RelayStage, lang: Language) -> &'static str {
-    match (stage, lang) {
-        (RelayStage::Connect, Language::En) => "at the greeting",
-        (RelayStage::Connect, Language::Ru) => "при приветствии",
-        (RelayStage::Ehlo, Language::En) => "at EHLO/STARTTLS",
-        (RelayStage::Ehlo, Language::Ru) => "на EHLO/STARTTLS",
-        (RelayStage::Auth, Language::En) => "at AUTH (the login)",
-        (RelayStage::Auth, Language::Ru) => "на AUTH (вход)",
-        (RelayStage::MailFrom, Language::En) => "at MAIL FROM (the sender)",
-        (RelayStage::MailFrom, Language::Ru) => "на MAIL FROM (отправитель)",
-        (RelayStage::RcptAll, Language::En) => "at RCPT TO, for every recipient",
-        (RelayStage::RcptAll, Language::Ru) => "на RCPT TO, для всех получателей",
-        (RelayStage::Data, Language::En) => "at DATA (the message)",
-        (RelayStage::Data, Language::Ru) => "на DATA (текст письма)",
-    }
+pub fn stage_phrase(stage: RelayStage, lang: Language) -> String {
+    let id = match stage {
+        RelayStage::Connect => "outbox-stage-connect",
+        RelayStage::Ehlo => "outbox-stage-ehlo",
+        RelayStage::Auth => "outbox-stage-auth",
+        RelayStage::MailFrom => "outbox-stage-mail-from",
+        RelayStage::RcptAll => "outbox-stage-rcpt-all",
+        RelayStage::Data => "outbox-stage-data",
+    };
+    Message::new(id).render(lang)
 }
 
 /// A fault of the outbound relay, told once when the relay takes mail again.
@@ -49,45 +45,28 @@ impl RelayRecovered {
     /// The alert's subject (without the `[zaochka]` prefix).
     #[must_use]
     pub fn subject(&self, lang: Language) -> String {
-        match lang {
-            Language::En => "the mail relay refused mail for a while".into(),
-            Language::Ru => "почтовый сервер отправки временно не принимал письма".into(),
-        }
+        Message::new("outbox-relay-recovered-subject").render(lang)
     }
 
     /// One line for a list of held alerts.
     #[must_use]
     pub fn line(&self, lang: Language) -> String {
-        let (since, until) = (format_utc(self.since), format_utc(self.until));
-        match lang {
-            Language::En => format!("the mail relay refused mail from {since} to {until}"),
-            Language::Ru => format!("сервер отправки не принимал письма с {since} до {until}"),
-        }
+        Message::new("outbox-relay-recovered-line")
+            .arg("since", format_utc(self.since))
+            .arg("until", format_utc(self.until))
+            .render(lang)
     }
 
     /// The alert's body.
     #[must_use]
     pub fn body(&self, lang: Language) -> String {
-        let (since, until) = (format_utc(self.since), format_utc(self.until));
-        let stage = stage_phrase(self.stage, lang);
-        let reply = printable(&self.reply);
-        let n = self.refusals;
-        match lang {
-            Language::En => format!(
-                "From {since} to {until} the SMTP server zaochka sends through refused mail {stage}, \
-                 whoever it was for ({n} refused attempts). Its last answer:\n  {reply}\n\n\
-                 No reply was given up: they waited in the outbox and went out once the server took mail again; \
-                 the clocks did not run for the players whose move notices waited. \
-                 If this happens again, check the [outbox] settings (login, password, the relay's permissions for the bot's address)."
-            ),
-            Language::Ru => format!(
-                "С {since} до {until} SMTP-сервер, через который zaochka отправляет почту, отклонял письма {stage}, \
-                 кому бы они ни были адресованы (отклонённых попыток: {n}). Его последний ответ:\n  {reply}\n\n\
-                 Ни один ответ не потерян: они ждали в очереди и ушли, когда сервер снова стал принимать письма; \
-                 часы игроков, чьи уведомления о ходе ждали отправки, не шли. \
-                 Если это повторится, проверьте раздел [outbox] (логин, пароль, разрешения сервера для адреса бота)."
-            ),
-        }
+        Message::new("outbox-relay-recovered-body")
+            .arg("since", format_utc(self.since))
+            .arg("until", format_utc(self.until))
+            .arg("stage", stage_phrase(self.stage, lang))
+            .arg("reply", printable(&self.reply))
+            .arg("refusals", self.refusals.to_string())
+            .render(lang)
     }
 }
 
@@ -120,70 +99,47 @@ pub struct FailedReply {
     pub at: DateTime<Utc>,
 }
 
+impl FailedWhy {
+    /// The message saying why.
+    fn message_id(self) -> &'static str {
+        match self {
+            FailedWhy::Unbuildable => "outbox-failed-why-unbuildable",
+            FailedWhy::AttemptsUsedUp => "outbox-failed-why-attempts-used-up",
+            FailedWhy::RecipientRefused => "outbox-failed-why-recipient-refused",
+        }
+    }
+}
+
 impl FailedReply {
     /// The alert's subject (without the `[zaochka]` prefix).
     #[must_use]
     pub fn subject(&self, lang: Language) -> String {
-        let to = printable(&self.address);
-        match lang {
-            Language::En => format!("a reply to {to} could not be sent"),
-            Language::Ru => format!("ответ на {to} не удалось отправить"),
-        }
+        Message::new("outbox-failed-subject")
+            .arg("to", printable(&self.address))
+            .render(lang)
     }
 
     /// One line for a list of held alerts.
     #[must_use]
     pub fn line(&self, lang: Language) -> String {
-        let to = printable(&self.address);
-        match lang {
-            Language::En => format!("reply {} to {to} failed for good", self.outbox),
-            Language::Ru => format!("ответ {} на {to} окончательно не отправлен", self.outbox),
-        }
+        Message::new("outbox-failed-line")
+            .arg("row", self.outbox.to_string())
+            .arg("to", printable(&self.address))
+            .render(lang)
     }
 
     /// The alert's body.
     #[must_use]
     pub fn body(&self, lang: Language) -> String {
-        let to = printable(&self.address);
-        let detail = printable(&self.detail);
-        let row = self.outbox;
-        let why = match (self.why, lang) {
-            (FailedWhy::Unbuildable, Language::En) => "the message could not be built",
-            (FailedWhy::Unbuildable, Language::Ru) => "письмо не удалось составить",
-            (FailedWhy::AttemptsUsedUp, Language::En) => {
-                "every attempt failed with a temporary error until the attempts ran out"
-            }
-            (FailedWhy::AttemptsUsedUp, Language::Ru) => {
-                "все попытки закончились временной ошибкой, и попытки исчерпаны"
-            }
-            (FailedWhy::RecipientRefused, Language::En) => {
-                "the mail server refused this recipient for good"
-            }
-            (FailedWhy::RecipientRefused, Language::Ru) => {
-                "почтовый сервер окончательно отказался принять письмо для этого получателя"
-            }
+        let message = match self.game {
+            None => Message::new("outbox-failed-body"),
+            Some(g) => Message::new("outbox-failed-body-game").arg("game", g.to_string()),
         };
-        match lang {
-            Language::En => {
-                let about = self
-                    .game
-                    .map_or(String::new(), |g| format!(" about game #{g}"));
-                format!(
-                    "The reply {row}{about} to {to} was not sent: {why}. The last error:\n  {detail}\n\n\
-                     `zaochka outbox list --failed` lists such replies; once the cause is fixed, \
-                     `zaochka outbox retry {row}` sends it again."
-                )
-            }
-            Language::Ru => {
-                let about = self
-                    .game
-                    .map_or(String::new(), |g| format!(" по партии #{g}"));
-                format!(
-                    "Ответ {row}{about} на адрес {to} не отправлен: {why}. Последняя ошибка:\n  {detail}\n\n\
-                     Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, \
-                     `zaochka outbox retry {row}` отправит его снова."
-                )
-            }
-        }
+        message
+            .arg("row", self.outbox.to_string())
+            .arg("to", printable(&self.address))
+            .arg("why", Message::new(self.why.message_id()).render(lang))
+            .arg("detail", printable(&self.detail))
+            .render(lang)
     }
 }

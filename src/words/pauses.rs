@@ -12,6 +12,7 @@ use crate::printable::printable;
 use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
 use crate::vocabulary::PauseId;
+use crate::words::catalog::Message;
 use crate::words::clock::days_hours;
 
 /// What a director is told when a player's clock stops because the notice of
@@ -34,60 +35,31 @@ impl StoppedClock {
     /// The alert's subject (without the `[zaochka]` prefix).
     #[must_use]
     pub fn subject(&self, lang: Language) -> String {
-        match lang {
-            Language::En => format!(
-                "game #{}: the clock of {} is stopped",
-                self.game,
-                self.name()
-            ),
-            Language::Ru => format!("партия #{}: часы {} остановлены", self.game, self.name()),
-        }
+        Message::new("pauses-stopped-subject")
+            .arg("game", self.game.to_string())
+            .arg("name", self.name())
+            .render(lang)
     }
 
     /// One line for a list of held alerts.
     #[must_use]
     pub fn line(&self, lang: Language) -> String {
-        let (name, since, g) = (self.name(), format_utc(self.since), self.game);
-        match lang {
-            Language::En => format!(
-                "Game #{g}: the clock of {name} is stopped since {since}, because the notice of the move could not be delivered."
-            ),
-            Language::Ru => format!(
-                "Партия #{g}: часы игрока {name} остановлены с {since}, потому что уведомление о ходе не удалось доставить."
-            ),
-        }
+        Message::new("pauses-stopped-line")
+            .arg("game", self.game.to_string())
+            .arg("name", self.name())
+            .arg("since", format_utc(self.since))
+            .render(lang)
     }
 
     /// The alert's body.
     #[must_use]
     pub fn body(&self, lang: Language) -> String {
-        let g = self.game;
-        match lang {
-            Language::En => format!(
-                "In game #{g} the clock of {} is stopped since {}: the notice of the move, sent to {}, came back undeliverable.\n\n\
-                 The clock of {} in game #{g} stands until the player mails the bot from the registered \
-                 address with the game's token, or a director ends the pause:\n  \
-                 zaochka referee bounce-clear {g} {} --reason \"...\"\n\
-                 (after `zaochka player edit` with a working address, `zaochka game resend {g}` sends the notice again).",
-                self.name(),
-                format_utc(self.since),
-                printable(&self.address),
-                self.name(),
-                printable(&self.address),
-            ),
-            Language::Ru => format!(
-                "В партии #{g} часы игрока {} остановлены с {}: уведомление о ходе, отправленное на {}, вернулось недоставленным.\n\n\
-                 Часы игрока {} в партии #{g} стоят, пока игрок не напишет боту с зарегистрированного \
-                 адреса с ключом партии или судья не снимет остановку:\n  \
-                 zaochka referee bounce-clear {g} {} --reason \"...\"\n\
-                 (после `zaochka player edit` с рабочим адресом `zaochka game resend {g}` отправит уведомление снова).",
-                self.name(),
-                format_utc(self.since),
-                printable(&self.address),
-                self.name(),
-                printable(&self.address),
-            ),
-        }
+        Message::new("pauses-stopped-body")
+            .arg("game", self.game.to_string())
+            .arg("name", self.name())
+            .arg("since", format_utc(self.since))
+            .arg("address", printable(&self.address))
+            .render(lang)
     }
 
     fn name(&self) -> String {
@@ -99,16 +71,10 @@ impl StoppedClock {
 /// move could not be delivered."
 #[must_use]
 pub fn stopped_line(player: &str, since: DateTime<Utc>, lang: Language) -> String {
-    let player = printable(player);
-    let since = format_utc(since);
-    match lang {
-        Language::En => format!(
-            "The clock of {player} is stopped since {since}: the notice of the move could not be delivered."
-        ),
-        Language::Ru => format!(
-            "Часы игрока {player} остановлены с {since}: уведомление о ходе не удалось доставить."
-        ),
-    }
+    Message::new("pauses-stopped-since")
+        .arg("name", printable(player))
+        .arg("since", format_utc(since))
+        .render(lang)
 }
 
 /// "The pause ended at ...", for the director's view of a finished pause.
@@ -119,19 +85,11 @@ pub fn ended_line(
     until: DateTime<Utc>,
     lang: Language,
 ) -> String {
-    let player = printable(player);
-    match lang {
-        Language::En => format!(
-            "The clock of {player} stood from {} to {}: a notice of the move could not be delivered.",
-            format_utc(since),
-            format_utc(until)
-        ),
-        Language::Ru => format!(
-            "Часы игрока {player} стояли с {} по {}: уведомление о ходе не удалось доставить.",
-            format_utc(since),
-            format_utc(until)
-        ),
-    }
+    Message::new("pauses-stood")
+        .arg("name", printable(player))
+        .arg("since", format_utc(since))
+        .arg("until", format_utc(until))
+        .render(lang)
 }
 
 /// The line of a move reply about its timing, e.g. «время на обдумывание:
@@ -145,41 +103,24 @@ pub fn ended_line(
 #[must_use]
 pub fn timing_line(c: &ChargeRecord, delay: i64, lang: Language) -> String {
     let d = |s: i64| duration(s, lang);
-    let mut out = match (lang, c.charged_seconds == c.reflection_seconds) {
-        (Language::En, true) => format!("reflection time: {} (charged)", d(c.reflection_seconds)),
-        (Language::En, false) => format!(
-            "reflection time: {} ({} charged)",
-            d(c.reflection_seconds),
-            d(c.charged_seconds)
-        ),
-        (Language::Ru, true) => {
-            format!(
-                "время на обдумывание: {} (засчитано)",
-                d(c.reflection_seconds)
-            )
-        }
-        (Language::Ru, false) => format!(
-            "время на обдумывание: {} (засчитано: {})",
-            d(c.reflection_seconds),
-            d(c.charged_seconds)
-        ),
+    let reflection = if c.charged_seconds == c.reflection_seconds {
+        Message::new("timing-reflection-charged").arg("time", d(c.reflection_seconds))
+    } else {
+        Message::new("timing-reflection-part-charged")
+            .arg("time", d(c.reflection_seconds))
+            .arg("charged", d(c.charged_seconds))
     };
-    let mut part = |secs: i64, en: &str, ru: &str| {
+    let mut parts = vec![reflection.render(lang)];
+    for (id, secs) in [
+        ("timing-transit", c.transit_seconds),
+        ("timing-stood", c.stood_seconds),
+        ("timing-waited", delay),
+    ] {
         if secs >= 60 {
-            out.push_str(&match lang {
-                Language::En => format!("; {en}: {} (not charged)", d(secs)),
-                Language::Ru => format!("; {ru}: {} (не засчитано)", d(secs)),
-            });
+            parts.push(Message::new(id).arg("time", d(secs)).render(lang));
         }
-    };
-    part(c.transit_seconds, "time in transit", "время в пути");
-    part(c.stood_seconds, "clock stopped", "часы стояли");
-    part(
-        delay,
-        "your mail waited at the bot",
-        "ваше письмо ждало обработки у бота",
-    );
-    out
+    }
+    parts.join("; ")
 }
 
 /// A duration as the timing lines show it: days and hours from a day on,
@@ -191,98 +132,10 @@ pub fn duration(seconds: i64, lang: Language) -> String {
         return days_hours(s, lang);
     }
     let (h, m) = (s / 3600, (s % 3600) / 60);
-    match (lang, h) {
-        (Language::En, 0) => format!("{m} min"),
-        (Language::En, _) => format!("{h} h {m} min"),
-        (Language::Ru, 0) => format!("{m} мин"),
-        (Language::Ru, _) => format!("{h} ч {m} мин"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::clock::{DAY, HOUR};
-
-    fn at(h: u32) -> DateTime<Utc> {
-        use chrono::TimeZone;
-        Utc.with_ymd_and_hms(2026, 12, 1, h, 0, 0).unwrap()
-    }
-
-    fn record(reflection: i64, charged: i64, transit: i64, stood: i64) -> ChargeRecord {
-        ChargeRecord {
-            clock_started_at: at(0),
-            reflection_seconds: reflection,
-            charged_seconds: charged,
-            transit_seconds: transit,
-            stood_seconds: stood,
-        }
-    }
-
-    #[test]
-    fn the_timing_line_separates_what_is_charged_from_what_is_not() {
-        let c = record(2 * DAY + 3 * HOUR, 2 * DAY + 3 * HOUR, 12 * 60, 0);
-        assert_eq!(
-            timing_line(&c, 0, Language::Ru),
-            "время на обдумывание: 2 дн. 3 ч (засчитано); время в пути: 12 мин (не засчитано)"
-        );
-        assert_eq!(
-            timing_line(&c, 30, Language::En),
-            "reflection time: 2 d 3 h (charged); time in transit: 12 min (not charged)"
-        );
-        // ICCF whole days: the charge differs from the reflection time.
-        let iccf = record(23 * HOUR, 0, 0, DAY);
-        assert_eq!(
-            timing_line(&iccf, 2 * HOUR, Language::En),
-            "reflection time: 23 h 0 min (0 min charged); clock stopped: 1 d 0 h (not charged); \
-             your mail waited at the bot: 2 h 0 min (not charged)"
-        );
-    }
-
-    #[test]
-    fn a_stopped_clock_is_told_with_its_start_in_utc() {
-        assert_eq!(
-            stopped_line("Боб", at(10), Language::Ru),
-            "Часы игрока Боб остановлены с 2026-12-01 10:00 UTC: уведомление о ходе не удалось доставить."
-        );
-        assert_eq!(
-            ended_line("Bob", at(10), at(12), Language::En),
-            "The clock of Bob stood from 2026-12-01 10:00 UTC to 2026-12-01 12:00 UTC: \
-             a notice of the move could not be delivered."
-        );
-    }
-
-    #[test]
-    fn the_directors_alert_opens_with_one_clean_sentence() {
-        let alert = StoppedClock {
-            pause: PauseId(1),
-            game: GameId(1),
-            player: "Боб".into(),
-            address: "bob@example.org".into(),
-            since: at(10),
-        };
-        let ru = alert.body(Language::Ru);
-        assert!(
-            ru.starts_with(
-                "В партии #1 часы игрока Боб остановлены с 2026-12-01 10:00 UTC: уведомление о ходе, \
-                 отправленное на bob@example.org, вернулось недоставленным.\n\n"
-            ),
-            "{ru}"
-        );
-        let en = alert.body(Language::En);
-        assert!(
-            en.starts_with(
-                "In game #1 the clock of Боб is stopped since 2026-12-01 10:00 UTC: the notice"
-            ),
-            "{en}"
-        );
-        for line in [alert.line(Language::Ru), alert.line(Language::En)] {
-            assert!(!line.contains(". ("), "{line}");
-            assert_eq!(
-                line.matches(". ").count() + line.matches(".\n").count(),
-                0,
-                "{line}"
-            );
-        }
-    }
+    let message = if h == 0 {
+        Message::new("duration-minutes")
+    } else {
+        Message::new("duration-hours-minutes").arg("hours", h.to_string())
+    };
+    message.arg("minutes", m.to_string()).render(lang)
 }

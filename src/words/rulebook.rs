@@ -4,33 +4,28 @@
 
 use crate::rules::{Citation, Rulebook};
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 /// The rulebook's name as it is cited: "Russian Draughts Rules (2010)" /
 /// «Правила вида спорта «шашки»».
 #[must_use]
-pub fn book_name(book: Rulebook, lang: Language) -> &'static str {
-    match (book, lang) {
-        (Rulebook::RussianDraughts2010, Language::En) => "Russian Draughts Rules (2010)",
-        (Rulebook::RussianDraughts2010, Language::Ru) => "Правила вида спорта «шашки»",
-        (Rulebook::ColumnCheckersCode, Language::En) => "Column Checkers Code",
-        (Rulebook::ColumnCheckersCode, Language::Ru) => "Кодекс столбовых шашек",
-        (Rulebook::FideLaws, Language::En) => "FIDE Laws of Chess",
-        (Rulebook::FideLaws, Language::Ru) => "Правила игры в шахматы ФИДЕ",
-        (Rulebook::FmjdRules, Language::En) => "FMJD Rules",
-        (Rulebook::FmjdRules, Language::Ru) => "Правила ФМЖД",
-        (Rulebook::LaskerLasca, Language::En) => "Lasker's Lasca rules (1911)",
-        (Rulebook::LaskerLasca, Language::Ru) => "правила Ласки (Ласкер, 1911)",
-    }
+pub fn book_name(book: Rulebook, lang: Language) -> String {
+    let id = match book {
+        Rulebook::RussianDraughts2010 => "rulebook-russian-draughts",
+        Rulebook::ColumnCheckersCode => "rulebook-column-checkers",
+        Rulebook::FideLaws => "rulebook-fide-laws",
+        Rulebook::FmjdRules => "rulebook-fmjd-rules",
+        Rulebook::LaskerLasca => "rulebook-lasker-lasca",
+    };
+    Message::new(id).render(lang)
 }
 
-/// The sign before a clause number: `§` / `п.` for the draughts codes,
-/// `art.` / `ст.` for the FIDE Laws and the FMJD rules.
-fn clause_sign(book: Rulebook, lang: Language) -> &'static str {
-    match (book, lang) {
-        (Rulebook::RussianDraughts2010 | Rulebook::ColumnCheckersCode, Language::En) => "§",
-        (Rulebook::RussianDraughts2010 | Rulebook::ColumnCheckersCode, Language::Ru) => "п. ",
-        (Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca, Language::En) => "art. ",
-        (Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca, Language::Ru) => "ст. ",
+/// The message citing a clause: `§` / `п.` for the draughts codes, `art.` /
+/// `ст.` for the FIDE Laws and the FMJD rules.
+fn clause_message(book: Rulebook) -> &'static str {
+    match book {
+        Rulebook::RussianDraughts2010 | Rulebook::ColumnCheckersCode => "rulebook-cite-section",
+        Rulebook::FideLaws | Rulebook::FmjdRules | Rulebook::LaskerLasca => "rulebook-cite-article",
     }
 }
 
@@ -41,9 +36,12 @@ fn clause_sign(book: Rulebook, lang: Language) -> &'static str {
 pub fn cite(c: Citation, lang: Language) -> String {
     let book = book_name(c.book, lang);
     if c.clause.is_empty() {
-        book.to_string()
+        book
     } else {
-        format!("{book}, {}{}", clause_sign(c.book, lang), c.clause)
+        Message::new(clause_message(c.book))
+            .arg("book", book)
+            .arg("clause", c.clause)
+            .render(lang)
     }
 }
 

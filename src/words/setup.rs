@@ -4,6 +4,7 @@
 
 use crate::games::{ChessFenError, FenField, FenIllegal, SetupError};
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 use crate::words::game::side_name_capital;
 
 /// The refusal of a start position as a sentence.
@@ -19,125 +20,57 @@ pub fn refusal(e: &SetupError, lang: Language) -> String {
 /// board (the first field) must be …».
 #[must_use]
 pub fn chess_fen(e: &ChessFenError, lang: Language) -> String {
-    match (e, lang) {
-        (ChessFenError::Unreadable { fen, field }, Language::En) => {
-            format!(
-                "cannot read the chess FEN {fen:?}: {}",
-                field_rule(*field, lang)
-            )
-        }
-        (ChessFenError::Unreadable { fen, field }, Language::Ru) => {
-            format!(
-                "не удалось прочитать шахматный FEN {fen:?}: {}",
-                field_rule(*field, lang)
-            )
-        }
-        (ChessFenError::Illegal { fen, why }, Language::En) => {
-            format!(
-                "the chess FEN {fen:?} is no legal position: {}",
-                illegal(*why, lang)
-            )
-        }
-        (ChessFenError::Illegal { fen, why }, Language::Ru) => {
-            format!(
-                "шахматный FEN {fen:?} — не допустимая позиция: {}",
-                illegal(*why, lang)
-            )
-        }
-    }
+    let message = match e {
+        ChessFenError::Unreadable { fen, field } => Message::new("setup-fen-unreadable")
+            .arg("fen", format!("{fen:?}"))
+            .arg("rule", Message::new(field_rule(*field)).render(lang)),
+        ChessFenError::Illegal { fen, why } => Message::new("setup-fen-illegal")
+            .arg("fen", format!("{fen:?}"))
+            .arg("why", illegal(*why, lang).render(lang)),
+    };
+    message.render(lang)
 }
 
-/// What a field of a chess FEN must hold.
-fn field_rule(field: FenField, lang: Language) -> &'static str {
+/// The message saying what a field of a chess FEN must hold.
+fn field_rule(field: FenField) -> &'static str {
     match field {
-        FenField::Board => lang.pick(
-            "its board (the first field) must be eight ranks of pieces (KQRBNP for White, kqrbnp for Black) and digits for empty squares, separated by /",
-            "доска (первое поле) — восемь горизонталей из букв фигур (KQRBNP у белых, kqrbnp у чёрных) и цифр пустых полей через /",
-        ),
-        FenField::Turn => lang.pick(
-            "the side to move (the second field) must be w or b",
-            "очередь хода (второе поле) — w или b",
-        ),
-        FenField::Castling => lang.pick(
-            "the castling field (the third) must be - or some of the letters KQkq",
-            "поле рокировок (третье) — - или буквы из KQkq",
-        ),
-        FenField::EnPassant => lang.pick(
-            "the en passant field (the fourth) must be - or a square on rank 3 or 6",
-            "поле взятия на проходе (четвёртое) — - или поле на 3-й или 6-й горизонтали",
-        ),
-        FenField::HalfmoveClock => lang.pick(
-            "the halfmove clock (the fifth field) must be a number",
-            "счётчик полуходов (пятое поле) — число",
-        ),
-        FenField::Fullmoves => lang.pick(
-            "the move number (the sixth field) must be a number from 1",
-            "номер хода (шестое поле) — число от 1",
-        ),
-        FenField::Fields => lang.pick(
-            "it must be a board, the side to move, castling, en passant and the two counters",
-            "нужны доска, очередь хода, рокировки, взятие на проходе и два счётчика",
-        ),
+        FenField::Board => "setup-field-board",
+        FenField::Turn => "setup-field-turn",
+        FenField::Castling => "setup-field-castling",
+        FenField::EnPassant => "setup-field-en-passant",
+        FenField::HalfmoveClock => "setup-field-halfmove-clock",
+        FenField::Fullmoves => "setup-field-fullmoves",
+        FenField::Fields => "setup-field-fields",
     }
 }
 
-/// What makes the pieces of a chess FEN no legal position.
-fn illegal(why: FenIllegal, lang: Language) -> String {
-    use Language::{En, Ru};
+/// The message saying what makes the pieces of a chess FEN no legal
+/// position; sides are named with a capital in `lang`.
+fn illegal(why: FenIllegal, lang: Language) -> Message<'static> {
     let side = |c| side_name_capital(c, lang);
-    match (why, lang) {
-        (FenIllegal::EmptyBoard, _) => lang.pick("the board is empty", "доска пуста").into(),
-        (FenIllegal::NoKing(c), En) => format!("{} has no king", side(c)),
-        (FenIllegal::NoKing(c), Ru) => format!("{}: нет короля", side(c)),
-        (FenIllegal::Kings(c, n), En) => format!("{} has {n} kings", side(c)),
-        (FenIllegal::Kings(c, n), Ru) => format!("{}: королей {n}", side(c)),
-        (FenIllegal::PawnOnBackRank(sq), En) => {
-            format!("a pawn stands on {sq}, on the first or last rank")
+    match why {
+        FenIllegal::EmptyBoard => Message::new("setup-illegal-empty-board"),
+        FenIllegal::NoKing(c) => Message::new("setup-illegal-no-king").arg("side", side(c)),
+        FenIllegal::Kings(c, n) => Message::new("setup-illegal-kings")
+            .arg("side", side(c))
+            .arg("kings", n.to_string()),
+        FenIllegal::PawnOnBackRank(sq) => {
+            Message::new("setup-illegal-pawn-on-back-rank").arg("square", sq.to_string())
         }
-        (FenIllegal::PawnOnBackRank(sq), Ru) => {
-            format!("пешка стоит на {sq}, на первой или последней горизонтали")
+        FenIllegal::RestingInCheck(c, k) => Message::new("setup-illegal-resting-in-check")
+            .arg("side", side(c))
+            .arg("square", k.to_string())
+            .arg("other", side(c.opposite())),
+        FenIllegal::ImpossibleCheck(k) => {
+            Message::new("setup-illegal-impossible-check").arg("square", k.to_string())
         }
-        (FenIllegal::RestingInCheck(c, k), En) => format!(
-            "{}'s king on {k} is in check, though it is {}'s move",
-            side(c),
-            side(c.opposite())
-        ),
-        (FenIllegal::RestingInCheck(c, k), Ru) => format!(
-            "{}: король на {k} под шахом, а ход за другой стороной",
-            side(c)
-        ),
-        (FenIllegal::ImpossibleCheck(k), En) => {
-            format!("the king on {k} is in a check that no legal move can have given")
+        FenIllegal::EnPassant(Some(ep)) => {
+            Message::new("setup-illegal-en-passant").arg("square", ep.to_string())
         }
-        (FenIllegal::ImpossibleCheck(k), Ru) => {
-            format!("король на {k} под шахом, который не мог дать ни один ход")
-        }
-        (FenIllegal::EnPassant(ep), En) => {
-            let ep = ep.map_or_else(String::new, |s| format!("{s} "));
-            format!("the en passant square {ep}does not follow a pawn's double step")
-        }
-        (FenIllegal::EnPassant(ep), Ru) => {
-            let ep = ep.map_or_else(String::new, |s| format!("{s} "));
-            format!("поле взятия на проходе {ep}не следует за ходом пешки через поле")
-        }
-        (FenIllegal::CastlingRights, _) => lang
-            .pick(
-                "castling rights are given for a king or rook that is not on its initial square",
-                "право рокировки дано королю или ладье не на исходном поле",
-            )
-            .into(),
-        (FenIllegal::TooMuchMaterial, _) => lang
-            .pick(
-                "a side has more pieces than a game can give it",
-                "у стороны больше фигур, чем может быть в партии",
-            )
-            .into(),
-        (FenIllegal::NotLegal, _) => lang
-            .pick(
-                "the pieces form no legal position",
-                "фигуры не образуют допустимой позиции",
-            )
-            .into(),
+        FenIllegal::EnPassant(None) => Message::new("setup-illegal-en-passant-unnamed"),
+        FenIllegal::CastlingRights => Message::new("setup-illegal-castling-rights"),
+        FenIllegal::TooMuchMaterial => Message::new("setup-illegal-too-much-material"),
+        FenIllegal::NotLegal => Message::new("setup-illegal-not-legal"),
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::rules::Color;
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 /// A heading, label or link of the tournament site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,52 +67,57 @@ impl Word {
 
 /// A word of the site in a language: "Crosstable" / «Турнирная таблица».
 #[must_use]
-pub fn word(w: Word, lang: Language) -> &'static str {
-    match w {
-        Word::Crosstable => lang.pick("Crosstable", "Турнирная таблица"),
-        Word::CrosstableText => lang.pick("The crosstable as text", "Таблица текстом"),
-        Word::Games => lang.pick("Games", "Партии"),
-        Word::Game => lang.pick("Game", "Партия"),
-        Word::White => lang.pick("White", "Белые"),
-        Word::Black => lang.pick("Black", "Чёрные"),
-        Word::Result => lang.pick("Result", "Результат"),
-        Word::InProgress => lang.pick("in progress", "играется"),
-        Word::Ballot => lang.pick("Ballot", "Дебют по жребию"),
-        Word::Score => lang.pick("Score", "Запись партии"),
-        Word::StartPosition => lang.pick("Start position", "Начальная позиция"),
-        Word::Previous => lang.pick("Previous", "Назад"),
-        Word::Next => lang.pick("Next", "Вперёд"),
-        Word::LastPosition => lang.pick("Last position", "Последняя позиция"),
-        Word::BackToGame => lang.pick("Back to the game", "К партии"),
-        Word::BackToTournament => lang.pick("Back to the tournament", "К турниру"),
-    }
+pub fn word(w: Word, lang: Language) -> String {
+    let id = match w {
+        Word::Crosstable => "site-crosstable",
+        Word::CrosstableText => "site-crosstable-text",
+        Word::Games => "site-games",
+        Word::Game => "site-game",
+        Word::White => "site-white",
+        Word::Black => "site-black",
+        Word::Result => "site-result",
+        Word::InProgress => "site-in-progress",
+        Word::Ballot => "site-ballot",
+        Word::Score => "site-score",
+        Word::StartPosition => "site-start-position",
+        Word::Previous => "site-previous",
+        Word::Next => "site-next",
+        Word::LastPosition => "site-last-position",
+        Word::BackToGame => "site-back-to-game",
+        Word::BackToTournament => "site-back-to-tournament",
+    };
+    Message::new(id).render(lang)
 }
 
 /// A round of the tournament: "Round 3" / «Тур 3».
 #[must_use]
 pub fn round(n: u32, lang: Language) -> String {
-    match lang {
-        Language::En => format!("Round {n}"),
-        Language::Ru => format!("Тур {n}"),
-    }
+    Message::new("site-round")
+        .arg("round", n.to_string())
+        .render(lang)
 }
 
 /// The title of a game page: "Game 3-7: Ivanov – Petrov" / «Партия 3-7:
 /// Иванов – Петров» (White first).
 #[must_use]
 pub fn game_title(label: &str, white: &str, black: &str, lang: Language) -> String {
-    format!("{} {label}: {white} – {black}", word(Word::Game, lang))
+    Message::new("site-game-title")
+        .arg("label", label)
+        .arg("white", white)
+        .arg("black", black)
+        .render(lang)
 }
 
 /// The link to the game record: "Download PDN" / «Скачать PDN» ("PGN" for
 /// chess).
 #[must_use]
 pub fn download(chess: bool, lang: Language) -> String {
-    let format = if chess { "PGN" } else { "PDN" };
-    match lang {
-        Language::En => format!("Download {format}"),
-        Language::Ru => format!("Скачать {format}"),
-    }
+    let id = if chess {
+        "site-download-pgn"
+    } else {
+        "site-download-pdn"
+    };
+    Message::new(id).render(lang)
 }
 
 /// A ply's move number as scores write it: `12.` before White's ply, `12...`
@@ -128,11 +134,10 @@ pub fn move_number(number: u32, side: Color) -> String {
 /// «Позиция после 12... f6-g5» (the move as the page writes it).
 #[must_use]
 pub fn after_ply(number: u32, side: Color, mv: &str, lang: Language) -> String {
-    let n = move_number(number, side);
-    match lang {
-        Language::En => format!("Position after {n} {mv}"),
-        Language::Ru => format!("Позиция после {n} {mv}"),
-    }
+    Message::new("site-after-ply")
+        .arg("number", move_number(number, side))
+        .arg("move", mv)
+        .render(lang)
 }
 
 #[cfg(test)]
@@ -165,7 +170,7 @@ mod tests {
             assert!(en.is_ascii(), "{en}");
             assert!(ru.chars().all(|c| !c.is_ascii_alphabetic()), "{ru}");
         }
-        let mut en: Vec<&str> = Word::ALL.iter().map(|&w| word(w, Language::En)).collect();
+        let mut en: Vec<String> = Word::ALL.iter().map(|&w| word(w, Language::En)).collect();
         en.sort_unstable();
         en.dedup();
         assert_eq!(en.len(), Word::ALL.len(), "two words read the same");

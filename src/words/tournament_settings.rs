@@ -11,105 +11,81 @@ use crate::tournament::settings::{BallotPer, BallotSource, Settings};
 use crate::tournament::standings::{Scoring, WithdrawalPolicy};
 use crate::tournament::system::System;
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 /// A tournament system's name: "round robin" / «круговой».
 #[must_use]
-pub fn system_name(s: System, lang: Language) -> &'static str {
-    match s {
-        System::RoundRobin => lang.pick("round robin", "круговой"),
-        System::DoubleRoundRobin => lang.pick("double round robin", "двухкруговой"),
-        System::MicroMatch => lang.pick("micro-matches", "микроматчи"),
-    }
+pub fn system_name(s: System, lang: Language) -> String {
+    let id = match s {
+        System::RoundRobin => "settings-system-round-robin",
+        System::DoubleRoundRobin => "settings-system-double-round-robin",
+        System::MicroMatch => "settings-system-micro-match",
+    };
+    Message::new(id).render(lang)
 }
 
 /// The settings as lines `Name: value`, in the order a director sets them.
 #[must_use]
 pub fn settings_lines(s: &Settings, lang: Language) -> Vec<String> {
-    let control = s.time_control.as_ref().map_or_else(
-        || lang.pick("none", "нет").to_string(),
-        |c| c.describe(lang),
-    );
-    let offers = s.no_draw_offers_before_move.map_or_else(
-        || lang.pick("at any time", "в любой момент").to_string(),
-        |m| match lang {
-            Language::En => format!("from move {m}"),
-            Language::Ru => format!("с {m}-го хода"),
-        },
-    );
-    let timeout = match s.on_timeout {
-        TimeoutPolicy::LoseOnTime => lang.pick("the game is lost on time", "поражение по времени"),
-        TimeoutPolicy::ReportToReferee => {
-            lang.pick("the director is told and decides", "решает судья")
-        }
+    let control = match &s.time_control {
+        None => Message::new("settings-time-control-none"),
+        Some(c) => Message::new("settings-time-control").arg("value", c.describe(lang)),
     };
-    let tie_breaks: Vec<&str> = s
+    let offers = match s.no_draw_offers_before_move {
+        None => Message::new("settings-draw-offers-any-time"),
+        Some(m) => Message::new("settings-draw-offers-from").arg("move", m.to_string()),
+    };
+    let timeout = Message::new(match s.on_timeout {
+        TimeoutPolicy::LoseOnTime => "settings-timeout-lose",
+        TimeoutPolicy::ReportToReferee => "settings-timeout-report",
+    });
+    let tie_breaks: Vec<_> = s
         .tie_breaks
         .iter()
         .map(|&t| tiebreak_long_name(t, lang))
         .collect();
-    let scoring = match s.scoring {
-        Scoring::Classic => lang.pick("win 1, draw ½, loss 0", "победа 1, ничья ½, поражение 0"),
-        Scoring::Fmjd => lang.pick("win 2, draw 1, loss 0", "победа 2, ничья 1, поражение 0"),
+    let scoring = Message::new(match s.scoring {
+        Scoring::Classic => "settings-scoring-classic",
+        Scoring::Fmjd => "settings-scoring-fmjd",
+    });
+    let withdrawals = Message::new(match s.withdrawals {
+        WithdrawalPolicy::Fide => "settings-withdrawals-fide",
+        WithdrawalPolicy::Lss => "settings-withdrawals-lss",
+        WithdrawalPolicy::Fmjd => "settings-withdrawals-fmjd",
+    });
+    let period = match s.playing_period_days {
+        None => Message::new("settings-period-unlimited"),
+        Some(d) => Message::new("settings-period").arg("duration", days(d, lang)),
     };
-    let withdrawals = match s.withdrawals {
-        WithdrawalPolicy::Fide => lang.pick("FIDE Tournament Rules", "правила турниров ФИДЕ"),
-        WithdrawalPolicy::Lss => lang.pick("LSS rules", "правила LSS"),
-        WithdrawalPolicy::Fmjd => lang.pick("FMJD rules", "правила ФМЖД"),
-    };
-    let period = s.playing_period_days.map_or_else(
-        || lang.pick("no limit", "без ограничения").to_string(),
-        |d| days(d, lang),
-    );
     let mut lines = vec![
-        (lang.pick("Time control", "Контроль времени"), control),
-        (
-            lang.pick("Leave a year", "Отпуск в год"),
-            days(s.leave_days_per_year, lang),
-        ),
-        (lang.pick("Draw offers", "Предложения ничьей"), offers),
-        (
-            lang.pick("At a deadline", "По истечении срока"),
-            timeout.to_string(),
-        ),
-        (
-            lang.pick("Tie-breaks", "Дополнительные показатели"),
-            tie_breaks.join(", "),
-        ),
-        (lang.pick("Scoring", "Очки"), scoring.to_string()),
-        (
-            lang.pick("Withdrawals", "Выбывание"),
-            withdrawals.to_string(),
-        ),
-        (lang.pick("Playing period", "Срок игры"), period),
-        (
-            lang.pick("Claims after the period", "Заявки после срока"),
-            days(s.claim_days, lang),
-        ),
+        control,
+        Message::new("settings-leave").arg("duration", days(s.leave_days_per_year, lang)),
+        offers,
+        timeout,
+        Message::new("settings-tie-breaks").arg("list", tie_breaks.join(", ")),
+        scoring,
+        withdrawals,
+        period,
+        Message::new("settings-claims").arg("duration", days(s.claim_days, lang)),
     ];
     if let Some(b) = &s.ballot {
-        let list = match &b.list {
-            BallotSource::Table(name) => match lang {
-                Language::En => format!("table {name}"),
-                Language::Ru => format!("таблица {name}"),
-            },
-            BallotSource::Own { name, .. } => match lang {
-                Language::En => format!("the director's list {name}"),
-                Language::Ru => format!("список судьи {name}"),
-            },
+        let ballot = match (&b.list, b.per) {
+            (BallotSource::Table(name), BallotPer::Match) => {
+                Message::new("settings-ballot-table-match").arg("name", name.to_string())
+            }
+            (BallotSource::Table(name), BallotPer::Round) => {
+                Message::new("settings-ballot-table-round").arg("name", name.to_string())
+            }
+            (BallotSource::Own { name, .. }, BallotPer::Match) => {
+                Message::new("settings-ballot-own-match").arg("name", name.to_string())
+            }
+            (BallotSource::Own { name, .. }, BallotPer::Round) => {
+                Message::new("settings-ballot-own-round").arg("name", name.to_string())
+            }
         };
-        let per = match b.per {
-            BallotPer::Match => lang.pick("one opening a match", "одно начало на матч"),
-            BallotPer::Round => lang.pick("one opening a round", "одно начало на тур"),
-        };
-        lines.push((
-            lang.pick("Ballot", "Жеребьёвка начал"),
-            format!("{list}, {per}"),
-        ));
+        lines.push(ballot);
     }
-    lines
-        .into_iter()
-        .map(|(name, value)| format!("{name}: {value}"))
-        .collect()
+    lines.iter().map(|m| m.render(lang)).collect()
 }
 
 #[cfg(test)]

@@ -377,7 +377,7 @@ fn every_move_error_finish_and_claim_is_worded_in_both_languages() {
             assert_clean(result(r, lang), lang);
         }
         for u in Unreadable::ALL {
-            assert_clean(unreadable(u, lang), lang);
+            assert_clean(&unreadable(u, lang), lang);
         }
     }
 }

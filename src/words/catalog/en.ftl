@@ -1,0 +1,414 @@
+# The English catalog: one message per sentence the program writes, the same
+# ids and variables as ru.ftl. How to add a language: docs/languages.md.
+# Variables named after counts ($days, $moves, $n ...) are numbers and select
+# plural forms; the others are text inserted as it is.
+
+## Clock: a time control in words (src/words/clock.rs)
+
+clock-days-per-move = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  } per move
+clock-moves-in-days = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+  } in { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  }
+clock-fischer = Fischer: { $base ->
+    [one] { $base } day
+   *[other] { $base } days
+  } + { $increment ->
+    [one] { $increment } day
+   *[other] { $increment } days
+  } per move
+clock-fischer-capped = Fischer: { $base ->
+    [one] { $base } day
+   *[other] { $base } days
+  } + { $increment ->
+    [one] { $increment } day
+   *[other] { $increment } days
+  } per move, at most { $cap ->
+    [one] { $cap } day
+   *[other] { $cap } days
+  }
+# $control is one of the messages above, $rules the counting rules below
+# joined by "; ".
+clock-with-counting = { $control } ({ $rules })
+clock-counting-whole-days = whole days, a reply within 24 hours costs no day
+clock-counting-double-after = days beyond { $days } on one move count double
+# A duration rounded down to the hour; $sign is "-" or empty.
+clock-days-hours = { $sign }{ $days } d { $hours } h
+
+## Clock: why a time control was refused
+
+clock-field-days-per-move = days per move
+clock-field-days-per-period = days per period
+clock-field-base-days = base days
+clock-field-increment-days = increment days
+clock-field-cap-days = cap days
+clock-field-double-after-days = double after days
+clock-field-other = number of days
+clock-control-zero-days = a time control needs at least one day: { $field } is 0
+clock-control-too-many-days = { $field } is { $days }, more than the { $max } allowed
+clock-control-zero-moves = a time control needs at least one move per period, not 0
+clock-control-too-many-moves = { $moves } moves per period is more than the { $max } allowed
+clock-control-cap-below-base = the cap of { $cap } days is below the base of { $base } days
+clock-control-zero-double-after = days may count double only after at least one day, not after 0
+# $text is the control as given, quoted; $reason what the reader expected.
+clock-control-syntax = cannot read time control { $text }: { $reason }
+clock-control-json = the JSON is not a time control in its JSON form ({ $error })
+
+## Clock: why a leave was refused
+
+clock-leave-syntax = cannot read the leave request { $text }: write e.g. `leave 2026-12-20 2027-01-03` or `leave 2026-12-20 14`
+clock-leave-bad-date = { $text } is not a date: write YYYY-MM-DD, e.g. 2026-12-20
+clock-leave-end-before-start = the leave ends on { $last } before it starts on { $first }
+clock-leave-not-positive = a leave must be at least one day, not { $days }
+clock-leave-in-past = the leave starts on { $first }, in the past: today is { $today }
+clock-leave-overlaps = the leave overlaps your leave from { $first } to { $last }
+clock-leave-beyond-allowance = the leave needs { $requested } days of { $year }, but only { $left } of the { $allowance } days of { $year } are left ({ $taken } taken)
+clock-leave-on-leave = you are on leave until { $last } inclusive: moves are not accepted during leave
+clock-zone-unknown = unknown time zone { $zone }: expected an IANA name such as Europe/Moscow
+
+## Setup: why a start position was refused (src/words/setup.rs)
+
+# $fen is the FEN as given, quoted; $rule one of the field rules below.
+setup-fen-unreadable = cannot read the chess FEN { $fen }: { $rule }
+# $why is one of the setup-illegal- messages below.
+setup-fen-illegal = the chess FEN { $fen } is no legal position: { $why }
+setup-field-board = its board (the first field) must be eight ranks of pieces (KQRBNP for White, kqrbnp for Black) and digits for empty squares, separated by /
+setup-field-turn = the side to move (the second field) must be w or b
+setup-field-castling = the castling field (the third) must be - or some of the letters KQkq
+setup-field-en-passant = the en passant field (the fourth) must be - or a square on rank 3 or 6
+setup-field-halfmove-clock = the halfmove clock (the fifth field) must be a number
+setup-field-fullmoves = the move number (the sixth field) must be a number from 1
+setup-field-fields = it must be a board, the side to move, castling, en passant and the two counters
+setup-illegal-empty-board = the board is empty
+# $side is a side's name with a capital (White, Black).
+setup-illegal-no-king = { $side } has no king
+setup-illegal-kings = { $side } has { $kings } kings
+setup-illegal-pawn-on-back-rank = a pawn stands on { $square }, on the first or last rank
+# $other is the side to move.
+setup-illegal-resting-in-check = { $side }'s king on { $square } is in check, though it is { $other }'s move
+setup-illegal-impossible-check = the king on { $square } is in a check that no legal move can have given
+setup-illegal-en-passant = the en passant square { $square } does not follow a pawn's double step
+setup-illegal-en-passant-unnamed = the en passant square does not follow a pawn's double step
+setup-illegal-castling-rights = castling rights are given for a king or rook that is not on its initial square
+setup-illegal-too-much-material = a side has more pieces than a game can give it
+setup-illegal-not-legal = the pieces form no legal position
+
+## Diagram: the words on a board (src/words/diagram.rs)
+
+diagram-white-to-move = White to move
+diagram-black-to-move = Black to move
+diagram-last-move = Last move
+diagram-marks = [ ] its squares, ( ) captured
+diagram-kings = Kings
+diagram-towers = Towers, top to bottom
+diagram-white = white
+diagram-black = black
+
+## Rulebooks as they are cited (src/words/rulebook.rs)
+
+rulebook-russian-draughts = Russian Draughts Rules (2010)
+rulebook-column-checkers = Column Checkers Code
+rulebook-fide-laws = FIDE Laws of Chess
+rulebook-fmjd-rules = FMJD Rules
+rulebook-lasker-lasca = Lasker's Lasca rules (1911)
+# A clause of a draughts code; $book is one of the names above.
+rulebook-cite-section = { $book }, §{ $clause }
+# An article of the FIDE Laws or the FMJD rules.
+rulebook-cite-article = { $book }, art. { $clause }
+
+## A tournament's settings, one line each (src/words/tournament_settings.rs)
+
+settings-system-round-robin = round robin
+settings-system-double-round-robin = double round robin
+settings-system-micro-match = micro-matches
+settings-time-control = Time control: { $value }
+settings-time-control-none = Time control: none
+settings-leave = Leave a year: { $duration }
+settings-draw-offers-any-time = Draw offers: at any time
+settings-draw-offers-from = Draw offers: from move { $move }
+settings-timeout-lose = At a deadline: the game is lost on time
+settings-timeout-report = At a deadline: the director is told and decides
+# $list is the tie-breaks' long names joined by ", ".
+settings-tie-breaks = Tie-breaks: { $list }
+settings-scoring-classic = Scoring: win 1, draw ½, loss 0
+settings-scoring-fmjd = Scoring: win 2, draw 1, loss 0
+settings-withdrawals-fide = Withdrawals: FIDE Tournament Rules
+settings-withdrawals-lss = Withdrawals: LSS rules
+settings-withdrawals-fmjd = Withdrawals: FMJD rules
+settings-period = Playing period: { $duration }
+settings-period-unlimited = Playing period: no limit
+settings-claims = Claims after the period: { $duration }
+settings-ballot-table-match = Ballot: table { $name }, one opening a match
+settings-ballot-table-round = Ballot: table { $name }, one opening a round
+settings-ballot-own-match = Ballot: the director's list { $name }, one opening a match
+settings-ballot-own-round = Ballot: the director's list { $name }, one opening a round
+
+## Why a move was refused (src/words/moves/refusals.rs)
+
+# Joins alternatives: "e3 or g3".
+list-or = {" or "}
+move-unreadable = cannot read the move: { $why }
+move-unreadable-empty = it is empty
+move-unreadable-stray-characters = it holds characters that are not squares or move signs
+move-unreadable-no-start = it does not start with a square or a file
+move-unreadable-two-signs = two move signs in a row
+move-unreadable-bare-file = a file letter without a rank inside the move
+move-unreadable-ends-with-sign = it ends with a move sign
+move-unreadable-no-destination = it names no destination square
+move-square-not-playing = { $square } is not a playing square
+move-square-off-board = { $square } is not on the board
+move-square-no-such-number = there is no square { $number } on this board
+# $family is "draughts" or "towers" (column checkers).
+move-no-piece-of-yours = there is no { $family ->
+    [towers] tower
+   *[draughts] piece
+  } of yours on { $square }
+# $captures are the compulsory captures joined by list-or.
+move-capture-compulsory = capture is compulsory: { $captures }
+move-capture-continues = the capture does not stop on { $stop }: it continues to { $squares }
+# $piece is "man", "king", "tower" or "tower-king" (a tower led by a king).
+move-cannot-move-there = the { $piece ->
+    [tower-king] tower led by a king
+    [tower] tower
+    [king] king
+   *[man] man
+  } on { $from } cannot move to { $to }
+move-cannot-capture-there = written with a capture sign, but the { $piece ->
+    [tower-king] tower led by a king
+    [tower] tower
+    [king] king
+   *[man] man
+  } on { $from } can neither capture nor move to { $to }
+move-no-piece-on-file = no { $family ->
+    [towers] tower
+   *[draughts] piece
+  } of yours on the { $file }-file can move to { $to }
+move-nothing-reaches = no { $family ->
+    [towers] tower
+   *[draughts] piece
+  } of yours can move to { $to }
+move-capture-ends-earlier = the capture ends on { $ends }: it cannot go on to { $to }
+move-mark-without-promotion = { $played } does not promote, yet a promotion mark is written with it
+move-no-legal-moves = there is no legal move: the game is over
+# $moves are the moves the text may mean, joined by ", ".
+move-ambiguous = the move is ambiguous; write one of: { $moves }
+
+## The outbox's troubles, for the referees (src/words/outbox.rs)
+
+outbox-stage-connect = at the greeting
+outbox-stage-ehlo = at EHLO/STARTTLS
+outbox-stage-auth = at AUTH (the login)
+outbox-stage-mail-from = at MAIL FROM (the sender)
+outbox-stage-rcpt-all = at RCPT TO, for every recipient
+outbox-stage-data = at DATA (the message)
+outbox-relay-recovered-subject = the mail relay refused mail for a while
+outbox-relay-recovered-line = the mail relay refused mail from { $since } to { $until }
+# $stage is one of the outbox-stage- phrases, $reply the relay's last answer.
+outbox-relay-recovered-body = From { $since } to { $until } the SMTP server zaochka sends through refused mail { $stage }, whoever it was for ({ $refusals } refused attempts). Its last answer:
+    {"  "}{ $reply }
+
+    No reply was given up: they waited in the outbox and went out once the server took mail again; the clocks did not run for the players whose move notices waited. If this happens again, check the [outbox] settings (login, password, the relay's permissions for the bot's address).
+outbox-failed-subject = a reply to { $to } could not be sent
+outbox-failed-line = reply { $row } to { $to } failed for good
+outbox-failed-why-unbuildable = the message could not be built
+outbox-failed-why-attempts-used-up = every attempt failed with a temporary error until the attempts ran out
+outbox-failed-why-recipient-refused = the mail server refused this recipient for good
+# $why is one of the outbox-failed-why- phrases, $detail the transport's last error.
+outbox-failed-body = The reply { $row } to { $to } was not sent: { $why }. The last error:
+    {"  "}{ $detail }
+
+    `zaochka outbox list --failed` lists such replies; once the cause is fixed, `zaochka outbox retry { $row }` sends it again.
+outbox-failed-body-game = The reply { $row } about game #{ $game } to { $to } was not sent: { $why }. The last error:
+    {"  "}{ $detail }
+
+    `zaochka outbox list --failed` lists such replies; once the cause is fixed, `zaochka outbox retry { $row }` sends it again.
+
+## A clock stopped by a bounced move notice; the timing of a move (src/words/pauses.rs)
+
+# $name is the player's name, $since a UTC time, $address the registered address.
+pauses-stopped-subject = game #{ $game }: the clock of { $name } is stopped
+pauses-stopped-line = Game #{ $game }: the clock of { $name } is stopped since { $since }, because the notice of the move could not be delivered.
+pauses-stopped-body = In game #{ $game } the clock of { $name } is stopped since { $since }: the notice of the move, sent to { $address }, came back undeliverable.
+
+    The clock of { $name } in game #{ $game } stands until the player mails the bot from the registered address with the game's token, or a director ends the pause:
+    {"  "}zaochka referee bounce-clear { $game } { $address } --reason "..."
+    (after `zaochka player edit` with a working address, `zaochka game resend { $game }` sends the notice again).
+pauses-stopped-since = The clock of { $name } is stopped since { $since }: the notice of the move could not be delivered.
+pauses-stood = The clock of { $name } stood from { $since } to { $until }: a notice of the move could not be delivered.
+# The parts of a move reply's timing line, joined by "; "; $time is a duration below.
+timing-reflection-charged = reflection time: { $time } (charged)
+timing-reflection-part-charged = reflection time: { $time } ({ $charged } charged)
+timing-transit = time in transit: { $time } (not charged)
+timing-stood = clock stopped: { $time } (not charged)
+timing-waited = your mail waited at the bot: { $time } (not charged)
+duration-minutes = { $minutes } min
+duration-hours-minutes = { $hours } h { $minutes } min
+
+## The tournament site (src/words/site.rs)
+
+site-crosstable = Crosstable
+site-crosstable-text = The crosstable as text
+site-games = Games
+site-game = Game
+site-white = White
+site-black = Black
+site-result = Result
+site-in-progress = in progress
+site-ballot = Ballot
+site-score = Score
+site-start-position = Start position
+site-previous = Previous
+site-next = Next
+site-last-position = Last position
+site-back-to-game = Back to the game
+site-back-to-tournament = Back to the tournament
+site-round = Round { $round }
+# White first; $label is the game's label in the tournament (3-7).
+site-game-title = Game { $label }: { $white } – { $black }
+site-download-pdn = Download PDN
+site-download-pgn = Download PGN
+# $number is the move number as scores write it (12. or 12...).
+site-after-ply = Position after { $number } { $move }
+
+## The referees' alerts (src/words/alerts.rs)
+
+# $what is one of the alert subjects below.
+alert-subject = [zaochka] { $what }
+alert-undeliverable-subject = mail to { $address } cannot be delivered
+alert-quarantined-subject = a mail was put in quarantine
+alert-skipped-subject = an inbox entry was skipped
+alert-fault-subject = mail processing is held up
+alert-dmarc-subject = a mail from { $sender } failed DMARC
+alert-clock-stepped-subject = the system clock jumped forward: time-outs are held
+alert-auth-unsettled-subject = a mail could not be authenticated and was not applied
+# Times are written 2026-12-01 10:07 UTC; $key is an inbox key.
+alert-undeliverable-line = mail to { $address } cannot be delivered (since { $since })
+alert-quarantined-line = mail { $key } was put in quarantine
+# $why is one of the alert-skip- phrases.
+alert-skipped-line = { $entry }: { $why }
+alert-fault-line = mail processing held up since { $since }
+alert-dmarc-line = mail { $key } from { $sender } failed DMARC and was applied
+alert-clock-stepped-line = the clock jumped from { $from } to { $to }: time-outs held
+alert-auth-unsettled-line = mail { $key } could not be authenticated (DNS) and was not applied
+alert-skip-directory = it is a directory
+alert-skip-symlink = it is a symbolic link
+alert-skip-fifo = it is a named pipe
+alert-skip-socket = it is a socket
+alert-skip-device = it is a device file
+alert-skip-unreadable = it cannot be read
+alert-skip-unmovable = it cannot be moved out of new/
+# Put after "the mail" in a body, with their leading space, or left out.
+alert-about-game = {" "}about game #{ $game }
+alert-from-sender = {" "}from { $sender }
+alert-server-named = The mail server { $server }
+alert-server-unknown = The receiving mail server
+# $about is alert-about-game or empty; $server one of the two above.
+alert-undeliverable-body = A mail{ $about } that zaochka sent to { $address } could not be delivered. { $server } reported a permanent failure.
+
+    The address is marked unreachable since { $since }. Further failures of this address are not reported again. Once the address works again (or the player has a new one), clear the mark so that mail and alerts go to it again.
+# $from is alert-from-sender or empty.
+alert-quarantined-body = The mail { $key }{ $from } stopped the daemon while it was processed, { $attempts } times. It was put in quarantine and nothing of it was applied; the mail after it is processed as usual.
+
+    Look at it, and release it once the cause is fixed.
+alert-skipped-body = The inbox entry { $entry } is not processed: { $why }. The other mail is processed as usual.
+
+    Remove or move it by hand.
+alert-fault-body = Since { $since } the daemon cannot process mail because of a fault outside the mail (the database is locked, the disk is full, or the like). The waiting mail is kept and applied once the fault ends.
+
+    The last error: { $detail }
+# $policy is "quarantine" or "reject", the domain's DMARC policy.
+alert-dmarc-body = The mail { $key }{ $about } from { $sender } carried the player's valid token and was applied, but it failed DMARC: the domain { $domain } asks that such mail be { $policy ->
+        [quarantine] quarantined
+       *[reject] rejected
+    }. The From address may have been forged by someone who also knows the token.
+
+    `zaochka referee log --mail` shows its DKIM, SPF and DMARC verdicts. If the player did not send it, roll the game back and give the player a new token; set `dmarc-reject-refuses-moves = true` under [authentication] to refuse such mail.
+alert-clock-stepped-body = The system clock jumped forward between two clock ticks: from { $from } to { $to }. Until you decide, no game is lost on time; moves and the rest of the mail go on (reminders wait too).
+
+    If the new time is right and the players should be charged for it, run `zaochka clock confirm-step`: the clocks then run on the new time. If the span should not be charged (the clock was wrong before, or it was wrong and has been set right), run `zaochka clock cancel-step`: every running clock starts that much later, so the jump makes nobody lose on time.
+alert-auth-unsettled-body = The mail { $key }{ $about }{ $from } could not be authenticated: its DKIM, SPF or DMARC checks ended in a temporary error (DNS did not answer) again and again for { $minutes } minutes. As `dmarc-reject-refuses-moves = true` asks, it was recorded as refused and nothing of it was applied.
+
+    `zaochka referee log --mail` shows its verdicts. If the player did send it, ask for the move again once DNS answers, or play it for the player from the command line.
+# The list of alerts held back by the hourly limit, after the alert's body.
+alert-held = { $count } earlier alerts were held because of the limit of { $limit } alert mails per hour:
+alert-held-unknown = an alert of another zaochka version
+alert-held-more = and { $count } more
+alert-signature = zaochka (an automatic message to the referees)
+
+## A tournament director's commands by mail (src/words/director_mail.rs)
+
+director-line-result = the result is missing or not one (1-0, 0-1, 1/2, draw, white won)
+director-line-side = the side is missing or not one (white, black)
+director-line-rollback = say how far back: a number of plies (rollback #15 24 or ply 24), or a move (move 12, move 12... for Black's)
+director-line-days = the number of days is missing or zero
+director-line-dates = a leave needs the player's address and two dates, the first and the last day (2026-12-20 2027-01-05)
+director-line-extra = the line holds words that belong to no part of the command
+director-no-reason = every command needs its reason on the next line (reason: ...), which goes to the audit log
+director-not-quarantined = no quarantined mail has the key { $key }
+# $at is the instant in the director's time zone.
+director-already-done = already done at { $at }; to do it once more, write "again" after the command
+# $event is what the director did, as the players read it.
+director-done-game = game #{ $game }: { $event } Both players were told.
+# Dates are written 2026-12-20.
+director-done-leave = leave entered for { $player } from { $from } to { $to }; the player and their opponents were told.
+# $ruling is director-claim-accepted or director-claim-rejected.
+director-done-claim = { $ruling } Both players were told.
+director-done-released = the quarantined mail { $key } is back in the inbox and will be read again.
+director-report = Your commands as tournament director:
+# $line is the command as written; $what a director-done- message.
+director-item-done = "{ $line }": done: { $what }
+# $why is a refusal above or the referee's.
+director-item-refused = "{ $line }": not done: { $why }.
+director-only-director = Only the tournament director may adjudicate, roll back, forfeit, add days, pause, resume, enter leave, rule on claims or release mail. Nothing in your mail was done.
+# $side is the claimant's side; the adjudication that follows says the result.
+director-claim-accepted = The tournament director accepts the claim of { $side } for game #{ $game }.
+# $result is the result claimed, with its score.
+director-claim-rejected = The tournament director rejects the claim of { $side } for game #{ $game } ({ $result }); the director will adjudicate the game.
+
+## The bot's answers about mail (src/words/mail.rs)
+
+mail-personal-subject = [zaochka] { $name }: your games
+mail-limit-mime-depth = its parts are nested too deep (levels)
+mail-limit-mime-parts = it has too many parts and attachments
+mail-limit-headers = it has too many header lines
+mail-limit-header-bytes = a header field is too long (bytes)
+mail-limit-text-bytes = it holds too much text (bytes)
+mail-limit-line-bytes = a line of its text is too long (bytes)
+mail-limit-words-per-line = a line of its text has too many words
+mail-games-none = You have no game in progress.
+mail-games-heading = Your games in progress:
+# One game of the list; $side is "white" or "black", $standing a mail-standing- phrase.
+mail-games-entry = {"  "}#{ $game } { $title }: you play { $side ->
+        [black] Black
+       *[white] White
+    }; { $standing }.
+    {"    "}Write your moves for it to { $address }
+mail-standing-your-move = your move
+mail-standing-opponents-move = your opponent's move
+mail-standing-stopped = stopped, no move is due
+# Why words were not taken as an act or a move, after the quoted words.
+mail-doubt-question = this is a question
+mail-doubt-negation = this says no to it
+mail-doubt-condition = this is said on a condition ("if", "would")
+mail-doubt-reported = these are someone else's words or a report of them
+mail-doubt-quoted = this is a quotation
+mail-doubt-joke = this is said as a joke
+mail-doubt-hedge = this is an opinion
+mail-doubt-elsewhere = this is about the past or another game
+mail-doubt-mention = this only talks about it
+mail-doubt-contradiction = the rest of your mail says otherwise
+# What was not done, and how to do it.
+mail-not-done-offer = no draw was offered. If you offer a draw, write "I offer a draw".
+mail-not-done-accept = no draw was accepted. If you accept the draw, write "I accept the draw".
+mail-not-done-decline = the draw offer was not declined. If you decline it, write "I decline the draw" or simply make your move.
+mail-not-done-resign = the game was not resigned. If you resign, write "I resign" in a mail without a move.
+mail-not-done-claim = no draw was claimed. If you claim a draw, write "I claim a draw".
+mail-not-done-takeback = moves are not taken back: a move sent stands.
+mail-not-done-offer-pending = your opponent's draw offer is still unanswered. To accept it, write "I accept the draw"; to decline it, write "I decline the draw" or simply make your move.
+mail-not-done-no-offer = nothing was done: your opponent has no draw offer pending.

@@ -1,0 +1,419 @@
+# Русский каталог: по сообщению на каждую фразу программы, те же имена и
+# переменные, что в en.ftl. Как добавить язык: docs/languages.md.
+# Переменные-количества ($days, $moves, $n ...) — числа и выбирают форму
+# по правилам CLDR: one (1, 21, 101), few (2–4, 22–24), many (0, 5–20, 25),
+# other (дробные); остальные — текст, вставляемый как есть.
+
+## Часы: контроль времени словами (src/words/clock.rs)
+
+clock-days-per-move = { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } на ход
+clock-moves-in-days = { $moves } { $moves ->
+    [one] ход
+    [few] хода
+    [many] ходов
+   *[other] хода
+  } за { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  }
+clock-fischer = Фишер: { $base } { $base ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } + { $increment } { $increment ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } за ход
+clock-fischer-capped = Фишер: { $base } { $base ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } + { $increment } { $increment ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } за ход, не более { $cap } { $cap ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  }
+clock-with-counting = { $control } ({ $rules })
+clock-counting-whole-days = целые сутки, ответ в течение 24 часов не расходует дня
+clock-counting-double-after = дни сверх { $days } на один ход считаются вдвойне
+clock-days-hours = { $sign }{ $days } дн. { $hours } ч
+
+## Часы: почему контроль времени не принят
+
+clock-field-days-per-move = дней на ход
+clock-field-days-per-period = дней на период
+clock-field-base-days = основное время (дней)
+clock-field-increment-days = добавка за ход (дней)
+clock-field-cap-days = потолок (дней)
+clock-field-double-after-days = удвоение после (дней)
+clock-field-other = число дней
+clock-control-zero-days = в контроле времени нужен хотя бы один день: { $field } = 0
+clock-control-too-many-days = { $field } = { $days }, это больше допустимых { $max }
+clock-control-zero-moves = в контроле времени нужен хотя бы один ход на период, а не 0
+clock-control-too-many-moves = { $moves } ходов на период — больше допустимых { $max }
+clock-control-cap-below-base = потолок { $cap } { $cap ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } меньше основного времени { $base } { $base ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  }
+clock-control-zero-double-after = удвоение дней возможно только после хотя бы одного дня, а не после 0
+# Вместо английского $reason — примеры записи.
+clock-control-syntax = не удалось прочитать контроль времени { $text }: ожидается, например, «3 дня на ход», «10/50», «10/50 икчф» или «фишер 30+3 макс 60»
+clock-control-json = этот JSON — не контроль времени в форме JSON ({ $error })
+
+## Часы: почему отпуск не предоставлен
+
+clock-leave-syntax = не удалось прочитать запрос отпуска { $text }: напишите, например, «отпуск 2026-12-20 2027-01-03» или «отпуск 2026-12-20 14»
+clock-leave-bad-date = { $text } — не дата: пишите ГГГГ-ММ-ДД, например 2026-12-20
+clock-leave-end-before-start = отпуск кончается { $last } раньше, чем начинается ({ $first })
+clock-leave-not-positive = отпуск должен быть не короче одного дня, а не { $days }
+clock-leave-in-past = отпуск начинается { $first }, в прошлом: сегодня { $today }
+clock-leave-overlaps = отпуск пересекается с вашим отпуском с { $first } по { $last }
+clock-leave-beyond-allowance = отпуску нужно { $requested } { $requested ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } { $year } года, но из { $allowance } { $allowance ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } { $year } года осталось { $left } (использовано { $taken })
+clock-leave-on-leave = вы в отпуске по { $last } включительно: во время отпуска ходы не принимаются
+clock-zone-unknown = неизвестный часовой пояс { $zone }: нужно имя IANA, например Europe/Moscow
+
+## Начальная позиция: почему не принята (src/words/setup.rs)
+
+setup-fen-unreadable = не удалось прочитать шахматный FEN { $fen }: { $rule }
+setup-fen-illegal = шахматный FEN { $fen } — не допустимая позиция: { $why }
+setup-field-board = доска (первое поле) — восемь горизонталей из букв фигур (KQRBNP у белых, kqrbnp у чёрных) и цифр пустых полей через /
+setup-field-turn = очередь хода (второе поле) — w или b
+setup-field-castling = поле рокировок (третье) — - или буквы из KQkq
+setup-field-en-passant = поле взятия на проходе (четвёртое) — - или поле на 3-й или 6-й горизонтали
+setup-field-halfmove-clock = счётчик полуходов (пятое поле) — число
+setup-field-fullmoves = номер хода (шестое поле) — число от 1
+setup-field-fields = нужны доска, очередь хода, рокировки, взятие на проходе и два счётчика
+setup-illegal-empty-board = доска пуста
+# $side — сторона с заглавной буквы (Белые, Чёрные).
+setup-illegal-no-king = { $side }: нет короля
+setup-illegal-kings = { $side }: королей { $kings }
+setup-illegal-pawn-on-back-rank = пешка стоит на { $square }, на первой или последней горизонтали
+# Русская фраза не называет сторону, за которой ход ($other).
+setup-illegal-resting-in-check = { $side }: король на { $square } под шахом, а ход за другой стороной
+setup-illegal-impossible-check = король на { $square } под шахом, который не мог дать ни один ход
+setup-illegal-en-passant = поле взятия на проходе { $square } не следует за ходом пешки через поле
+setup-illegal-en-passant-unnamed = поле взятия на проходе не следует за ходом пешки через поле
+setup-illegal-castling-rights = право рокировки дано королю или ладье не на исходном поле
+setup-illegal-too-much-material = у стороны больше фигур, чем может быть в партии
+setup-illegal-not-legal = фигуры не образуют допустимой позиции
+
+## Диаграмма: слова на доске (src/words/diagram.rs)
+
+diagram-white-to-move = Ход белых
+diagram-black-to-move = Ход чёрных
+diagram-last-move = Последний ход
+diagram-marks = [ ] его поля, ( ) взятые
+diagram-kings = Дамки
+diagram-towers = Башни, сверху вниз
+diagram-white = белые
+diagram-black = чёрные
+
+## Правила, как на них ссылаются (src/words/rulebook.rs)
+
+rulebook-russian-draughts = Правила вида спорта «шашки»
+rulebook-column-checkers = Кодекс столбовых шашек
+rulebook-fide-laws = Правила игры в шахматы ФИДЕ
+rulebook-fmjd-rules = Правила ФМЖД
+rulebook-lasker-lasca = правила Ласки (Ласкер, 1911)
+rulebook-cite-section = { $book }, п. { $clause }
+rulebook-cite-article = { $book }, ст. { $clause }
+
+## Настройки турнира, по строке на каждую (src/words/tournament_settings.rs)
+
+settings-system-round-robin = круговой
+settings-system-double-round-robin = двухкруговой
+settings-system-micro-match = микроматчи
+settings-time-control = Контроль времени: { $value }
+settings-time-control-none = Контроль времени: нет
+settings-leave = Отпуск в год: { $duration }
+settings-draw-offers-any-time = Предложения ничьей: в любой момент
+settings-draw-offers-from = Предложения ничьей: с { $move }-го хода
+settings-timeout-lose = По истечении срока: поражение по времени
+settings-timeout-report = По истечении срока: решает судья
+settings-tie-breaks = Дополнительные показатели: { $list }
+settings-scoring-classic = Очки: победа 1, ничья ½, поражение 0
+settings-scoring-fmjd = Очки: победа 2, ничья 1, поражение 0
+settings-withdrawals-fide = Выбывание: правила турниров ФИДЕ
+settings-withdrawals-lss = Выбывание: правила LSS
+settings-withdrawals-fmjd = Выбывание: правила ФМЖД
+settings-period = Срок игры: { $duration }
+settings-period-unlimited = Срок игры: без ограничения
+settings-claims = Заявки после срока: { $duration }
+settings-ballot-table-match = Жеребьёвка начал: таблица { $name }, одно начало на матч
+settings-ballot-table-round = Жеребьёвка начал: таблица { $name }, одно начало на тур
+settings-ballot-own-match = Жеребьёвка начал: список судьи { $name }, одно начало на матч
+settings-ballot-own-round = Жеребьёвка начал: список судьи { $name }, одно начало на тур
+
+## Почему ход не принят (src/words/moves/refusals.rs)
+
+list-or = {" или "}
+move-unreadable = не удалось прочитать ход: { $why }
+move-unreadable-empty = пустой текст
+move-unreadable-stray-characters = в записи есть знаки, которые не означают ни поле, ни ход
+move-unreadable-no-start = запись начинается не с поля и не с буквы вертикали
+move-unreadable-two-signs = два знака хода подряд
+move-unreadable-bare-file = буква вертикали без номера горизонтали внутри хода
+move-unreadable-ends-with-sign = запись кончается знаком хода
+move-unreadable-no-destination = не указано поле, на которое идёт шашка
+move-square-not-playing = { $square } — не игровое поле
+move-square-off-board = поля { $square } нет на доске
+move-square-no-such-number = поля { $number } нет на этой доске
+# $family — "draughts" (шашки) или "towers" (столбовые шашки).
+move-no-piece-of-yours = на { $square } нет вашей { $family ->
+    [towers] башни
+   *[draughts] шашки
+  }
+move-capture-compulsory = бить обязательно: { $captures }
+move-capture-continues = взятие не заканчивается на { $stop }: бой продолжается до { $squares }
+# $piece — "man" (шашка), "king" (дамка), "tower" (башня), "tower-king" (башня с дамкой наверху).
+move-cannot-move-there = { $piece ->
+    [tower-king] башня с дамкой наверху
+    [tower] башня
+    [king] дамка
+   *[man] шашка
+  } с { $from } не может пойти на { $to }
+move-cannot-capture-there = ход записан со знаком взятия, но { $piece ->
+    [tower-king] башня с дамкой наверху
+    [tower] башня
+    [king] дамка
+   *[man] шашка
+  } с { $from } не может ни бить, ни пойти на { $to }
+move-no-piece-on-file = ни одна ваша { $family ->
+    [towers] башня
+   *[draughts] шашка
+  } с вертикали { $file } не может пойти на { $to }
+move-nothing-reaches = ни одна ваша { $family ->
+    [towers] башня
+   *[draughts] шашка
+  } не может пойти на { $to }
+move-capture-ends-earlier = взятие заканчивается на { $ends }: дальше, до { $to }, бить нельзя
+move-mark-without-promotion = ход { $played } не ведёт к превращению, а знак превращения при нём стоит
+move-no-legal-moves = ходов нет: партия окончена
+move-ambiguous = ход неоднозначен; напишите один из: { $moves }
+
+## Неполадки очереди отправки, для судей (src/words/outbox.rs)
+
+outbox-stage-connect = при приветствии
+outbox-stage-ehlo = на EHLO/STARTTLS
+outbox-stage-auth = на AUTH (вход)
+outbox-stage-mail-from = на MAIL FROM (отправитель)
+outbox-stage-rcpt-all = на RCPT TO, для всех получателей
+outbox-stage-data = на DATA (текст письма)
+outbox-relay-recovered-subject = почтовый сервер отправки временно не принимал письма
+outbox-relay-recovered-line = сервер отправки не принимал письма с { $since } до { $until }
+outbox-relay-recovered-body = С { $since } до { $until } SMTP-сервер, через который zaochka отправляет почту, отклонял письма { $stage }, кому бы они ни были адресованы (отклонённых попыток: { $refusals }). Его последний ответ:
+    {"  "}{ $reply }
+
+    Ни один ответ не потерян: они ждали в очереди и ушли, когда сервер снова стал принимать письма; часы игроков, чьи уведомления о ходе ждали отправки, не шли. Если это повторится, проверьте раздел [outbox] (логин, пароль, разрешения сервера для адреса бота).
+outbox-failed-subject = ответ на { $to } не удалось отправить
+outbox-failed-line = ответ { $row } на { $to } окончательно не отправлен
+outbox-failed-why-unbuildable = письмо не удалось составить
+outbox-failed-why-attempts-used-up = все попытки закончились временной ошибкой, и попытки исчерпаны
+outbox-failed-why-recipient-refused = почтовый сервер окончательно отказался принять письмо для этого получателя
+outbox-failed-body = Ответ { $row } на адрес { $to } не отправлен: { $why }. Последняя ошибка:
+    {"  "}{ $detail }
+
+    Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.
+outbox-failed-body-game = Ответ { $row } по партии #{ $game } на адрес { $to } не отправлен: { $why }. Последняя ошибка:
+    {"  "}{ $detail }
+
+    Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.
+
+## Часы, остановленные из-за недоставленного уведомления; время хода (src/words/pauses.rs)
+
+pauses-stopped-subject = партия #{ $game }: часы { $name } остановлены
+pauses-stopped-line = Партия #{ $game }: часы игрока { $name } остановлены с { $since }, потому что уведомление о ходе не удалось доставить.
+pauses-stopped-body = В партии #{ $game } часы игрока { $name } остановлены с { $since }: уведомление о ходе, отправленное на { $address }, вернулось недоставленным.
+
+    Часы игрока { $name } в партии #{ $game } стоят, пока игрок не напишет боту с зарегистрированного адреса с ключом партии или судья не снимет остановку:
+    {"  "}zaochka referee bounce-clear { $game } { $address } --reason "..."
+    (после `zaochka player edit` с рабочим адресом `zaochka game resend { $game }` отправит уведомление снова).
+pauses-stopped-since = Часы игрока { $name } остановлены с { $since }: уведомление о ходе не удалось доставить.
+pauses-stood = Часы игрока { $name } стояли с { $since } по { $until }: уведомление о ходе не удалось доставить.
+timing-reflection-charged = время на обдумывание: { $time } (засчитано)
+timing-reflection-part-charged = время на обдумывание: { $time } (засчитано: { $charged })
+timing-transit = время в пути: { $time } (не засчитано)
+timing-stood = часы стояли: { $time } (не засчитано)
+timing-waited = ваше письмо ждало обработки у бота: { $time } (не засчитано)
+duration-minutes = { $minutes } мин
+duration-hours-minutes = { $hours } ч { $minutes } мин
+
+## Сайт турнира (src/words/site.rs)
+
+site-crosstable = Турнирная таблица
+site-crosstable-text = Таблица текстом
+site-games = Партии
+site-game = Партия
+site-white = Белые
+site-black = Чёрные
+site-result = Результат
+site-in-progress = играется
+site-ballot = Дебют по жребию
+site-score = Запись партии
+site-start-position = Начальная позиция
+site-previous = Назад
+site-next = Вперёд
+site-last-position = Последняя позиция
+site-back-to-game = К партии
+site-back-to-tournament = К турниру
+site-round = Тур { $round }
+site-game-title = Партия { $label }: { $white } – { $black }
+site-download-pdn = Скачать PDN
+site-download-pgn = Скачать PGN
+site-after-ply = Позиция после { $number } { $move }
+
+## Оповещения судей (src/words/alerts.rs)
+
+alert-subject = [zaochka] { $what }
+alert-undeliverable-subject = письма на { $address } не доставляются
+alert-quarantined-subject = письмо помещено в карантин
+alert-skipped-subject = пропущен объект во входящей папке
+alert-fault-subject = обработка почты приостановлена
+alert-dmarc-subject = письмо от { $sender } не прошло проверку DMARC
+alert-clock-stepped-subject = системные часы скачком ушли вперёд: проигрыши по времени задержаны
+alert-auth-unsettled-subject = письмо не удалось проверить, оно не применено
+alert-undeliverable-line = письма на { $address } не доставляются (с { $since })
+alert-quarantined-line = письмо { $key } помещено в карантин
+alert-skipped-line = { $entry }: { $why }
+alert-fault-line = обработка почты приостановлена с { $since }
+alert-dmarc-line = письмо { $key } от { $sender } не прошло DMARC и применено
+alert-clock-stepped-line = часы скачком ушли с { $from } на { $to }: проигрыши по времени задержаны
+alert-auth-unsettled-line = письмо { $key } не удалось проверить (DNS), оно не применено
+alert-skip-directory = это каталог
+alert-skip-symlink = это символическая ссылка
+alert-skip-fifo = это именованный канал
+alert-skip-socket = это сокет
+alert-skip-device = это файл устройства
+alert-skip-unreadable = его нельзя прочитать
+alert-skip-unmovable = его нельзя перенести из new/
+alert-about-game = {" "}по партии #{ $game }
+alert-from-sender = {" "}от { $sender }
+alert-server-named = Почтовый сервер { $server }
+alert-server-unknown = Почтовый сервер получателя
+alert-undeliverable-body = Письмо{ $about }, отправленное zaochka на адрес { $address }, не доставлено. { $server } сообщил о постоянной ошибке.
+
+    Адрес отмечен как недоступный с { $since }. О следующих ошибках доставки на этот адрес повторно не сообщается. Когда адрес снова заработает (или у игрока будет новый), снимите отметку, чтобы письма и оповещения снова шли на него.
+alert-quarantined-body = Письмо { $key }{ $from } останавливало демона при обработке (попыток: { $attempts }). Оно помещено в карантин, из него ничего не применено; следующие письма обрабатываются как обычно.
+
+    Посмотрите его и верните в обработку, когда причина будет устранена.
+alert-skipped-body = Объект { $entry } во входящей папке не обрабатывается: { $why }. Остальная почта обрабатывается как обычно.
+
+    Удалите или перенесите его вручную.
+alert-fault-body = С { $since } демон не может обрабатывать почту из-за сбоя вне писем (база данных заблокирована, диск заполнен и т. п.). Ожидающие письма сохранены и будут применены, когда сбой пройдёт.
+
+    Последняя ошибка: { $detail }
+# $policy — "quarantine" или "reject", политика DMARC домена.
+alert-dmarc-body = Письмо { $key }{ $about } от { $sender } содержало действующий ключ игрока и было применено, но не прошло проверку DMARC: домен { $domain } требует такие письма { $policy ->
+        [quarantine] помещать в карантин
+       *[reject] отклонять
+    }. Адрес отправителя мог подделать кто-то, кому известен и ключ.
+
+    Команда `zaochka referee log --mail` показывает итоги проверок DKIM, SPF и DMARC. Если игрок этого письма не посылал, откатите партию и выдайте игроку новый ключ; чтобы такие письма отклонялись, задайте `dmarc-reject-refuses-moves = true` в разделе [authentication].
+alert-clock-stepped-body = Системные часы скачком ушли вперёд между двумя проверками часов партий: с { $from } на { $to }. Пока вы не решите, ни одна партия не будет проиграна по времени; ходы и остальная почта обрабатываются как обычно (напоминания тоже ждут).
+
+    Если новое время верно и игрокам нужно засчитать этот промежуток, выполните `zaochka clock confirm-step`: часы партий пойдут по новому времени. Если промежуток засчитывать не нужно (часы были неверны раньше или были неверны и уже исправлены), выполните `zaochka clock cancel-step`: все идущие часы партий будут считаться запущенными на столько же позже, и скачок никому не принесёт проигрыша по времени.
+alert-auth-unsettled-body = Письмо { $key }{ $about }{ $from } не удалось проверить: проверки DKIM, SPF или DMARC снова и снова заканчивались временной ошибкой (DNS не отвечал) в течение { $minutes } мин. Как требует `dmarc-reject-refuses-moves = true`, письмо записано как отклонённое, из него ничего не применено.
+
+    Команда `zaochka referee log --mail` показывает итоги проверок. Если игрок действительно его посылал, попросите прислать ход ещё раз, когда DNS заработает, или сделайте ход за игрока из командной строки.
+alert-held = Предыдущие оповещения ({ $count }) были задержаны из-за ограничения в { $limit } писем-оповещений в час:
+alert-held-unknown = оповещение другой версии zaochka
+alert-held-more = и ещё { $count }
+alert-signature = zaochka (автоматическое сообщение судьям)
+
+## Распоряжения судьи турнира по почте (src/words/director_mail.rs)
+
+director-line-result = результат не указан или не понят (1-0, 0-1, 1/2, ничья, победа белых)
+director-line-side = сторона не указана или не понята (белые, чёрные, белым, чёрным)
+director-line-rollback = укажите, куда вернуть партию: число полуходов (откат #15 24 или полуход 24) или ход (ход 12, ход 12... для хода чёрных)
+director-line-days = число дней не указано или равно нулю
+director-line-dates = для отпуска нужны адрес участника и две даты, первый и последний день (20.12.2026 05.01.2027)
+director-line-extra = в строке есть слова, не относящиеся к распоряжению
+director-no-reason = у каждого распоряжения должна быть причина на следующей строке (причина: ...), она записывается в журнал
+director-not-quarantined = в карантине нет письма с ключом { $key }
+director-already-done = уже выполнено { $at }; чтобы выполнить ещё раз, допишите после распоряжения «повторно»
+director-done-game = партия №{ $game }: { $event } Участникам сообщено.
+# Даты пишутся 20.12.2026.
+director-done-leave = отпуск участника { $player } с { $from } по { $to } внесён; участнику и его соперникам сообщено.
+director-done-claim = { $ruling } Участникам сообщено.
+director-done-released = письмо { $key } возвращено из карантина во входящие и будет прочитано снова.
+director-report = Ваши распоряжения судьи турнира:
+director-item-done = «{ $line }»: выполнено: { $what }
+director-item-refused = «{ $line }»: не выполнено: { $why }.
+director-only-director = Присуждать результат, возвращать партию, засчитывать поражение, добавлять дни, приостанавливать и возобновлять партии, вносить отпуск, решать по заявкам и выпускать письма из карантина может только судья турнира. Ничего из вашего письма не выполнено.
+director-claim-accepted = Судья турнира принял заявку по партии №{ $game } ({ $side }).
+# $result — заявленный результат со счётом, со строчной буквы.
+director-claim-rejected = Судья турнира отклонил заявку по партии №{ $game } ({ $side }: { $result }); результат присудит судья.
+
+## Ответы бота о самих письмах (src/words/mail.rs)
+
+mail-personal-subject = [zaochka] { $name }: ваши партии
+mail-limit-mime-depth = слишком глубокая вложенность частей письма (уровней)
+mail-limit-mime-parts = слишком много частей и вложений
+mail-limit-headers = слишком много строк заголовка
+mail-limit-header-bytes = слишком длинное поле заголовка (байт)
+mail-limit-text-bytes = слишком много текста (байт)
+mail-limit-line-bytes = слишком длинная строка текста (байт)
+mail-limit-words-per-line = слишком много слов в одной строке
+mail-games-none = Сейчас у вас нет текущих партий.
+mail-games-heading = Ваши текущие партии:
+# $side — "white" или "black".
+mail-games-entry = {"  "}#{ $game } { $title }: вы играете за { $side ->
+        [black] чёрных
+       *[white] белых
+    }; { $standing }.
+    {"    "}Ходы в этой партии пишите на адрес { $address }
+mail-standing-your-move = ваш ход
+mail-standing-opponents-move = ход соперника
+mail-standing-stopped = остановлена, хода не ждём
+mail-doubt-question = это вопрос
+mail-doubt-negation = здесь это отрицается или отклоняется
+mail-doubt-condition = это сказано с условием («если», «бы»)
+mail-doubt-reported = это чужие слова или пересказ
+mail-doubt-quoted = это цитата в кавычках
+mail-doubt-joke = это сказано в шутку
+mail-doubt-hedge = это мнение или предположение
+mail-doubt-elsewhere = это о прошлом или о другой партии
+mail-doubt-mention = здесь об этом только говорится
+mail-doubt-contradiction = остальное письмо этому противоречит
+mail-not-done-offer = ничья не предложена. Если вы предлагаете ничью, напишите «предлагаю ничью».
+mail-not-done-accept = ничья не принята. Если вы принимаете ничью, напишите «согласен на ничью».
+mail-not-done-decline = предложение ничьей не отклонено. Если вы отклоняете его, напишите «отказываюсь от ничьей» или просто сделайте ход.
+mail-not-done-resign = партия не сдана. Если вы сдаётесь, напишите «сдаюсь» отдельным письмом без хода.
+mail-not-done-claim = ничья не заявлена. Если вы заявляете ничью, напишите «требую ничью».
+mail-not-done-takeback = ход назад не берётся: отправленный ход остаётся в силе.
+mail-not-done-offer-pending = предложение ничьей соперника остаётся без ответа. Чтобы принять его, напишите «согласен на ничью»; чтобы отклонить — «отказываюсь от ничьей» или просто сделайте ход.
+mail-not-done-no-offer = ничего не сделано: предложения ничьей от соперника сейчас нет.
