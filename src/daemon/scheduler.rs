@@ -3,6 +3,7 @@
 //! Each action is claimed in the store before it is acted on, in the same
 //! transaction as its outbox rows, so a crash and restart never sends one twice.
 
+use crate::referee::told::{Line, Part, Told};
 use chrono::{DateTime, Utc};
 use tracing::info;
 
@@ -208,7 +209,7 @@ fn act(
                     result,
                 };
                 let l = crate::referee::load::load(tx, a.game_id, now)?;
-                told = crate::referee::view::to_both(&l, l.game.as_ref(), None, |lang| {
+                told = crate::referee::view::to_both_text(&l, l.game.as_ref(), None, |lang| {
                     events::clock(&lost, lang)
                 });
             } else {
@@ -238,32 +239,38 @@ fn act(
     }
     // Each mail carries the game's state for its reader: the board, the score,
     // the clocks, or the result of a game the clock has just ended.
-    let mails: Vec<(Player, String)> = mails
+    let mails: Vec<(Player, Told)> = mails
         .into_iter()
         .map(|(p, line)| {
             let status = crate::referee::Command::Status { game: a.game_id };
             let state = crate::referee::handle(tx, &status, p.id, now, Default::default())
                 .ok()
                 .and_then(|h| h.replies.into_iter().next())
-                .map(|r| r.body);
-            let body = match state {
-                Some(state) => match state.split_once("\n\n") {
-                    Some((head, rest)) => format!("{head}\n\n{line}\n\n{rest}"),
-                    None => format!("{line}\n\n{state}"),
-                },
-                None => line,
+                .map(|r| r.told);
+            let told = match state {
+                Some(Told::News { mut lines, state }) => {
+                    lines.push(Line::of(Part::Text(line)));
+                    Told::News { lines, state }
+                }
+                Some(other) => Told::lines(vec![
+                    Line::of(Part::Text(line)),
+                    Line(Vec::new()),
+                    Line::of(Part::Told(Box::new(other))),
+                ]),
+                None => Told::Text(line),
             };
-            (p, body)
+            (p, told)
         })
         .collect();
     let mut replies: Vec<Reply> = told;
-    replies.extend(mails.into_iter().map(|(to, body)| Reply {
+    replies.extend(mails.into_iter().map(|(to, told)| Reply {
         monospace: false,
         to: to.id,
         email: to.email.clone(),
         language: to.language,
         game: Some(a.game_id),
-        body,
+        told,
+        notes: Vec::new(),
     }));
     if ended {
         crate::referee::tournament::after_game_end(tx, a.game_id, &mut replies, now)?;

@@ -17,7 +17,9 @@ use crate::notation::IllegalReason;
 use crate::notation::chess_illegal::ChessIllegal;
 use crate::referee::load::{Loaded, language, load, piece_letters};
 use crate::referee::query::reply_to;
-use crate::referee::view::{header, move_for, state, with_event};
+use crate::referee::query::reply_told;
+use crate::referee::told::{Account, Line, Part, Shown, Told};
+use crate::referee::view::{header, move_for, state_view};
 use crate::referee::{Handled, RefereeError};
 use crate::rules::clauses::{Rule, clause, rules_of};
 use crate::rules::{Citation, Role, Variant};
@@ -57,13 +59,18 @@ fn asked(l: &Loaded, me: &Player) -> Asked {
 }
 
 /// The asker's answer: the text on top of the game's state (board, clocks).
-fn answer(l: &Loaded, me: &Player, text: &str, summary: String) -> Handled {
+fn answer(l: &Loaded, me: &Player, text: &str, summary: Account) -> Handled {
     let side = l.side_of(me.id).unwrap_or(Side::White);
-    let lang = language(me);
-    let body = with_event(&state(l, l.game.as_ref(), side, None, lang), text);
+    let told = Told::News {
+        lines: vec![Line::of(Part::Text(text.to_string()))],
+        state: Some(Shown {
+            view: state_view(l, l.game.as_ref(), side, None),
+            below_end: false,
+        }),
+    };
     Handled {
         game: Some(l.row.id),
-        replies: vec![reply_to(me, Some(l.row.id), body)],
+        replies: vec![reply_told(me, Some(l.row.id), told)],
         summary,
         late: None,
     }
@@ -84,7 +91,7 @@ pub(crate) fn legal(
         &l,
         &me,
         &text,
-        format!("game #{id}: {n} legal moves"),
+        Account::Text(format!("game #{id}: {n} legal moves")),
     ))
 }
 
@@ -188,7 +195,7 @@ pub(crate) fn why(
             &l,
             &me,
             &body,
-            format!("game #{id}: why without a move"),
+            Account::Text(format!("game #{id}: why without a move")),
         ));
     }
     let verdict = match l.game.check(text) {
@@ -219,7 +226,7 @@ pub(crate) fn why(
         Verdict::Legal { full, .. } => format!("game #{id}: {} is legal ({full})", text.trim()),
         Verdict::Refused { error, .. } => format!("game #{id}: {error}"),
     };
-    Ok(answer(&l, &me, &body, summary))
+    Ok(answer(&l, &me, &body, Account::Text(summary)))
 }
 
 /// The rules a refused move breaks, with their clauses (none for a text
@@ -338,7 +345,7 @@ pub(crate) fn rules(
     Ok(Handled {
         game: Some(id),
         replies: vec![reply_to(&me, Some(id), text)],
-        summary: format!("game #{id}: rules of {}", summary.variant),
+        summary: Account::Text(format!("game #{id}: rules of {}", summary.variant)),
         late: None,
     })
 }

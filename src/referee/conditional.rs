@@ -99,17 +99,18 @@ pub(crate) fn request(
         email: p.email.clone(),
         language: lang,
         game: Some(id),
-        body: format!(
+        told: crate::referee::told::Told::Text(format!(
             "{}\n\n{}",
             crate::referee::view::header(&l, lang),
             text(&event, lang)
-        ),
+        )),
+        notes: Vec::new(),
     };
     if !play_out {
         return Ok(Handled {
             game: Some(id),
             replies: vec![own],
-            summary,
+            summary: crate::referee::told::Account::Text(summary),
             late: None,
         });
     }
@@ -118,12 +119,20 @@ pub(crate) fn request(
     let none = Handled {
         game: Some(id),
         replies: Vec::new(),
-        summary: summary.clone(),
+        summary: crate::referee::told::Account::Text(summary.clone()),
         late: None,
     };
     let mut out = answer(tx, id, me.opposite(), none, now, false)?;
     match out.replies.iter_mut().find(|r| r.to == p.id) {
-        Some(r) => r.body = playout::with_lead(&r.body, &text(&event, r.language)),
+        Some(r) => {
+            let lead = text(&event, r.language);
+            playout::with_lead(
+                &mut r.told,
+                vec![crate::referee::told::Line::of(
+                    crate::referee::told::Part::Text(lead),
+                )],
+            );
+        }
         None => out.replies.push(own),
     }
     Ok(out)

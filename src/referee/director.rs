@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 
 use crate::mail::director::parse_side;
 use crate::referee::load::{Loaded, load, replay};
-use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
+use crate::referee::play::{finish_game, finish_if_over, reveal_sealed};
+use crate::referee::told::{DirectorEvent, Line, Part, Told};
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
@@ -16,8 +17,6 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 use crate::vocabulary::DirectorAction;
-use crate::vocabulary::Language;
-use crate::words::events::DirectorEvent;
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.
@@ -212,18 +211,18 @@ pub(crate) fn direct(
     }
     audit_entry(tx, actor, action, id, reason, details, now, message_id)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
-    let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        let text = crate::words::events::director(event, reason, lang);
-        if dropped {
-            format!("{text}\n{}", crate::words::events::sealed_dropped(lang))
-        } else {
-            text
-        }
-    });
+    let mut lines = vec![Line::of(Part::Director {
+        event,
+        reason: reason.to_string(),
+    })];
+    if dropped {
+        lines.push(Line::of(Part::SealedDropped));
+    }
+    let replies = to_both(&l, l.game.as_ref(), None, lines);
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: if dropped {
+        summary: crate::referee::told::Account::Text(if dropped {
             format!(
                 "game #{id}: {} ({}); the sealed move is void",
                 action.name(),
@@ -231,7 +230,7 @@ pub(crate) fn direct(
             )
         } else {
             format!("game #{id}: {} ({})", action.name(), reason.trim())
-        },
+        }),
         late: None,
     })
 }
@@ -276,8 +275,9 @@ fn resend(
         let mut replies = Vec::new();
         for p in &recipients {
             for mut r in crate::referee::invitation(tx, id, *p, now)?.replies {
-                let line = crate::words::events::resent(told, r.language);
-                r.body = crate::referee::view::with_event(&r.body, &line);
+                if let Told::Invitation { lines, .. } = &mut r.told {
+                    lines.push(Line::of(Part::Resent(told.map(str::to_string))));
+                }
                 replies.push(r);
             }
         }
@@ -286,9 +286,12 @@ fn resend(
         // Mid-game: the game as it stands (score, whose move, clocks), said
         // to be re-sent, not a new game.
         let offer = crate::store::offers::pending(tx, id)?;
-        to_both(l, l.game.as_ref(), offer.as_ref(), |lang| {
-            crate::words::events::resent(told, lang)
-        })
+        to_both(
+            l,
+            l.game.as_ref(),
+            offer.as_ref(),
+            vec![Line::of(Part::Resent(told.map(str::to_string)))],
+        )
         .into_iter()
         .filter(|r| recipients.contains(&r.to))
         .collect()
@@ -312,7 +315,7 @@ fn resend(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary,
+        summary: crate::referee::told::Account::Text(summary),
         late: None,
     })
 }
@@ -343,19 +346,17 @@ fn resume(
         l.row = games::set_status(tx, id, GameStatus::Active, now)?;
     }
     let mut game = l.game.clone_box();
-    let (mut en, mut ru) = (
-        crate::words::events::director(DirectorEvent::Resumed, "", Language::En),
-        crate::words::events::director(DirectorEvent::Resumed, "", Language::Ru),
-    );
-    if let Some((after, e, r)) = revealed {
-        en = format!("{en} {e}");
-        ru = format!("{ru} {r}");
+    let mut line = vec![Part::Director {
+        event: DirectorEvent::Resumed,
+        reason: String::new(),
+    }];
+    if let Some((after, e)) = revealed {
+        line.push(Part::Move(e));
         game = after;
         if l.row.status != GameStatus::Finished
             && let Some(f) = finish_if_over(tx, &mut l, game.as_ref(), now)?
         {
-            en = format!("{en} {}", finish_text(&f, Language::En));
-            ru = format!("{ru} {}", finish_text(&f, Language::Ru));
+            line.push(Part::Finish(f));
         }
     }
     audit_entry(
@@ -368,17 +369,14 @@ fn resume(
         now,
         message_id,
     )?;
-    let replies = to_both(&l, game.as_ref(), None, |lang| {
-        if lang == Language::Ru {
-            ru.clone()
-        } else {
-            en.clone()
-        }
-    });
+    let replies = to_both(&l, game.as_ref(), None, vec![Line(line)]);
     let handled = Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: resume ({})", reason.trim()),
+        summary: crate::referee::told::Account::Text(format!(
+            "game #{id}: resume ({})",
+            reason.trim()
+        )),
         late: None,
     };
     // A revealed sealed move is a ply like any other: the opponent's

@@ -24,6 +24,7 @@ mod play;
 pub mod quarantine;
 mod query;
 mod rollback;
+pub mod told;
 pub mod tournament;
 pub mod view;
 
@@ -45,7 +46,8 @@ pub use query::invitation;
 use crate::store::{GameId, PlayerId, Tx};
 use crate::vocabulary::Language;
 
-/// A reply to send: to whom, in which language, and the text.
+/// A reply to send: to whom, in which language, and what it tells (typed:
+/// `letters` words it in the recipient's language).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     /// The recipient.
@@ -58,8 +60,10 @@ pub struct Reply {
     /// the list of games, a leave confirmation). The daemon's composer makes the
     /// headers from it (Subject, From, Reply-To, threading): no reply brings its own.
     pub game: Option<GameId>,
-    /// Plain-text body.
-    pub body: String,
+    /// What the body tells.
+    pub told: told::Told,
+    /// Paragraphs after the body.
+    pub notes: Vec<told::Note>,
     /// The body is a table (a crosstable) to be read in a fixed-width font:
     /// the HTML part shows all of it in `<pre>`, with no board picture.
     pub monospace: bool,
@@ -72,8 +76,8 @@ pub struct Handled {
     pub game: Option<GameId>,
     /// Replies to send (to the actor, the opponent, or both).
     pub replies: Vec<Reply>,
-    /// A one-line account for the command line, in English.
-    pub summary: String,
+    /// What the command line says the command did.
+    pub summary: told::Account,
     /// For a move that reached the referee after its deadline (not played:
     /// the mover lost on time), the deadline it missed; `None` otherwise.
     pub late: Option<chrono::DateTime<chrono::Utc>>,

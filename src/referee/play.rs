@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
 use crate::referee::load::{Loaded, load};
-use crate::referee::view::{side_name, to_both, to_each};
+use crate::referee::told::{Event, Line, OfferBar, Part};
+use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::GameStatus;
@@ -13,7 +14,12 @@ use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
 use crate::vocabulary::Language;
-use crate::words::moves::{Event, OfferBar, event};
+use crate::words::game::side_name;
+
+/// An event line of one move event.
+fn said(e: Event) -> Line {
+    Line::of(Part::Move(e))
+}
 
 /// Checks that the game is active and returns the actor's side.
 pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeError> {
@@ -118,30 +124,25 @@ pub(crate) fn play(
     let finished = finish.map(Event::Finished);
     // The mover sees the move as written echoed; the opponent reads it in
     // their own notation; the offerer of a declined offer is told.
-    let text_of = |side: Side, lang| {
-        let mut s = event(&played_as(side, side == me), lang);
+    let text_of = |side: Side| {
+        let mut s = vec![said(played_as(side, side == me))];
         if side == me
             && let Some(bar) = offer_bar
         {
-            s.push('\n');
-            s.push_str(&event(&Event::OfferNotMade { bar }, lang));
+            s.push(said(Event::OfferNotMade { bar }));
         }
         if declined == Some(side) {
-            let note = Event::OfferDeclinedByMove {
+            s.push(said(Event::OfferDeclinedByMove {
                 number,
                 side: me,
                 full: crate::referee::view::move_for(variant, &played.full, letters(side)),
-            };
-            s.push('\n');
-            s.push_str(&event(&note, lang));
+            }));
         }
         if side == me && declined.is_some() {
-            s.push('\n');
-            s.push_str(&event(&Event::DeclinedWithMove, lang));
+            s.push(said(Event::DeclinedWithMove));
         }
         if let Some(f) = &finished {
-            s.push('\n');
-            s.push_str(&event(f, lang));
+            s.push(said(f.clone()));
         }
         s
     };
@@ -165,7 +166,7 @@ pub(crate) fn play(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary,
+        summary: crate::referee::told::Account::Text(summary),
         late: None,
     })
 }
@@ -183,15 +184,15 @@ fn lost_on_time(
     finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
     let game = l.game.clone_box();
     let late = Event::LateMove { side: me, deadline };
-    let replies = to_both(l, game.as_ref(), None, |lang| event(&late, lang));
+    let replies = to_both(l, game.as_ref(), None, vec![said(late)]);
     let id = l.row.id;
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!(
+        summary: crate::referee::told::Account::Text(format!(
             "game #{id}: the move is late; {} lose on time",
             side_name(me, Language::En)
-        ),
+        )),
         late: Some(deadline),
     })
 }
@@ -304,12 +305,15 @@ pub(crate) fn resign(
     )?;
     let game = l.game.clone_box();
     let resigned = Event::Resigned { side: me };
-    let replies = to_both(&l, game.as_ref(), None, |lang| event(&resigned, lang));
+    let replies = to_both(&l, game.as_ref(), None, vec![said(resigned)]);
     let r = GameResult::win_for(winner).pdn();
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: {} resigned, {r}", side_name(me, Language::En)),
+        summary: crate::referee::told::Account::Text(format!(
+            "game #{id}: {} resigned, {r}",
+            side_name(me, Language::En)
+        )),
         late: None,
     })
 }
@@ -360,19 +364,23 @@ pub(crate) fn seal(
         written: text.trim().to_string(),
     };
     let told = Event::SealedByOpponent { side: me };
-    let replies = to_each(&l, l.game.as_ref(), None, |side, lang| {
-        event(if side == me { &kept } else { &told }, lang)
+    let replies = to_each(&l, l.game.as_ref(), None, |side| {
+        vec![said(if side == me {
+            kept.clone()
+        } else {
+            told.clone()
+        })]
     });
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: a move is sealed"),
+        summary: crate::referee::told::Account::Text(format!("game #{id}: a move is sealed")),
         late: None,
     })
 }
 
-/// A revealed sealed move: the game after it, and the event in English and Russian.
-pub(crate) type Revealed = (Box<dyn AnyGame>, String, String);
+/// A revealed sealed move: the game after it, and the event.
+pub(crate) type Revealed = (Box<dyn AnyGame>, Event);
 
 /// Plays the sealed move of an adjourned game at resumption; an unclear or
 /// illegal sealed move loses (seed 003 art. 17c). Returns the event text.
@@ -403,9 +411,7 @@ pub(crate) fn reveal_sealed(
                         l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
                         let winner = sealed.side.opposite();
                         finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
-                        let en = event(&late, Language::En);
-                        let ru = event(&late, Language::Ru);
-                        return Ok(Some((l.game.clone_box(), en, ru)));
+                        return Ok(Some((l.game.clone_box(), late)));
                     }
                     Err(e) => return Err(e.into()),
                 }
@@ -427,9 +433,7 @@ pub(crate) fn reveal_sealed(
                 full: played.full.clone(),
                 written: sealed.text.clone(),
             };
-            let en = event(&revealed, Language::En);
-            let ru = event(&revealed, Language::Ru);
-            Ok(Some((game, en, ru)))
+            Ok(Some((game, revealed)))
         }
         Err(e) => {
             let winner = sealed.side.opposite();
@@ -439,8 +443,6 @@ pub(crate) fn reveal_sealed(
                 written: sealed.text.clone(),
                 error: e,
             };
-            let en = event(&unplayable, Language::En);
-            let ru = event(&unplayable, Language::Ru);
             l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
             finish_game(
                 tx,
@@ -449,7 +451,7 @@ pub(crate) fn reveal_sealed(
                 Termination::SealedMove,
                 now,
             )?;
-            Ok(Some((l.game.clone_box(), en, ru)))
+            Ok(Some((l.game.clone_box(), unplayable)))
         }
     }
 }

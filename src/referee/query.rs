@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
 use crate::referee::load::{Loaded, language, load};
+use crate::referee::told::{Account, Told};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
@@ -14,13 +15,19 @@ use crate::words::help::InvitedTournament;
 
 /// A reply to one player, about a game or not.
 pub(crate) fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
+    reply_told(p, game, Told::Text(body))
+}
+
+/// A reply to one player telling `told`.
+pub(crate) fn reply_told(p: &Player, game: Option<GameId>, told: Told) -> Reply {
     Reply {
         monospace: false,
         to: p.id,
         email: p.email.clone(),
         language: language(p),
         game,
-        body,
+        told,
+        notes: Vec::new(),
     }
 }
 
@@ -35,11 +42,11 @@ pub(crate) fn status(
     let me = players::get(tx, actor)?;
     let side = l.side_of(actor).unwrap_or(crate::store::Side::White);
     let offer = offers::pending(tx, id)?;
-    let body = state(&l, l.game.as_ref(), side, offer.as_ref(), language(&me));
+    let told = state(&l, l.game.as_ref(), side, offer.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), body.clone())],
-        summary: body,
+        replies: vec![reply_told(&me, Some(id), told)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -69,8 +76,8 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
     let body = crate::words::state::games_list(&lines, lang);
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, None, body.clone())],
-        summary: body,
+        replies: vec![reply_to(&me, None, body)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -88,8 +95,8 @@ pub(crate) fn export(
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), text.clone())],
-        summary: text,
+        replies: vec![reply_to(&me, Some(id), text)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -187,8 +194,8 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
     let body = crate::words::help::commands(&variants, lang);
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, None, body.clone())],
-        summary: body,
+        replies: vec![reply_to(&me, None, body)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -229,17 +236,17 @@ pub fn invitation(
         lang,
     );
     let offer = offers::pending(tx, id)?;
-    let body = format!(
-        "{}\n\n{text}\n{}",
-        crate::referee::view::header(&l, lang),
-        state(&l, l.game.as_ref(), side, offer.as_ref(), lang)
-            .split_once("\n\n")
-            .map_or("", |(_, rest)| rest)
-    );
+    let view = crate::referee::view::state_view(&l, l.game.as_ref(), side, offer.as_ref());
+    let told = Told::Invitation {
+        header: crate::referee::view::header(&l, lang),
+        lines: Vec::new(),
+        text,
+        view: Box::new(view),
+    };
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), body.clone())],
-        summary: body,
+        replies: vec![reply_told(&me, Some(id), told)],
+        summary: Account::Reply,
         late: None,
     })
 }

@@ -10,39 +10,7 @@ use crate::rules::Color;
 use crate::vocabulary::GameResult;
 use crate::vocabulary::Language;
 
-/// A director's action on one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DirectorEvent {
-    /// The referee decided the result.
-    Adjudicated(GameResult),
-    /// The referee forfeited a side.
-    Forfeited(Color),
-    /// The referee annulled the game.
-    Annulled,
-    /// The game was taken back to the position after ply `to`.
-    RolledBack {
-        /// The ply kept last.
-        to: u32,
-        /// Plies removed.
-        removed: usize,
-    },
-    /// Days added to (or, negative, taken from) a side's clock.
-    DaysAdded {
-        /// Whose clock.
-        side: Color,
-        /// Days.
-        days: i32,
-    },
-    /// The game was paused (clocks stand).
-    Paused,
-    /// The game was adjourned (the player to move may seal a move).
-    Adjourned,
-    /// The game was resumed.
-    Resumed,
-    /// The invitation was sent again, with the current position (to one
-    /// player or both).
-    Resent,
-}
+pub use crate::referee::told::{DirectorEvent, LeaveEvent};
 
 /// The event as a sentence, with the director's reason after it.
 #[must_use]
@@ -155,36 +123,6 @@ pub fn resent(reason: Option<&str>, lang: Language) -> String {
         ),
         (None, Language::Ru) => "Судья повторно высылает вам эту партию в её нынешнем положении. Чтобы сделать ход, ответьте на это письмо.".into(),
     }
-}
-
-/// A player's leave, as they and their opponents are told.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LeaveEvent {
-    /// The player's own leave is recorded.
-    Recorded {
-        /// First day of leave.
-        from: NaiveDate,
-        /// Last day of leave.
-        to: NaiveDate,
-        /// Days taken.
-        days: u32,
-        /// Days left this year.
-        left: u32,
-    },
-    /// A director entered the reader's leave (asked for by phone, ...).
-    ByReferee {
-        /// The director's reason.
-        reason: String,
-    },
-    /// The opponent takes leave.
-    Opponent {
-        /// The opponent's name.
-        name: String,
-        /// First day of leave.
-        from: NaiveDate,
-        /// Last day of leave.
-        to: NaiveDate,
-    },
 }
 
 /// A date as the reader writes it: `2026-12-20` / `20.12.2026`.

@@ -702,6 +702,10 @@ const CYRILLIC_ALLOWED: &[(&str, &str)] = &[
         "Russian piece letters (`Кр`, `Ф`, `Л`, `С`, `К`)",
     ),
     (
+        "notation/chess_move/letters.rs",
+        "Russian piece letters moves are written in (`Кр`, `Ф`, `Л`, `С`, `К`)",
+    ),
+    (
         "rules/variant/mod.rs",
         "the Russian names of the games a person may write (`русские шашки`)",
     ),

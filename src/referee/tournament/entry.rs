@@ -418,7 +418,13 @@ pub fn replace(
             email: o.email.clone(),
             language: lang,
             game: Some(g.id),
-            body: crate::words::tournament_events::replaced(&gone.name, &comer.name, reason, lang),
+            told: crate::referee::told::Told::Text(crate::words::tournament_events::replaced(
+                &gone.name,
+                &comer.name,
+                reason,
+                lang,
+            )),
+            notes: Vec::new(),
         });
     }
     let lang = crate::referee::load::language(&gone);
@@ -427,7 +433,13 @@ pub fn replace(
         email: gone.email.clone(),
         language: lang,
         game: None,
-        body: crate::words::tournament_events::you_are_replaced(&t.name, &comer.name, reason, lang),
+        told: crate::referee::told::Told::Text(crate::words::tournament_events::you_are_replaced(
+            &t.name,
+            &comer.name,
+            reason,
+            lang,
+        )),
+        notes: Vec::new(),
         monospace: false,
     });
     audit(

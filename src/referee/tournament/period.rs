@@ -10,7 +10,7 @@ use super::audit;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::{language, load};
 use crate::referee::play::finish_game;
-use crate::referee::view::to_both;
+use crate::referee::view::to_both_text;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games as game_rows;
 use crate::store::players;
@@ -53,7 +53,7 @@ pub fn end_playing_period(
         tournaments::freeze(tx, g.id, t.id, now, due)?;
         frozen.push(g.id.0);
         let l = load(tx, g.id, now)?;
-        replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
+        replies.extend(to_both_text(&l, l.game.as_ref(), None, |lang| {
             crate::words::tournament_events::period_ended(g.id.0, due.date_naive(), lang)
         }));
     }
@@ -117,19 +117,22 @@ pub fn claim(
         email: me.email.clone(),
         language: lang,
         game: Some(id),
-        body: crate::words::tournament_events::claim_recorded(id.0, result, lang),
+        told: crate::referee::told::Told::Text(crate::words::tournament_events::claim_recorded(
+            id.0, result, lang,
+        )),
+        notes: Vec::new(),
     }];
     let claims = tournaments::claims(tx, id)?;
     if let [a, b] = claims.as_slice() {
         if a.result == b.result {
             finish_game(tx, &mut l, a.result, Termination::AgreedClaims, now)?;
             tournaments::set_adjudication_state(tx, id, AdjudicationState::Settled)?;
-            replies = to_both(&l, l.game.as_ref(), None, |lang| {
+            replies = to_both_text(&l, l.game.as_ref(), None, |lang| {
                 crate::words::tournament_events::settled(id.0, a.result, lang)
             });
         } else {
             tournaments::set_adjudication_state(tx, id, AdjudicationState::Ruling)?;
-            replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
+            replies.extend(to_both_text(&l, l.game.as_ref(), None, |lang| {
                 crate::words::tournament_events::to_director(id.0, lang)
             }));
         }
@@ -146,7 +149,11 @@ pub fn claim(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: claim {} by {}", result.as_str(), side.as_str()),
+        summary: crate::referee::told::Account::Text(format!(
+            "game #{id}: claim {} by {}",
+            result.as_str(),
+            side.as_str()
+        )),
         late: None,
     })
 }
@@ -161,7 +168,7 @@ pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, Ref
     for a in tournaments::claims_overdue(tx, now)? {
         tournaments::set_adjudication_state(tx, a.game, AdjudicationState::Ruling)?;
         let l = load(tx, a.game, now)?;
-        replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
+        replies.extend(to_both_text(&l, l.game.as_ref(), None, |lang| {
             crate::words::tournament_events::to_director(a.game.0, lang)
         }));
     }

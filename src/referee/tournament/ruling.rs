@@ -10,7 +10,8 @@ use chrono::{DateTime, Utc};
 
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::load;
-use crate::referee::view::to_both;
+use crate::referee::told::{Account, Line, Part};
+use crate::referee::view::to_both_text;
 use crate::referee::{DirectorAction, Handled, RefereeError};
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::tournaments::{self, AdjudicationState, Claim};
@@ -78,7 +79,7 @@ pub fn rule_claim(
             message_id,
         )?;
         for r in &mut h.replies {
-            r.body = format!("{}\n{}", said(r.language), r.body);
+            r.told.put_above(Line::of(Part::Text(said(r.language))));
         }
         h
     } else {
@@ -86,8 +87,8 @@ pub fn rule_claim(
         let l = load(tx, id, now)?;
         Handled {
             game: Some(id),
-            replies: to_both(&l, l.game.as_ref(), None, said),
-            summary: String::new(),
+            replies: to_both_text(&l, l.game.as_ref(), None, said),
+            summary: Account::Text(String::new()),
             late: None,
         }
     };
@@ -109,12 +110,12 @@ pub fn rule_claim(
         },
         message_id,
     )?;
-    handled.summary = format!(
+    handled.summary = Account::Text(format!(
         "game #{id}: {} ({}, {}) ({})",
         action.replace('_', " "),
         claim.side.as_str(),
         result.as_str(),
         ruling.reason.trim()
-    );
+    ));
     Ok(handled)
 }

@@ -208,10 +208,11 @@ pub fn table_mail(
             email: me.email.clone(),
             language: lang,
             game,
-            body: body.clone(),
+            told: crate::referee::told::Told::Text(body),
+            notes: Vec::new(),
             monospace: true,
         }],
-        summary: body,
+        summary: crate::referee::told::Account::Reply,
         late: None,
     })
 }
@@ -270,7 +271,7 @@ pub fn after_game_end(
             &[link.white_number, link.black_number],
             r.language,
         );
-        r.body = format!("{}\n\n{line}", r.body.trim_end());
+        r.notes.push(crate::referee::told::Note::Standing(line));
     }
     let open = tournaments::game_standings(tx, t.id)?
         .iter()

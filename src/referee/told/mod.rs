@@ -1,0 +1,163 @@
+//! What a reply tells, as typed values: the referee says WHAT happened and
+//! how a game stands for one reader; `letters` words it (through
+//! [`crate::words`], in the reader's language) and draws its board, in one
+//! pass. No sentence is written here.
+
+mod events;
+mod moves;
+mod state;
+
+use chrono::{DateTime, Utc};
+
+pub use events::{DirectorEvent, LeaveEvent};
+pub use moves::{Event, OfferBar};
+pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
+
+use crate::games::Finish;
+use crate::store::receipts::ChargeRecord;
+
+/// The body of a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// Text written before the reply was made (the mail front end's
+    /// refusals and notices, and the replies not yet typed).
+    Text(String),
+    /// The first mail of a game: its header, event lines (a game sent
+    /// again), the invitation's text, then the state of the game without
+    /// its header.
+    Invitation {
+        /// The game's header lines (written before the reply was made).
+        header: String,
+        /// Event lines under the header.
+        lines: Vec<Line>,
+        /// The invitation (written before the reply was made).
+        text: String,
+        /// The state of the game for the reader.
+        view: Box<StateView>,
+    },
+    /// Event lines, and under them the state of the game for the reader.
+    News {
+        /// The event lines, one after another.
+        lines: Vec<Line>,
+        /// The game as it stands for the reader; the lines go between its
+        /// header and its board.
+        state: Option<Shown>,
+    },
+}
+
+impl Told {
+    /// News without a game state.
+    #[must_use]
+    pub fn lines(lines: Vec<Line>) -> Self {
+        Told::News { lines, state: None }
+    }
+
+    /// Puts `line` above the whole body (above its header, if it has one).
+    pub fn put_above(&mut self, line: Line) {
+        let old = std::mem::replace(self, Told::lines(Vec::new()));
+        *self = Told::lines(vec![line, Line::of(Part::Told(Box::new(old)))]);
+    }
+}
+
+/// One line of events: its parts, one after another on the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line(pub Vec<Part>);
+
+impl Line {
+    /// A line of one part.
+    #[must_use]
+    pub fn of(part: Part) -> Self {
+        Line(vec![part])
+    }
+}
+
+/// One thing said on an event line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// An event of a move, a resignation, a sealed move, an offer or a claim.
+    Move(Event),
+    /// The rules ended the game.
+    Finish(Finish),
+    /// A director's action, with the reason given.
+    Director {
+        /// The action.
+        event: DirectorEvent,
+        /// The director's reason (empty: none said).
+        reason: String,
+    },
+    /// The sealed move is void after the director's action.
+    SealedDropped,
+    /// The game is sent again, with the director's reason when one is told.
+    Resent(Option<String>),
+    /// A player's leave.
+    Leave(LeaveEvent),
+    /// A whole earlier body, as a part (a text body put under a line).
+    Told(Box<Told>),
+    /// A part written before the reply was made (not yet typed).
+    Text(String),
+}
+
+/// A game's state under the event lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// What the state says.
+    pub view: StateView,
+    /// The event lines say already how the game ended: the state does not
+    /// say it again.
+    pub below_end: bool,
+}
+
+/// A paragraph after the body, each in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The mail front end's notes on the other lines of the player's mail,
+    /// one per line.
+    Lines(Vec<String>),
+    /// The reflection time charged for the move this mail answers, and how
+    /// long the mail waited, seconds.
+    Timing {
+        /// What the clock charged.
+        charge: ChargeRecord,
+        /// Seconds from the mail's arrival to its processing.
+        delay_seconds: i64,
+    },
+    /// The standing in the tournament after a game's end, after the body
+    /// with its trailing blanks cut (written before the reply was made).
+    Standing(String),
+    /// A player's clock stands since `since`: the notice of a move could not
+    /// be delivered to them.
+    Stopped {
+        /// The player's name.
+        name: String,
+        /// Since when, UTC.
+        since: DateTime<Utc>,
+    },
+}
+
+/// What a command did, as the command line tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Account {
+    /// An English line written before the reply was made (not yet typed).
+    Text(String),
+    /// What the first reply tells, as its reader reads it (a status, a
+    /// table, a list of games, help).
+    Reply,
+}
+
+impl Account {
+    /// Adds `more` to the end of the line.
+    pub fn push_str(&mut self, more: &str) {
+        if let Account::Text(t) = self {
+            t.push_str(more);
+        }
+    }
+
+    /// This account, then `sep` and `other` after it.
+    #[must_use]
+    pub fn then(self, sep: &str, other: Account) -> Account {
+        match (self, other) {
+            (Account::Text(a), Account::Text(b)) => Account::Text(format!("{a}{sep}{b}")),
+            (a, _) => a,
+        }
+    }
+}
