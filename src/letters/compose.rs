@@ -5,7 +5,7 @@
 
 use crate::diagram;
 use crate::referee::Reply;
-use crate::referee::told::{Account, Line, Note, Part, Shown, Told};
+use crate::referee::told::{Account, Heading, Line, Note, Part, Shown, Told, TournamentEvent};
 use crate::vocabulary::Language;
 use crate::words;
 
@@ -106,17 +106,18 @@ pub fn told(t: &Told, lang: Language) -> Parts {
         },
         Told::News { lines, state: None } => lines_text(lines, lang),
         Told::Invitation {
-            header,
+            heading: header,
             lines,
-            text,
+            invitation,
             view,
         } => {
-            let mut above = format!("{header}\n\n");
+            let text = words::help::invitation(invitation, lang);
+            let mut above = format!("{}\n\n", heading(header, lang));
             if !lines.is_empty() {
                 above.push_str(&lines_text(lines, lang).text());
                 above.push_str("\n\n");
             }
-            above.push_str(text);
+            above.push_str(&text);
             above.push('\n');
             Parts {
                 above,
@@ -199,6 +200,56 @@ fn said_text(s: &Part, lang: Language) -> String {
         Part::Leave(e) => words::events::leave(e, lang),
         Part::Told(t) => told(t, lang).text(),
         Part::Text(t) => t.clone(),
+        Part::Heading(h) => heading(h, lang),
+        Part::Tournament(e) => tournament(e, lang),
+        Part::Legal { asked, list } => words::ask::legal(asked, list, lang),
+        Part::WhyWithoutMove { asked, example } => {
+            words::ask::why_without_move(asked, example, lang)
+        }
+        Part::Verdict {
+            asked,
+            written,
+            verdict,
+        } => words::ask::verdict(asked, written, verdict, lang),
+        Part::Rules(s) => words::rules_summary::summary(s, lang),
+        Part::GamesList(games) => words::state::games_list(games, lang),
+        Part::Commands(variants) => words::help::commands(variants, lang),
+    }
+}
+
+/// The first line of a game's mail (`Game #12 - Russian checkers: A – B`),
+/// with the tournament's line under it.
+fn heading(h: &Heading, lang: Language) -> String {
+    let first = words::state::header(h.game, h.variant, &h.white, &h.black, lang);
+    match &h.tournament {
+        Some((name, round, ballot)) => format!(
+            "{first}\n{}",
+            words::tournament_events::header_line(name, *round, ballot.as_deref(), lang)
+        ),
+        None => first,
+    }
+}
+
+/// A tournament's event on a game.
+fn tournament(e: &TournamentEvent, lang: Language) -> String {
+    use words::tournament_events as t;
+    match e {
+        TournamentEvent::Replaced { old, new, reason } => t::replaced(old, new, reason, lang),
+        TournamentEvent::YouAreReplaced {
+            tournament,
+            new,
+            reason,
+        } => t::you_are_replaced(tournament, new, reason, lang),
+        TournamentEvent::PeriodEnded { game, due } => t::period_ended(*game, *due, lang),
+        TournamentEvent::ClaimRecorded { game, result } => t::claim_recorded(*game, *result, lang),
+        TournamentEvent::Settled { game, result } => t::settled(*game, *result, lang),
+        TournamentEvent::ToDirector { game } => t::to_director(*game, lang),
+        TournamentEvent::ClaimRuled {
+            game,
+            side,
+            result,
+            accepted,
+        } => words::director_mail::claim_ruled(*game, *side, *result, *accepted, lang),
     }
 }
 

@@ -99,11 +99,12 @@ pub(crate) fn request(
         email: p.email.clone(),
         language: lang,
         game: Some(id),
-        told: crate::referee::told::Told::Text(format!(
-            "{}\n\n{}",
-            crate::referee::view::header(&l, lang),
-            text(&event, lang)
-        )),
+        told: crate::referee::view::under_heading(
+            &l,
+            vec![crate::referee::told::Line::of(
+                crate::referee::told::Part::Text(text(&event, lang)),
+            )],
+        ),
         notes: Vec::new(),
     };
     if !play_out {

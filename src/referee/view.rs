@@ -4,7 +4,8 @@
 use crate::games::AnyGame;
 use crate::referee::load::{Loaded, language};
 use crate::referee::told::{
-    Board, ClockLine, Clocks, Line, NextReminder, Part, Phase, Score, Shown, StateView, Told,
+    Board, ClockLine, Clocks, Heading, Line, NextReminder, Part, Phase, Score, Shown, StateView,
+    Told,
 };
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
@@ -181,26 +182,24 @@ fn clocks(l: &Loaded, views: &[crate::clock::ClockView; 2], recipient: Side) -> 
 /// The first line of every mail about a game: `Game #12 - Russian checkers: A – B`
 /// (the mail reader recognises it when a player pastes the bot's text back unquoted).
 #[must_use]
-pub(crate) fn header(l: &Loaded, lang: Language) -> String {
-    let first = crate::words::state::header(
-        l.row.id.0,
-        l.game.variant(),
-        &l.players[0].name,
-        &l.players[1].name,
-        lang,
-    );
-    match (&l.seat, l.row.tournament.as_deref()) {
-        (Some(seat), Some(name)) => format!(
-            "{first}\n{}",
-            crate::words::tournament_events::header_line(
-                name,
-                seat.round,
-                seat.ballot().as_deref(),
-                lang
-            )
-        ),
-        _ => first,
+pub(crate) fn heading(l: &Loaded) -> Heading {
+    Heading {
+        game: l.row.id.0,
+        variant: l.game.variant(),
+        white: l.players[0].name.clone(),
+        black: l.players[1].name.clone(),
+        tournament: match (&l.seat, l.row.tournament.as_deref()) {
+            (Some(seat), Some(name)) => Some((name.to_string(), seat.round, seat.ballot())),
+            _ => None,
+        },
     }
+}
+
+/// A body of the game's header lines, a blank line, then `lines`.
+pub(crate) fn under_heading(l: &Loaded, lines: Vec<Line>) -> Told {
+    let mut all = vec![Line::of(Part::Heading(heading(l))), Line(Vec::new())];
+    all.extend(lines);
+    Told::lines(all)
 }
 
 /// The side that moved first from the start position.

@@ -3,15 +3,19 @@
 //! [`crate::words`], in the reader's language) and draws its board, in one
 //! pass. No sentence is written here.
 
+mod ask;
 mod events;
 mod moves;
 mod state;
+mod tournament;
 
 use chrono::{DateTime, Utc};
 
+pub use ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
 pub use events::{DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
+pub use tournament::{Heading, Invitation, InvitationLines, InvitedTournament, TournamentEvent};
 
 use crate::games::Finish;
 use crate::store::receipts::ChargeRecord;
@@ -26,12 +30,12 @@ pub enum Told {
     /// again), the invitation's text, then the state of the game without
     /// its header.
     Invitation {
-        /// The game's header lines (written before the reply was made).
-        header: String,
+        /// The game's header lines.
+        heading: Heading,
         /// Event lines under the header.
         lines: Vec<Line>,
-        /// The invitation (written before the reply was made).
-        text: String,
+        /// The invitation.
+        invitation: Invitation,
         /// The state of the game for the reader.
         view: Box<StateView>,
     },
@@ -95,6 +99,40 @@ pub enum Part {
     Told(Box<Told>),
     /// A part written before the reply was made (not yet typed).
     Text(String),
+    /// The header lines of a game's mail.
+    Heading(Heading),
+    /// A tournament's event on a game.
+    Tournament(TournamentEvent),
+    /// The legal moves of the position.
+    Legal {
+        /// Who asks about which game.
+        asked: Asked,
+        /// The moves.
+        list: LegalList,
+    },
+    /// `why` written without a move: how to ask, with a legal move as the
+    /// example (empty: none).
+    WhyWithoutMove {
+        /// Who asks about which game.
+        asked: Asked,
+        /// The example, in the asker's notation.
+        example: String,
+    },
+    /// The verdict on a written move.
+    Verdict {
+        /// Who asks about which game.
+        asked: Asked,
+        /// The move as written.
+        written: String,
+        /// The verdict.
+        verdict: Verdict,
+    },
+    /// The rules summary of a game.
+    Rules(RulesSummary),
+    /// A player's games, one line each.
+    GamesList(Vec<GameLine>),
+    /// The commands, with the move examples of the games named.
+    Commands(Vec<crate::rules::Variant>),
 }
 
 /// A game's state under the event lines.

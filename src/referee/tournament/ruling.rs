@@ -10,8 +10,8 @@ use chrono::{DateTime, Utc};
 
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::load;
-use crate::referee::told::{Account, Line, Part};
-use crate::referee::view::to_both_text;
+use crate::referee::told::{Account, Line, Part, TournamentEvent};
+use crate::referee::view::to_both;
 use crate::referee::{DirectorAction, Handled, RefereeError};
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::tournaments::{self, AdjudicationState, Claim};
@@ -66,8 +66,12 @@ pub fn rule_claim(
         (None, _) => return Err(TournamentRefusal::WhichClaim(id).into()),
     };
     let (side, result) = (claim.side, claim.result);
-    let said =
-        |lang| crate::words::director_mail::claim_ruled(id, side, result, ruling.accept, lang);
+    let said = Line::of(Part::Tournament(TournamentEvent::ClaimRuled {
+        game: id,
+        side,
+        result,
+        accepted: ruling.accept,
+    }));
     let mut handled = if ruling.accept {
         let mut h = crate::referee::director::direct(
             tx,
@@ -79,7 +83,7 @@ pub fn rule_claim(
             message_id,
         )?;
         for r in &mut h.replies {
-            r.told.put_above(Line::of(Part::Text(said(r.language))));
+            r.told.put_above(said.clone());
         }
         h
     } else {
@@ -87,7 +91,7 @@ pub fn rule_claim(
         let l = load(tx, id, now)?;
         Handled {
             game: Some(id),
-            replies: to_both_text(&l, l.game.as_ref(), None, said),
+            replies: to_both(&l, l.game.as_ref(), None, vec![said]),
             summary: Account::Text(String::new()),
             late: None,
         }
