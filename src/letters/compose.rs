@@ -6,6 +6,7 @@
 use crate::diagram;
 use crate::referee::Reply;
 use crate::referee::told::{Account, Heading, Line, Note, Part, Shown, Told, TournamentEvent};
+use crate::referee::tournament::SectionTable;
 use crate::vocabulary::Language;
 use crate::words;
 
@@ -87,7 +88,7 @@ pub fn parts(reply: &Reply) -> Parts {
     let lang = reply.language;
     let mut p = told(&reply.told, lang);
     for n in &reply.notes {
-        if matches!(n, Note::Standing(_)) {
+        if matches!(n, Note::Standing { .. }) {
             p.trim_end();
         }
         p.push("\n\n");
@@ -105,6 +106,13 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             ..Parts::default()
         },
         Told::News { lines, state: None } => lines_text(lines, lang),
+        Told::Crosstable {
+            tournament,
+            sections,
+        } => Parts {
+            above: crosstable(tournament, sections, lang),
+            ..Parts::default()
+        },
         Told::Invitation {
             heading: header,
             lines,
@@ -201,6 +209,7 @@ fn said_text(s: &Part, lang: Language) -> String {
         Part::Told(t) => told(t, lang).text(),
         Part::Text(t) => t.clone(),
         Part::Heading(h) => heading(h, lang),
+        Part::Conditional(e) => words::conditional::text(e, lang),
         Part::Tournament(e) => tournament(e, lang),
         Part::Legal { asked, list } => words::ask::legal(asked, list, lang),
         Part::WhyWithoutMove { asked, example } => {
@@ -262,7 +271,11 @@ fn note(n: &Note, lang: Language) -> String {
             delay_seconds,
         } => words::pauses::timing_line(charge, *delay_seconds, lang),
         Note::Stopped { name, since } => words::pauses::stopped_line(name, *since, lang),
-        Note::Standing(line) => line.clone(),
+        Note::Standing {
+            tournament,
+            table,
+            players,
+        } => words::tournament::standing_line(&table.view(tournament), players, lang),
     }
 }
 
@@ -274,4 +287,23 @@ pub fn account(a: &Account, replies: &[Reply]) -> String {
         Account::Text(s) => s.clone(),
         Account::Reply => replies.first().map(body).unwrap_or_default(),
     }
+}
+
+/// The crosstable of a tournament's sections as monospace text in `lang`
+/// (each section under its number when there are several).
+#[must_use]
+pub fn crosstable(tournament: &str, sections: &[SectionTable], lang: Language) -> String {
+    if sections.is_empty() {
+        return words::tournament::no_table_yet(tournament, lang);
+    }
+    let mut out = String::new();
+    for s in sections {
+        if sections.len() > 1 {
+            out.push_str(&words::tournament_events::section_heading(s.section, lang));
+            out.push('\n');
+        }
+        out.push_str(&words::tournament::crosstable(&s.view(tournament), lang));
+        out.push('\n');
+    }
+    out
 }

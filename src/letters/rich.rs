@@ -117,6 +117,6 @@ fn shown_board(t: &Told) -> Option<&Board> {
             })
         }
         Told::Invitation { view, .. } => Some(&view.board),
-        Told::Text(_) => None,
+        Told::Text(_) | Told::Crosstable { .. } => None,
     }
 }

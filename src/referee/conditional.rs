@@ -23,11 +23,12 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::mail::conditional::{Request, WrittenLine};
 use crate::referee::load::{Loaded, language, load, piece_letters, replay};
+use crate::referee::told::{ConditionalEvent as Event, Line, Part, Refusal, ShownPly};
 use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, conditional_replies};
-use crate::words::conditional::{Event, Refusal, ShownPly, text};
+use std::sync::Arc;
 
 mod playout;
 
@@ -91,6 +92,7 @@ pub(crate) fn request(
             )
         }
     };
+    let event = Arc::new(event);
     let p = l.player(me);
     let lang = language(p);
     let own = Reply {
@@ -101,9 +103,9 @@ pub(crate) fn request(
         game: Some(id),
         told: crate::referee::view::under_heading(
             &l,
-            vec![crate::referee::told::Line::of(
-                crate::referee::told::Part::Text(text(&event, lang)),
-            )],
+            vec![crate::referee::told::Line::of(Part::Conditional(
+                Arc::clone(&event),
+            ))],
         ),
         notes: Vec::new(),
     };
@@ -126,13 +128,7 @@ pub(crate) fn request(
     let mut out = answer(tx, id, me.opposite(), none, now, false)?;
     match out.replies.iter_mut().find(|r| r.to == p.id) {
         Some(r) => {
-            let lead = text(&event, r.language);
-            playout::with_lead(
-                &mut r.told,
-                vec![crate::referee::told::Line::of(
-                    crate::referee::told::Part::Text(lead),
-                )],
-            );
+            playout::with_lead(&mut r.told, vec![Line::of(Part::Conditional(event))]);
         }
         None => out.replies.push(own),
     }

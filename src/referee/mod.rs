@@ -48,7 +48,7 @@ use crate::vocabulary::Language;
 
 /// A reply to send: to whom, in which language, and what it tells (typed:
 /// `letters` words it in the recipient's language).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Reply {
     /// The recipient.
     pub to: PlayerId,
@@ -70,7 +70,7 @@ pub struct Reply {
 }
 
 /// What handling a command did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Handled {
     /// The game concerned, if any.
     pub game: Option<GameId>,

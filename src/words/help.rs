@@ -213,9 +213,7 @@ mod tests {
             colour: Color::Black,
             opponent: "Ann Smith".into(),
             tournament: Some(InvitedTournament::Name("Кубок клуба".into())),
-            time_control: Some(
-                crate::clock::TimeControl::parse("10 дней на 10 ходов").expect("control"),
-            ),
+            time_control: Some(crate::clock::TimeControl::parse("10/10").expect("control")),
             reader_to_move: false,
         };
         let ru = invitation(&i, Language::Ru);

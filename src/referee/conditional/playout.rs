@@ -7,11 +7,12 @@
 use crate::referee::told::{Line, Part, Told};
 use chrono::{DateTime, Utc};
 
+use crate::referee::told::ConditionalEvent as Event;
 use crate::referee::{Command, Handled, RefereeError, Source};
 use crate::store::conditional_replies::{self, ConditionalReply};
 use crate::store::conditionals::{self, ConditionalLine};
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, games, moves, offers};
-use crate::words::conditional::{Event, text};
+use std::sync::Arc;
 
 /// Plays a move ([`crate::referee::play::play`]) and then the conditional
 /// moves it sets off ([`answer`]): the mover's own lines are cleared; the
@@ -63,9 +64,9 @@ pub(crate) fn answer(
     let owner = mover.opposite();
     let note = |h: &mut Handled, side: Side, event: Event| {
         let p = row.player(side);
+        let event = Arc::new(event);
         for r in h.replies.iter_mut().filter(|r| r.to == p) {
-            let note = text(&event, r.language);
-            with_note(&mut r.told, note);
+            with_note(&mut r.told, Part::Conditional(Arc::clone(&event)));
         }
     };
     if own_move {
@@ -178,10 +179,9 @@ fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> 
                 .map(|f| event_of(&f.told));
             let mut lead = before.unwrap_or_default();
             if r.to == owner {
-                lead.push(Line::of(Part::Text(text(
-                    &Event::PlayedForYou { remaining },
-                    r.language,
-                ))));
+                lead.push(Line::of(Part::Conditional(Arc::new(Event::PlayedForYou {
+                    remaining,
+                }))));
             }
             if !lead.is_empty() {
                 with_lead(&mut r.told, lead);
@@ -211,18 +211,18 @@ fn event_of(told: &Told) -> Vec<Line> {
 
 /// A notice with a note added under its event lines (after a body with
 /// none, as a paragraph).
-fn with_note(told: &mut Told, note: String) {
+fn with_note(told: &mut Told, note: Part) {
     match told {
         Told::News {
             lines,
             state: Some(_),
-        } if !lines.is_empty() => lines.push(Line::of(Part::Text(note))),
+        } if !lines.is_empty() => lines.push(Line::of(note)),
         _ => {
             let old = std::mem::replace(told, Told::lines(Vec::new()));
             *told = Told::lines(vec![
                 Line::of(Part::Told(Box::new(old))),
                 Line(Vec::new()),
-                Line::of(Part::Text(note)),
+                Line::of(note),
             ]);
         }
     }

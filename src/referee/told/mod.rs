@@ -4,6 +4,7 @@
 //! pass. No sentence is written here.
 
 mod ask;
+mod conditional;
 mod events;
 mod moves;
 mod state;
@@ -12,16 +13,19 @@ mod tournament;
 use chrono::{DateTime, Utc};
 
 pub use ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
+pub use conditional::{Event as ConditionalEvent, Refusal, ShownPly};
 pub use events::{DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
-pub use tournament::{Heading, Invitation, InvitationLines, InvitedTournament, TournamentEvent};
+pub use tournament::{
+    Heading, Invitation, InvitationLines, InvitedTournament, TableView, TournamentEvent,
+};
 
 use crate::games::Finish;
 use crate::store::receipts::ChargeRecord;
 
 /// The body of a reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Told {
     /// Text written before the reply was made (the mail front end's
     /// refusals and notices, and the replies not yet typed).
@@ -38,6 +42,14 @@ pub enum Told {
         invitation: Invitation,
         /// The state of the game for the reader.
         view: Box<StateView>,
+    },
+    /// A tournament's crosstable, each section under its number when there
+    /// are several; to be read in a fixed-width font.
+    Crosstable {
+        /// The tournament's name.
+        tournament: String,
+        /// Its sections' tables.
+        sections: Vec<crate::referee::tournament::SectionTable>,
     },
     /// Event lines, and under them the state of the game for the reader.
     News {
@@ -64,7 +76,7 @@ impl Told {
 }
 
 /// One line of events: its parts, one after another on the line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Line(pub Vec<Part>);
 
 impl Line {
@@ -76,7 +88,7 @@ impl Line {
 }
 
 /// One thing said on an event line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Part {
     /// An event of a move, a resignation, a sealed move, an offer or a claim.
     Move(Event),
@@ -99,6 +111,8 @@ pub enum Part {
     Told(Box<Told>),
     /// A part written before the reply was made (not yet typed).
     Text(String),
+    /// An event of conditional lines, to their owner.
+    Conditional(std::sync::Arc<ConditionalEvent>),
     /// The header lines of a game's mail.
     Heading(Heading),
     /// A tournament's event on a game.
@@ -136,7 +150,7 @@ pub enum Part {
 }
 
 /// A game's state under the event lines.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Shown {
     /// What the state says.
     pub view: StateView,
@@ -146,7 +160,7 @@ pub struct Shown {
 }
 
 /// A paragraph after the body, each in its place.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Note {
     /// The mail front end's notes on the other lines of the player's mail,
     /// one per line.
@@ -159,9 +173,16 @@ pub enum Note {
         /// Seconds from the mail's arrival to its processing.
         delay_seconds: i64,
     },
-    /// The standing in the tournament after a game's end, after the body
-    /// with its trailing blanks cut (written before the reply was made).
-    Standing(String),
+    /// The standing of a game's players in the tournament after the game's
+    /// end, after the body with its trailing blanks cut.
+    Standing {
+        /// The tournament's name.
+        tournament: String,
+        /// The table of the game's section.
+        table: Box<crate::referee::tournament::SectionTable>,
+        /// The players' personal numbers, White first.
+        players: [u32; 2],
+    },
     /// A player's clock stands since `since`: the notice of a move could not
     /// be delivered to them.
     Stopped {

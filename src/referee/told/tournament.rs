@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 
 use crate::clock::{TimeControl, TimeoutPolicy};
 use crate::rules::{Color, GameResult, Variant};
-use crate::tournament::standings::{Scoring, TieBreak};
+use crate::tournament::standings::{Crosstable, Scoring, Standing, TieBreak};
 use crate::vocabulary::GameId;
 
 /// The tournament's lines of a game's first mail.
@@ -140,4 +140,24 @@ pub struct Heading {
     pub black: String,
     /// The tournament's name, the round and the balloted opening.
     pub tournament: Option<(String, u32, Option<String>)>,
+}
+
+/// Everything the crosstable and the standing line say.
+#[derive(Clone, Copy, Debug)]
+pub struct TableView<'a> {
+    /// The tournament's name.
+    pub tournament: &'a str,
+    /// The players' names, index = personal number − 1 (a missing name prints
+    /// as the number).
+    pub names: &'a [String],
+    /// The crosstable, withdrawals applied: it also says who withdrew and who
+    /// lost his place.
+    pub crosstable: &'a Crosstable,
+    /// Its standings, as [`Crosstable::standings_with_seed`] gave them for
+    /// `order`.
+    pub standings: &'a [Standing],
+    /// The tie-breaks of the standings, in their order.
+    pub order: &'a [TieBreak],
+    /// How points are printed.
+    pub scoring: Scoring,
 }
