@@ -10,11 +10,11 @@ use tracing::info;
 use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
 use crate::referee::clock_step::{self, TickGuard};
+use crate::referee::told::ClockEvent;
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
-use crate::words::events::{self, ClockEvent};
 
 /// Runs one tick at `now`; returns the number of actions taken.
 ///
@@ -163,36 +163,29 @@ fn act(
     }
     let game = games::get(tx, a.game_id)?;
     let player = players::get(tx, game.player(a.side))?;
-    let lang = player.language;
     let tz = zone::parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let deadline = zone::format_deadline(a.deadline, tz);
     let key = a.kind.key();
     // (recipient, body); the composer makes the headers (the game's Subject,
     // the recipient's reply address, the thread).
-    let mut mails: Vec<(Player, String)> = Vec::new();
+    let mut mails: Vec<(Player, Line)> = Vec::new();
     // Replies made whole by the referee (event line and state).
     let mut told: Vec<Reply> = Vec::new();
     let mut ended = false;
     match &a.kind {
         ActionKind::DeadlineReminder { hours } => mails.push((
             player.clone(),
-            events::clock(
-                &ClockEvent::DeadlineNear {
-                    hours: *hours,
-                    deadline,
-                },
-                lang,
-            ),
+            Line::of(Part::Clock(ClockEvent::DeadlineNear {
+                hours: *hours,
+                deadline,
+            })),
         )),
         ActionKind::SilenceReminder { days } => mails.push((
             player.clone(),
-            events::clock(
-                &ClockEvent::Silent {
-                    days: *days,
-                    deadline,
-                },
-                lang,
-            ),
+            Line::of(Part::Clock(ClockEvent::Silent {
+                days: *days,
+                deadline,
+            })),
         )),
         ActionKind::TimeOut {
             policy: TimeoutPolicy::LoseOnTime,
@@ -209,12 +202,15 @@ fn act(
                     result,
                 };
                 let l = crate::referee::load::load(tx, a.game_id, now)?;
-                told = crate::referee::view::to_both_text(&l, l.game.as_ref(), None, |lang| {
-                    events::clock(&lost, lang)
-                });
+                told = crate::referee::view::to_both(
+                    &l,
+                    l.game.as_ref(),
+                    None,
+                    vec![Line::of(Part::Clock(lost))],
+                );
             } else {
                 for side in [a.side, a.side.opposite()] {
-                    mails.push((players::get(tx, game.player(side))?, String::new()));
+                    mails.push((players::get(tx, game.player(side))?, Line(Vec::new())));
                 }
             }
         }
@@ -222,17 +218,13 @@ fn act(
             policy: TimeoutPolicy::ReportToReferee,
         } => {
             for r in super::process::referees(tx)? {
-                let l = r.language;
                 mails.push((
                     r.clone(),
-                    events::clock(
-                        &ClockEvent::TimeOutReported {
-                            game: a.game_id.0,
-                            name: player.name.clone(),
-                            deadline: zone::format_utc(a.deadline),
-                        },
-                        l,
-                    ),
+                    Line::of(Part::Clock(ClockEvent::TimeOutReported {
+                        game: a.game_id.0,
+                        name: player.name.clone(),
+                        deadline: zone::format_utc(a.deadline),
+                    })),
                 ));
             }
         }
@@ -249,15 +241,15 @@ fn act(
                 .map(|r| r.told);
             let told = match state {
                 Some(Told::News { mut lines, state }) => {
-                    lines.push(Line::of(Part::Text(line)));
+                    lines.push(line);
                     Told::News { lines, state }
                 }
                 Some(other) => Told::lines(vec![
-                    Line::of(Part::Text(line)),
+                    line,
                     Line(Vec::new()),
                     Line::of(Part::Told(Box::new(other))),
                 ]),
-                None => Told::Text(line),
+                None => Told::lines(vec![line]),
             };
             (p, told)
         })

@@ -122,7 +122,7 @@ pub(crate) fn on_moves(
             .filter(|r| r.to == player.id && r.game == Some(game))
         {
             r.notes.push(Note::Timing {
-                charge: c.clone(),
+                charge: c,
                 delay_seconds: delay,
             });
         }

@@ -101,7 +101,7 @@ pub fn parts(reply: &Reply) -> Parts {
 #[must_use]
 pub fn told(t: &Told, lang: Language) -> Parts {
     match t {
-        Told::Text(s) => Parts {
+        Told::Text(s) | Told::Record(s) => Parts {
             above: s.clone(),
             ..Parts::default()
         },
@@ -204,8 +204,12 @@ fn said_text(s: &Part, lang: Language) -> String {
         Part::Finish(f) => words::moves::finish(f, lang),
         Part::Director { event, reason } => words::events::director(*event, reason, lang),
         Part::SealedDropped => words::events::sealed_dropped(lang),
-        Part::Resent(reason) => words::events::resent(reason.as_deref(), lang),
+        Part::Resent(reason) => words::events::resent(
+            (reason.trim() != words::events::RESEND_DEFAULT_REASON).then_some(reason.as_str()),
+            lang,
+        ),
         Part::Leave(e) => words::events::leave(e, lang),
+        Part::Clock(e) => words::events::clock(e, lang),
         Part::Told(t) => told(t, lang).text(),
         Part::Text(t) => t.clone(),
         Part::Heading(h) => heading(h, lang),
@@ -284,8 +288,8 @@ fn note(n: &Note, lang: Language) -> String {
 #[must_use]
 pub fn account(a: &Account, replies: &[Reply]) -> String {
     match a {
-        Account::Text(s) => s.clone(),
         Account::Reply => replies.first().map(body).unwrap_or_default(),
+        other => words::account::account(other),
     }
 }
 

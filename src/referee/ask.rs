@@ -95,7 +95,7 @@ pub(crate) fn legal(
         &l,
         &me,
         part,
-        Account::Text(format!("game #{id}: {n} legal moves")),
+        Account::LegalMoves { game: id, count: n },
     ))
 }
 
@@ -198,12 +198,7 @@ pub(crate) fn why(
             asked: asked(&l, &me),
             example,
         };
-        return Ok(answer(
-            &l,
-            &me,
-            part,
-            Account::Text(format!("game #{id}: why without a move")),
-        ));
+        return Ok(answer(&l, &me, part, Account::WhyWithoutMove { game: id }));
     }
     let verdict = match l.game.check(text) {
         Ok(played) => {
@@ -228,15 +223,22 @@ pub(crate) fn why(
         }
     };
     let summary = match &verdict {
-        Verdict::Legal { full, .. } => format!("game #{id}: {} is legal ({full})", text.trim()),
-        Verdict::Refused { error, .. } => format!("game #{id}: {error}"),
+        Verdict::Legal { full, .. } => Account::Legal {
+            game: id,
+            written: text.trim().to_string(),
+            full: full.clone(),
+        },
+        Verdict::Refused { error, .. } => Account::Refused {
+            game: id,
+            error: error.clone(),
+        },
     };
     let part = Part::Verdict {
         asked: asked(&l, &me),
         written: text.trim().to_string(),
         verdict,
     };
-    Ok(answer(&l, &me, part, Account::Text(summary)))
+    Ok(answer(&l, &me, part, summary))
 }
 
 /// The rules a refused move breaks, with their clauses (none for a text
@@ -351,7 +353,7 @@ pub(crate) fn rules(
     Ok(Handled {
         game: Some(id),
         replies: vec![reply_told(&me, Some(id), told)],
-        summary: Account::Text(format!("game #{id}: rules of {variant}")),
+        summary: Account::Rules { game: id, variant },
         late: None,
     })
 }

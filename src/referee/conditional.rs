@@ -23,7 +23,9 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::mail::conditional::{Request, WrittenLine};
 use crate::referee::load::{Loaded, language, load, piece_letters, replay};
-use crate::referee::told::{ConditionalEvent as Event, Line, Part, Refusal, ShownPly};
+use crate::referee::told::{
+    Account, ConditionalAccount, ConditionalEvent as Event, Line, Part, Refusal, ShownPly,
+};
 use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
@@ -68,7 +70,7 @@ pub(crate) fn request(
                 result: l.row.result,
                 cancel: matches!(request, Request::Cancel),
             };
-            (me, event, format!("game #{id}: over, no conditional lines"))
+            (me, event, ConditionalAccount::Over)
         }
         Request::Cancel => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
@@ -78,18 +80,14 @@ pub(crate) fn request(
             } else {
                 Event::Cancelled(n)
             };
-            (me, event, format!("game #{id}: {} cancelled", lines_en(n)))
+            (me, event, ConditionalAccount::Cancelled(n))
         }
         Request::List => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
             let lines = conditionals::list(tx, id, me)?;
             let n = lines.len();
             let shown = lines.iter().map(|c| shown(&l, c, me)).collect();
-            (
-                me,
-                Event::Listed(shown),
-                format!("game #{id}: {} listed", lines_en(n)),
-            )
+            (me, Event::Listed(shown), ConditionalAccount::Listed(n))
         }
     };
     let event = Arc::new(event);
@@ -113,7 +111,10 @@ pub(crate) fn request(
         return Ok(Handled {
             game: Some(id),
             replies: vec![own],
-            summary: crate::referee::told::Account::Text(summary),
+            summary: Account::Conditional {
+                game: id,
+                what: summary,
+            },
             late: None,
         });
     }
@@ -122,7 +123,10 @@ pub(crate) fn request(
     let none = Handled {
         game: Some(id),
         replies: Vec::new(),
-        summary: crate::referee::told::Account::Text(summary.clone()),
+        summary: Account::Conditional {
+            game: id,
+            what: summary,
+        },
         late: None,
     };
     let mut out = answer(tx, id, me.opposite(), none, now, false)?;
@@ -147,17 +151,13 @@ fn submit(
     lines: &[WrittenLine],
     now: DateTime<Utc>,
     source: Source<'_>,
-) -> Result<(Event, String, bool), RefereeError> {
+) -> Result<(Event, ConditionalAccount, bool), RefereeError> {
     let id = l.row.id;
     let answered = if me == l.game.turn() {
         match answered_own_move(tx, l, me, source)? {
             Some(m) => Some(m),
             None => {
-                return Ok((
-                    Event::OwnTurn,
-                    format!("game #{id}: conditional moves refused: own turn"),
-                    false,
-                ));
+                return Ok((Event::OwnTurn, ConditionalAccount::OwnTurn, false));
             }
         }
     } else {
@@ -212,11 +212,10 @@ fn submit(
         .iter()
         .map(|k| shown_plies(l, start_ply, &k.plies, me))
         .collect();
-    let summary = format!(
-        "game #{id}: {} stored, {} refused",
-        lines_en(kept.len()),
-        refused.len()
-    );
+    let summary = ConditionalAccount::Stored {
+        kept: kept.len(),
+        refused: refused.len(),
+    };
     let answers = answered.is_some() && !kept.is_empty();
     Ok((
         Event::Submitted {
@@ -339,11 +338,6 @@ fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Side) -> Ve
             }
         })
         .collect()
-}
-
-/// "1 conditional line", "3 conditional lines" (for the summaries).
-fn lines_en(n: usize) -> String {
-    crate::words::game::count_en(n, "conditional line", "conditional lines")
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::mail::director::parse_side;
 use crate::referee::load::{Loaded, load, replay};
 use crate::referee::play::{finish_game, finish_if_over, reveal_sealed};
-use crate::referee::told::{DirectorEvent, Line, Part, Told};
+use crate::referee::told::{Account, DirectorEvent, Line, Part, Told};
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
@@ -222,22 +222,15 @@ pub(crate) fn direct(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(if dropped {
-            format!(
-                "game #{id}: {} ({}); the sealed move is void",
-                action.name(),
-                reason.trim()
-            )
-        } else {
-            format!("game #{id}: {} ({})", action.name(), reason.trim())
-        }),
+        summary: Account::Directed {
+            game: id,
+            action: action.clone(),
+            reason: reason.to_string(),
+            sealed_void: dropped,
+        },
         late: None,
     })
 }
-
-/// The reason `game resend` records when the director gives none; it is not
-/// told to the players.
-pub const RESEND_DEFAULT_REASON: &str = "the player did not receive the game's mails";
 
 /// Sends the game again (`game resend`) to `to`, or to both players, from
 /// the player's game address, so that pressing Reply answers in the game:
@@ -258,9 +251,7 @@ fn resend(
             let p = players::find_by_email(tx, email)?
                 .ok_or_else(|| RefereeError::UnknownPlayer(email.to_string()))?;
             if l.side_of(p.id).is_none() {
-                return Err(RefereeError::Invalid(format!(
-                    "{email} does not play in game #{id}"
-                )));
+                return Err(RefereeError::NotPlayerOf(email.to_string(), id));
             }
             vec![p.id]
         }
@@ -268,7 +259,6 @@ fn resend(
     };
     // The default reason is the director's note only: a mail says a reason
     // the director gave.
-    let told = (reason.trim() != RESEND_DEFAULT_REASON).then_some(reason);
     let replies = if l.moves.is_empty() {
         // Nothing played yet: the invitation is the news, with the line
         // that it is sent again.
@@ -276,7 +266,7 @@ fn resend(
         for p in &recipients {
             for mut r in crate::referee::invitation(tx, id, *p, now)?.replies {
                 if let Told::Invitation { lines, .. } = &mut r.told {
-                    lines.push(Line::of(Part::Resent(told.map(str::to_string))));
+                    lines.push(Line::of(Part::Resent(reason.to_string())));
                 }
                 replies.push(r);
             }
@@ -290,7 +280,7 @@ fn resend(
             l,
             l.game.as_ref(),
             offer.as_ref(),
-            vec![Line::of(Part::Resent(told.map(str::to_string)))],
+            vec![Line::of(Part::Resent(reason.to_string()))],
         )
         .into_iter()
         .filter(|r| recipients.contains(&r.to))
@@ -307,15 +297,15 @@ fn resend(
         now,
         message_id,
     )?;
-    let summary = format!(
-        "game #{id}: game re-sent to {} ({})",
-        emails.join(", "),
-        reason.trim()
-    );
+    let to_emails: Vec<String> = emails.iter().map(|e| (*e).to_string()).collect();
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(summary),
+        summary: Account::Resent {
+            game: id,
+            to: to_emails,
+            reason: reason.to_string(),
+        },
         late: None,
     })
 }
@@ -373,10 +363,12 @@ fn resume(
     let handled = Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "game #{id}: resume ({})",
-            reason.trim()
-        )),
+        summary: Account::Directed {
+            game: id,
+            action: DirectorAction::Resume,
+            reason: reason.to_string(),
+            sealed_void: false,
+        },
         late: None,
     };
     // A revealed sealed move is a ply like any other: the opponent's

@@ -6,14 +6,13 @@ use chrono::{DateTime, Utc};
 use crate::games::{ClaimKind, ClaimableDraw};
 use crate::referee::load::load;
 use crate::referee::play::{active_side, finish_game, make_offer};
-use crate::referee::told::{Event, Line, Part};
+use crate::referee::told::{Account, Event, Line, Part};
 use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
 use crate::vocabulary::Language;
-use crate::words::game::side_name;
 use crate::words::moves::{claim_fails, claimable};
 
 /// An event line of one move event.
@@ -39,10 +38,7 @@ pub(crate) fn offer(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "game #{id}: {} offers a draw",
-            side_name(by, Language::En)
-        )),
+        summary: Account::DrawOffered { game: id, side: by },
         late: None,
     })
 }
@@ -66,7 +62,7 @@ pub(crate) fn accept(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!("game #{id}: draw agreed, 1/2-1/2")),
+        summary: Account::DrawAgreed { game: id },
         late: None,
     })
 }
@@ -91,7 +87,7 @@ pub(crate) fn decline(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!("game #{id}: draw offer declined")),
+        summary: Account::DrawDeclined { game: id },
         late: None,
     })
 }
@@ -172,9 +168,7 @@ pub(crate) fn claim(
         return Ok(Handled {
             game: Some(id),
             replies,
-            summary: crate::referee::told::Account::Text(format!(
-                "game #{id}: draw claim upheld ({rule_en})"
-            )),
+            summary: Account::ClaimUpheld { game: id, draw: c },
             late: None,
         });
     }
@@ -192,9 +186,12 @@ pub(crate) fn claim(
         for r in &mut handled.replies {
             r.told.put_above(said(rejected(true)));
         }
-        handled
-            .summary
-            .push_str(&format!("; draw claim rejected ({rule_en})"));
+        handled.summary = Account::ClaimRejected {
+            after: Some(Box::new(handled.summary)),
+            game: id,
+            repetitions,
+            citation,
+        };
         return Ok(handled);
     }
     let replies = to_both(
@@ -206,9 +203,12 @@ pub(crate) fn claim(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "game #{id}: draw claim rejected ({rule_en})"
-        )),
+        summary: Account::ClaimRejected {
+            after: None,
+            game: id,
+            repetitions,
+            citation,
+        },
         late: None,
     })
 }

@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::LeaveRequest;
 use crate::referee::load::language;
-use crate::referee::told::{LeaveEvent, Line, Part, Told};
+use crate::referee::told::{Account, LeaveEvent, Line, Part, Told};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::games::{self, GameFilter};
@@ -78,11 +78,14 @@ pub(crate) fn take_for(
         },
         message_id,
     )?;
-    h.summary.push_str(" (entered by the referee)");
-    if running == 0 {
-        h.summary.push_str(
-            "; no game of theirs is running now: it stops the clocks of any game running then",
-        );
+    if let Account::Leave {
+        by_referee,
+        none_running,
+        ..
+    } = &mut h.summary
+    {
+        *by_referee = true;
+        *none_running = running == 0;
     }
     Ok(h)
 }
@@ -143,11 +146,14 @@ pub(crate) fn take(
     Ok(Handled {
         game: None,
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "{} takes leave {from} – {to} ({})",
-            me.email,
-            crate::words::game::days_en(leave.days)
-        )),
+        summary: Account::Leave {
+            email: me.email.clone(),
+            from,
+            to,
+            days: leave.days,
+            by_referee: false,
+            none_running: false,
+        },
         late: None,
     })
 }

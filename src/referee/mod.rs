@@ -33,14 +33,13 @@ use chrono::{DateTime, Utc};
 pub use crate::mail::director::parse_side;
 pub use crate::vocabulary::DirectorAction;
 pub use command::Command;
-pub use director::RESEND_DEFAULT_REASON;
 pub(crate) use director::{authorise, authorise_game};
 
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
 }
-pub use error::{RefereeError, TournamentRefusal};
+pub use error::{RefereeError, StartRefusal, TournamentRefusal};
 pub use query::invitation;
 
 use crate::store::{GameId, PlayerId, Tx};

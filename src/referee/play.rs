@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
 use crate::referee::load::{Loaded, load};
-use crate::referee::told::{Event, Line, OfferBar, Part};
+use crate::referee::told::{Account, Event, Line, OfferBar, Part};
 use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
@@ -13,8 +13,6 @@ use crate::store::games;
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
-use crate::vocabulary::Language;
-use crate::words::game::side_name;
 
 /// An event line of one move event.
 fn said(e: Event) -> Line {
@@ -147,26 +145,18 @@ pub(crate) fn play(
         s
     };
     let replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
-    // `12. c3-d4` for White, `12... d6-c5` for Black, as in the score.
-    let dots = if me == Side::Black { "..." } else { "." };
-    let full = &played.full;
-    let mut summary = match &finish {
-        Some(f) => format!(
-            "game #{id}: {number}{dots} {full}; {}",
-            crate::words::moves::finish(f, Language::En)
-        ),
-        None => format!("game #{id}: {number}{dots} {full}"),
+    let summary = Account::Moved {
+        game: id,
+        number,
+        side: me,
+        full: played.full.clone(),
+        finish,
+        offer_bar,
     };
-    if let Some(bar) = offer_bar {
-        summary.push_str(&format!(
-            "; no draw offered: {}",
-            bar.as_error().message(Language::En)
-        ));
-    }
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(summary),
+        summary,
         late: None,
     })
 }
@@ -189,10 +179,7 @@ fn lost_on_time(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "game #{id}: the move is late; {} lose on time",
-            side_name(me, Language::En)
-        )),
+        summary: Account::Late { game: id, side: me },
         late: Some(deadline),
     })
 }
@@ -281,11 +268,6 @@ pub(crate) fn finish_game(
     Ok(())
 }
 
-/// The sentence announcing the end of a game.
-pub(crate) fn finish_text(f: &Finish, lang: Language) -> String {
-    crate::words::moves::finish(f, lang)
-}
-
 /// The actor resigns: the opponent wins (seed 001 §1.8.1).
 pub(crate) fn resign(
     tx: &Tx<'_>,
@@ -306,14 +288,14 @@ pub(crate) fn resign(
     let game = l.game.clone_box();
     let resigned = Event::Resigned { side: me };
     let replies = to_both(&l, game.as_ref(), None, vec![said(resigned)]);
-    let r = GameResult::win_for(winner).pdn();
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "game #{id}: {} resigned, {r}",
-            side_name(me, Language::En)
-        )),
+        summary: Account::Resigned {
+            game: id,
+            side: me,
+            result: GameResult::win_for(winner),
+        },
         late: None,
     })
 }
@@ -374,7 +356,7 @@ pub(crate) fn seal(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!("game #{id}: a move is sealed")),
+        summary: Account::Sealed { game: id },
         late: None,
     })
 }

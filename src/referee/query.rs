@@ -13,10 +13,6 @@ use crate::store::players::{self, Player};
 use crate::store::{GameId, PlayerId, Tx};
 
 /// A reply to one player, about a game or not.
-pub(crate) fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
-    reply_told(p, game, Told::Text(body))
-}
-
 /// A reply to one player telling `told`.
 pub(crate) fn reply_told(p: &Player, game: Option<GameId>, told: Told) -> Reply {
     Reply {
@@ -93,7 +89,7 @@ pub(crate) fn export(
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), text)],
+        replies: vec![reply_told(&me, Some(id), Told::Record(text))],
         summary: Account::Reply,
         late: None,
     })
@@ -107,7 +103,7 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
             l.row
                 .tournament
                 .clone()
-                .unwrap_or_else(|| "zaochka correspondence game".into()),
+                .unwrap_or_else(|| crate::notation::pdn::UNNAMED_EVENT.into()),
         ),
         ("Site".into(), "zaochka".into()),
         (

@@ -223,23 +223,6 @@ pub(crate) fn to_both(
     to_each(l, game, offer, |_| lines.clone())
 }
 
-/// Replies to both players with the same event (in each one's language)
-/// on top of the state: the event written before the reply.
-pub(crate) fn to_both_text(
-    l: &Loaded,
-    game: &dyn AnyGame,
-    offer: Option<&DrawOffer>,
-    event: impl Fn(Language) -> String,
-) -> Vec<crate::referee::Reply> {
-    let mut replies = to_each(l, game, offer, |_| Vec::new());
-    for r in &mut replies {
-        if let Told::News { lines, .. } = &mut r.told {
-            lines.push(Line::of(Part::Text(event(r.language))));
-        }
-    }
-    replies
-}
-
 /// Replies to both players, each with the event lines written for their
 /// side, on top of the state. Every event on a game that is over by now
 /// says how it ended (the actions that end or annul a game are the only

@@ -10,7 +10,11 @@ use crate::rules::Color;
 use crate::vocabulary::GameResult;
 use crate::vocabulary::Language;
 
-pub use crate::referee::told::{DirectorEvent, LeaveEvent};
+pub use crate::referee::told::{ClockEvent, DirectorEvent, LeaveEvent};
+
+/// The reason `game resend` records when the director gives none; it is not
+/// told to the players.
+pub const RESEND_DEFAULT_REASON: &str = "the player did not receive the game's mails";
 
 /// The event as a sentence, with the director's reason after it.
 #[must_use]
@@ -172,44 +176,6 @@ pub fn leave(event: &LeaveEvent, lang: Language) -> String {
             }
         }
     }
-}
-
-/// What the clock did, as the players (and, for a time-out reported to the
-/// director, the referees) are told.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClockEvent {
-    /// The reader's deadline is near.
-    DeadlineNear {
-        /// Hours left.
-        hours: u32,
-        /// The deadline in the reader's zone.
-        deadline: String,
-    },
-    /// The reader has not moved for some days.
-    Silent {
-        /// Days without a move.
-        days: u32,
-        /// The deadline in the reader's zone.
-        deadline: String,
-    },
-    /// A player lost on time.
-    LostOnTime {
-        /// The player who did not move.
-        name: String,
-        /// The deadline missed (UTC).
-        deadline: String,
-        /// The result now standing.
-        result: GameResult,
-    },
-    /// A player's time ran out; the referee decides.
-    TimeOutReported {
-        /// The game.
-        game: i64,
-        /// The player who did not move.
-        name: String,
-        /// The deadline missed (UTC).
-        deadline: String,
-    },
 }
 
 /// The clock event as a sentence.

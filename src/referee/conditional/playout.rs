@@ -4,7 +4,7 @@
 //! opponent's matching line answers at once ([`answer`]); both players' lines
 //! may keep answering each other until a line ends, misses, or the game ends.
 
-use crate::referee::told::{Line, Part, Told};
+use crate::referee::told::{Account, Line, Part, Told};
 use chrono::{DateTime, Utc};
 
 use crate::referee::told::ConditionalEvent as Event;
@@ -192,7 +192,10 @@ fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> 
     Handled {
         game: first.game.or(second.game),
         replies,
-        summary: first.summary.then("; conditional reply ", second.summary),
+        summary: Account::ConditionalReply {
+            first: Box::new(first.summary),
+            second: Box::new(second.summary),
+        },
         late: first.late.or(second.late),
     }
 }

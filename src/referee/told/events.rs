@@ -69,3 +69,41 @@ pub enum LeaveEvent {
         to: NaiveDate,
     },
 }
+
+/// What the clock did, as the players (and, for a time-out reported to the
+/// director, the referees) are told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClockEvent {
+    /// The reader's deadline is near.
+    DeadlineNear {
+        /// Hours left.
+        hours: u32,
+        /// The deadline in the reader's zone.
+        deadline: String,
+    },
+    /// The reader has not moved for some days.
+    Silent {
+        /// Days without a move.
+        days: u32,
+        /// The deadline in the reader's zone.
+        deadline: String,
+    },
+    /// A player lost on time.
+    LostOnTime {
+        /// The player who did not move.
+        name: String,
+        /// The deadline missed (UTC).
+        deadline: String,
+        /// The result now standing.
+        result: GameResult,
+    },
+    /// A player's time ran out; the referee decides.
+    TimeOutReported {
+        /// The game.
+        game: i64,
+        /// The player who did not move.
+        name: String,
+        /// The deadline missed (UTC).
+        deadline: String,
+    },
+}

@@ -3,6 +3,7 @@
 //! [`crate::words`], in the reader's language) and draws its board, in one
 //! pass. No sentence is written here.
 
+mod account;
 mod ask;
 mod conditional;
 mod events;
@@ -14,7 +15,7 @@ use chrono::{DateTime, Utc};
 
 pub use ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
 pub use conditional::{Event as ConditionalEvent, Refusal, ShownPly};
-pub use events::{DirectorEvent, LeaveEvent};
+pub use events::{ClockEvent, DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
 pub use tournament::{
@@ -28,8 +29,10 @@ use crate::store::receipts::ChargeRecord;
 #[derive(Clone, Debug)]
 pub enum Told {
     /// Text written before the reply was made (the mail front end's
-    /// refusals and notices, and the replies not yet typed).
+    /// refusals and notices).
     Text(String),
+    /// A game's record (PDN, or PGN for chess), sent as it is.
+    Record(String),
     /// The first mail of a game: its header, event lines (a game sent
     /// again), the invitation's text, then the state of the game without
     /// its header.
@@ -103,10 +106,13 @@ pub enum Part {
     },
     /// The sealed move is void after the director's action.
     SealedDropped,
-    /// The game is sent again, with the director's reason when one is told.
-    Resent(Option<String>),
+    /// The game is sent again, with the director's reason (the default
+    /// reason, [`crate::words::events::RESEND_DEFAULT_REASON`], is not told).
+    Resent(String),
     /// A player's leave.
     Leave(LeaveEvent),
+    /// A clock's reminder or time-out.
+    Clock(ClockEvent),
     /// A whole earlier body, as a part (a text body put under a line).
     Told(Box<Told>),
     /// A part written before the reply was made (not yet typed).
@@ -193,30 +199,4 @@ pub enum Note {
     },
 }
 
-/// What a command did, as the command line tells it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Account {
-    /// An English line written before the reply was made (not yet typed).
-    Text(String),
-    /// What the first reply tells, as its reader reads it (a status, a
-    /// table, a list of games, help).
-    Reply,
-}
-
-impl Account {
-    /// Adds `more` to the end of the line.
-    pub fn push_str(&mut self, more: &str) {
-        if let Account::Text(t) = self {
-            t.push_str(more);
-        }
-    }
-
-    /// This account, then `sep` and `other` after it.
-    #[must_use]
-    pub fn then(self, sep: &str, other: Account) -> Account {
-        match (self, other) {
-            (Account::Text(a), Account::Text(b)) => Account::Text(format!("{a}{sep}{b}")),
-            (a, _) => a,
-        }
-    }
-}
+pub use account::{Account, ConditionalAccount};

@@ -10,7 +10,7 @@ use super::audit;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::{language, load};
 use crate::referee::play::finish_game;
-use crate::referee::told::{Line, Part, Told, TournamentEvent};
+use crate::referee::told::{Account, Line, Part, Told, TournamentEvent};
 use crate::referee::view::to_both;
 
 /// The event lines of one tournament event.
@@ -168,11 +168,11 @@ pub fn claim(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: crate::referee::told::Account::Text(format!(
-            "game #{id}: claim {} by {}",
-            result.as_str(),
-            side.as_str()
-        )),
+        summary: Account::Claimed {
+            game: id,
+            result,
+            side,
+        },
         late: None,
     })
 }

@@ -92,7 +92,7 @@ pub fn rule_claim(
         Handled {
             game: Some(id),
             replies: to_both(&l, l.game.as_ref(), None, vec![said]),
-            summary: Account::Text(String::new()),
+            summary: Account::Nothing,
             late: None,
         }
     };
@@ -114,12 +114,12 @@ pub fn rule_claim(
         },
         message_id,
     )?;
-    handled.summary = Account::Text(format!(
-        "game #{id}: {} ({}, {}) ({})",
-        action.replace('_', " "),
-        claim.side.as_str(),
-        result.as_str(),
-        ruling.reason.trim()
-    ));
+    handled.summary = Account::ClaimRuled {
+        game: id,
+        accepted: ruling.accept,
+        side: claim.side,
+        result,
+        reason: ruling.reason.to_string(),
+    };
     Ok(handled)
 }
