@@ -11,12 +11,14 @@
 //!   edges     config (the TOML file), daemon (IMAP/Maildir in, SMTP/files
 //!             out, DNS, signals, inotify), cli (argv, stdout, files)
 //!   site      a tournament's pages, written into a folder
-//!   letters   every mail to a person, composed whole
+//!   letters   every mail to a person, composed whole: words the referee's
+//!             typed replies (referee::told) and draws their boards
 //!   diagram   boards as text, SVG, PNG
 //!   words     every sentence a person reads, English and Russian, from the
 //!             typed values below (long bilingual tables are data beside
 //!             their module: words/rules_summary.toml, rules/clauses.toml)
-//!   referee   handle(): one command, one SQLite transaction
+//!   referee   handle(): one command, one SQLite transaction; returns
+//!             typed replies (what is told, referee::told), no sentence
 //!   store     one SQLite file, the only SQL; maps rows to the core's types
 //!   core      mail (envelopes, the readers of what a person writes) ─►
 //!             tournament (Berger, standings) ─► clock (days, leave) ─►
@@ -34,7 +36,11 @@
 //!   the database only through [`store`]'s functions, inside the caller's
 //!   transaction).
 //! - **No sentence in the core**: its errors are enums whose `Display` is
-//!   short English for logs; [`words`] words them. Russian outside [`words`]
+//!   short English for logs; [`words`] words them.
+//! - **No sentence in the referee**: a reply says what is told as typed
+//!   values ([`referee::told`]); [`letters`] words it in the reader's language
+//!   through [`words`] and draws its board, in one pass (no text is added to
+//!   a body afterwards: notes are typed too). Russian outside [`words`]
 //!   only as the words the readers accept (their lexicons).
 //! - [`store`] alone speaks SQL (rusqlite), one transaction per command or mail.
 //! - [`daemon`] alone speaks to mail servers, sockets and DNS (IMAP, SMTP

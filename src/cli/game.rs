@@ -79,7 +79,7 @@ pub enum Game {
         #[arg(long = "as")]
         actor: String,
         /// Why (written to the audit log, and told in the mail when given).
-        #[arg(long, default_value = crate::referee::RESEND_DEFAULT_REASON)]
+        #[arg(long, default_value = crate::words::events::RESEND_DEFAULT_REASON)]
         reason: String,
     },
 }

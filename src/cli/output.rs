@@ -142,7 +142,7 @@ struct QueuedReply<'a> {
     to: &'a str,
     language: &'static str,
     game: Option<GameId>,
-    body: &'a str,
+    body: String,
 }
 
 impl<'a> Applied<'a> {
@@ -158,7 +158,7 @@ impl<'a> Applied<'a> {
                     to: &r.email,
                     language: r.language.code(),
                     game: r.game,
-                    body: &r.body,
+                    body: crate::letters::compose::body(r),
                 })
                 .collect(),
         }

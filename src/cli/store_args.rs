@@ -132,7 +132,10 @@ fn run_decided(
         Ok(h)
     });
     match result {
-        Ok(h) => super::output::emit(&Applied::new(h.game, &h.summary, &h.replies), json),
+        Ok(h) => {
+            let summary = crate::letters::compose::account(&h.summary, &h.replies);
+            super::output::emit(&Applied::new(h.game, &summary, &h.replies), json)
+        }
         Err(e) => super::output::refusal_or_fault(e, json),
     }
 }

@@ -3,6 +3,7 @@
 //! Each action is claimed in the store before it is acted on, in the same
 //! transaction as its outbox rows, so a crash and restart never sends one twice.
 
+use crate::referee::told::{Line, Part, Told};
 use chrono::{DateTime, Utc};
 use tracing::info;
 
@@ -10,11 +11,11 @@ use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
 use crate::letters::ids::{self, TournamentEvent};
 use crate::referee::clock_step::{self, TickGuard};
+use crate::referee::told::ClockEvent;
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
-use crate::words::events::{self, ClockEvent};
 
 /// Runs one tick at `now`; returns the number of actions taken.
 ///
@@ -158,36 +159,29 @@ fn act(
     }
     let game = games::get(tx, a.game_id)?;
     let player = players::get(tx, game.player(a.side))?;
-    let lang = player.language;
     let tz = zone::parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let deadline = zone::format_deadline(a.deadline, tz);
     let key = a.kind.key();
     // (recipient, body); the composer makes the headers (the game's Subject,
     // the recipient's reply address, the thread).
-    let mut mails: Vec<(Player, String)> = Vec::new();
+    let mut mails: Vec<(Player, Line)> = Vec::new();
     // Replies made whole by the referee (event line and state).
     let mut told: Vec<Reply> = Vec::new();
     let mut ended = false;
     match &a.kind {
         ActionKind::DeadlineReminder { hours } => mails.push((
             player.clone(),
-            events::clock(
-                &ClockEvent::DeadlineNear {
-                    hours: *hours,
-                    deadline,
-                },
-                lang,
-            ),
+            Line::of(Part::Clock(ClockEvent::DeadlineNear {
+                hours: *hours,
+                deadline,
+            })),
         )),
         ActionKind::SilenceReminder { days } => mails.push((
             player.clone(),
-            events::clock(
-                &ClockEvent::Silent {
-                    days: *days,
-                    deadline,
-                },
-                lang,
-            ),
+            Line::of(Part::Clock(ClockEvent::Silent {
+                days: *days,
+                deadline,
+            })),
         )),
         ActionKind::TimeOut {
             policy: TimeoutPolicy::LoseOnTime,
@@ -204,12 +198,15 @@ fn act(
                     result,
                 };
                 let l = crate::referee::load::load(tx, a.game_id, now)?;
-                told = crate::referee::view::to_both(&l, l.game.as_ref(), None, |lang| {
-                    events::clock(&lost, lang)
-                });
+                told = crate::referee::view::to_both(
+                    &l,
+                    l.game.as_ref(),
+                    None,
+                    vec![Line::of(Part::Clock(lost))],
+                );
             } else {
                 for side in [a.side, a.side.opposite()] {
-                    mails.push((players::get(tx, game.player(side))?, String::new()));
+                    mails.push((players::get(tx, game.player(side))?, Line(Vec::new())));
                 }
             }
         }
@@ -217,49 +214,51 @@ fn act(
             policy: TimeoutPolicy::ReportToReferee,
         } => {
             for r in super::process::referees(tx)? {
-                let l = r.language;
                 mails.push((
                     r.clone(),
-                    events::clock(
-                        &ClockEvent::TimeOutReported {
-                            game: a.game_id.0,
-                            name: player.name.clone(),
-                            deadline: zone::format_utc(a.deadline),
-                        },
-                        l,
-                    ),
+                    Line::of(Part::Clock(ClockEvent::TimeOutReported {
+                        game: a.game_id.0,
+                        name: player.name.clone(),
+                        deadline: zone::format_utc(a.deadline),
+                    })),
                 ));
             }
         }
     }
     // Each mail carries the game's state for its reader: the board, the score,
     // the clocks, or the result of a game the clock has just ended.
-    let mails: Vec<(Player, String)> = mails
+    let mails: Vec<(Player, Told)> = mails
         .into_iter()
         .map(|(p, line)| {
             let status = crate::referee::Command::Status { game: a.game_id };
             let state = crate::referee::handle(tx, &status, p.id, now, Default::default())
                 .ok()
                 .and_then(|h| h.replies.into_iter().next())
-                .map(|r| r.body);
-            let body = match state {
-                Some(state) => match state.split_once("\n\n") {
-                    Some((head, rest)) => format!("{head}\n\n{line}\n\n{rest}"),
-                    None => format!("{line}\n\n{state}"),
-                },
-                None => line,
+                .map(|r| r.told);
+            let told = match state {
+                Some(Told::News { mut lines, state }) => {
+                    lines.push(line);
+                    Told::News { lines, state }
+                }
+                Some(other) => Told::lines(vec![
+                    line,
+                    Line(Vec::new()),
+                    Line::of(Part::Told(Box::new(other))),
+                ]),
+                None => Told::lines(vec![line]),
             };
-            (p, body)
+            (p, told)
         })
         .collect();
     let mut replies: Vec<Reply> = told;
-    replies.extend(mails.into_iter().map(|(to, body)| Reply {
+    replies.extend(mails.into_iter().map(|(to, told)| Reply {
         monospace: false,
         to: to.id,
         email: to.email.clone(),
         language: to.language,
         game: Some(a.game_id),
-        body,
+        told,
+        notes: Vec::new(),
     }));
     if ended {
         crate::referee::tournament::after_game_end(tx, a.game_id, &mut replies, now)?;

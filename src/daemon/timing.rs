@@ -27,12 +27,12 @@ use chrono::{DateTime, Utc};
 use super::inbox::RawMail;
 use crate::clock::charge::{charge, reflection_seconds};
 use crate::mail::Envelope;
+use crate::referee::told::Note;
 use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks::game_stops;
 use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
 use crate::store::{GameId, Side, Tx, bounce_pauses, clocks, games};
-use crate::words::pauses::timing_line;
 
 /// The start instants of both clocks of a game (UTC), taken before a
 /// command runs: a conditional reply played at once restarts the mover's
@@ -121,8 +121,10 @@ pub(crate) fn on_moves(
             .iter_mut()
             .filter(|r| r.to == player.id && r.game == Some(game))
         {
-            r.body.push_str("\n\n");
-            r.body.push_str(&timing_line(&c, delay, r.language));
+            r.notes.push(Note::Timing {
+                charge: c,
+                delay_seconds: delay,
+            });
         }
     }
     Ok(())

@@ -129,33 +129,15 @@ pub fn game_text(game: &dyn crate::games::AnyGame, side: Color, opts: &Options) 
     out
 }
 
-/// The number of a dark square on a numbered board, `None` for a light square.
-///
-/// 7x7 (Lasca): 1 is a1, numbers run left to right, rank by rank away from White
-/// (RULES.md §1). Other sides: 1 is the far-left dark square seen from White, numbers
-/// run left to right, rank by rank towards White (FMJD: 1 = b10, 46 = a1).
+/// The number of a dark square on a numbered board, `None` for a light square
+/// ([`crate::games::square_number`]).
 fn square_number(n: u8, file: u8, rank: u8) -> Option<u32> {
-    if !is_dark(file, rank) {
-        return None;
-    }
-    let from_bottom = n == 7;
-    let before = (0..n)
-        .flat_map(|r| (0..n).map(move |f| (f, r)))
-        .filter(|&(f, r)| is_dark(f, r))
-        .filter(|&(f, r)| {
-            let earlier_rank = if from_bottom { r < rank } else { r > rank };
-            earlier_rank || (r == rank && f < file)
-        })
-        .count();
-    u32::try_from(before + 1).ok()
+    crate::games::square_number(n, file, rank)
 }
 
-/// The name of a square as the game writes it: `c3`, or `22` on numbered boards.
-pub(crate) fn square_name(view: &BoardView, (file, rank): (u8, u8)) -> String {
-    match square_number(view.side, file, rank).filter(|_| view.numbered) {
-        Some(num) => num.to_string(),
-        None => format!("{}{}", char::from(b'a' + file), u32::from(rank) + 1),
-    }
+/// The name of a square as the game writes it ([`BoardView::square_name`]).
+pub(crate) fn square_name(view: &BoardView, sq: (u8, u8)) -> String {
+    view.square_name(sq)
 }
 
 /// The last move as text from its path: `c3:e5:g7` (`-` for a quiet move; `x` as the

@@ -40,7 +40,7 @@ pub use records::{
     replay_pdn, replay_pgn, replay_reading, variant_of, write_record,
 };
 pub use verdict::{Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result};
-pub use views::{BoardView, MoveView, SquareView};
+pub use views::{BoardView, MoveView, SquareView, square_number};
 
 use crate::rules::{Color, Variant};
 

@@ -23,6 +23,7 @@
 //!   transaction as the outbox row.
 
 mod alerts;
+pub mod compose;
 pub mod ids;
 mod notices;
 mod rich;
@@ -248,7 +249,10 @@ pub fn post(
     };
     let (body_html, attachments) = if reply.monospace {
         (
-            Some(crate::diagram::html::table_body(&subject, &reply.body)),
+            Some(crate::diagram::html::table_body(
+                &subject,
+                &compose::body(reply),
+            )),
             Vec::new(),
         )
     } else {
@@ -262,7 +266,7 @@ pub fn post(
         &NewOutgoing {
             to_address: reply.email.clone(),
             subject,
-            body_text: reply.body.clone(),
+            body_text: compose::body(reply),
             body_html,
             attachments,
             in_reply_to: in_reply_to

@@ -58,12 +58,10 @@ pub(crate) fn with_pause_note(tx: &Tx<'_>, reply: &Reply) -> Result<Option<Reply
     let mut noted = reply.clone();
     for p in open {
         let name = players::get(tx, p.player_id)?.name;
-        noted.body.push_str("\n\n");
-        noted.body.push_str(&crate::words::pauses::stopped_line(
-            &name,
-            p.starts_at,
-            reply.language,
-        ));
+        noted.notes.push(crate::referee::told::Note::Stopped {
+            name,
+            since: p.starts_at,
+        });
     }
     Ok(Some(noted))
 }

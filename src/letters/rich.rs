@@ -5,7 +5,8 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::diagram::{self, Options, html};
+use crate::diagram::{self, html};
+use crate::referee::told::{Board, Part, Told};
 use crate::referee::{RefereeError, Reply};
 use crate::rules::Color;
 use crate::store::outbox::Attachment;
@@ -30,19 +31,23 @@ pub fn enrich(
         Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
         Err(_) => return Ok((None, Vec::new())),
     };
-    let side = match l.side_of(reply.to) {
-        Some(Side::Black) => Color::Black,
-        _ => Color::White,
+    let parts = crate::letters::compose::parts(reply);
+    // The board the body shows (from the reader's side, the last move
+    // marked); a body with none is drawn the game as it stands.
+    let shown = shown_board(&reply.told);
+    let (view, last, side) = match shown {
+        Some(b) => (b.view.clone(), b.last.clone(), b.side),
+        None => (
+            l.game.board_view(),
+            l.game.last_move(),
+            match l.side_of(reply.to) {
+                Some(Side::Black) => Color::Black,
+                _ => Color::White,
+            },
+        ),
     };
     let active = l.row.status == crate::store::GameStatus::Active;
-    let opts = Options {
-        lang: reply.language,
-        // As the body's own diagram (the phase line says whose move it is).
-        show_turn: false,
-        ..Options::default()
-    };
-    let view = l.game.board_view();
-    let last = l.game.last_move();
+    let opts = crate::letters::compose::board_options(reply.language);
     // Drawn once per position, side, last move, size and words, shared by
     // every mail that shows it (diagram::shared).
     let Ok(png) = diagram::shared::png(&view, last.as_ref(), side, &opts) else {
@@ -51,13 +56,13 @@ pub fn enrich(
     let size = diagram::svg::size(&view, side, &opts);
     let text = diagram::text::render(&view, last.as_ref(), side, &opts);
     let score = crate::referee::export_text(&l);
-    // The body's own text diagram goes only into `<pre>`: the text above it
+    // The body's own text board goes only into `<pre>`: the text above it
     // and below it become paragraphs around the picture.
-    let diagram = text.trim_end();
-    let (message, after) = reply
-        .body
-        .split_once(diagram)
-        .unwrap_or((reply.body.as_str(), ""));
+    let whole = parts.text();
+    let (message, after) = match &parts.board {
+        Some(_) => (parts.above.as_str(), parts.below.as_str()),
+        None => (whole.as_str(), ""),
+    };
     let alt = crate::words::state::board_words(&view, !active, reply.language);
     let title = crate::letters::game_subject(
         &l.row,
@@ -97,4 +102,21 @@ pub fn enrich(
         },
     ];
     Ok((Some(body), attachments))
+}
+
+/// The board of the first game state a body shows, if any.
+fn shown_board(t: &Told) -> Option<&Board> {
+    match t {
+        Told::News {
+            state: Some(shown), ..
+        } => Some(&shown.view.board),
+        Told::News { lines, state: None } => {
+            lines.iter().flat_map(|l| &l.0).find_map(|s| match s {
+                Part::Told(t) => shown_board(t),
+                _ => None,
+            })
+        }
+        Told::Invitation { view, .. } => Some(&view.board),
+        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } => None,
+    }
 }

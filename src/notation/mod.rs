@@ -23,3 +23,16 @@ pub mod written;
 pub use resolve::{IllegalReason, Naming, ResolveError};
 pub use square_name::SquareStyle;
 pub use written::{WrittenMove, parse_line, parse_move, parse_record_move};
+
+/// A move written in the game's own notation, for examples in replies
+/// (`c3-d4`, `32-28`, `e2-e4`).
+#[must_use]
+pub fn example_move(variant: crate::rules::Variant) -> &'static str {
+    match variant {
+        crate::rules::Variant::Russian
+        | crate::rules::Variant::Bashni
+        | crate::rules::Variant::Lasca => "c3-d4",
+        crate::rules::Variant::International => "32-28",
+        crate::rules::Variant::Chess => "e2-e4",
+    }
+}

@@ -15,15 +15,18 @@ use chrono::{DateTime, Utc};
 use crate::games::{AnyGame, Illegal, MoveError, MoveErrorKind};
 use crate::notation::IllegalReason;
 use crate::notation::chess_illegal::ChessIllegal;
-use crate::referee::load::{Loaded, language, load, piece_letters};
-use crate::referee::query::reply_to;
-use crate::referee::view::{header, move_for, state, with_event};
+use crate::referee::load::{Loaded, load, piece_letters};
+use crate::referee::query::reply_told;
+use crate::referee::told::{
+    Account, Asked, Cited, LegalList, Line, ListedMove, Part, RulesSummary, Shown, Taken, Told,
+    Verdict,
+};
+use crate::referee::view::{move_for, state_view, under_heading};
 use crate::referee::{Handled, RefereeError};
 use crate::rules::clauses::{Rule, clause, rules_of};
 use crate::rules::{Citation, Role, Variant};
 use crate::store::players::{self, Player, Role as PlayerRole};
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx};
-use crate::words::ask::{Asked, Cited, LegalList, ListedMove, RulesSummary, Taken, Verdict};
 
 /// Loads a game for a question: the asker must play in it or be a director;
 /// a finished or annulled game has no moves to ask about.
@@ -57,13 +60,18 @@ fn asked(l: &Loaded, me: &Player) -> Asked {
 }
 
 /// The asker's answer: the text on top of the game's state (board, clocks).
-fn answer(l: &Loaded, me: &Player, text: &str, summary: String) -> Handled {
+fn answer(l: &Loaded, me: &Player, part: Part, summary: Account) -> Handled {
     let side = l.side_of(me.id).unwrap_or(Side::White);
-    let lang = language(me);
-    let body = with_event(&state(l, l.game.as_ref(), side, None, lang), text);
+    let told = Told::News {
+        lines: vec![Line::of(part)],
+        state: Some(Shown {
+            view: state_view(l, l.game.as_ref(), side, None),
+            below_end: false,
+        }),
+    };
     Handled {
         game: Some(l.row.id),
-        replies: vec![reply_to(me, Some(l.row.id), body)],
+        replies: vec![reply_told(me, Some(l.row.id), told)],
         summary,
         late: None,
     }
@@ -78,13 +86,16 @@ pub(crate) fn legal(
 ) -> Result<Handled, RefereeError> {
     let (l, me) = for_asker(tx, id, actor, now, false)?;
     let list = legal_list(l.game.as_ref(), piece_letters(&me));
-    let text = crate::words::ask::legal(&asked(&l, &me), &list, language(&me));
     let n = list.captures.len() + list.quiet.len();
+    let part = Part::Legal {
+        asked: asked(&l, &me),
+        list,
+    };
     Ok(answer(
         &l,
         &me,
-        &text,
-        format!("game #{id}: {n} legal moves"),
+        part,
+        Account::LegalMoves { game: id, count: n },
     ))
 }
 
@@ -155,7 +166,7 @@ fn effects(
         .captured
         .iter()
         .map(|&sq| Taken {
-            square: crate::diagram::square_name(before, sq),
+            square: before.square_name(sq),
             king: top(before, sq) == Some('k'),
             under: on(before, sq).len().saturating_sub(1),
         })
@@ -183,13 +194,11 @@ pub(crate) fn why(
         let list = legal_list(l.game.as_ref(), letters);
         let example = list.captures.iter().chain(&list.quiet).next();
         let example = example.map_or(String::new(), |m| m.full.clone());
-        let body = crate::words::ask::why_without_move(&asked(&l, &me), &example, language(&me));
-        return Ok(answer(
-            &l,
-            &me,
-            &body,
-            format!("game #{id}: why without a move"),
-        ));
+        let part = Part::WhyWithoutMove {
+            asked: asked(&l, &me),
+            example,
+        };
+        return Ok(answer(&l, &me, part, Account::WhyWithoutMove { game: id }));
     }
     let verdict = match l.game.check(text) {
         Ok(played) => {
@@ -213,13 +222,23 @@ pub(crate) fn why(
             Verdict::Refused { error, rules }
         }
     };
-    let lang = language(&me);
-    let body = crate::words::ask::verdict(&asked(&l, &me), text.trim(), &verdict, lang);
     let summary = match &verdict {
-        Verdict::Legal { full, .. } => format!("game #{id}: {} is legal ({full})", text.trim()),
-        Verdict::Refused { error, .. } => format!("game #{id}: {error}"),
+        Verdict::Legal { full, .. } => Account::Legal {
+            game: id,
+            written: text.trim().to_string(),
+            full: full.clone(),
+        },
+        Verdict::Refused { error, .. } => Account::Refused {
+            game: id,
+            error: error.clone(),
+        },
     };
-    Ok(answer(&l, &me, &body, summary))
+    let part = Part::Verdict {
+        asked: asked(&l, &me),
+        written: text.trim().to_string(),
+        verdict,
+    };
+    Ok(answer(&l, &me, part, summary))
 }
 
 /// The rules a refused move breaks, with their clauses (none for a text
@@ -328,17 +347,13 @@ pub(crate) fn rules(
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
     let (l, me) = for_asker(tx, id, actor, now, true)?;
-    let lang = language(&me);
     let summary = summary_of(&l);
-    let text = format!(
-        "{}\n\n{}",
-        header(&l, lang),
-        crate::words::rules_summary::summary(&summary, lang)
-    );
+    let variant = summary.variant;
+    let told = under_heading(&l, vec![Line::of(Part::Rules(summary))]);
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), text)],
-        summary: format!("game #{id}: rules of {}", summary.variant),
+        replies: vec![reply_told(&me, Some(id), told)],
+        summary: Account::Rules { game: id, variant },
         late: None,
     })
 }

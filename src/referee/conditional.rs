@@ -23,11 +23,14 @@ use chrono::{DateTime, Utc};
 use crate::games::AnyGame;
 use crate::mail::conditional::{Request, WrittenLine};
 use crate::referee::load::{Loaded, language, load, piece_letters, replay};
+use crate::referee::told::{
+    Account, ConditionalAccount, ConditionalEvent as Event, Line, Part, Refusal, ShownPly,
+};
 use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, conditional_replies};
-use crate::words::conditional::{Event, Refusal, ShownPly, text};
+use std::sync::Arc;
 
 mod playout;
 
@@ -67,7 +70,7 @@ pub(crate) fn request(
                 result: l.row.result,
                 cancel: matches!(request, Request::Cancel),
             };
-            (me, event, format!("game #{id}: over, no conditional lines"))
+            (me, event, ConditionalAccount::Over)
         }
         Request::Cancel => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
@@ -77,20 +80,17 @@ pub(crate) fn request(
             } else {
                 Event::Cancelled(n)
             };
-            (me, event, format!("game #{id}: {} cancelled", lines_en(n)))
+            (me, event, ConditionalAccount::Cancelled(n))
         }
         Request::List => {
             let me = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
             let lines = conditionals::list(tx, id, me)?;
             let n = lines.len();
             let shown = lines.iter().map(|c| shown(&l, c, me)).collect();
-            (
-                me,
-                Event::Listed(shown),
-                format!("game #{id}: {} listed", lines_en(n)),
-            )
+            (me, Event::Listed(shown), ConditionalAccount::Listed(n))
         }
     };
+    let event = Arc::new(event);
     let p = l.player(me);
     let lang = language(p);
     let own = Reply {
@@ -99,17 +99,22 @@ pub(crate) fn request(
         email: p.email.clone(),
         language: lang,
         game: Some(id),
-        body: format!(
-            "{}\n\n{}",
-            crate::referee::view::header(&l, lang),
-            text(&event, lang)
+        told: crate::referee::view::under_heading(
+            &l,
+            vec![crate::referee::told::Line::of(Part::Conditional(
+                Arc::clone(&event),
+            ))],
         ),
+        notes: Vec::new(),
     };
     if !play_out {
         return Ok(Handled {
             game: Some(id),
             replies: vec![own],
-            summary,
+            summary: Account::Conditional {
+                game: id,
+                what: summary,
+            },
             late: None,
         });
     }
@@ -118,12 +123,17 @@ pub(crate) fn request(
     let none = Handled {
         game: Some(id),
         replies: Vec::new(),
-        summary: summary.clone(),
+        summary: Account::Conditional {
+            game: id,
+            what: summary,
+        },
         late: None,
     };
     let mut out = answer(tx, id, me.opposite(), none, now, false)?;
     match out.replies.iter_mut().find(|r| r.to == p.id) {
-        Some(r) => r.body = playout::with_lead(&r.body, &text(&event, r.language)),
+        Some(r) => {
+            playout::with_lead(&mut r.told, vec![Line::of(Part::Conditional(event))]);
+        }
         None => out.replies.push(own),
     }
     Ok(out)
@@ -141,17 +151,13 @@ fn submit(
     lines: &[WrittenLine],
     now: DateTime<Utc>,
     source: Source<'_>,
-) -> Result<(Event, String, bool), RefereeError> {
+) -> Result<(Event, ConditionalAccount, bool), RefereeError> {
     let id = l.row.id;
     let answered = if me == l.game.turn() {
         match answered_own_move(tx, l, me, source)? {
             Some(m) => Some(m),
             None => {
-                return Ok((
-                    Event::OwnTurn,
-                    format!("game #{id}: conditional moves refused: own turn"),
-                    false,
-                ));
+                return Ok((Event::OwnTurn, ConditionalAccount::OwnTurn, false));
             }
         }
     } else {
@@ -206,11 +212,10 @@ fn submit(
         .iter()
         .map(|k| shown_plies(l, start_ply, &k.plies, me))
         .collect();
-    let summary = format!(
-        "game #{id}: {} stored, {} refused",
-        lines_en(kept.len()),
-        refused.len()
-    );
+    let summary = ConditionalAccount::Stored {
+        kept: kept.len(),
+        refused: refused.len(),
+    };
     let answers = answered.is_some() && !kept.is_empty();
     Ok((
         Event::Submitted {
@@ -333,11 +338,6 @@ fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Side) -> Ve
             }
         })
         .collect()
-}
-
-/// "1 conditional line", "3 conditional lines" (for the summaries).
-fn lines_en(n: usize) -> String {
-    crate::words::game::count_en(n, "conditional line", "conditional lines")
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! rules, creates the game with its clocks and writes the invitations, all in
 //! the caller's transaction.
 
+use crate::referee::StartRefusal;
 use chrono::{DateTime, Utc};
 
 use super::{RefereeError, Reply};
@@ -68,10 +69,8 @@ pub fn check_start(
     start_fen: Option<&str>,
     opening_moves: Option<&str>,
 ) -> Result<CheckedStart, RefereeError> {
-    let start = games::new_game(variant, start_fen).map_err(|e| {
-        let why = crate::words::setup::refusal(&e, crate::vocabulary::Language::En);
-        RefereeError::Invalid(format!("the start position: {why}"))
-    })?;
+    let start = games::new_game(variant, start_fen)
+        .map_err(|e| RefereeError::Start(StartRefusal::Setup(e)))?;
     let written: Vec<String> = match opening_moves {
         None => Vec::new(),
         Some(text) => opening_plies(variant, text)?,
@@ -79,8 +78,11 @@ pub fn check_start(
     let mut g = start.clone_box();
     let mut plies = Vec::new();
     for text in written {
-        let m = g.play(&text).map_err(|e| {
-            RefereeError::Invalid(format!("the opening move {text:?} is not legal: {e}"))
+        let m = g.play(&text).map_err(|error| {
+            RefereeError::Start(StartRefusal::OpeningMove {
+                text: text.clone(),
+                error,
+            })
         })?;
         plies.push((text, m));
     }
@@ -88,23 +90,15 @@ pub fn check_start(
     for side in [crate::rules::Color::White, crate::rules::Color::Black] {
         let owns = |sq: &crate::games::SquareView| sq.pieces.first().is_some_and(|p| p.0 == side);
         if !view.squares.iter().any(owns) {
-            let side = crate::words::game::side_name(side, crate::vocabulary::Language::En);
             // A tower belongs to its top piece: prisoners own nothing.
-            let what = if variant.towers().is_some() {
-                "towers"
-            } else {
-                "pieces"
-            };
-            return Err(RefereeError::Invalid(format!(
-                "the game would be over before its first move: {side} has no {what}"
-            )));
+            return Err(RefereeError::Start(StartRefusal::NoPieces {
+                side,
+                towers: variant.towers().is_some(),
+            }));
         }
     }
     if let Some(end) = g.outcome() {
-        let why = super::play::finish_text(&end, crate::vocabulary::Language::En);
-        return Err(RefereeError::Invalid(format!(
-            "the game would be over before its first move: {why}"
-        )));
+        return Err(RefereeError::Start(StartRefusal::Over(end)));
     }
     Ok(CheckedStart { start, plies })
 }
@@ -112,7 +106,12 @@ pub fn check_start(
 /// The plies of an opening written as movetext: `1. cd4 ba5 2. dc5` for
 /// draughts, SAN `1. e4 e5 2. Nf3` for chess (the PGN reader).
 fn opening_plies(variant: Variant, text: &str) -> Result<Vec<String>, RefereeError> {
-    let bad = |e: String| RefereeError::Invalid(format!("the opening {text:?}: {e}"));
+    let bad = |why: String| {
+        RefereeError::Start(StartRefusal::Opening {
+            text: text.to_string(),
+            why,
+        })
+    };
     if variant != Variant::Chess {
         return Ok(parse_line(text)
             .map_err(|e| bad(e.to_string()))?
@@ -167,9 +166,7 @@ pub fn create_checked(
     now: DateTime<Utc>,
 ) -> Result<Game, RefereeError> {
     if spec.white == spec.black {
-        return Err(RefereeError::Invalid(
-            "White and Black are the same player".into(),
-        ));
+        return Err(RefereeError::SamePlayer);
     }
     for id in [spec.white, spec.black] {
         refuse_retired(&crate::store::players::get(tx, id)?)?;

@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 
 use crate::mail::director::parse_side;
 use crate::referee::load::{Loaded, load, replay};
-use crate::referee::play::{finish_game, finish_if_over, finish_text, reveal_sealed};
+use crate::referee::play::{finish_game, finish_if_over, reveal_sealed};
+use crate::referee::told::{Account, DirectorEvent, Line, Part, Told};
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
@@ -16,8 +17,6 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 use crate::vocabulary::DirectorAction;
-use crate::vocabulary::Language;
-use crate::words::events::DirectorEvent;
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.
@@ -212,33 +211,26 @@ pub(crate) fn direct(
     }
     audit_entry(tx, actor, action, id, reason, details, now, message_id)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
-    let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        let text = crate::words::events::director(event, reason, lang);
-        if dropped {
-            format!("{text}\n{}", crate::words::events::sealed_dropped(lang))
-        } else {
-            text
-        }
-    });
+    let mut lines = vec![Line::of(Part::Director {
+        event,
+        reason: reason.to_string(),
+    })];
+    if dropped {
+        lines.push(Line::of(Part::SealedDropped));
+    }
+    let replies = to_both(&l, l.game.as_ref(), None, lines);
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: if dropped {
-            format!(
-                "game #{id}: {} ({}); the sealed move is void",
-                action.name(),
-                reason.trim()
-            )
-        } else {
-            format!("game #{id}: {} ({})", action.name(), reason.trim())
+        summary: Account::Directed {
+            game: id,
+            action: action.clone(),
+            reason: reason.to_string(),
+            sealed_void: dropped,
         },
         late: None,
     })
 }
-
-/// The reason `game resend` records when the director gives none; it is not
-/// told to the players.
-pub const RESEND_DEFAULT_REASON: &str = "the player did not receive the game's mails";
 
 /// Sends the game again (`game resend`) to `to`, or to both players, from
 /// the player's game address, so that pressing Reply answers in the game:
@@ -259,9 +251,7 @@ fn resend(
             let p = players::find_by_email(tx, email)?
                 .ok_or_else(|| RefereeError::UnknownPlayer(email.to_string()))?;
             if l.side_of(p.id).is_none() {
-                return Err(RefereeError::Invalid(format!(
-                    "{email} does not play in game #{id}"
-                )));
+                return Err(RefereeError::NotPlayerOf(email.to_string(), id));
             }
             vec![p.id]
         }
@@ -269,15 +259,15 @@ fn resend(
     };
     // The default reason is the director's note only: a mail says a reason
     // the director gave.
-    let told = (reason.trim() != RESEND_DEFAULT_REASON).then_some(reason);
     let replies = if l.moves.is_empty() {
         // Nothing played yet: the invitation is the news, with the line
         // that it is sent again.
         let mut replies = Vec::new();
         for p in &recipients {
             for mut r in crate::referee::invitation(tx, id, *p, now)?.replies {
-                let line = crate::words::events::resent(told, r.language);
-                r.body = crate::referee::view::with_event(&r.body, &line);
+                if let Told::Invitation { lines, .. } = &mut r.told {
+                    lines.push(Line::of(Part::Resent(reason.to_string())));
+                }
                 replies.push(r);
             }
         }
@@ -286,9 +276,12 @@ fn resend(
         // Mid-game: the game as it stands (score, whose move, clocks), said
         // to be re-sent, not a new game.
         let offer = crate::store::offers::pending(tx, id)?;
-        to_both(l, l.game.as_ref(), offer.as_ref(), |lang| {
-            crate::words::events::resent(told, lang)
-        })
+        to_both(
+            l,
+            l.game.as_ref(),
+            offer.as_ref(),
+            vec![Line::of(Part::Resent(reason.to_string()))],
+        )
         .into_iter()
         .filter(|r| recipients.contains(&r.to))
         .collect()
@@ -304,15 +297,15 @@ fn resend(
         now,
         message_id,
     )?;
-    let summary = format!(
-        "game #{id}: game re-sent to {} ({})",
-        emails.join(", "),
-        reason.trim()
-    );
+    let to_emails: Vec<String> = emails.iter().map(|e| (*e).to_string()).collect();
     Ok(Handled {
         game: Some(id),
         replies,
-        summary,
+        summary: Account::Resent {
+            game: id,
+            to: to_emails,
+            reason: reason.to_string(),
+        },
         late: None,
     })
 }
@@ -343,19 +336,17 @@ fn resume(
         l.row = games::set_status(tx, id, GameStatus::Active, now)?;
     }
     let mut game = l.game.clone_box();
-    let (mut en, mut ru) = (
-        crate::words::events::director(DirectorEvent::Resumed, "", Language::En),
-        crate::words::events::director(DirectorEvent::Resumed, "", Language::Ru),
-    );
-    if let Some((after, e, r)) = revealed {
-        en = format!("{en} {e}");
-        ru = format!("{ru} {r}");
+    let mut line = vec![Part::Director {
+        event: DirectorEvent::Resumed,
+        reason: String::new(),
+    }];
+    if let Some((after, e)) = revealed {
+        line.push(Part::Move(e));
         game = after;
         if l.row.status != GameStatus::Finished
             && let Some(f) = finish_if_over(tx, &mut l, game.as_ref(), now)?
         {
-            en = format!("{en} {}", finish_text(&f, Language::En));
-            ru = format!("{ru} {}", finish_text(&f, Language::Ru));
+            line.push(Part::Finish(f));
         }
     }
     audit_entry(
@@ -368,17 +359,16 @@ fn resume(
         now,
         message_id,
     )?;
-    let replies = to_both(&l, game.as_ref(), None, |lang| {
-        if lang == Language::Ru {
-            ru.clone()
-        } else {
-            en.clone()
-        }
-    });
+    let replies = to_both(&l, game.as_ref(), None, vec![Line(line)]);
     let handled = Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: resume ({})", reason.trim()),
+        summary: Account::Directed {
+            game: id,
+            action: DirectorAction::Resume,
+            reason: reason.to_string(),
+            sealed_void: false,
+        },
         late: None,
     };
     // A revealed sealed move is a ply like any other: the opponent's

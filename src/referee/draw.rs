@@ -6,13 +6,19 @@ use chrono::{DateTime, Utc};
 use crate::games::{ClaimKind, ClaimableDraw};
 use crate::referee::load::load;
 use crate::referee::play::{active_side, finish_game, make_offer};
-use crate::referee::view::{side_name, to_both, to_each};
+use crate::referee::told::{Account, Event, Line, Part};
+use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
 use crate::vocabulary::Language;
-use crate::words::moves::{Event, claim_fails, claimable, event};
+use crate::words::moves::{claim_fails, claimable};
+
+/// An event line of one move event.
+fn said(e: Event) -> Line {
+    Line::of(Part::Move(e))
+}
 
 /// Offers a draw without a move. The offer stands until the opponent answers.
 pub(crate) fn offer(
@@ -28,13 +34,11 @@ pub(crate) fn offer(
     let offer = offers::pending(tx, id)?;
     let by = me;
     let offered = Event::DrawOffered { by };
-    let replies = to_both(&l, l.game.as_ref(), offer.as_ref(), |lang| {
-        event(&offered, lang)
-    });
+    let replies = to_both(&l, l.game.as_ref(), offer.as_ref(), vec![said(offered)]);
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: {} offers a draw", side_name(by, Language::En)),
+        summary: Account::DrawOffered { game: id, side: by },
         late: None,
     })
 }
@@ -54,13 +58,11 @@ pub(crate) fn accept(
     }
     offers::resolve(tx, o.id, OfferStatus::Accepted, now)?;
     finish_game(tx, &mut l, GameResult::Draw, Termination::Agreement, now)?;
-    let replies = to_both(&l, l.game.as_ref(), None, |lang| {
-        event(&Event::DrawAccepted, lang)
-    });
+    let replies = to_both(&l, l.game.as_ref(), None, vec![said(Event::DrawAccepted)]);
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: draw agreed, 1/2-1/2"),
+        summary: Account::DrawAgreed { game: id },
         late: None,
     })
 }
@@ -81,11 +83,11 @@ pub(crate) fn decline(
     offers::resolve(tx, o.id, OfferStatus::Declined, now)?;
     let by = me;
     let declined = Event::DrawDeclined { by };
-    let replies = to_both(&l, l.game.as_ref(), None, |lang| event(&declined, lang));
+    let replies = to_both(&l, l.game.as_ref(), None, vec![said(declined)]);
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: draw offer declined"),
+        summary: Account::DrawDeclined { game: id },
         late: None,
     })
 }
@@ -162,13 +164,11 @@ pub(crate) fn claim(
             }),
             draw: c,
         };
-        let replies = to_each(&l, shown.as_ref(), None, |side, lang| {
-            event(&upheld(side), lang)
-        });
+        let replies = to_each(&l, shown.as_ref(), None, |side| vec![said(upheld(side))]);
         return Ok(Handled {
             game: Some(id),
             replies,
-            summary: format!("game #{id}: draw claim upheld ({rule_en})"),
+            summary: Account::ClaimUpheld { game: id, draw: c },
             late: None,
         });
     }
@@ -184,22 +184,31 @@ pub(crate) fn claim(
         let mut handled =
             crate::referee::conditional::play(tx, id, actor, &written, false, now, source)?;
         for r in &mut handled.replies {
-            let note = event(&rejected(true), r.language);
-            r.body.insert_str(0, &format!("{note}\n"));
+            r.told.put_above(said(rejected(true)));
         }
-        handled.summary = format!("{}; draw claim rejected ({rule_en})", handled.summary);
+        handled.summary = Account::ClaimRejected {
+            after: Some(Box::new(handled.summary)),
+            game: id,
+            repetitions,
+            citation,
+        };
         return Ok(handled);
     }
     let replies = to_both(
         &l,
         l.game.as_ref(),
         offers::pending(tx, id)?.as_ref(),
-        |lang| event(&rejected(false), lang),
+        vec![said(rejected(false))],
     );
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: draw claim rejected ({rule_en})"),
+        summary: Account::ClaimRejected {
+            after: None,
+            game: id,
+            repetitions,
+            citation,
+        },
         late: None,
     })
 }

@@ -3,7 +3,6 @@
 
 use crate::games::MoveError;
 use crate::store::{GameId, GameResult, GameStatus, StoreError};
-use crate::vocabulary::Language;
 
 /// A refused command.
 #[derive(Debug)]
@@ -85,6 +84,14 @@ pub enum RefereeError {
     /// A command that makes no sense, said in words already (command line and
     /// import only: nothing a player mails ends here).
     Invalid(String),
+    /// White and Black are the same player (command line).
+    SamePlayer,
+    /// The address named is not a player of the game.
+    NotPlayerOf(String, GameId),
+    /// The side named as resigning is the other side.
+    OtherSideResigns,
+    /// A game cannot start as asked (command line).
+    Start(StartRefusal),
     /// The stored record does not replay (a bug or a damaged database).
     Corrupt(GameId, String),
     /// The clock refused (a move while on leave, a bad time control, ...).
@@ -169,6 +176,8 @@ pub enum TournamentRefusal {
     NoAdjudication(GameId),
     /// The ballot list cannot be used.
     Ballot(String),
+    /// The drawing table named is not known.
+    NoDrawingTable(String),
     /// The tournament is not being played, so its playing period cannot end.
     Period(String),
     /// No claim to rule on for the frozen game (of the side named, or at all).
@@ -209,12 +218,6 @@ impl From<StoreError> for RefereeError {
     }
 }
 
-impl std::fmt::Display for RefereeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message(Language::En))
-    }
-}
-
 impl std::error::Error for RefereeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -226,10 +229,33 @@ impl std::error::Error for RefereeError {
     }
 }
 
-impl RefereeError {
-    /// The refusal in a language, as a clause ([`crate::words::referee::refusal`]).
-    #[must_use]
-    pub fn message(&self, lang: Language) -> String {
-        crate::words::referee::refusal(self, lang)
-    }
+/// Why a game cannot start as asked: its start position, its opening
+/// moves, or a game over before its first move.
+#[derive(Debug)]
+pub enum StartRefusal {
+    /// The start position cannot be read.
+    Setup(crate::games::SetupError),
+    /// The opening cannot be read as movetext.
+    Opening {
+        /// The opening as written.
+        text: String,
+        /// Why it cannot be read (the movetext reader's error).
+        why: String,
+    },
+    /// An opening move is not legal.
+    OpeningMove {
+        /// The move as written.
+        text: String,
+        /// Why it is not legal.
+        error: crate::games::MoveError,
+    },
+    /// A side has nothing on the board.
+    NoPieces {
+        /// The side.
+        side: crate::rules::Color,
+        /// The game is played with towers.
+        towers: bool,
+    },
+    /// The rules end the game at once.
+    Over(crate::games::Finish),
 }

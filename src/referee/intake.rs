@@ -154,9 +154,7 @@ impl Decision {
             Decision::Apply(c) => Ok(c),
             Decision::Stale(m) | Decision::Ahead(m) => Err(m.refusal()),
             Decision::NothingToDecline => Err(RefereeError::NoPendingOffer),
-            Decision::OtherSideResigns => Err(RefereeError::Invalid(
-                "the side named as resigning is not yours".into(),
-            )),
+            Decision::OtherSideResigns => Err(RefereeError::OtherSideResigns),
         }
     }
 }

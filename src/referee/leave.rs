@@ -5,11 +5,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::LeaveRequest;
 use crate::referee::load::language;
+use crate::referee::told::{Account, LeaveEvent, Line, Part, Told};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::games::{self, GameFilter};
 use crate::store::{GameStatus, PlayerId, Tx, players};
-use crate::words::events::LeaveEvent;
 
 /// A director (`actor`, referee or admin role) enters a leave for `player`
 /// that the player asked for another way: the same rules and the same mails
@@ -57,13 +57,10 @@ pub(crate) fn take_for(
         other => other,
     })?;
     if let Some(own) = h.replies.iter_mut().find(|r| r.to == player) {
-        let note = crate::words::events::leave(
-            &LeaveEvent::ByReferee {
+        own.told
+            .put_above(Line::of(Part::Leave(LeaveEvent::ByReferee {
                 reason: reason.trim().to_string(),
-            },
-            own.language,
-        );
-        own.body = format!("{note}\n{}", own.body);
+            })));
     }
     crate::store::audit::append_from(
         tx,
@@ -81,11 +78,14 @@ pub(crate) fn take_for(
         },
         message_id,
     )?;
-    h.summary = format!("{} (entered by the referee)", h.summary);
-    if running == 0 {
-        h.summary.push_str(
-            "; no game of theirs is running now: it stops the clocks of any game running then",
-        );
+    if let Account::Leave {
+        by_referee,
+        none_running,
+        ..
+    } = &mut h.summary
+    {
+        *by_referee = true;
+        *none_running = running == 0;
     }
     Ok(h)
 }
@@ -110,15 +110,13 @@ pub(crate) fn take(
         email: me.email.clone(),
         language: lang,
         game: None,
-        body: crate::words::events::leave(
-            &LeaveEvent::Recorded {
-                from,
-                to,
-                days: leave.days,
-                left,
-            },
-            lang,
-        ),
+        told: Told::lines(vec![Line::of(Part::Leave(LeaveEvent::Recorded {
+            from,
+            to,
+            days: leave.days,
+            left,
+        }))]),
+        notes: Vec::new(),
     }];
     let filter = GameFilter {
         player: Some(actor),
@@ -137,24 +135,25 @@ pub(crate) fn take(
             email: opponent.email.clone(),
             language: ol,
             game: Some(g.id),
-            body: crate::words::events::leave(
-                &LeaveEvent::Opponent {
-                    name: me.name.clone(),
-                    from,
-                    to,
-                },
-                ol,
-            ),
+            told: Told::lines(vec![Line::of(Part::Leave(LeaveEvent::Opponent {
+                name: me.name.clone(),
+                from,
+                to,
+            }))]),
+            notes: Vec::new(),
         });
     }
     Ok(Handled {
         game: None,
         replies,
-        summary: format!(
-            "{} takes leave {from} – {to} ({})",
-            me.email,
-            crate::words::game::days_en(leave.days)
-        ),
+        summary: Account::Leave {
+            email: me.email.clone(),
+            from,
+            to,
+            days: leave.days,
+            by_referee: false,
+            none_running: false,
+        },
         late: None,
     })
 }

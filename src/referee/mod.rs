@@ -24,6 +24,7 @@ mod play;
 pub mod quarantine;
 mod query;
 mod rollback;
+pub mod told;
 pub mod tournament;
 pub mod view;
 
@@ -32,21 +33,21 @@ use chrono::{DateTime, Utc};
 pub use crate::mail::director::parse_side;
 pub use crate::vocabulary::DirectorAction;
 pub use command::Command;
-pub use director::RESEND_DEFAULT_REASON;
 pub(crate) use director::{authorise, authorise_game};
 
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
 }
-pub use error::{RefereeError, TournamentRefusal};
+pub use error::{RefereeError, StartRefusal, TournamentRefusal};
 pub use query::invitation;
 
 use crate::store::{GameId, PlayerId, Tx};
 use crate::vocabulary::Language;
 
-/// A reply to send: to whom, in which language, and the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A reply to send: to whom, in which language, and what it tells (typed:
+/// `letters` words it in the recipient's language).
+#[derive(Clone, Debug)]
 pub struct Reply {
     /// The recipient.
     pub to: PlayerId,
@@ -58,22 +59,24 @@ pub struct Reply {
     /// the list of games, a leave confirmation). The daemon's composer makes the
     /// headers from it (Subject, From, Reply-To, threading): no reply brings its own.
     pub game: Option<GameId>,
-    /// Plain-text body.
-    pub body: String,
+    /// What the body tells.
+    pub told: told::Told,
+    /// Paragraphs after the body.
+    pub notes: Vec<told::Note>,
     /// The body is a table (a crosstable) to be read in a fixed-width font:
     /// the HTML part shows all of it in `<pre>`, with no board picture.
     pub monospace: bool,
 }
 
 /// What handling a command did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Handled {
     /// The game concerned, if any.
     pub game: Option<GameId>,
     /// Replies to send (to the actor, the opponent, or both).
     pub replies: Vec<Reply>,
-    /// A one-line account for the command line, in English.
-    pub summary: String,
+    /// What the command line says the command did.
+    pub summary: told::Account,
     /// For a move that reached the referee after its deadline (not played:
     /// the mover lost on time), the deadline it missed; `None` otherwise.
     pub late: Option<chrono::DateTime<chrono::Utc>>,

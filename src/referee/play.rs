@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
 use crate::referee::load::{Loaded, load};
-use crate::referee::view::{side_name, to_both, to_each};
+use crate::referee::told::{Account, Event, Line, OfferBar, Part};
+use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::GameStatus;
@@ -12,8 +13,11 @@ use crate::store::games;
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
-use crate::vocabulary::Language;
-use crate::words::moves::{Event, OfferBar, event};
+
+/// An event line of one move event.
+fn said(e: Event) -> Line {
+    Line::of(Part::Move(e))
+}
 
 /// Checks that the game is active and returns the actor's side.
 pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeError> {
@@ -118,50 +122,37 @@ pub(crate) fn play(
     let finished = finish.map(Event::Finished);
     // The mover sees the move as written echoed; the opponent reads it in
     // their own notation; the offerer of a declined offer is told.
-    let text_of = |side: Side, lang| {
-        let mut s = event(&played_as(side, side == me), lang);
+    let text_of = |side: Side| {
+        let mut s = vec![said(played_as(side, side == me))];
         if side == me
             && let Some(bar) = offer_bar
         {
-            s.push('\n');
-            s.push_str(&event(&Event::OfferNotMade { bar }, lang));
+            s.push(said(Event::OfferNotMade { bar }));
         }
         if declined == Some(side) {
-            let note = Event::OfferDeclinedByMove {
+            s.push(said(Event::OfferDeclinedByMove {
                 number,
                 side: me,
                 full: crate::referee::view::move_for(variant, &played.full, letters(side)),
-            };
-            s.push('\n');
-            s.push_str(&event(&note, lang));
+            }));
         }
         if side == me && declined.is_some() {
-            s.push('\n');
-            s.push_str(&event(&Event::DeclinedWithMove, lang));
+            s.push(said(Event::DeclinedWithMove));
         }
         if let Some(f) = &finished {
-            s.push('\n');
-            s.push_str(&event(f, lang));
+            s.push(said(f.clone()));
         }
         s
     };
     let replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
-    // `12. c3-d4` for White, `12... d6-c5` for Black, as in the score.
-    let dots = if me == Side::Black { "..." } else { "." };
-    let full = &played.full;
-    let mut summary = match &finish {
-        Some(f) => format!(
-            "game #{id}: {number}{dots} {full}; {}",
-            crate::words::moves::finish(f, Language::En)
-        ),
-        None => format!("game #{id}: {number}{dots} {full}"),
+    let summary = Account::Moved {
+        game: id,
+        number,
+        side: me,
+        full: played.full.clone(),
+        finish,
+        offer_bar,
     };
-    if let Some(bar) = offer_bar {
-        summary.push_str(&format!(
-            "; no draw offered: {}",
-            bar.as_error().message(Language::En)
-        ));
-    }
     Ok(Handled {
         game: Some(id),
         replies,
@@ -183,15 +174,12 @@ fn lost_on_time(
     finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
     let game = l.game.clone_box();
     let late = Event::LateMove { side: me, deadline };
-    let replies = to_both(l, game.as_ref(), None, |lang| event(&late, lang));
+    let replies = to_both(l, game.as_ref(), None, vec![said(late)]);
     let id = l.row.id;
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!(
-            "game #{id}: the move is late; {} lose on time",
-            side_name(me, Language::En)
-        ),
+        summary: Account::Late { game: id, side: me },
         late: Some(deadline),
     })
 }
@@ -280,11 +268,6 @@ pub(crate) fn finish_game(
     Ok(())
 }
 
-/// The sentence announcing the end of a game.
-pub(crate) fn finish_text(f: &Finish, lang: Language) -> String {
-    crate::words::moves::finish(f, lang)
-}
-
 /// The actor resigns: the opponent wins (seed 001 §1.8.1).
 pub(crate) fn resign(
     tx: &Tx<'_>,
@@ -304,12 +287,15 @@ pub(crate) fn resign(
     )?;
     let game = l.game.clone_box();
     let resigned = Event::Resigned { side: me };
-    let replies = to_both(&l, game.as_ref(), None, |lang| event(&resigned, lang));
-    let r = GameResult::win_for(winner).pdn();
+    let replies = to_both(&l, game.as_ref(), None, vec![said(resigned)]);
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: {} resigned, {r}", side_name(me, Language::En)),
+        summary: Account::Resigned {
+            game: id,
+            side: me,
+            result: GameResult::win_for(winner),
+        },
         late: None,
     })
 }
@@ -360,19 +346,23 @@ pub(crate) fn seal(
         written: text.trim().to_string(),
     };
     let told = Event::SealedByOpponent { side: me };
-    let replies = to_each(&l, l.game.as_ref(), None, |side, lang| {
-        event(if side == me { &kept } else { &told }, lang)
+    let replies = to_each(&l, l.game.as_ref(), None, |side| {
+        vec![said(if side == me {
+            kept.clone()
+        } else {
+            told.clone()
+        })]
     });
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: a move is sealed"),
+        summary: Account::Sealed { game: id },
         late: None,
     })
 }
 
-/// A revealed sealed move: the game after it, and the event in English and Russian.
-pub(crate) type Revealed = (Box<dyn AnyGame>, String, String);
+/// A revealed sealed move: the game after it, and the event.
+pub(crate) type Revealed = (Box<dyn AnyGame>, Event);
 
 /// Plays the sealed move of an adjourned game at resumption; an unclear or
 /// illegal sealed move loses (seed 003 art. 17c). Returns the event text.
@@ -403,9 +393,7 @@ pub(crate) fn reveal_sealed(
                         l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
                         let winner = sealed.side.opposite();
                         finish_game(tx, l, GameResult::win_for(winner), Termination::Time, now)?;
-                        let en = event(&late, Language::En);
-                        let ru = event(&late, Language::Ru);
-                        return Ok(Some((l.game.clone_box(), en, ru)));
+                        return Ok(Some((l.game.clone_box(), late)));
                     }
                     Err(e) => return Err(e.into()),
                 }
@@ -427,9 +415,7 @@ pub(crate) fn reveal_sealed(
                 full: played.full.clone(),
                 written: sealed.text.clone(),
             };
-            let en = event(&revealed, Language::En);
-            let ru = event(&revealed, Language::Ru);
-            Ok(Some((game, en, ru)))
+            Ok(Some((game, revealed)))
         }
         Err(e) => {
             let winner = sealed.side.opposite();
@@ -439,8 +425,6 @@ pub(crate) fn reveal_sealed(
                 written: sealed.text.clone(),
                 error: e,
             };
-            let en = event(&unplayable, Language::En);
-            let ru = event(&unplayable, Language::Ru);
             l.row = games::set_status(tx, l.row.id, GameStatus::Active, now)?;
             finish_game(
                 tx,
@@ -449,7 +433,7 @@ pub(crate) fn reveal_sealed(
                 Termination::SealedMove,
                 now,
             )?;
-            Ok(Some((l.game.clone_box(), en, ru)))
+            Ok(Some((l.game.clone_box(), unplayable)))
         }
     }
 }

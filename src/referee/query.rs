@@ -4,23 +4,25 @@ use chrono::{DateTime, Utc};
 
 use crate::games::AnyGame;
 use crate::referee::load::{Loaded, language, load};
+use crate::referee::told::{Account, GameLine, Invitation, InvitedTournament, Line, Part, Told};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games::{self, GameFilter};
 use crate::store::offers;
 use crate::store::players::{self, Player};
 use crate::store::{GameId, PlayerId, Tx};
-use crate::words::help::InvitedTournament;
 
 /// A reply to one player, about a game or not.
-pub(crate) fn reply_to(p: &Player, game: Option<GameId>, body: String) -> Reply {
+/// A reply to one player telling `told`.
+pub(crate) fn reply_told(p: &Player, game: Option<GameId>, told: Told) -> Reply {
     Reply {
         monospace: false,
         to: p.id,
         email: p.email.clone(),
         language: language(p),
         game,
-        body,
+        told,
+        notes: Vec::new(),
     }
 }
 
@@ -35,11 +37,11 @@ pub(crate) fn status(
     let me = players::get(tx, actor)?;
     let side = l.side_of(actor).unwrap_or(crate::store::Side::White);
     let offer = offers::pending(tx, id)?;
-    let body = state(&l, l.game.as_ref(), side, offer.as_ref(), language(&me));
+    let told = state(&l, l.game.as_ref(), side, offer.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), body.clone())],
-        summary: body,
+        replies: vec![reply_told(&me, Some(id), told)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -47,7 +49,6 @@ pub(crate) fn status(
 /// The actor's games with their results.
 pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
-    let lang = language(&me);
     let list = games::list(
         tx,
         &GameFilter {
@@ -57,7 +58,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
     )?;
     let mut lines = Vec::with_capacity(list.len());
     for g in &list {
-        lines.push(crate::words::state::GameLine {
+        lines.push(GameLine {
             game: g.id.0,
             variant: g.variant,
             white: players::get(tx, g.white)?.name,
@@ -66,11 +67,11 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             result: g.result.zip(g.termination),
         });
     }
-    let body = crate::words::state::games_list(&lines, lang);
+    let told = Told::lines(vec![Line::of(Part::GamesList(lines))]);
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, None, body.clone())],
-        summary: body,
+        replies: vec![reply_told(&me, None, told)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -88,8 +89,8 @@ pub(crate) fn export(
     let text = pdn_text(&l, l.game.as_ref());
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), text.clone())],
-        summary: text,
+        replies: vec![reply_told(&me, Some(id), Told::Record(text))],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -102,7 +103,7 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
             l.row
                 .tournament
                 .clone()
-                .unwrap_or_else(|| "zaochka correspondence game".into()),
+                .unwrap_or_else(|| crate::notation::pdn::UNNAMED_EVENT.into()),
         ),
         ("Site".into(), "zaochka".into()),
         (
@@ -170,7 +171,6 @@ fn pgn_termination(t: crate::store::Termination) -> Option<&'static str> {
 /// games write them (every game's, without an active game).
 pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
-    let lang = language(&me);
     let mut variants: Vec<crate::rules::Variant> = games::list(
         tx,
         &GameFilter {
@@ -184,11 +184,11 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
     .collect();
     variants.sort_by_key(|v| v.name());
     variants.dedup();
-    let body = crate::words::help::commands(&variants, lang);
+    let told = Told::lines(vec![Line::of(Part::Commands(variants))]);
     Ok(Handled {
         game: None,
-        replies: vec![reply_to(&me, None, body.clone())],
-        summary: body,
+        replies: vec![reply_told(&me, None, told)],
+        summary: Account::Reply,
         late: None,
     })
 }
@@ -207,39 +207,35 @@ pub fn invitation(
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = players::get(tx, player)?;
-    let lang = language(&me);
     let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
     let opponent = l.player(side.opposite());
     let control = l.row.time_control;
     let colour = side;
     let tournament = match super::tournament::invitation_lines(tx, id)? {
         Some(lines) => Some(InvitedTournament::Stored(lines)),
-        None => l.row.tournament.as_deref().map(InvitedTournament::Name),
+        None => l.row.tournament.clone().map(InvitedTournament::Name),
     };
-    let text = crate::words::help::invitation(
-        &crate::words::help::Invitation {
-            game: id.0,
-            variant: l.game.variant(),
-            colour,
-            opponent: &opponent.name,
-            tournament,
-            time_control: control.map(|c| c.describe(lang)),
-            reader_to_move: l.game.turn() == colour,
-        },
-        lang,
-    );
+    let invitation = Invitation {
+        game: id.0,
+        variant: l.game.variant(),
+        colour,
+        opponent: opponent.name.clone(),
+        tournament,
+        time_control: control,
+        reader_to_move: l.game.turn() == colour,
+    };
     let offer = offers::pending(tx, id)?;
-    let body = format!(
-        "{}\n\n{text}\n{}",
-        crate::referee::view::header(&l, lang),
-        state(&l, l.game.as_ref(), side, offer.as_ref(), lang)
-            .split_once("\n\n")
-            .map_or("", |(_, rest)| rest)
-    );
+    let view = crate::referee::view::state_view(&l, l.game.as_ref(), side, offer.as_ref());
+    let told = Told::Invitation {
+        heading: crate::referee::view::heading(&l),
+        lines: Vec::new(),
+        invitation,
+        view: Box::new(view),
+    };
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_to(&me, Some(id), body.clone())],
-        summary: body,
+        replies: vec![reply_told(&me, Some(id), told)],
+        summary: Account::Reply,
         late: None,
     })
 }

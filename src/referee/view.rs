@@ -1,11 +1,15 @@
-//! The text of replies: the game's state as each player should see it.
+//! The game's state as each player should see it, as typed values
+//! ([`StateView`]), and the replies that carry it under their event lines.
 
 use crate::games::AnyGame;
 use crate::referee::load::{Loaded, language};
+use crate::referee::told::{
+    Board, ClockLine, Clocks, Heading, Line, NextReminder, Part, Phase, Score, Shown, StateView,
+    Told,
+};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameStatus, Side};
 use crate::vocabulary::Language;
-use crate::words::state::{ClockLine, Clocks, NextReminder, Phase, StateView};
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`,
 /// numbered as the export numbers it ([`crate::notation::record::move_number_of`]):
@@ -31,19 +35,23 @@ pub fn score_text(score: &[String], first: Color, first_number: u32) -> String {
     out
 }
 
-pub use crate::words::game::side_name;
-
-/// The full state of a game for one recipient: players, diagram from their side,
-/// score, whose move or the result, the clocks, and the pending draw offer.
+/// The full state of a game for one recipient: players, board from their
+/// side, score, whose move or the result, the clocks, and the pending draw
+/// offer.
 #[must_use]
 pub(crate) fn state(
     l: &Loaded,
     game: &dyn AnyGame,
     recipient: Side,
     offer: Option<&DrawOffer>,
-    lang: Language,
-) -> String {
-    crate::words::state::render(&state_view(l, game, recipient, offer, lang), lang)
+) -> Told {
+    Told::News {
+        lines: Vec::new(),
+        state: Some(Shown {
+            view: state_view(l, game, recipient, offer),
+            below_end: false,
+        }),
+    }
 }
 
 /// What the state text says, for one recipient.
@@ -52,19 +60,19 @@ pub(crate) fn state_view(
     game: &dyn AnyGame,
     recipient: Side,
     offer: Option<&DrawOffer>,
-    lang: Language,
 ) -> StateView {
-    let opts = crate::diagram::Options {
-        lang,
-        // The phase line under the score says whose move it is.
-        show_turn: false,
-        ..crate::diagram::Options::default()
+    let board = Board {
+        view: game.board_view(),
+        last: game.last_move(),
+        side: recipient,
     };
-    let last = game.last_move();
-    let board = crate::diagram::text::render(&game.board_view(), last.as_ref(), recipient, &opts);
-    let first = start_turn(game);
-    let letters = crate::referee::load::piece_letters(l.player(recipient));
-    let score = score_text(&moves_for(game, letters), first, game.first_move_number());
+    let score = Score {
+        plies: game.score(),
+        chess: game.variant() == crate::rules::Variant::Chess,
+        letters: crate::referee::load::piece_letters(l.player(recipient)),
+        first: start_turn(game),
+        first_number: game.first_move_number(),
+    };
     let phase = match (l.row.result, l.row.termination, l.row.status) {
         (Some(result), Some(termination), _) => Phase::Finished {
             result,
@@ -91,13 +99,13 @@ pub(crate) fn state_view(
         board,
         score,
         phase,
-        clocks: l.clocks.as_ref().map(|v| clocks(l, v, recipient, lang)),
+        clocks: l.clocks.as_ref().map(|v| clocks(l, v, recipient)),
         offer: offer.map(|o| (o.side, o.side == recipient)),
     }
 }
 
 /// The plies played as the reader reads them: chess in the piece letters of
-/// `letters` (Russian: Кр Ф Л С К, [`crate::words::chess::san_for`]), draughts
+/// `letters` (Russian: Кр Ф Л С К, [`crate::notation::chess_move::san_for`]), draughts
 /// as played.
 #[must_use]
 pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
@@ -105,7 +113,7 @@ pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
     if game.variant() == crate::rules::Variant::Chess {
         score
             .iter()
-            .map(|m| crate::words::chess::san_for(m, letters))
+            .map(|m| crate::notation::chess_move::san_for(m, letters))
             .collect()
     } else {
         score
@@ -116,7 +124,7 @@ pub fn moves_for(game: &dyn AnyGame, letters: Language) -> Vec<String> {
 #[must_use]
 pub fn move_for(variant: crate::rules::Variant, text: &str, letters: Language) -> String {
     if variant == crate::rules::Variant::Chess {
-        crate::words::chess::san_for(text, letters)
+        crate::notation::chess_move::san_for(text, letters)
     } else {
         text.to_string()
     }
@@ -137,19 +145,14 @@ pub fn move_number(game: &dyn AnyGame) -> u32 {
 /// control per move), the deadline of the running clock in the recipient's
 /// time zone (and UTC), and the recipient's next reminder dated by its
 /// deadline.
-fn clocks(
-    l: &Loaded,
-    views: &[crate::clock::ClockView; 2],
-    recipient: Side,
-    lang: Language,
-) -> Clocks {
+fn clocks(l: &Loaded, views: &[crate::clock::ClockView; 2], recipient: Side) -> Clocks {
     use crate::clock::{Limit, pauses::stands_open, zone};
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let control = l.row.time_control;
     let per_move = control.is_some_and(|c| matches!(c.limit(), Limit::DaysPerMove { .. }));
     let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
     Clocks {
-        control: control.map(|c| c.describe(lang)),
+        control,
         sides: views
             .iter()
             .map(|v| ClockLine {
@@ -179,34 +182,24 @@ fn clocks(
 /// The first line of every mail about a game: `Game #12 - Russian checkers: A – B`
 /// (the mail reader recognises it when a player pastes the bot's text back unquoted).
 #[must_use]
-pub(crate) fn header(l: &Loaded, lang: Language) -> String {
-    let first = crate::words::state::header(
-        l.row.id.0,
-        l.game.variant(),
-        &l.players[0].name,
-        &l.players[1].name,
-        lang,
-    );
-    match (&l.seat, l.row.tournament.as_deref()) {
-        (Some(seat), Some(name)) => format!(
-            "{first}\n{}",
-            crate::words::tournament_events::header_line(
-                name,
-                seat.round,
-                seat.ballot().as_deref(),
-                lang
-            )
-        ),
-        _ => first,
+pub(crate) fn heading(l: &Loaded) -> Heading {
+    Heading {
+        game: l.row.id.0,
+        variant: l.game.variant(),
+        white: l.players[0].name.clone(),
+        black: l.players[1].name.clone(),
+        tournament: match (&l.seat, l.row.tournament.as_deref()) {
+            (Some(seat), Some(name)) => Some((name.to_string(), seat.round, seat.ballot())),
+            _ => None,
+        },
     }
 }
 
-/// Puts an event line right after the header line of a state text.
-pub(crate) fn with_event(state: &str, event: &str) -> String {
-    match state.split_once("\n\n") {
-        Some((head, rest)) => format!("{head}\n\n{event}\n\n{rest}"),
-        None => format!("{event}\n\n{state}"),
-    }
+/// A body of the game's header lines, a blank line, then `lines`.
+pub(crate) fn under_heading(l: &Loaded, lines: Vec<Line>) -> Told {
+    let mut all = vec![Line::of(Part::Heading(heading(l))), Line(Vec::new())];
+    all.extend(lines);
+    Told::lines(all)
 }
 
 /// The side that moved first from the start position.
@@ -220,61 +213,45 @@ pub fn start_turn(game: &dyn AnyGame) -> Color {
     }
 }
 
-/// Replies to both players with the same event line (in each one's language)
-/// on top of the state.
+/// Replies to both players with the same event lines on top of the state.
 pub(crate) fn to_both(
     l: &Loaded,
     game: &dyn AnyGame,
     offer: Option<&DrawOffer>,
-    event: impl Fn(Language) -> String,
+    lines: Vec<Line>,
 ) -> Vec<crate::referee::Reply> {
-    to_each(l, game, offer, |_, lang| event(lang))
+    to_each(l, game, offer, |_| lines.clone())
 }
 
-/// The state for a recipient under an event line: a game the event has just
-/// ended (or annulled) is rendered without its end line, which the event
-/// says already ([`crate::words::state::render_below_end`]).
-pub(crate) fn state_below_event(
-    l: &Loaded,
-    game: &dyn AnyGame,
-    recipient: Side,
-    offer: Option<&DrawOffer>,
-    lang: Language,
-) -> String {
-    let v = state_view(l, game, recipient, offer, lang);
-    match l.row.status {
-        GameStatus::Finished | GameStatus::Annulled => {
-            crate::words::state::render_below_end(&v, lang)
-        }
-        _ => crate::words::state::render(&v, lang),
-    }
-}
-
-/// Replies to both players, each with the event line written for their side
-/// and language, on top of the state. Every event on a game that is over by
-/// now says how it ended (the actions that end or annul a game are the only
+/// Replies to both players, each with the event lines written for their
+/// side, on top of the state. Every event on a game that is over by now
+/// says how it ended (the actions that end or annul a game are the only
 /// ones a finished game takes), so the state below does not say it again.
 pub(crate) fn to_each(
     l: &Loaded,
     game: &dyn AnyGame,
     offer: Option<&DrawOffer>,
-    event: impl Fn(Side, Language) -> String,
+    event: impl Fn(Side) -> Vec<Line>,
 ) -> Vec<crate::referee::Reply> {
+    let below_end = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
     [Side::White, Side::Black]
         .into_iter()
         .map(|side| {
             let p = l.player(side);
-            let lang = language(p);
             crate::referee::Reply {
                 monospace: false,
                 to: p.id,
                 email: p.email.clone(),
-                language: lang,
+                language: language(p),
                 game: Some(l.row.id),
-                body: with_event(
-                    &state_below_event(l, game, side, offer, lang),
-                    &event(side, lang),
-                ),
+                told: Told::News {
+                    lines: event(side),
+                    state: Some(Shown {
+                        view: state_view(l, game, side, offer),
+                        below_end,
+                    }),
+                },
+                notes: Vec::new(),
             }
         })
         .collect()
@@ -299,7 +276,7 @@ pub fn move_you_could_make(
     }
     // The game's usual example when it is legal now (`e2-e4`, `c3-d4`),
     // else a legal move from the middle of the list.
-    let usual = crate::words::game::example_move(l.game.variant());
+    let usual = crate::notation::example_move(l.game.variant());
     let legal = l.game.legal_moves();
     let first = if l.game.check(usual).is_ok() {
         usual.to_string()

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{Site, SiteGame, SiteRow, SiteTable};
 use crate::referee::RefereeError;
-use crate::referee::tournament::{table, table_text_of};
+use crate::referee::tournament::table;
 use crate::rules::Variant;
 use crate::store::Tx;
 use crate::store::tournaments::{self, Tournament};
@@ -75,13 +75,13 @@ pub fn publication(
     // sections has them all in the text under it.
     let table = sections
         .first()
-        .map(|s| site_table(&s.view(t), lang))
+        .map(|s| site_table(&s.view(&t.name), lang))
         .unwrap_or_default();
     Ok(Publication {
         name: t.name.clone(),
         variant,
         lang,
-        text: table_text_of(t, &sections, lang),
+        text: crate::letters::compose::crosstable(&t.name, &sections, lang),
         table,
         games,
     })

@@ -96,16 +96,7 @@ pub fn subject(game: i64, variant: Variant, white: &str, black: &str, lang: Lang
     )
 }
 
-/// A move written in the game's own notation, for examples in replies
-/// (`c3-d4`, `32-28`, `e2-e4`).
-#[must_use]
-pub fn example_move(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Russian | Variant::Bashni | Variant::Lasca => "c3-d4",
-        Variant::International => "32-28",
-        Variant::Chess => "e2-e4",
-    }
-}
+pub use crate::notation::example_move;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,8 @@ use super::game::{side_name, variant_name};
 use crate::rules::{Color, Variant};
 use crate::vocabulary::Language;
 
+pub use crate::referee::told::{Invitation, InvitedTournament};
+
 /// Ways of writing a move in a game, for examples (as players write them).
 #[must_use]
 pub fn move_examples(variant: Variant, lang: Language) -> &'static str {
@@ -110,54 +112,24 @@ pub fn commands(variants: &[Variant], lang: Language) -> String {
     s
 }
 
-/// The first mail of a game to one player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Invitation<'a> {
-    /// The game number.
-    pub game: i64,
-    /// The game played.
-    pub variant: Variant,
-    /// The reader's colour.
-    pub colour: Color,
-    /// The opponent's name.
-    pub opponent: &'a str,
-    /// The tournament, if the game belongs to one: its name alone (a game
-    /// made by hand with `--tournament`), or its lines (a game of a stored
-    /// tournament: round, game number, ballot, settings).
-    pub tournament: Option<InvitedTournament<'a>>,
-    /// The time control in words, if the game has one.
-    pub time_control: Option<String>,
-    /// Whether the reader moves first.
-    pub reader_to_move: bool,
-}
-
-/// The tournament a game of an invitation belongs to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InvitedTournament<'a> {
-    /// Only a name.
-    Name(&'a str),
-    /// A stored tournament's lines.
-    Stored(super::tournament_events::InvitationLines),
-}
-
 /// The opening lines of the first mail: the game, the colour, the opponent,
 /// the tournament, the time control and how to answer; the commands follow.
 #[must_use]
-pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
+pub fn invitation(i: &Invitation, lang: Language) -> String {
     let name = variant_name(i.variant, lang);
     let colour = side_name(i.colour, lang);
     let mut s = match lang {
         Language::En => format!(
             "A new game has started: game #{}, {name}. You play {colour}; your opponent is {}\n",
             i.game,
-            sentence_end(i.opponent)
+            sentence_end(&i.opponent)
         ),
         Language::Ru => format!(
             "Началась новая партия №{}, {}. Вы играете {}; ваш соперник — {}\n",
             i.game,
             name.to_lowercase(),
             colour_instrumental(i.colour),
-            sentence_end(i.opponent)
+            sentence_end(&i.opponent)
         ),
     };
     match &i.tournament {
@@ -170,7 +142,7 @@ pub fn invitation(i: &Invitation<'_>, lang: Language) -> String {
         }
         None => {}
     }
-    s.push_str(&match (&i.time_control, lang) {
+    s.push_str(&match (i.time_control.map(|c| c.describe(lang)), lang) {
         (Some(c), Language::En) => format!("Time control: {c}.\n"),
         (Some(c), Language::Ru) => format!("Контроль времени: {c}.\n"),
         (None, Language::En) => "The game has no time control.\n".into(),
@@ -239,9 +211,9 @@ mod tests {
             game: 5,
             variant: Variant::Chess,
             colour: Color::Black,
-            opponent: "Ann Smith",
-            tournament: Some(InvitedTournament::Name("Кубок клуба")),
-            time_control: Some("10 дн. на 10 ходов".into()),
+            opponent: "Ann Smith".into(),
+            tournament: Some(InvitedTournament::Name("Кубок клуба".into())),
+            time_control: Some(crate::clock::TimeControl::parse("10/10").expect("control")),
             reader_to_move: false,
         };
         let ru = invitation(&i, Language::Ru);

@@ -45,6 +45,7 @@
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
+pub mod account;
 pub mod alerts;
 pub mod ask;
 pub mod catalog;

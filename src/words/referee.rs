@@ -6,9 +6,46 @@ use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
 use crate::clock::MoveClockError;
-use crate::referee::{RefereeError, TournamentRefusal};
+use crate::referee::{RefereeError, StartRefusal, TournamentRefusal};
 use crate::store::game_clocks::ClockError;
 use crate::vocabulary::Language;
+
+impl std::fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&refusal(self, Language::En))
+    }
+}
+
+impl RefereeError {
+    /// The refusal in a language, as a clause ([`refusal`]).
+    #[must_use]
+    pub fn message(&self, lang: Language) -> String {
+        refusal(self, lang)
+    }
+}
+
+/// Why a game cannot start as asked, in English (the command line's words).
+fn start_refusal(r: &StartRefusal) -> String {
+    match r {
+        StartRefusal::Setup(e) => format!(
+            "the start position: {}",
+            super::setup::refusal(e, Language::En)
+        ),
+        StartRefusal::Opening { text, why } => format!("the opening {text:?}: {why}"),
+        StartRefusal::OpeningMove { text, error } => {
+            format!("the opening move {text:?} is not legal: {error}")
+        }
+        StartRefusal::NoPieces { side, towers } => format!(
+            "the game would be over before its first move: {} has no {}",
+            side_name(*side, Language::En),
+            if *towers { "towers" } else { "pieces" }
+        ),
+        StartRefusal::Over(end) => format!(
+            "the game would be over before its first move: {}",
+            super::moves::finish(end, Language::En)
+        ),
+    }
+}
 
 /// «полуход», «полухода», «полуходов» as the number wants.
 fn plies_word_ru(n: u32) -> &'static str {
@@ -187,6 +224,12 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             format!("отпуск игрока {who}: {}", l.message(lang))
         }
         (E::Invalid(s), _) => s.clone(),
+        // As the command line and the director's desk have always said it.
+        (E::SamePlayer, _) => "White and Black are the same player".into(),
+        (E::NotPlayerOf(email, id), _) => format!("{email} does not play in game #{id}"),
+        (E::OtherSideResigns, _) => "the side named as resigning is not yours".into(),
+        // The command line's words, the same in both languages.
+        (E::Start(r), _) => start_refusal(r),
         (E::Corrupt(g, s), Language::En) => {
             format!("game #{g} cannot be replayed from the database: {s}")
         }
@@ -282,6 +325,12 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::NoAdjudication(g), Language::Ru) => format!("партия №{g} не передана на присуждение"),
         (T::Ballot(why), Language::En) => format!("the list of openings cannot be used: {why}"),
         (T::Ballot(why), Language::Ru) => format!("список дебютов не годится: {why}"),
+        (T::NoDrawingTable(name), Language::En) => {
+            format!("the list of openings cannot be used: no drawing table {name:?}")
+        }
+        (T::NoDrawingTable(name), Language::Ru) => {
+            format!("список дебютов не годится: no drawing table {name:?}")
+        }
         (T::Period(n), Language::En) => format!("the tournament «{n}» is not being played"),
         (T::Period(n), Language::Ru) => format!("турнир «{n}» сейчас не играется"),
         (T::NoClaim(g), Language::En) => format!("there is no such claim for game #{g}"),
@@ -425,7 +474,14 @@ mod tests {
                 E::OwnGame(_) => 28,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (words::moves), the command line's free text, faults.
-                E::Move(_) | E::Invalid(_) | E::Corrupt(..) | E::Store(_) => usize::MAX,
+                E::Move(_)
+                | E::Invalid(_)
+                | E::Start(_)
+                | E::SamePlayer
+                | E::NotPlayerOf(..)
+                | E::OtherSideResigns
+                | E::Corrupt(..)
+                | E::Store(_) => usize::MAX,
             }
         }
         let g = GameId(7);

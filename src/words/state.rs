@@ -11,106 +11,9 @@ use crate::rules::{Color, Variant};
 use crate::vocabulary::Language;
 use crate::vocabulary::{GameResult, GameStatus, Termination};
 
-/// Where the game stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Being played: `to_move` (named `mover`) owes move `number`.
-    Playing {
-        /// The side to move.
-        to_move: Color,
-        /// That side's player.
-        mover: String,
-        /// The move number due (PDN numbering: White's and Black's ply share it).
-        number: u32,
-    },
-    /// Stopped by the referee without a result (paused or adjourned).
-    Stopped(GameStatus),
-    /// Frozen at the end of a tournament's playing period, waiting for the
-    /// players' claims or the director's adjudication.
-    Frozen,
-    /// Annulled by the referee: it counts for nobody.
-    Annulled,
-    /// Over.
-    Finished {
-        /// Who won, or a draw.
-        result: GameResult,
-        /// How it ended.
-        termination: Termination,
-    },
-}
-
-/// One clock as a reader sees it. Used and left add up to the time allowed:
-/// of the game so far (`used_seconds + left_seconds`), or under a control
-/// per move, of the move (`this_move_seconds + left_seconds`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClockLine {
-    /// Whose clock.
-    pub side: Color,
-    /// Time charged in the game, seconds (the current move's charge so far
-    /// included).
-    pub used_seconds: i64,
-    /// Time left, seconds.
-    pub left_seconds: i64,
-    /// A control per move: what the current move has cost so far, seconds
-    /// (0 for the side waiting); `None` for a control over the game.
-    pub this_move_seconds: Option<i64>,
-    /// This side is to move and its time runs.
-    pub running: bool,
-    /// The deadline of the running clock, already written in the reader's
-    /// time zone (`2026-12-04 18:00 MSK (15:00 UTC)`).
-    pub deadline: Option<String>,
-    /// The clock runs but stands for now with no deadline (an undelivered
-    /// or unsent move notice): "clock stopped, no deadline".
-    pub stopped: bool,
-}
-
-/// The clocks of a game with a time control.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clocks {
-    /// The time control in words (from [`crate::clock::TimeControl::describe`]).
-    pub control: Option<String>,
-    /// White's and Black's clocks.
-    pub sides: Vec<ClockLine>,
-    /// The reader's leave days left this year.
-    pub leave_left: u32,
-    /// The reader's next reminder.
-    pub next_reminder: Option<NextReminder>,
-}
-
-/// The reader's next reminder (or time-out), dated in the reader's zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NextReminder {
-    /// What it is.
-    pub kind: ActionKind,
-    /// The day it comes.
-    pub on: chrono::NaiveDate,
-    /// The day of the deadline it is counted from, after any leave.
-    pub deadline: chrono::NaiveDate,
-}
-
-/// Everything the state text says, for one reader.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StateView {
-    /// The game number.
-    pub game: i64,
-    /// The game played.
-    pub variant: Variant,
-    /// White's player.
-    pub white: String,
-    /// Black's player.
-    pub black: String,
-    /// The text diagram, from the reader's side.
-    pub board: String,
-    /// The score in move-number form (`1. c3-d4 d6-c5` lines), may be empty.
-    pub score: String,
-    /// Where the game stands.
-    pub phase: Phase,
-    /// The clocks, if the game has a time control.
-    pub clocks: Option<Clocks>,
-    /// The side whose draw offer waits for an answer, and whether it is the
-    /// reader's own offer.
-    pub offer: Option<(Color, bool)>,
-}
+pub use crate::referee::told::{
+    Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView,
+};
 
 /// The first line of every mail about a game: `Партия #12 - Русские шашки: A – B`
 /// (the mail reader recognises it when a player pastes the bot's text back).
@@ -126,33 +29,49 @@ pub fn header(game: i64, variant: Variant, white: &str, black: &str, lang: Langu
     )
 }
 
-/// The whole state text.
+/// The whole state text, with the board drawn as `board` (text).
 #[must_use]
-pub fn render(v: &StateView, lang: Language) -> String {
-    render_with(v, lang, false)
+pub fn render(v: &StateView, board: &str, lang: Language) -> String {
+    format!(
+        "{}\n\n{}{}",
+        header(v.game, v.variant, &v.white, &v.black, lang),
+        board.trim_end(),
+        below_board(v, false, lang)
+    )
 }
 
-/// The state under a line that has just said how the game ended (a
-/// resignation, a mate, a draw by agreement or by a rule, a loss on time, a
-/// director's ruling, an annulment): as [`render`] without the line saying it
-/// again, so that a mail states the end once.
+/// The score as the reader reads it: `1. c3-d4 d6-c5` lines, chess in the
+/// reader's piece letters; empty before the first move.
 #[must_use]
-pub fn render_below_end(v: &StateView, lang: Language) -> String {
-    render_with(v, lang, true)
+pub fn score(s: &Score) -> String {
+    let plies: Vec<String> = if s.chess {
+        s.plies
+            .iter()
+            .map(|m| crate::notation::chess_move::san_for(m, s.letters))
+            .collect()
+    } else {
+        s.plies.clone()
+    };
+    crate::referee::view::score_text(&plies, s.first, s.first_number)
 }
 
-fn render_with(v: &StateView, lang: Language, end_told: bool) -> String {
+/// What the state text says under its board (from the blank line after
+/// it): the score, whose move it is or how the game stands, the clocks and
+/// the pending offer. With `end_told`, a line above has just said how the
+/// game ended (a resignation, a mate, a draw by agreement or by a rule, a
+/// loss on time, a director's ruling, an annulment): the end is not said
+/// again, so that a mail states it once.
+#[must_use]
+pub fn below_board(v: &StateView, end_told: bool, lang: Language) -> String {
     let ended = matches!(v.phase, Phase::Finished { .. } | Phase::Annulled);
-    let mut s = header(v.game, v.variant, &v.white, &v.black, lang);
-    s.push_str("\n\n");
-    s.push_str(v.board.trim_end());
-    s.push_str("\n\n");
-    if !v.score.is_empty() {
+    let mut s = String::from("\n\n");
+    let score = score(&v.score);
+    if !score.is_empty() {
         s.push_str(match lang {
             Language::En => "Score:\n",
             Language::Ru => "Запись партии:\n",
         });
-        s.push_str(&v.score);
+        s.push_str(&score);
         s.push_str("\n\n");
     }
     if end_told && ended {
@@ -511,7 +430,7 @@ pub fn clock_line(v: &ClockLine, playing: bool, lang: Language) -> String {
 fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
     let playing = matches!(phase, Phase::Playing { .. });
     let mut s = String::new();
-    if let (true, Some(control)) = (playing, &c.control) {
+    if let (true, Some(control)) = (playing, c.control.map(|c| c.describe(lang))) {
         s.push_str(&match lang {
             Language::En => format!("Time control: {control}\n"),
             Language::Ru => format!("Контроль времени: {control}\n"),
@@ -631,23 +550,6 @@ pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
             Language::Ru,
         ) => "контрольный срок: сообщение судье".into(),
     }
-}
-
-/// One game in a player's list of games.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameLine {
-    /// The game number.
-    pub game: i64,
-    /// The game played (`None`: a stored name this version does not know).
-    pub variant: Variant,
-    /// White's player.
-    pub white: String,
-    /// Black's player.
-    pub black: String,
-    /// Where it stands.
-    pub status: GameStatus,
-    /// The result and how it ended, for a finished game.
-    pub result: Option<(GameResult, Termination)>,
 }
 
 /// A player's games, one line each: `#3 Русские шашки: A – B: идёт`.

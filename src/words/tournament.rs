@@ -19,25 +19,7 @@
 use crate::tournament::standings::{Crosstable, Mark, Scoring, Standing, TieBreak, Unit};
 use crate::vocabulary::Language;
 
-/// Everything the crosstable and the standing line say.
-#[derive(Clone, Copy, Debug)]
-pub struct TableView<'a> {
-    /// The tournament's name.
-    pub tournament: &'a str,
-    /// The players' names, index = personal number − 1 (a missing name prints
-    /// as the number).
-    pub names: &'a [String],
-    /// The crosstable, withdrawals applied: it also says who withdrew and who
-    /// lost his place.
-    pub crosstable: &'a Crosstable,
-    /// Its standings, as [`Crosstable::standings_with_seed`] gave them for
-    /// `order`.
-    pub standings: &'a [Standing],
-    /// The tie-breaks of the standings, in their order.
-    pub order: &'a [TieBreak],
-    /// How points are printed.
-    pub scoring: Scoring,
-}
+pub use crate::referee::told::TableView;
 
 impl TableView<'_> {
     fn name(&self, player: u32) -> String {

@@ -8,35 +8,10 @@ use super::game::days_ru;
 use super::moves::result_with_score;
 use crate::clock::TimeoutPolicy;
 use crate::rules::GameResult;
-use crate::tournament::standings::{Scoring, TieBreak};
+use crate::tournament::standings::Scoring;
 use crate::vocabulary::Language;
 
-/// The tournament's lines of a game's first mail.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvitationLines {
-    /// The tournament's name.
-    pub name: String,
-    /// The round (1-based).
-    pub round: u32,
-    /// The game number from the personal numbers, White first (`"3-7"`).
-    pub label: String,
-    /// 1 or 2 in a micro-match.
-    pub match_game: Option<u32>,
-    /// The balloted opening (`IDF-64 1-IV`), if any.
-    pub ballot: Option<String>,
-    /// Leave days per calendar year.
-    pub leave_days_per_year: u32,
-    /// Draw offers accepted from this move on.
-    pub draw_offers_from_move: Option<u32>,
-    /// What a time-out does.
-    pub on_timeout: TimeoutPolicy,
-    /// The playing period in days, if limited.
-    pub playing_period_days: Option<u32>,
-    /// The tie-breaks, in order.
-    pub tie_breaks: Vec<TieBreak>,
-    /// How points are counted.
-    pub scoring: Scoring,
-}
+pub use crate::referee::told::InvitationLines;
 
 /// The tournament's lines, each ending with a newline.
 #[must_use]

@@ -393,7 +393,8 @@ impl TournamentCmd {
                 Ok(
                     match read(db, |tx| {
                         let t = service::by_name(tx, &name)?;
-                        service::table_text(tx, &t, lang)
+                        service::table(tx, &t)
+                            .map(|s| crate::letters::compose::crosstable(&t.name, &s, lang))
                     })? {
                         Ok(text) => {
                             print!("{text}");

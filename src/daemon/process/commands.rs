@@ -4,14 +4,16 @@
 //! understood), and applied in a savepoint so that a refused one changes
 //! nothing and is answered with the game's state.
 
-use super::replies::{enqueue, language_of, personal};
+use super::replies::{enqueue, language_of, personal_told};
 use crate::clock::zone::{local_date, parse_zone};
 use crate::config::Config;
 use crate::daemon::inbox::RawMail;
 use crate::mail::Envelope;
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
 use crate::notation::move_number::MoveNumber;
+use crate::referee::Reply;
 use crate::referee::intake::{self, Decision, Said};
+use crate::referee::told::{Line, Note, Part, Told};
 use crate::referee::{self, Command, RefereeError, Source};
 use crate::rules::Variant;
 use crate::store::players::Player;
@@ -102,15 +104,15 @@ pub(super) fn intents_for(
     Ok((read_intents(&env.new_text, &env.subject, &cx), default))
 }
 
-/// The game's state for the player as the referee's status reply renders it
+/// The game's state for the player as the referee's status reply tells it
 /// (board, clocks, whose move), to follow a refusal; `None` if the referee
-/// cannot render it.
-pub(super) fn state_text(
+/// cannot tell it.
+pub(super) fn state_told(
     tx: &Tx<'_>,
     player: &Player,
     game: GameId,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<Option<String>, RefereeError> {
+) -> Result<Option<Told>, RefereeError> {
     match referee::handle(
         tx,
         &Command::Status { game },
@@ -118,7 +120,7 @@ pub(super) fn state_text(
         now,
         Source::default(),
     ) {
-        Ok(h) => Ok(h.replies.into_iter().next().map(|r| r.body)),
+        Ok(h) => Ok(h.replies.into_iter().next().map(|r| r.told)),
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
         Err(_) => Ok(None),
     }
@@ -131,11 +133,18 @@ pub(super) fn with_state(
     game: Option<GameId>,
     line: String,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<String, RefereeError> {
-    let Some(g) = game else { return Ok(line) };
-    Ok(match state_text(tx, player, g, now)? {
-        Some(state) => format!("{line}\n\n{state}"),
-        None => line,
+) -> Result<Told, RefereeError> {
+    let Some(g) = game else {
+        return Ok(Told::Text(line));
+    };
+    Ok(match state_told(tx, player, g, now)? {
+        // The line, a blank line, the state.
+        Some(state) => Told::lines(vec![
+            Line::of(Part::Text(line)),
+            Line(Vec::new()),
+            Line::of(Part::Told(Box::new(state))),
+        ]),
+        None => Told::Text(line),
     })
 }
 
@@ -166,14 +175,13 @@ pub(super) fn apply(
     )? {
         Ok(c) => c,
         Err(answer) => {
-            let text = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
-            let text = with_notes(text, notes);
+            let told = with_state(tx, player, game, answer.notice.text(lang), mail.received_at)?;
             enqueue(
                 tx,
                 config,
                 env,
                 mail,
-                &[personal(player, game, text, lang)],
+                &[with_notes(personal_told(player, game, told, lang), notes)],
                 index,
             )?;
             return Ok(answer.outcome);
@@ -189,7 +197,7 @@ pub(super) fn apply(
             savepoint(tx, "RELEASE intent")?;
             let processed_at = crate::daemon::wall::now().max(mail.received_at);
             if let Some(mine) = h.replies.iter_mut().find(|r| r.to == player.id) {
-                mine.body = with_notes(std::mem::take(&mut mine.body), notes);
+                *mine = with_notes(mine.clone(), notes);
             }
             let replies = &mut h.replies;
             crate::daemon::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
@@ -225,13 +233,13 @@ pub(super) fn apply(
                 }
                 .text(lang),
             };
-            let text = with_notes(with_state(tx, player, game, line, mail.received_at)?, notes);
+            let told = with_state(tx, player, game, line, mail.received_at)?;
             enqueue(
                 tx,
                 config,
                 env,
                 mail,
-                &[personal(player, game, text, lang)],
+                &[with_notes(personal_told(player, game, told, lang), notes)],
                 index,
             )?;
             Ok(
@@ -560,9 +568,9 @@ pub(super) fn note_of(intent: &Intent, line: &str, offered: bool) -> Option<Noti
 }
 
 /// The notes of a mail's other lines about a game, after the reply's text.
-pub(super) fn with_notes(body: String, notes: &[String]) -> String {
-    if notes.is_empty() {
-        return body;
+pub(super) fn with_notes(mut reply: Reply, notes: &[String]) -> Reply {
+    if !notes.is_empty() {
+        reply.notes.push(Note::Lines(notes.to_vec()));
     }
-    format!("{body}\n\n{}", notes.join("\n"))
+    reply
 }

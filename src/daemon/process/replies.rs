@@ -18,13 +18,24 @@ pub(super) fn language_of(player: &Player) -> Language {
 
 /// A reply to one player; its headers are the composer's ([`letters::post`]).
 pub(super) fn personal(p: &Player, game: Option<GameId>, body: String, lang: Language) -> Reply {
+    personal_told(p, game, crate::referee::told::Told::Text(body), lang)
+}
+
+/// A reply to one player telling `told`.
+pub(super) fn personal_told(
+    p: &Player,
+    game: Option<GameId>,
+    told: crate::referee::told::Told,
+    lang: Language,
+) -> Reply {
     Reply {
         monospace: false,
         to: p.id,
         email: p.email.clone(),
         language: lang,
         game,
-        body,
+        told,
+        notes: Vec::new(),
     }
 }
 

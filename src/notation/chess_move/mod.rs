@@ -10,7 +10,7 @@
 //! [`super::chess_illegal`]) or lists the candidates when several fit. The
 //! reasons are words only in [`crate::words::chess`]. The canonical writers are
 //! [`full`] (long algebraic, `Ng1-f3`) and [`short`] (SAN, `Nf3`);
-//! [`crate::words::chess::san_for`] writes SAN in Russian piece letters.
+//! [`san_for`] writes SAN in Russian piece letters.
 //!
 //! Moves are those of the FIDE Laws, which seed 003 follows: art. 5-6 (moves of
 //! the pieces, castling, en passant, promotion), art. 10 (check must be parried).
@@ -47,6 +47,7 @@
 //! full from-square without a letter (`g1f3`, `e2-e4`) means whatever piece
 //! stands there.
 
+mod letters;
 mod read;
 mod resolve;
 mod write;
@@ -54,6 +55,7 @@ mod write;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 pub use super::chess_illegal::{CastlingBar, ChessIllegal, Place};
+pub use letters::{piece_letter, san_for};
 pub use read::{en_passant_mark_len, is_chess_suffix, is_en_passant_mark, parse_chess_move};
 pub use resolve::ChessResolveError;
 pub use write::{full, short};

@@ -82,3 +82,6 @@ pub use reader::{PdnReader, ReaderPosition, read_games, read_pgn_games};
 pub use results::{is_pgn_result, is_result};
 pub use tags::{SEVEN_TAG_ROSTER, fen_black_to_move};
 pub use writer::{LINE_WIDTH, write_game};
+
+/// The `Event` tag of a game of no tournament.
+pub const UNNAMED_EVENT: &str = "zaochka correspondence game";

@@ -4,13 +4,15 @@
 //! opponent's matching line answers at once ([`answer`]); both players' lines
 //! may keep answering each other until a line ends, misses, or the game ends.
 
+use crate::referee::told::{Account, Line, Part, Told};
 use chrono::{DateTime, Utc};
 
+use crate::referee::told::ConditionalEvent as Event;
 use crate::referee::{Command, Handled, RefereeError, Source};
 use crate::store::conditional_replies::{self, ConditionalReply};
 use crate::store::conditionals::{self, ConditionalLine};
 use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, games, moves, offers};
-use crate::words::conditional::{Event, text};
+use std::sync::Arc;
 
 /// Plays a move ([`crate::referee::play::play`]) and then the conditional
 /// moves it sets off ([`answer`]): the mover's own lines are cleared; the
@@ -62,8 +64,9 @@ pub(crate) fn answer(
     let owner = mover.opposite();
     let note = |h: &mut Handled, side: Side, event: Event| {
         let p = row.player(side);
+        let event = Arc::new(event);
         for r in h.replies.iter_mut().filter(|r| r.to == p) {
-            r.body = with_note(&r.body, &text(&event, r.language));
+            with_note(&mut r.told, Part::Conditional(Arc::clone(&event)));
         }
     };
     if own_move {
@@ -173,16 +176,15 @@ fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> 
                 .replies
                 .iter()
                 .find(|f| f.to == r.to && f.game == r.game)
-                .map(|f| event_of(&f.body).to_string());
+                .map(|f| event_of(&f.told));
             let mut lead = before.unwrap_or_default();
             if r.to == owner {
-                if !lead.is_empty() {
-                    lead.push('\n');
-                }
-                lead.push_str(&text(&Event::PlayedForYou { remaining }, r.language));
+                lead.push(Line::of(Part::Conditional(Arc::new(Event::PlayedForYou {
+                    remaining,
+                }))));
             }
             if !lead.is_empty() {
-                r.body = with_lead(&r.body, &lead);
+                with_lead(&mut r.told, lead);
             }
             r
         })
@@ -190,42 +192,63 @@ fn merge(first: Handled, second: Handled, owner: PlayerId, remaining: usize) -> 
     Handled {
         game: first.game.or(second.game),
         replies,
-        summary: format!("{}; conditional reply {}", first.summary, second.summary),
+        summary: Account::ConditionalReply {
+            first: Box::new(first.summary),
+            second: Box::new(second.summary),
+        },
         late: first.late.or(second.late),
     }
 }
 
-/// The event lines of a notice made by [`crate::referee::view::with_event`]:
-/// what stands between the header and the state.
-fn event_of(body: &str) -> &str {
-    body.split_once("\n\n")
-        .and_then(|(_, rest)| rest.split_once("\n\n"))
-        .map_or("", |(event, _)| event)
+/// The event lines of a notice: what stands between the header and the
+/// state.
+fn event_of(told: &Told) -> Vec<Line> {
+    match told {
+        Told::News {
+            lines,
+            state: Some(_),
+        } => lines.clone(),
+        _ => Vec::new(),
+    }
 }
 
-/// A notice with a note added under its event lines.
-fn with_note(body: &str, note: &str) -> String {
-    let event = event_of(body);
-    if event.is_empty() {
-        return format!("{body}\n\n{note}");
+/// A notice with a note added under its event lines (after a body with
+/// none, as a paragraph).
+fn with_note(told: &mut Told, note: Part) {
+    match told {
+        Told::News {
+            lines,
+            state: Some(_),
+        } if !lines.is_empty() => lines.push(Line::of(note)),
+        _ => {
+            let old = std::mem::replace(told, Told::lines(Vec::new()));
+            *told = Told::lines(vec![
+                Line::of(Part::Told(Box::new(old))),
+                Line(Vec::new()),
+                Line::of(note),
+            ]);
+        }
     }
-    crate::referee::view::with_event(
-        &body.replacen(&format!("\n\n{event}\n\n"), "\n\n", 1),
-        &format!("{event}\n{note}"),
-    )
 }
 
 /// A notice with `lead` put above its event lines, in the same paragraph,
 /// so that a notice merged again keeps every event.
-pub(super) fn with_lead(body: &str, lead: &str) -> String {
-    let event = event_of(body);
-    if event.is_empty() {
-        return crate::referee::view::with_event(body, lead);
+pub(super) fn with_lead(told: &mut Told, mut lead: Vec<Line>) {
+    match told {
+        Told::News {
+            lines,
+            state: Some(_),
+        } => {
+            lead.append(lines);
+            *lines = lead;
+        }
+        _ => {
+            let old = std::mem::replace(told, Told::lines(Vec::new()));
+            lead.push(Line(Vec::new()));
+            lead.push(Line::of(Part::Told(Box::new(old))));
+            *told = Told::lines(lead);
+        }
     }
-    crate::referee::view::with_event(
-        &body.replacen(&format!("\n\n{event}\n\n"), "\n\n", 1),
-        &format!("{lead}\n{event}"),
-    )
 }
 
 fn savepoint(tx: &Tx<'_>, sql: &str) -> Result<(), RefereeError> {

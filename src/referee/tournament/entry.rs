@@ -1,6 +1,7 @@
 //! Making a tournament and its field: create, enter and remove players, draw
 //! the personal numbers, withdraw and replace a player.
 
+use crate::referee::told::{Line, Part, Told, TournamentEvent};
 use chrono::{DateTime, Utc};
 
 use super::{audit, by_name, director, director_of};
@@ -417,7 +418,14 @@ pub fn replace(
             email: o.email.clone(),
             language: lang,
             game: Some(g.id),
-            body: crate::words::tournament_events::replaced(&gone.name, &comer.name, reason, lang),
+            told: Told::lines(vec![Line::of(Part::Tournament(
+                TournamentEvent::Replaced {
+                    old: gone.name.clone(),
+                    new: comer.name.clone(),
+                    reason: reason.to_string(),
+                },
+            ))]),
+            notes: Vec::new(),
         });
     }
     let lang = crate::referee::load::language(&gone);
@@ -426,7 +434,14 @@ pub fn replace(
         email: gone.email.clone(),
         language: lang,
         game: None,
-        body: crate::words::tournament_events::you_are_replaced(&t.name, &comer.name, reason, lang),
+        told: Told::lines(vec![Line::of(Part::Tournament(
+            TournamentEvent::YouAreReplaced {
+                tournament: t.name.clone(),
+                new: comer.name.clone(),
+                reason: reason.to_string(),
+            },
+        ))]),
+        notes: Vec::new(),
         monospace: false,
     });
     audit(

@@ -19,7 +19,6 @@ pub use ruling::{Ruling, rule_claim};
 pub use start::start;
 pub use table::{
     SectionTable, after_game_end, frozen, invitation_lines, refuse_if_frozen, table, table_mail,
-    table_text, table_text_of,
 };
 
 use crate::store::players::{self, Role};

@@ -10,7 +10,13 @@ use super::audit;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::{language, load};
 use crate::referee::play::finish_game;
+use crate::referee::told::{Account, Line, Part, Told, TournamentEvent};
 use crate::referee::view::to_both;
+
+/// The event lines of one tournament event.
+fn said(e: TournamentEvent) -> Vec<Line> {
+    vec![Line::of(Part::Tournament(e))]
+}
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games as game_rows;
 use crate::store::players;
@@ -53,9 +59,15 @@ pub fn end_playing_period(
         tournaments::freeze(tx, g.id, t.id, now, due)?;
         frozen.push(g.id.0);
         let l = load(tx, g.id, now)?;
-        replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
-            crate::words::tournament_events::period_ended(g.id.0, due.date_naive(), lang)
-        }));
+        replies.extend(to_both(
+            &l,
+            l.game.as_ref(),
+            None,
+            said(TournamentEvent::PeriodEnded {
+                game: g.id.0,
+                due: due.date_naive(),
+            }),
+        ));
     }
     let status = if frozen.is_empty() {
         TournamentStatus::Finished
@@ -117,21 +129,31 @@ pub fn claim(
         email: me.email.clone(),
         language: lang,
         game: Some(id),
-        body: crate::words::tournament_events::claim_recorded(id.0, result, lang),
+        told: Told::lines(said(TournamentEvent::ClaimRecorded { game: id.0, result })),
+        notes: Vec::new(),
     }];
     let claims = tournaments::claims(tx, id)?;
     if let [a, b] = claims.as_slice() {
         if a.result == b.result {
             finish_game(tx, &mut l, a.result, Termination::AgreedClaims, now)?;
             tournaments::set_adjudication_state(tx, id, AdjudicationState::Settled)?;
-            replies = to_both(&l, l.game.as_ref(), None, |lang| {
-                crate::words::tournament_events::settled(id.0, a.result, lang)
-            });
+            replies = to_both(
+                &l,
+                l.game.as_ref(),
+                None,
+                said(TournamentEvent::Settled {
+                    game: id.0,
+                    result: a.result,
+                }),
+            );
         } else {
             tournaments::set_adjudication_state(tx, id, AdjudicationState::Ruling)?;
-            replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
-                crate::words::tournament_events::to_director(id.0, lang)
-            }));
+            replies.extend(to_both(
+                &l,
+                l.game.as_ref(),
+                None,
+                said(TournamentEvent::ToDirector { game: id.0 }),
+            ));
         }
     }
     audit(
@@ -146,7 +168,11 @@ pub fn claim(
     Ok(Handled {
         game: Some(id),
         replies,
-        summary: format!("game #{id}: claim {} by {}", result.as_str(), side.as_str()),
+        summary: Account::Claimed {
+            game: id,
+            result,
+            side,
+        },
         late: None,
     })
 }
@@ -161,9 +187,12 @@ pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, Ref
     for a in tournaments::claims_overdue(tx, now)? {
         tournaments::set_adjudication_state(tx, a.game, AdjudicationState::Ruling)?;
         let l = load(tx, a.game, now)?;
-        replies.extend(to_both(&l, l.game.as_ref(), None, |lang| {
-            crate::words::tournament_events::to_director(a.game.0, lang)
-        }));
+        replies.extend(to_both(
+            &l,
+            l.game.as_ref(),
+            None,
+            said(TournamentEvent::ToDirector { game: a.game.0 }),
+        ));
     }
     Ok(replies)
 }

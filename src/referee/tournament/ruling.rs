@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::load;
+use crate::referee::told::{Account, Line, Part, TournamentEvent};
 use crate::referee::view::to_both;
 use crate::referee::{DirectorAction, Handled, RefereeError};
 use crate::store::audit::{self, NewAuditEntry};
@@ -65,8 +66,12 @@ pub fn rule_claim(
         (None, _) => return Err(TournamentRefusal::WhichClaim(id).into()),
     };
     let (side, result) = (claim.side, claim.result);
-    let said =
-        |lang| crate::words::director_mail::claim_ruled(id, side, result, ruling.accept, lang);
+    let said = Line::of(Part::Tournament(TournamentEvent::ClaimRuled {
+        game: id,
+        side,
+        result,
+        accepted: ruling.accept,
+    }));
     let mut handled = if ruling.accept {
         let mut h = crate::referee::director::direct(
             tx,
@@ -78,7 +83,7 @@ pub fn rule_claim(
             message_id,
         )?;
         for r in &mut h.replies {
-            r.body = format!("{}\n{}", said(r.language), r.body);
+            r.told.put_above(said.clone());
         }
         h
     } else {
@@ -86,8 +91,8 @@ pub fn rule_claim(
         let l = load(tx, id, now)?;
         Handled {
             game: Some(id),
-            replies: to_both(&l, l.game.as_ref(), None, said),
-            summary: String::new(),
+            replies: to_both(&l, l.game.as_ref(), None, vec![said]),
+            summary: Account::Nothing,
             late: None,
         }
     };
@@ -109,12 +114,12 @@ pub fn rule_claim(
         },
         message_id,
     )?;
-    handled.summary = format!(
-        "game #{id}: {} ({}, {}) ({})",
-        action.replace('_', " "),
-        claim.side.as_str(),
-        result.as_str(),
-        ruling.reason.trim()
-    );
+    handled.summary = Account::ClaimRuled {
+        game: id,
+        accepted: ruling.accept,
+        side: claim.side,
+        result,
+        reason: ruling.reason.to_string(),
+    };
     Ok(handled)
 }

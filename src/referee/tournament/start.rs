@@ -41,13 +41,10 @@ enum Openings {
 impl Openings {
     fn of(source: &BallotSource, variant: Variant) -> Result<Openings, RefereeError> {
         match source {
-            BallotSource::Table(name) => {
-                name.parse::<DrawingTable>()
-                    .map(Openings::Table)
-                    .map_err(|_| {
-                        TournamentRefusal::Ballot(format!("no drawing table {name:?}")).into()
-                    })
-            }
+            BallotSource::Table(name) => name
+                .parse::<DrawingTable>()
+                .map(Openings::Table)
+                .map_err(|_| TournamentRefusal::NoDrawingTable(name.clone()).into()),
             BallotSource::Own { name, text } => BallotList::read(name, variant, text)
                 .map(Openings::Own)
                 .map_err(|e| TournamentRefusal::Ballot(e.to_string()).into()),

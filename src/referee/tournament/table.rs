@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
+use crate::referee::told::{InvitationLines, Note, TableView, Told};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::games as game_rows;
 use crate::store::players::{self, Player, Role};
@@ -18,9 +19,6 @@ use crate::store::{GameId, PlayerId, Tx};
 use crate::store::{GameStatus, Termination};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 use crate::vocabulary::DirectorAction;
-use crate::vocabulary::Language;
-use crate::words::tournament::TableView;
-use crate::words::tournament_events::InvitationLines;
 
 /// One section's table.
 #[derive(Clone, Debug)]
@@ -47,9 +45,9 @@ pub struct SectionTable {
 impl SectionTable {
     /// The table as the prose layer reads it.
     #[must_use]
-    pub fn view<'a>(&'a self, t: &'a Tournament) -> TableView<'a> {
+    pub fn view<'a>(&'a self, tournament: &'a str) -> TableView<'a> {
         TableView {
-            tournament: &t.name,
+            tournament,
             names: &self.names,
             crosstable: &self.crosstable,
             standings: &self.standings,
@@ -138,36 +136,6 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
     Ok(out)
 }
 
-/// The crosstable of `t` as monospace text in `lang`.
-///
-/// # Errors
-/// Database failures.
-pub fn table_text(tx: &Tx<'_>, t: &Tournament, lang: Language) -> Result<String, RefereeError> {
-    let sections = table(tx, t)?;
-    Ok(table_text_of(t, &sections, lang))
-}
-
-/// The crosstable of sections already read, as monospace text in `lang`
-/// (each section under its number when there are several).
-#[must_use]
-pub fn table_text_of(t: &Tournament, sections: &[SectionTable], lang: Language) -> String {
-    if sections.is_empty() {
-        return crate::words::tournament::no_table_yet(&t.name, lang);
-    }
-    let mut out = String::new();
-    for s in sections {
-        if sections.len() > 1 {
-            out.push_str(&crate::words::tournament_events::section_heading(
-                s.section, lang,
-            ));
-            out.push('\n');
-        }
-        out.push_str(&crate::words::tournament::crosstable(&s.view(t), lang));
-        out.push('\n');
-    }
-    out
-}
-
 /// The `standings` mail: the crosstable of the tournament of `game` (or the
 /// actor's latest tournament), to an entrant or a director.
 ///
@@ -200,7 +168,7 @@ pub fn table_mail(
     if !entered && !matches!(me.role, Role::Referee | Role::Admin) {
         return Err(TournamentRefusal::NotEntered(t.name).into());
     }
-    let body = table_text(tx, &t, lang)?;
+    let sections = table(tx, &t)?;
     Ok(Handled {
         game,
         replies: vec![Reply {
@@ -208,10 +176,14 @@ pub fn table_mail(
             email: me.email.clone(),
             language: lang,
             game,
-            body: body.clone(),
+            told: Told::Crosstable {
+                tournament: t.name.clone(),
+                sections,
+            },
+            notes: Vec::new(),
             monospace: true,
         }],
-        summary: body,
+        summary: crate::referee::told::Account::Reply,
         late: None,
     })
 }
@@ -265,12 +237,11 @@ pub fn after_game_end(
         return Ok(());
     };
     for r in replies.iter_mut().filter(|r| r.game == Some(game)) {
-        let line = crate::words::tournament::standing_line(
-            &s.view(&t),
-            &[link.white_number, link.black_number],
-            r.language,
-        );
-        r.body = format!("{}\n\n{line}", r.body.trim_end());
+        r.notes.push(Note::Standing {
+            tournament: t.name.clone(),
+            table: Box::new(s.clone()),
+            players: [link.white_number, link.black_number],
+        });
     }
     let open = tournaments::game_standings(tx, t.id)?
         .iter()

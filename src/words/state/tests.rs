@@ -144,14 +144,14 @@ fn a_finished_game_shows_no_move_due_deadline_or_reminder() {
         variant: Variant::Russian,
         white: "Иванов".into(),
         black: "Петров".into(),
-        board: "board".into(),
-        score: "1. c3-d4 *".into(),
+        board: board(),
+        score: score(&["c3-d4"]),
         phase: Phase::Finished {
             result: GameResult::BlackWins,
             termination: Termination::Resignation,
         },
         clocks: Some(Clocks {
-            control: Some("5 дн. на ход".into()),
+            control: Some(control("5 дн. на ход")),
             sides: vec![ClockLine {
                 side: Color::White,
                 used_seconds: 3600,
@@ -170,7 +170,7 @@ fn a_finished_game_shows_no_move_due_deadline_or_reminder() {
         }),
         offer: Some((Color::White, false)),
     };
-    let ru = render(&v, Language::Ru);
+    let ru = render_text(&v, Language::Ru);
     assert!(
         ru.contains("Партия окончена. Чёрные выиграли (0-1): белые сдались."),
         "{ru}"
@@ -179,7 +179,7 @@ fn a_finished_game_shows_no_move_due_deadline_or_reminder() {
     {
         assert!(!ru.contains(banned), "{banned} in {ru}");
     }
-    let en = render(&v, Language::En);
+    let en = render_text(&v, Language::En);
     for banned in ["due", "reminder", "to move", "leave", "offer"] {
         assert!(!en.contains(banned), "{banned} in {en}");
     }
@@ -241,8 +241,8 @@ fn playing(clocks: Clocks) -> StateView {
         variant: Variant::Russian,
         white: "Иванов".into(),
         black: "Петров".into(),
-        board: "board".into(),
-        score: String::new(),
+        board: board(),
+        score: score(&[]),
         phase: Phase::Playing {
             to_move: Color::White,
             mover: "Иванов".into(),
@@ -261,7 +261,7 @@ const DAY: i64 = 86_400;
 #[test]
 fn clock_lines_add_up_to_the_time_allowed() {
     let per_move = Clocks {
-        control: Some("5 дней на ход".into()),
+        control: Some(control("5 дней на ход")),
         sides: vec![
             ClockLine {
                 side: Color::White,
@@ -285,7 +285,7 @@ fn clock_lines_add_up_to_the_time_allowed() {
         leave_left: 45,
         next_reminder: None,
     };
-    let ru = render(&playing(per_move.clone()), Language::Ru);
+    let ru = render_text(&playing(per_move.clone()), Language::Ru);
     assert!(
         ru.contains("белые: на этот ход израсходовано 0 дн. 1 ч, осталось 4 дн. 23 ч"),
         "{ru}"
@@ -295,14 +295,14 @@ fn clock_lines_add_up_to_the_time_allowed() {
         "{ru}"
     );
     assert!(ru.contains("чёрные: на следующий ход 5 дн. 0 ч"), "{ru}");
-    let en = render(&playing(per_move), Language::En);
+    let en = render_text(&playing(per_move), Language::En);
     assert!(
         en.contains("White: this move used 0 d 1 h, left 4 d 23 h"),
         "{en}"
     );
     // 10 moves in 50 days: used and left add up to the 50 days.
     let cumulative = Clocks {
-        control: Some("10 ходов за 50 дней".into()),
+        control: Some(control("10 ходов за 50 дней")),
         sides: vec![ClockLine {
             side: Color::White,
             used_seconds: 3 * DAY + 5 * 3600 + 1800,
@@ -315,7 +315,7 @@ fn clock_lines_add_up_to_the_time_allowed() {
         leave_left: 45,
         next_reminder: None,
     };
-    let ru = render(&playing(cumulative), Language::Ru);
+    let ru = render_text(&playing(cumulative), Language::Ru);
     assert!(
         ru.contains("белые: израсходовано 3 дн. 6 ч, осталось 46 дн. 18 ч"),
         "{ru}"
@@ -329,24 +329,24 @@ fn clock_lines_add_up_to_the_time_allowed() {
 fn a_reminder_names_the_deadline_it_is_counted_from() {
     let day = |m, d| chrono::NaiveDate::from_ymd_opt(2026, m, d).unwrap();
     let with = |kind, on, deadline| Clocks {
-        control: Some("5 дней на ход".into()),
+        control: Some(control("5 дней на ход")),
         sides: Vec::new(),
         leave_left: 31,
         next_reminder: Some(NextReminder { kind, on, deadline }),
     };
     let three = ActionKind::DeadlineReminder { hours: 72 };
-    let ru = render(&playing(with(three, day(12, 3), day(12, 20))), Language::Ru);
+    let ru = render_text(&playing(with(three, day(12, 3), day(12, 20))), Language::Ru);
     assert!(
         ru.contains("следующее напоминание: за 3 дня до срока (20.12)"),
         "{ru}"
     );
-    let en = render(&playing(with(three, day(12, 3), day(12, 20))), Language::En);
+    let en = render_text(&playing(with(three, day(12, 3), day(12, 20))), Language::En);
     assert!(
         en.contains("next reminder: 3 days before the deadline (20 Dec)"),
         "{en}"
     );
     let silence = ActionKind::SilenceReminder { days: 14 };
-    let ru = render(
+    let ru = render_text(
         &playing(with(silence, day(12, 17), day(12, 30))),
         Language::Ru,
     );
@@ -354,4 +354,35 @@ fn a_reminder_names_the_deadline_it_is_counted_from() {
         ru.contains("следующее напоминание: после 14 дней без хода (17.12)"),
         "{ru}"
     );
+}
+
+/// A board for a state text (its drawing is letters' work).
+fn board() -> Board {
+    let game = crate::games::new_game(Variant::Russian, None).expect("start");
+    Board {
+        view: game.board_view(),
+        last: None,
+        side: Color::White,
+    }
+}
+
+/// A score of draughts plies from the start.
+fn score(plies: &[&str]) -> Score {
+    Score {
+        plies: plies.iter().map(|p| (*p).to_string()).collect(),
+        chess: false,
+        letters: Language::Ru,
+        first: Color::White,
+        first_number: 1,
+    }
+}
+
+/// A time control read from its text.
+fn control(text: &str) -> crate::clock::TimeControl {
+    crate::clock::TimeControl::parse(text).expect("control")
+}
+
+/// The state text with the board drawn as `board`.
+fn render_text(v: &StateView, lang: Language) -> String {
+    render(v, "board", lang)
 }

@@ -1,0 +1,163 @@
+//! A tournament's part of a reply, as typed values: the lines of a game's
+//! first mail, the events of its games ([`crate::words::tournament_events`]
+//! words them).
+
+use chrono::NaiveDate;
+
+use crate::clock::{TimeControl, TimeoutPolicy};
+use crate::rules::{Color, GameResult, Variant};
+use crate::tournament::standings::{Crosstable, Scoring, Standing, TieBreak};
+use crate::vocabulary::GameId;
+
+/// The tournament's lines of a game's first mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvitationLines {
+    /// The tournament's name.
+    pub name: String,
+    /// The round (1-based).
+    pub round: u32,
+    /// The game number from the personal numbers, White first (`"3-7"`).
+    pub label: String,
+    /// 1 or 2 in a micro-match.
+    pub match_game: Option<u32>,
+    /// The balloted opening (`IDF-64 1-IV`), if any.
+    pub ballot: Option<String>,
+    /// Leave days per calendar year.
+    pub leave_days_per_year: u32,
+    /// Draw offers accepted from this move on.
+    pub draw_offers_from_move: Option<u32>,
+    /// What a time-out does.
+    pub on_timeout: TimeoutPolicy,
+    /// The playing period in days, if limited.
+    pub playing_period_days: Option<u32>,
+    /// The tie-breaks, in order.
+    pub tie_breaks: Vec<TieBreak>,
+    /// How points are counted.
+    pub scoring: Scoring,
+}
+
+/// The first mail of a game to one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    /// The game number.
+    pub game: i64,
+    /// The game played.
+    pub variant: Variant,
+    /// The reader's colour.
+    pub colour: Color,
+    /// The opponent's name.
+    pub opponent: String,
+    /// The tournament, if the game belongs to one: its name alone (a game
+    /// made by hand with `--tournament`), or its lines (a game of a stored
+    /// tournament: round, game number, ballot, settings).
+    pub tournament: Option<InvitedTournament>,
+    /// The time control, if the game has one.
+    pub time_control: Option<TimeControl>,
+    /// Whether the reader moves first.
+    pub reader_to_move: bool,
+}
+
+/// The tournament a game of an invitation belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InvitedTournament {
+    /// Only a name.
+    Name(String),
+    /// A stored tournament's lines.
+    Stored(InvitationLines),
+}
+
+/// What a tournament's players are told about a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentEvent {
+    /// To the opponents: a player was replaced by another.
+    Replaced {
+        /// The player who left.
+        old: String,
+        /// The player who came.
+        new: String,
+        /// The director's reason.
+        reason: String,
+    },
+    /// To the replaced player.
+    YouAreReplaced {
+        /// The tournament.
+        tournament: String,
+        /// The player who came.
+        new: String,
+        /// The director's reason.
+        reason: String,
+    },
+    /// The playing period ended: the game waits for claims until `due`.
+    PeriodEnded {
+        /// The game number.
+        game: i64,
+        /// The last day of claims.
+        due: NaiveDate,
+    },
+    /// To the claimant: the claim is recorded.
+    ClaimRecorded {
+        /// The game number.
+        game: i64,
+        /// The result claimed.
+        result: GameResult,
+    },
+    /// Both claims agree: the result stands.
+    Settled {
+        /// The game number.
+        game: i64,
+        /// The result.
+        result: GameResult,
+    },
+    /// The claims go to the director.
+    ToDirector {
+        /// The game number.
+        game: i64,
+    },
+    /// The director ruled on a side's claim.
+    ClaimRuled {
+        /// The game.
+        game: GameId,
+        /// The claimant.
+        side: Color,
+        /// The result claimed.
+        result: GameResult,
+        /// Whether the claim was accepted.
+        accepted: bool,
+    },
+}
+
+/// The first line of every mail about a game, with the tournament line under
+/// it for a game of a stored tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heading {
+    /// The game number.
+    pub game: i64,
+    /// The game played.
+    pub variant: Variant,
+    /// White's player.
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+    /// The tournament's name, the round and the balloted opening.
+    pub tournament: Option<(String, u32, Option<String>)>,
+}
+
+/// Everything the crosstable and the standing line say.
+#[derive(Clone, Copy, Debug)]
+pub struct TableView<'a> {
+    /// The tournament's name.
+    pub tournament: &'a str,
+    /// The players' names, index = personal number − 1 (a missing name prints
+    /// as the number).
+    pub names: &'a [String],
+    /// The crosstable, withdrawals applied: it also says who withdrew and who
+    /// lost his place.
+    pub crosstable: &'a Crosstable,
+    /// Its standings, as [`Crosstable::standings_with_seed`] gave them for
+    /// `order`.
+    pub standings: &'a [Standing],
+    /// The tie-breaks of the standings, in their order.
+    pub order: &'a [TieBreak],
+    /// How points are printed.
+    pub scoring: Scoring,
+}
