@@ -28,6 +28,8 @@ use crate::rules::{Color, GameResult};
 use crate::vocabulary::Language;
 use crate::words::moves;
 
+/// Checks PDN and PGN files as the referee would: one line per game, OK or its faults.
+///
 /// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
 /// and prints one line per game: OK, or its faults: the first illegal or
 /// ambiguous ply with its move number, the text as written, the reason and the

@@ -6,6 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::store_args::StoreArgs;
 
+/// Runs the mail daemon: reads players' mails, referees them, keeps the clocks, replies.
+///
 /// Runs the mail daemon: reads the inbox, applies players' mails through the
 /// referee, keeps the clocks and sends the replies. Without a configuration file it
 /// uses ./zaochka.db, the Maildir ./mail/inbox and writes replies to ./mail/outbox.
