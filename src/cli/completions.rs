@@ -9,11 +9,7 @@ use clap_complete::Shell;
 ///
 /// The script completes every command, subcommand and option of this zaochka.
 /// The Debian package installs it where each shell looks; from a source build,
-/// write it there yourself.
-///
-/// Example (bash, for the current user):
-///
-///     zaochka completions bash > ~/.local/share/bash-completion/completions/zaochka
+/// write it where your shell looks (the example: bash, for the current user).
 #[derive(clap::Args, Debug)]
 pub struct Completions {
     /// The shell to complete for.

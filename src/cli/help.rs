@@ -13,7 +13,7 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("ZAOCHKA
 
 /// Examples, by command path (`"game new"`; `""` is `zaochka` itself): each
 /// line is one shell command, shown at the end of that command's `--help`
-/// and manual page. Every command has at least one.
+/// and manual page ([`shown`]). Every command has at least one.
 pub const EXAMPLES: &[(&str, &[&str])] = &[
     (
         "",
@@ -32,14 +32,8 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     ("clock", &["zaochka clock status"]),
     ("clock status", &["zaochka clock status"]),
-    (
-        "clock confirm-step",
-        &["zaochka clock confirm-step --as referee@club.example"],
-    ),
-    (
-        "clock cancel-step",
-        &["zaochka clock cancel-step --as referee@club.example"],
-    ),
+    ("clock confirm-step", &["zaochka clock confirm-step"]),
+    ("clock cancel-step", &["zaochka clock cancel-step"]),
     (
         "completions",
         &["zaochka completions bash > ~/.local/share/bash-completion/completions/zaochka"],
@@ -333,17 +327,85 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
 /// long help.
 #[must_use]
 pub fn command() -> Command {
-    with_examples(Cli::command().version(VERSION), "")
+    with_examples(plain_command(), "")
+}
+
+/// The widest line of an example in `--help`, indent included (columns).
+const HELP_EXAMPLE_COLUMNS: usize = 90;
+
+/// An example as `--help` shows it: indented by two spaces, as
+/// [`example_lines`] breaks it to fit [`HELP_EXAMPLE_COLUMNS`].
+#[must_use]
+pub fn shown(example: &str) -> String {
+    example_lines(example, HELP_EXAMPLE_COLUMNS - 2)
+        .iter()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An example as lines of at most `columns` (but for a longer word): broken
+/// between words, never inside quotes, into shell continuation lines (` \`
+/// at the end, four spaces before the next), so that neither clap nor `man`
+/// wraps it and it can be pasted as it stands.
+#[must_use]
+pub fn example_lines(example: &str, columns: usize) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut quoted = false;
+    for part in example.split(' ') {
+        match words.last_mut() {
+            Some(last) if quoted => {
+                last.push(' ');
+                last.push_str(part);
+            }
+            _ => words.push(part.to_string()),
+        }
+        if part.matches('"').count() % 2 == 1 {
+            quoted = !quoted;
+        }
+    }
+    let mut lines = vec![String::new()];
+    for word in words {
+        let line = lines.last_mut().expect("one line at least");
+        let width = line.chars().count();
+        if width > 0 && width + 1 + word.chars().count() + 2 > columns {
+            line.push_str(" \\");
+            lines.push(format!("    {word}"));
+        } else {
+            if width > 0 {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+    }
+    lines
+}
+
+/// The examples of the command at `path` (`"game new"`), none if it has none.
+#[must_use]
+pub fn examples(path: &str) -> &'static [&'static str] {
+    EXAMPLES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map_or(&[], |(_, lines)| lines)
+}
+
+/// [`Cli`]'s derived definitions with [`VERSION`], without the examples
+/// (the manual pages give them a section of their own).
+#[must_use]
+pub fn plain_command() -> Command {
+    Cli::command().version(VERSION)
 }
 
 fn with_examples(mut cmd: Command, path: &str) -> Command {
-    if let Some((_, lines)) = EXAMPLES.iter().find(|(p, _)| *p == path) {
+    let lines = examples(path);
+    if !lines.is_empty() {
         let title = if lines.len() == 1 {
             "Example:"
         } else {
             "Examples:"
         };
-        let body: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
+        let body: Vec<String> = lines.iter().map(|l| shown(l)).collect();
         cmd = cmd.after_long_help(format!("{title}\n{}", body.join("\n")));
     }
     let names: Vec<String> = cmd

@@ -135,7 +135,7 @@ pub enum Action {
         /// The player's registered address.
         player: String,
     },
-    /// List the timing of every ply: the mail's date, arrival, processing, time charged.
+    /// List each ply's timing: the mail's date, arrival, processing and time charged.
     ///
     /// List per ply the mail's Date header, the arrival and processing
     /// instants, and the reflection time charged apart from the time not
