@@ -9,8 +9,9 @@
 #     /var/lib/zaochka/backups/;
 #   - `dpkg -r`: the binary gone, the data, the user and the configuration kept;
 #   - `dpkg -P`: the data, the user and the configuration gone.
-# Needs root on Debian (CI runs it after the tests). Packages the debug build the
-# tests made unless ZAOCHKA_PACKAGE_PROFILE=release is set.
+# Needs root on Debian (CI runs it after the tests). Packages the binary the
+# tests built (scripts/package.sh, ZAOCHKA_PACKAGE_PROFILE=test) unless
+# ZAOCHKA_PACKAGE_PROFILE=release is set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +29,7 @@ if dpkg -s zaochka >/dev/null 2>&1; then
   dpkg -P zaochka >/dev/null
 fi
 
-export ZAOCHKA_PACKAGE_PROFILE="${ZAOCHKA_PACKAGE_PROFILE:-debug}"
+export ZAOCHKA_PACKAGE_PROFILE="${ZAOCHKA_PACKAGE_PROFILE:-test}"
 deb=$(scripts/package.sh | tail -n 1)
 [ -f "$deb" ] || fail "scripts/package.sh made no package ($deb)"
 ok "built $deb ($(du -h "$deb" | cut -f1))"

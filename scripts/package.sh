@@ -6,9 +6,10 @@
 # (scripts/package-config.awk), all into <target>/release/packaging/, which the
 # assets of [package.metadata.deb] in Cargo.toml name.
 #
-# ZAOCHKA_PACKAGE_PROFILE=debug packages the debug binary already built by the
-# tests instead (no release build: for CI, where the package's contents and its
-# scripts are what is checked, not the optimised code).
+# ZAOCHKA_PACKAGE_PROFILE=test packages the binary that `cargo test` already
+# built instead (Cargo's test profile: opt-level 2, line tables; no release
+# build, which takes many minutes on two cores: for CI, where the package's
+# contents and scripts are what is checked).
 # Prints the path of the .deb on its last line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,15 +23,15 @@ target="${CARGO_TARGET_DIR:-target}"
 profile="${ZAOCHKA_PACKAGE_PROFILE:-release}"
 case "$profile" in
   release) cargo build --locked --release >&2; built="$target/release" ;;
-  debug) cargo build --locked >&2; built="$target/debug" ;;
-  *) echo "scripts/package.sh: ZAOCHKA_PACKAGE_PROFILE is release or debug" >&2; exit 1 ;;
+  test) cargo build --locked --profile test >&2; built="$target/debug" ;;
+  *) echo "scripts/package.sh: ZAOCHKA_PACKAGE_PROFILE is release or test" >&2; exit 1 ;;
 esac
 
-# cargo-deb reads the assets from <target>/release/; a debug build is copied there.
+# cargo-deb reads the assets from <target>/release/; the test build is copied there.
 out="$target/release/packaging"
 rm -rf "$out"
 mkdir -p "$out/man"
-if [ "$profile" = debug ]; then
+if [ "$profile" = test ]; then
   cp "$built/zaochka" "$target/release/zaochka"
 fi
 bin="$target/release/zaochka"
@@ -42,8 +43,8 @@ awk -f scripts/package-config.awk config.example.toml >"$out/config.toml"
 gzip -9n "$out"/man/*.1
 chmod 0644 "$out"/man/*.1.gz "$out"/zaochka.bash "$out"/_zaochka "$out"/zaochka.fish "$out/config.toml"
 
-# The debug build is stripped (260 MB of debug info would take minutes to
-# compress) and compressed fast: a package to check, not to ship.
+# The test build is stripped (its line tables would take long to compress) and
+# compressed fast: a package to check, not to ship.
 options=()
-[ "$profile" = debug ] && options=(--strip --fast)
+[ "$profile" = test ] && options=(--strip --fast)
 cargo deb --no-build --locked "${options[@]}" | tail -n 1
