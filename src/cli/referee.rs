@@ -21,7 +21,12 @@ pub enum Action {
         #[arg(value_parser = super::parse_result, allow_hyphen_values = true)]
         result: GameResult,
     },
-    /// Take the game back to the position after ply N (Column Checkers Code, §1.14).
+    /// Take the game back to the position after ply N.
+    ///
+    /// For an irregularity found during the game (an illegal move let through,
+    /// a wrong position): the game is replayed from the last correct position,
+    /// as the Column Checkers Code, §1.14, provides. The clocks stand as after
+    /// that ply, the side to move's running from now.
     Rollback {
         #[command(flatten)]
         who: Director,
