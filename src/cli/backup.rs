@@ -46,8 +46,7 @@ impl Backup {
 
 /// Puts a backup in place of the database and replays the mail and commands made since.
 ///
-/// Puts a backup in place of the database and replays the mailbox and the
-/// shell commands: refused while `zaochka serve` runs on the database;
+/// Refused while `zaochka serve` runs on the database;
 /// removes the old `-wal` and `-shm`; then processes again every inbox mail
 /// of the last `[backup] replay-days` (read or not) that the backup had not
 /// seen and, in one order with them by instant, every command of the journal
