@@ -1,4 +1,4 @@
-//! The `zaochka` binary: parses the command line with clap (`cli::Cli`) and runs
+//! The `zaochka` binary: parses the command line with clap (`cli::Cli::from_env`) and runs
 //! the chosen command. Each command lives in its own file under `src/cli/` and
 //! calls the library (`rules`, `notation`, `diagram`); data goes to stdout, logs and
 //! errors to stderr.
@@ -8,13 +8,11 @@
 //! every folder zaochka creates are private to its user whatever umask it
 //! inherited.
 
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
     // SAFETY: umask only sets the process's file-mode creation mask; no threads
     // exist yet.
     unsafe {
         libc::umask(0o077);
     }
-    zaochka::cli::Cli::parse().run()
+    zaochka::cli::Cli::from_env().run()
 }

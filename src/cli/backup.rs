@@ -8,6 +8,8 @@ use std::sync::atomic::AtomicBool;
 use super::store_args::StoreArgs;
 use crate::daemon::backup;
 
+/// Writes a checked copy of the database to FILE, the daemon running or not.
+///
 /// Writes a checked copy of the database to FILE (mode 0600), the daemon
 /// running or not: SQLite's online backup into a temporary file beside FILE,
 /// `PRAGMA integrity_check`, then a rename over FILE. A database of an
@@ -42,8 +44,9 @@ impl Backup {
     }
 }
 
-/// Puts a backup in place of the database and replays the mailbox and the
-/// shell commands: refused while `zaochka serve` runs on the database;
+/// Puts a backup in place of the database and replays the mail and commands made since.
+///
+/// Refused while `zaochka serve` runs on the database;
 /// removes the old `-wal` and `-shm`; then processes again every inbox mail
 /// of the last `[backup] replay-days` (read or not) that the backup had not
 /// seen and, in one order with them by instant, every command of the journal

@@ -28,22 +28,27 @@ use crate::rules::{Color, GameResult};
 use crate::vocabulary::Language;
 use crate::words::moves;
 
-/// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would
-/// and prints one line per game: OK, or its faults: the first illegal or
-/// ambiguous ply with its move number, the text as written, the reason and the
-/// position before it; a draughts ply whose text fits several moves (`36x16`
-/// by two capture paths) is read by the rest of the record: the move after
-/// which the record goes on is played (a note), and when several go on to the
-/// end the ply is a fault naming them all, the game read on with the first; a
-/// ply written after the rules had ended the game (mate,
-/// stalemate, no legal move, fivefold repetition, the draughts draw rules), with
-/// its ply, move number and the rule; a result that contradicts the final
-/// position or the other result of the record (the `Result` tag against the
-/// token closing the move text). Notes follow (`  note: ...`): what the reader
-/// inferred, how the rules end the game, a draw that could be claimed at the end.
+/// Checks PDN and PGN files as the referee would: one line per game, OK or its faults.
+///
+/// Replays every game in PDN or PGN files (`.pgn`: chess) as the referee would and
+/// prints one line per game: OK, or its faults: the first illegal or ambiguous ply
+/// with its move number, the text as written, the reason and the position before
+/// it; a draughts ply whose text fits several moves (`36x16` by two capture paths)
+/// is read by the rest of the record: the move after which the record goes on is
+/// played (a note), and when several go on to the end the ply is a fault naming
+/// them all, the game read on with the first; a ply written after the rules had
+/// ended the game (mate, stalemate, no legal move, fivefold repetition, the
+/// draughts draw rules), with its ply, move number and the rule; a result that
+/// contradicts the final position or the other result of the record (the `Result`
+/// tag against the token closing the move text).
+///
+/// Notes follow (`  note: ...`): what the reader inferred, how the rules end the
+/// game, a draw that could be claimed at the end.
+///
 /// A file that cannot be read is reported on stderr and skipped, the others
-/// checked. Exits with 2 if any file could not be read, else 1 if any game has
-/// a fault.
+/// checked.
+///
+/// Exits with 2 if any file could not be read, else 1 if any game has a fault.
 #[derive(clap::Args, Debug)]
 pub struct Check {
     /// PDN files to check (PGN chess files when the name ends in `.pgn`).

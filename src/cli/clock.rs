@@ -13,9 +13,13 @@ use crate::store::clock_trust;
 pub enum Clock {
     /// Show the last trusted instant and the step waiting for an answer, if any.
     Status,
+    /// Confirm a step of the system clock: the clocks run on the new time.
+    ///
     /// The new time is right: the clocks run on it, and the time-outs it
     /// causes happen at the daemon's next tick.
     ConfirmStep,
+    /// Cancel a step of the system clock: the stepped span is charged to nobody.
+    ///
     /// The stepped span is not charged: every running clock started before
     /// the step starts that much later, so the step makes nobody lose on time.
     CancelStep,

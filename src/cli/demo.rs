@@ -8,6 +8,8 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{Context, bail};
 
+/// Plays one move by mail and prints the bot's reply (no mail server needed).
+///
 /// Plays one move by mail on the embedded default (no mail server needed) and
 /// prints the bot's reply.
 #[derive(clap::Args, Debug)]

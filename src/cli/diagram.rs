@@ -14,8 +14,11 @@ use crate::games::{self, AnyGame};
 use crate::rules::Color;
 use crate::store::{GameId, StoreError, games as game_rows, moves};
 
-/// Draws a position: a text diagram on stdout (the default), or an image file.
-/// `zaochka diagram 42 --at 10 --png board.png`, `zaochka diagram --fen F`.
+/// Draws a position: a text diagram, or an image file.
+///
+/// The diagram goes to stdout unless `--png` or `--svg` names an image file;
+/// the position is a stored game's (after any ply with `--at`) or the one of
+/// `--variant` and `--fen`.
 #[derive(clap::Args, Debug)]
 pub struct Diagram {
     /// A stored game's number; without it, the position of `--variant`/`--fen`.

@@ -43,6 +43,8 @@ pub enum Game {
         #[arg(long)]
         tournament: Option<String>,
     },
+    /// Show a game: diagram, score, result or whose move.
+    ///
     /// Show a game: diagram, score in full and short notation, result or whose
     /// move, pending draw offer.
     Show {
@@ -56,6 +58,8 @@ pub enum Game {
         #[arg(long)]
         flip: bool,
     },
+    /// Print a player's personal address for a game (From and Reply-To of the bot's mails).
+    ///
     /// Print a player's personal address of a game: the From and Reply-To
     /// of the bot's mails to that player about it (to give by phone to a
     /// player whose mails went to spam).
@@ -66,6 +70,8 @@ pub enum Game {
         /// The player's registered address.
         player: String,
     },
+    /// Send the invitation again, with the current position, to one player or both.
+    ///
     /// Send the invitation again, with the current position, to the
     /// registered address of one player (or both): queued in the outbox,
     /// answerable by pressing Reply, audit-logged.

@@ -4,14 +4,17 @@ mod backup;
 mod charset;
 mod check;
 mod clock;
+mod completions;
 mod demo;
 mod diagram;
 mod export;
 mod game;
+pub mod help;
 mod history;
 mod import;
 mod journal;
 mod mail_log;
+mod manual;
 mod moves;
 mod outbox;
 mod output;
@@ -28,16 +31,25 @@ mod store_args;
 mod timing;
 mod tournament;
 
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 use crate::games::{self, AnyGame};
 use crate::rules::Variant;
 
 /// zaochka: referee for correspondence games of Russian checkers, draughts, Bashni,
-/// Lasca and more.
+/// Lasca and chess.
+///
+/// Players move by mail; `zaochka serve` reads their mails, applies the rules
+/// and the clocks, and replies. The other commands are the club's side of the
+/// same games: players, games, tournaments, the directors' decisions, records,
+/// backups. Every command's `--help` (or `man zaochka-COMMAND`) tells more.
+///
+/// The configuration is read from --config (or $ZAOCHKA_CONFIG); the Debian
+/// package's is /etc/zaochka/config.toml. Without one, zaochka works in the
+/// current folder: ./zaochka.db and the Maildir ./mail.
 #[derive(Parser, Debug)]
-#[command(name = "zaochka", version, about)]
+#[command(name = "zaochka", version, about, long_about)]
 pub struct Cli {
     #[command(flatten)]
     store: store_args::StoreArgs,
@@ -77,9 +89,21 @@ enum Command {
     Perft(perft::Perft),
     Moves(moves::Moves),
     Show(show::Show),
+    Completions(completions::Completions),
+    Manual(manual::Manual),
 }
 
 impl Cli {
+    /// The command line of this process, read against [`help::command`] (the
+    /// version line and the examples); prints help, the version or the usage
+    /// error and exits as clap does when it asks for that.
+    #[must_use]
+    pub fn from_env() -> Self {
+        let mut cmd = help::command();
+        let matches = cmd.get_matches_mut();
+        Self::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+    }
+
     /// Runs the command; errors are printed to stderr with their causes. A
     /// command that changed the database is journaled beside it after its
     /// commit ([`journal`]), except `serve`, `backup` and `restore`.
@@ -90,7 +114,12 @@ impl Cli {
         }
         let journaled = !matches!(
             self.command,
-            Command::Serve(_) | Command::Backup(_) | Command::Restore(_) | Command::Perft(_)
+            Command::Serve(_)
+                | Command::Backup(_)
+                | Command::Restore(_)
+                | Command::Perft(_)
+                | Command::Completions(_)
+                | Command::Manual(_)
         );
         let mark = if journaled {
             match journal::new_mark(self.store.now()) {
@@ -151,6 +180,8 @@ impl Cli {
             Command::Perft(c) => c.execute(),
             Command::Moves(c) => c.execute(&self.store),
             Command::Show(c) => c.execute(&self.store),
+            Command::Completions(c) => c.execute(),
+            Command::Manual(c) => c.execute(),
         };
         match result {
             Ok(code) => code,

@@ -13,9 +13,11 @@ use crate::store::outbox::{self, OutboxId, OutboxStatus, OutgoingMail};
 use crate::store::relay_faults::{self, RelayFault};
 use crate::store::{StoreError, instant_text};
 
-/// The replies the daemon sends (see docs/admin.md, "Outbound faults").
+/// The replies the daemon sends, and those it could not send.
 #[derive(clap::Subcommand, Debug)]
 pub enum Outbox {
+    /// List the replies (all, or only the failed ones).
+    ///
     /// List the replies: id, state, recipient, attempts, when written,
     /// subject and last error (every reply, or only the failed ones).
     List {
@@ -26,6 +28,8 @@ pub enum Outbox {
         #[arg(long, conflicts_with = "failed")]
         pending: bool,
     },
+    /// Put failed replies back in the queue, to be sent at the next cycle.
+    ///
     /// Put failed replies back in the queue: the daemon sends them at its
     /// next cycle, with the same Message-ID.
     Retry {

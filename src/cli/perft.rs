@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use super::PositionArgs;
 
+/// Counts the leaf nodes of the move tree to a depth (perft).
+///
 /// Counts the leaf nodes of the move tree (perft), capture sequences with the same
 /// from-square, end square and captured set counted once (in Bashni and Lasca the
 /// captured squares in order, since the order builds the tower). The count is alone

@@ -16,7 +16,7 @@ pub fn parse_game(s: &str) -> Result<GameId, String> {
         .map_err(|_| format!("{s:?} is not a game number"))
 }
 
-/// Plays a move as a player: `zaochka play 42 cd4 --as alice@example.org`.
+/// Plays a move for a player, as the player's mail would.
 #[derive(clap::Args, Debug)]
 pub struct Play {
     /// The game number.
@@ -47,6 +47,8 @@ impl Play {
 /// What to do about a draw.
 #[derive(clap::Subcommand, Debug)]
 pub enum DrawAction {
+    /// Offer a draw (accepts the opponent's standing offer).
+    ///
     /// Offer a draw; while the opponent's offer stands, accept it (as a
     /// mail offering a draw then does).
     Offer(GameActor),
@@ -54,6 +56,8 @@ pub enum DrawAction {
     Accept(GameActor),
     /// Decline the opponent's offer.
     Decline(GameActor),
+    /// Claim a draw, optionally with the move (not played) that would produce it.
+    ///
     /// Claim a draw, optionally with the move (not played) that would produce it;
     /// in a game frozen at the end of a tournament's playing period, a claim of
     /// a draw for the director's adjudication.
@@ -109,7 +113,7 @@ impl Resign {
     }
 }
 
-/// Seals a move in an adjourned game (seed 003 art. 15).
+/// Seals a move in an adjourned game: kept hidden until the game resumes.
 #[derive(clap::Args, Debug)]
 pub struct Seal {
     #[command(flatten)]

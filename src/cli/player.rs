@@ -37,6 +37,8 @@ pub enum Player {
         #[arg(long)]
         piece_letters: Option<String>,
     },
+    /// Change a player's name, address, language, time zone or piece letters.
+    ///
     /// Change a player's name, address, language, time zone or piece
     /// letters; what is not given stays. A new address keeps the player's
     /// games and their personal game addresses; mail from the old address is
@@ -67,6 +69,8 @@ pub enum Player {
         #[arg(long)]
         reason: String,
     },
+    /// Retire a player from new games and tournaments (`--undo` takes it back).
+    ///
     /// Retire a player: listed as retired, not entered in new games or
     /// tournaments; the games being played stand. `--undo` takes them back.
     Retire {

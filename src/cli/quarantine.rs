@@ -10,11 +10,13 @@ use crate::printable::printable;
 use crate::referee::quarantine::{self, ReleaseRefusal};
 use crate::store::leases;
 
-/// Mail set aside by the daemon (see docs/admin.md, "Quarantine").
+/// Mail set aside by the daemon because reading it crashed the daemon.
 #[derive(clap::Subcommand, Debug)]
 pub enum Quarantine {
     /// List the quarantined mails: inbox key, when, why, size.
     List,
+    /// Put a quarantined mail back into the inbox, to be tried again.
+    ///
     /// Put a quarantined mail back into the inbox; the daemon tries it again
     /// (from a crash count of 0) at its next cycle.
     Release {

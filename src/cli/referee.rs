@@ -21,7 +21,12 @@ pub enum Action {
         #[arg(value_parser = super::parse_result, allow_hyphen_values = true)]
         result: GameResult,
     },
-    /// Take the game back to the position after ply N (seed 000 §1.14).
+    /// Take the game back to the position after ply N.
+    ///
+    /// For an irregularity found during the game (an illegal move let through,
+    /// a wrong position): the game is replayed from the last correct position,
+    /// as the Column Checkers Code, §1.14, provides. The clocks stand as after
+    /// that ply, the side to move's running from now.
     Rollback {
         #[command(flatten)]
         who: Director,
@@ -71,7 +76,10 @@ pub enum Action {
         #[command(flatten)]
         who: Director,
     },
-    /// Pause every active game of a tournament (outage compensation): their clocks stop.
+    /// Pause every active game of a tournament: their clocks stop.
+    ///
+    /// For an outage that hit every player of the tournament (the club's mail
+    /// server was down): no one is charged for the time until the resumption.
     PauseTournament {
         /// The tournament name, as given to `game new --tournament`.
         tournament: String,
@@ -93,6 +101,8 @@ pub enum Action {
         #[arg(long)]
         reason: String,
     },
+    /// Enter a leave a player asked for by phone or in person.
+    ///
     /// Enter a leave a player asked for another way (by phone): the same rules
     /// as a leave asked for by mail (allowance per year, the tournament's
     /// leave days); the player and their opponents are told by mail.
@@ -120,6 +130,8 @@ pub enum Action {
         #[arg(long)]
         mail: bool,
     },
+    /// Restart a player's clock stopped by a bounced move notice.
+    ///
     /// End the stop of a player's clock after a bounced move notice (the
     /// address works again, or the director decides the game goes on).
     BounceClear {
@@ -128,6 +140,8 @@ pub enum Action {
         /// The player's registered address.
         player: String,
     },
+    /// List each ply's timing: the mail's date, arrival, processing and time charged.
+    ///
     /// List per ply the mail's Date header, the arrival and processing
     /// instants, and the reflection time charged apart from the time not
     /// charged.
@@ -136,6 +150,8 @@ pub enum Action {
         #[arg(value_parser = parse_game)]
         game: GameId,
     },
+    /// Accept a claim for a game frozen at the end of the playing period.
+    ///
     /// Accept a claim for a game frozen at the end of the tournament's
     /// playing period: the game ends with the claimed result; both players
     /// are told by mail.
@@ -147,6 +163,8 @@ pub enum Action {
         #[arg(long, value_parser = side_arg)]
         side: Option<Side>,
     },
+    /// Reject a claim for a game frozen at the end of the playing period.
+    ///
     /// Reject a claim for a game frozen at the end of the playing period:
     /// the game waits for adjudication; both players are told by mail.
     RejectClaim {

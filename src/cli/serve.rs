@@ -6,9 +6,13 @@ use std::sync::atomic::AtomicBool;
 
 use super::store_args::StoreArgs;
 
-/// Runs the mail daemon: reads the inbox, applies players' mails through the
-/// referee, keeps the clocks and sends the replies. Without a configuration file it
-/// uses ./zaochka.db, the Maildir ./mail/inbox and writes replies to ./mail/outbox.
+/// Runs the mail daemon: reads players' mails, referees them, keeps the clocks, replies.
+///
+/// Each cycle reads the inbox, applies players' mails through the referee, runs
+/// the clock tick and sends the replies; SIGTERM ends it after the current mail.
+/// Without a configuration file it uses ./zaochka.db, the Maildir ./mail/inbox
+/// and writes replies to ./mail/outbox. The Debian package runs it as the
+/// service zaochka.service.
 #[derive(clap::Args, Debug)]
 pub struct Serve {
     /// Run one cycle (all waiting mail, one clock tick, all due replies) and exit.

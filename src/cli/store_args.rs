@@ -17,7 +17,9 @@ use crate::store::{Store, Tx};
 /// The options every command takes: `--config`, `--db`, `--now`, `--json`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct StoreArgs {
-    /// Print JSON for programs instead of words: one object (a changing command:
+    /// Print JSON for programs instead of words.
+    ///
+    /// One object (a changing command:
     /// `{"ok": true, "summary": …, …}`; `{"ok": false, "error": …}` when
     /// refused, exit code 1), one array (`moves`, `history`, `referee receipts`,
     /// `tournament adjudications`), or one object per line for logs and lists
@@ -25,7 +27,10 @@ pub struct StoreArgs {
     /// list`). Accepted before or after the command's name.
     #[arg(long, global = true)]
     pub json: bool,
-    /// The configuration file (see config.example.toml); the embedded default if absent.
+    /// The configuration file (TOML); the embedded default if absent.
+    ///
+    /// The Debian package's is /etc/zaochka/config.toml; every key is described
+    /// there.
     #[arg(long, global = true, env = "ZAOCHKA_CONFIG")]
     pub config: Option<PathBuf>,
     /// The SQLite database file (created if missing); default: the configuration's,

@@ -57,6 +57,8 @@ pub enum TournamentCmd {
         #[command(flatten)]
         who: Director,
     },
+    /// Draw the personal numbers by lot, or set them with --numbers.
+    ///
     /// Draw the personal numbers: by a seeded lot (audit-logged, re-checkable),
     /// or in the order given with --numbers.
     Draw {
@@ -175,6 +177,8 @@ pub enum TournamentCmd {
     },
     /// Every tournament.
     List,
+    /// The tournament's directors, who may change it and rule on its games.
+    ///
     /// The tournament's directors: who may change it and rule on its games
     /// (besides the admins).
     Directors {
