@@ -319,4 +319,3 @@ pub fn queue_replies(
     }
     Ok(())
 }
-

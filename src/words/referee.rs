@@ -224,10 +224,16 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             format!("отпуск игрока {who}: {}", l.message(lang))
         }
         (E::Invalid(s), _) => s.clone(),
-        // As the command line and the director's desk have always said it.
-        (E::SamePlayer, _) => "White and Black are the same player".into(),
-        (E::NotPlayerOf(email, id), _) => format!("{email} does not play in game #{id}"),
-        (E::OtherSideResigns, _) => "the side named as resigning is not yours".into(),
+        (E::SamePlayer, Language::En) => "White and Black are the same player".into(),
+        (E::SamePlayer, Language::Ru) => "белыми и чёрными назван один и тот же игрок".into(),
+        (E::NotPlayerOf(email, id), Language::En) => {
+            format!("{email} does not play in game #{id}")
+        }
+        (E::NotPlayerOf(email, id), Language::Ru) => format!("{email} не играет в партии №{id}"),
+        (E::OtherSideResigns, Language::En) => "the side named as resigning is not yours".into(),
+        (E::OtherSideResigns, Language::Ru) => {
+            "названа сдающейся не ваша сторона: сдаться можно только за себя".into()
+        }
         // The command line's words, the same in both languages.
         (E::Start(r), _) => start_refusal(r),
         (E::Corrupt(g, s), Language::En) => {
