@@ -721,30 +721,60 @@ const CYRILLIC_PENDING: &[(&str, &str)] = &[];
 /// outside `src/words/` and outside unit tests, with the file.
 fn cyrillic_literals() -> Vec<(String, String)> {
     let mut found = Vec::new();
-    for path in rust_files(&src()) {
-        let rel = relative(&path);
-        if rel.starts_with("words/")
-            || path.file_name().is_some_and(|n| n == "tests.rs")
-            || rel.split('/').any(|part| part == "tests")
-        {
+    for file in production_sources(&src()) {
+        if file.rel.starts_with("words/") {
             continue;
         }
-        let full = fs::read_to_string(&path).expect("readable source");
-        let (blanked, strings) = blank(&full);
-        let cut = blanked
-            .find("#[cfg(test)]\nmod tests")
-            .unwrap_or(full.len());
-        for (a, b) in strings {
-            if a < cut
-                && full[a..b]
-                    .chars()
-                    .any(|c| ('\u{400}'..='\u{4ff}').contains(&c))
+        for &(a, b) in &file.strings {
+            if file.full[a..b]
+                .chars()
+                .any(|c| ('\u{400}'..='\u{4ff}').contains(&c))
             {
-                found.push((rel.clone(), format!("src/{rel}:{}", line_of(&full, a))));
+                found.push((
+                    file.rel.clone(),
+                    format!("src/{}:{}", file.rel, line_of(&file.full, a)),
+                ));
             }
         }
     }
     found
+}
+
+/// A source file outside unit tests, with its string literals.
+struct Source {
+    /// The path below `src/`.
+    rel: String,
+    /// The file's text.
+    full: String,
+    /// The text with comments and literals blanked out ([`blank`]).
+    blanked: String,
+    /// The byte ranges of the string literals before the file's
+    /// `#[cfg(test)] mod tests`.
+    strings: Vec<(usize, usize)>,
+}
+
+/// Every Rust file below `dir` that is not a unit-test file, read.
+fn production_sources(dir: &Path) -> Vec<Source> {
+    rust_files(dir)
+        .into_iter()
+        .filter(|path| {
+            path.file_name().is_none_or(|n| n != "tests.rs")
+                && !relative(path).split('/').any(|part| part == "tests")
+        })
+        .map(|path| {
+            let full = fs::read_to_string(&path).expect("readable source");
+            let (blanked, strings) = blank(&full);
+            let cut = blanked
+                .find("#[cfg(test)]\nmod tests")
+                .unwrap_or(full.len());
+            Source {
+                rel: relative(&path),
+                strings: strings.into_iter().filter(|&(a, _)| a < cut).collect(),
+                full,
+                blanked,
+            }
+        })
+        .collect()
 }
 
 fn listed(rel: &str, list: &[(&str, &str)]) -> bool {
@@ -799,19 +829,9 @@ fn reads_as_sentence(literal: &str) -> bool {
 /// `#[error(…)]`, tracing macros and the values of JSON audit details.
 fn referee_sentences() -> Vec<String> {
     let mut found = Vec::new();
-    for path in rust_files(&src().join("referee")) {
-        let rel = relative(&path);
-        if path.file_name().is_some_and(|n| n == "tests.rs")
-            || rel.split('/').any(|part| part == "tests")
-        {
-            continue;
-        }
-        let full = fs::read_to_string(&path).expect("readable source");
-        let (blanked, strings) = blank(&full);
-        let cut = blanked
-            .find("#[cfg(test)]\nmod tests")
-            .unwrap_or(full.len());
-        for (a, b) in strings {
+    for file in production_sources(&src().join("referee")) {
+        let (full, blanked) = (&file.full, &file.blanked);
+        for &(a, b) in &file.strings {
             let literal = &full[a..b];
             let line_start = blanked[..a].rfind('\n').map_or(0, |i| i + 1);
             let before = &blanked[line_start..a];
@@ -825,8 +845,8 @@ fn referee_sentences() -> Vec<String> {
                     .iter()
                     .any(|m| before.contains(m))
                 || blanked[..a.saturating_sub(1)].trim_end().ends_with("\":");
-            if a < cut && !exempt && reads_as_sentence(literal) {
-                found.push(format!("src/{rel}:{}: {literal}", line_of(&full, a)));
+            if !exempt && reads_as_sentence(literal) {
+                found.push(format!("src/{}:{}: {literal}", file.rel, line_of(full, a)));
             }
         }
     }
