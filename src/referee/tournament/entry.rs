@@ -188,10 +188,7 @@ pub fn draw(
     let entrants = tournaments::entrants(tx, t.id)?;
     let seed = match seed {
         Some(s) => s,
-        None => {
-            let s = crate::store::draw_bytes(tx, "lot", 16)?;
-            s
-        }
+        None => crate::store::draw_bytes(tx, "lot", 16)?,
     };
     let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
     sections.sort_unstable();
