@@ -12,8 +12,6 @@ use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
 use crate::store::{GameId, PlayerId, Side, Tx};
-use crate::vocabulary::Language;
-use crate::words::moves::{claim_fails, claimable};
 
 /// An event line of one move event.
 fn said(e: Event) -> Line {
@@ -120,10 +118,12 @@ pub(crate) fn claim(
     let ply = l.game.plies() as u32;
     let repetitions = position.repetitions();
     let citation = crate::games::repetition_citation(l.game.variant());
-    // The rule quoted, as the store keeps it (English, with its citation).
-    let rule_en = upheld.as_ref().map_or_else(
-        || claim_fails(repetitions, citation, Language::En),
-        |c| claimable(c, Language::En),
+    // The rule the claim was judged by, as the store keeps it (in no
+    // language): the upheld claim's clause, or the repetition rule's clause
+    // and how many times the position has occurred.
+    let rule = upheld.as_ref().map_or_else(
+        || format!("{} repetitions={repetitions}", citation.record()),
+        |c| c.citation.record(),
     );
     offers::claim(
         tx,
@@ -142,7 +142,7 @@ pub(crate) fn claim(
             } else {
                 ClaimVerdict::Rejected
             },
-            rule: rule_en.clone(),
+            rule,
             source_message: source.message_id.map(str::to_string),
             created_at: now,
         },

@@ -32,6 +32,20 @@ impl Rulebook {
         Rulebook::FmjdRules,
         Rulebook::LaskerLasca,
     ];
+
+    /// The rulebook's name in `clauses.toml` and in stored records
+    /// (`russian_draughts_2010`, `column_checkers_code`, `fide_laws`,
+    /// `fmjd_rules`, `lasker_lasca`).
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Rulebook::RussianDraughts2010 => "russian_draughts_2010",
+            Rulebook::ColumnCheckersCode => "column_checkers_code",
+            Rulebook::FideLaws => "fide_laws",
+            Rulebook::FmjdRules => "fmjd_rules",
+            Rulebook::LaskerLasca => "lasker_lasca",
+        }
+    }
 }
 
 /// A clause of a rulebook: `Citation::new(Rulebook::FideLaws, "9.2")` is
@@ -46,6 +60,18 @@ pub struct Citation {
 }
 
 impl Citation {
+    /// The citation as stored records keep it, in no language: the
+    /// rulebook's [`Rulebook::key`] and the clause, `russian_draughts_2010 1.9.2`
+    /// (the key alone for a rulebook cited whole).
+    #[must_use]
+    pub fn record(self) -> String {
+        if self.clause.is_empty() {
+            self.book.key().to_string()
+        } else {
+            format!("{} {}", self.book.key(), self.clause)
+        }
+    }
+
     /// A clause of a rulebook.
     #[must_use]
     pub const fn new(book: Rulebook, clause: &'static str) -> Citation {

@@ -211,7 +211,10 @@ pub struct DrawClaim {
     pub written_move: Option<String>,
     /// The verdict.
     pub verdict: ClaimVerdict,
-    /// The rule cited in the answer, e.g. `seed 001 §1.16.3`.
+    /// The rule the claim was judged by, in no language: the rulebook's key
+    /// and clause (`russian_draughts_2010 1.9.2`), and for a rejected claim
+    /// how often the position had occurred (`… repetitions=2`). Rows written
+    /// by earlier versions hold the English sentence of the answer.
     pub rule: String,
     /// Message-ID (without `<>`) of the mail that carried it.
     pub source_message: Option<String>,
@@ -234,7 +237,7 @@ pub struct NewClaim {
     pub written_move: Option<String>,
     /// The verdict.
     pub verdict: ClaimVerdict,
-    /// The rule cited.
+    /// The rule the claim was judged by ([`DrawClaim::rule`]).
     pub rule: String,
     /// Message-ID (without `<>`) of the mail that carried it.
     pub source_message: Option<String>,
