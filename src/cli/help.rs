@@ -24,7 +24,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "backup",
-        &["zaochka backup /var/lib/zaochka/backups/zaochka-2026-12-05.db"],
+        &["zaochka backup /var/lib/zaochka/backups/zaochka-20261205T030000Z.db"],
     ),
     (
         "check",
@@ -217,7 +217,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ("resign", &["zaochka resign 42 --as bob@example.org"]),
     (
         "restore",
-        &["zaochka restore /var/lib/zaochka/backups/zaochka-2026-12-05.db"],
+        &["zaochka restore /var/lib/zaochka/backups/zaochka-20261205T030000Z.db"],
     ),
     ("seal", &["zaochka seal 42 e4 --as alice@example.org"]),
     (

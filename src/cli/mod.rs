@@ -133,6 +133,7 @@ impl Cli {
             None
         };
         self.store.mark.clone_from(&mark);
+        self.store.typed = mark.is_some();
         let args = self.store.clone();
         let code = self.execute();
         if let Some(mark) = mark

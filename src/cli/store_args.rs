@@ -46,6 +46,11 @@ pub struct StoreArgs {
     /// `cli::journal`); none for commands not journaled.
     #[arg(skip)]
     pub mark: Option<CommandMark>,
+    /// Whether the command was typed now (journaled), not replayed by a
+    /// restore: only such a command is refused on a database that lacks
+    /// commands of its journal.
+    #[arg(skip)]
+    pub typed: bool,
 }
 
 impl StoreArgs {
@@ -66,11 +71,16 @@ impl StoreArgs {
     /// query brings the schema up to date).
     pub fn open(&self) -> anyhow::Result<Store> {
         let db = self.config()?.database;
+        crate::daemon::journal::refuse_missing_database(&db)?;
         if std::fs::metadata(&db).is_ok_and(|m| m.len() <= crate::store::QUICK_CHECK_MAX_BYTES) {
             crate::daemon::refuse_damaged(&db)?;
         }
         let mut store = Store::open(&db)
             .with_context(|| format!("cannot open the database {}", db.display()))?;
+        if self.typed {
+            let from = crate::daemon::backup::went_back(&db)?.map_or(0, |b| b.journal_bytes);
+            crate::daemon::journal::refuse_lacking(&mut store, &db, from)?;
+        }
         if let Some(mark) = &self.mark {
             store.mark_commands(mark.clone());
         }

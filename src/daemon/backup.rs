@@ -98,11 +98,22 @@ fn sync_folder(dir: &Path) {
 }
 
 /// Writes a checked copy of `fill`'s database at `target` (see the module
-/// documentation): `fill` copies into the temporary file it is given.
+/// documentation): `fill` copies into the temporary file it is given. A
+/// missing folder of `target` is made first (mode 0700, as backups hold the
+/// players' addresses).
 fn write_checked(
     target: &Path,
     fill: impl FnOnce(&Path) -> anyhow::Result<()>,
 ) -> anyhow::Result<Written> {
+    let folder = folder_of(target);
+    if !folder.exists() {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&folder)
+            .with_context(|| format!("cannot create the folder {}", folder.display()))?;
+    }
     let temporary = temporary_beside(target)?;
     let result = (|| {
         drop(create_private(&temporary)?);
@@ -471,7 +482,7 @@ pub struct GoneBack {
     pub commands: usize,
     /// Mails already read in the inbox (Maildir `cur/`, IMAP `\Seen`) within
     /// `[backup] replay-days`, arrived after the last deliberate return and
-    /// no earlier than the newest mail of the same mailbox the database
+    /// later than the newest mail of the same mailbox the database
     /// processed (none when it processed none: a new database on an old
     /// mailbox), whose inbox keys it has never seen.
     pub mails: usize,
@@ -541,7 +552,10 @@ pub fn gone_back(
                     h
                 }
             };
-            if high.is_some_and(|h| mail.received_at >= h)
+            // Strictly after: IMAP gives arrival to the second, and a mail
+            // of the same second as the newest processed one may be another
+            // database's (a mailbox shared for a while, a test's leftovers).
+            if high.is_some_and(|h| mail.received_at > h)
                 && !store::messages::knows_key(tx, &mail.key)?
             {
                 out.push(mail.received_at);

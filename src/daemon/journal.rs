@@ -195,6 +195,56 @@ pub fn read(database: &Path) -> anyhow::Result<Vec<Entry>> {
     Ok(out)
 }
 
+/// Refuses to make a new, empty database at `database` while the command
+/// journal beside it holds commands: the database was lost or moved, and a
+/// new one there would take new mail and commands (and the next scheduled
+/// backup) as if nothing had been. The way back is `zaochka restore FILE`;
+/// a new database on purpose starts once the journal is moved away.
+///
+/// # Errors
+/// The refusal, naming both files; a journal that cannot be read.
+pub fn refuse_missing_database(database: &Path) -> anyhow::Result<()> {
+    if database.exists() {
+        return Ok(());
+    }
+    let held = read(database)?.len();
+    if held == 0 {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "the database {} is missing, but its command journal {} holds {held} commands: \
+         no new database is made in its place. Put the newest backup back with \
+         `zaochka restore FILE`; to start a new database on purpose, move the journal away first",
+        database.display(),
+        path_of(database).display()
+    )
+}
+
+/// Refuses a shell command on a database that lacks commands of its journal
+/// (one copied back by hand: it went back in time), as `serve` refuses it:
+/// the command would be applied to a game as it stood before, and a restore
+/// would later replay it out of place. Lines before `from` bytes (a
+/// deliberate return, `restore --no-replay`) do not count.
+///
+/// # Errors
+/// The refusal, naming `zaochka restore FILE`; the journal or the database
+/// cannot be read.
+pub fn refuse_lacking(store: &mut Store, database: &Path, from: u64) -> anyhow::Result<()> {
+    let lacking = lacking(store, database, from)?;
+    if !lacking.holds_any || lacking.lines.is_empty() {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "the database {} is older than what it once held: it lacks {} shell commands of its \
+         journal {} (it was copied back by hand, or went back in time). Nothing runs on it: \
+         put the copy in place with `zaochka restore FILE`, which brings back the commands \
+         and the mail that came after it",
+        database.display(),
+        lacking.lines.len(),
+        path_of(database).display()
+    )
+}
+
 /// The lines of a journal that a database lacks.
 #[derive(Debug, Default)]
 pub struct Lacking {

@@ -293,6 +293,7 @@ impl Drain<'_> {
 pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
     let _lock = lock::ServeLock::acquire(&config.database)?;
     sender::check_identity(config)?;
+    journal::refuse_missing_database(&config.database)?;
     refuse_damaged(&config.database)?;
     if let Some(since) = backup::pending_replay(&config.database)? {
         info!(since = %since, "finishing the mailbox replay of a restore");

@@ -228,11 +228,14 @@ fn a_backup_is_a_checked_private_copy_taken_while_the_daemon_runs() {
         assert!(started.elapsed() < Duration::from_secs(60));
         std::thread::sleep(Duration::from_millis(20));
     }
-    let file = bot.path().join("copy.db");
+    // Into a folder that does not exist yet: it is made, private.
+    let file = bot.path().join("backups/zaochka").join("copy.db");
     let out = bot.ok(&["backup", file.to_str().unwrap()]);
     assert!(out.contains("integrity checked"), "{out}");
     let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
+    let folder = std::fs::metadata(file.parent().unwrap()).unwrap();
+    assert_eq!(folder.permissions().mode() & 0o777, 0o700);
     let copy = rusqlite::Connection::open(&file).unwrap();
     assert_eq!(count(&copy, "SELECT count(*) FROM games"), 1);
     assert_eq!(count(&copy, "SELECT count(*) FROM players"), 3);
@@ -796,6 +799,17 @@ fn a_backup_copied_back_by_hand_is_refused_at_start_naming_restore_and_restore_b
     assert!(err.contains("1 shell commands of its journal"), "{err}");
     assert!(err.contains("2 mails already read"), "{err}");
     assert_eq!(bot.plies(1), 1, "nothing ran on it");
+    // A shell command typed on it is refused the same way: it would be
+    // applied to the game as it stood before, and replayed out of place.
+    let out = bot.run(&["play", "1", "g3-h4", "--as", "bob@example.test"]);
+    assert!(
+        !out.status.success(),
+        "a command ran on a database gone back"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("zaochka restore FILE"), "{err}");
+    assert!(err.contains("lacks 1 shell commands"), "{err}");
+    assert_eq!(bot.plies(1), 1, "nothing ran on it");
 
     // Put back with restore, it replays what it lacked, and serve starts.
     let out = bot.ok(&["restore", backup.to_str().unwrap()]);
@@ -855,15 +869,29 @@ fn going_back_on_purpose_with_restore_no_replay_is_served_and_a_later_restore_ke
 }
 
 #[test]
-fn a_new_database_beside_an_old_mailbox_and_an_old_journal_is_served() {
+fn a_lost_database_is_not_made_anew_beside_its_journal_and_a_new_one_starts_once_the_journal_is_moved()
+ {
     let bot = Bot::new(Mailing::Local);
     backup_then_a_command_and_two_moves(&bot);
-    // A new installation at the same place: the database goes, the mail
-    // read by the old one stays in cur/, and so does the old journal.
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(bot.path().join(format!("zaochka.db{suffix}")));
     }
-    assert!(bot.path().join("zaochka.db.commands").exists());
+    let journal = bot.path().join("zaochka.db.commands");
+    assert!(journal.exists());
+    // Neither the daemon nor a shell command makes an empty database in its
+    // place: the way back is a restore.
+    for args in [&["serve", "--once"][..], &["player", "list"][..]] {
+        let out = bot.run(args);
+        assert!(!out.status.success(), "{args:?} made a new database");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is missing"), "{err}");
+        assert!(err.contains("zaochka restore FILE"), "{err}");
+        assert!(!bot.path().join("zaochka.db").exists(), "{args:?}");
+    }
+
+    // A new installation at the same place, on purpose: the journal moved
+    // away, the mail read by the old one stays in cur/.
+    std::fs::rename(&journal, bot.path().join("old.commands")).unwrap();
     bot.serve_once();
     two_players(&bot, "russian");
     bot.serve_once();
