@@ -4,7 +4,7 @@
 //! These are plain values with a stable text or number form each; the rules
 //! core, the clock, the mail readers and the prose layer use them without
 //! knowing where they are kept. The store maps them to its columns (it adds
-//! the SQLite conversions) and re-exports them, so `crate::store::GameId` and
+//! the SQLite conversions) and re-exports them, so `crate::vocabulary::GameId` and
 //! `crate::vocabulary::GameId` are one type.
 //!
 //! | word | form kept | meaning |

@@ -12,7 +12,8 @@ use super::store_args::StoreArgs;
 use crate::diagram::{self, Options};
 use crate::games::{self, AnyGame};
 use crate::rules::Color;
-use crate::store::{GameId, StoreError, games as game_rows, moves};
+use crate::store::{StoreError, games as game_rows, moves};
+use crate::vocabulary::GameId;
 
 /// Draws a position: a text diagram, or an image file.
 ///

@@ -10,9 +10,9 @@ use std::process::ExitCode;
 use super::play::parse_game;
 use super::store_args::StoreArgs;
 use crate::referee::RefereeError;
-use crate::store::GameId;
 use crate::store::archive;
 use crate::store::games::{self, GameFilter};
+use crate::vocabulary::GameId;
 
 /// Writes the score of one game, or of all games, as PDN (PGN for chess).
 #[derive(clap::Args, Debug)]

@@ -13,7 +13,8 @@ use crate::referee::view::{score_text, start_turn};
 use crate::rules::{Color, Variant};
 use crate::store::games as game_rows;
 use crate::store::moves;
-use crate::store::{GameId, GameStatus, offers};
+use crate::store::offers;
+use crate::vocabulary::{GameId, GameStatus};
 
 /// Creates and shows games.
 #[derive(clap::Subcommand, Debug)]
@@ -307,8 +308,8 @@ struct GameShown {
     white: String,
     black: String,
     status: GameStatus,
-    result: Option<crate::store::GameResult>,
-    termination: Option<crate::store::Termination>,
+    result: Option<crate::vocabulary::GameResult>,
+    termination: Option<crate::vocabulary::Termination>,
     /// The ply shown (`--at`, else the last).
     ply: usize,
     /// Plies played.
@@ -388,7 +389,7 @@ impl std::fmt::Display for GameShown {
         let per_move = self
             .time_control
             .is_some_and(|c| matches!(c.limit(), crate::clock::Limit::DaysPerMove { .. }));
-        let playing = self.result.is_none() && self.status == crate::store::GameStatus::Active;
+        let playing = self.result.is_none() && self.status == crate::vocabulary::GameStatus::Active;
         for c in &self.clocks {
             // The players' words: used and left add up to the time allowed.
             let line = crate::words::state::ClockLine {

@@ -9,7 +9,7 @@ use super::store_args::{StoreArgs, player_by_email};
 use crate::referee::RefereeError;
 use crate::store::games::{self, GameFilter, GameOrder};
 use crate::store::players;
-use crate::store::{GameResult, GameStatus};
+use crate::vocabulary::{GameResult, GameStatus};
 
 /// Lists games: by player, variant, result, status and date, sorted and paged.
 #[derive(clap::Args, Debug)]

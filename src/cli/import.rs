@@ -21,8 +21,9 @@ use crate::store::archive::{self, RecordKey, ResultSource};
 use crate::store::games::{self as game_rows, NewGame};
 use crate::store::moves::{self, NewMove};
 use crate::store::players::{self, Language, NameIndex, NameMatch, NewPlayer, Role};
-use crate::store::{GameId, PlayerId, Side, Store, Tx};
-use crate::store::{GameResult, GameStatus, Termination};
+use crate::store::{Store, Tx};
+use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 use super::check::{
     after_end_text, ambiguous_text, contradiction_text, default_reading_hint, notes_of,

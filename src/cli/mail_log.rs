@@ -9,9 +9,10 @@ use std::process::ExitCode;
 
 use super::store_args::StoreArgs;
 use crate::mail::auth::AuthVerdicts;
+use crate::store::StoreError;
 use crate::store::mail_auth::{self, StoredAuth};
 use crate::store::messages::ProcessedMessage;
-use crate::store::{GameId, StoreError};
+use crate::vocabulary::GameId;
 
 /// Prints the processed mail (of one game, or all).
 ///

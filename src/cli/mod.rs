@@ -241,7 +241,7 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 /// A result argument: any form records use ([`crate::games::read_result`]:
 /// `1-0`, `1:0`, `2-0`, `0-1`, `0:1`, `0-2`, `1/2-1/2`, `½-½`, `1-1`, `=`), or the
 /// words of the mails in either language («ничья», «победа белых», "black won").
-fn parse_result(s: &str) -> Result<crate::store::GameResult, String> {
+fn parse_result(s: &str) -> Result<crate::vocabulary::GameResult, String> {
     crate::games::read_result(s)
         .and_then(crate::games::StatedResult::result)
         .or_else(|| crate::words::reverse::result_named(s))
@@ -255,7 +255,7 @@ fn parse_result(s: &str) -> Result<crate::store::GameResult, String> {
 
 /// A status argument: `active`, `finished`, ... or their Russian words
 /// («идёт», «окончена», «отложена»).
-fn parse_status(s: &str) -> Result<crate::store::GameStatus, String> {
+fn parse_status(s: &str) -> Result<crate::vocabulary::GameStatus, String> {
     crate::words::reverse::status_named(s).ok_or_else(|| {
         format!("{s:?} is not a status (active, paused, adjourned, finished, annulled; идёт, окончена, ...)")
     })

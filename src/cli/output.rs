@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use crate::referee::{RefereeError, Reply};
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// Prints a command's answer: pretty JSON with `json`, else its words.
 ///

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use super::store_args::{StoreArgs, run, run_said};
 use crate::referee::Command;
 use crate::referee::intake::Said;
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 
 /// Parses a game number: `42` or `#42`.
 pub fn parse_game(s: &str) -> Result<GameId, String> {

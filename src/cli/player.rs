@@ -279,7 +279,7 @@ fn director(
     tx: &crate::store::Tx<'_>,
     actor: &str,
     reason: &str,
-) -> Result<crate::store::PlayerId, RefereeError> {
+) -> Result<crate::vocabulary::PlayerId, RefereeError> {
     let d = super::store_args::player_by_email(tx, actor)?;
     crate::referee::authorise(tx, d.id, reason)?;
     Ok(d.id)
@@ -307,7 +307,7 @@ fn changes(old: &players::Player, new: &players::Player) -> serde_json::Value {
 /// Writes a director's action on a player to the audit log (no game).
 fn audit(
     tx: &crate::store::Tx<'_>,
-    actor: crate::store::PlayerId,
+    actor: crate::vocabulary::PlayerId,
     action: &str,
     reason: &str,
     details: serde_json::Value,

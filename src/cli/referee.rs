@@ -7,7 +7,7 @@ use super::store_args::{StoreArgs, run};
 use crate::referee::{Command, DirectorAction, RefereeError, parse_side};
 use crate::store::audit::{self, AuditFilter};
 use crate::store::games::{self, GameFilter};
-use crate::store::{GameId, GameResult, GameStatus, Side};
+use crate::vocabulary::{GameId, GameResult, GameStatus, Side};
 
 /// A director's action, with the game, the director and the reason.
 #[derive(clap::Subcommand, Debug)]

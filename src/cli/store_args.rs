@@ -115,7 +115,7 @@ pub fn run(
 /// stale move number) is reported as a refusal.
 pub fn run_said(
     args: &StoreArgs,
-    game: crate::store::GameId,
+    game: crate::vocabulary::GameId,
     said: referee::intake::Said,
     actor_email: &str,
 ) -> anyhow::Result<std::process::ExitCode> {

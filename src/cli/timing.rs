@@ -11,8 +11,9 @@ use super::store_args::{StoreArgs, player_by_email};
 use crate::clock::zone::format_utc;
 use crate::referee::RefereeError;
 use crate::store::receipts::{self, ChargeRecord};
-use crate::store::{GameId, Side, Tx, bounce_pauses, conditional_replies, games, moves, players};
+use crate::store::{Tx, bounce_pauses, conditional_replies, games, moves, players};
 use crate::vocabulary::Language;
+use crate::vocabulary::{GameId, Side};
 use crate::words::pauses::{duration, ended_line, stopped_line};
 
 /// One ply as `referee receipts` lists it.

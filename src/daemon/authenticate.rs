@@ -48,7 +48,8 @@ use crate::mail::auth::{
 };
 use crate::printable::printable;
 use crate::store::mail_auth as mail_auth_store;
-use crate::store::{GameId, StoreError, Tx};
+use crate::store::{StoreError, Tx};
+use crate::vocabulary::GameId;
 
 /// How long a resolver that answered nothing before the deadline is left
 /// alone before it is asked again.

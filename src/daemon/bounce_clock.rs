@@ -34,13 +34,14 @@ use tracing::info;
 use super::alerts::{self, Alert};
 use crate::config::Config;
 use crate::referee::RefereeError;
-use crate::store::GameStatus;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::bounce_pauses::{self, BouncePause, PauseEnd};
 use crate::store::game_clocks as persist;
 use crate::store::games;
 use crate::store::outbox::{OutboxId, OutgoingMail};
-use crate::store::{GameId, PlayerId, Tx, clocks, players};
+use crate::store::{Tx, clocks, players};
+use crate::vocabulary::GameStatus;
+use crate::vocabulary::{GameId, PlayerId};
 use crate::words::pauses::StoppedClock;
 
 /// After a real bounce of outbox row `row` (inside the report's transaction):

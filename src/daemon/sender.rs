@@ -31,7 +31,7 @@ pub const BATCH: u32 = 100;
 
 /// The per-player reply address of a game: `<local>+<game>.<token>@<domain>`.
 #[must_use]
-pub fn reply_address(config: &Config, game: crate::store::GameId, token: &str) -> String {
+pub fn reply_address(config: &Config, game: crate::vocabulary::GameId, token: &str) -> String {
     format!(
         "{}+{}.{}@{}",
         config.address.local, game, token, config.address.domain

@@ -32,7 +32,8 @@ use crate::referee::{RefereeError, Reply};
 use crate::store::game_clocks::game_stops;
 use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
-use crate::store::{GameId, Side, Tx, bounce_pauses, clocks, games};
+use crate::store::{Tx, bounce_pauses, clocks, games};
+use crate::vocabulary::{GameId, Side};
 
 /// The start instants of both clocks of a game (UTC), taken before a
 /// command runs: a conditional reply played at once restarts the mover's

@@ -36,7 +36,8 @@ use crate::mail::BotAddress;
 use crate::referee::{RefereeError, Reply};
 use crate::store::outbox::{self, NewOutgoing, OutboxId};
 use crate::store::players::{self, Player};
-use crate::store::{Game, GameId, StoreError, Tx, games, threads};
+use crate::store::{Game, StoreError, Tx, games, threads};
+use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
 use crate::words;
 

@@ -7,7 +7,8 @@ use crate::referee::{RefereeError, Reply};
 use crate::store::bounce_pauses::{self, BouncePause};
 use crate::store::games;
 use crate::store::outbox::OutboxId;
-use crate::store::{GameStatus, StoreError, Tx, clocks, players};
+use crate::store::{StoreError, Tx, clocks, players};
+use crate::vocabulary::GameStatus;
 
 /// Records the outbox row `row` written for `reply` as a move notice when it
 /// is one (see the module documentation). Returns `true` if it was recorded.

@@ -9,8 +9,9 @@ use crate::diagram::{self, html};
 use crate::referee::told::{Board, Part, Told};
 use crate::referee::{RefereeError, Reply};
 use crate::rules::Color;
+use crate::store::Tx;
 use crate::store::outbox::Attachment;
-use crate::store::{GameId, Side, Tx};
+use crate::vocabulary::{GameId, Side};
 
 /// The HTML body and attachments of a reply about `game`, or none when the game
 /// cannot be drawn (the plain text then goes alone).
@@ -46,7 +47,7 @@ pub fn enrich(
             },
         ),
     };
-    let active = l.row.status == crate::store::GameStatus::Active;
+    let active = l.row.status == crate::vocabulary::GameStatus::Active;
     let opts = crate::letters::compose::board_options(reply.language);
     // Drawn once per position, side, last move, size and words, shared by
     // every mail that shows it (diagram::shared).

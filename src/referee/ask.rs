@@ -25,8 +25,9 @@ use crate::referee::view::{move_for, state_view, under_heading};
 use crate::referee::{Handled, RefereeError};
 use crate::rules::clauses::{Rule, clause, rules_of};
 use crate::rules::{Citation, Role, Variant};
+use crate::store::Tx;
 use crate::store::players::{self, Player, Role as PlayerRole};
-use crate::store::{GameId, GameStatus, PlayerId, Side, Tx};
+use crate::vocabulary::{GameId, GameStatus, PlayerId, Side};
 
 /// Loads a game for a question: the asker must play in it or be a director;
 /// a finished or annulled game has no moves to ask about.

@@ -1,8 +1,8 @@
 //! Commands to the referee as data: what a player or a tournament director asks,
 //! whether it came by mail or from the command line.
 
-use crate::store::{GameId, Side};
 use crate::vocabulary::DirectorAction;
+use crate::vocabulary::{GameId, Side};
 
 /// A command. Who sends it is passed beside it ([`crate::referee::handle`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -29,7 +29,8 @@ use crate::referee::told::{
 use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
-use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, conditional_replies};
+use crate::store::{Tx, conditional_replies};
+use crate::vocabulary::{GameId, GameStatus, PlayerId, Side};
 use std::sync::Arc;
 
 mod playout;

@@ -11,9 +11,10 @@ use crate::clock::TimeControl;
 use crate::games::{self, AnyGame};
 use crate::notation::parse_line;
 use crate::rules::Variant;
+use crate::store::Tx;
 use crate::store::games::{self as game_rows, Game, NewGame};
 use crate::store::moves::{self, NewMove};
-use crate::store::{PlayerId, Tx};
+use crate::vocabulary::PlayerId;
 
 /// A game to create.
 #[derive(Clone, Debug, PartialEq)]

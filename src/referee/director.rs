@@ -10,13 +10,14 @@ use crate::referee::told::{Account, DirectorEvent, Line, Part, Told};
 use crate::referee::view::to_both;
 use crate::referee::{Handled, RefereeError};
 use crate::rules::GameResult as RulesResult;
-use crate::store::GameStatus;
+use crate::store::Tx;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::games;
 use crate::store::moves;
 use crate::store::players::{self, Role};
-use crate::store::{GameId, GameResult, PlayerId, Side, Termination, Tx};
 use crate::vocabulary::DirectorAction;
+use crate::vocabulary::GameStatus;
+use crate::vocabulary::{GameId, GameResult, PlayerId, Side, Termination};
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.

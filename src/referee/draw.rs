@@ -10,8 +10,9 @@ use crate::referee::told::{Account, Event, Line, Part};
 use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
+use crate::store::Tx;
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
-use crate::store::{GameId, PlayerId, Side, Tx};
+use crate::vocabulary::{GameId, PlayerId, Side};
 
 /// An event line of one move event.
 fn said(e: Event) -> Line {

@@ -2,7 +2,8 @@
 //! message tells the sender why, in their language.
 
 use crate::games::MoveError;
-use crate::store::{GameId, GameResult, GameStatus, StoreError};
+use crate::store::StoreError;
+use crate::vocabulary::{GameId, GameResult, GameStatus};
 
 /// A refused command.
 #[derive(Debug)]

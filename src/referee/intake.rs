@@ -25,8 +25,9 @@
 use crate::notation::move_number::{MoveNumber, read_move_number};
 use crate::referee::{Command, RefereeError};
 use crate::rules::Color;
-use crate::store::{GameId, GameStatus, PlayerId, Tx, games, moves, offers};
+use crate::store::{Tx, games, moves, offers};
 use crate::tournament::ResultClaim;
+use crate::vocabulary::{GameId, GameStatus, PlayerId};
 
 /// What a player said about one game: one act, as the mail's reader or the
 /// command line's arguments give it.

@@ -9,7 +9,8 @@ use crate::referee::told::{Account, LeaveEvent, Line, Part, Told};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::game_clocks as persist;
 use crate::store::games::{self, GameFilter};
-use crate::store::{GameStatus, PlayerId, Tx, players};
+use crate::store::{Tx, players};
+use crate::vocabulary::{GameStatus, PlayerId};
 
 /// A director (`actor`, referee or admin role) enters a leave for `player`
 /// that the player asked for another way: the same rules and the same mails

@@ -5,10 +5,9 @@ use chrono::{DateTime, Utc};
 use crate::clock::ClockView;
 use crate::games::{self, AnyGame};
 use crate::referee::RefereeError;
-use crate::store::{
-    Game, GameId, MoveRecord, Player, PlayerId, Side, Tx, games as game_rows, moves, players,
-};
+use crate::store::{Game, MoveRecord, Player, Tx, games as game_rows, moves, players};
 use crate::vocabulary::Language;
+use crate::vocabulary::{GameId, PlayerId, Side};
 
 /// One side's clock note: leave days left this year, and the next reminder or
 /// time-out (its kind, its UTC instant and the deadline it counts from).

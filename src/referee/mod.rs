@@ -42,8 +42,9 @@ pub(crate) fn export_text(l: &load::Loaded) -> String {
 pub use error::{RefereeError, StartRefusal, TournamentRefusal};
 pub use query::invitation;
 
-use crate::store::{GameId, PlayerId, Tx};
+use crate::store::Tx;
 use crate::vocabulary::Language;
+use crate::vocabulary::{GameId, PlayerId};
 
 /// A reply to send: to whom, in which language, and what it tells (typed:
 /// `letters` words it in the recipient's language).
@@ -125,7 +126,7 @@ fn is_open(tx: &Tx<'_>, game: GameId) -> Result<bool, RefereeError> {
     match crate::store::games::get(tx, game) {
         Ok(g) => Ok(!matches!(
             g.status,
-            crate::store::GameStatus::Finished | crate::store::GameStatus::Annulled
+            crate::vocabulary::GameStatus::Finished | crate::vocabulary::GameStatus::Annulled
         )),
         Err(crate::store::StoreError::NotFound { .. }) => Ok(false),
         Err(e) => Err(e.into()),

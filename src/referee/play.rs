@@ -8,11 +8,12 @@ use crate::referee::told::{Account, Event, Line, OfferBar, Part};
 use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
-use crate::store::GameStatus;
+use crate::store::Tx;
 use crate::store::games;
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
-use crate::store::{GameId, PlayerId, Side, Tx};
+use crate::vocabulary::GameStatus;
+use crate::vocabulary::{GameId, PlayerId, Side};
 
 /// An event line of one move event.
 fn said(e: Event) -> Line {

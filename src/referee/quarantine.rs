@@ -7,9 +7,10 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::store::Tx;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::leases::{self, LeaseState};
-use crate::store::{PlayerId, Tx};
+use crate::vocabulary::PlayerId;
 
 /// Why a mail cannot be released.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,10 +7,11 @@ use crate::referee::load::{Loaded, language, load};
 use crate::referee::told::{Account, GameLine, Invitation, InvitedTournament, Line, Part, Told};
 use crate::referee::view::state;
 use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::Tx;
 use crate::store::games::{self, GameFilter};
 use crate::store::offers;
 use crate::store::players::{self, Player};
-use crate::store::{GameId, PlayerId, Tx};
+use crate::vocabulary::{GameId, PlayerId};
 
 /// A reply to one player, about a game or not.
 /// A reply to one player telling `told`.
@@ -35,7 +36,7 @@ pub(crate) fn status(
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = players::get(tx, actor)?;
-    let side = l.side_of(actor).unwrap_or(crate::store::Side::White);
+    let side = l.side_of(actor).unwrap_or(crate::vocabulary::Side::White);
     let offer = offers::pending(tx, id)?;
     let told = state(&l, l.game.as_ref(), side, offer.as_ref());
     Ok(Handled {
@@ -140,8 +141,8 @@ pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
 /// The PGN `Termination` tag of a stored ending (the PGN standard's words,
 /// which PDN readers share): `normal`, `time forfeit`, `adjudication`,
 /// `rules infraction`; none for a result copied from an imported record.
-fn pgn_termination(t: crate::store::Termination) -> Option<&'static str> {
-    use crate::store::Termination as T;
+fn pgn_termination(t: crate::vocabulary::Termination) -> Option<&'static str> {
+    use crate::vocabulary::Termination as T;
     match t {
         T::Resignation
         | T::NoMoves
@@ -175,7 +176,7 @@ pub(crate) fn help(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError
         tx,
         &GameFilter {
             player: Some(actor),
-            status: Some(crate::store::GameStatus::Active),
+            status: Some(crate::vocabulary::GameStatus::Active),
             ..GameFilter::default()
         },
     )?

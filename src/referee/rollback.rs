@@ -10,11 +10,12 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::charge::{charge, reflection_seconds};
 use crate::referee::RefereeError;
-use crate::store::GameStatus;
 use crate::store::game_clocks::game_stops;
 use crate::store::games::Game;
 use crate::store::moves::MoveRecord;
-use crate::store::{Side, Tx, clocks};
+use crate::store::{Tx, clocks};
+use crate::vocabulary::GameStatus;
+use crate::vocabulary::Side;
 
 /// Winds the clocks of `game` back over the `removed` moves (plies after
 /// the kept ones, in order; `kept_last` is the receipt instant (UTC) of the

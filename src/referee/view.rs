@@ -8,8 +8,9 @@ use crate::referee::told::{
     Told,
 };
 use crate::rules::Color;
-use crate::store::{DrawOffer, GameStatus, Side};
+use crate::store::DrawOffer;
 use crate::vocabulary::Language;
+use crate::vocabulary::{GameStatus, Side};
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`,
 /// numbered as the export numbers it ([`crate::notation::record::move_number_of`]):
@@ -266,8 +267,8 @@ pub(crate) fn to_each(
 /// A store fault, or a stored game that no longer replays.
 pub fn move_you_could_make(
     tx: &crate::store::Tx<'_>,
-    id: crate::store::GameId,
-    player: crate::store::PlayerId,
+    id: crate::vocabulary::GameId,
+    player: crate::vocabulary::PlayerId,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Option<String>, crate::referee::RefereeError> {
     let l = crate::referee::load::load(tx, id, now)?;

@@ -24,7 +24,7 @@ use crate::clock::schedule::{self, Action, ActionKind};
 use crate::clock::settings::{Settings, TimeoutPolicy};
 use crate::clock::state::{self, ClockView, MoveCharge, MoveClockError};
 use crate::clock::zone::{ZoneError, parse_zone};
-use crate::store::{GameStatus, Termination};
+use crate::vocabulary::{GameStatus, Termination};
 
 /// What went wrong in a clock operation on the store.
 #[derive(Debug, thiserror::Error)]

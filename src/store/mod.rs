@@ -20,7 +20,7 @@
 //! let mut store = Store::open("zaochka.db")?;
 //! let now = Utc::now();
 //! store.transaction(|tx| {
-//!     let game = games::get(tx, zaochka::store::GameId(12))?;
+//!     let game = games::get(tx, zaochka::vocabulary::GameId(12))?;
 //!     let ply = moves::last_ply(tx, game.id)? + 1;
 //!     // ... validate the move with the rules core, then:
 //!     # let _ = (ply, now);
@@ -169,7 +169,7 @@ pub mod tournaments;
 #[cfg(test)]
 mod tests;
 
-pub use crate::vocabulary::{GameId, GameResult, GameStatus, PlayerId, Termination};
+use crate::vocabulary::{GameId, GameResult, GameStatus, PlayerId, Termination};
 pub(crate) use columns::{Json, Ts};
 pub use games::Game;
 pub use moves::MoveRecord;
@@ -387,7 +387,7 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 pub use crate::rules::UnknownValue;
 
 /// A side of the board, stored as `white` / `black`: the rules' colour.
-pub use crate::vocabulary::Side;
+use crate::vocabulary::Side;
 
 sql_text!(Side);
 

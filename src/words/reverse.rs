@@ -56,7 +56,7 @@ fn result_words(r: GameResult) -> Vec<String> {
 ///
 /// ```
 /// use zaochka::words::reverse::result_named;
-/// use zaochka::store::GameResult;
+/// use zaochka::vocabulary::GameResult;
 /// assert_eq!(result_named("Ничья"), Some(GameResult::Draw));
 /// assert_eq!(result_named("победа чёрных"), Some(GameResult::BlackWins));
 /// assert_eq!(result_named("белые"), Some(GameResult::WhiteWins));
@@ -76,7 +76,7 @@ pub fn result_named(text: &str) -> Option<GameResult> {
 ///
 /// ```
 /// use zaochka::words::reverse::status_named;
-/// use zaochka::store::GameStatus;
+/// use zaochka::vocabulary::GameStatus;
 /// assert_eq!(status_named("окончена"), Some(GameStatus::Finished));
 /// assert_eq!(status_named("Завершена"), Some(GameStatus::Finished));
 /// assert_eq!(status_named("активна"), Some(GameStatus::Active));

@@ -525,7 +525,7 @@ fn the_architecture_notes_hold_todays_graph() {
 #[test]
 fn the_path_reader_finds_every_form_of_a_path() {
     let text = r#"
-use crate::store::GameId;
+use crate::vocabulary::GameId;
 use crate::{rules::Color, store};
 use crate::{
     rules::Color,
@@ -822,9 +822,9 @@ fn reads_as_sentence(literal: &str) -> bool {
 /// `src/file:line` and text of each English sentence literal in
 /// `src/referee/`, outside unit tests, SQL (upper-case keywords first),
 /// `#[error(…)]`, tracing macros and the values of JSON audit details.
-fn referee_sentences() -> Vec<String> {
+fn english_sentences(dir: &Path) -> Vec<String> {
     let mut found = Vec::new();
-    for file in production_sources(&src().join("referee")) {
+    for file in production_sources(dir) {
         let (full, blanked) = (&file.full, &file.blanked);
         for &(a, b) in &file.strings {
             let literal = &full[a..b];
@@ -850,7 +850,7 @@ fn referee_sentences() -> Vec<String> {
 
 #[test]
 fn the_referee_writes_no_english_sentence() {
-    let found = referee_sentences();
+    let found = english_sentences(&src().join("referee"));
     assert!(
         found.is_empty(),
         "English sentences in src/referee/ (give the referee a typed value and word it \

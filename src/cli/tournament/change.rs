@@ -9,9 +9,10 @@ use crate::cli::output::Changed;
 use crate::cli::store_args::{StoreArgs, player_by_email};
 use crate::referee::tournament as service;
 use crate::referee::{Command, DirectorAction, RefereeError, Reply};
+use crate::store::Tx;
 use crate::store::games as game_rows;
 use crate::store::tournaments;
-use crate::store::{GameStatus, Tx};
+use crate::vocabulary::GameStatus;
 
 /// Runs a changing command in one transaction, queueing its mails; prints
 /// the summary line (or JSON with the result) on success, the refusal on
@@ -19,7 +20,7 @@ use crate::store::{GameStatus, Tx};
 pub(super) fn change<T: serde::Serialize>(
     db: &StoreArgs,
     who: &Director,
-    work: impl FnOnce(&Tx<'_>, crate::store::PlayerId) -> Result<(T, Vec<Reply>), RefereeError>,
+    work: impl FnOnce(&Tx<'_>, crate::vocabulary::PlayerId) -> Result<(T, Vec<Reply>), RefereeError>,
     summary: impl FnOnce(&T) -> String,
 ) -> anyhow::Result<ExitCode> {
     let config = db.config()?;

@@ -339,8 +339,8 @@ struct AdjudicationShown {
 /// A player's claim of an [`AdjudicationShown`].
 #[derive(serde::Serialize)]
 struct ClaimShown {
-    side: crate::store::Side,
-    result: crate::store::GameResult,
+    side: crate::vocabulary::Side,
+    result: crate::vocabulary::GameResult,
     analysis: String,
     at: String,
 }

@@ -1,9 +1,9 @@
 use super::*;
-use crate::store::GameId;
 use crate::store::Store;
 use crate::store::outbox::NewOutgoing;
 use crate::store::players::Role;
 use crate::store::players::{Language as StoredLanguage, NewPlayer};
+use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
 use chrono::TimeZone;
 

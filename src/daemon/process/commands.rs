@@ -17,7 +17,8 @@ use crate::referee::told::{Line, Note, Part, Told};
 use crate::referee::{self, Command, RefereeError, Source};
 use crate::rules::Variant;
 use crate::store::players::Player;
-use crate::store::{GameId, GameStatus, Tx, games};
+use crate::store::{Tx, games};
+use crate::vocabulary::{GameId, GameStatus};
 use crate::words;
 use crate::words::mail::Notice;
 

@@ -10,7 +10,8 @@ use crate::letters;
 use crate::printable::printable;
 use crate::referee::{self, RefereeError};
 use crate::store::players::{self, Player};
-use crate::store::{GameId, GameStatus, StoreError, Tx, games};
+use crate::store::{StoreError, Tx, games};
+use crate::vocabulary::{GameId, GameStatus};
 use crate::words;
 use crate::words::mail::{GameEntry, Notice, Standing};
 

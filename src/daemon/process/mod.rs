@@ -30,7 +30,8 @@ use crate::printable::printable;
 use crate::referee::{self, RefereeError};
 use crate::store::messages::{self, NewProcessedMessage};
 use crate::store::players::{self, Player};
-use crate::store::{GameId, Store, StoreError, Tx, leases};
+use crate::store::{Store, StoreError, Tx, leases};
+use crate::vocabulary::GameId;
 use crate::words;
 use crate::words::mail::Notice;
 
@@ -568,7 +569,7 @@ struct GameFacts {
 
 impl GameFacts {
     fn of(tx: &Tx<'_>, player: &Player, game: GameId) -> Result<GameFacts, RefereeError> {
-        use crate::store::GameStatus;
+        use crate::vocabulary::GameStatus;
         let row = crate::store::games::get(tx, game)?;
         let mine = row.side_of(player.id);
         let opponent_offered =

@@ -7,9 +7,9 @@ use crate::daemon::inbox::RawMail;
 use crate::letters::{self, Answering};
 use crate::mail::{Envelope, HeaderSummary};
 use crate::referee::{RefereeError, Reply};
-use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::players::Player;
+use crate::vocabulary::GameId;
 use crate::vocabulary::Language;
 
 pub(super) fn language_of(player: &Player) -> Language {

@@ -24,7 +24,7 @@ use crate::vocabulary::GameId;
 /// # Examples
 /// ```
 /// use zaochka::mail::intent::{read_intents, Context, Intent, MoveSyntax};
-/// use zaochka::store::GameId;
+/// use zaochka::vocabulary::GameId;
 /// let cx = Context::single(Some(GameId(14)), MoveSyntax::Draughts);
 /// let got = read_intents("13... d8-e7\nПредлагаю ничью.", "Re: [zaochka #14] Ваш ход", &cx);
 /// assert_eq!(got.len(), 1);

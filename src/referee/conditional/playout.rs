@@ -11,7 +11,8 @@ use crate::referee::told::ConditionalEvent as Event;
 use crate::referee::{Command, Handled, RefereeError, Source};
 use crate::store::conditional_replies::{self, ConditionalReply};
 use crate::store::conditionals::{self, ConditionalLine};
-use crate::store::{GameId, GameStatus, PlayerId, Side, Tx, games, moves, offers};
+use crate::store::{Tx, games, moves, offers};
+use crate::vocabulary::{GameId, GameStatus, PlayerId, Side};
 use std::sync::Arc;
 
 /// Plays a move ([`crate::referee::play::play`]) and then the conditional

@@ -7,9 +7,10 @@ use chrono::{DateTime, Utc};
 use super::{audit, by_name, director_of};
 use crate::referee::RefereeError;
 use crate::referee::error::TournamentRefusal;
+use crate::store::Tx;
 use crate::store::players::{self, Player, Role};
 use crate::store::tournaments::{self, Tournament, TournamentDirector};
-use crate::store::{PlayerId, Tx};
+use crate::vocabulary::PlayerId;
 
 /// A registered referee or admin (not retired) of this address.
 fn referee_of(tx: &Tx<'_>, address: &str) -> Result<Player, RefereeError> {

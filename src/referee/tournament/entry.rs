@@ -8,12 +8,13 @@ use super::{audit, by_name, director, director_of};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::{Command, DirectorAction, Handled, RefereeError, Source};
 use crate::rules::Variant;
-use crate::store::GameStatus;
 use crate::store::games as game_rows;
 use crate::store::players::{self, Player};
 use crate::store::tournaments::{self, Entrant, EntrantStatus, Tournament, TournamentStatus};
-use crate::store::{PlayerId, StoreError, Tx};
+use crate::store::{StoreError, Tx};
 use crate::tournament::{Settings, System, lots};
+use crate::vocabulary::GameStatus;
+use crate::vocabulary::PlayerId;
 
 /// The longest tournament name, in characters.
 pub const MAX_NAME_CHARS: usize = 100;

@@ -21,9 +21,10 @@ pub use table::{
     SectionTable, after_game_end, frozen, invitation_lines, refuse_if_frozen, table, table_mail,
 };
 
+use crate::store::Tx;
 use crate::store::players::{self, Role};
 use crate::store::tournaments::{self, Tournament};
-use crate::store::{PlayerId, Tx};
+use crate::vocabulary::PlayerId;
 
 use super::RefereeError;
 use super::error::TournamentRefusal;
@@ -78,7 +79,7 @@ pub fn director_of(tx: &Tx<'_>, actor: PlayerId, t: &Tournament) -> Result<(), R
 pub fn director_of_game(
     tx: &Tx<'_>,
     actor: PlayerId,
-    game: crate::store::GameId,
+    game: crate::vocabulary::GameId,
 ) -> Result<(), RefereeError> {
     match tournaments::game(tx, game)? {
         Some(link) => director_of(tx, actor, &tournaments::get(tx, link.tournament)?),
@@ -92,7 +93,7 @@ pub fn director_of_game(
 /// Database failures.
 pub fn clock_settings(
     tx: &Tx<'_>,
-    game: crate::store::GameId,
+    game: crate::vocabulary::GameId,
 ) -> Result<crate::clock::Settings, RefereeError> {
     Ok(match tournaments::game(tx, game)? {
         Some(link) => tournaments::get(tx, link.tournament)?.settings.clock(),

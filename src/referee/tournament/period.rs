@@ -18,12 +18,13 @@ fn said(e: TournamentEvent) -> Vec<Line> {
     vec![Line::of(Part::Tournament(e))]
 }
 use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::Tx;
 use crate::store::games as game_rows;
 use crate::store::players;
 use crate::store::tournaments::{self, AdjudicationState, Claim, Tournament, TournamentStatus};
-use crate::store::{GameId, PlayerId, Tx};
-use crate::store::{GameStatus, Termination};
 use crate::tournament::ResultClaim;
+use crate::vocabulary::{GameId, PlayerId};
+use crate::vocabulary::{GameStatus, Termination};
 
 /// Ends the playing period of `t` at `now` (UTC): every unfinished game is
 /// paused (its clock stopped) and waits for claims for the tournament's

@@ -13,9 +13,10 @@ use crate::referee::load::load;
 use crate::referee::told::{Account, Line, Part, TournamentEvent};
 use crate::referee::view::to_both;
 use crate::referee::{DirectorAction, Handled, RefereeError};
+use crate::store::Tx;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::tournaments::{self, AdjudicationState, Claim};
-use crate::store::{GameId, PlayerId, Side, Tx};
+use crate::vocabulary::{GameId, PlayerId, Side};
 
 /// The director's ruling: whose claim, accepted or rejected, why.
 #[derive(Clone, Copy, Debug)]

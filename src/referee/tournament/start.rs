@@ -12,14 +12,15 @@ use crate::referee::create::{self, CheckedStart, GameSpec};
 use crate::referee::error::TournamentRefusal;
 use crate::referee::{RefereeError, Reply};
 use crate::rules::Variant;
+use crate::store::Tx;
 use crate::store::games::Game;
 use crate::store::tournaments::{
     self, EntrantStatus, Tournament, TournamentGame, TournamentStatus,
 };
-use crate::store::{PlayerId, Tx};
 use crate::tournament::ballot::{self, BallotList, DrawingTable, Opening};
 use crate::tournament::settings::{BallotPer, BallotSource};
 use crate::tournament::{lots, system};
+use crate::vocabulary::PlayerId;
 
 /// What [`start`] made.
 #[derive(Clone, Debug)]

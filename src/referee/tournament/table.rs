@@ -9,16 +9,17 @@ use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
 use crate::referee::told::{InvitationLines, Note, TableView, Told};
 use crate::referee::{Handled, RefereeError, Reply};
+use crate::store::Tx;
 use crate::store::games as game_rows;
 use crate::store::players::{self, Player, Role};
 use crate::store::tournaments::{
     self, AdjudicationState, EntrantStatus, GameStanding, Tournament, TournamentGame,
     TournamentStatus,
 };
-use crate::store::{GameId, PlayerId, Tx};
-use crate::store::{GameStatus, Termination};
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 use crate::vocabulary::DirectorAction;
+use crate::vocabulary::{GameId, PlayerId};
+use crate::vocabulary::{GameStatus, Termination};
 
 /// One section's table.
 #[derive(Clone, Debug)]

@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::{TournamentId, found};
-use crate::store::{GameId, GameResult, Result, Side, StoreError, Ts, Tx, is_unique_violation};
+use crate::store::{Result, StoreError, Ts, Tx, is_unique_violation};
+use crate::vocabulary::{GameId, GameResult, Side};
 
 text_enum! {
     /// Where the adjudication of an unfinished game stands.

@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Row, params};
 
 use super::TournamentId;
-use crate::store::{PlayerId, Result, Ts, Tx};
+use crate::store::{Result, Ts, Tx};
+use crate::vocabulary::PlayerId;
 
 /// One director of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

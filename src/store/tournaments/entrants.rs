@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::{COLUMNS, Tournament, TournamentId, found, from_row};
-use crate::store::{PlayerId, Result, StoreError, Ts, Tx, is_unique_violation};
+use crate::store::{Result, StoreError, Ts, Tx, is_unique_violation};
+use crate::vocabulary::PlayerId;
 
 text_enum! {
     /// An entrant's standing in the tournament.

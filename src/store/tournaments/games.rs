@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::TournamentId;
-use crate::store::{GameId, GameResult, Result, StoreError, Ts, Tx, is_unique_violation};
+use crate::store::{Result, StoreError, Ts, Tx, is_unique_violation};
+use crate::vocabulary::{GameId, GameResult};
 
 /// A game's place in its tournament.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -117,11 +118,11 @@ pub struct GameStanding {
     /// The game's place.
     pub link: TournamentGame,
     /// Its status.
-    pub status: crate::store::GameStatus,
+    pub status: crate::vocabulary::GameStatus,
     /// Its result, once finished.
     pub result: Option<GameResult>,
     /// How it ended, once finished.
-    pub termination: Option<crate::store::Termination>,
+    pub termination: Option<crate::vocabulary::Termination>,
 }
 
 /// The tournament's games with their status and result, in the order of

@@ -9,7 +9,7 @@ use crate::common;
 
 use common::phrasings::corpus;
 use zaochka::mail::intent::{Context, MoveSyntax, read_intents};
-use zaochka::store::GameId;
+use zaochka::vocabulary::GameId;
 
 #[test]
 #[ignore = "a benchmark: run with --ignored --nocapture"]

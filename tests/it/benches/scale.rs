@@ -23,7 +23,8 @@ use zaochka::rules::Variant;
 use zaochka::store::games::{self, NewGame};
 use zaochka::store::moves::{self, NewMove};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
-use zaochka::store::{GameId, Side, Store, StoreError};
+use zaochka::store::{Store, StoreError};
+use zaochka::vocabulary::{GameId, Side};
 
 /// Mails per run, each a first move in its own game (games 1..=MAILS).
 const MAILS: usize = 100;

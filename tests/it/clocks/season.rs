@@ -27,8 +27,9 @@ use zaochka::store::game_clocks::{self as persist, ClockError};
 use zaochka::store::games::{self, NewGame};
 use zaochka::store::outbox::{self, NewOutgoing};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
-use zaochka::store::{GameId, PlayerId, Side, Store, StoreError, Tx};
-use zaochka::store::{GameResult, GameStatus, Termination};
+use zaochka::store::{Store, StoreError, Tx};
+use zaochka::vocabulary::{GameId, PlayerId, Side};
+use zaochka::vocabulary::{GameResult, GameStatus, Termination};
 
 /// The fake clock: whole seconds from the start of the season.
 struct FakeClock {

@@ -25,7 +25,7 @@ use zaochka::mail::{Envelope, read_intents};
 use zaochka::notation::parse_move;
 use zaochka::notation::written::{WrittenMove, WrittenOrigin};
 use zaochka::rules::Variant;
-use zaochka::store::GameId;
+use zaochka::vocabulary::GameId;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail")

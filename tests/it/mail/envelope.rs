@@ -5,7 +5,7 @@
 
 use zaochka::mail::intent::{Context, Intent, MoveSyntax, Unrecognised};
 use zaochka::mail::{AutoSignal, BotAddress, DsnAction, Envelope, EnvelopeError, read_intents};
-use zaochka::store::GameId;
+use zaochka::vocabulary::GameId;
 
 fn env(raw: &str) -> Envelope {
     Envelope::parse(raw.as_bytes()).expect("mail parses")

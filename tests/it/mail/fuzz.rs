@@ -23,7 +23,7 @@ use zaochka::mail::intent::{
     Addressed, Context, Intent, LINE_EXCERPT_BYTES, MoveSyntax, Unrecognised, read_intents,
 };
 use zaochka::mail::{Envelope, EnvelopeError, Limits, flowed, html, quotes, text};
-use zaochka::store::GameId;
+use zaochka::vocabulary::GameId;
 
 fn real_mails() -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail");

@@ -24,7 +24,7 @@ use zaochka::mail::read_intents;
 use zaochka::notation::chess_move::{full, parse_chess_move, short};
 use zaochka::notation::pdn::read_pgn_games;
 use zaochka::rules::Variant;
-use zaochka::store::GameId;
+use zaochka::vocabulary::GameId;
 use zaochka::vocabulary::Language;
 use zaochka::words::chess::san_for;
 

@@ -654,7 +654,8 @@ fn unsafe_free_uid() -> u32 {
 fn four_tokens(file: &Path, mail: Option<&str>) -> Vec<String> {
     use zaochka::rules::Variant;
     use zaochka::store::games::{self, NewGame};
-    use zaochka::store::{PlayerId, Store, StoreError, Tx};
+    use zaochka::store::{Store, StoreError, Tx};
+    use zaochka::vocabulary::PlayerId;
     let at = chrono::Utc::now();
     let make = |tx: &Tx<'_>| -> Result<Vec<String>, StoreError> {
         let mut tokens = Vec::new();

@@ -17,7 +17,8 @@ use zaochka::store::games::{self, NewGame};
 use zaochka::store::messages::{self, NewProcessedMessage};
 use zaochka::store::moves::{self, NewMove};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
-use zaochka::store::{GameId, SCHEMA_VERSION, Side, Store, StoreError};
+use zaochka::store::{SCHEMA_VERSION, Store, StoreError};
+use zaochka::vocabulary::{GameId, Side};
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2025, 3, 1, 10, 0, 0)
