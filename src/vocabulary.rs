@@ -13,7 +13,7 @@
 //! | [`PlayerId`] | integer | a registered person |
 //! | [`Language`] | `en` / `ru` | the language a person reads replies in |
 //! | [`PauseId`] | integer | a clock stopped because a move notice bounced |
-//! | [`Side`] | `white` / `black` | a side of the board, the rules' [`crate::rules::Color`] |
+//! | [`Color`] | `white` / `black` | a side of the board (the rules' own type) |
 //! | [`GameStatus`] | `active`, `paused`, `finished`, `annulled`, `adjourned` | where a game stands |
 //! | [`GameResult`] | `1-0`, `0-1`, `1/2-1/2` | the result of a finished game |
 //! | [`Termination`] | `resignation`, `no_moves`, `time`, ... | why it ended |
@@ -21,9 +21,9 @@
 //!
 //! Nothing here does I/O or reads the system clock.
 
-/// A side of the board: the rules' colour under the name the records use.
-/// Its text form is `white` / `black`.
-pub use crate::rules::Color as Side;
+/// A side of the board, the rules' own type (one name everywhere). Its text
+/// form is `white` / `black`.
+pub use crate::rules::Color;
 
 /// The result and the termination of a finished game are the rules' own
 /// types, kept by their names (`1-0`, `no_moves`, ...).
@@ -110,12 +110,12 @@ pub enum DirectorAction {
     /// the illegal move); plies after N are removed.
     Rollback(u32),
     /// The given side loses by forfeit.
-    Forfeit(Side),
+    Forfeit(Color),
     /// The game is annulled: no result.
     Annul,
     /// Add (or, negative, remove) days on a side's clock; `true` lets the
     /// balance go below zero (the side then loses on time at the next tick).
-    AddDays(Side, i32, bool),
+    AddDays(Color, i32, bool),
     /// Stop the game (and its clocks) until resumed.
     Pause,
     /// Resume a paused or adjourned game; a sealed move is revealed and played.

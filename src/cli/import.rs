@@ -22,7 +22,7 @@ use crate::store::games::{self as game_rows, NewGame};
 use crate::store::moves::{self, NewMove};
 use crate::store::players::{self, Language, NameIndex, NameMatch, NewPlayer, Role};
 use crate::store::{Store, Tx};
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 use super::check::{
@@ -349,9 +349,9 @@ fn archive_game(
     let mut replay = games::new_game(checked.variant, new.start_fen.as_deref())
         .map_err(|e| RefereeError::Invalid(e.to_string()))?;
     let mut side = if replay.turn() == crate::rules::Color::White {
-        Side::White
+        Color::White
     } else {
-        Side::Black
+        Color::Black
     };
     for (k, full) in game.score().iter().enumerate() {
         let played = replay.play(full).map_err(RefereeError::Move)?;

@@ -7,7 +7,7 @@ use super::store_args::{StoreArgs, run};
 use crate::referee::{Command, DirectorAction, RefereeError, parse_side};
 use crate::store::audit::{self, AuditFilter};
 use crate::store::games::{self, GameFilter};
-use crate::vocabulary::{GameId, GameResult, GameStatus, Side};
+use crate::vocabulary::{Color, GameId, GameResult, GameStatus};
 
 /// A director's action, with the game, the director and the reason.
 #[derive(clap::Subcommand, Debug)]
@@ -39,7 +39,7 @@ pub enum Action {
         who: Director,
         /// The side that loses: white or black.
         #[arg(value_parser = side_arg)]
-        loser: Side,
+        loser: Color,
     },
     /// Annul the game.
     Annul {
@@ -52,7 +52,7 @@ pub enum Action {
         who: Director,
         /// white or black.
         #[arg(value_parser = side_arg)]
-        side: Side,
+        side: Color,
         /// Days (may be negative).
         #[arg(allow_hyphen_values = true)]
         days: i32,
@@ -161,7 +161,7 @@ pub enum Action {
         /// Whose claim (white or black); needed only when both sides claimed
         /// different results.
         #[arg(long, value_parser = side_arg)]
-        side: Option<Side>,
+        side: Option<Color>,
     },
     /// Reject a claim for a game frozen at the end of the playing period.
     ///
@@ -173,7 +173,7 @@ pub enum Action {
         /// Whose claim (white or black); needed only when both sides claimed
         /// different results.
         #[arg(long, value_parser = side_arg)]
-        side: Option<Side>,
+        side: Option<Color>,
     },
 }
 
@@ -198,7 +198,7 @@ pub struct Referee {
     action: Action,
 }
 
-fn side_arg(s: &str) -> Result<Side, String> {
+fn side_arg(s: &str) -> Result<Color, String> {
     parse_side(s).ok_or_else(|| format!("{s:?} is not a side (white, black)"))
 }
 
@@ -270,7 +270,7 @@ impl Referee {
 fn rule_claim(
     db: &StoreArgs,
     who: Director,
-    side: Option<Side>,
+    side: Option<Color>,
     accept: bool,
 ) -> anyhow::Result<ExitCode> {
     let cmd = Command::RuleClaim {

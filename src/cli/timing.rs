@@ -13,14 +13,14 @@ use crate::referee::RefereeError;
 use crate::store::receipts::{self, ChargeRecord};
 use crate::store::{Tx, bounce_pauses, conditional_replies, games, moves, players};
 use crate::vocabulary::Language;
-use crate::vocabulary::{GameId, Side};
+use crate::vocabulary::{Color, GameId};
 use crate::words::pauses::{duration, ended_line, stopped_line};
 
 /// One ply as `referee receipts` lists it.
 #[derive(Debug, serde::Serialize)]
 struct Row {
     ply: u32,
-    side: Side,
+    side: Color,
     notation: String,
     /// `mail` (with a receipt), `conditional reply` (played by the referee
     /// from the mover's conditional line), `sealed move` (revealed and

@@ -39,7 +39,7 @@ use super::control::TimeControl;
 use super::settings::{Settings, TimeoutPolicy};
 use super::state::{allowance, deadline};
 use super::types::{Clock, Reminder};
-use crate::vocabulary::{GameId, GameResult, Side};
+use crate::vocabulary::{Color, GameId, GameResult};
 
 /// What is due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,7 +88,7 @@ pub struct Action {
     /// The game.
     pub game_id: GameId,
     /// The side reminded (or timed out).
-    pub side: Side,
+    pub side: Color,
     /// What is due.
     pub kind: ActionKind,
     /// When it fell due (UTC); at or before `now`.
@@ -263,11 +263,11 @@ pub fn next_after(
 /// FIDE Laws art. 6.9; the caller decides `opponent_can_win` from the
 /// position and the variant's rules).
 #[must_use]
-pub fn timeout_result(timed_out: Side, opponent_can_win: bool) -> GameResult {
+pub fn timeout_result(timed_out: Color, opponent_can_win: bool) -> GameResult {
     if opponent_can_win {
         match timed_out {
-            Side::White => GameResult::BlackWins,
-            Side::Black => GameResult::WhiteWins,
+            Color::White => GameResult::BlackWins,
+            Color::Black => GameResult::WhiteWins,
         }
     } else {
         GameResult::Draw
@@ -288,7 +288,7 @@ mod tests {
     }
 
     fn running(control: &TimeControl, from: DateTime<Utc>, stops: &[Stop]) -> Clock {
-        let mut c = Clock::new(GameId(7), Side::Black, from);
+        let mut c = Clock::new(GameId(7), Color::Black, from);
         start(control, &mut c, from, stops);
         c
     }
@@ -393,7 +393,7 @@ mod tests {
     #[test]
     fn a_stopped_clock_has_nothing_due() {
         let c = TimeControl::days_per_move(1).expect("valid");
-        let clock = Clock::new(GameId(7), Side::White, at(2026, 1, 1, 0));
+        let clock = Clock::new(GameId(7), Color::White, at(2026, 1, 1, 0));
         let s = Settings::default();
         assert!(due_for_clock(GameId(7), &c, &clock, &[], &s, at(2030, 1, 1, 0)).is_empty());
         assert!(next_after(GameId(7), &c, &clock, &[], &s, at(2026, 1, 1, 0)).is_none());
@@ -417,8 +417,8 @@ mod tests {
 
     #[test]
     fn time_out_is_a_draw_when_the_opponent_cannot_win() {
-        assert_eq!(timeout_result(Side::White, true), GameResult::BlackWins);
-        assert_eq!(timeout_result(Side::Black, true), GameResult::WhiteWins);
-        assert_eq!(timeout_result(Side::White, false), GameResult::Draw);
+        assert_eq!(timeout_result(Color::White, true), GameResult::BlackWins);
+        assert_eq!(timeout_result(Color::Black, true), GameResult::WhiteWins);
+        assert_eq!(timeout_result(Color::White, false), GameResult::Draw);
     }
 }

@@ -30,7 +30,7 @@ use super::charge::DAY;
 use super::charge::{Stop, charge, instant_after, late_at, reflection_seconds};
 use super::control::{Limit, TimeControl};
 use super::types::Clock;
-use crate::vocabulary::Side;
+use crate::vocabulary::Color;
 
 /// What a move cannot do to the clocks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,14 +40,14 @@ pub enum MoveClockError {
     #[error("the {side} clock is not running")]
     NotRunning {
         /// The side that tried to move.
-        side: Side,
+        side: Color,
     },
     /// The move reached the bot at or after the deadline: the side has lost
     /// on time (the caller decides the result; nothing was changed).
     #[error("the {side} move received at {received_at} is late: the deadline was {deadline}")]
     Late {
         /// The late side.
-        side: Side,
+        side: Color,
         /// When the move was received (UTC).
         received_at: DateTime<Utc>,
         /// The deadline it missed (UTC).
@@ -57,7 +57,7 @@ pub enum MoveClockError {
     #[error("the {side} move received at {received_at} precedes the clock start {started_at}")]
     BeforeStart {
         /// The side that moved.
-        side: Side,
+        side: Color,
         /// When the move was received (UTC).
         received_at: DateTime<Utc>,
         /// When the clock started (UTC).
@@ -69,7 +69,7 @@ pub enum MoveClockError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveCharge {
     /// The side that moved.
-    pub side: Side,
+    pub side: Color,
     /// Reflection time of the move in seconds (stops left out).
     pub reflection_seconds: i64,
     /// Time charged for it in seconds (after whole-day rounding and doubling).
@@ -279,7 +279,7 @@ pub fn resume(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ClockView {
     /// Whose clock.
-    pub side: Side,
+    pub side: Color,
     /// True if this side is to move and its time runs.
     pub running: bool,
     /// Time charged so far in seconds, including what the current move would

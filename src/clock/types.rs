@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 /// One side's clock in one game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -15,7 +15,7 @@ pub struct Clock {
     /// The game.
     pub game_id: GameId,
     /// Whose clock.
-    pub side: Side,
+    pub side: Color,
     /// Reflection time charged so far, in seconds (after any doubling or free
     /// days the time control applies); never negative.
     pub used_seconds: i64,
@@ -41,7 +41,7 @@ pub struct Clock {
 impl Clock {
     /// A stopped clock with no time used, as at the start of a game.
     #[must_use]
-    pub fn new(game_id: GameId, side: Side, at: DateTime<Utc>) -> Clock {
+    pub fn new(game_id: GameId, side: Color, at: DateTime<Utc>) -> Clock {
         Clock {
             game_id,
             side,
@@ -63,7 +63,7 @@ pub struct Reminder {
     /// The game.
     pub game_id: GameId,
     /// The side reminded.
-    pub side: Side,
+    pub side: Color,
     /// Which reminder, named by the clock module: `deadline-3d`, `silence-14d`, ...
     pub kind: String,
     /// The deadline (or other instant) it is about (UTC); a moved deadline

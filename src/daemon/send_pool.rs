@@ -226,7 +226,7 @@ pub fn send_while<R>(
             }
             Err(e) => return (work(store, &mut |_| ()), Err(e.into())),
         }
-        let mut side = Side {
+        let mut side = Driver {
             config,
             return_paths,
             jobs: &jobs,
@@ -262,7 +262,7 @@ pub fn send_while<R>(
 }
 
 /// What the caller's thread drives the workers with.
-struct Side<'a> {
+struct Driver<'a> {
     config: &'a Config,
     return_paths: &'a ReturnPath,
     jobs: &'a [mpsc::Sender<Job>],
@@ -307,7 +307,7 @@ impl Run {
     fn hand_over(
         &mut self,
         store: &mut Store,
-        side: &mut Side<'_>,
+        side: &mut Driver<'_>,
         budget: &mut Budget,
     ) -> anyhow::Result<()> {
         while !self.idle.is_empty() && !self.stopped && !self.capped {
@@ -364,7 +364,7 @@ impl Run {
     fn pump(
         &mut self,
         store: &mut Store,
-        side: &mut Side<'_>,
+        side: &mut Driver<'_>,
         budget: &mut Budget,
     ) -> anyhow::Result<()> {
         while let Ok(event) = side.events.try_recv() {
@@ -377,7 +377,7 @@ impl Run {
     fn drive(
         &mut self,
         store: &mut Store,
-        side: &mut Side<'_>,
+        side: &mut Driver<'_>,
         budget: &mut Budget,
     ) -> anyhow::Result<usize> {
         loop {

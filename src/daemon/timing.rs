@@ -33,7 +33,7 @@ use crate::store::game_clocks::game_stops;
 use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
 use crate::store::{Tx, bounce_pauses, clocks, games};
-use crate::vocabulary::{GameId, Side};
+use crate::vocabulary::{Color, GameId};
 
 /// The start instants of both clocks of a game (UTC), taken before a
 /// command runs: a conditional reply played at once restarts the mover's
@@ -60,18 +60,18 @@ impl ClockStarts {
         };
         Ok(ClockStarts {
             game: Some(g),
-            white: start(Side::White)?,
-            black: start(Side::Black)?,
+            white: start(Color::White)?,
+            black: start(Color::Black)?,
         })
     }
 
-    fn get(&self, game: GameId, side: Side) -> Option<DateTime<Utc>> {
+    fn get(&self, game: GameId, side: Color) -> Option<DateTime<Utc>> {
         if self.game != Some(game) {
             return None;
         }
         match side {
-            Side::White => self.white,
-            Side::Black => self.black,
+            Color::White => self.white,
+            Color::Black => self.black,
         }
     }
 }
@@ -142,7 +142,7 @@ pub(crate) fn on_moves(
 pub fn charge_of(
     tx: &Tx<'_>,
     game: GameId,
-    side: Side,
+    side: Color,
     arrived_at: DateTime<Utc>,
     started: Option<DateTime<Utc>>,
 ) -> Result<Option<ChargeRecord>, RefereeError> {

@@ -11,7 +11,7 @@ use crate::referee::{RefereeError, Reply};
 use crate::rules::Color;
 use crate::store::Tx;
 use crate::store::outbox::Attachment;
-use crate::vocabulary::{GameId, Side};
+use crate::vocabulary::GameId;
 
 /// The HTML body and attachments of a reply about `game`, or none when the game
 /// cannot be drawn (the plain text then goes alone).
@@ -42,7 +42,7 @@ pub fn enrich(
             l.game.board_view(),
             l.game.last_move(),
             match l.side_of(reply.to) {
-                Some(Side::Black) => Color::Black,
+                Some(Color::Black) => Color::Black,
                 _ => Color::White,
             },
         ),

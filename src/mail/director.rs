@@ -27,16 +27,16 @@
 
 use chrono::NaiveDate;
 
-use crate::vocabulary::{DirectorAction, GameId, GameResult, Side};
+use crate::vocabulary::{Color, DirectorAction, GameId, GameResult};
 
 /// The side of a text: `white`/`black` or Russian `белые`/`чёрные`, also
 /// as a mail words it (`белым`, `чёрных`: the dative and genitive).
 #[must_use]
-pub fn parse_side(text: &str) -> Option<Side> {
+pub fn parse_side(text: &str) -> Option<Color> {
     match text.trim().to_lowercase().replace('ё', "е").as_str() {
-        "white" | "w" | "белые" | "б" | "белым" | "белых" => Some(Side::White),
+        "white" | "w" | "белые" | "б" | "белым" | "белых" => Some(Color::White),
         "black" | "b" | "черные" | "ч" | "черным" | "черных" => {
-            Some(Side::Black)
+            Some(Color::Black)
         }
         _ => None,
     }
@@ -107,7 +107,7 @@ pub enum DirectorOrder {
         /// The game.
         game: GameId,
         /// Whose claim; `None` when only one claim (or two that agree) is in.
-        side: Option<Side>,
+        side: Option<Color>,
         /// Accept (`true`) or reject.
         accept: bool,
     },
@@ -124,7 +124,7 @@ pub enum DirectorLineError {
     /// No result, or not one (`1-0`, `0-1`, `1/2`, `ничья`, ...).
     Result,
     /// No side, or not one (`white`, `чёрным`, ...).
-    Side,
+    Color,
     /// No number of plies or move, or not one.
     Rollback,
     /// No number of days, or zero.
@@ -295,7 +295,7 @@ fn game_of<'a>(words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -
 }
 
 /// A side in any form: `white`, `белые`, `белым`, `белых` (and black's).
-fn side_of(word: &str) -> Option<Side> {
+fn side_of(word: &str) -> Option<Color> {
     parse_side(word.trim_end_matches([',', '.']))
 }
 
@@ -392,9 +392,9 @@ fn game_order(kind: Kind, game: GameId, rest: &[&str]) -> Result<DirectorOrder, 
             .ok_or(DirectorLineError::Rollback),
         Kind::Forfeit => match rest {
             [side] => direct(DirectorAction::Forfeit(
-                side_of(side).ok_or(DirectorLineError::Side)?,
+                side_of(side).ok_or(DirectorLineError::Color)?,
             )),
-            _ => Err(DirectorLineError::Side),
+            _ => Err(DirectorLineError::Color),
         },
         Kind::AddDays => {
             // `force` / `принудительно` last: the balance may go below zero.
@@ -407,7 +407,7 @@ fn game_order(kind: Kind, game: GameId, rest: &[&str]) -> Result<DirectorOrder, 
                 [side] => (side_of(side), ""),
                 _ => (None, ""),
             };
-            let side = side.ok_or(DirectorLineError::Side)?;
+            let side = side.ok_or(DirectorLineError::Color)?;
             if let [_, _, unit] = rest
                 && !matches!(*unit, "days" | "day" | "дня" | "дней" | "день" | "д.")
             {
@@ -441,7 +441,7 @@ fn game_order(kind: Kind, game: GameId, rest: &[&str]) -> Result<DirectorOrder, 
             }),
             [side] => Ok(DirectorOrder::Claim {
                 game,
-                side: Some(side_of(side).ok_or(DirectorLineError::Side)?),
+                side: Some(side_of(side).ok_or(DirectorLineError::Color)?),
                 accept,
             }),
             _ => Err(DirectorLineError::Extra),

@@ -16,7 +16,7 @@
 //! | [`IdKind::Tournament`] | `period.<tournament>.<game>.<k>` or `claims.<unix seconds>.<game>.<k>` (game 0: none) | `zaochka.period.2.14.1@example.org` |
 //! | [`IdKind::Clock`] | `clock.<game>.<side>.<action>.<due, unix seconds>.<action index>.<k>` | `zaochka.clock.12.white.deadline-1d.1764936000.0.0@example.org` |
 
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 use super::address::SUBJECT_TAG_WORD;
 
@@ -87,7 +87,7 @@ pub enum IdKind {
         /// The game.
         game: GameId,
         /// The side whose clock acted.
-        side: Side,
+        side: Color,
         /// The action's key (`deadline-1d`, `deadline-12h`, `silence-7d`,
         /// `timeout-loss`, `timeout-report`): letters, digits and `-`.
         action: String,
@@ -360,7 +360,7 @@ mod tests {
         for action in ["deadline-1d", "deadline-12h", "silence-7d", "timeout-loss"] {
             round_trip(IdKind::Clock {
                 game: GameId(12),
-                side: Side::Black,
+                side: Color::Black,
                 action: action.into(),
                 due: 1_764_936_000,
                 action_index: 3,

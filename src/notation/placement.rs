@@ -29,7 +29,7 @@ pub enum PlacementError {
     #[error("the {side} man on {square} stands on its promotion rank: it would be a king")]
     ManOnPromotionRank {
         /// Whose man.
-        side: Side,
+        side: WrittenSide,
         /// Where.
         square: String,
     },
@@ -37,7 +37,7 @@ pub enum PlacementError {
     #[error("{side} has {count} pieces, more than the {most} a side starts with")]
     TooManyPieces {
         /// Whose pieces.
-        side: Side,
+        side: WrittenSide,
         /// How many the FEN places.
         count: u32,
         /// How many a side starts with.
@@ -51,9 +51,9 @@ pub enum PlacementError {
 
 /// A side as written in a placement error: `White`, `Black`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Side(pub Color);
+pub struct WrittenSide(pub Color);
 
-impl std::fmt::Display for Side {
+impl std::fmt::Display for WrittenSide {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self.0 {
             Color::White => "White",
@@ -75,11 +75,11 @@ pub fn named(e: PositionError, g: &Geometry, style: SquareStyle) -> PlacementErr
         PositionError::EmptyTower(i) => PlacementError::EmptyTower(name(i)),
         PositionError::KingOnEmptySquare(i) => PlacementError::KingOnEmptySquare(name(i)),
         PositionError::ManOnPromotionRank(c, i) => PlacementError::ManOnPromotionRank {
-            side: Side(c),
+            side: WrittenSide(c),
             square: name(i),
         },
         PositionError::TooManyPieces(c, count, most) => PlacementError::TooManyPieces {
-            side: Side(c),
+            side: WrittenSide(c),
             count,
             most,
         },

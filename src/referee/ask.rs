@@ -27,7 +27,7 @@ use crate::rules::clauses::{Rule, clause, rules_of};
 use crate::rules::{Citation, Role, Variant};
 use crate::store::Tx;
 use crate::store::players::{self, Player, Role as PlayerRole};
-use crate::vocabulary::{GameId, GameStatus, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, GameStatus, PlayerId};
 
 /// Loads a game for a question: the asker must play in it or be a director;
 /// a finished or annulled game has no moves to ask about.
@@ -62,7 +62,7 @@ fn asked(l: &Loaded, me: &Player) -> Asked {
 
 /// The asker's answer: the text on top of the game's state (board, clocks).
 fn answer(l: &Loaded, me: &Player, part: Part, summary: Account) -> Handled {
-    let side = l.side_of(me.id).unwrap_or(Side::White);
+    let side = l.side_of(me.id).unwrap_or(Color::White);
     let told = Told::News {
         lines: vec![Line::of(part)],
         state: Some(Shown {

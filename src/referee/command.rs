@@ -2,7 +2,7 @@
 //! whether it came by mail or from the command line.
 
 use crate::vocabulary::DirectorAction;
-use crate::vocabulary::{GameId, Side};
+use crate::vocabulary::{Color, GameId};
 
 /// A command. Who sends it is passed beside it ([`crate::referee::handle`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +121,7 @@ pub enum Command {
         /// The game.
         game: GameId,
         /// Whose claim; `None` when there is one (or two that agree).
-        side: Option<Side>,
+        side: Option<Color>,
         /// Accept (the game ends with the claimed result) or reject.
         accept: bool,
         /// Why (written to the audit log).

@@ -30,7 +30,7 @@ use crate::referee::{Handled, RefereeError, Reply, Source};
 use crate::store::conditionals::{self, ConditionalLine, LinePly, NewLine};
 use crate::store::moves::MoveRecord;
 use crate::store::{Tx, conditional_replies};
-use crate::vocabulary::{GameId, GameStatus, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, GameStatus, PlayerId};
 use std::sync::Arc;
 
 mod playout;
@@ -148,7 +148,7 @@ pub(crate) fn request(
 fn submit(
     tx: &Tx<'_>,
     l: &Loaded,
-    me: Side,
+    me: Color,
     lines: &[WrittenLine],
     now: DateTime<Utc>,
     source: Source<'_>,
@@ -236,7 +236,7 @@ fn submit(
 fn answered_own_move<'a>(
     tx: &Tx<'_>,
     l: &'a Loaded,
-    me: Side,
+    me: Color,
     source: Source<'_>,
 ) -> Result<Option<&'a MoveRecord>, RefereeError> {
     let (Some(id), [.., own, reply]) = (source.message_id, l.moves.as_slice()) else {
@@ -316,11 +316,11 @@ fn clash(old: &[LinePly], new: &[LinePly]) -> Option<Clash> {
 }
 
 /// A stored line as its owner reads it.
-fn shown(l: &Loaded, line: &ConditionalLine, owner: Side) -> Vec<ShownPly> {
+fn shown(l: &Loaded, line: &ConditionalLine, owner: Color) -> Vec<ShownPly> {
     shown_plies(l, line.start_ply, &line.plies, owner)
 }
 
-fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Side) -> Vec<ShownPly> {
+fn shown_plies(l: &Loaded, start_ply: u32, plies: &[LinePly], owner: Color) -> Vec<ShownPly> {
     let game = l.game.as_ref();
     let first = crate::referee::view::start_turn(game);
     let letters = piece_letters(l.player(owner));

@@ -17,7 +17,7 @@ use crate::store::moves;
 use crate::store::players::{self, Role};
 use crate::vocabulary::DirectorAction;
 use crate::vocabulary::GameStatus;
-use crate::vocabulary::{GameId, GameResult, PlayerId, Side, Termination};
+use crate::vocabulary::{Color, GameId, GameResult, PlayerId, Termination};
 
 /// Checks that `actor` may act as a director (referee or admin role, not
 /// retired) and gave a reason.
@@ -384,11 +384,11 @@ fn resume(
 
 /// A side's true balance at `now` (UTC) in seconds, negative if a director
 /// took more than was left; 0 if the game has no clocks.
-fn balance(tx: &Tx<'_>, id: GameId, side: Side, now: DateTime<Utc>) -> Result<i64, RefereeError> {
+fn balance(tx: &Tx<'_>, id: GameId, side: Color, now: DateTime<Utc>) -> Result<i64, RefereeError> {
     let views = crate::store::game_clocks::report(tx, id, now)?;
     Ok(views.map_or(0, |v| match side {
-        Side::White => v[0].left_seconds,
-        Side::Black => v[1].left_seconds,
+        Color::White => v[0].left_seconds,
+        Color::Black => v[1].left_seconds,
     }))
 }
 
@@ -397,8 +397,8 @@ pub(crate) fn stop_clock(
     tx: &Tx<'_>,
     id: GameId,
     now: DateTime<Utc>,
-) -> Result<Option<Side>, RefereeError> {
-    for side in [Side::White, Side::Black] {
+) -> Result<Option<Color>, RefereeError> {
+    for side in [Color::White, Color::Black] {
         if let Some(mut c) = crate::store::clocks::get(tx, id, side)?
             && crate::clock::state::pause(&mut c, now)
         {

@@ -12,7 +12,7 @@ use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
 use crate::store::Tx;
 use crate::store::offers::{self, ClaimVerdict, NewClaim, OfferStatus};
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 /// An event line of one move event.
 fn said(e: Event) -> Line {
@@ -154,7 +154,7 @@ pub(crate) fn claim(
         let shown = l.game.clone_box();
         let variant = l.game.variant();
         // The written move (not played) in each reader's notation.
-        let upheld = |side: Side| Event::ClaimUpheld {
+        let upheld = |side: Color| Event::ClaimUpheld {
             by,
             with_move: move_text.as_ref().map(|(_, f)| {
                 crate::referee::view::move_for(

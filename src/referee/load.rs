@@ -7,7 +7,7 @@ use crate::games::{self, AnyGame};
 use crate::referee::RefereeError;
 use crate::store::{Game, MoveRecord, Player, Tx, games as game_rows, moves, players};
 use crate::vocabulary::Language;
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 /// One side's clock note: leave days left this year, and the next reminder or
 /// time-out (its kind, its UTC instant and the deadline it counts from).
@@ -40,13 +40,13 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     /// The side a player has in this game.
-    pub fn side_of(&self, player: PlayerId) -> Option<Side> {
+    pub fn side_of(&self, player: PlayerId) -> Option<Color> {
         self.row.side_of(player)
     }
 
     /// The player of a side.
-    pub fn player(&self, side: Side) -> &Player {
-        &self.players[usize::from(side == Side::Black)]
+    pub fn player(&self, side: Color) -> &Player {
+        &self.players[usize::from(side == Color::Black)]
     }
 }
 
@@ -105,7 +105,7 @@ fn clock_notes(
     let settings = super::tournament::clock_settings(tx, row.id)?;
     let loaded = persist::load(tx, row.id)?;
     let mut notes: [ClockNote; 2] = [(0, None), (0, None)];
-    for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
+    for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
         let left = persist::leave_days_left(tx, row.player(side), &settings, now).unwrap_or(0);
         let next = loaded
             .as_ref()

@@ -13,7 +13,7 @@ use crate::store::games;
 use crate::store::moves::{self, NewMove, NewSealedMove};
 use crate::store::offers::{self, OfferStatus};
 use crate::vocabulary::GameStatus;
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 /// An event line of one move event.
 fn said(e: Event) -> Line {
@@ -21,7 +21,7 @@ fn said(e: Event) -> Line {
 }
 
 /// Checks that the game is active and returns the actor's side.
-pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Side, RefereeError> {
+pub(crate) fn active_side(l: &Loaded, actor: PlayerId) -> Result<Color, RefereeError> {
     let side = l.side_of(actor).ok_or(RefereeError::NotInGame(l.row.id))?;
     match l.row.status {
         GameStatus::Active => Ok(side),
@@ -112,8 +112,8 @@ pub(crate) fn play(
     )
     .0;
     let variant = game.variant();
-    let letters = |side: Side| crate::referee::load::piece_letters(l.player(side));
-    let played_as = |side: Side, echo: bool| Event::Played {
+    let letters = |side: Color| crate::referee::load::piece_letters(l.player(side));
+    let played_as = |side: Color, echo: bool| Event::Played {
         number,
         side: me,
         full: crate::referee::view::move_for(variant, &played.full, letters(side)),
@@ -123,7 +123,7 @@ pub(crate) fn play(
     let finished = finish.map(Event::Finished);
     // The mover sees the move as written echoed; the opponent reads it in
     // their own notation; the offerer of a declined offer is told.
-    let text_of = |side: Side| {
+    let text_of = |side: Color| {
         let mut s = vec![said(played_as(side, side == me))];
         if side == me
             && let Some(bar) = offer_bar
@@ -167,7 +167,7 @@ pub(crate) fn play(
 fn lost_on_time(
     tx: &Tx<'_>,
     l: &mut Loaded,
-    me: Side,
+    me: Color,
     deadline: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
@@ -190,7 +190,7 @@ fn lost_on_time(
 fn record_move(
     tx: &Tx<'_>,
     l: &Loaded,
-    me: Side,
+    me: Color,
     written: &str,
     full: &str,
     hash: u64,
@@ -217,7 +217,7 @@ fn record_move(
 pub(crate) fn make_offer(
     tx: &Tx<'_>,
     l: &Loaded,
-    me: Side,
+    me: Color,
     ply: u32,
     now: DateTime<Utc>,
     source: Source<'_>,

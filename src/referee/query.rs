@@ -36,7 +36,7 @@ pub(crate) fn status(
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = players::get(tx, actor)?;
-    let side = l.side_of(actor).unwrap_or(crate::vocabulary::Side::White);
+    let side = l.side_of(actor).unwrap_or(crate::vocabulary::Color::White);
     let offer = offers::pending(tx, id)?;
     let told = state(&l, l.game.as_ref(), side, offer.as_ref());
     Ok(Handled {

@@ -14,8 +14,8 @@ use crate::store::game_clocks::game_stops;
 use crate::store::games::Game;
 use crate::store::moves::MoveRecord;
 use crate::store::{Tx, clocks};
+use crate::vocabulary::Color;
 use crate::vocabulary::GameStatus;
-use crate::vocabulary::Side;
 
 /// Winds the clocks of `game` back over the `removed` moves (plies after
 /// the kept ones, in order; `kept_last` is the receipt instant (UTC) of the
@@ -30,15 +30,15 @@ pub(crate) fn rewind_clocks(
     game: &Game,
     removed: &[MoveRecord],
     kept_last: Option<DateTime<Utc>>,
-    to_move: Side,
+    to_move: Color,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
     let Some(control) = game.time_control else {
         return Ok(());
     };
     let (Some(mut white), Some(mut black)) = (
-        clocks::get(tx, game.id, Side::White)?,
-        clocks::get(tx, game.id, Side::Black)?,
+        clocks::get(tx, game.id, Color::White)?,
+        clocks::get(tx, game.id, Color::Black)?,
     ) else {
         return Ok(());
     };
@@ -51,8 +51,8 @@ pub(crate) fn rewind_clocks(
             reflection_seconds(from, m.received_at, &stops),
         );
         let c = match m.side {
-            Side::White => &mut white,
-            Side::Black => &mut black,
+            Color::White => &mut white,
+            Color::Black => &mut black,
         };
         c.used_seconds = (c.used_seconds - charged).max(0);
         c.moves_made = c.moves_made.saturating_sub(1);
@@ -64,8 +64,8 @@ pub(crate) fn rewind_clocks(
         c.updated_at = now;
     }
     let c = match to_move {
-        Side::White => &mut white,
-        Side::Black => &mut black,
+        Color::White => &mut white,
+        Color::Black => &mut black,
     };
     if game.status == GameStatus::Active {
         let stops = game_stops(tx, game.id, game.player(to_move), now)?;

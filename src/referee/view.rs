@@ -9,8 +9,8 @@ use crate::referee::told::{
 };
 use crate::rules::Color;
 use crate::store::DrawOffer;
+use crate::vocabulary::GameStatus;
 use crate::vocabulary::Language;
-use crate::vocabulary::{GameStatus, Side};
 
 /// The score as correspondence rules ask players to repeat it: `1. c3-d4 d6-c5 2. ...`,
 /// numbered as the export numbers it ([`crate::notation::record::move_number_of`]):
@@ -43,7 +43,7 @@ pub fn score_text(score: &[String], first: Color, first_number: u32) -> String {
 pub(crate) fn state(
     l: &Loaded,
     game: &dyn AnyGame,
-    recipient: Side,
+    recipient: Color,
     offer: Option<&DrawOffer>,
 ) -> Told {
     Told::News {
@@ -59,7 +59,7 @@ pub(crate) fn state(
 pub(crate) fn state_view(
     l: &Loaded,
     game: &dyn AnyGame,
-    recipient: Side,
+    recipient: Color,
     offer: Option<&DrawOffer>,
 ) -> StateView {
     let board = Board {
@@ -146,12 +146,12 @@ pub fn move_number(game: &dyn AnyGame) -> u32 {
 /// control per move), the deadline of the running clock in the recipient's
 /// time zone (and UTC), and the recipient's next reminder dated by its
 /// deadline.
-fn clocks(l: &Loaded, views: &[crate::clock::ClockView; 2], recipient: Side) -> Clocks {
+fn clocks(l: &Loaded, views: &[crate::clock::ClockView; 2], recipient: Color) -> Clocks {
     use crate::clock::{Limit, pauses::stands_open, zone};
     let tz = zone::parse_zone(&l.player(recipient).time_zone).unwrap_or(chrono_tz::Tz::UTC);
     let control = l.row.time_control;
     let per_move = control.is_some_and(|c| matches!(c.limit(), Limit::DaysPerMove { .. }));
-    let (leave_left, next) = &l.clock_notes[usize::from(recipient == Side::Black)];
+    let (leave_left, next) = &l.clock_notes[usize::from(recipient == Color::Black)];
     Clocks {
         control,
         sides: views
@@ -232,10 +232,10 @@ pub(crate) fn to_each(
     l: &Loaded,
     game: &dyn AnyGame,
     offer: Option<&DrawOffer>,
-    event: impl Fn(Side) -> Vec<Line>,
+    event: impl Fn(Color) -> Vec<Line>,
 ) -> Vec<crate::referee::Reply> {
     let below_end = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
-    [Side::White, Side::Black]
+    [Color::White, Color::Black]
         .into_iter()
         .map(|side| {
             let p = l.player(side);

@@ -3,7 +3,7 @@
 named_enum! {
     /// A side of the board. White moves first in every game zaochka referees
     /// (RULES.md §0). Its name is what the store and JSON keep: `white`,
-    /// `black` (the store's `Side` is this type).
+    /// `black`; the vocabulary and the store use this one type for a side.
     #[derive(PartialOrd, Ord)]
     pub enum Color {
         /// The side that starts on ranks 1-3 (squares 31-50 in international draughts).

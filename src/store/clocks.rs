@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::{GameId, PlayerId, Result, Side, StoreError, Ts, Tx};
+use super::{Color, GameId, PlayerId, Result, StoreError, Ts, Tx};
 
 /// The clock's own state types, kept here row for row.
 pub use crate::clock::types::{Clock, Leave, LeaveId, NewLeave, Reminder};
@@ -72,7 +72,7 @@ pub fn put(tx: &Tx<'_>, clock: &Clock) -> Result<()> {
 ///
 /// # Errors
 /// [`StoreError::Sqlite`] only.
-pub fn get(tx: &Tx<'_>, game: GameId, side: Side) -> Result<Option<Clock>> {
+pub fn get(tx: &Tx<'_>, game: GameId, side: Color) -> Result<Option<Clock>> {
     Ok(tx
         .sql()
         .prepare_cached(&format!(

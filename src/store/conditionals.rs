@@ -10,7 +10,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Row, params};
 
-use super::{GameId, Result, Side, Ts, Tx};
+use super::{Color, GameId, Result, Ts, Tx};
 
 row_id! {
     /// A conditional line's row id.
@@ -44,7 +44,7 @@ pub struct ConditionalLine {
     /// The game.
     pub game_id: GameId,
     /// The owner: the side whose replies the line holds.
-    pub side: Side,
+    pub side: Color,
     /// The game ply (from 1) that the line's first ply stands for.
     pub start_ply: u32,
     /// The opponent's and the owner's plies alternating, the opponent's
@@ -96,7 +96,7 @@ fn plies_json(plies: &[LinePly]) -> String {
 ///
 /// # Errors
 /// [`super::StoreError`] on a database failure.
-pub fn list(tx: &Tx<'_>, game: GameId, side: Side) -> Result<Vec<ConditionalLine>> {
+pub fn list(tx: &Tx<'_>, game: GameId, side: Color) -> Result<Vec<ConditionalLine>> {
     let mut st = tx.sql().prepare_cached(&format!(
         "SELECT {COLUMNS} FROM conditional_lines WHERE game_id = ?1 AND side = ?2 ORDER BY id"
     ))?;
@@ -112,7 +112,7 @@ pub fn list(tx: &Tx<'_>, game: GameId, side: Side) -> Result<Vec<ConditionalLine
 pub fn replace(
     tx: &Tx<'_>,
     game: GameId,
-    side: Side,
+    side: Color,
     lines: &[NewLine],
     source_message: Option<&str>,
     now: DateTime<Utc>,
@@ -141,7 +141,7 @@ pub fn replace(
 ///
 /// # Errors
 /// [`super::StoreError`] on a database failure.
-pub fn clear(tx: &Tx<'_>, game: GameId, side: Side) -> Result<usize> {
+pub fn clear(tx: &Tx<'_>, game: GameId, side: Color) -> Result<usize> {
     Ok(tx.sql().execute(
         "DELETE FROM conditional_lines WHERE game_id = ?1 AND side = ?2",
         params![game, side],

@@ -16,7 +16,7 @@ use chrono::{DateTime, Datelike, TimeZone, Utc};
 use super::audit::{self, NewAuditEntry};
 use super::clocks::{self, Clock, Leave};
 use super::games::{self, Game, GameFilter};
-use super::{GameId, PlayerId, Side, StoreError, Tx, bounce_pauses, clock_trust, players};
+use super::{Color, GameId, PlayerId, StoreError, Tx, bounce_pauses, clock_trust, players};
 use crate::clock::charge::Stop;
 use crate::clock::control::{ControlError, TimeControl};
 use crate::clock::leave::{self, LeaveError, LeaveRequest};
@@ -111,10 +111,10 @@ pub struct LoadedClocks {
 impl LoadedClocks {
     /// One side's clock and stops.
     #[must_use]
-    pub fn side(&self, side: Side) -> (&Clock, &[Stop]) {
+    pub fn side(&self, side: Color) -> (&Clock, &[Stop]) {
         match side {
-            Side::White => (&self.white, &self.white_stops),
-            Side::Black => (&self.black, &self.black_stops),
+            Color::White => (&self.white, &self.white_stops),
+            Color::Black => (&self.black, &self.black_stops),
         }
     }
 
@@ -123,7 +123,7 @@ impl LoadedClocks {
     #[must_use]
     pub fn next_after(
         &self,
-        side: Side,
+        side: Color,
         settings: &Settings,
         now: DateTime<Utc>,
     ) -> Option<Action> {
@@ -168,8 +168,8 @@ pub fn load(tx: &Tx<'_>, game_id: GameId) -> Result<Option<LoadedClocks>> {
         return Ok(None);
     };
     let (Some(white), Some(black)) = (
-        clocks::get(tx, game_id, Side::White)?,
-        clocks::get(tx, game_id, Side::Black)?,
+        clocks::get(tx, game_id, Color::White)?,
+        clocks::get(tx, game_id, Color::Black)?,
     ) else {
         return Ok(None);
     };
@@ -194,7 +194,7 @@ pub fn load(tx: &Tx<'_>, game_id: GameId) -> Result<Option<LoadedClocks>> {
 pub fn start_game(
     tx: &Tx<'_>,
     game_id: GameId,
-    first: Side,
+    first: Color,
     at: DateTime<Utc>,
 ) -> Result<(Clock, Clock)> {
     let game = games::get(tx, game_id)?;
@@ -204,11 +204,11 @@ pub fn start_game(
     if !clocks::list(tx, game_id)?.is_empty() {
         return Err(ClockError::AlreadyStarted(game_id));
     }
-    let mut white = Clock::new(game_id, Side::White, at);
-    let mut black = Clock::new(game_id, Side::Black, at);
+    let mut white = Clock::new(game_id, Color::White, at);
+    let mut black = Clock::new(game_id, Color::Black, at);
     let clock = match first {
-        Side::White => &mut white,
-        Side::Black => &mut black,
+        Color::White => &mut white,
+        Color::Black => &mut black,
     };
     let stops = game_stops(tx, game_id, game.player(first), at)?;
     state::start(&control, clock, at, &stops);
@@ -228,7 +228,7 @@ pub fn start_game(
 pub fn record_move(
     tx: &Tx<'_>,
     game_id: GameId,
-    mover: Side,
+    mover: Color,
     received_at: DateTime<Utc>,
 ) -> Result<MoveCharge> {
     let game = games::get(tx, game_id)?;
@@ -250,7 +250,7 @@ pub fn record_move(
     // The opponent's stops from the receipt instant on.
     let opponent_stops = game_stops(tx, game_id, game.player(mover.opposite()), received_at)?;
     let charge = match mover {
-        Side::White => state::apply_move(
+        Color::White => state::apply_move(
             &control,
             &mut white,
             &mut black,
@@ -258,7 +258,7 @@ pub fn record_move(
             &white_stops,
             &opponent_stops,
         )?,
-        Side::Black => state::apply_move(
+        Color::Black => state::apply_move(
             &control,
             &mut black,
             &mut white,
@@ -385,7 +385,7 @@ pub fn check_may_move(
 pub fn add_time(
     tx: &Tx<'_>,
     game_id: GameId,
-    side: Side,
+    side: Color,
     seconds: i64,
     at: DateTime<Utc>,
 ) -> Result<Clock> {

@@ -11,7 +11,7 @@ use rusqlite::types::Value;
 use rusqlite::{Row, params, params_from_iter};
 
 use super::{
-    GameId, GameResult, GameStatus, PlayerId, Result, Side, StoreError, Termination, Ts, Tx,
+    Color, GameId, GameResult, GameStatus, PlayerId, Result, StoreError, Termination, Ts, Tx,
     is_unique_violation,
 };
 use crate::clock::TimeControl;
@@ -135,20 +135,20 @@ pub struct Game {
 impl Game {
     /// The player playing a side.
     #[must_use]
-    pub fn player(&self, side: Side) -> PlayerId {
+    pub fn player(&self, side: Color) -> PlayerId {
         match side {
-            Side::White => self.white,
-            Side::Black => self.black,
+            Color::White => self.white,
+            Color::Black => self.black,
         }
     }
 
     /// The side a player plays, or `None` if the player is not in this game.
     #[must_use]
-    pub fn side_of(&self, player: PlayerId) -> Option<Side> {
+    pub fn side_of(&self, player: PlayerId) -> Option<Color> {
         if player == self.white {
-            Some(Side::White)
+            Some(Color::White)
         } else if player == self.black {
-            Some(Side::Black)
+            Some(Color::Black)
         } else {
             None
         }
@@ -156,10 +156,10 @@ impl Game {
 
     /// The secret token of a side.
     #[must_use]
-    pub fn token(&self, side: Side) -> &Token {
+    pub fn token(&self, side: Color) -> &Token {
         match side {
-            Side::White => &self.white_token,
-            Side::Black => &self.black_token,
+            Color::White => &self.white_token,
+            Color::Black => &self.black_token,
         }
     }
 }
@@ -510,7 +510,7 @@ pub fn set_status(tx: &Tx<'_>, id: GameId, status: GameStatus, at: DateTime<Utc>
 /// # Errors
 /// [`StoreError::NotFound`], [`StoreError::Invalid`] if the new player plays
 /// the other side.
-pub fn replace_player(tx: &Tx<'_>, id: GameId, side: Side, player: PlayerId) -> Result<Game> {
+pub fn replace_player(tx: &Tx<'_>, id: GameId, side: Color, player: PlayerId) -> Result<Game> {
     let g = get(tx, id)?;
     if g.player(side.opposite()) == player {
         return Err(StoreError::Invalid {
@@ -526,8 +526,8 @@ pub fn replace_player(tx: &Tx<'_>, id: GameId, side: Side, player: PlayerId) -> 
     };
     tx.forget_games();
     let sql = match side {
-        Side::White => "UPDATE games SET white_id = ?2, white_token = ?3 WHERE id = ?1",
-        Side::Black => "UPDATE games SET black_id = ?2, black_token = ?3 WHERE id = ?1",
+        Color::White => "UPDATE games SET white_id = ?2, white_token = ?3 WHERE id = ?1",
+        Color::Black => "UPDATE games SET black_id = ?2, black_token = ?3 WHERE id = ?1",
     };
     tx.sql().execute(sql, params![id, player, token.as_str()])?;
     get(tx, id)

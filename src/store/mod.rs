@@ -40,7 +40,7 @@
 //!   (`u32`); ply `0` means "before the first move".
 //! - **What the store builds on**: it maps rows to the types of the layers
 //!   below it, and so depends on them: the rules core's [`crate::rules::Variant`]
-//!   (stored by its name, `russian`) and [`Side`] (the rules' colour, `white` /
+//!   (stored by its name, `russian`) and [`Color`] (the side of the board, `white` /
 //!   `black`), the clock's [`crate::clock::TimeControl`] (stored as its JSON
 //!   form, validated when read) and the clock's pure functions (which
 //!   [`game_clocks`] calls inside the caller's transaction), the tournament's
@@ -387,9 +387,9 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 pub use crate::rules::UnknownValue;
 
 /// A side of the board, stored as `white` / `black`: the rules' colour.
-use crate::vocabulary::Side;
+use crate::vocabulary::Color;
 
-sql_text!(Side);
+sql_text!(Color);
 
 /// The largest database file (bytes) a shell command checks with `PRAGMA
 /// quick_check` before it opens it: 8 MiB, about 13,000 games. Measured

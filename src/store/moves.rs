@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::{GameId, Result, Side, StoreError, Ts, Tx};
+use super::{Color, GameId, Result, StoreError, Ts, Tx};
 
 /// One ply of a game's score.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -17,7 +17,7 @@ pub struct MoveRecord {
     /// 1-based half-move number.
     pub ply: u32,
     /// Who played it.
-    pub side: Side,
+    pub side: Color,
     /// Canonical full notation, e.g. `c3-d4`, `c7:e5:c3`.
     pub notation: String,
     /// The move as the player wrote it, e.g. `с3–d4`.
@@ -153,7 +153,7 @@ pub struct SealedMove {
     /// The game.
     pub game_id: GameId,
     /// Who sealed it.
-    pub side: Side,
+    pub side: Color,
     /// The ply it is meant to be.
     pub ply: u32,
     /// The move as written, unvalidated until revealed.
@@ -175,7 +175,7 @@ pub struct NewSealedMove {
     /// The game.
     pub game_id: GameId,
     /// Who seals it.
-    pub side: Side,
+    pub side: Color,
     /// The ply it is meant to be (1-based).
     pub ply: u32,
     /// The move as written.

@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::{GameId, Result, Side, StoreError, Ts, Tx, is_unique_violation};
+use super::{Color, GameId, Result, StoreError, Ts, Tx, is_unique_violation};
 
 row_id! {
     /// A draw offer's row id.
@@ -55,7 +55,7 @@ pub struct DrawOffer {
     /// move counts that move.
     pub ply: u32,
     /// Who offered.
-    pub side: Side,
+    pub side: Color,
     /// Where it stands.
     pub status: OfferStatus,
     /// Message-ID (without `<>`) of the mail that carried it.
@@ -74,7 +74,7 @@ pub struct NewOffer {
     /// Plies played when the offer is made.
     pub ply: u32,
     /// Who offers.
-    pub side: Side,
+    pub side: Color,
     /// Message-ID (without `<>`) of the mail that carried it.
     pub source_message: Option<String>,
     /// When it is made (UTC).
@@ -204,7 +204,7 @@ pub struct DrawClaim {
     /// Plies played when the claim was made, before any written move.
     pub ply: u32,
     /// Who claimed.
-    pub side: Side,
+    pub side: Color,
     /// What was claimed, as the referee names it: `repetition`, a draw-rule name, ...
     pub kind: String,
     /// The move written with the claim (as written), if any.
@@ -230,7 +230,7 @@ pub struct NewClaim {
     /// Plies played when the claim was made, before any written move.
     pub ply: u32,
     /// Who claimed.
-    pub side: Side,
+    pub side: Color,
     /// What was claimed; must not be empty.
     pub kind: String,
     /// The move written with the claim, if any.

@@ -109,7 +109,7 @@ pub fn unreceipted(
     tx: &Tx<'_>,
     message_id: &str,
     arrived_at: DateTime<Utc>,
-) -> Result<Vec<(GameId, u32, super::Side)>> {
+) -> Result<Vec<(GameId, u32, super::Color)>> {
     let mut stmt = tx.sql().prepare_cached(
         "SELECT m.game_id, m.ply, m.side FROM moves m
          LEFT JOIN move_receipts r

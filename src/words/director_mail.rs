@@ -91,7 +91,7 @@ fn line_error(e: DirectorLineError) -> &'static str {
     use DirectorLineError as E;
     match e {
         E::Result => "director-line-result",
-        E::Side => "director-line-side",
+        E::Color => "director-line-side",
         E::Rollback => "director-line-rollback",
         E::Days => "director-line-days",
         E::Dates => "director-line-dates",
@@ -237,17 +237,24 @@ mod tests {
         })
         .collect();
         use DirectorLineError as E;
-        let refusals = [E::Result, E::Side, E::Rollback, E::Days, E::Dates, E::Extra]
-            .map(DirectorRefused::Line)
-            .into_iter()
-            .chain([
-                DirectorRefused::NoReason,
-                DirectorRefused::NotQuarantined("k@x".into()),
-                DirectorRefused::AlreadyDone {
-                    at: chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap(),
-                    time_zone: "UTC".into(),
-                },
-            ]);
+        let refusals = [
+            E::Result,
+            E::Color,
+            E::Rollback,
+            E::Days,
+            E::Dates,
+            E::Extra,
+        ]
+        .map(DirectorRefused::Line)
+        .into_iter()
+        .chain([
+            DirectorRefused::NoReason,
+            DirectorRefused::NotQuarantined("k@x".into()),
+            DirectorRefused::AlreadyDone {
+                at: chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap(),
+                time_zone: "UTC".into(),
+            },
+        ]);
         items.extend(refusals.map(|r| DirectorItem {
             line: "#15".into(),
             outcome: Err(r),

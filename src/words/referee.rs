@@ -386,7 +386,7 @@ impl ClockError {
 #[must_use]
 pub fn clock(e: &ClockError, lang: Language) -> String {
     use crate::clock::zone::format_utc;
-    let side = |s: crate::vocabulary::Side| side_name(s, lang);
+    let side = |s: crate::vocabulary::Color| side_name(s, lang);
     match (e, lang) {
         (ClockError::Control(c), _) => c.message(lang),
         (ClockError::Leave(l), _) => l.message(lang),
@@ -540,7 +540,7 @@ mod tests {
             ),
             RefereeError::Leave(crate::clock::LeaveError::NotPositive(0)),
             RefereeError::Clock(ClockError::Move(MoveClockError::NotRunning {
-                side: crate::vocabulary::Side::White,
+                side: crate::vocabulary::Color::White,
             })),
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),

@@ -339,7 +339,7 @@ struct AdjudicationShown {
 /// A player's claim of an [`AdjudicationShown`].
 #[derive(serde::Serialize)]
 struct ClaimShown {
-    side: crate::vocabulary::Side,
+    side: crate::vocabulary::Color,
     result: crate::vocabulary::GameResult,
     analysis: String,
     at: String,

@@ -11,8 +11,8 @@ fn at(y: i32, m: u32, d: u32, h: u32) -> DateTime<Utc> {
 }
 
 fn pair(control: &TimeControl, start_at: DateTime<Utc>) -> (Clock, Clock) {
-    let mut w = Clock::new(GameId(1), Side::White, start_at);
-    let b = Clock::new(GameId(1), Side::Black, start_at);
+    let mut w = Clock::new(GameId(1), Color::White, start_at);
+    let b = Clock::new(GameId(1), Color::Black, start_at);
     start(control, &mut w, start_at, &[]);
     (w, b)
 }
@@ -92,7 +92,7 @@ fn a_move_at_the_deadline_is_late_and_changes_nothing() {
     assert_eq!(
         err,
         Err(MoveClockError::Late {
-            side: Side::White,
+            side: Color::White,
             received_at: at(2026, 1, 4, 0),
             deadline: at(2026, 1, 4, 0)
         })
@@ -100,7 +100,7 @@ fn a_move_at_the_deadline_is_late_and_changes_nothing() {
     assert_eq!((w.clone(), b.clone()), before);
     assert_eq!(
         apply_move(&c, &mut b, &mut w, at(2026, 1, 2, 0), &[], &[]),
-        Err(MoveClockError::NotRunning { side: Side::Black })
+        Err(MoveClockError::NotRunning { side: Color::Black })
     );
     assert!(matches!(
         apply_move(&c, &mut w, &mut b, at(2025, 12, 31, 0), &[], &[]),
@@ -200,7 +200,7 @@ fn fischer_adds_the_increment_and_cuts_at_the_cap() {
 #[test]
 fn a_stop_moves_the_deadline_by_its_length() {
     let c = TimeControl::days_per_move(3).expect("valid");
-    let mut w = Clock::new(GameId(1), Side::White, at(2026, 1, 1, 0));
+    let mut w = Clock::new(GameId(1), Color::White, at(2026, 1, 1, 0));
     let stops = [Stop::new(at(2026, 1, 2, 0), at(2026, 1, 12, 0))];
     start(&c, &mut w, at(2026, 1, 1, 0), &stops);
     assert_eq!(w.deadline, Some(at(2026, 1, 14, 0)));
@@ -328,7 +328,7 @@ fn leave_on_a_dst_change_day_stops_the_clock_for_that_days_hours() {
             created_at: start_at,
             cancelled_at: None,
         };
-        let mut w = Clock::new(GameId(1), Side::White, start_at);
+        let mut w = Clock::new(GameId(1), Color::White, start_at);
         start(&control, &mut w, start_at, &stops(&[leave]));
         assert_eq!(
             w.deadline,

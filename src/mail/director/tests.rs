@@ -38,20 +38,20 @@ fn english_and_russian_forms_read_the_same() {
             "adjudicate #15 0–1",
             direct(15, Adjudicate(GameResult::BlackWins)),
         ),
-        ("forfeit #15 white", direct(15, Forfeit(Side::White))),
-        ("поражение #15 черным", direct(15, Forfeit(Side::Black))),
-        ("неявка #15 чёрные", direct(15, Forfeit(Side::Black))),
+        ("forfeit #15 white", direct(15, Forfeit(Color::White))),
+        ("поражение #15 черным", direct(15, Forfeit(Color::Black))),
+        ("неявка #15 чёрные", direct(15, Forfeit(Color::Black))),
         (
             "add days #15 black 3",
-            direct(15, AddDays(Side::Black, 3, false)),
+            direct(15, AddDays(Color::Black, 3, false)),
         ),
         (
             "добавить #15 чёрным 3 дня",
-            direct(15, AddDays(Side::Black, 3, false)),
+            direct(15, AddDays(Color::Black, 3, false)),
         ),
         (
             "add days #15 white -2",
-            direct(15, AddDays(Side::White, -2, false)),
+            direct(15, AddDays(Color::White, -2, false)),
         ),
         ("pause #15", direct(15, Pause)),
         ("Пауза № 15", direct(15, Pause)),
@@ -59,11 +59,11 @@ fn english_and_russian_forms_read_the_same() {
         ("возобновить #15", direct(15, Resume)),
         (
             "add days #15 black -5 force",
-            direct(15, AddDays(Side::Black, -5, true)),
+            direct(15, AddDays(Color::Black, -5, true)),
         ),
         (
             "добавить #15 белым -4 дня принудительно",
-            direct(15, AddDays(Side::White, -4, true)),
+            direct(15, AddDays(Color::White, -4, true)),
         ),
         ("adjourn #15", direct(15, Adjourn)),
         ("Отложить №15", direct(15, Adjourn)),
@@ -149,7 +149,7 @@ fn leave_claims_and_release() {
         one("accept claim #3 white").order,
         Ok(DirectorOrder::Claim {
             game: GameId(3),
-            side: Some(Side::White),
+            side: Some(Color::White),
             accept: true
         })
     );
@@ -202,7 +202,7 @@ fn a_wrong_part_is_named() {
         one("adjudicate #15 2-5").order,
         Err(DirectorLineError::Result)
     );
-    assert_eq!(one("forfeit #15 grey").order, Err(DirectorLineError::Side));
+    assert_eq!(one("forfeit #15 grey").order, Err(DirectorLineError::Color));
     assert_eq!(
         one("add days #15 black 0").order,
         Err(DirectorLineError::Days)

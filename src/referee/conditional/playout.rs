@@ -12,7 +12,7 @@ use crate::referee::{Command, Handled, RefereeError, Source};
 use crate::store::conditional_replies::{self, ConditionalReply};
 use crate::store::conditionals::{self, ConditionalLine};
 use crate::store::{Tx, games, moves, offers};
-use crate::vocabulary::{GameId, GameStatus, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, GameStatus, PlayerId};
 use std::sync::Arc;
 
 /// Plays a move ([`crate::referee::play::play`]) and then the conditional
@@ -52,7 +52,7 @@ pub(crate) fn play(
 pub(crate) fn answer(
     tx: &Tx<'_>,
     id: GameId,
-    mover: Side,
+    mover: Color,
     mut handled: Handled,
     now: DateTime<Utc>,
     own_move: bool,
@@ -63,7 +63,7 @@ pub(crate) fn answer(
         return Ok(handled);
     }
     let owner = mover.opposite();
-    let note = |h: &mut Handled, side: Side, event: Event| {
+    let note = |h: &mut Handled, side: Color, event: Event| {
         let p = row.player(side);
         let event = Arc::new(event);
         for r in h.replies.iter_mut().filter(|r| r.to == p) {

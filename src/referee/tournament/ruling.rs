@@ -16,13 +16,13 @@ use crate::referee::{DirectorAction, Handled, RefereeError};
 use crate::store::Tx;
 use crate::store::audit::{self, NewAuditEntry};
 use crate::store::tournaments::{self, AdjudicationState, Claim};
-use crate::vocabulary::{GameId, PlayerId, Side};
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 /// The director's ruling: whose claim, accepted or rejected, why.
 #[derive(Clone, Copy, Debug)]
 pub struct Ruling<'a> {
     /// The claimant; `None` when only one claim is in, or two that agree.
-    pub side: Option<Side>,
+    pub side: Option<Color>,
     /// Accept (the game ends with the claimed result) or reject.
     pub accept: bool,
     /// Why (the audit log).

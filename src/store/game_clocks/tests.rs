@@ -44,16 +44,16 @@ fn setup(control: Option<&str>) -> (Store, GameId, PlayerId) {
 fn a_late_move_is_refused_and_nothing_is_written() {
     let (mut store, game, _) = setup(Some("2d/move"));
     store
-        .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+        .transaction(|tx| start_game(tx, game, Color::White, at(1, 0)).map(|_| ()))
         .expect("start");
-    let r = store.transaction(|tx| record_move(tx, game, Side::White, at(3, 0)));
+    let r = store.transaction(|tx| record_move(tx, game, Color::White, at(3, 0)));
     assert!(
         matches!(r, Err(ClockError::Move(MoveClockError::Late { deadline, .. })) if deadline == at(3, 0))
     );
     let clocks = store.read(|tx| clocks::list(tx, game)).expect("clocks");
     assert!(clocks[0].running && clocks[0].moves_made == 0);
     let m = store
-        .transaction(|tx| record_move(tx, game, Side::White, at(2, 23)))
+        .transaction(|tx| record_move(tx, game, Color::White, at(2, 23)))
         .expect("in time");
     assert_eq!(m.charged_seconds, 47 * 3600);
     assert_eq!(m.opponent_deadline, at(4, 23));
@@ -63,14 +63,14 @@ fn a_late_move_is_refused_and_nothing_is_written() {
 fn starting_twice_or_without_a_control_is_refused() {
     let (mut store, game, _) = setup(Some("10/50 iccf"));
     store
-        .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+        .transaction(|tx| start_game(tx, game, Color::White, at(1, 0)).map(|_| ()))
         .expect("start");
-    let again = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
+    let again = store.transaction(|tx| start_game(tx, game, Color::White, at(1, 0)));
     assert!(matches!(again, Err(ClockError::AlreadyStarted(g)) if g == game));
     let (mut store, game, _) = setup(None);
-    let r = store.transaction(|tx| start_game(tx, game, Side::White, at(1, 0)));
+    let r = store.transaction(|tx| start_game(tx, game, Color::White, at(1, 0)));
     assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
-    let r = store.transaction(|tx| record_move(tx, game, Side::White, at(1, 1)));
+    let r = store.transaction(|tx| record_move(tx, game, Color::White, at(1, 1)));
     assert!(matches!(r, Err(ClockError::NoTimeControl(_))));
 }
 
@@ -85,7 +85,7 @@ fn a_stored_control_with_zero_days_is_refused_when_the_game_is_read() {
                 rusqlite::params![r#"{"type": "days_per_move", "days": 0}"#, game],
             )
             .map_err(StoreError::from)?;
-        start_game(tx, game, Side::White, at(1, 0))
+        start_game(tx, game, Color::White, at(1, 0))
     });
     match r {
         Err(e @ ClockError::Store(_)) => {
@@ -99,14 +99,14 @@ fn a_stored_control_with_zero_days_is_refused_when_the_game_is_read() {
 fn extra_time_leave_and_moving_on_leave() {
     let (mut store, game, anna) = setup(Some("5d/move"));
     store
-        .transaction(|tx| start_game(tx, game, Side::White, at(1, 0)).map(|_| ()))
+        .transaction(|tx| start_game(tx, game, Color::White, at(1, 0)).map(|_| ()))
         .expect("start");
     let c = store
-        .transaction(|tx| add_time(tx, game, Side::White, 2 * 86_400, at(1, 1)))
+        .transaction(|tx| add_time(tx, game, Color::White, 2 * 86_400, at(1, 1)))
         .expect("grant");
     assert_eq!(c.deadline, Some(at(8, 0)));
     store
-        .transaction(|tx| record_move(tx, game, Side::White, at(2, 0)).map(|_| ()))
+        .transaction(|tx| record_move(tx, game, Color::White, at(2, 0)).map(|_| ()))
         .expect("move");
     // Anna (Moscow) goes on leave June 3-4: her deadline moves by 48 h.
     let request = LeaveRequest::parse("отпуск 2026-06-03 2026-06-04").expect("request");
@@ -135,7 +135,7 @@ fn extra_time_leave_and_moving_on_leave() {
     let next = store
         .read(|tx| {
             Ok::<_, ClockError>(load(tx, game)?.expect("clocks").next_after(
-                Side::Black,
+                Color::Black,
                 &Settings::default(),
                 at(3, 12),
             ))

@@ -5,12 +5,12 @@ use super::*;
 #[test]
 fn clocks_are_stored_and_running_ones_found_by_deadline() {
     let (mut store, _, _, game) = store_with_game();
-    let mut white = Clock::new(game, Side::White, t(1, 10));
+    let mut white = Clock::new(game, Color::White, t(1, 10));
     white.running = true;
     white.last_started_at = Some(t(1, 10));
     white.deadline = Some(t(6, 10));
     white.used_seconds = 3600;
-    let black = Clock::new(game, Side::Black, t(1, 10));
+    let black = Clock::new(game, Color::Black, t(1, 10));
     run(&mut store, |tx| {
         clocks::put(tx, &white)?;
         clocks::put(tx, &black)
@@ -19,7 +19,7 @@ fn clocks_are_stored_and_running_ones_found_by_deadline() {
     store
         .read(|tx| {
             assert_eq!(clocks::list(tx, game)?, vec![white.clone(), black.clone()]);
-            assert_eq!(clocks::get(tx, game, Side::Black)?, Some(black.clone()));
+            assert_eq!(clocks::get(tx, game, Color::Black)?, Some(black.clone()));
             assert!(clocks::running_due(tx, t(6, 9))?.is_empty());
             assert_eq!(clocks::running_due(tx, t(6, 10))?, vec![white.clone()]);
             Ok::<_, StoreError>(())
@@ -36,7 +36,7 @@ fn a_reminder_is_recorded_only_once() {
     let (mut store, _, _, game) = store_with_game();
     let r = Reminder {
         game_id: game,
-        side: Side::White,
+        side: Color::White,
         kind: "deadline-3d".to_owned(),
         due_at: t(10, 0),
         sent_at: t(7, 0),

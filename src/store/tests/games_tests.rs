@@ -8,10 +8,10 @@ fn new_game_gets_two_distinct_secret_tokens() {
     let g = store.read(|tx| games::get(tx, game)).expect("game");
     assert_eq!(g.status, GameStatus::Active);
     assert_eq!(g.result, None);
-    assert_eq!(g.side_of(ivan), Some(Side::White));
-    assert_eq!(g.side_of(anna), Some(Side::Black));
+    assert_eq!(g.side_of(ivan), Some(Color::White));
+    assert_eq!(g.side_of(anna), Some(Color::Black));
     assert_eq!(g.side_of(PlayerId(99)), None);
-    let (w, b) = (g.token(Side::White), g.token(Side::Black));
+    let (w, b) = (g.token(Color::White), g.token(Color::Black));
     assert_ne!(w, b);
     assert_eq!(w.as_str().len(), games::TOKEN_LENGTH);
     assert!(w.matches(w.as_str()));

@@ -16,7 +16,7 @@ use super::moves::{self, NewMove, NewSealedMove};
 use super::offers::{self, ClaimVerdict, NewClaim, NewOffer, OfferStatus};
 use super::outbox::{self, Attachment, Failure, NewOutgoing, OutboxStatus, RetryPolicy};
 use super::players::{self, Language, NewPlayer, Role};
-use super::{GameId, PlayerId, Side, Store, StoreError, Tx, instant_text, parse_instant};
+use super::{Color, GameId, PlayerId, Store, StoreError, Tx, instant_text, parse_instant};
 use super::{GameResult, GameStatus, Termination};
 use crate::clock::TimeControl;
 use crate::rules::Variant;
@@ -63,9 +63,9 @@ fn mv(game: GameId, ply: u32, notation: &str) -> NewMove {
         game_id: game,
         ply,
         side: if ply % 2 == 1 {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         },
         notation: notation.to_owned(),
         written: notation.to_owned(),
@@ -133,8 +133,8 @@ fn instants_are_stored_as_fixed_width_utc_text() {
 
 #[test]
 fn text_enums_round_trip_through_their_text() {
-    for s in Side::ALL {
-        assert_eq!(s.as_str().parse::<Side>(), Ok(*s));
+    for s in Color::ALL {
+        assert_eq!(s.as_str().parse::<Color>(), Ok(*s));
     }
     for r in GameResult::ALL {
         assert_eq!(r.as_str().parse::<GameResult>(), Ok(*r));
@@ -142,13 +142,13 @@ fn text_enums_round_trip_through_their_text() {
     for t in Termination::ALL {
         assert_eq!(t.as_str().parse::<Termination>(), Ok(*t));
     }
-    assert!("grey".parse::<Side>().is_err());
+    assert!("grey".parse::<Color>().is_err());
     // The side is the rules' colour; its stored and JSON text is unchanged.
-    assert_eq!(Side::White, crate::rules::Color::White);
-    assert_eq!(Side::White.as_str(), "white");
-    assert_eq!(Side::Black.as_str(), "black");
+    assert_eq!(Color::White, crate::rules::Color::White);
+    assert_eq!(Color::White.as_str(), "white");
+    assert_eq!(Color::Black.as_str(), "black");
     assert_eq!(
-        serde_json::to_value(Side::Black).expect("json"),
+        serde_json::to_value(Color::Black).expect("json"),
         json!("black")
     );
     assert_eq!(

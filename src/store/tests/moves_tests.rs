@@ -36,7 +36,7 @@ fn moves_are_appended_only_at_the_next_ply() {
             .collect::<Vec<_>>(),
         ["c3-d4", "h6-g5"]
     );
-    assert_eq!(score[1].side, Side::Black);
+    assert_eq!(score[1].side, Color::Black);
     assert_eq!(score[1].position_hash, -2);
     assert_eq!(score[0].received_at, t(2, 1));
 }
@@ -89,7 +89,7 @@ fn a_sealed_move_stays_hidden_until_revealed() {
     let (mut store, _, _, game) = store_with_game();
     let new = NewSealedMove {
         game_id: game,
-        side: Side::White,
+        side: Color::White,
         ply: 31,
         text: "16. c3-d4".to_owned(),
         source_message: None,

@@ -8,7 +8,7 @@ fn a_game_has_at_most_one_pending_draw_offer() {
     let offer = NewOffer {
         game_id: game,
         ply: 5,
-        side: Side::White,
+        side: Color::White,
         source_message: Some("m1@example.org".to_owned()),
         created_at: t(3, 0),
     };
@@ -18,7 +18,7 @@ fn a_game_has_at_most_one_pending_draw_offer() {
         offers::offer(
             tx,
             &NewOffer {
-                side: Side::Black,
+                side: Color::Black,
                 ..offer.clone()
             },
         )
@@ -76,7 +76,7 @@ fn draw_claims_are_kept_with_verdict_and_rule() {
             &NewClaim {
                 game_id: game,
                 ply: 40,
-                side: Side::Black,
+                side: Color::Black,
                 kind: "repetition".to_owned(),
                 written_move: Some("d8-c7".to_owned()),
                 verdict: ClaimVerdict::Rejected,

@@ -6,7 +6,7 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::{TournamentId, found};
 use crate::store::{Result, StoreError, Ts, Tx, is_unique_violation};
-use crate::vocabulary::{GameId, GameResult, Side};
+use crate::vocabulary::{Color, GameId, GameResult};
 
 text_enum! {
     /// Where the adjudication of an unfinished game stands.
@@ -133,7 +133,7 @@ pub struct Claim {
     /// The game.
     pub game: GameId,
     /// The claimant's side.
-    pub side: Side,
+    pub side: Color,
     /// The result claimed for the game.
     pub result: GameResult,
     /// The claimant's analysis, free text.

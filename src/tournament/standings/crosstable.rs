@@ -120,7 +120,7 @@ pub(super) struct Scored {
 
 /// One scored game from one player's side.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Side {
+pub(super) struct ScoredGame {
     pub opponent: u32,
     pub mark: Mark,
     pub counted: bool,
@@ -140,7 +140,7 @@ impl Scored {
     }
 
     /// The game from `player`'s side, `None` if he is not in it.
-    pub(super) fn side(&self, player: u32) -> Option<Side> {
+    pub(super) fn side(&self, player: u32) -> Option<ScoredGame> {
         let color = if player == self.white {
             Color::White
         } else if player == self.black {
@@ -161,7 +161,7 @@ impl Scored {
             Outcome::Cancelled => Mark::Cancelled,
         };
         let black = color == Color::Black;
-        Some(Side {
+        Some(ScoredGame {
             opponent: if black { self.white } else { self.black },
             mark,
             counted: self.counted[usize::from(black)],
@@ -267,7 +267,7 @@ impl Crosstable {
     }
 
     /// Every scored game of `player`.
-    pub(super) fn sides(&self, player: u32) -> impl Iterator<Item = Side> + '_ {
+    pub(super) fn sides(&self, player: u32) -> impl Iterator<Item = ScoredGame> + '_ {
         self.scored.iter().filter_map(move |g| g.side(player))
     }
 

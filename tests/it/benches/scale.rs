@@ -24,7 +24,7 @@ use zaochka::store::games::{self, NewGame};
 use zaochka::store::moves::{self, NewMove};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
 use zaochka::store::{Store, StoreError};
-use zaochka::vocabulary::{GameId, Side};
+use zaochka::vocabulary::{Color, GameId};
 
 /// Mails per run, each a first move in its own game (games 1..=MAILS).
 const MAILS: usize = 100;
@@ -103,7 +103,11 @@ fn filler_score(
             &NewMove {
                 game_id: game,
                 ply: k as u32 + 1,
-                side: if k % 2 == 0 { Side::White } else { Side::Black },
+                side: if k % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
                 notation: (*notation).into(),
                 written: (*notation).into(),
                 source_message: None,

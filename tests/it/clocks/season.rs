@@ -28,7 +28,7 @@ use zaochka::store::games::{self, NewGame};
 use zaochka::store::outbox::{self, NewOutgoing};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
 use zaochka::store::{Store, StoreError, Tx};
-use zaochka::vocabulary::{GameId, PlayerId, Side};
+use zaochka::vocabulary::{Color, GameId, PlayerId};
 use zaochka::vocabulary::{GameResult, GameStatus, Termination};
 
 /// The fake clock: whole seconds from the start of the season.
@@ -115,7 +115,7 @@ fn setup(store: &mut Store, start: DateTime<Utc>) -> Season {
                 new.time_control = Some(control);
                 new.tournament = Some(tournament.to_owned());
                 let id = games::create(tx, &new)?.id;
-                persist::start_game(tx, id, Side::White, start)?;
+                persist::start_game(tx, id, Color::White, start)?;
                 Ok(id)
             };
             let g1 = game(ivan, anna, "5d/move", "cup")?;
@@ -136,7 +136,7 @@ fn setup(store: &mut Store, start: DateTime<Utc>) -> Season {
 
 #[derive(Clone, Debug)]
 enum Event {
-    Move(GameId, Side),
+    Move(GameId, Color),
     Leave(PlayerId, &'static str),
     RefusedLeave(PlayerId, &'static str, LeaveError),
 }
@@ -147,7 +147,7 @@ fn script(s: &Season) -> Vec<(DateTime<Utc>, Event)> {
     let mut events = vec![
         // Game 1, 5 days per move: Ivan moves, Anna goes on leave while
         // her clock runs, answers after it, and Ivan falls silent.
-        (utc(3, 2, 10), Move(s.g1, Side::White)),
+        (utc(3, 2, 10), Move(s.g1, Color::White)),
         (utc(3, 3, 12), Leave(s.anna, "leave 2026-03-04 2026-03-10")),
         (
             utc(3, 5, 0),
@@ -160,18 +160,18 @@ fn script(s: &Season) -> Vec<(DateTime<Utc>, Event)> {
                 },
             ),
         ),
-        (utc(3, 12, 20), Move(s.g1, Side::Black)),
+        (utc(3, 12, 20), Move(s.g1, Color::Black)),
         // Game 2, 10/50 ICCF: John answers in 5 hours, Mary never.
-        (utc(3, 1, 5), Move(s.g2, Side::White)),
+        (utc(3, 1, 5), Move(s.g2, Color::White)),
         // Game 3, Fischer 5+1 cap 10: John's leave spans the New York DST
         // change (Mar 8 has 23 hours there).
-        (utc(3, 2, 0), Move(s.g3, Side::White)),
+        (utc(3, 2, 0), Move(s.g3, Color::White)),
         (utc(3, 3, 0), Leave(s.john, "leave 2026-03-06 2026-03-08")),
-        (utc(3, 9, 20), Move(s.g3, Side::Black)),
-        (utc(3, 11, 23), Move(s.g3, Side::White)),
-        (utc(3, 12, 12), Move(s.g3, Side::Black)),
-        (utc(3, 13, 12), Move(s.g3, Side::White)),
-        (utc(3, 14, 12), Move(s.g3, Side::Black)),
+        (utc(3, 9, 20), Move(s.g3, Color::Black)),
+        (utc(3, 11, 23), Move(s.g3, Color::White)),
+        (utc(3, 12, 12), Move(s.g3, Color::Black)),
+        (utc(3, 13, 12), Move(s.g3, Color::White)),
+        (utc(3, 14, 12), Move(s.g3, Color::Black)),
         // Refused requests change nothing.
         (
             utc(3, 20, 0),
@@ -204,9 +204,9 @@ fn script(s: &Season) -> Vec<(DateTime<Utc>, Event)> {
     let mut t = utc(3, 15, 0);
     while t <= utc(4, 14, 12) {
         let side = if t.format("%H").to_string() == "00" {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         };
         events.push((t, Move(s.g3, side)));
         t += TimeDelta::hours(12);
@@ -527,7 +527,7 @@ fn a_season_of_clocks_sends_each_reminder_once_and_times_out_on_the_dot() {
             // still running, its deadline passed.
             let g2 = games::get(tx, s.g2)?;
             assert_eq!(g2.status, GameStatus::Active);
-            let mary = clocks::get(tx, s.g2, Side::Black)?.expect("clock");
+            let mary = clocks::get(tx, s.g2, Color::Black)?.expect("clock");
             assert!(mary.running);
             assert_eq!(mary.deadline, Some(utc(4, 6, 5)));
             assert_eq!(

@@ -18,7 +18,7 @@ use zaochka::store::messages::{self, NewProcessedMessage};
 use zaochka::store::moves::{self, NewMove};
 use zaochka::store::players::{self, Language, NewPlayer, Role};
 use zaochka::store::{SCHEMA_VERSION, Store, StoreError};
-use zaochka::vocabulary::{GameId, Side};
+use zaochka::vocabulary::{Color, GameId};
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2025, 3, 1, 10, 0, 0)
@@ -57,9 +57,9 @@ fn new_move(game: GameId, ply: u32, notation: &str) -> NewMove {
         game_id: game,
         ply,
         side: if ply % 2 == 1 {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         },
         notation: notation.to_owned(),
         written: notation.to_owned(),
