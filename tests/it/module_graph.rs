@@ -525,7 +525,7 @@ fn the_architecture_notes_hold_todays_graph() {
 #[test]
 fn the_path_reader_finds_every_form_of_a_path() {
     let text = r#"
-use crate::vocabulary::GameId;
+use crate::store::GameId;
 use crate::{rules::Color, store};
 use crate::{
     rules::Color,
