@@ -375,6 +375,9 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
                     f.since
                 );
             }
+            if let Some(kib) = peak_memory_kib() {
+                info!(target: "zaochka::memory", peak_rss_kib = kib, "the cycle is done");
+            }
             break;
         }
         if stop.load(Ordering::SeqCst) {
@@ -423,6 +426,18 @@ fn address_earlier_rows(store: &mut Store, config: &Config) -> bool {
             false
         }
     }
+}
+
+/// The peak resident memory of this process since it started (KiB): the
+/// `VmHWM` line of `/proc/self/status`, which counts this program only (a
+/// parent's memory before the program was started is not in it, unlike the
+/// `ru_maxrss` its parent reads). `None` where there is no `/proc`.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 /// Refuses to serve a damaged database: `PRAGMA quick_check` finds a fault

@@ -597,6 +597,8 @@ impl Bot {
         let child = self
             .command()
             .args(["serve", "--once"])
+            // The daemon's own peak memory, logged at the end of the cycle.
+            .env("RUST_LOG", "warn,zaochka::memory=info")
             .stdout(std::process::Stdio::null())
             .stderr(stderr)
             .spawn()
