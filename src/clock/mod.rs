@@ -33,11 +33,11 @@
 //! use chrono::{TimeZone, Utc};
 //! use zaochka::clock::{TimeControl, charge::DAY, state};
 //! use zaochka::clock::types::Clock;
-//! use zaochka::vocabulary::{GameId, Side};
+//! use zaochka::vocabulary::{Color, GameId};
 //!
 //! let control = TimeControl::parse("10/50 iccf")?;
 //! let received = Utc.with_ymd_and_hms(2026, 1, 1, 12, 0, 0).unwrap();
-//! let mut white = Clock::new(GameId(1), Side::White, received);
+//! let mut white = Clock::new(GameId(1), Color::White, received);
 //! state::start(&control, &mut white, received, &[]);
 //! // 35 whole days cost 20 + 2 * 15 = 50: late from day 36.
 //! assert_eq!(white.deadline, Some(received + chrono::TimeDelta::days(36)));
