@@ -57,7 +57,7 @@ pub mod types;
 pub mod zone;
 
 pub use charge::{DAY, HOUR, Stop};
-pub use control::{ControlError, Counting, Limit, TimeControl};
+pub use control::{ControlError, ControlField, Counting, Limit, SyntaxHint, TimeControl};
 pub use leave::{LeaveError, LeaveRequest, PlannedLeave};
 pub use schedule::{Action, ActionKind};
 pub use settings::{Settings, TimeoutPolicy};

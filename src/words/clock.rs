@@ -6,7 +6,7 @@
 
 use crate::clock::charge::{DAY, HOUR};
 use crate::clock::control::{Limit, TimeControl};
-use crate::clock::{ControlError, LeaveError, ZoneError};
+use crate::clock::{ControlError, ControlField, LeaveError, SyntaxHint, ZoneError};
 use crate::vocabulary::Language;
 use crate::words::catalog::Message;
 
@@ -95,22 +95,30 @@ fn control_error_message(e: &ControlError, lang: Language) -> Message<'_> {
         ControlError::ZeroDoubleAfter => Message::new("clock-control-zero-double-after"),
         ControlError::Syntax { text, reason } => Message::new("clock-control-syntax")
             .arg("text", format!("{text:?}"))
-            .arg("reason", *reason),
+            .arg("reason", hint_words(*reason, lang)),
         ControlError::Json(e) => Message::new("clock-control-json").arg("error", e),
     }
 }
 
-/// A time control's field (as [`ControlError`] names it in English) in a
-/// language; a field not listed is "number of days".
-fn field_words(field: &str, lang: Language) -> String {
+/// A time control's field in a language (`days per move`, `дней на ход`).
+fn field_words(field: &ControlField, lang: Language) -> String {
     let id = match field {
-        "days per move" => "clock-field-days-per-move",
-        "days per period" => "clock-field-days-per-period",
-        "base days" => "clock-field-base-days",
-        "increment days" => "clock-field-increment-days",
-        "cap days" => "clock-field-cap-days",
-        "double after days" => "clock-field-double-after-days",
-        _ => "clock-field-other",
+        ControlField::DaysPerMove => "clock-field-days-per-move",
+        ControlField::DaysPerPeriod => "clock-field-days-per-period",
+        ControlField::BaseDays => "clock-field-base-days",
+        ControlField::IncrementDays => "clock-field-increment-days",
+        ControlField::CapDays => "clock-field-cap-days",
+        ControlField::DoubleAfterDays => "clock-field-double-after-days",
+    };
+    Message::new(id).render(lang)
+}
+
+/// What the time-control reader expected, in a language.
+fn hint_words(hint: SyntaxHint, lang: Language) -> String {
+    let id = match hint {
+        SyntaxHint::General => "clock-hint-general",
+        SyntaxHint::Fischer => "clock-hint-fischer",
+        SyntaxHint::DoubleAfter => "clock-hint-double-after",
     };
     Message::new(id).render(lang)
 }

@@ -55,7 +55,7 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-pub use error::ControlError;
+pub use error::{ControlError, ControlField, SyntaxHint};
 pub use model::{
     Counting, ICCF_DOUBLE_AFTER_DAYS, Limit, MAX_ADD_DAYS, MAX_DAYS_PER_MOVE, MAX_INCREMENT_DAYS,
     MAX_MOVES_PER_PERIOD, MAX_TOTAL_DAYS, TimeControl,

@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::ControlError;
+use super::error::{ControlError, ControlField};
 use super::json::RawControl;
 
-/// The longest "days per move" limit: 60 days.
+/// The longest ControlField::DaysPerMove limit: 60 days.
 pub const MAX_DAYS_PER_MOVE: u32 = 60;
 
 /// The longest period of a cumulative control, and the largest Fischer base
@@ -106,7 +106,7 @@ pub struct TimeControl {
     pub(super) counting: Counting,
 }
 
-fn check_days(field: &'static str, days: u32, max: u32) -> Result<(), ControlError> {
+fn check_days(field: ControlField, days: u32, max: u32) -> Result<(), ControlError> {
     if days == 0 {
         return Err(ControlError::ZeroDays { field });
     }
@@ -128,7 +128,9 @@ impl TimeControl {
     /// [`ControlError::CapBelowBase`]; [`ControlError::ZeroDoubleAfter`].
     pub fn new(limit: Limit, counting: Counting) -> Result<TimeControl, ControlError> {
         match limit {
-            Limit::DaysPerMove { days } => check_days("days per move", days, MAX_DAYS_PER_MOVE)?,
+            Limit::DaysPerMove { days } => {
+                check_days(ControlField::DaysPerMove, days, MAX_DAYS_PER_MOVE)?
+            }
             Limit::MovesInDays { moves, days } => {
                 if moves == 0 {
                     return Err(ControlError::ZeroMoves);
@@ -139,17 +141,17 @@ impl TimeControl {
                         max: MAX_MOVES_PER_PERIOD,
                     });
                 }
-                check_days("days per period", days, MAX_TOTAL_DAYS)?;
+                check_days(ControlField::DaysPerPeriod, days, MAX_TOTAL_DAYS)?;
             }
             Limit::Fischer {
                 base_days,
                 increment_days,
                 cap_days,
             } => {
-                check_days("base days", base_days, MAX_TOTAL_DAYS)?;
+                check_days(ControlField::BaseDays, base_days, MAX_TOTAL_DAYS)?;
                 if increment_days > MAX_INCREMENT_DAYS {
                     return Err(ControlError::TooManyDays {
-                        field: "increment days",
+                        field: ControlField::IncrementDays,
                         days: increment_days,
                         max: MAX_INCREMENT_DAYS,
                     });
@@ -161,13 +163,13 @@ impl TimeControl {
                             base: base_days,
                         });
                     }
-                    check_days("cap days", cap, MAX_TOTAL_DAYS)?;
+                    check_days(ControlField::CapDays, cap, MAX_TOTAL_DAYS)?;
                 }
             }
         }
         match counting.double_after_days {
             Some(0) => return Err(ControlError::ZeroDoubleAfter),
-            Some(d) => check_days("double after days", d, MAX_TOTAL_DAYS)?,
+            Some(d) => check_days(ControlField::DoubleAfterDays, d, MAX_TOTAL_DAYS)?,
             None => {}
         }
         Ok(TimeControl { limit, counting })

@@ -129,13 +129,13 @@ fn bad_controls_are_refused_with_the_reason() {
     assert_eq!(
         TimeControl::parse("0d/move"),
         Err(ControlError::ZeroDays {
-            field: "days per move"
+            field: ControlField::DaysPerMove
         })
     );
     assert_eq!(
         TimeControl::parse("61d/move"),
         Err(ControlError::TooManyDays {
-            field: "days per move",
+            field: ControlField::DaysPerMove,
             days: 61,
             max: 60
         })
@@ -144,12 +144,14 @@ fn bad_controls_are_refused_with_the_reason() {
     assert_eq!(
         TimeControl::parse("10/0"),
         Err(ControlError::ZeroDays {
-            field: "days per period"
+            field: ControlField::DaysPerPeriod
         })
     );
     assert_eq!(
         TimeControl::parse("fischer 0+3"),
-        Err(ControlError::ZeroDays { field: "base days" })
+        Err(ControlError::ZeroDays {
+            field: ControlField::BaseDays
+        })
     );
     assert_eq!(
         TimeControl::parse("fischer 30+3 cap 20"),

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::error::ControlError;
+use super::error::{ControlError, SyntaxHint};
 use super::model::{Counting, Limit, TimeControl};
 use crate::clock::lexicon::DAY_WORDS;
 
@@ -118,10 +118,9 @@ impl std::str::FromStr for TimeControl {
     }
 }
 
-const GENERAL_HELP: &str =
-    "expected e.g. `3d/move`, `10/50`, `10/50 iccf` or `fischer 30+3 cap 60`";
-const FISCHER_HELP: &str = "expected `fischer BASE+INCREMENT` in days, optionally `cap DAYS`";
-const MODIFIER_HELP: &str = "expected a number after `double-after`";
+const GENERAL_HELP: SyntaxHint = SyntaxHint::General;
+const FISCHER_HELP: SyntaxHint = SyntaxHint::Fischer;
+const MODIFIER_HELP: SyntaxHint = SyntaxHint::DoubleAfter;
 
 const FISCHER_WORDS: &[&str] = &["fischer", "фишер", "фишера"];
 const MOVE_WORDS: &[&str] = &["move", "moves", "m", "ход", "хода", "ходов", "ходу"];

@@ -63,7 +63,9 @@ clock-field-base-days = основное время (дней)
 clock-field-increment-days = добавка за ход (дней)
 clock-field-cap-days = потолок (дней)
 clock-field-double-after-days = удвоение после (дней)
-clock-field-other = число дней
+clock-hint-general = ожидается, например, «3 дня на ход», «10/50», «10/50 икчф» или «фишер 30+3 макс 60»
+clock-hint-fischer = ожидается «фишер ОСНОВА+ДОБАВКА» в днях, по желанию «макс ДНЕЙ»
+clock-hint-double-after = ожидается число после «удвоение»
 clock-control-zero-days = в контроле времени нужен хотя бы один день: { $field } = 0
 clock-control-too-many-days = { $field } = { $days }, это больше допустимых { $max }
 clock-control-zero-moves = в контроле времени нужен хотя бы один ход на период, а не 0
