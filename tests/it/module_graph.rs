@@ -1017,10 +1017,10 @@ fn exemption(file: &Source, a: usize, literal: &str) -> Option<&'static str> {
     {
         return Some("a command line");
     }
-    if let Some(ty) = display_of(blanked, a) {
-        if LOG_DISPLAYS.iter().any(|&(t, _)| t == ty) {
-            return Some("the Display of an error worded in words");
-        }
+    if let Some(ty) = display_of(blanked, a)
+        && LOG_DISPLAYS.iter().any(|&(t, _)| t == ty)
+    {
+        return Some("the Display of an error worded in words");
     }
     None
 }
