@@ -498,7 +498,7 @@ pub(super) fn notes_of(checked: &CheckedGame) -> Vec<String> {
     checked
         .notes
         .iter()
-        .map(games::ReadingNote::describe)
+        .map(crate::words::operator::reading_note)
         .collect()
 }
 

@@ -66,40 +66,6 @@ pub enum VariantClue {
     Default,
 }
 
-impl ReadingNote {
-    /// The note in English, for `zaochka check` and `import` output.
-    #[must_use]
-    pub fn describe(&self) -> String {
-        match self {
-            Self::InferredVariant { variant, clue } => {
-                let why = match clue {
-                    VariantClue::SquareAbove32 => "a square number above 32",
-                    VariantClue::TenByTenFen => "a 10x10 FEN",
-                    VariantClue::LetterBeyondH => "a square letter beyond h",
-                    VariantClue::TwoPointResult => "a 2-point result",
-                    VariantClue::OtherGamesOfFile => "the file's other games",
-                    VariantClue::ChessNotation => "chess notation",
-                    VariantClue::Default => "no GameType tag, the PDN default",
-                };
-                format!("read as {} ({why})", variant.name())
-            }
-            Self::SignTolerated {
-                ply,
-                written,
-                played,
-            } => format!("ply {}: {written:?} read as {played}", ply + 1),
-            Self::DecidedByTheRest {
-                ply,
-                written,
-                played,
-            } => format!(
-                "ply {}: {written:?} read as {played}, the only move it fits after which the record goes on",
-                ply + 1
-            ),
-        }
-    }
-}
-
 /// A ply whose text fits several moves (`36x16` where two capture paths from 36
 /// to 16 take different pieces) after each of which the record goes on as far,
 /// to its end when it replays whole: the record does not tell which was

@@ -59,6 +59,7 @@ pub mod game;
 pub mod help;
 pub mod mail;
 pub mod moves;
+pub mod operator;
 pub mod outbox;
 pub mod pauses;
 pub mod plural;

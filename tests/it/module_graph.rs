@@ -1081,7 +1081,7 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
     ),
     (
         "games/reading.rs",
-        "ReadingNote::describe and AmbiguousNumbering's Display, the record checker's console lines",
+        "AmbiguousNumbering's Display, a record error's line at the record checker's console",
     ),
     (
         "store/game_clocks.rs",

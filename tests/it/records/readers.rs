@@ -124,9 +124,9 @@ fn squares_above_32_a_ten_by_ten_fen_and_two_point_results_each_show_internation
         };
         assert_eq!(checked.notes, vec![note.clone()], "{text}");
         assert!(
-            note.describe().starts_with("read as "),
+            zaochka::words::operator::reading_note(&note).starts_with("read as "),
             "{}",
-            note.describe()
+            zaochka::words::operator::reading_note(&note)
         );
         let run = check_text("untagged.pdn", text);
         assert!(run.ok, "{text}: {}{}", run.stdout, run.stderr);
@@ -193,7 +193,10 @@ fn a_quiet_move_written_with_a_capture_sign_is_read_with_a_note() {
             played: "38-33".into(),
         }]
     );
-    assert_eq!(tolerated[0].describe(), "ply 41: \"38x33\" read as 38-33");
+    assert_eq!(
+        zaochka::words::operator::reading_note(&tolerated[0]),
+        "ply 41: \"38x33\" read as 38-33"
+    );
     let run = run_in_repo(&["check", game_path("PROF2.pdn").to_str().unwrap()]);
     assert!(run.ok, "{}{}", run.stdout, run.stderr);
 
