@@ -194,7 +194,7 @@ fn a_quiet_move_written_with_a_capture_sign_is_read_with_a_note() {
         }]
     );
     assert_eq!(
-        zaochka::words::operator::reading_note(&tolerated[0]),
+        zaochka::words::operator::reading_note(tolerated[0]),
         "ply 41: \"38x33\" read as 38-33"
     );
     let run = run_in_repo(&["check", game_path("PROF2.pdn").to_str().unwrap()]);
