@@ -64,11 +64,19 @@ pub fn tiebreak_long_name(t: TieBreak, lang: Language) -> &'static str {
 }
 
 /// A tie-break value as the table prints it: points as the scoring prints
-/// them (SB with quarters: `7¾`), counts and the lot's rank as numbers.
+/// them, counts and the lot's rank as numbers. SB is Σ s_ij · S_j with s_ij
+/// the share of the game won (1, ½, 0: a win adds the opponent's whole
+/// score, a draw half of it) and S_j in the scoring's points: `7¾` under
+/// 1/½/0, `15½` under 2/1/0 (the quarter-points value halved).
 #[must_use]
 pub fn tiebreak_value(t: TieBreak, value: u64, scoring: Scoring) -> String {
     match (t.unit(), scoring) {
-        (Unit::Count | Unit::Rank, _) | (Unit::QuarterPoints, Scoring::Fmjd) => value.to_string(),
+        (Unit::Count | Unit::Rank, _) => value.to_string(),
+        (Unit::QuarterPoints, Scoring::Fmjd) => match (value / 2, value % 2) {
+            (whole, 0) => whole.to_string(),
+            (0, _) => "½".to_string(),
+            (whole, _) => format!("{whole}½"),
+        },
         (Unit::HalfPoints, _) => {
             u32::try_from(value).map_or_else(|_| value.to_string(), |h| scoring.print(h))
         }

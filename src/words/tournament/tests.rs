@@ -191,7 +191,9 @@ fn tie_break_values_print_exactly() {
     assert_eq!(tiebreak_value(SonnebornBerger, 1, Scoring::Classic), "¼");
     assert_eq!(tiebreak_value(SonnebornBerger, 0, Scoring::Classic), "0");
     assert_eq!(tiebreak_value(SonnebornBerger, 26, Scoring::Classic), "6½");
-    assert_eq!(tiebreak_value(SonnebornBerger, 31, Scoring::Fmjd), "31");
+    assert_eq!(tiebreak_value(SonnebornBerger, 31, Scoring::Fmjd), "15½");
+    assert_eq!(tiebreak_value(SonnebornBerger, 1, Scoring::Fmjd), "½");
+    assert_eq!(tiebreak_value(SonnebornBerger, 44, Scoring::Fmjd), "22");
     assert_eq!(tiebreak_value(DirectEncounter, 3, Scoring::Classic), "1½");
     assert_eq!(tiebreak_value(DirectEncounter, 3, Scoring::Fmjd), "3");
     assert_eq!(tiebreak_value(BlackGames, 3, Scoring::Classic), "3");
@@ -405,4 +407,46 @@ fn a_double_round_robin_aligns_in_both_languages() {
             }
         }
     }
+}
+
+/// Three players under 2/1/0: 1 beats 2 and draws 3, 2 beats 3; scores 3, 2,
+/// 1. By the definition (a win adds the opponent's whole score, a draw half
+/// of it) SB is 2 + ½ = 2½ for 1, 1 for 2, 1½ for 3; under 1/½/0 (scores
+/// 1½, 1, ½) it is 1 + ¼ = 1¼, ½ and ¾.
+#[test]
+fn sonneborn_berger_under_two_one_nought_adds_the_beaten_opponents_score_once() {
+    let f = [
+        Fixture {
+            white: 1,
+            black: 2,
+            outcome: Outcome::Played(GameResult::WhiteWins),
+        },
+        Fixture {
+            white: 3,
+            black: 1,
+            outcome: Outcome::Played(GameResult::Draw),
+        },
+        Fixture {
+            white: 2,
+            black: 3,
+            outcome: Outcome::Played(GameResult::WhiteWins),
+        },
+    ];
+    let t = Crosstable::from_fixtures(3, &f);
+    let st = t.standings(&[TieBreak::SonnebornBerger]);
+    let sb = |scoring| {
+        let mut v: Vec<(u32, String)> = st
+            .iter()
+            .map(|s| {
+                (
+                    s.player,
+                    tiebreak_value(TieBreak::SonnebornBerger, s.tiebreaks[0], scoring),
+                )
+            })
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s).collect::<Vec<_>>()
+    };
+    assert_eq!(sb(Scoring::Fmjd), ["2½", "1", "1½"]);
+    assert_eq!(sb(Scoring::Classic), ["1¼", "½", "¾"]);
 }
