@@ -23,6 +23,7 @@
 //! its manifest (`.zaochka-manifest`) lists; files and folders get the
 //! [`SiteMode`] (0644/0755 by default) whatever the umask: see `files`.
 
+pub mod exports;
 mod files;
 pub use files::SiteMode;
 mod game;

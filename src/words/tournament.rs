@@ -284,14 +284,65 @@ pub fn crosstable(view: &TableView<'_>, lang: Language) -> String {
     out
 }
 
+/// The crosstable as monospace text in place order: the rows, and the
+/// opponents' columns, in the order of [`place_order`] (each column headed by
+/// its player's personal number); otherwise as [`crosstable`].
+#[must_use]
+pub fn crosstable_by_place(view: &TableView<'_>, lang: Language) -> String {
+    let (rows, legend) = crosstable_rows_by_place(view, lang);
+    let mut out = title(view.tournament, lang);
+    out.push_str("\n\n");
+    out.push_str(&align(&rows));
+    if let Some(l) = legend {
+        out.push('\n');
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+/// The personal numbers in place order: the standings' order (by place,
+/// then by number within a shared place), then the players without a place
+/// (a withdrawal rule took their results out) by number.
+#[must_use]
+pub fn place_order(view: &TableView<'_>) -> Vec<u32> {
+    let ranked: Vec<u32> = view.standings.iter().map(|s| s.player).collect();
+    let rest = (1..=view.crosstable.players()).filter(|p| !ranked.contains(p));
+    ranked.iter().copied().chain(rest).collect()
+}
+
+/// The crosstable's cells as words in place order (see
+/// [`crosstable_rows_in`] and [`place_order`]): what a results table by
+/// place, a bulletin or an export prints.
+#[must_use]
+pub fn crosstable_rows_by_place(
+    view: &TableView<'_>,
+    lang: Language,
+) -> (Vec<Vec<String>>, Option<String>) {
+    crosstable_rows_in(view, lang, &place_order(view))
+}
+
 /// The crosstable's cells as words: the header row, then one row per player
 /// in number order (number, name, one cell per opponent number, points,
 /// place, the tie-breaks), and the legend of the marks used. The text table
 /// and the tournament page both show these.
 #[must_use]
 pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>>, Option<String>) {
+    let order: Vec<u32> = (1..=view.crosstable.players()).collect();
+    crosstable_rows_in(view, lang, &order)
+}
+
+/// The crosstable's cells as words with the rows, and the opponents'
+/// columns, in the order of `order` (personal numbers): the header row (№,
+/// the player, each opponent's number, points, place, the tie-breaks), one
+/// row per player, and the legend of the marks used.
+#[must_use]
+pub fn crosstable_rows_in(
+    view: &TableView<'_>,
+    lang: Language,
+    order: &[u32],
+) -> (Vec<Vec<String>>, Option<String>) {
     let t = view.crosstable;
-    let n = t.players();
     let withdrawn = t.withdrawn();
     let mut used = Used {
         withdrawn: !withdrawn.is_empty(),
@@ -302,7 +353,7 @@ pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>
         Language::Ru => ("№", "Участник", "Очки", "Место"),
     };
     let mut header = vec![number.to_string(), player.to_string()];
-    header.extend((1..=n).map(|b| b.to_string()));
+    header.extend(order.iter().map(|b| b.to_string()));
     header.extend([points.to_string(), place.to_string()]);
     header.extend(
         view.order
@@ -310,13 +361,17 @@ pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>
             .map(|&tb| tiebreak_name(tb, lang).to_string()),
     );
     let mut rows = vec![header];
-    for a in 1..=n {
+    for &a in order {
         let mut name = view.name(a);
         if withdrawn.contains(&a) {
             name.push_str(" *");
         }
         let mut row = vec![a.to_string(), name];
-        row.extend((1..=n).map(|b| cell_text(t, a, b, view.scoring, &mut used)));
+        row.extend(
+            order
+                .iter()
+                .map(|&b| cell_text(t, a, b, view.scoring, &mut used)),
+        );
         match view.standing(a) {
             Some(s) => {
                 row.push(view.scoring.print(s.score));

@@ -412,3 +412,5 @@ mail-not-done-claim = no draw was claimed. If you claim a draw, write "I claim a
 mail-not-done-takeback = moves are not taken back: a move sent stands.
 mail-not-done-offer-pending = your opponent's draw offer is still unanswered. To accept it, write "I accept the draw"; to decline it, write "I decline the draw" or simply make your move.
 mail-not-done-no-offer = nothing was done: your opponent has no draw offer pending.
+# A player entered after the draw of the numbers.
+tournament-add-after-draw = the personal numbers of the tournament «{ $tournament }» are drawn already: a new entrant would void the draw. To enter the player and draw again on purpose, add --redraw, then run "tournament draw" again
