@@ -10,7 +10,9 @@
 //! `2 1 0`; `+`/`−` for a forfeit; `·` not played yet; `½ 1` for both games
 //! of a double round robin; in parentheses when not counted; `×` on the
 //! diagonal), `points` (as the scoring prints it), `half_points`, `games`
-//! (games with a result that counts), then one column per tie-break headed by
+//! (games with a result that counts), `match_points` (micro-matches: 2 for a
+//! match won, 1 drawn, 0 lost; empty in other systems), then one column per
+//! tie-break headed by
 //! its code (`SB`, `WIN`, ...; as printed, empty where the table leaves the
 //! cell blank). Sections of different sizes share one header with as many
 //! opponent columns as the largest section has players.
@@ -41,7 +43,7 @@ pub fn crosstable_csv(tournament: &str, sections: &[SectionTable]) -> String {
         .map(|s| (*s).to_string())
         .collect();
     header.extend((1..=most).map(|n| n.to_string()));
-    header.extend(["points", "half_points", "games"].map(String::from));
+    header.extend(["points", "half_points", "games", "match_points"].map(String::from));
     header.extend(codes.iter().map(|c| (*c).to_string()));
     let mut records = vec![header];
     for s in sections {
@@ -66,6 +68,7 @@ pub fn crosstable_csv(tournament: &str, sections: &[SectionTable]) -> String {
                 row.points,
                 row.half_points.to_string(),
                 row.games.to_string(),
+                row.match_points.map(|m| m.to_string()).unwrap_or_default(),
             ]);
             r.extend(
                 row.tie_breaks
@@ -136,6 +139,9 @@ pub struct RowJson {
     pub half_points: u32,
     /// Games with a result that counts.
     pub games: u32,
+    /// Match points (micro-matches: 2 a match won, 1 drawn, 0 lost), null in
+    /// other systems.
+    pub match_points: Option<u32>,
     /// The tie-breaks, in their order.
     pub tie_breaks: Vec<TieBreakJson>,
 }
@@ -214,6 +220,7 @@ fn json_section(tournament: &str, s: &SectionTable) -> SectionJson {
                 points: words.get(2 + order.len()).cloned().unwrap_or_default(),
                 half_points: standing.map_or_else(|| t.row_total(p), |st| st.score),
                 games: t.games(p),
+                match_points: s.match_points.then(|| t.match_points(p)),
                 tie_breaks,
             }
         })

@@ -187,6 +187,28 @@ struct Used {
     withdrawn: bool,
 }
 
+/// The sign after a cell's results that a replacement's predecessor
+/// finished: `1°`.
+const PREDECESSOR: char = '°';
+
+/// The legend line of the replaced places: "° played by the player who held
+/// the place before: 1 Petrov" / «° партии игрока, занимавшего место
+/// раньше: 1 Петров».
+fn replaced_legend(view: &TableView<'_>, lang: Language) -> Option<String> {
+    let list: Vec<String> = view
+        .replaced
+        .iter()
+        .filter(|r| !r.opponents.is_empty())
+        .map(|r| format!("{} {}", r.number, r.predecessor))
+        .collect();
+    (!list.is_empty()).then(|| {
+        crate::words::catalog::Message::new("tournament-legend-replaced")
+            .arg("sign", PREDECESSOR.to_string())
+            .arg("players", list.join(", "))
+            .render(lang)
+    })
+}
+
 /// One game of a cell.
 fn mark_text(mark: Mark, scoring: Scoring) -> String {
     match mark {
@@ -354,7 +376,11 @@ pub fn crosstable_rows_in(
     };
     let mut header = vec![number.to_string(), player.to_string()];
     header.extend(order.iter().map(|b| b.to_string()));
-    header.extend([points.to_string(), place.to_string()]);
+    header.push(points.to_string());
+    if view.match_points {
+        header.push(lang.pick("MP", "Оч. матчей").to_string());
+    }
+    header.push(place.to_string());
     header.extend(
         view.order
             .iter()
@@ -367,14 +393,27 @@ pub fn crosstable_rows_in(
             name.push_str(" *");
         }
         let mut row = vec![a.to_string(), name];
-        row.extend(
-            order
+        row.extend(order.iter().map(|&b| {
+            let mut text = cell_text(t, a, b, view.scoring, &mut used);
+            let by_predecessor = view
+                .replaced
                 .iter()
-                .map(|&b| cell_text(t, a, b, view.scoring, &mut used)),
-        );
+                .any(|r| r.number == a && r.opponents.contains(&b))
+                || view
+                    .replaced
+                    .iter()
+                    .any(|r| r.number == b && r.opponents.contains(&a));
+            if by_predecessor && a != b {
+                text.push(PREDECESSOR);
+            }
+            text
+        }));
         match view.standing(a) {
             Some(s) => {
                 row.push(view.scoring.print(s.score));
+                if view.match_points {
+                    row.push(t.match_points(a).to_string());
+                }
                 row.push(place_cell(s.place));
                 row.extend(view.order.iter().enumerate().map(|(k, &tb)| {
                     tiebreak_shown(s, k, tb)
@@ -384,13 +423,19 @@ pub fn crosstable_rows_in(
             }
             None => {
                 row.push(format!("({})", view.scoring.print(t.row_total(a))));
+                if view.match_points {
+                    row.push(String::new());
+                }
                 row.push(String::new());
                 row.extend(view.order.iter().map(|_| String::new()));
             }
         }
         rows.push(row);
     }
-    let legend = legend(&used, lang);
+    let legend = match (legend(&used, lang), replaced_legend(view, lang)) {
+        (Some(l), Some(r)) => Some(format!("{l}; {r}")),
+        (l, r) => l.or(r),
+    };
     (rows, legend)
 }
 

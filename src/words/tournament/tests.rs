@@ -99,6 +99,8 @@ fn the_standing_line_names_score_games_and_place() {
         standings: &s,
         order: &[],
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     assert_eq!(
         standing_line(&v, &[2, 4], Language::Ru),
@@ -127,6 +129,8 @@ fn the_standing_line_names_score_games_and_place() {
         standings: &s,
         order: &order,
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     assert_eq!(
         standing_line(&v, &[6, 2], Language::Ru),
@@ -156,6 +160,8 @@ fn fmjd_scoring_prints_two_one_nought() {
         standings: &s,
         order: &[],
         scoring: Scoring::Fmjd,
+        replaced: &[],
+        match_points: false,
     };
     let text = crosstable(&v, Language::En);
     let row2 = text.lines().nth(4).unwrap_or_default();
@@ -224,6 +230,8 @@ fn a_single_round_robin_prints_as_a_table() {
         standings: &s,
         order: &order,
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     // WIN: 3, 2, 2, 1, 1, 0. SB (quarter-points): 1: 1·7+1·6+2·4+2·4+2·1
     // = 31; 2: 1·8+2·6+1·4+1·4+2·1 = 30; 3: 1·8+2·4+1·4+2·1 = 22;
@@ -293,6 +301,8 @@ fn a_double_round_robin_prints_in_russian() {
         standings: &s,
         order: &order,
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     let expected = "\
 Турнир «Осень-2026»
@@ -334,6 +344,8 @@ fn a_double_round_robin_aligns_in_both_languages() {
             standings: &s,
             order: &order,
             scoring: Scoring::Classic,
+            replaced: &[],
+            match_points: false,
         };
         let text = crosstable(&v, lang);
         let lines: Vec<&str> = text.lines().collect();
