@@ -411,7 +411,7 @@ fn micro_matches_show_match_points_beside_the_game_points() {
     // (each wins with White): 1 match point each.
     let show: serde_json::Value =
         serde_json::from_str(&z.ok(&["tournament", "show", "Матчи", "--json"])).unwrap();
-    let mut rule = |label: &str, result: &str| {
+    let rule = |label: &str, result: &str| {
         let games: Vec<String> = show["games"]
             .as_array()
             .unwrap()
