@@ -227,7 +227,10 @@ mod tests {
                 | Word::Next
                 | Word::LastPosition
                 | Word::BackToGame
-                | Word::BackToTournament => {}
+                | Word::BackToTournament
+                | Word::Ending
+                | Word::FinalPosition
+                | Word::CrosstableCsv => {}
             }
             let (en, ru) = (word(w, Language::En), word(w, Language::Ru));
             assert!(en.is_ascii(), "{en}");
@@ -256,5 +259,40 @@ mod tests {
         assert_eq!(round(3, Language::Ru), "Тур 3");
         assert_eq!(download(true, Language::En), "Download PGN");
         assert_eq!(download(false, Language::Ru), "Скачать PDN");
+        assert_eq!(
+            download_event(true, Language::En),
+            "Download all games (PGN)"
+        );
+    }
+
+    #[test]
+    fn forfeits_time_losses_and_adjudications_carry_their_signs() {
+        use crate::rules::{GameResult, Termination};
+        assert_eq!(
+            result_sign(GameResult::WhiteWins, Termination::Forfeit),
+            "+/−"
+        );
+        assert_eq!(
+            result_sign(GameResult::BlackWins, Termination::Forfeit),
+            "−/+"
+        );
+        assert_eq!(
+            result_sign(GameResult::BlackWins, Termination::Time),
+            "0-1 ⏱"
+        );
+        assert_eq!(
+            result_sign(GameResult::Draw, Termination::Adjudication),
+            "1/2-1/2 ⚖"
+        );
+        assert_eq!(
+            result_sign(GameResult::WhiteWins, Termination::Resignation),
+            "1-0"
+        );
+        for lang in [Language::En, Language::Ru] {
+            let l = legend(lang);
+            for sign in ["+ −", "+/−", "·", "( )", "*", "×", "⏱", "⚖", "3-4"] {
+                assert!(l.contains(sign), "{sign} missing from {l}");
+            }
+        }
     }
 }

@@ -423,7 +423,7 @@ tournament-add-after-draw = номера турнира «{ $tournament }» уж
 # and the legend of the signs of its tables.
 site-ending = Чем закончилась
 site-final-position = Конечная позиция
-site-crosstable-csv = Скачать таблицу (CSV)
+site-crosstable-csv = Скачать таблицу для электронных таблиц
 site-download-event-pdn = Скачать все партии (PDN)
 site-download-event-pgn = Скачать все партии (PGN)
 site-legend = Знаки: 1 ½ 0 (или 2 1 0) — очки за партию; + − победа, поражение без игры (партия не игралась; +/− в списке партий: победа белых без игры); · ещё не сыграна; ( ) не засчитывается; * выбыл из турнира; × своя клетка; ⏱ поражение по времени; ⚖ результат присуждён; 3-4 — место поделено.
