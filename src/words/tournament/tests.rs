@@ -421,10 +421,11 @@ fn a_double_round_robin_aligns_in_both_languages() {
     }
 }
 
-/// Three players under 2/1/0: 1 beats 2 and draws 3, 2 beats 3; scores 3, 2,
-/// 1. By the definition (a win adds the opponent's whole score, a draw half
-/// of it) SB is 2 + ½ = 2½ for 1, 1 for 2, 1½ for 3; under 1/½/0 (scores
-/// 1½, 1, ½) it is 1 + ¼ = 1¼, ½ and ¾.
+/// Three players under 2/1/0: 1 beats 2 and draws 3, 2 beats 3, so the
+/// scores are 3, 2 and 1. By the definition (a win adds the opponent's whole
+/// score, a draw half of it) SB is 2 + ½ = 2½ for player 1, 1 for player 2
+/// and 1½ for player 3; under 1/½/0 (scores 1½, 1 and ½) it is 1 + ¼ = 1¼,
+/// ½ and ¾.
 #[test]
 fn sonneborn_berger_under_two_one_nought_adds_the_beaten_opponents_score_once() {
     let f = [
