@@ -236,7 +236,10 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "tournament add",
-        &["zaochka tournament add \"Cup 2026\" anna@example.org --as referee@club.example"],
+        &[
+            "zaochka tournament add \"Cup 2026\" anna@example.org --as referee@club.example",
+            "zaochka tournament add \"Cup 2026\" late@example.org --redraw --as referee@club.example",
+        ],
     ),
     (
         "tournament remove",
@@ -257,7 +260,10 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "tournament crosstable",
-        &["zaochka tournament crosstable \"Cup 2026\""],
+        &[
+            "zaochka tournament crosstable \"Cup 2026\"",
+            "zaochka tournament crosstable \"Cup 2026\" --format csv > cup.csv",
+        ],
     ),
     (
         "tournament withdraw",

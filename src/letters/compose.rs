@@ -297,6 +297,27 @@ pub fn account(a: &Account, replies: &[Reply]) -> String {
 /// (each section under its number when there are several).
 #[must_use]
 pub fn crosstable(tournament: &str, sections: &[SectionTable], lang: Language) -> String {
+    tables(tournament, sections, lang, words::tournament::crosstable)
+}
+
+/// The standings of every section: each crosstable in place order (rows and
+/// columns by place), under its section's heading when there are several.
+#[must_use]
+pub fn standings_by_place(tournament: &str, sections: &[SectionTable], lang: Language) -> String {
+    tables(
+        tournament,
+        sections,
+        lang,
+        words::tournament::crosstable_by_place,
+    )
+}
+
+fn tables(
+    tournament: &str,
+    sections: &[SectionTable],
+    lang: Language,
+    table: fn(&words::tournament::TableView<'_>, Language) -> String,
+) -> String {
     if sections.is_empty() {
         return words::tournament::no_table_yet(tournament, lang);
     }
@@ -306,7 +327,7 @@ pub fn crosstable(tournament: &str, sections: &[SectionTable], lang: Language) -
             out.push_str(&words::tournament_events::section_heading(s.section, lang));
             out.push('\n');
         }
-        out.push_str(&words::tournament::crosstable(&s.view(tournament), lang));
+        out.push_str(&table(&s.view(tournament), lang));
         out.push('\n');
     }
     out

@@ -156,6 +156,9 @@ pub enum TournamentRefusal {
     Started(String),
     /// The games are made after the draw of the personal numbers.
     NotDrawn(String),
+    /// The personal numbers are drawn: a new entrant would void the draw,
+    /// which the director must ask for (`tournament add --redraw`).
+    Drawn(String),
     /// A section has too few players for a round robin.
     TooFew {
         /// The section.

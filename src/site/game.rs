@@ -38,6 +38,12 @@ pub(super) fn page(site: &Site<'_>, g: &SiteGame, steps: &[Step]) -> String {
         word(Word::StartPosition, lang),
     );
     body.push_str(&score::html(steps, &format!("{}/", g.id), None));
+    if g.result.is_some()
+        && let Some(last) = steps.last()
+    {
+        let _ = writeln!(body, "<h2>{}</h2>", word(Word::FinalPosition, lang));
+        body.push_str(&super::ply::board(last, true, lang));
+    }
     layout::document(site, "../", &title, &body)
 }
 
@@ -48,11 +54,17 @@ fn facts(g: &SiteGame, site: &Site<'_>) -> String {
         .result
         .clone()
         .unwrap_or_else(|| word(Word::InProgress, lang).to_string());
+    let ending = g
+        .ending
+        .map(|(r, t)| words::ending(t, r, site.variant, lang));
     let mut rows = vec![
         (Word::White, g.white.as_str()),
         (Word::Black, g.black.as_str()),
         (Word::Result, result.as_str()),
     ];
+    if let Some(e) = &ending {
+        rows.push((Word::Ending, e));
+    }
     if let Some(ballot) = &g.ballot {
         rows.push((Word::Ballot, ballot));
     }

@@ -21,6 +21,29 @@ pub(super) fn page(site: &Site<'_>) -> String {
         word(Word::Crosstable, lang),
     );
     body.push_str(&crosstable(site.crosstable));
+    let _ = writeln!(
+        body,
+        "<p class=\"legend\">{}</p>",
+        escape(&words::legend(lang))
+    );
+    let mut links = Vec::new();
+    if !site.crosstable_csv.is_empty() {
+        links.push(format!(
+            "<a href=\"{}\" download>{}</a>",
+            super::CSV_FILE,
+            word(Word::CrosstableCsv, lang)
+        ));
+    }
+    if !site.games.is_empty() {
+        links.push(format!(
+            "<a href=\"{}\" download>{}</a>",
+            super::event_record_file(site.variant),
+            words::download_event(site.variant == crate::rules::Variant::Chess, lang)
+        ));
+    }
+    if !links.is_empty() {
+        let _ = writeln!(body, "<p class=\"downloads\">{}</p>", links.join(" · "));
+    }
     if !site.crosstable_text.trim().is_empty() {
         let _ = writeln!(
             body,
@@ -92,10 +115,15 @@ fn games(site: &Site<'_>) -> String {
             word(Word::Result, lang),
         );
         for g in list {
-            let result = g
-                .result
-                .as_deref()
-                .map_or_else(|| word(Word::InProgress, lang).to_string(), escape);
+            let result = match (g.ending, g.result.as_deref()) {
+                (Some((r, t)), _) => format!(
+                    "<span title=\"{}\">{}</span>",
+                    escape(&words::ending(t, r, site.variant, lang)),
+                    escape(&words::result_sign(r, t))
+                ),
+                (None, Some(r)) => escape(r),
+                (None, None) => word(Word::InProgress, lang).to_string(),
+            };
             let _ = writeln!(
                 out,
                 "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",

@@ -5,7 +5,10 @@
 //! ```text
 //! index.html              the tournament: crosstable (a table and the text), every game by round
 //! style.css               the one stylesheet of every page
-//! games/<id>.html         a game: players, result, ballot, the score with one link per ply
+//! crosstable.csv          the crosstable as CSV (see `exports`)
+//! games.pdn               every game's record in one file (`games.pgn` for chess)
+//! games/<id>.html         a game: players, result, how it ended, ballot, the final
+//!                         position, the score with one link per ply
 //! games/<id>.pdn          its record to download (`.pgn` for chess)
 //! games/<id>/<ply>.html   the board after that ply (0 = the start position), inline SVG
 //! ```
@@ -23,6 +26,7 @@
 //! its manifest (`.zaochka-manifest`) lists; files and folders get the
 //! [`SiteMode`] (0644/0755 by default) whatever the umask: see `files`.
 
+pub mod exports;
 mod files;
 pub use files::SiteMode;
 mod game;
@@ -54,6 +58,9 @@ pub struct Site<'a> {
     pub crosstable: &'a SiteTable,
     /// The games, in the order the list of their round shows them.
     pub games: &'a [SiteGame],
+    /// The crosstable as CSV ([`exports::crosstable_csv`]), written as
+    /// `crosstable.csv` and linked from the front page; empty: none.
+    pub crosstable_csv: &'a str,
 }
 
 /// The crosstable as an HTML table: a header row and one row per player, all
@@ -108,6 +115,10 @@ pub struct SiteGame {
     pub pdn: String,
     /// The opening drawn by ballot, as text, if any.
     pub ballot: Option<String>,
+    /// How the game ended (its result and termination), once finished: the
+    /// list of games marks forfeits, time losses and adjudications by it,
+    /// and the game's page says it in words.
+    pub ending: Option<(crate::rules::GameResult, crate::rules::Termination)>,
 }
 
 /// What one publication did to the directory.
@@ -145,6 +156,12 @@ pub fn write_with(dir: &Path, site: &Site<'_>, mode: SiteMode) -> io::Result<Wri
     for g in site.games {
         write_game(&mut out, site, g)?;
     }
+    if !site.games.is_empty() {
+        out.put(&event_record_file(site.variant), &event_record(site))?;
+    }
+    if !site.crosstable_csv.is_empty() {
+        out.put(CSV_FILE, site.crosstable_csv)?;
+    }
     out.put("index.html", &index::page(site))?;
     out.prune()?;
     Ok(out.finish())
@@ -158,6 +175,29 @@ fn write_game(out: &mut files::Writer, site: &Site<'_>, g: &SiteGame) -> io::Res
         out.put(&ply_file(g.id, k), &ply::page(site, g, &steps, k))?;
     }
     out.put(&game_file(g.id), &game::page(site, g, &steps))
+}
+
+/// The crosstable as CSV, from the site's root.
+const CSV_FILE: &str = "crosstable.csv";
+
+/// The whole event's record, from the site's root: `games.pdn` (`games.pgn`
+/// for chess).
+fn event_record_file(variant: Variant) -> String {
+    format!("games.{}", record_extension(variant))
+}
+
+/// Every game's record in the list's order, one after another, separated by
+/// a blank line (a PDN or PGN file of several games).
+fn event_record(site: &Site<'_>) -> String {
+    let mut out = String::new();
+    for g in site.games {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(g.pdn.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// A game's page, from the site's root: `games/3.html`.

@@ -106,8 +106,15 @@ pub(super) fn page(site: &Site<'_>, g: &SiteGame, steps: &[Step], k: usize) -> S
     );
     body.push_str(&navigation(steps.len(), k, lang));
     let finished = g.result.is_some() && k + 1 == steps.len();
-    let _ = write!(
-        body,
+    body.push_str(&board(step, finished, lang));
+    body.push_str(&score::html(steps, "", Some(k)));
+    layout::document(site, "../../", &format!("{title}. {caption}"), &body)
+}
+
+/// The board of a position as a figure (inline SVG) with its words for
+/// readers who cannot see it.
+pub(super) fn board(step: &Step, finished: bool, lang: Language) -> String {
+    format!(
         "<div class=\"board\" role=\"img\" aria-label=\"{}\">\n{}</div>\n",
         escape(&crate::words::state::board_words(
             &step.view, finished, lang
@@ -118,9 +125,7 @@ pub(super) fn page(site: &Site<'_>, g: &SiteGame, steps: &[Step], k: usize) -> S
             Color::White,
             &board_options(lang)
         ),
-    );
-    body.push_str(&score::html(steps, "", Some(k)));
-    layout::document(site, "../../", &format!("{title}. {caption}"), &body)
+    )
 }
 
 /// Links to the start, the previous, the next and the last position (the ones

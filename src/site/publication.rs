@@ -26,6 +26,8 @@ pub struct Publication {
     pub table: SiteTable,
     /// Every game, in section, round and board order.
     pub games: Vec<SiteGame>,
+    /// The crosstable as CSV.
+    pub csv: String,
 }
 
 impl Publication {
@@ -39,6 +41,7 @@ impl Publication {
             crosstable_text: &self.text,
             crosstable: &self.table,
             games: &self.games,
+            crosstable_csv: &self.csv,
         }
     }
 }
@@ -68,6 +71,7 @@ pub fn publication(
             moves: l.moves.iter().map(|m| m.notation.clone()).collect(),
             pdn: crate::referee::export_text(&l),
             ballot: link.ballot(),
+            ending: l.row.result.zip(l.row.termination),
         });
     }
     let variant = t.variant;
@@ -84,6 +88,7 @@ pub fn publication(
         text: crate::letters::compose::crosstable(&t.name, &sections, lang),
         table,
         games,
+        csv: super::exports::crosstable_csv(&t.name, &sections),
     })
 }
 
@@ -91,16 +96,28 @@ pub fn publication(
 fn site_table(view: &crate::words::tournament::TableView<'_>, lang: Language) -> SiteTable {
     let (rows, _) = crate::words::tournament::crosstable_rows(view, lang);
     let n = view.crosstable.players() as usize;
+    // Match points (micro-matches) come after the points in the words'
+    // rows; the page shows them as the first column after the place.
+    let mp = usize::from(view.match_points);
     let mut rows = rows.into_iter();
-    let headers = rows.next().unwrap_or_default();
+    let mut headers = rows.next().unwrap_or_default();
+    if mp == 1 && headers.len() > 4 + n {
+        headers.swap(3 + n, 4 + n);
+    }
     let rows = rows
         .map(|r| SiteRow {
             number: r.first().and_then(|x| x.parse().ok()).unwrap_or(0),
             name: r.get(1).cloned().unwrap_or_default(),
             cells: r.iter().skip(2).take(n).cloned().collect(),
             points: r.get(2 + n).cloned().unwrap_or_default(),
-            place: r.get(3 + n).cloned().unwrap_or_default(),
-            tie_breaks: r.iter().skip(4 + n).cloned().collect(),
+            place: r.get(3 + n + mp).cloned().unwrap_or_default(),
+            tie_breaks: r
+                .get(3 + n..3 + n + mp)
+                .unwrap_or_default()
+                .iter()
+                .chain(r.iter().skip(4 + n + mp))
+                .cloned()
+                .collect(),
         })
         .collect();
     SiteTable { headers, rows }

@@ -296,6 +296,9 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::NotDrawn(n), Language::Ru) => {
             format!("жеребьёвка номеров турнира «{n}» ещё не проведена")
         }
+        (T::Drawn(n), _) => crate::words::catalog::Message::new("tournament-add-after-draw")
+            .arg("tournament", n.as_str())
+            .render(lang),
         (T::TooFew { section, players }, Language::En) => {
             format!(
                 "section {section} has {}; a round robin needs at least 2",
@@ -563,6 +566,7 @@ mod tests {
             TournamentRefusal::AlreadyEntered("ivanov@example.org".into()).into(),
             TournamentRefusal::Started("2026".into()).into(),
             TournamentRefusal::NotDrawn("2026".into()).into(),
+            TournamentRefusal::Drawn("2026".into()).into(),
             TournamentRefusal::TooFew {
                 section: 1,
                 players: 1,

@@ -41,11 +41,20 @@ pub enum Word {
     BackToGame,
     /// The link from a page back to the tournament's front page.
     BackToTournament,
+    /// How the game ended (label).
+    Ending,
+    /// The heading of the board after the last ply of a finished game.
+    FinalPosition,
+    /// The link to the crosstable as CSV.
+    CrosstableCsv,
 }
 
 impl Word {
     /// Every word, for tests.
-    pub const ALL: [Word; 16] = [
+    pub const ALL: [Word; 19] = [
+        Word::Ending,
+        Word::FinalPosition,
+        Word::CrosstableCsv,
         Word::Crosstable,
         Word::CrosstableText,
         Word::Games,
@@ -85,6 +94,9 @@ pub fn word(w: Word, lang: Language) -> String {
         Word::LastPosition => "site-last-position",
         Word::BackToGame => "site-back-to-game",
         Word::BackToTournament => "site-back-to-tournament",
+        Word::Ending => "site-ending",
+        Word::FinalPosition => "site-final-position",
+        Word::CrosstableCsv => "site-crosstable-csv",
     };
     Message::new(id).render(lang)
 }
@@ -118,6 +130,57 @@ pub fn download(chess: bool, lang: Language) -> String {
         "site-download-pdn"
     };
     Message::new(id).render(lang)
+}
+
+/// The link to the whole event's record: "Download all games (PDN)" /
+/// «Скачать все партии (PDN)» ("PGN" for chess).
+#[must_use]
+pub fn download_event(chess: bool, lang: Language) -> String {
+    let id = if chess {
+        "site-download-event-pgn"
+    } else {
+        "site-download-event-pdn"
+    };
+    Message::new(id).render(lang)
+}
+
+/// How a game ended, for its page and the title of its result in the list:
+/// "Black resigned", "lost on time" / «чёрные сдались».
+#[must_use]
+pub fn ending(
+    termination: crate::rules::Termination,
+    result: crate::rules::GameResult,
+    variant: crate::rules::Variant,
+    lang: Language,
+) -> String {
+    super::state::termination_words(termination, result, variant, lang)
+}
+
+/// A finished game's result as the list of games prints it: `+/−` (`−/+`)
+/// for a win by forfeit, White's sign first (no game was played); the
+/// result followed by `⏱` for a loss on time and `⚖` for a result decided at
+/// adjudication (the director's ruling, or both players' agreeing claims);
+/// otherwise the result (`1-0`, `1/2-1/2`). [`legend`] explains the signs.
+#[must_use]
+pub fn result_sign(
+    result: crate::rules::GameResult,
+    termination: crate::rules::Termination,
+) -> String {
+    use crate::rules::{GameResult, Termination};
+    match (termination, result) {
+        (Termination::Forfeit, GameResult::WhiteWins) => "+/−".into(),
+        (Termination::Forfeit, GameResult::BlackWins) => "−/+".into(),
+        (Termination::Time, r) => format!("{} ⏱", r.as_str()),
+        (Termination::Adjudication | Termination::AgreedClaims, r) => format!("{} ⚖", r.as_str()),
+        (_, r) => r.as_str().to_string(),
+    }
+}
+
+/// The legend of every sign the site's tables use: the crosstable's `+ −`,
+/// `·`, `( )`, `*`, `×` and the list's `+/−`, `⏱`, `⚖`.
+#[must_use]
+pub fn legend(lang: Language) -> String {
+    Message::new("site-legend").render(lang)
 }
 
 /// A ply's move number as scores write it: `12.` before White's ply, `12...`
@@ -164,7 +227,10 @@ mod tests {
                 | Word::Next
                 | Word::LastPosition
                 | Word::BackToGame
-                | Word::BackToTournament => {}
+                | Word::BackToTournament
+                | Word::Ending
+                | Word::FinalPosition
+                | Word::CrosstableCsv => {}
             }
             let (en, ru) = (word(w, Language::En), word(w, Language::Ru));
             assert!(en.is_ascii(), "{en}");
@@ -193,5 +259,40 @@ mod tests {
         assert_eq!(round(3, Language::Ru), "Тур 3");
         assert_eq!(download(true, Language::En), "Download PGN");
         assert_eq!(download(false, Language::Ru), "Скачать PDN");
+        assert_eq!(
+            download_event(true, Language::En),
+            "Download all games (PGN)"
+        );
+    }
+
+    #[test]
+    fn forfeits_time_losses_and_adjudications_carry_their_signs() {
+        use crate::rules::{GameResult, Termination};
+        assert_eq!(
+            result_sign(GameResult::WhiteWins, Termination::Forfeit),
+            "+/−"
+        );
+        assert_eq!(
+            result_sign(GameResult::BlackWins, Termination::Forfeit),
+            "−/+"
+        );
+        assert_eq!(
+            result_sign(GameResult::BlackWins, Termination::Time),
+            "0-1 ⏱"
+        );
+        assert_eq!(
+            result_sign(GameResult::Draw, Termination::Adjudication),
+            "1/2-1/2 ⚖"
+        );
+        assert_eq!(
+            result_sign(GameResult::WhiteWins, Termination::Resignation),
+            "1-0"
+        );
+        for lang in [Language::En, Language::Ru] {
+            let l = legend(lang);
+            for sign in ["+ −", "+/−", "·", "( )", "*", "×", "⏱", "⚖", "3-4"] {
+                assert!(l.contains(sign), "{sign} missing from {l}");
+            }
+        }
     }
 }

@@ -64,11 +64,19 @@ pub fn tiebreak_long_name(t: TieBreak, lang: Language) -> &'static str {
 }
 
 /// A tie-break value as the table prints it: points as the scoring prints
-/// them (SB with quarters: `7¾`), counts and the lot's rank as numbers.
+/// them, counts and the lot's rank as numbers. SB is Σ s_ij · S_j with s_ij
+/// the share of the game won (1, ½, 0: a win adds the opponent's whole
+/// score, a draw half of it) and S_j in the scoring's points: `7¾` under
+/// 1/½/0, `15½` under 2/1/0 (the quarter-points value halved).
 #[must_use]
 pub fn tiebreak_value(t: TieBreak, value: u64, scoring: Scoring) -> String {
     match (t.unit(), scoring) {
-        (Unit::Count | Unit::Rank, _) | (Unit::QuarterPoints, Scoring::Fmjd) => value.to_string(),
+        (Unit::Count | Unit::Rank, _) => value.to_string(),
+        (Unit::QuarterPoints, Scoring::Fmjd) => match (value / 2, value % 2) {
+            (whole, 0) => whole.to_string(),
+            (0, _) => "½".to_string(),
+            (whole, _) => format!("{whole}½"),
+        },
         (Unit::HalfPoints, _) => {
             u32::try_from(value).map_or_else(|_| value.to_string(), |h| scoring.print(h))
         }
@@ -179,6 +187,28 @@ struct Used {
     withdrawn: bool,
 }
 
+/// The sign after a cell's results that a replacement's predecessor
+/// finished: `1°`.
+const PREDECESSOR: char = '°';
+
+/// The legend line of the replaced places: "° played by the player who held
+/// the place before: 1 Petrov" / «° партии игрока, занимавшего место
+/// раньше: 1 Петров».
+fn replaced_legend(view: &TableView<'_>, lang: Language) -> Option<String> {
+    let list: Vec<String> = view
+        .replaced
+        .iter()
+        .filter(|r| !r.opponents.is_empty())
+        .map(|r| format!("{} {}", r.number, r.predecessor))
+        .collect();
+    (!list.is_empty()).then(|| {
+        crate::words::catalog::Message::new("tournament-legend-replaced")
+            .arg("sign", PREDECESSOR.to_string())
+            .arg("players", list.join(", "))
+            .render(lang)
+    })
+}
+
 /// One game of a cell.
 fn mark_text(mark: Mark, scoring: Scoring) -> String {
     match mark {
@@ -276,14 +306,65 @@ pub fn crosstable(view: &TableView<'_>, lang: Language) -> String {
     out
 }
 
+/// The crosstable as monospace text in place order: the rows, and the
+/// opponents' columns, in the order of [`place_order`] (each column headed by
+/// its player's personal number); otherwise as [`crosstable`].
+#[must_use]
+pub fn crosstable_by_place(view: &TableView<'_>, lang: Language) -> String {
+    let (rows, legend) = crosstable_rows_by_place(view, lang);
+    let mut out = title(view.tournament, lang);
+    out.push_str("\n\n");
+    out.push_str(&align(&rows));
+    if let Some(l) = legend {
+        out.push('\n');
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+/// The personal numbers in place order: the standings' order (by place,
+/// then by number within a shared place), then the players without a place
+/// (a withdrawal rule took their results out) by number.
+#[must_use]
+pub fn place_order(view: &TableView<'_>) -> Vec<u32> {
+    let ranked: Vec<u32> = view.standings.iter().map(|s| s.player).collect();
+    let rest = (1..=view.crosstable.players()).filter(|p| !ranked.contains(p));
+    ranked.iter().copied().chain(rest).collect()
+}
+
+/// The crosstable's cells as words in place order (see
+/// [`crosstable_rows_in`] and [`place_order`]): what a results table by
+/// place, a bulletin or an export prints.
+#[must_use]
+pub fn crosstable_rows_by_place(
+    view: &TableView<'_>,
+    lang: Language,
+) -> (Vec<Vec<String>>, Option<String>) {
+    crosstable_rows_in(view, lang, &place_order(view))
+}
+
 /// The crosstable's cells as words: the header row, then one row per player
 /// in number order (number, name, one cell per opponent number, points,
 /// place, the tie-breaks), and the legend of the marks used. The text table
 /// and the tournament page both show these.
 #[must_use]
 pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>>, Option<String>) {
+    let order: Vec<u32> = (1..=view.crosstable.players()).collect();
+    crosstable_rows_in(view, lang, &order)
+}
+
+/// The crosstable's cells as words with the rows, and the opponents'
+/// columns, in the order of `order` (personal numbers): the header row (№,
+/// the player, each opponent's number, points, place, the tie-breaks), one
+/// row per player, and the legend of the marks used.
+#[must_use]
+pub fn crosstable_rows_in(
+    view: &TableView<'_>,
+    lang: Language,
+    order: &[u32],
+) -> (Vec<Vec<String>>, Option<String>) {
     let t = view.crosstable;
-    let n = t.players();
     let withdrawn = t.withdrawn();
     let mut used = Used {
         withdrawn: !withdrawn.is_empty(),
@@ -294,24 +375,45 @@ pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>
         Language::Ru => ("№", "Участник", "Очки", "Место"),
     };
     let mut header = vec![number.to_string(), player.to_string()];
-    header.extend((1..=n).map(|b| b.to_string()));
-    header.extend([points.to_string(), place.to_string()]);
+    header.extend(order.iter().map(|b| b.to_string()));
+    header.push(points.to_string());
+    if view.match_points {
+        header.push(lang.pick("MP", "Оч. матчей").to_string());
+    }
+    header.push(place.to_string());
     header.extend(
         view.order
             .iter()
             .map(|&tb| tiebreak_name(tb, lang).to_string()),
     );
     let mut rows = vec![header];
-    for a in 1..=n {
+    for &a in order {
         let mut name = view.name(a);
         if withdrawn.contains(&a) {
             name.push_str(" *");
         }
         let mut row = vec![a.to_string(), name];
-        row.extend((1..=n).map(|b| cell_text(t, a, b, view.scoring, &mut used)));
+        row.extend(order.iter().map(|&b| {
+            let mut text = cell_text(t, a, b, view.scoring, &mut used);
+            let by_predecessor = view
+                .replaced
+                .iter()
+                .any(|r| r.number == a && r.opponents.contains(&b))
+                || view
+                    .replaced
+                    .iter()
+                    .any(|r| r.number == b && r.opponents.contains(&a));
+            if by_predecessor && a != b {
+                text.push(PREDECESSOR);
+            }
+            text
+        }));
         match view.standing(a) {
             Some(s) => {
                 row.push(view.scoring.print(s.score));
+                if view.match_points {
+                    row.push(t.match_points(a).to_string());
+                }
                 row.push(place_cell(s.place));
                 row.extend(view.order.iter().enumerate().map(|(k, &tb)| {
                     tiebreak_shown(s, k, tb)
@@ -321,13 +423,19 @@ pub fn crosstable_rows(view: &TableView<'_>, lang: Language) -> (Vec<Vec<String>
             }
             None => {
                 row.push(format!("({})", view.scoring.print(t.row_total(a))));
+                if view.match_points {
+                    row.push(String::new());
+                }
                 row.push(String::new());
                 row.extend(view.order.iter().map(|_| String::new()));
             }
         }
         rows.push(row);
     }
-    let legend = legend(&used, lang);
+    let legend = match (legend(&used, lang), replaced_legend(view, lang)) {
+        (Some(l), Some(r)) => Some(format!("{l}; {r}")),
+        (l, r) => l.or(r),
+    };
     (rows, legend)
 }
 

@@ -45,6 +45,9 @@ pub enum TournamentCmd {
         /// The section (group), from 1; each section is its own round robin.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         section: u32,
+        /// After the draw: void it on purpose (the numbers are drawn again).
+        #[arg(long)]
+        redraw: bool,
         #[command(flatten)]
         who: Director,
     },
@@ -91,13 +94,16 @@ pub enum TournamentCmd {
         /// The tournament.
         name: String,
     },
-    /// The crosstable, as players get it by mail.
+    /// The crosstable, as players get it by mail, or as CSV or JSON by place.
     Crosstable {
         /// The tournament.
         name: String,
         /// ru or en.
         #[arg(long, default_value = "en")]
         lang: String,
+        /// text (the table by number, as mailed), csv or json (rows by place).
+        #[arg(long, default_value = "text", value_parser = ["text", "csv", "json"])]
+        format: String,
     },
     /// A player withdraws: each unfinished game is lost by forfeit.
     Withdraw {
@@ -238,7 +244,8 @@ pub struct New {
     /// On a time-out: lose (default) or report (to the director).
     #[arg(long, default_value = "lose")]
     on_timeout: String,
-    /// Tie-breaks in order (WIN,SB,DE,KS,BH,BPG,LOT) or a preset: iccf, fide, russian.
+    /// Tie-breaks in order (WIN,SB,DE,KS,BH,BPG; LOT only if named), or a preset
+    /// (iccf, fide, russian; each ends with the lot).
     #[arg(long, default_value = "russian")]
     tie_breaks: String,
     /// classic (1/½/0) or fmjd (2/1/0).
@@ -302,12 +309,13 @@ impl TournamentCmd {
                 name,
                 address,
                 section,
+                redraw,
                 who,
             } => change(
                 db,
                 &who,
                 |tx, actor| {
-                    let r = service::enter(tx, actor, &name, &address, section, now)?;
+                    let r = service::enter(tx, actor, &name, &address, section, redraw, now)?;
                     Ok((r, Vec::new()))
                 },
                 |(t, e, p)| {
@@ -392,13 +400,19 @@ impl TournamentCmd {
             ),
             TournamentCmd::Show { name } => show(db, &name, db.json),
             TournamentCmd::Standings { name } => standings(db, &name, db.json),
-            TournamentCmd::Crosstable { name, lang } => {
+            TournamentCmd::Crosstable { name, lang, format } => {
                 let lang = parse_lang(&lang)?;
                 Ok(
                     match read(db, |tx| {
                         let t = service::by_name(tx, &name)?;
-                        service::table(tx, &t)
-                            .map(|s| crate::letters::compose::crosstable(&t.name, &s, lang))
+                        service::table(tx, &t).map(|s| match format.as_str() {
+                            "csv" => crate::site::exports::crosstable_csv(&t.name, &s),
+                            "json" => {
+                                let j = crate::site::exports::crosstable_json(&t.name, &s);
+                                serde_json::to_string_pretty(&j).unwrap_or_default() + "\n"
+                            }
+                            _ => crate::letters::compose::crosstable(&t.name, &s, lang),
+                        })
                     })? {
                         Ok(text) => {
                             print!("{text}");

@@ -180,7 +180,7 @@ pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
         tie_breaks: t.settings.tie_breaks.clone(),
         sections: sections.iter().map(SectionShown::of).collect(),
     };
-    let words = crate::letters::compose::crosstable(&t.name, &sections, Language::En);
+    let words = crate::letters::compose::standings_by_place(&t.name, &sections, Language::En);
     crate::cli::output::emit(&crate::cli::output::Worded::new(shown, words), json)
 }
 

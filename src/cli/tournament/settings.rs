@@ -33,16 +33,15 @@ impl New {
             o => anyhow::bail!("--on-timeout must be lose or report, not {o:?}"),
         };
         let order = parse_tie_breaks(&self.tie_breaks).map_err(|e| anyhow!("--tie-breaks: {e}"))?;
-        // Lots decide last, once: a list without them gets them at its end.
+        // Lots decide last, once, and only when the director names them (a
+        // preset ends with them): without them players equal on points and
+        // every tie-break share their place ("3-4").
         if let Some(i) = order.iter().position(|t| *t == TieBreak::Lots)
             && i + 1 != order.len()
         {
             anyhow::bail!("--tie-breaks: LOT can only be the last tie-break");
         }
         s.tie_breaks = order;
-        if s.tie_breaks.last() != Some(&TieBreak::Lots) {
-            s.tie_breaks.push(TieBreak::Lots);
-        }
         s.scoring = self.scoring;
         s.withdrawals = self.withdrawals;
         let per = match self.ballot_per.as_str() {

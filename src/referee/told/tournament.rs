@@ -160,4 +160,22 @@ pub struct TableView<'a> {
     pub order: &'a [TieBreak],
     /// How points are printed.
     pub scoring: Scoring,
+    /// The places taken over by a replacement: each personal number with the
+    /// name of the player who held it before, and the opponents' numbers of
+    /// the games that player finished there (marked in the row's cells).
+    pub replaced: &'a [Replaced],
+    /// Whether the table shows match points beside the game points (a
+    /// micro-match tournament: 2 for a match won, 1 drawn, 0 lost).
+    pub match_points: bool,
+}
+
+/// A place taken over by a replacement player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replaced {
+    /// The personal number.
+    pub number: u32,
+    /// The name of the player who held it before.
+    pub predecessor: String,
+    /// The opponents (numbers) of the games the predecessor finished.
+    pub opponents: Vec<u32>,
 }

@@ -77,11 +77,13 @@ fn before_start(t: &Tournament) -> Result<(), RefereeError> {
     }
 }
 
-/// Enters a registered player in a section (from 1). A new entrant after a
-/// draw undoes the draw: the numbers must be drawn again.
+/// Enters a registered player in a section (from 1). After the draw of the
+/// numbers a new entrant would void it: refused unless `redraw` (the
+/// director voids the draw on purpose; the numbers must then be drawn again).
 ///
 /// # Errors
-/// [`TournamentRefusal::Started`], [`TournamentRefusal::AlreadyEntered`],
+/// [`TournamentRefusal::Started`], [`TournamentRefusal::Drawn`],
+/// [`TournamentRefusal::AlreadyEntered`],
 /// [`RefereeError::Retired`],
 /// [`RefereeError::UnknownPlayer`].
 pub fn enter(
@@ -90,12 +92,16 @@ pub fn enter(
     name: &str,
     address: &str,
     section: u32,
+    redraw: bool,
     now: DateTime<Utc>,
 ) -> Result<(Tournament, Entrant, Player), RefereeError> {
     director(tx, actor)?;
     let t = by_name(tx, name)?;
     director_of(tx, actor, &t)?;
     before_start(&t)?;
+    if t.status == TournamentStatus::Drawn && !redraw {
+        return Err(TournamentRefusal::Drawn(t.name.clone()).into());
+    }
     let p = registered(tx, address)?;
     crate::referee::create::refuse_retired(&p)?;
     let e = match tournaments::add_entrant(tx, t.id, p.id, section.max(1), now) {

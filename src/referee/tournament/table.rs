@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
-use crate::referee::told::{InvitationLines, Note, TableView, Told};
+use crate::referee::told::{InvitationLines, Note, Replaced, TableView, Told};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::Tx;
 use crate::store::games as game_rows;
@@ -41,6 +41,11 @@ pub struct SectionTable {
     pub scoring: Scoring,
     /// Games each player has in all, and has finished (index = number − 1).
     pub games: Vec<(u32, u32)>,
+    /// The places taken over by a replacement, with the games finished by
+    /// the player who held them before.
+    pub replaced: Vec<Replaced>,
+    /// Whether match points are shown (micro-matches).
+    pub match_points: bool,
 }
 
 impl SectionTable {
@@ -54,6 +59,8 @@ impl SectionTable {
             standings: &self.standings,
             order: &self.order,
             scoring: self.scoring,
+            replaced: &self.replaced,
+            match_points: self.match_points,
         }
     }
 }
@@ -115,6 +122,33 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
                 outcome: outcome(g),
             });
         }
+        // A replacement keeps the number: the games its predecessor
+        // finished there are still his, and marked so.
+        let mut replaced: Vec<Replaced> = Vec::new();
+        for e in entrants.iter().filter(|e| {
+            e.section == section && e.status == EntrantStatus::Replaced && e.number.is_some()
+        }) {
+            let number = e.number.unwrap_or_default();
+            let opponents: Vec<u32> = links
+                .iter()
+                .filter(|g| g.link.section == section && g.status == GameStatus::Finished)
+                .filter_map(|g| {
+                    let (l, [w, b]) = (&g.link, g.players);
+                    if l.white_number == number && w == e.player {
+                        Some(l.black_number)
+                    } else if l.black_number == number && b == e.player {
+                        Some(l.white_number)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            replaced.push(Replaced {
+                number,
+                predecessor: players::get(tx, e.player)?.name,
+                opponents,
+            });
+        }
         let withdrawn: Vec<u32> = seats
             .iter()
             .filter(|(_, _, s)| *s == EntrantStatus::Withdrawn)
@@ -132,6 +166,8 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
             order: order.clone(),
             scoring: t.settings.scoring,
             games,
+            replaced,
+            match_points: t.system == crate::tournament::System::MicroMatch,
         });
     }
     Ok(out)

@@ -123,6 +123,9 @@ pub struct GameStanding {
     pub result: Option<GameResult>,
     /// How it ended, once finished.
     pub termination: Option<crate::vocabulary::Termination>,
+    /// The players who played it: White's, Black's (a replacement takes over
+    /// only the games not finished yet).
+    pub players: [crate::vocabulary::PlayerId; 2],
 }
 
 /// The tournament's games with their status and result, in the order of
@@ -136,7 +139,7 @@ pub fn game_standings(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<GameStanding>
         .map(|c| format!("t.{}", c.trim()))
         .collect();
     let mut stmt = tx.sql().prepare(&format!(
-        "SELECT {}, g.status, g.result, g.termination FROM tournament_games t
+        "SELECT {}, g.status, g.result, g.termination, g.white_id, g.black_id FROM tournament_games t
          JOIN games g ON g.id = t.game_id WHERE t.tournament_id = ?1
          ORDER BY t.section, t.round, t.board, t.match_game, t.game_id",
         columns.join(", ")
@@ -147,6 +150,7 @@ pub fn game_standings(tx: &Tx<'_>, id: TournamentId) -> Result<Vec<GameStanding>
             status: row.get("status")?,
             result: row.get("result")?,
             termination: row.get("termination")?,
+            players: [row.get("white_id")?, row.get("black_id")?],
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

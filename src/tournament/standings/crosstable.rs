@@ -324,6 +324,36 @@ impl Crosstable {
         self.sides(player).filter_map(|s| s.mark.points()).sum()
     }
 
+    /// A player's match points, for micro-matches: over each opponent whose
+    /// games with him all have a result that counts (the match is over), 2
+    /// for a match won on game points, 1 drawn, 0 lost; a match with a game
+    /// still to play scores nothing yet.
+    #[must_use]
+    pub fn match_points(&self, player: u32) -> u32 {
+        (1..=self.players)
+            .filter(|&o| o != player)
+            .filter_map(|o| {
+                let games: Vec<ScoredGame> =
+                    self.sides(player).filter(|s| s.opponent == o).collect();
+                let over = !games.is_empty()
+                    && games.iter().all(|s| s.counted && s.mark.points().is_some());
+                over.then(|| {
+                    let mine: u32 = games.iter().filter_map(|s| s.mark.points()).sum();
+                    let theirs: u32 = self
+                        .sides(o)
+                        .filter(|s| s.opponent == player)
+                        .filter_map(|s| s.mark.points())
+                        .sum();
+                    match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Less => 0,
+                    }
+                })
+            })
+            .sum()
+    }
+
     /// How many games of a player's row have a result, counted or not.
     #[must_use]
     pub fn row_games(&self, player: u32) -> u32 {
@@ -424,6 +454,26 @@ pub(super) mod tests {
         assert_eq!(t.cell(4, 5), None);
         assert_eq!(t.cell(1, 4), None);
         assert!((1..=5).all(|p| t.ranked(p)));
+    }
+
+    /// Micro-matches of two games among 3 players: 1-2 is 1½-½ (won by 1),
+    /// 1-3 is 1-1 (drawn), 2-3 has a game still to play (no match points
+    /// yet). Match points: 1: 2 + 1 = 3; 2: 0; 3: 1.
+    #[test]
+    fn match_points_count_two_for_a_match_won_one_for_a_drawn_one_and_none_before_its_end() {
+        let f = [
+            fx(1, 2, W),
+            fx(2, 1, D),
+            fx(1, 3, W),
+            fx(3, 1, W),
+            fx(2, 3, W),
+            fx(3, 2, P),
+        ];
+        let t = Crosstable::from_fixtures(3, &f);
+        assert_eq!(
+            (1..=3).map(|p| t.match_points(p)).collect::<Vec<_>>(),
+            [3, 0, 1]
+        );
     }
 
     #[test]

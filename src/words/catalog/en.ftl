@@ -414,3 +414,16 @@ mail-not-done-claim = no draw was claimed. If you claim a draw, write "I claim a
 mail-not-done-takeback = moves are not taken back: a move sent stands.
 mail-not-done-offer-pending = your opponent's draw offer is still unanswered. To accept it, write "I accept the draw"; to decline it, write "I decline the draw" or simply make your move.
 mail-not-done-no-offer = nothing was done: your opponent has no draw offer pending.
+# A player entered after the draw of the numbers.
+tournament-add-after-draw = the personal numbers of the tournament «{ $tournament }» are drawn already: a new entrant would void the draw. To enter the player and draw again on purpose, add --redraw, then run "tournament draw" again
+# The tournament site: how a game ended, its final position, the downloads
+# and the legend of the signs of its tables.
+site-ending = How it ended
+site-final-position = Final position
+site-crosstable-csv = Download the crosstable (CSV)
+site-download-event-pdn = Download all games (PDN)
+site-download-event-pgn = Download all games (PGN)
+site-legend = Signs: 1 ½ 0 (or 2 1 0) points won in the game; + − won, lost by forfeit (no game played; +/− in the list of games: White won by forfeit); · not played yet; ( ) not counted in the standings; * withdrew; × the player's own cell; ⏱ lost on time; ⚖ decided at adjudication; 3-4 a shared place.
+# The crosstable's legend of the places taken over by a replacement: the sign
+# and each place's number and former holder ("1 Petrov, 4 Smith").
+tournament-legend-replaced = { $sign } played by the player who held the place before: { $players }

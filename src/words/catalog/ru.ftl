@@ -419,3 +419,16 @@ mail-not-done-claim = ничья не заявлена. Если вы заявл
 mail-not-done-takeback = ход назад не берётся: отправленный ход остаётся в силе.
 mail-not-done-offer-pending = предложение ничьей соперника остаётся без ответа. Чтобы принять его, напишите «согласен на ничью»; чтобы отклонить — «отказываюсь от ничьей» или просто сделайте ход.
 mail-not-done-no-offer = ничего не сделано: предложения ничьей от соперника сейчас нет.
+# A player entered after the draw of the numbers.
+tournament-add-after-draw = номера турнира «{ $tournament }» уже разыграны: новый участник отменил бы жеребьёвку. Чтобы внести его и разыграть номера заново, повторите команду с ключом отмены жеребьёвки (он назван в справке команды), затем проведите жеребьёвку снова
+# The tournament site: how a game ended, its final position, the downloads
+# and the legend of the signs of its tables.
+site-ending = Чем закончилась
+site-final-position = Конечная позиция
+site-crosstable-csv = Скачать таблицу для электронных таблиц
+site-download-event-pdn = Скачать все партии (PDN)
+site-download-event-pgn = Скачать все партии (PGN)
+site-legend = Знаки: 1 ½ 0 (или 2 1 0) — очки за партию; + − победа, поражение без игры (партия не игралась; +/− в списке партий: победа белых без игры); · ещё не сыграна; ( ) не засчитывается; * выбыл из турнира; × своя клетка; ⏱ поражение по времени; ⚖ результат присуждён; 3-4 — место поделено.
+# The crosstable's legend of the places taken over by a replacement: the sign
+# and each place's number and former holder ("1 Petrov, 4 Smith").
+tournament-legend-replaced = { $sign } партия игрока, занимавшего это место раньше: { $players }

@@ -99,6 +99,8 @@ fn the_standing_line_names_score_games_and_place() {
         standings: &s,
         order: &[],
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     assert_eq!(
         standing_line(&v, &[2, 4], Language::Ru),
@@ -127,6 +129,8 @@ fn the_standing_line_names_score_games_and_place() {
         standings: &s,
         order: &order,
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     assert_eq!(
         standing_line(&v, &[6, 2], Language::Ru),
@@ -156,6 +160,8 @@ fn fmjd_scoring_prints_two_one_nought() {
         standings: &s,
         order: &[],
         scoring: Scoring::Fmjd,
+        replaced: &[],
+        match_points: false,
     };
     let text = crosstable(&v, Language::En);
     let row2 = text.lines().nth(4).unwrap_or_default();
@@ -191,7 +197,9 @@ fn tie_break_values_print_exactly() {
     assert_eq!(tiebreak_value(SonnebornBerger, 1, Scoring::Classic), "¼");
     assert_eq!(tiebreak_value(SonnebornBerger, 0, Scoring::Classic), "0");
     assert_eq!(tiebreak_value(SonnebornBerger, 26, Scoring::Classic), "6½");
-    assert_eq!(tiebreak_value(SonnebornBerger, 31, Scoring::Fmjd), "31");
+    assert_eq!(tiebreak_value(SonnebornBerger, 31, Scoring::Fmjd), "15½");
+    assert_eq!(tiebreak_value(SonnebornBerger, 1, Scoring::Fmjd), "½");
+    assert_eq!(tiebreak_value(SonnebornBerger, 44, Scoring::Fmjd), "22");
     assert_eq!(tiebreak_value(DirectEncounter, 3, Scoring::Classic), "1½");
     assert_eq!(tiebreak_value(DirectEncounter, 3, Scoring::Fmjd), "3");
     assert_eq!(tiebreak_value(BlackGames, 3, Scoring::Classic), "3");
@@ -222,6 +230,8 @@ fn a_single_round_robin_prints_as_a_table() {
         standings: &s,
         order: &order,
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     // WIN: 3, 2, 2, 1, 1, 0. SB (quarter-points): 1: 1·7+1·6+2·4+2·4+2·1
     // = 31; 2: 1·8+2·6+1·4+1·4+2·1 = 30; 3: 1·8+2·4+1·4+2·1 = 22;
@@ -291,6 +301,8 @@ fn a_double_round_robin_prints_in_russian() {
         standings: &s,
         order: &order,
         scoring: Scoring::Classic,
+        replaced: &[],
+        match_points: false,
     };
     let expected = "\
 Турнир «Осень-2026»
@@ -332,6 +344,8 @@ fn a_double_round_robin_aligns_in_both_languages() {
             standings: &s,
             order: &order,
             scoring: Scoring::Classic,
+            replaced: &[],
+            match_points: false,
         };
         let text = crosstable(&v, lang);
         let lines: Vec<&str> = text.lines().collect();
@@ -405,4 +419,47 @@ fn a_double_round_robin_aligns_in_both_languages() {
             }
         }
     }
+}
+
+/// Three players under 2/1/0: 1 beats 2 and draws 3, 2 beats 3, so the
+/// scores are 3, 2 and 1. By the definition (a win adds the opponent's whole
+/// score, a draw half of it) SB is 2 + ½ = 2½ for player 1, 1 for player 2
+/// and 1½ for player 3; under 1/½/0 (scores 1½, 1 and ½) it is 1 + ¼ = 1¼,
+/// ½ and ¾.
+#[test]
+fn sonneborn_berger_under_two_one_nought_adds_the_beaten_opponents_score_once() {
+    let f = [
+        Fixture {
+            white: 1,
+            black: 2,
+            outcome: Outcome::Played(GameResult::WhiteWins),
+        },
+        Fixture {
+            white: 3,
+            black: 1,
+            outcome: Outcome::Played(GameResult::Draw),
+        },
+        Fixture {
+            white: 2,
+            black: 3,
+            outcome: Outcome::Played(GameResult::WhiteWins),
+        },
+    ];
+    let t = Crosstable::from_fixtures(3, &f);
+    let st = t.standings(&[TieBreak::SonnebornBerger]);
+    let sb = |scoring| {
+        let mut v: Vec<(u32, String)> = st
+            .iter()
+            .map(|s| {
+                (
+                    s.player,
+                    tiebreak_value(TieBreak::SonnebornBerger, s.tiebreaks[0], scoring),
+                )
+            })
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, s)| s).collect::<Vec<_>>()
+    };
+    assert_eq!(sb(Scoring::Fmjd), ["2½", "1", "1½"]);
+    assert_eq!(sb(Scoring::Classic), ["1¼", "½", "¾"]);
 }

@@ -88,6 +88,7 @@ fn site_game(
         moves: moves[..plies].to_vec(),
         pdn: games::write_record(cut.as_ref(), &tags, result.unwrap_or("*")),
         ballot: None,
+        ending: None,
     }
 }
 
@@ -174,14 +175,17 @@ fn the_site_has_every_page_and_each_position_page_shows_the_replayed_board() {
         crosstable_text: CROSSTABLE_TEXT,
         crosstable: &table,
         games: &games,
+        crosstable_csv: "",
     };
     let written = site::write(dir.path(), &s).unwrap();
     if let Some(keep) = std::env::var_os("ZAOCHKA_KEEP_SITE") {
         site::write(Path::new(&keep), &s).expect("keep the site");
     }
     let root = dir.path();
-    // 3 pages and 3 records of games, 84 + 21 + 1 positions, the front page, the style.
-    assert_eq!(written.files.len(), 3 + 3 + 84 + 21 + 1 + 2);
+    // 3 pages and 3 records of games, 84 + 21 + 1 positions, the front page, the style,
+    // the whole event's record (no CSV: none given).
+    assert_eq!(written.files.len(), 3 + 3 + 84 + 21 + 1 + 2 + 1);
+    assert!(root_has(dir.path(), "games.pdn"));
     assert_eq!(written.files.last(), Some(&root.join("index.html")));
     for f in &written.files {
         assert!(f.is_file(), "{}", f.display());
@@ -232,6 +236,7 @@ fn publishing_again_overwrites_and_removes_the_positions_taken_back() {
         crosstable_text: "",
         crosstable: &table,
         games,
+        crosstable_csv: "",
     };
     site::write(dir.path(), &site_of(&games)).unwrap();
     let before = read(&dir.path().join("games/12/20.html"));
@@ -287,6 +292,7 @@ fn a_chess_tournament_offers_pgn_and_writes_san_in_the_readers_letters() {
             crosstable_text: "",
             crosstable: &table,
             games: &games,
+            crosstable_csv: "",
         };
         site::write(dir.path(), &s).unwrap();
         let game = read(&dir.path().join("games/21.html"));
@@ -366,6 +372,7 @@ fn the_published_site_shows_the_crosstable_and_the_board_in_headless_chromium() 
         crosstable_text: CROSSTABLE_TEXT,
         crosstable: &table,
         games: &games,
+        crosstable_csv: "",
     };
     site::write(&out, &s).unwrap();
 
@@ -473,10 +480,16 @@ fn a_game_whose_moves_do_not_replay_is_refused_with_its_ply() {
         crosstable_text: "",
         crosstable: &table,
         games: &games,
+        crosstable_csv: "",
     };
     let dir = tempfile::tempdir().unwrap();
     let err = site::write(dir.path(), &s).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
     assert!(err.to_string().starts_with("game 5: ply 2: c3-d4"), "{err}");
     assert!(!dir.path().join("index.html").exists());
+}
+
+/// Whether the site's root holds the file `name`.
+fn root_has(root: &Path, name: &str) -> bool {
+    root.join(name).is_file()
 }

@@ -201,9 +201,10 @@
 //! 3 from 2, 2 took 1; 3 and 4 (4): 2 and 2. (Every pair met twice: the
 //! average per game gives the same order.)
 //! WIN: 1: 1-4, 1-2, 1-3 = 3; 2: 2-3, 3-2, 4-2 = 3; 3: 3-1 = 1; 4: 0.
-//! SB (FMJD points × FMJD points; ÷4 for 1/½/0): 1: 3·8 + 2·4 + 3·4 = 44 (11);
-//! 2: 1·8 + 4·4 + 3·4 = 36 (9); 3: 2·8 + 0·8 + 2·4 = 24 (6);
-//! 4: 1·8 + 1·8 + 2·4 = 24 (6).
+//! SB (a win adds the opponent's whole score in FMJD points, a draw half of
+//! it: FMJD points × FMJD points ÷ 2; ÷4 for 1/½/0): 1: (3·8 + 2·4 + 3·4)/2
+//! = 22 (11); 2: (1·8 + 4·4 + 3·4)/2 = 18 (9); 3: (2·8 + 0·8 + 2·4)/2 = 12
+//! (6); 4: (1·8 + 1·8 + 2·4)/2 = 12 (6).
 //! KS: 50 % of the maximum 12 is 6: opponents 1 and 2 count. 1: 3 (from 2);
 //! 2: 1 (from 1); 3: 2 + 0 = 2; 4: 1 + 1 = 2.
 //! BH (per game, each opponent met twice): 2 × (24 − own): 32, 32, 40, 40.
@@ -211,10 +212,10 @@
 //!
 //! | place | player | points | DE | WIN | SB | KS | BH | BPG |
 //! |---|---|---|---|---|---|---|---|---|
-//! | 1 | 1 Морозов | 8 | 3 | 3 | 44 | 3 | 32 | 3 |
-//! | 2 | 2 Nowak | 8 | 1 | 3 | 36 | 1 | 32 | 3 |
-//! | 3 | 3 Орлова | 4 | 2 | 1 | 24 | 2 | 40 | 3 |
-//! | 4 | 4 Parker | 4 | 2 | 0 | 24 | 2 | 40 | 3 |
+//! | 1 | 1 Морозов | 8 | 3 | 3 | 22 | 3 | 32 | 3 |
+//! | 2 | 2 Nowak | 8 | 1 | 3 | 18 | 1 | 32 | 3 |
+//! | 3 | 3 Орлова | 4 | 2 | 1 | 12 | 2 | 40 | 3 |
+//! | 4 | 4 Parker | 4 | 2 | 0 | 12 | 2 | 40 | 3 |
 //!
 //! DE decides the top pair, WIN the bottom pair (their DE and SB are equal).
 //!
@@ -348,8 +349,9 @@ const BALLOT_PLANS: [Plan; 12] = [
 
 /// One player's expected line of the standings, each figure as the
 /// tournament's scoring prints it: 1/½/0 points (½ = 0.5) for the double
-/// round robin, 2/1/0 points for the micro-matches (SB there is FMJD points
-/// times FMJD points). Tie-breaks by code; WIN and BPG are counts.
+/// round robin, 2/1/0 points for the micro-matches (SB there in FMJD points:
+/// a win adds the opponent's whole score, a draw half). Tie-breaks by code;
+/// WIN and BPG are counts.
 struct Row {
     number: u32,
     place: u32,
@@ -385,10 +387,10 @@ const CUP_TIE_BREAKS: [&str; 6] = ["WIN", "SB", "DE", "KS", "BH", "BPG"];
 /// The micro-matches' standings, in 2/1/0 points.
 #[rustfmt::skip]
 const BALLOT_STANDINGS: [Row; 4] = [
-    row(1, 1, 8.0, &[("DE", 3.0), ("WIN", 3.0), ("SB", 44.0), ("KS", 3.0), ("BH", 32.0), ("BPG", 3.0)]),
-    row(2, 2, 8.0, &[("DE", 1.0), ("WIN", 3.0), ("SB", 36.0), ("KS", 1.0), ("BH", 32.0), ("BPG", 3.0)]),
-    row(3, 3, 4.0, &[("DE", 2.0), ("WIN", 1.0), ("SB", 24.0), ("KS", 2.0), ("BH", 40.0), ("BPG", 3.0)]),
-    row(4, 4, 4.0, &[("DE", 2.0), ("WIN", 0.0), ("SB", 24.0), ("KS", 2.0), ("BH", 40.0), ("BPG", 3.0)]),
+    row(1, 1, 8.0, &[("DE", 3.0), ("WIN", 3.0), ("SB", 22.0), ("KS", 3.0), ("BH", 32.0), ("BPG", 3.0)]),
+    row(2, 2, 8.0, &[("DE", 1.0), ("WIN", 3.0), ("SB", 18.0), ("KS", 1.0), ("BH", 32.0), ("BPG", 3.0)]),
+    row(3, 3, 4.0, &[("DE", 2.0), ("WIN", 1.0), ("SB", 12.0), ("KS", 2.0), ("BH", 40.0), ("BPG", 3.0)]),
+    row(4, 4, 4.0, &[("DE", 2.0), ("WIN", 0.0), ("SB", 12.0), ("KS", 2.0), ("BH", 40.0), ("BPG", 3.0)]),
 ];
 const BALLOT_TIE_BREAKS: [&str; 6] = ["DE", "WIN", "SB", "KS", "BH", "BPG"];
 
@@ -406,6 +408,9 @@ impl Scoring {
     fn internal(self, code: &str, v: f64) -> f64 {
         match (self, code) {
             (_, "WIN" | "BPG") => v,
+            // SB under 2/1/0 prints half its quarter-points value (a win
+            // adds the opponent's whole score, a draw half of it).
+            (Scoring::Fmjd, "SB") => v * 2.0,
             (Scoring::Fmjd, _) => v,
             (Scoring::Classic, "SB") => v * 4.0,
             (Scoring::Classic, _) => v * 2.0,
@@ -680,9 +685,8 @@ fn check_standings(f: &mut Failures, json: &serde_json::Value, e: &Expected<'_>)
                 .collect()
         })
         .unwrap_or_default();
-    // The director's order, then the lot, which always decides last.
-    let mut with_lot: Vec<String> = order.iter().map(|c| c.to_string()).collect();
-    with_lot.push("LOT".into());
+    // The director's order: a list of codes without LOT draws no lot.
+    let with_lot: Vec<String> = order.iter().map(|c| c.to_string()).collect();
     if codes != with_lot {
         f.add(
             "standings_figures",
