@@ -138,6 +138,7 @@ macro_rules! sql_id {
 pub mod alerts;
 pub mod archive;
 pub mod audit;
+pub mod bulletins;
 pub mod auth_waits;
 pub mod bounce_pauses;
 pub mod clock_horizon;
@@ -214,6 +215,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0022_canonical_addresses.sql"),
     include_str!("../../migrations/0023_shell_commands_cancelled_steps.sql"),
     include_str!("../../migrations/0024_outbox_addresses.sql"),
+    include_str!("../../migrations/0027_bulletins.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

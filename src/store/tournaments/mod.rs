@@ -276,3 +276,17 @@ pub fn set_seed(tx: &Tx<'_>, id: TournamentId, seed_hex: &str) -> Result<()> {
     )?;
     found(n, "tournament", id)
 }
+
+/// Replaces the tournament's settings.
+///
+/// # Errors
+/// [`StoreError::NotFound`]; [`StoreError::Invalid`] for settings that do
+/// not write as JSON.
+pub fn set_settings(tx: &Tx<'_>, id: TournamentId, settings: &Settings) -> Result<Tournament> {
+    let n = tx.sql().execute(
+        "UPDATE tournaments SET settings = ?2 WHERE id = ?1",
+        params![id, settings_json(settings)?],
+    )?;
+    found(n, "tournament", id)?;
+    get(tx, id)
+}
