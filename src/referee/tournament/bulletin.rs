@@ -230,3 +230,32 @@ pub fn to_send(
     )?;
     Ok(b)
 }
+
+/// A player asks by mail for the tournament bulletins (`wanted`) or for none,
+/// from `now` (UTC): recorded, and answered.
+///
+/// # Errors
+/// Database failures.
+pub fn wanted(
+    tx: &Tx<'_>,
+    actor: crate::vocabulary::PlayerId,
+    wanted: bool,
+    now: DateTime<Utc>,
+) -> Result<crate::referee::Handled, RefereeError> {
+    bulletins::set_wanted(tx, actor, wanted, now)?;
+    let me = players::get(tx, actor)?;
+    Ok(crate::referee::Handled {
+        game: None,
+        replies: vec![crate::referee::Reply {
+            to: me.id,
+            email: me.email.clone(),
+            language: me.language,
+            game: None,
+            told: crate::referee::told::Told::Bulletins { wanted },
+            notes: Vec::new(),
+            monospace: false,
+        }],
+        summary: crate::referee::told::Account::Reply,
+        late: None,
+    })
+}
