@@ -5,7 +5,7 @@
 //! (`tournament-<id>.pdn`, `.pgn` for chess). Each reader's bulletins of a
 //! tournament are one thread: bulletin N has the Message-ID
 //! `zaochka.bulletin.<tournament>.<N>.<player>@<domain>` ([`super::ids`]) and
-//! answers bulletin N − 1 (In-Reply-To, References). From and Reply-To are
+//! answers the reader's last bulletin before it (In-Reply-To, References). From and Reply-To are
 //! the reader's personal address, so pressing Reply writes to the bot.
 
 use chrono::{DateTime, Utc};
@@ -53,11 +53,16 @@ pub fn bulletin_mail(
     let subject = crate::words::bulletin::subject(b, lang);
     let body = crate::words::bulletin::body(b, &file, lang);
     let id = |n: u32| super::ids::bulletin(b.tournament_id.0, n, reader.id, &bot.domain);
-    let earlier: Vec<String> = (1..b.number)
-        .filter_map(|n| super::header_id(&id(n)))
-        .collect();
-    let in_reply_to = (b.number > 1).then(|| id(b.number - 1));
-    let references = threads::bounded(earlier);
+    // The reader's earlier bulletins of the tournament (none while they
+    // asked for none).
+    let mut earlier = Vec::new();
+    for n in 1..b.number {
+        if crate::store::bulletins::mailed(tx, &id(n))? {
+            earlier.push(id(n));
+        }
+    }
+    let in_reply_to = earlier.last().cloned();
+    let references = threads::bounded(earlier.iter().filter_map(|i| super::header_id(i)).collect());
     let (from_address, reply_to) = super::addresses(tx, bot, None, &reader.email)?;
     Ok(NewOutgoing {
         to_address: reader.email.clone(),

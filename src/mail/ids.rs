@@ -389,7 +389,9 @@ mod tests {
         });
         let id = BotMessageId::parse("zaochka.bulletin.2.3.14@example.org").unwrap();
         assert_eq!(id.game(), None);
-        assert!(!BotMessageId::is_alert("zaochka.bulletin.2.3.14@example.org"));
+        assert!(!BotMessageId::is_alert(
+            "zaochka.bulletin.2.3.14@example.org"
+        ));
     }
 
     #[test]

@@ -92,8 +92,10 @@ pub fn opted_out(tx: &Tx<'_>, player: PlayerId) -> Result<bool> {
 /// [`super::StoreError::Sqlite`] only.
 pub fn set_wanted(tx: &Tx<'_>, player: PlayerId, wanted: bool, now: DateTime<Utc>) -> Result<()> {
     if wanted {
-        tx.sql()
-            .execute("DELETE FROM bulletin_opt_outs WHERE player_id = ?1", [player])?;
+        tx.sql().execute(
+            "DELETE FROM bulletin_opt_outs WHERE player_id = ?1",
+            [player],
+        )?;
     } else {
         tx.sql().execute(
             "INSERT OR IGNORE INTO bulletin_opt_outs (player_id, since) VALUES (?1, ?2)",
@@ -101,4 +103,22 @@ pub fn set_wanted(tx: &Tx<'_>, player: PlayerId, wanted: bool, now: DateTime<Utc
         )?;
     }
     Ok(())
+}
+
+/// Whether the outbox holds a mail of this Message-ID (written, sent or
+/// not): the bulletins a reader was mailed, for the thread.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn mailed(tx: &Tx<'_>, message_id: &str) -> Result<bool> {
+    let Some(id) = super::messages::normalize_message_id(message_id) else {
+        return Ok(false);
+    };
+    Ok(tx
+        .sql()
+        .query_row("SELECT 1 FROM outbox WHERE message_id = ?1", [id], |_| {
+            Ok(())
+        })
+        .optional()?
+        .is_some())
 }

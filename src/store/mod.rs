@@ -138,9 +138,9 @@ macro_rules! sql_id {
 pub mod alerts;
 pub mod archive;
 pub mod audit;
-pub mod bulletins;
 pub mod auth_waits;
 pub mod bounce_pauses;
+pub mod bulletins;
 pub mod clock_horizon;
 pub mod clock_trust;
 pub mod clocks;

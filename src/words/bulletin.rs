@@ -103,7 +103,11 @@ pub fn body(b: &Bulletin, file: &str, lang: Language) -> String {
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(&Message::new("bulletin-record").arg("file", file).render(lang));
+    out.push_str(
+        &Message::new("bulletin-record")
+            .arg("file", file)
+            .render(lang),
+    );
     out.push('\n');
     out.push_str(&Message::new("bulletin-opt-out").render(lang));
     out.push('\n');
@@ -113,5 +117,10 @@ pub fn body(b: &Bulletin, file: &str, lang: Language) -> String {
 /// The answer to a player who asked for bulletins (`wanted`) or for none.
 #[must_use]
 pub fn preference(wanted: bool, lang: Language) -> String {
-    Message::new(if wanted { "bulletin-on" } else { "bulletin-off" }).render(lang)
+    Message::new(if wanted {
+        "bulletin-on"
+    } else {
+        "bulletin-off"
+    })
+    .render(lang)
 }

@@ -2,8 +2,8 @@
 //! its command).
 
 use super::lexicon::{
-    ADMIT, BULLETINS, BULLETINS_OFF, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_VERBS,
-    POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
+    ADMIT, BULLETINS, BULLETINS_OFF, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD,
+    LEAVE, LOSS, MOVE_VERBS, POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
 };
 use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
