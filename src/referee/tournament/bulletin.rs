@@ -112,20 +112,10 @@ pub fn next(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<Bulletin,
 /// Database failures.
 pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Bulletin>, RefereeError> {
     let mut out = Vec::new();
-    for t in tournaments::list(tx)? {
+    for t in tournaments::bulletins_pending(tx)? {
         let Some(every) = t.settings.bulletin_every else {
             continue;
         };
-        if !matches!(
-            t.status,
-            TournamentStatus::Playing
-                | TournamentStatus::Paused
-                | TournamentStatus::Adjudicating
-                | TournamentStatus::Finished
-        ) || bulletins::last(tx, t.id)?.is_some_and(|(_, last)| last)
-        {
-            continue;
-        }
         let b = next(tx, &t, now)?;
         if b.last || b.finished.len() >= every.max(1) as usize {
             out.push(b);

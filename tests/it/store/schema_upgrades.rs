@@ -448,6 +448,8 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
             "DROP INDEX outbox_unaddressed;
              ALTER TABLE outbox DROP COLUMN from_address;
              ALTER TABLE outbox DROP COLUMN reply_to;
+             DROP TABLE tournament_bulletin_games; DROP TABLE tournament_bulletins;
+             DROP TABLE bulletin_opt_outs;
              PRAGMA user_version = 23;",
         )
         .unwrap();

@@ -263,7 +263,7 @@ fn a_ten_player_round_robin_mails_its_bulletins_and_the_final_one_to_every_entra
             opted = 1;
         }
         let g = games.iter_mut().find(|g| g.id == timed.id).unwrap();
-        if !g.directed && stored(c, g.id).moves.len() >= 1 {
+        if !g.directed && !stored(c, g.id).moves.is_empty() {
             // The silent side is Black, to move after White's first move.
             director(
                 c,
