@@ -6,6 +6,8 @@
 //! setting `bulletin_every` N, one is due after every N finished games not
 //! yet reported, and the final one when every game is over.
 
+use std::collections::BTreeSet;
+
 use chrono::{DateTime, Utc};
 
 use crate::referee::RefereeError;
@@ -13,7 +15,9 @@ use crate::rules::Variant;
 use crate::store::Tx;
 use crate::store::bulletins;
 use crate::store::players::{self, Player};
-use crate::store::tournaments::{self, EntrantStatus, Tournament, TournamentId, TournamentStatus};
+use crate::store::tournaments::{
+    self, EntrantStatus, GameStanding, Tournament, TournamentId, TournamentStatus,
+};
 use crate::vocabulary::{GameId, GameResult, GameStatus, Termination};
 
 use super::table::{SectionTable, table};
@@ -58,6 +62,19 @@ pub struct FinishedGame {
     pub termination: Option<Termination>,
 }
 
+/// The finished games of `t` that no bulletin has reported yet.
+fn unreported(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<GameStanding>, RefereeError> {
+    let reported: BTreeSet<GameId> = bulletins::reported(tx, t.id)?.into_iter().collect();
+    Ok(tournaments::game_standings(tx, t.id)?
+        .into_iter()
+        .filter(|g| {
+            g.status == GameStatus::Finished
+                && g.result.is_some()
+                && !reported.contains(&g.link.game)
+        })
+        .collect())
+}
+
 /// The next bulletin of `t` as it stands at `now` (UTC): numbered after the
 /// last one sent, with the finished games no bulletin has reported; final
 /// when the tournament is finished.
@@ -66,19 +83,11 @@ pub struct FinishedGame {
 /// Database failures.
 pub fn next(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<Bulletin, RefereeError> {
     let number = bulletins::last(tx, t.id)?.map_or(1, |(n, _)| n + 1);
-    let reported = bulletins::reported(tx, t.id)?;
     let mut finished = Vec::new();
-    let mut record = String::new();
-    for g in tournaments::game_standings(tx, t.id)? {
-        let loaded = crate::referee::load::load(tx, g.link.game, now)?;
-        record.push_str(&crate::referee::export_text(&loaded));
-        record.push('\n');
-        let (GameStatus::Finished, Some(result)) = (g.status, g.result) else {
+    for g in unreported(tx, t)? {
+        let Some(result) = g.result else {
             continue;
         };
-        if reported.contains(&g.link.game) {
-            continue;
-        }
         let row = crate::store::games::get(tx, g.link.game)?;
         finished.push(FinishedGame {
             game: g.link.game,
@@ -91,6 +100,12 @@ pub fn next(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<Bulletin,
         });
     }
     finished.sort_by_key(|f| (f.round, f.game));
+    let mut record = String::new();
+    for l in tournaments::games(tx, t.id)? {
+        let loaded = crate::referee::load::load(tx, l.game, now)?;
+        record.push_str(&crate::referee::export_text(&loaded));
+        record.push('\n');
+    }
     Ok(Bulletin {
         tournament_id: t.id,
         tournament: t.name.clone(),
@@ -106,7 +121,8 @@ pub fn next(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<Bulletin,
 /// The bulletins due at `now` (UTC): of each tournament with the setting
 /// `bulletin_every` N, under way or finished and without its final
 /// bulletin, the next one when N finished games wait to be reported or every
-/// game is over.
+/// game is over. A tournament with none due costs two queries (its games'
+/// results, the games reported): the tick reads this every cycle.
 ///
 /// # Errors
 /// Database failures.
@@ -116,9 +132,9 @@ pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Bulletin>, RefereeErro
         let Some(every) = t.settings.bulletin_every else {
             continue;
         };
-        let b = next(tx, &t, now)?;
-        if b.last || b.finished.len() >= every.max(1) as usize {
-            out.push(b);
+        let waiting = unreported(tx, &t)?.len();
+        if t.status == TournamentStatus::Finished || waiting >= every.max(1) as usize {
+            out.push(next(tx, &t, now)?);
         }
     }
     Ok(out)
