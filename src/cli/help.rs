@@ -326,6 +326,17 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "tournament directors list",
         &["zaochka tournament directors list \"Cup 2026\""],
     ),
+    (
+        "tournament bulletin",
+        &[
+            "zaochka tournament bulletin \"Cup 2026\" --lang ru",
+            "zaochka tournament bulletin \"Cup 2026\" --send --as referee@club.example",
+        ],
+    ),
+    (
+        "tournament set",
+        &["zaochka tournament set \"Cup 2026\" --bulletin-every 5 --as referee@club.example"],
+    ),
 ];
 
 /// The command tree of `zaochka` as users see it: [`Cli`]'s derived

@@ -102,7 +102,8 @@ fn clock_settings(tx: &Tx<'_>, game: &games::Game) -> Settings {
 
 /// Tournaments' deadlines: a playing period that has ended sends the
 /// unfinished games to adjudication; a claim term that has ended sends the
-/// game to the director. Returns the number of tournaments and games acted on.
+/// game to the director; a bulletin due is mailed to the entrants. Returns
+/// the number of tournaments, games and bulletins acted on.
 fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize, RefereeError> {
     use crate::store::tournaments::{self as rows, TournamentStatus};
     let mut acted = 0;
@@ -126,7 +127,15 @@ fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize
         at: now.timestamp(),
     };
     post_all(tx, config, &replies, event, now)?;
-    Ok(acted + replies.len() / 2)
+    acted += replies.len() / 2;
+    // Bulletins last: a tournament finished by this tick gets its final one.
+    for b in crate::referee::tournament::bulletin::due(tx, now)? {
+        if let Some(mails) = crate::letters::bulletin::send_bulletin(tx, &config.bot(), &b, now)? {
+            info!(tournament = %b.tournament, number = b.number, last = b.last, mails, "bulletin sent");
+            acted += 1;
+        }
+    }
+    Ok(acted)
 }
 
 /// Posts the replies of a tournament deadline (`event`), with their

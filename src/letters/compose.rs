@@ -106,6 +106,10 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             ..Parts::default()
         },
         Told::News { lines, state: None } => lines_text(lines, lang),
+        Told::Bulletins { wanted } => Parts {
+            above: words::bulletin::preference(*wanted, lang),
+            ..Parts::default()
+        },
         Told::Crosstable {
             tournament,
             sections,

@@ -119,6 +119,21 @@ pub fn tournament(event: TournamentEvent, game: Option<GameId>, k: usize, domain
     )
 }
 
+/// The Message-ID of bulletin `number` of the tournament `tournament` (row
+/// id) to `player`: the same for the same bulletin and reader, so a bulletin
+/// queued again after a crash or a restore is one mail.
+#[must_use]
+pub fn bulletin(tournament: i64, number: u32, player: PlayerId, domain: &str) -> String {
+    written(
+        IdKind::Bulletin {
+            tournament,
+            number: u64::from(number),
+            player,
+        },
+        domain,
+    )
+}
+
 /// The Message-ID of the `k`-th mail of the clock action `action`, the
 /// `action_index`-th action of its tick.
 #[must_use]

@@ -23,6 +23,7 @@
 //!   transaction as the outbox row.
 
 mod alerts;
+pub mod bulletin;
 pub mod compose;
 pub mod ids;
 mod notices;

@@ -118,6 +118,6 @@ fn shown_board(t: &Told) -> Option<&Board> {
             })
         }
         Told::Invitation { view, .. } => Some(&view.board),
-        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } => None,
+        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } | Told::Bulletins { .. } => None,
     }
 }

@@ -14,6 +14,7 @@
 //! | [`IdKind::Shell`] | `shell.<tag>.<post>` (tag: 20 hex digits) | `zaochka.shell.9c…41.0@example.org` |
 //! | [`IdKind::Alert`] | `alert.<alert>.<referee>` | `zaochka.alert.7.3@example.org` |
 //! | [`IdKind::Tournament`] | `period.<tournament>.<game>.<k>` or `claims.<unix seconds>.<game>.<k>` (game 0: none) | `zaochka.period.2.14.1@example.org` |
+//! | [`IdKind::Bulletin`] | `bulletin.<tournament>.<number>.<player>` | `zaochka.bulletin.2.3.14@example.org` |
 //! | [`IdKind::Clock`] | `clock.<game>.<side>.<action>.<due, unix seconds>.<action index>.<k>` | `zaochka.clock.12.white.deadline-1d.1764936000.0.0@example.org` |
 
 use crate::vocabulary::{Color, GameId, PlayerId};
@@ -80,6 +81,15 @@ pub enum IdKind {
         game: Option<GameId>,
         /// The mail's place among the deadline's mails, from 0.
         k: u64,
+    },
+    /// A tournament's bulletin to one entrant.
+    Bulletin {
+        /// The tournament's row id.
+        tournament: i64,
+        /// The bulletin's number in the tournament, from 1.
+        number: u64,
+        /// The entrant it goes to.
+        player: PlayerId,
     },
     /// A mail of a clock action: a reminder, a loss on time, a time-out
     /// reported to the referees.
@@ -150,6 +160,11 @@ impl BotMessageId {
                 game: game_or_none(game)?,
                 k: unsigned(k)?,
             },
+            ["bulletin", tournament, number, player] => IdKind::Bulletin {
+                tournament: signed(tournament)?,
+                number: unsigned(number)?,
+                player: PlayerId(signed(player)?),
+            },
             ["claims", at, game, k] => IdKind::Tournament {
                 event: TournamentEvent::ClaimsOverdue { at: signed(at)? },
                 game: game_or_none(game)?,
@@ -193,6 +208,7 @@ impl BotMessageId {
             IdKind::Reply { .. }
             | IdKind::Command { .. }
             | IdKind::Shell { .. }
+            | IdKind::Bulletin { .. }
             | IdKind::Alert { .. } => None,
         }
     }
@@ -236,6 +252,15 @@ impl std::fmt::Display for BotMessageId {
                 let game = game.map_or(0, |g| g.0);
                 write!(f, "{SUBJECT_TAG_WORD}.{word}.{n}.{game}.{k}@{domain}")
             }
+            IdKind::Bulletin {
+                tournament,
+                number,
+                player,
+            } => write!(
+                f,
+                "{SUBJECT_TAG_WORD}.bulletin.{tournament}.{number}.{}@{domain}",
+                player.0
+            ),
             IdKind::Clock {
                 game,
                 side,
@@ -353,6 +378,20 @@ mod tests {
         assert_eq!(id.game(), Some(GameId(14)));
         let id = BotMessageId::parse("zaochka.claims.1764936000.0.0@example.org").unwrap();
         assert_eq!(id.game(), None);
+    }
+
+    #[test]
+    fn a_bulletin_id_reads_back_its_tournament_number_and_player() {
+        round_trip(IdKind::Bulletin {
+            tournament: 2,
+            number: 3,
+            player: PlayerId(14),
+        });
+        let id = BotMessageId::parse("zaochka.bulletin.2.3.14@example.org").unwrap();
+        assert_eq!(id.game(), None);
+        assert!(!BotMessageId::is_alert(
+            "zaochka.bulletin.2.3.14@example.org"
+        ));
     }
 
     #[test]

@@ -70,6 +70,11 @@ pub enum Command {
         /// The game the request came with, if any.
         game: Option<GameId>,
     },
+    /// The actor asks for the tournament bulletins (`wanted`) or for none.
+    Bulletins {
+        /// Bulletins wanted.
+        wanted: bool,
+    },
     /// The game's state: diagram, score, whose move, pending offer.
     Status {
         /// The game.
@@ -177,9 +182,11 @@ impl Command {
             | Command::Rules { game }
             | Command::Conditional { game, .. } => Some(*game),
             Command::Standings { game } => *game,
-            Command::History | Command::Help | Command::Leave { .. } | Command::LeaveFor { .. } => {
-                None
-            }
+            Command::History
+            | Command::Help
+            | Command::Bulletins { .. }
+            | Command::Leave { .. }
+            | Command::LeaveFor { .. } => None,
         }
     }
 }

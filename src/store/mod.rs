@@ -140,6 +140,7 @@ pub mod archive;
 pub mod audit;
 pub mod auth_waits;
 pub mod bounce_pauses;
+pub mod bulletins;
 pub mod clock_horizon;
 pub mod clock_trust;
 pub mod clocks;
@@ -214,6 +215,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0022_canonical_addresses.sql"),
     include_str!("../../migrations/0023_shell_commands_cancelled_steps.sql"),
     include_str!("../../migrations/0024_outbox_addresses.sql"),
+    include_str!("../../migrations/0027_bulletins.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

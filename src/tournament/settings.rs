@@ -40,6 +40,10 @@ pub struct Settings {
     /// after the playing period ends. Default 14 (the Russian correspondence
     /// chess rules' term for adjudication material).
     pub claim_days: u32,
+    /// A bulletin is mailed to every entrant after every this many finished
+    /// games, and the final one when every game is over; `None`: bulletins
+    /// only when the director sends one.
+    pub bulletin_every: Option<u32>,
 }
 
 impl Default for Settings {
@@ -55,6 +59,7 @@ impl Default for Settings {
             ballot: None,
             playing_period_days: None,
             claim_days: 14,
+            bulletin_every: None,
         }
     }
 }

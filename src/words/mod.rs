@@ -48,6 +48,7 @@
 pub mod account;
 pub mod alerts;
 pub mod ask;
+pub mod bulletin;
 pub mod catalog;
 pub mod chess;
 pub mod clock;

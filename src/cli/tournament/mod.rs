@@ -1,5 +1,6 @@
 //! `zaochka tournament ...`: the director's tournament commands.
 
+mod bulletin;
 mod change;
 mod export;
 mod queries;
@@ -191,6 +192,35 @@ pub enum TournamentCmd {
         #[command(subcommand)]
         action: DirectorsCmd,
     },
+    /// The next results bulletin: table by place, games finished since the last one.
+    ///
+    /// The next results bulletin: the crosstable by place, the games finished
+    /// since the last bulletin and how each ended, the event's PDN attached.
+    /// Printed for the operator; with --send mailed to every entrant (each in
+    /// their language, but those who wrote "no bulletins") and numbered.
+    Bulletin {
+        /// The tournament.
+        name: String,
+        /// Mail it to every entrant (needs --as).
+        #[arg(long)]
+        send: bool,
+        /// ru or en (default: the language of the --as director, else en).
+        #[arg(long)]
+        lang: Option<String>,
+        /// The director's registered address.
+        #[arg(long = "as")]
+        actor: Option<String>,
+    },
+    /// Change a setting of a tournament.
+    Set {
+        /// The tournament.
+        name: String,
+        /// Mail a bulletin after every N finished games and the final one (0: off).
+        #[arg(long)]
+        bulletin_every: Option<u32>,
+        #[command(flatten)]
+        who: Director,
+    },
 }
 
 /// `tournament directors ...`.
@@ -266,6 +296,9 @@ pub struct New {
     /// Days for the players' adjudication claims.
     #[arg(long)]
     claim_days: Option<u32>,
+    /// Mail a bulletin to every entrant after every N finished games and at the end.
+    #[arg(long)]
+    bulletin_every: Option<u32>,
     #[command(flatten)]
     who: Director,
 }
@@ -514,6 +547,24 @@ impl TournamentCmd {
             TournamentCmd::Directors {
                 action: DirectorsCmd::List { name },
             } => queries::directors(db, &name, db.json),
+            TournamentCmd::Bulletin {
+                name,
+                send,
+                lang,
+                actor,
+            } => {
+                if send {
+                    bulletin::send(db, &name, actor.as_deref())
+                } else {
+                    let lang = lang.as_deref().map(parse_lang).transpose()?;
+                    bulletin::print(db, &name, lang, actor.as_deref())
+                }
+            }
+            TournamentCmd::Set {
+                name,
+                bulletin_every,
+                who,
+            } => bulletin::set(db, &name, bulletin_every, &who),
         }
     }
 }

@@ -107,6 +107,7 @@ impl New {
             }
             s.claim_days = d;
         }
+        s.bulletin_every = self.bulletin_every.filter(|n| *n > 0);
         Ok(s)
     }
 }

@@ -363,6 +363,7 @@ pub(super) fn command_of(
     }
     Ok(Ok(match intent {
         Intent::Standings => Command::Standings { game },
+        Intent::Bulletins { wanted } => Command::Bulletins { wanted: *wanted },
         Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
         Intent::Help => Command::Help,

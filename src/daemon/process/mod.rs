@@ -594,6 +594,7 @@ fn needs_game(intent: &Intent) -> bool {
             | Intent::Leave { .. }
             | Intent::Unrecognised(Unrecognised::LeaveDates(_))
             | Intent::Standings
+            | Intent::Bulletins { .. }
     )
 }
 

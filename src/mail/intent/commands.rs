@@ -2,8 +2,8 @@
 //! its command).
 
 use super::lexicon::{
-    ADMIT, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_VERBS,
-    POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
+    ADMIT, BULLETINS, BULLETINS_OFF, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD,
+    LEAVE, LOSS, MOVE_VERBS, POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
 };
 use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
@@ -28,6 +28,10 @@ pub(super) enum Cmd {
     History,
     Help,
     Leave,
+    /// `бюллетени`, `bulletins`: the tournament bulletins, asked for again.
+    BulletinsOn,
+    /// `без бюллетеней`, `no bulletins`: no more tournament bulletins.
+    BulletinsOff,
 }
 
 impl Cmd {
@@ -220,6 +224,12 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     }
     if is(STANDINGS) {
         return Some(Cmd::Standings);
+    }
+    if is(BULLETINS) {
+        return Some(Cmd::BulletinsOn);
+    }
+    if is(BULLETINS_OFF) && has(BULLETINS) {
+        return Some(Cmd::BulletinsOff);
     }
     if has(LEAVE) {
         return Some(Cmd::Leave);

@@ -8,7 +8,7 @@ use super::tokens::core_lower;
 pub fn is_command_word(word: &str) -> bool {
     let w = core_lower(word);
     [
-        ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE,
+        ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE, BULLETINS,
     ]
     .iter()
     .any(|set| set.contains(&w.as_str()))
@@ -81,6 +81,18 @@ pub(super) const STANDINGS: &[&str] = &[
     "турнирная",
     "турнирную",
 ];
+/// Tournament bulletins: `бюллетени`, `bulletins` (asked for again) and,
+/// after a word of [`BULLETINS_OFF`], none (`без бюллетеней`, `no bulletins`).
+pub(super) const BULLETINS: &[&str] = &[
+    "bulletins",
+    "bulletin",
+    "бюллетени",
+    "бюллетеней",
+    "бюллетень",
+    "бюллетеня",
+];
+/// The words before [`BULLETINS`] that ask for none.
+pub(super) const BULLETINS_OFF: &[&str] = &["без", "не", "нет", "no", "stop", "without"];
 pub(super) const WIN: &[&str] = &["win", "победу", "победа", "выигрыш"];
 pub(super) const LOSS: &[&str] = &["loss", "defeat", "поражение", "проигрыш"];
 pub(super) const ADMIT: &[&str] = &["признаю", "accept"];

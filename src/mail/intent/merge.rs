@@ -207,6 +207,8 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::History => Intent::History,
                     Cmd::Help => Intent::Help,
                     Cmd::Leave => continue,
+                    Cmd::BulletinsOn => Intent::Bulletins { wanted: true },
+                    Cmd::BulletinsOff => Intent::Bulletins { wanted: false },
                 },
                 ItemKind::Leave(from, to) => Intent::Leave {
                     from: *from,

@@ -735,3 +735,24 @@ fn a_word_that_looks_like_a_move_but_reads_as_none_is_answered() {
         );
     }
 }
+
+#[test]
+fn bulletins_are_asked_for_and_refused_in_both_languages() {
+    let on = Intent::Bulletins { wanted: true };
+    let off = Intent::Bulletins { wanted: false };
+    let cases: &[(&str, &Intent)] = &[
+        ("без бюллетеней", &off),
+        ("Без бюллетеней, пожалуйста.", &off),
+        ("Не присылайте бюллетени", &off),
+        ("no bulletins", &off),
+        ("No bulletins, please.", &off),
+        ("stop bulletins", &off),
+        ("бюллетени", &on),
+        ("Бюллетени, пожалуйста", &on),
+        ("bulletins", &on),
+        ("Bulletins please", &on),
+    ];
+    for (text, want) in cases {
+        assert_eq!(draughts(text), std::slice::from_ref(*want), "{text}");
+    }
+}

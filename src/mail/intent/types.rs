@@ -167,6 +167,11 @@ pub enum Intent {
     ClaimResult(crate::tournament::ResultClaim),
     /// Ask for the tournament's crosstable.
     Standings,
+    /// Ask for the tournament bulletins (`wanted`) or for none.
+    Bulletins {
+        /// Bulletins wanted (`бюллетени`) or not (`без бюллетеней`).
+        wanted: bool,
+    },
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.

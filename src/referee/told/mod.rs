@@ -54,6 +54,12 @@ pub enum Told {
         /// Its sections' tables.
         sections: Vec<crate::referee::tournament::SectionTable>,
     },
+    /// The answer to a player who asked for the tournament bulletins
+    /// (`wanted`) or for none.
+    Bulletins {
+        /// Bulletins wanted from now on.
+        wanted: bool,
+    },
     /// Event lines, and under them the state of the game for the reader.
     News {
         /// The event lines, one after another.

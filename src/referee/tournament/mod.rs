@@ -5,6 +5,7 @@
 //! lots, tie-breaks) is [`crate::tournament`]; the rows are
 //! [`crate::store::tournaments`].
 
+pub mod bulletin;
 mod directors;
 mod entry;
 mod period;

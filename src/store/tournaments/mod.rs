@@ -276,3 +276,37 @@ pub fn set_seed(tx: &Tx<'_>, id: TournamentId, seed_hex: &str) -> Result<()> {
     )?;
     found(n, "tournament", id)
 }
+
+/// Replaces the tournament's settings.
+///
+/// # Errors
+/// [`StoreError::NotFound`]; [`StoreError::Invalid`] for settings that do
+/// not write as JSON.
+pub fn set_settings(tx: &Tx<'_>, id: TournamentId, settings: &Settings) -> Result<Tournament> {
+    let n = tx.sql().execute(
+        "UPDATE tournaments SET settings = ?2 WHERE id = ?1",
+        params![id, settings_json(settings)?],
+    )?;
+    found(n, "tournament", id)?;
+    get(tx, id)
+}
+
+/// The tournaments that mail bulletins on their own (the setting
+/// `bulletin_every`), under way or finished, whose final bulletin is not yet
+/// sent (migration 0027); read through the `tournaments_status` index, for
+/// the clock tick.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn bulletins_pending(tx: &Tx<'_>) -> Result<Vec<Tournament>> {
+    let mut stmt = tx.sql().prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM tournaments t
+         WHERE status IN ('playing', 'paused', 'adjudicating', 'finished')
+           AND json_extract(settings, '$.bulletin_every') IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM tournament_bulletins b
+                           WHERE b.tournament_id = t.id AND b.final = 1)
+         ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

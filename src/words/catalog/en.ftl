@@ -427,3 +427,18 @@ site-legend = Signs: 1 ½ 0 (or 2 1 0) points won in the game; + − won, lost b
 # The crosstable's legend of the places taken over by a replacement: the sign
 # and each place's number and former holder ("1 Petrov, 4 Smith").
 tournament-legend-replaced = { $sign } played by the player who held the place before: { $players }
+# A tournament's bulletin to its entrants (src/words/bulletin.rs).
+bulletin-subject = [zaochka] { $tournament }: bulletin No. { $number }
+bulletin-subject-final = [zaochka] { $tournament }: final bulletin
+bulletin-heading = Tournament "{ $tournament }", bulletin No. { $number }.
+bulletin-heading-final = Tournament "{ $tournament }", final bulletin (No. { $number }): every game is over, the table is final.
+bulletin-finished-heading = Games finished since the last bulletin: { $n }.
+bulletin-finished-first = Games finished so far: { $n }.
+bulletin-finished-none = No game has finished since the last bulletin.
+bulletin-game = {"  "}round { $round }, game { $label }: { $white } – { $black } { $result }, { $how }
+bulletin-table = The crosstable:
+bulletin-table-final = The final crosstable:
+bulletin-record = Every game of the tournament is attached as one record, { $file }.
+bulletin-opt-out = To receive no more bulletins, answer this mail with the words "no bulletins".
+bulletin-off = You will receive no more tournament bulletins. To receive them again, write "bulletins".
+bulletin-on = You will receive the tournament bulletins again. To stop them, write "no bulletins".

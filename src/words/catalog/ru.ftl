@@ -432,3 +432,18 @@ site-legend = Знаки: 1 ½ 0 (или 2 1 0) — очки за партию; 
 # The crosstable's legend of the places taken over by a replacement: the sign
 # and each place's number and former holder ("1 Petrov, 4 Smith").
 tournament-legend-replaced = { $sign } партия игрока, занимавшего это место раньше: { $players }
+# A tournament's bulletin to its entrants (src/words/bulletin.rs).
+bulletin-subject = [zaochka] { $tournament }: бюллетень № { $number }
+bulletin-subject-final = [zaochka] { $tournament }: заключительный бюллетень
+bulletin-heading = Турнир «{ $tournament }», бюллетень № { $number }.
+bulletin-heading-final = Турнир «{ $tournament }», заключительный бюллетень (№ { $number }): все партии окончены, таблица окончательная.
+bulletin-finished-heading = Партии, окончившиеся после прошлого бюллетеня: { $n }.
+bulletin-finished-first = Окончено партий: { $n }.
+bulletin-finished-none = После прошлого бюллетеня ни одна партия не окончилась.
+bulletin-game = {"  "}тур { $round }, партия { $label }: { $white } – { $black } { $result }, { $how }
+bulletin-table = Турнирная таблица:
+bulletin-table-final = Итоговая турнирная таблица:
+bulletin-record = Все партии турнира — во вложении, одним файлом { $file }.
+bulletin-opt-out = Чтобы больше не получать бюллетени, ответьте на это письмо словами «без бюллетеней».
+bulletin-off = Бюллетени турниров вам больше не будут присылаться. Чтобы получать их снова, напишите «бюллетени».
+bulletin-on = Бюллетени турниров снова будут вам присылаться. Чтобы не получать их, напишите «без бюллетеней».

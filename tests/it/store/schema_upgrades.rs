@@ -110,6 +110,10 @@ const LANDED: &[(&str, &str)] = &[
         "0024_outbox_addresses.sql",
         "5513b1217ae8168782f6a164d9b3aaddb9328a842740b9086bef234c5d9ce057",
     ),
+    (
+        "0027_bulletins.sql",
+        "08610f072fbac6b4d2ee4227cd6a6c7e3c8ffaeac336174748f33b28f375e733",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -444,6 +448,8 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
             "DROP INDEX outbox_unaddressed;
              ALTER TABLE outbox DROP COLUMN from_address;
              ALTER TABLE outbox DROP COLUMN reply_to;
+             DROP TABLE tournament_bulletin_games; DROP TABLE tournament_bulletins;
+             DROP TABLE bulletin_opt_outs;
              PRAGMA user_version = 23;",
         )
         .unwrap();

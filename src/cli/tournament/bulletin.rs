@@ -1,0 +1,122 @@
+//! `tournament bulletin NAME [--send]`: the next bulletin, printed for the
+//! operator, or mailed to every entrant (each in their language) and
+//! numbered; `tournament set NAME --bulletin-every N`: the daemon mails one
+//! after every N finished games and the final one at the end.
+
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+
+use super::queries::read;
+use super::{Director, change};
+use crate::cli::output::Changed;
+use crate::cli::store_args::{StoreArgs, player_by_email};
+use crate::referee::RefereeError;
+use crate::referee::tournament::{self as service, bulletin};
+use crate::vocabulary::Language;
+
+/// Prints the next bulletin of `name` in `lang` (else the language of the
+/// player `actor`, else English), as each entrant would read it; nothing is
+/// recorded.
+pub(super) fn print(
+    db: &StoreArgs,
+    name: &str,
+    lang: Option<Language>,
+    actor: Option<&str>,
+) -> anyhow::Result<ExitCode> {
+    let now = db.now();
+    let got = read(db, |tx| {
+        let t = service::by_name(tx, name)?;
+        let b = bulletin::next(tx, &t, now)?;
+        let lang = match (lang, actor) {
+            (Some(l), _) => l,
+            (None, Some(a)) => player_by_email(tx, a)?.language,
+            (None, None) => Language::En,
+        };
+        let (file, _) = crate::letters::bulletin::record_file(&b);
+        Ok(crate::words::bulletin::body(&b, &file, lang))
+    })?;
+    match got {
+        Ok(text) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(code) => Ok(code),
+    }
+}
+
+/// Mails the next bulletin of `name` to every entrant who wants bulletins.
+pub(super) fn send(db: &StoreArgs, name: &str, actor: Option<&str>) -> anyhow::Result<ExitCode> {
+    let actor = actor.ok_or_else(|| anyhow!("--send needs --as, the director's address"))?;
+    let config = db.config()?;
+    let mut store = db.open()?;
+    let now = db.now();
+    let result = store.transaction(|tx| -> Result<Sent, RefereeError> {
+        let director = player_by_email(tx, actor)?;
+        let b = bulletin::to_send(tx, director.id, name, now)?;
+        let mails = crate::letters::bulletin::send_bulletin(tx, &config.bot(), &b, now)?;
+        Ok(Sent {
+            tournament: b.tournament.clone(),
+            number: b.number,
+            last: b.last,
+            games: b.finished.len(),
+            mails: mails.unwrap_or(0),
+        })
+    });
+    match result {
+        Ok(s) => {
+            let text = format!(
+                "tournament {:?}: {}bulletin {} ({}) queued to {}",
+                s.tournament,
+                if s.last { "final " } else { "" },
+                s.number,
+                crate::words::game::count_en(s.games, "finished game", "finished games"),
+                crate::words::game::count_en(s.mails, "entrant", "entrants"),
+            );
+            crate::cli::output::emit(&Changed::new(text, s), db.json)
+        }
+        Err(e) => crate::cli::output::refusal_or_fault(e, db.json),
+    }
+}
+
+/// What `tournament bulletin --send` did.
+#[derive(serde::Serialize)]
+struct Sent {
+    tournament: String,
+    number: u32,
+    last: bool,
+    games: usize,
+    mails: usize,
+}
+
+/// `tournament set NAME --bulletin-every N`.
+pub(super) fn set(
+    db: &StoreArgs,
+    name: &str,
+    bulletin_every: Option<u32>,
+    who: &Director,
+) -> anyhow::Result<ExitCode> {
+    let now = db.now();
+    let Some(every) = bulletin_every else {
+        anyhow::bail!("tournament set: give a setting to change (--bulletin-every N)");
+    };
+    change(
+        db,
+        who,
+        |tx, actor| {
+            let t = bulletin::set_every(tx, actor, name, Some(every), now)?;
+            Ok((t, Vec::new()))
+        },
+        |t| match t.settings.bulletin_every {
+            Some(n) => format!(
+                "tournament {:?}: a bulletin after every {} and at the end",
+                t.name,
+                crate::words::game::count_en(n as usize, "finished game", "finished games")
+            ),
+            None => format!(
+                "tournament {:?}: bulletins only when a director sends one",
+                t.name
+            ),
+        },
+    )
+}
