@@ -11,9 +11,9 @@
 //! - [`rating`]: rating lists per variant (ICCF/IECG Elo, Glicko-2).
 
 pub mod ballot;
-pub mod rating;
 pub mod berger;
 pub mod lots;
+pub mod rating;
 pub mod settings;
 pub mod standings;
 pub mod system;

@@ -62,6 +62,7 @@ pub mod moves;
 pub mod outbox;
 pub mod pauses;
 pub mod plural;
+pub mod ratings;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

@@ -259,6 +259,9 @@ pub struct New {
     /// Days for the players' adjudication claims.
     #[arg(long)]
     claim_days: Option<u32>,
+    /// Leave the tournament's games out of the rating list (rated by default).
+    #[arg(long)]
+    unrated: bool,
     #[command(flatten)]
     who: Director,
 }
@@ -290,6 +293,9 @@ impl TournamentCmd {
                         let t = service::new_tournament(
                             tx, actor, &n.name, n.variant, n.system, &settings, now,
                         )?;
+                        if n.unrated {
+                            crate::store::ratings::set_tournament_rated(tx, &t.name, false)?;
+                        }
                         Ok((t, Vec::new()))
                     },
                     |t| {

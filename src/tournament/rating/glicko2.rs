@@ -12,9 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{Months, NaiveDate};
 use skillratings::Outcomes;
-use skillratings::glicko2::{
-    Glicko2Config, Glicko2Rating, decay_deviation, glicko2_rating_period,
-};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2_rating_period};
 
 use super::{Batch, Calculation, Line, RatedGame, Rating, sides};
 use crate::vocabulary::PlayerId;

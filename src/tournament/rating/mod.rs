@@ -313,7 +313,9 @@ pub(crate) fn sides(games: &[RatedGame]) -> BTreeMap<PlayerId, Vec<(GameId, Play
     for g in games {
         let w = white_score(g.result);
         by.entry(g.white).or_default().push((g.game, g.black, w));
-        by.entry(g.black).or_default().push((g.game, g.white, 1.0 - w));
+        by.entry(g.black)
+            .or_default()
+            .push((g.game, g.white, 1.0 - w));
     }
     by
 }

@@ -98,7 +98,11 @@ fn a_game_counts_in_the_quarter_its_result_was_recorded() {
     assert_eq!(h.batches[0].after.value, 2200.0);
     assert_eq!(h.batches[1].after.value, 1400.0);
     // --at before the second quarter leaves its game out.
-    let at = rate(Model::Elo, &games, Some(NaiveDate::from_ymd_opt(2026, 3, 31).unwrap()));
+    let at = rate(
+        Model::Elo,
+        &games,
+        Some(NaiveDate::from_ymd_opt(2026, 3, 31).unwrap()),
+    );
     assert_eq!(at.batches.len(), 2);
 }
 
@@ -156,6 +160,11 @@ fn the_list_puts_the_highest_rating_first_and_equal_ratings_share_a_place() {
         .collect();
     assert_eq!(
         rows,
-        [(1, 3, 2200.0), (2, 1, 1800.0), (2, 2, 1800.0), (4, 4, 1400.0)]
+        [
+            (1, 3, 2200.0),
+            (2, 1, 1800.0),
+            (2, 2, 1800.0),
+            (4, 4, 1400.0)
+        ]
     );
 }

@@ -110,6 +110,10 @@ const LANDED: &[(&str, &str)] = &[
         "0024_outbox_addresses.sql",
         "5513b1217ae8168782f6a164d9b3aaddb9328a842740b9086bef234c5d9ce057",
     ),
+    (
+        "0028_ratings.sql",
+        "af70789ff297db290cb3b11e6ec9704dee3d5b11cf54d90332259c055362e756",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -444,6 +448,9 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
             "DROP INDEX outbox_unaddressed;
              ALTER TABLE outbox DROP COLUMN from_address;
              ALTER TABLE outbox DROP COLUMN reply_to;
+             DROP TABLE rating_lists;
+             ALTER TABLE games DROP COLUMN rated;
+             ALTER TABLE tournaments DROP COLUMN rated;
              PRAGMA user_version = 23;",
         )
         .unwrap();

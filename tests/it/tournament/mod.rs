@@ -3,3 +3,4 @@
 
 mod by_mail;
 mod cli;
+mod ratings;
