@@ -171,6 +171,14 @@ impl std::fmt::Display for RecomputeOut {
     }
 }
 
+/// The variants with a finished game, as the rules know them.
+fn stored_variants(tx: &Tx<'_>) -> Result<Vec<Variant>, StoreError> {
+    Ok(ratings::variants(tx)?
+        .iter()
+        .filter_map(|v| Variant::from_name(v))
+        .collect())
+}
+
 /// The history of `variant` under `model` (the list's own if `None`).
 fn history(
     tx: &Tx<'_>,
@@ -205,7 +213,7 @@ impl RatingCmd {
                     let names = names(tx, list.iter().map(|r| r.player))?;
                     let row_names: Vec<String> =
                         list.iter().map(|r| names[&r.player].clone()).collect();
-                    let words = words::list(variant.name(), h.model, date, &list, &row_names, lang);
+                    let words = words::list(variant, h.model, date, &list, &row_names, lang);
                     let rows = list
                         .iter()
                         .zip(row_names)
@@ -239,14 +247,14 @@ impl RatingCmd {
                 let lang = parse_lang(&lang)?;
                 let out = store.read(|tx| -> Result<ShowOut, RefereeError> {
                     let p = player_by_email(tx, &player)?;
-                    let variants: Vec<String> = match variant {
-                        Some(v) => vec![v.name().to_owned()],
-                        None => ratings::variants(tx)?,
+                    let variants: Vec<Variant> = match variant {
+                        Some(v) => vec![v],
+                        None => stored_variants(tx)?,
                     };
                     let mut words_out = String::new();
                     let mut lists = Vec::new();
                     for v in variants {
-                        let h = history(tx, &v, model, at)?;
+                        let h = history(tx, v.name(), model, at)?;
                         let batches = h.of(p.id);
                         if batches.is_empty() && variant.is_none() {
                             continue;
@@ -265,16 +273,16 @@ impl RatingCmd {
                             words_out.push('\n');
                         }
                         words_out.push_str(&words::show(
-                            &p.name, &v, h.model, &batches, &opponents, lang,
+                            &p.name, v, h.model, &batches, &opponents, lang,
                         ));
                         lists.push(ShowList {
-                            variant: v.clone(),
+                            variant: v.name().to_owned(),
                             model: h.model,
                             periods: batches.into_iter().cloned().collect(),
                         });
                     }
                     if lists.is_empty() {
-                        words_out = words::show(&p.name, "", Model::Elo, &[], &[], lang);
+                        words_out = words::show_none(&p.name, variant, lang);
                     }
                     Ok(ShowOut {
                         player: p.name,
@@ -294,19 +302,19 @@ impl RatingCmd {
             } => {
                 let lang = parse_lang(&lang)?;
                 let out = store.transaction(|tx| -> Result<RecomputeOut, StoreError> {
-                    let variants: Vec<String> = match variant {
-                        Some(v) => vec![v.name().to_owned()],
-                        None => ratings::variants(tx)?,
+                    let variants: Vec<Variant> = match variant {
+                        Some(v) => vec![v],
+                        None => stored_variants(tx)?,
                     };
                     let mut lists = Vec::new();
                     let mut words_out = String::new();
                     for v in variants {
-                        ratings::set_model(tx, &v, model, now)?;
-                        let games = ratings::rated_games(tx, &v)?;
+                        ratings::set_model(tx, v.name(), model, now)?;
+                        let games = ratings::rated_games(tx, v.name())?;
                         let h = rating::rate(model, &games, None);
                         let players = h.list().len();
                         words_out.push_str(&words::recomputed(
-                            &v,
+                            v,
                             model,
                             players,
                             games.len(),
@@ -314,7 +322,7 @@ impl RatingCmd {
                         ));
                         words_out.push('\n');
                         lists.push(Recomputed {
-                            variant: v,
+                            variant: v.name().to_owned(),
                             model,
                             players,
                             games: games.len(),

@@ -6,6 +6,8 @@
 use chrono::NaiveDate;
 
 use super::catalog::{Arg, text};
+use super::game::variant_name;
+use crate::rules::Variant;
 use crate::tournament::rating::{Batch, Calculation, Model, Row, Status};
 use crate::vocabulary::Language;
 
@@ -66,13 +68,14 @@ fn table(header: &str, rows: &[Vec<String>]) -> String {
 /// gives each row's player name, in the rows' order.
 #[must_use]
 pub fn list(
-    variant: &str,
+    variant: Variant,
     model: Model,
     date: NaiveDate,
     rows: &[Row],
     names: &[String],
     lang: Language,
 ) -> String {
+    let variant = variant_name(variant, lang);
     if rows.is_empty() {
         return text(lang, "rating-list-empty", &[("variant", variant.into())]) + "\n";
     }
@@ -136,24 +139,38 @@ fn points(model: Model, value: f64) -> String {
     }
 }
 
+/// What `rating show` says of a player without a rated game: of `variant`,
+/// or of any game when `None`.
+#[must_use]
+pub fn show_none(player: &str, variant: Option<Variant>, lang: Language) -> String {
+    match variant {
+        Some(v) => text(
+            lang,
+            "rating-show-none",
+            &[
+                ("player", player.into()),
+                ("variant", variant_name(v, lang).into()),
+            ],
+        ),
+        None => text(lang, "rating-show-none-any", &[("player", player.into())]),
+    }
+}
+
 /// A player's rating history: per period the games and the calculation.
 /// `opponents` names each batch's lines' opponents, batch by batch.
 #[must_use]
 pub fn show(
     player: &str,
-    variant: &str,
+    variant: Variant,
     model: Model,
     batches: &[&Batch],
     opponents: &[Vec<String>],
     lang: Language,
 ) -> String {
     if batches.is_empty() {
-        return text(
-            lang,
-            "rating-show-none",
-            &[("player", player.into()), ("variant", variant.into())],
-        ) + "\n";
+        return show_none(player, Some(variant), lang) + "\n";
     }
+    let variant = variant_name(variant, lang);
     let model_text = model_name(model, lang);
     let mut out = text(
         lang,
@@ -304,13 +321,14 @@ fn performance_line(p: &crate::tournament::rating::elo::Performance, lang: Langu
 /// What `rating recompute` did for one variant.
 #[must_use]
 pub fn recomputed(
-    variant: &str,
+    variant: Variant,
     model: Model,
     players: usize,
     games: usize,
     lang: Language,
 ) -> String {
     let model_text = model_name(model, lang);
+    let variant = variant_name(variant, lang);
     text(
         lang,
         "rating-recomputed",

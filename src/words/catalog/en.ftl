@@ -431,6 +431,7 @@ rating-show-period = Period from { $period }: { $before } → { $after } ({ $gam
   } before)
 rating-show-header = Game | Opponent | Opponent's rating | Expected | Score | Change
 rating-show-none = { $player } has no rated game of { $variant }.
+rating-show-none-any = { $player } has no rated game.
 rating-calc-performance = Performance over { $games ->
     [one] { $games } game
    *[other] { $games } games

@@ -437,6 +437,7 @@ rating-show-period = Период с { $period }: { $before } → { $after } (д
   })
 rating-show-header = Партия | Соперник | Рейтинг соперника | Ожидаемый | Результат | Изменение
 rating-show-none = У игрока { $player } нет рейтинговых партий ({ $variant }).
+rating-show-none-any = У игрока { $player } нет рейтинговых партий.
 rating-calc-performance = Результативность по { $games ->
     [one] { $games } партии
    *[other] { $games } партиям

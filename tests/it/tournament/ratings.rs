@@ -290,7 +290,7 @@ fn rating_show_prints_each_games_opponent_expectation_score_and_the_calculation(
     let list = z.ok(&["rating", "list", "--variant", "russian"]);
     assert_eq!(
         list,
-        "Rating list, russian, ICCF/IECG Elo, 2026-11-29\n\
+        "Rating list, Russian checkers, ICCF/IECG Elo, 2026-11-29\n\
          \n\
          Place  Player    Rating  Games  Status\n\
          1      Player 1  2200    2      provisional\n\
@@ -300,7 +300,7 @@ fn rating_show_prints_each_games_opponent_expectation_score_and_the_calculation(
     let show = z.ok(&["rating", "show", "p1@example.org", "--variant", "russian"]);
     assert_eq!(
         show,
-        "Player 1: rating in russian, ICCF/IECG Elo\n\
+        "Player 1: rating in Russian checkers, ICCF/IECG Elo\n\
          \n\
          Period from 2026-01-01: 1800 → 2200 (0 games before)\n\
          Game  Opponent  Opponent's rating  Expected  Score  Change\n\
@@ -326,11 +326,11 @@ fn rating_show_prints_each_games_opponent_expectation_score_and_the_calculation(
     let done = z.ok(&["rating", "recompute", "--model", "glicko2"]);
     assert_eq!(
         done,
-        "russian: the list is recomputed under Glicko-2: 3 players, 2 rated games.\n"
+        "Russian checkers: the list is recomputed under Glicko-2: 3 players, 2 rated games.\n"
     );
     let list = z.ok(&["rating", "list", "--variant", "russian", "--lang", "ru"]);
     assert!(
-        list.starts_with("Рейтинг-лист, russian, Глико-2, 2026-11-29\n"),
+        list.starts_with("Рейтинг-лист, Русские шашки, Глико-2, 2026-11-29\n"),
         "{list}"
     );
     assert!(list.contains("Место  Игрок"), "{list}");
@@ -386,7 +386,7 @@ fn an_unrated_tournament_leaves_its_games_out_of_the_list() {
     z.ok(&["tournament", "start", "Friendly", "--as", referee]);
     z.ok(&["resign", "1", "--as", "p2@example.org"]);
     let list = z.ok(&["rating", "list", "--variant", "russian"]);
-    assert_eq!(list, "No rated game of russian has finished.\n");
+    assert_eq!(list, "No rated game of Russian checkers has finished.\n");
     // The same game outside that tournament counts.
     won(&z, 2, 1, 2, 2, "2026-01-10T12:00:00Z", &[]);
     let list = z.ok(&["--json", "rating", "list", "--variant", "russian"]);
