@@ -43,6 +43,9 @@ pub enum Game {
         /// Tournament name.
         #[arg(long)]
         tournament: Option<String>,
+        /// Leave the game out of the rating list (games are rated by default).
+        #[arg(long)]
+        unrated: bool,
     },
     /// Show a game: diagram, score, result or whose move.
     ///
@@ -102,6 +105,7 @@ impl Game {
                 opening,
                 time_control,
                 tournament,
+                unrated,
             } => new_game(
                 db,
                 variant,
@@ -111,6 +115,7 @@ impl Game {
                 opening,
                 time_control,
                 tournament,
+                unrated,
             ),
             Game::Show { game, at, flip } => show(db, game, at, flip, db.json),
             Game::Address { game, player } => address(db, game, &player),
@@ -141,6 +146,7 @@ fn new_game(
     opening: Option<String>,
     time_control: Option<String>,
     tournament: Option<String>,
+    unrated: bool,
 ) -> anyhow::Result<ExitCode> {
     let time_control = time_control
         .as_deref()
@@ -163,6 +169,9 @@ fn new_game(
             tournament,
         };
         let made = create::create(tx, &spec, now)?;
+        if unrated {
+            crate::store::ratings::set_game_rated(tx, made.game.id, false)?;
+        }
         crate::letters::queue_replies(tx, &config.bot(), &made.invitations, now)?;
         Ok((made.game, w, b))
     });

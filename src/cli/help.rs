@@ -337,6 +337,22 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "tournament set",
         &["zaochka tournament set \"Cup 2026\" --bulletin-every 5 --as referee@club.example"],
     ),
+    ("rating", &["zaochka rating list --variant russian"]),
+    (
+        "rating list",
+        &[
+            "zaochka rating list --variant russian",
+            "zaochka rating list --variant international --at 2026-06-30 --model glicko2",
+        ],
+    ),
+    (
+        "rating show",
+        &["zaochka rating show anna@example.org --variant russian"],
+    ),
+    (
+        "rating recompute",
+        &["zaochka rating recompute --model glicko2"],
+    ),
 ];
 
 /// The command tree of `zaochka` as users see it: [`Cli`]'s derived

@@ -23,6 +23,7 @@ mod play;
 mod player;
 mod publish;
 mod quarantine;
+mod rating;
 mod records;
 mod referee;
 mod serve;
@@ -91,6 +92,8 @@ enum Command {
     Show(show::Show),
     Completions(completions::Completions),
     Manual(manual::Manual),
+    #[command(subcommand)]
+    Rating(rating::RatingCmd),
 }
 
 impl Cli {
@@ -183,6 +186,7 @@ impl Cli {
             Command::Show(c) => c.execute(&self.store),
             Command::Completions(c) => c.execute(),
             Command::Manual(c) => c.execute(),
+            Command::Rating(c) => c.execute(&self.store),
         };
         match result {
             Ok(code) => code,

@@ -1,4 +1,4 @@
-//! A tournament's bulletins to its entrants (migration 0027): the number of
+//! A tournament's bulletins to its entrants (migration 0025): the number of
 //! each bulletin sent, the finished games it reported, and the players who
 //! asked for no bulletins.
 

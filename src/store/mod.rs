@@ -157,6 +157,7 @@ pub mod moves;
 pub mod offers;
 pub mod outbox;
 pub mod players;
+pub mod ratings;
 pub mod receipts;
 pub mod relay_faults;
 mod repair;
@@ -215,7 +216,8 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0022_canonical_addresses.sql"),
     include_str!("../../migrations/0023_shell_commands_cancelled_steps.sql"),
     include_str!("../../migrations/0024_outbox_addresses.sql"),
-    include_str!("../../migrations/0027_bulletins.sql"),
+    include_str!("../../migrations/0025_bulletins.sql"),
+    include_str!("../../migrations/0026_ratings.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

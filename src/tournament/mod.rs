@@ -7,11 +7,13 @@
 //!   and the list of games a section plays;
 //! - [`lots`]: personal numbers by a re-checkable lot;
 //! - [`settings`]: what a tournament's games use and its invitation shows;
-//! - [`standings`]: the crosstable with standings and tie-breaks.
+//! - [`standings`]: the crosstable with standings and tie-breaks;
+//! - [`rating`]: rating lists per variant (ICCF/IECG Elo, Glicko-2).
 
 pub mod ballot;
 pub mod berger;
 pub mod lots;
+pub mod rating;
 pub mod settings;
 pub mod standings;
 pub mod system;

@@ -64,6 +64,7 @@ pub mod operator;
 pub mod outbox;
 pub mod pauses;
 pub mod plural;
+pub mod ratings;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

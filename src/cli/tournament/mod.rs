@@ -299,6 +299,9 @@ pub struct New {
     /// Mail a bulletin to every entrant after every N finished games and at the end.
     #[arg(long)]
     bulletin_every: Option<u32>,
+    /// Leave the tournament's games out of the rating list (rated by default).
+    #[arg(long)]
+    unrated: bool,
     #[command(flatten)]
     who: Director,
 }
@@ -330,6 +333,9 @@ impl TournamentCmd {
                         let t = service::new_tournament(
                             tx, actor, &n.name, n.variant, n.system, &settings, now,
                         )?;
+                        if n.unrated {
+                            crate::store::ratings::set_tournament_rated(tx, &t.name, false)?;
+                        }
                         Ok((t, Vec::new()))
                     },
                     |t| {

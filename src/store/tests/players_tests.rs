@@ -120,14 +120,17 @@ fn addresses_stored_in_unicode_form_are_brought_to_ascii_by_the_upgrade() {
         store
             .transaction(|tx| -> Result<_, StoreError> {
                 // Without the tables and columns of the later migrations
-                // (0023, 0024, 0027).
+                // (0023 to 0026).
                 tx.sql().execute_batch(
                     "DROP TABLE shell_commands; DROP TABLE cancelled_clock_steps;
                      DROP INDEX outbox_unaddressed;
                      ALTER TABLE outbox DROP COLUMN from_address;
                      ALTER TABLE outbox DROP COLUMN reply_to;
                      DROP TABLE tournament_bulletin_games; DROP TABLE tournament_bulletins;
-                     DROP TABLE bulletin_opt_outs;",
+                     DROP TABLE bulletin_opt_outs;
+                     DROP TABLE rating_lists;
+                     ALTER TABLE games DROP COLUMN rated;
+                     ALTER TABLE tournaments DROP COLUMN rated;",
                 )?;
                 tx.sql().pragma_update(None, "user_version", 21)?;
                 Ok(())

@@ -293,7 +293,7 @@ pub fn set_settings(tx: &Tx<'_>, id: TournamentId, settings: &Settings) -> Resul
 
 /// The tournaments that mail bulletins on their own (the setting
 /// `bulletin_every`), under way or finished, whose final bulletin is not yet
-/// sent (migration 0027); read through the `tournaments_status` index, for
+/// sent (migration 0025); read through the `tournaments_status` index, for
 /// the clock tick.
 ///
 /// # Errors

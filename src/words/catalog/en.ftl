@@ -442,3 +442,37 @@ bulletin-record = Every game of the tournament is attached as one record, { $fil
 bulletin-opt-out = To receive no more bulletins, answer this mail with the words "no bulletins".
 bulletin-off = You will receive no more tournament bulletins. To receive them again, write "bulletins".
 bulletin-on = You will receive the tournament bulletins again. To stop them, write "no bulletins".
+
+## Ratings: rating lists and their calculation (src/words/ratings.rs)
+
+rating-model-elo = ICCF/IECG Elo
+rating-model-glicko2 = Glicko-2
+rating-status-provisional = provisional
+rating-status-unfixed = unfixed
+rating-status-fixed = fixed
+rating-list-title = Rating list, { $variant }, { $model }, { $date }
+rating-list-header = Place | Player | Rating | Games | Status
+rating-list-header-glicko2 = Place | Player | Rating | Deviation | Games
+rating-list-empty = No rated game of { $variant } has finished.
+rating-show-title = { $player }: rating in { $variant }, { $model }
+rating-show-period = Period from { $period }: { $before } → { $after } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } before)
+rating-show-header = Game | Opponent | Opponent's rating | Expected | Score | Change
+rating-show-none = { $player } has no rated game of { $variant }.
+rating-show-none-any = { $player } has no rated game.
+rating-calc-performance = Performance over { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }: opponents' average { $average }, score { $percentage }, difference { $difference }, correction { $correction }: { $average } + { $difference } × { $correction } = { $rating }
+rating-calc-weighted = Unfixed: ({ $old_games } × { $old_rating } + { $games } × { $performance }) / { $total } = { $rating }
+rating-calc-fixed = Fixed: { $before } + { $k } × ({ $score } − { $expected }) = { $rating }
+rating-calc-glicko2 = Deviation { $deviation_before } → { $deviation_after }, volatility { $volatility_before } → { $volatility_after }
+rating-recomputed = { $variant }: the list is recomputed under { $model }: { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+  }, { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+  }.

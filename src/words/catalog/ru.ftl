@@ -447,3 +447,40 @@ bulletin-record = Все партии турнира — во вложении, 
 bulletin-opt-out = Чтобы больше не получать бюллетени, ответьте на это письмо словами «без бюллетеней».
 bulletin-off = Бюллетени турниров вам больше не будут присылаться. Чтобы получать их снова, напишите «бюллетени».
 bulletin-on = Бюллетени турниров снова будут вам присылаться. Чтобы не получать их, напишите «без бюллетеней».
+
+## Рейтинги: рейтинг-листы и их расчёт (src/words/ratings.rs)
+
+rating-model-elo = Эло по правилам ICCF
+rating-model-glicko2 = Глико-2
+rating-status-provisional = предварительный
+rating-status-unfixed = нефиксированный
+rating-status-fixed = фиксированный
+rating-list-title = Рейтинг-лист, { $variant }, { $model }, { $date }
+rating-list-header = Место | Игрок | Рейтинг | Партий | Статус
+rating-list-header-glicko2 = Место | Игрок | Рейтинг | Отклонение | Партий
+rating-list-empty = Ни одна рейтинговая партия ({ $variant }) ещё не окончена.
+rating-show-title = { $player }: рейтинг, { $variant }, { $model }
+rating-show-period = Период с { $period }: { $before } → { $after } (до него { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[many] { $games } партий
+  })
+rating-show-header = Партия | Соперник | Рейтинг соперника | Ожидаемый | Результат | Изменение
+rating-show-none = У игрока { $player } нет рейтинговых партий ({ $variant }).
+rating-show-none-any = У игрока { $player } нет рейтинговых партий.
+rating-calc-performance = Результативность по { $games ->
+    [one] { $games } партии
+   *[other] { $games } партиям
+  }: средний рейтинг соперников { $average }, результат { $percentage }, разность { $difference }, поправка { $correction }: { $average } + { $difference } × { $correction } = { $rating }
+rating-calc-weighted = Нефиксированный: ({ $old_games } × { $old_rating } + { $games } × { $performance }) / { $total } = { $rating }
+rating-calc-fixed = Фиксированный: { $before } + { $k } × ({ $score } − { $expected }) = { $rating }
+rating-calc-glicko2 = Отклонение { $deviation_before } → { $deviation_after }, волатильность { $volatility_before } → { $volatility_after }
+rating-recomputed = { $variant }: рейтинг-лист пересчитан по модели «{ $model }»: { $players ->
+    [one] { $players } игрок
+    [few] { $players } игрока
+   *[many] { $players } игроков
+  }, { $games ->
+    [one] { $games } рейтинговая партия
+    [few] { $games } рейтинговые партии
+   *[many] { $games } рейтинговых партий
+  }.

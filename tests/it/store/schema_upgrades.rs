@@ -111,8 +111,12 @@ const LANDED: &[(&str, &str)] = &[
         "5513b1217ae8168782f6a164d9b3aaddb9328a842740b9086bef234c5d9ce057",
     ),
     (
-        "0027_bulletins.sql",
+        "0025_bulletins.sql",
         "08610f072fbac6b4d2ee4227cd6a6c7e3c8ffaeac336174748f33b28f375e733",
+    ),
+    (
+        "0026_ratings.sql",
+        "af70789ff297db290cb3b11e6ec9704dee3d5b11cf54d90332259c055362e756",
     ),
 ];
 
@@ -450,6 +454,9 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              ALTER TABLE outbox DROP COLUMN reply_to;
              DROP TABLE tournament_bulletin_games; DROP TABLE tournament_bulletins;
              DROP TABLE bulletin_opt_outs;
+             DROP TABLE rating_lists;
+             ALTER TABLE games DROP COLUMN rated;
+             ALTER TABLE tournaments DROP COLUMN rated;
              PRAGMA user_version = 23;",
         )
         .unwrap();

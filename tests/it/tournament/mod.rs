@@ -5,3 +5,4 @@ mod bulletins;
 mod by_mail;
 mod cli;
 mod tables;
+mod ratings;
