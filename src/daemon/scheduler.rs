@@ -262,6 +262,7 @@ fn act(
     let mut replies: Vec<Reply> = told;
     replies.extend(mails.into_iter().map(|(to, told)| Reply {
         monospace: false,
+        session: None,
         to: to.id,
         email: to.email.clone(),
         language: to.language,

@@ -243,7 +243,16 @@ pub fn post(
         ),
         (None, None) => (None, Vec::new()),
     };
-    let base = subject(tx, game, &reader, reply.language)?;
+    let base = match (&reply.session, game) {
+        // The game as the referee left it holds its row and players.
+        (Some(s), Some(g)) if s.row.id == g => game_subject(
+            &s.row,
+            &s.players[0].name,
+            &s.players[1].name,
+            reply.language,
+        ),
+        _ => subject(tx, game, &reader, reply.language)?,
+    };
     let subject = if own.is_some() {
         format!("Re: {base}")
     } else {

@@ -3,18 +3,22 @@
 //! `cid:board`), a simple HTML part showing it with the text diagram and score as a
 //! fallback, and the game score as a `.pdn` (draughts) or `.pgn` (chess) attachment.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 
 use crate::diagram::{self, html};
 use crate::referee::told::{Board, Part, Told};
-use crate::referee::{RefereeError, Reply};
+use crate::referee::{GameSession, RefereeError, Reply};
 use crate::rules::Color;
 use crate::store::Tx;
 use crate::store::outbox::Attachment;
 use crate::vocabulary::GameId;
 
 /// The HTML body and attachments of a reply about `game`, or none when the game
-/// cannot be drawn (the plain text then goes alone).
+/// cannot be drawn (the plain text then goes alone). They are drawn from the
+/// game as the referee left it ([`Reply::session`]); a reply without one
+/// about a game has the game loaded here.
 ///
 /// # Errors
 /// Database failures only.
@@ -27,10 +31,13 @@ pub fn enrich(
     let Some(id) = game else {
         return Ok((None, Vec::new()));
     };
-    let l = match crate::referee::load::load(tx, id, now) {
-        Ok(l) => l,
-        Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
-        Err(_) => return Ok((None, Vec::new())),
+    let l = match &reply.session {
+        Some(s) if s.row.id == id => Arc::clone(s),
+        _ => match crate::referee::load::load(tx, id, now) {
+            Ok(l) => GameSession::of(&l, l.game.as_ref()),
+            Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
+            Err(_) => return Ok((None, Vec::new())),
+        },
     };
     let parts = crate::letters::compose::parts(reply);
     // The board the body shows (from the reader's side, the last move
@@ -56,7 +63,7 @@ pub fn enrich(
     };
     let size = diagram::svg::size(&view, side, &opts);
     let text = diagram::text::render(&view, last.as_ref(), side, &opts);
-    let score = crate::referee::export_text(&l);
+    let score = l.record();
     // The body's own text board goes only into `<pre>`: the text above it
     // and below it become paragraphs around the picture.
     let whole = parts.text();

@@ -96,6 +96,7 @@ pub(crate) fn request(
     let lang = language(p);
     let own = Reply {
         monospace: false,
+        session: None,
         to: p.id,
         email: p.email.clone(),
         language: lang,

@@ -107,6 +107,7 @@ pub(crate) fn take(
     let left = persist::leave_days_left(tx, actor, &settings, now)?;
     let mut replies = vec![Reply {
         monospace: false,
+        session: None,
         to: me.id,
         email: me.email.clone(),
         language: lang,
@@ -132,6 +133,7 @@ pub(crate) fn take(
         let ol = language(&opponent);
         replies.push(Reply {
             monospace: false,
+            session: None,
             to: opponent.id,
             email: opponent.email.clone(),
             language: ol,

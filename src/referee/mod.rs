@@ -24,6 +24,7 @@ mod play;
 pub mod quarantine;
 mod query;
 mod rollback;
+pub mod session;
 pub mod told;
 pub mod tournament;
 pub mod view;
@@ -34,6 +35,7 @@ pub use crate::mail::director::parse_side;
 pub use crate::vocabulary::DirectorAction;
 pub use command::Command;
 pub(crate) use director::{authorise, authorise_game};
+pub use session::GameSession;
 
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {
@@ -67,6 +69,10 @@ pub struct Reply {
     /// The body is a table (a crosstable) to be read in a fixed-width font:
     /// the HTML part shows all of it in `<pre>`, with no board picture.
     pub monospace: bool,
+    /// The game as the command left it, when the referee had it loaded: the
+    /// composer draws the picture, the title and the record from it without
+    /// reading the game again (`None`: the composer loads it).
+    pub session: Option<std::sync::Arc<GameSession>>,
 }
 
 /// What handling a command did.

@@ -18,6 +18,7 @@ use crate::vocabulary::{GameId, PlayerId};
 pub(crate) fn reply_told(p: &Player, game: Option<GameId>, told: Told) -> Reply {
     Reply {
         monospace: false,
+        session: None,
         to: p.id,
         email: p.email.clone(),
         language: language(p),
@@ -39,9 +40,13 @@ pub(crate) fn status(
     let side = l.side_of(actor).unwrap_or(crate::vocabulary::Color::White);
     let offer = offers::pending(tx, id)?;
     let told = state(&l, l.game.as_ref(), side, offer.as_ref());
+    let reply = Reply {
+        session: Some(crate::referee::GameSession::of(&l, l.game.as_ref())),
+        ..reply_told(&me, Some(id), told)
+    };
     Ok(Handled {
         game: Some(id),
-        replies: vec![reply_told(&me, Some(id), told)],
+        replies: vec![reply],
         summary: Account::Reply,
         late: None,
     })
@@ -98,43 +103,48 @@ pub(crate) fn export(
 
 /// The PDN text of a stored game (PGN for chess, with SAN moves).
 pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
+    record_text(&l.row, l.seat.as_ref(), &l.players, game)
+}
+
+/// The PDN text (PGN for chess, with SAN moves) of the game `game` stored as
+/// `row`, played by `players` (White, Black), at its tournament `seat` if any.
+pub(crate) fn record_text(
+    row: &crate::store::Game,
+    seat: Option<&crate::store::tournaments::TournamentGame>,
+    players: &[Player; 2],
+    game: &dyn AnyGame,
+) -> String {
     let mut tags: Vec<(String, String)> = vec![
         (
             "Event".into(),
-            l.row
-                .tournament
+            row.tournament
                 .clone()
                 .unwrap_or_else(|| crate::notation::pdn::UNNAMED_EVENT.into()),
         ),
         ("Site".into(), "zaochka".into()),
-        (
-            "Date".into(),
-            l.row.created_at.format("%Y.%m.%d").to_string(),
-        ),
+        ("Date".into(), row.created_at.format("%Y.%m.%d").to_string()),
         (
             "Round".into(),
-            l.seat
-                .as_ref()
-                .map_or_else(|| "-".into(), |s| s.round.to_string()),
+            seat.map_or_else(|| "-".into(), |s| s.round.to_string()),
         ),
-        ("White".into(), l.players[0].name.clone()),
-        ("Black".into(), l.players[1].name.clone()),
+        ("White".into(), players[0].name.clone()),
+        ("Black".into(), players[1].name.clone()),
         (
             "Result".into(),
-            l.row.result.map_or("*", |r| r.as_str()).to_string(),
+            row.result.map_or("*", |r| r.as_str()).to_string(),
         ),
     ];
-    if let Some(seat) = &l.seat {
+    if let Some(seat) = seat {
         tags.push(("Board".into(), seat.board.to_string()));
         tags.push(("Pairing".into(), seat.label()));
         if let Some(b) = seat.ballot() {
             tags.push(("Ballot".into(), b));
         }
     }
-    if let Some(t) = l.row.termination.and_then(pgn_termination) {
+    if let Some(t) = row.termination.and_then(pgn_termination) {
         tags.push(("Termination".into(), t.to_string()));
     }
-    let result = l.row.result.map_or("*", |r| r.as_str());
+    let result = row.result.map_or("*", |r| r.as_str());
     crate::games::write_record(game, &tags, result)
 }
 

@@ -235,12 +235,15 @@ pub(crate) fn to_each(
     event: impl Fn(Color) -> Vec<Line>,
 ) -> Vec<crate::referee::Reply> {
     let below_end = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
+    // The picture and the record of both replies come from this position.
+    let session = crate::referee::GameSession::of(l, game);
     [Color::White, Color::Black]
         .into_iter()
         .map(|side| {
             let p = l.player(side);
             crate::referee::Reply {
                 monospace: false,
+                session: Some(std::sync::Arc::clone(&session)),
                 to: p.id,
                 email: p.email.clone(),
                 language: language(p),

@@ -30,6 +30,7 @@ pub(super) fn personal_told(
 ) -> Reply {
     Reply {
         monospace: false,
+        session: None,
         to: p.id,
         email: p.email.clone(),
         language: lang,

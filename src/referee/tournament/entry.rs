@@ -418,6 +418,7 @@ pub fn replace(
         let lang = crate::referee::load::language(&o);
         replies.push(crate::referee::Reply {
             monospace: false,
+            session: None,
             to: o.id,
             email: o.email.clone(),
             language: lang,
@@ -447,6 +448,7 @@ pub fn replace(
         ))]),
         notes: Vec::new(),
         monospace: false,
+        session: None,
     });
     audit(
         tx,

@@ -126,6 +126,7 @@ pub fn claim(
     let lang = language(&me);
     let mut replies = vec![Reply {
         monospace: false,
+        session: None,
         to: me.id,
         email: me.email.clone(),
         language: lang,

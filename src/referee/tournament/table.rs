@@ -219,6 +219,7 @@ pub fn table_mail(
             },
             notes: Vec::new(),
             monospace: true,
+            session: None,
         }],
         summary: crate::referee::told::Account::Reply,
         late: None,

@@ -77,19 +77,64 @@ fn traced_process(bot: &Bot, key: &str, text: &str) -> Vec<String> {
     std::mem::take(&mut *STATEMENTS.lock().unwrap())
 }
 
-/// One move mail in a game of one move already played: at most two reads
-/// of the game's row (the game by id, once for the whole transaction, and
-/// the sender's active games when the mail's address is checked), and its
-/// moves replayed once by the referee plus once for each picture of the
-/// board drawn into a reply (the letters replay the game for the picture
-/// until they draw it from the referee's loaded game).
-#[test]
-fn one_move_mail_reads_its_game_row_once() {
-    let bot = Bot::new(Mailing::Local);
-    two_players(&bot, "russian");
+/// What one mail read of its game: the reads of the game's row, the reads of
+/// its moves' notation (a replay; a count of plies or a look at the receipts
+/// is none), and the board pictures it put into the outbox.
+struct Reads {
+    games: Vec<String>,
+    moves: Vec<String>,
+    pictures: usize,
+}
+
+impl Reads {
+    fn of(statements: &[String]) -> Reads {
+        if std::env::var_os("ZAOCHKA_SHOW_READS").is_some() {
+            for s in statements {
+                eprintln!("{s}");
+            }
+        }
+        Reads {
+            games: statements
+                .iter()
+                .filter(|s| reads(s, "games"))
+                .cloned()
+                .collect(),
+            moves: statements
+                .iter()
+                .filter(|s| reads(s, "moves") && s.contains("notation"))
+                .cloned()
+                .collect(),
+            pictures: statements
+                .iter()
+                .filter(|s| {
+                    s.starts_with("INSERT INTO outbox_attachments") && s.contains("'board.png'")
+                })
+                .count(),
+        }
+    }
+
+    /// At most two reads of the game's row (the game by id, once for the
+    /// whole transaction, and the sender's active games when the mail's
+    /// address is checked) and one read of its moves, replayed once: the
+    /// replies' pictures, titles and records come from that replay.
+    fn assert_one_load(&self) {
+        assert!(
+            self.games.len() <= 2 && self.moves.len() == 1,
+            "{} reads of the game row, {} of its moves:\n{}\n--\n{}",
+            self.games.len(),
+            self.moves.len(),
+            self.games.join("\n"),
+            self.moves.join("\n"),
+        );
+    }
+}
+
+/// Game #1 (Russian checkers) with White's first move played by mail, Black
+/// to move; returns Black's reply token.
+fn game_after_one_move(bot: &Bot) -> String {
+    two_players(bot, "russian");
     bot.serve_once();
     let wt = bot.token(1, "white");
-    let bt = bot.token(1, "black");
     bot.deliver(
         1,
         &mail(
@@ -102,6 +147,16 @@ fn one_move_mail_reads_its_game_row_once() {
     );
     bot.serve_once();
     assert_eq!(bot.plies(1), 1);
+    bot.token(1, "black")
+}
+
+/// One move mail in a game of one move already played, both replies with
+/// the board as a picture (HTML and PNG) and the score attached: at most two
+/// reads of the game's row and one read and replay of its moves.
+#[test]
+fn one_move_mail_reads_its_game_row_once() {
+    let bot = Bot::new(Mailing::Local);
+    let bt = game_after_one_move(&bot);
     let statements = traced_process(
         &bot,
         "maildir/traced-move",
@@ -114,37 +169,75 @@ fn one_move_mail_reads_its_game_row_once() {
         ),
     );
     assert_eq!(bot.plies(1), 2, "the move was applied");
-    let game_reads: Vec<&String> = statements.iter().filter(|s| reads(s, "games")).collect();
-    // A replay reads the moves' notation; a count of plies or a look at the
-    // receipts is no replay.
-    let move_reads: Vec<&String> = statements
-        .iter()
-        .filter(|s| reads(s, "moves") && s.contains("notation"))
-        .collect();
-    if std::env::var_os("ZAOCHKA_SHOW_READS").is_some() {
-        for s in &statements {
-            eprintln!("{s}");
-        }
-    }
-    let pictures = statements
-        .iter()
-        .filter(|s| s.starts_with("INSERT INTO outbox_attachments") && s.contains("'board.png'"))
-        .count();
-    assert_eq!(pictures, 2, "both players get the board");
-    assert!(
-        game_reads.len() <= 2 && move_reads.len() <= 1 + pictures,
-        "{} reads of the game row, {} of its moves:\n{}\n--\n{}",
-        game_reads.len(),
-        move_reads.len(),
-        game_reads
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        move_reads
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
+    let reads = Reads::of(&statements);
+    assert_eq!(reads.pictures, 2, "both players get the board");
+    reads.assert_one_load();
+}
+
+/// A move mail with a draw offer, the mail declining it and a draw offer
+/// mail without a move read their game as a move mail does: their replies
+/// draw their pictures and records from the referee's one replay.
+#[test]
+fn draw_offer_mails_read_their_game_row_once() {
+    let bot = Bot::new(Mailing::Local);
+    let bt = game_after_one_move(&bot);
+    let statements = traced_process(
+        &bot,
+        "maildir/traced-move-and-offer",
+        &mail(
+            "bob@example.test",
+            &format!("bot+1.{bt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "b1@example.test",
+            "1... f6-e5, I offer a draw.",
+        ),
     );
+    assert_eq!(bot.plies(1), 2, "the move was applied");
+    let reads = Reads::of(&statements);
+    assert_eq!(reads.pictures, 2, "both players get the board");
+    reads.assert_one_load();
+    assert!(
+        statements
+            .iter()
+            .any(|s| s.starts_with("INSERT INTO draw_offers")),
+        "the offer was recorded"
+    );
+
+    let wt = bot.token(1, "white");
+    let statements = traced_process(
+        &bot,
+        "maildir/traced-decline",
+        &mail(
+            ALICE,
+            &format!("bot+1.{wt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "w2@example.test",
+            "I decline the draw.",
+        ),
+    );
+    let reads = Reads::of(&statements);
+    assert_eq!(reads.pictures, 2, "both players get the board");
+    reads.assert_one_load();
+    assert!(
+        statements
+            .iter()
+            .any(|s| s.starts_with("UPDATE draw_offers") && s.contains("'declined'")),
+        "the offer was declined"
+    );
+
+    let statements = traced_process(
+        &bot,
+        "maildir/traced-offer",
+        &mail(
+            ALICE,
+            &format!("bot+1.{wt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "w3@example.test",
+            "I offer a draw.",
+        ),
+    );
+    let reads = Reads::of(&statements);
+    assert_eq!(reads.pictures, 2, "both players get the board");
+    reads.assert_one_load();
+    assert_eq!(bot.plies(1), 2, "no move was played");
 }
