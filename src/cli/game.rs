@@ -390,18 +390,21 @@ impl std::fmt::Display for GameShown {
             .time_control
             .is_some_and(|c| matches!(c.limit(), crate::clock::Limit::DaysPerMove { .. }));
         let playing = self.result.is_none() && self.status == crate::vocabulary::GameStatus::Active;
+        // A finished game's clocks read as they stood at the end, used and
+        // left (the side to move was charged up to the end).
+        let with_left = playing || self.result.is_some();
         for c in &self.clocks {
             // The players' words: used and left add up to the time allowed.
             let line = crate::words::state::ClockLine {
                 side: c.side,
                 used_seconds: c.used_seconds,
                 left_seconds: c.left_seconds,
-                this_move_seconds: per_move.then_some(c.move_seconds),
+                this_move_seconds: (per_move && playing).then_some(c.move_seconds),
                 running: c.running,
                 deadline: None,
                 stopped: c.stopped,
             };
-            let words = crate::words::state::clock_line(&line, playing, en);
+            let words = crate::words::state::clock_line(&line, with_left, en);
             let (_, rest) = words.split_once(": ").unwrap_or(("", &words));
             write!(f, "Clock {}: {rest}", c.side)?;
             match (&c.deadline, c.stopped) {
