@@ -257,6 +257,17 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
         TournamentEvent::ClaimRecorded { game, result } => t::claim_recorded(*game, *result, lang),
         TournamentEvent::Settled { game, result } => t::settled(*game, *result, lang),
         TournamentEvent::ToDirector { game } => t::to_director(*game, lang),
+        TournamentEvent::ClaimTooLate { game, due, zone } => {
+            t::claim_too_late(*game, *due, zone, lang)
+        }
+        TournamentEvent::LateClaim {
+            game,
+            player,
+            result,
+            due,
+            at,
+            zone,
+        } => t::late_claim(*game, player, *result, *due, *at, zone, lang),
         TournamentEvent::ClaimRuled {
             game,
             side,

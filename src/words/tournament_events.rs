@@ -10,6 +10,7 @@ use crate::clock::TimeoutPolicy;
 use crate::rules::GameResult;
 use crate::tournament::standings::Scoring;
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 pub use crate::referee::told::InvitationLines;
 
@@ -224,6 +225,51 @@ pub fn to_director(game: i64, lang: Language) -> String {
             "Заявки по партии №{game} не совпали (или пришли не все): результат присудит судья турнира по позиции и анализу."
         ),
     }
+}
+
+/// An instant for a reader in the zone named `zone` (IANA), with UTC first
+/// (see [`crate::clock::zone::format_deadline`]); UTC alone for a zone that
+/// cannot be read.
+fn instant_for(at: chrono::DateTime<chrono::Utc>, zone: &str) -> String {
+    match crate::clock::zone::parse_zone(zone) {
+        Ok(tz) => crate::clock::zone::format_deadline(at, tz),
+        Err(_) => crate::clock::zone::format_utc(at),
+    }
+}
+
+/// To a claimant whose claim came after the claim term of the frozen game
+/// ended at `due` (UTC): not recorded, the director rules.
+#[must_use]
+pub fn claim_too_late(
+    game: i64,
+    due: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    Message::new("tournament-claim-too-late")
+        .arg("game", game.to_string())
+        .arg("due", instant_for(due, zone))
+        .render(lang)
+}
+
+/// To the directors: a player's claim came after the claim term ended.
+#[must_use]
+pub fn late_claim(
+    game: i64,
+    player: &str,
+    result: GameResult,
+    due: chrono::DateTime<chrono::Utc>,
+    at: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    Message::new("tournament-late-claim")
+        .arg("game", game.to_string())
+        .arg("player", player.to_string())
+        .arg("result", result_with_score(result, lang))
+        .arg("due", instant_for(due, zone))
+        .arg("at", instant_for(at, zone))
+        .render(lang)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! first mail, the events of its games ([`crate::words::tournament_events`]
 //! words them).
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::{TimeControl, TimeoutPolicy};
 use crate::rules::{Color, GameResult, Variant};
@@ -112,6 +112,32 @@ pub enum TournamentEvent {
     ToDirector {
         /// The game number.
         game: i64,
+    },
+    /// To the claimant: the claim came after the claim term ended and is not
+    /// recorded; the director rules on the game and was told.
+    ClaimTooLate {
+        /// The game number.
+        game: i64,
+        /// The end of the claim term (UTC).
+        due: DateTime<Utc>,
+        /// The reader's time zone (IANA name), for the instant.
+        zone: String,
+    },
+    /// To the tournament's directors: a player's claim came after the claim
+    /// term ended (it is not recorded).
+    LateClaim {
+        /// The game number.
+        game: i64,
+        /// The claimant's name.
+        player: String,
+        /// The result claimed.
+        result: GameResult,
+        /// The end of the claim term (UTC).
+        due: DateTime<Utc>,
+        /// When the claim came (UTC).
+        at: DateTime<Utc>,
+        /// The reader's time zone (IANA name), for the instants.
+        zone: String,
     },
     /// The director ruled on a side's claim.
     ClaimRuled {

@@ -105,9 +105,17 @@ pub fn claim(
     now: DateTime<Utc>,
     source: Option<&str>,
 ) -> Result<Handled, RefereeError> {
-    let adj = tournaments::adjudication(tx, id)?
-        .filter(|a| a.state == AdjudicationState::Claims)
-        .ok_or(TournamentRefusal::NoAdjudication(id))?;
+    let adj = tournaments::adjudication(tx, id)?.ok_or(TournamentRefusal::NoAdjudication(id))?;
+    let open = matches!(
+        adj.state,
+        AdjudicationState::Claims | AdjudicationState::Ruling
+    );
+    if open && adj.claims_due <= now {
+        return late_claim(tx, &adj, actor, claim, now);
+    }
+    if adj.state != AdjudicationState::Claims {
+        return Err(TournamentRefusal::NoAdjudication(id).into());
+    }
     let mut l = load(tx, id, now)?;
     let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
     let result = claim.result(side);
@@ -174,6 +182,75 @@ pub fn claim(
             result,
             side,
         },
+        late: None,
+    })
+}
+
+/// A claim that came at `now` (UTC), after the claim term of `adj` ended
+/// (whether or not the tick has sent the game to the director yet): it is not
+/// recorded; the claimant is told the term it missed, each of the
+/// tournament's directors is told of the claim, and the audit log keeps it.
+///
+/// # Errors
+/// [`RefereeError::NotInGame`], database failures.
+fn late_claim(
+    tx: &Tx<'_>,
+    adj: &tournaments::Adjudication,
+    actor: PlayerId,
+    claim: ResultClaim,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let id = adj.game;
+    let l = load(tx, id, now)?;
+    let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
+    let result = claim.result(side);
+    let me = players::get(tx, actor)?;
+    let mut replies = vec![Reply {
+        monospace: false,
+        to: me.id,
+        email: me.email.clone(),
+        language: language(&me),
+        game: Some(id),
+        told: Told::lines(said(TournamentEvent::ClaimTooLate {
+            game: id.0,
+            due: adj.claims_due,
+            zone: me.time_zone.clone(),
+        })),
+        notes: Vec::new(),
+    }];
+    for d in tournaments::directors(tx, adj.tournament)? {
+        let director = players::get(tx, d.player)?;
+        replies.push(Reply {
+            monospace: false,
+            to: director.id,
+            email: director.email.clone(),
+            language: language(&director),
+            game: Some(id),
+            told: Told::lines(said(TournamentEvent::LateClaim {
+                game: id.0,
+                player: me.name.clone(),
+                result,
+                due: adj.claims_due,
+                at: now,
+                zone: director.time_zone.clone(),
+            })),
+            notes: Vec::new(),
+        });
+    }
+    audit(
+        tx,
+        Some(actor),
+        "adjudication_claim_late",
+        None,
+        serde_json::json!({ "tournament": adj.tournament.0, "game": id.0,
+            "side": side.as_str(), "result": result.as_str(),
+            "claims_due": adj.claims_due.to_rfc3339() }),
+        now,
+    )?;
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary: Account::Reply,
         late: None,
     })
 }

@@ -412,3 +412,6 @@ mail-not-done-claim = no draw was claimed. If you claim a draw, write "I claim a
 mail-not-done-takeback = moves are not taken back: a move sent stands.
 mail-not-done-offer-pending = your opponent's draw offer is still unanswered. To accept it, write "I accept the draw"; to decline it, write "I decline the draw" or simply make your move.
 mail-not-done-no-offer = nothing was done: your opponent has no draw offer pending.
+# The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
+tournament-claim-too-late = The claim term of game #{ $game } ended on { $due }: your claim came after it and is not recorded. The tournament director rules on the game and has been told of your claim.
+tournament-late-claim = A late claim for game #{ $game }: { $player } claims "{ $result }" on { $at }, after the claim term ended on { $due }. It is not recorded; the game waits for your ruling (tournament adjudications, referee adjudicate).

@@ -417,3 +417,6 @@ mail-not-done-claim = ничья не заявлена. Если вы заявл
 mail-not-done-takeback = ход назад не берётся: отправленный ход остаётся в силе.
 mail-not-done-offer-pending = предложение ничьей соперника остаётся без ответа. Чтобы принять его, напишите «согласен на ничью»; чтобы отклонить — «отказываюсь от ничьей» или просто сделайте ход.
 mail-not-done-no-offer = ничего не сделано: предложения ничьей от соперника сейчас нет.
+# The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
+tournament-claim-too-late = Срок заявок по партии №{ $game } истёк { $due }: ваша заявка пришла позже и не принята. Результат присудит судья турнира; ему сообщено о вашей заявке.
+tournament-late-claim = Заявка по партии №{ $game } после срока: { $player } требует «{ $result }» { $at }, а срок заявок истёк { $due }. Заявка не принята; партия ждёт вашего решения (tournament adjudications, referee adjudicate).

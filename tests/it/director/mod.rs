@@ -3,4 +3,5 @@
 
 mod by_mail;
 mod desk;
+mod late_claims;
 mod rights;
