@@ -229,9 +229,10 @@ fn show(
         let offer = offers::pending(tx, id)?;
         let clocks = crate::store::game_clocks::report(tx, id, db.now())?;
         let pauses = super::timing::pauses_shown(tx, id)?;
-        Ok((row, list, white, black, offer, clocks, pauses))
+        let standstill = crate::referee::standstill(tx, &row)?;
+        Ok((row, list, white, black, offer, clocks, pauses, standstill))
     });
-    let (row, list, white, black, offer, clocks, (pauses, pause_lines)) = match loaded {
+    let (row, list, white, black, offer, clocks, (pauses, pause_lines), standstill) = match loaded {
         Ok(x) => x,
         Err(e) => return super::output::refusal_or_fault(e, json),
     };
@@ -257,6 +258,7 @@ fn show(
         white: white.name,
         black: black.name,
         status: row.status,
+        standstill,
         result: row.result,
         termination: row.termination,
         ply: plies,
@@ -308,6 +310,9 @@ struct GameShown {
     white: String,
     black: String,
     status: GameStatus,
+    /// Why the game stands still, if it does: `frozen`, `awaiting-ruling`,
+    /// `adjourned`, `paused-by-referee`.
+    standstill: Option<crate::vocabulary::Standstill>,
     result: Option<crate::vocabulary::GameResult>,
     termination: Option<crate::vocabulary::Termination>,
     /// The ply shown (`--at`, else the last).
@@ -378,7 +383,14 @@ impl std::fmt::Display for GameShown {
                 crate::words::state::termination_words(t, r, self.variant, en)
             )?,
             (Some(r), None) => writeln!(f, "Result: {r}")?,
-            _ => writeln!(f, "Status: {}", self.status)?,
+            _ => match self.standstill {
+                Some(why) => writeln!(
+                    f,
+                    "Status: {}",
+                    crate::words::state::standstill_word(why, en)
+                )?,
+                None => writeln!(f, "Status: {}", self.status)?,
+            },
         }
         if let Some(side) = self.pending_offer {
             writeln!(f, "Pending draw offer by {side}")?;

@@ -415,3 +415,8 @@ mail-not-done-no-offer = nothing was done: your opponent has no draw offer pendi
 # The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
 tournament-claim-too-late = The claim term of game #{ $game } ended on { $due }: your claim came after it and is not recorded. The tournament director rules on the game and has been told of your claim.
 tournament-late-claim = A late claim for game #{ $game }: { $player } claims "{ $result }" on { $at }, after the claim term ended on { $due }. It is not recorded; the game waits for your ruling (tournament adjudications, referee adjudicate).
+# Why a game stands still, named for what it is (src/words/state.rs).
+standstill-frozen = frozen at the end of the playing period, claims due
+standstill-awaiting-ruling = awaiting the director's ruling (adjudication)
+standstill-adjourned = adjourned
+standstill-paused-by-referee = paused by the referee

@@ -420,3 +420,8 @@ mail-not-done-no-offer = ничего не сделано: предложени�
 # The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
 tournament-claim-too-late = Срок заявок по партии №{ $game } истёк { $due }: ваша заявка пришла позже и не принята. Результат присудит судья турнира; ему сообщено о вашей заявке.
 tournament-late-claim = Заявка по партии №{ $game } после срока: { $player } требует «{ $result }» { $at }, а срок заявок истёк { $due }. Заявка не принята; партия ждёт вашего решения (tournament adjudications, referee adjudicate).
+# Why a game stands still, named for what it is (src/words/state.rs).
+standstill-frozen = заморожена по окончании срока игры, ждёт заявок
+standstill-awaiting-ruling = ждёт решения судьи (присуждение)
+standstill-adjourned = отложена
+standstill-paused-by-referee = приостановлена судьёй

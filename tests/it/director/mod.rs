@@ -5,3 +5,4 @@ mod by_mail;
 mod desk;
 mod late_claims;
 mod rights;
+mod states;
