@@ -272,6 +272,46 @@ pub fn late_claim(
         .render(lang)
 }
 
+/// To the directors: the playing period of `tournament` ended and `games`
+/// went to adjudication, claims due by `due` (UTC).
+#[must_use]
+pub fn director_games_frozen(
+    tournament: &str,
+    games: &[i64],
+    due: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    let list = games
+        .iter()
+        .map(|g| format!("#{g}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Message::new("tournament-director-games-frozen")
+        .arg("tournament", tournament.to_string())
+        .arg("count", games.len())
+        .arg("games", list)
+        .arg("due", instant_for(due, zone))
+        .render(lang)
+}
+
+/// To the directors: a frozen game waits for their ruling, and why.
+#[must_use]
+pub fn director_ruling_due(
+    game: i64,
+    why: crate::referee::told::RulingDue,
+    lang: Language,
+) -> String {
+    use crate::referee::told::RulingDue;
+    let m = match why {
+        RulingDue::ClaimsDisagree => Message::new("tournament-director-claims-disagree"),
+        RulingDue::TermEnded { claims } => {
+            Message::new("tournament-director-term-ended").arg("claims", claims)
+        }
+    };
+    m.arg("game", game.to_string()).render(lang)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

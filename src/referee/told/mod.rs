@@ -19,7 +19,7 @@ pub use events::{ClockEvent, DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
 pub use tournament::{
-    Heading, Invitation, InvitationLines, InvitedTournament, TableView, TournamentEvent,
+    Heading, Invitation, InvitationLines, InvitedTournament, RulingDue, TableView, TournamentEvent,
 };
 
 use crate::games::Finish;

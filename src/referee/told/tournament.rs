@@ -139,6 +139,26 @@ pub enum TournamentEvent {
         /// The reader's time zone (IANA name), for the instants.
         zone: String,
     },
+    /// To the tournament's directors: the playing period ended and these
+    /// unfinished games went to adjudication, claims due by `due`.
+    DirectorGamesFrozen {
+        /// The tournament's name.
+        tournament: String,
+        /// The game numbers.
+        games: Vec<i64>,
+        /// The end of the claim term (UTC).
+        due: DateTime<Utc>,
+        /// The reader's time zone (IANA name).
+        zone: String,
+    },
+    /// To the tournament's directors: a frozen game waits for their ruling.
+    DirectorRulingDue {
+        /// The game number.
+        game: i64,
+        /// Why: the claims disagree, or the term ended with this many claims
+        /// (0 or 1) in.
+        why: RulingDue,
+    },
     /// The director ruled on a side's claim.
     ClaimRuled {
         /// The game.
@@ -149,6 +169,18 @@ pub enum TournamentEvent {
         result: GameResult,
         /// Whether the claim was accepted.
         accepted: bool,
+    },
+}
+
+/// Why a frozen game waits for the director's ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulingDue {
+    /// Both claims are in and claim different results.
+    ClaimsDisagree,
+    /// The claim term ended with `claims` claims in (0 or 1).
+    TermEnded {
+        /// How many claims came in time.
+        claims: usize,
     },
 }
 

@@ -10,7 +10,7 @@ use super::audit;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::{language, load};
 use crate::referee::play::finish_game;
-use crate::referee::told::{Account, Line, Part, Told, TournamentEvent};
+use crate::referee::told::{Account, Line, Part, RulingDue, Told, TournamentEvent};
 use crate::referee::view::to_both;
 
 /// The event lines of one tournament event.
@@ -25,6 +25,30 @@ use crate::store::tournaments::{self, AdjudicationState, Claim, Tournament, Tour
 use crate::tournament::ResultClaim;
 use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameStatus, Termination};
+
+/// One reply to each director of tournament `t`, about `game` if given, with
+/// the event `event` makes for that director (in their zone).
+fn to_directors(
+    tx: &Tx<'_>,
+    t: crate::store::tournaments::TournamentId,
+    game: Option<GameId>,
+    event: impl Fn(&players::Player) -> TournamentEvent,
+) -> Result<Vec<Reply>, RefereeError> {
+    let mut replies = Vec::new();
+    for d in tournaments::directors(tx, t)? {
+        let director = players::get(tx, d.player)?;
+        replies.push(Reply {
+            monospace: false,
+            to: director.id,
+            email: director.email.clone(),
+            language: language(&director),
+            game,
+            told: Told::lines(said(event(&director))),
+            notes: Vec::new(),
+        });
+    }
+    Ok(replies)
+}
 
 /// Ends the playing period of `t` at `now` (UTC): every unfinished game is
 /// paused (its clock stopped) and waits for claims for the tournament's
@@ -69,6 +93,16 @@ pub fn end_playing_period(
                 due: due.date_naive(),
             }),
         ));
+    }
+    if !frozen.is_empty() {
+        replies.extend(to_directors(tx, t.id, None, |d| {
+            TournamentEvent::DirectorGamesFrozen {
+                tournament: t.name.clone(),
+                games: frozen.clone(),
+                due,
+                zone: d.time_zone.clone(),
+            }
+        })?);
     }
     let status = if frozen.is_empty() {
         TournamentStatus::Finished
@@ -163,6 +197,12 @@ pub fn claim(
                 None,
                 said(TournamentEvent::ToDirector { game: id.0 }),
             ));
+            replies.extend(to_directors(tx, adj.tournament, Some(id), |_| {
+                TournamentEvent::DirectorRulingDue {
+                    game: id.0,
+                    why: RulingDue::ClaimsDisagree,
+                }
+            })?);
         }
     }
     audit(
@@ -218,25 +258,16 @@ fn late_claim(
         })),
         notes: Vec::new(),
     }];
-    for d in tournaments::directors(tx, adj.tournament)? {
-        let director = players::get(tx, d.player)?;
-        replies.push(Reply {
-            monospace: false,
-            to: director.id,
-            email: director.email.clone(),
-            language: language(&director),
-            game: Some(id),
-            told: Told::lines(said(TournamentEvent::LateClaim {
-                game: id.0,
-                player: me.name.clone(),
-                result,
-                due: adj.claims_due,
-                at: now,
-                zone: director.time_zone.clone(),
-            })),
-            notes: Vec::new(),
-        });
-    }
+    replies.extend(to_directors(tx, adj.tournament, Some(id), |d| {
+        TournamentEvent::LateClaim {
+            game: id.0,
+            player: me.name.clone(),
+            result,
+            due: adj.claims_due,
+            at: now,
+            zone: d.time_zone.clone(),
+        }
+    })?);
     audit(
         tx,
         Some(actor),
@@ -271,6 +302,13 @@ pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, Ref
             None,
             said(TournamentEvent::ToDirector { game: a.game.0 }),
         ));
+        let claims = tournaments::claims(tx, a.game)?.len();
+        replies.extend(to_directors(tx, a.tournament, Some(a.game), |_| {
+            TournamentEvent::DirectorRulingDue {
+                game: a.game.0,
+                why: RulingDue::TermEnded { claims },
+            }
+        })?);
     }
     Ok(replies)
 }

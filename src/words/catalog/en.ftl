@@ -420,3 +420,14 @@ standstill-frozen = frozen at the end of the playing period, claims due
 standstill-awaiting-ruling = awaiting the director's ruling (adjudication)
 standstill-adjourned = adjourned
 standstill-paused-by-referee = paused by the referee
+# To a tournament's directors: adjudication (src/words/tournament_events.rs).
+tournament-director-games-frozen = The playing period of { $tournament } is over: { $count ->
+    [one] game { $games } is
+   *[other] { $count } games ({ $games }) are
+} not finished and went to adjudication. The players' claims are due by { $due }; matching claims end a game, the others wait for your ruling.
+tournament-director-claims-disagree = Game #{ $game } waits for your ruling: the players' claims disagree. See them with their analyses (tournament adjudications), then rule (referee adjudicate, accept-claim or reject-claim), or reply to this mail with the command.
+tournament-director-term-ended = Game #{ $game } waits for your ruling: the claim term ended with { $claims ->
+    [0] no claim
+    [one] one claim
+   *[other] { $claims } claims
+} in. See the position (tournament adjudications), then rule (referee adjudicate, accept-claim or reject-claim), or reply to this mail with the command.

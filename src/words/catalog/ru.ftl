@@ -425,3 +425,15 @@ standstill-frozen = заморожена по окончании срока иг
 standstill-awaiting-ruling = ждёт решения судьи (присуждение)
 standstill-adjourned = отложена
 standstill-paused-by-referee = приостановлена судьёй
+# To a tournament's directors: adjudication (src/words/tournament_events.rs).
+tournament-director-games-frozen = Срок игры в турнире «{ $tournament }» истёк: { $count ->
+    [one] партия { $games } не окончена и передана
+    [few] { $count } партии ({ $games }) не окончены и переданы
+   *[other] { $count } партий ({ $games }) не окончены и переданы
+} на присуждение. Заявки участников принимаются до { $due }; при совпадающих заявках партия заканчивается, остальные ждут вашего решения.
+tournament-director-claims-disagree = Партия №{ $game } ждёт вашего решения: заявки участников не совпали. Посмотрите их с анализом (tournament adjudications) и присудите результат (referee adjudicate, accept-claim или reject-claim) или ответьте на это письмо командой.
+tournament-director-term-ended = Партия №{ $game } ждёт вашего решения: срок заявок истёк, { $claims ->
+    [0] заявок нет
+    [one] пришла одна заявка
+   *[other] заявок: { $claims }
+}. Посмотрите позицию (tournament adjudications) и присудите результат (referee adjudicate, accept-claim или reject-claim) или ответьте на это письмо командой.
