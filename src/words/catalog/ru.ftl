@@ -419,7 +419,7 @@ mail-not-done-offer-pending = предложение ничьей соперни
 mail-not-done-no-offer = ничего не сделано: предложения ничьей от соперника сейчас нет.
 # The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
 tournament-claim-too-late = Срок заявок по партии №{ $game } истёк { $due }: ваша заявка пришла позже и не принята. Результат присудит судья турнира; ему сообщено о вашей заявке.
-tournament-late-claim = Заявка по партии №{ $game } после срока: { $player } требует «{ $result }» { $at }, а срок заявок истёк { $due }. Заявка не принята; партия ждёт вашего решения (tournament adjudications, referee adjudicate).
+tournament-late-claim = Заявка по партии №{ $game } после срока: { $player } требует «{ $result }» { $at }, а срок заявок истёк { $due }. Заявка не принята; партия ждёт вашего решения.
 # Why a game stands still, named for what it is (src/words/state.rs).
 standstill-frozen = заморожена по окончании срока игры, ждёт заявок
 standstill-awaiting-ruling = ждёт решения судьи (присуждение)
@@ -431,9 +431,9 @@ tournament-director-games-frozen = Срок игры в турнире «{ $tour
     [few] { $count } партии ({ $games }) не окончены и переданы
    *[other] { $count } партий ({ $games }) не окончены и переданы
 } на присуждение. Заявки участников принимаются до { $due }; при совпадающих заявках партия заканчивается, остальные ждут вашего решения.
-tournament-director-claims-disagree = Партия №{ $game } ждёт вашего решения: заявки участников не совпали. Посмотрите их с анализом (tournament adjudications) и присудите результат (referee adjudicate, accept-claim или reject-claim) или ответьте на это письмо командой.
+tournament-director-claims-disagree = Партия №{ $game } ждёт вашего решения: заявки участников не совпали. Посмотрите их с анализом и присудите результат: в командной строке или ответом на это письмо с командой судьи.
 tournament-director-term-ended = Партия №{ $game } ждёт вашего решения: срок заявок истёк, { $claims ->
     [0] заявок нет
     [one] пришла одна заявка
    *[other] заявок: { $claims }
-}. Посмотрите позицию (tournament adjudications) и присудите результат (referee adjudicate, accept-claim или reject-claim) или ответьте на это письмо командой.
+}. Посмотрите позицию и присудите результат: в командной строке или ответом на это письмо с командой судьи.
