@@ -263,6 +263,9 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             due,
             zone,
         } => t::director_games_frozen(tournament, games, *due, zone, lang),
+        TournamentEvent::DirectorTournamentFinished { tournament, games } => {
+            t::director_tournament_finished(tournament, *games, lang)
+        }
         TournamentEvent::DirectorRulingDue { game, why } => {
             t::director_ruling_due(*game, *why, lang)
         }

@@ -295,6 +295,15 @@ pub fn director_games_frozen(
         .render(lang)
 }
 
+/// To the directors: the last game of `tournament` ended.
+#[must_use]
+pub fn director_tournament_finished(tournament: &str, games: usize, lang: Language) -> String {
+    Message::new("tournament-director-finished")
+        .arg("tournament", tournament.to_string())
+        .arg("games", games)
+        .render(lang)
+}
+
 /// To the directors: a frozen game waits for their ruling, and why.
 #[must_use]
 pub fn director_ruling_due(

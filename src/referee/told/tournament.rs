@@ -151,6 +151,14 @@ pub enum TournamentEvent {
         /// The reader's time zone (IANA name).
         zone: String,
     },
+    /// To the tournament's directors: the last game ended, the tournament
+    /// is finished.
+    DirectorTournamentFinished {
+        /// The tournament's name.
+        tournament: String,
+        /// How many games it had.
+        games: usize,
+    },
     /// To the tournament's directors: a frozen game waits for their ruling.
     DirectorRulingDue {
         /// The game number.

@@ -28,7 +28,7 @@ use crate::vocabulary::{GameStatus, Termination};
 
 /// One reply to each director of tournament `t`, about `game` if given, with
 /// the event `event` makes for that director (in their zone).
-fn to_directors(
+pub(super) fn to_directors(
     tx: &Tx<'_>,
     t: crate::store::tournaments::TournamentId,
     game: Option<GameId>,

@@ -431,3 +431,7 @@ tournament-director-term-ended = Game #{ $game } waits for your ruling: the clai
     [one] one claim
    *[other] { $claims } claims
 } in. See the position (tournament adjudications), then rule (referee adjudicate, accept-claim or reject-claim), or reply to this mail with the command.
+tournament-director-finished = The tournament { $tournament } is finished: its last game has ended ({ $games ->
+    [one] one game
+   *[other] { $games } games
+} in all). The final table: tournament crosstable { $tournament }.

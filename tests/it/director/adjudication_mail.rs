@@ -1,7 +1,8 @@
 //! The director's mail about adjudication: when the playing period ends (the
 //! games frozen), when the claims of a game disagree and when the claim term
-//! ends without two matching claims, each director of the tournament is told
-//! in their language, and pressing Reply to that mail with a command rules.
+//! ends without two matching claims, and when the last game ends, each
+//! director of the tournament is told in their language, and pressing Reply to
+//! that mail with a command rules.
 
 use chrono::{TimeDelta, Utc};
 
@@ -116,4 +117,27 @@ fn the_director_is_told_of_each_adjudication_event_and_rules_by_replying() {
     bot.deliver(3, &answer);
     bot.serve_once_at(Utc::now() + TimeDelta::days(15));
     assert_eq!(bot.result(second).as_deref(), Some("1/2-1/2"));
+    assert!(to_director(&bot, "The tournament Autumn is finished").is_empty());
+    // The two other rulings on the command line: the last one ends the event.
+    let later = Utc::now() + TimeDelta::days(16);
+    for (other, _, _) in [&games[0], &games[2]] {
+        bot.ok_at(
+            later,
+            &[
+                "referee",
+                "adjudicate",
+                &other.to_string(),
+                "1-0",
+                "--as",
+                REFEREE,
+                "--reason",
+                "White wins",
+            ],
+        );
+    }
+    let finished = to_director(
+        &bot,
+        "The tournament Autumn is finished: its last game has ended (3 games in all).",
+    );
+    assert_eq!(finished.len(), 1, "{:?}", bot.outbox_to(REFEREE));
 }
