@@ -65,6 +65,24 @@ named_enum! {
 }
 
 named_enum! {
+    /// Why a game that is not over stands still, as a director reads it: the
+    /// game's status and, for a paused tournament game, where its
+    /// adjudication is. Kept and written in JSON as the kebab-case name.
+    pub enum Standstill {
+        /// Frozen at the end of the tournament's playing period: the players'
+        /// claims are due (the claim term runs).
+        Frozen => "frozen",
+        /// Waiting for the director's ruling (adjudication): the claims
+        /// disagree or the claim term ended without two matching claims.
+        AwaitingRuling => "awaiting-ruling",
+        /// Adjourned with a sealed move, to be resumed.
+        Adjourned => "adjourned",
+        /// Paused by the referee (outage, dispute).
+        PausedByReferee => "paused-by-referee",
+    }
+}
+
+named_enum! {
     /// The language a person reads replies and messages in (a player's
     /// setting, `players.language`). Stored and written in JSON as `en` / `ru`.
     pub enum Language {

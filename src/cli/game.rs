@@ -238,9 +238,10 @@ fn show(
         let offer = offers::pending(tx, id)?;
         let clocks = crate::store::game_clocks::report(tx, id, db.now())?;
         let pauses = super::timing::pauses_shown(tx, id)?;
-        Ok((row, list, white, black, offer, clocks, pauses))
+        let standstill = crate::referee::standstill(tx, &row)?;
+        Ok((row, list, white, black, offer, clocks, pauses, standstill))
     });
-    let (row, list, white, black, offer, clocks, (pauses, pause_lines)) = match loaded {
+    let (row, list, white, black, offer, clocks, (pauses, pause_lines), standstill) = match loaded {
         Ok(x) => x,
         Err(e) => return super::output::refusal_or_fault(e, json),
     };
@@ -266,6 +267,7 @@ fn show(
         white: white.name,
         black: black.name,
         status: row.status,
+        standstill,
         result: row.result,
         termination: row.termination,
         ply: plies,
@@ -317,6 +319,9 @@ struct GameShown {
     white: String,
     black: String,
     status: GameStatus,
+    /// Why the game stands still, if it does: `frozen`, `awaiting-ruling`,
+    /// `adjourned`, `paused-by-referee`.
+    standstill: Option<crate::vocabulary::Standstill>,
     result: Option<crate::vocabulary::GameResult>,
     termination: Option<crate::vocabulary::Termination>,
     /// The ply shown (`--at`, else the last).
@@ -387,7 +392,14 @@ impl std::fmt::Display for GameShown {
                 crate::words::state::termination_words(t, r, self.variant, en)
             )?,
             (Some(r), None) => writeln!(f, "Result: {r}")?,
-            _ => writeln!(f, "Status: {}", self.status)?,
+            _ => match self.standstill {
+                Some(why) => writeln!(
+                    f,
+                    "Status: {}",
+                    crate::words::state::standstill_word(why, en)
+                )?,
+                None => writeln!(f, "Status: {}", self.status)?,
+            },
         }
         if let Some(side) = self.pending_offer {
             writeln!(f, "Pending draw offer by {side}")?;
@@ -399,18 +411,21 @@ impl std::fmt::Display for GameShown {
             .time_control
             .is_some_and(|c| matches!(c.limit(), crate::clock::Limit::DaysPerMove { .. }));
         let playing = self.result.is_none() && self.status == crate::vocabulary::GameStatus::Active;
+        // A finished game's clocks read as they stood at the end, used and
+        // left (the side to move was charged up to the end).
+        let with_left = playing || self.result.is_some();
         for c in &self.clocks {
             // The players' words: used and left add up to the time allowed.
             let line = crate::words::state::ClockLine {
                 side: c.side,
                 used_seconds: c.used_seconds,
                 left_seconds: c.left_seconds,
-                this_move_seconds: per_move.then_some(c.move_seconds),
+                this_move_seconds: (per_move && playing).then_some(c.move_seconds),
                 running: c.running,
                 deadline: None,
                 stopped: c.stopped,
             };
-            let words = crate::words::state::clock_line(&line, playing, en);
+            let words = crate::words::state::clock_line(&line, with_left, en);
             let (_, rest) = words.split_once(": ").unwrap_or(("", &words));
             write!(f, "Clock {}: {rest}", c.side)?;
             match (&c.deadline, c.stopped) {

@@ -98,7 +98,8 @@ impl History {
                 let b = players::get(tx, g.black)?;
                 let plies = crate::store::moves::last_ply(tx, g.id)?;
                 let played = crate::store::archive::played(tx, g.id)?;
-                out.push((g, w, b, plies, played));
+                let standstill = crate::referee::standstill(tx, &g)?;
+                out.push((g, w, b, plies, played, standstill));
             }
             Ok(out)
         });
@@ -108,7 +109,7 @@ impl History {
         };
         let list: Vec<HistoryRow> = rows
             .iter()
-            .map(|(g, w, b, plies, played)| HistoryRow {
+            .map(|(g, w, b, plies, played, standstill)| HistoryRow {
                 game: g.id.0,
                 variant: g.variant,
                 white: Person {
@@ -120,6 +121,7 @@ impl History {
                     email: b.email.clone(),
                 },
                 status: g.status.as_str(),
+                standstill: *standstill,
                 result: g.result.map(|r| r.as_str()),
                 termination: g.termination.map(|t| t.as_str()),
                 plies: *plies,
@@ -151,6 +153,8 @@ struct HistoryRow {
     white: Person,
     black: Person,
     status: &'static str,
+    /// Why the game stands still, if it does (see `game show`).
+    standstill: Option<crate::vocabulary::Standstill>,
     result: Option<&'static str>,
     termination: Option<&'static str>,
     plies: u32,
@@ -174,7 +178,13 @@ impl std::fmt::Display for HistoryRow {
             self.white.name,
             self.black.name,
             crate::words::game::count_en(self.plies, "ply", "plies"),
-            self.result.unwrap_or(self.status)
+            match (self.result, self.standstill) {
+                (Some(r), _) => r.to_owned(),
+                (None, Some(why)) => {
+                    crate::words::state::standstill_word(why, crate::vocabulary::Language::En)
+                }
+                (None, None) => self.status.to_owned(),
+            }
         )
     }
 }

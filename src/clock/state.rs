@@ -275,6 +275,41 @@ pub fn resume(
     clock.updated_at = resumed_at;
 }
 
+/// Stops `clock` for good at the end of the game at `at` (UTC), keeping its
+/// balance: the side to move is charged for its current move up to `at` (a
+/// running clock) or up to the instant a pause or adjournment stopped it
+/// (`updated_at` of a stopped clock with a start), its stops left out, and at
+/// most what it had left, so that a loss on time leaves 0 and [`view`] reads
+/// used and left as they stood at the end. Under days per move the charge is
+/// also taken from the move's allowance (through `extra_seconds`), since the
+/// limit there is per move. Returns the seconds charged.
+///
+/// Called once, for the side to move, when the result is set; the other
+/// side's clock already stands.
+pub fn stop_at_end(
+    control: &TimeControl,
+    clock: &mut Clock,
+    at: DateTime<Utc>,
+    stops: &[Stop],
+) -> i64 {
+    let charged = match clock.last_started_at {
+        Some(start) => {
+            let until = if clock.running { at } else { clock.updated_at };
+            let reflection = reflection_seconds(start, until.max(start), stops);
+            charge(control.counting(), reflection).min(allowance(control, clock).max(0))
+        }
+        None => 0,
+    };
+    clock.used_seconds += charged;
+    if let Limit::DaysPerMove { .. } = control.limit() {
+        clock.extra_seconds -= charged;
+    }
+    clock.running = false;
+    clock.deadline = None;
+    clock.updated_at = at;
+    charged
+}
+
 /// One side's clock as shown in a reply or `game show`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ClockView {

@@ -261,6 +261,29 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
         TournamentEvent::ClaimRecorded { game, result } => t::claim_recorded(*game, *result, lang),
         TournamentEvent::Settled { game, result } => t::settled(*game, *result, lang),
         TournamentEvent::ToDirector { game } => t::to_director(*game, lang),
+        TournamentEvent::DirectorGamesFrozen {
+            tournament,
+            games,
+            due,
+            zone,
+        } => t::director_games_frozen(tournament, games, *due, zone, lang),
+        TournamentEvent::DirectorTournamentFinished { tournament, games } => {
+            t::director_tournament_finished(tournament, *games, lang)
+        }
+        TournamentEvent::DirectorRulingDue { game, why } => {
+            t::director_ruling_due(*game, *why, lang)
+        }
+        TournamentEvent::ClaimTooLate { game, due, zone } => {
+            t::claim_too_late(*game, *due, zone, lang)
+        }
+        TournamentEvent::LateClaim {
+            game,
+            player,
+            result,
+            due,
+            at,
+            zone,
+        } => t::late_claim(*game, player, *result, *due, *at, zone, lang),
         TournamentEvent::ClaimRuled {
             game,
             side,

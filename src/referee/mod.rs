@@ -42,7 +42,7 @@ pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
 }
 pub use error::{RefereeError, StartRefusal, TournamentRefusal};
-pub use query::invitation;
+pub use query::{invitation, standstill};
 
 use crate::store::Tx;
 use crate::vocabulary::Language;

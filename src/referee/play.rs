@@ -264,8 +264,9 @@ pub(crate) fn finish_game(
         offers::resolve(tx, o.id, OfferStatus::Withdrawn, now)?;
     }
     l.row = games::set_result(tx, l.row.id, result, termination, now)?;
-    // A finished game has no deadline: the running clock stops at the end.
-    super::director::stop_clock(tx, l.row.id, now)?;
+    // A finished game has no deadline: the clocks stop at the end, the side
+    // to move charged up to it.
+    crate::store::game_clocks::stop_at_end(tx, l.row.id, l.game.turn(), now)?;
     Ok(())
 }
 

@@ -52,6 +52,31 @@ pub(crate) fn status(
     })
 }
 
+/// Why `game` stands still, if it does: adjourned, paused by the referee, or
+/// (a paused tournament game with an adjudication) frozen for claims or
+/// awaiting the director's ruling. `None` for a game being played or over.
+///
+/// # Errors
+/// Database failures.
+pub fn standstill(
+    tx: &Tx<'_>,
+    game: &crate::store::games::Game,
+) -> Result<Option<crate::vocabulary::Standstill>, RefereeError> {
+    use crate::store::tournaments::{self, AdjudicationState};
+    use crate::vocabulary::{GameStatus, Standstill};
+    Ok(match game.status {
+        GameStatus::Adjourned => Some(Standstill::Adjourned),
+        GameStatus::Paused => Some(
+            match tournaments::adjudication(tx, game.id)?.map(|a| a.state) {
+                Some(AdjudicationState::Claims) => Standstill::Frozen,
+                Some(AdjudicationState::Ruling) => Standstill::AwaitingRuling,
+                _ => Standstill::PausedByReferee,
+            },
+        ),
+        _ => None,
+    })
+}
+
 /// The actor's games with their results.
 pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeError> {
     let me = players::get(tx, actor)?;
@@ -70,6 +95,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
             white: players::get(tx, g.white)?.name,
             black: players::get(tx, g.black)?.name,
             status: g.status,
+            standstill: standstill(tx, g)?,
             result: g.result.zip(g.termination),
         });
     }

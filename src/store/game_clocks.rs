@@ -463,10 +463,32 @@ pub fn tick(
     Ok(fresh)
 }
 
+/// Stops the clocks of a game that ends at `at` (UTC) with `to_move` to move
+/// (see [`state::stop_at_end`]): that side is charged for its current move up
+/// to the end, so both clocks keep their used and left time. A game without
+/// clocks is left alone.
+///
+/// # Errors
+/// [`ClockError::Store`], [`ClockError::Control`].
+pub fn stop_at_end(tx: &Tx<'_>, game_id: GameId, to_move: Color, at: DateTime<Utc>) -> Result<()> {
+    let Some(l) = load(tx, game_id)? else {
+        return Ok(());
+    };
+    let (clock, stops) = l.side(to_move);
+    let mut clock = clock.clone();
+    state::stop_at_end(&l.control, &mut clock, at, stops);
+    clocks::put(tx, &clock)?;
+    let mut other = l.side(to_move.opposite()).0.clone();
+    if state::pause(&mut other, at) {
+        clocks::put(tx, &other)?;
+    }
+    Ok(())
+}
+
 /// Ends a game on time for a `timeout-loss` action: the opponent wins, or the
 /// game is drawn if `opponent_can_win` is false (the caller decides from the
 /// material: FIDE art. 6.9 for chess). The game finishes at the deadline
-/// instant; the timed-out clock stops there; an audit entry `timeout` is
+/// instant; the timed-out clock is charged up to it (0 left) and stops; an audit entry `timeout` is
 /// written. Returns the finished game.
 ///
 /// # Errors
@@ -479,12 +501,7 @@ pub fn finish_on_time(
 ) -> Result<Game> {
     let result = schedule::timeout_result(action.side, opponent_can_win);
     let game = games::set_result(tx, action.game_id, result, Termination::Time, action.about)?;
-    if let Some(mut clock) = clocks::get(tx, action.game_id, action.side)? {
-        clock.running = false;
-        clock.deadline = None;
-        clock.updated_at = now;
-        clocks::put(tx, &clock)?;
-    }
+    stop_at_end(tx, action.game_id, action.side, action.about)?;
     let policy = match action.kind {
         ActionKind::TimeOut { policy } => policy,
         _ => TimeoutPolicy::LoseOnTime,

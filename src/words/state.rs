@@ -177,6 +177,21 @@ pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
     }
 }
 
+/// Why a game stands still, named for what it is: "awaiting the director's
+/// ruling" / «ждёт решения судьи», "frozen at the end of the playing period",
+/// "adjourned", "paused by the referee".
+#[must_use]
+pub fn standstill_word(why: crate::vocabulary::Standstill, lang: Language) -> String {
+    use crate::vocabulary::Standstill;
+    let id = match why {
+        Standstill::Frozen => "standstill-frozen",
+        Standstill::AwaitingRuling => "standstill-awaiting-ruling",
+        Standstill::Adjourned => "standstill-adjourned",
+        Standstill::PausedByReferee => "standstill-paused-by-referee",
+    };
+    crate::words::catalog::Message::new(id).render(lang)
+}
+
 /// Other words a director may type for a status (read back by
 /// [`super::reverse::status_named`] beside [`status_word`]).
 #[must_use]
@@ -567,7 +582,10 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
                 result_with_score(r, lang),
                 termination_words(t, r, g.variant, lang)
             ),
-            None => status_word(g.status, lang).to_string(),
+            None => match g.standstill {
+                Some(why) => standstill_word(why, lang),
+                None => status_word(g.status, lang).to_string(),
+            },
         };
         s.push_str(&format!(
             "#{} {variant}: {} – {}: {stands}\n",

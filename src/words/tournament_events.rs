@@ -10,6 +10,7 @@ use crate::clock::TimeoutPolicy;
 use crate::rules::GameResult;
 use crate::tournament::standings::Scoring;
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 pub use crate::referee::told::InvitationLines;
 
@@ -224,6 +225,100 @@ pub fn to_director(game: i64, lang: Language) -> String {
             "Заявки по партии №{game} не совпали (или пришли не все): результат присудит судья турнира по позиции и анализу."
         ),
     }
+}
+
+/// An instant for a reader in the zone named `zone` (IANA), with UTC first
+/// (see [`crate::clock::zone::format_deadline`]); UTC alone for a zone that
+/// cannot be read.
+fn instant_for(at: chrono::DateTime<chrono::Utc>, zone: &str) -> String {
+    match crate::clock::zone::parse_zone(zone) {
+        Ok(tz) => crate::clock::zone::format_deadline(at, tz),
+        Err(_) => crate::clock::zone::format_utc(at),
+    }
+}
+
+/// To a claimant whose claim came after the claim term of the frozen game
+/// ended at `due` (UTC): not recorded, the director rules.
+#[must_use]
+pub fn claim_too_late(
+    game: i64,
+    due: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    Message::new("tournament-claim-too-late")
+        .arg("game", game.to_string())
+        .arg("due", instant_for(due, zone))
+        .render(lang)
+}
+
+/// To the directors: a player's claim came after the claim term ended.
+#[must_use]
+pub fn late_claim(
+    game: i64,
+    player: &str,
+    result: GameResult,
+    due: chrono::DateTime<chrono::Utc>,
+    at: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    Message::new("tournament-late-claim")
+        .arg("game", game.to_string())
+        .arg("player", player.to_string())
+        .arg("result", result_with_score(result, lang))
+        .arg("due", instant_for(due, zone))
+        .arg("at", instant_for(at, zone))
+        .render(lang)
+}
+
+/// To the directors: the playing period of `tournament` ended and `games`
+/// went to adjudication, claims due by `due` (UTC).
+#[must_use]
+pub fn director_games_frozen(
+    tournament: &str,
+    games: &[i64],
+    due: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    let list = games
+        .iter()
+        .map(|g| format!("#{g}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Message::new("tournament-director-games-frozen")
+        .arg("tournament", tournament.to_string())
+        .arg("count", games.len())
+        .arg("games", list)
+        .arg("due", instant_for(due, zone))
+        .render(lang)
+}
+
+/// To the directors: the last game of `tournament` ended.
+#[must_use]
+pub fn director_tournament_finished(tournament: &str, games: usize, lang: Language) -> String {
+    Message::new("tournament-director-finished")
+        .arg("tournament", tournament.to_string())
+        .arg("games", games)
+        .render(lang)
+}
+
+/// To the directors: a frozen game waits for their ruling, and why.
+#[must_use]
+pub fn director_ruling_due(
+    game: i64,
+    why: crate::referee::told::RulingDue,
+    lang: Language,
+) -> String {
+    use crate::referee::told::RulingDue;
+    let m = match why {
+        RulingDue::ClaimsDisagree => Message::new("tournament-director-claims-disagree"),
+        RulingDue::TermEnded { claims } => {
+            Message::new("tournament-director-term-ended").arg("claims", claims)
+        }
+    };
+    m.arg("game", game.to_string()).render(lang)
 }
 
 #[cfg(test)]

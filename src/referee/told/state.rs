@@ -121,6 +121,8 @@ pub struct GameLine {
     pub black: String,
     /// Where it stands.
     pub status: GameStatus,
+    /// Why it stands still, if it does (named for what it is).
+    pub standstill: Option<crate::vocabulary::Standstill>,
     /// The result and how it ended, for a finished game.
     pub result: Option<(GameResult, Termination)>,
 }

@@ -2,7 +2,7 @@
 //! first mail, the events of its games ([`crate::words::tournament_events`]
 //! words them).
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::{TimeControl, TimeoutPolicy};
 use crate::rules::{Color, GameResult, Variant};
@@ -113,6 +113,60 @@ pub enum TournamentEvent {
         /// The game number.
         game: i64,
     },
+    /// To the claimant: the claim came after the claim term ended and is not
+    /// recorded; the director rules on the game and was told.
+    ClaimTooLate {
+        /// The game number.
+        game: i64,
+        /// The end of the claim term (UTC).
+        due: DateTime<Utc>,
+        /// The reader's time zone (IANA name), for the instant.
+        zone: String,
+    },
+    /// To the tournament's directors: a player's claim came after the claim
+    /// term ended (it is not recorded).
+    LateClaim {
+        /// The game number.
+        game: i64,
+        /// The claimant's name.
+        player: String,
+        /// The result claimed.
+        result: GameResult,
+        /// The end of the claim term (UTC).
+        due: DateTime<Utc>,
+        /// When the claim came (UTC).
+        at: DateTime<Utc>,
+        /// The reader's time zone (IANA name), for the instants.
+        zone: String,
+    },
+    /// To the tournament's directors: the playing period ended and these
+    /// unfinished games went to adjudication, claims due by `due`.
+    DirectorGamesFrozen {
+        /// The tournament's name.
+        tournament: String,
+        /// The game numbers.
+        games: Vec<i64>,
+        /// The end of the claim term (UTC).
+        due: DateTime<Utc>,
+        /// The reader's time zone (IANA name).
+        zone: String,
+    },
+    /// To the tournament's directors: the last game ended, the tournament
+    /// is finished.
+    DirectorTournamentFinished {
+        /// The tournament's name.
+        tournament: String,
+        /// How many games it had.
+        games: usize,
+    },
+    /// To the tournament's directors: a frozen game waits for their ruling.
+    DirectorRulingDue {
+        /// The game number.
+        game: i64,
+        /// Why: the claims disagree, or the term ended with this many claims
+        /// (0 or 1) in.
+        why: RulingDue,
+    },
     /// The director ruled on a side's claim.
     ClaimRuled {
         /// The game.
@@ -123,6 +177,18 @@ pub enum TournamentEvent {
         result: GameResult,
         /// Whether the claim was accepted.
         accepted: bool,
+    },
+}
+
+/// Why a frozen game waits for the director's ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulingDue {
+    /// Both claims are in and claim different results.
+    ClaimsDisagree,
+    /// The claim term ended with `claims` claims in (0 or 1).
+    TermEnded {
+        /// How many claims came in time.
+        claims: usize,
     },
 }
 

@@ -10,7 +10,7 @@ use super::audit;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::{language, load};
 use crate::referee::play::finish_game;
-use crate::referee::told::{Account, Line, Part, Told, TournamentEvent};
+use crate::referee::told::{Account, Line, Part, RulingDue, Told, TournamentEvent};
 use crate::referee::view::to_both;
 
 /// The event lines of one tournament event.
@@ -25,6 +25,30 @@ use crate::store::tournaments::{self, AdjudicationState, Claim, Tournament, Tour
 use crate::tournament::ResultClaim;
 use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameStatus, Termination};
+
+/// One reply to each director of tournament `t`, about `game` if given, with
+/// the event `event` makes for that director (in their zone).
+pub(super) fn to_directors(
+    tx: &Tx<'_>,
+    t: crate::store::tournaments::TournamentId,
+    game: Option<GameId>,
+    event: impl Fn(&players::Player) -> TournamentEvent,
+) -> Result<Vec<Reply>, RefereeError> {
+    let mut replies = Vec::new();
+    for d in tournaments::directors(tx, t)? {
+        let director = players::get(tx, d.player)?;
+        replies.push(Reply {
+            monospace: false,
+            to: director.id,
+            email: director.email.clone(),
+            language: language(&director),
+            game,
+            told: Told::lines(said(event(&director))),
+            notes: Vec::new(),
+        });
+    }
+    Ok(replies)
+}
 
 /// Ends the playing period of `t` at `now` (UTC): every unfinished game is
 /// paused (its clock stopped) and waits for claims for the tournament's
@@ -70,6 +94,16 @@ pub fn end_playing_period(
             }),
         ));
     }
+    if !frozen.is_empty() {
+        replies.extend(to_directors(tx, t.id, None, |d| {
+            TournamentEvent::DirectorGamesFrozen {
+                tournament: t.name.clone(),
+                games: frozen.clone(),
+                due,
+                zone: d.time_zone.clone(),
+            }
+        })?);
+    }
     let status = if frozen.is_empty() {
         TournamentStatus::Finished
     } else {
@@ -105,9 +139,17 @@ pub fn claim(
     now: DateTime<Utc>,
     source: Option<&str>,
 ) -> Result<Handled, RefereeError> {
-    let adj = tournaments::adjudication(tx, id)?
-        .filter(|a| a.state == AdjudicationState::Claims)
-        .ok_or(TournamentRefusal::NoAdjudication(id))?;
+    let adj = tournaments::adjudication(tx, id)?.ok_or(TournamentRefusal::NoAdjudication(id))?;
+    let open = matches!(
+        adj.state,
+        AdjudicationState::Claims | AdjudicationState::Ruling
+    );
+    if open && adj.claims_due <= now {
+        return late_claim(tx, &adj, actor, claim, now);
+    }
+    if adj.state != AdjudicationState::Claims {
+        return Err(TournamentRefusal::NoAdjudication(id).into());
+    }
     let mut l = load(tx, id, now)?;
     let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
     let result = claim.result(side);
@@ -156,6 +198,12 @@ pub fn claim(
                 None,
                 said(TournamentEvent::ToDirector { game: id.0 }),
             ));
+            replies.extend(to_directors(tx, adj.tournament, Some(id), |_| {
+                TournamentEvent::DirectorRulingDue {
+                    game: id.0,
+                    why: RulingDue::ClaimsDisagree,
+                }
+            })?);
         }
     }
     audit(
@@ -179,6 +227,66 @@ pub fn claim(
     })
 }
 
+/// A claim that came at `now` (UTC), after the claim term of `adj` ended
+/// (whether or not the tick has sent the game to the director yet): it is not
+/// recorded; the claimant is told the term it missed, each of the
+/// tournament's directors is told of the claim, and the audit log keeps it.
+///
+/// # Errors
+/// [`RefereeError::NotInGame`], database failures.
+fn late_claim(
+    tx: &Tx<'_>,
+    adj: &tournaments::Adjudication,
+    actor: PlayerId,
+    claim: ResultClaim,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    let id = adj.game;
+    let l = load(tx, id, now)?;
+    let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;
+    let result = claim.result(side);
+    let me = players::get(tx, actor)?;
+    let mut replies = vec![Reply {
+        monospace: false,
+        to: me.id,
+        email: me.email.clone(),
+        language: language(&me),
+        game: Some(id),
+        told: Told::lines(said(TournamentEvent::ClaimTooLate {
+            game: id.0,
+            due: adj.claims_due,
+            zone: me.time_zone.clone(),
+        })),
+        notes: Vec::new(),
+    }];
+    replies.extend(to_directors(tx, adj.tournament, Some(id), |d| {
+        TournamentEvent::LateClaim {
+            game: id.0,
+            player: me.name.clone(),
+            result,
+            due: adj.claims_due,
+            at: now,
+            zone: d.time_zone.clone(),
+        }
+    })?);
+    audit(
+        tx,
+        Some(actor),
+        "adjudication_claim_late",
+        None,
+        serde_json::json!({ "tournament": adj.tournament.0, "game": id.0,
+            "side": side.as_str(), "result": result.as_str(),
+            "claims_due": adj.claims_due.to_rfc3339() }),
+        now,
+    )?;
+    Ok(Handled {
+        game: Some(id),
+        replies,
+        summary: Account::Reply,
+        late: None,
+    })
+}
+
 /// Adjudications whose claim term has passed without two matching claims go
 /// to the director; both players are told.
 ///
@@ -195,6 +303,13 @@ pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, Ref
             None,
             said(TournamentEvent::ToDirector { game: a.game.0 }),
         ));
+        let claims = tournaments::claims(tx, a.game)?.len();
+        replies.extend(to_directors(tx, a.tournament, Some(a.game), |_| {
+            TournamentEvent::DirectorRulingDue {
+                game: a.game.0,
+                why: RulingDue::TermEnded { claims },
+            }
+        })?);
     }
     Ok(replies)
 }

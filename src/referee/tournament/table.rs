@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
-use crate::referee::told::{InvitationLines, Note, Replaced, TableView, Told};
+use crate::referee::told::{InvitationLines, Note, Replaced, TableView, Told, TournamentEvent};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::Tx;
 use crate::store::games as game_rows;
@@ -255,7 +255,7 @@ fn game_tournament(tx: &Tx<'_>, game: GameId) -> Result<Option<Tournament>, Refe
 pub fn after_game_end(
     tx: &Tx<'_>,
     game: GameId,
-    replies: &mut [Reply],
+    replies: &mut Vec<Reply>,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
     let Some(link) = tournaments::game(tx, game)? else {
@@ -287,6 +287,13 @@ pub fn after_game_end(
         .count();
     if open == 0 {
         tournaments::set_status(tx, t.id, TournamentStatus::Finished, now)?;
+        let games = tournaments::games(tx, t.id)?.len();
+        replies.extend(super::period::to_directors(tx, t.id, None, |_| {
+            TournamentEvent::DirectorTournamentFinished {
+                tournament: t.name.clone(),
+                games,
+            }
+        })?);
     }
     Ok(())
 }

@@ -476,3 +476,26 @@ rating-recomputed = { $variant }: the list is recomputed under { $model }: { $pl
     [one] { $games } rated game
    *[other] { $games } rated games
   }.
+# The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
+tournament-claim-too-late = The claim term of game #{ $game } ended on { $due }: your claim came after it and is not recorded. The tournament director rules on the game and has been told of your claim.
+tournament-late-claim = A late claim for game #{ $game }: { $player } claims "{ $result }" on { $at }, after the claim term ended on { $due }. It is not recorded; the game waits for your ruling (tournament adjudications, referee adjudicate).
+# Why a game stands still, named for what it is (src/words/state.rs).
+standstill-frozen = frozen at the end of the playing period, claims due
+standstill-awaiting-ruling = awaiting the director's ruling (adjudication)
+standstill-adjourned = adjourned
+standstill-paused-by-referee = paused by the referee
+# To a tournament's directors: adjudication (src/words/tournament_events.rs).
+tournament-director-games-frozen = The playing period of { $tournament } is over: { $count ->
+    [one] game { $games } is
+   *[other] { $count } games ({ $games }) are
+} not finished and went to adjudication. The players' claims are due by { $due }; matching claims end a game, the others wait for your ruling.
+tournament-director-claims-disagree = Game #{ $game } waits for your ruling: the players' claims disagree. See them with their analyses (tournament adjudications), then rule (referee adjudicate, accept-claim or reject-claim), or reply to this mail with the command.
+tournament-director-term-ended = Game #{ $game } waits for your ruling: the claim term ended with { $claims ->
+    [0] no claim
+    [one] one claim
+   *[other] { $claims } claims
+} in. See the position (tournament adjudications), then rule (referee adjudicate, accept-claim or reject-claim), or reply to this mail with the command.
+tournament-director-finished = The tournament { $tournament } is finished: its last game has ended ({ $games ->
+    [one] one game
+   *[other] { $games } games
+} in all). The final table: tournament crosstable { $tournament }.

@@ -484,3 +484,28 @@ rating-recomputed = { $variant }: рейтинг-лист пересчитан �
     [few] { $games } рейтинговые партии
    *[many] { $games } рейтинговых партий
   }.
+# The end of a playing period: a claim after the claim term (src/words/tournament_events.rs).
+tournament-claim-too-late = Срок заявок по партии №{ $game } истёк { $due }: ваша заявка пришла позже и не принята. Результат присудит судья турнира; ему сообщено о вашей заявке.
+tournament-late-claim = Заявка по партии №{ $game } после срока: { $player } требует «{ $result }» { $at }, а срок заявок истёк { $due }. Заявка не принята; партия ждёт вашего решения.
+# Why a game stands still, named for what it is (src/words/state.rs).
+standstill-frozen = заморожена по окончании срока игры, ждёт заявок
+standstill-awaiting-ruling = ждёт решения судьи (присуждение)
+standstill-adjourned = отложена
+standstill-paused-by-referee = приостановлена судьёй
+# To a tournament's directors: adjudication (src/words/tournament_events.rs).
+tournament-director-games-frozen = Срок игры в турнире «{ $tournament }» истёк: { $count ->
+    [one] партия { $games } не окончена и передана
+    [few] { $count } партии ({ $games }) не окончены и переданы
+   *[other] { $count } партий ({ $games }) не окончены и переданы
+} на присуждение. Заявки участников принимаются до { $due }; при совпадающих заявках партия заканчивается, остальные ждут вашего решения.
+tournament-director-claims-disagree = Партия №{ $game } ждёт вашего решения: заявки участников не совпали. Посмотрите их с анализом и присудите результат: в командной строке или ответом на это письмо с командой судьи.
+tournament-director-term-ended = Партия №{ $game } ждёт вашего решения: срок заявок истёк, { $claims ->
+    [0] заявок нет
+    [one] пришла одна заявка
+   *[other] заявок: { $claims }
+}. Посмотрите позицию и присудите результат: в командной строке или ответом на это письмо с командой судьи.
+tournament-director-finished = Турнир «{ $tournament }» окончен: завершилась его последняя партия (всего { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[other] { $games } партий
+}). Итоговая таблица — в командной строке или в письме «таблица».

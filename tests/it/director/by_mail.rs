@@ -354,7 +354,7 @@ fn a_quarantined_mail_is_released_by_the_directors_mail() {
 /// A round robin of Alice, Bob and Carol whose playing period has ended:
 /// its three games wait for claims. Returns the games, each with its White
 /// and Black addresses.
-fn frozen_tournament(bot: &Bot) -> Vec<(i64, String, String)> {
+pub(super) fn frozen_tournament(bot: &Bot) -> Vec<(i64, String, String)> {
     two_players(bot, "russian");
     bot.ok(&[
         "player",

@@ -1,6 +1,9 @@
 //! The tournament director and the referee: commands by mail, the desk on
 //! the command line, who may rule on a game and direct a tournament.
 
+mod adjudication_mail;
 mod by_mail;
 mod desk;
+mod late_claims;
 mod rights;
+mod states;

@@ -1,0 +1,84 @@
+//! A claim that comes after the claim term of a frozen game: the claimant is
+//! told the term it missed (not "not waiting for adjudication"), and the
+//! tournament's director is told of the claim.
+
+use chrono::{TimeDelta, Utc};
+
+use super::by_mail::frozen_tournament;
+use crate::common::daemon::{BOB, Bot, Mailing, mail};
+
+const REFEREE: &str = "referee@example.test";
+
+/// Bob (Russian) claimed a win in a frozen game 20 days after the playing
+/// period ended (the term is 14 days) and was answered «партия №N не
+/// передана на присуждение»; the director heard nothing.
+#[test]
+fn a_claim_after_the_term_is_answered_with_the_term_and_the_director_is_told() {
+    let bot = Bot::new(Mailing::Local);
+    let games = frozen_tournament(&bot);
+    bot.serve_once();
+    let (game, _, _) = games
+        .iter()
+        .find(|(_, _, black)| black == BOB)
+        .cloned()
+        .unwrap();
+    let due: String = bot
+        .db()
+        .query_row(
+            "SELECT claims_due FROM adjudications WHERE game_id = ?1",
+            [game],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let due: chrono::DateTime<Utc> = due.parse().unwrap();
+    let late = Utc::now() + TimeDelta::days(20);
+    // The tick at the end of the term sends the games to the director first.
+    bot.serve_once_at(due + TimeDelta::minutes(1));
+    let to = format!("bot+{game}.{}@example.test", bot.token(game, "black"));
+    bot.deliver_at(
+        1,
+        &mail(
+            BOB,
+            &to,
+            "claim",
+            "late-claim@x",
+            "требую победу\nанализ: 1. cd4 ba5 и чёрные выигрывают\n",
+        ),
+        late.timestamp() as u64,
+    );
+    bot.serve_once_at(late);
+    let term = format!("{}", due.format("%Y-%m-%d %H:%M UTC"));
+    let to_bob: Vec<String> = bot
+        .outbox_to(BOB)
+        .into_iter()
+        .filter(|b| b.contains(&format!("Срок заявок по партии №{game} истёк")))
+        .collect();
+    assert_eq!(to_bob.len(), 1, "{:?}", bot.outbox_to(BOB));
+    assert!(to_bob[0].contains(&term), "{}", to_bob[0]);
+    assert!(
+        !to_bob[0].contains("не передана на присуждение"),
+        "{}",
+        to_bob[0]
+    );
+    let to_director: Vec<String> = bot
+        .outbox_to(REFEREE)
+        .into_iter()
+        .filter(|b| b.contains(&format!("A late claim for game #{game}")))
+        .collect();
+    assert_eq!(to_director.len(), 1, "{:?}", bot.outbox_to(REFEREE));
+    assert!(
+        to_director[0].contains("Боб claims \"Black won (0-1)\"") && to_director[0].contains(&term),
+        "{}",
+        to_director[0]
+    );
+    // The claim is not recorded: the game still waits for the ruling.
+    let claims: i64 = bot
+        .db()
+        .query_row(
+            "SELECT count(*) FROM adjudication_claims WHERE game_id = ?1",
+            [game],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(claims, 0);
+}
