@@ -260,6 +260,7 @@ pub fn wanted(
             told: crate::referee::told::Told::Bulletins { wanted },
             notes: Vec::new(),
             monospace: false,
+            session: None,
         }],
         summary: crate::referee::told::Account::Reply,
         late: None,

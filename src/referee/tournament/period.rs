@@ -45,6 +45,7 @@ pub(super) fn to_directors(
             game,
             told: Told::lines(said(event(&director))),
             notes: Vec::new(),
+            session: None,
         });
     }
     Ok(replies)
@@ -258,6 +259,7 @@ fn late_claim(
             zone: me.time_zone.clone(),
         })),
         notes: Vec::new(),
+        session: None,
     }];
     replies.extend(to_directors(tx, adj.tournament, Some(id), |d| {
         TournamentEvent::LateClaim {

@@ -62,16 +62,9 @@ impl std::fmt::Display for Model {
 }
 
 /// A model name that is neither `elo` nor `glicko2`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rating model (elo, glicko2)")]
 pub struct UnknownModel;
-
-impl std::fmt::Display for UnknownModel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("unknown rating model (elo, glicko2)")
-    }
-}
-
-impl std::error::Error for UnknownModel {}
 
 /// One rated, finished game.
 #[derive(Clone, Copy, Debug, PartialEq)]
