@@ -294,7 +294,15 @@ pub fn tiebreak_shown(s: &Standing, k: usize, tb: TieBreak) -> Option<u64> {
 /// the marks used (see the module doc).
 #[must_use]
 pub fn crosstable(view: &TableView<'_>, lang: Language) -> String {
-    let (rows, legend) = crosstable_rows(view, lang);
+    table_text(view, crosstable_rows(view, lang), lang)
+}
+
+/// The title, the aligned rows and the legend, if any, of a crosstable.
+fn table_text(
+    view: &TableView<'_>,
+    (rows, legend): (Vec<Vec<String>>, Option<String>),
+    lang: Language,
+) -> String {
     let mut out = title(view.tournament, lang);
     out.push_str("\n\n");
     out.push_str(&align(&rows));
@@ -311,16 +319,7 @@ pub fn crosstable(view: &TableView<'_>, lang: Language) -> String {
 /// its player's personal number); otherwise as [`crosstable`].
 #[must_use]
 pub fn crosstable_by_place(view: &TableView<'_>, lang: Language) -> String {
-    let (rows, legend) = crosstable_rows_by_place(view, lang);
-    let mut out = title(view.tournament, lang);
-    out.push_str("\n\n");
-    out.push_str(&align(&rows));
-    if let Some(l) = legend {
-        out.push('\n');
-        out.push_str(&l);
-        out.push('\n');
-    }
-    out
+    table_text(view, crosstable_rows_by_place(view, lang), lang)
 }
 
 /// The personal numbers in place order: the standings' order (by place,

@@ -29,6 +29,8 @@ use common::daemon::{Bot, Mailing};
 use common::field::tournament_new_args;
 use common::tournament::{End, Plan, Side, TGame, linked, play_all, stored};
 
+use super::by_mail::{director, enter_draw_and_start, two_days_ago};
+
 const fn p(name: &'static str, email: &'static str, lang: Lang) -> Player {
     Player { name, email, lang }
 }
@@ -50,27 +52,6 @@ const JUDGE: Player = p("Судья", "judge@example.test", Lang::Ru);
 
 const NAME: &str = "Бюллетень-2027";
 
-/// Two days back: `Bot::deliver` dates mails from a day ago on, and a move
-/// may not precede its clock's start.
-fn two_days_ago() -> String {
-    (chrono::Utc::now() - chrono::Duration::days(2)).to_rfc3339()
-}
-
-fn director(c: &Conversation, now: Option<&str>, args: &[&str]) -> String {
-    let mut cmd = c.bot.command();
-    if let Some(now) = now {
-        cmd.env("ZAOCHKA_NOW", now);
-    }
-    let out = cmd.args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "zaochka {args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// `tournament new` (10 days a move, loss on time, the given extra
 /// settings), `add` each player, `draw --numbers` in the order given,
 /// `start`, two days back.
@@ -80,32 +61,7 @@ fn make(c: &Conversation, name: &str, players: &[Player], extra: &[&str]) {
     args.extend(["--time-control", "10d/move", "--on-timeout", "lose"]);
     args.extend(extra);
     director(c, Some(&at), &args);
-    for p in players {
-        director(
-            c,
-            Some(&at),
-            &["tournament", "add", name, p.email, "--as", JUDGE.email],
-        );
-    }
-    let numbers: Vec<&str> = players.iter().map(|p| p.email).collect();
-    director(
-        c,
-        Some(&at),
-        &[
-            "tournament",
-            "draw",
-            name,
-            "--numbers",
-            &numbers.join(","),
-            "--as",
-            JUDGE.email,
-        ],
-    );
-    director(
-        c,
-        Some(&at),
-        &["tournament", "start", name, "--as", JUDGE.email],
-    );
+    enter_draw_and_start(c, name, players, JUDGE.email, &at);
 }
 
 /// The tournament's games, each with the plan `plan(index)` (index in round

@@ -486,12 +486,12 @@ struct Expected<'a> {
 
 /// Two days back: `Bot::deliver` dates mails from a day ago on, and a move
 /// may not precede its clock's start.
-fn two_days_ago() -> String {
+pub(super) fn two_days_ago() -> String {
     (chrono::Utc::now() - chrono::Duration::days(2)).to_rfc3339()
 }
 
 /// Runs a director's command at `now` (or the real time), asserting success.
-fn director(c: &Conversation, now: Option<&str>, args: &[&str]) -> String {
+pub(super) fn director(c: &Conversation, now: Option<&str>, args: &[&str]) -> String {
     let mut cmd = c.bot.command();
     if let Some(now) = now {
         cmd.env("ZAOCHKA_NOW", now);
@@ -562,33 +562,42 @@ fn make_tournament(
         );
         order.remove(refused);
     }
+    enter_draw_and_start(c, name, players, JUDGE.email, &at);
+    order
+}
+
+/// `tournament add` for each player, `draw --numbers` in the given order and
+/// `start`, by the director `judge` at the instant `at`.
+pub(super) fn enter_draw_and_start(
+    c: &Conversation,
+    name: &str,
+    players: &[Player],
+    judge: &str,
+    at: &str,
+) {
     for p in players {
         director(
             c,
-            Some(&at),
-            &["tournament", "add", name, p.email, "--as", JUDGE.email],
+            Some(at),
+            &["tournament", "add", name, p.email, "--as", judge],
         );
     }
     let numbers: Vec<&str> = players.iter().map(|p| p.email).collect();
+    let numbers = numbers.join(",");
     director(
         c,
-        Some(&at),
+        Some(at),
         &[
             "tournament",
             "draw",
             name,
             "--numbers",
-            &numbers.join(","),
+            &numbers,
             "--as",
-            JUDGE.email,
+            judge,
         ],
     );
-    director(
-        c,
-        Some(&at),
-        &["tournament", "start", name, "--as", JUDGE.email],
-    );
-    order
+    director(c, Some(at), &["tournament", "start", name, "--as", judge]);
 }
 
 /// The tournament's games with their plans (by label), checked against the
