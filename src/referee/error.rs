@@ -159,6 +159,13 @@ pub enum TournamentRefusal {
     /// The personal numbers are drawn: a new entrant would void the draw,
     /// which the director must ask for (`tournament add --redraw`).
     Drawn(String),
+    /// The final bulletin of the tournament was sent: there is no next one.
+    FinalBulletinSent {
+        /// The tournament's name.
+        tournament: String,
+        /// The final bulletin's number.
+        number: u32,
+    },
     /// A section has too few players for a round robin.
     TooFew {
         /// The section.

@@ -299,6 +299,12 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
         (T::Drawn(n), _) => crate::words::catalog::Message::new("tournament-add-after-draw")
             .arg("tournament", n.as_str())
             .render(lang),
+        (T::FinalBulletinSent { tournament, number }, _) => {
+            crate::words::catalog::Message::new("bulletin-final-sent")
+                .arg("tournament", tournament.as_str())
+                .arg("number", *number)
+                .render(lang)
+        }
         (T::TooFew { section, players }, Language::En) => {
             format!(
                 "section {section} has {}; a round robin needs at least 2",
@@ -567,6 +573,11 @@ mod tests {
             TournamentRefusal::Started("2026".into()).into(),
             TournamentRefusal::NotDrawn("2026".into()).into(),
             TournamentRefusal::Drawn("2026".into()).into(),
+            TournamentRefusal::FinalBulletinSent {
+                tournament: "2026".into(),
+                number: 4,
+            }
+            .into(),
             TournamentRefusal::TooFew {
                 section: 1,
                 players: 1,

@@ -509,7 +509,11 @@ impl TournamentCmd {
                     let t = service::by_name(tx, &name)?;
                     service::director_of(tx, actor, &t)?;
                     let replies = service::end_playing_period(tx, Some(actor), &t, now)?;
-                    Ok((replies.len() / 2, replies))
+                    // Two replies per frozen game (its players), and the
+                    // directors' mails, which name no game.
+                    let games: std::collections::BTreeSet<_> =
+                        replies.iter().filter_map(|r| r.game).collect();
+                    Ok((games.len(), replies))
                 },
                 |n| {
                     let games = crate::words::game::count_en(*n, "game", "games");

@@ -215,8 +215,9 @@ pub fn set_every(
 ///
 /// # Errors
 /// [`crate::referee::error::TournamentRefusal::Unknown`],
-/// [`crate::referee::error::TournamentRefusal::NotDirector`], database
-/// failures.
+/// [`crate::referee::error::TournamentRefusal::NotDirector`],
+/// [`crate::referee::error::TournamentRefusal::FinalBulletinSent`] once the
+/// final bulletin went out, database failures.
 pub fn to_send(
     tx: &Tx<'_>,
     actor: crate::vocabulary::PlayerId,
@@ -225,6 +226,15 @@ pub fn to_send(
 ) -> Result<Bulletin, RefereeError> {
     let t = super::by_name(tx, name)?;
     super::director_of(tx, actor, &t)?;
+    if let Some((number, true)) = bulletins::last(tx, t.id)? {
+        return Err(
+            crate::referee::error::TournamentRefusal::FinalBulletinSent {
+                tournament: t.name,
+                number,
+            }
+            .into(),
+        );
+    }
     let b = next(tx, &t, now)?;
     super::audit(
         tx,

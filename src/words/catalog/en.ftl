@@ -499,3 +499,5 @@ tournament-director-finished = The tournament { $tournament } is finished: its l
     [one] one game
    *[other] { $games } games
 } in all). The final table: tournament crosstable { $tournament }.
+# A director asks for a bulletin after the final one was sent.
+bulletin-final-sent = the final bulletin of the tournament «{ $tournament }» (No. { $number }) was sent already: there is no next bulletin

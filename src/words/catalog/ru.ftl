@@ -509,3 +509,5 @@ tournament-director-finished = Турнир «{ $tournament }» окончен: 
     [few] { $games } партии
    *[other] { $games } партий
 }). Итоговая таблица — в командной строке или в письме «таблица».
+# A director asks for a bulletin after the final one was sent.
+bulletin-final-sent = итоговый бюллетень турнира «{ $tournament }» (№ { $number }) уже разослан: следующего бюллетеня не будет

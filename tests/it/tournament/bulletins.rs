@@ -426,6 +426,29 @@ fn a_ten_player_round_robin_mails_its_bulletins_and_the_final_one_to_every_entra
             assert!(lines.len() >= 10, "bulletin {n}: {lines:#?}");
         }
     }
+    // After the final bulletin there is no next one: sending is refused and
+    // nobody is mailed.
+    let before = c.bot.outbox_count();
+    let again = c
+        .bot
+        .command()
+        .args([
+            "tournament",
+            "bulletin",
+            NAME,
+            "--send",
+            "--as",
+            JUDGE.email,
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!("(No. {recorded}) was sent already")),
+        "{said}"
+    );
+    assert_eq!(c.bot.outbox_count(), before, "a refusal mails nobody");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(120),
         "{:?}",
