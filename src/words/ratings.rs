@@ -296,11 +296,17 @@ fn calculation(b: &Batch, model: Model, lang: Language) -> String {
     }
 }
 
+/// `x` rounded to a whole number, with no sign on a zero ("0", never "-0").
+fn whole(x: f64) -> String {
+    let rounded = x.round();
+    format!("{:.0}", if rounded == 0.0 { 0.0 } else { rounded })
+}
+
 fn performance_line(p: &crate::tournament::rating::elo::Performance, lang: Language) -> String {
     let (average, percentage, difference, correction, rating) = (
         format!("{:.0}", p.opponents_average),
         format!("{:.2}", p.percentage),
-        format!("{:.0}", p.difference),
+        whole(p.difference),
         format!("{:.4}", p.correction),
         format!("{:.0}", p.rating),
     );
@@ -339,4 +345,16 @@ pub fn recomputed(
             ("games", Arg::Count(games as u64)),
         ],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_difference_that_rounds_to_zero_is_written_without_a_sign() {
+        assert_eq!(super::whole(-0.3), "0");
+        assert_eq!(super::whole(-0.0), "0");
+        assert_eq!(super::whole(0.4), "0");
+        assert_eq!(super::whole(-56.4), "-56");
+        assert_eq!(super::whole(191.5), "192");
+    }
 }
