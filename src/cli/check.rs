@@ -23,11 +23,11 @@ use crate::games::{
     StatedResult,
 };
 use crate::notation::pdn::{self, PdnGame};
-use chrono::{DateTime, Utc};
 use crate::printable::printable;
 use crate::rules::{Color, GameResult};
 use crate::vocabulary::Language;
 use crate::words::moves;
+use chrono::{DateTime, Utc};
 
 /// Checks PDN and PGN files as the referee would: one line per game, OK or its faults.
 ///

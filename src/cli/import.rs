@@ -26,8 +26,8 @@ use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 use super::check::{
-    after_end_text, ambiguous_text, contradiction_text, default_reading_hint, move_times,
-    notes_of, verdict_notes,
+    after_end_text, ambiguous_text, contradiction_text, default_reading_hint, move_times, notes_of,
+    verdict_notes,
 };
 use super::records;
 use super::store_args::StoreArgs;
@@ -240,16 +240,14 @@ impl Import {
             for note in time_notes {
                 say!("{where_}: note: {note}");
             }
-            match store
-                .transaction(|tx| {
-                    let record = Record {
-                        checked: &checked,
-                        game: &g,
-                        times: &times,
-                    };
-                    archive_game(tx, &names, &record, &cleared, &where_, now)
-                })
-            {
+            match store.transaction(|tx| {
+                let record = Record {
+                    checked: &checked,
+                    game: &g,
+                    times: &times,
+                };
+                archive_game(tx, &names, &record, &cleared, &where_, now)
+            }) {
                 Ok(Outcome::Imported(id, lines)) => {
                     for line in lines {
                         say!("{where_}: {line}");

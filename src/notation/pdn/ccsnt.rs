@@ -102,11 +102,18 @@ mod tests {
 
     #[test]
     fn a_value_that_is_not_a_time_is_an_error_naming_it() {
-        for bad in ["[%ccsnt 2019.13.02,21:27]", "[%ccsnt 2019.04.02,25:00]", "[%ccsnt ]"] {
+        for bad in [
+            "[%ccsnt 2019.13.02,21:27]",
+            "[%ccsnt 2019.04.02,25:00]",
+            "[%ccsnt ]",
+        ] {
             assert!(matches!(read_ccsnt(bad), Some(Err(_))), "{bad}");
         }
         assert_eq!(
-            read_ccsnt("[%ccsnt 2019.04.02,2127]").unwrap().unwrap_err().value,
+            read_ccsnt("[%ccsnt 2019.04.02,2127]")
+                .unwrap()
+                .unwrap_err()
+                .value,
             "2019.04.02,2127"
         );
     }
