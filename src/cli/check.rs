@@ -22,11 +22,12 @@ use crate::games::{
     self, AmbiguousMove, CheckedGame, Contradiction, MoveErrorKind, PlayedAfterEnd, RecordVerdict,
     StatedResult,
 };
-use crate::notation::pdn::PdnGame;
+use crate::notation::pdn::{self, PdnGame};
 use crate::printable::printable;
 use crate::rules::{Color, GameResult};
 use crate::vocabulary::Language;
 use crate::words::moves;
+use chrono::{DateTime, Utc};
 
 /// Checks PDN and PGN files as the referee would: one line per game, OK or its faults.
 ///
@@ -43,7 +44,8 @@ use crate::words::moves;
 /// tag against the token closing the move text).
 ///
 /// Notes follow (`  note: ...`): what the reader inferred, how the rules end the
-/// game, a draw that could be claimed at the end.
+/// game, a draw that could be claimed at the end, the move times the record
+/// gives (`{[%ccsnt 2019.04.02,21:27]}` after a ply, UTC) and any that is not a time.
 ///
 /// A file that cannot be read is reported on stderr and skipped, the others
 /// checked.
@@ -392,6 +394,12 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
         }
         Ok(checked) => {
             report(&checked, game, &mut v, &head);
+            for note in move_times(game).1 {
+                v.text.push_str(&format!("  note: {note}\n"));
+                if let Some(j) = &mut v.judged {
+                    j.notes.push(note);
+                }
+            }
             if let Some(hint) = reading
                 .as_ref()
                 .ok()
@@ -491,6 +499,49 @@ pub(super) fn default_reading_hint(
             "{read}; a GameType tag names the game (25 Russian checkers, 20 international draughts)"
         )
     })
+}
+
+/// The receipt time each ply's comment gives as `[%ccsnt YYYY.MM.DD,HH:MM]`
+/// (UTC; `None`: no such comment, or one that is not a time), and the notes in
+/// English: the plies with times and their span, each malformed `%ccsnt`
+/// (ignored), each time earlier than the ply's before it.
+pub(super) fn move_times(game: &PdnGame) -> (Vec<Option<DateTime<Utc>>>, Vec<String>) {
+    let mut times = Vec::with_capacity(game.plies.len());
+    let mut notes = Vec::new();
+    let mut last: Option<DateTime<Utc>> = None;
+    for (k, ply) in game.plies.iter().enumerate() {
+        let time = match ply.comment.as_deref().and_then(pdn::read_ccsnt) {
+            None => None,
+            Some(Ok(t)) => Some(t),
+            Some(Err(e)) => {
+                notes.push(format!("ply {} `{}`: {e}; ignored", k + 1, ply.text));
+                None
+            }
+        };
+        if let (Some(t), Some(before)) = (time, last)
+            && t < before
+        {
+            notes.push(format!(
+                "ply {} `{}`: its time {} is before the time of the ply before it",
+                k + 1,
+                ply.text,
+                t.format("%Y.%m.%d,%H:%M:%S")
+            ));
+        }
+        last = time.or(last);
+        times.push(time);
+    }
+    let timed: Vec<DateTime<Utc>> = times.iter().flatten().copied().collect();
+    if let (Some(first), Some(end)) = (timed.first(), timed.last()) {
+        notes.push(format!(
+            "move times (%ccsnt) on {} of {} plies, {} to {} UTC",
+            timed.len(),
+            game.plies.len(),
+            first.format("%Y.%m.%d,%H:%M"),
+            end.format("%Y.%m.%d,%H:%M")
+        ));
+    }
+    (times, notes)
 }
 
 /// What the reader decided on the record ([`games::ReadingNote`]), in English.

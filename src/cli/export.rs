@@ -4,6 +4,11 @@
 //! record's tags: the seven-tag roster first (Event, Site, Date, Round, White,
 //! Black, Result; `?` and `????.??.??` when the record had none), then its other
 //! tags in file order. The result is the stored one.
+//!
+//! Every ply is followed by the time the referee received it, in the comment
+//! correspondence chess records use: `{[%ccsnt 2019.04.02,21:27]}` (UTC;
+//! `HH:MM:SS` when the seconds are not zero). A ply of an imported game has
+//! the time its record gave, or no comment when the record gave none.
 
 use std::process::ExitCode;
 
@@ -48,10 +53,18 @@ impl Export {
                 out.push(match archive::tags(tx, id)? {
                     Some(tags) => {
                         let result = l.row.result.map_or("*", |r| r.as_str());
-                        crate::games::write_record(
+                        // A ply whose record gave no time was stored at the
+                        // import time, the game's creation: it is written without one.
+                        let times: Vec<_> = l
+                            .moves
+                            .iter()
+                            .map(|m| (m.received_at != l.row.created_at).then_some(m.received_at))
+                            .collect();
+                        crate::games::write_record_timed(
                             l.game.as_ref(),
                             &archived_tags(&tags, result),
                             result,
+                            &times,
                         )
                     }
                     None => crate::referee::export_text(&l),

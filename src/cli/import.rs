@@ -26,7 +26,7 @@ use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameResult, GameStatus, Termination};
 
 use super::check::{
-    after_end_text, ambiguous_text, contradiction_text, default_reading_hint, notes_of,
+    after_end_text, ambiguous_text, contradiction_text, default_reading_hint, move_times, notes_of,
     verdict_notes,
 };
 use super::records;
@@ -48,6 +48,10 @@ use super::store_args::StoreArgs;
 /// `--unfinished` as an annulled game (never active, never played on). A game
 /// imported before (same variant, start position, moves, White, Black and Date,
 /// in this or an earlier run) is skipped with a message.
+///
+/// A ply followed by a `{[%ccsnt 2019.04.02,21:27]}` comment (UTC) is stored
+/// with that receipt time, any other ply with the time of the import; a
+/// `%ccsnt` that is not a time is a note and is ignored.
 ///
 /// Each player is linked to the registered player of the same name (commas as
 /// spaces and `ё` as `е`; "Surname, Name" also against "Name Surname" and the
@@ -232,9 +236,18 @@ impl Import {
             for note in verdict_notes(&verdict) {
                 say!("{where_}: note: {note}");
             }
-            match store
-                .transaction(|tx| archive_game(tx, &names, &checked, &g, &cleared, &where_, now))
-            {
+            let (times, time_notes) = move_times(&g);
+            for note in time_notes {
+                say!("{where_}: note: {note}");
+            }
+            match store.transaction(|tx| {
+                let record = Record {
+                    checked: &checked,
+                    game: &g,
+                    times: &times,
+                };
+                archive_game(tx, &names, &record, &cleared, &where_, now)
+            }) {
                 Ok(Outcome::Imported(id, lines)) => {
                     for line in lines {
                         say!("{where_}: {line}");
@@ -307,17 +320,25 @@ impl Import {
     }
 }
 
+/// A game read from a file and replayed: the replay, the record, and each
+/// ply's receipt time from its `%ccsnt` comment.
+struct Record<'a> {
+    checked: &'a CheckedGame,
+    game: &'a PdnGame,
+    times: &'a [Option<chrono::DateTime<chrono::Utc>>],
+}
+
 /// Stores one cleared game with its moves, players and archive row, unless the
 /// same record was imported before.
 fn archive_game(
     tx: &Tx<'_>,
     registered: &NameIndex,
-    checked: &CheckedGame,
-    g: &PdnGame,
+    record: &Record<'_>,
     cleared: &Cleared,
     source: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Outcome, RefereeError> {
+    let (checked, g) = (record.checked, record.game);
     let game = &checked.record.game;
     let names = [g.player(Color::White), g.player(Color::Black)];
     let key = RecordKey::of(
@@ -364,7 +385,7 @@ fn archive_game(
                 notation: played.full,
                 written: g.plies[k].text.clone(),
                 source_message: None,
-                received_at: now,
+                received_at: record.times.get(k).copied().flatten().unwrap_or(now),
                 position_hash: played.hash_after as i64,
             },
         )?;

@@ -289,6 +289,21 @@ fn replay_as(
 /// ([`AnyGame::record_moves`]: SAN for chess) and `result` (`*` if empty).
 #[must_use]
 pub fn write_record(game: &dyn AnyGame, tags: &[(String, String)], result: &str) -> String {
+    write_record_timed(game, tags, result, &[])
+}
+
+/// Writes a game as [`write_record`] does, with each ply's receipt time
+/// (`times[i]` for ply `i`, UTC) in the comment after it as correspondence
+/// chess records write it: `{[%ccsnt 2019.04.02,21:27]}`
+/// ([`crate::notation::pdn::ccsnt_comment`]). A ply with no time (`None`, or
+/// past the end of `times`) has no comment.
+#[must_use]
+pub fn write_record_timed(
+    game: &dyn AnyGame,
+    tags: &[(String, String)],
+    result: &str,
+    times: &[Option<chrono::DateTime<chrono::Utc>>],
+) -> String {
     let mut tags = tags.to_vec();
     let has = |tags: &[(String, String)], name: &str| {
         tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -311,9 +326,14 @@ pub fn write_record(game: &dyn AnyGame, tags: &[(String, String)], result: &str)
     } else {
         game.turn().opposite()
     };
-    crate::notation::pdn::write_game(
+    let comments: Vec<Option<String>> = times
+        .iter()
+        .map(|t| t.map(crate::notation::pdn::ccsnt_comment))
+        .collect();
+    crate::notation::pdn::write_game_commented(
         &tags,
         &game.record_moves(),
+        &comments,
         result,
         game.first_move_number(),
         first_side == Color::Black,

@@ -127,9 +127,11 @@ pub(crate) fn export(
     })
 }
 
-/// The PDN text of a stored game (PGN for chess, with SAN moves).
+/// The PDN text of a stored game (PGN for chess, with SAN moves), each ply
+/// followed by its receipt time (`{[%ccsnt 2019.04.02,21:27]}`, UTC).
 pub(crate) fn pdn_text(l: &Loaded, game: &dyn AnyGame) -> String {
-    record_text(&l.row, l.seat.as_ref(), &l.players, game)
+    let times: Vec<_> = l.moves.iter().map(|m| Some(m.received_at)).collect();
+    timed_record_text(&l.row, l.seat.as_ref(), &l.players, game, &times)
 }
 
 /// The PDN text (PGN for chess, with SAN moves) of the game `game` stored as
@@ -139,6 +141,18 @@ pub(crate) fn record_text(
     seat: Option<&crate::store::tournaments::TournamentGame>,
     players: &[Player; 2],
     game: &dyn AnyGame,
+) -> String {
+    timed_record_text(row, seat, players, game, &[])
+}
+
+/// [`record_text`] with `times[i]` written after ply `i` as
+/// `{[%ccsnt YYYY.MM.DD,HH:MM]}` ([`crate::games::write_record_timed`]).
+pub(crate) fn timed_record_text(
+    row: &crate::store::Game,
+    seat: Option<&crate::store::tournaments::TournamentGame>,
+    players: &[Player; 2],
+    game: &dyn AnyGame,
+    times: &[Option<DateTime<Utc>>],
 ) -> String {
     let mut tags: Vec<(String, String)> = vec![
         (
@@ -171,7 +185,7 @@ pub(crate) fn record_text(
         tags.push(("Termination".into(), t.to_string()));
     }
     let result = row.result.map_or("*", |r| r.as_str());
-    crate::games::write_record(game, &tags, result)
+    crate::games::write_record_timed(game, &tags, result, times)
 }
 
 /// The PGN `Termination` tag of a stored ending (the PGN standard's words,

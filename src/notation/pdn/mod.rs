@@ -66,6 +66,7 @@
 //! type; annotation marks other than the six above.
 
 mod builder;
+mod ccsnt;
 mod chars;
 mod lexer;
 mod model;
@@ -77,11 +78,12 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
+pub use ccsnt::{CcsntError, ccsnt_comment, read_ccsnt};
 pub use model::{PdnError, PdnGame, PdnPly};
 pub use reader::{PdnReader, ReaderPosition, read_games, read_pgn_games};
 pub use results::{is_pgn_result, is_result};
 pub use tags::{SEVEN_TAG_ROSTER, fen_black_to_move};
-pub use writer::{LINE_WIDTH, write_game};
+pub use writer::{LINE_WIDTH, write_game, write_game_commented};
 
 /// The `Event` tag of a game of no tournament.
 pub const UNNAMED_EVENT: &str = "zaochka correspondence game";

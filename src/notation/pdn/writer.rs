@@ -44,6 +44,31 @@ pub fn write_game(
     first_move_number: u32,
     black_starts: bool,
 ) -> String {
+    write_game_commented(tags, plies, &[], result, first_move_number, black_starts)
+}
+
+/// Writes one game as [`write_game`] does, with `comments[i]` (when given and
+/// not blank) written `{...}` right after ply `i`; `}` inside a comment becomes
+/// `)` and white space runs one space. Plies past the end of `comments` have none.
+///
+/// ```
+/// use zaochka::notation::pdn::write_game_commented;
+/// let plies: Vec<String> = ["c3-d4", "f6-g5"].map(String::from).into();
+/// let comments = vec![Some("[%ccsnt 2019.04.02,21:27]".to_string()), None];
+/// assert_eq!(
+///     write_game_commented(&[], &plies, &comments, "*", 1, false),
+///     "1. c3-d4 {[%ccsnt 2019.04.02,21:27]} f6-g5 *\n\n",
+/// );
+/// ```
+#[must_use]
+pub fn write_game_commented(
+    tags: &[(String, String)],
+    plies: &[String],
+    comments: &[Option<String>],
+    result: &str,
+    first_move_number: u32,
+    black_starts: bool,
+) -> String {
     let mut out = String::with_capacity(64 * tags.len() + 8 * plies.len() + 16);
     let in_roster = |name: &str| {
         SEVEN_TAG_ROSTER
@@ -89,6 +114,13 @@ pub fn write_game(
             number += 1;
         }
         push_wrapped(&mut out, &mut column, &unit);
+        if let Some(Some(c)) = comments.get(i) {
+            let words: Vec<&str> = c.split_whitespace().collect();
+            if !words.is_empty() {
+                let text = format!("{{{}}}", words.join(" ").replace('}', ")"));
+                push_wrapped(&mut out, &mut column, &text);
+            }
+        }
     }
     push_wrapped(
         &mut out,

@@ -247,7 +247,11 @@ fn move_numbers_follow_the_fen_of_a_game_that_starts_at_move_12_with_black() {
     assert!(shown.contains("12... Ng8-f6\n13. Nb1-c3"), "{shown}");
     assert!(shown.contains("12... Nf6\n13. Nc3"), "{shown}");
     let export = z.ok(&["export", "2"]);
-    assert!(export.contains("12... Nf6 13. Nc3"), "{export}");
+    assert!(
+        export
+            .contains("12... Nf6 {[%ccsnt 2026.11.29,12:00]} 13. Nc3 {[%ccsnt 2026.11.29,12:00]}"),
+        "{export}"
+    );
     // The mails carry the score numbered the same way (Ivanov's in Russian
     // piece letters, Petrov's in Latin ones).
     let mails = z.outbox_bodies();

@@ -1,9 +1,11 @@
 //! Archives of game records: `zaochka check` and `zaochka import` judge real
 //! files as the referee judges a game by mail; readers that survive real
-//! collections; international draughts records; hostile text escaped.
+//! collections; international draughts records; hostile text escaped; move
+//! times (`%ccsnt`) written, read back and read by python-chess.
 
 mod check;
 mod escaped;
 mod import;
 mod international;
+mod move_times;
 mod readers;
