@@ -360,3 +360,119 @@ pub mod daemon {
         )
     }
 }
+
+/// Console lines of the shell's journal: a command journaled, and its
+/// replay by `journal replay` after a restore.
+pub mod journal {
+    /// A replayed command held a secret and is not replayed.
+    #[must_use]
+    pub fn held_a_secret() -> &'static str {
+        "  not replayed: it held a secret; type it again"
+    }
+
+    /// A replayed command this build does not parse.
+    #[must_use]
+    pub fn unreadable(why: impl std::fmt::Display) -> String {
+        format!("  not replayed: this zaochka does not read it ({why})")
+    }
+
+    /// A replayed command that changed nothing.
+    #[must_use]
+    pub fn changed_nothing() -> &'static str {
+        "  changed nothing now; the replay goes on"
+    }
+
+    /// The replay of a command could not be recorded.
+    #[must_use]
+    pub fn not_recorded(why: impl std::fmt::Display) -> String {
+        format!("zaochka: cannot record the command as replayed: {why}")
+    }
+
+    /// No mark for the journal: the command runs unjournaled (`why` with
+    /// its causes).
+    #[must_use]
+    pub fn not_journaled(why: &str) -> String {
+        format!("zaochka: {why}; the command is not journaled")
+    }
+
+    /// The command was applied but its journal line not written.
+    #[must_use]
+    pub fn applied_unjournaled(why: &str) -> String {
+        format!("zaochka: the command was applied, but {why}: a restore cannot replay it")
+    }
+
+    /// What a restored database has already seen: `commands` shell commands
+    /// of the journal at `path`.
+    #[must_use]
+    pub fn commands_seen(commands: impl std::fmt::Display, path: &str) -> String {
+        format!("{commands} shell commands of its journal {path}")
+    }
+
+    /// What a restored database has already seen: `mails` mails of the
+    /// inbox, the newest arrived at `newest`.
+    #[must_use]
+    pub fn mails_seen(mails: impl std::fmt::Display, newest: &str) -> String {
+        format!("{mails} mails already read in the inbox (the newest arrived {newest})")
+    }
+}
+
+/// Texts of the daemon's maildir inbox for the operator: why a file is
+/// passed over, where a mail goes.
+pub mod inbox {
+    /// A file changed between the listing and the reading.
+    #[must_use]
+    pub fn changed_since_listed() -> &'static str {
+        "changed since it was listed"
+    }
+
+    /// A file of the folder is no regular file.
+    #[must_use]
+    pub fn not_a_regular_file() -> &'static str {
+        "not a regular file"
+    }
+
+    /// Every name a mail could be moved to is taken.
+    #[must_use]
+    pub fn every_name_taken() -> &'static str {
+        "every name is taken"
+    }
+
+    /// The folder a quarantined mail goes to.
+    #[must_use]
+    pub fn quarantine_folder() -> &'static str {
+        "the quarantine folder"
+    }
+
+    /// A drain of the inbox stopped on a failed write.
+    #[must_use]
+    pub fn write_refused() -> &'static str {
+        "the database or the disk refused a write; see the log"
+    }
+}
+
+/// Refusals of the command line's typed values: variants, results,
+/// statuses (`s` as typed).
+pub mod values {
+    /// An unknown variant, with the known names.
+    #[must_use]
+    pub fn unknown_variant(s: &str, known: &[&str]) -> String {
+        format!("unknown variant {s:?}; known: {}", known.join(", "))
+    }
+
+    /// A text that names no result.
+    #[must_use]
+    pub fn not_a_result(s: &str) -> String {
+        format!(
+            "{s:?} is not a result (1-0, 1:0, 2-0, 0-1, 1/2-1/2, ½-½, 1-1, =; draw, white won; \
+             ничья, победа белых)"
+        )
+    }
+
+    /// A text that names no status of a game.
+    #[must_use]
+    pub fn not_a_status(s: &str) -> String {
+        format!(
+            "{s:?} is not a status (active, paused, adjourned, finished, annulled; идёт, окончена, ...)"
+        )
+    }
+}
