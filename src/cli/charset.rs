@@ -166,7 +166,10 @@ where
             decoder: Some(decoder),
         },
         None => Charset {
-            shown: Some(("UTF-8, invalid bytes replaced".to_string(), false)),
+            shown: Some((
+                crate::words::operator::records::utf8_replaced().to_string(),
+                false,
+            )),
             decoder: None,
         },
     })

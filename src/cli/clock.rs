@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use super::store_args::StoreArgs;
 use crate::referee::clock_step::{self, StepAnswer};
 use crate::store::clock_trust;
+use crate::words::operator::clock as words;
 
 /// The daemon's trusted clock.
 #[derive(clap::Subcommand, Debug)]
@@ -35,19 +36,17 @@ impl Clock {
                     println!("{}", serde_json::to_string(&trust)?);
                     return Ok(ExitCode::SUCCESS);
                 }
-                match trust.trusted_at {
-                    Some(t) => println!("trusted instant: {}", crate::store::instant_text(t)),
-                    None => println!("trusted instant: none yet (the daemon has not ticked)"),
-                }
-                match trust.step {
-                    Some(s) => println!(
-                        "a step waits: from {} to {} ({} hours); time-outs are held until `zaochka clock confirm-step` or `cancel-step`",
+                let at = trust.trusted_at.map(crate::store::instant_text);
+                println!("{}", words::trusted(at.as_deref()));
+                let step = trust.step.map(|s| {
+                    (
                         crate::store::instant_text(s.from),
                         crate::store::instant_text(s.to),
-                        s.span().num_hours()
-                    ),
-                    None => println!("no step waits"),
-                }
+                        s.span().num_hours(),
+                    )
+                });
+                let step = step.as_ref().map(|(f, t, h)| (f.as_str(), t.as_str(), *h));
+                println!("{}", words::step_waits(step));
                 return Ok(ExitCode::SUCCESS);
             }
             Clock::ConfirmStep => StepAnswer::Confirm,
@@ -55,10 +54,7 @@ impl Clock {
         };
         let now = args.now();
         match store.transaction(|tx| clock_step::answer(tx, how, now))? {
-            None => Ok(super::output::refused(
-                &"no step of the clock waits",
-                args.json,
-            )),
+            None => Ok(super::output::refused(&words::no_step(), args.json)),
             Some(done) => {
                 if args.json {
                     println!(
@@ -66,15 +62,11 @@ impl Clock {
                         serde_json::json!({"ok": true, "summary": "answered", "step": done.step, "clocks-moved": done.clocks_moved})
                     );
                 } else if how == StepAnswer::Confirm {
-                    println!(
-                        "step confirmed: the clocks run on the new time ({} hours charged)",
-                        done.step.span().num_hours()
-                    );
+                    println!("{}", words::confirmed(done.step.span().num_hours()));
                 } else {
                     println!(
-                        "step cancelled: {} running clocks start {} hours later",
-                        done.clocks_moved,
-                        done.step.span().num_hours()
+                        "{}",
+                        words::cancelled(done.clocks_moved, done.step.span().num_hours())
                     );
                 }
                 Ok(ExitCode::SUCCESS)

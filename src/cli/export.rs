@@ -77,7 +77,7 @@ impl Export {
                 // The records are the output (a PDN or PGN file): the note
                 // that there are none goes to stderr.
                 if list.is_empty() {
-                    eprintln!("zaochka: no games to export");
+                    eprintln!("{}", crate::words::operator::records::nothing_to_export());
                 }
                 for t in list {
                     print!("{t}");

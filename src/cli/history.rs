@@ -192,5 +192,5 @@ impl std::fmt::Display for HistoryRow {
 /// A calendar date as `--from` and `--to` take it: `2026-03-01`.
 fn parse_date(s: &str) -> Result<NaiveDate, String> {
     NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
-        .map_err(|_| format!("{s:?} is not a date written YYYY-MM-DD (2026-03-01)"))
+        .map_err(|_| crate::words::operator::arguments::not_a_date(s))
 }

@@ -153,12 +153,12 @@ impl ShellCommands for Journal<'_> {
         let shown = line.argv.join(" ");
         println!("replaying `{shown}` of {} ({})", line.at, line.user);
         let applied = if is_redacted(&line.argv) {
-            println!("  not replayed: it held a secret; type it again");
+            println!("{}", crate::words::operator::journal::held_a_secret());
             false
         } else {
             match Cli::try_parse_from(&line.argv) {
                 Err(e) => {
-                    println!("  not replayed: this zaochka does not read it ({e})");
+                    println!("{}", crate::words::operator::journal::unreadable(e));
                     false
                 }
                 Ok(mut cli) => {
@@ -172,7 +172,7 @@ impl ShellCommands for Journal<'_> {
                         println!("  applied");
                         true
                     } else {
-                        println!("  changed nothing now; the replay goes on");
+                        println!("{}", crate::words::operator::journal::changed_nothing());
                         false
                     }
                 }
@@ -182,7 +182,7 @@ impl ShellCommands for Journal<'_> {
             && let Err(e) =
                 store.transaction(|tx| shell_commands::record_refused(tx, &line.mark, at, now))
         {
-            eprintln!("zaochka: cannot record the command as replayed: {e}");
+            eprintln!("{}", crate::words::operator::journal::not_recorded(e));
         }
         applied
     }

@@ -27,7 +27,11 @@ pub(super) fn print(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow:
             super::output::Worded::new(MailLine::of(m, auth.as_ref()), text_line(m, auth.as_ref()))
         })
         .collect();
-    super::output::emit_lines(&lines, "No mail processed.", json)
+    super::output::emit_lines(
+        &lines,
+        crate::words::operator::mailbox::no_mail_processed(),
+        json,
+    )
 }
 
 /// One mail of the log in JSON: the record, `token` (`verified` or
@@ -103,7 +107,7 @@ fn text_line(m: &ProcessedMessage, auth: Option<&StoredAuth>) -> String {
         Some(a) => {
             line.push_str(&format!(" | {}", verdicts_text(&a.verdicts)));
             if a.flagged {
-                line.push_str(" FLAGGED: DMARC failed, applied");
+                line.push_str(crate::words::operator::mailbox::dmarc_flag());
             }
         }
         None => line.push_str(" | not checked"),
@@ -146,9 +150,11 @@ fn verdicts_text(v: &AuthVerdicts) -> String {
             v.dmarc.policy.as_str()
         ));
     }
-    crate::printable::printable(&format!(
-        "dkim: {dkim} spf: {spf} dmarc: {dmarc} arc: {}",
-        v.arc.as_str()
+    crate::printable::printable(&crate::words::operator::mailbox::verdicts(
+        &dkim,
+        &spf,
+        &dmarc,
+        v.arc.as_str(),
     ))
     .into_owned()
 }

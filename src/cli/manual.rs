@@ -34,7 +34,10 @@ impl Manual {
         cmd.build();
         let pages = write_pages(&cmd, "", &self.dir)
             .with_context(|| format!("cannot write the pages into {}", self.dir.display()))?;
-        println!("{pages} pages written to {}", self.dir.display());
+        println!(
+            "{}",
+            crate::words::operator::records::pages_written(pages, &self.dir.display().to_string())
+        );
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -128,7 +128,10 @@ impl Cli {
             match journal::new_mark(self.store.now()) {
                 Ok(m) => Some(m),
                 Err(e) => {
-                    eprintln!("zaochka: {e:#}; the command is not journaled");
+                    eprintln!(
+                        "{}",
+                        crate::words::operator::journal::not_journaled(&format!("{e:#}"))
+                    );
                     None
                 }
             }
@@ -150,7 +153,8 @@ impl Cli {
             });
             if let Err(e) = written {
                 eprintln!(
-                    "zaochka: the command was applied, but {e:#}: a restore cannot replay it"
+                    "{}",
+                    crate::words::operator::journal::applied_unjournaled(&format!("{e:#}"))
                 );
             }
         }
@@ -238,7 +242,7 @@ impl PositionArgs {
 fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        format!("unknown variant {s:?}; known: {}", names.join(", "))
+        crate::words::operator::values::unknown_variant(s, &names)
     })
 }
 
@@ -249,18 +253,12 @@ fn parse_result(s: &str) -> Result<crate::vocabulary::GameResult, String> {
     crate::games::read_result(s)
         .and_then(crate::games::StatedResult::result)
         .or_else(|| crate::words::reverse::result_named(s))
-        .ok_or_else(|| {
-            format!(
-                "{s:?} is not a result (1-0, 1:0, 2-0, 0-1, 1/2-1/2, ½-½, 1-1, =; draw, white won; \
-                 ничья, победа белых)"
-            )
-        })
+        .ok_or_else(|| crate::words::operator::values::not_a_result(s))
 }
 
 /// A status argument: `active`, `finished`, ... or their Russian words
 /// («идёт», «окончена», «отложена»).
 fn parse_status(s: &str) -> Result<crate::vocabulary::GameStatus, String> {
-    crate::words::reverse::status_named(s).ok_or_else(|| {
-        format!("{s:?} is not a status (active, paused, adjourned, finished, annulled; идёт, окончена, ...)")
-    })
+    crate::words::reverse::status_named(s)
+        .ok_or_else(|| crate::words::operator::values::not_a_status(s))
 }

@@ -44,6 +44,10 @@ impl Moves {
                 })
             })
             .collect::<anyhow::Result<_>>()?;
-        super::output::emit_list(&moves, "No legal move: the game is over.", db.json)
+        super::output::emit_list(
+            &moves,
+            crate::words::operator::records::no_legal_move(),
+            db.json,
+        )
     }
 }

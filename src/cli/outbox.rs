@@ -12,6 +12,7 @@ use crate::printable::printable;
 use crate::store::outbox::{self, OutboxId, OutboxStatus, OutgoingMail};
 use crate::store::relay_faults::{self, RelayFault};
 use crate::store::{StoreError, instant_text};
+use crate::words::operator::mailbox as words;
 
 /// The replies the daemon sends, and those it could not send.
 #[derive(clap::Subcommand, Debug)]
@@ -56,11 +57,10 @@ impl Outbox {
                 };
                 let list = store.read(|tx| outbox::list(tx, status, None))?;
                 let lines: Vec<Line> = list.iter().map(Line::of).collect();
-                let none = match status {
-                    Some(OutboxStatus::Failed) => "No failed reply.",
-                    Some(_) => "No reply waits to be sent.",
-                    None => "The outbox is empty.",
-                };
+                let none = words::outbox_empty(
+                    status == Some(OutboxStatus::Failed),
+                    status == Some(OutboxStatus::Pending),
+                );
                 super::output::emit_lines(&lines, none, args.json)
             }
             Outbox::Retry { row, .. } => {
@@ -78,7 +78,7 @@ impl Outbox {
                         super::output::emit(&retried, args.json)
                     }
                     Err(StoreError::NotFound { key, .. }) => Ok(super::output::refused(
-                        &format!("no failed reply has the id {}", printable(&key)),
+                        &words::no_failed_reply(&printable(&key)),
                         args.json,
                     )),
                     Err(e) => Err(e.into()),
@@ -152,15 +152,7 @@ struct Retried {
 
 impl fmt::Display for Retried {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.retried.is_empty() {
-            return f.write_str("No failed reply to retry.");
-        }
-        let ids: Vec<String> = self.retried.iter().map(ToString::to_string).collect();
-        write!(
-            f,
-            "put back in the queue: {} (the daemon sends them at its next cycle)",
-            ids.join(", ")
-        )
+        f.write_str(&words::retried(&self.retried))
     }
 }
 
@@ -204,36 +196,33 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "outbox: {} waiting, {} sent, {} failed{}",
-            self.pending,
-            self.sent,
-            self.failed,
-            if self.failed > 0 {
-                " (zaochka outbox list --failed)"
-            } else {
-                ""
-            }
+            "{}",
+            words::outbox_counts(self.pending, self.sent, self.failed)
         )?;
         match &self.relay_fault {
             Some(r) => writeln!(
                 f,
-                "relay: FAULT since {}: refused at {} ({} refusals), last answer: {}; next try at {}; no reply is failed meanwhile",
-                instant_text(r.since),
-                r.stage,
-                r.refusals,
-                printable(&r.reply),
-                instant_text(r.next_try_at)
+                "{}",
+                words::relay_fault(
+                    &instant_text(r.since),
+                    &r.stage.to_string(),
+                    r.refusals,
+                    &printable(&r.reply),
+                    &instant_text(r.next_try_at)
+                )
             ),
-            None => writeln!(f, "relay: takes mail"),
+            None => writeln!(f, "{}", words::relay_takes_mail()),
         }?;
         if let Some(r) = &self.last_relay_fault {
             writeln!(
                 f,
-                "last relay fault: {} to {}, refused at {}: {}",
-                instant_text(r.since),
-                r.ended_at.map_or_else(String::new, instant_text),
-                r.stage,
-                printable(&r.reply)
+                "{}",
+                words::last_relay_fault(
+                    &instant_text(r.since),
+                    &r.ended_at.map_or_else(String::new, instant_text),
+                    &r.stage.to_string(),
+                    &printable(&r.reply)
+                )
             )?;
         }
         Ok(())

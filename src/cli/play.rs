@@ -13,7 +13,7 @@ pub fn parse_game(s: &str) -> Result<GameId, String> {
         .trim_start_matches('#')
         .parse::<i64>()
         .map(GameId)
-        .map_err(|_| format!("{s:?} is not a game number"))
+        .map_err(|_| crate::words::operator::arguments::not_a_game_number(s))
 }
 
 /// Plays a move for a player, as the player's mail would.

@@ -9,6 +9,7 @@ use super::store_args::StoreArgs;
 use crate::printable::printable;
 use crate::referee::quarantine::{self, ReleaseRefusal};
 use crate::store::leases;
+use crate::words::operator::mailbox as words;
 
 /// Mail set aside by the daemon because reading it crashed the daemon.
 #[derive(clap::Subcommand, Debug)]
@@ -32,7 +33,7 @@ impl Quarantine {
             Quarantine::List => {
                 let list = store.read(leases::quarantined)?;
                 let lines: Vec<Quarantined<'_>> = list.iter().map(Quarantined).collect();
-                super::output::emit_lines(&lines, "No mail in quarantine.", args.json)?;
+                super::output::emit_lines(&lines, words::no_quarantine(), args.json)?;
                 if !args.json && !lines.is_empty() {
                     eprintln!(
                         "{} in quarantine",
@@ -45,32 +46,23 @@ impl Quarantine {
                 match store.read(|tx| quarantine::check(tx, &key))? {
                     Ok(()) => {}
                     Err(ReleaseRefusal::Unknown(_)) => {
-                        eprintln!(
-                            "zaochka: refused: no quarantined mail has the key {}",
-                            printable(&key)
-                        );
+                        eprintln!("{}", words::unknown_quarantine_key(&printable(&key)));
                         return Ok(ExitCode::from(1));
                     }
                     Err(ReleaseRefusal::NotQuarantined(_, state)) => {
-                        eprintln!(
-                            "zaochka: refused: the mail {} is {state}, not quarantined",
-                            printable(&key),
-                        );
+                        eprintln!("{}", words::not_quarantined(&printable(&key), state));
                         return Ok(ExitCode::from(1));
                     }
                 }
                 let config = args.config()?;
                 let mut inbox = crate::daemon::open_inbox(&config)?;
-                inbox.release(&key).with_context(|| {
-                    format!("cannot put {} back into the inbox", printable(&key))
-                })?;
+                inbox
+                    .release(&key)
+                    .with_context(|| words::cannot_release(&printable(&key)))?;
                 let now = args.now();
                 store
                     .transaction(|tx| quarantine::mark_released(tx, &key, None, None, now, None))?;
-                println!(
-                    "released {}: the daemon tries it again at its next cycle",
-                    printable(&key)
-                );
+                println!("{}", words::released(&printable(&key)));
                 Ok(ExitCode::SUCCESS)
             }
         }

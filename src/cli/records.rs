@@ -38,14 +38,7 @@ pub(super) struct RecordFile {
 
 /// The note saying how a file that is not UTF-8 was decoded, if it was not.
 pub(super) fn charset_note(charset: Option<&(String, bool)>) -> Option<String> {
-    charset.map(|(name, tagged)| {
-        let how = if *tagged {
-            "as its Charset tag says"
-        } else {
-            "detected"
-        };
-        format!("not UTF-8: read as {name} ({how})")
-    })
+    charset.map(|(name, tagged)| crate::words::operator::records::charset_note(name, *tagged))
 }
 
 impl RecordFile {

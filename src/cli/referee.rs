@@ -199,7 +199,7 @@ pub struct Referee {
 }
 
 fn side_arg(s: &str) -> Result<Color, String> {
-    parse_side(s).ok_or_else(|| format!("{s:?} is not a side (white, black)"))
+    parse_side(s).ok_or_else(|| crate::words::operator::arguments::not_a_side(s))
 }
 
 impl Referee {
@@ -468,7 +468,11 @@ fn log(db: &StoreArgs, game: Option<GameId>, json: bool) -> anyhow::Result<ExitC
             super::output::Worded::new(entry, words)
         })
         .collect();
-    super::output::emit_lines(&lines, "The referee's log holds nothing.", json)
+    super::output::emit_lines(
+        &lines,
+        crate::words::operator::mailbox::empty_referee_log(),
+        json,
+    )
 }
 
 /// One entry of the referee's log in JSON (the instant in RFC 3339, the

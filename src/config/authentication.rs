@@ -66,6 +66,6 @@ impl TryFrom<String> for NameServer {
         t.parse::<SocketAddr>()
             .or_else(|_| t.parse::<IpAddr>().map(|ip| SocketAddr::new(ip, 53)))
             .map(NameServer)
-            .map_err(|_| format!("{t:?} is not an IP address or IP:port"))
+            .map_err(|_| crate::words::operator::arguments::not_a_name_server(t))
     }
 }

@@ -129,10 +129,9 @@ fn write_checked(
             .and_then(|f| f.sync_all())
             .with_context(|| format!("cannot sync {}", temporary.display()))?;
         std::fs::rename(&temporary, target).with_context(|| {
-            format!(
-                "cannot rename {} to {}",
-                temporary.display(),
-                target.display()
+            crate::words::operator::daemon::cannot_rename(
+                &temporary.display().to_string(),
+                &target.display().to_string(),
             )
         })?;
         sync_folder(&folder_of(target));

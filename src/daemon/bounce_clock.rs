@@ -82,9 +82,8 @@ pub(crate) fn on_bounce(
             actor: None,
             action: "bounce-pause".to_owned(),
             game_id: Some(game.id),
-            reason: Some(format!(
-                "the notice of the move to {} bounced",
-                player.email
+            reason: Some(crate::words::operator::daemon::notice_bounced(
+                &player.email.to_string(),
             )),
             details: Some(serde_json::json!({
                 "pause": pause.id,

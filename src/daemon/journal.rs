@@ -186,9 +186,12 @@ pub fn read(database: &Path) -> anyhow::Result<Vec<Entry>> {
                 line,
             }),
             Err(e) => eprintln!(
-                "zaochka: {} line {}: not a journal line ({e}); passed over",
-                path.display(),
-                k + 1
+                "{}",
+                crate::words::operator::daemon::not_a_journal_line(
+                    &path.display().to_string(),
+                    k + 1,
+                    e
+                )
             ),
         }
     }

@@ -115,7 +115,7 @@ impl ServeLock {
                 Ok(()) => Some(db),
                 Err(TryLockError::WouldBlock) => {
                     return Err(LockError::Held {
-                        holder: "one using another name of this file".into(),
+                        holder: crate::words::operator::daemon::lock_held_elsewhere().into(),
                         path: database.to_path_buf(),
                     });
                 }

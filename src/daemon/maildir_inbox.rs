@@ -154,7 +154,11 @@ impl MaildirInbox {
             }
         };
         if let Some(why) = not_a_file(&meta) {
-            self.pass_over(name, why, "changed since it was listed");
+            self.pass_over(
+                name,
+                why,
+                crate::words::operator::inbox::changed_since_listed(),
+            );
             return None;
         }
         match read_bounded(file, meta.len(), self.max_message_bytes) {
@@ -181,7 +185,7 @@ impl MaildirInbox {
         let from = self.path.join("new").join(&name);
         let mut result = Err(std::io::Error::new(
             std::io::ErrorKind::AlreadyExists,
-            "every name is taken",
+            crate::words::operator::inbox::every_name_taken(),
         ));
         for to in targets {
             result = rename_no_replace(&from, to);
@@ -329,7 +333,11 @@ impl Inbox for MaildirInbox {
                 }
             };
             if let Some(why) = not_a_file(&meta) {
-                self.pass_over(&name, why, "not a regular file");
+                self.pass_over(
+                    &name,
+                    why,
+                    crate::words::operator::inbox::not_a_regular_file(),
+                );
                 continue;
             }
             candidates.push((meta.modified().unwrap_or(SystemTime::UNIX_EPOCH), name));
@@ -384,7 +392,11 @@ impl Inbox for MaildirInbox {
             make_dir(&q.join(sub)).with_context(|| format!("cannot create {}", q.display()))?;
         }
         let name = name_of_key(key)?;
-        self.move_out(key, &[q.join("new").join(&name)], "the quarantine folder")
+        self.move_out(
+            key,
+            &[q.join("new").join(&name)],
+            crate::words::operator::inbox::quarantine_folder(),
+        )
     }
 
     fn release(&mut self, key: &str) -> anyhow::Result<()> {

@@ -158,7 +158,7 @@ pub fn wait(
     let start = Instant::now();
     if let Some(w) = watch {
         let why = match w.wait(timeout, stop) {
-            Ok(Woken::Lost) => "the watched folder is gone".to_string(),
+            Ok(Woken::Lost) => crate::words::operator::daemon::watched_folder_gone().to_string(),
             Ok(_) => return,
             Err(e) => e.to_string(),
         };

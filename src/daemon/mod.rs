@@ -160,7 +160,7 @@ impl Drain<'_> {
         match self.drain(seen) {
             DrainEnd::Drained => Ok(None),
             DrainEnd::Fault(_) => Ok(Some(
-                "the database or the disk refused a write; see the log".to_string(),
+                crate::words::operator::inbox::write_refused().to_string(),
             )),
             DrainEnd::Inbox(e) => anyhow::bail!("the inbox cannot be read: {e}"),
         }
@@ -480,17 +480,15 @@ fn refuse_gone_back(
     }
     let mut what = Vec::new();
     if found.commands > 0 {
-        what.push(format!(
-            "{} shell commands of its journal {}",
+        what.push(crate::words::operator::journal::commands_seen(
             found.commands,
-            journal::path_of(&config.database).display()
+            &journal::path_of(&config.database).display().to_string(),
         ));
     }
     if let Some(newest) = found.newest_mail {
-        what.push(format!(
-            "{} mails already read in the inbox (the newest arrived {})",
+        what.push(crate::words::operator::journal::mails_seen(
             found.mails,
-            crate::store::instant_text(newest)
+            &crate::store::instant_text(newest),
         ));
     }
     anyhow::bail!(

@@ -101,10 +101,9 @@ pub fn run(config: &Config, mail: &RawMail, checks: &AuthVerdicts) -> std::io::R
         if started.elapsed() > PROBE_TIMEOUT {
             let _ = child.kill();
             let _ = child.wait();
-            return Ok(ProbeEnd::Crashed(format!(
-                "no end after {} s",
-                PROBE_TIMEOUT.as_secs()
-            )));
+            return Ok(ProbeEnd::Crashed(
+                crate::words::operator::daemon::probe_timeout(PROBE_TIMEOUT.as_secs()),
+            ));
         }
         std::thread::sleep(Duration::from_millis(20));
     };

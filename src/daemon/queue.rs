@@ -144,7 +144,9 @@ fn probe_until_done(
         let end = match probe::run(config, mail, checks) {
             Ok(end) => end,
             Err(e) => {
-                return Disposition::Retry(TransientFault(format!("cannot start a probe: {e}")));
+                return Disposition::Retry(TransientFault(
+                    crate::words::operator::daemon::probe_not_started(e),
+                ));
             }
         };
         let how = match end {
@@ -171,10 +173,9 @@ fn stopped_at_lease(
     who: &str,
 ) -> Disposition {
     match taken {
-        Ok(Taken::Go { crashes }) => Disposition::Retry(TransientFault(format!(
-            "lease on {} unexpectedly free after {crashes} crashes",
-            printable(&mail.key)
-        ))),
+        Ok(Taken::Go { crashes }) => Disposition::Retry(TransientFault(
+            crate::words::operator::daemon::lease_free(&printable(&mail.key), crashes),
+        )),
         Ok(Taken::Quarantine { crashes }) => {
             error!(key = %printable(&mail.key), crashes, who, "the mail crashed it too often: quarantined");
             Disposition::Quarantined {

@@ -119,7 +119,11 @@ pub(super) fn prepare(
             .context("cannot make the return path")?;
         super::compose::build(row, &from, reply_to.as_ref(), &rp)
     })();
-    Ok(built.map_err(|e| SendError::Permanent(format!("cannot build the message: {e:#}"))))
+    Ok(built.map_err(|e| {
+        SendError::Permanent(crate::words::operator::daemon::cannot_build(&format!(
+            "{e:#}"
+        )))
+    }))
 }
 
 /// Records the outcome of one row's send at `at` (UTC), each in its own
@@ -286,12 +290,9 @@ fn is_alert_mail(row: &OutgoingMail) -> bool {
 /// (commas, quotes, `<>`, non-ASCII); control characters are escaped first.
 fn bot_mailbox(config: &Config, from: Option<&str>) -> anyhow::Result<Mailbox> {
     let address = from.map_or_else(|| config.bot_address(), str::to_string);
-    let address: Address = address.parse().with_context(|| {
-        format!(
-            "the bot's address \"{}\" is not a valid mail address (check [address] local and domain)",
-            printable(&address)
-        )
-    })?;
+    let address: Address = address
+        .parse()
+        .with_context(|| crate::words::operator::daemon::bad_bot_address(&printable(&address)))?;
     let name = printable(config.address.name.trim()).into_owned();
     Ok(Mailbox::new((!name.is_empty()).then_some(name), address))
 }

@@ -738,10 +738,6 @@ const CYRILLIC_ALLOWED: &[(&str, &str)] = &[
         "cli/demo.rs",
         "the demonstration's Russian player and his mail: data, not prose",
     ),
-    (
-        "cli/mod.rs",
-        "the status argument's refusal lists the Russian words it reads",
-    ),
 ];
 
 /// Files that still hold Russian sentences, and why; the test fails when one
@@ -1092,10 +1088,6 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "the site writer's refusals and manifest header (another session works in site/)",
     ),
     (
-        "config/authentication.rs",
-        "a refused trusted-relay address, an operator's configuration error",
-    ),
-    (
         "daemon/process/",
         "the outcome lines of a processed mail, read in `mail-log` and `history`",
     ),
@@ -1104,55 +1096,7 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "the daemon's console and outcome lines, io::Error texts for the operator",
     ),
     (
-        "daemon/backup.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
         "daemon/bounce.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/bounce_clock.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/journal.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/lock.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/maildir_inbox.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/maildir_watch.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/mod.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/probe.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/queue.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/sender.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/transport/files.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/transport/smtp.rs",
         "the daemon's console and outcome lines, io::Error texts for the operator",
     ),
     (
@@ -1160,26 +1104,12 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "the director's desk at the console (another session works in cli/tournament)",
     ),
     ("cli/backup.rs", "the operator's console lines"),
-    ("cli/charset.rs", "the operator's console lines"),
     ("cli/check.rs", "the operator's console lines"),
-    ("cli/clock.rs", "the operator's console lines"),
     ("cli/demo.rs", "the operator's console lines"),
-    ("cli/export.rs", "the operator's console lines"),
     ("cli/game.rs", "the operator's console lines"),
     ("cli/help.rs", "the operator's console lines"),
-    ("cli/history.rs", "the operator's console lines"),
     ("cli/import.rs", "the operator's console lines"),
-    ("cli/journal.rs", "the operator's console lines"),
-    ("cli/mail_log.rs", "the operator's console lines"),
-    ("cli/manual.rs", "the operator's console lines"),
-    ("cli/mod.rs", "the operator's console lines"),
-    ("cli/moves.rs", "the operator's console lines"),
-    ("cli/outbox.rs", "the operator's console lines"),
-    ("cli/play.rs", "the operator's console lines"),
     ("cli/publish.rs", "the operator's console lines"),
-    ("cli/quarantine.rs", "the operator's console lines"),
-    ("cli/records.rs", "the operator's console lines"),
-    ("cli/referee.rs", "the operator's console lines"),
     ("cli/timing.rs", "the operator's console lines"),
 ];
 

@@ -42,8 +42,12 @@ impl FileOutbox {
 impl ReplyTransport for FileOutbox {
     fn send(&self, message: &Message) -> Result<(), SendError> {
         let dir = &self.0;
-        write_eml(dir, message)
-            .map_err(|e| SendError::Transient(format!("cannot write into {}: {e}", dir.display())))
+        write_eml(dir, message).map_err(|e| {
+            SendError::Transient(crate::words::operator::daemon::cannot_write_into(
+                &dir.display().to_string(),
+                e,
+            ))
+        })
     }
 }
 

@@ -181,7 +181,7 @@ impl SmtpOutbox {
         if non_ascii {
             if !conn.server_info().supports_feature(Extension::SmtpUtfEight) {
                 return Err(SendError::Permanent(
-                    "the relay does not take non-ASCII addresses (no SMTPUTF8)".into(),
+                    crate::words::operator::daemon::no_smtputf8().into(),
                 ));
             }
             options.push(MailParameter::SmtpUtfEight);
