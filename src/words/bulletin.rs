@@ -99,7 +99,10 @@ pub fn body(b: &Bulletin, file: &str, lang: Language) -> String {
             out.push_str(&super::tournament_events::section_heading(s.section, lang));
             out.push('\n');
         }
-        out.push_str(&super::tournament::crosstable_by_place(&s.view(&b.tournament), lang));
+        out.push_str(&super::tournament::crosstable_by_place(
+            &s.view(&b.tournament),
+            lang,
+        ));
         out.push('\n');
     }
     out.push('\n');

@@ -499,3 +499,12 @@ tournament-director-finished = The tournament { $tournament } is finished: its l
     [one] one game
    *[other] { $games } games
 } in all). The final table: tournament crosstable { $tournament }.
+# To a tournament's directors: time and silence warnings (src/words/tournament_events.rs).
+tournament-director-time-warning = { $player } is { $days ->
+    [one] one day
+   *[other] { $days } days
+} from losing on time in game #{ $game }: the deadline is { $deadline }.
+tournament-director-silence = { $player } has not moved in game #{ $game } for { $days ->
+    [one] one day
+   *[other] { $days } days
+} of clock time while it is their move; the deadline is { $deadline }.

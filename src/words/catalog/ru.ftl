@@ -509,3 +509,14 @@ tournament-director-finished = Турнир «{ $tournament }» окончен: 
     [few] { $games } партии
    *[other] { $games } партий
 }). Итоговая таблица — в командной строке или в письме «таблица».
+# To a tournament's directors: time and silence warnings (src/words/tournament_events.rs).
+tournament-director-time-warning = В партии №{ $game } у участника { $player } до поражения по времени { $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+   *[other] осталось { $days } дней
+}: контрольный срок { $deadline }.
+tournament-director-silence = Участник { $player } не делает ход в партии №{ $game } уже { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+} по часам; контрольный срок { $deadline }.

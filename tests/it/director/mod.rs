@@ -3,6 +3,7 @@
 
 mod adjudication_mail;
 mod by_mail;
+mod clock_warnings;
 mod desk;
 mod late_claims;
 mod rights;

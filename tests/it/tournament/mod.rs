@@ -4,5 +4,5 @@
 mod bulletins;
 mod by_mail;
 mod cli;
-mod tables;
 mod ratings;
+mod tables;
