@@ -298,6 +298,12 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             deadline,
             zone,
         } => t::director_silence(*game, player, *days, *deadline, zone, lang),
+        TournamentEvent::DirectorWithdrawal {
+            tournament,
+            player,
+            reason,
+            games,
+        } => t::director_withdrawal(tournament, player, reason, *games, lang),
         TournamentEvent::ClaimRuled {
             game,
             side,

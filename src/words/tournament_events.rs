@@ -359,6 +359,24 @@ pub fn director_silence(
         .render(lang)
 }
 
+/// To the other directors: `player` was withdrawn from `tournament` for
+/// `reason`, and `games` unfinished games were forfeited.
+#[must_use]
+pub fn director_withdrawal(
+    tournament: &str,
+    player: &str,
+    reason: &str,
+    games: usize,
+    lang: Language,
+) -> String {
+    Message::new("tournament-director-withdrawal")
+        .arg("tournament", tournament.to_string())
+        .arg("player", player.to_string())
+        .arg("reason", reason.to_string())
+        .arg("games", games)
+        .render(lang)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

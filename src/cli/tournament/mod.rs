@@ -482,8 +482,10 @@ impl TournamentCmd {
                 db,
                 &who,
                 |tx, actor| {
-                    let hs = service::withdraw(tx, actor, &name, &address, &reason, now)?;
-                    let replies = hs.iter().flat_map(|h| h.replies.clone()).collect();
+                    let (hs, directors) =
+                        service::withdraw(tx, actor, &name, &address, &reason, now)?;
+                    let mut replies: Vec<_> = hs.iter().flat_map(|h| h.replies.clone()).collect();
+                    replies.extend(directors);
                     Ok((hs.len(), replies))
                 },
                 |n| {

@@ -195,6 +195,17 @@ pub enum TournamentEvent {
         /// The reader's time zone (IANA name), for the deadline.
         zone: String,
     },
+    /// To the tournament's other directors: a director withdrew a player.
+    DirectorWithdrawal {
+        /// The tournament's name.
+        tournament: String,
+        /// The player withdrawn.
+        player: String,
+        /// The director's reason.
+        reason: String,
+        /// How many unfinished games were forfeited.
+        games: usize,
+    },
     /// The director ruled on a side's claim.
     ClaimRuled {
         /// The game.

@@ -508,3 +508,8 @@ tournament-director-silence = { $player } has not moved in game #{ $game } for {
     [one] one day
    *[other] { $days } days
 } of clock time while it is their move; the deadline is { $deadline }.
+tournament-director-withdrawal = { $player } has been withdrawn from { $tournament } ({ $reason }): { $games ->
+    [0] no unfinished game was
+    [one] one unfinished game was
+   *[other] { $games } unfinished games were
+} forfeited.

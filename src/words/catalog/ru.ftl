@@ -520,3 +520,9 @@ tournament-director-silence = Участник { $player } не делает х�
     [few] { $days } дня
    *[other] { $days } дней
 } по часам; контрольный срок { $deadline }.
+tournament-director-withdrawal = Участник { $player } выбыл из турнира «{ $tournament }» ({ $reason }): { $games ->
+    [0] неоконченных партий нет
+    [one] { $games } неоконченная партия засчитана как неявка
+    [few] { $games } неоконченные партии засчитаны как неявка
+   *[other] { $games } неоконченных партий засчитаны как неявка
+}.

@@ -11,12 +11,12 @@ use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use crate::common::daemon::{ALICE, BOB, Bot, Mailing, two_players};
 use crate::common::field::add_director;
 
-const REFEREE: &str = "referee@example.test";
-const JUDGE: &str = "judge@example.test";
-const T: &str = "Winter";
+pub(super) const REFEREE: &str = "referee@example.test";
+pub(super) const JUDGE: &str = "judge@example.test";
+pub(super) const T: &str = "Winter";
 
 /// The start of the tournament.
-fn t0() -> DateTime<Utc> {
+pub(super) fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2027, 3, 1, 9, 0, 0).unwrap()
 }
 
@@ -24,7 +24,7 @@ fn t0() -> DateTime<Utc> {
 /// Referee in English and Судья in Russian) with the extra `settings` of
 /// `tournament new`, started at [`t0`] and its move notices sent. Returns
 /// the tournament's game.
-fn winter(bot: &Bot, settings: &[&str]) -> i64 {
+pub(super) fn winter(bot: &Bot, settings: &[&str]) -> i64 {
     two_players(bot, "russian");
     add_director(&|args| bot.ok(args), JUDGE, Some("ru"));
     let desk = ["--as", REFEREE];

@@ -8,3 +8,4 @@ mod desk;
 mod late_claims;
 mod rights;
 mod states;
+mod withdrawal_mail;
