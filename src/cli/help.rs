@@ -335,7 +335,11 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "tournament set",
-        &["zaochka tournament set \"Cup 2026\" --bulletin-every 5 --as referee@club.example"],
+        &[
+            "zaochka tournament set \"Cup 2026\" --bulletin-every 5 --as referee@club.example",
+            "zaochka tournament set \"Cup 2026\" --warn-days 10,5 --silence-days 14,28,35 \
+           --as referee@club.example",
+        ],
     ),
     ("rating", &["zaochka rating list --variant russian"]),
     (

@@ -54,6 +54,18 @@ pub enum ActionKind {
         /// Days without a move.
         days: u32,
     },
+    /// Tell the tournament's directors that the side is `days` days of
+    /// clock time from losing on time (E-Dama's practice: 10 and 5).
+    DirectorDeadline {
+        /// Days of clock time left.
+        days: u32,
+    },
+    /// Tell the tournament's directors that the side has not moved for
+    /// `days` days of clock time (ICCF's reminder days: 14, 28, 35).
+    DirectorSilence {
+        /// Days without a move.
+        days: u32,
+    },
     /// The side's time is over.
     TimeOut {
         /// Lose at once, or tell the referee.
@@ -63,7 +75,8 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// The stable name stored in `reminders.kind`: `deadline-3d`,
-    /// `deadline-36h`, `silence-14d`, `timeout-loss`, `timeout-report`.
+    /// `deadline-36h`, `silence-14d`, `director-deadline-10d`,
+    /// `director-silence-14d`, `timeout-loss`, `timeout-report`.
     #[must_use]
     pub fn key(&self) -> String {
         match self {
@@ -72,12 +85,37 @@ impl ActionKind {
             }
             ActionKind::DeadlineReminder { hours } => format!("deadline-{hours}h"),
             ActionKind::SilenceReminder { days } => format!("silence-{days}d"),
+            ActionKind::DirectorDeadline { days } => format!("director-deadline-{days}d"),
+            ActionKind::DirectorSilence { days } => format!("director-silence-{days}d"),
             ActionKind::TimeOut {
                 policy: TimeoutPolicy::LoseOnTime,
             } => "timeout-loss".to_owned(),
             ActionKind::TimeOut {
                 policy: TimeoutPolicy::ReportToReferee,
             } => "timeout-report".to_owned(),
+        }
+    }
+
+    /// True for the warnings to the tournament's directors (not the player).
+    #[must_use]
+    pub fn to_directors(&self) -> bool {
+        matches!(
+            self,
+            ActionKind::DirectorDeadline { .. } | ActionKind::DirectorSilence { .. }
+        )
+    }
+
+    /// The family a later action of which supersedes an earlier one due at
+    /// the same tick: 0 the player's deadline reminders, 1 the player's
+    /// silence reminders, 2 the directors' deadline warnings, 3 the
+    /// directors' silence warnings, 4 the time-out.
+    fn family(&self) -> u8 {
+        match self {
+            ActionKind::DeadlineReminder { .. } => 0,
+            ActionKind::SilenceReminder { .. } => 1,
+            ActionKind::DirectorDeadline { .. } => 2,
+            ActionKind::DirectorSilence { .. } => 3,
+            ActionKind::TimeOut { .. } => 4,
         }
     }
 }
@@ -179,6 +217,42 @@ fn points(
             superseded: false,
         });
     }
+    let mut warn: Vec<u32> = settings.director_warn_days.clone();
+    warn.sort_unstable_by(|a, b| b.cmp(a));
+    warn.dedup();
+    for d in warn {
+        let at_clock = late - i64::from(d) * DAY;
+        if d == 0 || at_clock <= 0 {
+            continue;
+        }
+        out.push(Action {
+            game_id,
+            side: clock.side,
+            kind: ActionKind::DirectorDeadline { days: d },
+            due_at: instant_after(start, at_clock, stops),
+            about: due,
+            deadline: due,
+            superseded: false,
+        });
+    }
+    let mut silent: Vec<u32> = settings.director_silence_days.clone();
+    silent.sort_unstable();
+    silent.dedup();
+    for d in silent {
+        let at_clock = i64::from(d) * DAY;
+        if d == 0 || at_clock >= late {
+            continue;
+        }
+        out.push(Action {
+            game_id,
+            side: clock.side,
+            kind: ActionKind::DirectorSilence { days: d },
+            due_at: instant_after(start, at_clock, stops),
+            about: start,
+            deadline: due,
+            superseded: false,
+        });
+    }
     out.sort_by_key(|a| a.due_at);
     out.push(Action {
         game_id,
@@ -214,11 +288,10 @@ pub fn due_for_clock(
         return vec![timeout];
     }
     let mut due: Vec<Action> = all.into_iter().filter(|a| a.due_at <= now).collect();
-    let family = |k: &ActionKind| matches!(k, ActionKind::DeadlineReminder { .. });
     for i in 0..due.len() {
         let later_same_family = due[i + 1..]
             .iter()
-            .any(|b| family(&b.kind) == family(&due[i].kind));
+            .any(|b| b.kind.family() == due[i].kind.family());
         due[i].superseded = later_same_family;
     }
     due
@@ -242,8 +315,9 @@ pub fn due(
 }
 
 /// The next action of a running clock strictly after `now` (UTC): the next
-/// reminder, or the time-out; for "the next reminder will come on ..." in
-/// replies. `None` for a stopped clock or a deadline already passed.
+/// reminder to the player, or the time-out (the directors' warnings are not
+/// the player's); for "the next reminder will come on ..." in replies.
+/// `None` for a stopped clock or a deadline already passed.
 #[must_use]
 pub fn next_after(
     game_id: GameId,
@@ -255,7 +329,7 @@ pub fn next_after(
 ) -> Option<Action> {
     points(game_id, control, clock, stops, settings)
         .into_iter()
-        .find(|a| a.due_at > now)
+        .find(|a| a.due_at > now && !a.kind.to_directors())
 }
 
 /// The result when `timed_out` runs out of time: a win for the opponent, or

@@ -34,6 +34,13 @@ pub struct Settings {
     /// Silence reminders after this many days of clock time without a move
     /// (default ICCF-style 14, 28, 35).
     pub silence_reminder_days: Vec<u32>,
+    /// Warnings to the tournament's directors this many days of clock time
+    /// before a side's deadline (a tournament's default 10 and 5; empty
+    /// here: a game outside a tournament has no director).
+    pub director_warn_days: Vec<u32>,
+    /// Warnings to the tournament's directors after this many days of clock
+    /// time without a move (a tournament's default 14, 28, 35; empty here).
+    pub director_silence_days: Vec<u32>,
     /// What happens at a deadline.
     pub on_timeout: TimeoutPolicy,
 }
@@ -48,6 +55,8 @@ impl Default for Settings {
             may_move_on_leave: true,
             remind_hours_before_deadline: vec![72, 24],
             silence_reminder_days: vec![14, 28, 35],
+            director_warn_days: Vec::new(),
+            director_silence_days: Vec::new(),
             on_timeout: TimeoutPolicy::LoseOnTime,
         }
     }

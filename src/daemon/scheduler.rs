@@ -166,6 +166,16 @@ fn act(
     if a.superseded && !matches!(a.kind, ActionKind::TimeOut { .. }) {
         return Ok(());
     }
+    // The directors' warnings go to the tournament's directors alone.
+    if a.kind.to_directors() {
+        let replies = crate::referee::tournament::clock_warning(tx, a)?;
+        for (k, reply) in replies.iter().enumerate() {
+            let id = ids::clock(a, i, k, &config.address.domain);
+            crate::letters::post(tx, &config.bot(), reply, None, id, now)?;
+        }
+        info!(game = a.game_id.0, side = a.side.as_str(), action = %a.key(), directors = replies.len(), "directors warned");
+        return Ok(());
+    }
     let game = games::get(tx, a.game_id)?;
     let player = players::get(tx, game.player(a.side))?;
     let tz = zone::parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
@@ -219,6 +229,7 @@ fn act(
                 }
             }
         }
+        ActionKind::DirectorDeadline { .. } | ActionKind::DirectorSilence { .. } => {}
         ActionKind::TimeOut {
             policy: TimeoutPolicy::ReportToReferee,
         } => {

@@ -284,6 +284,26 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             at,
             zone,
         } => t::late_claim(*game, player, *result, *due, *at, zone, lang),
+        TournamentEvent::DirectorTimeWarning {
+            game,
+            player,
+            days,
+            deadline,
+            zone,
+        } => t::director_time_warning(*game, player, *days, *deadline, zone, lang),
+        TournamentEvent::DirectorSilence {
+            game,
+            player,
+            days,
+            deadline,
+            zone,
+        } => t::director_silence(*game, player, *days, *deadline, zone, lang),
+        TournamentEvent::DirectorWithdrawal {
+            tournament,
+            player,
+            reason,
+            games,
+        } => t::director_withdrawal(tournament, player, reason, *games, lang),
         TournamentEvent::ClaimRuled {
             game,
             side,

@@ -38,13 +38,23 @@ pub fn candidates(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<GameId>, StoreE
     );
     let lead_hours = all
         .iter()
-        .flat_map(|s| s.remind_hours_before_deadline.iter().copied())
+        .flat_map(|s| {
+            s.remind_hours_before_deadline
+                .iter()
+                .copied()
+                .chain(s.director_warn_days.iter().map(|d| d.saturating_mul(24)))
+        })
         .max()
         .unwrap_or(0);
     // No silence reminders anywhere: a start far in the past matches nothing.
     let silence_days = all
         .iter()
-        .flat_map(|s| s.silence_reminder_days.iter().copied())
+        .flat_map(|s| {
+            s.silence_reminder_days
+                .iter()
+                .chain(s.director_silence_days.iter())
+                .copied()
+        })
         .min();
     let started_by = silence_days.map_or(DateTime::<Utc>::MIN_UTC, |d| {
         now - Duration::days(i64::from(d))

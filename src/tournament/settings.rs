@@ -44,6 +44,14 @@ pub struct Settings {
     /// games, and the final one when every game is over; `None`: bulletins
     /// only when the director sends one.
     pub bulletin_every: Option<u32>,
+    /// The directors are warned when a player is this many days of clock
+    /// time from losing on time (E-Dama's practice; default 10 and 5; empty:
+    /// no warnings).
+    pub director_warn_days: Vec<u32>,
+    /// The directors are warned when a player has not moved for this many
+    /// days of clock time while it is their move (ICCF's reminder days;
+    /// default 14, 28, 35; empty: no warnings).
+    pub director_silence_days: Vec<u32>,
 }
 
 impl Default for Settings {
@@ -60,6 +68,8 @@ impl Default for Settings {
             playing_period_days: None,
             claim_days: 14,
             bulletin_every: None,
+            director_warn_days: vec![10, 5],
+            director_silence_days: vec![14, 28, 35],
         }
     }
 }
@@ -107,6 +117,8 @@ impl Settings {
         crate::clock::Settings {
             leave_days_per_year: self.leave_days_per_year,
             on_timeout: self.on_timeout,
+            director_warn_days: self.director_warn_days.clone(),
+            director_silence_days: self.director_silence_days.clone(),
             ..crate::clock::Settings::default()
         }
     }

@@ -501,8 +501,10 @@ fn short_date(d: chrono::NaiveDate, lang: Language) -> String {
 #[must_use]
 pub fn reminder_line(r: &NextReminder, lang: Language) -> String {
     let day = match r.kind {
-        ActionKind::SilenceReminder { .. } => r.on,
-        ActionKind::DeadlineReminder { .. } | ActionKind::TimeOut { .. } => r.deadline,
+        ActionKind::SilenceReminder { .. } | ActionKind::DirectorSilence { .. } => r.on,
+        ActionKind::DeadlineReminder { .. }
+        | ActionKind::DirectorDeadline { .. }
+        | ActionKind::TimeOut { .. } => r.deadline,
     };
     let words = reminder_words(r.kind, lang);
     let date = short_date(day, lang);
@@ -520,6 +522,14 @@ pub fn reminder_line(r: &NextReminder, lang: Language) -> String {
 /// «за 3 дня до срока».
 #[must_use]
 pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
+    // The directors' warnings read as the player's reminders of the same day.
+    let kind = match kind {
+        ActionKind::DirectorDeadline { days } => ActionKind::DeadlineReminder {
+            hours: days.saturating_mul(24),
+        },
+        ActionKind::DirectorSilence { days } => ActionKind::SilenceReminder { days },
+        other => other,
+    };
     match (kind, lang) {
         (ActionKind::DeadlineReminder { hours }, Language::En) if hours % 24 == 0 => {
             format!("{} before the deadline", super::game::days_en(hours / 24))
@@ -564,6 +574,9 @@ pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
             },
             Language::Ru,
         ) => "контрольный срок: сообщение судье".into(),
+        (ActionKind::DirectorDeadline { .. } | ActionKind::DirectorSilence { .. }, _) => {
+            String::new()
+        }
     }
 }
 

@@ -321,6 +321,62 @@ pub fn director_ruling_due(
     m.arg("game", game.to_string()).render(lang)
 }
 
+/// To the directors: `player` is `days` days of clock time from the
+/// deadline of game `game` at `deadline` (UTC), shown in `zone`.
+#[must_use]
+pub fn director_time_warning(
+    game: i64,
+    player: &str,
+    days: u32,
+    deadline: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    Message::new("tournament-director-time-warning")
+        .arg("game", game.to_string())
+        .arg("player", player.to_string())
+        .arg("days", days)
+        .arg("deadline", instant_for(deadline, zone))
+        .render(lang)
+}
+
+/// To the directors: `player` has not moved in game `game` for `days` days
+/// of clock time; the deadline is `deadline` (UTC), shown in `zone`.
+#[must_use]
+pub fn director_silence(
+    game: i64,
+    player: &str,
+    days: u32,
+    deadline: chrono::DateTime<chrono::Utc>,
+    zone: &str,
+    lang: Language,
+) -> String {
+    Message::new("tournament-director-silence")
+        .arg("game", game.to_string())
+        .arg("player", player.to_string())
+        .arg("days", days)
+        .arg("deadline", instant_for(deadline, zone))
+        .render(lang)
+}
+
+/// To the other directors: `player` was withdrawn from `tournament` for
+/// `reason`, and `games` unfinished games were forfeited.
+#[must_use]
+pub fn director_withdrawal(
+    tournament: &str,
+    player: &str,
+    reason: &str,
+    games: usize,
+    lang: Language,
+) -> String {
+    Message::new("tournament-director-withdrawal")
+        .arg("tournament", tournament.to_string())
+        .arg("player", player.to_string())
+        .arg("reason", reason.to_string())
+        .arg("games", games)
+        .render(lang)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

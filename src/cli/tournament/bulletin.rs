@@ -89,34 +89,78 @@ struct Sent {
     mails: usize,
 }
 
-/// `tournament set NAME --bulletin-every N`.
+/// `tournament set NAME [--bulletin-every N] [--warn-days 10,5]
+/// [--silence-days 14,28,35]`.
 pub(super) fn set(
     db: &StoreArgs,
     name: &str,
     bulletin_every: Option<u32>,
+    warn_days: Option<&str>,
+    silence_days: Option<&str>,
     who: &Director,
 ) -> anyhow::Result<ExitCode> {
     let now = db.now();
-    let Some(every) = bulletin_every else {
-        anyhow::bail!("tournament set: give a setting to change (--bulletin-every N)");
-    };
+    if bulletin_every.is_none() && warn_days.is_none() && silence_days.is_none() {
+        anyhow::bail!(
+            "tournament set: give a setting to change (--bulletin-every N, --warn-days 10,5, \
+             --silence-days 14,28,35)"
+        );
+    }
+    let warn = warn_days
+        .map(|w| super::settings::parse_days("--warn-days", w))
+        .transpose()?;
+    let silence = silence_days
+        .map(|d| super::settings::parse_days("--silence-days", d))
+        .transpose()?;
+    let warnings = warn.is_some() || silence.is_some();
     change(
         db,
         who,
         |tx, actor| {
-            let t = bulletin::set_every(tx, actor, name, Some(every), now)?;
+            let bulletin = bulletin_every
+                .map(|every| bulletin::set_every(tx, actor, name, Some(every), now))
+                .transpose()?;
+            // Without --bulletin-every a warning list is given (checked above).
+            let t = match bulletin {
+                Some(t) if !warnings => t,
+                _ => crate::referee::tournament::set_warning_days(
+                    tx, actor, name, warn, silence, now,
+                )?,
+            };
             Ok((t, Vec::new()))
         },
-        |t| match t.settings.bulletin_every {
-            Some(n) => format!(
-                "tournament {:?}: a bulletin after every {} and at the end",
-                t.name,
-                crate::words::game::count_en(n as usize, "finished game", "finished games")
-            ),
-            None => format!(
-                "tournament {:?}: bulletins only when a director sends one",
-                t.name
-            ),
+        |t| {
+            let mut lines = Vec::new();
+            if bulletin_every.is_some() {
+                lines.push(match t.settings.bulletin_every {
+                    Some(n) => format!(
+                        "tournament {:?}: a bulletin after every {} and at the end",
+                        t.name,
+                        crate::words::game::count_en(n as usize, "finished game", "finished games")
+                    ),
+                    None => format!(
+                        "tournament {:?}: bulletins only when a director sends one",
+                        t.name
+                    ),
+                });
+            }
+            if warnings {
+                let list = |d: &[u32]| {
+                    if d.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        d.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                lines.push(format!(
+                    "tournament {:?}: the directors are warned {} days before a time loss \
+                     and after {} days without a move",
+                    t.name,
+                    list(&t.settings.director_warn_days),
+                    list(&t.settings.director_silence_days)
+                ));
+            }
+            lines.join("\n")
         },
     )
 }

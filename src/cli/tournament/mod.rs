@@ -218,6 +218,12 @@ pub enum TournamentCmd {
         /// Mail a bulletin after every N finished games and the final one (0: off).
         #[arg(long)]
         bulletin_every: Option<u32>,
+        /// Warn the directors N,M days before a player's time loss ("": off).
+        #[arg(long)]
+        warn_days: Option<String>,
+        /// Warn the directors after N,M,K days without a move ("": off).
+        #[arg(long)]
+        silence_days: Option<String>,
         #[command(flatten)]
         who: Director,
     },
@@ -299,6 +305,12 @@ pub struct New {
     /// Mail a bulletin to every entrant after every N finished games and at the end.
     #[arg(long)]
     bulletin_every: Option<u32>,
+    /// Warn the directors N,M days before a player's time loss (default 10,5; "": off).
+    #[arg(long)]
+    warn_days: Option<String>,
+    /// Warn the directors after N,M,K days without a move (default 14,28,35; "": off).
+    #[arg(long)]
+    silence_days: Option<String>,
     /// Leave the tournament's games out of the rating list (rated by default).
     #[arg(long)]
     unrated: bool,
@@ -470,8 +482,10 @@ impl TournamentCmd {
                 db,
                 &who,
                 |tx, actor| {
-                    let hs = service::withdraw(tx, actor, &name, &address, &reason, now)?;
-                    let replies = hs.iter().flat_map(|h| h.replies.clone()).collect();
+                    let (hs, directors) =
+                        service::withdraw(tx, actor, &name, &address, &reason, now)?;
+                    let mut replies: Vec<_> = hs.iter().flat_map(|h| h.replies.clone()).collect();
+                    replies.extend(directors);
                     Ok((hs.len(), replies))
                 },
                 |n| {
@@ -573,8 +587,17 @@ impl TournamentCmd {
             TournamentCmd::Set {
                 name,
                 bulletin_every,
+                warn_days,
+                silence_days,
                 who,
-            } => bulletin::set(db, &name, bulletin_every, &who),
+            } => bulletin::set(
+                db,
+                &name,
+                bulletin_every,
+                warn_days.as_deref(),
+                silence_days.as_deref(),
+                &who,
+            ),
         }
     }
 }

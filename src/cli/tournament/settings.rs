@@ -108,6 +108,27 @@ impl New {
             s.claim_days = d;
         }
         s.bulletin_every = self.bulletin_every.filter(|n| *n > 0);
+        if let Some(w) = &self.warn_days {
+            s.director_warn_days = parse_days("--warn-days", w)?;
+        }
+        if let Some(d) = &self.silence_days {
+            s.director_silence_days = parse_days("--silence-days", d)?;
+        }
         Ok(s)
     }
+}
+
+/// Reads a list of days (`10,5`; empty: none) for the option `flag`.
+///
+/// # Errors
+/// A part that is not a whole number of days from 1 to 366.
+pub(super) fn parse_days(flag: &str, text: &str) -> anyhow::Result<Vec<u32>> {
+    let mut days = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.parse::<u32>() {
+            Ok(d) if (1..=366).contains(&d) => days.push(d),
+            _ => anyhow::bail!("{flag}: {part:?} is not a number of days from 1 to 366"),
+        }
+    }
+    Ok(days)
 }

@@ -167,6 +167,45 @@ pub enum TournamentEvent {
         /// (0 or 1) in.
         why: RulingDue,
     },
+    /// To the tournament's directors: a player is `days` days of clock time
+    /// from losing on time.
+    DirectorTimeWarning {
+        /// The game number.
+        game: i64,
+        /// The player to move.
+        player: String,
+        /// Days of clock time left.
+        days: u32,
+        /// The deadline (UTC).
+        deadline: DateTime<Utc>,
+        /// The reader's time zone (IANA name), for the deadline.
+        zone: String,
+    },
+    /// To the tournament's directors: a player has not moved for `days` days
+    /// of clock time while it is their move.
+    DirectorSilence {
+        /// The game number.
+        game: i64,
+        /// The player to move.
+        player: String,
+        /// Days without a move.
+        days: u32,
+        /// The deadline (UTC).
+        deadline: DateTime<Utc>,
+        /// The reader's time zone (IANA name), for the deadline.
+        zone: String,
+    },
+    /// To the tournament's other directors: a director withdrew a player.
+    DirectorWithdrawal {
+        /// The tournament's name.
+        tournament: String,
+        /// The player withdrawn.
+        player: String,
+        /// The director's reason.
+        reason: String,
+        /// How many unfinished games were forfeited.
+        games: usize,
+    },
     /// The director ruled on a side's claim.
     ClaimRuled {
         /// The game.

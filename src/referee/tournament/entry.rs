@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::{audit, by_name, director, director_of};
 use crate::referee::error::TournamentRefusal;
-use crate::referee::{Command, DirectorAction, Handled, RefereeError, Source};
+use crate::referee::{Command, DirectorAction, Handled, RefereeError, Reply, Source};
 use crate::rules::Variant;
 use crate::store::games as game_rows;
 use crate::store::players::{self, Player};
@@ -313,7 +313,9 @@ fn playing_entrant(
 /// The player withdraws (or is withdrawn): each unfinished game of theirs is
 /// lost by forfeit (audit-logged, both players told, with the director's
 /// reason); the standings then count the games as the tournament's
-/// withdrawal policy says.
+/// withdrawal policy says. Returns the forfeits, one per game, and a reply
+/// to each of the tournament's other directors (not `actor`) about the
+/// withdrawal.
 ///
 /// # Errors
 /// [`TournamentRefusal::NotEntered`], [`TournamentRefusal::NotPlaying`],
@@ -325,7 +327,7 @@ pub fn withdraw(
     address: &str,
     reason: &str,
     now: DateTime<Utc>,
-) -> Result<Vec<Handled>, RefereeError> {
+) -> Result<(Vec<Handled>, Vec<Reply>), RefereeError> {
     director(tx, actor)?;
     if reason.trim().is_empty() {
         return Err(RefereeError::NoReason);
@@ -367,7 +369,19 @@ pub fn withdraw(
             "forfeited_games": handled.iter().filter_map(|h| h.game.map(|g| g.0)).collect::<Vec<_>>() }),
         now,
     )?;
-    Ok(handled)
+    // The other directors are told (the one who withdrew the player knows).
+    let games = handled.len();
+    let directors =
+        super::period::to_directors(tx, t.id, None, |_| TournamentEvent::DirectorWithdrawal {
+            tournament: t.name.clone(),
+            player: p.name.clone(),
+            reason: reason.to_string(),
+            games,
+        })?
+        .into_iter()
+        .filter(|r| r.to != actor)
+        .collect();
+    Ok((handled, directors))
 }
 
 /// Replaces a player by another, who takes the number and every unfinished

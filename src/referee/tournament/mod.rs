@@ -12,6 +12,7 @@ mod period;
 mod ruling;
 mod start;
 mod table;
+mod warnings;
 
 pub use directors::{add_director, directors, remove_director};
 pub use entry::{draw, enter, new_tournament, remove, replace, withdraw};
@@ -21,6 +22,7 @@ pub use start::start;
 pub use table::{
     SectionTable, after_game_end, frozen, invitation_lines, refuse_if_frozen, table, table_mail,
 };
+pub use warnings::{clock_warning, set_warning_days};
 
 use crate::store::Tx;
 use crate::store::players::{self, Role};

@@ -501,3 +501,17 @@ tournament-director-finished = The tournament { $tournament } is finished: its l
 } in all). The final table: tournament crosstable { $tournament }.
 # A director asks for a bulletin after the final one was sent.
 bulletin-final-sent = the final bulletin of the tournament «{ $tournament }» (No. { $number }) was sent already: there is no next bulletin
+# To a tournament's directors: time and silence warnings (src/words/tournament_events.rs).
+tournament-director-time-warning = { $player } is { $days ->
+    [one] one day
+   *[other] { $days } days
+} from losing on time in game #{ $game }: the deadline is { $deadline }.
+tournament-director-silence = { $player } has not moved in game #{ $game } for { $days ->
+    [one] one day
+   *[other] { $days } days
+} of clock time while it is their move; the deadline is { $deadline }.
+tournament-director-withdrawal = { $player } has been withdrawn from { $tournament } ({ $reason }): { $games ->
+    [0] no unfinished game was
+    [one] one unfinished game was
+   *[other] { $games } unfinished games were
+} forfeited.

@@ -511,3 +511,20 @@ tournament-director-finished = Турнир «{ $tournament }» окончен: 
 }). Итоговая таблица — в командной строке или в письме «таблица».
 # A director asks for a bulletin after the final one was sent.
 bulletin-final-sent = итоговый бюллетень турнира «{ $tournament }» (№ { $number }) уже разослан: следующего бюллетеня не будет
+# To a tournament's directors: time and silence warnings (src/words/tournament_events.rs).
+tournament-director-time-warning = В партии №{ $game } у участника { $player } до поражения по времени { $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+   *[other] осталось { $days } дней
+}: контрольный срок { $deadline }.
+tournament-director-silence = Участник { $player } не делает ход в партии №{ $game } уже { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+} по часам; контрольный срок { $deadline }.
+tournament-director-withdrawal = Участник { $player } выбыл из турнира «{ $tournament }» ({ $reason }): { $games ->
+    [0] неоконченных партий нет
+    [one] { $games } неоконченная партия засчитана как неявка
+    [few] { $games } неоконченные партии засчитаны как неявка
+   *[other] { $games } неоконченных партий засчитаны как неявка
+}.

@@ -3,7 +3,9 @@
 
 mod adjudication_mail;
 mod by_mail;
+mod clock_warnings;
 mod desk;
 mod late_claims;
 mod rights;
 mod states;
+mod withdrawal_mail;
