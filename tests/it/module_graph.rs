@@ -1081,11 +1081,11 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
     ),
     (
         "store/game_clocks.rs",
-        "the summary of a time-out (another session moves the clock service)",
+        "a time-out's summary, written into the audit row by the store: a typed reason",
     ),
     (
         "site/",
-        "the site writer's refusals and manifest header (another session works in site/)",
+        "the site writer's refusals and manifest header",
     ),
     (
         "daemon/process/",
@@ -1101,7 +1101,7 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
     ),
     (
         "cli/tournament/",
-        "the director's desk at the console (another session works in cli/tournament)",
+        "the director's desk at the console",
     ),
     ("cli/backup.rs", "the operator's console lines"),
     ("cli/check.rs", "the operator's console lines"),

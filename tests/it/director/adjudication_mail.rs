@@ -141,3 +141,26 @@ fn the_director_is_told_of_each_adjudication_event_and_rules_by_replying() {
     );
     assert_eq!(finished.len(), 1, "{:?}", bot.outbox_to(REFEREE));
 }
+
+/// `tournament end-period` says how many games went to adjudication, not how
+/// many mails it queued: one game of two players, told with two directors,
+/// is one game.
+#[test]
+fn end_period_counts_the_games_sent_to_adjudication_not_the_mails() {
+    let bot = Bot::new(Mailing::Local);
+    super::clock_warnings::winter(&bot, &[]);
+    let said = bot.ok_at(
+        super::clock_warnings::t0() + TimeDelta::days(1),
+        &[
+            "tournament",
+            "end-period",
+            super::clock_warnings::T,
+            "--as",
+            super::clock_warnings::REFEREE,
+        ],
+    );
+    assert!(
+        said.contains("playing period ended; 1 game to adjudication"),
+        "{said}"
+    );
+}
