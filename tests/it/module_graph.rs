@@ -1083,10 +1083,7 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "store/game_clocks.rs",
         "a time-out's summary, written into the audit row by the store: a typed reason",
     ),
-    (
-        "site/",
-        "the site writer's refusals and manifest header",
-    ),
+    ("site/", "the site writer's refusals and manifest header"),
     (
         "daemon/process/",
         "the outcome lines of a processed mail, read in `mail-log` and `history`",
@@ -1099,10 +1096,7 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "daemon/bounce.rs",
         "the daemon's console and outcome lines, io::Error texts for the operator",
     ),
-    (
-        "cli/tournament/",
-        "the director's desk at the console",
-    ),
+    ("cli/tournament/", "the director's desk at the console"),
     ("cli/backup.rs", "the operator's console lines"),
     ("cli/check.rs", "the operator's console lines"),
     ("cli/demo.rs", "the operator's console lines"),
