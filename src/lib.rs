@@ -18,13 +18,14 @@
 //!             typed values below (long bilingual tables are data beside
 //!             their module: words/rules_summary.toml, rules/clauses.toml)
 //!   referee   handle(): one command, one SQLite transaction; returns
-//!             typed replies (what is told, referee::told), no sentence
+//!             typed replies (what is told, referee::told) with the game
+//!             as the command left it (referee::GameSession), no sentence
 //!   store     one SQLite file, the only SQL; maps rows to the core's types
 //!   core      mail (envelopes, the readers of what a person writes) ─►
-//!             tournament (Berger, standings) ─► clock (days, leave) ─►
+//!             tournament (Berger, standings, rating lists) ─► clock ─►
 //!             games (AnyGame: one interface, the registry) ─► notation
 //!             (squares, moves as written, FEN, PDN, PGN) ─► printable,
-//!             names, vocabulary (GameId, PlayerId, Side, Language, ...) ─►
+//!             names, vocabulary (GameId, PlayerId, Color, Language, ...) ─►
 //!             rules (boards, move generation; rules::DiagonalPosition: one
 //!             trait for the draughts Position and the TowerPosition)
 //! ```
@@ -41,7 +42,9 @@
 //!   values ([`referee::told`]); [`letters`] words it in the reader's language
 //!   through [`words`] and draws its board, in one pass (no text is added to
 //!   a body afterwards: notes are typed too). Russian outside [`words`]
-//!   only as the words the readers accept (their lexicons).
+//!   only as the words the readers accept (their lexicons); English
+//!   sentences outside [`words`] only as errors for the log and in the files
+//!   still listed as pending in the module-graph test.
 //! - [`store`] alone speaks SQL (rusqlite), one transaction per command or mail.
 //! - [`daemon`] alone speaks to mail servers, sockets and DNS (IMAP, SMTP
 //!   through lettre, mail-auth, inotify); [`daemon`], [`cli`], [`store`],
