@@ -371,7 +371,7 @@ pub fn command() -> Command {
 const HELP_EXAMPLE_COLUMNS: usize = 90;
 
 /// An example as `--help` shows it: indented by two spaces, as
-/// [`example_lines`] breaks it to fit [`HELP_EXAMPLE_COLUMNS`].
+/// [`example_lines`] breaks it to fit `HELP_EXAMPLE_COLUMNS`.
 #[must_use]
 pub fn shown(example: &str) -> String {
     example_lines(example, HELP_EXAMPLE_COLUMNS - 2)

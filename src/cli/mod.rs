@@ -109,7 +109,7 @@ impl Cli {
 
     /// Runs the command; errors are printed to stderr with their causes. A
     /// command that changed the database is journaled beside it after its
-    /// commit ([`journal`]), except `serve`, `backup` and `restore`.
+    /// commit (`journal`), except `serve`, `backup` and `restore`.
     #[must_use]
     pub fn run(mut self) -> ExitCode {
         if !matches!(self.command, Command::Serve(_)) {

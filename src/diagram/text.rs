@@ -25,7 +25,7 @@
 //! - The last move: its squares (from, every landing) in `[ ]`, the captured
 //!   pieces' squares in `( )`, and a line `Last move: c3:e5:g7`.
 //! - Towers (Bashni, Lasca): the board shows the top piece; below it each tower of
-//!   two or more pieces is listed as the picture lists it ([`super::tower_list`]),
+//!   two or more pieces is listed as the picture lists it (`super::tower_list`),
 //!   top first, in words: the owner's pieces, then the prisoners under them
 //!   (`c1: white king, under it: 4 black men`, [`crate::words::state::tower_words`]).
 

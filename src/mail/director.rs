@@ -480,7 +480,7 @@ const RESULT_WORDS: &[(&str, GameResult)] = &[
     ("ничья", GameResult::Draw),
 ];
 
-/// The result a word of [`RESULT_WORDS`] names, read as [`fold`] reads, with
+/// The result a word of `RESULT_WORDS` names, read as `fold` reads, with
 /// spaces collapsed and a final full stop dropped.
 #[must_use]
 pub fn result_word(text: &str) -> Option<GameResult> {
