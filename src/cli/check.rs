@@ -388,8 +388,9 @@ fn verdict(game: &FileGame, file: &str, pgn: bool, index: usize) -> Verdict {
     let replayed = reading.clone().and_then(|r| games::replay_reading(game, r));
     match replayed {
         Err(e) => {
-            v.text = format!("{head}: {e}\n");
-            v.error = Some(e.to_string());
+            let why = crate::words::records::record_error(&e, Language::En);
+            v.text = format!("{head}: {why}\n");
+            v.error = Some(why);
             v
         }
         Ok(checked) => {

@@ -186,14 +186,20 @@ impl Import {
             let reading = match reading {
                 Ok(r) => r,
                 Err(e) => {
-                    refuse(tally, &e.to_string());
+                    refuse(
+                        tally,
+                        &crate::words::records::record_error(&e, Language::En),
+                    );
                     continue;
                 }
             };
             let checked = match games::replay_reading(&g, reading) {
                 Ok(c) => c,
                 Err(e) => {
-                    refuse(tally, &e.to_string());
+                    refuse(
+                        tally,
+                        &crate::words::records::record_error(&e, Language::En),
+                    );
                     continue;
                 }
             };

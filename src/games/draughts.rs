@@ -55,9 +55,7 @@ pub(super) fn new_game(
 ) -> Result<Box<dyn AnyGame>, SetupError> {
     let start = match fen_text {
         None => Position::initial(variant),
-        Some(f) => {
-            fen::read_default(variant, f).map_err(|e| SetupError::Position(e.to_string()))?
-        }
+        Some(f) => fen::read_default(variant, f)?,
     };
     Ok(Box::new(DiagonalAnyGame::new(start)))
 }
@@ -68,8 +66,7 @@ pub(super) fn open_record(
     plies: &[&str],
     first_move_number: u32,
 ) -> Result<Record, SetupError> {
-    let replay = record::replay(variant, fen_text, plies)
-        .map_err(|e| SetupError::Position(e.to_string()))?;
+    let replay = record::replay(variant, fen_text, plies).map_err(SetupError::Fen)?;
     Ok(record_of(replay, first_move_number).record)
 }
 
@@ -97,7 +94,7 @@ pub(super) fn open_written_record(
     first_move_number: u32,
 ) -> Result<WrittenRecord, RecordError> {
     let readings = record::replay_each(variant, fen_text, plies, Ambiguity::ByTheRest)
-        .map_err(|e| SetupError::Position(e.to_string()))?;
+        .map_err(SetupError::Fen)?;
     let complete: Vec<&record::Replay> = readings.iter().filter(|r| r.failure.is_none()).collect();
     if let [a, b, ..] = complete.as_slice()
         && let Some(ambiguity) = first_difference(variant, plies, a, b, first_move_number)

@@ -48,9 +48,12 @@ use crate::rules::{Color, Variant};
 /// position). [`crate::words::setup::refusal`] words it for a director.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    /// A draughts or column-checkers position: the reason of its FEN reader.
-    #[error("{0}")]
-    Position(String),
+    /// A draughts position: why its FEN reader refused it.
+    #[error(transparent)]
+    Fen(#[from] crate::notation::fen::FenError),
+    /// A column-checkers position: why its tower FEN reader refused it.
+    #[error(transparent)]
+    TowerFen(#[from] crate::notation::tower_fen::TowerFenError),
     /// A chess FEN.
     #[error(transparent)]
     ChessFen(#[from] ChessFenError),

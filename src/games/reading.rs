@@ -109,8 +109,13 @@ pub struct NumberingReading {
 /// checkers numbers its squares from b8 in FMJD style or from a1 as some
 /// sources do, RULES.md §1): which game was played cannot be told. A fault
 /// ([`super::RecordError::AmbiguousNumbering`]), listing both readings of the
-/// first ply they play differently.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// first ply they play differently. [`crate::words::records::record_error`]
+/// words it; the Display, for logs, names the ply and each reading.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "move {move_number} ({side:?}) {written:?} reads {}",
+    readings.iter().map(|r| r.full.as_str()).collect::<Vec<_>>().join(" or ")
+)]
 pub struct AmbiguousNumbering {
     /// Index of the first differing ply in the record, from 0.
     pub ply: usize,
@@ -122,36 +127,6 @@ pub struct AmbiguousNumbering {
     pub written: String,
     /// The readings, the usual numbering first.
     pub readings: Vec<NumberingReading>,
-}
-
-impl std::fmt::Display for AmbiguousNumbering {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let dots = if self.side == Color::Black {
-            "..."
-        } else {
-            "."
-        };
-        write!(
-            f,
-            "the record replays whole in {} square numberings; move {}{dots} {:?} reads",
-            self.readings.len(),
-            self.move_number,
-            self.written
-        )?;
-        for (i, r) in self.readings.iter().enumerate() {
-            let sep = if i == 0 { "" } else { " or" };
-            let numbering = match r.numbering {
-                Numbering::FromTopLeft => "square 1 at the top left (b8)",
-                Numbering::FromBottomLeft => "square 1 at the bottom left (a1)",
-            };
-            write!(
-                f,
-                "{sep} {} (with {numbering}, from {})",
-                r.full, r.start_fen
-            )?;
-        }
-        Ok(())
-    }
 }
 
 /// The variant of a game without a `GameType` tag: chess

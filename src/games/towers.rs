@@ -3,7 +3,8 @@
 
 use super::diagonal::{DiagonalAnyGame, DiagonalFamily};
 use super::{AnyGame, ClaimKind, ClaimableDraw, EndRule, Illegal, Record, SetupError};
-use crate::notation::{IllegalReason, SquareStyle, tower_fen};
+use crate::notation::tower_fen::{self, TowerFenError};
+use crate::notation::{IllegalReason, SquareStyle};
 use crate::rules::towers::{TowerGame, TowerPosition};
 use crate::rules::{Citation, Color, End, Outcome, Role, Square, Variant};
 
@@ -50,8 +51,12 @@ pub(super) fn new_game(
     fen_text: Option<&str>,
 ) -> Result<Box<dyn AnyGame>, SetupError> {
     let start = match fen_text {
-        None => TowerPosition::initial(variant).map_err(|e| SetupError::Position(e.to_string()))?,
-        Some(f) => tower_fen::read(variant, f).map_err(|e| SetupError::Position(e.to_string()))?,
+        None => TowerPosition::initial(variant).map_err(|_| {
+            TowerFenError::Position(crate::notation::placement::PlacementError::NotTowers(
+                variant,
+            ))
+        })?,
+        Some(f) => tower_fen::read(variant, f)?,
     };
     Ok(Box::new(DiagonalAnyGame::new(start)))
 }

@@ -23,7 +23,7 @@ pub enum FenError {
         /// The whole FEN as given.
         text: String,
         /// What is wrong.
-        reason: String,
+        reason: FenSyntax,
     },
     /// A square in the FEN is not a playing square.
     #[error("FEN square: {0}")]
@@ -33,10 +33,57 @@ pub enum FenError {
     Position(PlacementError),
 }
 
-fn syntax(text: &str, reason: impl Into<String>) -> FenError {
+/// What in a FEN's text does not follow the FEN form, for the draughts and
+/// the tower FEN alike; each item is quoted as written (`c3(0/0)`, `12-5`).
+/// [`crate::words::setup`] words it for a person; the Display is for logs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenSyntax {
+    /// The first field is not the side to move, `W` or `B`.
+    #[error("it must start with W or B, the side to move")]
+    NoSideToMove,
+    /// The piece list of this side stands twice.
+    #[error("the {} list is given twice", .0.letter())]
+    ListGivenTwice(Color),
+    /// Neither a `W` nor a `B` list.
+    #[error("no W or B list")]
+    NoList,
+    /// The variant is not of the draughts family (a draughts FEN for chess).
+    #[error("{0} is not a game of the draughts family")]
+    NotDraughts(Variant),
+    /// A tower's composition (`c3(0/0)`) in the FEN of a game without towers.
+    #[error("{item} is a tower, and {variant} is not played with towers")]
+    TowerInDraughts {
+        /// The item as written.
+        item: String,
+        /// The game of the FEN.
+        variant: Variant,
+    },
+    /// A square named twice in one list, as written (`a1`, `21`).
+    #[error("{0} is given twice")]
+    SquareGivenTwice(String),
+    /// An item with a `-` that is no range of two square numbers.
+    #[error("{0} is neither a square nor a range of square numbers")]
+    NotARange(String),
+    /// A range of square numbers from the higher to the lower (`12-5`).
+    #[error("the range {first}-{last} runs backwards: write it {last}-{first}")]
+    RangeBackwards {
+        /// The number written first (the higher).
+        first: u32,
+        /// The number written last (the lower).
+        last: u32,
+    },
+    /// A tower's composition opened with `(` and never closed.
+    #[error("{0:?}: a ( without its )")]
+    Unclosed(String),
+    /// `K` before a tower whose top piece is a man.
+    #[error("{0:?}: K marks a king but the tower's top is a man")]
+    KingOverMan(String),
+}
+
+fn syntax(text: &str, reason: FenSyntax) -> FenError {
     FenError::Syntax {
         text: text.to_string(),
-        reason: reason.into(),
+        reason,
     }
 }
 
@@ -48,10 +95,7 @@ fn syntax(text: &str, reason: impl Into<String>) -> FenError {
 /// [`FenError::Square`] for a square that is not a playing square.
 pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<Setup, FenError> {
     let Some(rules) = variant.draughts() else {
-        return Err(syntax(
-            text,
-            format!("{variant} is not a game of the draughts family"),
-        ));
+        return Err(syntax(text, FenSyntax::NotDraughts(variant)));
     };
     let g = Geometry::of(rules.board);
     let (turn, items) = split_lists(text).map_err(|reason| syntax(text, reason))?;
@@ -66,7 +110,10 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
         if item.contains(['(', ')']) {
             return Err(syntax(
                 text,
-                format!("{item} is a tower, and {variant} is not played with towers"),
+                FenSyntax::TowerInDraughts {
+                    item: item.to_string(),
+                    variant,
+                },
             ));
         }
         let (king, body) = match item.strip_prefix(['K', 'k']) {
@@ -80,7 +127,7 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
             };
             if set.contains(sq) {
                 let name = square_name::name(g, sq, written_style(text, numbering));
-                return Err(syntax(text, format!("{name} is given twice")));
+                return Err(syntax(text, FenSyntax::SquareGivenTwice(name)));
             }
             set.insert(sq);
             if king {
@@ -98,8 +145,8 @@ pub fn read_setup(variant: Variant, text: &str, numbering: Numbering) -> Result<
 /// out.
 ///
 /// # Errors
-/// The reason, as a clause: no side to move, a list given twice, no list.
-pub(crate) fn split_lists(text: &str) -> Result<(Color, Vec<(Color, String)>), String> {
+/// [`FenSyntax`]: no side to move, a list given twice, no list.
+pub(crate) fn split_lists(text: &str) -> Result<(Color, Vec<(Color, String)>), FenSyntax> {
     let cleaned: String = text
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '"')
@@ -108,7 +155,7 @@ pub(crate) fn split_lists(text: &str) -> Result<(Color, Vec<(Color, String)>), S
     let turn = match fields.next().map(str::to_ascii_uppercase).as_deref() {
         Some("W") => Color::White,
         Some("B") => Color::Black,
-        _ => return Err("it must start with W or B, the side to move".into()),
+        _ => return Err(FenSyntax::NoSideToMove),
     };
     let mut seen = [false; 2];
     let mut items = Vec::new();
@@ -119,7 +166,7 @@ pub(crate) fn split_lists(text: &str) -> Result<(Color, Vec<(Color, String)>), S
             _ => continue,
         };
         if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(format!("the {} list is given twice", color.letter()));
+            return Err(FenSyntax::ListGivenTwice(color));
         }
         let list = &field[1..];
         items.extend(
@@ -129,7 +176,7 @@ pub(crate) fn split_lists(text: &str) -> Result<(Color, Vec<(Color, String)>), S
         );
     }
     if !seen[0] && !seen[1] {
-        return Err("no W or B list".into());
+        return Err(FenSyntax::NoList);
     }
     Ok((turn, items))
 }
@@ -144,15 +191,12 @@ pub(crate) fn squares_of(
 ) -> Result<Vec<crate::rules::Square>, FenError> {
     if let Some((a, b)) = item.split_once('-') {
         let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else {
-            return Err(syntax(
-                whole,
-                format!("{item} is neither a square nor a range of square numbers"),
-            ));
+            return Err(syntax(whole, FenSyntax::NotARange(item.to_string())));
         };
         if a > b {
             return Err(syntax(
                 whole,
-                format!("the range {item} runs backwards: write it {b}-{a}"),
+                FenSyntax::RangeBackwards { first: a, last: b },
             ));
         }
         if b > u32::from(g.count) {

@@ -12,6 +12,7 @@
 //! form, every other tower with its composition.
 
 use crate::notation::composition::{self, CompositionError};
+use crate::notation::fen::FenSyntax;
 use crate::notation::placement::{self, PlacementError};
 use crate::notation::square_name::{self, SquareError, SquareStyle};
 use crate::rules::towers::{Tower, TowerPosition, TowerSetup};
@@ -26,7 +27,7 @@ pub enum TowerFenError {
         /// The whole FEN as given.
         text: String,
         /// What is wrong.
-        reason: String,
+        reason: FenSyntax,
     },
     /// A square in the FEN is not a playing square.
     #[error("FEN square: {0}")]
@@ -39,10 +40,10 @@ pub enum TowerFenError {
     Position(PlacementError),
 }
 
-fn syntax(text: &str, reason: impl Into<String>) -> TowerFenError {
+fn syntax(text: &str, reason: FenSyntax) -> TowerFenError {
     TowerFenError::Syntax {
         text: text.to_string(),
-        reason: reason.into(),
+        reason,
     }
 }
 
@@ -99,14 +100,11 @@ fn read_item(
         return Ok(());
     };
     let Some(inside) = rest.strip_suffix(')') else {
-        return Err(syntax(whole, format!("{item:?}: a ( without its )")));
+        return Err(syntax(whole, FenSyntax::Unclosed(item.to_string())));
     };
     let tower = composition::read(inside, owner)?;
     if king && tower.top().is_some_and(|p| p.role != Role::King) {
-        return Err(syntax(
-            whole,
-            format!("{item:?}: K marks a king but the tower's top is a man"),
-        ));
+        return Err(syntax(whole, FenSyntax::KingOverMan(item.to_string())));
     }
     let sq = square_name::parse(g, square, numbering)?;
     out.push((sq, tower));

@@ -42,6 +42,8 @@
 //!   refused, the list, the play-out).
 //! - [`setup`]: why a start position was refused (a chess FEN by its field or
 //!   by what makes it illegal).
+//! - [`records`]: why a record file's game cannot be replayed, for the
+//!   record checker's console (`check`, `import`).
 //! - [`reverse`]: the same words read back, for the command line's result and
 //!   status arguments («ничья», «окончена»).
 
@@ -65,6 +67,7 @@ pub mod outbox;
 pub mod pauses;
 pub mod plural;
 pub mod ratings;
+pub mod records;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

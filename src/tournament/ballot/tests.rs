@@ -489,7 +489,12 @@ fn a_wrong_line_of_a_list_is_named_by_its_number() {
         panic!("{problem:?}")
     };
     assert!(
-        matches!(&setup, SetupError::Position(why) if !why.is_empty()),
+        matches!(
+            &setup,
+            SetupError::Fen(crate::notation::fen::FenError::Square(
+                crate::notation::square_name::SquareError::NoSuchNumber(33)
+            ))
+        ),
         "{setup:?}"
     );
     assert!(matches!(*moves, MovesError::Syntax(_)), "{moves:?}");

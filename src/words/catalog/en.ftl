@@ -515,3 +515,42 @@ tournament-director-withdrawal = { $player } has been withdrawn from { $tourname
     [one] one unfinished game was
    *[other] { $games } unfinished games were
 } forfeited.
+# A draughts or column-checkers FEN refused when a game is set up (src/words/setup.rs).
+# $fen is the FEN as given, quoted; $why one of the setup-syntax- reasons.
+setup-draughts-unreadable = cannot read the FEN { $fen }: { $why }
+# $why is a move-square- reason.
+setup-draughts-square = a square of the FEN: { $why }
+# $why is a setup-composition- reason.
+setup-draughts-tower = a tower of the FEN: { $why }
+# $why is a setup-placement- reason.
+setup-draughts-illegal = the FEN is no legal position: { $why }
+setup-syntax-no-side-to-move = it must start with W or B, the side to move
+# $list is W or B.
+setup-syntax-list-twice = the { $list } list is given twice
+setup-syntax-no-list = it has no W or B list
+setup-syntax-not-draughts = { $variant } is not a game of the draughts family
+setup-syntax-tower-in-draughts = { $item } is a tower, and { $variant } is not played with towers
+setup-syntax-square-twice = { $square } is given twice
+setup-syntax-not-a-range = { $item } is neither a square nor a range of square numbers
+setup-syntax-range-backwards = the range { $first }-{ $last } runs backwards: write it { $last }-{ $first }
+setup-syntax-unclosed = { $item }: a ( without its )
+setup-syntax-king-over-man = { $item }: K marks a king but the tower's top is a man
+setup-composition-no-owner-piece = the composition { $text } has no piece of the tower's owner on top
+setup-composition-bad-character = the composition { $text } holds { $char }, which is not 0, 1 or /
+setup-composition-two-slashes = the composition { $text } has more than one /
+setup-composition-too-high = the composition { $text } has more than { $most } pieces
+setup-placement-off-board = a square is off the board
+setup-placement-both-sides = { $square } is in both the White and the Black list
+setup-placement-empty-tower = the tower on { $square } has no piece
+setup-placement-king-on-empty-square = a king is marked on { $square }, where there is no piece
+setup-placement-man-on-promotion-rank = the { $side } man on { $square } stands on its promotion rank: it would be a king
+setup-placement-too-many-pieces = { $side } has { $count } pieces, more than the { $most } a side starts with
+setup-placement-not-towers = { $variant } is not a game of column checkers
+# A record file's game that cannot be replayed, at the record checker's console (src/words/records.rs).
+records-unsupported-game-type = game type { $game_type } is not supported
+# $number is the move number with its dots (12. or 12...); $readings the records-numbering-reading texts joined by records-numbering-or.
+records-ambiguous-numbering = ambiguous square numbering: the record replays whole in { $count } square numberings; move { $number } { $written } reads { $readings }
+records-numbering-reading = { $move } (with { $numbering }, from { $fen })
+records-numbering-top-left = square 1 at the top left (b8)
+records-numbering-bottom-left = square 1 at the bottom left (a1)
+records-numbering-or = or

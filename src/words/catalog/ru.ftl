@@ -528,3 +528,53 @@ tournament-director-withdrawal = Участник { $player } выбыл из т
     [few] { $games } неоконченные партии засчитаны как неявка
    *[other] { $games } неоконченных партий засчитаны как неявка
 }.
+# FEN шашек или столбовых шашек, отклонённый при расстановке партии (src/words/setup.rs).
+# $fen — FEN, как он дан, в кавычках; $why — одна из причин setup-syntax-.
+setup-draughts-unreadable = не удалось прочитать FEN { $fen }: { $why }
+# $why — причина move-square-.
+setup-draughts-square = поле в FEN: { $why }
+# $why — причина setup-composition-.
+setup-draughts-tower = башня в FEN: { $why }
+# $why — причина setup-placement-.
+setup-draughts-illegal = FEN — не допустимая позиция: { $why }
+setup-syntax-no-side-to-move = первым должно стоять W или B — сторона, чей ход
+# $list — W или B.
+setup-syntax-list-twice = список { $list } дан дважды
+setup-syntax-no-list = в нём нет ни списка W, ни списка B
+setup-syntax-not-draughts = игра «{ $variant }» — не из семейства шашек
+setup-syntax-tower-in-draughts = { $item } — башня, а в игре «{ $variant }» башен нет
+setup-syntax-square-twice = поле { $square } указано дважды
+setup-syntax-not-a-range = { $item } — ни поле, ни диапазон номеров полей
+setup-syntax-range-backwards = диапазон { $first }-{ $last } идёт от большего номера к меньшему: пишите { $last }-{ $first }
+setup-syntax-unclosed = { $item }: скобка ( не закрыта
+setup-syntax-king-over-man = { $item }: K обозначает дамку, но наверху башни простая
+setup-composition-no-owner-piece = в составе башни { $text } наверху нет шашки её владельца
+setup-composition-bad-character = в составе башни { $text } есть знак { $char }, а допустимы только 0, 1 и /
+setup-composition-two-slashes = в составе башни { $text } больше одной черты /
+setup-composition-too-high = в составе башни { $text } больше { $most } { $most ->
+    [one] шашки
+   *[other] шашек
+  }
+setup-placement-off-board = поле вне доски
+setup-placement-both-sides = поле { $square } есть и в списке белых, и в списке чёрных
+setup-placement-empty-tower = в башне на { $square } нет ни одной шашки
+setup-placement-king-on-empty-square = дамка отмечена на { $square }, где нет шашки
+setup-placement-man-on-promotion-rank = { $side }: простая на { $square } стоит на поле превращения — она была бы дамкой
+setup-placement-too-many-pieces = { $side }: { $count } { $count ->
+    [one] шашка
+    [few] шашки
+    [many] шашек
+   *[other] шашки
+  } — больше, чем { $most } в начале партии
+setup-placement-not-towers = игра «{ $variant }» — не столбовые шашки
+# Партия файла записей, которую нельзя воспроизвести, на консоли проверки записей (src/words/records.rs).
+records-unsupported-game-type = тип игры { $game_type } не поддерживается
+# $number — номер хода с точками (12. или 12...); $readings — тексты records-numbering-reading через records-numbering-or.
+records-ambiguous-numbering = нумерация полей неоднозначна: запись воспроизводится целиком в { $count ->
+    [one] { $count } нумерации
+   *[other] { $count } нумерациях
+  } полей; ход { $number } { $written } читается как { $readings }
+records-numbering-reading = { $move } (поле 1 { $numbering }, от позиции { $fen })
+records-numbering-top-left = в левом верхнем углу (b8)
+records-numbering-bottom-left = в левом нижнем углу (a1)
+records-numbering-or = или

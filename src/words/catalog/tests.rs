@@ -24,12 +24,13 @@ use crate::vocabulary::Language;
 /// as the mail providers' settings name them, the Maildir folder `new/`
 /// (new) as it is named on disk, and the
 /// letters a chess FEN is written in, quoted where a refusal says what a FEN
-/// field must hold (KQRBNP, kqrbnp, KQkq, w, b). Square names (`e4`, `c3`,
+/// field must hold (KQRBNP, kqrbnp, KQkq, w, b), and the letters of a
+/// draughts FEN (W, B: the side to move and the lists; K: a king). Square names (`e4`, `c3`,
 /// `j10`) are allowed by their shape in [`is_square`].
 const LATIN_IN_RUSSIAN: &[&str] = &[
     "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "SMTP",
     "EHLO", "STARTTLS", "AUTH", "MAIL", "FROM", "RCPT", "TO", "DATA", "zaochka", "DKIM", "SPF",
-    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b",
+    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b", "W", "B", "K",
 ];
 
 /// Messages whose languages read different variables, each with why.
