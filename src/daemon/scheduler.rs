@@ -206,7 +206,7 @@ fn act(
             policy: TimeoutPolicy::LoseOnTime,
         } => {
             // Draughts: any piece left may still win, so the opponent can win.
-            let finished = persist::finish_on_time(tx, a, true, now)?;
+            let finished = crate::referee::clocks::finish_on_time(tx, a, true, now)?;
             ended = finished.result.is_some();
             if let Some(result) = finished.result {
                 // Both players: the line says the result, the state below

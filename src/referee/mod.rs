@@ -6,11 +6,14 @@
 //! What a player says about a game (a move with its number, a draw offer,
 //! a claim, a resignation) is first decided by [`intake::decide`], the one
 //! place of that policy for the mail and the command line alike.
+//! A game lost on time when the daemon's scheduler finds its deadline
+//! passed is decided in [`clocks`].
 //!
 //! The clock's `now` is passed in, never read here.
 
 mod ask;
 pub mod clock_step;
+pub mod clocks;
 mod command;
 mod conditional;
 pub mod create;

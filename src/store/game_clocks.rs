@@ -8,23 +8,22 @@
 //!   [`take_leave`] for `leave ...`, [`add_time`] for a referee's grant,
 //!   [`report`] for the clock lines of a reply;
 //! - the daemon's scheduler tick: [`tick`], then for each action returned
-//!   write the outbox row (and for a `timeout-loss`, [`finish_on_time`]) in
-//!   the same transaction.
+//!   write the outbox row (and for a `timeout-loss`, the referee's
+//!   `referee::clocks::finish_on_time`) in the same transaction.
 
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 
-use super::audit::{self, NewAuditEntry};
 use super::clocks::{self, Clock, Leave};
 use super::games::{self, Game, GameFilter};
 use super::{Color, GameId, PlayerId, StoreError, Tx, bounce_pauses, clock_trust, players};
 use crate::clock::charge::Stop;
 use crate::clock::control::{ControlError, TimeControl};
 use crate::clock::leave::{self, LeaveError, LeaveRequest};
-use crate::clock::schedule::{self, Action, ActionKind};
-use crate::clock::settings::{Settings, TimeoutPolicy};
+use crate::clock::schedule::{self, Action};
+use crate::clock::settings::Settings;
 use crate::clock::state::{self, ClockView, MoveCharge, MoveClockError};
 use crate::clock::zone::{ZoneError, parse_zone};
-use crate::vocabulary::{GameStatus, Termination};
+use crate::vocabulary::GameStatus;
 
 /// What went wrong in a clock operation on the store.
 #[derive(Debug, thiserror::Error)]
@@ -443,7 +442,8 @@ pub fn claim(tx: &Tx<'_>, action: &Action, now: DateTime<Utc>) -> Result<bool> {
 
 /// The scheduler tick: the actions due at `now` (UTC) that no earlier tick
 /// has recorded, each recorded now. The caller acts on every one in the same
-/// transaction (outbox rows; [`finish_on_time`] for a `timeout-loss`), so a
+/// transaction (outbox rows; `referee::clocks::finish_on_time` for a
+/// `timeout-loss`), so a
 /// crash before the commit leaves nothing recorded and nothing sent, and the
 /// next tick does it all again.
 ///
@@ -483,46 +483,6 @@ pub fn stop_at_end(tx: &Tx<'_>, game_id: GameId, to_move: Color, at: DateTime<Ut
         clocks::put(tx, &other)?;
     }
     Ok(())
-}
-
-/// Ends a game on time for a `timeout-loss` action: the opponent wins, or the
-/// game is drawn if `opponent_can_win` is false (the caller decides from the
-/// material: FIDE art. 6.9 for chess). The game finishes at the deadline
-/// instant; the timed-out clock is charged up to it (0 left) and stops; an audit entry `timeout` is
-/// written. Returns the finished game.
-///
-/// # Errors
-/// [`ClockError::Store`].
-pub fn finish_on_time(
-    tx: &Tx<'_>,
-    action: &Action,
-    opponent_can_win: bool,
-    now: DateTime<Utc>,
-) -> Result<Game> {
-    let result = schedule::timeout_result(action.side, opponent_can_win);
-    let game = games::set_result(tx, action.game_id, result, Termination::Time, action.about)?;
-    stop_at_end(tx, action.game_id, action.side, action.about)?;
-    let policy = match action.kind {
-        ActionKind::TimeOut { policy } => policy,
-        _ => TimeoutPolicy::LoseOnTime,
-    };
-    audit::append(
-        tx,
-        &NewAuditEntry {
-            at: now,
-            actor: None,
-            action: "timeout".to_owned(),
-            game_id: Some(action.game_id),
-            reason: Some(format!("{} ran out of time", action.side)),
-            details: Some(serde_json::json!({
-                "side": action.side,
-                "deadline": super::instant_text(action.about),
-                "result": result,
-                "policy": policy,
-            })),
-        },
-    )?;
-    Ok(game)
 }
 
 /// The clock stops of `player` in `game` that end after `from` (UTC): the

@@ -43,7 +43,9 @@
 //!   (stored by its name, `russian`) and [`Color`] (the side of the board, `white` /
 //!   `black`), the clock's [`crate::clock::TimeControl`] (stored as its JSON
 //!   form, validated when read) and the clock's pure functions (which
-//!   [`game_clocks`] calls inside the caller's transaction), the tournament's
+//!   [`game_clocks`] calls inside the caller's transaction; what a time-out
+//!   decides, the result and its audit entry, is the referee's
+//!   `referee::clocks`), the tournament's
 //!   settings and pairing system, the verdicts of [`crate::mail::auth`]. It
 //!   never depends on the referee, the prose, the daemon or the command line.
 //! - **FEN and notation** are plain strings here, as written; position hashes

@@ -1067,22 +1067,6 @@ const ENGLISH_ALLOWED: &[(&str, &str)] = &[
 /// `src/words` (the operator's console lines in an operator section); the
 /// test fails when one is clean, so that it is struck from this list.
 const ENGLISH_PENDING: &[(&str, &str)] = &[
-    (
-        "notation/fen.rs",
-        "why a draughts FEN is unreadable, a String in FenError::Syntax: a typed reason",
-    ),
-    (
-        "notation/tower_fen.rs",
-        "why a tower FEN is unreadable, a String in FenError::Syntax: a typed reason",
-    ),
-    (
-        "games/reading.rs",
-        "AmbiguousNumbering's Display, a record error's line at the record checker's console",
-    ),
-    (
-        "store/game_clocks.rs",
-        "a time-out's summary, written into the audit row by the store: a typed reason",
-    ),
     ("site/", "the site writer's refusals and manifest header"),
     (
         "daemon/process/",

@@ -235,7 +235,7 @@ fn tick_body(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Action>, TestError> 
                 policy: TimeoutPolicy::LoseOnTime,
             })
         {
-            persist::finish_on_time(tx, a, true, now)?;
+            zaochka::referee::clocks::finish_on_time(tx, a, true, now)?;
         }
         outbox::enqueue(
             tx,
