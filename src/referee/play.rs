@@ -43,7 +43,24 @@ pub(crate) fn play(
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
     let mut l = load(tx, id, now)?;
-    let me = active_side(&l, actor)?;
+    play_loaded(tx, &mut l, actor, text, offer_draw, now, source)
+}
+
+/// As [`play`], on a game already loaded: `l` is left as the move left the
+/// game (the row, the stored plies, the game replayed through the new ply),
+/// so that what follows the move (a conditional reply) reads nothing again.
+/// After an error `l` may be stale: the caller drops it.
+pub(crate) fn play_loaded(
+    tx: &Tx<'_>,
+    l: &mut Loaded,
+    actor: PlayerId,
+    text: &str,
+    offer_draw: bool,
+    now: DateTime<Utc>,
+    source: Source<'_>,
+) -> Result<Handled, RefereeError> {
+    let id = l.row.id;
+    let me = active_side(l, actor)?;
     if me != l.game.turn() {
         return Err(RefereeError::NotYourTurn);
     }
@@ -57,14 +74,14 @@ pub(crate) fn play(
             Err(crate::store::game_clocks::ClockError::Move(
                 crate::clock::MoveClockError::Late { deadline, .. },
             )) => {
-                return lost_on_time(tx, &mut l, me, deadline, now);
+                return lost_on_time(tx, l, me, deadline, now);
             }
             Err(e) => return Err(e.into()),
         }
     }
-    record_move(
+    let recorded = record_move(
         tx,
-        &l,
+        l,
         me,
         text,
         &played.full,
@@ -72,7 +89,7 @@ pub(crate) fn play(
         now,
         source,
     )?;
-    crate::referee::load::refresh_clocks(tx, &mut l, now)?;
+    crate::referee::load::refresh_clocks(tx, l, now)?;
     // A move declines the opponent's pending offer (seed 001 §1.9.2).
     let declined = match offers::pending(tx, id)? {
         Some(o) if o.side != me => {
@@ -85,7 +102,7 @@ pub(crate) fn play(
     // An offer that may not be made leaves the move standing: the mover is
     // told why no draw was offered.
     let (offer_draw, offer_bar) = if offer_draw {
-        match make_offer(tx, &l, me, ply, now, source) {
+        match make_offer(tx, l, me, ply, now, source) {
             Ok(()) => (true, None),
             Err(RefereeError::OwnOffer) => (false, Some(OfferBar::OwnPending)),
             Err(RefereeError::OfferRightUsed) => (false, Some(OfferBar::RightUsed)),
@@ -96,7 +113,7 @@ pub(crate) fn play(
     };
     let finish = game.outcome();
     if let Some(f) = &finish {
-        finish_game(tx, &mut l, f.result, f.termination, now)?;
+        finish_game(tx, l, f.result, f.termination, now)?;
     }
     let offer = if finish.is_none() {
         offers::pending(tx, id)?
@@ -145,7 +162,7 @@ pub(crate) fn play(
         }
         s
     };
-    let replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
+    let replies = to_each(l, game.as_ref(), offer.as_ref(), text_of);
     let summary = Account::Moved {
         game: id,
         number,
@@ -154,6 +171,8 @@ pub(crate) fn play(
         finish,
         offer_bar,
     };
+    l.moves.push(recorded);
+    l.game = game;
     Ok(Handled {
         game: Some(id),
         replies,
@@ -185,7 +204,7 @@ fn lost_on_time(
     })
 }
 
-/// Records a ply in the store.
+/// Records a ply in the store; returns it as stored.
 #[allow(clippy::too_many_arguments)]
 fn record_move(
     tx: &Tx<'_>,
@@ -196,21 +215,19 @@ fn record_move(
     hash: u64,
     now: DateTime<Utc>,
     source: Source<'_>,
-) -> Result<(), RefereeError> {
-    moves::append(
-        tx,
-        &NewMove {
-            game_id: l.row.id,
-            ply: l.moves.len() as u32 + 1,
-            side: me,
-            notation: full.to_string(),
-            written: written.trim().to_string(),
-            source_message: source.message_id.map(str::to_string),
-            received_at: now,
-            position_hash: hash as i64,
-        },
-    )?;
-    Ok(())
+) -> Result<NewMove, RefereeError> {
+    let ply = NewMove {
+        game_id: l.row.id,
+        ply: l.moves.len() as u32 + 1,
+        side: me,
+        notation: full.to_string(),
+        written: written.trim().to_string(),
+        source_message: source.message_id.map(str::to_string),
+        received_at: now,
+        position_hash: hash as i64,
+    };
+    moves::append(tx, &ply)?;
+    Ok(ply)
 }
 
 /// Records a draw offer by `me` after ply `ply`, enforcing the offer rules.

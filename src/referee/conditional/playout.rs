@@ -7,6 +7,7 @@
 use crate::referee::told::{Account, Line, Part, Told};
 use chrono::{DateTime, Utc};
 
+use crate::referee::load::Loaded;
 use crate::referee::told::ConditionalEvent as Event;
 use crate::referee::{Command, Handled, RefereeError, Source};
 use crate::store::conditional_replies::{self, ConditionalReply};
@@ -32,11 +33,13 @@ pub(crate) fn play(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
-    let handled = crate::referee::play::play(tx, id, actor, written, offer_draw, now, source)?;
-    let Some(mover) = games::get(tx, id)?.side_of(actor) else {
+    let mut l = crate::referee::load::load(tx, id, now)?;
+    let handled =
+        crate::referee::play::play_loaded(tx, &mut l, actor, written, offer_draw, now, source)?;
+    let Some(mover) = l.side_of(actor) else {
         return Ok(handled);
     };
-    answer(tx, id, mover, handled, now, true)
+    answer_on(tx, id, Some(&mut l), mover, handled, now, true)
 }
 
 /// What follows a ply of `mover` just played (`handled`: its notices): with
@@ -53,11 +56,31 @@ pub(crate) fn answer(
     tx: &Tx<'_>,
     id: GameId,
     mover: Color,
+    handled: Handled,
+    now: DateTime<Utc>,
+    own_move: bool,
+) -> Result<Handled, RefereeError> {
+    answer_on(tx, id, None, mover, handled, now, own_move)
+}
+
+/// As [`answer`], on the game as the ply left it when the caller has it
+/// loaded (`loaded`: row, stored plies and replayed game after the ply): the
+/// last ply, the status and the reply's play are read from it, and it is
+/// kept up to date through every reply, so that the play-out reads the
+/// game's moves no more; with `None` they are read from the store.
+fn answer_on(
+    tx: &Tx<'_>,
+    id: GameId,
+    mut loaded: Option<&mut Loaded>,
+    mover: Color,
     mut handled: Handled,
     now: DateTime<Utc>,
     own_move: bool,
 ) -> Result<Handled, RefereeError> {
-    let row = games::get(tx, id)?;
+    let row = match &loaded {
+        Some(l) => l.row.clone(),
+        None => games::get(tx, id)?,
+    };
     if row.status != GameStatus::Active {
         conditionals::clear_game(tx, id)?;
         return Ok(handled);
@@ -80,7 +103,10 @@ pub(crate) fn answer(
     if lines.is_empty() {
         return Ok(handled);
     }
-    let last = moves::list(tx, id)?.pop();
+    let last = match &loaded {
+        Some(l) => l.moves.last().cloned(),
+        None => moves::list(tx, id)?.pop(),
+    };
     let matching: Vec<&ConditionalLine> = lines
         .iter()
         .filter(|c| {
@@ -122,7 +148,20 @@ pub(crate) fn answer(
         } else {
             &reply.written
         };
-        crate::referee::play::play(tx, id, owner_id, written, reply.offer_draw, now, from)
+        match loaded.as_deref_mut() {
+            Some(l) => crate::referee::play::play_loaded(
+                tx,
+                l,
+                owner_id,
+                written,
+                reply.offer_draw,
+                now,
+                from,
+            ),
+            None => {
+                crate::referee::play::play(tx, id, owner_id, written, reply.offer_draw, now, from)
+            }
+        }
     });
     let second = match played {
         Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
@@ -142,7 +181,10 @@ pub(crate) fn answer(
         tx,
         &ConditionalReply {
             game_id: id,
-            ply: moves::last_ply(tx, id)?,
+            ply: match &loaded {
+                Some(l) => l.moves.len() as u32,
+                None => moves::last_ply(tx, id)?,
+            },
             source_message: line.source_message.clone(),
             given_at: line.created_at,
             played_at: now,
@@ -156,13 +198,17 @@ pub(crate) fn answer(
             conditionals::delete(tx, c.id)?;
         }
     }
-    if games::get(tx, id)?.status != GameStatus::Active {
+    let status = match &loaded {
+        Some(l) => l.row.status,
+        None => games::get(tx, id)?.status,
+    };
+    if status != GameStatus::Active {
         conditionals::clear_game(tx, id)?;
         remaining = 0;
     }
     let merged = merge(handled, second, owner_id, remaining);
     // The reply is a ply too: the mover's remaining lines may answer it.
-    answer(tx, id, owner, merged, now, false)
+    answer_on(tx, id, loaded, owner, merged, now, false)
 }
 
 /// One notice per player for a move and the conditional reply it set off:

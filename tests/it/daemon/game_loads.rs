@@ -241,3 +241,52 @@ fn draw_offer_mails_read_their_game_row_once() {
     reads.assert_one_load();
     assert_eq!(bot.plies(1), 2, "no move was played");
 }
+
+/// A move mail that sets off the opponent's conditional line: the reply is
+/// played on the game the move left loaded, so the play-out reads the
+/// game's moves no more than a plain move mail does (one read, one replay),
+/// and both players still get the board after the reply.
+#[test]
+fn a_move_mail_that_sets_off_a_conditional_reply_reads_its_moves_once() {
+    let bot = Bot::new(Mailing::Local);
+    let bt = game_after_one_move(&bot);
+    let wt = bot.token(1, "white");
+    bot.deliver(
+        2,
+        &mail(
+            ALICE,
+            &format!("bot+1.{wt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "w-line@example.test",
+            "if 1... f6-e5 then 2. d4:f6",
+        ),
+    );
+    bot.serve_once();
+    let lines: i64 = bot
+        .db()
+        .query_row("SELECT count(*) FROM conditional_lines", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(lines, 1, "White's line is kept");
+    let statements = traced_process(
+        &bot,
+        "maildir/traced-move-answered",
+        &mail(
+            "bob@example.test",
+            &format!("bot+1.{bt}@example.test"),
+            "Re: [zaochka #1] russian",
+            "b1@example.test",
+            "1... f6-e5",
+        ),
+    );
+    assert_eq!(
+        bot.plies(1),
+        3,
+        "the move and White's conditional reply were played"
+    );
+    let reads = Reads::of(&statements);
+    assert_eq!(
+        reads.pictures, 2,
+        "both players get the board after the reply"
+    );
+    reads.assert_one_load();
+}
