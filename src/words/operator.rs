@@ -476,3 +476,5 @@ pub mod values {
         )
     }
 }
+
+pub mod outcomes;

@@ -1084,18 +1084,6 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "a time-out's summary, written into the audit row by the store: a typed reason",
     ),
     ("site/", "the site writer's refusals and manifest header"),
-    (
-        "daemon/process/",
-        "the outcome lines of a processed mail, read in `mail-log` and `history`",
-    ),
-    (
-        "daemon/authenticate.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
-    (
-        "daemon/bounce.rs",
-        "the daemon's console and outcome lines, io::Error texts for the operator",
-    ),
     ("cli/tournament/", "the director's desk at the console"),
     ("cli/backup.rs", "the operator's console lines"),
     ("cli/check.rs", "the operator's console lines"),
