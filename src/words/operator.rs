@@ -477,4 +477,5 @@ pub mod values {
     }
 }
 
+pub mod desk;
 pub mod outcomes;

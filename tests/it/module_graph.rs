@@ -1084,7 +1084,6 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "a time-out's summary, written into the audit row by the store: a typed reason",
     ),
     ("site/", "the site writer's refusals and manifest header"),
-    ("cli/tournament/", "the director's desk at the console"),
     ("cli/backup.rs", "the operator's console lines"),
     ("cli/check.rs", "the operator's console lines"),
     ("cli/demo.rs", "the operator's console lines"),
