@@ -479,3 +479,4 @@ pub mod values {
 
 pub mod desk;
 pub mod outcomes;
+pub mod site_files;

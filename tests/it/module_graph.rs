@@ -1083,14 +1083,12 @@ const ENGLISH_PENDING: &[(&str, &str)] = &[
         "store/game_clocks.rs",
         "a time-out's summary, written into the audit row by the store: a typed reason",
     ),
-    ("site/", "the site writer's refusals and manifest header"),
     ("cli/backup.rs", "the operator's console lines"),
     ("cli/check.rs", "the operator's console lines"),
     ("cli/demo.rs", "the operator's console lines"),
     ("cli/game.rs", "the operator's console lines"),
     ("cli/help.rs", "the operator's console lines"),
     ("cli/import.rs", "the operator's console lines"),
-    ("cli/publish.rs", "the operator's console lines"),
     ("cli/timing.rs", "the operator's console lines"),
 ];
 
