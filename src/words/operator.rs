@@ -477,6 +477,11 @@ pub mod values {
     }
 }
 
+pub mod backups;
+pub mod checks;
+pub mod demo;
 pub mod desk;
+pub mod games;
+pub mod manual;
 pub mod outcomes;
 pub mod site_files;
