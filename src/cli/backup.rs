@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::store_args::StoreArgs;
 use crate::daemon::backup;
+use crate::words::operator::backups;
 
 /// Writes a checked copy of the database to FILE, the daemon running or not.
 ///
@@ -35,9 +36,8 @@ impl Backup {
             );
         } else {
             println!(
-                "backup written to {} ({} bytes, integrity checked)",
-                written.path.display(),
-                written.bytes
+                "{}",
+                backups::written(written.path.display(), written.bytes)
             );
         }
         Ok(ExitCode::SUCCESS)
@@ -95,12 +95,7 @@ impl Restore {
         };
         let journal_path = crate::daemon::journal::path_of(&config.database);
         if !self.no_replay && !journal_path.exists() {
-            eprintln!(
-                "zaochka: no command journal at {}: shell commands typed after the backup cannot be \
-                 replayed (if the journal was removed with the database, put it back from your copy \
-                 and run this restore again; if no command was typed at the shell, nothing is lost)",
-                journal_path.display()
-            );
+            eprintln!("{}", backups::no_journal(journal_path.display()));
         }
         let mut journal = super::journal::Journal::new(args);
         let restored = backup::restore(&config, &self.file, args.now(), &stop, how, &mut journal)?;
@@ -119,24 +114,28 @@ impl Restore {
             );
         } else if self.no_replay {
             println!(
-                "{} restored into {} as it stands (schema {}); neither the mailbox nor the shell \
-                 commands were replayed.",
-                self.file.display(),
-                config.database.display(),
-                restored.backup_version
+                "{}",
+                backups::restored_as_it_stands(
+                    self.file.display(),
+                    config.database.display(),
+                    restored.backup_version
+                )
             );
         } else {
+            let replayed = backups::Replayed {
+                seen: restored.replay.seen,
+                processed: restored.replay.processed,
+                applied: restored.replay.commands_applied,
+                refused: restored.replay.commands_refused,
+            };
             println!(
-                "{} restored into {}; mailbox replayed: {} mails looked at, {} processed again; \
-                 shell commands of {} replayed: {} applied, {} changed nothing (see above). \
-                 Start the daemon: it sends the replies.",
-                self.file.display(),
-                config.database.display(),
-                restored.replay.seen,
-                restored.replay.processed,
-                crate::daemon::journal::path_of(&config.database).display(),
-                restored.replay.commands_applied,
-                restored.replay.commands_refused
+                "{}",
+                backups::restored_and_replayed(
+                    self.file.display(),
+                    config.database.display(),
+                    crate::daemon::journal::path_of(&config.database).display(),
+                    replayed
+                )
             );
         }
         Ok(ExitCode::SUCCESS)

@@ -27,6 +27,7 @@ use crate::printable::printable;
 use crate::rules::{Color, GameResult};
 use crate::vocabulary::Language;
 use crate::words::moves;
+use crate::words::operator::checks as told;
 use chrono::{DateTime, Utc};
 
 /// Checks PDN and PGN files as the referee would: one line per game, OK or its faults.
@@ -229,7 +230,7 @@ impl Check {
                 Ok(f) => f,
                 Err(e) => {
                     // Reported and skipped: the other files are still checked.
-                    eprintln!("zaochka: {}; file skipped", printable(&format!("{e:#}")));
+                    eprintln!("{}", told::file_skipped(&printable(&format!("{e:#}"))));
                     unreadable += 1;
                     continue;
                 }
@@ -275,10 +276,7 @@ impl Check {
                 }
                 checked += batch.len();
                 if let Some(e) = fault {
-                    eprintln!(
-                        "zaochka: {}: {e}; the rest of the file skipped",
-                        printable(&name)
-                    );
+                    eprintln!("{}", told::rest_skipped(&printable(&name), e));
                     unreadable += 1;
                     break;
                 }
@@ -430,11 +428,11 @@ fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
     let mut text = String::new();
     for a in &checked.ambiguous {
         faults.push("ambiguous_move".into());
-        text.push_str(&format!(
-            "{head}: AMBIGUOUS {}; read on with {}\n  position before it: {}\n",
-            ambiguous_text(a),
-            a.played,
-            a.fen_before
+        text.push_str(&told::ambiguous_line(
+            &head,
+            &ambiguous_text(a),
+            &a.played,
+            &a.fen_before,
         ));
     }
     if let Some(p) = &judged.played_after_end {
@@ -457,7 +455,7 @@ fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
         let mut note = String::new();
         if let Some(u) = checked.unrecorded_from {
             v.unrecorded_from_ply = Some(u + 1);
-            note = format!(", moves not recorded from ply {}", u + 1);
+            note = told::unrecorded_from(u + 1);
         }
         let result = game.result.as_deref().unwrap_or("*");
         let plies = crate::words::game::count_en(plies, "ply", "plies");
@@ -492,14 +490,7 @@ pub(super) fn default_reading_hint(
     };
     let replays =
         games::replay_reading(game, international).is_ok_and(|c| c.record.failure.is_none());
-    let read = "read as Russian checkers by default (no GameType tag)";
-    Some(if replays {
-        format!("{read}; it replays as international draughts: add [GameType \"20\"]")
-    } else {
-        format!(
-            "{read}; a GameType tag names the game (25 Russian checkers, 20 international draughts)"
-        )
-    })
+    Some(told::default_reading(replays))
 }
 
 /// The receipt time each ply's comment gives as `[%ccsnt YYYY.MM.DD,HH:MM]`
@@ -522,24 +513,18 @@ pub(super) fn move_times(game: &PdnGame) -> (Vec<Option<DateTime<Utc>>>, Vec<Str
         if let (Some(t), Some(before)) = (time, last)
             && t < before
         {
-            notes.push(format!(
-                "ply {} `{}`: its time {} is before the time of the ply before it",
-                k + 1,
-                ply.text,
-                t.format("%Y.%m.%d,%H:%M:%S")
-            ));
+            notes.push(told::time_before_previous(k + 1, &ply.text, t));
         }
         last = time.or(last);
         times.push(time);
     }
     let timed: Vec<DateTime<Utc>> = times.iter().flatten().copied().collect();
     if let (Some(first), Some(end)) = (timed.first(), timed.last()) {
-        notes.push(format!(
-            "move times (%ccsnt) on {} of {} plies, {} to {} UTC",
+        notes.push(told::move_times(
             timed.len(),
             game.plies.len(),
-            first.format("%Y.%m.%d,%H:%M"),
-            end.format("%Y.%m.%d,%H:%M")
+            *first,
+            *end,
         ));
     }
     (times, notes)
@@ -563,17 +548,13 @@ pub(super) fn verdict_notes(v: &RecordVerdict) -> Vec<String> {
         .iter()
         .any(|c| matches!(c, Contradiction::Position { .. }));
     if let (Some(f), None, false) = (&v.finish, &v.played_after_end, contradicted) {
-        notes.push(format!(
-            "the final position ends the game: {}; {}",
-            moves::finish_rule(f, Language::En),
-            moves::result_with_score(f.result, Language::En)
+        notes.push(told::final_position_ends(
+            &moves::finish_rule(f, Language::En),
+            &moves::result_with_score(f.result, Language::En),
         ));
     }
     for c in &v.claimable {
-        notes.push(format!(
-            "a draw could be claimed in the final position: {}",
-            moves::claimable(c, Language::En)
-        ));
+        notes.push(told::claimable_draw(&moves::claimable(c, Language::En)));
     }
     notes
 }
@@ -596,18 +577,7 @@ pub(super) fn after_end_text(p: &PlayedAfterEnd, game: &PdnGame) -> String {
 /// `at move 1. "32x14": it fits 2 moves that each let the record go on to its
 /// end: 32x23x34x25x14 or 32x43x34x25x14`.
 pub(super) fn ambiguous_text(a: &AmbiguousMove) -> String {
-    let dots = if a.side == Color::Black { "..." } else { "." };
-    let how_far = if a.to_end { "to its end" } else { "as far" };
-    let candidates = match a.candidates.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => a.candidates.join(""),
-    };
-    format!(
-        "at move {}{dots} {:?}: it fits {} moves that each let the record go on {how_far}: {candidates}",
-        a.move_number,
-        a.written,
-        a.candidates.len()
-    )
+    told::ambiguous(a)
 }
 
 fn ambiguous_shown(a: &AmbiguousMove) -> AmbiguousShown {
@@ -699,11 +669,14 @@ fn failure_of(
     };
     let reason = f.error.message(Language::En);
     let fen_before = record.game.fen();
-    let mut text = format!(
-        "{head}: {} at move {}{dots} {:?}: {reason}\n  position before it ({fen_before}):\n",
-        kind.to_uppercase(),
+    let mut text = told::move_fault(
+        &head,
+        &kind.to_uppercase(),
         f.move_number,
-        f.error.written
+        dots,
+        &f.error.written,
+        &reason,
+        &fen_before,
     );
     for line in crate::diagram::game_text(
         record.game.as_ref(),

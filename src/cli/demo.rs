@@ -8,6 +8,8 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{Context, bail};
 
+use crate::words::operator::demo;
+
 /// Plays one move by mail and prints the bot's reply (no mail server needed).
 ///
 /// Plays one move by mail on the embedded default (no mail server needed) and
@@ -93,10 +95,7 @@ impl Demo {
         let reply_to = header(&invitation, "Reply-To").context("the invitation has no Reply-To")?;
         // Taken after the game has started: its clocks run from then.
         let now = db.now.unwrap_or_else(chrono::Utc::now);
-        let mail = format!(
-            "From: Иванов <ivanov@example.org>\r\nTo: {reply_to}\r\nSubject: Re: [zaochka #1] russian\r\nMessage-ID: <demo-1@example.org>\r\nDate: {}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nДобрый день!\r\n\r\n1. cd4\r\n",
-            now.to_rfc2822()
-        );
+        let mail = demo::players_mail(&reply_to, &now.to_rfc2822());
         let path = self.dir.join("mail/inbox/new/demo-1.eml");
         std::fs::write(&path, mail)?;
         if db.now.is_some() {
@@ -106,15 +105,15 @@ impl Demo {
                 .open(&path)?
                 .set_modified(now.into())?;
         }
-        println!("(Иванов mails \"1. cd4\" to {reply_to}: mail/inbox/new/demo-1.eml)");
+        println!("{}", demo::player_mails(&reply_to));
         print!("$ zaochka serve --once\n{}", run(&["serve", "--once"])?);
         let reply = newest_eml(&self.dir, "ivanov@example.org")?;
         let parsed = mail_parser::MessageParser::default()
             .parse(reply.as_bytes())
             .context("cannot read the reply")?;
         println!(
-            "\nThe bot's reply to Иванов ({}):",
-            self.dir.join("mail/outbox").display()
+            "{}",
+            demo::bots_reply(self.dir.join("mail/outbox").display())
         );
         println!("Subject: {}\n", parsed.subject().unwrap_or(""));
         println!("{}", parsed.body_text(0).unwrap_or_default());

@@ -15,6 +15,7 @@ use crate::store::games as game_rows;
 use crate::store::moves;
 use crate::store::offers;
 use crate::vocabulary::{GameId, GameStatus};
+use crate::words::operator::games as told;
 
 /// Creates and shows games.
 #[derive(clap::Subcommand, Debug)]
@@ -177,10 +178,7 @@ fn new_game(
     });
     match created {
         Ok((row, w, b)) => {
-            let summary = format!(
-                "game #{} {}: {} (white) – {} (black)",
-                row.id, row.variant, w.name, b.name
-            );
+            let summary = told::made(row.id, row.variant, &w.name, &b.name);
             let made = GameMade {
                 game: row.id.0,
                 variant: row.variant,
@@ -247,10 +245,7 @@ fn show(
     };
     let plies = at.unwrap_or(list.len());
     if plies > list.len() {
-        let why = format!(
-            "game #{id} has {}; there is no ply {plies}",
-            crate::words::game::count_en(list.len(), "ply", "plies")
-        );
+        let why = told::no_such_ply(id, list.len(), plies);
         return Ok(super::output::refused(&why, json));
     }
     let mut game: Box<dyn AnyGame> = games::new_game(row.variant, row.start_fen.as_deref())?;
@@ -375,13 +370,13 @@ impl std::fmt::Display for GameShown {
             "Game #{} ({}): {} – {}",
             self.game, self.variant, self.white, self.black
         )?;
-        writeln!(f, "Position after ply {} of {}:", self.ply, self.plies)?;
+        writeln!(f, "{}", told::position_after(self.ply, self.plies))?;
         write!(f, "{}", self.board)?;
         writeln!(f, "FEN {}", self.fen)?;
         let full = score_text(&self.score_full, self.first_side, self.first_move_number);
         let short = score_text(&self.score_short, self.first_side, self.first_move_number);
         if self.score_full.is_empty() {
-            writeln!(f, "\nNo move has been played yet.\n")?;
+            writeln!(f, "\n{}\n", told::no_move_yet())?;
         } else {
             writeln!(f, "\nScore (full):\n{full}\n\nScore (short):\n{short}\n")?;
         }
@@ -402,7 +397,7 @@ impl std::fmt::Display for GameShown {
             },
         }
         if let Some(side) = self.pending_offer {
-            writeln!(f, "Pending draw offer by {side}")?;
+            writeln!(f, "{}", told::pending_offer(side))?;
         }
         if let Some(c) = self.time_control {
             writeln!(f, "Time control: {}", c.describe(en))?;
@@ -429,10 +424,12 @@ impl std::fmt::Display for GameShown {
             let (_, rest) = words.split_once(": ").unwrap_or(("", &words));
             write!(f, "Clock {}: {rest}", c.side)?;
             match (&c.deadline, c.stopped) {
-                (_, true) => writeln!(f, "; clock stopped, no deadline")?,
-                (Some(d), false) => {
-                    writeln!(f, "; move due by {}", crate::clock::zone::format_utc(*d))?
-                }
+                (_, true) => writeln!(f, "{}", told::clock_stopped_no_deadline())?,
+                (Some(d), false) => writeln!(
+                    f,
+                    "{}",
+                    told::move_due_by(&crate::clock::zone::format_utc(*d))
+                )?,
                 (None, false) => writeln!(f)?,
             }
         }
@@ -467,7 +464,7 @@ fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode>
             }
             Err(e) => return Err(e.into()),
         };
-        let not_in_game = || RefereeError::Invalid(format!("{player} does not play in game #{id}"));
+        let not_in_game = || RefereeError::Invalid(told::not_in_game(player, id));
         if row.side_of(p.id).is_none() {
             return Err(not_in_game());
         }

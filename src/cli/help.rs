@@ -437,11 +437,7 @@ pub fn plain_command() -> Command {
 fn with_examples(mut cmd: Command, path: &str) -> Command {
     let lines = examples(path);
     if !lines.is_empty() {
-        let title = if lines.len() == 1 {
-            "Example:"
-        } else {
-            "Examples:"
-        };
+        let title = crate::words::operator::manual::examples_title(lines.len());
         let body: Vec<String> = lines.iter().map(|l| shown(l)).collect();
         cmd = cmd.after_long_help(format!("{title}\n{}", body.join("\n")));
     }

@@ -24,6 +24,7 @@ use crate::store::players::{self, Language, NameIndex, NameMatch, NewPlayer, Rol
 use crate::store::{Store, Tx};
 use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameResult, GameStatus, Termination};
+use crate::words::operator::checks as told;
 
 use super::check::{
     after_end_text, ambiguous_text, contradiction_text, default_reading_hint, move_times, notes_of,
@@ -126,8 +127,8 @@ impl Import {
                 Err(e) => {
                     // Reported and skipped: the other files are still imported.
                     eprintln!(
-                        "zaochka: {}; file skipped",
-                        crate::printable::printable(&format!("{e:#}"))
+                        "{}",
+                        told::file_skipped(&crate::printable::printable(&format!("{e:#}")))
                     );
                     tally.unreadable += 1;
                     continue;
@@ -143,10 +144,8 @@ impl Import {
             ),
         };
         say!(
-            "{} imported, {} refused, {} skipped as duplicates{unreadable}",
-            crate::words::game::count_en(tally.imported, "game", "games"),
-            tally.refused,
-            tally.skipped
+            "{}",
+            told::imported(tally.imported, tally.refused, tally.skipped, &unreadable)
         );
         Ok(if tally.unreadable > 0 {
             ExitCode::from(2)
@@ -233,10 +232,7 @@ impl Import {
             };
             if cleared.source == ResultSource::Trusted {
                 for c in &verdict.contradictions {
-                    say!(
-                        "{where_}: result kept as the Result tag says (--trust-result) against: {}",
-                        contradiction_text(c)
-                    );
+                    say!("{}", told::result_trusted(&where_, &contradiction_text(c)));
                 }
             }
             for note in verdict_notes(&verdict) {
@@ -259,16 +255,16 @@ impl Import {
                         say!("{where_}: {line}");
                     }
                     let how = match cleared.source {
-                        ResultSource::Unfinished => " (unfinished, archived as annulled)",
-                        ResultSource::Rules => " (result by the rules)",
-                        ResultSource::Trusted => " (result as tagged)",
-                        ResultSource::Record => "",
+                        ResultSource::Unfinished => Some(told::ResultTaken::Unfinished),
+                        ResultSource::Rules => Some(told::ResultTaken::ByTheRules),
+                        ResultSource::Trusted => Some(told::ResultTaken::AsTagged),
+                        ResultSource::Record => None,
                     };
-                    say!("{where_}: imported as game #{id}{how}");
+                    say!("{}", told::imported_as(&where_, id, how));
                     tally.imported += 1;
                 }
                 Ok(Outcome::Duplicate(id)) => {
-                    say!("{where_}: skipped: the same game was imported before as game #{id}");
+                    say!("{}", told::imported_before(&where_, id));
                     tally.skipped += 1;
                 }
                 Err(RefereeError::Store(e)) => return Err(e.into()),
@@ -293,13 +289,12 @@ impl Import {
                     result: Some((r, Termination::Recorded)),
                     source: ResultSource::Trusted,
                 }),
-                _ => Err(format!(
-                    "{} (--trust-result imports it with the Result tag's result)",
-                    v.contradictions
+                _ => Err(told::trust_result_hint(
+                    &v.contradictions
                         .iter()
                         .map(contradiction_text)
                         .collect::<Vec<_>>()
-                        .join("; ")
+                        .join("; "),
                 )),
             };
         }
@@ -318,9 +313,8 @@ impl Import {
                 result: None,
                 source: ResultSource::Unfinished,
             }),
-            None => Err(format!(
-                "unfinished (result {:?}); --unfinished archives it as an unfinished game",
-                g.result.as_deref().or(g.tag("Result")).unwrap_or("none")
+            None => Err(told::unfinished(
+                g.result.as_deref().or(g.tag("Result")).unwrap_or("none"),
             )),
         }
     }
@@ -439,10 +433,7 @@ fn game_player(
                 NameMatch::IgnoringCase => " (case ignored)",
                 NameMatch::Reordered => " (surname order)",
             };
-            lines.push(format!(
-                "{side} {name} linked to registered player #{} {}{how}",
-                p.id, p.name
-            ));
+            lines.push(told::linked(side, name, p.id, &p.name, how));
             return Ok(p.id);
         }
         Some((_, found)) if found.len() > 1 => {
@@ -450,10 +441,7 @@ fn game_player(
                 .iter()
                 .map(|p| format!("#{} {}", p.id, p.name))
                 .collect();
-            lines.push(format!(
-                "{side} {name}: several registered players have this name ({}), none linked",
-                ids.join(", ")
-            ));
+            lines.push(told::several_named(side, name, &ids.join(", ")));
         }
         _ => {}
     }

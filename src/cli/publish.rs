@@ -35,11 +35,13 @@ pub(super) fn publish(
     let written = crate::site::write_with(dir, &p.site(), mode)
         .with_context(|| format!("writing the site into {}", dir.display()))?;
     println!(
-        "tournament {:?}: {} written to {}, {} removed",
-        p.name,
-        crate::words::game::count_en(written.files.len(), "file", "files"),
-        dir.display(),
-        crate::words::game::count_en(written.removed.len(), "old file", "old files")
+        "{}",
+        crate::words::operator::desk::published(
+            &p.name,
+            written.files.len(),
+            dir.display(),
+            written.removed.len()
+        )
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -14,6 +14,7 @@ use crate::store::receipts::{self, ChargeRecord};
 use crate::store::{Tx, bounce_pauses, conditional_replies, games, moves, players};
 use crate::vocabulary::Language;
 use crate::vocabulary::{Color, GameId};
+use crate::words::operator::games as told;
 use crate::words::pauses::{duration, ended_line, stopped_line};
 
 /// One ply as `referee receipts` lists it.
@@ -126,13 +127,9 @@ impl serde::Serialize for Receipts {
 impl std::fmt::Display for Receipts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let en = Language::En;
-        writeln!(
-            f,
-            "Game #{}: receipts (the clock charges from the clock's start to the arrival; the Date header is evidence only)",
-            self.game
-        )?;
+        writeln!(f, "{}", told::receipts_head(self.game))?;
         if self.rows.is_empty() {
-            writeln!(f, "No move has been played yet.")?;
+            writeln!(f, "{}", told::no_move_yet())?;
         }
         for r in &self.rows {
             writeln!(
@@ -155,11 +152,13 @@ impl std::fmt::Display for Receipts {
                 writeln!(f, "  clock start: {}", c.clock_started_at.to_rfc3339())?;
                 writeln!(
                     f,
-                    "  reflection {} (charged {}); in transit {}, clock stopped {} (not charged)",
-                    duration(c.reflection_seconds, en),
-                    duration(c.charged_seconds, en),
-                    duration(c.transit_seconds, en),
-                    duration(c.stood_seconds, en)
+                    "{}",
+                    told::reflection(
+                        &duration(c.reflection_seconds, en),
+                        &duration(c.charged_seconds, en),
+                        &duration(c.transit_seconds, en),
+                        &duration(c.stood_seconds, en)
+                    )
                 )?;
             }
         }
@@ -170,15 +169,13 @@ impl std::fmt::Display for Receipts {
 /// How `referee receipts` names where a ply came from.
 fn source_words(r: &Row) -> String {
     let by = match (&r.given_by_message, r.given_at) {
-        (Some(id), Some(at)) => format!("by mail <{id}> at {}", at.to_rfc3339()),
-        (None, Some(at)) => format!("on the command line at {}", at.to_rfc3339()),
+        (Some(id), Some(at)) => told::given_by_mail(id, &at.to_rfc3339()),
+        (None, Some(at)) => told::given_at_the_console(&at.to_rfc3339()),
         _ => String::new(),
     };
     match r.source {
-        "conditional reply" => format!(
-            "conditional reply: played by the referee at once from the line given {by}; no reflection time charged"
-        ),
-        "sealed move" => format!("sealed move revealed at resumption: sealed {by}"),
+        "conditional reply" => told::conditional_reply(&by),
+        "sealed move" => told::sealed_revealed(&by),
         other => other.to_string(),
     }
 }
@@ -208,13 +205,11 @@ pub(super) fn bounce_clear(
     });
     match done {
         Ok(0) => {
-            eprintln!(
-                "zaochka: refused: the clock of {player} in game #{id} is not stopped by a bounce"
-            );
+            eprintln!("{}", told::not_stopped_by_a_bounce(player, id));
             Ok(ExitCode::from(1))
         }
         Ok(_) => {
-            println!("game #{id}: the clock of {player} runs again");
+            println!("{}", told::clock_runs_again(player, id));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => refused(e, db.json),

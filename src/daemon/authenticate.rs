@@ -50,6 +50,7 @@ use crate::printable::printable;
 use crate::store::mail_auth as mail_auth_store;
 use crate::store::{StoreError, Tx};
 use crate::vocabulary::GameId;
+use crate::words::operator::outcomes::{self, UNSETTLED};
 
 /// How long a resolver that answered nothing before the deadline is left
 /// alone before it is asked again.
@@ -465,10 +466,6 @@ pub fn verify_batch(config: &Config, mails: &[RawMail]) -> Vec<Option<AuthVerdic
         .collect()
 }
 
-/// The outcome of a verified mail refused because its checks stayed
-/// unsettled for the whole wait (how [`record`] tells it).
-const UNSETTLED: &str = "rejected: authentication checks ended in temperror";
-
 /// With `dmarc-reject-refuses-moves = true`, the answer to a verified
 /// sender's mail that fails its From domain's refusing DMARC policy, or
 /// whose checks stayed unsettled (temperror) for the whole wait: nothing is
@@ -480,17 +477,13 @@ pub fn refusal(config: &Config, auth: &AuthVerdicts, game: Option<GameId>) -> Op
         return None;
     }
     let outcome = if auth.dmarc_rejects() {
-        format!(
-            "rejected: DMARC {} for {} (policy {}), not answered",
+        outcomes::dmarc_refused(
             auth.dmarc.result.as_str(),
-            printable(&auth.dmarc.domain),
-            auth.dmarc.policy.as_str()
+            &printable(&auth.dmarc.domain),
+            auth.dmarc.policy.as_str(),
         )
     } else if auth.unsettled() {
-        format!(
-            "{UNSETTLED} for {} minutes, not applied",
-            config.authentication.temperror_wait_minutes
-        )
+        outcomes::unsettled(config.authentication.temperror_wait_minutes)
     } else {
         return None;
     };

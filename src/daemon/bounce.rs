@@ -32,6 +32,7 @@ use crate::store::alerts::{self as records, MatchedBy, NewBounce};
 use crate::store::outbox::{self, OutboxId, OutgoingMail};
 use crate::store::secrets::{self, SecretKey};
 use crate::store::{StoreError, Tx, players};
+use crate::words::operator::outcomes;
 
 /// Hex digits of the MAC in a return path (64 bits).
 pub const MAC_HEX_DIGITS: usize = 16;
@@ -260,7 +261,7 @@ pub(crate) fn handle(
     if !bounce.is_failure() {
         info!(message_id = %printable(message_id), delay = bounce.is_delay_only(), "delivery report without a failure; logged only");
         return Ok(Processed {
-            outcome: "bounce: delayed (logged only)".into(),
+            outcome: outcomes::bounce_delayed().into(),
             game: bounce.game(),
             verified_sender: None,
         });
@@ -282,7 +283,7 @@ pub(crate) fn handle(
                 "delivery report ignored: it answers no mail the bot sent"
             );
             return Ok(Processed {
-                outcome: format!("ignored: unverified delivery report ({})", why.code()),
+                outcome: outcomes::unverified_report(why.code()),
                 game: None,
                 verified_sender: None,
             });
@@ -341,16 +342,11 @@ pub(crate) fn handle(
     )?;
     let paused = super::bounce_clock::on_bounce(tx, config, row, now)?;
     Ok(Processed {
-        outcome: format!(
-            "bounce: failed {} (outbox {}, by {}){}",
-            printable(&row.to_address),
+        outcome: outcomes::bounce_failed(
+            &printable(&row.to_address),
             row.id,
             answered.by,
-            if paused.is_some() {
-                "; clock stopped"
-            } else {
-                ""
-            }
+            paused.is_some(),
         ),
         game,
         verified_sender: None,

@@ -27,6 +27,7 @@ use rustix::fs::{AtFlags, Mode, OFlags};
 use rustix::io::Errno;
 
 use super::Written;
+use crate::words::operator::site_files::{self, Refusal};
 
 /// The manifest's name in the site's root.
 pub(super) const MANIFEST: &str = ".zaochka-manifest";
@@ -176,8 +177,7 @@ impl Writer {
             }
         }
         listed.extend(self.kept.iter().cloned());
-        let mut text =
-            String::from("# written by zaochka's site writer: only these files are ever removed\n");
+        let mut text = String::from(site_files::manifest_header());
         for rel in &listed {
             text.push_str(rel);
             text.push('\n');
@@ -210,7 +210,7 @@ impl Writer {
         };
         let stat = rustix::fs::fstat(&fd)?;
         if !rustix::fs::FileType::from_raw_mode(stat.st_mode).is_file() {
-            return Err(refused(&self.path(MANIFEST), "not a regular file"));
+            return Err(refused(&self.path(MANIFEST), Refusal::NotARegularFile));
         }
         let mut text = String::new();
         fs::File::from(fd)
@@ -269,7 +269,7 @@ fn split(rel: &str) -> io::Result<(&str, &OsStr)> {
     if !plain {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{rel:?} is not a plain path inside the site"),
+            site_files::not_a_plain_path(rel),
         ));
     }
     Ok(match rel.rsplit_once('/') {
@@ -303,7 +303,7 @@ fn open_folder(parent: &impl AsFd, name: &OsStr, path: &Path) -> io::Result<Owne
         Mode::empty(),
     )
     .map_err(|e| match e {
-        Errno::LOOP | Errno::NOTDIR => refused(path, "a link or not a folder"),
+        Errno::LOOP | Errno::NOTDIR => refused(path, Refusal::LinkOrNotAFolder),
         e => named(e, path),
     })?;
     check_owner(&fd, path)?;
@@ -314,7 +314,7 @@ fn open_folder(parent: &impl AsFd, name: &OsStr, path: &Path) -> io::Result<Owne
 fn check_owner(fd: &OwnedFd, path: &Path) -> io::Result<()> {
     let stat = rustix::fs::fstat(fd).map_err(|e| named(e, path))?;
     if stat.st_uid != rustix::process::geteuid().as_raw() {
-        return Err(refused(path, "owned by another user"));
+        return Err(refused(path, Refusal::OwnedByAnotherUser));
     }
     Ok(())
 }
@@ -365,13 +365,10 @@ fn with_path(e: io::Error, path: &Path) -> io::Error {
 }
 
 /// A folder or file the writer will not use, and why.
-fn refused(path: &Path, why: &str) -> io::Error {
+fn refused(path: &Path, why: Refusal) -> io::Error {
     io::Error::new(
         io::ErrorKind::PermissionDenied,
-        format!(
-            "{}: {why}: refused (the site writer follows no link)",
-            path.display()
-        ),
+        site_files::refused(path.display(), why),
     )
 }
 

@@ -44,8 +44,11 @@ pub(super) struct Step {
 /// a ply cannot be played; the message names the game and the ply.
 pub(super) fn replay(variant: Variant, g: &SiteGame, lang: Language) -> io::Result<Vec<Step>> {
     let bad = |what: String| io::Error::new(io::ErrorKind::InvalidData, what);
-    let mut game = new_game(variant, g.start_fen.as_deref())
-        .map_err(|e| bad(format!("game {}: start position: {e}", g.id)))?;
+    let mut game = new_game(variant, g.start_fen.as_deref()).map_err(|e| {
+        bad(crate::words::operator::site_files::bad_start_position(
+            g.id, e,
+        ))
+    })?;
     let (first_side, first_number) = (game.turn(), game.first_move_number());
     let mut steps = Vec::with_capacity(g.moves.len() + 1);
     steps.push(Step {

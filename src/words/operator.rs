@@ -476,3 +476,12 @@ pub mod values {
         )
     }
 }
+
+pub mod backups;
+pub mod checks;
+pub mod demo;
+pub mod desk;
+pub mod games;
+pub mod manual;
+pub mod outcomes;
+pub mod site_files;

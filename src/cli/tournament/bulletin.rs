@@ -65,13 +65,12 @@ pub(super) fn send(db: &StoreArgs, name: &str, actor: Option<&str>) -> anyhow::R
     });
     match result {
         Ok(s) => {
-            let text = format!(
-                "tournament {:?}: {}bulletin {} ({}) queued to {}",
-                s.tournament,
-                if s.last { "final " } else { "" },
+            let text = crate::words::operator::desk::bulletin_queued(
+                &s.tournament,
+                s.last,
                 s.number,
-                crate::words::game::count_en(s.games, "finished game", "finished games"),
-                crate::words::game::count_en(s.mails, "entrant", "entrants"),
+                s.games,
+                s.mails,
             );
             crate::cli::output::emit(&Changed::new(text, s), db.json)
         }
@@ -132,32 +131,16 @@ pub(super) fn set(
         |t| {
             let mut lines = Vec::new();
             if bulletin_every.is_some() {
-                lines.push(match t.settings.bulletin_every {
-                    Some(n) => format!(
-                        "tournament {:?}: a bulletin after every {} and at the end",
-                        t.name,
-                        crate::words::game::count_en(n as usize, "finished game", "finished games")
-                    ),
-                    None => format!(
-                        "tournament {:?}: bulletins only when a director sends one",
-                        t.name
-                    ),
-                });
+                lines.push(crate::words::operator::desk::bulletin_every(
+                    &t.name,
+                    t.settings.bulletin_every,
+                ));
             }
             if warnings {
-                let list = |d: &[u32]| {
-                    if d.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        d.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
-                    }
-                };
-                lines.push(format!(
-                    "tournament {:?}: the directors are warned {} days before a time loss \
-                     and after {} days without a move",
-                    t.name,
-                    list(&t.settings.director_warn_days),
-                    list(&t.settings.director_silence_days)
+                lines.push(crate::words::operator::desk::director_warnings(
+                    &t.name,
+                    &t.settings.director_warn_days,
+                    &t.settings.director_silence_days,
                 ));
             }
             lines.join("\n")

@@ -22,6 +22,7 @@ use crate::rules::Variant;
 use crate::tournament::System;
 use crate::tournament::standings::{Scoring, WithdrawalPolicy};
 use crate::vocabulary::Language;
+use crate::words::operator::desk;
 use crate::words::tournament_settings::system_name;
 
 /// The director's address, given to every command that changes a tournament.
@@ -319,9 +320,7 @@ pub struct New {
 }
 
 fn parse_system(s: &str) -> Result<System, String> {
-    System::from_setting(s).ok_or_else(|| {
-        format!("unknown system {s:?}; known: round-robin, double-round-robin, micro-match")
-    })
+    System::from_setting(s).ok_or_else(|| desk::unknown_system(s))
 }
 
 fn parse_lang(s: &str) -> anyhow::Result<Language> {
@@ -369,12 +368,7 @@ impl TournamentCmd {
                     let r = service::enter(tx, actor, &name, &address, section, redraw, now)?;
                     Ok((r, Vec::new()))
                 },
-                |(t, e, p)| {
-                    format!(
-                        "tournament {:?}: {} entered (section {})",
-                        t.name, p.email, e.section
-                    )
-                },
+                |(t, e, p)| desk::entered(&t.name, &p.email, e.section),
             ),
             TournamentCmd::Remove { name, address, who } => change(
                 db,
@@ -440,14 +434,7 @@ impl TournamentCmd {
                     };
                     Ok((made, s.invitations))
                 },
-                |s| {
-                    format!(
-                        "tournament {:?}: {} games created, {} invitations queued",
-                        s.tournament.name,
-                        s.games.len(),
-                        s.invitations
-                    )
-                },
+                |s| desk::drawn(&s.tournament.name, s.games.len(), s.invitations),
             ),
             TournamentCmd::Show { name } => show(db, &name, db.json),
             TournamentCmd::Standings { name } => standings(db, &name, db.json),
@@ -488,11 +475,7 @@ impl TournamentCmd {
                     replies.extend(directors);
                     Ok((hs.len(), replies))
                 },
-                |n| {
-                    let games =
-                        crate::words::game::count_en(*n, "unfinished game", "unfinished games");
-                    format!("tournament {name:?}: {address} withdrawn; {games} forfeited")
-                },
+                |n| desk::withdrawn(&name, &address, *n),
             ),
             TournamentCmd::Replace {
                 name,
@@ -507,7 +490,7 @@ impl TournamentCmd {
                     let replies = service::replace(tx, actor, &name, &old, &new, &reason, now)?;
                     Ok(((), replies))
                 },
-                |()| format!("tournament {name:?}: {old} replaced by {new}"),
+                |()| desk::replaced(&name, &old, &new),
             ),
             TournamentCmd::Pause { name, reason, who } => {
                 all_games(db, &name, &who, &reason, DirectorAction::Pause)
@@ -529,10 +512,7 @@ impl TournamentCmd {
                         replies.iter().filter_map(|r| r.game).collect();
                     Ok((games.len(), replies))
                 },
-                |n| {
-                    let games = crate::words::game::count_en(*n, "game", "games");
-                    format!("tournament {name:?}: playing period ended; {games} to adjudication")
-                },
+                |n| desk::period_ended(&name, *n),
             ),
             TournamentCmd::Adjudications { name } => adjudications(db, &name, db.json),
             TournamentCmd::Export { name, output } => export(db, &name, output),
@@ -550,7 +530,7 @@ impl TournamentCmd {
                     let (t, p) = service::add_director(tx, actor, &name, &address, now)?;
                     Ok((DirectorChange::new(&t, &p), Vec::new()))
                 },
-                |c| format!("tournament {:?}: {} directs it", c.tournament, c.director),
+                |c| desk::directs(&c.tournament, &c.director),
             ),
             TournamentCmd::Directors {
                 action: DirectorsCmd::Remove { name, address, who },
@@ -561,12 +541,7 @@ impl TournamentCmd {
                     let (t, p) = service::remove_director(tx, actor, &name, &address, now)?;
                     Ok((DirectorChange::new(&t, &p), Vec::new()))
                 },
-                |c| {
-                    format!(
-                        "tournament {:?}: {} no longer directs it",
-                        c.tournament, c.director
-                    )
-                },
+                |c| desk::no_longer_directs(&c.tournament, &c.director),
             ),
             TournamentCmd::Directors {
                 action: DirectorsCmd::List { name },

@@ -12,6 +12,7 @@ use crate::store::games as game_rows;
 use crate::store::tournaments::{self, Tournament};
 use crate::store::{Tx, players};
 use crate::vocabulary::Language;
+use crate::words::operator::desk;
 use crate::words::tournament_settings::{settings_lines, system_name};
 
 /// Reads in one transaction; a refusal goes to stderr with exit 1.
@@ -126,7 +127,7 @@ impl std::fmt::Display for TournamentShown {
             writeln!(f, "{line}")?;
         }
         if let Some(seed) = &t.draw_seed {
-            writeln!(f, "Seed of the lot: {seed}")?;
+            writeln!(f, "{}", desk::seed_of_the_lot(seed))?;
         }
         for e in &self.entrants {
             writeln!(
@@ -140,25 +141,19 @@ impl std::fmt::Display for TournamentShown {
             )?;
         }
         for g in &self.games {
-            writeln!(
-                f,
-                "  game #{} section {} round {} board {} ({}){}: {}{}",
-                g.game,
-                g.section,
-                g.round,
-                g.board,
-                g.label,
-                g.match_game
-                    .map_or_else(String::new, |m| format!(" match game {m}")),
-                match (g.result, g.awaiting_adjudication) {
-                    (Some(r), _) => r,
-                    (None, true) => "awaiting adjudication",
-                    (None, false) => g.status,
-                },
-                g.ballot
-                    .as_ref()
-                    .map_or_else(String::new, |b| format!(", ballot {b}"))
-            )?;
+            let listed = desk::GameListed {
+                game: g.game,
+                section: g.section,
+                round: g.round,
+                board: g.board,
+                label: &g.label,
+                match_game: g.match_game,
+                result: g.result,
+                awaiting_adjudication: g.awaiting_adjudication,
+                status: g.status,
+                ballot: g.ballot.as_deref(),
+            };
+            writeln!(f, "{}", desk::game_listed(&listed))?;
         }
         Ok(())
     }
@@ -317,7 +312,7 @@ pub(super) fn adjudications(db: &StoreArgs, name: &str, json: bool) -> anyhow::R
             ),
         })
         .collect();
-    crate::cli::output::emit_list(&shown, "No game awaits adjudication.", json)
+    crate::cli::output::emit_list(&shown, desk::no_adjudication(), json)
 }
 
 /// A game awaiting adjudication: the position (board and FEN) and the
@@ -349,8 +344,14 @@ impl std::fmt::Display for AdjudicationShown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "Game #{} ({} – {}): {}, claims due {}",
-            self.game, self.white, self.black, self.state, self.claims_due
+            "{}",
+            desk::adjudication_head(
+                self.game,
+                &self.white,
+                &self.black,
+                self.state,
+                &self.claims_due
+            )
         )?;
         write!(f, "{}", self.board)?;
         writeln!(f, "FEN {}", self.fen)?;
@@ -358,7 +359,7 @@ impl std::fmt::Display for AdjudicationShown {
             writeln!(f, "  {} claims {}: {}", c.side, c.result, c.analysis)?;
         }
         if self.claims.is_empty() {
-            writeln!(f, "  no claims yet")?;
+            writeln!(f, "{}", desk::no_claims_yet())?;
         }
         Ok(())
     }
@@ -432,10 +433,7 @@ pub(super) fn directors(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
             since: d.added_at.to_rfc3339(),
         })
         .collect();
-    let none = format!(
-        "The tournament {:?} has no directors of its own: every referee and admin directs it.",
-        t.name
-    );
+    let none = desk::no_directors_of_its_own(&t.name);
     crate::cli::output::emit_lines(&lines, &none, json)
 }
 

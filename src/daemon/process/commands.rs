@@ -21,6 +21,7 @@ use crate::store::{Tx, games};
 use crate::vocabulary::{GameId, GameStatus};
 use crate::words;
 use crate::words::mail::Notice;
+use crate::words::operator::outcomes;
 
 pub(super) fn syntax_of(variant: Variant) -> MoveSyntax {
     if variant == Variant::Chess {
@@ -203,19 +204,9 @@ pub(super) fn apply(
             let replies = &mut h.replies;
             crate::daemon::timing::on_moves(tx, env, mail, player, replies, processed_at, &starts)?;
             enqueue(tx, config, env, mail, &h.replies, index)?;
-            Ok(match (game, h.late) {
-                (Some(g), Some(deadline)) => format!(
-                    "late #{g}: {} (after the deadline {}: not played, lost on time)",
-                    a.line.trim(),
-                    deadline.format("%Y-%m-%d %H:%M UTC")
-                ),
-                (None, Some(deadline)) => format!(
-                    "late: {} (after the deadline {}: not played, lost on time)",
-                    a.line.trim(),
-                    deadline.format("%Y-%m-%d %H:%M UTC")
-                ),
-                (Some(g), None) => format!("applied #{g}: {}", a.line.trim()),
-                (None, None) => format!("applied: {}", a.line.trim()),
+            Ok(match h.late {
+                Some(deadline) => outcomes::late(game, a.line.trim(), deadline),
+                None => outcomes::applied(game, a.line.trim()),
             })
         }
         Err(RefereeError::Store(e)) => Err(RefereeError::Store(e)),
@@ -248,13 +239,11 @@ pub(super) fn apply(
                     game,
                     lost_on_time_before(tx, &command, &e, mail.received_at)?,
                 ) {
-                    (Some(g), Some(ended)) => format!(
-                        "late #{g}: {} (the game was lost on time at {}: not played)",
-                        a.line.trim(),
-                        ended.format("%Y-%m-%d %H:%M UTC")
-                    ),
-                    (Some(g), None) => format!("refused #{g}: {e}"),
-                    (None, _) => format!("refused: {e}"),
+                    (Some(g), Some(ended)) => {
+                        outcomes::late_after_time_loss(g, a.line.trim(), ended)
+                    }
+                    (Some(g), None) => outcomes::refused(Some(g), &e),
+                    (None, _) => outcomes::refused(None, &e),
                 },
             )
         }
@@ -311,7 +300,8 @@ pub(super) fn command_of(
     analysis_line: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Result<Command, Answer>, RefereeError> {
-    let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
+    let need =
+        || game.ok_or_else(|| RefereeError::Invalid(outcomes::no_game_for_the_line().into()));
     if let Some(said) = said_of(intent, analysis)
         && let Some(g) = game
     {
@@ -325,7 +315,7 @@ pub(super) fn command_of(
                     due: m.due,
                     due_black: m.side == crate::rules::Color::Black,
                 },
-                outcome: format!("stale: {} while {} is due", m.written.number, m.due),
+                outcome: outcomes::stale(m.written.number, m.due),
             }),
             Decision::Ahead(m) => {
                 let written_side = if m.written.black {
@@ -340,10 +330,7 @@ pub(super) fn command_of(
                         line: format!("{number} {}", moved_text(intent)),
                         reason: m.refusal().message(language_of(player)),
                     },
-                    outcome: format!(
-                        "refused: move {} written while {} is due",
-                        m.written.number, m.due
-                    ),
+                    outcome: outcomes::ahead(m.written.number, m.due),
                 })
             }
             Decision::OtherSideResigns => Err(Answer {
@@ -353,7 +340,7 @@ pub(super) fn command_of(
                     doubt: crate::mail::intent::Doubt::Reported,
                     offered: false,
                 },
-                outcome: "not taken: the other side named as resigning".into(),
+                outcome: outcomes::other_side_named_resigning().into(),
             }),
             Decision::NothingToDecline if matches!(intent, Intent::PlayOn) => {
                 Err(goes_on(tx, player, game, analysis, now)?)
@@ -393,18 +380,13 @@ pub(super) fn command_of(
                 let notice = note_of(intent, analysis_line, false).expect("a note intent");
                 return Ok(Err(Answer {
                     notice,
-                    outcome: "not taken: words that name no act".into(),
+                    outcome: outcomes::no_act_named().into(),
                 }));
             };
             return Ok(Err(unsaid(tx, player, g, intent, analysis_line)?));
         }
         Intent::Unrecognised(why) => {
-            let outcome = match why {
-                Unrecognised::SeveralMoves(m) => format!("unrecognised: {} moves", m.len()),
-                Unrecognised::NoText => "unrecognised: no text".into(),
-                Unrecognised::NoCommand => "unrecognised".into(),
-                Unrecognised::LeaveDates(_) => "unrecognised: leave dates".into(),
-            };
+            let outcome = outcomes::unrecognised(why);
             return Ok(Err(Answer {
                 notice: Notice::Unrecognised {
                     game,
@@ -425,7 +407,9 @@ pub(super) fn command_of(
         | Intent::SideResigns(_)
         | Intent::ClaimDraw { .. }
         | Intent::ClaimResult(_) => {
-            return Err(RefereeError::Invalid("no game for the line".into()));
+            return Err(RefereeError::Invalid(
+                outcomes::no_game_for_the_line().into(),
+            ));
         }
     }))
 }
@@ -488,7 +472,7 @@ fn goes_on(
             example: example_of(tx, player, game, now)?,
             quote: first_words(analysis),
         },
-        outcome: "unrecognised: the game goes on, no move".into(),
+        outcome: outcomes::goes_on_no_move().into(),
     })
 }
 
@@ -517,14 +501,14 @@ fn unsaid(
                 line: analysis_line.trim().to_string(),
                 reason: RefereeError::GameOver(g, row.result).message(language_of(player)),
             },
-            outcome: format!("refused #{g}: the game is over"),
+            outcome: outcomes::game_over(g),
         });
     }
     let offered = opponent_offered(tx, player, Some(g))?;
     let notice = note_of(intent, analysis_line, offered).expect("a note intent");
     Ok(Answer {
         notice,
-        outcome: "not taken: words that name no act".into(),
+        outcome: outcomes::no_act_named().into(),
     })
 }
 

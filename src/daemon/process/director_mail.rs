@@ -31,6 +31,7 @@ use crate::store::players::{Player, Role};
 use crate::store::{Tx, director_commands, games, messages, moves};
 use crate::words::director_mail::{self as words, DirectorDone, DirectorItem, DirectorRefused};
 use crate::words::events::DirectorEvent;
+use crate::words::operator::outcomes::{self as outcome_of, DirectorSilence};
 
 /// Handles a mail holding director commands (`lines`, read by
 /// [`crate::mail::director::read`]) from `from`.
@@ -45,19 +46,19 @@ pub(super) fn handle(
     from: &str,
     lines: &[DirectorLine],
 ) -> Result<Processed, RefereeError> {
-    let silent = |why: &str, game| {
+    let silent = |why: DirectorSilence<'_>, game| {
         Ok(Processed::unverified(
-            format!("rejected: director commands {why} (not answered)"),
+            outcome_of::director_unanswered(why),
             game,
         ))
     };
     let (player, game) = match verify(tx, config, from, env.recipient_addresses())? {
         Identity::Verified { player, game } => (player, game),
         Identity::Tokenless { claimed, .. } => {
-            return silent("without the sender's own token", claimed);
+            return silent(DirectorSilence::NoOwnToken, claimed);
         }
         Identity::Unverified { outcome, claimed } => {
-            return silent(&format!("from an unknown sender ({outcome})"), claimed);
+            return silent(DirectorSilence::UnknownSender(&outcome), claimed);
         }
     };
     if let Some(first) = messages::find_verified(tx, env.message_id.as_deref(), &player.email)? {
@@ -73,17 +74,13 @@ pub(super) fn handle(
         let note = personal(&player, game, words::only_director(lang), lang);
         enqueue(tx, config, env, mail, &[note], 0)?;
         return Ok(Processed {
-            outcome: "rejected: director commands from a player who is not a director (told)"
-                .into(),
+            outcome: outcome_of::not_a_director().into(),
             game,
             verified_sender,
         });
     }
     if game.is_some() {
-        return silent(
-            "with a game's token, not the director's personal token",
-            game,
-        );
+        return silent(DirectorSilence::GameToken, game);
     }
     let lang = language_of(&player);
     let mut items = Vec::new();

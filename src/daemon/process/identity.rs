@@ -14,6 +14,7 @@ use crate::store::{StoreError, Tx, games};
 use crate::vocabulary::{GameId, GameStatus};
 use crate::words;
 use crate::words::mail::{GameEntry, Notice, Standing};
+use crate::words::operator::outcomes;
 
 /// Who sent a mail, as far as the bot can tell.
 pub(super) enum Identity {
@@ -56,7 +57,7 @@ pub(super) fn verify<'a>(
 ) -> Result<Identity, RefereeError> {
     let Some(player) = players::find_by_email(tx, from)? else {
         return Ok(Identity::Unverified {
-            outcome: format!("rejected: unknown sender {}", printable(from)),
+            outcome: outcomes::unknown_sender(&printable(from)),
             claimed: None,
         });
     };
@@ -84,24 +85,15 @@ pub(super) fn verify<'a>(
             wrong_personal = true;
         }
     }
-    let why = if claimed.is_some() || wrong_personal {
-        "a token that is not the player's"
-    } else {
-        "no token"
-    };
     Ok(Identity::Tokenless {
         player,
-        outcome: format!("rejected: {why}"),
+        outcome: outcomes::tokenless(claimed.is_some() || wrong_personal),
         claimed,
     })
 }
 
 pub(super) fn answered_note(answered: bool) -> &'static str {
-    if answered {
-        " (the registered address was told, with the list of games)"
-    } else {
-        " (the registered address was told already in the last 24 hours)"
-    }
+    outcomes::tokenless_note(answered)
 }
 
 /// The answer to a registered player's mail without a valid token, at most one

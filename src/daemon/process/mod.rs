@@ -25,7 +25,7 @@ use replies::{enqueue, enqueue_threaded, head_thread, language_of, personal};
 use super::inbox::RawMail;
 use crate::config::Config;
 use crate::mail::intent::{Addressed, Intent, Unrecognised};
-use crate::mail::{Envelope, EnvelopeError, SenderProblem};
+use crate::mail::{Envelope, EnvelopeError};
 use crate::printable::printable;
 use crate::referee::{self, RefereeError};
 use crate::store::messages::{self, NewProcessedMessage};
@@ -221,32 +221,25 @@ fn refused_envelope(
             size,
             limit,
             headers,
-        } => (
-            format!("rejected: too large ({size} bytes, limit {limit})"),
-            headers,
-        ),
+        } => (words::operator::outcomes::too_large(size, limit), headers),
         EnvelopeError::OverLimit {
             limit,
             found,
             allowed,
             headers,
         } => (
-            format!("rejected: over {} ({found}, limit {allowed})", limit.key()),
+            words::operator::outcomes::over_limit(limit.key(), found, allowed),
             headers,
         ),
         EnvelopeError::Sender(problem) => {
-            let why = match problem {
-                SenderProblem::Several => "several senders",
-                SenderProblem::Unreadable => "a sender that is not one address",
-            };
-            return Ok(Processed::unverified(format!("rejected: {why}"), None));
+            return Ok(Processed::unverified(
+                words::operator::outcomes::sender_refused(problem),
+                None,
+            ));
         }
         other => {
             return Ok(Processed::unverified(
-                format!(
-                    "rejected: unreadable mail ({})",
-                    printable(&other.to_string())
-                ),
+                words::operator::outcomes::unreadable_mail(&printable(&other.to_string())),
                 None,
             ));
         }
@@ -313,10 +306,16 @@ fn handle_envelope(
         return super::bounce::handle(tx, config, env, bounce, mail.received_at);
     }
     if env.is_automatic() {
-        return Ok(Processed::unverified("ignored: automatic reply", None));
+        return Ok(Processed::unverified(
+            words::operator::outcomes::automatic_reply(),
+            None,
+        ));
     }
     let Some(from) = &env.from else {
-        return Ok(Processed::unverified("rejected: no sender", None));
+        return Ok(Processed::unverified(
+            words::operator::outcomes::no_sender(),
+            None,
+        ));
     };
     if let Some(lines) = crate::mail::director::read(&env.new_text) {
         return director_mail::handle(tx, config, env, mail, &from.address, &lines);
@@ -485,7 +484,7 @@ fn handle_envelope(
                         &[personal(&player, None, text, lang)],
                         k,
                     )?;
-                    outcomes.push("unrecognised (no game)".to_string());
+                    outcomes.push(words::operator::outcomes::unrecognised_no_game().to_string());
                 } else if unplaced.len() < MAX_LISTED_LINES {
                     unplaced.push(a.line.trim().to_string());
                 }
@@ -507,10 +506,7 @@ fn handle_envelope(
         };
         let reply = personal(&player, main, notice.text(lang), lang);
         enqueue(tx, config, env, mail, &[reply], intents.len())?;
-        outcomes.push(format!(
-            "refused {} for games not the sender's",
-            crate::words::game::count_en(foreign_count, "line", "lines")
-        ));
+        outcomes.push(words::operator::outcomes::foreign_lines(foreign_count));
     }
     if !unplaced.is_empty() {
         let notice = Notice::WhichGame {
@@ -520,10 +516,7 @@ fn handle_envelope(
         };
         let reply = personal(&player, None, notice.text(lang), lang);
         enqueue(tx, config, env, mail, &[reply], intents.len() + 1)?;
-        outcomes.push(format!(
-            "refused {} naming no game",
-            crate::words::game::count_en(unplaced_count, "line", "lines")
-        ));
+        outcomes.push(words::operator::outcomes::unplaced_lines(unplaced_count));
     }
     Ok(Processed {
         outcome: bounded_outcome(&outcomes),

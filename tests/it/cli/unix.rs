@@ -517,3 +517,42 @@ fn games_that_cannot_be_played_are_refused_and_squares_named_as_written() {
         r.stderr
     );
 }
+
+/// A new game is told in one line; with no move, `game show` and
+/// `referee receipts` say so, and a ply past the end is refused.
+#[test]
+fn a_game_with_no_move_is_made_shown_and_listed_in_exact_lines() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    let made = z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "petrov@example.org",
+        "--black",
+        "ivanov@example.org",
+    ]);
+    assert!(
+        made.starts_with("game #2 ") && made.contains(": Петров (white) – Иванов (black)"),
+        "{made}"
+    );
+    let shown = z.ok(&["game", "show", "2"]);
+    assert!(shown.contains("Position after ply 0 of 0:\n"), "{shown}");
+    assert!(
+        shown.contains("\nNo move has been played yet.\n\n"),
+        "{shown}"
+    );
+    assert_eq!(
+        z.ok(&["referee", "receipts", "2"]),
+        "Game #2: receipts (the clock charges from the clock's start to the arrival; \
+         the Date header is evidence only)\nNo move has been played yet.\n"
+    );
+    let past = z.run(&["game", "show", "2", "--at", "3"]);
+    assert!(!past.ok);
+    assert_eq!(
+        past.stderr,
+        "zaochka: refused: game #2 has 0 plies; there is no ply 3\n"
+    );
+}

@@ -393,3 +393,100 @@ fn bench_start_of_a_fifty_player_double_round_robin() {
         elapsed.as_secs_f64()
     );
 }
+
+/// Each change made at the director's desk is told in one exact line:
+/// an entrant added, a director added and removed, the bulletin and
+/// warning settings, the start, a withdrawal and a replacement.
+#[test]
+fn each_change_at_the_directors_desk_is_told_in_its_exact_line() {
+    let z = Zaochka::new();
+    let ok = |args: &[&str]| z.ok(args);
+    add_director(&ok, DIRECTOR, None);
+    let players = add_numbered(&ok, 5, |i| format!("p{i}@example.org"));
+    z.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Ольга",
+        "--email",
+        "olga@example.org",
+        "--role",
+        "referee",
+    ]);
+    ok(&field::tournament_new_args("Cup", "round-robin", DIRECTOR));
+    for p in &players[..4] {
+        assert_eq!(
+            ok(&["tournament", "add", "Cup", p, "--as", DIRECTOR]),
+            format!("tournament \"Cup\": {p} entered (section 1)\n")
+        );
+    }
+    let directors = |action: &str| {
+        ok(&[
+            "tournament",
+            "directors",
+            action,
+            "Cup",
+            "olga@example.org",
+            "--as",
+            DIRECTOR,
+        ])
+    };
+    assert_eq!(
+        directors("add"),
+        "tournament \"Cup\": olga@example.org directs it\n"
+    );
+    assert_eq!(
+        directors("remove"),
+        "tournament \"Cup\": olga@example.org no longer directs it\n"
+    );
+    let set =
+        |flag: &str, value: &str| ok(&["tournament", "set", "Cup", flag, value, "--as", DIRECTOR]);
+    assert_eq!(
+        set("--bulletin-every", "3"),
+        "tournament \"Cup\": a bulletin after every 3 finished games and at the end\n"
+    );
+    assert_eq!(
+        set("--warn-days", "7,2"),
+        "tournament \"Cup\": the directors are warned 7, 2 days before a time loss \
+         and after 14, 28, 35 days without a move\n"
+    );
+    draw_by_seed(&z, "Cup", "a1b2c3");
+    let shown = ok(&["tournament", "show", "Cup"]);
+    assert!(shown.contains("\nSeed of the lot: a1b2c3\n"), "{shown}");
+    assert_eq!(
+        ok(&["tournament", "start", "Cup", "--as", DIRECTOR]),
+        "tournament \"Cup\": 6 games created, 12 invitations queued\n"
+    );
+    let shown = ok(&["tournament", "show", "Cup"]);
+    assert!(
+        shown.contains("\n  game #1 section 1 round 1 board 1 ("),
+        "{shown}"
+    );
+    assert_eq!(
+        ok(&[
+            "tournament",
+            "withdraw",
+            "Cup",
+            &players[3],
+            "--reason",
+            "illness",
+            "--as",
+            DIRECTOR,
+        ]),
+        "tournament \"Cup\": p4@example.org withdrawn; 3 unfinished games forfeited\n"
+    );
+    assert_eq!(
+        ok(&[
+            "tournament",
+            "replace",
+            "Cup",
+            &players[0],
+            &players[4],
+            "--reason",
+            "moved away",
+            "--as",
+            DIRECTOR,
+        ]),
+        "tournament \"Cup\": p1@example.org replaced by p5@example.org\n"
+    );
+}

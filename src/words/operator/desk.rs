@@ -1,0 +1,203 @@
+//! The director's desk at the console: the lines `zaochka tournament …`
+//! prints for the director who typed the command (tournament names quoted
+//! as Rust strings, counts in words).
+
+use std::fmt::Display;
+
+use super::super::game::count_en;
+
+/// A system name that is none of the known ones, `s` as typed.
+#[must_use]
+pub fn unknown_system(s: &str) -> String {
+    format!("unknown system {s:?}; known: round-robin, double-round-robin, micro-match")
+}
+
+/// `tournament add`: `email` entered into `section`.
+#[must_use]
+pub fn entered(tournament: &str, email: &str, section: impl Display) -> String {
+    format!("tournament {tournament:?}: {email} entered (section {section})")
+}
+
+/// `tournament start`: `games` games made, `invitations` invitations queued.
+#[must_use]
+pub fn drawn(tournament: &str, games: usize, invitations: impl Display) -> String {
+    format!("tournament {tournament:?}: {games} games created, {invitations} invitations queued")
+}
+
+/// `tournament withdraw`: `address` withdrawn, `unfinished` games forfeited.
+#[must_use]
+pub fn withdrawn(tournament: &str, address: &str, unfinished: usize) -> String {
+    let games = count_en(unfinished, "unfinished game", "unfinished games");
+    format!("tournament {tournament:?}: {address} withdrawn; {games} forfeited")
+}
+
+/// `tournament replace`: `old` replaced by `new`.
+#[must_use]
+pub fn replaced(tournament: &str, old: &str, new: &str) -> String {
+    format!("tournament {tournament:?}: {old} replaced by {new}")
+}
+
+/// `tournament end-period`: `games` games frozen for adjudication.
+#[must_use]
+pub fn period_ended(tournament: &str, games: usize) -> String {
+    let games = count_en(games, "game", "games");
+    format!("tournament {tournament:?}: playing period ended; {games} to adjudication")
+}
+
+/// `tournament directors add`: `director` directs the tournament.
+#[must_use]
+pub fn directs(tournament: &str, director: &str) -> String {
+    format!("tournament {tournament:?}: {director} directs it")
+}
+
+/// `tournament directors remove`: `director` no longer directs it.
+#[must_use]
+pub fn no_longer_directs(tournament: &str, director: &str) -> String {
+    format!("tournament {tournament:?}: {director} no longer directs it")
+}
+
+/// `tournament bulletin --send`: bulletin `number` (`last`: the final one)
+/// with `games` finished games queued to `entrants` entrants.
+#[must_use]
+pub fn bulletin_queued(
+    tournament: &str,
+    last: bool,
+    number: impl Display,
+    games: usize,
+    entrants: usize,
+) -> String {
+    format!(
+        "tournament {tournament:?}: {}bulletin {number} ({}) queued to {}",
+        if last { "final " } else { "" },
+        count_en(games, "finished game", "finished games"),
+        count_en(entrants, "entrant", "entrants"),
+    )
+}
+
+/// `tournament set --bulletin-every`: a bulletin after every `every`
+/// finished games, or (`None`) only when a director sends one.
+#[must_use]
+pub fn bulletin_every(tournament: &str, every: Option<u32>) -> String {
+    match every {
+        Some(n) => format!(
+            "tournament {tournament:?}: a bulletin after every {} and at the end",
+            count_en(n as usize, "finished game", "finished games")
+        ),
+        None => format!("tournament {tournament:?}: bulletins only when a director sends one"),
+    }
+}
+
+/// `tournament set --warn-days/--silence-days`: the days before a time loss
+/// and the days without a move at which the directors are warned.
+#[must_use]
+pub fn director_warnings(tournament: &str, warn_days: &[u32], silence_days: &[u32]) -> String {
+    let list = |d: &[u32]| {
+        if d.is_empty() {
+            "none".to_owned()
+        } else {
+            d.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+        }
+    };
+    format!(
+        "tournament {tournament:?}: the directors are warned {} days before a time loss \
+         and after {} days without a move",
+        list(warn_days),
+        list(silence_days)
+    )
+}
+
+/// `tournament show`: the seed the lot was drawn with.
+#[must_use]
+pub fn seed_of_the_lot(seed: &str) -> String {
+    format!("Seed of the lot: {seed}")
+}
+
+/// One game of a tournament, as `tournament show` lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct GameListed<'a> {
+    /// The game's number.
+    pub game: i64,
+    /// Section, round and board.
+    pub section: u32,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The pairing's label (who plays whom).
+    pub label: &'a str,
+    /// The game's number within a micro-match.
+    pub match_game: Option<u32>,
+    /// The result, when finished.
+    pub result: Option<&'a str>,
+    /// Frozen, awaiting the director's ruling.
+    pub awaiting_adjudication: bool,
+    /// The game's status otherwise.
+    pub status: &'a str,
+    /// The opening ballot drawn for it.
+    pub ballot: Option<&'a str>,
+}
+
+/// The line of a [`GameListed`], indented by two spaces.
+#[must_use]
+pub fn game_listed(g: &GameListed<'_>) -> String {
+    format!(
+        "  game #{} section {} round {} board {} ({}){}: {}{}",
+        g.game,
+        g.section,
+        g.round,
+        g.board,
+        g.label,
+        g.match_game
+            .map_or_else(String::new, |m| format!(" match game {m}")),
+        match (g.result, g.awaiting_adjudication) {
+            (Some(r), _) => r,
+            (None, true) => "awaiting adjudication",
+            (None, false) => g.status,
+        },
+        g.ballot
+            .map_or_else(String::new, |b| format!(", ballot {b}"))
+    )
+}
+
+/// `tournament adjudications` with nothing to rule.
+#[must_use]
+pub fn no_adjudication() -> &'static str {
+    "No game awaits adjudication."
+}
+
+/// The head of a game awaiting adjudication.
+#[must_use]
+pub fn adjudication_head(
+    game: i64,
+    white: &str,
+    black: &str,
+    state: &str,
+    claims_due: &str,
+) -> String {
+    format!("Game #{game} ({white} – {black}): {state}, claims due {claims_due}")
+}
+
+/// A game awaiting adjudication that no player has claimed yet.
+#[must_use]
+pub fn no_claims_yet() -> &'static str {
+    "  no claims yet"
+}
+
+/// `tournament directors list` when only the referees and admins direct it.
+#[must_use]
+pub fn no_directors_of_its_own(tournament: &str) -> String {
+    format!(
+        "The tournament {tournament:?} has no directors of its own: every referee and admin directs it."
+    )
+}
+
+/// `tournament publish`: `files` files written into `dir`, `removed` old
+/// files removed.
+#[must_use]
+pub fn published(tournament: &str, files: usize, dir: impl Display, removed: usize) -> String {
+    format!(
+        "tournament {tournament:?}: {} written to {dir}, {} removed",
+        count_en(files, "file", "files"),
+        count_en(removed, "old file", "old files")
+    )
+}
