@@ -65,6 +65,7 @@ pub mod outbox;
 pub mod pauses;
 pub mod plural;
 pub mod ratings;
+pub mod receipts;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;
