@@ -12,10 +12,9 @@ use crate::games::receipts::{ChainCheck, ChainFault, check_chain};
 use crate::notation::receipt::{public_key_pem, read_public_key};
 use crate::vocabulary::Language;
 
-/// Checks a game record (as `zaochka export` writes it) against its signed
-/// move receipts, offline.
+/// Check a game record against its signed move receipts, offline
 ///
-/// Each ply must carry its receipt and agree with it: the move, the time
+/// The record is read as `zaochka export` writes it. Each ply must carry its receipt and agree with it: the move, the time
 /// (`%ccsnt`), its place in the game and the link to the receipt before it,
 /// each receipt signed with the server's key. Says OK with the number of
 /// plies, or names the first ply that fails and why. Exits with 1 if a game
@@ -144,9 +143,9 @@ fn language_of_environment() -> Language {
     }
 }
 
-/// Prints the server's public key, which signs every move receipt (made
-/// beside the database, mode 0600, if there is none yet).
+/// Print the server's public key, which signs the move receipts
 ///
+/// The key is made beside the database (mode 0600) if there is none yet.
 /// Base64 of its 32 bytes by default (what `zaochka verify --key` takes);
 /// with --pem a PEM public key, as OpenSSL reads it.
 #[derive(clap::Args, Debug)]

@@ -395,10 +395,7 @@ pub fn read_public_key(text: &str) -> Result<[u8; 32], ReceiptFormatError> {
 pub fn public_key_pem(key: &[u8; 32]) -> String {
     let mut der = SPKI_PREFIX.to_vec();
     der.extend_from_slice(key);
-    format!(
-        "-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----\n",
-        b64(&der)
-    )
+    pem_block("PUBLIC KEY", &der)
 }
 
 /// The PEM `PRIVATE KEY` block of a signing key (PKCS#8, RFC 8410), readable
@@ -407,10 +404,7 @@ pub fn public_key_pem(key: &[u8; 32]) -> String {
 pub fn private_key_pem(key: &SigningKey) -> String {
     let mut der = PKCS8_PREFIX.to_vec();
     der.extend_from_slice(&key.to_bytes());
-    format!(
-        "-----BEGIN PRIVATE KEY-----\n{}\n-----END PRIVATE KEY-----\n",
-        b64(&der)
-    )
+    pem_block("PRIVATE KEY", &der)
 }
 
 /// Reads a PEM `PRIVATE KEY` block written by [`private_key_pem`].
@@ -424,6 +418,12 @@ pub fn read_private_key(text: &str) -> Result<SigningKey, ReceiptFormatError> {
         .and_then(|k| <[u8; 32]>::try_from(k).ok())
         .ok_or(ReceiptFormatError::Key)?;
     Ok(SigningKey::from_bytes(&seed))
+}
+
+/// A PEM block: `der` in base64 between the lines naming `label`.
+fn pem_block(label: &str, der: &[u8]) -> String {
+    let body = b64(der);
+    format!("-----BEGIN {label}-----\n{body}\n-----END {label}-----\n")
 }
 
 /// The DER bytes of the PEM block labelled `label`, if the text holds one.
