@@ -364,7 +364,10 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
             "zaochka verify game-42.pgn --key MCowBQYDK2VwAyEA... --lang ru",
         ],
     ),
-    ("key", &["zaochka key", "zaochka key --pem > zaochka-public.pem"]),
+    (
+        "key",
+        &["zaochka key", "zaochka key --pem > zaochka-public.pem"],
+    ),
 ];
 
 /// The command tree of `zaochka` as users see it: [`Cli`]'s derived

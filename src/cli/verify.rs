@@ -58,8 +58,7 @@ impl Verify {
                 }
             }
         };
-        let bytes =
-            std::fs::read(&self.file).with_context(|| self.file.display().to_string())?;
+        let bytes = std::fs::read(&self.file).with_context(|| self.file.display().to_string())?;
         let text = String::from_utf8_lossy(&bytes);
         let pgn = self
             .file
@@ -82,9 +81,7 @@ impl Verify {
             );
             return Ok(ExitCode::from(2));
         }
-        let failed = checks
-            .iter()
-            .any(|c| matches!(c, ChainCheck::Fails { .. }));
+        let failed = checks.iter().any(|c| matches!(c, ChainCheck::Fails { .. }));
         for c in &checks {
             if db.json {
                 println!("{}", json_of(c));

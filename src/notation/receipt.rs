@@ -286,13 +286,13 @@ impl Receipt {
         };
         let written = lines.value("written")?.to_string();
         let played = lines.value("played")?.to_string();
-        let position = Sha::parse(lines.value("position")?)
-            .ok_or(ReceiptFormatError::Value("position"))?;
+        let position =
+            Sha::parse(lines.value("position")?).ok_or(ReceiptFormatError::Value("position"))?;
         let received = DateTime::parse_from_rfc3339(lines.value("received")?)
             .map_err(|_| ReceiptFormatError::Value("received"))?
             .with_timezone(&Utc);
-        let previous = Sha::parse(lines.value("previous")?)
-            .ok_or(ReceiptFormatError::Value("previous"))?;
+        let previous =
+            Sha::parse(lines.value("previous")?).ok_or(ReceiptFormatError::Value("previous"))?;
         let key = public_key_from_base64(lines.value("key")?)?;
         let signature = unb64(lines.value("signature")?)
             .and_then(|v| <[u8; 64]>::try_from(v).ok())
@@ -335,7 +335,10 @@ impl<'a> Lines<'a> {
             .ok_or(ReceiptFormatError::Field(name))
     }
 
-    fn parsed<T: std::str::FromStr>(&mut self, name: &'static str) -> Result<T, ReceiptFormatError> {
+    fn parsed<T: std::str::FromStr>(
+        &mut self,
+        name: &'static str,
+    ) -> Result<T, ReceiptFormatError> {
         self.value(name)?
             .parse()
             .map_err(|_| ReceiptFormatError::Value(name))

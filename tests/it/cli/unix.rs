@@ -256,7 +256,9 @@ fn move_numbers_follow_the_fen_of_a_game_that_starts_at_move_12_with_black() {
     }
     let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        plain.contains("12... Nf6 {[%ccsnt 2026.11.29,12:00] } 13. Nc3 {[%ccsnt 2026.11.29,12:00] }"),
+        plain.contains(
+            "12... Nf6 {[%ccsnt 2026.11.29,12:00] } 13. Nc3 {[%ccsnt 2026.11.29,12:00] }"
+        ),
         "{export}"
     );
     // The mails carry the score numbered the same way (Ivanov's in Russian

@@ -66,8 +66,7 @@ fn verify(c: &Conversation, text: &str, args: &[&str]) -> (i32, String) {
     let out = cmd.output().unwrap();
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned()
-            + &String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
     )
 }
 
@@ -196,7 +195,10 @@ fn verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_
         assert!(m.text.contains(&receipt.hash().short()), "{}", m.show());
     }
     let plies: usize = games.iter().map(|g| stored(&c, g.id).moves.len()).sum();
-    assert_eq!(confirmations, plies, "one confirmation with a receipt per ply");
+    assert_eq!(
+        confirmations, plies,
+        "one confirmation with a receipt per ply"
+    );
 
     // One game's export altered five ways, each refused at the altered ply.
     let original = game_of(&exports[0]);
@@ -231,7 +233,9 @@ fn verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_
     // One time changed: ply 4 a minute later.
     let mut g = original.clone();
     let comment = g.plies[3].comment.clone().unwrap();
-    let time = zaochka::notation::pdn::read_ccsnt(&comment).unwrap().unwrap();
+    let time = zaochka::notation::pdn::read_ccsnt(&comment)
+        .unwrap()
+        .unwrap();
     let later = zaochka::notation::pdn::ccsnt_comment(time + chrono::Duration::minutes(1));
     let at = comment.find("[%ccsnt").unwrap();
     let end = at + comment[at..].find(']').unwrap() + 1;
@@ -241,7 +245,11 @@ fn verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_
     // Two plies swapped (White's 2nd and 3rd moves, with their receipts).
     let mut g = original.clone();
     g.plies.swap(2, 4);
-    refused(&g, 3, "the receipt in its place is of ply 5: plies out of order");
+    refused(
+        &g,
+        3,
+        "the receipt in its place is of ply 5: plies out of order",
+    );
 
     // A ply removed (ply 4, with its receipt).
     let mut g = original.clone();
@@ -266,10 +274,18 @@ fn verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_
     let (code, out) = verify(
         &c,
         &exports[0],
-        &["--key", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "--lang", "en"],
+        &[
+            "--key",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            "--lang",
+            "en",
+        ],
     );
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("fails at ply 1: the receipt's signature"), "{out}");
+    assert!(
+        out.contains("fails at ply 1: the receipt's signature"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -300,7 +316,10 @@ fn the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_r
         .output()
         && out.status.success()
     {
-        assert_eq!(String::from_utf8_lossy(&out.stdout), z.ok(&["key", "--pem"]));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            z.ok(&["key", "--pem"])
+        );
     }
     // A key file the group may read is refused: no move is taken without
     // its receipt, and `zaochka key` says what to do.
@@ -320,7 +339,10 @@ fn receipts_survive_a_daemon_kill_and_a_mail_read_again_adds_none() {
     two_players(&bot, "russian");
     bot.serve_once();
     let key_file = bot.path().join("zaochka.key");
-    assert!(key_file.exists(), "the daemon made its key at its first start");
+    assert!(
+        key_file.exists(),
+        "the daemon made its key at its first start"
+    );
     let white = mail(
         ALICE,
         &format!("bot+1.{}@example.test", bot.token(1, "white")),
@@ -372,7 +394,11 @@ fn receipts_survive_a_daemon_kill_and_a_mail_read_again_adds_none() {
     let file = bot.path().join("game-1.pdn");
     std::fs::write(&file, text).unwrap();
     let out = bot.run(&["verify", file.to_str().unwrap(), "--lang", "en"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("Game 1: OK, 2 plies"),
         "{}",
