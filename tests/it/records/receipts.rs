@@ -5,8 +5,9 @@
 //!
 //! - `verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_tampering`:
 //!   a round robin of 4 (6 games, real mails through the daemon); every
-//!   game's export verifies, with the key `zaochka key` prints; the movers'
-//!   confirmations carry the short hash and the `.zrc`; one export altered
+//!   game's export verifies, with the key `zaochka key` prints, and so does
+//!   the published site's record of all games with the key it publishes; the
+//!   movers' confirmations carry the short hash and the `.zrc`; one export altered
 //!   five ways (a move, a time, two plies swapped, a ply removed, a receipt
 //!   of another game) is refused each time at the altered ply.
 //! - `the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_read_it`.
@@ -162,6 +163,28 @@ fn verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_
         );
         exports.push(text);
     }
+    // The published site: every record with its chain, the key beside them.
+    let site = c.bot.path().join("site");
+    director(
+        &c,
+        None,
+        &["tournament", "publish", NAME, site.to_str().unwrap()],
+    );
+    let pem = std::fs::read_to_string(site.join("zaochka-public.pem")).unwrap();
+    assert_eq!(pem, director(&c, None, &["key", "--pem"]));
+    let all = std::fs::read_to_string(site.join("games.pdn")).unwrap();
+    let pem_file = site.join("zaochka-public.pem");
+    let (code, out) = verify(
+        &c,
+        &all,
+        &["--key", pem_file.to_str().unwrap(), "--lang", "en"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(": OK, ")).count(),
+        6,
+        "{out}"
+    );
     // The movers' confirmations: the short hash in the body, the receipt
     // attached, in the mover's language.
     let mut confirmations = 0;
