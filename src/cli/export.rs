@@ -9,6 +9,10 @@
 //! correspondence chess records use: `{[%ccsnt 2019.04.02,21:27]}` (UTC;
 //! `HH:MM:SS` when the seconds are not zero). A ply of an imported game has
 //! the time its record gave, or no comment when the record gave none.
+//!
+//! A game played here carries its signed move receipts: the chain's start
+//! in the tag `ZaochkaStart` and each ply's receipt in its comment as
+//! `[%zrc BASE64]` (docs/players.md, "Move receipts"), for `zaochka verify`.
 
 use std::process::ExitCode;
 
@@ -67,7 +71,7 @@ impl Export {
                             &times,
                         )
                     }
-                    None => crate::referee::export_text(&l),
+                    None => crate::referee::signed_export_text(tx, &l)?,
                 });
             }
             Ok(out)

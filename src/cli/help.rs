@@ -357,6 +357,17 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "rating recompute",
         &["zaochka rating recompute --model glicko2"],
     ),
+    (
+        "verify",
+        &[
+            "zaochka verify game-42.pdn",
+            "zaochka verify game-42.pgn --key MCowBQYDK2VwAyEA... --lang ru",
+        ],
+    ),
+    (
+        "key",
+        &["zaochka key", "zaochka key --pem > zaochka-public.pem"],
+    ),
 ];
 
 /// The command tree of `zaochka` as users see it: [`Cli`]'s derived

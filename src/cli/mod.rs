@@ -31,6 +31,7 @@ mod show;
 mod store_args;
 mod timing;
 mod tournament;
+mod verify;
 
 use clap::{FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -94,6 +95,8 @@ enum Command {
     Manual(manual::Manual),
     #[command(subcommand)]
     Rating(rating::RatingCmd),
+    Verify(verify::Verify),
+    Key(verify::Key),
 }
 
 impl Cli {
@@ -123,6 +126,8 @@ impl Cli {
                 | Command::Perft(_)
                 | Command::Completions(_)
                 | Command::Manual(_)
+                | Command::Verify(_)
+                | Command::Key(_)
         );
         let mark = if journaled {
             match journal::new_mark(self.store.now()) {
@@ -191,6 +196,8 @@ impl Cli {
             Command::Completions(c) => c.execute(),
             Command::Manual(c) => c.execute(),
             Command::Rating(c) => c.execute(&self.store),
+            Command::Verify(c) => c.execute(&self.store),
+            Command::Key(c) => c.execute(&self.store),
         };
         match result {
             Ok(code) => code,

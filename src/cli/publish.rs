@@ -34,6 +34,13 @@ pub(super) fn publish(
     };
     let written = crate::site::write_with(dir, &p.site(), mode)
         .with_context(|| format!("writing the site into {}", dir.display()))?;
+    // The key that signs the records' receipts, beside them.
+    let key = crate::store::server_key::load_or_create(&crate::store::server_key::path_for(
+        &db.config()?.database,
+    ))?;
+    let pem = crate::notation::receipt::public_key_pem(&key.verifying_key().to_bytes());
+    crate::site::write_public_key(dir, &pem)
+        .with_context(|| format!("writing the public key into {}", dir.display()))?;
     println!(
         "{}",
         crate::words::operator::desk::published(

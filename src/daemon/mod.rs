@@ -300,6 +300,11 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
         backup::replay(config, since, stop, None)?;
     }
     let mut store = Store::open(&config.database)?;
+    // The key that signs move receipts: made now if there is none, and a
+    // key file others may read stops the daemon here.
+    crate::store::server_key::load_or_create(&crate::store::server_key::path_for(
+        &config.database,
+    ))?;
     let mut earlier_rows = true;
     let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;

@@ -54,11 +54,27 @@ pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, no
         match crate::site::write_with(&dir, &p.site(), config.tournaments.site_mode()) {
             Ok(w) => {
                 info!(tournament = %p.name, dir = %dir.display(), files = w.files.len(), "tournament site written");
+                publish_key(config, &dir);
                 published.insert(id, last);
             }
             Err(e) => {
                 warn!(tournament = %p.name, dir = %dir.display(), error = %e, "tournament site not written")
             }
         }
+    }
+}
+
+/// Puts the server's public key beside a tournament's site
+/// ([`crate::site::write_public_key`]); a failure is logged, never fatal.
+fn publish_key(config: &Config, dir: &std::path::Path) {
+    let path = crate::store::server_key::path_for(&config.database);
+    let written = crate::store::server_key::load_or_create(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|key| {
+            let pem = crate::notation::receipt::public_key_pem(&key.verifying_key().to_bytes());
+            crate::site::write_public_key(dir, &pem).map_err(|e| e.to_string())
+        });
+    if let Err(e) = written {
+        warn!(dir = %dir.display(), error = %e, "server public key not published");
     }
 }

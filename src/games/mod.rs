@@ -23,6 +23,7 @@ mod endings;
 mod moves;
 pub mod random_play;
 mod reading;
+pub mod receipts;
 mod records;
 mod towers;
 mod verdict;
@@ -37,7 +38,8 @@ pub use reading::{
 };
 pub use records::{
     CheckedGame, FileClues, Reading, RecordError, looks_like_chess, readings_of_file, replay_file,
-    replay_pdn, replay_pgn, replay_reading, variant_of, write_record, write_record_timed,
+    replay_pdn, replay_pgn, replay_reading, variant_of, write_record, write_record_commented,
+    write_record_timed,
 };
 pub use verdict::{Contradiction, PlayedAfterEnd, RecordVerdict, StatedResult, judge, read_result};
 pub use views::{BoardView, MoveView, SquareView, square_number};

@@ -304,6 +304,22 @@ pub fn write_record_timed(
     result: &str,
     times: &[Option<chrono::DateTime<chrono::Utc>>],
 ) -> String {
+    let comments: Vec<Option<String>> = times
+        .iter()
+        .map(|t| t.map(crate::notation::pdn::ccsnt_comment))
+        .collect();
+    write_record_commented(game, tags, result, &comments)
+}
+
+/// Writes a game as [`write_record`] does, with `comments[i]` (without
+/// braces) in the comment after ply `i` (none past the end or for `None`).
+#[must_use]
+pub fn write_record_commented(
+    game: &dyn AnyGame,
+    tags: &[(String, String)],
+    result: &str,
+    comments: &[Option<String>],
+) -> String {
     let mut tags = tags.to_vec();
     let has = |tags: &[(String, String)], name: &str| {
         tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -326,14 +342,10 @@ pub fn write_record_timed(
     } else {
         game.turn().opposite()
     };
-    let comments: Vec<Option<String>> = times
-        .iter()
-        .map(|t| t.map(crate::notation::pdn::ccsnt_comment))
-        .collect();
     crate::notation::pdn::write_game_commented(
         &tags,
         &game.record_moves(),
-        &comments,
+        comments,
         result,
         game.first_move_number(),
         first_side == Color::Black,

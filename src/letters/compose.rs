@@ -322,6 +322,7 @@ fn note(n: &Note, lang: Language) -> String {
             delay_seconds,
         } => words::pauses::timing_line(charge, *delay_seconds, lang),
         Note::Stopped { name, since } => words::pauses::stopped_line(name, *since, lang),
+        Note::Receipt(r) => words::receipts::confirmation_line(r, lang),
         Note::Standing {
             tournament,
             table,

@@ -93,7 +93,7 @@ pub fn enrich(
     };
     let chess = l.game.pdn_game_type().is_none();
     let body = html::body(&page);
-    let attachments = vec![
+    let mut attachments = vec![
         Attachment {
             filename: "board.png".into(),
             content_type: "image/png".into(),
@@ -109,6 +109,16 @@ pub fn enrich(
             content: score.into_bytes(),
         },
     ];
+    // The receipt of the move the mail confirms, as its `.zrc` file.
+    for n in &reply.notes {
+        if let crate::referee::told::Note::Receipt(r) = n {
+            attachments.push(Attachment {
+                filename: r.file_name(),
+                content_type: "text/plain; charset=utf-8".into(),
+                content: r.text().into_bytes(),
+            });
+        }
+    }
     Ok((Some(body), attachments))
 }
 

@@ -13,6 +13,7 @@ pub mod move_number;
 pub mod order;
 pub mod pdn;
 pub mod placement;
+pub mod receipt;
 pub mod record;
 pub mod resolve;
 pub mod square_name;

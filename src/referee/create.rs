@@ -182,20 +182,23 @@ pub fn create_checked(
     new.tournament.clone_from(&spec.tournament);
     let row = game_rows::create(tx, &new)?;
     let mut side = checked.start.turn();
+    let mut board = checked.start.clone_box();
     for (i, (written, m)) in checked.plies.iter().enumerate() {
-        moves::append(
-            tx,
-            &NewMove {
-                game_id: row.id,
-                ply: i as u32 + 1,
-                side,
-                notation: m.full.clone(),
-                written: written.clone(),
-                source_message: None,
-                received_at: now,
-                position_hash: m.hash_after as i64,
-            },
-        )?;
+        let mv = NewMove {
+            game_id: row.id,
+            ply: i as u32 + 1,
+            side,
+            notation: m.full.clone(),
+            written: written.clone(),
+            source_message: None,
+            received_at: now,
+            position_hash: m.hash_after as i64,
+        };
+        moves::append(tx, &mv)?;
+        // Each ply was played on this very start when it was checked.
+        let _ = board.play(&m.full);
+        let start = checked.start.start_fen();
+        crate::referee::receipt::issue(tx, &row, &start, &mv, &board.fen())?;
         side = side.opposite();
     }
     if spec.time_control.is_some() {

@@ -26,6 +26,7 @@ pub(crate) mod load;
 mod play;
 pub mod quarantine;
 mod query;
+mod receipt;
 mod rollback;
 pub mod session;
 pub mod told;
@@ -43,6 +44,14 @@ pub use session::GameSession;
 /// The PDN (or PGN) text of a loaded game.
 pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
+}
+/// The PDN (or PGN) text of a loaded game with its receipts
+/// (`zaochka export`; see [`receipt::signed_export_text`]).
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn signed_export_text(tx: &Tx<'_>, l: &load::Loaded) -> Result<String, RefereeError> {
+    receipt::signed_export_text(tx, l)
 }
 pub use error::{RefereeError, StartRefusal, TournamentRefusal};
 pub use query::{invitation, standstill};

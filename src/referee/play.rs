@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::games::{AnyGame, Finish};
 use crate::referee::load::{Loaded, load};
-use crate::referee::told::{Account, Event, Line, OfferBar, Part};
+use crate::referee::told::{Account, Event, Line, Note, OfferBar, Part};
 use crate::referee::view::{to_both, to_each};
 use crate::referee::{Handled, RefereeError, Source};
 use crate::rules::{GameResult, Termination};
@@ -79,13 +79,13 @@ pub(crate) fn play_loaded(
             Err(e) => return Err(e.into()),
         }
     }
-    let recorded = record_move(
+    let (recorded, receipt) = record_move(
         tx,
         l,
         me,
         text,
-        &played.full,
-        played.hash_after,
+        (&played.full, played.hash_after),
+        game.as_ref(),
         now,
         source,
     )?;
@@ -162,7 +162,12 @@ pub(crate) fn play_loaded(
         }
         s
     };
-    let replies = to_each(l, game.as_ref(), offer.as_ref(), text_of);
+    let mut replies = to_each(l, game.as_ref(), offer.as_ref(), text_of);
+    // The mover's confirmation carries the move's receipt.
+    let mover = l.player(me).id;
+    for r in replies.iter_mut().filter(|r| r.to == mover) {
+        r.notes.push(Note::Receipt(Box::new(receipt.clone())));
+    }
     let summary = Account::Moved {
         game: id,
         number,
@@ -204,18 +209,20 @@ fn lost_on_time(
     })
 }
 
-/// Records a ply in the store; returns it as stored.
+/// Records a ply (`played`: its full notation and the hash of the position
+/// after it) in the store with its signed receipt (`after`: the game after
+/// the ply); returns the ply as stored and its receipt.
 #[allow(clippy::too_many_arguments)]
 fn record_move(
     tx: &Tx<'_>,
     l: &Loaded,
     me: Color,
     written: &str,
-    full: &str,
-    hash: u64,
+    (full, hash): (&str, u64),
+    after: &dyn AnyGame,
     now: DateTime<Utc>,
     source: Source<'_>,
-) -> Result<NewMove, RefereeError> {
+) -> Result<(NewMove, crate::notation::receipt::Receipt), RefereeError> {
     let ply = NewMove {
         game_id: l.row.id,
         ply: l.moves.len() as u32 + 1,
@@ -227,7 +234,9 @@ fn record_move(
         position_hash: hash as i64,
     };
     moves::append(tx, &ply)?;
-    Ok(ply)
+    let receipt =
+        crate::referee::receipt::issue(tx, &l.row, &l.game.start_fen(), &ply, &after.fen())?;
+    Ok((ply, receipt))
 }
 
 /// Records a draw offer by `me` after ply `ply`, enforcing the offer rules.
@@ -422,8 +431,8 @@ pub(crate) fn reveal_sealed(
                 l,
                 sealed.side,
                 &sealed.text,
-                &played.full,
-                played.hash_after,
+                (&played.full, played.hash_after),
+                game.as_ref(),
                 now,
                 Source {
                     message_id: sealed.source_message.as_deref(),

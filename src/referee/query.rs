@@ -154,6 +154,31 @@ pub(crate) fn timed_record_text(
     game: &dyn AnyGame,
     times: &[Option<DateTime<Utc>>],
 ) -> String {
+    let tags = record_tags(row, seat, players);
+    let result = row.result.map_or("*", |r| r.as_str());
+    crate::games::write_record_timed(game, &tags, result, times)
+}
+
+/// The record of a loaded game as [`pdn_text`] writes it, with the tag
+/// `extra` after the others and `comments[i]` (without braces) after ply `i`.
+pub(crate) fn commented_record_text(
+    l: &Loaded,
+    extra: (String, String),
+    comments: &[Option<String>],
+) -> String {
+    let mut tags = record_tags(&l.row, l.seat.as_ref(), &l.players);
+    tags.push(extra);
+    let result = l.row.result.map_or("*", |r| r.as_str());
+    crate::games::write_record_commented(l.game.as_ref(), &tags, result, comments)
+}
+
+/// The tags of a stored game's record: the Seven Tag Roster, its tournament
+/// seat and its PGN termination.
+fn record_tags(
+    row: &crate::store::Game,
+    seat: Option<&crate::store::tournaments::TournamentGame>,
+    players: &[Player; 2],
+) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = vec![
         (
             "Event".into(),
@@ -184,8 +209,7 @@ pub(crate) fn timed_record_text(
     if let Some(t) = row.termination.and_then(pgn_termination) {
         tags.push(("Termination".into(), t.to_string()));
     }
-    let result = row.result.map_or("*", |r| r.as_str());
-    crate::games::write_record_timed(game, &tags, result, times)
+    tags
 }
 
 /// The PGN `Termination` tag of a stored ending (the PGN standard's words,

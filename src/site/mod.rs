@@ -167,6 +167,28 @@ pub fn write_with(dir: &Path, site: &Site<'_>, mode: SiteMode) -> io::Result<Wri
     Ok(out.finish())
 }
 
+/// The file the server's public key is published in, from the site's root.
+pub const PUBLIC_KEY_FILE: &str = "zaochka-public.pem";
+
+/// Writes the server's public key (`pem`: a PEM `PUBLIC KEY` block), which
+/// signs the move receipts the records carry, into `dir` as
+/// [`PUBLIC_KEY_FILE`] (mode 0644), beside the site's own files; the site
+/// writer neither lists nor removes it.
+///
+/// # Errors
+/// Any I/O error writing it.
+pub fn write_public_key(dir: &Path, pem: &str) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = dir.join(PUBLIC_KEY_FILE);
+    if std::fs::read_to_string(&path).is_ok_and(|t| t == pem) {
+        return Ok(());
+    }
+    let temp = dir.join(format!(".{PUBLIC_KEY_FILE}.new"));
+    std::fs::write(&temp, pem)?;
+    std::fs::set_permissions(&temp, std::fs::Permissions::from_mode(0o644))?;
+    std::fs::rename(&temp, &path)
+}
+
 /// One game's files: its record, the page of every position, its own page.
 fn write_game(out: &mut files::Writer, site: &Site<'_>, g: &SiteGame) -> io::Result<()> {
     let steps = ply::replay(site.variant, g, site.lang)?;

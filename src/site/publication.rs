@@ -69,7 +69,8 @@ pub fn publication(
             result: l.row.result.map(|r| r.as_str().to_string()),
             start_fen: l.row.start_fen.clone(),
             moves: l.moves.iter().map(|m| m.notation.clone()).collect(),
-            pdn: crate::referee::export_text(&l),
+            // With its signed receipts, for `zaochka verify`.
+            pdn: crate::referee::signed_export_text(tx, &l)?,
             ballot: link.ballot(),
             ending: l.row.result.zip(l.row.termination),
         });

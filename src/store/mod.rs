@@ -165,7 +165,9 @@ pub mod relay_faults;
 mod repair;
 pub mod secrets;
 pub mod send_limits;
+pub mod server_key;
 pub mod shell_commands;
+pub mod signed_receipts;
 pub mod sql_log;
 pub mod threads;
 pub mod tournaments;
@@ -220,6 +222,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0024_outbox_addresses.sql"),
     include_str!("../../migrations/0025_bulletins.sql"),
     include_str!("../../migrations/0026_ratings.sql"),
+    include_str!("../../migrations/0029_signed_receipts.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored
@@ -345,6 +348,9 @@ pub enum StoreError {
         /// What is wrong with it.
         detail: String,
     },
+    /// The server key that signs move receipts cannot be used.
+    #[error("server key: {0}")]
+    ServerKey(#[from] server_key::ServerKeyError),
 }
 
 impl StoreError {
@@ -535,6 +541,17 @@ pub fn draw_bytes(tx: &Tx<'_>, kind: &str, len: usize) -> Result<Vec<u8>> {
                 row.get("bytes")
             })?),
     }
+}
+
+/// The seed of the receipt key of a database without a file
+/// ([`server_key::of`]): HMAC-SHA-256 keyed with the database's secret (made
+/// at `at` if there is none yet) over `zaochka receipt key v1`.
+fn derived_key_seed(tx: &Tx<'_>, at: DateTime<Utc>) -> Result<[u8; 32]> {
+    let bytes = derived_bytes(tx, "zaochka receipt key v1\0", b"", 0, at, 32)?;
+    <[u8; 32]>::try_from(bytes).map_err(|v| StoreError::Corrupt {
+        what: "secret",
+        detail: format!("{} bytes", v.len()),
+    })
 }
 
 /// The first `len` bytes of HMAC-SHA-256 keyed with the database's secret

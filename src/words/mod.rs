@@ -68,6 +68,7 @@ pub mod pauses;
 pub mod plural;
 pub mod ratings;
 pub mod records;
+pub mod receipts;
 pub mod referee;
 pub mod reverse;
 pub mod rulebook;

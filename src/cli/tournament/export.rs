@@ -20,7 +20,7 @@ pub(super) fn export(
         let mut text = String::new();
         for l in tournaments::games(tx, t.id)? {
             let loaded = crate::referee::load::load(tx, l.game, chrono::Utc::now())?;
-            text.push_str(&crate::referee::export_text(&loaded));
+            text.push_str(&crate::referee::signed_export_text(tx, &loaded)?);
             text.push('\n');
         }
         Ok(text)

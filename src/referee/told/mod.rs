@@ -204,6 +204,9 @@ pub enum Note {
         /// Since when, UTC.
         since: DateTime<Utc>,
     },
+    /// The signed receipt of the move the mail confirms (its short hash in
+    /// the body, its `.zrc` text attached).
+    Receipt(Box<crate::notation::receipt::Receipt>),
 }
 
 pub use account::{Account, ConditionalAccount};

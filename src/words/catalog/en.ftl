@@ -554,3 +554,23 @@ records-numbering-reading = { $move } (with { $numbering }, from { $fen })
 records-numbering-top-left = square 1 at the top left (b8)
 records-numbering-bottom-left = square 1 at the bottom left (a1)
 records-numbering-or = or
+# Move receipts (src/words/receipts.rs): the mover's confirmation, `zaochka verify`.
+receipt-confirmation = Receipt of this move: { $hash } (attached: { $file }; anyone can check it with the server's public key).
+receipt-verify-holds = Game { $game }: OK, { $plies ->
+    [one] one ply
+   *[other] { $plies } plies
+}, each with its receipt signed by { $key }.
+receipt-verify-start-fails = The record fails at its start: { $why }.
+receipt-verify-fails = The record fails at ply { $ply }: { $why }.
+receipt-verify-no-games = { $file } holds no game record.
+receipt-verify-bad-key = The public key is neither base64 of 32 bytes nor a PEM public key.
+receipt-fault-no-start = it carries no receipts (no ZaochkaStart tag)
+receipt-fault-start-altered = its start position is not the one the receipts start from
+receipt-fault-no-receipt = it has no receipt
+receipt-fault-bad-signature = the receipt's signature does not hold for the server's key
+receipt-fault-other-game = the receipt in its place is of another game (game { $game })
+receipt-fault-reordered = the receipt in its place is of ply { $found }: plies out of order
+receipt-fault-missing = the ply is missing (the receipt in its place is of ply { $found })
+receipt-fault-broken-chain = the receipt does not follow the one before it
+receipt-fault-altered-move = the move is not the one signed ({ $signed })
+receipt-fault-altered-time = the time is not the one signed ({ $signed })

@@ -578,3 +578,24 @@ records-numbering-reading = { $move } (поле 1 { $numbering }, от пози�
 records-numbering-top-left = в левом верхнем углу (b8)
 records-numbering-bottom-left = в левом нижнем углу (a1)
 records-numbering-or = или
+# Квитанции ходов (src/words/receipts.rs): подтверждение хода, `zaochka verify`.
+receipt-confirmation = Квитанция этого хода: { $hash } (во вложении: { $file }; её может проверить кто угодно по открытому ключу сервера).
+receipt-verify-holds = Партия { $game }: всё верно, { $plies ->
+    [one] { $plies } полуход
+    [few] { $plies } полухода
+   *[other] { $plies } полуходов
+}, у каждого своя квитанция, подписанная ключом { $key }.
+receipt-verify-start-fails = Запись не сходится уже в начале: { $why }.
+receipt-verify-fails = Запись не сходится на полуходе { $ply }: { $why }.
+receipt-verify-no-games = В файле { $file } нет записи партии.
+receipt-verify-bad-key = Открытый ключ не читается: дайте его в том виде, в каком его печатает сервер.
+receipt-fault-no-start = в записи нет квитанций (нет тега начала цепочки)
+receipt-fault-start-altered = начальная позиция записи не та, с которой начинаются квитанции
+receipt-fault-no-receipt = у полухода нет квитанции
+receipt-fault-bad-signature = подпись квитанции не сходится с ключом сервера
+receipt-fault-other-game = на его месте квитанция другой партии (партии { $game })
+receipt-fault-reordered = на его месте квитанция полухода { $found }: полуходы переставлены
+receipt-fault-missing = полуход пропущен (на его месте квитанция полухода { $found })
+receipt-fault-broken-chain = квитанция не продолжает предыдущую
+receipt-fault-altered-move = ход не тот, что подписан ({ $signed })
+receipt-fault-altered-time = время не то, что подписано ({ $signed })

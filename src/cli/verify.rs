@@ -1,0 +1,168 @@
+//! `zaochka verify`: a game's record checked offline against the move
+//! receipts it carries ([`crate::games::receipts`]); `zaochka key`: the
+//! server's public key, which signs them.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use super::store_args::StoreArgs;
+use crate::games::receipts::{ChainCheck, ChainFault, check_chain};
+use crate::notation::receipt::{public_key_pem, read_public_key};
+use crate::vocabulary::Language;
+
+/// Check a game record against its signed move receipts, offline
+///
+/// The record is read as `zaochka export` writes it. Each ply must carry its receipt and agree with it: the move, the time
+/// (`%ccsnt`), its place in the game and the link to the receipt before it,
+/// each receipt signed with the server's key. Says OK with the number of
+/// plies, or names the first ply that fails and why. Exits with 1 if a game
+/// fails, 2 if the file cannot be read.
+#[derive(clap::Args, Debug)]
+pub struct Verify {
+    /// The record: a PDN file, or PGN when the name ends in `.pgn`.
+    file: PathBuf,
+    /// The server's public key (base64, as `zaochka key` prints it, or a PEM
+    /// file's text or path); without it, the key the first receipt names.
+    #[arg(long)]
+    key: Option<String>,
+    /// The language of the lines: en or ru (default: ru when $LANG starts
+    /// with ru).
+    #[arg(long)]
+    lang: Option<String>,
+}
+
+impl Verify {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let lang = match self.lang.as_deref() {
+            Some(l) => l
+                .parse::<Language>()
+                .map_err(|_| anyhow::anyhow!("{l:?}: en or ru"))?,
+            None => language_of_environment(),
+        };
+        let key = match &self.key {
+            None => None,
+            Some(k) => {
+                let text = if std::path::Path::new(k).is_file() {
+                    std::fs::read_to_string(k).with_context(|| k.clone())?
+                } else {
+                    k.clone()
+                };
+                match read_public_key(&text) {
+                    Ok(k) => Some(k),
+                    Err(_) => {
+                        eprintln!("{}", crate::words::receipts::bad_key(lang));
+                        return Ok(ExitCode::from(2));
+                    }
+                }
+            }
+        };
+        let bytes = std::fs::read(&self.file).with_context(|| self.file.display().to_string())?;
+        let text = String::from_utf8_lossy(&bytes);
+        let pgn = self
+            .file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+        let games: Vec<_> = if pgn {
+            crate::notation::pdn::read_pgn_games(&text).collect()
+        } else {
+            crate::notation::pdn::read_games(&text).collect()
+        };
+        let mut checks = Vec::new();
+        for g in games {
+            let g = g.map_err(|e| anyhow::anyhow!("{}: {e}", self.file.display()))?;
+            checks.push(check_chain(&g, key.as_ref()));
+        }
+        if checks.is_empty() {
+            eprintln!(
+                "{}",
+                crate::words::receipts::no_games(&self.file.display().to_string(), lang)
+            );
+            return Ok(ExitCode::from(2));
+        }
+        let failed = checks.iter().any(|c| matches!(c, ChainCheck::Fails { .. }));
+        for c in &checks {
+            if db.json {
+                println!("{}", json_of(c));
+            } else {
+                println!("{}", crate::words::receipts::check_line(c, lang));
+            }
+        }
+        Ok(if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}
+
+/// One check as a JSON object: `{"ok": true, "game", "plies", "key"}` or
+/// `{"ok": false, "ply", "fault"}` (`fault`: a kebab-case name).
+fn json_of(c: &ChainCheck) -> serde_json::Value {
+    match c {
+        ChainCheck::Holds { game, plies, key } => serde_json::json!({
+            "ok": true, "game": game, "plies": plies, "key": key,
+        }),
+        ChainCheck::Fails { ply, fault } => serde_json::json!({
+            "ok": false, "ply": ply, "fault": fault_name(fault),
+        }),
+    }
+}
+
+/// The name of a fault in JSON.
+fn fault_name(f: &ChainFault) -> &'static str {
+    match f {
+        ChainFault::NoStart => "no-start",
+        ChainFault::StartAltered => "start-altered",
+        ChainFault::NoReceipt => "no-receipt",
+        ChainFault::BadSignature => "bad-signature",
+        ChainFault::OtherGame { .. } => "other-game",
+        ChainFault::Reordered { .. } => "reordered",
+        ChainFault::Missing { .. } => "missing",
+        ChainFault::BrokenChain => "broken-chain",
+        ChainFault::AlteredMove { .. } => "altered-move",
+        ChainFault::AlteredTime { .. } => "altered-time",
+    }
+}
+
+/// Russian when `$LANG` (or `$LC_ALL`) starts with `ru`, else English.
+fn language_of_environment() -> Language {
+    let env = std::env::var("LC_ALL")
+        .ok()
+        .filter(|v| !v.is_empty())
+        .or_else(|| std::env::var("LANG").ok())
+        .unwrap_or_default();
+    if env.starts_with("ru") {
+        Language::Ru
+    } else {
+        Language::En
+    }
+}
+
+/// Print the server's public key, which signs the move receipts
+///
+/// The key is made beside the database (mode 0600) if there is none yet.
+/// Base64 of its 32 bytes by default (what `zaochka verify --key` takes);
+/// with --pem a PEM public key, as OpenSSL reads it.
+#[derive(clap::Args, Debug)]
+pub struct Key {
+    /// Print a PEM `PUBLIC KEY` block instead of base64.
+    #[arg(long)]
+    pem: bool,
+}
+
+impl Key {
+    pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
+        let database = db.config()?.database;
+        let path = crate::store::server_key::path_for(&database);
+        let key = crate::store::server_key::load_or_create(&path)?;
+        let public = key.verifying_key().to_bytes();
+        if self.pem {
+            print!("{}", public_key_pem(&public));
+        } else {
+            println!("{}", crate::notation::receipt::b64(&public));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

@@ -1,0 +1,141 @@
+//! The receipt of each accepted ply ([`crate::notation::receipt`]): signed
+//! with the server key and stored in the transaction that stores the ply
+//! (so a ply has its receipt exactly once), chained to the game's previous
+//! receipt, the first to the game's start.
+
+use crate::notation::receipt::{GameStart, Receipt, Sha, Statement};
+use crate::referee::RefereeError;
+use crate::store::Tx;
+use crate::store::games::Game;
+use crate::store::moves::MoveRecord;
+use crate::store::signed_receipts::{self, Link};
+
+/// Signs and stores the receipt of the ply `mv` just stored in game `row`
+/// (which started from `start_fen`), the position after it being
+/// `fen_after`; returns it.
+///
+/// # Errors
+/// Database failures; [`crate::store::StoreError::ServerKey`] when the server
+/// key cannot be used.
+pub(crate) fn issue(
+    tx: &Tx<'_>,
+    row: &Game,
+    start_fen: &str,
+    mv: &MoveRecord,
+    fen_after: &str,
+) -> Result<Receipt, RefereeError> {
+    let previous = match mv.ply.checked_sub(1) {
+        Some(p) if p > 0 => signed_receipts::get(tx, row.id, p)?,
+        _ => None,
+    };
+    let previous = match previous {
+        Some(link) => link.hash,
+        None => start_link(tx, row, start_fen)?.hash,
+    };
+    let statement = Statement {
+        game: row.id.0.unsigned_abs(),
+        ply: mv.ply,
+        side: mv.side,
+        written: mv.written.clone(),
+        played: mv.notation.clone(),
+        position: Sha::of_fen(fen_after),
+        received: mv.received_at,
+        previous: parse_hash(&previous),
+    };
+    let key = crate::store::server_key::of(tx, mv.received_at)?;
+    let receipt = statement.sign(&key);
+    signed_receipts::put(
+        tx,
+        row.id,
+        &Link {
+            ply: mv.ply,
+            text: receipt.text(),
+            hash: receipt.hash().to_string(),
+        },
+    )?;
+    Ok(receipt)
+}
+
+/// The game's start link (ply 0), stored now if it is not yet.
+fn start_link(tx: &Tx<'_>, row: &Game, start_fen: &str) -> Result<Link, RefereeError> {
+    if let Some(link) = signed_receipts::get(tx, row.id, 0)? {
+        return Ok(link);
+    }
+    let white = crate::store::players::get(tx, row.white)?;
+    let black = crate::store::players::get(tx, row.black)?;
+    let start = GameStart {
+        game: row.id.0.unsigned_abs(),
+        variant: row.variant.name().to_string(),
+        white: white.name,
+        black: black.name,
+        setup: start_fen.to_string(),
+    };
+    let link = Link {
+        ply: 0,
+        text: start.text(),
+        hash: start.hash().to_string(),
+    };
+    signed_receipts::put(tx, row.id, &link)?;
+    Ok(link)
+}
+
+/// A stored hash (64 hex digits, as [`Sha`] writes it).
+fn parse_hash(hex: &str) -> Sha {
+    let mut out = [0u8; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = hex
+            .get(2 * i..2 * i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .unwrap_or(0);
+    }
+    Sha::from_bytes(out)
+}
+
+/// The game's record as `zaochka export` writes it: the PDN (PGN for chess)
+/// of [`crate::referee::export_text`], each ply's comment carrying its
+/// `%ccsnt` time and its receipt (`[%zrc BASE64]`), and the chain's start in
+/// the tag `ZaochkaStart`. A game with no receipt is written without them.
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn signed_export_text(
+    tx: &Tx<'_>,
+    l: &crate::referee::load::Loaded,
+) -> Result<String, RefereeError> {
+    let links = signed_receipts::of_game(tx, l.row.id)?;
+    let Some(start) = links.iter().find(|k| k.ply == 0) else {
+        return Ok(crate::referee::export_text(l));
+    };
+    let comments: Vec<Option<String>> = l
+        .moves
+        .iter()
+        .map(|m| {
+            let time = crate::notation::pdn::ccsnt_comment(m.received_at);
+            Some(match links.iter().find(|k| k.ply == m.ply) {
+                Some(k) => format!(
+                    "{time} {}",
+                    crate::games::receipts::receipt_comment(&k.text)
+                ),
+                None => time,
+            })
+        })
+        .collect();
+    let start_tag = (
+        crate::games::receipts::START_TAG.to_string(),
+        crate::games::receipts::start_tag_value(&start.text),
+    );
+    Ok(crate::referee::query::commented_record_text(
+        l, start_tag, &comments,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_hash_reads_back_as_written() {
+        let h = Sha::of(b"x");
+        assert_eq!(parse_hash(&h.to_string()), h);
+    }
+}
