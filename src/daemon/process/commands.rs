@@ -311,7 +311,7 @@ pub(super) fn command_of(
     analysis_line: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Result<Command, Answer>, RefereeError> {
-    let need = || game.ok_or_else(|| RefereeError::Invalid("no game for the line".into()));
+    let need = || game.ok_or_else(|| RefereeError::NoGame);
     if let Some(said) = said_of(intent, analysis)
         && let Some(g) = game
     {
@@ -425,7 +425,7 @@ pub(super) fn command_of(
         | Intent::SideResigns(_)
         | Intent::ClaimDraw { .. }
         | Intent::ClaimResult(_) => {
-            return Err(RefereeError::Invalid("no game for the line".into()));
+            return Err(RefereeError::NoGame);
         }
     }))
 }
