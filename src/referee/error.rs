@@ -37,6 +37,10 @@ pub enum RefereeError {
     /// A ruling on a game by a referee who plays in it: another referee
     /// must rule.
     OwnGame(GameId),
+    /// A move, draw or resignation written in a mail that names no game of
+    /// the sender's (no game in its address, subject or text, and no one
+    /// game the sender plays).
+    NoGame,
     /// A rollback beyond the plies played.
     RollbackBeyond {
         /// Plies played.

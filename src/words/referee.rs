@@ -137,6 +137,8 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::OwnGame(g), Language::Ru) => format!(
             "вы играете в партии №{g} и не можете выносить по ней решения: это должен сделать другой судья турнира"
         ),
+        (E::NoGame, Language::En) => "the line names no game of yours".into(),
+        (E::NoGame, Language::Ru) => "строка не относится ни к одной вашей партии".into(),
         (E::RollbackBeyond { plies, to }, Language::En) => {
             format!(
                 "the game has {}; it cannot be rolled back to ply {to}",
@@ -487,6 +489,7 @@ mod tests {
                 E::NothingToRollBack { .. } => 26,
                 E::WrongMoveNumber { .. } => 27,
                 E::OwnGame(_) => 28,
+                E::NoGame => 29,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (words::moves), the command line's free text, faults.
                 E::Move(_)
@@ -522,6 +525,7 @@ mod tests {
             RefereeError::ClaimNotOnTurn,
             RefereeError::NotReferee,
             RefereeError::OwnGame(g),
+            RefereeError::NoGame,
             RefereeError::RollbackBeyond { plies: 4, to: 9 },
             RefereeError::NothingToRollBack { plies: 4 },
             RefereeError::ResultStands(g),
@@ -602,7 +606,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..29).collect::<Vec<_>>(),
+            (0..30).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all

@@ -300,8 +300,7 @@ pub(super) fn command_of(
     analysis_line: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Result<Command, Answer>, RefereeError> {
-    let need =
-        || game.ok_or_else(|| RefereeError::Invalid(outcomes::no_game_for_the_line().into()));
+    let need = || game.ok_or_else(|| RefereeError::NoGame);
     if let Some(said) = said_of(intent, analysis)
         && let Some(g) = game
     {
@@ -407,9 +406,7 @@ pub(super) fn command_of(
         | Intent::SideResigns(_)
         | Intent::ClaimDraw { .. }
         | Intent::ClaimResult(_) => {
-            return Err(RefereeError::Invalid(
-                outcomes::no_game_for_the_line().into(),
-            ));
+            return Err(RefereeError::NoGame);
         }
     }))
 }

@@ -60,12 +60,6 @@ pub fn refused(game: Option<GameId>, why: impl Display) -> String {
     }
 }
 
-/// Why a line that needs a game was refused when the mail names none.
-#[must_use]
-pub fn no_game_for_the_line() -> &'static str {
-    "no game for the line"
-}
-
 /// A move numbered `written` arrived while move `due` is due: an old move.
 #[must_use]
 pub fn stale(written: impl Display, due: impl Display) -> String {

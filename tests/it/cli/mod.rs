@@ -3,4 +3,5 @@
 
 mod help_and_packaging;
 mod referee;
+mod start_positions;
 mod unix;
