@@ -357,6 +357,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "rating recompute",
         &["zaochka rating recompute --model glicko2"],
     ),
+    (
+        "calendar",
+        &[
+            "zaochka calendar anna@example.org --out anna.ics",
+            "zaochka calendar anna@example.org > anna.ics",
+        ],
+    ),
 ];
 
 /// The command tree of `zaochka` as users see it: [`Cli`]'s derived

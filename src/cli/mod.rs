@@ -1,6 +1,7 @@
 //! The command line: one struct per command with an `execute` method.
 
 mod backup;
+mod calendar;
 mod charset;
 mod check;
 mod clock;
@@ -94,6 +95,7 @@ enum Command {
     Manual(manual::Manual),
     #[command(subcommand)]
     Rating(rating::RatingCmd),
+    Calendar(calendar::Calendar),
 }
 
 impl Cli {
@@ -191,6 +193,7 @@ impl Cli {
             Command::Completions(c) => c.execute(),
             Command::Manual(c) => c.execute(),
             Command::Rating(c) => c.execute(&self.store),
+            Command::Calendar(c) => c.execute(&self.store),
         };
         match result {
             Ok(code) => code,

@@ -145,7 +145,13 @@ pub(crate) fn play(
         }
         s
     };
-    let replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
+    let mut replies = to_each(&l, game.as_ref(), offer.as_ref(), text_of);
+    // A digest player hears of a plain move in the day's digest.
+    let opponent = l.player(me.opposite()).id;
+    let at_once = finished.is_some() || offer_draw || declined.is_some();
+    if crate::referee::digest::held_for_digest(tx, opponent, at_once)? {
+        replies.retain(|r| r.to != opponent);
+    }
     let summary = Account::Moved {
         game: id,
         number,

@@ -118,6 +118,10 @@ const LANDED: &[(&str, &str)] = &[
         "0026_ratings.sql",
         "af70789ff297db290cb3b11e6ec9704dee3d5b11cf54d90332259c055362e756",
     ),
+    (
+        "0030_player_digests.sql",
+        "18ed792fc66840d392a72e8559d9afe6d6f45ec30bc2154b2447aa4f3f066b31",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -457,6 +461,7 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              DROP TABLE rating_lists;
              ALTER TABLE games DROP COLUMN rated;
              ALTER TABLE tournaments DROP COLUMN rated;
+             DROP TABLE player_digests_sent; DROP TABLE player_digests;
              PRAGMA user_version = 23;",
         )
         .unwrap();
