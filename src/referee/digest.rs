@@ -128,7 +128,7 @@ pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<DigestDue>, RefereeErr
         let mut games = Vec::new();
         for g in games_to_move(tx, id, now)? {
             let mut h = super::query::status(tx, g, id, now)?;
-            games.extend(h.replies.drain(..));
+            games.append(&mut h.replies);
         }
         out.push(DigestDue {
             player,
