@@ -182,6 +182,10 @@ fn a_digest_player_gets_one_mail_a_day_for_a_week_of_moves_in_five_games() {
         answer[0].text
     );
 
+    // 08:00 of day 0: no game waits for her move, so no digest goes.
+    let none = outbox.serve_at(&bot, hours(0, 5), ANNA);
+    assert!(none.is_empty(), "{none:#?}");
+
     let mut digests: BTreeMap<String, BotMail> = BTreeMap::new();
     for (g, game) in games.iter_mut().enumerate() {
         play(
