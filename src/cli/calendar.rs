@@ -6,9 +6,11 @@ use std::process::ExitCode;
 use super::store_args::{StoreArgs, player_by_email};
 use crate::referee::RefereeError;
 
-/// Writes a player's calendar: every deadline of their active games (their
-/// own and, marked, their opponents'), their leave and the ends of their
-/// tournaments' playing periods, in their time zone. Importing a newer file
+/// Writes a player's deadlines as an iCalendar file (.ics)
+///
+/// Every deadline of the player's active games (their own and, marked, their
+/// opponents'), their leave and the ends of their tournaments' playing
+/// periods, in the player's time zone and language. Importing a newer file
 /// updates the same events (stable UIDs).
 #[derive(clap::Args, Debug)]
 pub struct Calendar {
