@@ -41,15 +41,30 @@ pub fn at_hour(day: NaiveDate, hour: u8, tz: Tz) -> DateTime<Utc> {
     Utc.from_utc_datetime(&start)
 }
 
-/// The local day (zone `tz`) whose digest is due at `now` for a player who
-/// asked at `since` for one at `hour`: today's once the hour has come and
-/// the hour of today came after `since`, else none. The caller sends it once
-/// per day (the store keeps the days sent).
+/// The first digest instant at or after `from`: `hour` of the player's day
+/// (zone `tz`), today's if it has not passed, else tomorrow's.
 #[must_use]
-pub fn due_day(hour: u8, tz: Tz, since: DateTime<Utc>, now: DateTime<Utc>) -> Option<NaiveDate> {
-    let day = super::zone::local_date(now, tz);
-    let at = at_hour(day, hour, tz);
-    (at <= now && at >= since).then_some(day)
+pub fn first_slot_from(hour: u8, tz: Tz, from: DateTime<Utc>) -> DateTime<Utc> {
+    let today = super::zone::local_date(from, tz);
+    let at = at_hour(today, hour, tz);
+    if at >= from {
+        at
+    } else {
+        at_hour(today + chrono::Duration::days(1), hour, tz)
+    }
+}
+
+/// The player's local day of the latest digest instant at or before `now`:
+/// today once `hour` has come, else yesterday. A digest due at `now` is that
+/// day's (a daemon that was down sends the latest day's only).
+#[must_use]
+pub fn latest_slot_day(hour: u8, tz: Tz, now: DateTime<Utc>) -> NaiveDate {
+    let today = super::zone::local_date(now, tz);
+    if at_hour(today, hour, tz) <= now {
+        today
+    } else {
+        today - chrono::Duration::days(1)
+    }
 }
 
 #[cfg(test)]
@@ -59,27 +74,28 @@ mod tests {
     #[test]
     fn a_digest_is_due_from_its_hour_of_the_players_day() {
         let tz: Tz = "Europe/Moscow".parse().unwrap();
-        let since = Utc.with_ymd_and_hms(2027, 3, 1, 0, 0, 0).unwrap();
         // 08:00 in Moscow is 05:00 UTC.
         let before = Utc.with_ymd_and_hms(2027, 3, 2, 4, 59, 0).unwrap();
-        let after = Utc.with_ymd_and_hms(2027, 3, 2, 5, 0, 0).unwrap();
-        assert_eq!(due_day(8, tz, since, before), None);
+        let at = Utc.with_ymd_and_hms(2027, 3, 2, 5, 0, 0).unwrap();
+        assert_eq!(first_slot_from(8, tz, before), at);
+        assert_eq!(first_slot_from(8, tz, at), at);
         assert_eq!(
-            due_day(8, tz, since, after),
-            Some(NaiveDate::from_ymd_opt(2027, 3, 2).unwrap())
+            latest_slot_day(8, tz, before),
+            NaiveDate::from_ymd_opt(2027, 3, 1).unwrap()
+        );
+        assert_eq!(
+            latest_slot_day(8, tz, at),
+            NaiveDate::from_ymd_opt(2027, 3, 2).unwrap()
         );
     }
 
     #[test]
-    fn no_digest_is_due_for_the_hour_that_passed_before_it_was_asked_for() {
+    fn a_digest_asked_for_after_its_hour_is_first_due_the_next_day() {
         let tz = Tz::UTC;
-        let since = Utc.with_ymd_and_hms(2027, 3, 2, 9, 0, 0).unwrap();
-        let now = Utc.with_ymd_and_hms(2027, 3, 2, 10, 0, 0).unwrap();
-        assert_eq!(due_day(8, tz, since, now), None);
-        let next = Utc.with_ymd_and_hms(2027, 3, 3, 8, 0, 0).unwrap();
+        let asked = Utc.with_ymd_and_hms(2027, 3, 2, 9, 0, 0).unwrap();
         assert_eq!(
-            due_day(8, tz, since, next),
-            Some(NaiveDate::from_ymd_opt(2027, 3, 3).unwrap())
+            first_slot_from(8, tz, asked),
+            Utc.with_ymd_and_hms(2027, 3, 3, 8, 0, 0).unwrap()
         );
     }
 }

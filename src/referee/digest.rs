@@ -33,8 +33,13 @@ pub fn set(
     mails: MoveMails,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
-    digests::set_move_mails(tx, actor, mails, now)?;
     let me = players::get(tx, actor)?;
+    let tz = zone::parse_zone(&me.time_zone).unwrap_or(chrono_tz::Tz::UTC);
+    let next_at = match mails {
+        MoveMails::Daily { hour } => digest::first_slot_from(hour, tz, now),
+        MoveMails::EveryMove => now,
+    };
+    digests::set_move_mails(tx, actor, mails, next_at, now)?;
     Ok(Handled {
         game: None,
         replies: vec![Reply {
@@ -109,20 +114,22 @@ pub fn games_to_move(
 }
 
 /// The digests due at `now` (UTC) and not yet sent: one per digest player
-/// whose hour of the day has come ([`digest::due_day`]), with the games where
-/// it is their move (possibly none: the day is still recorded, no mail goes).
+/// whose hour of the day has come, for the latest such day
+/// ([`digest::latest_slot_day`]), with the games where it is their move
+/// (possibly none: the day is still recorded, no mail goes).
 ///
 /// # Errors
 /// Database failures.
 pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<DigestDue>, RefereeError> {
     let mut out = Vec::new();
-    for (id, hour, since) in digests::subscribers(tx)? {
+    for (id, hour) in digests::due(tx, now)? {
         let player = players::get(tx, id)?;
         let tz = zone::parse_zone(&player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
-        let Some(day) = digest::due_day(hour, tz, since, now) else {
-            continue;
-        };
+        let day = digest::latest_slot_day(hour, tz, now);
         if digests::sent(tx, id, day)? {
+            // Sent before: only the next instant was not moved on.
+            let next = digest::at_hour(day + chrono::Duration::days(1), hour, tz);
+            digests::set_next(tx, id, next)?;
             continue;
         }
         let mut games = Vec::new();
@@ -140,13 +147,16 @@ pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<DigestDue>, RefereeErr
     Ok(out)
 }
 
-/// Records the digest of `d` as written at `now`, in the caller's
-/// transaction (the one that queues its mail); `false` if it was written
-/// before (queue nothing).
+/// Records the digest of `d` as written at `now` and moves the player's next
+/// digest to the next day's hour, in the caller's transaction (the one that
+/// queues its mail); `false` if it was written before (queue nothing).
 ///
 /// # Errors
 /// Database failures.
 pub fn record(tx: &Tx<'_>, d: &DigestDue, now: DateTime<Utc>) -> Result<bool, RefereeError> {
+    let tz = zone::parse_zone(&d.player.time_zone).unwrap_or(chrono_tz::Tz::UTC);
+    let next = digest::at_hour(d.day + chrono::Duration::days(1), d.hour, tz);
+    digests::set_next(tx, d.player.id, next)?;
     Ok(digests::record_sent(
         tx,
         d.player.id,

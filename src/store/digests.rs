@@ -25,7 +25,8 @@ pub fn move_mails(tx: &Tx<'_>, player: PlayerId) -> Result<MoveMails> {
     Ok(hour.map_or(MoveMails::EveryMove, |hour| MoveMails::Daily { hour }))
 }
 
-/// Sets how the player hears of the opponents' moves, from `now` (UTC).
+/// Sets how the player hears of the opponents' moves, from `now` (UTC);
+/// `next_at` is when the first digest is due (UTC; unused for every move).
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
@@ -33,6 +34,7 @@ pub fn set_move_mails(
     tx: &Tx<'_>,
     player: PlayerId,
     mails: MoveMails,
+    next_at: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<()> {
     match mails {
@@ -42,32 +44,40 @@ pub fn set_move_mails(
         }
         MoveMails::Daily { hour } => {
             tx.sql().execute(
-                "INSERT INTO player_digests (player_id, hour, since) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (player_id) DO UPDATE SET hour = excluded.hour, since = excluded.since",
-                params![player, hour, Ts(now)],
+                "INSERT INTO player_digests (player_id, hour, since, next_at)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (player_id) DO UPDATE SET hour = excluded.hour,
+                     since = excluded.since, next_at = excluded.next_at",
+                params![player, hour, Ts(now), Ts(next_at)],
             )?;
         }
     }
     Ok(())
 }
 
-/// Every player who asked for the digest: the player, the hour of their
-/// day, and since when (UTC).
+/// The players whose digest is due at `now` (UTC): each with the hour of
+/// their day, soonest due first.
 ///
 /// # Errors
 /// [`super::StoreError::Sqlite`] only.
-pub fn subscribers(tx: &Tx<'_>) -> Result<Vec<(PlayerId, u8, DateTime<Utc>)>> {
-    let mut stmt = tx
-        .sql()
-        .prepare_cached("SELECT player_id, hour, since FROM player_digests ORDER BY player_id")?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get("player_id")?,
-            r.get("hour")?,
-            r.get::<_, Ts>("since")?.0,
-        ))
-    })?;
+pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<(PlayerId, u8)>> {
+    let mut stmt = tx.sql().prepare_cached(
+        "SELECT player_id, hour FROM player_digests WHERE next_at <= ?1 ORDER BY next_at",
+    )?;
+    let rows = stmt.query_map([Ts(now)], |r| Ok((r.get("player_id")?, r.get("hour")?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Sets when the player's next digest is due (UTC).
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`] only.
+pub fn set_next(tx: &Tx<'_>, player: PlayerId, next_at: DateTime<Utc>) -> Result<()> {
+    tx.sql().execute(
+        "UPDATE player_digests SET next_at = ?2 WHERE player_id = ?1",
+        params![player, Ts(next_at)],
+    )?;
+    Ok(())
 }
 
 /// Whether the digest of the player's local `day` was written already.

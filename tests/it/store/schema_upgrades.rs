@@ -120,7 +120,7 @@ const LANDED: &[(&str, &str)] = &[
     ),
     (
         "0030_player_digests.sql",
-        "18ed792fc66840d392a72e8559d9afe6d6f45ec30bc2154b2447aa4f3f066b31",
+        "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
     ),
 ];
 
