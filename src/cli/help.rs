@@ -368,6 +368,12 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "key",
         &["zaochka key", "zaochka key --pem > zaochka-public.pem"],
     ),
+        "calendar",
+        &[
+            "zaochka calendar anna@example.org --out anna.ics",
+            "zaochka calendar anna@example.org > anna.ics",
+        ],
+    ),
 ];
 
 /// The command tree of `zaochka` as users see it: [`Cli`]'s derived

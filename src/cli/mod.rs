@@ -1,6 +1,7 @@
 //! The command line: one struct per command with an `execute` method.
 
 mod backup;
+mod calendar;
 mod charset;
 mod check;
 mod clock;
@@ -97,6 +98,7 @@ enum Command {
     Rating(rating::RatingCmd),
     Verify(verify::Verify),
     Key(verify::Key),
+    Calendar(calendar::Calendar),
 }
 
 impl Cli {
@@ -198,6 +200,7 @@ impl Cli {
             Command::Rating(c) => c.execute(&self.store),
             Command::Verify(c) => c.execute(&self.store),
             Command::Key(c) => c.execute(&self.store),
+            Command::Calendar(c) => c.execute(&self.store),
         };
         match result {
             Ok(code) => code,

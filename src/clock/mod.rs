@@ -47,6 +47,7 @@
 
 pub mod charge;
 pub mod control;
+pub mod digest;
 pub mod leave;
 pub mod lexicon;
 pub mod pauses;

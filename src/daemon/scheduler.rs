@@ -35,7 +35,7 @@ pub fn tick(store: &mut Store, config: &Config, now: DateTime<Utc>) -> anyhow::R
         for (i, a) in actions.iter().enumerate() {
             act(tx, config, a, i, now)?;
         }
-        Ok(actions.len() + tournaments(tx, config, now)?)
+        Ok(actions.len() + tournaments(tx, config, now)? + digests(tx, config, now)?)
     })?;
     Ok(n)
 }
@@ -136,6 +136,20 @@ fn tournaments(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize
         }
     }
     Ok(acted)
+}
+
+/// The players' daily digests due at `now`: each written to the outbox in
+/// the transaction that records its day, so it goes once. Returns the number
+/// of digests mailed.
+fn digests(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize, RefereeError> {
+    let mut mailed = 0;
+    for d in crate::referee::digest::due(tx, now)? {
+        if let Some(games) = crate::letters::digest::send_digest(tx, &config.bot(), &d, now)? {
+            info!(player = d.player.id.0, day = %d.day, games, "digest");
+            mailed += usize::from(games > 0);
+        }
+    }
+    Ok(mailed)
 }
 
 /// Posts the replies of a tournament deadline (`event`), with their

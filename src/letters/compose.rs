@@ -110,6 +110,18 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             above: words::bulletin::preference(*wanted, lang),
             ..Parts::default()
         },
+        Told::MoveMails { mails, zone } => Parts {
+            above: words::digest::preference(*mails, zone, lang),
+            ..Parts::default()
+        },
+        Told::Calendar(c) => Parts {
+            above: words::digest::calendar_attached(
+                c.entries.len(),
+                &super::calendar::file_name(c),
+                lang,
+            ),
+            ..Parts::default()
+        },
         Told::Crosstable {
             tournament,
             sections,

@@ -119,6 +119,14 @@ pub fn tournament(event: TournamentEvent, game: Option<GameId>, k: usize, domain
     )
 }
 
+/// The Message-ID of `player`'s digest of local day `day`: the same for the
+/// same day, so a digest queued again after a crash is one mail.
+#[must_use]
+pub fn digest(player: PlayerId, day: chrono::NaiveDate, domain: &str) -> String {
+    let n = day.format("%Y%m%d").to_string().parse().unwrap_or(0);
+    written(IdKind::Digest { player, day: n }, domain)
+}
+
 /// The Message-ID of bulletin `number` of the tournament `tournament` (row
 /// id) to `player`: the same for the same bulletin and reader, so a bulletin
 /// queued again after a crash or a restore is one mail.

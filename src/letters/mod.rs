@@ -24,7 +24,9 @@
 
 mod alerts;
 pub mod bulletin;
+pub mod calendar;
 pub mod compose;
+pub mod digest;
 pub mod ids;
 mod notices;
 mod rich;
@@ -258,7 +260,7 @@ pub fn post(
     } else {
         base
     };
-    let (body_html, attachments) = if reply.monospace {
+    let (body_html, mut attachments) = if reply.monospace {
         (
             Some(crate::diagram::html::table_body(
                 &subject,
@@ -271,6 +273,9 @@ pub fn post(
         // game's thread).
         rich::enrich(tx, reply, reply.game, created_at)?
     };
+    if let crate::referee::told::Told::Calendar(c) = &reply.told {
+        attachments.push(calendar::attachment(tx, bot, c)?);
+    }
     let (from_address, reply_to) = addresses(tx, bot, game, &reply.email)?;
     let id = outbox::enqueue(
         tx,

@@ -135,6 +135,11 @@ fn shown_board(t: &Told) -> Option<&Board> {
             })
         }
         Told::Invitation { view, .. } => Some(&view.board),
-        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } | Told::Bulletins { .. } => None,
+        Told::Text(_)
+        | Told::Record(_)
+        | Told::Crosstable { .. }
+        | Told::Bulletins { .. }
+        | Told::MoveMails { .. }
+        | Told::Calendar(_) => None,
     }
 }

@@ -15,6 +15,7 @@
 //! | [`IdKind::Alert`] | `alert.<alert>.<referee>` | `zaochka.alert.7.3@example.org` |
 //! | [`IdKind::Tournament`] | `period.<tournament>.<game>.<k>` or `claims.<unix seconds>.<game>.<k>` (game 0: none) | `zaochka.period.2.14.1@example.org` |
 //! | [`IdKind::Bulletin`] | `bulletin.<tournament>.<number>.<player>` | `zaochka.bulletin.2.3.14@example.org` |
+//! | [`IdKind::Digest`] | `digest.<player>.<day, YYYYMMDD>` | `zaochka.digest.14.20270302@example.org` |
 //! | [`IdKind::Clock`] | `clock.<game>.<side>.<action>.<due, unix seconds>.<action index>.<k>` | `zaochka.clock.12.white.deadline-1d.1764936000.0.0@example.org` |
 
 use crate::vocabulary::{Color, GameId, PlayerId};
@@ -91,6 +92,13 @@ pub enum IdKind {
         /// The entrant it goes to.
         player: PlayerId,
     },
+    /// A player's daily digest of the games where it is their move.
+    Digest {
+        /// The reader.
+        player: PlayerId,
+        /// The reader's local day, as the number YYYYMMDD.
+        day: u64,
+    },
     /// A mail of a clock action: a reminder, a loss on time, a time-out
     /// reported to the referees.
     Clock {
@@ -160,6 +168,10 @@ impl BotMessageId {
                 game: game_or_none(game)?,
                 k: unsigned(k)?,
             },
+            ["digest", player, day] => IdKind::Digest {
+                player: PlayerId(signed(player)?),
+                day: unsigned(day)?,
+            },
             ["bulletin", tournament, number, player] => IdKind::Bulletin {
                 tournament: signed(tournament)?,
                 number: unsigned(number)?,
@@ -209,6 +221,7 @@ impl BotMessageId {
             | IdKind::Command { .. }
             | IdKind::Shell { .. }
             | IdKind::Bulletin { .. }
+            | IdKind::Digest { .. }
             | IdKind::Alert { .. } => None,
         }
     }
@@ -251,6 +264,9 @@ impl std::fmt::Display for BotMessageId {
                 };
                 let game = game.map_or(0, |g| g.0);
                 write!(f, "{SUBJECT_TAG_WORD}.{word}.{n}.{game}.{k}@{domain}")
+            }
+            IdKind::Digest { player, day } => {
+                write!(f, "{SUBJECT_TAG_WORD}.digest.{}.{day}@{domain}", player.0)
             }
             IdKind::Bulletin {
                 tournament,

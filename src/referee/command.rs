@@ -75,6 +75,15 @@ pub enum Command {
         /// Bulletins wanted.
         wanted: bool,
     },
+    /// How the actor hears of the opponents' moves: one mail a day (the
+    /// digest) or a mail for every move.
+    MoveMails {
+        /// The setting asked for.
+        mails: crate::clock::digest::MoveMails,
+    },
+    /// The actor's calendar: every deadline, leave and playing period as an
+    /// RFC 5545 file.
+    Calendar,
     /// The game's state: diagram, score, whose move, pending offer.
     Status {
         /// The game.
@@ -185,6 +194,8 @@ impl Command {
             Command::History
             | Command::Help
             | Command::Bulletins { .. }
+            | Command::MoveMails { .. }
+            | Command::Calendar
             | Command::Leave { .. }
             | Command::LeaveFor { .. } => None,
         }

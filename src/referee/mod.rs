@@ -12,11 +12,13 @@
 //! The clock's `now` is passed in, never read here.
 
 mod ask;
+pub mod calendar;
 pub mod clock_step;
 pub mod clocks;
 mod command;
 mod conditional;
 pub mod create;
+pub mod digest;
 mod director;
 mod draw;
 mod error;
@@ -179,6 +181,8 @@ fn dispatch(
         } => tournament::claim(tx, *game, actor, *claim, analysis, now, source.message_id),
         Command::Standings { game } => tournament::table_mail(tx, actor, *game),
         Command::Bulletins { wanted } => tournament::bulletin::wanted(tx, actor, *wanted, now),
+        Command::MoveMails { mails } => digest::set(tx, actor, *mails, now),
+        Command::Calendar => calendar::mail(tx, actor, now),
         Command::Status { game } => query::status(tx, *game, actor, now),
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),

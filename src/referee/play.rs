@@ -168,6 +168,12 @@ pub(crate) fn play_loaded(
     for r in replies.iter_mut().filter(|r| r.to == mover) {
         r.notes.push(Note::Receipt(Box::new(receipt.clone())));
     }
+    // A digest player hears of a plain move in the day's digest.
+    let opponent = l.player(me.opposite()).id;
+    let at_once = finished.is_some() || offer_draw || declined.is_some();
+    if crate::referee::digest::held_for_digest(tx, opponent, at_once)? {
+        replies.retain(|r| r.to != opponent);
+    }
     let summary = Account::Moved {
         game: id,
         number,

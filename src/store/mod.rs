@@ -149,6 +149,7 @@ pub mod clocks;
 mod columns;
 pub mod conditional_replies;
 pub mod conditionals;
+pub mod digests;
 pub mod director_commands;
 pub mod game_clocks;
 pub mod games;
@@ -223,6 +224,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0025_bulletins.sql"),
     include_str!("../../migrations/0026_ratings.sql"),
     include_str!("../../migrations/0029_signed_receipts.sql"),
+    include_str!("../../migrations/0030_player_digests.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

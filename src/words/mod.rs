@@ -56,6 +56,7 @@ pub mod chess;
 pub mod clock;
 pub mod conditional;
 pub mod diagram;
+pub mod digest;
 pub mod director_mail;
 pub mod events;
 pub mod game;

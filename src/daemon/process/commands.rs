@@ -350,6 +350,8 @@ pub(super) fn command_of(
     Ok(Ok(match intent {
         Intent::Standings => Command::Standings { game },
         Intent::Bulletins { wanted } => Command::Bulletins { wanted: *wanted },
+        Intent::MoveMails(mails) => Command::MoveMails { mails: *mails },
+        Intent::Calendar => Command::Calendar,
         Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
         Intent::Help => Command::Help,

@@ -588,6 +588,8 @@ fn needs_game(intent: &Intent) -> bool {
             | Intent::Unrecognised(Unrecognised::LeaveDates(_))
             | Intent::Standings
             | Intent::Bulletins { .. }
+            | Intent::MoveMails(_)
+            | Intent::Calendar
     )
 }
 

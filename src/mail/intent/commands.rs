@@ -2,8 +2,9 @@
 //! its command).
 
 use super::lexicon::{
-    ADMIT, BULLETINS, BULLETINS_OFF, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD,
-    LEAVE, LOSS, MOVE_VERBS, POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
+    ADMIT, AT_HOUR, BULLETINS, BULLETINS_OFF, CALENDAR, CLAIM, CONDITION, DIGEST, EVERY, FILLER,
+    HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_NOUNS, MOVE_VERBS, POSSESSIVE_OTHER,
+    STANDINGS, STATUS, WIN, is_command_word,
 };
 use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
@@ -32,6 +33,13 @@ pub(super) enum Cmd {
     BulletinsOn,
     /// `без бюллетеней`, `no bulletins`: no more tournament bulletins.
     BulletinsOff,
+    /// `сводка`, `digest` (`сводка в 8`, `digest at 8`): one mail a day at
+    /// that hour of the player's day (`None`: the default hour).
+    Digest(Option<u8>),
+    /// `каждый ход`, `every move`: a mail for every move again.
+    EveryMove,
+    /// `календарь`, `calendar`: the player's deadlines as an `.ics` file.
+    Calendar,
 }
 
 impl Cmd {
@@ -148,6 +156,15 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
             // are taken out before its sentences are read
             // (super::leave::take_leave).
             Some(Cmd::Leave) => {}
+            // Asked, denied, or with an hour that is none: not taken (the
+            // mail is answered as holding no command).
+            Some(Cmd::Digest(_) | Cmd::EveryMove | Cmd::Calendar)
+                if clause.end == End::Question || words.iter().any(|w| negation(w)) => {}
+            Some(Cmd::Digest(_)) => {
+                if let Some(hour) = digest_hour(clause) {
+                    out(ItemKind::Cmd(Cmd::Digest(hour)));
+                }
+            }
             Some(c @ (Cmd::ClaimWin | Cmd::ClaimLoss)) => {
                 if clause.end == End::Question || words.iter().any(|w| negation(w)) {
                     out(ItemKind::Unsaid(Act::Claim, Doubt::Question));
@@ -231,6 +248,15 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     if is(BULLETINS_OFF) && has(BULLETINS) {
         return Some(Cmd::BulletinsOff);
     }
+    if is(DIGEST) {
+        return Some(Cmd::Digest(None));
+    }
+    if is(CALENDAR) {
+        return Some(Cmd::Calendar);
+    }
+    if is(EVERY) && ws.get(1).is_some_and(|w| MOVE_NOUNS.contains(w)) {
+        return Some(Cmd::EveryMove);
+    }
     if has(LEAVE) {
         return Some(Cmd::Leave);
     }
@@ -243,4 +269,35 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     } else {
         None
     }
+}
+
+/// The hour of a digest clause (`сводка в 8`, `digest at 08:00`, `digest
+/// at 20h`): `Some(None)` when it names none, `None` when the words after
+/// the word of [`AT_HOUR`] are not an hour from 0 to 23.
+fn digest_hour(clause: &Clause) -> Option<Option<u8>> {
+    let toks = &clause.toks;
+    let at = toks
+        .iter()
+        .position(|t| matches!(t, Tok::Word { lower, .. } if AT_HOUR.contains(&lower.as_str())));
+    let Some(at) = at else {
+        return Some(None);
+    };
+    let n = match toks.get(at + 1)? {
+        Tok::Number { n, black: false } => *n,
+        Tok::Word { lower, .. } => {
+            let digits: String = lower.chars().take_while(char::is_ascii_digit).collect();
+            let rest = &lower[digits.len()..];
+            if digits.is_empty()
+                || !matches!(
+                    rest,
+                    "" | ":00" | ".00" | "h" | "ч" | "am" | "утра" | "часов"
+                )
+            {
+                return None;
+            }
+            digits.parse().ok()?
+        }
+        _ => return None,
+    };
+    u8::try_from(n).ok().filter(|h| *h <= 23).map(Some)
 }

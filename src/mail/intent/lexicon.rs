@@ -9,6 +9,7 @@ pub fn is_command_word(word: &str) -> bool {
     let w = core_lower(word);
     [
         ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE, BULLETINS,
+        DIGEST, CALENDAR,
     ]
     .iter()
     .any(|set| set.contains(&w.as_str()))
@@ -91,6 +92,18 @@ pub(super) const BULLETINS: &[&str] = &[
     "бюллетень",
     "бюллетеня",
 ];
+/// The daily digest of the games where it is the player's move: `сводка`,
+/// `digest`, optionally with an hour after a word of [`AT_HOUR`].
+pub(super) const DIGEST: &[&str] = &["digest", "сводка", "сводку", "сводки"];
+/// The words before the hour of the digest: `сводка в 8`, `digest at 8`.
+pub(super) const AT_HOUR: &[&str] = &["at", "в", "к"];
+/// A mail for every move again: `каждый ход`, `every move` (the first word,
+/// then a word of [`MOVE_NOUNS`]).
+pub(super) const EVERY: &[&str] = &["every", "each", "каждый", "каждом"];
+/// The nouns after [`EVERY`]: `ход`, `move`.
+pub(super) const MOVE_NOUNS: &[&str] = &["move", "ход", "ходе"];
+/// The player's calendar of deadlines: `календарь`, `calendar`.
+pub(super) const CALENDAR: &[&str] = &["calendar", "календарь", "ics"];
 /// The words before [`BULLETINS`] that ask for none.
 pub(super) const BULLETINS_OFF: &[&str] = &["без", "не", "нет", "no", "stop", "without"];
 pub(super) const WIN: &[&str] = &["win", "победу", "победа", "выигрыш"];

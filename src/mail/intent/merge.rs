@@ -2,6 +2,7 @@
 //! merging into addressed intents (a move with an offer or a claim, repeats
 //! dropped, several moves refused).
 
+use crate::clock::digest::MoveMails;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
@@ -209,6 +210,11 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::Leave => continue,
                     Cmd::BulletinsOn => Intent::Bulletins { wanted: true },
                     Cmd::BulletinsOff => Intent::Bulletins { wanted: false },
+                    Cmd::Digest(hour) => Intent::MoveMails(MoveMails::Daily {
+                        hour: hour.unwrap_or(crate::clock::digest::DEFAULT_HOUR),
+                    }),
+                    Cmd::EveryMove => Intent::MoveMails(MoveMails::EveryMove),
+                    Cmd::Calendar => Intent::Calendar,
                 },
                 ItemKind::Leave(from, to) => Intent::Leave {
                     from: *from,

@@ -756,3 +756,50 @@ fn bulletins_are_asked_for_and_refused_in_both_languages() {
         assert_eq!(draughts(text), std::slice::from_ref(*want), "{text}");
     }
 }
+
+#[test]
+fn the_digest_every_move_and_the_calendar_are_asked_for_in_both_languages() {
+    use crate::clock::digest::MoveMails;
+    let daily = |hour| Intent::MoveMails(MoveMails::Daily { hour });
+    let every = Intent::MoveMails(MoveMails::EveryMove);
+    let cases: &[(&str, Intent)] = &[
+        ("сводка", daily(8)),
+        ("Сводка, пожалуйста.", daily(8)),
+        ("сводка в 7", daily(7)),
+        ("сводка в 20:00", daily(20)),
+        ("сводку в 9.", daily(9)),
+        ("digest", daily(8)),
+        ("digest at 6", daily(6)),
+        ("Digest at 07:00 please", daily(7)),
+        ("каждый ход", every.clone()),
+        ("Каждый ход, пожалуйста", every.clone()),
+        ("every move", every.clone()),
+        ("календарь", Intent::Calendar),
+        ("calendar", Intent::Calendar),
+        ("Calendar, please.", Intent::Calendar),
+    ];
+    for (text, want) in cases {
+        assert_eq!(draughts(text), std::slice::from_ref(want), "{text}");
+    }
+}
+
+#[test]
+fn a_digest_asked_about_denied_or_at_no_hour_is_not_taken() {
+    for text in [
+        "сводка?",
+        "не надо сводку",
+        "сводка в 25",
+        "digest at noon",
+        "no digest",
+        "calendar?",
+        "every move?",
+    ] {
+        assert!(
+            !draughts(text)
+                .iter()
+                .any(|i| matches!(i, Intent::MoveMails(_) | Intent::Calendar)),
+            "{text}: {:?}",
+            draughts(text)
+        );
+    }
+}

@@ -172,6 +172,11 @@ pub enum Intent {
         /// Bulletins wanted (`бюллетени`) or not (`без бюллетеней`).
         wanted: bool,
     },
+    /// How the player hears of the opponents' moves: one mail a day (the
+    /// digest, `сводка в 8`) or a mail for every move (`каждый ход`).
+    MoveMails(crate::clock::digest::MoveMails),
+    /// Ask for the calendar of the player's deadlines (an `.ics` file).
+    Calendar,
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.

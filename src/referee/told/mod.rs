@@ -61,6 +61,16 @@ pub enum Told {
         /// Bulletins wanted from now on.
         wanted: bool,
     },
+    /// The answer to a player who set how they hear of the opponents'
+    /// moves (the daily digest at an hour of their zone, or every move).
+    MoveMails {
+        /// The setting from now on.
+        mails: crate::clock::digest::MoveMails,
+        /// The player's time zone (IANA name).
+        zone: String,
+    },
+    /// The player's calendar, sent as an attached `.ics` file.
+    Calendar(Box<crate::referee::calendar::Calendar>),
     /// Event lines, and under them the state of the game for the reader.
     News {
         /// The event lines, one after another.

@@ -131,7 +131,8 @@ fn addresses_stored_in_unicode_form_are_brought_to_ascii_by_the_upgrade() {
                      DROP TABLE rating_lists;
                      ALTER TABLE games DROP COLUMN rated;
                      ALTER TABLE tournaments DROP COLUMN rated;
-                     DROP TABLE signed_receipts;",
+                     DROP TABLE signed_receipts;
+                     DROP TABLE player_digests_sent; DROP TABLE player_digests;",
                 )?;
                 tx.sql().pragma_update(None, "user_version", 21)?;
                 Ok(())

@@ -574,3 +574,32 @@ receipt-fault-missing = the ply is missing (the receipt in its place is of ply {
 receipt-fault-broken-chain = the receipt does not follow the one before it
 receipt-fault-altered-move = the move is not the one signed ({ $signed })
 receipt-fault-altered-time = the time is not the one signed ({ $signed })
+## The players' daily digest and calendar (src/words/digest.rs)
+digest-on = From now on you will receive one mail a day, at { $hour } ({ $zone }), listing every game where it is your move, instead of a mail for each move. Draw offers, claims and game ends still come at once. To receive a mail for every move again, write "every move".
+digest-off = From now on you will receive a mail for every move of your opponents. To receive one mail a day instead, write "digest" (or "digest at 8", an hour of your time zone).
+digest-subject = [zaochka] Your move in { $count ->
+    [one] one game
+   *[other] { $count } games
+} ({ $day })
+digest-heading = It is your move in { $count ->
+    [one] one game
+   *[other] { $count } games
+}.
+digest-game = Game #{ $game }: write your move to { $address }; the deadline is { $deadline }.
+digest-game-no-deadline = Game #{ $game }: write your move to { $address }.
+digest-foot = Each game has its own address: write your move to it (answering this mail makes no move). To receive a mail for every move again, write "every move".
+calendar-deadline-mine = Move due: game #{ $game } against { $opponent }
+calendar-deadline-theirs = { $opponent }'s move due: game #{ $game }
+calendar-deadline-mine-description = You play { $side }. If your move has not reached the referee by this time, you lose on time. Write your move to { $address }.
+calendar-deadline-theirs-description = Your opponent ({ $side }) must move by this time.
+calendar-side-white = White
+calendar-side-black = Black
+calendar-leave = Leave (zaochka)
+calendar-leave-description = Your clocks stand during your leave.
+calendar-period-end = End of the playing period: { $tournament }
+calendar-period-end-description = Games not finished by this time go to adjudication.
+calendar-name = zaochka: { $player }
+calendar-attached = Your calendar is attached ({ $file }, { $count ->
+    [one] one event
+   *[other] { $count } events
+}): your deadlines, your opponents' deadlines, your leave and the ends of playing periods, in your time zone. Importing it again updates the same events.

@@ -599,3 +599,29 @@ receipt-fault-missing = полуход пропущен (на его месте 
 receipt-fault-broken-chain = квитанция не продолжает предыдущую
 receipt-fault-altered-move = ход не тот, что подписан ({ $signed })
 receipt-fault-altered-time = время не то, что подписано ({ $signed })
+## Ежедневная сводка и календарь игрока (src/words/digest.rs)
+digest-on = Теперь вы будете получать одно письмо в день, в { $hour } ({ $zone }), со всеми партиями, где ваш ход, вместо письма на каждый ход. Предложения ничьей, заявления и окончания партий по-прежнему приходят сразу. Чтобы снова получать письмо на каждый ход, напишите «каждый ход».
+digest-off = Теперь вы будете получать письмо на каждый ход соперников. Чтобы получать одно письмо в день, напишите «сводка» (или «сводка в 8» — час по вашему времени).
+digest-subject = [zaochka] Ваш ход в { $count ->
+    [one] { $count } партии
+   *[other] { $count } партиях
+} ({ $day })
+digest-heading = Ваш ход в { $count ->
+    [one] { $count } партии
+   *[other] { $count } партиях
+}.
+digest-game = Партия №{ $game }: ход пишите на { $address }; контрольный срок — { $deadline }.
+digest-game-no-deadline = Партия №{ $game }: ход пишите на { $address }.
+digest-foot = У каждой партии свой адрес: ход пишите на него (ответ на это письмо хода не делает). Чтобы снова получать письмо на каждый ход, напишите «каждый ход».
+calendar-deadline-mine = Срок хода: партия №{ $game } с соперником { $opponent }
+calendar-deadline-theirs = Срок хода соперника { $opponent }: партия №{ $game }
+calendar-deadline-mine-description = Вы играете { $side }. Если ваш ход не дойдёт до судьи к этому времени, вам будет засчитано поражение по времени. Ход пишите на { $address }.
+calendar-deadline-theirs-description = Соперник, играющий { $side }, должен сделать ход к этому времени.
+calendar-side-white = белыми
+calendar-side-black = чёрными
+calendar-leave = Отпуск (zaochka)
+calendar-leave-description = Во время отпуска ваши часы стоят.
+calendar-period-end = Конец игрового периода: { $tournament }
+calendar-period-end-description = Партии, не оконченные к этому времени, идут на присуждение.
+calendar-name = zaochka: { $player }
+calendar-attached = Ваш календарь — во вложении ({ $file }, событий: { $count }): ваши контрольные сроки, сроки соперников, отпуск и концы игровых периодов, по вашему времени. Повторный импорт обновит те же события.

@@ -5,6 +5,7 @@
 
 mod ask_referee;
 mod conversation;
+mod digest_and_calendar;
 mod mail_and_command_line_agree;
 mod season;
 mod threads;

@@ -122,6 +122,10 @@ const LANDED: &[(&str, &str)] = &[
         "0029_signed_receipts.sql",
         "c6834318e94edef0d6b92c8d22617e7ee1bb2da72bbd321ddf558bfac99a9100",
     ),
+    (
+        "0030_player_digests.sql",
+        "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -462,6 +466,7 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              ALTER TABLE games DROP COLUMN rated;
              ALTER TABLE tournaments DROP COLUMN rated;
              DROP TABLE signed_receipts;
+             DROP TABLE player_digests_sent; DROP TABLE player_digests;
              PRAGMA user_version = 23;",
         )
         .unwrap();
