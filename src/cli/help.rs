@@ -368,6 +368,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "key",
         &["zaochka key", "zaochka key --pem > zaochka-public.pem"],
     ),
+    (
         "calendar",
         &[
             "zaochka calendar anna@example.org --out anna.ics",
