@@ -28,6 +28,7 @@ pub mod session;
 pub mod told;
 pub mod tournament;
 pub mod view;
+pub mod xfcc;
 
 use chrono::{DateTime, Utc};
 

@@ -167,6 +167,7 @@ pub mod shell_commands;
 pub mod sql_log;
 pub mod threads;
 pub mod tournaments;
+pub mod xfcc;
 
 #[cfg(test)]
 mod tests;
@@ -218,6 +219,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0024_outbox_addresses.sql"),
     include_str!("../../migrations/0025_bulletins.sql"),
     include_str!("../../migrations/0026_ratings.sql"),
+    include_str!("../../migrations/0028_xfcc.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

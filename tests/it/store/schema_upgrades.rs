@@ -118,6 +118,10 @@ const LANDED: &[(&str, &str)] = &[
         "0026_ratings.sql",
         "af70789ff297db290cb3b11e6ec9704dee3d5b11cf54d90332259c055362e756",
     ),
+    (
+        "0028_xfcc.sql",
+        "89336f6acb4ac0e4d047ed166486ac3ad9fa6d477922b335ca5b0cb4570c2f3b",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -457,6 +461,7 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              DROP TABLE rating_lists;
              ALTER TABLE games DROP COLUMN rated;
              ALTER TABLE tournaments DROP COLUMN rated;
+             DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
              PRAGMA user_version = 23;",
         )
         .unwrap();
