@@ -110,6 +110,10 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             above: words::bulletin::preference(*wanted, lang),
             ..Parts::default()
         },
+        Told::XfccPassword { password } => Parts {
+            above: words::xfcc::password_mail(password, lang),
+            ..Parts::default()
+        },
         Told::Crosstable {
             tournament,
             sections,

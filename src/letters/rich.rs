@@ -125,6 +125,7 @@ fn shown_board(t: &Told) -> Option<&Board> {
             })
         }
         Told::Invitation { view, .. } => Some(&view.board),
-        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } | Told::Bulletins { .. } => None,
+        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } | Told::Bulletins { .. }
+        | Told::XfccPassword { .. } => None,
     }
 }

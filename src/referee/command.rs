@@ -75,6 +75,15 @@ pub enum Command {
         /// Bulletins wanted.
         wanted: bool,
     },
+    /// The actor's new Xfcc password, made by the caller (an edge: the
+    /// operating system's randomness): its hash is kept, the password
+    /// mailed to the actor's registered address.
+    XfccPassword {
+        /// The password, for the reply only.
+        password: String,
+        /// Its Argon2id PHC string, to keep.
+        hash: String,
+    },
     /// The game's state: diagram, score, whose move, pending offer.
     Status {
         /// The game.
@@ -185,6 +194,7 @@ impl Command {
             Command::History
             | Command::Help
             | Command::Bulletins { .. }
+            | Command::XfccPassword { .. }
             | Command::Leave { .. }
             | Command::LeaveFor { .. } => None,
         }

@@ -168,6 +168,9 @@ fn dispatch(
         } => tournament::claim(tx, *game, actor, *claim, analysis, now, source.message_id),
         Command::Standings { game } => tournament::table_mail(tx, actor, *game),
         Command::Bulletins { wanted } => tournament::bulletin::wanted(tx, actor, *wanted, now),
+        Command::XfccPassword { password, hash } => {
+            xfcc::set_password(tx, actor, password, hash, now)
+        }
         Command::Status { game } => query::status(tx, *game, actor, now),
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),

@@ -291,6 +291,34 @@ fn repeats_last_move(
         .is_ok_and(|played| played.full == stored[index].notation))
 }
 
+/// Keeps `hash` as the actor's Xfcc password and answers with `password`
+/// (a new password asked for by mail).
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn set_password(
+    tx: &Tx<'_>,
+    actor: PlayerId,
+    password: &str,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> Result<Handled, RefereeError> {
+    crate::store::xfcc::set_password(tx, actor, hash, now)?;
+    let me = crate::store::players::get(tx, actor)?;
+    Ok(Handled {
+        game: None,
+        replies: vec![crate::referee::query::reply_told(
+            &me,
+            None,
+            crate::referee::told::Told::XfccPassword {
+                password: password.to_string(),
+            },
+        )],
+        summary: crate::referee::told::Account::Reply,
+        late: None,
+    })
+}
+
 /// How a game stands, as Xfcc's `result` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Standing {

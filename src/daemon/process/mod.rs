@@ -595,6 +595,7 @@ fn needs_game(intent: &Intent) -> bool {
             | Intent::Unrecognised(Unrecognised::LeaveDates(_))
             | Intent::Standings
             | Intent::Bulletins { .. }
+            | Intent::XfccPassword
     )
 }
 

@@ -32,6 +32,8 @@ pub(super) enum Cmd {
     BulletinsOn,
     /// `без бюллетеней`, `no bulletins`: no more tournament bulletins.
     BulletinsOff,
+    /// `пароль xfcc`, `xfcc password`: a new Xfcc password by mail.
+    XfccPassword,
 }
 
 impl Cmd {
@@ -221,6 +223,9 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     }
     if (is(CLAIM) || is(ADMIT)) && has(LOSS) {
         return Some(Cmd::ClaimLoss);
+    }
+    if has(XFCC) && has(PASSWORD) {
+        return Some(Cmd::XfccPassword);
     }
     if is(STANDINGS) {
         return Some(Cmd::Standings);

@@ -91,6 +91,11 @@ pub(super) const BULLETINS: &[&str] = &[
     "бюллетень",
     "бюллетеня",
 ];
+/// A new Xfcc password asked for: a word of [`XFCC`] with one of
+/// [`PASSWORD`] (`пароль xfcc`, `xfcc password`).
+pub(super) const XFCC: &[&str] = &["xfcc"];
+/// See [`XFCC`].
+pub(super) const PASSWORD: &[&str] = &["password", "пароль", "пароля"];
 /// The words before [`BULLETINS`] that ask for none.
 pub(super) const BULLETINS_OFF: &[&str] = &["без", "не", "нет", "no", "stop", "without"];
 pub(super) const WIN: &[&str] = &["win", "победу", "победа", "выигрыш"];

@@ -209,6 +209,7 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::Leave => continue,
                     Cmd::BulletinsOn => Intent::Bulletins { wanted: true },
                     Cmd::BulletinsOff => Intent::Bulletins { wanted: false },
+                    Cmd::XfccPassword => Intent::XfccPassword,
                 },
                 ItemKind::Leave(from, to) => Intent::Leave {
                     from: *from,

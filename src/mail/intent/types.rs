@@ -172,6 +172,9 @@ pub enum Intent {
         /// Bulletins wanted (`бюллетени`) or not (`без бюллетеней`).
         wanted: bool,
     },
+    /// Ask for a new Xfcc password (`пароль xfcc`, `xfcc password`),
+    /// mailed to the sender's registered address.
+    XfccPassword,
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.

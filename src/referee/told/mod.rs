@@ -61,6 +61,11 @@ pub enum Told {
         /// Bulletins wanted from now on.
         wanted: bool,
     },
+    /// A new Xfcc password, for the player who asked for it by mail.
+    XfccPassword {
+        /// The password (only its hash is kept).
+        password: String,
+    },
     /// Event lines, and under them the state of the game for the reader.
     News {
         /// The event lines, one after another.

@@ -515,3 +515,8 @@ tournament-director-withdrawal = { $player } has been withdrawn from { $tourname
     [one] one unfinished game was
    *[other] { $games } unfinished games were
 } forfeited.
+
+# A new Xfcc password asked for by mail (src/words/xfcc.rs, docs/xfcc.md).
+xfcc-password-mail = Your new Xfcc password: { $password }
+
+    Desktop correspondence programs (Scid and others) log in with your registered address and this password. It replaces any earlier one; only its hash is kept, so keep this mail or ask again for a new one ("xfcc password").
