@@ -125,7 +125,10 @@ fn shown_board(t: &Told) -> Option<&Board> {
             })
         }
         Told::Invitation { view, .. } => Some(&view.board),
-        Told::Text(_) | Told::Record(_) | Told::Crosstable { .. } | Told::Bulletins { .. }
+        Told::Text(_)
+        | Told::Record(_)
+        | Told::Crosstable { .. }
+        | Told::Bulletins { .. }
         | Told::XfccPassword { .. } => None,
     }
 }

@@ -486,9 +486,7 @@ pub fn my_games(
             event_date: l.row.created_at.format("%Y.%m.%d").to_string(),
             round: l.seat.as_ref().map(|s| s.round),
             board: l.seat.as_ref().map(|s| s.board),
-            my_turn: l.row.status == GameStatus::Active
-                && !l.frozen
-                && l.game.turn() == mine,
+            my_turn: l.row.status == GameStatus::Active && !l.frozen && l.game.turn() == mine,
             has_white: mine == Color::White,
             player_seconds: seconds(mine),
             opponent_seconds: seconds(mine.opposite()),
@@ -508,10 +506,7 @@ pub fn my_games(
 
 /// The movetext of a record: what follows its tags, without the result.
 fn movetext(record: &str) -> String {
-    let body = record
-        .split_once("\n\n")
-        .map_or(record, |(_, b)| b)
-        .trim();
+    let body = record.split_once("\n\n").map_or(record, |(_, b)| b).trim();
     let body = ["1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "*"]
         .iter()
         .find_map(|r| body.strip_suffix(r))

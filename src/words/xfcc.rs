@@ -1,7 +1,7 @@
 //! The mail with a new Xfcc password (docs/xfcc.md).
 
-use crate::vocabulary::Language;
 use super::catalog::Message;
+use crate::vocabulary::Language;
 
 /// The body of the mail that gives a player a new Xfcc password.
 #[must_use]

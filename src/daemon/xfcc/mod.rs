@@ -36,8 +36,8 @@ use tracing::{info, warn};
 
 use crate::config::Config;
 use crate::printable::printable;
-use crate::referee::xfcc::{Code, Made, make_a_move, my_games};
 use crate::referee::RefereeError;
+use crate::referee::xfcc::{Code, Made, make_a_move, my_games};
 use crate::store::{Store, Tx, players, xfcc as rows};
 use crate::vocabulary::PlayerId;
 use soap::Request;
@@ -134,10 +134,7 @@ impl Worker {
             }
         } else if *request.method() == tiny_http::Method::Post {
             let mut text = String::new();
-            let read = request
-                .as_reader()
-                .take(MAX_BODY)
-                .read_to_string(&mut text);
+            let read = request.as_reader().take(MAX_BODY).read_to_string(&mut text);
             match read {
                 Ok(_) => self.call(&text, client, crate::daemon::wall::now()),
                 Err(_) => (400, soap::fault(Code::ServerError, true)),
@@ -145,8 +142,9 @@ impl Worker {
         } else {
             (405, String::new())
         };
-        let header = tiny_http::Header::from_bytes(&b"Content-Type"[..], &b"text/xml; charset=utf-8"[..])
-            .expect("a valid header");
+        let header =
+            tiny_http::Header::from_bytes(&b"Content-Type"[..], &b"text/xml; charset=utf-8"[..])
+                .expect("a valid header");
         let response = tiny_http::Response::from_string(body)
             .with_status_code(status)
             .with_header(header);

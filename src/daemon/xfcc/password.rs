@@ -3,8 +3,8 @@
 //! checked against them; and the lock of a subject (an account, a client
 //! address) after [`MAX_FAILURES`] failed logins within [`WINDOW_MINUTES`].
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 
 /// Failed logins of one subject within the window that lock it.
 pub const MAX_FAILURES: u32 = 5;

@@ -3,7 +3,8 @@
 
 use super::lexicon::{
     ADMIT, BULLETINS, BULLETINS_OFF, CLAIM, CONDITION, FILLER, HELP, HISTORY, HYPOTHESIS, LEAD,
-    LEAVE, LOSS, MOVE_VERBS, POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, is_command_word,
+    LEAVE, LOSS, MOVE_VERBS, PASSWORD, POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, XFCC,
+    is_command_word,
 };
 use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};

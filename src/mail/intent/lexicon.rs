@@ -8,7 +8,7 @@ use super::tokens::core_lower;
 pub fn is_command_word(word: &str) -> bool {
     let w = core_lower(word);
     [
-        ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE, BULLETINS,
+        ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE, BULLETINS, XFCC,
     ]
     .iter()
     .any(|set| set.contains(&w.as_str()))

@@ -10,7 +10,10 @@ use crate::common::daemon::{ALICE, BOB, GameNew, mail};
 /// The password in the bot's mail: the word after `password:` / `Xfcc:`.
 fn password_in(body: &str) -> Option<String> {
     body.lines()
-        .find_map(|l| l.rsplit_once("Xfcc password: ").or_else(|| l.rsplit_once("Xfcc: ")))
+        .find_map(|l| {
+            l.rsplit_once("Xfcc password: ")
+                .or_else(|| l.rsplit_once("Xfcc: "))
+        })
         .map(|(_, p)| p.trim().to_string())
 }
 
@@ -27,9 +30,10 @@ fn a_password_asked_for_by_mail_is_mailed_to_the_sender_and_opens_the_endpoint()
     );
     x.bot.deliver(1, &m);
     let bot = &x.bot;
-    x.serving.until("the password mail", Duration::from_secs(60), || {
-        bot.outbox_to(BOB).len() > before
-    });
+    x.serving
+        .until("the password mail", Duration::from_secs(60), || {
+            bot.outbox_to(BOB).len() > before
+        });
     let body = x.bot.outbox_to(BOB).pop().unwrap();
     let password = password_in(&body).unwrap_or_else(|| panic!("{body}"));
     assert_eq!(password.len(), 16, "{body}");
@@ -52,12 +56,19 @@ fn a_password_asked_for_by_mail_is_mailed_to_the_sender_and_opens_the_endpoint()
             |r| r.get(0),
         )
         .unwrap();
-    let m = mail(ALICE, "bot@example.test", "xfcc", "alice-pw@example.test", "xfcc password");
+    let m = mail(
+        ALICE,
+        "bot@example.test",
+        "xfcc",
+        "alice-pw@example.test",
+        "xfcc password",
+    );
     x.bot.deliver(2, &m);
     let bot = &x.bot;
-    x.serving.until("the tokenless mail taken", Duration::from_secs(60), || {
-        bot.outcomes().len() >= 2
-    });
+    x.serving
+        .until("the tokenless mail taken", Duration::from_secs(60), || {
+            bot.outcomes().len() >= 2
+        });
     let hash_after: String = x
         .bot
         .db()

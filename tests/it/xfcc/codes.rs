@@ -38,7 +38,10 @@ fn feature_unavailable_for_a_message_alone() {
 #[test]
 fn authentication_failed_for_a_wrong_password_or_an_unknown_user() {
     let x = chess();
-    assert_eq!(x.make_a_move(ALICE, "wrong", 1, 1, "e4"), "AuthenticationFailed");
+    assert_eq!(
+        x.make_a_move(ALICE, "wrong", 1, 1, "e4"),
+        "AuthenticationFailed"
+    );
     assert_eq!(
         x.make_a_move("nobody@example.test", "x", 1, 1, "e4"),
         "AuthenticationFailed"
@@ -57,7 +60,14 @@ fn not_your_game_for_a_game_of_others() {
     let x = Endpoint::with(|bot| {
         bot.new_game(GameNew::alice_bob().variant("chess"));
         bot.ok(&[
-            "player", "add", "--name", "Carol", "--email", "carol@example.test", "--lang", "en",
+            "player",
+            "add",
+            "--name",
+            "Carol",
+            "--email",
+            "carol@example.test",
+            "--lang",
+            "en",
         ]);
         set_password(bot, "carol@example.test", "carol-secret-3");
     });
@@ -77,7 +87,10 @@ fn not_your_turn_for_a_move_on_the_opponents_turn() {
 #[test]
 fn invalid_move_number_for_a_number_not_due() {
     let x = chess();
-    assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 5, "e4"), "InvalidMoveNumber");
+    assert_eq!(
+        x.make_a_move(ALICE, ALICE_PW, 1, 5, "e4"),
+        "InvalidMoveNumber"
+    );
     assert_eq!(x.bot.plies(1), 0);
 }
 
@@ -95,7 +108,10 @@ fn no_draw_was_offered_for_a_draw_accepted_that_nobody_offered() {
         accept_draw: true,
         ..Flags::default()
     };
-    assert_eq!(x.action(ALICE, ALICE_PW, 1, 1, "", accept), "NoDrawWasOffered");
+    assert_eq!(
+        x.action(ALICE, ALICE_PW, 1, 1, "", accept),
+        "NoDrawWasOffered"
+    );
     // Offered, it is accepted.
     let offer = Flags {
         offer_draw: true,
@@ -114,7 +130,10 @@ fn move_is_ambiguous_for_a_move_two_pieces_can_make() {
             .variant("chess")
             .fen(Some("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")),
     );
-    assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "Nd2"), "MoveIsAmbiguous");
+    assert_eq!(
+        x.make_a_move(ALICE, ALICE_PW, 1, 1, "Nd2"),
+        "MoveIsAmbiguous"
+    );
     assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "Nbd2"), "Success");
 }
 
@@ -126,7 +145,10 @@ fn lost_on_time_for_a_move_after_the_deadline() {
     // comes after the deadline and before any tick.
     let start = Utc::now() - TimeDelta::days(1) + TimeDelta::seconds(6);
     let x = Endpoint::with(|bot| {
-        bot.new_game_at(start, GameNew::alice_bob().variant("chess").control("1d/move"));
+        bot.new_game_at(
+            start,
+            GameNew::alice_bob().variant("chess").control("1d/move"),
+        );
         bot.serve_once_at(start);
         bot.set_poll_seconds(3600);
     });

@@ -70,7 +70,15 @@ fn scids_get_my_games_and_make_a_move_envelopes_are_answered_as_scid_reads_them(
     assert!((3 * 1440 - 2..=3 * 1440).contains(&mine), "{body}");
     assert_eq!(field(g, "daysOpponent"), "3", "{body}");
 
-    let (status, body) = x.post(&make_a_move(ALICE, ALICE_PW, 1, 1, "e4", "", Flags::default()));
+    let (status, body) = x.post(&make_a_move(
+        ALICE,
+        ALICE_PW,
+        1,
+        1,
+        "e4",
+        "",
+        Flags::default(),
+    ));
     assert_eq!(status, 200, "{body}");
     // Scid's SOAPError: `.*<MakeAMoveResponse.*\">` and <MakeAMoveResult>.
     assert!(
@@ -86,9 +94,10 @@ fn scids_get_my_games_and_make_a_move_envelopes_are_answered_as_scid_reads_them(
     assert_eq!(field(g, "myTurn"), "true");
     assert_eq!(field(g, "hasWhite"), "false");
     // Bob, who plays by mail, is told of the move by mail.
-    x.serving.until("Bob's mail", std::time::Duration::from_secs(30), || {
-        x.bot.outbox_to(BOB).iter().any(|m| m.contains("e4"))
-    });
+    x.serving
+        .until("Bob's mail", std::time::Duration::from_secs(30), || {
+            x.bot.outbox_to(BOB).iter().any(|m| m.contains("e4"))
+        });
 }
 
 #[test]
@@ -98,7 +107,10 @@ fn a_make_a_move_sent_again_after_success_changes_nothing_and_answers_success() 
     assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "e4"), "Success");
     assert_eq!(x.bot.plies(1), 1);
     // The same number with another move is not a repeat.
-    assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "d4"), "InvalidMoveNumber");
+    assert_eq!(
+        x.make_a_move(ALICE, ALICE_PW, 1, 1, "d4"),
+        "InvalidMoveNumber"
+    );
     assert_eq!(x.make_a_move(BOB, BOB_PW, 1, 1, "e5"), "Success");
     assert_eq!(x.make_a_move(BOB, BOB_PW, 1, 1, "e5"), "Success");
     assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "e4"), "Success");
@@ -130,8 +142,14 @@ fn five_wrong_passwords_refuse_the_account_for_a_while_even_with_the_right_one()
         assert_eq!(result_of(&body, "faultstring"), "AuthenticationFailed");
     }
     let (status, body) = x.post(&get_my_games(ALICE, ALICE_PW));
-    assert_eq!((status, result_of(&body, "faultstring").as_str()), (500, "AuthenticationFailed"));
-    assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "e4"), "AuthenticationFailed");
+    assert_eq!(
+        (status, result_of(&body, "faultstring").as_str()),
+        (500, "AuthenticationFailed")
+    );
+    assert_eq!(
+        x.make_a_move(ALICE, ALICE_PW, 1, 1, "e4"),
+        "AuthenticationFailed"
+    );
     assert_eq!(x.bot.plies(1), 0);
     // The lock is in the database for 15 minutes: the failures stand there.
     let failures: i64 = x
@@ -145,11 +163,17 @@ fn five_wrong_passwords_refuse_the_account_for_a_while_even_with_the_right_one()
         .unwrap();
     assert!(failures >= 5, "{failures}");
     // The same client address is locked too, for every account.
-    assert_eq!(x.make_a_move(BOB, BOB_PW, 1, 1, "e5"), "AuthenticationFailed");
+    assert_eq!(
+        x.make_a_move(BOB, BOB_PW, 1, 1, "e5"),
+        "AuthenticationFailed"
+    );
     // Once the failures age out, the right password is let in again.
     x.bot
         .db()
-        .execute("UPDATE xfcc_failures SET failed_at = '2000-01-01T00:00:00.000Z'", [])
+        .execute(
+            "UPDATE xfcc_failures SET failed_at = '2000-01-01T00:00:00.000Z'",
+            [],
+        )
         .unwrap();
     assert_eq!(x.make_a_move(ALICE, ALICE_PW, 1, 1, "e4"), "Success");
 }
@@ -165,6 +189,9 @@ fn the_wsdl_is_served_at_query_wsdl_with_the_address_the_client_used() {
     );
     assert!(body.contains("targetNamespace=\"http://www.bennedik.com/webservices/XfccBasic\""));
     for op in ["GetMyGames", "MakeAMove", "MakeAMove2"] {
-        assert!(body.contains(&format!("<wsdl:operation name=\"{op}\">")), "{op}");
+        assert!(
+            body.contains(&format!("<wsdl:operation name=\"{op}\">")),
+            "{op}"
+        );
     }
 }

@@ -13,10 +13,12 @@ use crate::common::daemon::{ALICE, BOB, GameNew, mail};
 /// A zeep session: reads the WSDL at `url`, then runs `script` with
 /// `client` bound; returns what it printed.
 fn zeep(python: &std::path::Path, url: &str, script: &str) -> String {
-    let program = format!(
-        "import zeep\nclient = zeep.Client({url:?})\nsvc = client.service\n{script}\n"
-    );
-    let out = Command::new(python).args(["-c", &program]).output().unwrap();
+    let program =
+        format!("import zeep\nclient = zeep.Client({url:?})\nsvc = client.service\n{script}\n");
+    let out = Command::new(python)
+        .args(["-c", &program])
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "zeep: {}{}",
@@ -92,9 +94,10 @@ fn zeep_reading_the_wsdl_plays_black_through_xfcc_against_white_by_mail() {
     );
     assert_eq!(out, "False '1. f3 e5 2. g4 Qh4#' BlackWins\n");
     // White, by mail, is told of each of Black's moves and of the mate.
-    x.serving.until("White's mail of the mate", Duration::from_secs(30), || {
-        x.bot.outbox_to(ALICE).iter().any(|m| m.contains("Qh4#"))
-    });
+    x.serving
+        .until("White's mail of the mate", Duration::from_secs(30), || {
+            x.bot.outbox_to(ALICE).iter().any(|m| m.contains("Qh4#"))
+        });
 }
 
 #[test]
