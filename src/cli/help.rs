@@ -133,7 +133,7 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         "player xfcc-password",
         &[
             "zaochka player xfcc-password anna@example.org",
-            "echo 'correct horse battery' | zaochka player xfcc-password anna@example.org --stdin",
+            "zaochka player xfcc-password anna@example.org --stdin",
         ],
     ),
     ("quarantine", &["zaochka quarantine list"]),

@@ -70,5 +70,5 @@ pub fn matches(password: &str, stored: &str) -> bool {
 /// costs what a known one does.
 pub fn decoy() -> &'static str {
     static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DECOY.get_or_init(|| hash("no such user").unwrap_or_default())
+    DECOY.get_or_init(|| hash("decoy").unwrap_or_default())
 }
