@@ -96,7 +96,10 @@ fn zeep_reading_the_wsdl_plays_black_through_xfcc_against_white_by_mail() {
     // White, by mail, is told of each of Black's moves and of the mate.
     x.serving
         .until("White's mail of the mate", Duration::from_secs(30), || {
-            x.bot.outbox_to(ALICE).iter().any(|m| m.contains("Qh4"))
+            x.bot
+                .outbox_to(ALICE)
+                .iter()
+                .any(|m| m.contains("Black played Qd8-h4#") && m.contains("Black won (0-1)"))
         });
 }
 
