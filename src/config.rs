@@ -56,6 +56,18 @@ pub struct Config {
     pub backup: BackupConfig,
     /// `[clock]`: how the daemon treats a step of the system clock.
     pub clock: ClockConfig,
+    /// `[xfcc]`: the Xfcc (SOAP) endpoint for desktop correspondence clients.
+    pub xfcc: XfccConfig,
+}
+
+/// The Xfcc endpoint (`[xfcc]`): off unless `listen` is set.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct XfccConfig {
+    /// The address and port `zaochka serve` answers Xfcc (SOAP 1.1 over
+    /// plain HTTP) on, such as `127.0.0.1:8088`; HTTPS is a reverse
+    /// proxy's. `None`: no endpoint.
+    pub listen: Option<String>,
 }
 
 /// Backups (`[backup]`).
@@ -330,6 +342,7 @@ impl Default for Config {
             authentication: AuthSettings::default(),
             backup: BackupConfig::default(),
             clock: ClockConfig::default(),
+            xfcc: XfccConfig::default(),
         }
     }
 }

@@ -129,6 +129,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         ],
     ),
     ("player list", &["zaochka player list"]),
+    (
+        "player xfcc-password",
+        &[
+            "zaochka player xfcc-password anna@example.org",
+            "zaochka player xfcc-password anna@example.org --stdin",
+        ],
+    ),
     ("quarantine", &["zaochka quarantine list"]),
     ("quarantine list", &["zaochka quarantine list"]),
     (

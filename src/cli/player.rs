@@ -1,4 +1,4 @@
-//! `zaochka player add|edit|retire|list`.
+//! `zaochka player add|edit|retire|list|xfcc-password`.
 //!
 //! A player is never deleted: `retire` keeps the row (their games and
 //! records name them) and only stops new games and tournament entries; the
@@ -88,6 +88,19 @@ pub enum Player {
     },
     /// List players.
     List,
+    /// Set a player's Xfcc password (desktop clients); a made one is printed once.
+    ///
+    /// Set a player's password for the Xfcc endpoint (`[xfcc] listen`), which
+    /// desktop correspondence programs log in to. By default a password is
+    /// made and printed once; only its Argon2id hash is kept. With `--stdin`
+    /// the password is read from the first line of standard input.
+    XfccPassword {
+        /// The player's registered address.
+        player: String,
+        /// Read the password from standard input instead of making one.
+        #[arg(long)]
+        stdin: bool,
+    },
 }
 
 impl Player {
@@ -195,6 +208,37 @@ impl Player {
                 });
                 print_outcome(p, db.json)
             }
+            Player::XfccPassword { player, stdin } => {
+                use crate::words::operator::xfcc as said;
+                let typed = if stdin {
+                    let mut line = String::new();
+                    std::io::stdin().read_line(&mut line)?;
+                    let line = line.trim_end_matches(['\r', '\n']).to_string();
+                    if line.chars().count() < MIN_PASSWORD {
+                        eprintln!("{}", said::password_too_short(MIN_PASSWORD));
+                        return Ok(ExitCode::from(1));
+                    }
+                    Some(line)
+                } else {
+                    None
+                };
+                let password = match &typed {
+                    Some(p) => p.clone(),
+                    None => crate::daemon::xfcc::password::make()?,
+                };
+                let hash = crate::daemon::xfcc::password::hash(&password)?;
+                let p = store.transaction(|tx| -> Result<_, RefereeError> {
+                    let p = registered(tx, &player)?;
+                    crate::store::xfcc::set_password(tx, p.id, &hash, now)?;
+                    Ok(p)
+                });
+                match p {
+                    Ok(p) if typed.is_some() => println!("{}", said::password_set(&p.email)),
+                    Ok(p) => println!("{}", said::password_made(&p.email, &password)),
+                    Err(e) => return print_outcome(Err(e), db.json),
+                }
+                Ok(ExitCode::SUCCESS)
+            }
             Player::List => {
                 let list: Vec<_> = store
                     .read(players::list)?
@@ -206,6 +250,9 @@ impl Player {
         }
     }
 }
+
+/// The fewest characters of a password typed for `xfcc-password --stdin`.
+const MIN_PASSWORD: usize = 8;
 
 /// One player in JSON (instants in RFC 3339); in words [`player_line`].
 #[derive(serde::Serialize)]

@@ -44,6 +44,7 @@ mod sites;
 pub mod timing;
 pub mod transport;
 pub mod wall;
+pub mod xfcc;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -309,6 +310,12 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
     refuse_gone_back(config, &mut store, inbox.as_mut())?;
+    // Desktop clients' moves (Xfcc) on their own threads, but for one cycle.
+    let _xfcc = if once {
+        None
+    } else {
+        xfcc::start(config, stop)?
+    };
     info!(database = %config.database.display(), once, "zaochka serve started");
     let mut run = RunState::default();
     loop {

@@ -122,6 +122,10 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             ),
             ..Parts::default()
         },
+        Told::XfccPassword { password } => Parts {
+            above: words::xfcc::password_mail(password, lang),
+            ..Parts::default()
+        },
         Told::Crosstable {
             tournament,
             sections,

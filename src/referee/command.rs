@@ -84,6 +84,15 @@ pub enum Command {
     /// The actor's calendar: every deadline, leave and playing period as an
     /// RFC 5545 file.
     Calendar,
+    /// The actor's new Xfcc password, made by the caller (an edge: the
+    /// operating system's randomness): its hash is kept, the password
+    /// mailed to the actor's registered address.
+    XfccPassword {
+        /// The password, for the reply only.
+        password: String,
+        /// Its Argon2id PHC string, to keep.
+        hash: String,
+    },
     /// The game's state: diagram, score, whose move, pending offer.
     Status {
         /// The game.
@@ -196,6 +205,7 @@ impl Command {
             | Command::Bulletins { .. }
             | Command::MoveMails { .. }
             | Command::Calendar
+            | Command::XfccPassword { .. }
             | Command::Leave { .. }
             | Command::LeaveFor { .. } => None,
         }

@@ -34,6 +34,7 @@ pub mod session;
 pub mod told;
 pub mod tournament;
 pub mod view;
+pub mod xfcc;
 
 use chrono::{DateTime, Utc};
 
@@ -183,6 +184,9 @@ fn dispatch(
         Command::Bulletins { wanted } => tournament::bulletin::wanted(tx, actor, *wanted, now),
         Command::MoveMails { mails } => digest::set(tx, actor, *mails, now),
         Command::Calendar => calendar::mail(tx, actor, now),
+        Command::XfccPassword { password, hash } => {
+            xfcc::set_password(tx, actor, password, hash, now)
+        }
         Command::Status { game } => query::status(tx, *game, actor, now),
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),

@@ -172,6 +172,7 @@ pub mod signed_receipts;
 pub mod sql_log;
 pub mod threads;
 pub mod tournaments;
+pub mod xfcc;
 
 #[cfg(test)]
 mod tests;
@@ -223,6 +224,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0024_outbox_addresses.sql"),
     include_str!("../../migrations/0025_bulletins.sql"),
     include_str!("../../migrations/0026_ratings.sql"),
+    include_str!("../../migrations/0028_xfcc.sql"),
     include_str!("../../migrations/0029_signed_receipts.sql"),
     include_str!("../../migrations/0030_player_digests.sql"),
 ];

@@ -80,3 +80,4 @@ pub mod state;
 pub mod tournament;
 pub mod tournament_events;
 pub mod tournament_settings;
+pub mod xfcc;

@@ -485,3 +485,25 @@ pub mod games;
 pub mod manual;
 pub mod outcomes;
 pub mod site_files;
+/// Console lines of `zaochka player xfcc-password`.
+pub mod xfcc {
+    /// A password made for a player, shown this once (only its hash is kept).
+    #[must_use]
+    pub fn password_made(email: &str, password: &str) -> String {
+        format!(
+            "Xfcc password of {email}: {password}\n(shown once: only its hash is kept; run the command again to replace it)"
+        )
+    }
+
+    /// A password read from standard input set for a player.
+    #[must_use]
+    pub fn password_set(email: &str) -> String {
+        format!("Xfcc password of {email} set")
+    }
+
+    /// A password read from standard input that is empty or too short.
+    #[must_use]
+    pub fn password_too_short(min: usize) -> String {
+        format!("an Xfcc password needs at least {min} characters")
+    }
+}

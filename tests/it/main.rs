@@ -24,3 +24,4 @@ mod rules;
 mod site;
 mod store;
 mod tournament;
+mod xfcc;

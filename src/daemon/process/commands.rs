@@ -352,6 +352,14 @@ pub(super) fn command_of(
         Intent::Bulletins { wanted } => Command::Bulletins { wanted: *wanted },
         Intent::MoveMails(mails) => Command::MoveMails { mails: *mails },
         Intent::Calendar => Command::Calendar,
+        Intent::XfccPassword => {
+            // Made here, at the edge (the operating system's randomness);
+            // the referee keeps the hash and mails the password.
+            let fault = |e: anyhow::Error| RefereeError::Invalid(format!("{e:#}"));
+            let password = crate::daemon::xfcc::password::make().map_err(fault)?;
+            let hash = crate::daemon::xfcc::password::hash(&password).map_err(fault)?;
+            Command::XfccPassword { password, hash }
+        }
         Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
         Intent::Help => Command::Help,

@@ -590,6 +590,7 @@ fn needs_game(intent: &Intent) -> bool {
             | Intent::Bulletins { .. }
             | Intent::MoveMails(_)
             | Intent::Calendar
+            | Intent::XfccPassword
     )
 }
 

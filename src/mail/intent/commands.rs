@@ -3,8 +3,8 @@
 
 use super::lexicon::{
     ADMIT, AT_HOUR, BULLETINS, BULLETINS_OFF, CALENDAR, CLAIM, CONDITION, DIGEST, EVERY, FILLER,
-    HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_NOUNS, MOVE_VERBS, POSSESSIVE_OTHER,
-    STANDINGS, STATUS, WIN, is_command_word,
+    HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_NOUNS, MOVE_VERBS, PASSWORD, POSSESSIVE_OTHER,
+    STANDINGS, STATUS, WIN, XFCC, is_command_word,
 };
 use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
@@ -40,6 +40,8 @@ pub(super) enum Cmd {
     EveryMove,
     /// `календарь`, `calendar`: the player's deadlines as an `.ics` file.
     Calendar,
+    /// `пароль xfcc`, `xfcc password`: a new Xfcc password by mail.
+    XfccPassword,
 }
 
 impl Cmd {
@@ -238,6 +240,9 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
     }
     if (is(CLAIM) || is(ADMIT)) && has(LOSS) {
         return Some(Cmd::ClaimLoss);
+    }
+    if has(XFCC) && has(PASSWORD) {
+        return Some(Cmd::XfccPassword);
     }
     if is(STANDINGS) {
         return Some(Cmd::Standings);

@@ -9,7 +9,7 @@ pub fn is_command_word(word: &str) -> bool {
     let w = core_lower(word);
     [
         ACCEPT, DECLINE, RESIGN, CLAIM, OFFER, DRAW, STATUS, HISTORY, HELP, LEAVE, BULLETINS,
-        DIGEST, CALENDAR,
+        DIGEST, CALENDAR, XFCC,
     ]
     .iter()
     .any(|set| set.contains(&w.as_str()))
@@ -104,6 +104,11 @@ pub(super) const EVERY: &[&str] = &["every", "each", "каждый", "каждо
 pub(super) const MOVE_NOUNS: &[&str] = &["move", "ход", "ходе"];
 /// The player's calendar of deadlines: `календарь`, `calendar`.
 pub(super) const CALENDAR: &[&str] = &["calendar", "календарь", "ics"];
+/// A new Xfcc password asked for: a word of [`XFCC`] with one of
+/// [`PASSWORD`] (`пароль xfcc`, `xfcc password`).
+pub(super) const XFCC: &[&str] = &["xfcc"];
+/// See [`XFCC`].
+pub(super) const PASSWORD: &[&str] = &["password", "пароль", "пароля"];
 /// The words before [`BULLETINS`] that ask for none.
 pub(super) const BULLETINS_OFF: &[&str] = &["без", "не", "нет", "no", "stop", "without"];
 pub(super) const WIN: &[&str] = &["win", "победу", "победа", "выигрыш"];

@@ -215,6 +215,7 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     }),
                     Cmd::EveryMove => Intent::MoveMails(MoveMails::EveryMove),
                     Cmd::Calendar => Intent::Calendar,
+                    Cmd::XfccPassword => Intent::XfccPassword,
                 },
                 ItemKind::Leave(from, to) => Intent::Leave {
                     from: *from,

@@ -177,6 +177,9 @@ pub enum Intent {
     MoveMails(crate::clock::digest::MoveMails),
     /// Ask for the calendar of the player's deadlines (an `.ics` file).
     Calendar,
+    /// Ask for a new Xfcc password (`пароль xfcc`, `xfcc password`),
+    /// mailed to the sender's registered address.
+    XfccPassword,
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.

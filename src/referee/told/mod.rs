@@ -71,6 +71,11 @@ pub enum Told {
     },
     /// The player's calendar, sent as an attached `.ics` file.
     Calendar(Box<crate::referee::calendar::Calendar>),
+    /// A new Xfcc password, for the player who asked for it by mail.
+    XfccPassword {
+        /// The password (only its hash is kept).
+        password: String,
+    },
     /// Event lines, and under them the state of the game for the reader.
     News {
         /// The event lines, one after another.

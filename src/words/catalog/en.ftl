@@ -603,3 +603,8 @@ calendar-attached = Your calendar is attached ({ $file }, { $count ->
     [one] one event
    *[other] { $count } events
 }): your deadlines, your opponents' deadlines, your leave and the ends of playing periods, in your time zone. Importing it again updates the same events.
+
+# A new Xfcc password asked for by mail (src/words/xfcc.rs, docs/xfcc.md).
+xfcc-password-mail = Your new Xfcc password: { $password }
+
+    Desktop correspondence programs (Scid and others) log in with your registered address and this password. It replaces any earlier one; only its hash is kept, so keep this mail or ask again for a new one ("xfcc password").

@@ -22,7 +22,9 @@ use crate::vocabulary::Language;
 /// the director's mail provider name them), the program's own name
 /// (zaochka), the mail-authentication standards (DKIM, SPF, DMARC, DNS)
 /// as the mail providers' settings name them, the Maildir folder `new/`
-/// (new) as it is named on disk, and the
+/// (new) as it is named on disk, the Xfcc protocol of desktop
+/// correspondence programs and the best known of them (Scid), with the
+/// command that asks for its password as it is written (`пароль xfcc`), and the
 /// letters a chess FEN is written in, quoted where a refusal says what a FEN
 /// field must hold (KQRBNP, kqrbnp, KQkq, w, b), and the letters of a
 /// draughts FEN (W, B: the side to move and the lists; K: a king). Square names (`e4`, `c3`,
@@ -30,7 +32,7 @@ use crate::vocabulary::Language;
 const LATIN_IN_RUSSIAN: &[&str] = &[
     "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "SMTP",
     "EHLO", "STARTTLS", "AUTH", "MAIL", "FROM", "RCPT", "TO", "DATA", "zaochka", "DKIM", "SPF",
-    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b", "W", "B", "K",
+    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b", "W", "B", "K", "Xfcc", "xfcc", "Scid",
 ];
 
 /// Messages whose languages read different variables, each with why.

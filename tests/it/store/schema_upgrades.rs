@@ -119,6 +119,10 @@ const LANDED: &[(&str, &str)] = &[
         "af70789ff297db290cb3b11e6ec9704dee3d5b11cf54d90332259c055362e756",
     ),
     (
+        "0028_xfcc.sql",
+        "89336f6acb4ac0e4d047ed166486ac3ad9fa6d477922b335ca5b0cb4570c2f3b",
+    ),
+    (
         "0029_signed_receipts.sql",
         "c6834318e94edef0d6b92c8d22617e7ee1bb2da72bbd321ddf558bfac99a9100",
     ),
@@ -467,6 +471,7 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              ALTER TABLE tournaments DROP COLUMN rated;
              DROP TABLE signed_receipts;
              DROP TABLE player_digests_sent; DROP TABLE player_digests;
+             DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
              PRAGMA user_version = 23;",
         )
         .unwrap();

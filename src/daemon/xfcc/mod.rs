@@ -1,0 +1,300 @@
+//! The Xfcc endpoint of `zaochka serve` (`[xfcc] listen`): XfccBasic, the
+//! SOAP 1.1 protocol of correspondence chess servers that desktop programs
+//! (Scid, ...) speak, over plain HTTP on its own threads (`tiny_http`); HTTPS
+//! is a reverse proxy's (docs/xfcc.md).
+//!
+//! ```text
+//! GET  …?wsdl          the WSDL (soap::wsdl), its address from Host
+//! POST  GetMyGames     authenticate ─> referee::xfcc::my_games ─> XfccGame list
+//! POST  MakeAMove(2)   authenticate ─> one transaction: referee::xfcc::make_a_move
+//!                      (the mail's intake) + letters::queue_replies ─> result code
+//! ```
+//!
+//! Each worker holds its own database connection: two identical requests
+//! at once are two transactions, the second of which finds the move played
+//! (a request sent again: `Success`, nothing changed). The daemon's loop
+//! sends the queued mail on its next cycle.
+//!
+//! Authentication: the user name is the registered address (or a name
+//! only one player has); the password is checked against its Argon2id hash
+//! ([`password`]). [`password::MAX_FAILURES`] failures of an account or of a
+//! client address within [`password::WINDOW_MINUTES`] refuse that subject
+//! until they age out: `AuthenticationFailed`, as for a wrong password.
+
+pub mod password;
+pub mod soap;
+
+use std::io::Read;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use tracing::{info, warn};
+
+use crate::config::Config;
+use crate::printable::printable;
+use crate::referee::RefereeError;
+use crate::referee::xfcc::{Code, Made, make_a_move, my_games};
+use crate::store::{Store, Tx, players, xfcc as rows};
+use crate::vocabulary::PlayerId;
+use soap::Request;
+
+/// Worker threads answering requests.
+const WORKERS: usize = 2;
+
+/// The largest request body read, in bytes.
+const MAX_BODY: u64 = 256 * 1024;
+
+/// The running endpoint: stops its workers when dropped.
+pub struct Endpoint {
+    stop: Arc<AtomicBool>,
+    workers: Vec<JoinHandle<()>>,
+    /// The address it listens on (the port chosen when 0 was asked).
+    pub address: String,
+}
+
+impl Drop for Endpoint {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        for w in self.workers.drain(..) {
+            let _ = w.join();
+        }
+    }
+}
+
+/// Starts the endpoint if `[xfcc] listen` is set; it answers until
+/// `stop` is set or the returned [`Endpoint`] is dropped.
+///
+/// # Errors
+/// The address cannot be listened on, or the database cannot be opened.
+pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<Endpoint>> {
+    let Some(listen) = &config.xfcc.listen else {
+        return Ok(None);
+    };
+    let server = tiny_http::Server::http(listen.as_str())
+        .map_err(|e| anyhow::anyhow!("[xfcc] listen {listen}: {e}"))?;
+    let address = server
+        .server_addr()
+        .to_ip()
+        .map_or_else(|| listen.clone(), |a| a.to_string());
+    let server = Arc::new(server);
+    let own_stop = Arc::new(AtomicBool::new(false));
+    let mut workers = Vec::new();
+    for _ in 0..WORKERS {
+        let store = Store::open(&config.database)?;
+        let worker = Worker {
+            store,
+            config: config.clone(),
+        };
+        let server = Arc::clone(&server);
+        let (stop, own) = (Arc::clone(stop), Arc::clone(&own_stop));
+        workers.push(std::thread::spawn(move || {
+            worker.run(&server, &stop, &own);
+        }));
+    }
+    info!(address = %address, "the Xfcc endpoint listens");
+    Ok(Some(Endpoint {
+        stop: own_stop,
+        workers,
+        address,
+    }))
+}
+
+/// One worker: its connection to the database.
+struct Worker {
+    store: Store,
+    config: Config,
+}
+
+impl Worker {
+    fn run(mut self, server: &tiny_http::Server, stop: &AtomicBool, own: &AtomicBool) {
+        while !stop.load(Ordering::SeqCst) && !own.load(Ordering::SeqCst) {
+            match server.recv_timeout(Duration::from_millis(500)) {
+                Ok(Some(request)) => self.answer(request),
+                Ok(None) => {}
+                Err(e) => {
+                    warn!(error = %e, "the Xfcc endpoint could not take a request");
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+            }
+        }
+    }
+
+    fn answer(&mut self, mut request: tiny_http::Request) {
+        let client = request.remote_addr().map(std::net::SocketAddr::ip);
+        let url = request.url().to_string();
+        let (status, body) = if *request.method() == tiny_http::Method::Get {
+            if url.ends_with("?wsdl") || url.ends_with("?WSDL") {
+                (200, soap::wsdl(&location(&request)))
+            } else {
+                (404, String::new())
+            }
+        } else if *request.method() == tiny_http::Method::Post {
+            let mut text = String::new();
+            let read = request.as_reader().take(MAX_BODY).read_to_string(&mut text);
+            match read {
+                Ok(_) => self.call(&text, client, crate::daemon::wall::now()),
+                Err(_) => (400, soap::fault(Code::ServerError, true)),
+            }
+        } else {
+            (405, String::new())
+        };
+        let header =
+            tiny_http::Header::from_bytes(&b"Content-Type"[..], &b"text/xml; charset=utf-8"[..])
+                .expect("a valid header");
+        let response = tiny_http::Response::from_string(body)
+            .with_status_code(status)
+            .with_header(header);
+        if let Err(e) = request.respond(response) {
+            warn!(error = %e, "an Xfcc answer could not be sent");
+        }
+    }
+
+    /// Answers one SOAP call: the HTTP status and the envelope.
+    fn call(&mut self, body: &str, client: Option<IpAddr>, now: DateTime<Utc>) -> (u16, String) {
+        let request = match soap::read(body) {
+            Ok(r) => r,
+            Err(e) => {
+                info!(error = %printable(&e.to_string()), "an Xfcc request was not read");
+                return (500, soap::fault(Code::ServerError, true));
+            }
+        };
+        let (username, password) = match &request {
+            Request::GetMyGames { username, password }
+            | Request::MakeAMove {
+                username, password, ..
+            } => (username.clone(), password.clone()),
+        };
+        let player = match self.authenticate(&username, &password, client, now) {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                info!(user = %printable(&username), "an Xfcc login failed");
+                return match request {
+                    Request::GetMyGames { .. } => {
+                        (500, soap::fault(Code::AuthenticationFailed, true))
+                    }
+                    Request::MakeAMove { second, .. } => {
+                        (200, soap::move_answer(Code::AuthenticationFailed, second))
+                    }
+                };
+            }
+            Err(e) => {
+                warn!(error = %printable(&format!("{e:#}")), "the Xfcc login could not be checked");
+                return (500, soap::fault(Code::ServerError, false));
+            }
+        };
+        match request {
+            Request::GetMyGames { .. } => match self.store.read(|tx| my_games(tx, player, now)) {
+                Ok(games) => (200, soap::games_answer(&games)),
+                Err(e) => {
+                    warn!(error = %printable(&format!("{e:?}")), "GetMyGames failed");
+                    (500, soap::fault(Code::ServerError, false))
+                }
+            },
+            Request::MakeAMove {
+                request, second, ..
+            } => {
+                let Some(request) = request else {
+                    return (200, soap::move_answer(Code::InvalidGameID, second));
+                };
+                let bot = self.config.bot();
+                let made = self.store.transaction(|tx| -> Result<Code, RefereeError> {
+                    let made = make_a_move(tx, player, &request, now)?;
+                    if let Made::Applied(h) = &made {
+                        crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
+                    }
+                    Ok(made.code())
+                });
+                let code = made.unwrap_or_else(|e| {
+                    let code = Code::of_refusal(&e);
+                    if code == Code::ServerError {
+                        warn!(error = %printable(&format!("{e:?}")), "MakeAMove failed");
+                    }
+                    code
+                });
+                info!(game = request.game, code = code.name(), "Xfcc MakeAMove");
+                (200, soap::move_answer(code, second))
+            }
+        }
+    }
+
+    /// The player whose name and password these are, `None` for a failed
+    /// login (the failure recorded) or a locked subject.
+    fn authenticate(
+        &mut self,
+        username: &str,
+        password: &str,
+        client: Option<IpAddr>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<PlayerId>> {
+        let window = TimeDelta::minutes(password::WINDOW_MINUTES);
+        let user_key = format!("user:{}", username.to_lowercase());
+        let addr_key = client.map(|a| format!("addr:{a}"));
+        let (locked, stored) = self.store.read(|tx| -> Result<_, RefereeError> {
+            let mut locked = rows::failures(tx, &user_key, now, window)? >= password::MAX_FAILURES;
+            if let Some(a) = &addr_key {
+                locked |= rows::failures(tx, a, now, window)? >= password::MAX_FAILURES;
+            }
+            let stored = match find_player(tx, username)? {
+                Some(p) => rows::password(tx, p)?.map(|h| (p, h)),
+                None => None,
+            };
+            Ok((locked, stored))
+        })?;
+        let ok = match &stored {
+            Some((_, hash)) => password::matches(password, hash),
+            None => {
+                // As long as a known name takes.
+                let _ = password::matches(password, password::decoy());
+                false
+            }
+        };
+        if locked || !ok {
+            self.store.transaction(|tx| {
+                let mut subjects = vec![user_key.as_str()];
+                if let Some(a) = &addr_key {
+                    subjects.push(a.as_str());
+                }
+                rows::record_failure(tx, &subjects, now, window)
+            })?;
+            return Ok(None);
+        }
+        Ok(stored.map(|(p, _)| p))
+    }
+}
+
+/// The player a user name names: the registered address, else a name only
+/// one player has.
+fn find_player(tx: &Tx<'_>, username: &str) -> Result<Option<PlayerId>, RefereeError> {
+    if username.is_empty() {
+        return Ok(None);
+    }
+    if let Some(p) = players::find_by_email(tx, username)? {
+        return Ok(Some(p.id));
+    }
+    Ok(players::list(tx)?
+        .into_iter()
+        .filter(|p| p.name == username)
+        .map(|p| p.id)
+        .reduce(|_, _| PlayerId(0))
+        .filter(|id| id.0 != 0))
+}
+
+/// The endpoint's address as the client reached it (`Host`, and the scheme
+/// a reverse proxy names in `X-Forwarded-Proto`), without the query.
+fn location(request: &tiny_http::Request) -> String {
+    let header = |name: &'static str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_string())
+    };
+    let host = header("Host").unwrap_or_else(|| "localhost".into());
+    let scheme = header("X-Forwarded-Proto").unwrap_or_else(|| "http".into());
+    let path = request.url().split('?').next().unwrap_or("/");
+    format!("{scheme}://{host}{path}")
+}
