@@ -155,7 +155,8 @@ fn standings_in_words_are_in_place_order() {
     assert_eq!(numbers, ["4", "3", "1", "2"], "{out}");
     // The opponents' columns follow the same order.
     let header = out.lines().find(|l| l.starts_with('#')).unwrap();
-    assert!(header.contains("4  3  1  2"), "{header}");
+    let columns: Vec<&str> = header.split_whitespace().skip(2).take(4).collect();
+    assert_eq!(columns, ["4", "3", "1", "2"], "{header}");
 }
 
 #[test]
@@ -317,10 +318,15 @@ fn a_replacement_row_marks_the_games_its_predecessor_finished_with_a_legend() {
             .split_whitespace()
             .collect::<Vec<_>>()
     };
-    // Row 1 (Запасной): × 1° ½ ·; row 2: 0° × · ·; row 3: ½ · × ·.
-    assert_eq!(row("1")[1..6], ["Запасной", "×", "1°", "½", "·"], "{text}");
-    assert_eq!(row("2")[3..7], ["0°", "×", "·", "·"], "{text}");
-    assert_eq!(row("3")[3..7], ["½", "·", "×", "·"], "{text}");
+    // Row 1 (Запасной): × 1° ½ ·; row 2: 0° × · ·; row 3: ½ · × · (the
+    // results recorded by the director's ruling, so each marked ⚖).
+    assert_eq!(
+        row("1")[1..6],
+        ["Запасной", "×", "1⚖°", "½⚖", "·"],
+        "{text}"
+    );
+    assert_eq!(row("2")[3..7], ["0⚖°", "×", "·", "·"], "{text}");
+    assert_eq!(row("3")[3..7], ["½⚖", "·", "×", "·"], "{text}");
     assert!(
         text.contains("° партия игрока, занимавшего это место раньше: 1 Игрок 1"),
         "{text}"
@@ -518,6 +524,23 @@ fn the_crosstable_shows_each_entry_rating_the_average_and_the_category() {
         DIRECTOR,
     ]);
     z.ok(&["tournament", "start", "Осень", "--as", DIRECTOR]);
+    // Each invitation names both ratings (the players write Russian); the
+    // summer's invitations, all players unrated then, named none.
+    let bodies = z.outbox_bodies();
+    let rated: Vec<&String> = bodies.iter().filter(|b| b.contains("Рейтинги:")).collect();
+    assert_eq!(rated.len(), 12, "{bodies:#?}");
+    assert!(
+        rated
+            .iter()
+            .any(|b| b.contains("Рейтинги: ваш — 2200, соперника — 1633.\n")),
+        "{rated:#?}"
+    );
+    assert!(
+        rated
+            .iter()
+            .any(|b| b.contains("Рейтинги: ваш — без рейтинга, соперника — 2200.\n")),
+        "{rated:#?}"
+    );
     // A result of the running quarter does not change the entry ratings.
     record(&z, "Осень", 4, 1, 2);
     let text = z.ok(&["tournament", "crosstable", "Осень", "--lang", "en"]);
@@ -553,7 +576,9 @@ Average rating 1822 (3 rated players), no category (2250 or below)
         "{csv}"
     );
     assert!(
-        lines.iter().any(|l| l.starts_with("1,4,1,Игрок 1,,2200,")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("1,2-4,1,Игрок 1,,2200,")),
         "{csv}"
     );
     assert!(
