@@ -17,7 +17,7 @@
 //! spaces.
 
 use crate::tournament::rating::entry::{Average, average};
-use crate::tournament::standings::{Crosstable, Mark, Scoring, Standing, TieBreak, Unit};
+use crate::tournament::standings::{Mark, Scoring, Standing, TieBreak, Unit};
 use crate::vocabulary::{Language, Termination};
 use crate::words::catalog::Message;
 
@@ -263,7 +263,7 @@ fn ending_sign(t: Option<Termination>) -> Option<char> {
 }
 
 /// How the games between `a` and `b` ended, in the fixture order (the
-/// order of [`Crosstable::marks`]).
+/// order of [`crate::tournament::standings::Crosstable::marks`]).
 fn pair_endings(view: &TableView<'_>, a: u32, b: u32) -> Vec<Option<Termination>> {
     view.endings
         .iter()

@@ -1,7 +1,7 @@
 use super::*;
 use crate::rules::{Color, GameResult};
 use crate::tournament::berger;
-use crate::tournament::standings::{Fixture, Outcome, Preset, WithdrawalPolicy};
+use crate::tournament::standings::{Crosstable, Fixture, Outcome, Preset, WithdrawalPolicy};
 
 const LANGS: [Language; 2] = [Language::En, Language::Ru];
 
