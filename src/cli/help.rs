@@ -254,7 +254,10 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "tournament draw",
-        &["zaochka tournament draw \"Cup 2026\" --as referee@club.example"],
+        &[
+            "zaochka tournament draw \"Cup 2026\" --as referee@club.example",
+            "zaochka tournament draw \"Cup 2026\" --by-rating --as referee@club.example",
+        ],
     ),
     (
         "tournament start",

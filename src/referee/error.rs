@@ -189,6 +189,12 @@ pub enum TournamentRefusal {
     Frozen(GameId),
     /// A claim for a game that is not waiting for adjudication.
     NoAdjudication(GameId),
+    /// A claim for a game whose claims are closed before their term: the
+    /// claims disagree and the game awaits the director's ruling.
+    AwaitingRuling(GameId),
+    /// A claim for a game whose adjudication is over: ruled by the director
+    /// or ended by matching claims.
+    AdjudicationOver(GameId),
     /// The ballot list cannot be used.
     Ballot(String),
     /// The drawing table named is not known.

@@ -290,6 +290,7 @@ pub fn invitation(
         Some(lines) => Some(InvitedTournament::Stored(lines)),
         None => l.row.tournament.clone().map(InvitedTournament::Name),
     };
+    let ratings = super::tournament::game_ratings(tx, id, [me.id, opponent.id], now)?;
     let invitation = Invitation {
         game: id.0,
         variant: l.game.variant(),
@@ -298,6 +299,7 @@ pub fn invitation(
         tournament,
         time_control: control,
         reader_to_move: l.game.turn() == colour,
+        ratings,
     };
     let offer = offers::pending(tx, id)?;
     let view = crate::referee::view::state_view(&l, l.game.as_ref(), side, offer.as_ref());

@@ -5,7 +5,9 @@
 //! CSV columns, in this order (the header row names them):
 //! `section`, `place` (`3`, or `3-4` when shared; empty for a player whose
 //! results a withdrawal rule took out), `number` (the personal number),
-//! `name`, `withdrawn` (`yes` or empty), one column per opponent headed by
+//! `name`, `withdrawn` (`yes` or empty), `rating` (the entry rating: the
+//! rating on the variant's list in force when the tournament started;
+//! empty for an unrated player), one column per opponent headed by
 //! the opponent's number (the cell as the table prints it: `1`, `½`, `0` or
 //! `2 1 0`; `+`/`−` for a forfeit; `·` not played yet; `½ 1` for both games
 //! of a double round robin; in parentheses when not counted; `×` on the
@@ -22,7 +24,7 @@ use serde::Serialize;
 use crate::referee::tournament::SectionTable;
 use crate::vocabulary::Language;
 use crate::words::tournament::{
-    crosstable_rows_by_place, place_order, tiebreak_shown, tiebreak_value,
+    crosstable_rows_by_place, leading_columns, place_order, tiebreak_shown, tiebreak_value,
 };
 
 /// The crosstable of every section as CSV text (see the module doc).
@@ -38,7 +40,7 @@ pub fn crosstable_csv(tournament: &str, sections: &[SectionTable]) -> String {
         .map(|s| s.order.iter().map(|t| t.code()).collect())
         .unwrap_or_default();
     let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = ["section", "place", "number", "name", "withdrawn"]
+    let mut header: Vec<String> = ["section", "place", "number", "name", "withdrawn", "rating"]
         .iter()
         .map(|s| (*s).to_string())
         .collect();
@@ -58,6 +60,7 @@ pub fn crosstable_csv(tournament: &str, sections: &[SectionTable]) -> String {
                 } else {
                     String::new()
                 },
+                row.rating.map(|r| r.to_string()).unwrap_or_default(),
             ];
             let mut cells = vec![String::new(); most as usize];
             for c in row.cells {
@@ -89,8 +92,13 @@ pub fn crosstable_csv(tournament: &str, sections: &[SectionTable]) -> String {
 /// The crosstable of every section as JSON (see [`TableJson`]).
 #[must_use]
 pub fn crosstable_json(tournament: &str, sections: &[SectionTable]) -> TableJson {
+    let first = sections.first();
     TableJson {
         tournament: tournament.to_string(),
+        scoring: first.map(|s| s.scoring).unwrap_or_default(),
+        tie_breaks: first
+            .map(|s| s.order.iter().map(|t| t.code()).collect())
+            .unwrap_or_default(),
         sections: sections
             .iter()
             .map(|s| json_section(tournament, s))
@@ -98,11 +106,16 @@ pub fn crosstable_json(tournament: &str, sections: &[SectionTable]) -> TableJson
     }
 }
 
-/// `tournament crosstable --format json`: the tournament and its sections.
+/// `tournament crosstable --format json` and `tournament standings --json`
+/// (one shape): the tournament and its sections.
 #[derive(Clone, Debug, Serialize)]
 pub struct TableJson {
     /// The tournament's name.
     pub tournament: String,
+    /// `classic` (1/½/0) or `fmjd` (2/1/0).
+    pub scoring: crate::tournament::standings::Scoring,
+    /// The tie-breaks' codes, in the order they decide.
+    pub tie_breaks: Vec<&'static str>,
     /// Each section's table.
     pub sections: Vec<SectionJson>,
 }
@@ -116,6 +129,14 @@ pub struct SectionJson {
     pub scoring: crate::tournament::standings::Scoring,
     /// The tie-breaks' codes, in the order they decide.
     pub tie_breaks: Vec<&'static str>,
+    /// The average of the entry ratings (rounded down), null when nobody
+    /// is rated.
+    pub average_rating: Option<u32>,
+    /// How many players have an entry rating.
+    pub rated_players: u32,
+    /// The category of the average rating (1 for 2251-2275, each next 25
+    /// points higher), null at 2250 or below or when nobody is rated.
+    pub category: Option<u32>,
     /// One row per player, in place order.
     pub rows: Vec<RowJson>,
 }
@@ -131,6 +152,9 @@ pub struct RowJson {
     pub name: String,
     /// Whether the player withdrew.
     pub withdrawn: bool,
+    /// The entry rating: the rating on the variant's list in force when the
+    /// tournament started; null for an unrated player.
+    pub rating: Option<u32>,
     /// The cells against each opponent, by the opponent's number.
     pub cells: Vec<CellJson>,
     /// Points as the scoring prints them (in parentheses when not counted).
@@ -172,10 +196,15 @@ pub struct TieBreakJson {
 }
 
 fn json_section(tournament: &str, s: &SectionTable) -> SectionJson {
-    let view = s.view(tournament);
+    // The cells keep to the points: no marks of how a game ended.
+    let view = crate::words::tournament::TableView {
+        endings: &[],
+        ..s.view(tournament)
+    };
     let order = place_order(&view);
     // The cells' texts come from the words' table (language-neutral marks).
     let (rows, _) = crosstable_rows_by_place(&view, Language::En);
+    let lead = leading_columns(&view);
     let t = &s.crosstable;
     let withdrawn = t.withdrawn();
     let out = order
@@ -188,7 +217,7 @@ fn json_section(tournament: &str, s: &SectionTable) -> SectionJson {
                 .enumerate()
                 .map(|(k, &o)| CellJson {
                     opponent: o,
-                    text: words.get(2 + k).cloned().unwrap_or_default(),
+                    text: words.get(lead + k).cloned().unwrap_or_default(),
                     half_points: t.cell(p, o).map(|(h, _)| h),
                 })
                 .collect();
@@ -216,8 +245,9 @@ fn json_section(tournament: &str, s: &SectionTable) -> SectionJson {
                 number: p,
                 name: s.names.get(p as usize - 1).cloned().unwrap_or_default(),
                 withdrawn: withdrawn.contains(&p),
+                rating: view.rating(p),
                 cells,
-                points: words.get(2 + order.len()).cloned().unwrap_or_default(),
+                points: words.get(lead + order.len()).cloned().unwrap_or_default(),
                 half_points: standing.map_or_else(|| t.row_total(p), |st| st.score),
                 games: t.games(p),
                 match_points: s.match_points.then(|| t.match_points(p)),
@@ -225,10 +255,14 @@ fn json_section(tournament: &str, s: &SectionTable) -> SectionJson {
             }
         })
         .collect();
+    let average = view.average();
     SectionJson {
         section: s.section,
         scoring: s.scoring,
         tie_breaks: s.order.iter().map(|t| t.code()).collect(),
+        average_rating: average.map(|a| a.rating),
+        rated_players: average.map_or(0, |a| a.rated),
+        category: average.and_then(|a| a.category),
         rows: out,
     }
 }

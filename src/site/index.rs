@@ -21,6 +21,9 @@ pub(super) fn page(site: &Site<'_>) -> String {
         word(Word::Crosstable, lang),
     );
     body.push_str(&crosstable(site.crosstable));
+    if let Some(a) = &site.crosstable.average {
+        let _ = writeln!(body, "<p class=\"average\">{}</p>", escape(a));
+    }
     let _ = writeln!(
         body,
         "<p class=\"legend\">{}</p>",
@@ -78,6 +81,9 @@ fn crosstable_row(row: &SiteRow) -> String {
         row.number,
         escape(&row.name)
     );
+    if let Some(r) = &row.rating {
+        let _ = write!(out, "<td class=\"rating\">{}</td>", escape(r));
+    }
     for (j, cell) in row.cells.iter().enumerate() {
         let own = usize::try_from(row.number).is_ok_and(|n| n == j + 1);
         let class = if own { "cell self" } else { "cell" };

@@ -72,6 +72,9 @@ pub struct SiteTable {
     pub headers: Vec<String>,
     /// The players' rows, in the order shown (by number or by place).
     pub rows: Vec<SiteRow>,
+    /// The line under the table with the average entry rating and the
+    /// category, worded; `None` when nobody is rated.
+    pub average: Option<String>,
 }
 
 /// One player's row of the crosstable.
@@ -81,6 +84,9 @@ pub struct SiteRow {
     pub number: u32,
     /// The player's name.
     pub name: String,
+    /// The entry rating as the table prints it (`2434`, `—` unrated);
+    /// `None` when the table has no rating column (nobody is rated).
+    pub rating: Option<String>,
     /// The cells against each opponent, in number order (`1`, `½`, `0`, `×`
     /// on the diagonal, empty for a game not finished).
     pub cells: Vec<String>,

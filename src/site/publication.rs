@@ -97,29 +97,37 @@ pub fn publication(
 fn site_table(view: &crate::words::tournament::TableView<'_>, lang: Language) -> SiteTable {
     let (rows, _) = crate::words::tournament::crosstable_rows(view, lang);
     let n = view.crosstable.players() as usize;
+    // Number, name and, when somebody is rated, the entry rating.
+    let lead = crate::words::tournament::leading_columns(view);
+    let rated = lead > 2;
     // Match points (micro-matches) come after the points in the words'
     // rows; the page shows them as the first column after the place.
     let mp = usize::from(view.match_points);
     let mut rows = rows.into_iter();
     let mut headers = rows.next().unwrap_or_default();
-    if mp == 1 && headers.len() > 4 + n {
-        headers.swap(3 + n, 4 + n);
+    if mp == 1 && headers.len() > lead + 2 + n {
+        headers.swap(lead + 1 + n, lead + 2 + n);
     }
     let rows = rows
         .map(|r| SiteRow {
             number: r.first().and_then(|x| x.parse().ok()).unwrap_or(0),
             name: r.get(1).cloned().unwrap_or_default(),
-            cells: r.iter().skip(2).take(n).cloned().collect(),
-            points: r.get(2 + n).cloned().unwrap_or_default(),
-            place: r.get(3 + n + mp).cloned().unwrap_or_default(),
+            rating: rated.then(|| r.get(2).cloned().unwrap_or_default()),
+            cells: r.iter().skip(lead).take(n).cloned().collect(),
+            points: r.get(lead + n).cloned().unwrap_or_default(),
+            place: r.get(lead + 1 + n + mp).cloned().unwrap_or_default(),
             tie_breaks: r
-                .get(3 + n..3 + n + mp)
+                .get(lead + 1 + n..lead + 1 + n + mp)
                 .unwrap_or_default()
                 .iter()
-                .chain(r.iter().skip(4 + n + mp))
+                .chain(r.iter().skip(lead + 2 + n + mp))
                 .cloned()
                 .collect(),
         })
         .collect();
-    SiteTable { headers, rows }
+    SiteTable {
+        headers,
+        rows,
+        average: crate::words::tournament::average_line(view, lang),
+    }
 }

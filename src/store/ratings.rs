@@ -6,13 +6,19 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 
+use super::tournaments::TournamentId;
 use super::{Result, Ts, Tx};
 use crate::rules::GameResult;
 use crate::tournament::rating::{Model, RatedGame};
 use crate::vocabulary::{GameId, PlayerId};
 
 /// Every finished game of `variant` that counts for its list: the game is
-/// rated and so is its tournament, if it has one. Oldest result first.
+/// rated and so is its tournament, if it has one, and it was played: a game
+/// lost by forfeit or on time before both players made a move (fewer than
+/// two plies) was decided without play and is not rated (FIDE Rating
+/// Regulations B.02 §5.1: unplayed games, by forfeit or for any other
+/// reason, are not rated; a game where both players made at least one move
+/// is). Oldest result first.
 pub fn rated_games(tx: &Tx<'_>, variant: &str) -> Result<Vec<RatedGame>> {
     let mut stmt = tx.sql().prepare_cached(
         "SELECT g.id, g.white_id, g.black_id, g.result, g.finished_at
@@ -21,6 +27,8 @@ pub fn rated_games(tx: &Tx<'_>, variant: &str) -> Result<Vec<RatedGame>> {
            LEFT JOIN tournaments t ON t.id = tg.tournament_id
           WHERE g.variant = ?1 AND g.status = 'finished' AND g.rated = 1
             AND coalesce(t.rated, 1) = 1
+            AND NOT (coalesce(g.termination, '') IN ('forfeit', 'time')
+                     AND (SELECT count(*) FROM moves m WHERE m.game_id = g.id) < 2)
           ORDER BY g.finished_at, g.id",
     )?;
     let rows = stmt.query_map([variant], |row| {
@@ -53,6 +61,19 @@ pub fn game_rated(tx: &Tx<'_>, game: GameId) -> Result<Option<bool>> {
         })
         .optional()?
         .map(|r| r == 1))
+}
+
+/// Whether a tournament's games count for the rating lists.
+pub fn tournament_rated(tx: &Tx<'_>, tournament: TournamentId) -> Result<bool> {
+    Ok(tx
+        .sql()
+        .query_row(
+            "SELECT rated FROM tournaments WHERE id = ?1",
+            [tournament.0],
+            |r| r.get::<_, i64>("rated"),
+        )
+        .optional()?
+        .is_none_or(|r| r == 1))
 }
 
 /// Sets whether a tournament's games count, by the tournament's name.

@@ -4,6 +4,7 @@
 use super::game::{side_name, variant_name};
 use crate::rules::{Color, Variant};
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 pub use crate::referee::told::{Invitation, InvitedTournament};
 
@@ -142,6 +143,21 @@ pub fn invitation(i: &Invitation, lang: Language) -> String {
         }
         None => {}
     }
+    if let Some([yours, theirs]) = i.ratings {
+        let rating = |r: Option<u32>| {
+            r.map_or_else(
+                || Message::new("invitation-rating-unrated").render(lang),
+                |r| r.to_string(),
+            )
+        };
+        s.push_str(
+            &Message::new("invitation-ratings")
+                .arg("yours", rating(yours))
+                .arg("opponent", rating(theirs))
+                .render(lang),
+        );
+        s.push('\n');
+    }
     s.push_str(&match (i.time_control.map(|c| c.describe(lang)), lang) {
         (Some(c), Language::En) => format!("Time control: {c}.\n"),
         (Some(c), Language::Ru) => format!("Контроль времени: {c}.\n"),
@@ -215,6 +231,7 @@ mod tests {
             tournament: Some(InvitedTournament::Name("Кубок клуба".into())),
             time_control: Some(crate::clock::TimeControl::parse("10/10").expect("control")),
             reader_to_move: false,
+            ratings: None,
         };
         let ru = invitation(&i, Language::Ru);
         assert!(

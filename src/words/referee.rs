@@ -340,6 +340,16 @@ pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
             format!("game #{g} is not waiting for adjudication")
         }
         (T::NoAdjudication(g), Language::Ru) => format!("партия №{g} не передана на присуждение"),
+        (T::AwaitingRuling(g), lang) => {
+            crate::words::catalog::Message::new("refusal-claim-awaiting-ruling")
+                .arg("game", g.0.to_string())
+                .render(lang)
+        }
+        (T::AdjudicationOver(g), lang) => {
+            crate::words::catalog::Message::new("refusal-claim-adjudication-over")
+                .arg("game", g.0.to_string())
+                .render(lang)
+        }
         (T::Ballot(why), Language::En) => format!("the list of openings cannot be used: {why}"),
         (T::Ballot(why), Language::Ru) => format!("список дебютов не годится: {why}"),
         (T::NoDrawingTable(name), Language::En) => {
@@ -592,6 +602,8 @@ mod tests {
             TournamentRefusal::DrawOffersFrom(20).into(),
             TournamentRefusal::Frozen(g).into(),
             TournamentRefusal::NoAdjudication(g).into(),
+            TournamentRefusal::AwaitingRuling(g).into(),
+            TournamentRefusal::AdjudicationOver(g).into(),
             TournamentRefusal::Period("2026".into()).into(),
             TournamentRefusal::NoClaim(g).into(),
             TournamentRefusal::WhichClaim(g).into(),

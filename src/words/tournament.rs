@@ -16,8 +16,10 @@
 //! aligned by characters (names may be Cyrillic), lines carry no trailing
 //! spaces.
 
-use crate::tournament::standings::{Crosstable, Mark, Scoring, Standing, TieBreak, Unit};
-use crate::vocabulary::Language;
+use crate::tournament::rating::entry::{Average, average};
+use crate::tournament::standings::{Mark, Scoring, Standing, TieBreak, Unit};
+use crate::vocabulary::{Language, Termination};
+use crate::words::catalog::Message;
 
 pub use crate::referee::told::TableView;
 
@@ -32,6 +34,61 @@ impl TableView<'_> {
     fn standing(&self, player: u32) -> Option<&Standing> {
         self.standings.iter().find(|s| s.player == player)
     }
+
+    /// Whether the table shows the entry ratings: somebody has one.
+    #[must_use]
+    pub fn shows_ratings(&self) -> bool {
+        self.ratings.iter().any(Option::is_some)
+    }
+
+    /// A player's entry rating, `None` for an unrated one.
+    #[must_use]
+    pub fn rating(&self, player: u32) -> Option<u32> {
+        self.ratings.get(player as usize - 1).copied().flatten()
+    }
+
+    /// The average of the entry ratings of the section's players, with its
+    /// category; `None` when nobody is rated.
+    #[must_use]
+    pub fn average(&self) -> Option<Average> {
+        let ratings: Vec<Option<u32>> = (1..=self.crosstable.players())
+            .map(|p| self.rating(p))
+            .collect();
+        average(&ratings)
+    }
+}
+
+/// The columns a table shows before the opponents' cells: №, the name and,
+/// when somebody is rated, the entry rating.
+#[must_use]
+pub fn leading_columns(view: &TableView<'_>) -> usize {
+    2 + usize::from(view.shows_ratings())
+}
+
+/// The rating cell: the rating, or `—` for an unrated player.
+#[must_use]
+pub fn rating_cell(rating: Option<u32>) -> String {
+    rating.map_or_else(|| UNRATED.to_string(), |r| r.to_string())
+}
+
+/// The mark of an unrated player in the rating column.
+const UNRATED: char = '—';
+
+/// The line under a rated table: "Average rating 2434 (16 rated players),
+/// category 8" / «Средний рейтинг 2434 (16 участников с рейтингом),
+/// категория 8»; `None` when nobody is rated.
+#[must_use]
+pub fn average_line(view: &TableView<'_>, lang: Language) -> Option<String> {
+    let a = view.average()?;
+    let m = match a.category {
+        Some(c) => Message::new("tournament-average-rating").arg("category", c.to_string()),
+        None => Message::new("tournament-average-rating-no-category"),
+    };
+    Some(
+        m.arg("rating", a.rating.to_string())
+            .arg("rated", a.rated)
+            .render(lang),
+    )
 }
 
 /// A tie-break's short name as a column header: «Коэф. Бергера» / "SB".
@@ -185,6 +242,34 @@ struct Used {
     pending: bool,
     uncounted: bool,
     withdrawn: bool,
+    unrated: bool,
+    time: bool,
+    adjudicated: bool,
+}
+
+/// The sign after a cell's result lost (or won) on time: `0⏱`.
+const ON_TIME: char = '⏱';
+/// The sign after a cell's result decided at adjudication (the director's
+/// ruling or both players' matching claims): `½⚖`.
+const ADJUDICATED: char = '⚖';
+
+/// The sign a game's ending puts after its result in the table, if any.
+fn ending_sign(t: Option<Termination>) -> Option<char> {
+    match t? {
+        Termination::Time => Some(ON_TIME),
+        Termination::Adjudication | Termination::AgreedClaims => Some(ADJUDICATED),
+        _ => None,
+    }
+}
+
+/// How the games between `a` and `b` ended, in the fixture order (the
+/// order of [`crate::tournament::standings::Crosstable::marks`]).
+fn pair_endings(view: &TableView<'_>, a: u32, b: u32) -> Vec<Option<Termination>> {
+    view.endings
+        .iter()
+        .filter(|e| (e.white, e.black) == (a, b) || (e.white, e.black) == (b, a))
+        .map(|e| e.termination)
+        .collect()
 }
 
 /// The sign after a cell's results that a replacement's predecessor
@@ -221,16 +306,22 @@ fn mark_text(mark: Mark, scoring: Scoring) -> String {
 }
 
 /// The cell of `a`'s row in `b`'s column.
-fn cell_text(t: &Crosstable, a: u32, b: u32, scoring: Scoring, used: &mut Used) -> String {
+fn cell_text(view: &TableView<'_>, a: u32, b: u32, used: &mut Used) -> String {
+    let (t, scoring) = (view.crosstable, view.scoring);
     if a == b {
         return "×".into();
     }
-    let shown: Vec<_> = t
-        .marks(a, b)
+    let marks = t.marks(a, b);
+    let mut endings = pair_endings(view, a, b);
+    if endings.len() != marks.len() {
+        endings = vec![None; marks.len()];
+    }
+    let shown: Vec<_> = marks
         .into_iter()
-        .filter(|c| c.mark != Mark::Cancelled)
+        .zip(endings)
+        .filter(|(c, _)| c.mark != Mark::Cancelled)
         .collect();
-    for c in &shown {
+    for (c, _) in &shown {
         used.forfeit |= matches!(
             c.mark,
             Mark::ForfeitWin | Mark::ForfeitLoss | Mark::DoubleForfeit
@@ -239,10 +330,18 @@ fn cell_text(t: &Crosstable, a: u32, b: u32, scoring: Scoring, used: &mut Used) 
     }
     let text = shown
         .iter()
-        .map(|c| mark_text(c.mark, scoring))
+        .map(|(c, end)| {
+            let mut text = mark_text(c.mark, scoring);
+            if let (Mark::Played(_), Some(sign)) = (c.mark, ending_sign(*end)) {
+                used.time |= sign == ON_TIME;
+                used.adjudicated |= sign == ADJUDICATED;
+                text.push(sign);
+            }
+            text
+        })
         .collect::<Vec<_>>()
         .join(" ");
-    if shown.iter().any(|c| !c.counted) {
+    if shown.iter().any(|(c, _)| !c.counted) {
         used.uncounted = true;
         format!("({text})")
     } else {
@@ -262,14 +361,20 @@ fn legend(used: &Used, lang: Language) -> Option<String> {
         (used.uncounted, "( ) not counted", "( ) не засчитывается"),
         (used.withdrawn, "* withdrew", "* выбывшие из турнира"),
     ];
-    let words: Vec<&str> = items
+    let mut words: Vec<String> = items
         .iter()
         .filter(|(on, _, _)| *on)
-        .map(|&(_, en, ru)| match lang {
-            Language::En => en,
-            Language::Ru => ru,
-        })
+        .map(|&(_, en, ru)| lang.pick(en, ru).to_string())
         .collect();
+    if used.time {
+        words.push(Message::new("tournament-legend-time").render(lang));
+    }
+    if used.adjudicated {
+        words.push(Message::new("tournament-legend-adjudicated").render(lang));
+    }
+    if used.unrated {
+        words.push(Message::new("tournament-legend-unrated").render(lang));
+    }
     (!words.is_empty()).then(|| words.join("; "))
 }
 
@@ -309,6 +414,11 @@ fn table_text(
     if let Some(l) = legend {
         out.push('\n');
         out.push_str(&l);
+        out.push('\n');
+    }
+    if let Some(a) = average_line(view, lang) {
+        out.push('\n');
+        out.push_str(&a);
         out.push('\n');
     }
     out
@@ -374,6 +484,10 @@ pub fn crosstable_rows_in(
         Language::Ru => ("№", "Участник", "Очки", "Место"),
     };
     let mut header = vec![number.to_string(), player.to_string()];
+    let rated = view.shows_ratings();
+    if rated {
+        header.push(lang.pick("Rating", "Рейтинг").to_string());
+    }
     header.extend(order.iter().map(|b| b.to_string()));
     header.push(points.to_string());
     if view.match_points {
@@ -392,8 +506,13 @@ pub fn crosstable_rows_in(
             name.push_str(" *");
         }
         let mut row = vec![a.to_string(), name];
+        if rated {
+            let r = view.rating(a);
+            used.unrated |= r.is_none();
+            row.push(rating_cell(r));
+        }
         row.extend(order.iter().map(|&b| {
-            let mut text = cell_text(t, a, b, view.scoring, &mut used);
+            let mut text = cell_text(view, a, b, &mut used);
             let by_predecessor = view
                 .replaced
                 .iter()

@@ -85,7 +85,39 @@ pub fn settings_lines(s: &Settings, lang: Language) -> Vec<String> {
         };
         lines.push(ballot);
     }
+    lines.push(match s.bulletin_every {
+        Some(n) if n > 0 => Message::new("settings-bulletins-every").arg("games", n),
+        _ => Message::new("settings-bulletins-none"),
+    });
+    let list = |days: &[u32]| {
+        days.iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    lines.push(if s.director_warn_days.is_empty() {
+        Message::new("settings-director-warnings-none")
+    } else {
+        Message::new("settings-director-warnings").arg("days", list(&s.director_warn_days))
+    });
+    lines.push(if s.director_silence_days.is_empty() {
+        Message::new("settings-director-silence-none")
+    } else {
+        Message::new("settings-director-silence").arg("days", list(&s.director_silence_days))
+    });
     lines.iter().map(|m| m.render(lang)).collect()
+}
+
+/// Whether a tournament's games count for the rating lists, as a settings
+/// line: "Rating: the games count for the rating list" / «Рейтинг: …».
+#[must_use]
+pub fn rated_line(rated: bool, lang: Language) -> String {
+    Message::new(if rated {
+        "settings-rated"
+    } else {
+        "settings-unrated"
+    })
+    .render(lang)
 }
 
 #[cfg(test)]

@@ -74,8 +74,11 @@ pub enum TournamentCmd {
         #[arg(long)]
         seed: Option<String>,
         /// Addresses in the order of their numbers (1, 2, ...), comma-separated.
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', conflicts_with = "by_rating")]
         numbers: Option<Vec<String>>,
+        /// Seed by rating: number 1 to the highest entry rating, the unrated last.
+        #[arg(long)]
+        by_rating: bool,
         #[command(flatten)]
         who: Director,
     },
@@ -385,6 +388,7 @@ impl TournamentCmd {
                 name,
                 seed,
                 numbers,
+                by_rating,
                 who,
             } => {
                 let seed = seed
@@ -398,7 +402,12 @@ impl TournamentCmd {
                     db,
                     &who,
                     |tx, actor| {
-                        let r = service::draw(tx, actor, &name, seed, numbers.as_deref(), now)?;
+                        let order = match (&numbers, by_rating) {
+                            (Some(n), _) => service::DrawOrder::Given(n),
+                            (None, true) => service::DrawOrder::Rating,
+                            (None, false) => service::DrawOrder::Lot,
+                        };
+                        let r = service::draw(tx, actor, &name, seed, order, now)?;
                         Ok((r, Vec::new()))
                     },
                     |(t, drawn)| {

@@ -13,7 +13,7 @@ use crate::store::tournaments::{self, Tournament};
 use crate::store::{Tx, players};
 use crate::vocabulary::Language;
 use crate::words::operator::desk;
-use crate::words::tournament_settings::{settings_lines, system_name};
+use crate::words::tournament_settings::{rated_line, settings_lines, system_name};
 
 /// Reads in one transaction; a refusal goes to stderr with exit 1.
 pub(super) fn read<T>(
@@ -40,9 +40,10 @@ pub(super) fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<Exi
             let frozen = service::frozen(tx, l.game)?;
             games.push((game_rows::get(tx, l.game)?, l, frozen));
         }
-        Ok((t, entrants, games))
+        let rated = crate::store::ratings::tournament_rated(tx, t.id)?;
+        Ok((t, entrants, games, rated))
     })?;
-    let (t, entrants, games) = match got {
+    let (t, entrants, games, rated) = match got {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
@@ -74,6 +75,7 @@ pub(super) fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<Exi
             })
             .collect(),
         tournament: t,
+        rated,
     };
     crate::cli::output::emit(&shown, json)
 }
@@ -82,6 +84,8 @@ pub(super) fn show(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<Exi
 #[derive(serde::Serialize)]
 struct TournamentShown {
     tournament: Tournament,
+    /// Whether its games count for the rating lists.
+    rated: bool,
     entrants: Vec<EntrantShown>,
     games: Vec<GameLine>,
 }
@@ -126,6 +130,7 @@ impl std::fmt::Display for TournamentShown {
         for line in settings_lines(&t.settings, Language::En) {
             writeln!(f, "{line}")?;
         }
+        writeln!(f, "{}", rated_line(self.rated, Language::En))?;
         if let Some(seed) = &t.draw_seed {
             writeln!(f, "{}", desk::seed_of_the_lot(seed))?;
         }
@@ -169,106 +174,11 @@ pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
-    let shown = StandingsShown {
-        tournament: t.name.clone(),
-        scoring: t.settings.scoring,
-        tie_breaks: t.settings.tie_breaks.clone(),
-        sections: sections.iter().map(SectionShown::of).collect(),
-    };
+    // One shape for both: the crosstable's JSON (docs/tournaments.md, "CSV
+    // and JSON"), rows by place.
+    let shown = crate::site::exports::crosstable_json(&t.name, &sections);
     let words = crate::letters::compose::standings_by_place(&t.name, &sections, Language::En);
     crate::cli::output::emit(&crate::cli::output::Worded::new(shown, words), json)
-}
-
-/// `tournament standings` in JSON: each section's standings with points,
-/// places and tie-breaks (in words the table as the site prints it).
-#[derive(serde::Serialize)]
-struct StandingsShown {
-    tournament: String,
-    scoring: crate::tournament::standings::Scoring,
-    tie_breaks: Vec<crate::tournament::standings::TieBreak>,
-    sections: Vec<SectionShown>,
-}
-
-/// One section of [`StandingsShown`].
-#[derive(serde::Serialize)]
-struct SectionShown {
-    section: u32,
-    standings: Vec<StandingShown>,
-}
-
-/// One player's line of a [`SectionShown`].
-#[derive(serde::Serialize)]
-struct StandingShown {
-    number: u32,
-    name: String,
-    player: String,
-    status: &'static str,
-    /// The score as the tournament's scoring prints it (`7½`, `15`).
-    points: String,
-    half_points: u32,
-    games: u32,
-    finished: u32,
-    /// `3`, or `3-4` when shared.
-    place: String,
-    tie_breaks: Vec<TieBreakValue>,
-}
-
-/// A tie-break of a [`StandingShown`]: its code (`SB`, `WIN`, ...), its value
-/// in its unit (`quarter-points` for SB: 6 is 1½; `half-points`, `count`,
-/// `rank`), and as the table prints it (`1½`), null where the table leaves
-/// the cell blank: a direct encounter or a lot that did not decide the
-/// player's place (they rank within a tied group only).
-#[derive(serde::Serialize)]
-struct TieBreakValue {
-    code: &'static str,
-    unit: crate::tournament::standings::Unit,
-    value: u64,
-    printed: Option<String>,
-}
-
-impl SectionShown {
-    fn of(s: &service::SectionTable) -> SectionShown {
-        SectionShown {
-            section: s.section,
-            standings: s
-                .standings
-                .iter()
-                .map(|st| {
-                    let (p, status) = &s.players[st.player as usize - 1];
-                    let (games, finished) = s.games[st.player as usize - 1];
-                    StandingShown {
-                        number: st.player,
-                        name: p.name.clone(),
-                        player: p.email.clone(),
-                        status: status.as_str(),
-                        points: s.scoring.print(st.score),
-                        half_points: st.score,
-                        games,
-                        finished,
-                        place: if st.place.0 == st.place.1 {
-                            st.place.0.to_string()
-                        } else {
-                            format!("{}-{}", st.place.0, st.place.1)
-                        },
-                        tie_breaks: s
-                            .order
-                            .iter()
-                            .enumerate()
-                            .zip(&st.tiebreaks)
-                            .map(|((k, &t), &value)| TieBreakValue {
-                                code: t.code(),
-                                unit: t.unit(),
-                                value,
-                                printed: crate::words::tournament::tiebreak_shown(st, k, t).map(
-                                    |v| crate::words::tournament::tiebreak_value(t, v, s.scoring),
-                                ),
-                            })
-                            .collect(),
-                    }
-                })
-                .collect(),
-        }
-    }
 }
 
 pub(super) fn adjudications(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {

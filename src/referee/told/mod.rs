@@ -19,8 +19,8 @@ pub use events::{ClockEvent, DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
 pub use tournament::{
-    Heading, Invitation, InvitationLines, InvitedTournament, Replaced, RulingDue, TableView,
-    TournamentEvent,
+    FixtureEnd, Heading, Invitation, InvitationLines, InvitedTournament, Replaced, RulingDue,
+    TableView, TournamentEvent,
 };
 
 use crate::games::Finish;

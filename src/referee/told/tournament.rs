@@ -55,6 +55,11 @@ pub struct Invitation {
     pub time_control: Option<TimeControl>,
     /// Whether the reader moves first.
     pub reader_to_move: bool,
+    /// The reader's and the opponent's ratings on the variant's list in
+    /// force when the game (or its tournament) started, `None` inside for
+    /// an unrated player; `None` when neither has a rating or the game is
+    /// unrated.
+    pub ratings: Option<[Option<u32>; 2]>,
 }
 
 /// The tournament a game of an invitation belongs to.
@@ -272,6 +277,26 @@ pub struct TableView<'a> {
     /// Whether the table shows match points beside the game points (a
     /// micro-match tournament: 2 for a match won, 1 drawn, 0 lost).
     pub match_points: bool,
+    /// Each player's entry rating (index = personal number − 1), `None` for
+    /// an unrated player; the table shows a rating column, the average and
+    /// the category only when somebody has one.
+    pub ratings: &'a [Option<u32>],
+    /// How each game of the playing order ended, in the crosstable's
+    /// fixture order: the table marks a loss on time and a result decided
+    /// at adjudication in the cell. Empty: no such marks (the CSV and JSON
+    /// keep their cells to the points).
+    pub endings: &'a [FixtureEnd],
+}
+
+/// How one game of a tournament's playing order ended, for its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixtureEnd {
+    /// White's personal number.
+    pub white: u32,
+    /// Black's personal number.
+    pub black: u32,
+    /// How it ended; `None` while it is not finished.
+    pub termination: Option<crate::vocabulary::Termination>,
 }
 
 /// A place taken over by a replacement player.

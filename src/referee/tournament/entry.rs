@@ -12,6 +12,7 @@ use crate::store::games as game_rows;
 use crate::store::players::{self, Player};
 use crate::store::tournaments::{self, Entrant, EntrantStatus, Tournament, TournamentStatus};
 use crate::store::{StoreError, Tx};
+use crate::tournament::rating::entry as rating_entry;
 use crate::tournament::{Settings, System, lots};
 use crate::vocabulary::GameStatus;
 use crate::vocabulary::PlayerId;
@@ -171,11 +172,25 @@ fn undo_draw(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<(), Refe
     Ok(())
 }
 
+/// How `draw` gives the personal numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawOrder<'a> {
+    /// By lot: ascending SHA-256(seed ‖ lowercase address).
+    Lot,
+    /// The director's order: the addresses of numbers 1, 2, ...
+    Given(&'a [String]),
+    /// Seeded by the entry ratings: number 1 to the highest rating on the
+    /// variant's list in force, the unrated last, equal ratings by name
+    /// and address ([`rating_entry::seeding`], FIDE C.04.1 A.2).
+    Rating,
+}
+
 /// Draws the personal numbers of every section: by the seeded lot of
 /// [`lots::numbers`] (when none is given, a seed from [`crate::store::draw_bytes`]:
 /// the same again when a restore replays the command), or in the
 /// order the director gives (`order`: addresses, each section's entrants in
-/// the order of their numbers). The seed and the numbers go to the audit log
+/// the order of their numbers), or seeded by the entry ratings on the
+/// variant's list in force at `now` ([`DrawOrder::Rating`]). The seed and the numbers go to the audit log
 /// (`tournament_draw`) so that anyone can re-check the lot.
 ///
 /// # Errors
@@ -185,7 +200,7 @@ pub fn draw(
     actor: PlayerId,
     name: &str,
     seed: Option<Vec<u8>>,
-    order: Option<&[String]>,
+    order: DrawOrder<'_>,
     now: DateTime<Utc>,
 ) -> Result<(Tournament, Vec<(Entrant, Player)>), RefereeError> {
     director(tx, actor)?;
@@ -224,11 +239,29 @@ pub fn draw(
             .map(|e| Ok((e, players::get(tx, e.player)?)))
             .collect::<Result<_, StoreError>>()?;
         let numbers: Vec<u32> = match order {
-            None => {
+            DrawOrder::Lot => {
                 let addresses: Vec<&str> = field.iter().map(|(_, p)| p.email.as_str()).collect();
                 lots::numbers(&seed, &addresses)
             }
-            Some(order) => given_numbers(&field, order, section)?,
+            DrawOrder::Given(order) => given_numbers(&field, order, section)?,
+            DrawOrder::Rating => {
+                let ids: Vec<PlayerId> = field.iter().map(|(_, p)| p.id).collect();
+                let ratings = super::table::entry_ratings(tx, &t, now, &ids)?;
+                let seeds: Vec<rating_entry::Seed<'_>> = field
+                    .iter()
+                    .zip(&ratings)
+                    .map(|((_, p), &rating)| rating_entry::Seed {
+                        rating,
+                        name: &p.name,
+                        address: &p.email,
+                    })
+                    .collect();
+                let mut numbers = vec![0; field.len()];
+                for (k, i) in rating_entry::seeding(&seeds).into_iter().enumerate() {
+                    numbers[i] = u32::try_from(k + 1).unwrap_or(u32::MAX);
+                }
+                numbers
+            }
         };
         for ((e, p), n) in field.into_iter().zip(numbers) {
             tournaments::set_number(tx, t.id, e.player, Some(n))?;
@@ -247,7 +280,11 @@ pub fn draw(
         None,
         serde_json::json!({
             "tournament": t.name,
-            "method": if order.is_some() { "given" } else { "lot" },
+            "method": match order {
+                DrawOrder::Given(_) => "given",
+                DrawOrder::Lot => "lot",
+                DrawOrder::Rating => "rating",
+            },
             "seed": seed_hex,
             "rule": "numbers in ascending order of SHA-256(seed || lowercase address)",
             "numbers": drawn.iter().map(|(n, s, p)| serde_json::json!({

@@ -15,12 +15,13 @@ mod table;
 mod warnings;
 
 pub use directors::{add_director, directors, remove_director};
-pub use entry::{draw, enter, new_tournament, remove, replace, withdraw};
+pub use entry::{DrawOrder, draw, enter, new_tournament, remove, replace, withdraw};
 pub use period::{claim, end_playing_period, overdue_claims};
 pub use ruling::{Ruling, rule_claim};
 pub use start::start;
 pub use table::{
-    SectionTable, after_game_end, frozen, invitation_lines, refuse_if_frozen, table, table_mail,
+    SectionTable, after_game_end, entry_ratings, frozen, game_ratings, invitation_lines,
+    refuse_if_frozen, table, table_mail,
 };
 pub use warnings::{clock_warning, set_warning_days};
 

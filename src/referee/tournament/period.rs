@@ -129,7 +129,9 @@ pub fn end_playing_period(
 /// director's ruling.
 ///
 /// # Errors
-/// [`TournamentRefusal::NoAdjudication`] for a game not waiting for claims,
+/// [`TournamentRefusal::NoAdjudication`] for a game never frozen,
+/// [`TournamentRefusal::AwaitingRuling`] for one whose claims disagree
+/// before the term, [`TournamentRefusal::AdjudicationOver`] for one decided,
 /// [`RefereeError::NotInGame`].
 pub fn claim(
     tx: &Tx<'_>,
@@ -148,8 +150,12 @@ pub fn claim(
     if open && adj.claims_due <= now {
         return late_claim(tx, &adj, actor, claim, now);
     }
-    if adj.state != AdjudicationState::Claims {
-        return Err(TournamentRefusal::NoAdjudication(id).into());
+    match adj.state {
+        AdjudicationState::Claims => {}
+        AdjudicationState::Ruling => return Err(TournamentRefusal::AwaitingRuling(id).into()),
+        AdjudicationState::Settled | AdjudicationState::Ruled => {
+            return Err(TournamentRefusal::AdjudicationOver(id).into());
+        }
     }
     let mut l = load(tx, id, now)?;
     let side = l.side_of(actor).ok_or(RefereeError::NotInGame(id))?;

@@ -7,7 +7,9 @@ use chrono::{DateTime, Utc};
 use crate::referee::command::Command;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::load::language;
-use crate::referee::told::{InvitationLines, Note, Replaced, TableView, Told, TournamentEvent};
+use crate::referee::told::{
+    FixtureEnd, InvitationLines, Note, Replaced, TableView, Told, TournamentEvent,
+};
 use crate::referee::{Handled, RefereeError, Reply};
 use crate::store::Tx;
 use crate::store::games as game_rows;
@@ -16,6 +18,7 @@ use crate::store::tournaments::{
     self, AdjudicationState, EntrantStatus, GameStanding, Tournament, TournamentGame,
     TournamentStatus,
 };
+use crate::tournament::rating::entry;
 use crate::tournament::standings::{Crosstable, Fixture, Outcome, Scoring, Standing, TieBreak};
 use crate::vocabulary::DirectorAction;
 use crate::vocabulary::{GameId, PlayerId};
@@ -46,6 +49,13 @@ pub struct SectionTable {
     pub replaced: Vec<Replaced>,
     /// Whether match points are shown (micro-matches).
     pub match_points: bool,
+    /// Each player's entry rating (index = number − 1): the rating on the
+    /// variant's list in force when the tournament started, `None` for an
+    /// unrated player ([`crate::tournament::rating::entry`]).
+    pub ratings: Vec<Option<u32>>,
+    /// How each game of the playing order ended, in fixture order (the
+    /// crosstable's cells mark losses on time and adjudications).
+    pub endings: Vec<FixtureEnd>,
 }
 
 impl SectionTable {
@@ -61,6 +71,8 @@ impl SectionTable {
             scoring: self.scoring,
             replaced: &self.replaced,
             match_points: self.match_points,
+            ratings: &self.ratings,
+            endings: &self.endings,
         }
     }
 }
@@ -106,6 +118,7 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
         seats.sort_by_key(|(n, _, _)| *n);
         let n = seats.len() as u32;
         let mut fixtures = Vec::new();
+        let mut endings = Vec::new();
         let mut games = vec![(0u32, 0u32); n as usize];
         for g in links.iter().filter(|l| l.link.section == section) {
             let link = &g.link;
@@ -120,6 +133,11 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
                 white: link.white_number,
                 black: link.black_number,
                 outcome: outcome(g),
+            });
+            endings.push(FixtureEnd {
+                white: link.white_number,
+                black: link.black_number,
+                termination: finished.then_some(g.termination).flatten(),
             });
         }
         // A replacement keeps the number: the games its predecessor
@@ -157,6 +175,8 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
         let crosstable =
             Crosstable::from_fixtures(n, &fixtures).withdraw(&withdrawn, t.settings.withdrawals);
         let standings = crosstable.standings_with_seed(&order, &seed);
+        let ids: Vec<PlayerId> = seats.iter().map(|(_, p, _)| p.id).collect();
+        let ratings = entry_ratings(tx, t, t.started_at.unwrap_or(t.created_at), &ids)?;
         out.push(SectionTable {
             section,
             names: seats.iter().map(|(_, p, _)| p.name.clone()).collect(),
@@ -168,9 +188,48 @@ pub fn table(tx: &Tx<'_>, t: &Tournament) -> Result<Vec<SectionTable>, RefereeEr
             games,
             replaced,
             match_points: t.system == crate::tournament::System::MicroMatch,
+            ratings,
+            endings,
         });
     }
     Ok(out)
+}
+
+/// The entry ratings of `players` for the tournament `t` starting at
+/// `start`: each one's rating on the list of the tournament's variant in
+/// force that day (the list of the periods before it; the list's own
+/// model), `None` for a player without a rated game before it.
+///
+/// # Errors
+/// Database failures.
+pub fn entry_ratings(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    start: DateTime<Utc>,
+    players: &[PlayerId],
+) -> Result<Vec<Option<u32>>, RefereeError> {
+    ratings_on(tx, t.variant, start, players)
+}
+
+/// Each of `players`' rating on `variant`'s list in force at `day` (the
+/// list's own model), `None` for a player without a rated game before it.
+fn ratings_on(
+    tx: &Tx<'_>,
+    variant: crate::rules::Variant,
+    day: DateTime<Utc>,
+    players: &[PlayerId],
+) -> Result<Vec<Option<u32>>, RefereeError> {
+    let variant = variant.name();
+    let games = crate::store::ratings::rated_games(tx, variant)?;
+    if games.is_empty() {
+        return Ok(vec![None; players.len()]);
+    }
+    let model = crate::store::ratings::model(tx, variant)?;
+    let list = entry::list_in_force(model, &games, day.date_naive());
+    Ok(players
+        .iter()
+        .map(|&p| entry::rating_of(&list, p))
+        .collect())
 }
 
 /// The `standings` mail: the crosstable of the tournament of `game` (or the
@@ -296,6 +355,41 @@ pub fn after_game_end(
         })?);
     }
     Ok(())
+}
+
+/// The ratings of a game's two players (`players`, the reader first) for its
+/// invitation: each one's rating on the variant's list in force when the
+/// game's tournament started (the entry rating), or at `now` for a game of
+/// no tournament; `None` when the game is unrated or neither player has a
+/// rating.
+///
+/// # Errors
+/// Database failures.
+pub fn game_ratings(
+    tx: &Tx<'_>,
+    game: GameId,
+    players: [PlayerId; 2],
+    now: DateTime<Utc>,
+) -> Result<Option<[Option<u32>; 2]>, RefereeError> {
+    if crate::store::ratings::game_rated(tx, game)? == Some(false) {
+        return Ok(None);
+    }
+    let row = game_rows::get(tx, game)?;
+    let (variant, start) = match tournaments::game(tx, game)? {
+        Some(link) => {
+            let t = tournaments::get(tx, link.tournament)?;
+            if !crate::store::ratings::tournament_rated(tx, t.id)? {
+                return Ok(None);
+            }
+            (t.variant, t.started_at.unwrap_or(now))
+        }
+        None => (row.variant, now),
+    };
+    let r = ratings_on(tx, variant, start, &players)?;
+    Ok(match r.as_slice() {
+        &[a, b] if a.is_some() || b.is_some() => Some([a, b]),
+        _ => None,
+    })
 }
 
 /// The tournament's lines of a game's invitation, if it is a tournament game.

@@ -14,6 +14,7 @@
 //! list under the other model is the same call with the other [`Model`].
 
 pub mod elo;
+pub mod entry;
 pub mod glicko2;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};

@@ -608,3 +608,34 @@ calendar-attached = Your calendar is attached ({ $file }, { $count ->
 xfcc-password-mail = Your new Xfcc password: { $password }
 
     Desktop correspondence programs (Scid and others) log in with your registered address and this password. It replaces any earlier one; only its hash is kept, so keep this mail or ask again for a new one ("xfcc password").
+# A crosstable's entry ratings (src/words/tournament.rs): the unrated mark and the average line.
+tournament-legend-unrated = — unrated
+tournament-average-rating = Average rating { $rating } ({ $rated ->
+    [one] one rated player
+   *[other] { $rated } rated players
+}), category { $category }
+tournament-average-rating-no-category = Average rating { $rating } ({ $rated ->
+    [one] one rated player
+   *[other] { $rated } rated players
+}), no category (2250 or below)
+# More of a tournament's settings as `tournament show` prints them (src/words/tournament_settings.rs).
+settings-bulletins-every = Bulletins: after every { $games ->
+    [one] finished game
+   *[other] { $games } finished games
+}, and the final one
+settings-bulletins-none = Bulletins: only when a director sends one
+settings-director-warnings = Warnings to the directors: { $days } days before a loss on time
+settings-director-warnings-none = Warnings to the directors before a loss on time: none
+settings-director-silence = Warnings to the directors of silence on the move: after { $days } days
+settings-director-silence-none = Warnings to the directors of silence on the move: none
+settings-rated = Rating: the games count for the rating list
+settings-unrated = Rating: unrated, the games stay out of the rating lists
+# A claim refused for what the adjudication has come to (src/words/referee.rs).
+refusal-claim-awaiting-ruling = the claims of game #{ $game } are closed: they disagree, and the game awaits the director's ruling
+refusal-claim-adjudication-over = the adjudication of game #{ $game } is over: the game has its result
+# A game's first mail: the players' ratings on the list in force (src/words/help.rs).
+invitation-ratings = Ratings: yours { $yours }, your opponent's { $opponent }.
+invitation-rating-unrated = unrated
+# A crosstable's legend: the signs after a result lost on time and after one decided at adjudication.
+tournament-legend-time = ⏱ lost (won) on time
+tournament-legend-adjudicated = ⚖ decided at adjudication

@@ -630,3 +630,36 @@ calendar-attached = Ваш календарь — во вложении ({ $file
 xfcc-password-mail = Ваш новый пароль Xfcc: { $password }
 
     Настольные программы для заочной игры (Scid и другие) входят с вашим зарегистрированным адресом и этим паролем. Он заменяет прежний; хранится только его хеш, поэтому сохраните это письмо или попросите новый («пароль xfcc»).
+# A crosstable's entry ratings (src/words/tournament.rs): the unrated mark and the average line.
+tournament-legend-unrated = — без рейтинга
+tournament-average-rating = Средний рейтинг { $rating } ({ $rated ->
+    [one] { $rated } участник с рейтингом
+    [few] { $rated } участника с рейтингом
+   *[other] { $rated } участников с рейтингом
+}), категория { $category }
+tournament-average-rating-no-category = Средний рейтинг { $rating } ({ $rated ->
+    [one] { $rated } участник с рейтингом
+    [few] { $rated } участника с рейтингом
+   *[other] { $rated } участников с рейтингом
+}), без категории (2250 и ниже)
+# More of a tournament's settings as `tournament show` prints them (src/words/tournament_settings.rs).
+settings-bulletins-every = Бюллетени: после { $games ->
+    [one] каждой оконченной партии
+   *[other] каждых { $games } оконченных партий
+} и заключительный
+settings-bulletins-none = Бюллетени: только когда их рассылает судья
+settings-director-warnings = Предупреждения судьям: за { $days } дн. до поражения по времени
+settings-director-warnings-none = Предупреждения судьям перед поражением по времени: нет
+settings-director-silence = Предупреждения судьям о молчании на ходу: через { $days } дн.
+settings-director-silence-none = Предупреждения судьям о молчании на ходу: нет
+settings-rated = Рейтинг: партии учитываются в рейтинг-листе
+settings-unrated = Рейтинг: без обсчёта, партии не учитываются в рейтинг-листах
+# A claim refused for what the adjudication has come to (src/words/referee.rs).
+refusal-claim-awaiting-ruling = заявки по партии №{ $game } закрыты: они расходятся, и партия ждёт решения судьи
+refusal-claim-adjudication-over = присуждение партии №{ $game } закончено: результат партии уже есть
+# A game's first mail: the players' ratings on the list in force (src/words/help.rs).
+invitation-ratings = Рейтинги: ваш — { $yours }, соперника — { $opponent }.
+invitation-rating-unrated = без рейтинга
+# A crosstable's legend: the signs after a result lost on time and after one decided at adjudication.
+tournament-legend-time = ⏱ поражение (победа) по времени
+tournament-legend-adjudicated = ⚖ результат присуждён

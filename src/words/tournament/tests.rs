@@ -1,7 +1,7 @@
 use super::*;
 use crate::rules::{Color, GameResult};
 use crate::tournament::berger;
-use crate::tournament::standings::{Fixture, Outcome, Preset, WithdrawalPolicy};
+use crate::tournament::standings::{Crosstable, Fixture, Outcome, Preset, WithdrawalPolicy};
 
 const LANGS: [Language; 2] = [Language::En, Language::Ru];
 
@@ -101,6 +101,8 @@ fn the_standing_line_names_score_games_and_place() {
         scoring: Scoring::Classic,
         replaced: &[],
         match_points: false,
+        ratings: &[],
+        endings: &[],
     };
     assert_eq!(
         standing_line(&v, &[2, 4], Language::Ru),
@@ -131,6 +133,8 @@ fn the_standing_line_names_score_games_and_place() {
         scoring: Scoring::Classic,
         replaced: &[],
         match_points: false,
+        ratings: &[],
+        endings: &[],
     };
     assert_eq!(
         standing_line(&v, &[6, 2], Language::Ru),
@@ -162,6 +166,8 @@ fn fmjd_scoring_prints_two_one_nought() {
         scoring: Scoring::Fmjd,
         replaced: &[],
         match_points: false,
+        ratings: &[],
+        endings: &[],
     };
     let text = crosstable(&v, Language::En);
     let row2 = text.lines().nth(4).unwrap_or_default();
@@ -232,6 +238,8 @@ fn a_single_round_robin_prints_as_a_table() {
         scoring: Scoring::Classic,
         replaced: &[],
         match_points: false,
+        ratings: &[],
+        endings: &[],
     };
     // WIN: 3, 2, 2, 1, 1, 0. SB (quarter-points): 1: 1·7+1·6+2·4+2·4+2·1
     // = 31; 2: 1·8+2·6+1·4+1·4+2·1 = 30; 3: 1·8+2·4+1·4+2·1 = 22;
@@ -303,6 +311,8 @@ fn a_double_round_robin_prints_in_russian() {
         scoring: Scoring::Classic,
         replaced: &[],
         match_points: false,
+        ratings: &[],
+        endings: &[],
     };
     let expected = "\
 Турнир «Осень-2026»
@@ -346,6 +356,8 @@ fn a_double_round_robin_aligns_in_both_languages() {
             scoring: Scoring::Classic,
             replaced: &[],
             match_points: false,
+            ratings: &[],
+            endings: &[],
         };
         let text = crosstable(&v, lang);
         let lines: Vec<&str> = text.lines().collect();

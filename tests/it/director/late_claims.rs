@@ -82,3 +82,94 @@ fn a_claim_after_the_term_is_answered_with_the_term_and_the_director_is_told() {
         .unwrap();
     assert_eq!(claims, 0);
 }
+
+/// A claim for a game in the Ruling state before the term (the claims
+/// disagreed) was refused with "not waiting for adjudication"; once ruled,
+/// with the same words. Each is now refused with what became of the
+/// adjudication, in the claimant's language.
+#[test]
+fn a_claim_after_disagreeing_claims_or_after_the_ruling_is_refused_with_its_true_reason() {
+    let bot = Bot::new(Mailing::Local);
+    let games = frozen_tournament(&bot);
+    bot.serve_once();
+    let (game, white, _) = games
+        .iter()
+        .find(|(_, _, black)| black == BOB)
+        .cloned()
+        .unwrap();
+    let send = |seq: usize, from: &str, side: &str, id: &str, text: &str| {
+        let to = format!("bot+{game}.{}@example.test", bot.token(game, side));
+        bot.deliver(seq, &mail(from, &to, "claim", id, text));
+    };
+    send(
+        1,
+        &white,
+        "white",
+        "c1@x",
+        "claim win\nanalysis: 1. cd4 ba5\n",
+    );
+    send(
+        2,
+        BOB,
+        "black",
+        "c2@x",
+        "требую ничью\nанализ: 1. cd4 ba5\n",
+    );
+    bot.serve_once();
+    // The claims disagree: the game awaits the ruling, before the term.
+    send(
+        3,
+        BOB,
+        "black",
+        "c3@x",
+        "требую победу\nанализ: 1. cd4 ba5\n",
+    );
+    bot.serve_once();
+    let closed =
+        format!("заявки по партии №{game} закрыты: они расходятся, и партия ждёт решения судьи");
+    let to_bob: Vec<String> = bot
+        .outbox_to(BOB)
+        .into_iter()
+        .filter(|b| b.contains(&closed))
+        .collect();
+    assert_eq!(to_bob.len(), 1, "{:?}", bot.outbox_to(BOB));
+    assert!(
+        !to_bob[0].contains("не передана на присуждение"),
+        "{}",
+        to_bob[0]
+    );
+    // The director rules; a claim after that is told the adjudication is over.
+    bot.ok(&[
+        "referee",
+        "adjudicate",
+        &game.to_string(),
+        "1/2-1/2",
+        "--as",
+        REFEREE,
+        "--reason",
+        "a drawn ending",
+    ]);
+    send(
+        4,
+        &white,
+        "white",
+        "c4@x",
+        "claim win\nanalysis: 1. cd4 ba5\n",
+    );
+    bot.serve_once();
+    let over = bot
+        .outbox_to(&white)
+        .into_iter()
+        .filter(|b| b.contains(&format!("the adjudication of game #{game} is over")))
+        .count();
+    assert_eq!(over, 1, "{:?}", bot.outbox_to(&white));
+    let claims: i64 = bot
+        .db()
+        .query_row(
+            "SELECT count(*) FROM adjudication_claims WHERE game_id = ?1",
+            [game],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(claims, 2);
+}

@@ -96,6 +96,7 @@ fn row(number: u32, name: &str, cells: [&str; 3], points: &str, place: &str) -> 
     SiteRow {
         number,
         name: name.into(),
+        rating: None,
         cells: cells.map(String::from).to_vec(),
         points: points.into(),
         place: place.into(),
@@ -127,6 +128,7 @@ fn russian_tournament() -> (SiteTable, Vec<SiteGame>, Replayed) {
             row(2, b, ["0", "×", ""], "0", "2-3"),
             row(3, TRICKY, ["", "", "×"], "0", "2-3"),
         ],
+        average: None,
     };
     (table, games, first)
 }

@@ -683,7 +683,7 @@ fn check_standings(f: &mut Failures, json: &serde_json::Value, e: &Expected<'_>)
     let rows: Vec<serde_json::Value> = json["sections"]
         .as_array()
         .and_then(|s| s.first())
-        .and_then(|s| s["standings"].as_array())
+        .and_then(|s| s["rows"].as_array())
         .cloned()
         .unwrap_or_default();
     let codes: Vec<String> = json["tie_breaks"]
@@ -766,7 +766,7 @@ fn check_standings(f: &mut Failures, json: &serde_json::Value, e: &Expected<'_>)
             .iter()
             .find(|r| r["number"].as_u64() == Some(u64::from(n)));
         if let Some(r) = placed
-            && (r["status"].as_str() != Some("withdrawn")
+            && (r["withdrawn"] != true
                 || r["place"]
                     .as_str()
                     .is_some_and(|p| !p.is_empty() && p != "-"))
@@ -1038,7 +1038,7 @@ fn a_double_round_robin_and_a_micro_match_tournament_played_by_mail() {
     .expect("standings JSON");
     // Each tie-break says its unit and how the table prints it: SB in quarter
     // points (6 is 1½), a blank cell as null.
-    for t in json["sections"][0]["standings"][0]["tie_breaks"]
+    for t in json["sections"][0]["rows"][0]["tie_breaks"]
         .as_array()
         .expect("tie-breaks")
     {
@@ -1921,7 +1921,7 @@ fn the_playing_period_ends_with_two_unfinished_games() {
         &["tournament", "standings", PERIOD, "--json"],
     ))
     .unwrap();
-    let rows = json["sections"][0]["standings"]
+    let rows = json["sections"][0]["rows"]
         .as_array()
         .cloned()
         .unwrap_or_default();

@@ -253,9 +253,12 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_a_replacement_takes_them_over(
     // are removed from the standings (the player has no place).
     let st: serde_json::Value =
         serde_json::from_str(&z.ok(&["tournament", "standings", "Зима", "--json"])).unwrap();
-    let rows = st["sections"][0]["standings"].as_array().unwrap();
-    assert_eq!(rows.len(), 3, "{rows:?}");
+    let all = st["sections"][0]["rows"].as_array().unwrap();
+    let rows: Vec<_> = all.iter().filter(|r| !r["place"].is_null()).collect();
+    assert_eq!(rows.len(), 3, "{all:?}");
     assert!(rows.iter().all(|r| r["points"] == "0"), "{rows:?}");
+    let out = all.iter().find(|r| r["place"].is_null()).unwrap();
+    assert_eq!(out["withdrawn"], true, "{out}");
     // Player 1 is replaced: the new player takes number 1 and the open games.
     z.ok(&[
         "tournament",

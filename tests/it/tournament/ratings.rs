@@ -393,3 +393,81 @@ fn an_unrated_tournament_leaves_its_games_out_of_the_list() {
     let list: serde_json::Value = serde_json::from_str(&list).unwrap();
     assert_eq!(list["rows"].as_array().unwrap().len(), 2);
 }
+
+/// Starts a Russian game `game` between p`white` and p`black` at `at`.
+fn started(z: &Zaochka, white: usize, black: usize, at: &str) {
+    let (w, b) = (
+        format!("p{white}@example.org"),
+        format!("p{black}@example.org"),
+    );
+    z.ok_at(
+        at,
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            &w,
+            "--black",
+            &b,
+        ],
+    );
+}
+
+/// A game lost by forfeit (or on time) before both players made a move was
+/// decided without play: it scores, but it is not rated (FIDE Rating
+/// Regulations B.02 §5.1, docs/ratings.md). A forfeit after both players
+/// moved is rated, and so is a resignation.
+#[test]
+fn a_game_forfeited_before_both_players_moved_is_not_rated() {
+    let z = Zaochka::new();
+    players(&z, 4);
+    let referee = "ref@example.org";
+    z.ok(&[
+        "player", "add", "--name", "Ref", "--email", referee, "--role", "referee",
+    ]);
+    let at = "2026-01-10T12:00:00Z";
+    // #1: p1 against p2, forfeited with no move made.
+    started(&z, 1, 2, at);
+    // #2: p3 against p4, one ply (White alone moved), then forfeited.
+    started(&z, 3, 4, at);
+    z.ok_at(at, &["play", "2", "cd4", "--as", "p3@example.org"]);
+    for game in ["1", "2"] {
+        z.ok_at(
+            at,
+            &[
+                "referee", "forfeit", game, "black", "--as", referee, "--reason", "no move",
+            ],
+        );
+    }
+    let list = z.ok(&["rating", "list", "--variant", "russian"]);
+    assert_eq!(list, "No rated game of Russian checkers has finished.\n");
+    // #3: p1 against p3, both moved, then Black forfeited: rated.
+    started(&z, 1, 3, at);
+    z.ok_at(at, &["play", "3", "cd4", "--as", "p1@example.org"]);
+    z.ok_at(at, &["play", "3", "fg5", "--as", "p3@example.org"]);
+    z.ok_at(
+        at,
+        &[
+            "referee", "forfeit", "3", "black", "--as", referee, "--reason", "silent",
+        ],
+    );
+    let list: serde_json::Value =
+        serde_json::from_str(&z.ok(&["--json", "rating", "list", "--variant", "russian"])).unwrap();
+    let rows: Vec<(String, u64)> = list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["player"].as_str().unwrap().to_string(),
+                r["games"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [("Player 1".to_string(), 1), ("Player 3".to_string(), 1)]
+    );
+}

@@ -36,6 +36,12 @@ fn started(z: &Zaochka, name: &str, n: usize, extra: &[&str]) -> Vec<String> {
 /// The director records the result of the game between numbers `a` and `b`
 /// (either colour), `a`'s score given: 2 won, 1 drawn, 0 lost.
 fn record(z: &Zaochka, name: &str, a: u32, b: u32, a_half: u32) {
+    record_at(z, "2026-11-29T12:00:00Z", name, a, b, a_half);
+}
+
+/// [`record`] at the instant `now` (RFC 3339): the result's date decides
+/// its rating period.
+fn record_at(z: &Zaochka, now: &str, name: &str, a: u32, b: u32, a_half: u32) {
     let show: serde_json::Value =
         serde_json::from_str(&z.ok(&["tournament", "show", name, "--json"])).unwrap();
     let games = show["games"].as_array().unwrap();
@@ -58,16 +64,19 @@ fn record(z: &Zaochka, name: &str, a: u32, b: u32, a_half: u32) {
         (2, true) | (0, false) => "1-0",
         _ => "0-1",
     };
-    z.ok(&[
-        "referee",
-        "adjudicate",
-        &id.to_string(),
-        result,
-        "--as",
-        DIRECTOR,
-        "--reason",
-        "the result as played",
-    ]);
+    z.ok_at(
+        now,
+        &[
+            "referee",
+            "adjudicate",
+            &id.to_string(),
+            result,
+            "--as",
+            DIRECTOR,
+            "--reason",
+            "the result as played",
+        ],
+    );
 }
 
 /// Four players: 4 beats everybody, 3 beats 1 and 2, 1 and 2 draw. Scores
@@ -90,7 +99,7 @@ fn four(z: &Zaochka, name: &str, tie_breaks: &str) {
 fn standings(z: &Zaochka, name: &str) -> Vec<(u64, String)> {
     let st: serde_json::Value =
         serde_json::from_str(&z.ok(&["tournament", "standings", name, "--json"])).unwrap();
-    st["sections"][0]["standings"]
+    st["sections"][0]["rows"]
         .as_array()
         .unwrap()
         .iter()
@@ -146,7 +155,8 @@ fn standings_in_words_are_in_place_order() {
     assert_eq!(numbers, ["4", "3", "1", "2"], "{out}");
     // The opponents' columns follow the same order.
     let header = out.lines().find(|l| l.starts_with('#')).unwrap();
-    assert!(header.contains("4  3  1  2"), "{header}");
+    let columns: Vec<&str> = header.split_whitespace().skip(2).take(4).collect();
+    assert_eq!(columns, ["4", "3", "1", "2"], "{header}");
 }
 
 #[test]
@@ -157,12 +167,12 @@ fn the_crosstable_as_csv_and_json_has_the_documented_columns_by_place() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "section,place,number,name,withdrawn,1,2,3,4,points,half_points,games,match_points,SB,WIN"
+        "section,place,number,name,withdrawn,rating,1,2,3,4,points,half_points,games,match_points,SB,WIN"
     );
-    assert_eq!(lines[1], "1,1,4,Игрок 4,,1,1,1,×,3,6,3,,3,3");
-    assert_eq!(lines[2], "1,2,3,Игрок 3,,1,1,×,0,2,4,3,,1,2");
-    assert_eq!(lines[3], "1,3-4,1,Игрок 1,,×,½,0,0,½,1,3,,¼,0");
-    assert_eq!(lines[4], "1,3-4,2,Игрок 2,,½,×,0,0,½,1,3,,¼,0");
+    assert_eq!(lines[1], "1,1,4,Игрок 4,,,1,1,1,×,3,6,3,,3,3");
+    assert_eq!(lines[2], "1,2,3,Игрок 3,,,1,1,×,0,2,4,3,,1,2");
+    assert_eq!(lines[3], "1,3-4,1,Игрок 1,,,×,½,0,0,½,1,3,,¼,0");
+    assert_eq!(lines[4], "1,3-4,2,Игрок 2,,,½,×,0,0,½,1,3,,¼,0");
     assert_eq!(lines.len(), 5);
     let json: serde_json::Value =
         serde_json::from_str(&z.ok(&["tournament", "crosstable", "Лето", "--format", "json"]))
@@ -197,7 +207,7 @@ fn sonneborn_berger_under_two_one_nought_is_the_documented_definition() {
     }
     let st: serde_json::Value =
         serde_json::from_str(&z.ok(&["tournament", "standings", "Кубок", "--json"])).unwrap();
-    let sb: Vec<String> = st["sections"][0]["standings"]
+    let sb: Vec<String> = st["sections"][0]["rows"]
         .as_array()
         .unwrap()
         .iter()
@@ -308,10 +318,15 @@ fn a_replacement_row_marks_the_games_its_predecessor_finished_with_a_legend() {
             .split_whitespace()
             .collect::<Vec<_>>()
     };
-    // Row 1 (Запасной): × 1° ½ ·; row 2: 0° × · ·; row 3: ½ · × ·.
-    assert_eq!(row("1")[1..6], ["Запасной", "×", "1°", "½", "·"], "{text}");
-    assert_eq!(row("2")[3..7], ["0°", "×", "·", "·"], "{text}");
-    assert_eq!(row("3")[3..7], ["½", "·", "×", "·"], "{text}");
+    // Row 1 (Запасной): × 1° ½ ·; row 2: 0° × · ·; row 3: ½ · × · (the
+    // results recorded by the director's ruling, so each marked ⚖).
+    assert_eq!(
+        row("1")[1..6],
+        ["Запасной", "×", "1⚖°", "½⚖", "·"],
+        "{text}"
+    );
+    assert_eq!(row("2")[3..7], ["0⚖°", "×", "·", "·"], "{text}");
+    assert_eq!(row("3")[3..7], ["½⚖", "·", "×", "·"], "{text}");
     assert!(
         text.contains("° партия игрока, занимавшего это место раньше: 1 Игрок 1"),
         "{text}"
@@ -457,4 +472,192 @@ fn micro_matches_show_match_points_beside_the_game_points() {
     let text = z.ok(&["tournament", "crosstable", "Матчи", "--lang", "en"]);
     let header = text.lines().find(|l| l.starts_with('#')).unwrap();
     assert!(header.contains("Pts  MP  Place"), "{text}");
+}
+
+/// The event of the summer quarter that gives Игрок 1-3 their ratings: 1
+/// beats 2 and 3, 2 and 3 draw, every result recorded on 1 August 2026.
+/// Elo, all three new (entry 1800): 1 scores 100 %, 1800 + 800 × 0.5 = 2200;
+/// 2 and 3 score 25 %, D(0.25) = −191, F = 0.875, 1800 − 167 = 1633.
+fn summer(z: &Zaochka) {
+    let at = "2026-07-01T12:00:00Z";
+    let ok = |args: &[&str]| z.ok_at(at, args);
+    add_director(&ok, DIRECTOR, None);
+    let players = add_numbered(&ok, 4, |i| format!("p{i}@example.org"));
+    field::new_tournament(&ok, DIRECTOR, "Лето", "round-robin", &[], &players[..3]);
+    let order = players[..3].join(",");
+    ok(&[
+        "tournament",
+        "draw",
+        "Лето",
+        "--numbers",
+        &order,
+        "--as",
+        DIRECTOR,
+    ]);
+    ok(&["tournament", "start", "Лето", "--as", DIRECTOR]);
+    for (a, b, h) in [(1, 2, 2), (1, 3, 2), (2, 3, 1)] {
+        record_at(z, "2026-08-01T12:00:00Z", "Лето", a, b, h);
+    }
+}
+
+#[test]
+fn the_crosstable_shows_each_entry_rating_the_average_and_the_category() {
+    let z = Zaochka::new();
+    summer(&z);
+    let players: Vec<String> = (1..=4).map(|i| format!("p{i}@example.org")).collect();
+    let ok = |args: &[&str]| z.ok(args);
+    field::new_tournament(
+        &ok,
+        DIRECTOR,
+        "Осень",
+        "round-robin",
+        &["--tie-breaks", "SB"],
+        &players,
+    );
+    z.ok(&[
+        "tournament",
+        "draw",
+        "Осень",
+        "--numbers",
+        &players.join(","),
+        "--as",
+        DIRECTOR,
+    ]);
+    z.ok(&["tournament", "start", "Осень", "--as", DIRECTOR]);
+    // Each invitation names both ratings (the players write Russian); the
+    // summer's invitations, all players unrated then, named none.
+    let bodies = z.outbox_bodies();
+    let rated: Vec<&String> = bodies.iter().filter(|b| b.contains("Рейтинги:")).collect();
+    assert_eq!(rated.len(), 12, "{bodies:#?}");
+    assert!(
+        rated
+            .iter()
+            .any(|b| b.contains("Рейтинги: ваш — 2200, соперника — 1633.\n")),
+        "{rated:#?}"
+    );
+    assert!(
+        rated
+            .iter()
+            .any(|b| b.contains("Рейтинги: ваш — без рейтинга, соперника — 2200.\n")),
+        "{rated:#?}"
+    );
+    // A result of the running quarter does not change the entry ratings.
+    record(&z, "Осень", 4, 1, 2);
+    let text = z.ok(&["tournament", "crosstable", "Осень", "--lang", "en"]);
+    assert_eq!(
+        text,
+        "Tournament Осень
+
+#  Player   Rating   1  2  3   4  Pts  Place  SB
+1  Игрок 1    2200   ×  ·  ·  0⚖    0    2-4   0
+2  Игрок 2    1633   ·  ×  ·   ·    0    2-4   0
+3  Игрок 3    1633   ·  ·  ×   ·    0    2-4   0
+4  Игрок 4       —  1⚖  ·  ·   ×    1      1   0
+
+· not played yet; ⚖ decided at adjudication; — unrated
+
+Average rating 1822 (3 rated players), no category (2250 or below)
+
+"
+    );
+    let ru = z.ok(&["tournament", "crosstable", "Осень", "--lang", "ru"]);
+    assert!(ru.contains("Участник  Рейтинг"), "{ru}");
+    assert!(ru.contains("— без рейтинга"), "{ru}");
+    assert!(
+        ru.ends_with(
+            "Средний рейтинг 1822 (3 участника с рейтингом), без категории (2250 и ниже)\n\n"
+        ),
+        "{ru}"
+    );
+    let csv = z.ok(&["tournament", "crosstable", "Осень", "--format", "csv"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[0].starts_with("section,place,number,name,withdrawn,rating,1,"),
+        "{csv}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("1,2-4,1,Игрок 1,,2200,")),
+        "{csv}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("1,1,4,Игрок 4,,,")),
+        "{csv}"
+    );
+    // The JSON of crosstable and standings is one shape, with the ratings.
+    let json = z.ok(&["tournament", "crosstable", "Осень", "--format", "json"]);
+    let standings = z.ok(&["tournament", "standings", "Осень", "--json"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&json).unwrap(),
+        serde_json::from_str::<serde_json::Value>(&standings).unwrap()
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let section = &v["sections"][0];
+    assert_eq!(section["average_rating"], 1822);
+    assert_eq!(section["rated_players"], 3);
+    assert!(section["category"].is_null());
+    let rating_of = |n: u64| {
+        section["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["number"] == n)
+            .unwrap()["rating"]
+            .clone()
+    };
+    assert_eq!(rating_of(1), 2200);
+    assert_eq!(rating_of(2), 1633);
+    assert!(rating_of(4).is_null());
+    // The same ratings as the rating list of the summer quarter prints.
+    let list: serde_json::Value = serde_json::from_str(&z.ok(&[
+        "rating",
+        "list",
+        "--variant",
+        "russian",
+        "--at",
+        "2026-09-30",
+        "--json",
+    ]))
+    .unwrap();
+    let listed: Vec<f64> = list["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rating"].as_f64().unwrap())
+        .collect();
+    assert_eq!(listed, [2200.0, 1633.0, 1633.0]);
+}
+
+#[test]
+fn the_draw_by_rating_gives_number_one_to_the_highest_rating_and_the_unrated_the_last() {
+    let z = Zaochka::new();
+    summer(&z);
+    let players: Vec<String> = (1..=4).map(|i| format!("p{i}@example.org")).collect();
+    let ok = |args: &[&str]| z.ok(args);
+    // Entered with the unrated player first and the highest rating last.
+    let entered: Vec<String> = players.iter().rev().cloned().collect();
+    field::new_tournament(&ok, DIRECTOR, "Осень", "round-robin", &[], &entered);
+    let out = z.ok(&[
+        "tournament",
+        "draw",
+        "Осень",
+        "--by-rating",
+        "--as",
+        DIRECTOR,
+    ]);
+    let numbers: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("section"))
+        .map(|l| l.rsplit('<').next().unwrap().trim_end_matches('>'))
+        .collect();
+    // 2200, then the two 1633s by name (Игрок 2 before Игрок 3), then the
+    // unrated.
+    assert_eq!(
+        numbers,
+        [&players[0], &players[1], &players[2], &players[3]],
+        "{out}"
+    );
+    let log = z.ok(&["referee", "log", "--json"]);
+    assert!(log.contains("\"method\":\"rating\""), "{log}");
 }
