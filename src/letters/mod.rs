@@ -97,6 +97,22 @@ pub fn subject(
     }
 }
 
+/// The Subject of every mail to a director of the tournament `tournament`
+/// (row id) in the reader's language: the same for every mail of its
+/// director thread.
+///
+/// # Errors
+/// Database failures; an unknown tournament.
+pub fn directors_subject(
+    tx: &Tx<'_>,
+    tournament: i64,
+    lang: Language,
+) -> Result<String, StoreError> {
+    let t =
+        crate::store::tournaments::get(tx, crate::store::tournaments::TournamentId(tournament))?;
+    Ok(words::tournament_events::directors_subject(&t.name, lang))
+}
+
 /// The reader's personal address for the mails not about one game, if the
 /// player has a token.
 ///
@@ -223,6 +239,36 @@ pub fn post(
             .and_then(header_id)
             .map(|id| (id, a.references))
     });
+    // A mail to a tournament's director, not answering the director's own
+    // mail, answers the root of the tournament's director thread.
+    let directors = match &reply.told {
+        crate::referee::told::Told::ToDirectors { tournament, .. } => Some(*tournament),
+        _ => None,
+    };
+    if let (Some(t), None) = (directors, &own) {
+        let root = header_id(&ids::directors_thread(t, &bot.domain));
+        let subject = directors_subject(tx, t, reply.language)?;
+        let (from_address, reply_to) = addresses(tx, bot, game, &reply.email)?;
+        let (body_html, attachments) = rich::enrich(tx, reply, reply.game, created_at)?;
+        let id = outbox::enqueue(
+            tx,
+            &NewOutgoing {
+                to_address: reply.email.clone(),
+                subject,
+                body_text: compose::body(reply),
+                body_html,
+                attachments,
+                in_reply_to: Some(ids::directors_thread(t, &bot.domain)),
+                references: root,
+                message_id,
+                from_address: Some(from_address),
+                reply_to,
+                game_id: game,
+                created_at,
+            },
+        )?;
+        return Ok(id);
+    }
     let thread = threads::get(tx, reader.id, game)?;
     let (in_reply_to, references) = match (&own, &thread) {
         (Some((id, theirs)), thread) => {

@@ -15,6 +15,7 @@
 //! | [`IdKind::Alert`] | `alert.<alert>.<referee>` | `zaochka.alert.7.3@example.org` |
 //! | [`IdKind::Tournament`] | `period.<tournament>.<game>.<k>` or `claims.<unix seconds>.<game>.<k>` (game 0: none) | `zaochka.period.2.14.1@example.org` |
 //! | [`IdKind::Bulletin`] | `bulletin.<tournament>.<number>.<player>` | `zaochka.bulletin.2.3.14@example.org` |
+//! | [`IdKind::DirectorsThread`] | `directors.<tournament>` (never a mail's own id) | `zaochka.directors.2@example.org` |
 //! | [`IdKind::Clock`] | `clock.<game>.<side>.<action>.<due, unix seconds>.<action index>.<k>` | `zaochka.clock.12.white.deadline-1d.1764936000.0.0@example.org` |
 
 use crate::vocabulary::{Color, GameId, PlayerId};
@@ -91,6 +92,13 @@ pub enum IdKind {
         /// The entrant it goes to.
         player: PlayerId,
     },
+    /// The root of a tournament's director thread: every mail to the
+    /// tournament's directors answers it (In-Reply-To, References). No mail
+    /// carries it as its own id.
+    DirectorsThread {
+        /// The tournament's row id.
+        tournament: i64,
+    },
     /// A mail of a clock action: a reminder, a loss on time, a time-out
     /// reported to the referees.
     Clock {
@@ -160,6 +168,9 @@ impl BotMessageId {
                 game: game_or_none(game)?,
                 k: unsigned(k)?,
             },
+            ["directors", tournament] => IdKind::DirectorsThread {
+                tournament: signed(tournament)?,
+            },
             ["bulletin", tournament, number, player] => IdKind::Bulletin {
                 tournament: signed(tournament)?,
                 number: unsigned(number)?,
@@ -209,6 +220,7 @@ impl BotMessageId {
             | IdKind::Command { .. }
             | IdKind::Shell { .. }
             | IdKind::Bulletin { .. }
+            | IdKind::DirectorsThread { .. }
             | IdKind::Alert { .. } => None,
         }
     }
@@ -261,6 +273,9 @@ impl std::fmt::Display for BotMessageId {
                 "{SUBJECT_TAG_WORD}.bulletin.{tournament}.{number}.{}@{domain}",
                 player.0
             ),
+            IdKind::DirectorsThread { tournament } => {
+                write!(f, "{SUBJECT_TAG_WORD}.directors.{tournament}@{domain}")
+            }
             IdKind::Clock {
                 game,
                 side,

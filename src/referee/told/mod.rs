@@ -19,8 +19,8 @@ pub use events::{ClockEvent, DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
 pub use tournament::{
-    Heading, Invitation, InvitationLines, InvitedTournament, Replaced, RulingDue, TableView,
-    TournamentEvent,
+    ClockWarning, Heading, Invitation, InvitationLines, InvitedTournament, Replaced, RulingDue,
+    TableView, TournamentEvent,
 };
 
 use crate::games::Finish;
@@ -60,6 +60,14 @@ pub enum Told {
     Bulletins {
         /// Bulletins wanted from now on.
         wanted: bool,
+    },
+    /// Event lines to a tournament's director, in the tournament's director
+    /// thread: one Subject and one root Message-ID per tournament.
+    ToDirectors {
+        /// The tournament's row id.
+        tournament: i64,
+        /// The event lines, one after another.
+        lines: Vec<Line>,
     },
     /// Event lines, and under them the state of the game for the reader.
     News {

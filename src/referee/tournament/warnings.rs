@@ -8,7 +8,7 @@
 
 use super::period::to_directors;
 use crate::clock::{Action, ActionKind};
-use crate::referee::told::TournamentEvent;
+use crate::referee::told::{ClockWarning, TournamentEvent};
 use crate::referee::{RefereeError, Reply};
 use crate::store::Tx;
 use crate::store::games as game_rows;
@@ -27,34 +27,18 @@ pub fn clock_warning(tx: &Tx<'_>, a: &Action) -> Result<Vec<Reply>, RefereeError
     };
     let game = game_rows::get(tx, a.game_id)?;
     let player = players::get(tx, game.player(a.side))?;
-    let (warn, days) = match a.kind {
-        ActionKind::DirectorDeadline { days } => (true, days),
-        ActionKind::DirectorSilence { days } => (false, days),
+    let warning = match a.kind {
+        ActionKind::DirectorDeadline { days } => ClockWarning::TimeLeft { days },
+        ActionKind::DirectorSilence { days } => ClockWarning::Silent { days },
         _ => return Ok(Vec::new()),
     };
     to_directors(tx, link.tournament, Some(a.game_id), |d| {
-        let (game, player, deadline, zone) = (
-            a.game_id.0,
-            player.name.clone(),
-            a.deadline,
-            d.time_zone.clone(),
-        );
-        if warn {
-            TournamentEvent::DirectorTimeWarning {
-                game,
-                player,
-                days,
-                deadline,
-                zone,
-            }
-        } else {
-            TournamentEvent::DirectorSilence {
-                game,
-                player,
-                days,
-                deadline,
-                zone,
-            }
+        TournamentEvent::DirectorClockWarning {
+            game: a.game_id.0,
+            player: player.name.clone(),
+            warning,
+            deadline: a.deadline,
+            zone: d.time_zone.clone(),
         }
     })
 }

@@ -515,3 +515,5 @@ tournament-director-withdrawal = { $player } has been withdrawn from { $tourname
     [one] one unfinished game was
    *[other] { $games } unfinished games were
 } forfeited.
+# The Subject of every mail to a tournament's directors (one thread per tournament).
+tournament-directors-subject = [zaochka] { $tournament }: to the directors

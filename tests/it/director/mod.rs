@@ -8,4 +8,5 @@ mod desk;
 mod late_claims;
 mod rights;
 mod states;
+mod thread;
 mod withdrawal_mail;
