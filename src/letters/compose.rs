@@ -269,6 +269,13 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             due,
             zone,
         } => t::director_games_frozen(tournament, games, *due, zone, lang),
+        TournamentEvent::DirectorBounce {
+            tournament,
+            player,
+            address,
+            game,
+            games,
+        } => t::director_bounce(tournament, player, address, *game, games, lang),
         TournamentEvent::DirectorTournamentFinished { tournament, games } => {
             t::director_tournament_finished(tournament, *games, lang)
         }

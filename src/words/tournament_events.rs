@@ -282,16 +282,42 @@ pub fn director_games_frozen(
     zone: &str,
     lang: Language,
 ) -> String {
-    let list = games
-        .iter()
-        .map(|g| format!("#{g}"))
-        .collect::<Vec<_>>()
-        .join(", ");
     Message::new("tournament-director-games-frozen")
         .arg("tournament", tournament.to_string())
         .arg("count", games.len())
-        .arg("games", list)
+        .arg("games", game_list(games))
         .arg("due", instant_for(due, zone))
+        .render(lang)
+}
+
+/// Game numbers as a list: `#3, #7`.
+fn game_list(games: &[i64]) -> String {
+    games
+        .iter()
+        .map(|g| format!("#{g}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// To the directors: the mail to `player` at `address` bounced, the
+/// player's clock in game `game` stopped; `games` are the player's
+/// unfinished games of `tournament`.
+#[must_use]
+pub fn director_bounce(
+    tournament: &str,
+    player: &str,
+    address: &str,
+    game: i64,
+    games: &[i64],
+    lang: Language,
+) -> String {
+    Message::new("tournament-director-bounce")
+        .arg("tournament", tournament.to_string())
+        .arg("player", player.to_string())
+        .arg("address", address.to_string())
+        .arg("game", game.to_string())
+        .arg("count", games.len())
+        .arg("games", game_list(games))
         .render(lang)
 }
 

@@ -181,6 +181,21 @@ pub enum TournamentEvent {
         /// The reader's time zone (IANA name), for the deadline.
         zone: String,
     },
+    /// To the tournament's directors: a mail to a player bounced and the
+    /// player's clock in `game` stopped until the player writes again.
+    DirectorBounce {
+        /// The tournament's name.
+        tournament: String,
+        /// The player.
+        player: String,
+        /// The address that bounced.
+        address: String,
+        /// The game whose clock stopped.
+        game: i64,
+        /// The player's unfinished games of the tournament, `game` among
+        /// them.
+        games: Vec<i64>,
+    },
     /// To the tournament's other directors: a director withdrew a player.
     DirectorWithdrawal {
         /// The tournament's name.

@@ -43,6 +43,45 @@ pub fn clock_warning(tx: &Tx<'_>, a: &Action) -> Result<Vec<Reply>, RefereeError
     })
 }
 
+/// One reply to each director of the tournament of `game` when the mail to
+/// `player` at `address` bounced and the player's clock in `game` stopped:
+/// names the player and the player's unfinished games of the tournament.
+/// None for a game outside a tournament.
+///
+/// # Errors
+/// Database failures.
+pub fn bounce_warning(
+    tx: &Tx<'_>,
+    game: crate::vocabulary::GameId,
+    player: crate::vocabulary::PlayerId,
+    address: &str,
+) -> Result<Vec<Reply>, RefereeError> {
+    use crate::vocabulary::GameStatus;
+    let Some(link) = tournaments::game(tx, game)? else {
+        return Ok(Vec::new());
+    };
+    let t = tournaments::get(tx, link.tournament)?;
+    let name = players::get(tx, player)?.name;
+    let mut games = Vec::new();
+    for tg in tournaments::games(tx, link.tournament)? {
+        let g = game_rows::get(tx, tg.game)?;
+        if g.side_of(player).is_some()
+            && !matches!(g.status, GameStatus::Finished | GameStatus::Annulled)
+        {
+            games.push(g.id.0);
+        }
+    }
+    to_directors(tx, link.tournament, Some(game), |_| {
+        TournamentEvent::DirectorBounce {
+            tournament: t.name.clone(),
+            player: name.clone(),
+            address: address.to_string(),
+            game: game.0,
+            games: games.clone(),
+        }
+    })
+}
+
 /// Sets the days of the directors' warnings of the tournament `name`: before
 /// a time loss (`warn`, days of clock time left) and after silence
 /// (`silence`, days without a move); `None` leaves a list as it is, an empty

@@ -517,3 +517,8 @@ tournament-director-withdrawal = { $player } has been withdrawn from { $tourname
 } forfeited.
 # The Subject of every mail to a tournament's directors (one thread per tournament).
 tournament-directors-subject = [zaochka] { $tournament }: to the directors
+# To a tournament's directors: a mail to a player bounced and the player's clock stopped.
+tournament-director-bounce = The mail to { $player } ({ $address }) bounced: their clock in game #{ $game } is stopped until they write again. { $count ->
+    [one] Their unfinished game in { $tournament }: { $games }.
+   *[other] Their unfinished games in { $tournament }: { $games }.
+}

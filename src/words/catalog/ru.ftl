@@ -530,3 +530,8 @@ tournament-director-withdrawal = Участник { $player } выбыл из т
 }.
 # The Subject of every mail to a tournament's directors (one thread per tournament).
 tournament-directors-subject = [zaochka] Турнир «{ $tournament }»: судьям
+# To a tournament's directors: a mail to a player bounced and the player's clock stopped.
+tournament-director-bounce = Письмо участнику { $player } ({ $address }) не доставлено: часы участника в партии №{ $game } остановлены, пока он не напишет снова. { $count ->
+    [one] Неоконченная партия участника в турнире «{ $tournament }»: { $games }.
+   *[other] Неоконченные партии участника в турнире «{ $tournament }»: { $games }.
+}

@@ -2,6 +2,7 @@
 //! the command line, who may rule on a game and direct a tournament.
 
 mod adjudication_mail;
+mod bounce_mail;
 mod by_mail;
 mod clock_warnings;
 mod desk;
