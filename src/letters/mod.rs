@@ -245,32 +245,15 @@ pub fn post(
         crate::referee::told::Told::ToDirectors { tournament, .. } => Some(*tournament),
         _ => None,
     };
-    if let (Some(t), None) = (directors, &own) {
-        let root = header_id(&ids::directors_thread(t, &bot.domain));
-        let subject = directors_subject(tx, t, reply.language)?;
-        let (from_address, reply_to) = addresses(tx, bot, game, &reply.email)?;
-        let (body_html, attachments) = rich::enrich(tx, reply, reply.game, created_at)?;
-        let id = outbox::enqueue(
-            tx,
-            &NewOutgoing {
-                to_address: reply.email.clone(),
-                subject,
-                body_text: compose::body(reply),
-                body_html,
-                attachments,
-                in_reply_to: Some(ids::directors_thread(t, &bot.domain)),
-                references: root,
-                message_id,
-                from_address: Some(from_address),
-                reply_to,
-                game_id: game,
-                created_at,
-            },
-        )?;
-        return Ok(id);
-    }
-    let thread = threads::get(tx, reader.id, game)?;
+    let root = directors
+        .filter(|_| own.is_none())
+        .and_then(|t| header_id(&ids::directors_thread(t, &bot.domain)));
+    let thread = match root {
+        Some(_) => None,
+        None => threads::get(tx, reader.id, game)?,
+    };
     let (in_reply_to, references) = match (&own, &thread) {
+        (None, _) if root.is_some() => (root.clone(), root.iter().cloned().collect()),
         (Some((id, theirs)), thread) => {
             // The player's mail is the parent: its ancestry, else ours.
             let mut chain: Vec<String> = theirs.iter().filter_map(|r| header_id(r)).collect();
@@ -289,15 +272,19 @@ pub fn post(
         ),
         (None, None) => (None, Vec::new()),
     };
-    let base = match (&reply.session, game) {
-        // The game as the referee left it holds its row and players.
-        (Some(s), Some(g)) if s.row.id == g => game_subject(
-            &s.row,
-            &s.players[0].name,
-            &s.players[1].name,
-            reply.language,
-        ),
-        _ => subject(tx, game, &reader, reply.language)?,
+    let base = if let Some(t) = directors {
+        directors_subject(tx, t, reply.language)?
+    } else {
+        match (&reply.session, game) {
+            // The game as the referee left it holds its row and players.
+            (Some(s), Some(g)) if s.row.id == g => game_subject(
+                &s.row,
+                &s.players[0].name,
+                &s.players[1].name,
+                reply.language,
+            ),
+            _ => subject(tx, game, &reader, reply.language)?,
+        }
     };
     let subject = if own.is_some() {
         format!("Re: {base}")
@@ -338,7 +325,9 @@ pub fn post(
         },
     )?;
     notices::note_if_notice(tx, reply, id)?;
-    if let Some(mine) = header_id(&message_id) {
+    if root.is_none()
+        && let Some(mine) = header_id(&message_id)
+    {
         let mut next = references;
         next.push(mine);
         let bare = message_id
