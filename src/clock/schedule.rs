@@ -164,6 +164,80 @@ impl Action {
     }
 }
 
+/// One running clock's current move: what the reminder points are measured
+/// from.
+struct Turn<'a> {
+    game_id: GameId,
+    side: Color,
+    /// When the side's clock started (UTC).
+    start: DateTime<Utc>,
+    /// The side's deadline (UTC).
+    due: DateTime<Utc>,
+    /// The clock time (seconds after `start`) at which the side loses on time.
+    late: i64,
+    stops: &'a [Stop],
+}
+
+impl Turn<'_> {
+    /// One point `n` units (`unit` seconds of clock time) before the time
+    /// loss for each distinct `n` of `amounts`, largest first, about the
+    /// deadline. Zero, and points at or before the clock's start, are
+    /// skipped.
+    fn before_time_loss(
+        &self,
+        out: &mut Vec<Action>,
+        amounts: &[u32],
+        unit: i64,
+        kind: impl Fn(u32) -> ActionKind,
+    ) {
+        let mut amounts = amounts.to_vec();
+        amounts.sort_unstable_by(|a, b| b.cmp(a));
+        amounts.dedup();
+        for n in amounts {
+            let at_clock = self.late - i64::from(n) * unit;
+            if n == 0 || at_clock <= 0 {
+                continue;
+            }
+            out.push(self.action(kind(n), at_clock, self.due));
+        }
+    }
+
+    /// One point `d` days of clock time after the clock's start for each
+    /// distinct `d` of `days`, earliest first, about the start. Zero, and
+    /// points at or after the time loss, are skipped.
+    fn after_turn_began(
+        &self,
+        out: &mut Vec<Action>,
+        days: &[u32],
+        kind: impl Fn(u32) -> ActionKind,
+    ) {
+        let mut days = days.to_vec();
+        days.sort_unstable();
+        days.dedup();
+        for d in days {
+            let at_clock = i64::from(d) * DAY;
+            if d == 0 || at_clock >= self.late {
+                continue;
+            }
+            out.push(self.action(kind(d), at_clock, self.start));
+        }
+    }
+
+    /// The action of `kind` due `at_clock` seconds of clock time after the
+    /// start, about `about`.
+    fn action(&self, kind: ActionKind, at_clock: i64, about: DateTime<Utc>) -> Action {
+        Action {
+            game_id: self.game_id,
+            side: self.side,
+            kind,
+            due_at: instant_after(self.start, at_clock, self.stops),
+            about,
+            deadline: self.due,
+            superseded: false,
+        }
+    }
+}
+
 /// Every point of one running clock's current move, due or not, earliest
 /// first; the time-out last. Empty for a clock that is not running.
 fn points(
@@ -179,80 +253,30 @@ fn points(
     ) else {
         return Vec::new();
     };
-    let late = late_at(control.counting(), allowance(control, clock));
+    let turn = Turn {
+        game_id,
+        side: clock.side,
+        start,
+        due,
+        late: late_at(control.counting(), allowance(control, clock)),
+        stops,
+    };
     let mut out = Vec::new();
-    let mut hours: Vec<u32> = settings.remind_hours_before_deadline.clone();
-    hours.sort_unstable_by(|a, b| b.cmp(a));
-    hours.dedup();
-    for h in hours {
-        let at_clock = late - i64::from(h) * HOUR;
-        if h == 0 || at_clock <= 0 {
-            continue;
-        }
-        out.push(Action {
-            game_id,
-            side: clock.side,
-            kind: ActionKind::DeadlineReminder { hours: h },
-            due_at: instant_after(start, at_clock, stops),
-            about: due,
-            deadline: due,
-            superseded: false,
-        });
-    }
-    let mut days: Vec<u32> = settings.silence_reminder_days.clone();
-    days.sort_unstable();
-    days.dedup();
-    for d in days {
-        let at_clock = i64::from(d) * DAY;
-        if d == 0 || at_clock >= late {
-            continue;
-        }
-        out.push(Action {
-            game_id,
-            side: clock.side,
-            kind: ActionKind::SilenceReminder { days: d },
-            due_at: instant_after(start, at_clock, stops),
-            about: start,
-            deadline: due,
-            superseded: false,
-        });
-    }
-    let mut warn: Vec<u32> = settings.director_warn_days.clone();
-    warn.sort_unstable_by(|a, b| b.cmp(a));
-    warn.dedup();
-    for d in warn {
-        let at_clock = late - i64::from(d) * DAY;
-        if d == 0 || at_clock <= 0 {
-            continue;
-        }
-        out.push(Action {
-            game_id,
-            side: clock.side,
-            kind: ActionKind::DirectorDeadline { days: d },
-            due_at: instant_after(start, at_clock, stops),
-            about: due,
-            deadline: due,
-            superseded: false,
-        });
-    }
-    let mut silent: Vec<u32> = settings.director_silence_days.clone();
-    silent.sort_unstable();
-    silent.dedup();
-    for d in silent {
-        let at_clock = i64::from(d) * DAY;
-        if d == 0 || at_clock >= late {
-            continue;
-        }
-        out.push(Action {
-            game_id,
-            side: clock.side,
-            kind: ActionKind::DirectorSilence { days: d },
-            due_at: instant_after(start, at_clock, stops),
-            about: start,
-            deadline: due,
-            superseded: false,
-        });
-    }
+    turn.before_time_loss(
+        &mut out,
+        &settings.remind_hours_before_deadline,
+        HOUR,
+        |hours| ActionKind::DeadlineReminder { hours },
+    );
+    turn.after_turn_began(&mut out, &settings.silence_reminder_days, |days| {
+        ActionKind::SilenceReminder { days }
+    });
+    turn.before_time_loss(&mut out, &settings.director_warn_days, DAY, |days| {
+        ActionKind::DirectorDeadline { days }
+    });
+    turn.after_turn_began(&mut out, &settings.director_silence_days, |days| {
+        ActionKind::DirectorSilence { days }
+    });
     out.sort_by_key(|a| a.due_at);
     out.push(Action {
         game_id,

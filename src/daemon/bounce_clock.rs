@@ -112,6 +112,13 @@ pub(crate) fn on_bounce(
         }),
         now,
     )?;
+    // The tournament's directors are told in their thread, once per pause.
+    let told = crate::referee::tournament::bounce_warning(tx, game.id, player.id, &row.to_address)?;
+    for (k, reply) in told.iter().enumerate() {
+        let key = format!("bounce-pause.{}", pause.id);
+        let id = crate::letters::ids::reply(tx, &config.address.domain, &key, 0, k, now)?;
+        crate::letters::post(tx, &config.bot(), reply, None, id, now)?;
+    }
     Ok(Some(pause))
 }
 

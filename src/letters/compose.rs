@@ -105,7 +105,9 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             above: s.clone(),
             ..Parts::default()
         },
-        Told::News { lines, state: None } => lines_text(lines, lang),
+        Told::News { lines, state: None } | Told::ToDirectors { lines, .. } => {
+            lines_text(lines, lang)
+        }
         Told::Bulletins { wanted } => Parts {
             above: words::bulletin::preference(*wanted, lang),
             ..Parts::default()
@@ -283,6 +285,13 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             due,
             zone,
         } => t::director_games_frozen(tournament, games, *due, zone, lang),
+        TournamentEvent::DirectorBounce {
+            tournament,
+            player,
+            address,
+            game,
+            games,
+        } => t::director_bounce(tournament, player, address, *game, games, lang),
         TournamentEvent::DirectorTournamentFinished { tournament, games } => {
             t::director_tournament_finished(tournament, *games, lang)
         }
@@ -300,20 +309,13 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             at,
             zone,
         } => t::late_claim(*game, player, *result, *due, *at, zone, lang),
-        TournamentEvent::DirectorTimeWarning {
+        TournamentEvent::DirectorClockWarning {
             game,
             player,
-            days,
+            warning,
             deadline,
             zone,
-        } => t::director_time_warning(*game, player, *days, *deadline, zone, lang),
-        TournamentEvent::DirectorSilence {
-            game,
-            player,
-            days,
-            deadline,
-            zone,
-        } => t::director_silence(*game, player, *days, *deadline, zone, lang),
+        } => t::director_clock_warning(*game, player, *warning, *deadline, zone, lang),
         TournamentEvent::DirectorWithdrawal {
             tournament,
             player,

@@ -159,6 +159,24 @@ pub fn clock(action: &crate::clock::Action, action_index: usize, k: usize, domai
     )
 }
 
+/// The root Message-ID of the director thread of `tournament` (row id):
+/// every mail to its directors answers it, so a mail reader shows them as
+/// one conversation.
+#[must_use]
+pub fn directors_thread(tournament: i64, domain: &str) -> String {
+    written(IdKind::DirectorsThread { tournament }, domain)
+}
+
+/// The tournament (row id) whose director thread `id` (with or without
+/// `<>`) is the root of; `None` for any other id.
+#[must_use]
+pub fn directors_thread_of(id: &str) -> Option<i64> {
+    match BotMessageId::parse(id)?.kind {
+        IdKind::DirectorsThread { tournament } => Some(tournament),
+        _ => None,
+    }
+}
+
 fn written(kind: IdKind, domain: &str) -> String {
     BotMessageId {
         kind,
@@ -169,4 +187,22 @@ fn written(kind: IdKind, domain: &str) -> String {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_director_thread_root_reads_back_its_tournament_and_no_other_id_does() {
+        let root = directors_thread(17, "club.example");
+        assert_eq!(root, "zaochka.directors.17@club.example");
+        assert_eq!(directors_thread_of(&root), Some(17));
+        assert_eq!(directors_thread_of(&format!("<{root}>")), Some(17));
+        assert_eq!(
+            directors_thread_of(&alert(AlertId(17), PlayerId(2), "club.example")),
+            None
+        );
+        assert_eq!(directors_thread_of("directors.17@club.example"), None);
+    }
 }

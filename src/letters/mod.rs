@@ -99,6 +99,22 @@ pub fn subject(
     }
 }
 
+/// The Subject of every mail to a director of the tournament `tournament`
+/// (row id) in the reader's language: the same for every mail of its
+/// director thread.
+///
+/// # Errors
+/// Database failures; an unknown tournament.
+pub fn directors_subject(
+    tx: &Tx<'_>,
+    tournament: i64,
+    lang: Language,
+) -> Result<String, StoreError> {
+    let t =
+        crate::store::tournaments::get(tx, crate::store::tournaments::TournamentId(tournament))?;
+    Ok(words::tournament_events::directors_subject(&t.name, lang))
+}
+
 /// The reader's personal address for the mails not about one game, if the
 /// player has a token.
 ///
@@ -225,8 +241,21 @@ pub fn post(
             .and_then(header_id)
             .map(|id| (id, a.references))
     });
-    let thread = threads::get(tx, reader.id, game)?;
+    // A mail to a tournament's director, not answering the director's own
+    // mail, answers the root of the tournament's director thread.
+    let directors = match &reply.told {
+        crate::referee::told::Told::ToDirectors { tournament, .. } => Some(*tournament),
+        _ => None,
+    };
+    let root = directors
+        .filter(|_| own.is_none())
+        .and_then(|t| header_id(&ids::directors_thread(t, &bot.domain)));
+    let thread = match root {
+        Some(_) => None,
+        None => threads::get(tx, reader.id, game)?,
+    };
     let (in_reply_to, references) = match (&own, &thread) {
+        (None, _) if root.is_some() => (root.clone(), root.iter().cloned().collect()),
         (Some((id, theirs)), thread) => {
             // The player's mail is the parent: its ancestry, else ours.
             let mut chain: Vec<String> = theirs.iter().filter_map(|r| header_id(r)).collect();
@@ -245,15 +274,19 @@ pub fn post(
         ),
         (None, None) => (None, Vec::new()),
     };
-    let base = match (&reply.session, game) {
-        // The game as the referee left it holds its row and players.
-        (Some(s), Some(g)) if s.row.id == g => game_subject(
-            &s.row,
-            &s.players[0].name,
-            &s.players[1].name,
-            reply.language,
-        ),
-        _ => subject(tx, game, &reader, reply.language)?,
+    let base = if let Some(t) = directors {
+        directors_subject(tx, t, reply.language)?
+    } else {
+        match (&reply.session, game) {
+            // The game as the referee left it holds its row and players.
+            (Some(s), Some(g)) if s.row.id == g => game_subject(
+                &s.row,
+                &s.players[0].name,
+                &s.players[1].name,
+                reply.language,
+            ),
+            _ => subject(tx, game, &reader, reply.language)?,
+        }
     };
     let subject = if own.is_some() {
         format!("Re: {base}")
@@ -297,7 +330,9 @@ pub fn post(
         },
     )?;
     notices::note_if_notice(tx, reply, id)?;
-    if let Some(mine) = header_id(&message_id) {
+    if root.is_none()
+        && let Some(mine) = header_id(&message_id)
+    {
         let mut next = references;
         next.push(mine);
         let bare = message_id

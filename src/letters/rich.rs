@@ -128,7 +128,7 @@ fn shown_board(t: &Told) -> Option<&Board> {
         Told::News {
             state: Some(shown), ..
         } => Some(&shown.view.board),
-        Told::News { lines, state: None } => {
+        Told::News { lines, state: None } | Told::ToDirectors { lines, .. } => {
             lines.iter().flat_map(|l| &l.0).find_map(|s| match s {
                 Part::Told(t) => shown_board(t),
                 _ => None,

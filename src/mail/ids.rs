@@ -16,6 +16,7 @@
 //! | [`IdKind::Tournament`] | `period.<tournament>.<game>.<k>` or `claims.<unix seconds>.<game>.<k>` (game 0: none) | `zaochka.period.2.14.1@example.org` |
 //! | [`IdKind::Bulletin`] | `bulletin.<tournament>.<number>.<player>` | `zaochka.bulletin.2.3.14@example.org` |
 //! | [`IdKind::Digest`] | `digest.<player>.<day, YYYYMMDD>` | `zaochka.digest.14.20270302@example.org` |
+//! | [`IdKind::DirectorsThread`] | `directors.<tournament>` (never a mail's own id) | `zaochka.directors.2@example.org` |
 //! | [`IdKind::Clock`] | `clock.<game>.<side>.<action>.<due, unix seconds>.<action index>.<k>` | `zaochka.clock.12.white.deadline-1d.1764936000.0.0@example.org` |
 
 use crate::vocabulary::{Color, GameId, PlayerId};
@@ -99,6 +100,13 @@ pub enum IdKind {
         /// The reader's local day, as the number YYYYMMDD.
         day: u64,
     },
+    /// The root of a tournament's director thread: every mail to the
+    /// tournament's directors answers it (In-Reply-To, References). No mail
+    /// carries it as its own id.
+    DirectorsThread {
+        /// The tournament's row id.
+        tournament: i64,
+    },
     /// A mail of a clock action: a reminder, a loss on time, a time-out
     /// reported to the referees.
     Clock {
@@ -172,6 +180,9 @@ impl BotMessageId {
                 player: PlayerId(signed(player)?),
                 day: unsigned(day)?,
             },
+            ["directors", tournament] => IdKind::DirectorsThread {
+                tournament: signed(tournament)?,
+            },
             ["bulletin", tournament, number, player] => IdKind::Bulletin {
                 tournament: signed(tournament)?,
                 number: unsigned(number)?,
@@ -222,6 +233,7 @@ impl BotMessageId {
             | IdKind::Shell { .. }
             | IdKind::Bulletin { .. }
             | IdKind::Digest { .. }
+            | IdKind::DirectorsThread { .. }
             | IdKind::Alert { .. } => None,
         }
     }
@@ -277,6 +289,9 @@ impl std::fmt::Display for BotMessageId {
                 "{SUBJECT_TAG_WORD}.bulletin.{tournament}.{number}.{}@{domain}",
                 player.0
             ),
+            IdKind::DirectorsThread { tournament } => {
+                write!(f, "{SUBJECT_TAG_WORD}.directors.{tournament}@{domain}")
+            }
             IdKind::Clock {
                 game,
                 side,

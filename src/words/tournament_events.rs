@@ -282,16 +282,42 @@ pub fn director_games_frozen(
     zone: &str,
     lang: Language,
 ) -> String {
-    let list = games
-        .iter()
-        .map(|g| format!("#{g}"))
-        .collect::<Vec<_>>()
-        .join(", ");
     Message::new("tournament-director-games-frozen")
         .arg("tournament", tournament.to_string())
         .arg("count", games.len())
-        .arg("games", list)
+        .arg("games", game_list(games))
         .arg("due", instant_for(due, zone))
+        .render(lang)
+}
+
+/// Game numbers as a list: `#3, #7`.
+fn game_list(games: &[i64]) -> String {
+    games
+        .iter()
+        .map(|g| format!("#{g}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// To the directors: the mail to `player` at `address` bounced, the
+/// player's clock in game `game` stopped; `games` are the player's
+/// unfinished games of `tournament`.
+#[must_use]
+pub fn director_bounce(
+    tournament: &str,
+    player: &str,
+    address: &str,
+    game: i64,
+    games: &[i64],
+    lang: Language,
+) -> String {
+    Message::new("tournament-director-bounce")
+        .arg("tournament", tournament.to_string())
+        .arg("player", player.to_string())
+        .arg("address", address.to_string())
+        .arg("game", game.to_string())
+        .arg("count", games.len())
+        .arg("games", game_list(games))
         .render(lang)
 }
 
@@ -321,18 +347,24 @@ pub fn director_ruling_due(
     m.arg("game", game.to_string()).render(lang)
 }
 
-/// To the directors: `player` is `days` days of clock time from the
-/// deadline of game `game` at `deadline` (UTC), shown in `zone`.
+/// To the directors: `player`, to move in game `game`, is some days of
+/// clock time from the time loss, or has not moved for some days of clock
+/// time; the deadline is `deadline` (UTC), shown in `zone`.
 #[must_use]
-pub fn director_time_warning(
+pub fn director_clock_warning(
     game: i64,
     player: &str,
-    days: u32,
+    warning: crate::referee::told::ClockWarning,
     deadline: chrono::DateTime<chrono::Utc>,
     zone: &str,
     lang: Language,
 ) -> String {
-    Message::new("tournament-director-time-warning")
+    use crate::referee::told::ClockWarning;
+    let (id, days) = match warning {
+        ClockWarning::TimeLeft { days } => ("tournament-director-time-warning", days),
+        ClockWarning::Silent { days } => ("tournament-director-silence", days),
+    };
+    Message::new(id)
         .arg("game", game.to_string())
         .arg("player", player.to_string())
         .arg("days", days)
@@ -340,22 +372,11 @@ pub fn director_time_warning(
         .render(lang)
 }
 
-/// To the directors: `player` has not moved in game `game` for `days` days
-/// of clock time; the deadline is `deadline` (UTC), shown in `zone`.
+/// The Subject of every mail to the directors of `tournament` (its name).
 #[must_use]
-pub fn director_silence(
-    game: i64,
-    player: &str,
-    days: u32,
-    deadline: chrono::DateTime<chrono::Utc>,
-    zone: &str,
-    lang: Language,
-) -> String {
-    Message::new("tournament-director-silence")
-        .arg("game", game.to_string())
-        .arg("player", player.to_string())
-        .arg("days", days)
-        .arg("deadline", instant_for(deadline, zone))
+pub fn directors_subject(tournament: &str, lang: Language) -> String {
+    Message::new("tournament-directors-subject")
+        .arg("tournament", tournament.to_string())
         .render(lang)
 }
 
@@ -389,6 +410,24 @@ mod tests {
                 .all(|w| w.len() < 2),
             "{ru}"
         );
+    }
+
+    #[test]
+    fn the_claims_disagree_mail_gives_the_commands_in_both_languages() {
+        use crate::referee::told::RulingDue;
+        let en = director_ruling_due(7, RulingDue::ClaimsDisagree, Language::En);
+        let ru = director_ruling_due(7, RulingDue::ClaimsDisagree, Language::Ru);
+        for command in ["tournament adjudications", "referee adjudicate"] {
+            assert!(en.contains(command), "{en}");
+            assert!(ru.contains(command), "{ru}");
+        }
+        for mail_command in [
+            "«присудить №7 1-0»",
+            "«принять заявку №7 белых»",
+            "«отклонить заявку №7 чёрных»",
+        ] {
+            assert!(ru.contains(mail_command), "{ru}");
+        }
     }
 
     #[test]

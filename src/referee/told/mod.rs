@@ -19,7 +19,8 @@ pub use events::{ClockEvent, DirectorEvent, LeaveEvent};
 pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
 pub use tournament::{
-    FixtureEnd, Heading, Invitation, InvitationLines, InvitedTournament, Replaced, RulingDue,
+    ClockWarning, FixtureEnd, Heading, Invitation, InvitationLines, InvitedTournament, Replaced,
+    RulingDue,
     TableView, TournamentEvent,
 };
 
@@ -75,6 +76,14 @@ pub enum Told {
     XfccPassword {
         /// The password (only its hash is kept).
         password: String,
+    },
+    /// Event lines to a tournament's director, in the tournament's director
+    /// thread: one Subject and one root Message-ID per tournament.
+    ToDirectors {
+        /// The tournament's row id.
+        tournament: i64,
+        /// The event lines, one after another.
+        lines: Vec<Line>,
     },
     /// Event lines, and under them the state of the game for the reader.
     News {

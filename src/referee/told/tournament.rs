@@ -172,33 +172,34 @@ pub enum TournamentEvent {
         /// (0 or 1) in.
         why: RulingDue,
     },
-    /// To the tournament's directors: a player is `days` days of clock time
-    /// from losing on time.
-    DirectorTimeWarning {
+    /// To the tournament's directors: a warning about the clock of the
+    /// player to move.
+    DirectorClockWarning {
         /// The game number.
         game: i64,
         /// The player to move.
         player: String,
-        /// Days of clock time left.
-        days: u32,
+        /// Days from the time loss, or days without a move.
+        warning: ClockWarning,
         /// The deadline (UTC).
         deadline: DateTime<Utc>,
         /// The reader's time zone (IANA name), for the deadline.
         zone: String,
     },
-    /// To the tournament's directors: a player has not moved for `days` days
-    /// of clock time while it is their move.
-    DirectorSilence {
-        /// The game number.
-        game: i64,
-        /// The player to move.
+    /// To the tournament's directors: a mail to a player bounced and the
+    /// player's clock in `game` stopped until the player writes again.
+    DirectorBounce {
+        /// The tournament's name.
+        tournament: String,
+        /// The player.
         player: String,
-        /// Days without a move.
-        days: u32,
-        /// The deadline (UTC).
-        deadline: DateTime<Utc>,
-        /// The reader's time zone (IANA name), for the deadline.
-        zone: String,
+        /// The address that bounced.
+        address: String,
+        /// The game whose clock stopped.
+        game: i64,
+        /// The player's unfinished games of the tournament, `game` among
+        /// them.
+        games: Vec<i64>,
     },
     /// To the tournament's other directors: a director withdrew a player.
     DirectorWithdrawal {
@@ -221,6 +222,21 @@ pub enum TournamentEvent {
         result: GameResult,
         /// Whether the claim was accepted.
         accepted: bool,
+    },
+}
+
+/// What a director's clock warning says of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockWarning {
+    /// `days` days of clock time are left before the time loss.
+    TimeLeft {
+        /// Days of clock time left.
+        days: u32,
+    },
+    /// No move for `days` days of clock time.
+    Silent {
+        /// Days without a move.
+        days: u32,
     },
 }
 

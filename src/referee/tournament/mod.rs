@@ -23,7 +23,7 @@ pub use table::{
     SectionTable, after_game_end, entry_ratings, frozen, game_ratings, invitation_lines,
     refuse_if_frozen, table, table_mail,
 };
-pub use warnings::{clock_warning, set_warning_days};
+pub use warnings::{bounce_warning, clock_warning, set_warning_days};
 
 use crate::store::Tx;
 use crate::store::players::{self, Role};

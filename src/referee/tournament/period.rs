@@ -43,7 +43,10 @@ pub(super) fn to_directors(
             email: director.email.clone(),
             language: language(&director),
             game,
-            told: Told::lines(said(event(&director))),
+            told: Told::ToDirectors {
+                tournament: t.0,
+                lines: said(event(&director)),
+            },
             notes: Vec::new(),
             session: None,
         });

@@ -8,7 +8,7 @@
 
 use super::period::to_directors;
 use crate::clock::{Action, ActionKind};
-use crate::referee::told::TournamentEvent;
+use crate::referee::told::{ClockWarning, TournamentEvent};
 use crate::referee::{RefereeError, Reply};
 use crate::store::Tx;
 use crate::store::games as game_rows;
@@ -27,34 +27,57 @@ pub fn clock_warning(tx: &Tx<'_>, a: &Action) -> Result<Vec<Reply>, RefereeError
     };
     let game = game_rows::get(tx, a.game_id)?;
     let player = players::get(tx, game.player(a.side))?;
-    let (warn, days) = match a.kind {
-        ActionKind::DirectorDeadline { days } => (true, days),
-        ActionKind::DirectorSilence { days } => (false, days),
+    let warning = match a.kind {
+        ActionKind::DirectorDeadline { days } => ClockWarning::TimeLeft { days },
+        ActionKind::DirectorSilence { days } => ClockWarning::Silent { days },
         _ => return Ok(Vec::new()),
     };
     to_directors(tx, link.tournament, Some(a.game_id), |d| {
-        let (game, player, deadline, zone) = (
-            a.game_id.0,
-            player.name.clone(),
-            a.deadline,
-            d.time_zone.clone(),
-        );
-        if warn {
-            TournamentEvent::DirectorTimeWarning {
-                game,
-                player,
-                days,
-                deadline,
-                zone,
-            }
-        } else {
-            TournamentEvent::DirectorSilence {
-                game,
-                player,
-                days,
-                deadline,
-                zone,
-            }
+        TournamentEvent::DirectorClockWarning {
+            game: a.game_id.0,
+            player: player.name.clone(),
+            warning,
+            deadline: a.deadline,
+            zone: d.time_zone.clone(),
+        }
+    })
+}
+
+/// One reply to each director of the tournament of `game` when the mail to
+/// `player` at `address` bounced and the player's clock in `game` stopped:
+/// names the player and the player's unfinished games of the tournament.
+/// None for a game outside a tournament.
+///
+/// # Errors
+/// Database failures.
+pub fn bounce_warning(
+    tx: &Tx<'_>,
+    game: crate::vocabulary::GameId,
+    player: crate::vocabulary::PlayerId,
+    address: &str,
+) -> Result<Vec<Reply>, RefereeError> {
+    use crate::vocabulary::GameStatus;
+    let Some(link) = tournaments::game(tx, game)? else {
+        return Ok(Vec::new());
+    };
+    let t = tournaments::get(tx, link.tournament)?;
+    let name = players::get(tx, player)?.name;
+    let mut games = Vec::new();
+    for tg in tournaments::games(tx, link.tournament)? {
+        let g = game_rows::get(tx, tg.game)?;
+        if g.side_of(player).is_some()
+            && !matches!(g.status, GameStatus::Finished | GameStatus::Annulled)
+        {
+            games.push(g.id.0);
+        }
+    }
+    to_directors(tx, link.tournament, Some(game), |_| {
+        TournamentEvent::DirectorBounce {
+            tournament: t.name.clone(),
+            player: name.clone(),
+            address: address.to_string(),
+            game: game.0,
+            games: games.clone(),
         }
     })
 }

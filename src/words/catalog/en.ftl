@@ -639,3 +639,10 @@ invitation-rating-unrated = unrated
 # A crosstable's legend: the signs after a result lost on time and after one decided at adjudication.
 tournament-legend-time = ⏱ lost (won) on time
 tournament-legend-adjudicated = ⚖ decided at adjudication
+# The Subject of every mail to a tournament's directors (one thread per tournament).
+tournament-directors-subject = [zaochka] { $tournament }: to the directors
+# To a tournament's directors: a mail to a player bounced and the player's clock stopped.
+tournament-director-bounce = The mail to { $player } ({ $address }) bounced: their clock in game #{ $game } is stopped until they write again. { $count ->
+    [one] Their unfinished game in { $tournament }: { $games }.
+   *[other] Their unfinished games in { $tournament }: { $games }.
+}

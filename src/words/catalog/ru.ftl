@@ -498,7 +498,7 @@ tournament-director-games-frozen = Срок игры в турнире «{ $tour
     [few] { $count } партии ({ $games }) не окончены и переданы
    *[other] { $count } партий ({ $games }) не окончены и переданы
 } на присуждение. Заявки участников принимаются до { $due }; при совпадающих заявках партия заканчивается, остальные ждут вашего решения.
-tournament-director-claims-disagree = Партия №{ $game } ждёт вашего решения: заявки участников не совпали. Посмотрите их с анализом и присудите результат: в командной строке или ответом на это письмо с командой судьи.
+tournament-director-claims-disagree = Партия №{ $game } ждёт вашего решения: заявки участников не совпали. Посмотрите их с анализом (`zaochka tournament adjudications`), затем присудите результат в командной строке (`zaochka referee adjudicate`) или ответьте на это письмо командой: «присудить №{ $game } 1-0», «принять заявку №{ $game } белых» или «отклонить заявку №{ $game } чёрных».
 tournament-director-term-ended = Партия №{ $game } ждёт вашего решения: срок заявок истёк, { $claims ->
     [0] заявок нет
     [one] пришла одна заявка
@@ -663,3 +663,10 @@ invitation-rating-unrated = без рейтинга
 # A crosstable's legend: the signs after a result lost on time and after one decided at adjudication.
 tournament-legend-time = ⏱ поражение (победа) по времени
 tournament-legend-adjudicated = ⚖ результат присуждён
+# The Subject of every mail to a tournament's directors (one thread per tournament).
+tournament-directors-subject = [zaochka] Турнир «{ $tournament }»: судьям
+# To a tournament's directors: a mail to a player bounced and the player's clock stopped.
+tournament-director-bounce = Письмо участнику { $player } ({ $address }) не доставлено: часы участника в партии №{ $game } остановлены, пока он не напишет снова. { $count ->
+    [one] Неоконченная партия участника в турнире «{ $tournament }»: { $games }.
+   *[other] Неоконченные партии участника в турнире «{ $tournament }»: { $games }.
+}

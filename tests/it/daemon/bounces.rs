@@ -16,7 +16,13 @@ use zaochka::store::{Store, secrets};
 /// A delivery status report as Postfix writes it: a human part, the
 /// `message/delivery-status` part naming `failed` as failed, and the returned
 /// headers with `returned_id` as their Message-ID.
-fn dsn(from: &str, to: &str, message_id: &str, failed: &str, returned_id: &str) -> String {
+pub(crate) fn dsn(
+    from: &str,
+    to: &str,
+    message_id: &str,
+    failed: &str,
+    returned_id: &str,
+) -> String {
     format!(
         "Return-Path: <>\n\
 Delivered-To: {to}\n\
@@ -59,10 +65,10 @@ Message-ID: <{returned_id}>\n\
     )
 }
 
-const DAEMON: &str = "MAILER-DAEMON@mail.example.test (Mail Delivery System)";
+pub(crate) const DAEMON: &str = "MAILER-DAEMON@mail.example.test (Mail Delivery System)";
 
 /// The VERP return path the bot gives outbox row `row`.
-fn return_path(bot: &Bot, row: i64) -> String {
+pub(crate) fn return_path(bot: &Bot, row: i64) -> String {
     let config = Config::load(Some(&bot.config)).unwrap();
     let mut store = Store::open(&config.database).unwrap();
     let key = store

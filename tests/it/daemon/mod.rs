@@ -2,7 +2,7 @@
 //! outbox, bounces, limits on hostile mail, DNS and relay faults, parallel
 //! sending, wake-ups, and the real mail stack (Postfix and Dovecot).
 
-mod bounces;
+pub(crate) mod bounces;
 mod dns_faults;
 mod faults;
 mod game_loads;

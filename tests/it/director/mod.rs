@@ -2,10 +2,12 @@
 //! the command line, who may rule on a game and direct a tournament.
 
 mod adjudication_mail;
+mod bounce_mail;
 mod by_mail;
 mod clock_warnings;
 mod desk;
 mod late_claims;
 mod rights;
 mod states;
+mod thread;
 mod withdrawal_mail;
