@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Handled, RefereeError, Reply};
+use super::{Handled, RefereeError};
 use crate::clock::types::LeaveId;
 use crate::store::games::{GameFilter, list};
 use crate::store::players::{self, Player};
@@ -152,16 +152,11 @@ pub fn mail(tx: &Tx<'_>, actor: PlayerId, now: DateTime<Utc>) -> Result<Handled,
     let me = c.player.clone();
     Ok(Handled {
         game: None,
-        replies: vec![Reply {
-            to: me.id,
-            email: me.email.clone(),
-            language: me.language,
-            game: None,
-            told: super::told::Told::Calendar(Box::new(c)),
-            notes: Vec::new(),
-            monospace: false,
-            session: None,
-        }],
+        replies: vec![super::query::reply_told(
+            &me,
+            None,
+            super::told::Told::Calendar(Box::new(c)),
+        )],
         summary: super::told::Account::Reply,
         late: None,
     })

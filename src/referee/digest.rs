@@ -42,19 +42,14 @@ pub fn set(
     digests::set_move_mails(tx, actor, mails, next_at, now)?;
     Ok(Handled {
         game: None,
-        replies: vec![Reply {
-            to: me.id,
-            email: me.email.clone(),
-            language: me.language,
-            game: None,
-            told: super::told::Told::MoveMails {
+        replies: vec![super::query::reply_told(
+            &me,
+            None,
+            super::told::Told::MoveMails {
                 mails,
                 zone: me.time_zone.clone(),
             },
-            notes: Vec::new(),
-            monospace: false,
-            session: None,
-        }],
+        )],
         summary: super::told::Account::Reply,
         late: None,
     })

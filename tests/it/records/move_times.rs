@@ -177,10 +177,15 @@ fn python_chess_reads_the_move_times_of_an_exported_game() {
         );
         return;
     };
-    let script = "import sys, chess.pgn\n\
+    // Each comment holds the move's time and its receipt (`[%zrc …]`): the
+    // script prints the time command as python-chess read it and whether a
+    // receipt stands beside it.
+    let script = "import re, sys, chess.pgn\n\
         g = chess.pgn.read_game(open(sys.argv[1]))\n\
         assert not g.errors, g.errors\n\
-        for n in g.mainline():\n    print(n.san(), n.comment)\n\
+        for n in g.mainline():\n\
+        \x20   t = re.search(r'\\[%ccsnt [^]]*\\]', n.comment)\n\
+        \x20   print(n.san(), t.group(0) if t else n.comment, '[%zrc ' in n.comment)\n\
         print(g.end().board().is_checkmate())\n";
     let out = Command::new(&python)
         .args(["-c", script])
@@ -195,7 +200,7 @@ fn python_chess_reads_the_move_times_of_an_exported_game() {
     let expected: Vec<String> = ["f3", "e5", "g4", "Qh4#"]
         .iter()
         .zip(&times)
-        .map(|(san, t)| format!("{san} {}", zaochka::notation::pdn::ccsnt_comment(*t)))
+        .map(|(san, t)| format!("{san} {} True", zaochka::notation::pdn::ccsnt_comment(*t)))
         .chain(["True".to_string()])
         .collect();
     assert_eq!(
