@@ -1,7 +1,7 @@
 //! The players' daily digest: the setting (one mail a day at an hour of the
 //! player's zone, or a mail for every opponent move), the one rule that holds
 //! back the mail of a plain opponent move for a digest player
-//! ([`held_for_digest`]), and the digests due, each with the games where it
+//! (`held_for_digest`), and the digests due, each with the games where it
 //! is the player's move and the state of each as the player reads it.
 
 use chrono::{DateTime, NaiveDate, Utc};
