@@ -9,7 +9,8 @@
 //!
 //! ```text
 //!   edges     config (the TOML file), daemon (IMAP/Maildir in, SMTP/files
-//!             out, DNS, signals, inotify), cli (argv, stdout, files)
+//!             out, DNS, signals, inotify, the Xfcc SOAP endpoint over
+//!             HTTP), cli (argv, stdout, files)
 //!   site      a tournament's pages, written into a folder
 //!   letters   every mail to a person, composed whole: words the referee's
 //!             typed replies (referee::told) and draws their boards
@@ -19,12 +20,16 @@
 //!             their module: words/rules_summary.toml, rules/clauses.toml)
 //!   referee   handle(): one command, one SQLite transaction; returns
 //!             typed replies (what is told, referee::told) with the game
-//!             as the command left it (referee::GameSession), no sentence
-//!   store     one SQLite file, the only SQL; maps rows to the core's types
+//!             as the command left it (referee::GameSession), no sentence;
+//!             signs each accepted ply's receipt (referee::receipt); mail,
+//!             the command line and Xfcc (referee::xfcc) reach it alike
+//!   store     one SQLite file, the only SQL; maps rows to the core's types;
+//!             the server's Ed25519 key file beside it (store::server_key)
 //!   core      mail (envelopes, the readers of what a person writes) ─►
 //!             tournament (Berger, standings, rating lists) ─► clock ─►
 //!             games (AnyGame: one interface, the registry) ─► notation
-//!             (squares, moves as written, FEN, PDN, PGN) ─► printable,
+//!             (squares, moves as written, FEN, PDN, PGN, move receipts)
+//!             ─► printable,
 //!             names, vocabulary (GameId, PlayerId, Color, Language, ...) ─►
 //!             rules (boards, move generation; rules::DiagonalPosition: one
 //!             trait for the draughts Position and the TowerPosition)
@@ -43,11 +48,12 @@
 //!   through [`words`] and draws its board, in one pass (no text is added to
 //!   a body afterwards: notes are typed too). Russian outside [`words`]
 //!   only as the words the readers accept (their lexicons); English
-//!   sentences outside [`words`] only as errors for the log and in the files
-//!   still listed as pending in the module-graph test.
+//!   sentences outside [`words`] only as errors for the log, names and the
+//!   other exemptions the module-graph test lists and samples.
 //! - [`store`] alone speaks SQL (rusqlite), one transaction per command or mail.
 //! - [`daemon`] alone speaks to mail servers, sockets and DNS (IMAP, SMTP
-//!   through lettre, mail-auth, inotify); [`daemon`], [`cli`], [`store`],
+//!   through lettre, mail-auth, inotify, HTTP through tiny_http for Xfcc);
+//!   [`daemon`], [`cli`], [`store`],
 //!   [`config`] and [`site`] alone touch files.
 //! - Every mail to a person is composed in [`letters`] (From,
 //!   Reply-To, Subject, threading), and the daemon and the command line only
