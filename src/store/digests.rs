@@ -1,4 +1,4 @@
-//! The players' daily digest (migration 0030): who asked for one mail a day
+//! The players' daily digest (migration 0029): who asked for one mail a day
 //! instead of a mail per opponent move, at which hour of their day, and the
 //! days whose digest was written to the outbox.
 

@@ -224,9 +224,9 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0024_outbox_addresses.sql"),
     include_str!("../../migrations/0025_bulletins.sql"),
     include_str!("../../migrations/0026_ratings.sql"),
-    include_str!("../../migrations/0028_xfcc.sql"),
-    include_str!("../../migrations/0029_signed_receipts.sql"),
-    include_str!("../../migrations/0030_player_digests.sql"),
+    include_str!("../../migrations/0027_xfcc.sql"),
+    include_str!("../../migrations/0028_signed_receipts.sql"),
+    include_str!("../../migrations/0029_player_digests.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

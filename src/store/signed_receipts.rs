@@ -1,4 +1,4 @@
-//! Signed move receipts (table `signed_receipts`, migration 0029): per game,
+//! Signed move receipts (table `signed_receipts`, migration 0028): per game,
 //! the start text of its chain at ply 0 and the `.zrc` text of each ply's
 //! receipt ([`crate::notation::receipt`]), with the SHA-256 of each text.
 

@@ -119,15 +119,15 @@ const LANDED: &[(&str, &str)] = &[
         "af70789ff297db290cb3b11e6ec9704dee3d5b11cf54d90332259c055362e756",
     ),
     (
-        "0028_xfcc.sql",
+        "0027_xfcc.sql",
         "89336f6acb4ac0e4d047ed166486ac3ad9fa6d477922b335ca5b0cb4570c2f3b",
     ),
     (
-        "0029_signed_receipts.sql",
+        "0028_signed_receipts.sql",
         "c6834318e94edef0d6b92c8d22617e7ee1bb2da72bbd321ddf558bfac99a9100",
     ),
     (
-        "0030_player_digests.sql",
+        "0029_player_digests.sql",
         "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
     ),
 ];
