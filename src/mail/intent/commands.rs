@@ -3,8 +3,8 @@
 
 use super::lexicon::{
     ADMIT, AT_HOUR, BULLETINS, BULLETINS_OFF, CALENDAR, CLAIM, CONDITION, DIGEST, EVERY, FILLER,
-    HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_NOUNS, MOVE_VERBS, PASSWORD, POSSESSIVE_OTHER,
-    STANDINGS, STATUS, WIN, XFCC, is_command_word,
+    HELP, HISTORY, HYPOTHESIS, LEAD, LEAVE, LOSS, MOVE_NOUNS, MOVE_VERBS, PASSWORD,
+    POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, XFCC, is_command_word,
 };
 use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};

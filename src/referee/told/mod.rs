@@ -20,8 +20,7 @@ pub use moves::{Event, OfferBar};
 pub use state::{Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView};
 pub use tournament::{
     ClockWarning, FixtureEnd, Heading, Invitation, InvitationLines, InvitedTournament, Replaced,
-    RulingDue,
-    TableView, TournamentEvent,
+    RulingDue, TableView, TournamentEvent,
 };
 
 use crate::games::Finish;
