@@ -429,7 +429,7 @@ fn report(checked: &CheckedGame, game: &PdnGame, v: &mut Verdict, head: &str) {
     for a in &checked.ambiguous {
         faults.push("ambiguous_move".into());
         text.push_str(&told::ambiguous_line(
-            &head,
+            head,
             &ambiguous_text(a),
             &a.played,
             &a.fen_before,
@@ -670,7 +670,7 @@ fn failure_of(
     let reason = f.error.message(Language::En);
     let fen_before = record.game.fen();
     let mut text = told::move_fault(
-        &head,
+        head,
         &kind.to_uppercase(),
         f.move_number,
         dots,
