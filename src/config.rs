@@ -130,6 +130,15 @@ pub struct TournamentsConfig {
     /// default); folders get the same with the search bit wherever a read bit
     /// is set (`0755`). The database and the outbox stay 0600.
     pub site_mode: Option<String>,
+    /// With `site-dir` set: every player's calendar (as `zaochka calendar`
+    /// writes it) is kept in `<site-dir>/calendars/<name>.ics`, `<name>` an
+    /// HMAC-SHA256 of the player's id under the database's secret (32 hex
+    /// digits), rewritten when its events change. Default false.
+    pub calendars: bool,
+    /// The address the web server serves `site-dir` at, such as
+    /// `https://example.org/zaochka`; with it the answer to a calendar request
+    /// gives the calendar's address (`<site-url>/calendars/<name>.ics`).
+    pub site_url: Option<String>,
 }
 
 impl TournamentsConfig {
@@ -139,6 +148,11 @@ impl TournamentsConfig {
             .as_deref()
             .and_then(crate::site::SiteMode::from_octal)
             .unwrap_or_default()
+    }
+
+    /// The folder calendars are published in, when they are.
+    pub fn calendar_site(&self) -> Option<&Path> {
+        self.site_dir.as_deref().filter(|_| self.calendars)
     }
 }
 

@@ -38,6 +38,8 @@ pub(crate) struct RunState {
     pub(crate) tell: Option<(DateTime<Utc>, String)>,
     /// The tournament sites written in this run (`[tournaments] site-dir`).
     pub(crate) sites: super::sites::Published,
+    /// What each player's published calendar shows (`[tournaments] calendars`).
+    pub(crate) calendars: super::calendars::Published,
     /// When the mails held out of the fetches (waiting on their
     /// authentication checks) are fetched and checked again.
     pub(crate) held_until: Option<std::time::Instant>,

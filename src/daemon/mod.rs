@@ -24,6 +24,7 @@ pub mod authenticate;
 pub mod backup;
 pub mod bounce;
 pub mod bounce_clock;
+mod calendars;
 pub mod compose;
 pub mod dns_table;
 pub mod faults;
@@ -360,6 +361,7 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             wait = Some(run.faulted(config, "clock tick", &format!("{e:#}")));
         }
         sites::refresh(&mut store, config, &mut run.sites, wall::now());
+        calendars::refresh(&mut store, config, &mut run.calendars, wall::now());
         if let Err(e) = backup::scheduled(&mut store, config, wall::now()) {
             warn!(error = %printable(&format!("{e:#}")), "the scheduled backup failed; it is tried again next cycle");
         }

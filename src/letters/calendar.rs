@@ -28,6 +28,39 @@ pub fn file_name(c: &Calendar) -> String {
     format!("zaochka-{}.ics", c.player.id.0)
 }
 
+/// The name a player's published calendar goes by (`calendars/<name>.ics`
+/// in the site folder): the first 16 bytes (128 bits) of HMAC-SHA256 of the
+/// player's id under the database's secret, in lower-case hex (32 digits),
+/// so nobody can name another player's file from their id, and another
+/// database names it otherwise. `now` (UTC) dates the secret if this is its
+/// first use.
+///
+/// # Errors
+/// Database failures.
+pub fn published_name(
+    tx: &Tx<'_>,
+    player: crate::vocabulary::PlayerId,
+    now: DateTime<Utc>,
+) -> Result<String, RefereeError> {
+    use hmac::{Hmac, KeyInit, Mac};
+    let secret = crate::store::secrets::verp_key(tx, now)?;
+    let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
+        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+    m.update(b"zaochka published calendar v1\0");
+    m.update(&player.0.to_be_bytes());
+    Ok(m.finalize().into_bytes()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// The published calendar's path from the site folder's root:
+/// `calendars/<name>.ics`.
+#[must_use]
+pub fn published_path(name: &str) -> String {
+    format!("calendars/{name}.ics")
+}
+
 /// An instant in the player's zone, with its TZID (UTC with `Z` in UTC).
 fn local(at: DateTime<Utc>, tz: Tz) -> CalendarDateTime {
     if tz == Tz::UTC || tz == Tz::Etc__UTC {

@@ -120,6 +120,7 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             above: words::digest::calendar_attached(
                 c.entries.len(),
                 &super::calendar::file_name(c),
+                c.published.as_deref(),
                 lang,
             ),
             ..Parts::default()

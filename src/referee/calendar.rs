@@ -63,6 +63,9 @@ pub struct Calendar {
     pub entries: Vec<Entry>,
     /// When it was made (UTC; DTSTAMP).
     pub made_at: DateTime<Utc>,
+    /// The web address the daemon keeps it at, when it publishes calendars
+    /// and knows the site's address; filled in by that edge, `None` here.
+    pub published: Option<String>,
 }
 
 /// The player's calendar at `now` (UTC).
@@ -139,6 +142,7 @@ pub fn of_player(
         player: me,
         entries,
         made_at: now,
+        published: None,
     })
 }
 

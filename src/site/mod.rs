@@ -195,6 +195,17 @@ pub fn write_public_key(dir: &Path, pem: &str) -> io::Result<()> {
     std::fs::rename(&temp, &path)
 }
 
+/// Writes a player's calendar `text` to `<root>/calendars/<name>.ics`
+/// (one rename replaces the file; the folder is made with `mode`'s folder
+/// bits and, like the tournament sites, followed through no link).
+///
+/// # Errors
+/// Any I/O error writing it.
+pub fn write_calendar(root: &Path, name: &str, text: &str, mode: SiteMode) -> io::Result<()> {
+    let mut out = files::Writer::new(&root.join("calendars"), mode)?;
+    out.put(&format!("{name}.ics"), text)
+}
+
 /// One game's files: its record, the page of every position, its own page.
 fn write_game(out: &mut files::Writer, site: &Site<'_>, g: &SiteGame) -> io::Result<()> {
     let steps = ply::replay(site.variant, g, site.lang)?;

@@ -129,11 +129,26 @@ pub fn calendar_name(player: &str, lang: Language) -> String {
 }
 
 /// The answer that carries the calendar: how many events, the attached
-/// file's name, and that importing it again updates the same events.
+/// file's name, and that importing it again updates the same events; with
+/// `published`, the web address the daemon keeps it up to date at.
 #[must_use]
-pub fn calendar_attached(events: usize, file: &str, lang: Language) -> String {
-    Message::new("calendar-attached")
+pub fn calendar_attached(
+    events: usize,
+    file: &str,
+    published: Option<&str>,
+    lang: Language,
+) -> String {
+    let attached = Message::new("calendar-attached")
         .arg("count", events)
         .arg("file", file.to_string())
-        .render(lang)
+        .render(lang);
+    match published {
+        Some(url) => {
+            let at = Message::new("calendar-published")
+                .arg("url", url.to_string())
+                .render(lang);
+            format!("{attached}\n\n{at}")
+        }
+        None => attached,
+    }
 }

@@ -101,16 +101,42 @@ pub(super) fn enqueue_threaded(
 ) -> Result<(), RefereeError> {
     let bot = config.bot();
     for (i, r) in replies.iter().enumerate() {
+        let r = published(tx, config, r)?;
         letters::post(
             tx,
             &bot,
-            r,
+            &r,
             Some(thread),
             reply_id(tx, config, &mail.key, index, i)?,
             crate::daemon::wall::now().max(mail.received_at),
         )?;
     }
     Ok(())
+}
+
+/// The reply with its calendar's web address filled in when the daemon
+/// publishes calendars at a known address (`[tournaments] calendars`,
+/// `site-url`); any other reply as it is.
+fn published<'r>(
+    tx: &Tx<'_>,
+    config: &Config,
+    r: &'r Reply,
+) -> Result<std::borrow::Cow<'r, Reply>, RefereeError> {
+    use crate::referee::told::Told;
+    let t = &config.tournaments;
+    let (Told::Calendar(c), Some(_), Some(url)) = (&r.told, t.calendar_site(), &t.site_url) else {
+        return Ok(std::borrow::Cow::Borrowed(r));
+    };
+    let name = letters::calendar::published_name(tx, c.player.id, c.made_at)?;
+    let mut c = c.clone();
+    c.published = Some(format!(
+        "{}/{}",
+        url.trim_end_matches('/'),
+        letters::calendar::published_path(&name)
+    ));
+    let mut r = r.clone();
+    r.told = Told::Calendar(c);
+    Ok(std::borrow::Cow::Owned(r))
 }
 
 /// Our Message-ID for the `recipient`-th reply to the `index`-th command of

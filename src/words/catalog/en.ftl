@@ -646,3 +646,5 @@ tournament-director-bounce = The mail to { $player } ({ $address }) bounced: the
     [one] Their unfinished game in { $tournament }: { $games }.
    *[other] Their unfinished games in { $tournament }: { $games }.
 }
+# A published calendar's web address, below the calendar's answer (src/words/digest.rs).
+calendar-published = It is also kept up to date at { $url }: a calendar program can subscribe to it; only you know this address.

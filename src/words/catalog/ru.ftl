@@ -670,3 +670,5 @@ tournament-director-bounce = Письмо участнику { $player } ({ $add
     [one] Неоконченная партия участника в турнире «{ $tournament }»: { $games }.
    *[other] Неоконченные партии участника в турнире «{ $tournament }»: { $games }.
 }
+# A published calendar's web address, below the calendar's answer (src/words/digest.rs).
+calendar-published = Он же, всегда в свежем виде, лежит по адресу { $url }: программа-календарь может на него подписаться. Адрес знаете только вы.

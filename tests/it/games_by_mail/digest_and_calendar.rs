@@ -16,6 +16,11 @@
 //!   prints is an event at that instant, with the player's zone as its TZID,
 //!   and the leave is an all-day event; a move changes the event of the same
 //!   UID with a higher SEQUENCE.
+//! - `the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_them_after_a_move`:
+//!   with `[tournaments] calendars` the daemon keeps each player's calendar
+//!   in `<site-dir>/calendars/<32 hex digits>.ics`, named otherwise by another
+//!   database; «календарь» answers with its address under `site-url`; after a
+//!   move both players' files hold the new deadline (read by `icalendar`).
 //!
 //! Run: `cargo test --test it games_by_mail::digest_and_calendar::`.
 
@@ -517,4 +522,153 @@ fn the_calendar_holds_the_deadlines_game_show_prints_in_the_players_zone() {
         !after.contains_key("deadline.2.black@example.test"),
         "{after:#?}"
     );
+}
+
+/// A bot that publishes the calendars (`[tournaments] calendars`) into
+/// `<bot>/www` served at `https://games.example.test/zaochka/`; Анна
+/// (Europe/Moscow) has White against Bob (America/New_York) in game #1.
+fn publishing_bot(day0: DateTime<Utc>) -> (Bot, std::path::PathBuf) {
+    let bot = Bot::new(Mailing::Local);
+    let site = bot.path().join("www");
+    let config = bot.path().join("zaochka.toml");
+    let mut text = std::fs::read_to_string(&config).unwrap();
+    text.push_str(&format!(
+        "[tournaments]\nsite-dir = {:?}\ncalendars = true\nsite-url = \"https://games.example.test/zaochka/\"\n",
+        site.to_str().unwrap()
+    ));
+    std::fs::write(&config, text).unwrap();
+    register(&bot, "Анна", ANNA, "ru", "Europe/Moscow");
+    register(&bot, "Bob", "bob@example.test", "en", "America/New_York");
+    bot.ok_at(
+        day0,
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            ANNA,
+            "--black",
+            "bob@example.test",
+            "--time-control",
+            "3d/move",
+        ],
+    );
+    (bot, site.join("calendars"))
+}
+
+/// The names of the published calendars (without `.ics`), sorted.
+fn published(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter_map(|n| n.strip_suffix(".ics").map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_them_after_a_move()
+{
+    let day0 = day0();
+    let at = |h: i64| day0 + Duration::hours(h);
+    let (bot, dir) = publishing_bot(day0);
+    let mut outbox = Outbox::new();
+    outbox.serve_at(&bot, at(1), ANNA);
+    let names = published(&dir);
+    assert_eq!(names.len(), 2, "one file per player: {names:?}");
+    for n in &names {
+        assert!(
+            n.len() == 32 && n.bytes().all(|b| b.is_ascii_hexdigit()),
+            "128 bits in hex: {n}"
+        );
+    }
+
+    // Another database names its players' files otherwise.
+    let (other, other_dir) = publishing_bot(day0);
+    other.serve_once_at(at(1));
+    let other_names = published(&other_dir);
+    assert_eq!(other_names.len(), 2, "{other_names:?}");
+    assert!(
+        names.iter().all(|n| !other_names.contains(n)),
+        "{names:?} {other_names:?}"
+    );
+
+    // «календарь» tells Анна the address of her file.
+    write(
+        &bot,
+        1,
+        1,
+        "Анна <anna@example.test>",
+        "white",
+        "календарь",
+        at(2),
+    );
+    let answer = outbox.serve_at(&bot, at(2), ANNA);
+    assert_eq!(answer.len(), 1, "{answer:#?}");
+    let prefix = "https://games.example.test/zaochka/calendars/";
+    let from = answer[0]
+        .text
+        .find(prefix)
+        .unwrap_or_else(|| panic!("the address: {}", answer[0].text))
+        + prefix.len();
+    let anna = answer[0].text[from..from + 32].to_string();
+    assert!(
+        answer[0].text[from + 32..].starts_with(".ics"),
+        "{}",
+        answer[0].text
+    );
+    assert!(names.contains(&anna), "{anna} in {names:?}");
+    let bob = names.iter().find(|n| **n != anna).unwrap().clone();
+    let anna_file = dir.join(format!("{anna}.ics"));
+    let bob_file = dir.join(format!("{bob}.ics"));
+    let before = std::fs::read_to_string(&bob_file).unwrap();
+    assert!(
+        before.contains("UID:deadline.1.white@example.test"),
+        "{before}"
+    );
+
+    // Анна moves: after the daemon's next batch both files hold Bob's new
+    // deadline, in each reader's zone.
+    let mut g1 = new_game(Variant::Russian, None).unwrap();
+    play(&bot, 1, g1.as_mut(), ANNA, at(3), false);
+    outbox.serve_at(&bot, at(3), ANNA);
+    let due = shown_deadlines(&bot, 1, at(3));
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert_eq!(due[0].0, "black");
+    for (file, zone) in [
+        (&anna_file, "Europe/Moscow"),
+        (&bob_file, "America/New_York"),
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(
+            text.contains("UID:deadline.1.black@example.test")
+                && !text.contains("UID:deadline.1.white@example.test")
+                && text.contains(&format!("DTSTART;TZID={zone}:")),
+            "{text}"
+        );
+    }
+    assert!(
+        std::fs::read_dir(&dir).unwrap().count() == 2,
+        "no temporary file is left"
+    );
+    let Some(python) = python() else {
+        eprintln!(
+            "SKIPPED: the published files are not read by Python's icalendar: set \
+             ZAOCHKA_PYTHON to a Python that has it (.ci/run makes one)"
+        );
+        return;
+    };
+    for (file, zone) in [
+        (&anna_file, "Europe/Moscow"),
+        (&bob_file, "America/New_York"),
+    ] {
+        let events = read_ics(&python, file);
+        let (seq, start, tz, _) = events
+            .get("deadline.1.black@example.test")
+            .unwrap_or_else(|| panic!("{}: {events:#?}", file.display()));
+        assert_eq!((start, tz.as_str(), *seq), (&due[0].1, zone, 1));
+    }
 }
