@@ -1077,8 +1077,7 @@ const ENGLISH_ALLOWED: &[(&str, &str)] = &[
 /// Files that still hold English sentences a person reads, to be worded in
 /// `src/words` (the operator's console lines in an operator section); the
 /// test fails when one is clean, so that it is struck from this list.
-const ENGLISH_PENDING: &[(&str, &str)] = &[
-];
+const ENGLISH_PENDING: &[(&str, &str)] = &[];
 
 /// `src/file:line` and text of each English sentence literal below `dir`,
 /// outside `src/words/`, unit tests and the [`exemption`]s, with the file.

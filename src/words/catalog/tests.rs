@@ -32,7 +32,8 @@ use crate::vocabulary::Language;
 const LATIN_IN_RUSSIAN: &[&str] = &[
     "PDN", "FEN", "PGN", "IANA", "Europe", "Moscow", "JSON", "e-mail", "ICCF", "LSS", "SMTP",
     "EHLO", "STARTTLS", "AUTH", "MAIL", "FROM", "RCPT", "TO", "DATA", "zaochka", "DKIM", "SPF",
-    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b", "W", "B", "K", "Xfcc", "xfcc", "Scid",
+    "DMARC", "DNS", "new", "KQRBNP", "kqrbnp", "KQkq", "w", "b", "W", "B", "K", "Xfcc", "xfcc",
+    "Scid",
 ];
 
 /// Messages whose languages read different variables, each with why.
