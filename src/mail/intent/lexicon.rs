@@ -593,7 +593,6 @@ pub(super) const TOURNAMENT: &[&str] = &[
     "турнире",
     "соревнования",
     "tournament",
-    "event",
     "competition",
 ];
 /// Words that ask a question at the head of a clause without a question

@@ -826,6 +826,7 @@ fn a_question_about_withdrawal_asks_how_and_withdraws_nothing() {
         "Если я выбываю из турнира, что будет?",
         "How do I withdraw from the tournament?",
         "can I leave the tournament",
+        "If I withdraw from the tournament I lose my games.",
     ] {
         assert_eq!(draughts(text), [Intent::HowToWithdraw], "{text}");
     }

@@ -6,9 +6,12 @@
 //! tournament among the four words after it; an infinitive or a noun
 //! (`выйти`, `withdrawal`) states it only after a wish (`хочу выйти из
 //! турнира`). Negated words (`не выбываю`,
-//! `I don't withdraw`) and quoted words ask nothing.
+//! `I don't withdraw`) and quoted words ask nothing; a withdrawal under a
+//! condition (`if I withdraw from the tournament, ...`) is a question.
 
-use super::lexicon::{ASKING_HOW, LEAD, TOURNAMENT, WISHING, WITHDRAWAL_WORDS, WITHDRAWING};
+use super::lexicon::{
+    ASKING_HOW, CONDITION, LEAD, TOURNAMENT, WISHING, WITHDRAWAL_WORDS, WITHDRAWING,
+};
 use super::speech::negation;
 use super::tokens::{Clause, End};
 
@@ -45,8 +48,11 @@ pub(super) fn withdrawal(sentence: &[Clause], c: usize) -> Option<Withdrawal> {
         .iter()
         .map(|(w, _)| *w)
         .find(|w| !LEAD.contains(w) || ASKING_HOW.contains(w));
+    // A condition (`если я выбываю из турнира, ...`) weighs a withdrawal:
+    // answered as a question.
     let asked = sentence.last().is_some_and(|l| l.end == End::Question)
-        || first.is_some_and(|w| ASKING_HOW.contains(&w));
+        || first.is_some_and(|w| ASKING_HOW.contains(&w))
+        || words[..at].iter().any(|(w, _)| CONDITION.contains(w));
     if asked {
         return Some(Withdrawal::Asked);
     }
