@@ -108,6 +108,10 @@ pub fn told(t: &Told, lang: Language) -> Parts {
         Told::News { lines, state: None } | Told::ToDirectors { lines, .. } => {
             lines_text(lines, lang)
         }
+        Told::Withdrawal { said, terms } => Parts {
+            above: words::tournament_events::withdrawal_terms(*said, terms, lang),
+            ..Parts::default()
+        },
         Told::Bulletins { wanted } => Parts {
             above: words::bulletin::preference(*wanted, lang),
             ..Parts::default()

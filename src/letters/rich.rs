@@ -139,6 +139,7 @@ fn shown_board(t: &Told) -> Option<&Board> {
         | Told::Record(_)
         | Told::Crosstable { .. }
         | Told::Bulletins { .. }
+        | Told::Withdrawal { .. }
         | Told::MoveMails { .. }
         | Told::Calendar(_)
         | Told::XfccPassword { .. } => None,

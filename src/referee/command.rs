@@ -107,6 +107,12 @@ pub enum Command {
     },
     /// The list of commands.
     Help,
+    /// The player wrote that they withdraw from a tournament (`said`) or
+    /// asked how to: answered with the terms, nothing changed.
+    WithdrawalTerms {
+        /// A statement (else a question).
+        said: bool,
+    },
     /// Take leave (vacation) from `from` to `to`, both days included, in the
     /// player's time zone: the player's clocks stop.
     Leave {
@@ -202,6 +208,7 @@ impl Command {
             Command::Standings { game } => *game,
             Command::History
             | Command::Help
+            | Command::WithdrawalTerms { .. }
             | Command::Bulletins { .. }
             | Command::MoveMails { .. }
             | Command::Calendar

@@ -191,6 +191,7 @@ fn dispatch(
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),
         Command::Help => query::help(tx, actor),
+        Command::WithdrawalTerms { said } => tournament::withdrawal_terms(tx, actor, *said),
         Command::Leave { from, to } => leave::take(tx, actor, *from, *to, now),
         Command::LeaveFor {
             player,

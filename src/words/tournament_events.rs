@@ -398,6 +398,52 @@ pub fn director_withdrawal(
         .render(lang)
 }
 
+/// The answer to a player who wrote that they withdraw from a tournament
+/// (`said`) or asked how to: a head line, then for each tournament they
+/// still play in what a withdrawal does there and who makes it.
+#[must_use]
+pub fn withdrawal_terms(
+    said: bool,
+    terms: &[crate::referee::told::WithdrawalTerms],
+    lang: Language,
+) -> String {
+    if terms.is_empty() {
+        return Message::new("withdrawal-in-none").render(lang);
+    }
+    let mut out = vec![
+        Message::new(if said {
+            "withdrawal-said"
+        } else {
+            "withdrawal-asked"
+        })
+        .render(lang),
+    ];
+    for t in terms {
+        let rule = Message::new(match t.policy {
+            crate::tournament::standings::WithdrawalPolicy::Fide => "withdrawal-rule-fide",
+            crate::tournament::standings::WithdrawalPolicy::Lss => "withdrawal-rule-lss",
+            crate::tournament::standings::WithdrawalPolicy::Fmjd => "withdrawal-rule-fmjd",
+        })
+        .render(lang);
+        out.push(String::new());
+        out.push(
+            Message::new("withdrawal-terms")
+                .arg("tournament", t.tournament.clone())
+                .arg("games", t.unfinished)
+                .arg("rule", rule)
+                .render(lang),
+        );
+        if !t.directors.is_empty() {
+            out.push(
+                Message::new("withdrawal-directors")
+                    .arg("directors", t.directors.join(", "))
+                    .render(lang),
+            );
+        }
+    }
+    out.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -363,6 +363,8 @@ pub(super) fn command_of(
         Intent::Status => Command::Status { game: need()? },
         Intent::History => Command::History,
         Intent::Help => Command::Help,
+        Intent::Withdraw => Command::WithdrawalTerms { said: true },
+        Intent::HowToWithdraw => Command::WithdrawalTerms { said: false },
         Intent::Leave { from, to } => Command::Leave {
             from: *from,
             to: *to,

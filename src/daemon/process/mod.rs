@@ -591,6 +591,8 @@ fn needs_game(intent: &Intent) -> bool {
             | Intent::MoveMails(_)
             | Intent::Calendar
             | Intent::XfccPassword
+            | Intent::Withdraw
+            | Intent::HowToWithdraw
     )
 }
 

@@ -10,6 +10,7 @@ use super::merge::ItemKind;
 use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
 use super::tokens::{Clause, End, Tok};
 use super::types::{Act, Doubt};
+use super::withdrawal::Withdrawal;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Cmd {
@@ -42,6 +43,10 @@ pub(super) enum Cmd {
     Calendar,
     /// `пароль xfcc`, `xfcc password`: a new Xfcc password by mail.
     XfccPassword,
+    /// `выбываю из турнира`, `I withdraw from the tournament`.
+    Withdraw,
+    /// `можно ли выйти из турнира?`: how to withdraw.
+    HowToWithdraw,
 }
 
 impl Cmd {
@@ -175,6 +180,11 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
                 }
             }
             Some(c) => out(ItemKind::Cmd(c)),
+            None => {}
+        }
+        match super::withdrawal::withdrawal(sentence, c) {
+            Some(Withdrawal::Said) => out(ItemKind::Cmd(Cmd::Withdraw)),
+            Some(Withdrawal::Asked) => out(ItemKind::Cmd(Cmd::HowToWithdraw)),
             None => {}
         }
     }

@@ -552,3 +552,78 @@ pub(super) const WISH: &[&str] = &[
     "going",
     "hereby",
 ];
+/// The first-person verbs that withdraw from a tournament when a word of
+/// [`TOURNAMENT`] follows (`выбываю из турнира`, `I withdraw from the
+/// tournament`).
+pub(super) const WITHDRAWING: &[&str] = &[
+    "выбываю",
+    "снимаюсь",
+    "выхожу",
+    "ухожу",
+    "withdraw",
+    "withdrawing",
+    "retire",
+    "retiring",
+];
+/// The words that only talk about a withdrawal (an infinitive, a noun): a
+/// question with one of them asks how to withdraw (`можно ли выйти из
+/// турнира?`, `how do I withdraw from the tournament?`).
+pub(super) const WITHDRAWAL_WORDS: &[&str] = &[
+    "выбыть",
+    "выбывание",
+    "выбывании",
+    "выбытие",
+    "выбытии",
+    "сняться",
+    "снятие",
+    "снятии",
+    "выйти",
+    "выход",
+    "выходе",
+    "уйти",
+    "withdrawal",
+    "withdrawn",
+    "leave",
+    "quit",
+];
+/// The tournament named after a withdrawal word.
+pub(super) const TOURNAMENT: &[&str] = &[
+    "турнира",
+    "турнир",
+    "турнире",
+    "соревнования",
+    "tournament",
+    "competition",
+];
+/// Words that ask a question at the head of a clause without a question
+/// mark (`как выйти из турнира`, `how do I withdraw`).
+pub(super) const ASKING_HOW: &[&str] = &[
+    "как",
+    "можно",
+    "могу",
+    "что",
+    "how",
+    "can",
+    "could",
+    "may",
+    "what",
+    "is",
+    "do",
+];
+/// Words of a wish or a decision before the infinitive of a withdrawal: they
+/// make it a statement (`хочу выйти из турнира`, `I want to quit the
+/// tournament`).
+pub(super) const WISHING: &[&str] = &[
+    "хочу",
+    "хотел",
+    "хотела",
+    "решил",
+    "решила",
+    "прошу",
+    "вынужден",
+    "вынуждена",
+    "want",
+    "wish",
+    "decided",
+    "must",
+];

@@ -216,6 +216,8 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::EveryMove => Intent::MoveMails(MoveMails::EveryMove),
                     Cmd::Calendar => Intent::Calendar,
                     Cmd::XfccPassword => Intent::XfccPassword,
+                    Cmd::Withdraw => Intent::Withdraw,
+                    Cmd::HowToWithdraw => Intent::HowToWithdraw,
                 },
                 ItemKind::Leave(from, to) => Intent::Leave {
                     from: *from,

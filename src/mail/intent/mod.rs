@@ -39,6 +39,10 @@
 //! - a question to the referee (`ходы`, `why c3-d4`, `правила`) or a sealed
 //!   move (`записываю ход e7-e5`, `seal e7-e5`) takes the whole line: see
 //!   [`crate::mail::ask_words`];
+//! - a withdrawal from a tournament (`выбываю из турнира`, `I withdraw from
+//!   the tournament`) is [`Intent::Withdraw`], a question about it (`можно
+//!   ли выйти из турнира?`) [`Intent::HowToWithdraw`]; negated or quoted, it
+//!   is nothing (`withdrawal.rs`);
 //! - the subject counts too (after `Re:`, `Ответ:`, `Fwd:` and the
 //!   `[zaochka #N]` tag are removed), but only when it holds nothing but moves,
 //!   command words and filler: a bot subject like "Your move (Chess)" is not
@@ -62,6 +66,7 @@ mod prefixes;
 mod speech;
 mod tokens;
 mod types;
+mod withdrawal;
 
 #[cfg(test)]
 mod tests;

@@ -803,3 +803,51 @@ fn a_digest_asked_about_denied_or_at_no_hour_is_not_taken() {
         );
     }
 }
+
+#[test]
+fn a_withdrawal_from_the_tournament_is_read_from_a_statement_in_both_languages() {
+    for text in [
+        "выбываю из турнира",
+        "Я снимаюсь с турнира.",
+        "К сожалению, выхожу из турнира.",
+        "Хочу выйти из турнира",
+        "I withdraw from the tournament.",
+        "Sorry, I am withdrawing from the tournament",
+    ] {
+        assert_eq!(draughts(text), [Intent::Withdraw], "{text}");
+    }
+}
+
+#[test]
+fn a_question_about_withdrawal_asks_how_and_withdraws_nothing() {
+    for text in [
+        "Можно ли выйти из турнира?",
+        "как выйти из турнира",
+        "Если я выбываю из турнира, что будет?",
+        "How do I withdraw from the tournament?",
+        "can I leave the tournament",
+        "If I withdraw from the tournament I lose my games.",
+    ] {
+        assert_eq!(draughts(text), [Intent::HowToWithdraw], "{text}");
+    }
+}
+
+#[test]
+fn a_negated_or_quoted_withdrawal_or_one_without_the_tournament_is_nothing() {
+    for text in [
+        "не выбываю из турнира",
+        "Я не снимаюсь с турнира!",
+        "I don't withdraw from the tournament.",
+        "он написал «выбываю из турнира»",
+        "выхожу на улицу",
+        "I withdraw my draw offer",
+    ] {
+        let read = draughts(text);
+        assert!(
+            !read
+                .iter()
+                .any(|i| matches!(i, Intent::Withdraw | Intent::HowToWithdraw)),
+            "{text}: {read:?}"
+        );
+    }
+}

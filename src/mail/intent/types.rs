@@ -180,6 +180,11 @@ pub enum Intent {
     /// Ask for a new Xfcc password (`пароль xfcc`, `xfcc password`),
     /// mailed to the sender's registered address.
     XfccPassword,
+    /// Withdraw from the tournament the player plays in (a statement:
+    /// the referee asks for a confirmation before anything is done).
+    Withdraw,
+    /// Ask how to withdraw from a tournament, or whether one may.
+    HowToWithdraw,
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.

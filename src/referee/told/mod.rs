@@ -76,6 +76,16 @@ pub enum Told {
         /// The password (only its hash is kept).
         password: String,
     },
+    /// The answer to a player who wrote that they withdraw from a
+    /// tournament (`said`) or asked how to: what a withdrawal does in each
+    /// tournament they still play in (none: they play in none), and that a
+    /// director makes it.
+    Withdrawal {
+        /// The player wrote that they withdraw (else asked how to).
+        said: bool,
+        /// One entry per tournament the player still plays in.
+        terms: Vec<WithdrawalTerms>,
+    },
     /// Event lines to a tournament's director, in the tournament's director
     /// thread: one Subject and one root Message-ID per tournament.
     ToDirectors {
@@ -106,6 +116,19 @@ impl Told {
         let old = std::mem::replace(self, Told::lines(Vec::new()));
         *self = Told::lines(vec![line, Line::of(Part::Told(Box::new(old)))]);
     }
+}
+
+/// What a withdrawal from one tournament would do to the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WithdrawalTerms {
+    /// The tournament's name.
+    pub tournament: String,
+    /// How the standings count a withdrawn player's games.
+    pub policy: crate::tournament::standings::WithdrawalPolicy,
+    /// The player's unfinished games, each lost by forfeit on withdrawal.
+    pub unfinished: usize,
+    /// The registered addresses of the tournament's directors.
+    pub directors: Vec<String>,
 }
 
 /// One line of events: its parts, one after another on the line.

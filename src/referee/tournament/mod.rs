@@ -8,6 +8,7 @@
 pub mod bulletin;
 mod directors;
 mod entry;
+mod leaving;
 mod period;
 mod ruling;
 mod start;
@@ -16,6 +17,7 @@ mod warnings;
 
 pub use directors::{add_director, directors, remove_director};
 pub use entry::{DrawOrder, draw, enter, new_tournament, remove, replace, withdraw};
+pub use leaving::withdrawal_terms;
 pub use period::{claim, end_playing_period, overdue_claims};
 pub use ruling::{Ruling, rule_claim};
 pub use start::start;

@@ -648,3 +648,18 @@ tournament-director-bounce = The mail to { $player } ({ $address }) bounced: the
 }
 # A published calendar's web address, below the calendar's answer (src/words/digest.rs).
 calendar-published = It is also kept up to date at { $url }: a calendar program can subscribe to it; only you know this address.
+# To a player who wrote that they withdraw from a tournament, or asked how (src/words/tournament_events.rs).
+withdrawal-said = You wrote that you withdraw from the tournament. Nothing has been changed: a withdrawal is made by a director of the tournament, so write to them if you mean it.
+withdrawal-asked = A withdrawal from a tournament is made by a director of the tournament: write to them if you mean to withdraw.
+withdrawal-in-none = You play in no tournament, so there is nothing to withdraw from.
+# $tournament — the name; $games — the player's unfinished games; $rule — one of withdrawal-rule-.
+withdrawal-terms = If you withdraw from { $tournament }: { $games ->
+    [0] you have no unfinished game there
+    [one] your unfinished game is lost by forfeit
+   *[other] your { $games } unfinished games are lost by forfeit
+}; { $rule }.
+withdrawal-rule-fide = under the FIDE Tournament Rules, if you have played fewer than half of your games all your results leave the standings, otherwise they stand
+withdrawal-rule-lss = under the LSS rules, if you have played half of your games or fewer every game of yours is scored lost, otherwise your results stand
+withdrawal-rule-fmjd = under the FMJD rules, your total stands only if you have played more than half of your games
+# $directors — the directors' addresses, separated by commas.
+withdrawal-directors = Directors: { $directors }.

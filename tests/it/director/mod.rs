@@ -10,4 +10,5 @@ mod late_claims;
 mod rights;
 mod states;
 mod thread;
+mod withdrawal_by_player;
 mod withdrawal_mail;
