@@ -78,7 +78,16 @@ pub fn ics(tx: &Tx<'_>, bot: &BotAddress, c: &Calendar) -> Result<String, Refere
     let lang = c.player.language;
     let tz = zone::parse_zone(&c.player.time_zone).unwrap_or(Tz::UTC);
     let domain = &bot.domain;
-    let mut cal = Ics::new();
+    // The product named is zaochka's, not the library's default
+    // (RFC 5545 §3.7.3: the product that made the calendar).
+    let mut cal = Ics::empty();
+    for (name, value) in [
+        ("VERSION", "2.0"),
+        ("PRODID", "-//zaochka//deadlines//EN"),
+        ("CALSCALE", "GREGORIAN"),
+    ] {
+        cal.append_property(icalendar::Property::new(name, value));
+    }
     cal.name(&crate::words::digest::calendar_name(&c.player.name, lang));
     cal.timezone(tz.name());
     for e in &c.entries {

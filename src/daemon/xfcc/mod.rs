@@ -124,7 +124,7 @@ impl Worker {
     }
 
     fn answer(&mut self, mut request: tiny_http::Request) {
-        let client = request.remote_addr().map(std::net::SocketAddr::ip);
+        let client = client_address(&request);
         let url = request.url().to_string();
         let (status, body) = if *request.method() == tiny_http::Method::Get {
             if url.ends_with("?wsdl") || url.ends_with("?WSDL") {
@@ -285,6 +285,25 @@ fn find_player(tx: &Tx<'_>, username: &str) -> Result<Option<PlayerId>, RefereeE
 
 /// The endpoint's address as the client reached it (`Host`, and the scheme
 /// a reverse proxy names in `X-Forwarded-Proto`), without the query.
+/// The client's address for the lockout: the peer, or, when the peer is a
+/// reverse proxy on this machine (loopback), the last address it put in
+/// `X-Forwarded-For` (the one it saw), so that clients behind the proxy are
+/// not one address locked out together.
+fn client_address(request: &tiny_http::Request) -> Option<std::net::IpAddr> {
+    let peer = request.remote_addr().map(std::net::SocketAddr::ip)?;
+    if !peer.is_loopback() {
+        return Some(peer);
+    }
+    let forwarded = request
+        .headers()
+        .iter()
+        .filter(|h| h.field.equiv("X-Forwarded-For"))
+        .filter_map(|h| h.value.as_str().rsplit(',').next())
+        .filter_map(|a| a.trim().parse::<std::net::IpAddr>().ok())
+        .next_back();
+    Some(forwarded.unwrap_or(peer))
+}
+
 fn location(request: &tiny_http::Request) -> String {
     let header = |name: &'static str| {
         request
@@ -294,7 +313,10 @@ fn location(request: &tiny_http::Request) -> String {
             .map(|h| h.value.as_str().to_string())
     };
     let host = header("Host").unwrap_or_else(|| "localhost".into());
-    let scheme = header("X-Forwarded-Proto").unwrap_or_else(|| "http".into());
+    let scheme = match header("X-Forwarded-Proto").as_deref() {
+        Some("https") => "https",
+        _ => "http",
+    };
     let path = request.url().split('?').next().unwrap_or("/");
     format!("{scheme}://{host}{path}")
 }

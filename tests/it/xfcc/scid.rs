@@ -179,6 +179,29 @@ fn five_wrong_passwords_refuse_the_account_for_a_while_even_with_the_right_one()
 }
 
 #[test]
+fn behind_a_reverse_proxy_each_client_address_is_locked_alone() {
+    let x = Endpoint::new(GameNew::alice_bob().variant("chess"));
+    // Five wrong passwords for Bob from five clients behind the proxy (the
+    // proxy on this machine names each in X-Forwarded-For).
+    for n in 1..=5 {
+        let head = format!(
+            "POST /xfcc HTTP/1.1\r\nContent-Type: text/xml; charset=\"utf-8\"\r\n\
+             X-Forwarded-For: 10.0.0.{n}"
+        );
+        let (_, body) = x.http(&head, &get_my_games(BOB, "guess"));
+        assert_eq!(result_of(&body, "faultstring"), "AuthenticationFailed");
+    }
+    // Alice, another client behind the same proxy, is let in.
+    let head = "POST /xfcc HTTP/1.1\r\nContent-Type: text/xml; charset=\"utf-8\"\r\n\
+                X-Forwarded-For: 192.0.2.7";
+    let (status, body) = x.http(head, &get_my_games(ALICE, ALICE_PW));
+    assert_eq!(status, 200, "{body}");
+    // Bob's account is locked whichever client asks.
+    let (_, body) = x.http(head, &get_my_games(BOB, BOB_PW));
+    assert_eq!(result_of(&body, "faultstring"), "AuthenticationFailed");
+}
+
+#[test]
 fn the_wsdl_is_served_at_query_wsdl_with_the_address_the_client_used() {
     let x = Endpoint::new(GameNew::alice_bob().variant("chess"));
     let (status, body) = x.http("GET /xfcc?wsdl HTTP/1.1", "");
