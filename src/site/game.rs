@@ -26,7 +26,7 @@ pub(super) fn page(site: &Site<'_>, g: &SiteGame, steps: &[Step]) -> String {
     let _ = writeln!(
         body,
         "<p><a href=\"{id}.{ext}\" download>{}</a></p>",
-        words::download(site.variant == Variant::Chess, lang),
+        words::download(words::Download::Game, site.variant == Variant::Chess, lang),
         id = g.id,
         ext = record_extension(site.variant),
     );

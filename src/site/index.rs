@@ -41,7 +41,11 @@ pub(super) fn page(site: &Site<'_>) -> String {
         links.push(format!(
             "<a href=\"{}\" download>{}</a>",
             super::event_record_file(site.variant),
-            words::download_event(site.variant == crate::rules::Variant::Chess, lang)
+            words::download(
+                words::Download::Event,
+                site.variant == crate::rules::Variant::Chess,
+                lang,
+            )
         ));
     }
     if !links.is_empty() {

@@ -120,26 +120,24 @@ pub fn game_title(label: &str, white: &str, black: &str, lang: Language) -> Stri
         .render(lang)
 }
 
-/// The link to the game record: "Download PDN" / «Скачать PDN» ("PGN" for
-/// chess).
-#[must_use]
-pub fn download(chess: bool, lang: Language) -> String {
-    let id = if chess {
-        "site-download-pgn"
-    } else {
-        "site-download-pdn"
-    };
-    Message::new(id).render(lang)
+/// Which record a download link offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Download {
+    /// The game's record: "Download PDN" / «Скачать PDN».
+    Game,
+    /// The whole event's record: "Download all games (PDN)" / «Скачать все
+    /// партии (PDN)».
+    Event,
 }
 
-/// The link to the whole event's record: "Download all games (PDN)" /
-/// «Скачать все партии (PDN)» ("PGN" for chess).
+/// The link to a record, as [`Download`] names it ("PGN" for chess).
 #[must_use]
-pub fn download_event(chess: bool, lang: Language) -> String {
-    let id = if chess {
-        "site-download-event-pgn"
-    } else {
-        "site-download-event-pdn"
+pub fn download(record: Download, chess: bool, lang: Language) -> String {
+    let id = match (record, chess) {
+        (Download::Game, true) => "site-download-pgn",
+        (Download::Game, false) => "site-download-pdn",
+        (Download::Event, true) => "site-download-event-pgn",
+        (Download::Event, false) => "site-download-event-pdn",
     };
     Message::new(id).render(lang)
 }
@@ -257,10 +255,10 @@ mod tests {
             "Партия 3-7: Иванов – Петров"
         );
         assert_eq!(round(3, Language::Ru), "Тур 3");
-        assert_eq!(download(true, Language::En), "Download PGN");
-        assert_eq!(download(false, Language::Ru), "Скачать PDN");
+        assert_eq!(download(Download::Game, true, Language::En), "Download PGN");
+        assert_eq!(download(Download::Game, false, Language::Ru), "Скачать PDN");
         assert_eq!(
-            download_event(true, Language::En),
+            download(Download::Event, true, Language::En),
             "Download all games (PGN)"
         );
     }

@@ -14,14 +14,7 @@ const REFEREE: &str = "referee@example.test";
 /// передана на присуждение»; the director heard nothing.
 #[test]
 fn a_claim_after_the_term_is_answered_with_the_term_and_the_director_is_told() {
-    let bot = Bot::new(Mailing::Local);
-    let games = frozen_tournament(&bot);
-    bot.serve_once();
-    let (game, _, _) = games
-        .iter()
-        .find(|(_, _, black)| black == BOB)
-        .cloned()
-        .unwrap();
+    let (bot, game, _) = bobs_frozen_game();
     let due: String = bot
         .db()
         .query_row(
@@ -89,14 +82,7 @@ fn a_claim_after_the_term_is_answered_with_the_term_and_the_director_is_told() {
 /// adjudication, in the claimant's language.
 #[test]
 fn a_claim_after_disagreeing_claims_or_after_the_ruling_is_refused_with_its_true_reason() {
-    let bot = Bot::new(Mailing::Local);
-    let games = frozen_tournament(&bot);
-    bot.serve_once();
-    let (game, white, _) = games
-        .iter()
-        .find(|(_, _, black)| black == BOB)
-        .cloned()
-        .unwrap();
+    let (bot, game, white) = bobs_frozen_game();
     let send = |seq: usize, from: &str, side: &str, id: &str, text: &str| {
         let to = format!("bot+{game}.{}@example.test", bot.token(game, side));
         bot.deliver(seq, &mail(from, &to, "claim", id, text));
@@ -172,4 +158,18 @@ fn a_claim_after_disagreeing_claims_or_after_the_ruling_is_refused_with_its_true
         )
         .unwrap();
     assert_eq!(claims, 2);
+}
+
+/// The frozen round robin of [`frozen_tournament`] after the daemon's first
+/// pass, with the game where Bob has Black and that game's White.
+fn bobs_frozen_game() -> (Bot, i64, String) {
+    let bot = Bot::new(Mailing::Local);
+    let games = frozen_tournament(&bot);
+    bot.serve_once();
+    let (game, white, _) = games
+        .iter()
+        .find(|(_, _, black)| black == BOB)
+        .cloned()
+        .unwrap();
+    (bot, game, white)
 }
