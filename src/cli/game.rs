@@ -464,7 +464,7 @@ fn address(db: &StoreArgs, id: GameId, player: &str) -> anyhow::Result<ExitCode>
             }
             Err(e) => return Err(e.into()),
         };
-        let not_in_game = || RefereeError::Invalid(told::not_in_game(player, id));
+        let not_in_game = || RefereeError::NotPlayerOf(player.to_string(), id);
         if row.side_of(p.id).is_none() {
             return Err(not_in_game());
         }

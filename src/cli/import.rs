@@ -368,7 +368,7 @@ fn archive_game(
     new.tournament = g.tag("Event").map(str::to_string);
     let row = game_rows::create(tx, &new)?;
     let mut replay = games::new_game(checked.variant, new.start_fen.as_deref())
-        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+        .map_err(|e| RefereeError::Start(crate::referee::StartRefusal::Setup(e)))?;
     let mut side = if replay.turn() == crate::rules::Color::White {
         Color::White
     } else {

@@ -17,6 +17,7 @@ use icalendar::{Calendar as Ics, CalendarDateTime, Component, Event, EventLike};
 
 use crate::clock::zone;
 use crate::mail::BotAddress;
+use crate::referee::Fault;
 use crate::referee::RefereeError;
 use crate::referee::calendar::{Calendar, Entry};
 use crate::store::Tx;
@@ -45,7 +46,7 @@ pub fn published_name(
     use hmac::{Hmac, KeyInit, Mac};
     let secret = crate::store::secrets::verp_key(tx, now)?;
     let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
-        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+        .map_err(|e| RefereeError::Fault(Fault::Key(e.to_string())))?;
     m.update(b"zaochka published calendar v1\0");
     m.update(&player.0.to_be_bytes());
     Ok(m.finalize().into_bytes()[..16]

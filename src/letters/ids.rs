@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 
 pub use crate::mail::ids::{BotMessageId, IdKind, TournamentEvent};
 
+use crate::referee::Fault;
 use crate::referee::RefereeError;
 use crate::store::Tx;
 use crate::store::alerts::AlertId;
@@ -34,7 +35,7 @@ pub fn reply(
     use hmac::{Hmac, KeyInit, Mac};
     let secret = crate::store::secrets::verp_key(tx, now)?;
     let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
-        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+        .map_err(|e| RefereeError::Fault(Fault::Key(e.to_string())))?;
     m.update(b"zaochka reply id v1\0");
     m.update(key.as_bytes());
     m.update(&(intent as u64).to_be_bytes());
@@ -58,7 +59,7 @@ pub fn reply(
 pub fn command(domain: &str, now: DateTime<Utc>) -> Result<String, RefereeError> {
     let mut random = [0u8; 10];
     getrandom::fill(&mut random)
-        .map_err(|e| RefereeError::Invalid(format!("no randomness: {e}")))?;
+        .map_err(|e| RefereeError::Fault(Fault::NoRandomness(e.to_string())))?;
     Ok(written(
         IdKind::Command {
             random: hex(&random),
@@ -85,7 +86,7 @@ pub fn shell(
     use hmac::{Hmac, KeyInit, Mac};
     let secret = crate::store::secrets::verp_key(tx, mark.at)?;
     let mut m = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.bytes())
-        .map_err(|e| RefereeError::Invalid(e.to_string()))?;
+        .map_err(|e| RefereeError::Fault(Fault::Key(e.to_string())))?;
     m.update(b"zaochka shell reply id v1\0");
     m.update(mark.mark.as_bytes());
     m.update(&post.to_be_bytes());

@@ -23,7 +23,7 @@ pub mod written;
 
 pub use resolve::{IllegalReason, Naming, ResolveError};
 pub use square_name::SquareStyle;
-pub use written::{WrittenMove, parse_line, parse_move, parse_record_move};
+pub use written::{ParseMoveError, WrittenMove, parse_line, parse_move, parse_record_move};
 
 /// A move written in the game's own notation, for examples in replies
 /// (`c3-d4`, `32-28`, `e2-e4`).

@@ -3,7 +3,7 @@
 //! rules, creates the game with its clocks and writes the invitations, all in
 //! the caller's transaction.
 
-use crate::referee::StartRefusal;
+use crate::referee::{OpeningUnread, StartRefusal};
 use chrono::{DateTime, Utc};
 
 use super::{RefereeError, Reply};
@@ -107,7 +107,7 @@ pub fn check_start(
 /// The plies of an opening written as movetext: `1. cd4 ba5 2. dc5` for
 /// draughts, SAN `1. e4 e5 2. Nf3` for chess (the PGN reader).
 fn opening_plies(variant: Variant, text: &str) -> Result<Vec<String>, RefereeError> {
-    let bad = |why: String| {
+    let bad = |why: OpeningUnread| {
         RefereeError::Start(StartRefusal::Opening {
             text: text.to_string(),
             why,
@@ -115,14 +115,14 @@ fn opening_plies(variant: Variant, text: &str) -> Result<Vec<String>, RefereeErr
     };
     if variant != Variant::Chess {
         return Ok(parse_line(text)
-            .map_err(|e| bad(e.to_string()))?
+            .map_err(|e| bad(OpeningUnread::Moves(e)))?
             .into_iter()
             .map(|p| p.mv.text)
             .collect());
     }
     match crate::notation::pdn::read_pgn_games(text).next() {
         Some(Ok(g)) => Ok(g.plies.into_iter().map(|p| p.text).collect()),
-        Some(Err(e)) => Err(bad(e.to_string())),
+        Some(Err(e)) => Err(bad(OpeningUnread::Record(e))),
         None => Ok(Vec::new()),
     }
 }

@@ -86,9 +86,12 @@ pub enum RefereeError {
     /// A leave a director entered for a player (by address) that cannot be
     /// granted: worded about that player, not "your leave".
     LeaveOf(String, crate::clock::LeaveError),
-    /// A command that makes no sense, said in words already (command line and
-    /// import only: nothing a player mails ends here).
-    Invalid(String),
+    /// The system failed under the command: nothing changed, the command may
+    /// be given again.
+    Fault(Fault),
+    /// Another process recorded the same inbox mail first: everything this
+    /// one did is rolled back and the mail is not answered twice.
+    AlreadyRecorded,
     /// White and Black are the same player (command line).
     SamePlayer,
     /// The address named is not a player of the game.
@@ -123,6 +126,27 @@ pub enum RefereeError {
         /// Plies played (the ply asked for).
         plies: u32,
     },
+}
+
+/// A failure of the system under a command (not of the command): the text is
+/// the system's own, for the operator's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The operating system gave no randomness.
+    NoRandomness(String),
+    /// The database's secret was refused as an HMAC key.
+    Key(String),
+    /// A password could not be hashed.
+    PasswordHash(String),
+}
+
+/// Why an opening's movetext cannot be read.
+#[derive(Debug)]
+pub enum OpeningUnread {
+    /// A draughts line the move reader refused.
+    Moves(crate::notation::ParseMoveError),
+    /// A chess line the PGN reader refused.
+    Record(crate::notation::pdn::PdnError),
 }
 
 /// Why a tournament command was refused.
@@ -260,8 +284,8 @@ pub enum StartRefusal {
     Opening {
         /// The opening as written.
         text: String,
-        /// Why it cannot be read (the movetext reader's error).
-        why: String,
+        /// Why it cannot be read.
+        why: OpeningUnread,
     },
     /// An opening move is not legal.
     OpeningMove {

@@ -56,7 +56,7 @@ pub(crate) fn export_text(l: &load::Loaded) -> String {
 pub(crate) fn signed_export_text(tx: &Tx<'_>, l: &load::Loaded) -> Result<String, RefereeError> {
     receipt::signed_export_text(tx, l)
 }
-pub use error::{RefereeError, StartRefusal, TournamentRefusal};
+pub use error::{Fault, OpeningUnread, RefereeError, StartRefusal, TournamentRefusal};
 pub use query::{invitation, standstill};
 
 use crate::store::Tx;

@@ -6,7 +6,7 @@ use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
 use crate::clock::MoveClockError;
-use crate::referee::{RefereeError, StartRefusal, TournamentRefusal};
+use crate::referee::{OpeningUnread, RefereeError, StartRefusal, TournamentRefusal};
 use crate::store::game_clocks::ClockError;
 use crate::vocabulary::Language;
 
@@ -25,25 +25,52 @@ impl RefereeError {
 }
 
 /// Why a game cannot start as asked, in English (the command line's words).
-fn start_refusal(r: &StartRefusal) -> String {
+fn start_refusal(r: &StartRefusal, lang: Language) -> String {
+    let en = lang == Language::En;
+    let over = if en {
+        "the game would be over before its first move"
+    } else {
+        "партия окончилась бы до первого хода"
+    };
     match r {
-        StartRefusal::Setup(e) => format!(
-            "the start position: {}",
-            super::setup::refusal(e, Language::En)
-        ),
-        StartRefusal::Opening { text, why } => format!("the opening {text:?}: {why}"),
-        StartRefusal::OpeningMove { text, error } => {
+        StartRefusal::Setup(e) if en => {
+            format!("the start position: {}", super::setup::refusal(e, lang))
+        }
+        StartRefusal::Setup(e) => format!("начальная позиция: {}", super::setup::refusal(e, lang)),
+        StartRefusal::Opening { text, why } if en => {
+            let why = match why {
+                OpeningUnread::Moves(e) => e.to_string(),
+                OpeningUnread::Record(e) => e.to_string(),
+            };
+            format!("the opening {text:?}: {why}")
+        }
+        StartRefusal::Opening { text, .. } => {
+            format!("дебют «{text}» не читается как запись ходов")
+        }
+        StartRefusal::OpeningMove { text, error } if en => {
             format!("the opening move {text:?} is not legal: {error}")
         }
-        StartRefusal::NoPieces { side, towers } => format!(
-            "the game would be over before its first move: {} has no {}",
-            side_name(*side, Language::En),
+        StartRefusal::OpeningMove { text, error } => {
+            format!("ход дебюта «{text}» невозможен: {}", error.message(lang))
+        }
+        StartRefusal::NoPieces { side, towers } if en => format!(
+            "{over}: {} has no {}",
+            side_name(*side, lang),
             if *towers { "towers" } else { "pieces" }
         ),
-        StartRefusal::Over(end) => format!(
-            "the game would be over before its first move: {}",
-            super::moves::finish(end, Language::En)
+        StartRefusal::NoPieces { side, towers } => format!(
+            "{over}: у {} нет {}",
+            match side {
+                crate::rules::Color::White => "белых",
+                crate::rules::Color::Black => "чёрных",
+            },
+            if *towers {
+                "колонн"
+            } else {
+                "шашек"
+            }
         ),
+        StartRefusal::Over(end) => format!("{over}: {}", super::moves::finish(end, lang)),
     }
 }
 
@@ -225,7 +252,15 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
         (E::LeaveOf(who, l), Language::Ru) => {
             format!("отпуск игрока {who}: {}", l.message(lang))
         }
-        (E::Invalid(s), _) => s.clone(),
+        (E::Fault(_), Language::En) => {
+            "the server failed under the command; nothing was changed, please send it again later"
+                .into()
+        }
+        (E::Fault(_), Language::Ru) => {
+            "на сервере произошёл сбой; ничего не изменено, пришлите команду ещё раз позже".into()
+        }
+        (E::AlreadyRecorded, Language::En) => "this mail has been handled already".into(),
+        (E::AlreadyRecorded, Language::Ru) => "это письмо уже обработано".into(),
         (E::SamePlayer, Language::En) => "White and Black are the same player".into(),
         (E::SamePlayer, Language::Ru) => "белыми и чёрными назван один и тот же игрок".into(),
         (E::NotPlayerOf(email, id), Language::En) => {
@@ -237,7 +272,7 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             "названа сдающейся не ваша сторона: сдаться можно только за себя".into()
         }
         // The command line's words, the same in both languages.
-        (E::Start(r), _) => start_refusal(r),
+        (E::Start(r), _) => start_refusal(r, lang),
         (E::Corrupt(g, s), Language::En) => {
             format!("game #{g} cannot be replayed from the database: {s}")
         }
@@ -500,10 +535,11 @@ mod tests {
                 E::WrongMoveNumber { .. } => 27,
                 E::OwnGame(_) => 28,
                 E::NoGame => 29,
+                E::Fault(_) => 30,
+                E::AlreadyRecorded => 31,
                 // Worded elsewhere or never mailed to a player: the move's own
                 // reasons (words::moves), the command line's free text, faults.
                 E::Move(_)
-                | E::Invalid(_)
                 | E::Start(_)
                 | E::SamePlayer
                 | E::NotPlayerOf(..)
@@ -568,6 +604,8 @@ mod tests {
             RefereeError::Clock(ClockError::NoClocks(g)),
             RefereeError::Clock(ClockError::AlreadyStarted(g)),
             RefereeError::Clock(ClockError::NoTimeControl(g)),
+            RefereeError::Fault(crate::referee::Fault::NoRandomness("EAGAIN".into())),
+            RefereeError::AlreadyRecorded,
             TournamentRefusal::Unknown("2026".into()).into(),
             TournamentRefusal::Exists("2026".into()).into(),
             TournamentRefusal::BadName(100).into(),
@@ -618,7 +656,7 @@ mod tests {
         seen.dedup();
         assert_eq!(
             seen,
-            (0..30).collect::<Vec<_>>(),
+            (0..32).collect::<Vec<_>>(),
             "a kind of refusal is not listed"
         );
         all
@@ -675,5 +713,49 @@ mod tests {
             refusal(&wrong(7, false, 3, Black), Language::En),
             "you wrote move 7, but it is Black's move 3 now"
         );
+    }
+
+    /// A start the rules refuse (a bad FEN, an unreadable or illegal opening,
+    /// a side without pieces, a game over at once), made by the referee's own
+    /// check, is told in Russian without a Latin word but what was written.
+    #[test]
+    fn a_refused_start_is_worded_in_each_language() {
+        use crate::referee::create::check_start;
+        use crate::rules::Variant;
+        let starts: [(Variant, Option<&str>, Option<&str>, &str); 6] = [
+            (Variant::Russian, Some("W:W33,3x"), None, "33,3x"),
+            (
+                Variant::Russian,
+                None,
+                Some("1. cd4 ??? 2. ba5"),
+                "1. cd4 ??? 2. ba5",
+            ),
+            (Variant::Russian, None, Some("1. cd4 cd4"), "cd4"),
+            (Variant::Russian, Some("W:W22:B"), None, ""),
+            (Variant::Chess, None, Some("1. e4 e5 2. Ke3"), "Ke3"),
+            (
+                Variant::Chess,
+                Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+                None,
+                "",
+            ),
+        ];
+        for (variant, fen, opening, written) in starts {
+            let Err(e @ RefereeError::Start(_)) = check_start(variant, fen, opening) else {
+                panic!("{variant:?} {fen:?} {opening:?} was not refused as a start");
+            };
+            let ru = refusal(&e, Language::Ru);
+            let en = refusal(&e, Language::En);
+            // FEN is the format's name in Russian too.
+            let prose = ru.replace(written, "").replace("FEN", "");
+            assert!(
+                prose
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .all(|w| w.len() < 2),
+                "{ru}"
+            );
+            assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru}");
+            assert!(!en.chars().any(|c| ('а'..='я').contains(&c)), "{en}");
+        }
     }
 }

@@ -11,6 +11,7 @@ use crate::daemon::inbox::RawMail;
 use crate::mail::Envelope;
 use crate::mail::intent::{Addressed, Context, Intent, MoveSyntax, Unrecognised, read_intents};
 use crate::notation::move_number::MoveNumber;
+use crate::referee::Fault;
 use crate::referee::Reply;
 use crate::referee::intake::{self, Decision, Said};
 use crate::referee::told::{Line, Note, Part, Told};
@@ -355,7 +356,8 @@ pub(super) fn command_of(
         Intent::XfccPassword => {
             // Made here, at the edge (the operating system's randomness);
             // the referee keeps the hash and mails the password.
-            let fault = |e: anyhow::Error| RefereeError::Invalid(format!("{e:#}"));
+            let fault =
+                |e: anyhow::Error| RefereeError::Fault(Fault::PasswordHash(format!("{e:#}")));
             let password = crate::daemon::xfcc::password::make().map_err(fault)?;
             let hash = crate::daemon::xfcc::password::hash(&password).map_err(fault)?;
             Command::XfccPassword { password, hash }

@@ -136,7 +136,7 @@ pub fn process(
             };
             if !messages::record(tx, &new)? {
                 // Another process recorded it first: everything above is rolled back.
-                return Err(RefereeError::Invalid("duplicate".into()));
+                return Err(RefereeError::AlreadyRecorded);
             }
             super::authenticate::record(tx, config, mail, &auth, &processed)?;
             Ok(processed)
@@ -144,9 +144,7 @@ pub fn process(
     );
     let processed = match result {
         Ok(p) => p,
-        Err(RefereeError::Invalid(d)) if d == "duplicate" => {
-            Processed::unverified("duplicate", None)
-        }
+        Err(RefereeError::AlreadyRecorded) => Processed::unverified("duplicate", None),
         Err(RefereeError::Store(e)) if e.is_transient() => return Err(e.into()),
         Err(e) => {
             // A mail whose handling fails for a reason of its own is recorded as

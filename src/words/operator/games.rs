@@ -56,12 +56,6 @@ pub fn move_due_by(due: &str) -> String {
     format!("; move due by {due}")
 }
 
-/// `player` (as given) plays no side of game `game`.
-#[must_use]
-pub fn not_in_game(player: &str, game: impl Display) -> String {
-    format!("{player} does not play in game #{game}")
-}
-
 /// `referee receipts`: the head of the list of game `game`'s receipts.
 #[must_use]
 pub fn receipts_head(game: impl Display) -> String {

@@ -12,4 +12,5 @@ mod maildir_and_files;
 mod mailstack;
 mod outbox_parallel;
 mod relay_faults;
+mod senders;
 mod wake;
