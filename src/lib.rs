@@ -21,8 +21,10 @@
 //!   referee   handle(): one command, one SQLite transaction; returns
 //!             typed replies (what is told, referee::told) with the game
 //!             as the command left it (referee::GameSession), no sentence;
-//!             signs each accepted ply's receipt (referee::receipt); mail,
-//!             the command line and Xfcc (referee::xfcc) reach it alike
+//!             signs each accepted ply's receipt (referee::receipt); keeps
+//!             the games' clocks (referee::game_clocks: loads, charges with
+//!             the clock's pure functions, writes back); mail, the command
+//!             line and Xfcc (referee::xfcc) reach it alike
 //!   store     one SQLite file, the only SQL; maps rows to the core's types;
 //!             the server's Ed25519 key file beside it (store::server_key)
 //!   core      mail (envelopes, the readers of what a person writes) ─►

@@ -234,7 +234,7 @@ fn show(
         let white = crate::store::players::get(tx, row.white)?;
         let black = crate::store::players::get(tx, row.black)?;
         let offer = offers::pending(tx, id)?;
-        let clocks = crate::store::game_clocks::report(tx, id, db.now())?;
+        let clocks = crate::referee::game_clocks::report(tx, id, db.now())?;
         let pauses = super::timing::pauses_shown(tx, id)?;
         let standstill = crate::referee::standstill(tx, &row)?;
         Ok((row, list, white, black, offer, clocks, pauses, standstill))

@@ -25,7 +25,7 @@
 //! - [`schedule`]: the pure scheduler decision: reminders and time-outs due;
 //! - [`pauses`]: a player's stops in one game (leaves, bounced move notices).
 //!
-//! Nothing here reads or writes the database: `store::game_clocks` loads
+//! Nothing here reads or writes the database: `referee::game_clocks` loads
 //! these values, calls the functions here and writes the results back, and
 //! `store::clock_horizon` finds the games the scheduler must look at.
 //!

@@ -1,5 +1,5 @@
 //! A player's clock stops in one game (gathered on the store by
-//! `store::game_clocks::game_stops`): the player's leaves (whole local days,
+//! `referee::game_clocks::game_stops`): the player's leaves (whole local days,
 //! [`crate::clock::leave`]) and the pauses of the game's bounced move notices
 //! and the wait of each
 //! move notice at the bot (from the clock's start to the notice's sending:

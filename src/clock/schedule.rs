@@ -1,7 +1,7 @@
 //! The scheduler's decision, pure: given a game's clocks, control, stops,
 //! settings and `now`, which reminders and time-outs are due.
 //!
-//! The daemon's tick calls [`due`] (or `store::game_clocks::tick`, which
+//! The daemon's tick calls [`due`] (or `referee::game_clocks::tick`, which
 //! loads the inputs) for every active game, then records each action with
 //! the store's `record_reminder` under its stable key ([`Action::record`]) in
 //! the same transaction as the outbox row it writes, and acts only if the

@@ -11,9 +11,9 @@ use crate::clock::{ActionKind, Settings, TimeoutPolicy, zone};
 use crate::config::Config;
 use crate::letters::ids::{self, TournamentEvent};
 use crate::referee::clock_step::{self, TickGuard};
+use crate::referee::game_clocks as persist;
 use crate::referee::told::ClockEvent;
 use crate::referee::{RefereeError, Reply};
-use crate::store::game_clocks as persist;
 use crate::store::players::Player;
 use crate::store::{Store, Tx, games, players};
 

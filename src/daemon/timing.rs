@@ -9,7 +9,7 @@
 //! The clock charges a move from the instant the mover's clock started to the
 //! instant the move's mail **arrived** in the bot's mailbox (IMAP
 //! INTERNALDATE, Maildir file time), leaving out the stops of the mover's
-//! clock ([`crate::store::game_clocks::game_stops`]):
+//! clock ([`crate::referee::game_clocks::game_stops`]):
 //!
 //! - the bot's own delay before the mover could know it was their move: from
 //!   the clock's start until the notice of the opponent's move was **sent**
@@ -27,9 +27,9 @@ use chrono::{DateTime, Utc};
 use super::inbox::RawMail;
 use crate::clock::charge::{charge, reflection_seconds};
 use crate::mail::Envelope;
+use crate::referee::game_clocks::game_stops;
 use crate::referee::told::Note;
 use crate::referee::{RefereeError, Reply};
-use crate::store::game_clocks::game_stops;
 use crate::store::players::Player;
 use crate::store::receipts::{self, ChargeRecord, Receipt};
 use crate::store::{Tx, bounce_pauses, clocks, games};

@@ -23,7 +23,7 @@ fn deadline(
     tz: chrono_tz::Tz,
     now: DateTime<Utc>,
 ) -> Result<Option<String>, RefereeError> {
-    let views = crate::store::game_clocks::report(tx, game, now)?;
+    let views = crate::referee::game_clocks::report(tx, game, now)?;
     Ok(views.into_iter().flatten().find_map(|v| {
         v.deadline
             .filter(|d| v.running && !crate::clock::pauses::stands_open(*d))

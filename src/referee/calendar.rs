@@ -8,10 +8,11 @@ use chrono::{DateTime, Utc};
 
 use super::{Handled, RefereeError};
 use crate::clock::types::LeaveId;
+use crate::referee::game_clocks;
 use crate::store::games::{GameFilter, list};
 use crate::store::players::{self, Player};
 use crate::store::tournaments::{TournamentStatus, of_player as tournaments_of};
-use crate::store::{Tx, clocks, game_clocks};
+use crate::store::{Tx, clocks};
 use crate::vocabulary::{Color, GameId, GameStatus, PlayerId};
 
 /// One event of a player's calendar.

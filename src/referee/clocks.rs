@@ -1,15 +1,15 @@
 //! The referee's decisions on the clocks that no player's command asks for:
 //! a game lost (or drawn) on time when the daemon's scheduler tick finds a
 //! `timeout-loss` action due ([`finish_on_time`]). The store keeps the clocks
-//! (`store::game_clocks`: SQL and the pure clock functions only); the
+//! (`referee::game_clocks`: SQL and the pure clock functions only); the
 //! result of a time-out is decided here.
 
 use chrono::{DateTime, Utc};
 
 use crate::clock::schedule::{self, Action, ActionKind};
 use crate::clock::settings::TimeoutPolicy;
+use crate::referee::game_clocks::{self, ClockError};
 use crate::store::audit::{self, NewAuditEntry};
-use crate::store::game_clocks::{self, ClockError};
 use crate::store::games::{self, Game};
 use crate::store::{Tx, instant_text};
 use crate::vocabulary::Termination;

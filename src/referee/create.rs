@@ -202,7 +202,7 @@ pub fn create_checked(
         side = side.opposite();
     }
     if spec.time_control.is_some() {
-        crate::store::game_clocks::start_game(tx, row.id, side, now)?;
+        crate::referee::game_clocks::start_game(tx, row.id, side, now)?;
     }
     Ok(row)
 }

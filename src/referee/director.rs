@@ -164,7 +164,7 @@ pub(crate) fn direct(
                     days,
                 });
             }
-            crate::store::game_clocks::add_time(tx, id, side, seconds, now)?;
+            crate::referee::game_clocks::add_time(tx, id, side, seconds, now)?;
             (
                 DirectorEvent::DaysAdded { side, days },
                 serde_json::json!({ "side": side.as_str(), "days": days, "force": force }),
@@ -385,7 +385,7 @@ fn resume(
 /// A side's true balance at `now` (UTC) in seconds, negative if a director
 /// took more than was left; 0 if the game has no clocks.
 fn balance(tx: &Tx<'_>, id: GameId, side: Color, now: DateTime<Utc>) -> Result<i64, RefereeError> {
-    let views = crate::store::game_clocks::report(tx, id, now)?;
+    let views = crate::referee::game_clocks::report(tx, id, now)?;
     Ok(views.map_or(0, |v| match side {
         Color::White => v[0].left_seconds,
         Color::Black => v[1].left_seconds,
@@ -443,7 +443,7 @@ fn restart_clock(
         return Ok(());
     };
     if let Some(mut c) = crate::store::clocks::get(tx, l.row.id, side)? {
-        let stops = crate::store::game_clocks::player_stops(tx, l.row.player(side), entry.at)?;
+        let stops = crate::referee::game_clocks::player_stops(tx, l.row.player(side), entry.at)?;
         let stood_from = sealed_at.map_or(entry.at, |s| s.max(entry.at));
         crate::clock::state::resume(&control, &mut c, stood_from, now, &stops);
         crate::store::clocks::put(tx, &c)?;

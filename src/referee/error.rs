@@ -103,7 +103,7 @@ pub enum RefereeError {
     /// The stored record does not replay (a bug or a damaged database).
     Corrupt(GameId, String),
     /// The clock refused (a move while on leave, a bad time control, ...).
-    Clock(crate::store::game_clocks::ClockError),
+    Clock(crate::referee::game_clocks::ClockError),
     /// A tournament command that cannot be done.
     Tournament(TournamentRefusal),
     /// The database failed.
@@ -248,10 +248,10 @@ impl From<TournamentRefusal> for RefereeError {
     }
 }
 
-impl From<crate::store::game_clocks::ClockError> for RefereeError {
-    fn from(e: crate::store::game_clocks::ClockError) -> RefereeError {
+impl From<crate::referee::game_clocks::ClockError> for RefereeError {
+    fn from(e: crate::referee::game_clocks::ClockError) -> RefereeError {
         match e {
-            crate::store::game_clocks::ClockError::Store(s) => RefereeError::Store(s),
+            crate::referee::game_clocks::ClockError::Store(s) => RefereeError::Store(s),
             other => RefereeError::Clock(other),
         }
     }

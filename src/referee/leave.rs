@@ -4,10 +4,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::clock::LeaveRequest;
+use crate::referee::game_clocks as persist;
 use crate::referee::load::language;
 use crate::referee::told::{Account, LeaveEvent, Line, Part, Told};
 use crate::referee::{Handled, RefereeError, Reply};
-use crate::store::game_clocks as persist;
 use crate::store::games::{self, GameFilter};
 use crate::store::{Tx, players};
 use crate::vocabulary::{GameStatus, PlayerId};
@@ -52,7 +52,7 @@ pub(crate) fn take_for(
     let (player, email) = (found.id, found.email);
     let mut h = take(tx, player, from, to, now).map_err(|e| match e {
         RefereeError::Leave(l)
-        | RefereeError::Clock(crate::store::game_clocks::ClockError::Leave(l)) => {
+        | RefereeError::Clock(crate::referee::game_clocks::ClockError::Leave(l)) => {
             RefereeError::LeaveOf(email.clone(), l)
         }
         other => other,

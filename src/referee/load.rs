@@ -68,7 +68,7 @@ pub(crate) fn load(tx: &Tx<'_>, id: GameId, now: DateTime<Utc>) -> Result<Loaded
     let moves = moves::list(tx, id)?;
     let game = replay(&row, &moves, moves.len())?;
     let players = [players::get(tx, row.white)?, players::get(tx, row.black)?];
-    let clocks = crate::store::game_clocks::report(tx, id, now)?;
+    let clocks = crate::referee::game_clocks::report(tx, id, now)?;
     let clock_notes = clock_notes(tx, &row, now)?;
     let seat = crate::store::tournaments::game(tx, id)?;
     let frozen = seat.is_some() && super::tournament::frozen(tx, id)?;
@@ -90,7 +90,7 @@ pub(crate) fn refresh_clocks(
     l: &mut Loaded,
     now: DateTime<Utc>,
 ) -> Result<(), RefereeError> {
-    l.clocks = crate::store::game_clocks::report(tx, l.row.id, now)?;
+    l.clocks = crate::referee::game_clocks::report(tx, l.row.id, now)?;
     l.clock_notes = clock_notes(tx, &l.row, now)?;
     Ok(())
 }
@@ -101,7 +101,7 @@ fn clock_notes(
     row: &Game,
     now: DateTime<Utc>,
 ) -> Result<[ClockNote; 2], RefereeError> {
-    use crate::store::game_clocks as persist;
+    use crate::referee::game_clocks as persist;
     let settings = super::tournament::clock_settings(tx, row.id)?;
     let loaded = persist::load(tx, row.id)?;
     let mut notes: [ClockNote; 2] = [(0, None), (0, None)];

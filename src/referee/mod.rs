@@ -22,6 +22,7 @@ pub mod digest;
 mod director;
 mod draw;
 mod error;
+pub mod game_clocks;
 pub mod intake;
 mod leave;
 pub(crate) mod load;

@@ -68,10 +68,10 @@ pub(crate) fn play_loaded(
     let played = game.play(text).map_err(RefereeError::Move)?;
     if l.row.time_control.is_some() {
         let settings = super::tournament::player_clock_settings(tx, actor)?;
-        crate::store::game_clocks::check_may_move(tx, actor, &settings, now)?;
-        match crate::store::game_clocks::record_move(tx, id, me, now) {
+        crate::referee::game_clocks::check_may_move(tx, actor, &settings, now)?;
+        match crate::referee::game_clocks::record_move(tx, id, me, now) {
             Ok(_) => {}
-            Err(crate::store::game_clocks::ClockError::Move(
+            Err(crate::referee::game_clocks::ClockError::Move(
                 crate::clock::MoveClockError::Late { deadline, .. },
             )) => {
                 return lost_on_time(tx, l, me, deadline, now);
@@ -298,7 +298,7 @@ pub(crate) fn finish_game(
     l.row = games::set_result(tx, l.row.id, result, termination, now)?;
     // A finished game has no deadline: the clocks stop at the end, the side
     // to move charged up to it.
-    crate::store::game_clocks::stop_at_end(tx, l.row.id, l.game.turn(), now)?;
+    crate::referee::game_clocks::stop_at_end(tx, l.row.id, l.game.turn(), now)?;
     Ok(())
 }
 
@@ -415,9 +415,9 @@ pub(crate) fn reveal_sealed(
             // The sealer is charged for the move up to the seal, and the
             // opponent's clock starts at the resumption (seed 003 art. 15-16).
             if l.row.time_control.is_some() {
-                match crate::store::game_clocks::record_move(tx, l.row.id, sealed.side, now) {
+                match crate::referee::game_clocks::record_move(tx, l.row.id, sealed.side, now) {
                     Ok(_) => {}
-                    Err(crate::store::game_clocks::ClockError::Move(
+                    Err(crate::referee::game_clocks::ClockError::Move(
                         crate::clock::MoveClockError::Late { deadline, .. },
                     )) => {
                         let late = Event::LateMove {

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::charge::{charge, reflection_seconds};
 use crate::referee::RefereeError;
-use crate::store::game_clocks::game_stops;
+use crate::referee::game_clocks::game_stops;
 use crate::store::games::Game;
 use crate::store::moves::MoveRecord;
 use crate::store::{Tx, clocks};

@@ -100,7 +100,7 @@ impl Code {
     pub fn of_refusal(e: &RefereeError) -> Code {
         use crate::clock::LeaveError;
         use crate::games::MoveErrorKind;
-        use crate::store::game_clocks::ClockError;
+        use crate::referee::game_clocks::ClockError;
         match e {
             RefereeError::UnknownGame(_) => Code::InvalidGameID,
             RefereeError::NotInGame(_) | RefereeError::NotPlayerOf(..) => Code::NotYourGame,

@@ -42,10 +42,7 @@
 //!   below it, and so depends on them: the rules core's [`crate::rules::Variant`]
 //!   (stored by its name, `russian`) and [`Color`] (the side of the board, `white` /
 //!   `black`), the clock's [`crate::clock::TimeControl`] (stored as its JSON
-//!   form, validated when read) and the clock's pure functions (which
-//!   [`game_clocks`] calls inside the caller's transaction; what a time-out
-//!   decides, the result and its audit entry, is the referee's
-//!   `referee::clocks`), the tournament's
+//!   form, validated when read), the tournament's
 //!   settings and pairing system, the verdicts of [`crate::mail::auth`]. It
 //!   never depends on the referee, the prose, the daemon or the command line.
 //! - **FEN and notation** are plain strings here, as written; position hashes
@@ -151,7 +148,6 @@ pub mod conditional_replies;
 pub mod conditionals;
 pub mod digests;
 pub mod director_commands;
-pub mod game_clocks;
 pub mod games;
 pub mod leases;
 pub mod mail_auth;

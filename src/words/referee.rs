@@ -1,13 +1,13 @@
 //! Why the referee refused a command, in the sender's language
 //! ([`crate::referee::RefereeError`]), and the clock's refusals
-//! ([`crate::store::game_clocks::ClockError`]).
+//! ([`crate::referee::game_clocks::ClockError`]).
 
 use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
 use crate::clock::MoveClockError;
+use crate::referee::game_clocks::ClockError;
 use crate::referee::{OpeningUnread, RefereeError, StartRefusal, TournamentRefusal};
-use crate::store::game_clocks::ClockError;
 use crate::vocabulary::Language;
 
 impl std::fmt::Display for RefereeError {

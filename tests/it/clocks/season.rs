@@ -21,9 +21,9 @@ use zaochka::clock::{
     Action, ActionKind, DAY, HOUR, LeaveError, LeaveRequest, Settings, TimeControl, TimeoutPolicy,
     state, zone,
 };
+use zaochka::referee::game_clocks::{self as persist, ClockError};
 use zaochka::rules::Variant;
 use zaochka::store::clocks;
-use zaochka::store::game_clocks::{self as persist, ClockError};
 use zaochka::store::games::{self, NewGame};
 use zaochka::store::outbox::{self, NewOutgoing};
 use zaochka::store::players::{self, Language, NewPlayer, Role};

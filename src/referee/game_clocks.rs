@@ -1,4 +1,4 @@
-//! The clocks on the store: the clock functions the referee and the daemon
+//! The clocks of the games: the clock functions the referee and the daemon
 //! call inside their transaction. Each loads what it needs (the game's control, both
 //! clocks, the players' leaves), calls the pure functions of the clock
 //! module, and writes the clocks back; none reads the system clock.
@@ -13,9 +13,6 @@
 
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 
-use super::clocks::{self, Clock, Leave};
-use super::games::{self, Game, GameFilter};
-use super::{Color, GameId, PlayerId, StoreError, Tx, bounce_pauses, clock_trust, players};
 use crate::clock::charge::Stop;
 use crate::clock::control::{ControlError, TimeControl};
 use crate::clock::leave::{self, LeaveError, LeaveRequest};
@@ -23,7 +20,11 @@ use crate::clock::schedule::{self, Action};
 use crate::clock::settings::Settings;
 use crate::clock::state::{self, ClockView, MoveCharge, MoveClockError};
 use crate::clock::zone::{ZoneError, parse_zone};
+use crate::store::clocks::{self, Clock, Leave};
+use crate::store::games::{self, Game, GameFilter};
+use crate::store::{StoreError, Tx, bounce_pauses, clock_horizon, clock_trust, players};
 use crate::vocabulary::GameStatus;
+use crate::vocabulary::{Color, GameId, PlayerId};
 
 /// What went wrong in a clock operation on the store.
 #[derive(Debug, thiserror::Error)]
@@ -422,7 +423,7 @@ pub fn due_actions(
     mut settings_for: impl FnMut(&Game) -> Settings,
 ) -> Result<Vec<Action>> {
     let mut out = Vec::new();
-    for id in super::clock_horizon::candidates(tx, now)? {
+    for id in clock_horizon::candidates(tx, now)? {
         if let Some(l) = load(tx, id)?.filter(|l| l.game.status == GameStatus::Active) {
             out.extend(l.due(&settings_for(&l.game), now));
         }
