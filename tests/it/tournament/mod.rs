@@ -4,5 +4,6 @@
 mod bulletins;
 mod by_mail;
 mod cli;
+mod published;
 mod ratings;
 mod tables;
