@@ -34,20 +34,7 @@ use crate::store::shell_commands::{self, CommandMark};
 /// The value that stands in the journal for a secret argument.
 const REDACTED: &str = "<redacted>";
 
-/// A fresh mark for a command acting at `at` (UTC): the instant and 8 random
-/// bytes in hex.
-///
-/// # Errors
-/// When the system gives no randomness.
-pub fn new_mark(at: DateTime<Utc>) -> anyhow::Result<CommandMark> {
-    let mut random = [0u8; 8];
-    getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
-    let hex: String = random.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(CommandMark::new(
-        format!("{}-{hex}", at.format("%Y%m%dT%H%M%S%.3fZ")),
-        at,
-    ))
-}
+pub use crate::daemon::journal::new_mark;
 
 /// Whether an option's name names a secret (password, token, secret,
 /// passphrase): its value is never written to the journal.
@@ -152,7 +139,26 @@ impl ShellCommands for Journal<'_> {
         let at = *at;
         let shown = line.argv.join(" ");
         println!("replaying `{shown}` of {} ({})", line.at, line.user);
-        let applied = if is_redacted(&line.argv) {
+        let applied = if let Some(act) = &line.xfcc {
+            match self.args.config() {
+                Ok(config) => {
+                    let mark = CommandMark::new(line.mark.clone(), at);
+                    let (player, request) = act.request();
+                    let code = crate::daemon::xfcc::act(store, &config, player, &request, &mark);
+                    if mark.committed() {
+                        println!("  applied");
+                        true
+                    } else {
+                        println!("{}", crate::words::operator::journal::xfcc_changed_nothing(code.name()));
+                        false
+                    }
+                }
+                Err(e) => {
+                    println!("{}", crate::words::operator::journal::unreadable(e));
+                    false
+                }
+            }
+        } else if is_redacted(&line.argv) {
             println!("{}", crate::words::operator::journal::held_a_secret());
             false
         } else {
