@@ -19,7 +19,10 @@
 //! `zaochka restore` replays, in one order with the mailbox by instant, the
 //! lines the restored database lacks ([`Journal`],
 //! [`crate::daemon::journal::lacking`]), each at its own instant; a replayed command that changes nothing (refused now) is
-//! reported, recorded as such, and the replay goes on.
+//! reported, recorded as such, and the replay goes on. A line of an Xfcc
+//! act (`xfcc`, written by the endpoint) is replayed through the endpoint's
+//! own intake ([`crate::daemon::xfcc::act`]) with its mark, not parsed as a
+//! command line.
 
 use chrono::{DateTime, Utc};
 use clap::Parser;
@@ -95,11 +98,12 @@ pub fn normalised(argv: &[String]) -> Vec<String> {
     out
 }
 
-/// Whether `argv` (as journaled) had a secret redacted: such a command
-/// cannot be replayed.
+/// Whether `argv` (as journaled) had a secret redacted, or read one from
+/// standard input (`player xfcc-password --stdin`: the password typed is not
+/// in the journal): such a command cannot be replayed.
 fn is_redacted(argv: &[String]) -> bool {
     argv.iter()
-        .any(|a| a == REDACTED || a.ends_with(&format!("={REDACTED}")))
+        .any(|a| a == REDACTED || a.ends_with(&format!("={REDACTED}")) || a == "--stdin")
 }
 
 /// The journaled commands a restore replays: the lines of the journal whose
@@ -149,7 +153,10 @@ impl ShellCommands for Journal<'_> {
                         println!("  applied");
                         true
                     } else {
-                        println!("{}", crate::words::operator::journal::xfcc_changed_nothing(code.name()));
+                        println!(
+                            "{}",
+                            crate::words::operator::journal::xfcc_changed_nothing(code.name())
+                        );
                         false
                     }
                 }

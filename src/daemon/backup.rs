@@ -23,6 +23,11 @@
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
 //!
+//! The server key (`store::server_key`) is copied beside each backup
+//! ([`copy_key`]: the backup's name with the extension `key`, mode 0600), and
+//! a restore puts it back beside the database before the replay, refusing a
+//! different key there without [`KeyConsent::Replace`].
+//!
 //! `restore --no-replay` is a deliberate return to an older copy: it records
 //! its instant and the command journal's length then in
 //! `<database>.went-back` ([`WentBack`]). Mail read before that instant and
@@ -280,8 +285,8 @@ fn check_key(
         .with_context(|| format!("the server key beside the backup {}", backup.display()))?;
     let live = key_beside(database);
     if live.exists() && consent == KeyConsent::KeepDifferent {
-        let differs = store::server_key::load(&live)
-            .map_or(true, |k| k.to_bytes() != key.to_bytes());
+        let differs =
+            store::server_key::load(&live).map_or(true, |k| k.to_bytes() != key.to_bytes());
         if differs {
             bail!(
                 "{}",
@@ -313,7 +318,10 @@ fn put_key(
     if store::server_key::load(&live).is_ok_and(|k| k.to_bytes() == key.to_bytes()) {
         return Ok(KeyRestored::Same);
     }
-    let kept = with_suffix(&live, &format!(".replaced-{}", now.format("%Y%m%dT%H%M%SZ")));
+    let kept = with_suffix(
+        &live,
+        &format!(".replaced-{}", now.format("%Y%m%dT%H%M%SZ")),
+    );
     std::fs::rename(&live, &kept)
         .with_context(|| format!("cannot move {} aside", live.display()))?;
     write_key(&live, key)?;

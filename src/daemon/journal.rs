@@ -1,6 +1,7 @@
 //! The journal of shell commands, `<database>.commands`: its one file format,
-//! its one writer (the command line, after each command that changed the
-//! database) and its one reader (`zaochka restore`, which replays the lines a
+//! its two writers (the command line, after each command that changed the
+//! database; the Xfcc endpoint, after each act that changed a game, a line
+//! with [`XfccAct`]) and its one reader (`zaochka restore`, which replays the lines a
 //! restored copy lacks, and `serve`, which refuses a database that lacks
 //! lines it once held, see [`super::backup::gone_back`]).
 //!

@@ -8,7 +8,14 @@
 //! POST  GetMyGames     authenticate ─> referee::xfcc::my_games ─> XfccGame list
 //! POST  MakeAMove(2)   authenticate ─> one transaction: referee::xfcc::make_a_move
 //!                      (the mail's intake) + letters::queue_replies ─> result code
+//!                      ─> a line in the command journal when it changed a game
 //! ```
+//!
+//! Each `MakeAMove` runs under a fresh command mark ([`act`]): its
+//! transaction records the mark when it changes a row, its replies' ids and
+//! draws derive from it, and after the commit the act is appended to the
+//! command journal ([`super::journal::append_xfcc`]), so that `zaochka
+//! restore` replays it at its instant with the same outcome.
 //!
 //! Each worker holds its own database connection: two identical requests
 //! at once are two transactions, the second of which finds the move played
@@ -35,9 +42,9 @@ use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 use tracing::{info, warn};
 
 use crate::config::Config;
+use crate::daemon::journal;
 use crate::printable::printable;
 use crate::referee::RefereeError;
-use crate::daemon::journal;
 use crate::referee::xfcc::{Code, Made, MoveRequest, make_a_move, my_games};
 use crate::store::{Store, Tx, players, shell_commands, xfcc as rows};
 use crate::vocabulary::PlayerId;

@@ -223,3 +223,45 @@ fn restore_refuses_to_replace_a_different_server_key_without_consent() {
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert_eq!(std::fs::read(bot.path().join(&kept[0])).unwrap(), other);
 }
+
+#[test]
+fn xfcc_passwords_made_by_mail_or_by_command_after_a_backup_are_the_same_after_a_restore() {
+    let mut x = Endpoint::new(GameNew::alice_bob().variant("chess"));
+    let backup = x.bot.path().join("before-passwords.db");
+    x.bot.ok(&["backup", backup.to_str().unwrap()]);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let m = mail(
+        BOB,
+        &x.bot.personal_address(BOB),
+        "xfcc",
+        "bob-pw@example.test",
+        "пароль xfcc",
+    );
+    x.bot.deliver_at(1, &m, now);
+    let bot = &x.bot;
+    x.serving
+        .until("the password mail", Duration::from_secs(60), || {
+            bot.outbox_to(BOB).len() == 1
+        });
+    let made = x.bot.ok(&["player", "xfcc-password", ALICE]);
+    let Endpoint { bot, serving, .. } = x;
+    serving.stop(Duration::from_secs(30));
+    let passwords = "SELECT * FROM xfcc_passwords ORDER BY player_id";
+    let hashes = rows(&bot, passwords);
+    let mailed = bot.outbox_to(BOB);
+
+    let out = bot.ok(&["restore", backup.to_str().unwrap()]);
+    assert!(
+        out.contains(made.trim()),
+        "the command made the same password: {out}"
+    );
+    assert_eq!(
+        rows(&bot, passwords),
+        hashes,
+        "the same passwords, salts and hashes"
+    );
+    assert_eq!(bot.outbox_to(BOB), mailed);
+}
