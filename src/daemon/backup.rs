@@ -285,9 +285,8 @@ fn check_key(
         .with_context(|| format!("the server key beside the backup {}", backup.display()))?;
     let live = key_beside(database);
     if live.exists() && consent == KeyConsent::KeepDifferent {
-        let differs =
-            store::server_key::load(&live).map_or(true, |k| k.to_bytes() != key.to_bytes());
-        if differs {
+        let same = store::server_key::load(&live).is_ok_and(|k| k.to_bytes() == key.to_bytes());
+        if !same {
             bail!(
                 "{}",
                 crate::words::operator::backups::key_differs(
@@ -486,6 +485,9 @@ pub fn restore(
     if let Some(dir) = database.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::DirBuilder::new().recursive(true).create(dir)?;
     }
+    // The key first (the replayed moves sign with it): a failure below
+    // leaves the database as it was, beside the backup's key.
+    let key = put_key(database, backup_key.as_ref(), now)?;
     // The restored copy is written beside the live file, then the live file's
     // journals go, then the copy takes the live name.
     let staged = temporary_beside(database)?;
@@ -513,8 +515,6 @@ pub fn restore(
         let _ = std::fs::remove_file(&staged);
         return Err(e);
     }
-    // The key before the replay: the replayed moves sign with it.
-    let key = put_key(database, backup_key.as_ref(), now)?;
     if how == Replay::None {
         // The copy stands as it was taken: not even migrated (going back to
         // the build that wrote it). What it lacks is left out on purpose.

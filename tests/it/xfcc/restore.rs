@@ -249,7 +249,7 @@ fn xfcc_passwords_made_by_mail_or_by_command_after_a_backup_are_the_same_after_a
     let made = x.bot.ok(&["player", "xfcc-password", ALICE]);
     let Endpoint { bot, serving, .. } = x;
     serving.stop(Duration::from_secs(30));
-    let passwords = "SELECT * FROM xfcc_passwords ORDER BY player_id";
+    let passwords = "SELECT player_id, hash FROM xfcc_passwords ORDER BY player_id";
     let hashes = rows(&bot, passwords);
     let mailed = bot.outbox_to(BOB);
 
