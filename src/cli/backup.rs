@@ -25,6 +25,8 @@ impl Backup {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
         let database = args.config()?.database;
         let written = backup::take_file(&database, &self.file, args.now())?;
+        let key = backup::key_beside(&self.file);
+        let key = (backup::key_beside(&database).exists() && key.exists()).then_some(key);
         if args.json {
             println!(
                 "{}",
@@ -32,6 +34,7 @@ impl Backup {
                     "ok": true,
                     "backup": written.path.display().to_string(),
                     "bytes": written.bytes,
+                    "key": key.as_ref().map(|k| k.display().to_string()),
                 })
             );
         } else {
@@ -39,6 +42,9 @@ impl Backup {
                 "{}",
                 backups::written(written.path.display(), written.bytes)
             );
+            if let Some(key) = &key {
+                println!("{}", backups::key_written(key.display()));
+            }
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -64,6 +70,11 @@ pub struct Restore {
     /// back by mistake nor replayed by a later restore.
     #[arg(long)]
     no_replay: bool,
+    /// Put the server key beside the backup in place even when a different
+    /// key stands beside the database (that one is kept as
+    /// `<key>.replaced-<instant>`); without it such a restore is refused.
+    #[arg(long)]
+    replace_key: bool,
 }
 
 impl Restore {
@@ -98,7 +109,39 @@ impl Restore {
             eprintln!("{}", backups::no_journal(journal_path.display()));
         }
         let mut journal = super::journal::Journal::new(args);
-        let restored = backup::restore(&config, &self.file, args.now(), &stop, how, &mut journal)?;
+        let consent = if self.replace_key {
+            backup::KeyConsent::Replace
+        } else {
+            backup::KeyConsent::KeepDifferent
+        };
+        let restored = backup::restore(
+            &config,
+            &self.file,
+            args.now(),
+            &stop,
+            how,
+            consent,
+            &mut journal,
+        )?;
+        let key_line = match &restored.key {
+            backup::KeyRestored::NoneBeside if backup::key_beside(&config.database).exists() => {
+                None
+            }
+            backup::KeyRestored::NoneBeside => {
+                eprintln!(
+                    "{}",
+                    backups::key_none_beside(backup::key_beside(&self.file).display())
+                );
+                None
+            }
+            backup::KeyRestored::Same => Some(backups::key_same(
+                backup::key_beside(&config.database).display(),
+            )),
+            backup::KeyRestored::PutBack(path) => Some(backups::key_put_back(path.display())),
+            backup::KeyRestored::Replaced { key, kept } => {
+                Some(backups::key_replaced(key.display(), kept.display()))
+            }
+        };
         if args.json {
             println!(
                 "{}",
@@ -110,6 +153,12 @@ impl Restore {
                     "replay-processed": restored.replay.processed,
                     "commands-applied": restored.replay.commands_applied,
                     "commands-refused": restored.replay.commands_refused,
+                    "key": match &restored.key {
+                        backup::KeyRestored::NoneBeside => "none-beside",
+                        backup::KeyRestored::Same => "same",
+                        backup::KeyRestored::PutBack(_) => "put-back",
+                        backup::KeyRestored::Replaced { .. } => "replaced",
+                    },
                 })
             );
         } else if self.no_replay {
@@ -137,6 +186,9 @@ impl Restore {
                     replayed
                 )
             );
+        }
+        if let Some(line) = key_line.filter(|_| !args.json) {
+            println!("{line}");
         }
         Ok(ExitCode::SUCCESS)
     }

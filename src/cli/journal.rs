@@ -19,7 +19,10 @@
 //! `zaochka restore` replays, in one order with the mailbox by instant, the
 //! lines the restored database lacks ([`Journal`],
 //! [`crate::daemon::journal::lacking`]), each at its own instant; a replayed command that changes nothing (refused now) is
-//! reported, recorded as such, and the replay goes on.
+//! reported, recorded as such, and the replay goes on. A line of an Xfcc
+//! act (`xfcc`, written by the endpoint) is replayed through the endpoint's
+//! own intake ([`crate::daemon::xfcc::act`]) with its mark, not parsed as a
+//! command line.
 
 use chrono::{DateTime, Utc};
 use clap::Parser;
@@ -34,20 +37,7 @@ use crate::store::shell_commands::{self, CommandMark};
 /// The value that stands in the journal for a secret argument.
 const REDACTED: &str = "<redacted>";
 
-/// A fresh mark for a command acting at `at` (UTC): the instant and 8 random
-/// bytes in hex.
-///
-/// # Errors
-/// When the system gives no randomness.
-pub fn new_mark(at: DateTime<Utc>) -> anyhow::Result<CommandMark> {
-    let mut random = [0u8; 8];
-    getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
-    let hex: String = random.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(CommandMark::new(
-        format!("{}-{hex}", at.format("%Y%m%dT%H%M%S%.3fZ")),
-        at,
-    ))
-}
+pub use crate::daemon::journal::new_mark;
 
 /// Whether an option's name names a secret (password, token, secret,
 /// passphrase): its value is never written to the journal.
@@ -108,11 +98,12 @@ pub fn normalised(argv: &[String]) -> Vec<String> {
     out
 }
 
-/// Whether `argv` (as journaled) had a secret redacted: such a command
-/// cannot be replayed.
+/// Whether `argv` (as journaled) had a secret redacted, or read one from
+/// standard input (`player xfcc-password --stdin`: the password typed is not
+/// in the journal): such a command cannot be replayed.
 fn is_redacted(argv: &[String]) -> bool {
     argv.iter()
-        .any(|a| a == REDACTED || a.ends_with(&format!("={REDACTED}")))
+        .any(|a| a == REDACTED || a.ends_with(&format!("={REDACTED}")) || a == "--stdin")
 }
 
 /// The journaled commands a restore replays: the lines of the journal whose
@@ -152,7 +143,29 @@ impl ShellCommands for Journal<'_> {
         let at = *at;
         let shown = line.argv.join(" ");
         println!("replaying `{shown}` of {} ({})", line.at, line.user);
-        let applied = if is_redacted(&line.argv) {
+        let applied = if let Some(act) = &line.xfcc {
+            match self.args.config() {
+                Ok(config) => {
+                    let mark = CommandMark::new(line.mark.clone(), at);
+                    let (player, request) = act.request();
+                    let code = crate::daemon::xfcc::act(store, &config, player, &request, &mark);
+                    if mark.committed() {
+                        println!("  applied");
+                        true
+                    } else {
+                        println!(
+                            "{}",
+                            crate::words::operator::journal::xfcc_changed_nothing(code.name())
+                        );
+                        false
+                    }
+                }
+                Err(e) => {
+                    println!("{}", crate::words::operator::journal::unreadable(e));
+                    false
+                }
+            }
+        } else if is_redacted(&line.argv) {
             println!("{}", crate::words::operator::journal::held_a_secret());
             false
         } else {

@@ -222,19 +222,30 @@ impl Player {
                 } else {
                     None
                 };
-                let password = match &typed {
-                    Some(p) => p.clone(),
-                    None => crate::daemon::xfcc::password::make()?,
+                // A made password is drawn through the command's transaction:
+                // the command replayed by a restore sets the same one.
+                let typed_hash = match &typed {
+                    Some(p) => Some(crate::daemon::xfcc::password::hash(p)?),
+                    None => None,
                 };
-                let hash = crate::daemon::xfcc::password::hash(&password)?;
                 let p = store.transaction(|tx| -> Result<_, RefereeError> {
                     let p = registered(tx, &player)?;
+                    let (password, hash) = match (&typed, &typed_hash) {
+                        (Some(p), Some(h)) => (p.clone(), h.clone()),
+                        _ => crate::daemon::xfcc::password::made_in(tx).map_err(|e| {
+                            RefereeError::Fault(crate::referee::Fault::PasswordHash(format!(
+                                "{e:#}"
+                            )))
+                        })?,
+                    };
                     crate::store::xfcc::set_password(tx, p.id, &hash, now)?;
-                    Ok(p)
+                    Ok((p, password))
                 });
                 match p {
-                    Ok(p) if typed.is_some() => println!("{}", said::password_set(&p.email)),
-                    Ok(p) => println!("{}", said::password_made(&p.email, &password)),
+                    Ok((p, _)) if typed.is_some() => {
+                        println!("{}", said::password_set(&p.email));
+                    }
+                    Ok((p, password)) => println!("{}", said::password_made(&p.email, &password)),
                     Err(e) => return print_outcome(Err(e), db.json),
                 }
                 Ok(ExitCode::SUCCESS)

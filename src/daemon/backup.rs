@@ -23,6 +23,11 @@
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
 //!
+//! The server key (`store::server_key`) is copied beside each backup
+//! ([`copy_key`]: the backup's name with the extension `key`, mode 0600), and
+//! a restore puts it back beside the database before the replay, refusing a
+//! different key there without [`KeyConsent::Replace`].
+//!
 //! `restore --no-replay` is a deliberate return to an older copy: it records
 //! its instant and the command journal's length then in
 //! `<database>.went-back` ([`WentBack`]). Mail read before that instant and
@@ -175,7 +180,151 @@ pub fn take_file(database: &Path, target: &Path, now: DateTime<Utc>) -> anyhow::
     }
     let mut live = Store::open(database)
         .with_context(|| format!("cannot open the database {}", database.display()))?;
-    take(&mut live, target, now)
+    let written = take(&mut live, target, now)?;
+    copy_key(database, target)?;
+    Ok(written)
+}
+
+/// The server key file beside the backup or database at `path` (the same
+/// name with the extension `key`: `zaochka-20261205T031500Z.db` →
+/// `zaochka-20261205T031500Z.key`).
+#[must_use]
+pub fn key_beside(path: &Path) -> PathBuf {
+    store::server_key::path_for(path)
+}
+
+/// Copies the server key of the database at `database`, if it has one,
+/// beside the backup `target` (mode 0600, written whole under a temporary
+/// name and renamed, synced): a restore on another machine then signs with
+/// the same key, and the receipts already given still verify. Returns the
+/// key file written.
+///
+/// # Errors
+/// The key cannot be read (its mode lets others read it, it is not a key)
+/// or the copy cannot be written.
+pub fn copy_key(database: &Path, target: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let from = key_beside(database);
+    if !from.exists() {
+        return Ok(None);
+    }
+    let key = store::server_key::load(&from)?;
+    let to = key_beside(target);
+    write_key(&to, &key)?;
+    Ok(Some(to))
+}
+
+/// Writes `key` at `to` (PEM, mode 0600) under a temporary name, synced,
+/// then renamed over `to`.
+fn write_key(to: &Path, key: &ed25519_dalek::SigningKey) -> anyhow::Result<()> {
+    let temporary = temporary_beside(to)?;
+    let result = (|| -> anyhow::Result<()> {
+        let mut file = create_private(&temporary)?;
+        file.write_all(crate::notation::receipt::private_key_pem(key).as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, to).with_context(|| {
+            crate::words::operator::daemon::cannot_rename(
+                &temporary.display().to_string(),
+                &to.display().to_string(),
+            )
+        })?;
+        sync_folder(&folder_of(to));
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result
+}
+
+/// What a restore did with the server key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyRestored {
+    /// The backup had no key beside it; the database's key (if any) stays.
+    NoneBeside,
+    /// The database's key is the backup's already.
+    Same,
+    /// The backup's key was put beside the database, which had none.
+    PutBack(PathBuf),
+    /// The backup's key replaced a different one (with consent); the
+    /// replaced key was kept under the name given.
+    Replaced {
+        /// The key file now holding the backup's key.
+        key: PathBuf,
+        /// Where the replaced key was kept.
+        kept: PathBuf,
+    },
+}
+
+/// Whether a restore may replace a server key that differs from the
+/// backup's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyConsent {
+    /// A different key beside the database refuses the restore.
+    KeepDifferent,
+    /// A different key is replaced by the backup's (and kept aside).
+    Replace,
+}
+
+/// Checks what putting the backup `backup`'s key beside `database` would
+/// do, before anything is changed: the backup's key (if it has one, and it
+/// reads) and whether a different key stands beside the database.
+///
+/// # Errors
+/// A key beside the backup that does not read; a different key beside the
+/// database without [`KeyConsent::Replace`].
+fn check_key(
+    database: &Path,
+    backup: &Path,
+    consent: KeyConsent,
+) -> anyhow::Result<Option<ed25519_dalek::SigningKey>> {
+    let from = key_beside(backup);
+    if !from.exists() {
+        return Ok(None);
+    }
+    let key = store::server_key::load(&from)
+        .with_context(|| format!("the server key beside the backup {}", backup.display()))?;
+    let live = key_beside(database);
+    if live.exists() && consent == KeyConsent::KeepDifferent {
+        let same = store::server_key::load(&live).is_ok_and(|k| k.to_bytes() == key.to_bytes());
+        if !same {
+            bail!(
+                "{}",
+                crate::words::operator::backups::key_differs(
+                    from.display(),
+                    live.display(),
+                    backup.display()
+                )
+            );
+        }
+    }
+    Ok(Some(key))
+}
+
+/// Puts `key` (the backup's, checked by [`check_key`]) beside `database`.
+fn put_key(
+    database: &Path,
+    key: Option<&ed25519_dalek::SigningKey>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<KeyRestored> {
+    let Some(key) = key else {
+        return Ok(KeyRestored::NoneBeside);
+    };
+    let live = key_beside(database);
+    if !live.exists() {
+        write_key(&live, key)?;
+        return Ok(KeyRestored::PutBack(live));
+    }
+    if store::server_key::load(&live).is_ok_and(|k| k.to_bytes() == key.to_bytes()) {
+        return Ok(KeyRestored::Same);
+    }
+    let kept = with_suffix(
+        &live,
+        &format!(".replaced-{}", now.format("%Y%m%dT%H%M%SZ")),
+    );
+    std::fs::rename(&live, &kept)
+        .with_context(|| format!("cannot move {} aside", live.display()))?;
+    write_key(&live, key)?;
+    Ok(KeyRestored::Replaced { key: live, kept })
 }
 
 /// The name of a scheduled backup taken at `at`: `zaochka-20261205T031500Z.db`
@@ -227,10 +376,12 @@ pub fn scheduled(
         .create(dir)
         .with_context(|| format!("cannot create the backup folder {}", dir.display()))?;
     let written = take(store, &dir.join(scheduled_name(now)), now)?;
+    copy_key(&config.database, &written.path)?;
     info!(backup = %printable(&written.path.display().to_string()), bytes = written.bytes, "scheduled backup written");
     let all = scheduled_in(dir);
     let surplus = all.len().saturating_sub(config.backup.keep);
     for (_, old) in all.into_iter().take(surplus) {
+        let _ = std::fs::remove_file(key_beside(&old));
         match std::fs::remove_file(&old) {
             Ok(()) => info!(backup = %printable(&old.display().to_string()), "old backup deleted"),
             Err(e) => {
@@ -254,6 +405,8 @@ pub struct Restored {
     pub backup_version: usize,
     /// How the mailbox replay went.
     pub replay: Replayed,
+    /// What was done with the server key.
+    pub key: KeyRestored,
 }
 
 /// Whether `restore` replays the mailbox and the shell commands.
@@ -297,6 +450,7 @@ pub fn restore(
     now: DateTime<Utc>,
     stop: &AtomicBool,
     how: Replay,
+    consent: KeyConsent,
     commands: &mut dyn ShellCommands,
 ) -> anyhow::Result<Restored> {
     let database = &config.database;
@@ -327,9 +481,13 @@ pub fn restore(
             store::SCHEMA_VERSION
         );
     }
+    let backup_key = check_key(database, backup, consent)?;
     if let Some(dir) = database.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::DirBuilder::new().recursive(true).create(dir)?;
     }
+    // The key first (the replayed moves sign with it): a failure below
+    // leaves the database as it was, beside the backup's key.
+    let key = put_key(database, backup_key.as_ref(), now)?;
     // The restored copy is written beside the live file, then the live file's
     // journals go, then the copy takes the live name.
     let staged = temporary_beside(database)?;
@@ -370,6 +528,7 @@ pub fn restore(
         return Ok(Restored {
             backup_version,
             replay: Replayed::default(),
+            key,
         });
     }
     let mut since = now - Span::days(i64::from(config.backup.replay_days));
@@ -384,6 +543,7 @@ pub fn restore(
     Ok(Restored {
         backup_version,
         replay,
+        key,
     })
 }
 

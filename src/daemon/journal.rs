@@ -1,6 +1,7 @@
 //! The journal of shell commands, `<database>.commands`: its one file format,
-//! its one writer (the command line, after each command that changed the
-//! database) and its one reader (`zaochka restore`, which replays the lines a
+//! its two writers (the command line, after each command that changed the
+//! database; the Xfcc endpoint, after each act that changed a game, a line
+//! with [`XfccAct`]) and its one reader (`zaochka restore`, which replays the lines a
 //! restored copy lacks, and `serve`, which refuses a database that lacks
 //! lines it once held, see [`super::backup::gone_back`]).
 //!
@@ -18,8 +19,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 
+use crate::referee::xfcc::MoveRequest;
 use crate::store::shell_commands::{self, CommandMark};
 use crate::store::{self, Store, StoreError};
+use crate::vocabulary::PlayerId;
 
 /// One line of the journal.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -36,6 +39,129 @@ pub struct Line {
     pub uid: u32,
     /// The command's mark, also written into the database by its transaction.
     pub mark: String,
+    /// An act a player made through the Xfcc endpoint (`MakeAMove`), when
+    /// the line is one: replayed through the same referee intake, not as a
+    /// command line (`argv` then only shows it). Absent for shell commands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xfcc: Option<XfccAct>,
+}
+
+/// One `MakeAMove` (or `MakeAMove2`) applied through the Xfcc endpoint, as
+/// the journal keeps it: who, which game, and the request's fields as sent
+/// (the move as written, `movecount` its full-move number). Replayed at the
+/// line's instant, it has the outcome, clock charge and receipt time of the
+/// first time.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct XfccAct {
+    /// The player's id (`players.id`).
+    pub player: i64,
+    /// The game's number.
+    pub game: i64,
+    /// The move number of `move` (its full-move number, Black's as well).
+    pub movecount: u32,
+    /// The move as written (SAN for chess, PDN for draughts); empty for an
+    /// action alone.
+    #[serde(rename = "move", default, skip_serializing_if = "String::is_empty")]
+    pub my_move: String,
+    /// The game was resigned.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resign: bool,
+    /// The opponent's draw offer was accepted.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub accept_draw: bool,
+    /// A draw was offered.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub offer_draw: bool,
+    /// A draw was claimed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub claim_draw: bool,
+    /// The mover's message (a claim's analysis).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl XfccAct {
+    /// The act of `player` asking `request`.
+    #[must_use]
+    pub fn of(player: PlayerId, request: &MoveRequest) -> XfccAct {
+        XfccAct {
+            player: player.0,
+            game: request.game,
+            movecount: request.movecount,
+            my_move: request.my_move.clone(),
+            resign: request.resign,
+            accept_draw: request.accept_draw,
+            offer_draw: request.offer_draw,
+            claim_draw: request.claim_draw,
+            message: request.message.clone(),
+        }
+    }
+
+    /// The player and the request again.
+    #[must_use]
+    pub fn request(&self) -> (PlayerId, MoveRequest) {
+        (
+            PlayerId(self.player),
+            MoveRequest {
+                game: self.game,
+                resign: self.resign,
+                accept_draw: self.accept_draw,
+                movecount: self.movecount,
+                my_move: self.my_move.clone(),
+                offer_draw: self.offer_draw,
+                claim_draw: self.claim_draw,
+                message: self.message.clone(),
+            },
+        )
+    }
+
+    /// The act as the journal's `argv` shows it: `xfcc MakeAMove`, the
+    /// player's id, the game, `movecount`, the move, then the flags set.
+    #[must_use]
+    pub fn shown(&self) -> Vec<String> {
+        let mut out = vec![
+            "xfcc".to_string(),
+            "MakeAMove".to_string(),
+            format!("--player={}", self.player),
+            format!("--game={}", self.game),
+            format!("--movecount={}", self.movecount),
+        ];
+        if !self.my_move.is_empty() {
+            out.push(format!("--move={}", self.my_move));
+        }
+        for (set, name) in [
+            (self.resign, "--resign"),
+            (self.accept_draw, "--accept-draw"),
+            (self.offer_draw, "--offer-draw"),
+            (self.claim_draw, "--claim-draw"),
+        ] {
+            if set {
+                out.push(name.to_string());
+            }
+        }
+        out
+    }
+}
+
+/// A fresh mark for a command or an act at `at` (UTC): the instant and 8
+/// random bytes in hex.
+///
+/// # Errors
+/// When the system gives no randomness.
+pub fn new_mark(at: DateTime<Utc>) -> anyhow::Result<CommandMark> {
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    let hex: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    Ok(CommandMark::new(
+        format!("{}-{hex}", at.format("%Y%m%dT%H%M%S%.3fZ")),
+        at,
+    ))
 }
 
 /// A line as read back, with where it starts in the file.
@@ -116,6 +242,26 @@ pub fn user_name(uid: u32) -> String {
 /// # Errors
 /// When the journal cannot be opened or written.
 pub fn append(database: &Path, mark: &CommandMark, argv: Vec<String>) -> anyhow::Result<()> {
+    write_line(database, mark, argv, None)
+}
+
+/// Appends the line of the Xfcc act `act`, applied by the transaction that
+/// wrote `mark`, to the journal of `database`, as [`append`] does.
+///
+/// # Errors
+/// When the journal cannot be opened or written.
+pub fn append_xfcc(database: &Path, mark: &CommandMark, act: XfccAct) -> anyhow::Result<()> {
+    let mut argv = vec!["zaochka".to_string()];
+    argv.extend(act.shown());
+    write_line(database, mark, argv, Some(act))
+}
+
+fn write_line(
+    database: &Path,
+    mark: &CommandMark,
+    argv: Vec<String>,
+    xfcc: Option<XfccAct>,
+) -> anyhow::Result<()> {
     let uid = uid();
     let line = Line {
         at: store::instant_text(mark.at),
@@ -123,6 +269,7 @@ pub fn append(database: &Path, mark: &CommandMark, argv: Vec<String>) -> anyhow:
         user: user_name(uid),
         uid,
         mark: mark.mark.clone(),
+        xfcc,
     };
     let path = path_of(database);
     let mut text = serde_json::to_string(&line)?;

@@ -820,6 +820,14 @@ impl Store {
         self.command = Some(mark);
     }
 
+    /// Ends [`Store::mark_commands`]: later transactions of this connection
+    /// record no mark. Returns the mark it wrote for, if any. (A connection
+    /// that serves many acts, as an Xfcc worker's, marks each act's own
+    /// transaction only.)
+    pub fn unmark_commands(&mut self) -> Option<shell_commands::CommandMark> {
+        self.command.take()
+    }
+
     /// Runs `f` inside a read transaction (a consistent snapshot; other
     /// processes may write meanwhile) that is always rolled back, so anything
     /// `f` might write is discarded. For queries: `history`, `game show`.

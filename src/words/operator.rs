@@ -382,6 +382,13 @@ pub mod journal {
         "  changed nothing now; the replay goes on"
     }
 
+    /// A replayed Xfcc act that changed nothing: the result code the
+    /// endpoint would answer now (`Success` for a move already in the game).
+    #[must_use]
+    pub fn xfcc_changed_nothing(code: &str) -> String {
+        format!("  changed nothing now ({code}); the replay goes on")
+    }
+
     /// The replay of a command could not be recorded.
     #[must_use]
     pub fn not_recorded(why: impl std::fmt::Display) -> String {

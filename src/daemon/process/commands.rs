@@ -354,12 +354,12 @@ pub(super) fn command_of(
         Intent::MoveMails(mails) => Command::MoveMails { mails: *mails },
         Intent::Calendar => Command::Calendar,
         Intent::XfccPassword => {
-            // Made here, at the edge (the operating system's randomness);
+            // Made here, at the edge, from draws of the mail's transaction
+            // (a replayed mail sets the password it mailed the first time);
             // the referee keeps the hash and mails the password.
             let fault =
                 |e: anyhow::Error| RefereeError::Fault(Fault::PasswordHash(format!("{e:#}")));
-            let password = crate::daemon::xfcc::password::make().map_err(fault)?;
-            let hash = crate::daemon::xfcc::password::hash(&password).map_err(fault)?;
+            let (password, hash) = crate::daemon::xfcc::password::made_in(tx).map_err(fault)?;
             Command::XfccPassword { password, hash }
         }
         Intent::Status => Command::Status { game: need()? },

@@ -8,7 +8,14 @@
 //! POST  GetMyGames     authenticate ─> referee::xfcc::my_games ─> XfccGame list
 //! POST  MakeAMove(2)   authenticate ─> one transaction: referee::xfcc::make_a_move
 //!                      (the mail's intake) + letters::queue_replies ─> result code
+//!                      ─> a line in the command journal when it changed a game
 //! ```
+//!
+//! Each `MakeAMove` runs under a fresh command mark ([`act`]): its
+//! transaction records the mark when it changes a row, its replies' ids and
+//! draws derive from it, and after the commit the act is appended to the
+//! command journal ([`super::journal::append_xfcc`]), so that `zaochka
+//! restore` replays it at its instant with the same outcome.
 //!
 //! Each worker holds its own database connection: two identical requests
 //! at once are two transactions, the second of which finds the move played
@@ -31,14 +38,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, SubsecRound, TimeDelta, Utc};
 use tracing::{info, warn};
 
 use crate::config::Config;
+use crate::daemon::journal;
 use crate::printable::printable;
 use crate::referee::RefereeError;
-use crate::referee::xfcc::{Code, Made, make_a_move, my_games};
-use crate::store::{Store, Tx, players, xfcc as rows};
+use crate::referee::xfcc::{Code, Made, MoveRequest, make_a_move, my_games};
+use crate::store::{Store, Tx, players, shell_commands, xfcc as rows};
 use crate::vocabulary::PlayerId;
 use soap::Request;
 
@@ -200,21 +208,25 @@ impl Worker {
                 let Some(request) = request else {
                     return (200, soap::move_answer(Code::InvalidGameID, second));
                 };
-                let bot = self.config.bot();
-                let made = self.store.transaction(|tx| -> Result<Code, RefereeError> {
-                    let made = make_a_move(tx, player, &request, now)?;
-                    if let Made::Applied(h) = &made {
-                        crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
+                let code = match journal::new_mark(now.trunc_subsecs(3)) {
+                    Ok(mark) => {
+                        let code = act(&mut self.store, &self.config, player, &request, &mark);
+                        if mark.committed() {
+                            let line = journal::XfccAct::of(player, &request);
+                            if let Err(e) = journal::append_xfcc(&self.config.database, &mark, line)
+                            {
+                                warn!(error = %printable(&format!("{e:#}")), game = request.game,
+                                    "an Xfcc act was applied, but the command journal could not \
+                                     be written: a restore cannot replay it");
+                            }
+                        }
+                        code
                     }
-                    Ok(made.code())
-                });
-                let code = made.unwrap_or_else(|e| {
-                    let code = Code::of_refusal(&e);
-                    if code == Code::ServerError {
-                        warn!(error = %printable(&format!("{e:?}")), "MakeAMove failed");
+                    Err(e) => {
+                        warn!(error = %printable(&format!("{e:#}")), "MakeAMove failed");
+                        Code::ServerError
                     }
-                    code
-                });
+                };
                 info!(game = request.game, code = code.name(), "Xfcc MakeAMove");
                 (200, soap::move_answer(code, second))
             }
@@ -264,6 +276,41 @@ impl Worker {
         }
         Ok(stored.map(|(p, _)| p))
     }
+}
+
+/// Decides and applies one `MakeAMove` of `player` in one transaction of
+/// `store` at `mark`'s instant, the replies queued in the same transaction;
+/// the transaction records `mark` when it changed a row (then
+/// [`shell_commands::CommandMark::committed`] is true and the act is
+/// journaled, [`journal::append_xfcc`]). The replies' Message-IDs and the
+/// draws derive from the mark, so the act replayed by a restore at the same
+/// instant with the same mark writes what it wrote the first time. Returns
+/// the answer's code.
+pub fn act(
+    store: &mut Store,
+    config: &Config,
+    player: PlayerId,
+    request: &MoveRequest,
+    mark: &shell_commands::CommandMark,
+) -> Code {
+    let bot = config.bot();
+    let now = mark.at;
+    store.mark_commands(mark.clone());
+    let made = store.transaction(|tx| -> Result<Code, RefereeError> {
+        let made = make_a_move(tx, player, request, now)?;
+        if let Made::Applied(h) = &made {
+            crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
+        }
+        Ok(made.code())
+    });
+    store.unmark_commands();
+    made.unwrap_or_else(|e| {
+        let code = Code::of_refusal(&e);
+        if code == Code::ServerError {
+            warn!(error = %printable(&format!("{e:?}")), "MakeAMove failed");
+        }
+        code
+    })
 }
 
 /// The player a user name names: the registered address, else a name only

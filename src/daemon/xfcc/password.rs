@@ -1,4 +1,4 @@
-//! Xfcc passwords: made from the operating system's randomness, kept as
+//! Xfcc passwords: drawn through the transaction that sets them, kept as
 //! Argon2id PHC strings (the `argon2` crate's defaults: 19 MiB, 2 passes),
 //! checked against them; and the lock of a subject (an account, a client
 //! address) after [`MAX_FAILURES`] failed logins within [`WINDOW_MINUTES`].
@@ -19,15 +19,28 @@ const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ234567
 /// Characters of a made password (about 93 bits).
 const MADE_LENGTH: usize = 16;
 
-/// A new password from the operating system's randomness.
+/// A new password and its PHC string, both drawn through the transaction
+/// `tx` ([`crate::store::draw_bytes`]): at random, or, in a transaction
+/// that processes a mail or a shell command, derived from it and the
+/// database's secret, so that the same mail or command replayed by a
+/// restore sets the same password (the one the player was mailed or told)
+/// with the same salt.
 ///
 /// # Errors
-/// When the operating system gives no randomness.
-pub fn make() -> anyhow::Result<String> {
+/// Database failures; hashing fails.
+pub fn made_in(tx: &crate::store::Tx<'_>) -> anyhow::Result<(String, String)> {
+    let password = make_from(|| Ok(crate::store::draw_bytes(tx, "xfcc password", 32)?))?;
+    let salt = crate::store::draw_bytes(tx, "xfcc salt", 16)?;
+    let hash = hash_with(&password, &salt)?;
+    Ok((password, hash))
+}
+
+/// A password of [`MADE_LENGTH`] characters of [`ALPHABET`] from the bytes
+/// `draw` gives, 32 at a time.
+fn make_from(mut draw: impl FnMut() -> anyhow::Result<Vec<u8>>) -> anyhow::Result<String> {
     let mut out = String::with_capacity(MADE_LENGTH);
     while out.len() < MADE_LENGTH {
-        let mut b = [0u8; 32];
-        getrandom::fill(&mut b).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+        let b = draw()?;
         // Bytes past the largest multiple of the alphabet's size are
         // dropped, so that every character is as likely.
         let bound = 256 - 256 % ALPHABET.len();
@@ -48,7 +61,12 @@ pub fn make() -> anyhow::Result<String> {
 pub fn hash(password: &str) -> anyhow::Result<String> {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
-    let salt = SaltString::encode_b64(&salt).map_err(|e| anyhow::anyhow!("salt: {e}"))?;
+    hash_with(password, &salt)
+}
+
+/// The PHC string of `password` with the salt `salt` (16 bytes).
+fn hash_with(password: &str, salt: &[u8]) -> anyhow::Result<String> {
+    let salt = SaltString::encode_b64(salt).map_err(|e| anyhow::anyhow!("salt: {e}"))?;
     Ok(Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map_err(|e| anyhow::anyhow!("argon2: {e}"))?

@@ -62,3 +62,50 @@ pub fn restored_and_replayed(
         r.seen, r.processed, r.applied, r.refused
     )
 }
+
+/// A restore refused: the server key `live` beside the database is not the
+/// key `beside` the backup `backup`.
+#[must_use]
+pub fn key_differs(beside: impl Display, live: impl Display, backup: impl Display) -> String {
+    format!(
+        "the server key {live} is not the key {beside} of the backup {backup}: the receipts of the \
+         backup's games were signed with the backup's key, and the receipts given since with \
+         {live}. Nothing was changed. To put the backup's key in place (the present one is kept \
+         beside it as {live}.replaced-<instant>), run the restore again with --replace-key"
+    )
+}
+
+/// A backup's server key written beside it at `path`.
+#[must_use]
+pub fn key_written(path: impl Display) -> String {
+    format!("server key copied to {path} (mode 0600): keep it with the backup, as secret as it")
+}
+
+/// What a restore did with the server key: put back at `path`, found the
+/// same, replaced (the old one kept at `kept`), or none beside the backup.
+#[must_use]
+pub fn key_put_back(path: impl Display) -> String {
+    format!("server key of the backup put back at {path}: receipts given before still verify")
+}
+
+/// The server key beside the database is the backup's already.
+#[must_use]
+pub fn key_same(path: impl Display) -> String {
+    format!("server key {path} is the backup's: kept")
+}
+
+/// The backup's key replaced a different key, kept at `kept`.
+#[must_use]
+pub fn key_replaced(path: impl Display, kept: impl Display) -> String {
+    format!("server key of the backup put at {path}; the key that stood there is kept as {kept}")
+}
+
+/// The backup has no server key beside it (`beside` names where it would be).
+#[must_use]
+pub fn key_none_beside(beside: impl Display) -> String {
+    format!(
+        "zaochka: no server key beside the backup ({beside}): the key beside the database, if \
+         any, stays; without one a new key is made at the first receipt, and receipts given \
+         before do not verify against it (put the old key back from your copy first)"
+    )
+}

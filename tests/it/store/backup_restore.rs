@@ -351,15 +351,28 @@ fn the_daemon_takes_scheduled_backups_and_keeps_the_newest() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    // Taken at 0 h, 7 h and 14 h (1 h is within the six hours); two kept.
+    // Taken at 0 h, 7 h and 14 h (1 h is within the six hours); two kept,
+    // each with the server key beside it (the oldest's went with it).
     assert_eq!(
         names,
         vec![
             "zaochka-20261201T070000Z.db".to_string(),
-            "zaochka-20261201T140000Z.db".to_string()
+            "zaochka-20261201T070000Z.key".to_string(),
+            "zaochka-20261201T140000Z.db".to_string(),
+            "zaochka-20261201T140000Z.key".to_string(),
         ]
     );
-    for name in &names {
+    let key = std::fs::read(bot.path().join("zaochka.key")).unwrap();
+    for name in names.iter().filter(|n| n.ends_with(".key")) {
+        assert_eq!(std::fs::read(dir.join(name)).unwrap(), key, "{name}");
+        let mode = std::fs::metadata(dir.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600, "{name}");
+    }
+    for name in names.iter().filter(|n| n.ends_with(".db")) {
         let mode = std::fs::metadata(dir.join(name))
             .unwrap()
             .permissions()
