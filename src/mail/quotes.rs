@@ -237,10 +237,10 @@ fn header_label(line: &str) -> Option<String> {
     ok.then(|| label.to_lowercase())
 }
 
-/// `Game #12 - Russian checkers`, `Партия #12 - русские шашки`: the first line
-/// of every mail the bot sends.
+/// `Game #12 - Russian checkers`, `Партия №12 - русские шашки` (`Партия #12`
+/// before the bot wrote `№`): the first line of every mail the bot sends.
 fn is_bot_header(line: &str) -> bool {
-    for word in ["Game #", "Партия #"] {
+    for word in ["Game #", "Партия №", "Партия #"] {
         if let Some(rest) = line.strip_prefix(word) {
             let digits = rest.chars().take_while(char::is_ascii_digit).count();
             if digits > 0 && rest[digits..].starts_with(" - ") {

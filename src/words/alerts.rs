@@ -329,7 +329,7 @@ pub fn mail_body(alert: &Alert, held: &[Option<Alert>], per_hour: u32, lang: Lan
     body
 }
 
-/// ` about game #3` / ` по партии #3` after "the mail", or nothing.
+/// ` about game #3` / ` по партии №3` after "the mail", or nothing.
 fn about_game(game: Option<GameId>, lang: Language) -> String {
     game.map_or(String::new(), |g| {
         Message::new("alert-about-game")

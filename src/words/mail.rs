@@ -213,12 +213,12 @@ fn what_limit(limit: LimitKind, lang: Language) -> String {
     Message::new(id).render(lang)
 }
 
-/// `Game #3 - ` / `Партия #3 - `, or nothing without a game.
+/// `Game #3 - ` / `Партия №3 - `, or nothing without a game.
 fn game_prefix(game: Option<GameId>, lang: Language) -> String {
     match (game, lang) {
         (None, _) => String::new(),
         (Some(g), Language::En) => format!("Game #{g} - "),
-        (Some(g), Language::Ru) => format!("Партия #{g} - "),
+        (Some(g), Language::Ru) => format!("Партия №{g} - "),
     }
 }
 
@@ -289,9 +289,15 @@ pub fn games_list(games: &[GameEntry], lang: Language) -> String {
 }
 
 impl Notice {
-    /// The notice as the body of a reply, in the reader's language.
+    /// The notice as the body of a reply, in the reader's language, its first
+    /// sentence capitalised (without a game prefix a notice starts with its
+    /// clause: «ваше письмо слишком велико…»).
     #[must_use]
     pub fn text(&self, lang: Language) -> String {
+        super::sentence::capitalised(&self.sentences(lang))
+    }
+
+    fn sentences(&self, lang: Language) -> String {
         match self {
             Notice::TooLarge { game, size, limit } => {
                 let p = game_prefix(*game, lang);
@@ -406,6 +412,13 @@ impl Notice {
                          «отпуск с 10.12 по 20.12», «отпуск 10–20.12.2027», «отпуск с 10.12 на 14 дней» \
                          или «отпуск 2027-01-10 2027-01-20». Без года берётся ближайшая такая дата. Ничего не изменено."
                     ),
+                    // About the player's mail, not the game: no game named.
+                    (Unrecognised::DigestHour(hour), _) if hour.is_empty() => {
+                        Message::new("mail-digest-no-hour").render(lang)
+                    }
+                    (Unrecognised::DigestHour(hour), _) => Message::new("mail-digest-hour")
+                        .arg("hour", hour.as_str())
+                        .render(lang),
                     (Unrecognised::NoText, Language::En) => format!(
                         "{p}your mail holds no text of yours: no move and no command was found. {what_to_write}"
                     ),
@@ -436,7 +449,7 @@ impl Notice {
                 let due = super::game::move_words(*due, side, lang);
                 match lang {
                     Language::Ru => format!(
-                        "Партия #{game} - «{text}»: вы написали ход {number}, а сейчас {due}; видимо, это старое письмо. Ничего не изменено."
+                        "Партия №{game} - «{text}»: вы написали ход {number}, а сейчас {due}; видимо, это старое письмо. Ничего не изменено."
                     ),
                     Language::En => format!(
                         "Game #{game} - \"{text}\": you wrote move {number}, but it is {due} now; this seems to be an old mail. Nothing was changed."
@@ -467,7 +480,7 @@ impl Notice {
                 ),
             },
             Notice::Refused { game, line, reason } => match lang {
-                Language::Ru => format!("Партия #{game} - «{line}» не принято: {reason}."),
+                Language::Ru => format!("Партия №{game} - «{line}» не принято: {reason}."),
                 Language::En => format!("Game #{game} - \"{line}\" is not accepted: {reason}."),
             },
             Notice::RefusedCommand { line, reason } => match lang {
@@ -501,7 +514,7 @@ impl Notice {
                 let example = games.first().map_or(1, |g| g.game.0);
                 t.push_str(&match lang {
                     Language::Ru => format!(
-                        "Ответьте на письмо нужной партии или поставьте перед ходом номер партии, например «#{example} c3-d4».\n\n"
+                        "Ответьте на письмо нужной партии или поставьте перед ходом номер партии, например «№{example} c3-d4».\n\n"
                     ),
                     Language::En => format!(
                         "Answer the game's own mail, or put the game's number before the move, for example \"#{example} c3-d4\".\n\n"

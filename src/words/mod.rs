@@ -74,6 +74,7 @@ pub mod referee;
 pub mod reverse;
 pub mod rulebook;
 pub mod rules_summary;
+pub mod sentence;
 pub mod setup;
 pub mod site;
 pub mod state;

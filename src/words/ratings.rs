@@ -205,7 +205,7 @@ pub fn show(
             .zip(names)
             .map(|(l, name)| {
                 vec![
-                    format!("#{}", l.game),
+                    super::state::game_number(l.game, lang),
                     name.clone(),
                     points(model, l.opponent_rating),
                     format!("{:.2}", l.expected),

@@ -494,14 +494,14 @@ pub fn clock(e: &ClockError, lang: Language) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::vocabulary::{GameId, GameResult, GameStatus};
 
     /// One refusal of every kind the referee gives a player (the move errors
     /// are worded and tested in [`super::super::moves`]); a new kind fails to
     /// compile in `kind` until it is listed.
-    fn every_refusal() -> Vec<RefereeError> {
+    pub(crate) fn every_refusal() -> Vec<RefereeError> {
         fn kind(e: &RefereeError) -> usize {
             use RefereeError as E;
             match e {

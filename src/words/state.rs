@@ -15,16 +15,18 @@ pub use crate::referee::told::{
     Board, ClockLine, Clocks, GameLine, NextReminder, Phase, Score, StateView,
 };
 
-/// The first line of every mail about a game: `Партия #12 - Русские шашки: A – B`
-/// (the mail reader recognises it when a player pastes the bot's text back).
+/// The first line of every mail about a game: `Партия №12 - Русские шашки: A – B`,
+/// `Game #12 - Russian checkers: A – B` (the mail reader recognises it when a
+/// player pastes the bot's text back).
 #[must_use]
 pub fn header(game: i64, variant: Variant, white: &str, black: &str, lang: Language) -> String {
+    let number = game_number(game, lang);
     let word = match lang {
         Language::En => "Game",
         Language::Ru => "Партия",
     };
     format!(
-        "{word} #{game} - {}: {white} – {black}",
+        "{word} {number} - {}: {white} – {black}",
         variant_name(variant, lang)
     )
 }
@@ -601,8 +603,10 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
             },
         };
         s.push_str(&format!(
-            "#{} {variant}: {} – {}: {stands}\n",
-            g.game, g.white, g.black
+            "{} {variant}: {} – {}: {stands}\n",
+            game_number(g.game, lang),
+            g.white,
+            g.black
         ));
     }
     if games.is_empty() {
@@ -744,3 +748,13 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
 
 #[cfg(test)]
 mod tests;
+
+/// A game's number as the reader's language writes it in words: `№12`
+/// (Russian), `#12` (English).
+#[must_use]
+pub fn game_number(game: impl std::fmt::Display, lang: Language) -> String {
+    match lang {
+        Language::Ru => format!("№{game}"),
+        Language::En => format!("#{game}"),
+    }
+}

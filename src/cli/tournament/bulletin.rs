@@ -16,13 +16,14 @@ use crate::referee::tournament::{self as service, bulletin};
 use crate::vocabulary::Language;
 
 /// Prints the next bulletin of `name` in `lang` (else the language of the
-/// player `actor`, else English), as each entrant would read it; nothing is
-/// recorded.
+/// player `actor`, else `fallback`, the configuration's default language),
+/// as each entrant would read it; nothing is recorded.
 pub(super) fn print(
     db: &StoreArgs,
     name: &str,
     lang: Option<Language>,
     actor: Option<&str>,
+    fallback: Language,
 ) -> anyhow::Result<ExitCode> {
     let now = db.now();
     let got = read(db, |tx| {
@@ -31,7 +32,7 @@ pub(super) fn print(
         let lang = match (lang, actor) {
             (Some(l), _) => l,
             (None, Some(a)) => player_by_email(tx, a)?.language,
-            (None, None) => Language::En,
+            (None, None) => fallback,
         };
         let (file, _) = crate::letters::bulletin::record_file(&b);
         Ok(crate::words::bulletin::body(&b, &file, lang))

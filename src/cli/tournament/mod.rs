@@ -71,7 +71,7 @@ pub enum TournamentCmd {
         name: String,
         /// The seed in hex (random if absent): it draws the numbers (unless
         /// --numbers gives them), the ballots and the final lots.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "by_rating")]
         seed: Option<String>,
         /// Addresses in the order of their numbers (1, 2, ...), comma-separated.
         #[arg(long, value_delimiter = ',', conflicts_with = "by_rating")]
@@ -98,17 +98,23 @@ pub enum TournamentCmd {
     Standings {
         /// The tournament.
         name: String,
+        /// ru or en (default: the configuration's default-language).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// The crosstable, as players get it by mail, or as CSV or JSON by place.
+    ///
+    /// The crosstable, as players get it by mail, or as CSV or JSON by place;
+    /// --json prints the JSON (the shape of `standings --json`).
     Crosstable {
         /// The tournament.
         name: String,
-        /// ru or en.
-        #[arg(long, default_value = "en")]
-        lang: String,
+        /// ru or en (default: the configuration's default-language).
+        #[arg(long)]
+        lang: Option<String>,
         /// text (the table by number, as mailed), csv or json (rows by place).
-        #[arg(long, default_value = "text", value_parser = ["text", "csv", "json"])]
-        format: String,
+        #[arg(long, value_parser = ["text", "csv", "json"])]
+        format: Option<String>,
     },
     /// A player withdraws: each unfinished game is lost by forfeit.
     Withdraw {
@@ -208,7 +214,7 @@ pub enum TournamentCmd {
         /// Mail it to every entrant (needs --as).
         #[arg(long)]
         send: bool,
-        /// ru or en (default: the language of the --as director, else en).
+        /// ru or en (default: the --as director's, else default-language).
         #[arg(long)]
         lang: Option<String>,
         /// The director's registered address.
@@ -334,6 +340,30 @@ fn parse_lang(s: &str) -> anyhow::Result<Language> {
     }
 }
 
+/// The language of a table the director prints: `--lang` when given, else
+/// the configuration's `default-language` (`ru` or `en`).
+fn table_lang(db: &StoreArgs, lang: Option<&str>) -> anyhow::Result<Language> {
+    match lang {
+        Some(l) => parse_lang(l),
+        None => match db.config()?.default_language.as_str() {
+            "en" => Ok(Language::En),
+            "ru" => Ok(Language::Ru),
+            other => Err(anyhow!("default-language must be ru or en, not {other:?}")),
+        },
+    }
+}
+
+/// The crosstable's output form: `--format` when given, else JSON under
+/// `--json`, else text; `--json` with another `--format` is refused.
+fn table_format(format: Option<String>, json: bool) -> anyhow::Result<String> {
+    match (format, json) {
+        (Some(f), true) if f != "json" => Err(anyhow!("--json prints JSON: drop --format {f}")),
+        (Some(f), _) => Ok(f),
+        (None, true) => Ok("json".into()),
+        (None, false) => Ok("text".into()),
+    }
+}
+
 impl TournamentCmd {
     pub(super) fn execute(self, db: &StoreArgs) -> anyhow::Result<ExitCode> {
         let now = db.now();
@@ -411,13 +441,14 @@ impl TournamentCmd {
                         Ok((r, Vec::new()))
                     },
                     |(t, drawn)| {
-                        let mut text = format!(
-                            "tournament {:?}: numbers drawn{}",
-                            t.name,
-                            t.draw_seed
-                                .as_deref()
-                                .map_or_else(String::new, |s| format!(" (seed {s})"))
-                        );
+                        // A seeding by rating draws no lot: its seed (kept
+                        // for the ballots and the final lots) is not shown.
+                        let seed = if by_rating {
+                            None
+                        } else {
+                            t.draw_seed.as_deref()
+                        };
+                        let mut text = desk::numbers_drawn(&t.name, seed);
                         for (e, p) in drawn {
                             text.push_str(&format!(
                                 "\n  section {} number {}: {} <{}>",
@@ -446,9 +477,13 @@ impl TournamentCmd {
                 |s| desk::drawn(&s.tournament.name, s.games.len(), s.invitations),
             ),
             TournamentCmd::Show { name } => show(db, &name, db.json),
-            TournamentCmd::Standings { name } => standings(db, &name, db.json),
+            TournamentCmd::Standings { name, lang } => {
+                let lang = table_lang(db, lang.as_deref())?;
+                standings(db, &name, lang, db.json)
+            }
             TournamentCmd::Crosstable { name, lang, format } => {
-                let lang = parse_lang(&lang)?;
+                let lang = table_lang(db, lang.as_deref())?;
+                let format = table_format(format, db.json)?;
                 Ok(
                     match read(db, |tx| {
                         let t = service::by_name(tx, &name)?;
@@ -565,7 +600,8 @@ impl TournamentCmd {
                     bulletin::send(db, &name, actor.as_deref())
                 } else {
                     let lang = lang.as_deref().map(parse_lang).transpose()?;
-                    bulletin::print(db, &name, lang, actor.as_deref())
+                    let fallback = table_lang(db, None)?;
+                    bulletin::print(db, &name, lang, actor.as_deref(), fallback)
                 }
             }
             TournamentCmd::Set {

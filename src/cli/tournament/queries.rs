@@ -164,7 +164,12 @@ impl std::fmt::Display for TournamentShown {
     }
 }
 
-pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
+pub(super) fn standings(
+    db: &StoreArgs,
+    name: &str,
+    lang: Language,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let got = read(db, |tx| {
         let t = service::by_name(tx, name)?;
         let sections = service::table(tx, &t)?;
@@ -177,7 +182,7 @@ pub(super) fn standings(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
     // One shape for both: the crosstable's JSON (docs/tournaments.md, "CSV
     // and JSON"), rows by place.
     let shown = crate::site::exports::crosstable_json(&t.name, &sections);
-    let words = crate::letters::compose::standings_by_place(&t.name, &sections, Language::En);
+    let words = crate::letters::compose::standings_by_place(&t.name, &sections, lang);
     crate::cli::output::emit(&crate::cli::output::Worded::new(shown, words), json)
 }
 

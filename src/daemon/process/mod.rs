@@ -583,7 +583,7 @@ fn needs_game(intent: &Intent) -> bool {
         Intent::Help
             | Intent::History
             | Intent::Leave { .. }
-            | Intent::Unrecognised(Unrecognised::LeaveDates(_))
+            | Intent::Unrecognised(Unrecognised::LeaveDates(_) | Unrecognised::DigestHour(_))
             | Intent::Standings
             | Intent::Bulletins { .. }
             | Intent::MoveMails(_)

@@ -163,15 +163,14 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
             // are taken out before its sentences are read
             // (super::leave::take_leave).
             Some(Cmd::Leave) => {}
-            // Asked, denied, or with an hour that is none: not taken (the
-            // mail is answered as holding no command).
+            // Asked or denied: not taken (the mail is answered as holding
+            // no command); at an hour that is none, refused with the hours.
             Some(Cmd::Digest(_) | Cmd::EveryMove | Cmd::Calendar)
                 if clause.end == End::Question || words.iter().any(|w| negation(w)) => {}
-            Some(Cmd::Digest(_)) => {
-                if let Some(hour) = digest_hour(clause) {
-                    out(ItemKind::Cmd(Cmd::Digest(hour)));
-                }
-            }
+            Some(Cmd::Digest(_)) => match digest_hour(clause) {
+                Ok(hour) => out(ItemKind::Cmd(Cmd::Digest(hour))),
+                Err(written) => out(ItemKind::BadDigestHour(written)),
+            },
             Some(c @ (Cmd::ClaimWin | Cmd::ClaimLoss)) => {
                 if clause.end == End::Question || words.iter().any(|w| negation(w)) {
                     out(ItemKind::Unsaid(Act::Claim, Doubt::Question));
@@ -287,17 +286,30 @@ pub(super) fn command(words: &[&str]) -> Option<Cmd> {
 }
 
 /// The hour of a digest clause (`сводка в 8`, `digest at 08:00`, `digest
-/// at 20h`): `Some(None)` when it names none, `None` when the words after
-/// the word of [`AT_HOUR`] are not an hour from 0 to 23.
-fn digest_hour(clause: &Clause) -> Option<Option<u8>> {
+/// at 20h`): `Ok(None)` when it names none, `Err` with the word after the
+/// word of [`AT_HOUR`] as read (empty when none follows) when it is not an
+/// hour from 0 to 23.
+fn digest_hour(clause: &Clause) -> Result<Option<u8>, String> {
     let toks = &clause.toks;
     let at = toks
         .iter()
         .position(|t| matches!(t, Tok::Word { lower, .. } if AT_HOUR.contains(&lower.as_str())));
     let Some(at) = at else {
-        return Some(None);
+        return Ok(None);
     };
-    let n = match toks.get(at + 1)? {
+    let written = match toks.get(at + 1) {
+        Some(Tok::Number { n, .. }) => n.to_string(),
+        Some(Tok::Word { lower, .. }) => lower.clone(),
+        Some(Tok::Move { mv, .. }) => mv.text.clone(),
+        None => String::new(),
+    };
+    hour_after(toks.get(at + 1)).ok_or(written).map(Some)
+}
+
+/// The hour a digest clause's word after [`AT_HOUR`] names, if it is one
+/// from 0 to 23 (`8`, `08:00`, `20h`, `7ч`).
+fn hour_after(tok: Option<&Tok>) -> Option<u8> {
+    let n = match tok? {
         Tok::Number { n, black: false } => *n,
         Tok::Word { lower, .. } => {
             let digits: String = lower.chars().take_while(char::is_ascii_digit).collect();
@@ -312,7 +324,7 @@ fn digest_hour(clause: &Clause) -> Option<Option<u8>> {
             }
             digits.parse().ok()?
         }
-        _ => return None,
+        Tok::Move { .. } | Tok::Number { black: true, .. } => return None,
     };
-    u8::try_from(n).ok().filter(|h| *h <= 23).map(Some)
+    u8::try_from(n).ok().filter(|h| *h <= 23)
 }

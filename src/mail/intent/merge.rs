@@ -30,6 +30,8 @@ pub(super) enum ItemKind {
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
+    /// A digest asked for at no hour from 0 to 23 (the hour as written).
+    BadDigestHour(String),
     Query(Query),
     Conditional(crate::mail::conditional::Request),
 }
@@ -55,6 +57,7 @@ pub(super) enum ItemKey {
     Cmd(Cmd),
     Leave(NaiveDate, NaiveDate),
     BadLeave(String),
+    BadDigestHour(String),
     Query(Query),
     Conditional(String),
 }
@@ -81,6 +84,7 @@ impl Items {
             ItemKind::Cmd(c) => ItemKey::Cmd(*c),
             ItemKind::Leave(a, b) => ItemKey::Leave(*a, *b),
             ItemKind::BadLeave(t) => ItemKey::BadLeave(t.clone()),
+            ItemKind::BadDigestHour(t) => ItemKey::BadDigestHour(t.clone()),
             ItemKind::Query(q) => ItemKey::Query(q.clone()),
             // A cancel or a list is answered each time it is asked, in turn.
             ItemKind::Conditional(r @ crate::mail::conditional::Request::Submit(_)) => {
@@ -225,6 +229,9 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                 },
                 ItemKind::BadLeave(text) => {
                     Intent::Unrecognised(Unrecognised::LeaveDates(text.clone()))
+                }
+                ItemKind::BadDigestHour(text) => {
+                    Intent::Unrecognised(Unrecognised::DigestHour(text.clone()))
                 }
                 ItemKind::Query(q) => match q {
                     Query::LegalMoves => Intent::LegalMoves,

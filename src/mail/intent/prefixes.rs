@@ -1,10 +1,10 @@
-//! Game prefixes: `#15:`, `15:`, `game 15:`, `партия 15:` at the start of a
-//! line, sending it to that game.
+//! Game prefixes: `#15:`, `№15:`, `15:`, `game 15:`, `партия 15:` at the
+//! start of a line, sending it to that game.
 
 use crate::vocabulary::GameId;
 
-/// A game prefix at the start of a line: `#15:`, `#15`, `15:`, `game 15:`,
-/// `партия 15:`, `игра 15:`.
+/// A game prefix at the start of a line: `#15:`, `#15`, `№15`, `15:`, `game
+/// 15:`, `партия 15:`, `партия №15:`, `игра 15:`.
 pub(super) fn game_prefix(line: &str) -> (Option<GameId>, &str) {
     // Only the first words can be a prefix: lowercase no more than those.
     let head_end = line.char_indices().nth(8).map_or(line.len(), |(i, _)| i);
@@ -17,7 +17,7 @@ pub(super) fn game_prefix(line: &str) -> (Option<GameId>, &str) {
                 .nth(word.chars().count())
                 .map_or(line.len(), |(i, _)| i);
             let rest = line[skip..].trim_start();
-            let rest = rest.strip_prefix('#').unwrap_or(rest);
+            let rest = rest.strip_prefix(['#', '№']).unwrap_or(rest);
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
             if digits > 0
                 && let Some(after) = rest[digits..].trim_start().strip_prefix(':')
@@ -27,7 +27,7 @@ pub(super) fn game_prefix(line: &str) -> (Option<GameId>, &str) {
             }
         }
     }
-    if let Some(rest) = line.strip_prefix('#') {
+    if let Some(rest) = line.strip_prefix(['#', '№']) {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0
             && let Some(g) = game_number(&rest[..digits])

@@ -851,3 +851,25 @@ fn a_negated_or_quoted_withdrawal_or_one_without_the_tournament_is_nothing() {
         );
     }
 }
+
+#[test]
+fn a_digest_at_an_hour_that_is_none_is_read_as_that_hour_refused() {
+    let refused = |hour: &str| Intent::Unrecognised(Unrecognised::DigestHour(hour.into()));
+    for (text, want) in [
+        ("сводка в 25", refused("25")),
+        ("Сводка в 24:00, пожалуйста", refused("24:00")),
+        ("digest at 25", refused("25")),
+        ("digest at noon", refused("noon")),
+    ] {
+        assert_eq!(draughts(text), [want], "{text}");
+    }
+    // Asked or denied: no request, so nothing refused either.
+    for text in ["сводка в 25?", "не надо сводку в 25"] {
+        assert!(
+            !draughts(text)
+                .iter()
+                .any(|i| matches!(i, Intent::Unrecognised(Unrecognised::DigestHour(_)))),
+            "{text}"
+        );
+    }
+}

@@ -81,6 +81,10 @@ pub enum Unrecognised {
     /// A leave command whose dates cannot be read (the clause as written).
     #[error("cannot read two dates (from, to) in \"{}\"", crate::printable::printable(.0))]
     LeaveDates(String),
+    /// A daily digest asked for at an hour that is none from 0 to 23 (the
+    /// words after `в`/`at` as written, empty when none follow).
+    #[error("a digest at no hour from 0 to 23: \"{}\"", crate::printable::printable(.0))]
+    DigestHour(String),
 }
 
 /// An act that changes a game's result or its draw offers, as the mail

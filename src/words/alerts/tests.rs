@@ -35,7 +35,7 @@ fn an_undeliverable_address_is_told_with_its_game_in_each_language() {
     );
     let ru = a.body(Language::Ru);
     assert!(
-        ru.starts_with("Письмо по партии #3, отправленное zaochka на адрес bob@x.org, не доставлено. Почтовый сервер mx.x.org\\u{1b}[31m сообщил"),
+        ru.starts_with("Письмо по партии №3, отправленное zaochka на адрес bob@x.org, не доставлено. Почтовый сервер mx.x.org\\u{1b}[31m сообщил"),
         "{ru}"
     );
     assert!(ru.contains("недоступный с 2026-12-01 10:00 UTC"), "{ru}");

@@ -663,3 +663,7 @@ withdrawal-rule-lss = under the LSS rules, if you have played half of your games
 withdrawal-rule-fmjd = under the FMJD rules, your total stands only if you have played more than half of your games
 # $directors — the directors' addresses, separated by commas.
 withdrawal-directors = Directors: { $directors }.
+
+# A daily digest asked for at no hour from 0 to 23 (src/words/mail.rs).
+mail-digest-hour = A daily digest at "{ $hour }" was asked for, but the hour must be from 0 to 23 (of your time zone), for example "digest at 8". Nothing was changed.
+mail-digest-no-hour = A daily digest at an hour was asked for, but no hour follows: write one from 0 to 23 (of your time zone), for example "digest at 8". Nothing was changed.

@@ -250,18 +250,18 @@ outbox-failed-body = Ответ { $row } на адрес { $to } не отпра
     {"  "}{ $detail }
 
     Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.
-outbox-failed-body-game = Ответ { $row } по партии #{ $game } на адрес { $to } не отправлен: { $why }. Последняя ошибка:
+outbox-failed-body-game = Ответ { $row } по партии №{ $game } на адрес { $to } не отправлен: { $why }. Последняя ошибка:
     {"  "}{ $detail }
 
     Команда `zaochka outbox list --failed` показывает такие ответы; когда причина устранена, `zaochka outbox retry { $row }` отправит его снова.
 
 ## Часы, остановленные из-за недоставленного уведомления; время хода (src/words/pauses.rs)
 
-pauses-stopped-subject = партия #{ $game }: часы { $name } остановлены
-pauses-stopped-line = Партия #{ $game }: часы игрока { $name } остановлены с { $since }, потому что уведомление о ходе не удалось доставить.
-pauses-stopped-body = В партии #{ $game } часы игрока { $name } остановлены с { $since }: уведомление о ходе, отправленное на { $address }, вернулось недоставленным.
+pauses-stopped-subject = партия №{ $game }: часы { $name } остановлены
+pauses-stopped-line = Партия №{ $game }: часы игрока { $name } остановлены с { $since }, потому что уведомление о ходе не удалось доставить.
+pauses-stopped-body = В партии №{ $game } часы игрока { $name } остановлены с { $since }: уведомление о ходе, отправленное на { $address }, вернулось недоставленным.
 
-    Часы игрока { $name } в партии #{ $game } стоят, пока игрок не напишет боту с зарегистрированного адреса с ключом партии или судья не снимет остановку:
+    Часы игрока { $name } в партии №{ $game } стоят, пока игрок не напишет боту с зарегистрированного адреса с ключом партии или судья не снимет остановку:
     {"  "}zaochka referee bounce-clear { $game } { $address } --reason "..."
     (после `zaochka player edit` с рабочим адресом `zaochka game resend { $game }` отправит уведомление снова).
 pauses-stopped-since = Часы игрока { $name } остановлены с { $since }: уведомление о ходе не удалось доставить.
@@ -322,7 +322,7 @@ alert-skip-socket = это сокет
 alert-skip-device = это файл устройства
 alert-skip-unreadable = его нельзя прочитать
 alert-skip-unmovable = его нельзя перенести из new/
-alert-about-game = {" "}по партии #{ $game }
+alert-about-game = {" "}по партии №{ $game }
 alert-from-sender = {" "}от { $sender }
 alert-server-named = Почтовый сервер { $server }
 alert-server-unknown = Почтовый сервер получателя
@@ -393,7 +393,7 @@ mail-limit-words-per-line = слишком много слов в одной с�
 mail-games-none = Сейчас у вас нет текущих партий.
 mail-games-heading = Ваши текущие партии:
 # $side — "white" или "black".
-mail-games-entry = {"  "}#{ $game } { $title }: вы играете за { $side ->
+mail-games-entry = {"  "}№{ $game } { $title }: вы играете за { $side ->
         [black] чёрных
        *[white] белых
     }; { $standing }.
@@ -687,3 +687,7 @@ withdrawal-rule-lss = по правилам LSS, если вы сыграли п
 withdrawal-rule-fmjd = по правилам ФМЖД ваша сумма очков остаётся в силе, только если вы сыграли больше половины партий
 # $directors — адреса директоров через запятую.
 withdrawal-directors = Директора: { $directors }.
+
+# Сводка, заказанная на час не от 0 до 23 (src/words/mail.rs).
+mail-digest-hour = Сводка на «{ $hour }» не заказана: час должен быть от 0 до 23 (по вашему времени), например «сводка в 8». Ничего не изменено.
+mail-digest-no-hour = Сводка не заказана: после «в» нет часа. Напишите час от 0 до 23 (по вашему времени), например «сводка в 8». Ничего не изменено.

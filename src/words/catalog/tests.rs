@@ -323,3 +323,22 @@ fn every_message_id_is_asked_for_by_the_code() {
         "ids no code in src/words asks for: {unused:?}"
     );
 }
+
+#[test]
+fn the_russian_catalog_writes_a_game_number_with_the_number_sign_not_a_hash() {
+    // `#` before a placeable (`#{ $game }`, `# { $n }`) in a Russian text;
+    // a comment line (`# …`, `## …`) is not a text.
+    let hash_before_a_number = |line: &str| {
+        !line.trim_start().starts_with('#')
+            && line
+                .match_indices('#')
+                .any(|(i, _)| line[i + 1..].trim_start().starts_with('{'))
+    };
+    let hashed: Vec<&str> = RU_FTL.lines().filter(|l| hash_before_a_number(l)).collect();
+    assert!(hashed.is_empty(), "write №, not #: {hashed:#?}");
+    // The check finds what it looks for, and passes № and comments.
+    assert!(hash_before_a_number("x = Партия #{ $game }: часы"));
+    assert!(hash_before_a_number("    в партии # { $game }"));
+    assert!(!hash_before_a_number("x = Партия №{ $game }: часы"));
+    assert!(!hash_before_a_number("# { $game } in a comment"));
+}

@@ -170,7 +170,7 @@ fn several_moves_are_named_and_one_is_asked_for() {
     );
     assert_eq!(
         n.text(Language::Ru),
-        "Партия #2 - в вашем письме два хода, ba5 и fg5: пришлите один. Ничего не изменено."
+        "Партия №2 - в вашем письме два хода, ba5 и fg5: пришлите один. Ничего не изменено."
     );
 }
 
@@ -196,7 +196,7 @@ fn a_russian_size_notice_holds_no_latin_letter() {
         limit: 10 << 20,
     };
     let t = n.text(Language::Ru);
-    assert!(t.starts_with("Партия #3 - "), "{t}");
+    assert!(t.starts_with("Партия №3 - "), "{t}");
     assert!(!t.chars().any(|c| c.is_ascii_alphabetic()), "{t}");
 }
 
@@ -239,5 +239,61 @@ fn the_personal_subject_is_not_read_as_a_command() {
                 .all(|w| !crate::mail::intent::is_command_word(w)),
             "{s}"
         );
+    }
+}
+
+#[test]
+fn no_sentence_of_a_notice_or_a_refusal_begins_lowercase_in_either_language() {
+    let mut notices = all();
+    // Every notice that may name no game, without one: it then starts with
+    // its clause.
+    notices.push(Notice::OverLimit {
+        game: None,
+        limit: LimitKind::TextBytes,
+        found: 9,
+        allowed: 8,
+    });
+    for why in [
+        Unrecognised::NoText,
+        Unrecognised::NoCommand,
+        Unrecognised::SeveralMoves(vec!["ba5".into(), "fg5".into()]),
+        Unrecognised::LeaveDates("с 1 по".into()),
+        Unrecognised::DigestHour("25".into()),
+        Unrecognised::DigestHour(String::new()),
+    ] {
+        for example in [Some("c3-d4".to_string()), None] {
+            notices.push(Notice::Unrecognised {
+                game: None,
+                why: why.clone(),
+                example,
+                quote: Some("привет".into()),
+            });
+        }
+    }
+    for lang in [Language::Ru, Language::En] {
+        let mut texts: Vec<String> = notices.iter().map(|n| n.text(lang)).collect();
+        // Every refusal of the referee, in each reply that words one.
+        for e in crate::words::referee::tests::every_refusal() {
+            let reason = e.message(lang);
+            texts.push(
+                Notice::Refused {
+                    game: GameId(3),
+                    line: "c3-d4".into(),
+                    reason: reason.clone(),
+                }
+                .text(lang),
+            );
+            texts.push(
+                Notice::RefusedCommand {
+                    line: "таблица".into(),
+                    reason,
+                }
+                .text(lang),
+            );
+        }
+        for text in texts {
+            let lower = crate::words::sentence::lowercase_starts(&text);
+            assert!(lower.is_empty(), "{lang:?}: {lower:?} in\n{text}");
+        }
     }
 }

@@ -106,6 +106,16 @@ pub fn director_warnings(tournament: &str, warn_days: &[u32], silence_days: &[u3
     )
 }
 
+/// `tournament draw`: the numbers drawn, with the lot's seed (hex), or by
+/// rating (`None`: no lot).
+#[must_use]
+pub fn numbers_drawn(tournament: &str, seed: Option<&str>) -> String {
+    match seed {
+        Some(s) => format!("tournament {tournament:?}: numbers drawn (seed {s})"),
+        None => format!("tournament {tournament:?}: numbers drawn by rating"),
+    }
+}
+
 /// `tournament show`: the seed the lot was drawn with.
 #[must_use]
 pub fn seed_of_the_lot(seed: &str) -> String {

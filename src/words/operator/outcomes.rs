@@ -92,6 +92,7 @@ pub fn unrecognised(why: &Unrecognised) -> String {
         Unrecognised::NoText => "unrecognised: no text".into(),
         Unrecognised::NoCommand => "unrecognised".into(),
         Unrecognised::LeaveDates(_) => "unrecognised: leave dates".into(),
+        Unrecognised::DigestHour(_) => "unrecognised: digest hour".into(),
     }
 }
 

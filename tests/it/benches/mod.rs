@@ -2,6 +2,7 @@
 //! tests/README.md for the commands) and recorded in docs/performance.md.
 
 mod diagram;
+mod entry_ratings;
 mod idle;
 mod mail;
 mod reader;

@@ -652,7 +652,7 @@ fn adjourn_annul_resend_and_forced_days_by_mail() {
     assert!(
         bob[to_bob_before..]
             .iter()
-            .any(|b| b.contains("Партия #4") && b.contains("Вы играете")),
+            .any(|b| b.contains("Партия №4") && b.contains("Вы играете")),
         "Bob gets game #4's invitation again: {bob:#?}"
     );
 }

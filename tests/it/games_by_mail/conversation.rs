@@ -802,7 +802,7 @@ fn three_games_by_mail_every_bot_mail_answerable_threaded_in_one_language() {
         r.says_all(
             "history_lists_the_games",
             Some(&h),
-            &[&["#1"], &["#2"]],
+            &[&["№1"], &["№2"]],
             "Петров's list of games",
         );
         r.reply(
@@ -1094,11 +1094,11 @@ fn a_registered_players_tokenless_mails_get_one_answer_a_day_at_the_registered_a
             f.extend(check_mail(one, &IVANOV, Lang::Ru, &names()));
             f.extend(check_player_mail(one));
             let t = one.text.to_lowercase();
-            if !(t.contains("#1") && t.contains(&personal.to_lowercase())) {
+            if !(t.contains("№1") && t.contains(&personal.to_lowercase())) {
                 f.add(
                     "tokenless_answer_lists_games_and_addresses",
                     format!(
-                        "the answer should list Иванов's games with their reply addresses (game #1: {personal})\n{}",
+                        "the answer should list Иванов's games with their reply addresses (game №1: {personal})\n{}",
                         one.show()
                     ),
                 );

@@ -22,6 +22,10 @@
 //!   database; «календарь» answers with its address under `site-url`; after a
 //!   move both players' files hold the new deadline (read by `icalendar`).
 //!
+//! - `a_digest_at_an_hour_that_is_none_is_refused_with_the_hours_in_each_language`:
+//!   «сводка в 25» and "digest at 25" are answered that the hour must be
+//!   from 0 to 23, and the player still gets a mail for every move.
+//!
 //! Run: `cargo test --test it games_by_mail::digest_and_calendar::`.
 
 use std::collections::{BTreeMap, HashSet};
@@ -671,4 +675,80 @@ fn the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_
             .unwrap_or_else(|| panic!("{}: {events:#?}", file.display()));
         assert_eq!((start, tz.as_str(), *seq), (&due[0].1, zone, 1));
     }
+}
+
+#[test]
+fn a_digest_at_an_hour_that_is_none_is_refused_with_the_hours_in_each_language() {
+    let bot = Bot::new(Mailing::Local);
+    register(&bot, "Анна", ANNA, "ru", "Europe/Moscow");
+    let (_, adams) = OPPONENTS[0];
+    register(&bot, "Adams", adams, "en", "Europe/London");
+    let day0 = day0();
+    let hours = |h: i64| day0 + Duration::hours(h);
+    bot.ok_at(
+        day0,
+        &[
+            "game",
+            "new",
+            "--variant",
+            "russian",
+            "--white",
+            adams,
+            "--black",
+            ANNA,
+            "--time-control",
+            "10d/move",
+        ],
+    );
+    let mut outbox = Outbox::new();
+    outbox.serve_at(&bot, hours(1), ANNA);
+    write(
+        &bot,
+        1,
+        1,
+        "Анна <anna@example.test>",
+        "black",
+        "сводка в 25",
+        hours(2),
+    );
+    let ru = outbox.serve_at(&bot, hours(2), ANNA);
+    assert_eq!(ru.len(), 1, "{ru:#?}");
+    assert!(
+        ru[0].text.contains(
+            "Сводка на «25» не заказана: час должен быть от 0 до 23 (по вашему времени), \
+             например «сводка в 8». Ничего не изменено."
+        ),
+        "{}",
+        ru[0].text
+    );
+    assert!(
+        !ru[0].text.contains("ни хода, ни команды"),
+        "{}",
+        ru[0].text
+    );
+    write(
+        &bot,
+        2,
+        1,
+        "Adams <adams@example.test>",
+        "white",
+        "digest at 25",
+        hours(3),
+    );
+    let en = outbox.serve_at(&bot, hours(3), adams);
+    assert_eq!(en.len(), 1, "{en:#?}");
+    assert!(
+        en[0].text.contains(
+            "A daily digest at \"25\" was asked for, but the hour must be from 0 to 23 \
+             (of your time zone), for example \"digest at 8\". Nothing was changed."
+        ),
+        "{}",
+        en[0].text
+    );
+    // Nothing changed: White's move still comes to Анна at once.
+    let mut game = new_game(Variant::Russian, None).unwrap();
+    play(&bot, 1, game.as_mut(), adams, hours(4), false);
+    let moved = outbox.serve_at(&bot, hours(4), ANNA);
+    assert_eq!(moved.len(), 1, "{moved:#?}");
+    assert!(!is_digest(&moved[0]), "{moved:#?}");
 }

@@ -144,7 +144,7 @@ fn a_preset_still_draws_the_lot_last_so_nobody_shares_a_place() {
 fn standings_in_words_are_in_place_order() {
     let z = Zaochka::new();
     four(&z, "Весна", "SB,WIN");
-    let out = z.ok(&["tournament", "standings", "Весна"]);
+    let out = z.ok(&["tournament", "standings", "Весна", "--lang", "en"]);
     let numbers: Vec<&str> = out
         .lines()
         .skip_while(|l| !l.starts_with('#'))
@@ -660,4 +660,100 @@ fn the_draw_by_rating_gives_number_one_to_the_highest_rating_and_the_unrated_the
     );
     let log = z.ok(&["referee", "log", "--json"]);
     assert!(log.contains("\"method\":\"rating\""), "{log}");
+}
+
+#[test]
+fn a_draw_by_rating_prints_no_seed_and_refuses_a_seed() {
+    let z = Zaochka::new();
+    summer(&z);
+    let players: Vec<String> = (1..=4).map(|i| format!("p{i}@example.org")).collect();
+    let ok = |args: &[&str]| z.ok(args);
+    field::new_tournament(&ok, DIRECTOR, "Осень", "round-robin", &[], &players);
+    let both = z.run(&[
+        "tournament",
+        "draw",
+        "Осень",
+        "--by-rating",
+        "--seed",
+        "abcd",
+        "--as",
+        DIRECTOR,
+    ]);
+    assert!(!both.ok, "{}", both.stdout);
+    assert!(
+        both.stderr.contains("--seed") && both.stderr.contains("--by-rating"),
+        "{}",
+        both.stderr
+    );
+    let out = z.ok(&[
+        "tournament",
+        "draw",
+        "Осень",
+        "--by-rating",
+        "--as",
+        DIRECTOR,
+    ]);
+    assert!(
+        out.starts_with("tournament \"Осень\": numbers drawn by rating\n"),
+        "{out}"
+    );
+    assert!(!out.contains("seed"), "{out}");
+    // A lot still names its seed.
+    let lot = z.ok(&["tournament", "draw", "Осень", "--as", DIRECTOR]);
+    assert!(lot.contains("numbers drawn (seed "), "{lot}");
+}
+
+#[test]
+fn the_crosstable_with_json_prints_the_json_standings_print() {
+    let z = Zaochka::new();
+    four(&z, "Осень", "SB,WIN");
+    let json = z.ok(&["tournament", "crosstable", "Осень", "--json"]);
+    let v: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    let standings = z.ok(&["tournament", "standings", "Осень", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::from_str::<serde_json::Value>(&standings).unwrap()
+    );
+    let formatted = z.ok(&["tournament", "crosstable", "Осень", "--format", "json"]);
+    assert_eq!(json, formatted);
+    let clash = z.run(&[
+        "tournament",
+        "crosstable",
+        "Осень",
+        "--json",
+        "--format",
+        "csv",
+    ]);
+    assert!(!clash.ok, "{}", clash.stdout);
+}
+
+#[test]
+fn the_directors_tables_are_in_the_configured_language_unless_lang_says_otherwise() {
+    let z = Zaochka::new();
+    four(&z, "Осень", "SB,WIN");
+    // The embedded configuration's default language is Russian.
+    let ru = z.ok(&["tournament", "standings", "Осень"]);
+    assert!(ru.starts_with("Турнир «Осень»\n"), "{ru}");
+    assert!(ru.contains("№  Участник"), "{ru}");
+    assert!(ru.contains("Очки"), "{ru}");
+    assert!(!ru.contains("Player"), "{ru}");
+    assert_eq!(
+        ru,
+        z.ok(&["tournament", "standings", "Осень", "--lang", "ru"])
+    );
+    let crosstable = z.ok(&["tournament", "crosstable", "Осень"]);
+    assert!(crosstable.contains("№  Участник"), "{crosstable}");
+    let en = z.ok(&["tournament", "standings", "Осень", "--lang", "en"]);
+    assert!(en.contains("#  Player"), "{en}");
+    // A configuration saying English makes English the default.
+    let config = z.dir.path().join("en.toml");
+    std::fs::write(&config, "default-language = \"en\"\n").unwrap();
+    let config = config.to_str().unwrap();
+    let configured = z.ok(&["--config", config, "tournament", "standings", "Осень"]);
+    assert_eq!(configured, en);
+    let table = z.ok(&["--config", config, "tournament", "crosstable", "Осень"]);
+    assert!(table.contains("#  Player"), "{table}");
+    let bad = z.run(&["tournament", "standings", "Осень", "--lang", "de"]);
+    assert!(!bad.ok && bad.stderr.contains("ru or en"), "{}", bad.stderr);
 }
