@@ -17,6 +17,10 @@ use zaochka::store::Store;
 /// The statements the traced connection ran, parameters bound.
 static STATEMENTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
+/// Held while one test's connection is traced: the hook writes into the one
+/// [`STATEMENTS`], and the tests of this file run on parallel threads.
+static TRACING: Mutex<()> = Mutex::new(());
+
 fn record(event: TraceEvent<'_>) {
     if let TraceEvent::Stmt(stmt, sql) = event
         && !sql.trim_start().starts_with("--")
@@ -63,6 +67,7 @@ fn traced_process(bot: &Bot, key: &str, text: &str) -> Vec<String> {
         size: text.len() as u64,
         received_at: chrono::Utc::now(),
     };
+    let _one_trace = TRACING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     STATEMENTS.lock().unwrap().clear();
     // The hook is the connection's: set through a transaction's handle, it
     // stays for the transactions after it.
