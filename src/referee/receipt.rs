@@ -3,7 +3,9 @@
 //! (so a ply has its receipt exactly once), chained to the game's previous
 //! receipt, the first to the game's start.
 
-use crate::notation::receipt::{GameStart, Receipt, Sha, Statement};
+use chrono::{DateTime, Utc};
+
+use crate::notation::receipt::{GameStart, Receipt, Seal, SealKind, Sha, Statement};
 use crate::referee::RefereeError;
 use crate::store::Tx;
 use crate::store::games::Game;
@@ -61,6 +63,14 @@ fn start_link(tx: &Tx<'_>, row: &Game, start_fen: &str) -> Result<Link, RefereeE
     if let Some(link) = signed_receipts::get(tx, row.id, 0)? {
         return Ok(link);
     }
+    let link = new_start_link(tx, row, start_fen)?;
+    signed_receipts::put(tx, row.id, &link)?;
+    Ok(link)
+}
+
+/// The start link a game gets when its first ply is stored: the start text
+/// binding both players by name and id ([`GameStart`]).
+fn new_start_link(tx: &Tx<'_>, row: &Game, start_fen: &str) -> Result<Link, RefereeError> {
     let white = crate::store::players::get(tx, row.white)?;
     let black = crate::store::players::get(tx, row.black)?;
     let start = GameStart {
@@ -69,14 +79,13 @@ fn start_link(tx: &Tx<'_>, row: &Game, start_fen: &str) -> Result<Link, RefereeE
         white: white.name,
         black: black.name,
         setup: start_fen.to_string(),
+        ids: Some([row.white.0.unsigned_abs(), row.black.0.unsigned_abs()]),
     };
-    let link = Link {
+    Ok(Link {
         ply: 0,
         text: start.text(),
         hash: start.hash().to_string(),
-    };
-    signed_receipts::put(tx, row.id, &link)?;
-    Ok(link)
+    })
 }
 
 /// A stored hash (64 hex digits, as [`Sha`] writes it).
@@ -93,18 +102,29 @@ fn parse_hash(hex: &str) -> Sha {
 
 /// The game's record as `zaochka export` writes it: the PDN (PGN for chess)
 /// of [`crate::referee::export_text`], each ply's comment carrying its
-/// `%ccsnt` time and its receipt (`[%zrc BASE64]`), and the chain's start in
-/// the tag `ZaochkaStart`. A game with no receipt is written without them.
+/// `%ccsnt` time and its receipt (`[%zrc BASE64]`), the chain's start in the
+/// tag `ZaochkaStart` and the record's seal, signed now: the game's end in
+/// `ZaochkaEnd` when it is over (the same bytes each time: it states only
+/// what is stored), else an export head written at `now` in `ZaochkaHead`
+/// ([`crate::notation::receipt::Seal`]). A game with no chain (played before
+/// receipts, or imported) is written without them; a game with no ply yet
+/// gets the start its first ply would have.
 ///
 /// # Errors
-/// Database failures.
+/// Database failures; [`crate::store::StoreError::ServerKey`] when the server
+/// key cannot be used.
 pub(crate) fn signed_export_text(
     tx: &Tx<'_>,
     l: &crate::referee::load::Loaded,
+    now: DateTime<Utc>,
 ) -> Result<String, RefereeError> {
     let links = signed_receipts::of_game(tx, l.row.id)?;
-    let Some(start) = links.iter().find(|k| k.ply == 0) else {
-        return Ok(crate::referee::export_text(l));
+    let start = match links.iter().find(|k| k.ply == 0) {
+        Some(start) => start.clone(),
+        None if l.moves.is_empty() && crate::store::archive::tags(tx, l.row.id)?.is_none() => {
+            new_start_link(tx, &l.row, &l.game.start_fen())?
+        }
+        None => return Ok(crate::referee::export_text(l)),
     };
     let comments: Vec<Option<String>> = l
         .moves
@@ -120,12 +140,48 @@ pub(crate) fn signed_export_text(
             })
         })
         .collect();
-    let start_tag = (
-        crate::games::receipts::START_TAG.to_string(),
-        crate::games::receipts::start_tag_value(&start.text),
-    );
+    let last = l
+        .moves
+        .last()
+        .and_then(|m| links.iter().find(|k| k.ply == m.ply))
+        .unwrap_or(&start);
+    let tags = crate::referee::query::record_tags(&l.row, l.seat.as_ref(), &l.players);
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let kind = match (l.row.result, l.row.termination) {
+        (Some(_), Some(termination)) => SealKind::End {
+            termination: termination.as_str().to_string(),
+            ended: l.row.finished_at.unwrap_or(now),
+        },
+        _ => SealKind::Export { at: now },
+    };
+    let seal = Seal {
+        game: l.row.id.0.unsigned_abs(),
+        event: tag("Event"),
+        round: tag("Round"),
+        white: tag("White"),
+        white_id: l.row.white.0.unsigned_abs(),
+        black: tag("Black"),
+        black_id: l.row.black.0.unsigned_abs(),
+        result: tag("Result"),
+        plies: u32::try_from(l.moves.len()).unwrap_or(u32::MAX),
+        last: parse_hash(&last.hash),
+        kind,
+    };
+    let key = crate::store::server_key::of(tx, now)?;
+    let extra = vec![
+        (
+            crate::games::receipts::START_TAG.to_string(),
+            crate::games::receipts::start_tag_value(&start.text),
+        ),
+        crate::games::receipts::seal_tag(&seal.sign(&key)),
+    ];
     Ok(crate::referee::query::commented_record_text(
-        l, start_tag, &comments,
+        l, extra, &comments,
     ))
 }
 
