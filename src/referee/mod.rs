@@ -60,6 +60,18 @@ pub(crate) fn signed_export_text(
 ) -> Result<String, RefereeError> {
     receipt::signed_export_text(tx, l, now)
 }
+/// The record a game's mail attaches, with its receipts and seal (see
+/// [`receipt::signed_session_text`]); `None` for a game without a chain.
+///
+/// # Errors
+/// Database failures, the server key.
+pub(crate) fn signed_session_text(
+    tx: &Tx<'_>,
+    session: &GameSession,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<String>, RefereeError> {
+    receipt::signed_session_text(tx, session, now)
+}
 pub use error::{Fault, OpeningUnread, RefereeError, StartRefusal, TournamentRefusal};
 pub use query::{invitation, standstill};
 

@@ -160,19 +160,6 @@ pub(crate) fn timed_record_text(
     crate::games::write_record_timed(game, &tags, result, times)
 }
 
-/// The record of a loaded game as [`pdn_text`] writes it, with the tag
-/// `extra` after the others and `comments[i]` (without braces) after ply `i`.
-pub(crate) fn commented_record_text(
-    l: &Loaded,
-    extra: Vec<(String, String)>,
-    comments: &[Option<String>],
-) -> String {
-    let mut tags = record_tags(&l.row, l.seat.as_ref(), &l.players);
-    tags.extend(extra);
-    let result = l.row.result.map_or("*", |r| r.as_str());
-    crate::games::write_record_commented(l.game.as_ref(), &tags, result, comments)
-}
-
 /// The tags of a stored game's record: the Seven Tag Roster, its tournament
 /// seat and its PGN termination.
 pub(crate) fn record_tags(
