@@ -16,8 +16,11 @@ use crate::vocabulary::Language;
 ///
 /// The record is read as `zaochka export` writes it. Each ply must carry its receipt and agree with it: the move, the time
 /// (`%ccsnt`), its place in the game and the link to the receipt before it,
-/// each receipt signed with the server's key. Says OK with the number of
-/// plies, or names the first ply that fails and why. Exits with 1 if a game
+/// each receipt signed with the server's key; the record's seal (its signed
+/// end, or the export head of a game under way) must count its plies and
+/// sign its Event, Round, White, Black and Result tags. Says OK with the
+/// number of plies, or names the first ply or tag that fails and why; on a
+/// file of several games each line names its game. Exits with 1 if a game
 /// fails, 2 if the file cannot be read.
 #[derive(clap::Args, Debug)]
 pub struct Verify {
