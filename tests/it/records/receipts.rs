@@ -19,7 +19,8 @@
 //!   record without a seal verifies as far as it goes and says what it cannot
 //!   prove; a file that is no record, a folder, a missing file are refused in
 //!   the reader's language.
-//! - `the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_read_it`.
+//! - `the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_read_it`
+//!   (and a key folder that does not exist is told once).
 //! - `receipts_survive_a_daemon_kill_and_a_mail_read_again_adds_none`.
 //!
 //! Run: `cargo test --test it -- records::receipts::`.
@@ -473,6 +474,15 @@ fn the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_r
     let r = z.run(&["key"]);
     assert_ne!(r.code, 0);
     assert!(r.stderr.contains("chmod 600"), "{}", r.stderr);
+    // A key folder that does not exist: the system's reason is said once.
+    let out = Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .args(["--db", "/nonexistent/zaochka/zaochka.db", "key"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("/nonexistent/zaochka/zaochka.key"), "{err}");
+    assert_eq!(err.matches("(os error 2)").count(), 1, "{err}");
 }
 
 #[test]
