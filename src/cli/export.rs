@@ -71,7 +71,7 @@ impl Export {
                             &times,
                         )
                     }
-                    None => crate::referee::signed_export_text(tx, &l)?,
+                    None => crate::referee::signed_export_text(tx, &l, chrono::Utc::now())?,
                 });
             }
             Ok(out)

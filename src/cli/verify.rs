@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
-
 use super::store_args::StoreArgs;
-use crate::games::receipts::{ChainCheck, ChainFault, check_chain};
+use crate::games::receipts::{
+    ChainCheck, ChainFault, FileFault, Place, RecordName, Sealed, check_chain, record_name,
+};
 use crate::notation::receipt::{public_key_pem, read_public_key};
 use crate::vocabulary::Language;
 
@@ -16,8 +16,11 @@ use crate::vocabulary::Language;
 ///
 /// The record is read as `zaochka export` writes it. Each ply must carry its receipt and agree with it: the move, the time
 /// (`%ccsnt`), its place in the game and the link to the receipt before it,
-/// each receipt signed with the server's key. Says OK with the number of
-/// plies, or names the first ply that fails and why. Exits with 1 if a game
+/// each receipt signed with the server's key; the record's seal (its signed
+/// end, or the export head of a game under way) must count its plies and
+/// sign its Event, Round, White, Black and Result tags. Says OK with the
+/// number of plies, or names the first ply or tag that fails and why; on a
+/// file of several games each line names its game. Exits with 1 if a game
 /// fails, 2 if the file cannot be read.
 #[derive(clap::Args, Debug)]
 pub struct Verify {
@@ -41,11 +44,18 @@ impl Verify {
                 .map_err(|_| anyhow::anyhow!("{l:?}: en or ru"))?,
             None => language_of_environment(),
         };
+        let refuse = |file: &str, fault: FileFault| {
+            eprintln!("{}", crate::words::receipts::file_fault(file, &fault, lang));
+            Ok(ExitCode::from(2))
+        };
         let key = match &self.key {
             None => None,
             Some(k) => {
                 let text = if std::path::Path::new(k).is_file() {
-                    std::fs::read_to_string(k).with_context(|| k.clone())?
+                    match std::fs::read_to_string(k) {
+                        Ok(t) => t,
+                        Err(e) => return refuse(k, io_fault(&e)),
+                    }
                 } else {
                     k.clone()
                 };
@@ -58,7 +68,14 @@ impl Verify {
                 }
             }
         };
-        let bytes = std::fs::read(&self.file).with_context(|| self.file.display().to_string())?;
+        let file = self.file.display().to_string();
+        if self.file.is_dir() {
+            return refuse(&file, FileFault::Folder);
+        }
+        let bytes = match std::fs::read(&self.file) {
+            Ok(b) => b,
+            Err(e) => return refuse(&file, io_fault(&e)),
+        };
         let text = String::from_utf8_lossy(&bytes);
         let pgn = self
             .file
@@ -71,20 +88,26 @@ impl Verify {
         };
         let mut checks = Vec::new();
         for g in games {
-            let g = g.map_err(|e| anyhow::anyhow!("{}: {e}", self.file.display()))?;
-            checks.push(check_chain(&g, key.as_ref()));
+            match g {
+                Ok(g) => checks.push((record_name(&g), check_chain(&g, key.as_ref()))),
+                Err(e) => return refuse(&file, FileFault::Syntax(e)),
+            }
         }
         if checks.is_empty() {
-            eprintln!(
-                "{}",
-                crate::words::receipts::no_games(&self.file.display().to_string(), lang)
-            );
-            return Ok(ExitCode::from(2));
+            return refuse(&file, FileFault::NoGames);
         }
-        let failed = checks.iter().any(|c| matches!(c, ChainCheck::Fails { .. }));
-        for c in &checks {
+        let failed = checks
+            .iter()
+            .any(|(_, c)| matches!(c, ChainCheck::Fails { .. }));
+        let several = checks.len() > 1;
+        for (name, c) in &checks {
             if db.json {
-                println!("{}", json_of(c));
+                println!("{}", json_of(name, c));
+            } else if several {
+                println!(
+                    "{}",
+                    crate::words::receipts::named_check_line(name, c, lang)
+                );
             } else {
                 println!("{}", crate::words::receipts::check_line(c, lang));
             }
@@ -97,17 +120,53 @@ impl Verify {
     }
 }
 
-/// One check as a JSON object: `{"ok": true, "game", "plies", "key"}` or
-/// `{"ok": false, "ply", "fault"}` (`fault`: a kebab-case name).
-fn json_of(c: &ChainCheck) -> serde_json::Value {
-    match c {
-        ChainCheck::Holds { game, plies, key } => serde_json::json!({
-            "ok": true, "game": game, "plies": plies, "key": key,
-        }),
-        ChainCheck::Fails { ply, fault } => serde_json::json!({
-            "ok": false, "ply": ply, "fault": fault_name(fault),
-        }),
+/// Why a file cannot be read, by the system's error kind.
+fn io_fault(e: &std::io::Error) -> FileFault {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => FileFault::Missing,
+        std::io::ErrorKind::PermissionDenied => FileFault::Denied,
+        std::io::ErrorKind::IsADirectory => FileFault::Folder,
+        _ => FileFault::Unreadable,
     }
+}
+
+/// One check as a JSON object: `{"ok": true, "game", "plies", "key",
+/// "sealed"}` (`sealed`: `end`, `head` or `none`) or `{"ok": false, "ply",
+/// "tag", "fault"}` (`ply` 0 for the start, null for a tag or the seal; `tag`
+/// the failing tag's name or null; `fault` a kebab-case name); each with the
+/// record's `event`, `round`, `white`, `black` tags.
+fn json_of(name: &RecordName, c: &ChainCheck) -> serde_json::Value {
+    let mut v = match c {
+        ChainCheck::Holds {
+            game,
+            plies,
+            key,
+            sealed,
+        } => serde_json::json!({
+            "ok": true, "game": game, "plies": plies, "key": key,
+            "sealed": match sealed {
+                Sealed::End { .. } => "end",
+                Sealed::Head { .. } => "head",
+                Sealed::Unsealed => "none",
+            },
+        }),
+        ChainCheck::Fails { at, fault } => {
+            let (ply, tag) = match at {
+                Place::Start => (Some(0), None),
+                Place::Ply(p) => (Some(*p), None),
+                Place::Tag(t) => (None, Some(t.name())),
+                Place::Seal => (None, None),
+            };
+            serde_json::json!({
+                "ok": false, "ply": ply, "tag": tag, "fault": fault_name(fault),
+            })
+        }
+    };
+    v["event"] = serde_json::json!(name.event);
+    v["round"] = serde_json::json!(name.round);
+    v["white"] = serde_json::json!(name.white);
+    v["black"] = serde_json::json!(name.black);
+    v
 }
 
 /// The name of a fault in JSON.
@@ -123,6 +182,13 @@ fn fault_name(f: &ChainFault) -> &'static str {
         ChainFault::BrokenChain => "broken-chain",
         ChainFault::AlteredMove { .. } => "altered-move",
         ChainFault::AlteredTime { .. } => "altered-time",
+        ChainFault::NoTime => "no-time",
+        ChainFault::BadSeal => "bad-seal",
+        ChainFault::SealOfOtherGame { .. } => "seal-of-other-game",
+        ChainFault::SealOffChain => "seal-off-chain",
+        ChainFault::Removed { .. } => "removed",
+        ChainFault::PastSeal { .. } => "past-seal",
+        ChainFault::AlteredTag { .. } => "altered-tag",
     }
 }
 

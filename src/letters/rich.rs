@@ -93,6 +93,12 @@ pub fn enrich(
     };
     let chess = l.game.pdn_game_type().is_none();
     let body = html::body(&page);
+    // The attached record carries the game's receipts and its seal, as
+    // `zaochka export` writes it, for `zaochka verify`.
+    let attached = match crate::referee::signed_session_text(tx, &l, now)? {
+        Some(signed) => signed,
+        None => score,
+    };
     let mut attachments = vec![
         Attachment {
             filename: "board.png".into(),
@@ -106,7 +112,7 @@ pub fn enrich(
             } else {
                 "text/plain; charset=utf-8".into()
             },
-            content: score.into_bytes(),
+            content: attached.into_bytes(),
         },
     ];
     // The receipt of the move the mail confirms, as its `.zrc` file.

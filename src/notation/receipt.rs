@@ -25,7 +25,38 @@
 //! ([`GameStart`]): `zaochka-game: 1`, `game`, `variant`, `white`, `black`,
 //! `setup` (the start FEN), same line format; ply 1's `previous` is the
 //! SHA-256 of that text. `received` is the instant the referee received the
-//! move (UTC, whole seconds, RFC 3339).
+//! move (UTC, whole seconds, RFC 3339). A start text `zaochka-game: 2` also
+//! binds each player's stable id (`white-id`, `black-id` after each name:
+//! the player's number here, which a change of display name keeps).
+//!
+//! A written record is sealed ([`Seal`]): a finished game by its signed end
+//! (`zaochka-end: 1`: the result, how the game ended and when), an unfinished
+//! one by a signed export head (`zaochka-export: 1`: the instant the record
+//! was written). Both state the game, its Event and Round, each player's
+//! name and id as the record writes them, the `Result` tag, the number of
+//! plies and the hash of the last receipt (of the start for no ply), then
+//! `key` and `signature` as a receipt does:
+//!
+//! ```text
+//! zaochka-end: 1
+//! game: 12
+//! event: Winter 2027
+//! round: 1
+//! white: Ann
+//! white-id: 3
+//! black: Bob
+//! black-id: 4
+//! result: 1-0
+//! plies: 41
+//! last: <SHA-256 of ply 41's receipt>
+//! termination: resignation
+//! ended: 2026-12-05T15:13:30Z
+//! key: ...
+//! signature: ...
+//! ```
+//!
+//! An export head has `at: <instant>` in place of `termination` and `ended`,
+//! and `result: *`.
 
 use base64::Engine as _;
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -36,8 +67,14 @@ use crate::rules::Color;
 
 /// The first line of a receipt.
 const RECEIPT_MAGIC: &str = "zaochka-receipt: 1";
-/// The first line of a game's start text.
+/// The first line of a game's start text that names the players by name only.
 const START_MAGIC: &str = "zaochka-game: 1";
+/// The first line of a game's start text that also binds each player's id.
+const START_MAGIC_2: &str = "zaochka-game: 2";
+/// The first line of a finished game's signed end.
+const END_MAGIC: &str = "zaochka-end: 1";
+/// The first line of an unfinished game's signed export head.
+const HEAD_MAGIC: &str = "zaochka-export: 1";
 /// The DER prefix of a PKCS#8 Ed25519 private key (RFC 8410), before the seed.
 const PKCS8_PREFIX: [u8; 16] = [
     0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
@@ -128,20 +165,34 @@ pub struct GameStart {
     pub black: String,
     /// The start position's FEN.
     pub setup: String,
+    /// Each player's id (White, Black): bound by a start text of the second
+    /// form, absent from the first.
+    pub ids: Option<[u64; 2]>,
 }
 
 impl GameStart {
     /// The start text (see the module's documentation).
     #[must_use]
     pub fn text(&self) -> String {
-        format!(
-            "{START_MAGIC}\ngame: {}\nvariant: {}\nwhite: {}\nblack: {}\nsetup: {}\n",
-            self.game,
-            one_line(&self.variant),
-            one_line(&self.white),
-            one_line(&self.black),
-            one_line(&self.setup)
-        )
+        match self.ids {
+            None => format!(
+                "{START_MAGIC}\ngame: {}\nvariant: {}\nwhite: {}\nblack: {}\nsetup: {}\n",
+                self.game,
+                one_line(&self.variant),
+                one_line(&self.white),
+                one_line(&self.black),
+                one_line(&self.setup)
+            ),
+            Some([w, b]) => format!(
+                "{START_MAGIC_2}\ngame: {}\nvariant: {}\nwhite: {}\nwhite-id: {w}\n\
+                 black: {}\nblack-id: {b}\nsetup: {}\n",
+                self.game,
+                one_line(&self.variant),
+                one_line(&self.white),
+                one_line(&self.black),
+                one_line(&self.setup)
+            ),
+        }
     }
 
     /// The SHA-256 of [`GameStart::text`].
@@ -155,13 +206,29 @@ impl GameStart {
     /// # Errors
     /// [`ReceiptFormatError`] naming the first field that cannot be read.
     pub fn parse(text: &str) -> Result<GameStart, ReceiptFormatError> {
-        let mut lines = Lines::new(text, START_MAGIC)?;
+        let second = text.lines().next().map(str::trim_end) == Some(START_MAGIC_2);
+        let mut lines = Lines::new(text, if second { START_MAGIC_2 } else { START_MAGIC })?;
+        let game = lines.parsed("game")?;
+        let variant = lines.value("variant")?.to_string();
+        let white = lines.value("white")?.to_string();
+        let white_id = if second {
+            Some(lines.parsed("white-id")?)
+        } else {
+            None
+        };
+        let black = lines.value("black")?.to_string();
+        let black_id = if second {
+            Some(lines.parsed("black-id")?)
+        } else {
+            None
+        };
         Ok(GameStart {
-            game: lines.parsed("game")?,
-            variant: lines.value("variant")?.to_string(),
-            white: lines.value("white")?.to_string(),
-            black: lines.value("black")?.to_string(),
+            game,
+            variant,
+            white,
+            black,
             setup: lines.value("setup")?.to_string(),
+            ids: white_id.zip(black_id).map(|(w, b)| [w, b]),
         })
     }
 }
@@ -307,6 +374,194 @@ impl Receipt {
                 position,
                 received,
                 previous,
+            },
+            key,
+            signature,
+        })
+    }
+}
+
+/// How a sealed record stands: a finished game's end, or an unfinished
+/// game's export head.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SealKind {
+    /// The game is over.
+    End {
+        /// How it ended (the stored termination's code: `resignation`,
+        /// `time`, `agreement`, ...).
+        termination: String,
+        /// When it ended (UTC, whole seconds).
+        ended: DateTime<Utc>,
+    },
+    /// The game goes on; the record was written at this instant (UTC).
+    Export {
+        /// When the record was written.
+        at: DateTime<Utc>,
+    },
+}
+
+/// What a record's seal states: the game as the record shows it when it is
+/// written (see the module's documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seal {
+    /// The game number.
+    pub game: u64,
+    /// The record's `Event` tag.
+    pub event: String,
+    /// The record's `Round` tag.
+    pub round: String,
+    /// The record's `White` tag: White's name when it is written.
+    pub white: String,
+    /// White's id.
+    pub white_id: u64,
+    /// The record's `Black` tag.
+    pub black: String,
+    /// Black's id.
+    pub black_id: u64,
+    /// The record's `Result` tag (`*` while the game goes on).
+    pub result: String,
+    /// The plies played.
+    pub plies: u32,
+    /// The hash of the last ply's receipt, or of the start for no ply.
+    pub last: Sha,
+    /// End or export head.
+    pub kind: SealKind,
+}
+
+/// A signed seal: the statement, the signer's public key, the signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignedSeal {
+    /// What it states.
+    pub seal: Seal,
+    /// The public key of the signer (32 bytes).
+    pub key: [u8; 32],
+    /// The Ed25519 signature over the lines before `signature:`.
+    pub signature: [u8; 64],
+}
+
+impl Seal {
+    /// The signed lines: everything before `signature:`, with the key.
+    fn signed_text(&self, key: &[u8; 32]) -> String {
+        let magic = match self.kind {
+            SealKind::End { .. } => END_MAGIC,
+            SealKind::Export { .. } => HEAD_MAGIC,
+        };
+        let tail = match &self.kind {
+            SealKind::End { termination, ended } => format!(
+                "termination: {}\nended: {}\n",
+                one_line(termination),
+                ended.to_rfc3339_opts(SecondsFormat::Secs, true)
+            ),
+            SealKind::Export { at } => {
+                format!("at: {}\n", at.to_rfc3339_opts(SecondsFormat::Secs, true))
+            }
+        };
+        format!(
+            "{magic}\ngame: {}\nevent: {}\nround: {}\nwhite: {}\nwhite-id: {}\nblack: {}\n\
+             black-id: {}\nresult: {}\nplies: {}\nlast: {}\n{tail}key: {}\n",
+            self.game,
+            one_line(&self.event),
+            one_line(&self.round),
+            one_line(&self.white),
+            self.white_id,
+            one_line(&self.black),
+            self.black_id,
+            one_line(&self.result),
+            self.plies,
+            self.last,
+            b64(key),
+        )
+    }
+
+    /// Signs the seal with `key`.
+    #[must_use]
+    pub fn sign(self, key: &SigningKey) -> SignedSeal {
+        let public = key.verifying_key().to_bytes();
+        let signature = key.sign(self.signed_text(&public).as_bytes()).to_bytes();
+        SignedSeal {
+            seal: self,
+            key: public,
+            signature,
+        }
+    }
+}
+
+impl SignedSeal {
+    /// The seal's text, signature line included.
+    #[must_use]
+    pub fn text(&self) -> String {
+        format!(
+            "{}signature: {}\n",
+            self.seal.signed_text(&self.key),
+            b64(&self.signature)
+        )
+    }
+
+    /// Whether the signature is good for the key the seal names, and that
+    /// key is `expected` when one is given.
+    #[must_use]
+    pub fn signature_holds(&self, expected: Option<&[u8; 32]>) -> bool {
+        if expected.is_some_and(|k| k != &self.key) {
+            return false;
+        }
+        let Ok(key) = VerifyingKey::from_bytes(&self.key) else {
+            return false;
+        };
+        let signed = self.seal.signed_text(&self.key);
+        key.verify_strict(signed.as_bytes(), &Signature::from_bytes(&self.signature))
+            .is_ok()
+    }
+
+    /// Reads a seal's text. The signature is not checked here.
+    ///
+    /// # Errors
+    /// [`ReceiptFormatError`] naming the first field that cannot be read.
+    pub fn parse(text: &str) -> Result<SignedSeal, ReceiptFormatError> {
+        let end = text.lines().next().map(str::trim_end) == Some(END_MAGIC);
+        let mut lines = Lines::new(text, if end { END_MAGIC } else { HEAD_MAGIC })?;
+        let game = lines.parsed("game")?;
+        let event = lines.value("event")?.to_string();
+        let round = lines.value("round")?.to_string();
+        let white = lines.value("white")?.to_string();
+        let white_id = lines.parsed("white-id")?;
+        let black = lines.value("black")?.to_string();
+        let black_id = lines.parsed("black-id")?;
+        let result = lines.value("result")?.to_string();
+        let plies = lines.parsed("plies")?;
+        let last = Sha::parse(lines.value("last")?).ok_or(ReceiptFormatError::Value("last"))?;
+        let instant = |lines: &mut Lines<'_>, name: &'static str| {
+            DateTime::parse_from_rfc3339(lines.value(name)?)
+                .map(|t| t.with_timezone(&Utc))
+                .map_err(|_| ReceiptFormatError::Value(name))
+        };
+        let kind = if end {
+            let termination = lines.value("termination")?.to_string();
+            SealKind::End {
+                termination,
+                ended: instant(&mut lines, "ended")?,
+            }
+        } else {
+            SealKind::Export {
+                at: instant(&mut lines, "at")?,
+            }
+        };
+        let key = public_key_from_base64(lines.value("key")?)?;
+        let signature = unb64(lines.value("signature")?)
+            .and_then(|v| <[u8; 64]>::try_from(v).ok())
+            .ok_or(ReceiptFormatError::Value("signature"))?;
+        Ok(SignedSeal {
+            seal: Seal {
+                game,
+                event,
+                round,
+                white,
+                white_id,
+                black,
+                black_id,
+                result,
+                plies,
+                last,
+                kind,
             },
             key,
             signature,
@@ -495,7 +750,51 @@ mod tests {
             white: "Ann".into(),
             black: "Bob".into(),
             setup: "W:W21,22:B1,2".into(),
+            ids: None,
         };
         assert_eq!(GameStart::parse(&s.text()).unwrap(), s);
+        let with_ids = GameStart {
+            ids: Some([5, 9]),
+            ..s
+        };
+        assert!(with_ids.text().contains("white-id: 5\n"));
+        assert_eq!(GameStart::parse(&with_ids.text()).unwrap(), with_ids);
+    }
+
+    #[test]
+    fn a_signed_end_and_an_export_head_read_back_and_a_changed_line_breaks_them() {
+        let key = SigningKey::from_bytes(&[7u8; 32]);
+        let at = Utc.with_ymd_and_hms(2026, 12, 5, 15, 13, 30).unwrap();
+        let seal = Seal {
+            game: 7,
+            event: "Winter".into(),
+            round: "1".into(),
+            white: "Ann".into(),
+            white_id: 1,
+            black: "Bob".into(),
+            black_id: 2,
+            result: "1-0".into(),
+            plies: 3,
+            last: Sha::of(b"last"),
+            kind: SealKind::End {
+                termination: "resignation".into(),
+                ended: at,
+            },
+        };
+        for seal in [
+            seal.clone(),
+            Seal {
+                result: "*".into(),
+                kind: SealKind::Export { at },
+                ..seal
+            },
+        ] {
+            let signed = seal.sign(&key);
+            let back = SignedSeal::parse(&signed.text()).unwrap();
+            assert_eq!(back, signed);
+            assert!(back.signature_holds(Some(&key.verifying_key().to_bytes())));
+            let edited = signed.text().replace("white: Ann", "white: Eve");
+            assert!(!SignedSeal::parse(&edited).unwrap().signature_holds(None));
+        }
     }
 }

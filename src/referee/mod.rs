@@ -49,13 +49,29 @@ pub use session::GameSession;
 pub(crate) fn export_text(l: &load::Loaded) -> String {
     query::pdn_text(l, l.game.as_ref())
 }
-/// The PDN (or PGN) text of a loaded game with its receipts
-/// (`zaochka export`; see [`receipt::signed_export_text`]).
+/// The PDN (or PGN) text of a loaded game with its receipts and its seal
+/// signed at `now` (`zaochka export`; see [`receipt::signed_export_text`]).
 ///
 /// # Errors
-/// Database failures.
-pub(crate) fn signed_export_text(tx: &Tx<'_>, l: &load::Loaded) -> Result<String, RefereeError> {
-    receipt::signed_export_text(tx, l)
+/// Database failures, the server key.
+pub(crate) fn signed_export_text(
+    tx: &Tx<'_>,
+    l: &load::Loaded,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<String, RefereeError> {
+    receipt::signed_export_text(tx, l, now)
+}
+/// The record a game's mail attaches, with its receipts and seal (see
+/// [`receipt::signed_session_text`]); `None` for a game without a chain.
+///
+/// # Errors
+/// Database failures, the server key.
+pub(crate) fn signed_session_text(
+    tx: &Tx<'_>,
+    session: &GameSession,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<String>, RefereeError> {
+    receipt::signed_session_text(tx, session, now)
 }
 pub use error::{Fault, OpeningUnread, RefereeError, StartRefusal, TournamentRefusal};
 pub use query::{invitation, standstill};

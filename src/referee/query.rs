@@ -109,7 +109,7 @@ pub(crate) fn history(tx: &Tx<'_>, actor: PlayerId) -> Result<Handled, RefereeEr
 }
 
 /// The game's record as PDN (chess: PGN-style tags and SAN are written by the
-/// chess module's own exporter when present).
+/// chess module's own exporter when present), with its receipts and seal.
 pub(crate) fn export(
     tx: &Tx<'_>,
     id: GameId,
@@ -118,7 +118,8 @@ pub(crate) fn export(
 ) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = players::get(tx, actor)?;
-    let text = pdn_text(&l, l.game.as_ref());
+    // With its receipts and seal, as `zaochka export` writes it.
+    let text = super::signed_export_text(tx, &l, now)?;
     Ok(Handled {
         game: Some(id),
         replies: vec![reply_told(&me, Some(id), Told::Record(text))],
@@ -159,22 +160,9 @@ pub(crate) fn timed_record_text(
     crate::games::write_record_timed(game, &tags, result, times)
 }
 
-/// The record of a loaded game as [`pdn_text`] writes it, with the tag
-/// `extra` after the others and `comments[i]` (without braces) after ply `i`.
-pub(crate) fn commented_record_text(
-    l: &Loaded,
-    extra: (String, String),
-    comments: &[Option<String>],
-) -> String {
-    let mut tags = record_tags(&l.row, l.seat.as_ref(), &l.players);
-    tags.push(extra);
-    let result = l.row.result.map_or("*", |r| r.as_str());
-    crate::games::write_record_commented(l.game.as_ref(), &tags, result, comments)
-}
-
 /// The tags of a stored game's record: the Seven Tag Roster, its tournament
 /// seat and its PGN termination.
-fn record_tags(
+pub(crate) fn record_tags(
     row: &crate::store::Game,
     seat: Option<&crate::store::tournaments::TournamentGame>,
     players: &[Player; 2],

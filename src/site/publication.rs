@@ -70,7 +70,7 @@ pub fn publication(
             start_fen: l.row.start_fen.clone(),
             moves: l.moves.iter().map(|m| m.notation.clone()).collect(),
             // With its signed receipts, for `zaochka verify`.
-            pdn: crate::referee::signed_export_text(tx, &l)?,
+            pdn: crate::referee::signed_export_text(tx, &l, now)?,
             ballot: link.ballot(),
             ending: l.row.result.zip(l.row.termination),
         });

@@ -348,8 +348,9 @@ pub enum StoreError {
         /// What is wrong with it.
         detail: String,
     },
-    /// The server key that signs move receipts cannot be used.
-    #[error("server key: {0}")]
+    /// The server key that signs move receipts cannot be used (its message
+    /// names the key file, so a chain of causes prints it once).
+    #[error(transparent)]
     ServerKey(#[from] server_key::ServerKeyError),
 }
 

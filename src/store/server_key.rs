@@ -34,13 +34,15 @@ pub enum ServerKeyError {
         /// The key file.
         path: PathBuf,
     },
-    /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    /// The file could not be read or written. The system's error is part
+    /// of the message, not a source of it, so that a chain of causes prints
+    /// it once.
+    #[error("{path}: {error}")]
     Io {
         /// The key file.
         path: PathBuf,
         /// The system's error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// No randomness to make a key with.
     #[error("no randomness for a new server key: {0}")]
@@ -63,7 +65,7 @@ pub fn path_for(database: &Path) -> PathBuf {
 /// [`ServerKeyError::Io`], [`ServerKeyError::Random`].
 pub fn load_or_create(path: &Path) -> Result<SigningKey, ServerKeyError> {
     match load(path) {
-        Err(ServerKeyError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+        Err(ServerKeyError::Io { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
             create(path)
         }
         other => other,
@@ -76,9 +78,9 @@ pub fn load_or_create(path: &Path) -> Result<SigningKey, ServerKeyError> {
 /// As [`load_or_create`]; a missing file is [`ServerKeyError::Io`] with
 /// `NotFound`.
 pub fn load(path: &Path) -> Result<SigningKey, ServerKeyError> {
-    let io = |source| ServerKeyError::Io {
+    let io = |error| ServerKeyError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     };
     let meta = std::fs::metadata(path).map_err(io)?;
     let mode = meta.permissions().mode() & 0o777;
@@ -98,9 +100,9 @@ pub fn load(path: &Path) -> Result<SigningKey, ServerKeyError> {
 /// linked into place, so that a process racing to make it reads either no
 /// file or the whole key (the loser of the race reads the winner's).
 fn create(path: &Path) -> Result<SigningKey, ServerKeyError> {
-    let io = |source| ServerKeyError::Io {
+    let io = |error| ServerKeyError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     };
     let mut seed = [0u8; 32];
     getrandom::fill(&mut seed).map_err(|e| ServerKeyError::Random(e.to_string()))?;

@@ -19,8 +19,9 @@ pub(super) fn export(
         let t = service::by_name(tx, name)?;
         let mut text = String::new();
         for l in tournaments::games(tx, t.id)? {
-            let loaded = crate::referee::load::load(tx, l.game, chrono::Utc::now())?;
-            text.push_str(&crate::referee::signed_export_text(tx, &loaded)?);
+            let now = chrono::Utc::now();
+            let loaded = crate::referee::load::load(tx, l.game, now)?;
+            text.push_str(&crate::referee::signed_export_text(tx, &loaded, now)?);
             text.push('\n');
         }
         Ok(text)

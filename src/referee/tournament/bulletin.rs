@@ -103,7 +103,8 @@ pub fn next(tx: &Tx<'_>, t: &Tournament, now: DateTime<Utc>) -> Result<Bulletin,
     let mut record = String::new();
     for l in tournaments::games(tx, t.id)? {
         let loaded = crate::referee::load::load(tx, l.game, now)?;
-        record.push_str(&crate::referee::export_text(&loaded));
+        // With its receipts and seal, as `tournament export` writes it.
+        record.push_str(&crate::referee::signed_export_text(tx, &loaded, now)?);
         record.push('\n');
     }
     Ok(Bulletin {

@@ -9,8 +9,18 @@
 //!   the published site's record of all games with the key it publishes; the
 //!   movers' confirmations carry the short hash and the `.zrc`; one export altered
 //!   five ways (a move, a time, two plies swapped, a ply removed, a receipt
-//!   of another game) is refused each time at the altered ply.
-//! - `the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_read_it`.
+//!   of another game) is refused each time at the altered ply; its last ply
+//!   removed, and its White, Black or Result tag edited, are refused naming
+//!   the ply or the tag in both languages; the tournament's export names each
+//!   game in its verdict; the record each move mail attaches verifies.
+//! - `an_unfinished_games_export_head_and_a_game_ended_before_any_move_verify`:
+//!   the export of a game under way carries a signed export head (its last
+//!   ply removed is refused); a game resigned before any move verifies; a
+//!   record without a seal verifies as far as it goes and says what it cannot
+//!   prove; a file that is no record, a folder, a missing file are refused in
+//!   the reader's language.
+//! - `the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_read_it`
+//!   (and a key folder that does not exist is told once).
 //! - `receipts_survive_a_daemon_kill_and_a_mail_read_again_adds_none`.
 //!
 //! Run: `cargo test --test it -- records::receipts::`.
@@ -293,6 +303,116 @@ fn verify_accepts_every_game_of_a_round_robin_by_mail_and_names_the_ply_of_each_
         out.contains("Запись не сходится на полуходе 4: полуход пропущен"),
         "{out}"
     );
+    // The last ply removed, with its receipt: the signed end counts it.
+    let plies = original.plies.len();
+    let mut g = original.clone();
+    g.plies.pop();
+    refused(
+        &g,
+        plies,
+        &format!(
+            "the ply is missing: the record ends here, but its signed end counts {plies} plies"
+        ),
+    );
+    let (code, out) = verify(&c, &written(&g), &["--lang", "ru"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "Запись не сходится на полуходе {plies}: полуход пропущен"
+        )),
+        "{out}"
+    );
+    // An edited White, Black or Result tag is named, in both languages.
+    let white = original.tag("White").unwrap().to_string();
+    let black = original.tag("Black").unwrap().to_string();
+    let result = original.tag("Result").unwrap().to_string();
+    let other_result = if result == "1-0" { "0-1" } else { "1-0" };
+    for (tag, value, signed, en, ru) in [
+        (
+            "White",
+            "Mallory",
+            &white,
+            "White tag (White's name)",
+            "теге имени белых",
+        ),
+        (
+            "Black",
+            "Mallory",
+            &black,
+            "Black tag (Black's name)",
+            "теге имени чёрных",
+        ),
+        (
+            "Result",
+            other_result,
+            &result,
+            "Result tag",
+            "теге результата",
+        ),
+    ] {
+        let mut g = original.clone();
+        for t in &mut g.tags {
+            if t.0 == tag {
+                t.1 = value.to_string();
+            }
+        }
+        let (code, out) = verify(&c, &written(&g), &["--key", &key, "--lang", "en"]);
+        assert_eq!(code, 1, "{out}");
+        assert_eq!(
+            out.trim(),
+            format!("The record fails at its {en}: it is not the one signed ({signed})."),
+        );
+        let (code, out) = verify(&c, &written(&g), &["--lang", "ru"]);
+        assert_eq!(code, 1, "{out}");
+        assert_eq!(
+            out.trim(),
+            format!("Запись не сходится в {ru}: значение не то, что подписано ({signed})."),
+        );
+    }
+    // The whole tournament's export: one verdict per game, each naming it.
+    let event = director(&c, None, &["tournament", "export", NAME]);
+    let (code, out) = verify(&c, &event, &["--key", &key, "--lang", "en"]);
+    assert_eq!(code, 0, "{out}");
+    for g in &games {
+        let line = out
+            .lines()
+            .find(|l| l.contains(&format!("game #{}: Game {}: OK", g.id, g.id)))
+            .unwrap_or_else(|| panic!("no verdict naming game #{}: {out}", g.id));
+        assert!(
+            line.starts_with(&format!(
+                "{NAME}, round {}, {} – {}, game #{}: ",
+                g.round, g.white.name, g.black.name, g.id
+            )),
+            "{line}"
+        );
+        assert!(line.contains("Its signed end holds: "), "{line}");
+    }
+    let (_, out) = verify(&c, &event, &["--lang", "ru"]);
+    assert!(
+        out.lines().all(|l| l.starts_with(&format!("{NAME}, тур "))),
+        "{out}"
+    );
+    // The record each move mail attaches carries the same chain: the last
+    // mail of each game verifies as the export does.
+    for g in &games {
+        let name = format!("zaochka-{}.pdn", g.id);
+        let attached = c
+            .mails
+            .iter()
+            .rev()
+            .find_map(|m| {
+                use mail_parser::MimeHeaders;
+                let parsed = mail_parser::MessageParser::default().parse(m.raw.as_bytes())?;
+                parsed
+                    .attachments()
+                    .find(|a| a.attachment_name() == Some(name.as_str()))
+                    .map(|a| String::from_utf8_lossy(a.contents()).into_owned())
+            })
+            .unwrap_or_else(|| panic!("no mail attaches {name}"));
+        let (code, out) = verify(&c, &attached, &["--key", &key, "--lang", "en"]);
+        assert_eq!(code, 0, "{name}: {out}\n{attached}");
+        assert!(out.contains("Its signed end holds: "), "{out}");
+    }
     // Signed by another key: every ply's signature fails, the first is named.
     let (code, out) = verify(
         &c,
@@ -354,6 +474,121 @@ fn the_server_key_is_made_0600_beside_the_database_and_refused_once_others_may_r
     let r = z.run(&["key"]);
     assert_ne!(r.code, 0);
     assert!(r.stderr.contains("chmod 600"), "{}", r.stderr);
+    // A key folder that does not exist: the system's reason is said once.
+    let out = Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .args(["--db", "/nonexistent/zaochka/zaochka.db", "key"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("/nonexistent/zaochka/zaochka.key"), "{err}");
+    assert_eq!(err.matches("(os error 2)").count(), 1, "{err}");
+}
+
+#[test]
+fn an_unfinished_games_export_head_and_a_game_ended_before_any_move_verify() {
+    let z = Zaochka::new();
+    z.seed_players_and_game();
+    z.ok(&["play", "1", "c3-d4", "--as", "ivanov@example.org"]);
+    z.ok(&["play", "1", "f6-g5", "--as", "petrov@example.org"]);
+    let key = z.ok(&["key"]).trim().to_string();
+    let file = z.db.with_file_name("unfinished.pdn");
+    let check = |text: &str, lang: &str| {
+        std::fs::write(&file, text).unwrap();
+        z.run(&[
+            "verify",
+            file.to_str().unwrap(),
+            "--key",
+            &key,
+            "--lang",
+            lang,
+        ])
+    };
+    let text = z.ok(&["export", "1"]);
+    assert!(text.contains("[ZaochkaHead \""), "{text}");
+    let r = check(&text, "en");
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.starts_with("Game 1: OK, 2 plies, ")
+            && r.stdout
+                .contains("Its signed export head holds: the game stood at these plies on "),
+        "{}",
+        r.stdout
+    );
+    // Its last ply removed: the head counts 2.
+    let mut g = game_of(&text);
+    g.plies.pop();
+    let r = check(&written(&g), "en");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert_eq!(
+        r.stdout.trim(),
+        "The record fails at ply 2: the ply is missing: the record ends here, but its signed \
+         export head counts 2 plies."
+    );
+    // Written before seals: no head; it verifies as far as it goes and says
+    // what it cannot prove.
+    let mut g = game_of(&text);
+    g.tags.retain(|(n, _)| n != "ZaochkaHead");
+    let r = check(&written(&g), "en");
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("cannot prove its White, Black and Result tags, nor that no ply"),
+        "{}",
+        r.stdout
+    );
+    let r = check(&written(&g), "ru");
+    assert!(
+        r.stdout.contains("не доказывает ни имён игроков"),
+        "{}",
+        r.stdout
+    );
+
+    // A game resigned before any move: its start and its signed end verify.
+    z.ok(&[
+        "game",
+        "new",
+        "--variant",
+        "russian",
+        "--white",
+        "ivanov@example.org",
+        "--black",
+        "petrov@example.org",
+    ]);
+    z.ok(&["resign", "2", "--as", "ivanov@example.org"]);
+    let text = z.ok(&["export", "2"]);
+    let r = check(&text, "en");
+    assert_eq!(r.code, 0, "{}{}\n{text}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("Game 2: OK, no ply was played; signed by ")
+            && r.stdout.contains("Its signed end holds: 0-1, "),
+        "{}",
+        r.stdout
+    );
+    // Its Result tag edited.
+    let r = check(&text.replace("[Result \"0-1\"]", "[Result \"1-0\"]"), "en");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stdout.contains("fails at its Result tag"), "{}", r.stdout);
+
+    // Not a record, a folder, no such file: in the reader's language, no
+    // system text.
+    let r = check("x x [", "ru");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("строка 1: непонятный текст (x)") && !r.stderr.contains("unexpected"),
+        "{}",
+        r.stderr
+    );
+    let folder = z.db.parent().unwrap().to_str().unwrap().to_string();
+    let r = z.run(&["verify", &folder, "--lang", "ru"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim(),
+        format!("{folder} — это папка, а не запись партии.")
+    );
+    let r = z.run(&["verify", "/nonexistent/game.pdn", "--lang", "ru"]);
+    assert_eq!(r.stderr.trim(), "/nonexistent/game.pdn: такого файла нет.");
 }
 
 #[test]
