@@ -544,10 +544,13 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
     let turn = if finished {
         Message::new("board-game-over")
     } else {
-        Message::new("board-to-move").arg("side", match view.turn {
-            Color::White => "white",
-            Color::Black => "black",
-        })
+        Message::new("board-to-move").arg(
+            "side",
+            match view.turn {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+        )
     };
     Message::new("board-position")
         .arg("sides", parts.join("; "))
