@@ -82,7 +82,9 @@ pub fn days(n: u32, lang: Language) -> String {
 /// «5 дней».
 #[must_use]
 pub fn days_ru(n: u32) -> String {
-    format!("{n} {}", super::plural::days_word_ru(u64::from(n)))
+    super::catalog::Message::new("days-count")
+        .arg("days", n)
+        .render(Language::Ru)
 }
 
 /// The one Subject of every mail about a game to a reader:

@@ -66,7 +66,6 @@ pub mod moves;
 pub mod operator;
 pub mod outbox;
 pub mod pauses;
-pub mod plural;
 pub mod ratings;
 pub mod receipts;
 pub mod records;

@@ -1,7 +1,10 @@
 //! Why the referee refused a command, in the sender's language
 //! ([`crate::referee::RefereeError`]), and the clock's refusals
-//! ([`crate::referee::game_clocks::ClockError`]).
+//! ([`crate::referee::game_clocks::ClockError`]): each refusal maps to a
+//! message of the catalogs (`refusal-*`, `start-*`, `tournament-refusal-*`,
+//! `clock-refusal-*`) with its arguments.
 
+use super::catalog::Message;
 use super::game::side_name;
 use super::moves::result_with_score;
 use super::state::status_word;
@@ -24,59 +27,49 @@ impl RefereeError {
     }
 }
 
-/// Why a game cannot start as asked, in English (the command line's words).
+/// `white` or `black`: the key a message selects a side's words by.
+fn side_key(side: crate::rules::Color) -> &'static str {
+    match side {
+        crate::rules::Color::White => "white",
+        crate::rules::Color::Black => "black",
+    }
+}
+
+/// Why a game cannot start as asked, in a language.
 fn start_refusal(r: &StartRefusal, lang: Language) -> String {
-    let en = lang == Language::En;
-    let over = if en {
-        "the game would be over before its first move"
-    } else {
-        "партия окончилась бы до первого хода"
-    };
     match r {
-        StartRefusal::Setup(e) if en => {
-            format!("the start position: {}", super::setup::refusal(e, lang))
-        }
-        StartRefusal::Setup(e) => format!("начальная позиция: {}", super::setup::refusal(e, lang)),
-        StartRefusal::Opening { text, why } if en => {
+        StartRefusal::Setup(e) => Message::new("start-refusal-setup")
+            .arg("why", super::setup::refusal(e, lang))
+            .render(lang),
+        StartRefusal::Opening { text, why } => {
+            // The reader's own error names what it expected, in English.
             let why = match why {
                 OpeningUnread::Moves(e) => e.to_string(),
                 OpeningUnread::Record(e) => e.to_string(),
             };
-            format!("the opening {text:?}: {why}")
-        }
-        StartRefusal::Opening { text, .. } => {
-            format!("дебют «{text}» не читается как запись ходов")
-        }
-        StartRefusal::OpeningMove { text, error } if en => {
-            format!("the opening move {text:?} is not legal: {error}")
+            Message::new("start-refusal-opening-unread")
+                .arg("text", text.as_str())
+                .arg("why", why)
+                .render(lang)
         }
         StartRefusal::OpeningMove { text, error } => {
-            format!("ход дебюта «{text}» невозможен: {}", error.message(lang))
+            let why = match lang {
+                Language::En => error.to_string(),
+                Language::Ru => error.message(lang),
+            };
+            Message::new("start-refusal-opening-move")
+                .arg("text", text.as_str())
+                .arg("why", why)
+                .render(lang)
         }
-        StartRefusal::NoPieces { side, towers } if en => format!(
-            "{over}: {} has no {}",
-            side_name(*side, lang),
-            if *towers { "towers" } else { "pieces" }
-        ),
-        StartRefusal::NoPieces { side, towers } => format!(
-            "{over}: у {} нет {}",
-            match side {
-                crate::rules::Color::White => "белых",
-                crate::rules::Color::Black => "чёрных",
-            },
-            if *towers {
-                "колонн"
-            } else {
-                "шашек"
-            }
-        ),
-        StartRefusal::Over(end) => format!("{over}: {}", super::moves::finish(end, lang)),
+        StartRefusal::NoPieces { side, towers } => Message::new("start-refusal-no-pieces")
+            .arg("side", side_key(*side))
+            .arg("towers", if *towers { "yes" } else { "no" })
+            .render(lang),
+        StartRefusal::Over(end) => Message::new("start-refusal-over")
+            .arg("end", super::moves::finish(end, lang))
+            .render(lang),
     }
-}
-
-/// «полуход», «полухода», «полуходов» as the number wants.
-fn plies_word_ru(n: u32) -> &'static str {
-    super::plural::plural_ru(u64::from(n), "полуход", "полухода", "полуходов")
 }
 
 /// The refusal as a clause (no final full stop): "it is not your move" /
@@ -84,13 +77,16 @@ fn plies_word_ru(n: u32) -> &'static str {
 #[must_use]
 pub fn refusal(e: &RefereeError, lang: Language) -> String {
     use RefereeError as E;
+    let game = |id: &'static str, g: &crate::vocabulary::GameId| {
+        Message::new(id).arg("game", g.to_string()).render(lang)
+    };
+    let plain = |id: &'static str| Message::new(id).render(lang);
     match (e, lang) {
-        (E::UnknownGame(g), Language::En) => format!("there is no game #{g}"),
-        (E::UnknownGame(g), Language::Ru) => format!("партии №{g} нет"),
-        (E::NotInGame(g), Language::En) => format!("you do not play in game #{g}"),
-        (E::NotInGame(g), Language::Ru) => format!("вы не играете в партии №{g}"),
-        (E::UnknownPlayer(a), Language::En) => format!("{a} is not a registered player"),
-        (E::UnknownPlayer(a), Language::Ru) => format!("{a} не зарегистрирован"),
+        (E::UnknownGame(g), _) => game("refusal-unknown-game", g),
+        (E::NotInGame(g), _) => game("refusal-not-in-game", g),
+        (E::UnknownPlayer(a), _) => Message::new("refusal-unknown-player")
+            .arg("player", a.as_str())
+            .render(lang),
         (
             E::WrongMoveNumber {
                 written,
@@ -105,117 +101,58 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
             let written = if *written_black {
                 super::game::move_words(*written, crate::rules::Color::Black, lang)
             } else {
-                match lang {
-                    Language::En => format!("move {written}"),
-                    Language::Ru => format!("ход {written}"),
-                }
+                Message::new("refusal-move-number-written")
+                    .arg("number", written.to_string())
+                    .render(lang)
             };
-            let due = super::game::move_words(*due, *side, lang);
-            match lang {
-                Language::En => format!("you wrote {written}, but it is {due} now"),
-                Language::Ru => format!("вы написали {written}, а сейчас {due}"),
-            }
+            Message::new("refusal-wrong-move-number")
+                .arg("written", written)
+                .arg("due", super::game::move_words(*due, *side, lang))
+                .render(lang)
         }
-        (E::NotYourTurn, Language::En) => "it is not your move".into(),
-        (E::NotYourTurn, Language::Ru) => "сейчас не ваш ход".into(),
-        (E::GameOver(g, Some(r)), Language::En) => {
-            format!("game #{g} is over: {}", result_with_score(*r, lang))
+        (E::NotYourTurn, _) => plain("refusal-not-your-turn"),
+        (E::GameOver(g, Some(r)), _) => {
+            let result = result_with_score(*r, lang);
+            // Russian puts the result after a colon in lower case.
+            let result = match lang {
+                Language::En => result,
+                Language::Ru => result.to_lowercase(),
+            };
+            Message::new("refusal-game-over")
+                .arg("game", g.to_string())
+                .arg("result", result)
+                .render(lang)
         }
-        (E::GameOver(g, Some(r)), Language::Ru) => {
-            format!("партия №{g} окончена: {}", result_with_score(*r, lang).to_lowercase())
-        }
-        (E::GameOver(g, None), Language::En) => format!("game #{g} was annulled"),
-        (E::GameOver(g, None), Language::Ru) => format!("партия №{g} аннулирована"),
-        (E::NotActive(g, s), Language::En) => format!("game #{g} is {}", status_word(*s, lang)),
-        (E::NotActive(g, s), Language::Ru) => {
-            format!("партия №{g} сейчас {}", status_word(*s, lang))
-        }
+        (E::GameOver(g, None), _) => game("refusal-game-annulled", g),
+        (E::NotActive(g, s), _) => Message::new("refusal-game-not-active")
+            .arg("game", g.to_string())
+            .arg("status", status_word(*s, lang))
+            .render(lang),
         (E::Move(m), _) => m.message(lang),
-        (E::NoPendingOffer, Language::En) => "there is no draw offer to answer".into(),
-        (E::NoPendingOffer, Language::Ru) => "предложения ничьей нет".into(),
-        (E::OwnOffer, Language::En) => {
-            "the pending draw offer is your own; your opponent must answer it".into()
-        }
-        (E::OwnOffer, Language::Ru) => {
-            "это ваше предложение ничьей; ответить должен соперник".into()
-        }
-        (E::OpponentOffered, Language::En) => {
-            "your opponent has offered a draw: answer \"accept\" or \"decline\" (or play a move)"
-                .into()
-        }
-        (E::OpponentOffered, Language::Ru) => {
-            "соперник предложил ничью: ответьте «согласен» или «отказ» (или сделайте ход)".into()
-        }
-        (E::OfferRightUsed, Language::En) => {
-            "your last draw offer was declined; you may offer again after your opponent has offered"
-                .into()
-        }
-        (E::OfferRightUsed, Language::Ru) => {
-            "ваше предложение ничьей было отклонено; снова предложить можно после предложения соперника"
-                .into()
-        }
-        (E::ClaimNotOnTurn, Language::En) => "a draw may be claimed only when it is your move".into(),
-        (E::ClaimNotOnTurn, Language::Ru) => "требовать ничью можно только в свой ход".into(),
-        (E::NotReferee, Language::En) => "only a referee may do this".into(),
-        (E::NotReferee, Language::Ru) => "это может сделать только судья".into(),
-        (E::OwnGame(g), Language::En) => format!(
-            "you play in game #{g}, so you cannot rule on it: another referee of the tournament must"
-        ),
-        (E::OwnGame(g), Language::Ru) => format!(
-            "вы играете в партии №{g} и не можете выносить по ней решения: это должен сделать другой судья турнира"
-        ),
-        (E::NoGame, Language::En) => "the line names no game of yours".into(),
-        (E::NoGame, Language::Ru) => "строка не относится ни к одной вашей партии".into(),
-        (E::RollbackBeyond { plies, to }, Language::En) => {
-            format!(
-                "the game has {}; it cannot be rolled back to ply {to}",
-                super::game::count_en(*plies, "ply", "plies")
-            )
-        }
-        (E::RollbackBeyond { plies, to }, Language::Ru) => {
-            let word = plies_word_ru(*plies);
-            format!("в партии {plies} {word}; вернуть её к полуходу {to} нельзя")
-        }
-        (E::NothingToRollBack { plies }, Language::En) => format!(
-            "the game has {} already: a rollback to ply {plies} would remove nothing",
-            super::game::count_en(*plies, "ply", "plies")
-        ),
-        (E::NothingToRollBack { plies }, Language::Ru) => {
-            let word = plies_word_ru(*plies);
-            format!("в партии и так {plies} {word}: откат к полуходу {plies} ничего не отменил бы")
-        }
-        (E::ResultStands(g), Language::En) => {
-            format!("game #{g} is finished and its result stands")
-        }
-        (E::ResultStands(g), Language::Ru) => {
-            format!("партия №{g} окончена, её результат остаётся в силе")
-        }
-        (E::CannotSeal, Language::En) => {
-            "a move may be sealed only in an adjourned game, by the player to move".into()
-        }
-        (E::CannotSeal, Language::Ru) => {
-            "записать ход в конверт можно только в отложенной партии, и только тому, чей ход"
-                .into()
-        }
-        (E::AlreadySealed, Language::En) => {
-            "your move is sealed already, and a sealed move cannot be changed".into()
-        }
-        (E::AlreadySealed, Language::Ru) => {
-            "ваш ход уже записан в конверт, а записанный ход изменить нельзя".into()
-        }
-        (E::TooManyDays { days, max }, Language::En) => format!(
-            "{} days is more than a referee may change a clock by at once (at most {max} days either way)",
-            days.unsigned_abs()
-        ),
-        (E::TooManyDays { days, max }, Language::Ru) => format!(
-            "{}: так много судья не может изменить на часах за один раз (не больше чем {})",
-            super::game::days_ru(days.unsigned_abs()),
-            super::game::days_ru(*max)
-        ),
-        (E::NoReason, Language::En) => "a reason is required".into(),
-        (E::NoReason, Language::Ru) => "нужно указать причину".into(),
-        (E::ZeroDays, Language::En) => "the number of days must not be zero".into(),
-        (E::ZeroDays, Language::Ru) => "число дней не может быть нулём".into(),
+        (E::NoPendingOffer, _) => plain("refusal-no-pending-offer"),
+        (E::OwnOffer, _) => plain("refusal-own-offer"),
+        (E::OpponentOffered, _) => plain("refusal-opponent-offered"),
+        (E::OfferRightUsed, _) => plain("refusal-offer-right-used"),
+        (E::ClaimNotOnTurn, _) => plain("refusal-claim-not-on-turn"),
+        (E::NotReferee, _) => plain("refusal-not-referee"),
+        (E::OwnGame(g), _) => game("refusal-own-game", g),
+        (E::NoGame, _) => plain("refusal-no-game"),
+        (E::RollbackBeyond { plies, to }, _) => Message::new("refusal-rollback-beyond")
+            .arg("plies", *plies)
+            .arg("to", to.to_string())
+            .render(lang),
+        (E::NothingToRollBack { plies }, _) => Message::new("refusal-nothing-to-roll-back")
+            .arg("plies", *plies)
+            .render(lang),
+        (E::ResultStands(g), _) => game("refusal-result-stands", g),
+        (E::CannotSeal, _) => plain("refusal-cannot-seal"),
+        (E::AlreadySealed, _) => plain("refusal-already-sealed"),
+        (E::TooManyDays { days, max }, _) => Message::new("refusal-too-many-days")
+            .arg("days", days.unsigned_abs())
+            .arg("max", *max)
+            .render(lang),
+        (E::NoReason, _) => plain("refusal-no-reason"),
+        (E::ZeroDays, _) => plain("refusal-zero-days"),
         (
             E::BelowZero {
                 side,
@@ -223,66 +160,45 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
                 days,
             },
             _,
-        ) => {
-            let left = crate::words::clock::days_hours(*left_seconds, lang);
-            let name = side_name(*side, lang);
-            match lang {
-                Language::En => format!(
-                    "{name} has {left} left: taking {} would take the balance below zero (add --force to do it, and the side loses on time)",
-                    super::game::days_en(days.unsigned_abs())
-                ),
-                Language::Ru => format!(
-                    "у стороны «{name}» осталось {left}: если снять {}, остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)",
-                    super::game::days_ru(days.unsigned_abs())
-                ),
-            }
-        }
-        (E::Retired(who), Language::En) => format!("{who} has retired and cannot be entered"),
-        (E::Retired(who), Language::Ru) => format!("{who} выбыл из числа игроков, вносить его нельзя"),
-        (E::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
-        (E::NoTimeControl(g), Language::Ru) => format!("у партии №{g} нет контроля времени"),
+        ) => Message::new("refusal-below-zero")
+            .arg("side", side_name(*side, lang))
+            .arg("left", crate::words::clock::days_hours(*left_seconds, lang))
+            .arg("days", days.unsigned_abs())
+            .render(lang),
+        (E::Retired(who), _) => Message::new("refusal-retired")
+            .arg("player", who.as_str())
+            .render(lang),
+        (E::NoTimeControl(g), _) => game("refusal-no-time-control", g),
         (E::Leave(l), _) => l.message(lang),
-        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), Language::En) => {
-            format!("the leave overlaps the leave of {who} from {first} to {last}")
+        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), _) => {
+            Message::new("refusal-leave-overlaps-other")
+                .arg("player", who.as_str())
+                .arg("first", first.to_string())
+                .arg("last", last.to_string())
+                .render(lang)
         }
-        (E::LeaveOf(who, crate::clock::LeaveError::Overlaps { first, last }), Language::Ru) => {
-            format!("отпуск пересекается с отпуском игрока {who} с {first} по {last}")
-        }
-        (E::LeaveOf(who, l), Language::En) => format!("leave of {who}: {}", l.message(lang)),
-        (E::LeaveOf(who, l), Language::Ru) => {
-            format!("отпуск игрока {who}: {}", l.message(lang))
-        }
-        (E::Fault(_), Language::En) => {
-            "the server failed under the command; nothing was changed, please send it again later"
-                .into()
-        }
-        (E::Fault(_), Language::Ru) => {
-            "на сервере произошёл сбой; ничего не изменено, пришлите команду ещё раз позже".into()
-        }
-        (E::AlreadyRecorded, Language::En) => "this mail has been handled already".into(),
-        (E::AlreadyRecorded, Language::Ru) => "это письмо уже обработано".into(),
-        (E::SamePlayer, Language::En) => "White and Black are the same player".into(),
-        (E::SamePlayer, Language::Ru) => "белыми и чёрными назван один и тот же игрок".into(),
-        (E::NotPlayerOf(email, id), Language::En) => {
-            format!("{email} does not play in game #{id}")
-        }
-        (E::NotPlayerOf(email, id), Language::Ru) => format!("{email} не играет в партии №{id}"),
-        (E::OtherSideResigns, Language::En) => "the side named as resigning is not yours".into(),
-        (E::OtherSideResigns, Language::Ru) => {
-            "названа сдающейся не ваша сторона: сдаться можно только за себя".into()
-        }
-        // The command line's words, the same in both languages.
+        (E::LeaveOf(who, l), _) => Message::new("refusal-leave-of")
+            .arg("player", who.as_str())
+            .arg("why", l.message(lang))
+            .render(lang),
+        (E::Fault(_), _) => plain("refusal-fault"),
+        (E::AlreadyRecorded, _) => plain("refusal-already-recorded"),
+        (E::SamePlayer, _) => plain("refusal-same-player"),
+        (E::NotPlayerOf(email, id), _) => Message::new("refusal-not-player-of")
+            .arg("player", email.as_str())
+            .arg("game", id.to_string())
+            .render(lang),
+        (E::OtherSideResigns, _) => plain("refusal-other-side-resigns"),
         (E::Start(r), _) => start_refusal(r, lang),
-        (E::Corrupt(g, s), Language::En) => {
-            format!("game #{g} cannot be replayed from the database: {s}")
-        }
-        (E::Corrupt(g, _), Language::Ru) => {
-            format!("партию №{g} не удаётся восстановить из базы данных; судья извещён")
-        }
+        (E::Corrupt(g, s), _) => Message::new("refusal-corrupt-game")
+            .arg("game", g.to_string())
+            .arg("why", s.as_str())
+            .render(lang),
         (E::Clock(c), _) => clock(c, lang),
         (E::Tournament(t), _) => tournament(t, lang),
-        (E::Store(e), Language::En) => format!("database error: {e}"),
-        (E::Store(_), Language::Ru) => "ошибка базы данных; попробуйте позже".into(),
+        (E::Store(e), _) => Message::new("refusal-database")
+            .arg("why", e.to_string())
+            .render(lang),
     }
 }
 
@@ -290,143 +206,72 @@ pub fn refusal(e: &RefereeError, lang: Language) -> String {
 #[must_use]
 pub fn tournament(e: &TournamentRefusal, lang: Language) -> String {
     use TournamentRefusal as T;
+    let named = |id: &'static str, n: &str| Message::new(id).arg("tournament", n).render(lang);
+    let player = |id: &'static str, a: &str| Message::new(id).arg("player", a).render(lang);
+    let game = |id: &'static str, g: &crate::vocabulary::GameId| {
+        Message::new(id).arg("game", g.to_string()).render(lang)
+    };
     match (e, lang) {
-        (T::Unknown(n), Language::En) => format!("there is no tournament «{n}»"),
-        (T::Unknown(n), Language::Ru) => format!("турнира «{n}» нет"),
-        (T::BadName(max), Language::En) => {
-            format!("a tournament name is one line of visible characters, at most {max} of them")
+        (T::Unknown(n), _) => named("tournament-refusal-unknown", n),
+        (T::BadName(max), _) => Message::new("tournament-refusal-bad-name")
+            .arg("max", max.to_string())
+            .render(lang),
+        (T::Exists(n), _) => named("tournament-refusal-exists", n),
+        (T::NotEntered(n), _) => named("tournament-refusal-not-entered", n),
+        (T::PlayerNotEntered { player, tournament }, _) => {
+            Message::new("tournament-refusal-player-not-entered")
+                .arg("player", player.as_str())
+                .arg("tournament", tournament.as_str())
+                .render(lang)
         }
-        (T::BadName(max), Language::Ru) => {
-            format!("название турнира — одна строка видимых знаков, не длиннее {max}")
-        }
-        (T::Exists(n), Language::En) => format!("a tournament «{n}» exists already"),
-        (T::Exists(n), Language::Ru) => format!("турнир «{n}» уже есть"),
-        (T::NotEntered(n), Language::En) => format!("you do not play in the tournament «{n}»"),
-        (T::NotEntered(n), Language::Ru) => format!("вы не участвуете в турнире «{n}»"),
-        (T::PlayerNotEntered { player, tournament }, Language::En) => {
-            format!("{player} is not entered in the tournament «{tournament}»")
-        }
-        (T::PlayerNotEntered { player, tournament }, Language::Ru) => {
-            format!("{player} не участвует в турнире «{tournament}»")
-        }
-        (T::NoneEntered, Language::En) => "you play in no tournament".into(),
-        (T::NoneEntered, Language::Ru) => "вы не участвуете ни в одном турнире".into(),
-        (T::NoTable { game, name }, Language::En) => format!(
-            "game #{game} is a game of the tournament «{name}», whose table the bot does not keep: its director has it"
-        ),
-        (T::NoTable { game, name }, Language::Ru) => format!(
-            "партия №{game} — партия турнира «{name}», но таблицу этого турнира бот не ведёт: она у судьи турнира"
-        ),
-        (T::AlreadyEntered(a), Language::En) => format!("{a} is entered already"),
-        (T::AlreadyEntered(a), Language::Ru) => format!("{a} уже участвует в турнире"),
-        (T::Started(n), Language::En) => {
-            format!(
-                "the games of the tournament «{n}» are made already: the entrants and the draw stand"
-            )
-        }
-        (T::Started(n), Language::Ru) => {
-            format!("партии турнира «{n}» уже созданы: состав и жеребьёвка не меняются")
-        }
-        (T::NotDrawn(n), Language::En) => {
-            format!("the personal numbers of the tournament «{n}» are not drawn yet")
-        }
-        (T::NotDrawn(n), Language::Ru) => {
-            format!("жеребьёвка номеров турнира «{n}» ещё не проведена")
-        }
-        (T::Drawn(n), _) => crate::words::catalog::Message::new("tournament-add-after-draw")
+        (T::NoneEntered, _) => Message::new("tournament-refusal-none-entered").render(lang),
+        (T::NoTable { game, name }, _) => Message::new("tournament-refusal-no-table")
+            .arg("game", game.to_string())
+            .arg("tournament", name.as_str())
+            .render(lang),
+        (T::AlreadyEntered(a), _) => player("tournament-refusal-already-entered", a),
+        (T::Started(n), _) => named("tournament-refusal-started", n),
+        (T::NotDrawn(n), _) => named("tournament-refusal-not-drawn", n),
+        (T::Drawn(n), _) => Message::new("tournament-add-after-draw")
             .arg("tournament", n.as_str())
             .render(lang),
-        (T::FinalBulletinSent { tournament, number }, _) => {
-            crate::words::catalog::Message::new("bulletin-final-sent")
-                .arg("tournament", tournament.as_str())
-                .arg("number", *number)
-                .render(lang)
-        }
-        (T::TooFew { section, players }, Language::En) => {
-            format!(
-                "section {section} has {}; a round robin needs at least 2",
-                super::game::count_en(*players, "player", "players")
-            )
-        }
-        (T::TooFew { section, players }, Language::Ru) => format!(
-            "в группе {section} участников: {players}; для кругового турнира нужно не меньше двух"
-        ),
-        (T::NumbersMismatch(section), Language::En) => {
-            format!("the numbers for section {section} must list each of its entrants exactly once")
-        }
-        (T::NumbersMismatch(section), Language::Ru) => format!(
-            "в списке номеров группы {section} каждый её участник должен быть ровно один раз"
-        ),
-        (T::NotPlaying(a), Language::En) => format!("{a} no longer plays in the tournament"),
-        (T::NotPlaying(a), Language::Ru) => format!("{a} уже выбыл из турнира"),
-        (T::DrawOffersFrom(n), Language::En) => {
-            format!("the tournament's rules allow draw offers from move {n} on")
-        }
-        (T::DrawOffersFrom(n), Language::Ru) => {
-            format!("по положению о турнире ничью можно предлагать начиная с {n}-го хода")
-        }
-        (T::Frozen(g), Language::En) => format!(
-            "the playing period is over: game #{g} waits for adjudication; send your claim (\"claim win\", \"claim draw\" or \"claim loss\") with your analysis"
-        ),
-        (T::Frozen(g), Language::Ru) => format!(
-            "срок игры истёк: партия №{g} передана на присуждение; пришлите заявку («требую победу», «требую ничью» или «признаю поражение») с анализом"
-        ),
-        (T::NoAdjudication(g), Language::En) => {
-            format!("game #{g} is not waiting for adjudication")
-        }
-        (T::NoAdjudication(g), Language::Ru) => format!("партия №{g} не передана на присуждение"),
-        (T::AwaitingRuling(g), lang) => {
-            crate::words::catalog::Message::new("refusal-claim-awaiting-ruling")
-                .arg("game", g.0.to_string())
-                .render(lang)
-        }
-        (T::AdjudicationOver(g), lang) => {
-            crate::words::catalog::Message::new("refusal-claim-adjudication-over")
-                .arg("game", g.0.to_string())
-                .render(lang)
-        }
-        (T::Ballot(why), Language::En) => format!("the list of openings cannot be used: {why}"),
-        (T::Ballot(why), Language::Ru) => format!("список дебютов не годится: {why}"),
-        (T::NoDrawingTable(name), Language::En) => {
-            format!("the list of openings cannot be used: no drawing table {name:?}")
-        }
-        (T::NoDrawingTable(name), Language::Ru) => {
-            format!("список дебютов не годится: no drawing table {name:?}")
-        }
-        (T::Period(n), Language::En) => format!("the tournament «{n}» is not being played"),
-        (T::Period(n), Language::Ru) => format!("турнир «{n}» сейчас не играется"),
-        (T::NoClaim(g), Language::En) => format!("there is no such claim for game #{g}"),
-        (T::NoClaim(g), Language::Ru) => format!("такой заявки по партии №{g} нет"),
-        (T::WhichClaim(g), Language::En) => {
-            format!("the claims for game #{g} differ: say whose claim (white or black)")
-        }
-        (T::WhichClaim(g), Language::Ru) => {
-            format!("заявки по партии №{g} различаются: укажите, чью заявку (белых или чёрных)")
-        }
-        (T::NotDirector(n), Language::En) => format!(
-            "you are not a director of the tournament «{n}»: only its directors and the admins may change it or rule on its games"
-        ),
-        (T::NotDirector(n), Language::Ru) => format!(
-            "вы не судья турнира «{n}»: менять турнир и выносить решения по его партиям могут только его судьи и администраторы"
-        ),
-        (T::DirectorNotReferee(a), Language::En) => {
-            format!("{a} is not a referee: only a referee or an admin may direct a tournament")
-        }
-        (T::DirectorNotReferee(a), Language::Ru) => {
-            format!("{a} не судья: судить турнир может только судья или администратор")
-        }
-        (T::AlreadyDirector(a), Language::En) => {
-            format!("{a} is a director of the tournament already")
-        }
-        (T::AlreadyDirector(a), Language::Ru) => format!("{a} уже судит этот турнир"),
-        (T::NotADirector(a), Language::En) => format!("{a} is not a director of the tournament"),
-        (T::NotADirector(a), Language::Ru) => format!("{a} не судит этот турнир"),
-        (T::LastDirector(n), Language::En) => {
-            format!("the tournament «{n}» would be left without a director: add another one first")
-        }
-        (T::LastDirector(n), Language::Ru) => {
-            format!("у турнира «{n}» не останется судьи: сначала добавьте другого")
-        }
+        (T::FinalBulletinSent { tournament, number }, _) => Message::new("bulletin-final-sent")
+            .arg("tournament", tournament.as_str())
+            .arg("number", *number)
+            .render(lang),
+        (T::TooFew { section, players }, _) => Message::new("tournament-refusal-too-few")
+            .arg("section", section.to_string())
+            .arg("players", *players)
+            .render(lang),
+        (T::NumbersMismatch(section), _) => Message::new("tournament-refusal-numbers-mismatch")
+            .arg("section", section.to_string())
+            .render(lang),
+        (T::NotPlaying(a), _) => player("tournament-refusal-not-playing", a),
+        (T::DrawOffersFrom(n), _) => Message::new("tournament-refusal-draw-offers-from")
+            .arg("move", n.to_string())
+            .render(lang),
+        (T::Frozen(g), _) => game("tournament-refusal-frozen", g),
+        (T::NoAdjudication(g), _) => game("tournament-refusal-no-adjudication", g),
+        (T::AwaitingRuling(g), lang) => Message::new("refusal-claim-awaiting-ruling")
+            .arg("game", g.0.to_string())
+            .render(lang),
+        (T::AdjudicationOver(g), lang) => Message::new("refusal-claim-adjudication-over")
+            .arg("game", g.0.to_string())
+            .render(lang),
+        (T::Ballot(why), _) => Message::new("tournament-refusal-ballot")
+            .arg("why", why.as_str())
+            .render(lang),
+        (T::NoDrawingTable(name), _) => Message::new("tournament-refusal-no-drawing-table")
+            .arg("table", name.as_str())
+            .render(lang),
+        (T::Period(n), _) => named("tournament-refusal-not-in-period", n),
+        (T::NoClaim(g), _) => game("tournament-refusal-no-claim", g),
+        (T::WhichClaim(g), _) => game("tournament-refusal-which-claim", g),
+        (T::NotDirector(n), _) => named("tournament-refusal-not-director", n),
+        (T::DirectorNotReferee(a), _) => player("tournament-refusal-director-not-referee", a),
+        (T::AlreadyDirector(a), _) => player("tournament-refusal-already-director", a),
+        (T::NotADirector(a), _) => player("tournament-refusal-not-a-director", a),
+        (T::LastDirector(n), _) => named("tournament-refusal-last-director", n),
     }
 }
 
@@ -442,54 +287,34 @@ impl ClockError {
 #[must_use]
 pub fn clock(e: &ClockError, lang: Language) -> String {
     use crate::clock::zone::format_utc;
-    let side = |s: crate::vocabulary::Color| side_name(s, lang);
+    let game = |id: &'static str, g: &crate::vocabulary::GameId| {
+        Message::new(id).arg("game", g.to_string()).render(lang)
+    };
     match (e, lang) {
         (ClockError::Control(c), _) => c.message(lang),
         (ClockError::Leave(l), _) => l.message(lang),
         (ClockError::Zone(z), _) => z.message(lang),
-        (ClockError::Store(s), Language::En) => format!("database error: {s}"),
-        (ClockError::Store(_), Language::Ru) => "ошибка базы данных; попробуйте позже".into(),
-        (ClockError::Move(MoveClockError::NotRunning { side: s }), Language::En) => {
-            format!(
-                "it is not the move of {} now: their clock is not running",
-                side(*s)
-            )
+        (ClockError::Store(s), _) => Message::new("refusal-database")
+            .arg("why", s.to_string())
+            .render(lang),
+        (ClockError::Move(MoveClockError::NotRunning { side: s }), _) => {
+            Message::new("clock-refusal-not-running")
+                .arg("side", side_name(*s, lang))
+                .render(lang)
         }
-        (ClockError::Move(MoveClockError::NotRunning { side: s }), Language::Ru) => {
-            format!("сейчас не ход стороны «{}»: её часы не идут", side(*s))
+        (ClockError::Move(MoveClockError::Late { deadline, .. }), _) => {
+            Message::new("clock-refusal-late")
+                .arg("deadline", format_utc(*deadline))
+                .render(lang)
         }
-        (ClockError::Move(MoveClockError::Late { deadline, .. }), Language::En) => format!(
-            "the move arrived after the deadline {}",
-            format_utc(*deadline)
-        ),
-        (ClockError::Move(MoveClockError::Late { deadline, .. }), Language::Ru) => format!(
-            "ход получен после контрольного срока {}",
-            format_utc(*deadline)
-        ),
-        (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), Language::En) => {
-            format!(
-                "the move is dated before the clock started ({})",
-                format_utc(*started_at)
-            )
+        (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), _) => {
+            Message::new("clock-refusal-before-start")
+                .arg("started", format_utc(*started_at))
+                .render(lang)
         }
-        (ClockError::Move(MoveClockError::BeforeStart { started_at, .. }), Language::Ru) => {
-            format!(
-                "ход датирован раньше пуска часов ({})",
-                format_utc(*started_at)
-            )
-        }
-        (ClockError::NoTimeControl(g), Language::En) => format!("game #{g} has no time control"),
-        (ClockError::NoTimeControl(g), Language::Ru) => {
-            format!("у партии №{g} нет контроля времени")
-        }
-        (ClockError::NoClocks(g), Language::En) => format!("game #{g} has no clocks"),
-        (ClockError::NoClocks(g), Language::Ru) => format!("у партии №{g} нет часов"),
-        (ClockError::AlreadyStarted(g), Language::En) => {
-            format!("the clocks of game #{g} run already")
-        }
-        (ClockError::AlreadyStarted(g), Language::Ru) => {
-            format!("часы партии №{g} уже запущены")
-        }
+        (ClockError::NoTimeControl(g), _) => game("refusal-no-time-control", g),
+        (ClockError::NoClocks(g), _) => game("clock-refusal-no-clocks", g),
+        (ClockError::AlreadyStarted(g), _) => game("clock-refusal-already-started", g),
     }
 }
 

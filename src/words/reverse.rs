@@ -7,10 +7,36 @@
 //! there is read here too.
 
 use super::game::side_name;
-use super::state::{side_genitive, status_synonyms, status_word};
+use super::state::status_word;
 use crate::rules::Color;
 use crate::vocabulary::Language;
 use crate::vocabulary::{GameResult, GameStatus};
+
+/// Other words a director may type for a status (read back by
+/// [`status_named`] beside [`status_word`]).
+#[must_use]
+fn status_synonyms(status: GameStatus, lang: Language) -> &'static [&'static str] {
+    match (status, lang) {
+        (GameStatus::Active, Language::En) => &["playing", "running"],
+        (GameStatus::Active, Language::Ru) => &["активна", "активная", "активные", "играется"],
+        (GameStatus::Paused, Language::En) => &[],
+        (GameStatus::Paused, Language::Ru) => &["приостановлены", "пауза"],
+        (GameStatus::Adjourned, Language::En) => &[],
+        (GameStatus::Adjourned, Language::Ru) => &["отложенные"],
+        (GameStatus::Finished, Language::En) => &["over", "done"],
+        (GameStatus::Finished, Language::Ru) => &["завершена", "завершённые", "оконченные"],
+        (GameStatus::Annulled, Language::En) => &[],
+        (GameStatus::Annulled, Language::Ru) => &["аннулированные"],
+    }
+}
+
+/// The genitive of a side («белых», «чёрных») for Russian phrases.
+fn side_genitive(side: Color) -> &'static str {
+    match side {
+        Color::White => "белых",
+        Color::Black => "чёрных",
+    }
+}
 
 /// Lowercase, `ё` read as `е`, spaces collapsed, a final full stop dropped.
 fn folded(text: &str) -> String {
@@ -41,7 +67,7 @@ fn result_words(r: GameResult) -> Vec<String> {
         words.push("½-½".into());
     }
     for lang in [Language::En, Language::Ru] {
-        words.push(super::moves::result(r, lang).to_string());
+        words.push(super::moves::result(r, lang));
         if let Some(w) = winner(r) {
             words.push(side_name(w, lang).to_string());
         }
@@ -89,7 +115,7 @@ pub fn status_named(text: &str) -> Option<GameStatus> {
     GameStatus::ALL.iter().copied().find(|s| {
         folded(s.as_str()) == t
             || [Language::En, Language::Ru].into_iter().any(|lang| {
-                folded(status_word(*s, lang)) == t
+                folded(&status_word(*s, lang)) == t
                     || status_synonyms(*s, lang).iter().any(|w| folded(w) == t)
             })
     })
@@ -104,7 +130,7 @@ mod tests {
         for r in GameResult::ALL {
             for lang in [Language::En, Language::Ru] {
                 assert_eq!(
-                    result_named(super::super::moves::result(*r, lang)),
+                    result_named(&super::super::moves::result(*r, lang)),
                     Some(*r)
                 );
             }
@@ -112,7 +138,7 @@ mod tests {
         }
         for s in GameStatus::ALL {
             for lang in [Language::En, Language::Ru] {
-                assert_eq!(status_named(status_word(*s, lang)), Some(*s));
+                assert_eq!(status_named(&status_word(*s, lang)), Some(*s));
             }
             assert_eq!(status_named(s.as_str()), Some(*s));
         }

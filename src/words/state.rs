@@ -4,6 +4,7 @@
 //! deadline and no reminder. The referee fills a [`StateView`]; this module
 //! alone words it.
 
+use super::catalog::Message;
 use super::game::{side_name, variant_name};
 use super::moves::result_with_score;
 use crate::clock::{ActionKind, TimeoutPolicy};
@@ -20,15 +21,12 @@ pub use crate::referee::told::{
 /// player pastes the bot's text back).
 #[must_use]
 pub fn header(game: i64, variant: Variant, white: &str, black: &str, lang: Language) -> String {
-    let number = game_number(game, lang);
-    let word = match lang {
-        Language::En => "Game",
-        Language::Ru => "Партия",
-    };
-    format!(
-        "{word} {number} - {}: {white} – {black}",
-        variant_name(variant, lang)
-    )
+    Message::new("state-header")
+        .arg("game", game.to_string())
+        .arg("variant", variant_name(variant, lang))
+        .arg("white", white)
+        .arg("black", black)
+        .render(lang)
 }
 
 /// The whole state text, with the board drawn as `board` (text).
@@ -69,16 +67,14 @@ pub fn below_board(v: &StateView, end_told: bool, lang: Language) -> String {
     let mut s = String::from("\n\n");
     let score = score(&v.score);
     if !score.is_empty() {
-        s.push_str(match lang {
-            Language::En => "Score:\n",
-            Language::Ru => "Запись партии:\n",
-        });
+        s.push_str(&Message::new("state-score-heading").render(lang));
+        s.push('\n');
         s.push_str(&score);
         s.push_str("\n\n");
     }
     if end_told && ended {
         if v.clocks.is_some() {
-            s.push_str(lang.pick("Clocks:", "Часы:"));
+            s.push_str(&Message::new("state-clocks-heading").render(lang));
             s.push('\n');
         }
     } else {
@@ -106,33 +102,15 @@ pub fn phase_line(phase: &Phase, variant: Variant, lang: Language) -> String {
                 mover,
                 number,
             },
-            Language::En,
-        ) => format!(
-            "Move {number}: {} ({mover}) to move.",
-            side_name(*to_move, lang)
-        ),
-        (
-            Phase::Playing {
-                to_move,
-                mover,
-                number,
-            },
-            Language::Ru,
-        ) => format!(
-            "Ход {number}: ходят {} ({mover}).",
-            side_name(*to_move, lang)
-        ),
-        (Phase::Stopped(status), _) => status_line(*status, lang).to_string(),
-        (Phase::Frozen, Language::En) => {
-            "The tournament's playing period is over: the game waits for adjudication; the clocks stand and no move is due.".into()
-        }
-        (Phase::Frozen, Language::Ru) => {
-            "Срок игры в турнире истёк: партия ждёт присуждения результата; часы стоят, ход не ожидается.".into()
-        }
-        (Phase::Annulled, Language::En) => {
-            "The game was annulled by the referee; it counts for nobody.".into()
-        }
-        (Phase::Annulled, Language::Ru) => "Партия аннулирована судьёй и не засчитывается.".into(),
+            _,
+        ) => Message::new("state-to-move")
+            .arg("number", number.to_string())
+            .arg("side", side_name(*to_move, lang))
+            .arg("mover", mover.as_str())
+            .render(lang),
+        (Phase::Stopped(status), _) => status_line(*status, lang),
+        (Phase::Frozen, _) => Message::new("state-frozen").render(lang),
+        (Phase::Annulled, _) => Message::new("state-annulled-by-referee").render(lang),
         (
             Phase::Finished {
                 result,
@@ -144,39 +122,28 @@ pub fn phase_line(phase: &Phase, variant: Variant, lang: Language) -> String {
 }
 
 /// A stopped game's state (paused, adjourned).
-fn status_line(status: GameStatus, lang: Language) -> &'static str {
-    match (status, lang) {
-        (GameStatus::Paused, Language::En) => {
-            "The game is paused by the referee; the clocks stand and no move is due."
-        }
-        (GameStatus::Paused, Language::Ru) => {
-            "Партия приостановлена судьёй: часы стоят, ход не ожидается."
-        }
-        (GameStatus::Adjourned, Language::En) => {
-            "The game is adjourned: the player to move seals a move (reply \"seal\" and the move); that player's clock runs until the move is sealed, then both clocks stand until the game resumes."
-        }
-        (GameStatus::Adjourned, Language::Ru) => {
-            "Партия отложена: тот, чей ход, записывает ход в конверт (ответьте «записываю ход» и ход); его часы идут, пока ход не записан, затем часы обоих стоят до доигрывания."
-        }
-        (GameStatus::Active, Language::En) => "The game is in progress.",
-        (GameStatus::Active, Language::Ru) => "Партия продолжается.",
-        (GameStatus::Finished, Language::En) => "The game is over.",
-        (GameStatus::Finished, Language::Ru) => "Партия окончена.",
-        (GameStatus::Annulled, Language::En) => "The game was annulled.",
-        (GameStatus::Annulled, Language::Ru) => "Партия аннулирована.",
-    }
+fn status_line(status: GameStatus, lang: Language) -> String {
+    let id = match status {
+        GameStatus::Paused => "state-paused",
+        GameStatus::Adjourned => "state-adjourned",
+        GameStatus::Active => "state-in-progress",
+        GameStatus::Finished => "state-over",
+        GameStatus::Annulled => "state-annulled",
+    };
+    Message::new(id).render(lang)
 }
 
 /// A game status as a short word for lists: "in progress" / «идёт».
 #[must_use]
-pub fn status_word(status: GameStatus, lang: Language) -> &'static str {
-    match status {
-        GameStatus::Active => lang.pick("in progress", "идёт"),
-        GameStatus::Paused => lang.pick("paused", "приостановлена"),
-        GameStatus::Adjourned => lang.pick("adjourned", "отложена"),
-        GameStatus::Finished => lang.pick("finished", "окончена"),
-        GameStatus::Annulled => lang.pick("annulled", "аннулирована"),
-    }
+pub fn status_word(status: GameStatus, lang: Language) -> String {
+    let id = match status {
+        GameStatus::Active => "status-active",
+        GameStatus::Paused => "status-paused",
+        GameStatus::Adjourned => "status-adjourned",
+        GameStatus::Finished => "status-finished",
+        GameStatus::Annulled => "status-annulled",
+    };
+    Message::new(id).render(lang)
 }
 
 /// Why a game stands still, named for what it is: "awaiting the director's
@@ -194,38 +161,12 @@ pub fn standstill_word(why: crate::vocabulary::Standstill, lang: Language) -> St
     crate::words::catalog::Message::new(id).render(lang)
 }
 
-/// Other words a director may type for a status (read back by
-/// [`super::reverse::status_named`] beside [`status_word`]).
-#[must_use]
-pub fn status_synonyms(status: GameStatus, lang: Language) -> &'static [&'static str] {
-    match (status, lang) {
-        (GameStatus::Active, Language::En) => &["playing", "running"],
-        (GameStatus::Active, Language::Ru) => &["активна", "активная", "активные", "играется"],
-        (GameStatus::Paused, Language::En) => &[],
-        (GameStatus::Paused, Language::Ru) => &["приостановлены", "пауза"],
-        (GameStatus::Adjourned, Language::En) => &[],
-        (GameStatus::Adjourned, Language::Ru) => &["отложенные"],
-        (GameStatus::Finished, Language::En) => &["over", "done"],
-        (GameStatus::Finished, Language::Ru) => &["завершена", "завершённые", "оконченные"],
-        (GameStatus::Annulled, Language::En) => &[],
-        (GameStatus::Annulled, Language::Ru) => &["аннулированные"],
-    }
-}
-
 /// The side that lost, for a decisive result.
 fn loser(result: GameResult) -> Option<Color> {
     match result {
         GameResult::WhiteWins => Some(Color::Black),
         GameResult::BlackWins => Some(Color::White),
         GameResult::Draw => None,
-    }
-}
-
-/// The genitive of a side («белых», «чёрных») for Russian phrases.
-pub(crate) fn side_genitive(side: Color) -> &'static str {
-    match side {
-        Color::White => "белых",
-        Color::Black => "чёрных",
     }
 }
 
@@ -243,104 +184,41 @@ pub fn termination_words(
     if let Some(rule) = super::moves::termination_rule(termination, variant, lang) {
         return rule;
     }
-    let l = loser(result);
-    let en = |c: Option<Color>| c.map_or("a player", |c| side_name(c, Language::En));
-    let ru = |c: Option<Color>| c.map_or("игрок", |c| side_name(c, Language::Ru));
-    let gen_ru = |c: Option<Color>| c.map_or("игрока", side_genitive);
-    match (termination, lang) {
-        (Termination::Resignation, Language::En) => format!("{} resigned", en(l)),
-        (Termination::Resignation, Language::Ru) => format!("{} сдались", ru(l)),
-        (Termination::NoMoves, Language::En) => format!("{} had no move left", en(l)),
-        (Termination::NoMoves, Language::Ru) => format!("у {} не осталось ходов", gen_ru(l)),
-        (Termination::NoPieces, Language::En) => format!("{} had no pieces left", en(l)),
-        (Termination::NoPieces, Language::Ru) => format!("у {} не осталось шашек", gen_ru(l)),
-        (Termination::Agreement, Language::En) => "drawn by agreement".into(),
-        (Termination::Agreement, Language::Ru) => "ничья по соглашению".into(),
-        (Termination::Repetition, Language::En) => "the same position occurred three times".into(),
-        (Termination::Repetition, Language::Ru) => "позиция повторилась трижды".into(),
+    // The loser by key (`white`, `black`, or `none`: a player unnamed), for
+    // the messages that name the side in their language's case.
+    let side = match loser(result) {
+        Some(Color::White) => "white",
+        Some(Color::Black) => "black",
+        None => "none",
+    };
+    let id = match termination {
+        Termination::Resignation => "termination-resignation",
+        Termination::NoMoves => "termination-no-moves",
+        Termination::NoPieces => "termination-no-pieces",
+        Termination::Agreement => "termination-agreement",
+        Termination::Repetition => "termination-repetition",
         // The rules of another game, or a game's own words missing: the
         // rule by its kind.
-        (Termination::FivefoldRepetition, Language::En) => {
-            "the same position occurred five times".into()
+        Termination::FivefoldRepetition => "termination-fivefold-repetition",
+        Termination::KingsOnly => "termination-kings-only",
+        Termination::LoneKing | Termination::LoneKingMainRoad | Termination::LoneKingTwoPieces => {
+            "termination-lone-king"
         }
-        (Termination::FivefoldRepetition, Language::Ru) => "позиция повторилась пять раз".into(),
-        (Termination::KingsOnly, Language::En) => {
-            "only kings moved, without a capture, for as many moves as the rules count".into()
-        }
-        (Termination::KingsOnly, Language::Ru) => {
-            "ходили только дамки, без взятий, столько ходов, сколько требуют правила".into()
-        }
-        (
-            Termination::LoneKing
-            | Termination::LoneKingMainRoad
-            | Termination::LoneKingTwoPieces,
-            Language::En,
-        ) => "a lone king held out against the stronger side for as many moves as the rules count"
-            .into(),
-        (
-            Termination::LoneKing
-            | Termination::LoneKingMainRoad
-            | Termination::LoneKingTwoPieces,
-            Language::Ru,
-        ) => "одинокая дамка продержалась против сильнейшей стороны столько ходов, сколько требуют правила"
-            .into(),
-        (Termination::UnchangedMaterial, Language::En) => {
-            "the material did not change for as many moves as the rules count".into()
-        }
-        (Termination::UnchangedMaterial, Language::Ru) => {
-            "соотношение сил не менялось столько ходов, сколько требуют правила".into()
-        }
-        (Termination::FiftyMoves, Language::En) => {
-            "50 moves of each side without a capture or a pawn move".into()
-        }
-        (Termination::FiftyMoves, Language::Ru) => {
-            "50 ходов каждой стороны без взятий и ходов пешками".into()
-        }
-        (Termination::SeventyFiveMoves, Language::En) => {
-            "75 moves of each side without a capture or a pawn move".into()
-        }
-        (Termination::SeventyFiveMoves, Language::Ru) => {
-            "75 ходов каждой стороны без взятий и ходов пешками".into()
-        }
-        (Termination::DrawRule, Language::En) => {
-            "a draw rule of the game (which one was not recorded)".into()
-        }
-        (Termination::DrawRule, Language::Ru) => {
-            "одно из правил о ничьей (какое — не записано)".into()
-        }
-        (Termination::Adjudication, Language::En) => "adjudicated by the referee".into(),
-        (Termination::Adjudication, Language::Ru) => "результат присуждён судьёй".into(),
-        (Termination::AgreedClaims, Language::En) => {
-            "both players claimed this result at the end of the playing period".into()
-        }
-        (Termination::AgreedClaims, Language::Ru) => {
-            "оба участника заявили этот результат по окончании срока игры".into()
-        }
-        (Termination::Forfeit, Language::En) => format!("{} forfeited the game", en(l)),
-        (Termination::Forfeit, Language::Ru) => {
-            format!("{} получили техническое поражение", ru(l))
-        }
-        (Termination::Recorded, Language::En) => "as the game record gives it".into(),
-        (Termination::Recorded, Language::Ru) => "по записи партии".into(),
-        (Termination::SealedMove, Language::En) => {
-            format!("the sealed move of {} was illegal or unclear", en(l))
-        }
-        (Termination::SealedMove, Language::Ru) => {
-            format!("записанный ход {} невозможен или неясен", gen_ru(l))
-        }
-        (Termination::Time, Language::En) => format!("{} ran out of time", en(l)),
-        (Termination::Time, Language::Ru) => format!("{} просрочили время", ru(l)),
-        (Termination::Checkmate, Language::En) => format!("{} was checkmated", en(l)),
-        (Termination::Checkmate, Language::Ru) => format!("{} получили мат", ru(l)),
-        (Termination::Stalemate, Language::En) => "stalemate".into(),
-        (Termination::Stalemate, Language::Ru) => "пат".into(),
-        (Termination::InsufficientMaterial, Language::En) => {
-            "neither side has the material to mate".into()
-        }
-        (Termination::InsufficientMaterial, Language::Ru) => {
-            "ни у одной стороны нет материала для мата".into()
-        }
-    }
+        Termination::UnchangedMaterial => "termination-unchanged-material",
+        Termination::FiftyMoves => "termination-fifty-moves",
+        Termination::SeventyFiveMoves => "termination-seventy-five-moves",
+        Termination::DrawRule => "termination-draw-rule",
+        Termination::Adjudication => "termination-adjudication",
+        Termination::AgreedClaims => "termination-agreed-claims",
+        Termination::Forfeit => "termination-forfeit",
+        Termination::Recorded => "termination-recorded",
+        Termination::SealedMove => "termination-sealed-move",
+        Termination::Time => "termination-time",
+        Termination::Checkmate => "termination-checkmate",
+        Termination::Stalemate => "termination-stalemate",
+        Termination::InsufficientMaterial => "termination-insufficient-material",
+    };
+    Message::new(id).arg("side", side).render(lang)
 }
 
 /// The last line of a finished game: "The game is over. Black won (0-1):
@@ -352,37 +230,26 @@ pub fn finished_line(
     variant: Variant,
     lang: Language,
 ) -> String {
-    let how = termination_words(termination, result, variant, lang);
-    match lang {
-        Language::En => format!(
-            "The game is over. {}: {how}.",
-            result_with_score(result, lang)
-        ),
-        Language::Ru => format!(
-            "Партия окончена. {}: {how}.",
-            result_with_score(result, lang)
-        ),
-    }
+    Message::new("state-finished")
+        .arg("result", result_with_score(result, lang))
+        .arg("how", termination_words(termination, result, variant, lang))
+        .render(lang)
 }
 
 /// A pending draw offer, with how to answer it when it is the reader's to
 /// answer (`own`: the reader made it); `reader_to_move`: a move declines it too.
 #[must_use]
 pub fn offer_line(by: Color, own: bool, reader_to_move: bool, lang: Language) -> String {
-    match (own, lang) {
-        (true, Language::En) => "Your draw offer waits for your opponent's answer.".into(),
-        (true, Language::Ru) => "Ваше предложение ничьей ждёт ответа соперника.".into(),
-        (false, Language::En) => format!(
-            "{} offers a draw. {}",
-            side_name(by, lang),
-            super::moves::how_to_answer_offer(lang, reader_to_move)
-        ),
-        (false, Language::Ru) => format!(
-            "{} предлагают ничью. {}",
-            super::game::side_name_capital(by, lang),
-            super::moves::how_to_answer_offer(lang, reader_to_move)
-        ),
+    if own {
+        return Message::new("state-own-offer-waits").render(lang);
     }
+    Message::new("state-offer-pending")
+        .arg("side", super::game::side_name_capital(by, lang))
+        .arg(
+            "answer",
+            super::moves::how_to_answer_offer(lang, reader_to_move),
+        )
+        .render(lang)
 }
 
 /// Seconds rounded to whole hours: up for time used, down for time left, so
@@ -419,26 +286,19 @@ pub fn clock_line(v: &ClockLine, playing: bool, lang: Language) -> String {
     let used = used_words(v.used_seconds, lang);
     let left = left_words(v.left_seconds, lang);
     let running = v.running;
-    match (playing, v.this_move_seconds, lang) {
-        (false, _, Language::En) => format!("  {name}: used {used}"),
-        (false, _, Language::Ru) => format!("  {name}: израсходовано {used}"),
-        (true, None, Language::En) => format!("  {name}: used {used}, left {left}"),
-        (true, None, Language::Ru) => format!("  {name}: израсходовано {used}, осталось {left}"),
-        (true, Some(m), Language::En) if running || m > 0 => format!(
-            "  {name}: this move used {}, left {left} (used in the game: {used})",
-            used_words(m, lang)
-        ),
-        (true, Some(m), Language::Ru) if running || m > 0 => format!(
-            "  {name}: на этот ход израсходовано {}, осталось {left} (всего за партию израсходовано {used})",
-            used_words(m, lang)
-        ),
-        (true, Some(_), Language::En) => {
-            format!("  {name}: next move {left} (used in the game: {used})")
-        }
-        (true, Some(_), Language::Ru) => {
-            format!("  {name}: на следующий ход {left} (всего за партию израсходовано {used})")
-        }
-    }
+    let line = match (playing, v.this_move_seconds) {
+        (false, _) => Message::new("state-clock-used"),
+        (true, None) => Message::new("state-clock-used-left").arg("left", left),
+        (true, Some(m)) if running || m > 0 => Message::new("state-clock-this-move")
+            .arg("move", used_words(m, lang))
+            .arg("left", left),
+        (true, Some(_)) => Message::new("state-clock-next-move").arg("left", left),
+    };
+    // Indented under the heading of the clocks.
+    format!(
+        "  {}",
+        line.arg("side", name).arg("used", used).render(lang)
+    )
 }
 
 /// The clock lines: the time control, both clocks, and — while the game is
@@ -448,40 +308,43 @@ fn clock_lines(c: &Clocks, phase: &Phase, lang: Language) -> String {
     let playing = matches!(phase, Phase::Playing { .. });
     let mut s = String::new();
     if let (true, Some(control)) = (playing, c.control.map(|c| c.describe(lang))) {
-        s.push_str(&match lang {
-            Language::En => format!("Time control: {control}\n"),
-            Language::Ru => format!("Контроль времени: {control}\n"),
-        });
+        s.push_str(
+            &Message::new("state-time-control")
+                .arg("control", control)
+                .render(lang),
+        );
+        s.push('\n');
     }
     for v in &c.sides {
         s.push_str(&clock_line(v, playing, lang));
         if let (true, Some(when)) = (playing, &v.deadline) {
-            s.push_str(&match lang {
-                Language::En => format!("; move due by {when}"),
-                Language::Ru => format!("; срок хода: {when}"),
-            });
+            s.push_str("; ");
+            s.push_str(
+                &Message::new("state-move-due")
+                    .arg("when", when.as_str())
+                    .render(lang),
+            );
         }
         if playing && v.stopped {
-            s.push_str(match lang {
-                Language::En => "; clock stopped, no deadline",
-                Language::Ru => "; часы остановлены, срока нет",
-            });
+            s.push_str("; ");
+            s.push_str(&Message::new("state-clock-stopped").render(lang));
         }
         s.push('\n');
     }
     if playing {
-        s.push_str(&match lang {
-            Language::En => format!(
-                "  Your leave left this year: {}",
-                super::game::count_en(c.leave_left, "day", "days")
-            ),
-            Language::Ru => format!("  Ваш отпуск: осталось {} дн. в этом году", c.leave_left),
-        });
+        s.push_str("  ");
+        s.push_str(
+            &Message::new("state-leave-left")
+                .arg("days", c.leave_left)
+                .render(lang),
+        );
         if let Some(r) = &c.next_reminder {
-            s.push_str(&match lang {
-                Language::En => format!("; next reminder: {}", reminder_line(r, lang)),
-                Language::Ru => format!("; следующее напоминание: {}", reminder_line(r, lang)),
-            });
+            s.push_str("; ");
+            s.push_str(
+                &Message::new("state-next-reminder")
+                    .arg("reminder", reminder_line(r, lang))
+                    .render(lang),
+            );
         }
         s.push('\n');
     }
@@ -532,63 +395,34 @@ pub fn reminder_words(kind: ActionKind, lang: Language) -> String {
         ActionKind::DirectorSilence { days } => ActionKind::SilenceReminder { days },
         other => other,
     };
-    match (kind, lang) {
-        (ActionKind::DeadlineReminder { hours }, Language::En) if hours % 24 == 0 => {
-            format!("{} before the deadline", super::game::days_en(hours / 24))
+    match kind {
+        ActionKind::DeadlineReminder { hours } if hours % 24 == 0 => {
+            Message::new("reminder-days-before-deadline").arg("days", hours / 24)
         }
-        (ActionKind::DeadlineReminder { hours }, Language::Ru) if hours % 24 == 0 => {
-            format!("за {} до срока", super::game::days_ru(hours / 24))
+        ActionKind::DeadlineReminder { hours } => {
+            Message::new("reminder-hours-before-deadline").arg("hours", hours)
         }
-        (ActionKind::DeadlineReminder { hours }, Language::En) => {
-            format!(
-                "{} before the deadline",
-                super::game::count_en(hours, "hour", "hours")
-            )
+        ActionKind::SilenceReminder { days } => {
+            Message::new("reminder-after-silence").arg("days", days)
         }
-        (ActionKind::DeadlineReminder { hours }, Language::Ru) => format!("за {hours} ч до срока"),
-        (ActionKind::SilenceReminder { days }, Language::En) => {
-            format!("after {} without a move", super::game::days_en(days))
-        }
-        (ActionKind::SilenceReminder { days }, Language::Ru) => {
-            format!("после {} без хода", super::game::days_ru(days))
-        }
-        (
-            ActionKind::TimeOut {
-                policy: TimeoutPolicy::LoseOnTime,
-            },
-            Language::En,
-        ) => "the deadline: the game is lost on time".into(),
-        (
-            ActionKind::TimeOut {
-                policy: TimeoutPolicy::LoseOnTime,
-            },
-            Language::Ru,
-        ) => "контрольный срок: поражение по времени".into(),
-        (
-            ActionKind::TimeOut {
-                policy: TimeoutPolicy::ReportToReferee,
-            },
-            Language::En,
-        ) => "the deadline: the referee is told".into(),
-        (
-            ActionKind::TimeOut {
-                policy: TimeoutPolicy::ReportToReferee,
-            },
-            Language::Ru,
-        ) => "контрольный срок: сообщение судье".into(),
-        (ActionKind::DirectorDeadline { .. } | ActionKind::DirectorSilence { .. }, _) => {
-            String::new()
+        ActionKind::TimeOut {
+            policy: TimeoutPolicy::LoseOnTime,
+        } => Message::new("reminder-timeout-loss"),
+        ActionKind::TimeOut {
+            policy: TimeoutPolicy::ReportToReferee,
+        } => Message::new("reminder-timeout-report"),
+        ActionKind::DirectorDeadline { .. } | ActionKind::DirectorSilence { .. } => {
+            return String::new();
         }
     }
+    .render(lang)
 }
 
 /// A player's games, one line each: `#3 Русские шашки: A – B: идёт`.
 #[must_use]
 pub fn games_list(games: &[GameLine], lang: Language) -> String {
-    let mut s = String::from(match lang {
-        Language::Ru => "Ваши партии:\n",
-        Language::En => "Your games:\n",
-    });
+    let mut s = Message::new("state-your-games").render(lang);
+    s.push('\n');
     for g in games {
         let variant = variant_name(g.variant, lang);
         let stands = match g.result {
@@ -599,7 +433,7 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
             ),
             None => match g.standstill {
                 Some(why) => standstill_word(why, lang),
-                None => status_word(g.status, lang).to_string(),
+                None => status_word(g.status, lang),
             },
         };
         s.push_str(&format!(
@@ -610,10 +444,9 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
         ));
     }
     if games.is_empty() {
-        s.push_str(match lang {
-            Language::Ru => "  (партий пока нет)\n",
-            Language::En => "  (no games yet)\n",
-        });
+        s.push_str("  ");
+        s.push_str(&Message::new("state-no-games-yet").render(lang));
+        s.push('\n');
     }
     s
 }
@@ -621,32 +454,13 @@ pub fn games_list(games: &[GameLine], lang: Language) -> String {
 /// A run of like pieces of a tower: "white king", "2 black men" / «белая
 /// дамка», «2 чёрные простые», «5 чёрных простых».
 fn piece_run(n: usize, (color, letter): (Color, char), lang: Language) -> String {
-    let king = letter == 'k';
-    match lang {
-        Language::En => {
-            let colour = side_name(color, lang).to_lowercase();
-            match (n, king) {
-                (1, true) => format!("{colour} king"),
-                (1, false) => format!("{colour} man"),
-                (_, true) => format!("{n} {colour} kings"),
-                (_, false) => format!("{n} {colour} men"),
-            }
-        }
-        Language::Ru => {
-            let forms: [&str; 3] = match (color, king) {
-                (Color::White, true) => ["белая дамка", "белые дамки", "белых дамок"],
-                (Color::White, false) => ["белая простая", "белые простые", "белых простых"],
-                (Color::Black, true) => ["чёрная дамка", "чёрные дамки", "чёрных дамок"],
-                (Color::Black, false) => ["чёрная простая", "чёрные простые", "чёрных простых"],
-            };
-            let word = super::plural::plural_ru(n as u64, forms[0], forms[1], forms[2]);
-            if n == 1 {
-                word.to_string()
-            } else {
-                format!("{n} {word}")
-            }
-        }
-    }
+    let id = match (color, letter == 'k') {
+        (Color::White, true) => "piece-run-white-king",
+        (Color::White, false) => "piece-run-white-man",
+        (Color::Black, true) => "piece-run-black-king",
+        (Color::Black, false) => "piece-run-black-man",
+    };
+    Message::new(id).arg("n", n).render(lang)
 }
 
 /// A tower in words, top first, as the pictures list it: the owner's pieces,
@@ -671,13 +485,11 @@ pub fn tower_words(pieces: &[(Color, char)], lang: Language) -> String {
     if under.is_empty() {
         return top;
     }
-    let linker = match (own, lang) {
-        (1, Language::En) => "under it",
-        (_, Language::En) => "under them",
-        (1, Language::Ru) => "под ней",
-        (_, Language::Ru) => "под ними",
-    };
-    format!("{top}, {linker}: {under}")
+    Message::new("tower-words")
+        .arg("top", top)
+        .arg("own", own)
+        .arg("under", under)
+        .render(lang)
 }
 
 /// The board in one short line, for the picture's `alt` text and screen
@@ -702,48 +514,51 @@ pub fn board_words(view: &crate::games::BoardView, finished: bool, lang: Languag
                 (false, _) => men += 1,
             }
         }
+        // The counts are plain numbers here ("1 men"): the line is terse.
         let counts: Vec<String> = if chess {
-            vec![match lang {
-                Language::En => format!("{pieces} pieces"),
-                Language::Ru => format!("фигур {pieces}"),
-            }]
+            vec![
+                Message::new("board-count-pieces")
+                    .arg("n", pieces.to_string())
+                    .render(lang),
+            ]
         } else {
             [
-                (men, "men", "шашек"),
-                (kings, "kings", "дамок"),
-                (towers, "towers", "башен"),
+                (men, "board-count-men"),
+                (kings, "board-count-kings"),
+                (towers, "board-count-towers"),
             ]
             .iter()
-            .filter(|(n, _, _)| *n > 0)
-            .map(|(n, en, ru)| match lang {
-                Language::En => format!("{n} {en}"),
-                Language::Ru => format!("{ru} {n}"),
-            })
+            .filter(|(n, _)| *n > 0)
+            .map(|&(n, id)| Message::new(id).arg("n", n.to_string()).render(lang))
             .collect()
         };
         let counts = if counts.is_empty() {
-            match lang {
-                Language::En => "no pieces".to_string(),
-                Language::Ru => "фигур нет".to_string(),
-            }
+            Message::new("board-no-pieces").render(lang)
         } else {
             counts.join(", ")
         };
-        parts.push(match lang {
-            Language::En => format!("{} {counts}", side_name(side, lang)),
-            Language::Ru => format!("{}: {counts}", side_name(side, lang)),
-        });
+        parts.push(
+            Message::new("board-side")
+                .arg("side", side_name(side, lang))
+                .arg("counts", counts)
+                .render(lang),
+        );
     }
-    let turn = match (finished, lang) {
-        (true, Language::En) => "The game is over.".to_string(),
-        (true, Language::Ru) => "Партия окончена.".to_string(),
-        (false, Language::En) => format!("{} to move.", side_name(view.turn, lang)),
-        (false, Language::Ru) => format!("Ход {}.", side_genitive(view.turn)),
+    let turn = if finished {
+        Message::new("board-game-over")
+    } else {
+        Message::new("board-to-move").arg(
+            "side",
+            match view.turn {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+        )
     };
-    match lang {
-        Language::En => format!("Position: {}. {turn}", parts.join("; ")),
-        Language::Ru => format!("Позиция: {}. {turn}", parts.join("; ")),
-    }
+    Message::new("board-position")
+        .arg("sides", parts.join("; "))
+        .arg("turn", turn.render(lang))
+        .render(lang)
 }
 
 #[cfg(test)]

@@ -836,6 +836,57 @@ fn no_russian_sentence_outside_the_prose_layer() {
     }
 }
 
+/// The files of `src/words/` whose sentences all live in the message
+/// catalogs (`src/words/catalog/en.ftl` and `ru.ftl`): their code maps typed
+/// values to message ids and arguments, so a new language needs a catalog and
+/// no change to them. The list grows as files move; the other files of
+/// `src/words/` still hold sentences in Rust (docs/languages.md).
+const IN_CATALOGS: &[&str] = &[
+    "words/alerts.rs",
+    "words/clock.rs",
+    "words/diagram.rs",
+    "words/moves/refusals.rs",
+    "words/outbox.rs",
+    "words/pauses.rs",
+    "words/referee.rs",
+    "words/rulebook.rs",
+    "words/setup.rs",
+    "words/site.rs",
+    "words/state.rs",
+    "words/tournament_settings.rs",
+];
+
+#[test]
+fn the_files_worded_by_the_catalogs_hold_no_sentence_of_their_own() {
+    let sources = production_sources(&src().join("words"));
+    let mut report = Vec::new();
+    for &listed_file in IN_CATALOGS {
+        let file = sources
+            .iter()
+            .find(|f| f.rel == listed_file)
+            .unwrap_or_else(|| panic!("src/{listed_file} is listed but not there"));
+        for &(a, b) in &file.strings {
+            let literal = &file.full[a..b];
+            let russian = literal
+                .chars()
+                .any(|c| ('\u{400}'..='\u{4ff}').contains(&c));
+            if russian || reads_as_sentence(literal) {
+                report.push(format!(
+                    "src/{}:{}: {literal:?}",
+                    file.rel,
+                    line_of(&file.full, a)
+                ));
+            }
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "sentences in Rust in files worded by the catalogs (move them to \
+         src/words/catalog/*.ftl):\n{}",
+        report.join("\n")
+    );
+}
+
 /// Whether a string literal reads as an English sentence: three or more
 /// space-separated words of letters (an identifier such as
 /// `sealed_move_dropped`, a date format or a `{placeholder}` is no word).

@@ -701,3 +701,308 @@ withdrawal-directors = Directors: { $directors }.
 # A daily digest asked for at no hour from 0 to 23 (src/words/mail.rs).
 mail-digest-hour = A daily digest at "{ $hour }" was asked for, but the hour must be from 0 to 23 (of your time zone), for example "digest at 8". Nothing was changed.
 mail-digest-no-hour = A daily digest at an hour was asked for, but no hour follows: write one from 0 to 23 (of your time zone), for example "digest at 8". Nothing was changed.
+## The referee's refusals (src/words/referee.rs)
+
+# $why is the reader's own error, in English.
+start-refusal-setup = the start position: { $why }
+start-refusal-opening-unread = the opening "{ $text }": { $why }
+start-refusal-opening-move = the opening move "{ $text }" is not legal: { $why }
+# $side is `white` or `black`; $towers is `yes` in a game of towers.
+start-refusal-no-pieces = the game would be over before its first move: { $side ->
+    [white] White
+   *[black] Black
+  } has no { $towers ->
+    [yes] towers
+   *[no] pieces
+  }
+# $end is how the game would end.
+start-refusal-over = the game would be over before its first move: { $end }
+refusal-unknown-game = there is no game #{ $game }
+refusal-not-in-game = you do not play in game #{ $game }
+refusal-unknown-player = { $player } is not a registered player
+# The move number the player wrote, when it names no side.
+refusal-move-number-written = move { $number }
+refusal-wrong-move-number = you wrote { $written }, but it is { $due } now
+refusal-not-your-turn = it is not your move
+refusal-game-over = game #{ $game } is over: { $result }
+refusal-game-annulled = game #{ $game } was annulled
+refusal-game-not-active = game #{ $game } is { $status }
+refusal-no-pending-offer = there is no draw offer to answer
+refusal-own-offer = the pending draw offer is your own; your opponent must answer it
+refusal-opponent-offered = your opponent has offered a draw: answer "accept" or "decline" (or play a move)
+refusal-offer-right-used = your last draw offer was declined; you may offer again after your opponent has offered
+refusal-claim-not-on-turn = a draw may be claimed only when it is your move
+refusal-not-referee = only a referee may do this
+refusal-own-game = you play in game #{ $game }, so you cannot rule on it: another referee of the tournament must
+refusal-no-game = the line names no game of yours
+refusal-rollback-beyond = the game has { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+  }; it cannot be rolled back to ply { $to }
+refusal-nothing-to-roll-back = the game has { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+  } already: a rollback to ply { $plies } would remove nothing
+refusal-result-stands = game #{ $game } is finished and its result stands
+refusal-cannot-seal = a move may be sealed only in an adjourned game, by the player to move
+refusal-already-sealed = your move is sealed already, and a sealed move cannot be changed
+refusal-too-many-days = { $days } days is more than a referee may change a clock by at once (at most { $max } days either way)
+refusal-no-reason = a reason is required
+refusal-zero-days = the number of days must not be zero
+# $left is the time left on the side's clock.
+refusal-below-zero = { $side } has { $left } left: taking { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  } would take the balance below zero (add --force to do it, and the side loses on time)
+refusal-retired = { $player } has retired and cannot be entered
+refusal-no-time-control = game #{ $game } has no time control
+refusal-leave-overlaps-other = the leave overlaps the leave of { $player } from { $first } to { $last }
+# $why is why the leave was refused.
+refusal-leave-of = leave of { $player }: { $why }
+refusal-fault = the server failed under the command; nothing was changed, please send it again later
+refusal-already-recorded = this mail has been handled already
+refusal-same-player = White and Black are the same player
+refusal-not-player-of = { $player } does not play in game #{ $game }
+refusal-other-side-resigns = the side named as resigning is not yours
+# $why is the replay's error (English only: the Russian says the referee is told).
+refusal-corrupt-game = game #{ $game } cannot be replayed from the database: { $why }
+# $why is the database's error (English only).
+refusal-database = database error: { $why }
+tournament-refusal-unknown = there is no tournament «{ $tournament }»
+tournament-refusal-bad-name = a tournament name is one line of visible characters, at most { $max } of them
+tournament-refusal-exists = a tournament «{ $tournament }» exists already
+tournament-refusal-not-entered = you do not play in the tournament «{ $tournament }»
+tournament-refusal-player-not-entered = { $player } is not entered in the tournament «{ $tournament }»
+tournament-refusal-none-entered = you play in no tournament
+tournament-refusal-no-table = game #{ $game } is a game of the tournament «{ $tournament }», whose table the bot does not keep: its director has it
+tournament-refusal-already-entered = { $player } is entered already
+tournament-refusal-started = the games of the tournament «{ $tournament }» are made already: the entrants and the draw stand
+tournament-refusal-not-drawn = the personal numbers of the tournament «{ $tournament }» are not drawn yet
+tournament-refusal-too-few = section { $section } has { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+  }; a round robin needs at least 2
+tournament-refusal-numbers-mismatch = the numbers for section { $section } must list each of its entrants exactly once
+tournament-refusal-not-playing = { $player } no longer plays in the tournament
+tournament-refusal-draw-offers-from = the tournament's rules allow draw offers from move { $move } on
+tournament-refusal-frozen = the playing period is over: game #{ $game } waits for adjudication; send your claim ("claim win", "claim draw" or "claim loss") with your analysis
+tournament-refusal-no-adjudication = game #{ $game } is not waiting for adjudication
+# $why is what is wrong with the list, in English.
+tournament-refusal-ballot = the list of openings cannot be used: { $why }
+tournament-refusal-no-drawing-table = the list of openings cannot be used: no drawing table "{ $table }"
+tournament-refusal-not-in-period = the tournament «{ $tournament }» is not being played
+tournament-refusal-no-claim = there is no such claim for game #{ $game }
+tournament-refusal-which-claim = the claims for game #{ $game } differ: say whose claim (white or black)
+tournament-refusal-not-director = you are not a director of the tournament «{ $tournament }»: only its directors and the admins may change it or rule on its games
+tournament-refusal-director-not-referee = { $player } is not a referee: only a referee or an admin may direct a tournament
+tournament-refusal-already-director = { $player } is a director of the tournament already
+tournament-refusal-not-a-director = { $player } is not a director of the tournament
+tournament-refusal-last-director = the tournament «{ $tournament }» would be left without a director: add another one first
+clock-refusal-not-running = it is not the move of { $side } now: their clock is not running
+clock-refusal-late = the move arrived after the deadline { $deadline }
+clock-refusal-before-start = the move is dated before the clock started ({ $started })
+clock-refusal-no-clocks = game #{ $game } has no clocks
+clock-refusal-already-started = the clocks of game #{ $game } run already
+
+## A game's state (src/words/state.rs)
+
+state-header = Game #{ $game } - { $variant }: { $white } – { $black }
+state-score-heading = Score:
+state-clocks-heading = Clocks:
+# $mover is the player's name.
+state-to-move = Move { $number }: { $side } ({ $mover }) to move.
+state-frozen = The tournament's playing period is over: the game waits for adjudication; the clocks stand and no move is due.
+state-annulled-by-referee = The game was annulled by the referee; it counts for nobody.
+state-paused = The game is paused by the referee; the clocks stand and no move is due.
+state-adjourned = The game is adjourned: the player to move seals a move (reply "seal" and the move); that player's clock runs until the move is sealed, then both clocks stand until the game resumes.
+state-in-progress = The game is in progress.
+state-over = The game is over.
+state-annulled = The game was annulled.
+status-active = in progress
+status-paused = paused
+status-adjourned = adjourned
+status-finished = finished
+status-annulled = annulled
+# $side is the side that lost: `white`, `black`, or `none` (a player unnamed).
+termination-resignation = { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } resigned
+termination-no-moves = { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } had no move left
+termination-no-pieces = { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } had no pieces left
+termination-agreement = drawn by agreement
+termination-repetition = the same position occurred three times
+termination-fivefold-repetition = the same position occurred five times
+termination-kings-only = only kings moved, without a capture, for as many moves as the rules count
+termination-lone-king = a lone king held out against the stronger side for as many moves as the rules count
+termination-unchanged-material = the material did not change for as many moves as the rules count
+termination-fifty-moves = 50 moves of each side without a capture or a pawn move
+termination-seventy-five-moves = 75 moves of each side without a capture or a pawn move
+termination-draw-rule = a draw rule of the game (which one was not recorded)
+termination-adjudication = adjudicated by the referee
+termination-agreed-claims = both players claimed this result at the end of the playing period
+termination-forfeit = { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } forfeited the game
+termination-recorded = as the game record gives it
+termination-sealed-move = the sealed move of { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } was illegal or unclear
+termination-time = { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } ran out of time
+termination-checkmate = { $side ->
+    [white] White
+    [black] Black
+   *[none] a player
+  } was checkmated
+termination-stalemate = stalemate
+termination-insufficient-material = neither side has the material to mate
+# $result is the result with its score, $how how the game ended.
+state-finished = The game is over. { $result }: { $how }.
+state-own-offer-waits = Your draw offer waits for your opponent's answer.
+# $answer says how to answer the offer.
+state-offer-pending = { $side } offers a draw. { $answer }
+# One clock's line; $used, $left and $move are durations.
+state-clock-used = { $side }: used { $used }
+state-clock-used-left = { $side }: used { $used }, left { $left }
+state-clock-this-move = { $side }: this move used { $move }, left { $left } (used in the game: { $used })
+state-clock-next-move = { $side }: next move { $left } (used in the game: { $used })
+state-time-control = Time control: { $control }
+state-move-due = move due by { $when }
+state-clock-stopped = clock stopped, no deadline
+state-leave-left = Your leave left this year: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  }
+state-next-reminder = next reminder: { $reminder }
+reminder-days-before-deadline = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  } before the deadline
+reminder-hours-before-deadline = { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+  } before the deadline
+reminder-after-silence = after { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  } without a move
+# The part before the colon is dated in the reminder line.
+reminder-timeout-loss = the deadline: the game is lost on time
+reminder-timeout-report = the deadline: the referee is told
+state-your-games = Your games:
+state-no-games-yet = (no games yet)
+# A run of like pieces of a tower.
+piece-run-white-king = { $n ->
+    [1] white king
+   *[other] { $n } white kings
+  }
+piece-run-white-man = { $n ->
+    [1] white man
+   *[other] { $n } white men
+  }
+piece-run-black-king = { $n ->
+    [1] black king
+   *[other] { $n } black kings
+  }
+piece-run-black-man = { $n ->
+    [1] black man
+   *[other] { $n } black men
+  }
+# A tower: $top the owner's pieces ($own of them), $under the prisoners.
+tower-words = { $top }, { $own ->
+    [1] under it
+   *[other] under them
+  }: { $under }
+# The board in one line for screen readers; $n is a plain number.
+board-count-pieces = { $n } pieces
+board-count-men = { $n } men
+board-count-kings = { $n } kings
+board-count-towers = { $n } towers
+board-no-pieces = no pieces
+board-side = { $side } { $counts }
+board-game-over = The game is over.
+# $side is `white` or `black`.
+board-to-move = { $side ->
+    [white] White
+   *[black] Black
+  } to move.
+board-position = Position: { $sides }. { $turn }
+
+## How the rules end a game (src/words/moves/ends.rs)
+
+# Kings or men of a count, as the stronger side's material.
+ends-kings = { $n ->
+    [1] a king
+    [2] two kings
+    [3] three kings
+   *[other] { $n } kings
+  }
+ends-men = { $n ->
+    [1] a man
+    [2] two men
+    [3] three men
+   *[other] { $n } men
+  }
+ends-or-more = { $pieces } or more
+ends-and = { $first } and { $second }
+# Every split of $n pieces between kings and men.
+ends-pieces = { $n ->
+    [2] two pieces
+    [3] three pieces
+   *[other] { $n } pieces
+  }
+# $list is the materials but the last, joined by ", ".
+ends-either = { $list }, or { $last }
+ends-moves-of-stronger-side = { $moves } moves of the stronger side
+ends-moves-of-each-side = { $moves } moves of each player
+ends-lone-king-main-road = { $strong } against a lone king on the main road: no win within { $counted }
+ends-lone-king = { $strong } against a lone king: no win within { $counted }
+ends-unchanged-material = both sides have kings, { $lo }-{ $hi } pieces, material unchanged for { $moves } moves
+ends-kings-only = { $moves } moves with only kings moving and no capture
+ends-material-table-cell = { $moves } moves with { $lo }-{ $hi } pieces
+# $cells are the table's rows joined by ", ".
+ends-material-table = both sides have kings and the material has not changed for { $cells }
+end-no-pieces = the side to move has no pieces left
+end-no-towers = the side to move has no tower left
+end-no-moves = the side to move has no legal move
+end-checkmate = checkmate: the king is in check and no move parries it
+end-stalemate = stalemate: the side to move is not in check and has no legal move
+end-dead-position = dead position: neither side can checkmate with the material left
+end-fivefold-repetition = the same position has appeared five times
+end-seventy-five-moves = 75 moves by each player without a pawn move or a capture
+result-white-won = White won
+result-black-won = Black won
+result-draw = Draw
+# $rule is the rule with its citation, $result the result with its score.
+ends-game-over = Game over: { $rule }. { $result }.
+claim-rule-repetition = the same position with the same side to move has occurred three times
+claim-rule-fifty-moves = the last 50 moves by each player were made without a pawn move or a capture
+claim-rule-unchanged-material = for the last { $moves } moves the material (number of towers and their composition) has not changed
+ends-times = { $n ->
+    [1] once
+   *[other] { $n } times
+  }
+# $times is how often the position occurred (ends-times).
+claim-fails = the position has occurred { $times }; a draw needs the same position three times with the same side to move ({ $citation }), and no other claim rule applies
+# A number of days (the English is written by count_en in src/words/game.rs).
+days-count = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  }

@@ -725,3 +725,345 @@ withdrawal-directors = Директора: { $directors }.
 # Сводка, заказанная на час не от 0 до 23 (src/words/mail.rs).
 mail-digest-hour = Сводка на «{ $hour }» не заказана: час должен быть от 0 до 23 (по вашему времени), например «сводка в 8». Ничего не изменено.
 mail-digest-no-hour = Сводка не заказана: после «в» нет часа. Напишите час от 0 до 23 (по вашему времени), например «сводка в 8». Ничего не изменено.
+## The referee's refusals (src/words/referee.rs)
+
+# $why is the reader's own error (Russian).
+start-refusal-setup = начальная позиция: { $why }
+# $why (the reader's English error) is left out.
+start-refusal-opening-unread = дебют «{ $text }» не читается как запись ходов
+start-refusal-opening-move = ход дебюта «{ $text }» невозможен: { $why }
+start-refusal-no-pieces = партия окончилась бы до первого хода: у { $side ->
+    [white] белых
+   *[black] чёрных
+  } нет { $towers ->
+    [yes] колонн
+   *[no] шашек
+  }
+start-refusal-over = партия окончилась бы до первого хода: { $end }
+refusal-unknown-game = партии №{ $game } нет
+refusal-not-in-game = вы не играете в партии №{ $game }
+refusal-unknown-player = { $player } не зарегистрирован
+refusal-move-number-written = ход { $number }
+refusal-wrong-move-number = вы написали { $written }, а сейчас { $due }
+refusal-not-your-turn = сейчас не ваш ход
+refusal-game-over = партия №{ $game } окончена: { $result }
+refusal-game-annulled = партия №{ $game } аннулирована
+refusal-game-not-active = партия №{ $game } сейчас { $status }
+refusal-no-pending-offer = предложения ничьей нет
+refusal-own-offer = это ваше предложение ничьей; ответить должен соперник
+refusal-opponent-offered = соперник предложил ничью: ответьте «согласен» или «отказ» (или сделайте ход)
+refusal-offer-right-used = ваше предложение ничьей было отклонено; снова предложить можно после предложения соперника
+refusal-claim-not-on-turn = требовать ничью можно только в свой ход
+refusal-not-referee = это может сделать только судья
+refusal-own-game = вы играете в партии №{ $game } и не можете выносить по ней решения: это должен сделать другой судья турнира
+refusal-no-game = строка не относится ни к одной вашей партии
+refusal-rollback-beyond = в партии { $plies } { $plies ->
+    [one] полуход
+    [few] полухода
+    [many] полуходов
+   *[other] полухода
+  }; вернуть её к полуходу { $to } нельзя
+refusal-nothing-to-roll-back = в партии и так { $plies } { $plies ->
+    [one] полуход
+    [few] полухода
+    [many] полуходов
+   *[other] полухода
+  }: откат к полуходу { $plies } ничего не отменил бы
+refusal-result-stands = партия №{ $game } окончена, её результат остаётся в силе
+refusal-cannot-seal = записать ход в конверт можно только в отложенной партии, и только тому, чей ход
+refusal-already-sealed = ваш ход уже записан в конверт, а записанный ход изменить нельзя
+refusal-too-many-days = { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  }: так много судья не может изменить на часах за один раз (не больше чем { $max } { $max ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  })
+refusal-no-reason = нужно указать причину
+refusal-zero-days = число дней не может быть нулём
+refusal-below-zero = у стороны «{ $side }» осталось { $left }: если снять { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  }, остаток станет меньше нуля (снять это время можно только принудительно, и тогда сторона проиграет по времени)
+refusal-retired = { $player } выбыл из числа игроков, вносить его нельзя
+refusal-no-time-control = у партии №{ $game } нет контроля времени
+refusal-leave-overlaps-other = отпуск пересекается с отпуском игрока { $player } с { $first } по { $last }
+refusal-leave-of = отпуск игрока { $player }: { $why }
+refusal-fault = на сервере произошёл сбой; ничего не изменено, пришлите команду ещё раз позже
+refusal-already-recorded = это письмо уже обработано
+refusal-same-player = белыми и чёрными назван один и тот же игрок
+refusal-not-player-of = { $player } не играет в партии №{ $game }
+refusal-other-side-resigns = названа сдающейся не ваша сторона: сдаться можно только за себя
+# $why (the replay's English error) is left out: the referee is told.
+refusal-corrupt-game = партию №{ $game } не удаётся восстановить из базы данных; судья извещён
+# $why (the database's English error) is left out.
+refusal-database = ошибка базы данных; попробуйте позже
+tournament-refusal-unknown = турнира «{ $tournament }» нет
+tournament-refusal-bad-name = название турнира — одна строка видимых знаков, не длиннее { $max }
+tournament-refusal-exists = турнир «{ $tournament }» уже есть
+tournament-refusal-not-entered = вы не участвуете в турнире «{ $tournament }»
+tournament-refusal-player-not-entered = { $player } не участвует в турнире «{ $tournament }»
+tournament-refusal-none-entered = вы не участвуете ни в одном турнире
+tournament-refusal-no-table = партия №{ $game } — партия турнира «{ $tournament }», но таблицу этого турнира бот не ведёт: она у судьи турнира
+tournament-refusal-already-entered = { $player } уже участвует в турнире
+tournament-refusal-started = партии турнира «{ $tournament }» уже созданы: состав и жеребьёвка не меняются
+tournament-refusal-not-drawn = жеребьёвка номеров турнира «{ $tournament }» ещё не проведена
+tournament-refusal-too-few = в группе { $section } участников: { $players }; для кругового турнира нужно не меньше двух
+tournament-refusal-numbers-mismatch = в списке номеров группы { $section } каждый её участник должен быть ровно один раз
+tournament-refusal-not-playing = { $player } уже выбыл из турнира
+tournament-refusal-draw-offers-from = по положению о турнире ничью можно предлагать начиная с { $move }-го хода
+tournament-refusal-frozen = срок игры истёк: партия №{ $game } передана на присуждение; пришлите заявку («требую победу», «требую ничью» или «признаю поражение») с анализом
+tournament-refusal-no-adjudication = партия №{ $game } не передана на присуждение
+tournament-refusal-ballot = список дебютов не годится: { $why }
+tournament-refusal-no-drawing-table = список дебютов не годится: нет таблицы жеребьёвки дебютов «{ $table }»
+tournament-refusal-not-in-period = турнир «{ $tournament }» сейчас не играется
+tournament-refusal-no-claim = такой заявки по партии №{ $game } нет
+tournament-refusal-which-claim = заявки по партии №{ $game } различаются: укажите, чью заявку (белых или чёрных)
+tournament-refusal-not-director = вы не судья турнира «{ $tournament }»: менять турнир и выносить решения по его партиям могут только его судьи и администраторы
+tournament-refusal-director-not-referee = { $player } не судья: судить турнир может только судья или администратор
+tournament-refusal-already-director = { $player } уже судит этот турнир
+tournament-refusal-not-a-director = { $player } не судит этот турнир
+tournament-refusal-last-director = у турнира «{ $tournament }» не останется судьи: сначала добавьте другого
+clock-refusal-not-running = сейчас не ход стороны «{ $side }»: её часы не идут
+clock-refusal-late = ход получен после контрольного срока { $deadline }
+clock-refusal-before-start = ход датирован раньше пуска часов ({ $started })
+clock-refusal-no-clocks = у партии №{ $game } нет часов
+clock-refusal-already-started = часы партии №{ $game } уже запущены
+
+## A game's state (src/words/state.rs)
+
+state-header = Партия №{ $game } - { $variant }: { $white } – { $black }
+state-score-heading = Запись партии:
+state-clocks-heading = Часы:
+state-to-move = Ход { $number }: ходят { $side } ({ $mover }).
+state-frozen = Срок игры в турнире истёк: партия ждёт присуждения результата; часы стоят, ход не ожидается.
+state-annulled-by-referee = Партия аннулирована судьёй и не засчитывается.
+state-paused = Партия приостановлена судьёй: часы стоят, ход не ожидается.
+state-adjourned = Партия отложена: тот, чей ход, записывает ход в конверт (ответьте «записываю ход» и ход); его часы идут, пока ход не записан, затем часы обоих стоят до доигрывания.
+state-in-progress = Партия продолжается.
+state-over = Партия окончена.
+state-annulled = Партия аннулирована.
+status-active = идёт
+status-paused = приостановлена
+status-adjourned = отложена
+status-finished = окончена
+status-annulled = аннулирована
+termination-resignation = { $side ->
+    [white] белые
+    [black] чёрные
+   *[none] игрок
+  } сдались
+termination-no-moves = у { $side ->
+    [white] белых
+    [black] чёрных
+   *[none] игрока
+  } не осталось ходов
+termination-no-pieces = у { $side ->
+    [white] белых
+    [black] чёрных
+   *[none] игрока
+  } не осталось шашек
+termination-agreement = ничья по соглашению
+termination-repetition = позиция повторилась трижды
+termination-fivefold-repetition = позиция повторилась пять раз
+termination-kings-only = ходили только дамки, без взятий, столько ходов, сколько требуют правила
+termination-lone-king = одинокая дамка продержалась против сильнейшей стороны столько ходов, сколько требуют правила
+termination-unchanged-material = соотношение сил не менялось столько ходов, сколько требуют правила
+termination-fifty-moves = 50 ходов каждой стороны без взятий и ходов пешками
+termination-seventy-five-moves = 75 ходов каждой стороны без взятий и ходов пешками
+termination-draw-rule = одно из правил о ничьей (какое — не записано)
+termination-adjudication = результат присуждён судьёй
+termination-agreed-claims = оба участника заявили этот результат по окончании срока игры
+termination-forfeit = { $side ->
+    [white] белые
+    [black] чёрные
+   *[none] игрок
+  } получили техническое поражение
+termination-recorded = по записи партии
+termination-sealed-move = записанный ход { $side ->
+    [white] белых
+    [black] чёрных
+   *[none] игрока
+  } невозможен или неясен
+termination-time = { $side ->
+    [white] белые
+    [black] чёрные
+   *[none] игрок
+  } просрочили время
+termination-checkmate = { $side ->
+    [white] белые
+    [black] чёрные
+   *[none] игрок
+  } получили мат
+termination-stalemate = пат
+termination-insufficient-material = ни у одной стороны нет материала для мата
+state-finished = Партия окончена. { $result }: { $how }.
+state-own-offer-waits = Ваше предложение ничьей ждёт ответа соперника.
+state-offer-pending = { $side } предлагают ничью. { $answer }
+state-clock-used = { $side }: израсходовано { $used }
+state-clock-used-left = { $side }: израсходовано { $used }, осталось { $left }
+state-clock-this-move = { $side }: на этот ход израсходовано { $move }, осталось { $left } (всего за партию израсходовано { $used })
+state-clock-next-move = { $side }: на следующий ход { $left } (всего за партию израсходовано { $used })
+state-time-control = Контроль времени: { $control }
+state-move-due = срок хода: { $when }
+state-clock-stopped = часы остановлены, срока нет
+state-leave-left = Ваш отпуск: осталось { $days } дн. в этом году
+state-next-reminder = следующее напоминание: { $reminder }
+reminder-days-before-deadline = за { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } до срока
+reminder-hours-before-deadline = за { $hours } ч до срока
+reminder-after-silence = после { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  } без хода
+reminder-timeout-loss = контрольный срок: поражение по времени
+reminder-timeout-report = контрольный срок: сообщение судье
+state-your-games = Ваши партии:
+state-no-games-yet = (партий пока нет)
+piece-run-white-king = { $n ->
+    [1] белая дамка
+    [one] { $n } белая дамка
+    [few] { $n } белые дамки
+    [many] { $n } белых дамок
+   *[other] { $n } белые дамки
+  }
+piece-run-white-man = { $n ->
+    [1] белая простая
+    [one] { $n } белая простая
+    [few] { $n } белые простые
+    [many] { $n } белых простых
+   *[other] { $n } белые простые
+  }
+piece-run-black-king = { $n ->
+    [1] чёрная дамка
+    [one] { $n } чёрная дамка
+    [few] { $n } чёрные дамки
+    [many] { $n } чёрных дамок
+   *[other] { $n } чёрные дамки
+  }
+piece-run-black-man = { $n ->
+    [1] чёрная простая
+    [one] { $n } чёрная простая
+    [few] { $n } чёрные простые
+    [many] { $n } чёрных простых
+   *[other] { $n } чёрные простые
+  }
+tower-words = { $top }, { $own ->
+    [1] под ней
+   *[other] под ними
+  }: { $under }
+board-count-pieces = фигур { $n }
+board-count-men = шашек { $n }
+board-count-kings = дамок { $n }
+board-count-towers = башен { $n }
+board-no-pieces = фигур нет
+board-side = { $side }: { $counts }
+board-game-over = Партия окончена.
+board-to-move = Ход { $side ->
+    [white] белых
+   *[black] чёрных
+  }.
+board-position = Позиция: { $sides }. { $turn }
+
+## How the rules end a game (src/words/moves/ends.rs)
+
+ends-kings = { $n ->
+    [1] дамка
+    [2] две дамки
+    [3] три дамки
+    [one] { $n } дамка
+    [few] { $n } дамки
+    [many] { $n } дамок
+   *[other] { $n } дамки
+  }
+ends-men = { $n ->
+    [1] простая
+    [2] две простые
+    [3] три простые
+    [one] { $n } простая
+    [few] { $n } простые
+    [many] { $n } простых
+   *[other] { $n } простые
+  }
+ends-or-more = { $pieces } или больше
+ends-and = { $first } и { $second }
+ends-pieces = { $n ->
+    [2] две фигуры
+    [3] три фигуры
+    [one] { $n } фигура
+    [few] { $n } фигуры
+    [many] { $n } фигур
+   *[other] { $n } фигуры
+  }
+ends-either = { $list } или { $last }
+ends-moves-of-stronger-side = { $moves } { $moves ->
+    [one] ход
+    [few] хода
+    [many] ходов
+   *[other] хода
+  } сильнейшей стороны
+ends-moves-of-each-side = { $moves } { $moves ->
+    [one] ход
+    [few] хода
+    [many] ходов
+   *[other] хода
+  } каждой стороны
+ends-lone-king-main-road = { $strong } против одинокой дамки на большой дороге: нет выигрыша за { $counted }
+ends-lone-king = { $strong } против одинокой дамки: нет выигрыша за { $counted }
+ends-unchanged-material = у обеих сторон дамки, { $lo }-{ $hi } фигур, соотношение сил не менялось { $moves } { $moves ->
+    [one] ход
+    [few] хода
+    [many] ходов
+   *[other] хода
+  }
+ends-kings-only = { $moves } { $moves ->
+    [one] ход
+    [few] хода
+    [many] ходов
+   *[other] хода
+  } делались только дамками, без взятий
+ends-material-table-cell = { $moves } { $moves ->
+    [one] ход
+    [few] хода
+    [many] ходов
+   *[other] хода
+  } при { $lo }-{ $hi } фигурах
+ends-material-table = у обеих сторон дамки, и соотношение сил не менялось { $cells }
+end-no-pieces = у стороны, чей ход, не осталось шашек
+end-no-towers = у стороны, чей ход, не осталось башен
+end-no-moves = у стороны, чей ход, нет ходов
+end-checkmate = мат: королю объявлен шах, и от него нет защиты
+end-stalemate = пат: король не под шахом, а сделать ход нельзя
+end-dead-position = мёртвая позиция: ни одна сторона не может поставить мат оставшимися фигурами
+end-fivefold-repetition = одна и та же позиция возникла пять раз
+end-seventy-five-moves = 75 ходов каждой стороны без хода пешкой и без взятия
+result-white-won = Белые выиграли
+result-black-won = Чёрные выиграли
+result-draw = Ничья
+ends-game-over = Партия окончена: { $rule }. { $result }.
+claim-rule-repetition = одна и та же позиция при той же очереди хода повторилась три раза
+claim-rule-fifty-moves = последние 50 ходов каждой стороны сделаны без хода пешкой и без взятия
+claim-rule-unchanged-material = за последние { $moves } ходов материальное соотношение сил (количество башен и их состав) не изменилось
+ends-times = { $n } { $n ->
+    [few] раза
+   *[other] раз
+  }
+claim-fails = позиция встречалась { $times }; для ничьей нужна трижды повторившаяся позиция при той же очереди хода ({ $citation }), другие основания не выполнены
+days-count = { $days } { $days ->
+    [one] день
+    [few] дня
+    [many] дней
+   *[other] дня
+  }

@@ -44,6 +44,19 @@ const VARIABLES_DIFFER: &[(&str, &str)] = &[
          the Russian gives examples of a time control instead",
     ),
     (
+        "start-refusal-opening-unread",
+        "the English quotes the opening reader's own error ($why, English only); \
+         the Russian says the text is not a record of moves",
+    ),
+    (
+        "refusal-corrupt-game",
+        "the English names the replay's error ($why); the Russian says the referee is told",
+    ),
+    (
+        "refusal-database",
+        "the English names the database's error ($why); the Russian asks to try later",
+    ),
+    (
         "setup-illegal-resting-in-check",
         "the Russian says «the other side» where the English names it ($other)",
     ),

@@ -5,55 +5,35 @@ use crate::games::{ClaimKind, ClaimableDraw, EndRule, Finish};
 use crate::rules::{Citation, DrawRule, GameResult, LoneKingCount, Material};
 use crate::rules::{Termination, Variant};
 use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 use crate::words::rulebook::cite;
-
-/// A small count in words: "two" / «две» (feminine, as «дамки», «простые»).
-fn count_words(n: u8, lang: Language) -> String {
-    match (n, lang) {
-        (1, Language::En) => "a".into(),
-        (2, Language::En) => "two".into(),
-        (3, Language::En) => "three".into(),
-        (1, Language::Ru) => String::new(),
-        (2, Language::Ru) => "две".into(),
-        (3, Language::Ru) => "три".into(),
-        (n, _) => n.to_string(),
-    }
-}
 
 /// Kings or men of a count: "a king", "two men" / «дамка», «две простые».
 fn pieces_words(n: u8, king: bool, lang: Language) -> String {
-    let plural_ru = |one, few, many| super::super::plural::plural_ru(u64::from(n), one, few, many);
-    let noun = match (lang, king, n) {
-        (Language::En, true, 1) => "king",
-        (Language::En, true, _) => "kings",
-        (Language::En, false, 1) => "man",
-        (Language::En, false, _) => "men",
-        (Language::Ru, true, _) => plural_ru("дамка", "дамки", "дамок"),
-        (Language::Ru, false, _) => plural_ru("простая", "простые", "простых"),
-    };
-    let count = count_words(n, lang);
-    if count.is_empty() {
-        noun.to_string()
-    } else {
-        format!("{count} {noun}")
-    }
+    let id = if king { "ends-kings" } else { "ends-men" };
+    Message::new(id).arg("n", n).render(lang)
 }
 
 /// One material of the stronger side: "two kings and a man" / «две дамки и
 /// простая», "three kings or more" / «три дамки или больше».
 fn material_words(m: Material, lang: Language) -> String {
     match m {
-        Material::AtLeastKings(k) => match lang {
-            Language::En => format!("{} or more", pieces_words(k, true, lang)),
-            Language::Ru => format!("{} или больше", pieces_words(k, true, lang)),
-        },
+        Material::AtLeastKings(k) => Message::new("ends-or-more")
+            .arg("pieces", pieces_words(k, true, lang))
+            .render(lang),
         Material::Exactly { kings, men } => {
             let parts: Vec<String> = [(kings, true), (men, false)]
                 .into_iter()
                 .filter(|&(n, _)| n > 0)
                 .map(|(n, king)| pieces_words(n, king, lang))
                 .collect();
-            parts.join(lang.pick(" and ", " и "))
+            match parts.as_slice() {
+                [first, second] => Message::new("ends-and")
+                    .arg("first", first.as_str())
+                    .arg("second", second.as_str())
+                    .render(lang),
+                _ => parts.concat(),
+            }
         }
     }
 }
@@ -68,37 +48,26 @@ fn materials_words(strong: &[Material], lang: Language) -> String {
         && counts.iter().all(|&c| c == Some(n))
         && strong.len() == usize::from(n) + 1
     {
-        return match lang {
-            Language::En => format!("{} pieces", count_words(n, lang)),
-            Language::Ru => format!(
-                "{} {}",
-                count_words(n, lang),
-                super::super::plural::plural_ru(u64::from(n), "фигура", "фигуры", "фигур")
-            ),
-        };
+        return Message::new("ends-pieces").arg("n", n).render(lang);
     }
     let mut words: Vec<String> = strong.iter().map(|&m| material_words(m, lang)).collect();
     let last = words.pop().unwrap_or_default();
-    match (words.is_empty(), lang) {
-        (true, _) => last,
-        (false, Language::En) => format!("{}, or {last}", words.join(", ")),
-        (false, Language::Ru) => format!("{} или {last}", words.join(", ")),
+    if words.is_empty() {
+        return last;
     }
+    Message::new("ends-either")
+        .arg("list", words.join(", "))
+        .arg("last", last)
+        .render(lang)
 }
 
 /// "15 moves" / «15 ходов», with whose moves they are.
 fn moves_counted(moves: u16, count: LoneKingCount, lang: Language) -> String {
-    let word = super::super::plural::moves_word_ru(u64::from(moves));
-    match (count, lang) {
-        (LoneKingCount::StrongerSide, Language::En) => {
-            format!("{moves} moves of the stronger side")
-        }
-        (LoneKingCount::StrongerSide, Language::Ru) => {
-            format!("{moves} {word} сильнейшей стороны")
-        }
-        (LoneKingCount::EachSide, Language::En) => format!("{moves} moves of each player"),
-        (LoneKingCount::EachSide, Language::Ru) => format!("{moves} {word} каждой стороны"),
-    }
+    let id = match count {
+        LoneKingCount::StrongerSide => "ends-moves-of-stronger-side",
+        LoneKingCount::EachSide => "ends-moves-of-each-side",
+    };
+    Message::new(id).arg("moves", moves).render(lang)
 }
 
 /// An automatic draw rule of draughts as one clause, by its condition: the
@@ -115,43 +84,28 @@ pub fn draw_rule(rule: &DrawRule, lang: Language) -> String {
             count,
             ..
         } => {
-            let strong = materials_words(strong, lang);
-            let counted = moves_counted(moves, count, lang);
-            match (main_road_only, lang) {
-                (true, Language::En) => format!(
-                    "{strong} against a lone king on the main road: no win within {counted}"
-                ),
-                (true, Language::Ru) => format!(
-                    "{strong} против одинокой дамки на большой дороге: нет выигрыша за {counted}"
-                ),
-                (false, Language::En) => {
-                    format!("{strong} against a lone king: no win within {counted}")
-                }
-                (false, Language::Ru) => {
-                    format!("{strong} против одинокой дамки: нет выигрыша за {counted}")
-                }
-            }
+            let id = if main_road_only {
+                "ends-lone-king-main-road"
+            } else {
+                "ends-lone-king"
+            };
+            Message::new(id)
+                .arg("strong", materials_words(strong, lang))
+                .arg("counted", moves_counted(moves, count, lang))
+                .render(lang)
         }
         DrawRule::UnchangedMaterial {
             pieces: (lo, hi),
             moves,
             ..
-        } => match lang {
-            Language::En => format!(
-                "both sides have kings, {lo}-{hi} pieces, material unchanged for {moves} moves"
-            ),
-            Language::Ru => format!(
-                "у обеих сторон дамки, {lo}-{hi} фигур, соотношение сил не менялось {moves} {}",
-                super::super::plural::moves_word_ru(u64::from(moves))
-            ),
-        },
-        DrawRule::KingsOnly { moves, .. } => match lang {
-            Language::En => format!("{moves} moves with only kings moving and no capture"),
-            Language::Ru => format!(
-                "{moves} {} делались только дамками, без взятий",
-                super::super::plural::moves_word_ru(u64::from(moves))
-            ),
-        },
+        } => Message::new("ends-unchanged-material")
+            .arg("lo", lo.to_string())
+            .arg("hi", hi.to_string())
+            .arg("moves", moves)
+            .render(lang),
+        DrawRule::KingsOnly { moves, .. } => Message::new("ends-kings-only")
+            .arg("moves", moves)
+            .render(lang),
     }
 }
 
@@ -166,26 +120,19 @@ fn material_table(rows: &[&DrawRule], lang: Language) -> String {
                 pieces: (lo, hi),
                 moves,
                 ..
-            } => Some(match lang {
-                Language::En => format!("{moves} moves with {lo}-{hi} pieces"),
-                Language::Ru => format!(
-                    "{moves} {} при {lo}-{hi} фигурах",
-                    super::super::plural::moves_word_ru(u64::from(moves))
-                ),
-            }),
+            } => Some(
+                Message::new("ends-material-table-cell")
+                    .arg("moves", moves)
+                    .arg("lo", lo.to_string())
+                    .arg("hi", hi.to_string())
+                    .render(lang),
+            ),
             _ => None,
         })
         .collect();
-    match lang {
-        Language::En => format!(
-            "both sides have kings and the material has not changed for {}",
-            cells.join(", ")
-        ),
-        Language::Ru => format!(
-            "у обеих сторон дамки, и соотношение сил не менялось {}",
-            cells.join(", ")
-        ),
-    }
+    Message::new("ends-material-table")
+        .arg("cells", cells.join(", "))
+        .render(lang)
 }
 
 /// The draw rule behind a stored termination, in a variant, as one clause
@@ -254,42 +201,18 @@ pub fn termination_rule(
 /// The rule that ended a game, as one clause (without its citation).
 #[must_use]
 pub fn end_rule(rule: &EndRule, lang: Language) -> String {
-    let s = match (rule, lang) {
-        (EndRule::DrawRule(r), _) => return draw_rule(r, lang),
-        (EndRule::NoPieces, Language::En) => "the side to move has no pieces left",
-        (EndRule::NoPieces, Language::Ru) => "у стороны, чей ход, не осталось шашек",
-        (EndRule::NoTowers, Language::En) => "the side to move has no tower left",
-        (EndRule::NoTowers, Language::Ru) => "у стороны, чей ход, не осталось башен",
-        (EndRule::NoMoves | EndRule::TowersNoMoves, Language::En) => {
-            "the side to move has no legal move"
-        }
-        (EndRule::NoMoves | EndRule::TowersNoMoves, Language::Ru) => {
-            "у стороны, чей ход, нет ходов"
-        }
-        (EndRule::Checkmate, Language::En) => {
-            "checkmate: the king is in check and no move parries it"
-        }
-        (EndRule::Checkmate, Language::Ru) => "мат: королю объявлен шах, и от него нет защиты",
-        (EndRule::Stalemate, Language::En) => {
-            "stalemate: the side to move is not in check and has no legal move"
-        }
-        (EndRule::Stalemate, Language::Ru) => "пат: король не под шахом, а сделать ход нельзя",
-        (EndRule::DeadPosition, Language::En) => {
-            "dead position: neither side can checkmate with the material left"
-        }
-        (EndRule::DeadPosition, Language::Ru) => {
-            "мёртвая позиция: ни одна сторона не может поставить мат оставшимися фигурами"
-        }
-        (EndRule::FivefoldRepetition, Language::En) => "the same position has appeared five times",
-        (EndRule::FivefoldRepetition, Language::Ru) => "одна и та же позиция возникла пять раз",
-        (EndRule::SeventyFiveMoves, Language::En) => {
-            "75 moves by each player without a pawn move or a capture"
-        }
-        (EndRule::SeventyFiveMoves, Language::Ru) => {
-            "75 ходов каждой стороны без хода пешкой и без взятия"
-        }
+    let id = match rule {
+        EndRule::DrawRule(r) => return draw_rule(r, lang),
+        EndRule::NoPieces => "end-no-pieces",
+        EndRule::NoTowers => "end-no-towers",
+        EndRule::NoMoves | EndRule::TowersNoMoves => "end-no-moves",
+        EndRule::Checkmate => "end-checkmate",
+        EndRule::Stalemate => "end-stalemate",
+        EndRule::DeadPosition => "end-dead-position",
+        EndRule::FivefoldRepetition => "end-fivefold-repetition",
+        EndRule::SeventyFiveMoves => "end-seventy-five-moves",
     };
-    s.to_string()
+    Message::new(id).render(lang)
 }
 
 /// A rule with its citation: "the side to move has no legal move (Russian
@@ -301,12 +224,13 @@ pub fn rule_with_citation(rule: &str, citation: Citation, lang: Language) -> Str
 
 /// The result as a sentence start: "White won", «Белые выиграли», "Draw", «Ничья».
 #[must_use]
-pub fn result(r: GameResult, lang: Language) -> &'static str {
-    match r {
-        GameResult::WhiteWins => lang.pick("White won", "Белые выиграли"),
-        GameResult::BlackWins => lang.pick("Black won", "Чёрные выиграли"),
-        GameResult::Draw => lang.pick("Draw", "Ничья"),
-    }
+pub fn result(r: GameResult, lang: Language) -> String {
+    let id = match r {
+        GameResult::WhiteWins => "result-white-won",
+        GameResult::BlackWins => "result-black-won",
+        GameResult::Draw => "result-draw",
+    };
+    Message::new(id).render(lang)
 }
 
 /// The result with its score: "White won (1-0)", «Ничья (1/2-1/2)».
@@ -328,35 +252,23 @@ pub fn finish_rule(f: &Finish, lang: Language) -> String {
 pub fn finish(f: &Finish, lang: Language) -> String {
     let rule = finish_rule(f, lang);
     let result = result_with_score(f.result, lang);
-    match lang {
-        Language::En => format!("Game over: {rule}. {result}."),
-        Language::Ru => format!("Партия окончена: {rule}. {result}."),
-    }
+    Message::new("ends-game-over")
+        .arg("rule", rule)
+        .arg("result", result)
+        .render(lang)
 }
 
 /// A claimable draw's rule as one clause (without its citation).
 #[must_use]
 pub fn claim_rule(kind: ClaimKind, lang: Language) -> String {
-    match (kind, lang) {
-        (ClaimKind::Repetition, Language::En) => {
-            "the same position with the same side to move has occurred three times".into()
+    match kind {
+        ClaimKind::Repetition => Message::new("claim-rule-repetition"),
+        ClaimKind::FiftyMoves => Message::new("claim-rule-fifty-moves"),
+        ClaimKind::UnchangedMaterial { moves } => {
+            Message::new("claim-rule-unchanged-material").arg("moves", moves.to_string())
         }
-        (ClaimKind::Repetition, Language::Ru) => {
-            "одна и та же позиция при той же очереди хода повторилась три раза".into()
-        }
-        (ClaimKind::FiftyMoves, Language::En) => {
-            "the last 50 moves by each player were made without a pawn move or a capture".into()
-        }
-        (ClaimKind::FiftyMoves, Language::Ru) => {
-            "последние 50 ходов каждой стороны сделаны без хода пешкой и без взятия".into()
-        }
-        (ClaimKind::UnchangedMaterial { moves }, Language::En) => format!(
-            "for the last {moves} moves the material (number of towers and their composition) has not changed"
-        ),
-        (ClaimKind::UnchangedMaterial { moves }, Language::Ru) => format!(
-            "за последние {moves} ходов материальное соотношение сил (количество башен и их состав) не изменилось"
-        ),
     }
+    .render(lang)
 }
 
 /// A claimable draw with its citation.
@@ -367,31 +279,15 @@ pub fn claimable(c: &ClaimableDraw, lang: Language) -> String {
 
 /// "3 times", «3 раза», «5 раз».
 pub(super) fn times(n: usize, lang: Language) -> String {
-    match lang {
-        Language::En if n == 1 => "once".into(),
-        Language::En => format!("{n} times"),
-        Language::Ru => {
-            let word = match (n % 10, n % 100) {
-                (2..=4, d) if !(12..=14).contains(&d) => "раза",
-                _ => "раз",
-            };
-            format!("{n} {word}")
-        }
-    }
+    Message::new("ends-times").arg("n", n).render(lang)
 }
 
 /// Why a draw claim fails: the position has not occurred three times and no
 /// other claim rule applies; `citation` is the game's repetition rule.
 #[must_use]
 pub fn claim_fails(repetitions: usize, citation: Citation, lang: Language) -> String {
-    let n = times(repetitions, lang);
-    let c = cite(citation, lang);
-    match lang {
-        Language::En => format!(
-            "the position has occurred {n}; a draw needs the same position three times with the same side to move ({c}), and no other claim rule applies"
-        ),
-        Language::Ru => format!(
-            "позиция встречалась {n}; для ничьей нужна трижды повторившаяся позиция при той же очереди хода ({c}), другие основания не выполнены"
-        ),
-    }
+    Message::new("claim-fails")
+        .arg("times", times(repetitions, lang))
+        .arg("citation", cite(citation, lang))
+        .render(lang)
 }

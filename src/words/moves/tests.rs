@@ -374,7 +374,7 @@ fn every_move_error_finish_and_claim_is_worded_in_both_languages() {
             assert_clean(&claimable(&c, lang), lang);
         }
         for &r in GameResult::ALL {
-            assert_clean(result(r, lang), lang);
+            assert_clean(&result(r, lang), lang);
         }
         for u in Unreadable::ALL {
             assert_clean(&unreadable(u, lang), lang);

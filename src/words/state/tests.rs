@@ -107,8 +107,8 @@ fn every_ending_is_worded_in_both_languages() {
         GameStatus::Finished,
         GameStatus::Annulled,
     ] {
-        assert!(no_latin_words(status_line(s, Language::Ru)));
-        assert!(no_latin_words(status_word(s, Language::Ru)));
+        assert!(no_latin_words(&status_line(s, Language::Ru)));
+        assert!(no_latin_words(&status_word(s, Language::Ru)));
     }
     for k in [
         ActionKind::DeadlineReminder { hours: 72 },
