@@ -124,7 +124,9 @@ pub fn handle(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
-    around(tx, command, now, || dispatch(tx, command, actor, now, source))
+    around(tx, command, now, || {
+        dispatch(tx, command, actor, now, source)
+    })
 }
 
 /// Runs `act`, the work of `command`, between the checks every command on a

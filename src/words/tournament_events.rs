@@ -495,7 +495,11 @@ pub fn withdrawal_terms(
                 .arg("tournament", t.tournament.clone())
                 .arg(
                     "code",
-                    format!("{:0width$}", t.code, width = crate::mail::intent::CODE_DIGITS),
+                    format!(
+                        "{:0width$}",
+                        t.code,
+                        width = crate::mail::intent::CODE_DIGITS
+                    ),
                 )
                 .arg("until", super::events::date(t.until, lang))
                 .render(lang),
@@ -507,6 +511,31 @@ pub fn withdrawal_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_finished_mail_gives_the_crosstable_command_with_the_name_quoted_as_a_shell_needs() {
+        for name in ["Winter", "Зима 2026", "O'Neil Cup", "a\"b c"] {
+            let quoted = shell_word(name);
+            assert_eq!(
+                shlex::split(&quoted),
+                Some(vec![name.to_string()]),
+                "{quoted}"
+            );
+        }
+        assert_eq!(shell_word("Winter"), "Winter");
+        let en = director_tournament_finished("Зима 2026", 12, Language::En);
+        assert!(
+            en.ends_with(&format!(
+                "tournament crosstable {}.",
+                shell_word("Зима 2026")
+            )),
+            "{en}"
+        );
+        assert!(
+            en.contains("'Зима 2026'") || en.contains("\"Зима 2026\""),
+            "{en}"
+        );
+    }
 
     fn no_latin(ru: &str) {
         let prose = ru.replace("IDF-64 1-IV", "");

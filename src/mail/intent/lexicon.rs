@@ -638,10 +638,5 @@ pub(super) const CONFIRMING: &[&str] = &[
     "confirmed",
 ];
 /// The nouns of a withdrawal that a confirmation names.
-pub(super) const WITHDRAWAL_NOUNS: &[&str] = &[
-    "выход",
-    "выбывание",
-    "выбытие",
-    "снятие",
-    "withdrawal",
-];
+pub(super) const WITHDRAWAL_NOUNS: &[&str] =
+    &["выход", "выбывание", "выбытие", "снятие", "withdrawal"];

@@ -73,8 +73,8 @@ mod tests;
 
 pub use lexicon::is_command_word;
 pub use lines::read_intents;
-pub use withdrawal::{CODE_DIGITS, confirmation};
 pub use types::{
     Act, Addressed, Context, Doubt, Intent, LINE_EXCERPT_BYTES, MAX_MOVE_WORD_BYTES, MoveSyntax,
     MoveText, Source, Unrecognised,
 };
+pub use withdrawal::{CODE_DIGITS, confirmation};

@@ -93,10 +93,16 @@ pub fn confirmation(line: &str) -> Option<Option<u32>> {
     let words: Vec<String> = raw.iter().map(|w| core_lower(w)).collect();
     let quoted = |k: usize| {
         raw[k].starts_with(OPENERS) && !raw[k].starts_with(['(', '[', '{', '*', '_'])
-            || raw[k].trim_end_matches(['.', ',', '!', ';', ':']).ends_with(CLOSERS)
-                && !raw[k].trim_end_matches(['.', ',', '!', ';', ':']).ends_with([')', ']', '}', '*', '_'])
+            || raw[k]
+                .trim_end_matches(['.', ',', '!', ';', ':'])
+                .ends_with(CLOSERS)
+                && !raw[k]
+                    .trim_end_matches(['.', ',', '!', ';', ':'])
+                    .ends_with([')', ']', '}', '*', '_'])
     };
-    let at = words.iter().position(|w| CONFIRMING.contains(&w.as_str()))?;
+    let at = words
+        .iter()
+        .position(|w| CONFIRMING.contains(&w.as_str()))?;
     if quoted(at) || words[..at].iter().any(|w| negation(w)) {
         return None;
     }
@@ -121,7 +127,11 @@ pub fn confirmation(line: &str) -> Option<Option<u32>> {
             break;
         }
     }
-    Some((digits.len() == CODE_DIGITS).then(|| digits.parse().ok()).flatten())
+    Some(
+        (digits.len() == CODE_DIGITS)
+            .then(|| digits.parse().ok())
+            .flatten(),
+    )
 }
 
 #[cfg(test)]

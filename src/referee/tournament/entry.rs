@@ -433,9 +433,7 @@ pub(super) fn withdraw_entrant(
                 crate::referee::handle(tx, &cmd, actor, now, Source::default())?
             }
             Withdrawer::Player { message_id } => crate::referee::around(tx, &cmd, now, || {
-                crate::referee::forfeit_on_withdrawal(
-                    tx, g.id, p.id, side, now, message_id,
-                )
+                crate::referee::forfeit_on_withdrawal(tx, g.id, p.id, side, now, message_id)
             })?,
         });
     }
