@@ -101,7 +101,7 @@ pub(crate) fn forfeit_on_withdrawal(
 }
 
 /// The audit log's reason of a forfeit on a player's own withdrawal.
-pub(crate) const WITHDRAWN_BY_MAIL: &str = "withdrawal confirmed by the player's mail";
+pub(crate) const WITHDRAWN_BY_MAIL: &str = "player-withdrawal-confirmed-by-mail";
 
 /// A director's action on a game, its actor already checked; `told`, when
 /// given, is the line the players read instead of the action's own.
