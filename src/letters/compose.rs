@@ -112,6 +112,10 @@ pub fn told(t: &Told, lang: Language) -> Parts {
             above: words::tournament_events::withdrawal_terms(*said, terms, lang),
             ..Parts::default()
         },
+        Told::WithdrawalConfirmed(a) => Parts {
+            above: words::tournament_events::withdrawal_answer(a, lang),
+            ..Parts::default()
+        },
         Told::Bulletins { wanted } => Parts {
             above: words::bulletin::preference(*wanted, lang),
             ..Parts::default()
@@ -327,6 +331,12 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             reason,
             games,
         } => t::director_withdrawal(tournament, player, reason, *games, lang),
+        TournamentEvent::PlayerWithdrew {
+            tournament,
+            player,
+            address,
+            games,
+        } => t::player_withdrew(tournament, player, address, *games, lang),
         TournamentEvent::ClaimRuled {
             game,
             side,

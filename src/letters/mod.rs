@@ -54,6 +54,8 @@ pub struct Answering<'a> {
     pub message_id: Option<&'a str>,
     /// Its References, without `<>`, oldest first.
     pub references: &'a [String],
+    /// Its In-Reply-To ids, without `<>`.
+    pub in_reply_to: &'a [String],
     /// The game whose reply address (with the sender's token) the mail was
     /// written to: an answer to the sender not about one game (help,
     /// history, leave, the table) stays in that game's thread.
@@ -250,6 +252,14 @@ pub fn post(
     let root = directors
         .filter(|_| own.is_none())
         .and_then(|t| header_id(&ids::directors_thread(t, &bot.domain)));
+    // A director's own mail written in a tournament's director thread (its
+    // References or In-Reply-To name the thread's root), answered with
+    // nothing about one game: the answer stays in that thread, under its
+    // Subject, the root first in its References.
+    let in_directors = match answered.filter(|_| game.is_none() && directors.is_none()) {
+        Some(a) if own.is_some() => directors_thread_answered(tx, a)?,
+        _ => None,
+    };
     let thread = match root {
         Some(_) => None,
         None => threads::get(tx, reader.id, game)?,
@@ -259,7 +269,18 @@ pub fn post(
         (Some((id, theirs)), thread) => {
             // The player's mail is the parent: its ancestry, else ours.
             let mut chain: Vec<String> = theirs.iter().filter_map(|r| header_id(r)).collect();
-            if chain.is_empty()
+            if let Some(t) = in_directors {
+                if chain.is_empty() {
+                    chain = answered
+                        .map(|a| a.in_reply_to.iter().filter_map(|r| header_id(r)).collect())
+                        .unwrap_or_default();
+                }
+                if let Some(top) = header_id(&ids::directors_thread(t, &bot.domain))
+                    && !chain.contains(&top)
+                {
+                    chain.insert(0, top);
+                }
+            } else if chain.is_empty()
                 && let Some(t) = thread
             {
                 chain.clone_from(&t.references);
@@ -274,7 +295,7 @@ pub fn post(
         ),
         (None, None) => (None, Vec::new()),
     };
-    let base = if let Some(t) = directors {
+    let base = if let Some(t) = directors.or(in_directors) {
         directors_subject(tx, t, reply.language)?
     } else {
         match (&reply.session, game) {
@@ -331,6 +352,7 @@ pub fn post(
     )?;
     notices::note_if_notice(tx, reply, id)?;
     if root.is_none()
+        && in_directors.is_none()
         && let Some(mine) = header_id(&message_id)
     {
         let mut next = references;
@@ -342,6 +364,28 @@ pub fn post(
         threads::record(tx, reader.id, game, bare, next, created_at)?;
     }
     Ok(id)
+}
+
+/// The tournament (row id) whose director thread the mail `a` was written
+/// in: its References or In-Reply-To name the thread's root, or it answers a
+/// mail of ours that did (a mail program that writes In-Reply-To only).
+fn directors_thread_answered(tx: &Tx<'_>, a: Answering<'_>) -> Result<Option<i64>, StoreError> {
+    let named = a
+        .references
+        .iter()
+        .chain(a.in_reply_to)
+        .find_map(|r| ids::directors_thread_of(r));
+    if named.is_some() {
+        return Ok(named);
+    }
+    for parent in a.in_reply_to {
+        if let Some(ours) = outbox::threading_of(tx, parent)?
+            && let Some(t) = ours.iter().find_map(|r| ids::directors_thread_of(r))
+        {
+            return Ok(Some(t));
+        }
+    }
+    Ok(None)
 }
 
 /// Writes replies of a command that did not come by mail (the command line) into

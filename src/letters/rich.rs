@@ -146,6 +146,7 @@ fn shown_board(t: &Told) -> Option<&Board> {
         | Told::Crosstable { .. }
         | Told::Bulletins { .. }
         | Told::Withdrawal { .. }
+        | Told::WithdrawalConfirmed(_)
         | Told::MoveMails { .. }
         | Told::Calendar(_)
         | Told::XfccPassword { .. } => None,

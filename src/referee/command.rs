@@ -113,6 +113,12 @@ pub enum Command {
         /// A statement (else a question).
         said: bool,
     },
+    /// The player confirms a withdrawal with the code the terms gave: it is
+    /// applied as a director's withdrawal, the directors told.
+    ConfirmWithdrawal {
+        /// The code as written (`None`: none written).
+        code: Option<u32>,
+    },
     /// Take leave (vacation) from `from` to `to`, both days included, in the
     /// player's time zone: the player's clocks stop.
     Leave {
@@ -209,6 +215,7 @@ impl Command {
             Command::History
             | Command::Help
             | Command::WithdrawalTerms { .. }
+            | Command::ConfirmWithdrawal { .. }
             | Command::Bulletins { .. }
             | Command::MoveMails { .. }
             | Command::Calendar

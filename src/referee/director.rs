@@ -73,6 +73,49 @@ pub(crate) fn direct(
     } else {
         authorise_game(tx, actor, id, reason)?;
     }
+    perform(tx, id, actor, action, reason, now, message_id, None)
+}
+
+/// A player's unfinished game lost by forfeit because the player withdrew
+/// from its tournament by their own confirmed mail: the action of a
+/// director's forfeit, told to both players as that withdrawal
+/// ([`DirectorEvent::Withdrew`]), audit-logged with the player as the actor.
+pub(crate) fn forfeit_on_withdrawal(
+    tx: &Tx<'_>,
+    id: GameId,
+    player: PlayerId,
+    loser: Color,
+    now: DateTime<Utc>,
+    message_id: Option<&str>,
+) -> Result<Handled, RefereeError> {
+    perform(
+        tx,
+        id,
+        player,
+        &DirectorAction::Forfeit(loser),
+        WITHDRAWN_BY_MAIL,
+        now,
+        message_id,
+        Some(DirectorEvent::Withdrew(loser)),
+    )
+}
+
+/// The audit log's reason of a forfeit on a player's own withdrawal.
+pub(crate) const WITHDRAWN_BY_MAIL: &str = "player-withdrawal-confirmed-by-mail";
+
+/// A director's action on a game, its actor already checked; `told`, when
+/// given, is the line the players read instead of the action's own.
+#[allow(clippy::too_many_arguments)]
+fn perform(
+    tx: &Tx<'_>,
+    id: GameId,
+    actor: PlayerId,
+    action: &DirectorAction,
+    reason: &str,
+    now: DateTime<Utc>,
+    message_id: Option<&str>,
+    told: Option<DirectorEvent>,
+) -> Result<Handled, RefereeError> {
     let mut l = load(tx, id, now)?;
     let finished = matches!(l.row.status, GameStatus::Finished | GameStatus::Annulled);
     let (event, mut details) = match *action {
@@ -212,9 +255,15 @@ pub(crate) fn direct(
     }
     audit_entry(tx, actor, action, id, reason, details, now, message_id)?;
     crate::referee::load::refresh_clocks(tx, &mut l, now)?;
-    let mut lines = vec![Line::of(Part::Director {
-        event,
-        reason: reason.to_string(),
+    let mut lines = vec![Line::of(match told {
+        Some(event) => Part::Director {
+            event,
+            reason: String::new(),
+        },
+        None => Part::Director {
+            event,
+            reason: reason.to_string(),
+        },
     })];
     if dropped {
         lines.push(Line::of(Part::SealedDropped));

@@ -42,7 +42,7 @@ use chrono::{DateTime, Utc};
 pub use crate::mail::director::parse_side;
 pub use crate::vocabulary::DirectorAction;
 pub use command::Command;
-pub(crate) use director::{authorise, authorise_game};
+pub(crate) use director::{WITHDRAWN_BY_MAIL, authorise, authorise_game, forfeit_on_withdrawal};
 pub use session::GameSession;
 
 /// The PDN (or PGN) text of a loaded game.
@@ -141,6 +141,21 @@ pub fn handle(
     now: DateTime<Utc>,
     source: Source<'_>,
 ) -> Result<Handled, RefereeError> {
+    around(tx, command, now, || {
+        dispatch(tx, command, actor, now, source)
+    })
+}
+
+/// Runs `act`, the work of `command`, between the checks every command on a
+/// game gets: refused in a frozen game as the command would be, and the
+/// tournament's end of a game (standings, bulletins, the tournament's end)
+/// after a game it ended.
+pub(crate) fn around(
+    tx: &Tx<'_>,
+    command: &Command,
+    now: DateTime<Utc>,
+    act: impl FnOnce() -> Result<Handled, RefereeError>,
+) -> Result<Handled, RefereeError> {
     let game = command.game();
     let open_before = match game {
         Some(g) => is_open(tx, g)?,
@@ -149,7 +164,7 @@ pub fn handle(
     if let Some(g) = game {
         tournament::refuse_if_frozen(tx, g, command)?;
     }
-    let mut handled = dispatch(tx, command, actor, now, source)?;
+    let mut handled = act()?;
     if let Some(g) = game
         && open_before
         && !is_open(tx, g)?
@@ -208,7 +223,10 @@ fn dispatch(
         Command::History => query::history(tx, actor),
         Command::Export { game } => query::export(tx, *game, actor, now),
         Command::Help => query::help(tx, actor),
-        Command::WithdrawalTerms { said } => tournament::withdrawal_terms(tx, actor, *said),
+        Command::WithdrawalTerms { said } => tournament::withdrawal_terms(tx, actor, *said, now),
+        Command::ConfirmWithdrawal { code } => {
+            tournament::confirm_withdrawal(tx, actor, *code, now, source.message_id)
+        }
         Command::Leave { from, to } => leave::take(tx, actor, *from, *to, now),
         Command::LeaveFor {
             player,

@@ -14,7 +14,7 @@
 //! rather than JSON, since binary content would otherwise need base64.
 
 use chrono::{DateTime, TimeDelta, Utc};
-use rusqlite::{Row, params};
+use rusqlite::{OptionalExtension, Row, params};
 
 use super::{GameId, Result, StoreError, Ts, Tx, is_unique_violation};
 
@@ -313,6 +313,34 @@ pub fn enqueue(tx: &Tx<'_>, new: &NewOutgoing) -> Result<OutboxId> {
         ])?;
     }
     Ok(id)
+}
+
+/// The In-Reply-To and References ids (without `<>`, space-separated as
+/// stored) of our mail with this Message-ID (with or without `<>`), if we
+/// wrote one.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn threading_of(tx: &Tx<'_>, message_id: &str) -> Result<Option<Vec<String>>> {
+    let Some(id) = super::messages::normalize_message_id(message_id) else {
+        return Ok(None);
+    };
+    let row = tx
+        .sql()
+        .query_row(
+            "SELECT COALESCE(in_reply_to, '') AS parent, COALESCE(references_header, '') AS chain
+             FROM outbox WHERE message_id = ?1 LIMIT 1",
+            [id],
+            |r| Ok((r.get::<_, String>("parent")?, r.get::<_, String>("chain")?)),
+        )
+        .optional()?;
+    Ok(row.map(|(in_reply_to, references)| {
+        in_reply_to
+            .split_whitespace()
+            .chain(references.split_whitespace())
+            .map(|i| i.trim_start_matches('<').trim_end_matches('>').to_string())
+            .collect()
+    }))
 }
 
 /// The mail with this id, with its attachments.

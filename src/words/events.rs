@@ -42,6 +42,19 @@ pub fn director(event: DirectorEvent, reason: &str, lang: Language) -> String {
             },
             result_with_score(GameResult::win_for(loser.opposite()), lang)
         ),
+        (DirectorEvent::Withdrew(loser), Language::En) => format!(
+            "{} withdrew from the tournament: the game is lost by forfeit. {}.",
+            side_name(loser, lang),
+            result_with_score(GameResult::win_for(loser.opposite()), lang)
+        ),
+        (DirectorEvent::Withdrew(loser), Language::Ru) => format!(
+            "{} выбыли из турнира: им засчитано техническое поражение. {}.",
+            match loser {
+                Color::White => "Белые",
+                Color::Black => "Чёрные",
+            },
+            result_with_score(GameResult::win_for(loser.opposite()), lang)
+        ),
         (DirectorEvent::Annulled, Language::En) => {
             "The referee annuls the game; it counts for nobody.".into()
         }
@@ -263,6 +276,7 @@ mod tests {
         let all = [
             DirectorEvent::Adjudicated(GameResult::Draw),
             DirectorEvent::Forfeited(Color::Black),
+            DirectorEvent::Withdrew(Color::White),
             DirectorEvent::Annulled,
             DirectorEvent::RolledBack { to: 4, removed: 2 },
             DirectorEvent::DaysAdded {
@@ -283,6 +297,7 @@ mod tests {
             match e {
                 DirectorEvent::Adjudicated(_)
                 | DirectorEvent::Forfeited(_)
+                | DirectorEvent::Withdrew(_)
                 | DirectorEvent::Annulled
                 | DirectorEvent::RolledBack { .. }
                 | DirectorEvent::DaysAdded { .. }

@@ -326,6 +326,7 @@ pub fn director_bounce(
 pub fn director_tournament_finished(tournament: &str, games: usize, lang: Language) -> String {
     Message::new("tournament-director-finished")
         .arg("tournament", tournament.to_string())
+        .arg("quoted", shell_word(tournament))
         .arg("games", games)
         .render(lang)
 }
@@ -378,6 +379,55 @@ pub fn directors_subject(tournament: &str, lang: Language) -> String {
     Message::new("tournament-directors-subject")
         .arg("tournament", tournament.to_string())
         .render(lang)
+}
+
+/// `word` as one word of a shell's command line: as it is when it needs no
+/// quoting (`Winter`), else quoted (`'Зима 2026'`).
+#[must_use]
+pub fn shell_word(word: &str) -> String {
+    shlex::try_quote(word).map_or_else(|_| word.to_string(), std::borrow::Cow::into_owned)
+}
+
+/// To every director: `player` (`address`) withdrew from `tournament` by
+/// their own mail, confirmed with its code; `games` unfinished games were
+/// forfeited.
+#[must_use]
+pub fn player_withdrew(
+    tournament: &str,
+    player: &str,
+    address: &str,
+    games: usize,
+    lang: Language,
+) -> String {
+    Message::new("tournament-player-withdrew")
+        .arg("tournament", tournament.to_string())
+        .arg("player", player.to_string())
+        .arg("address", address.to_string())
+        .arg("games", games)
+        .render(lang)
+}
+
+/// The answer to a player's confirmation of a withdrawal: made, or why
+/// nothing was changed.
+#[must_use]
+pub fn withdrawal_answer(a: &crate::referee::told::WithdrawalAnswer, lang: Language) -> String {
+    use crate::referee::told::WithdrawalAnswer as A;
+    let named = |id: &'static str, t: &str| {
+        Message::new(id)
+            .arg("tournament", t.to_string())
+            .render(lang)
+    };
+    match a {
+        A::Made { tournament, games } => Message::new("withdrawal-made")
+            .arg("tournament", tournament.clone())
+            .arg("games", *games)
+            .render(lang),
+        A::Already { tournament } => named("withdrawal-already", tournament),
+        A::Over { tournament } => named("withdrawal-over", tournament),
+        A::Expired { tournament } => named("withdrawal-expired", tournament),
+        A::NoCode => Message::new("withdrawal-no-code").render(lang),
+        A::WrongCode => Message::new("withdrawal-wrong-code").render(lang),
+    }
 }
 
 /// To the other directors: `player` was withdrawn from `tournament` for
@@ -440,6 +490,20 @@ pub fn withdrawal_terms(
                     .render(lang),
             );
         }
+        out.push(
+            Message::new("withdrawal-confirm")
+                .arg("tournament", t.tournament.clone())
+                .arg(
+                    "code",
+                    format!(
+                        "{:0width$}",
+                        t.code,
+                        width = crate::mail::intent::CODE_DIGITS
+                    ),
+                )
+                .arg("until", super::events::date(t.until, lang))
+                .render(lang),
+        );
     }
     out.join("\n")
 }
@@ -447,6 +511,31 @@ pub fn withdrawal_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_finished_mail_gives_the_crosstable_command_with_the_name_quoted_as_a_shell_needs() {
+        for name in ["Winter", "Зима 2026", "O'Neil Cup", "a\"b c"] {
+            let quoted = shell_word(name);
+            assert_eq!(
+                shlex::split(&quoted),
+                Some(vec![name.to_string()]),
+                "{quoted}"
+            );
+        }
+        assert_eq!(shell_word("Winter"), "Winter");
+        let en = director_tournament_finished("Зима 2026", 12, Language::En);
+        assert!(
+            en.ends_with(&format!(
+                "tournament crosstable {}.",
+                shell_word("Зима 2026")
+            )),
+            "{en}"
+        );
+        assert!(
+            en.contains("'Зима 2026'") || en.contains("\"Зима 2026\""),
+            "{en}"
+        );
+    }
 
     fn no_latin(ru: &str) {
         let prose = ru.replace("IDF-64 1-IV", "");

@@ -367,6 +367,7 @@ pub(super) fn command_of(
         Intent::Help => Command::Help,
         Intent::Withdraw => Command::WithdrawalTerms { said: true },
         Intent::HowToWithdraw => Command::WithdrawalTerms { said: false },
+        Intent::ConfirmWithdrawal { code } => Command::ConfirmWithdrawal { code: *code },
         Intent::Leave { from, to } => Command::Leave {
             from: *from,
             to: *to,

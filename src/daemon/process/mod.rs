@@ -591,6 +591,7 @@ fn needs_game(intent: &Intent) -> bool {
             | Intent::XfccPassword
             | Intent::Withdraw
             | Intent::HowToWithdraw
+            | Intent::ConfirmWithdrawal { .. }
     )
 }
 

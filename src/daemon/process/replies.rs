@@ -60,6 +60,7 @@ pub(super) fn envelope_thread<'a>(
         sender,
         message_id: env.message_id.as_deref(),
         references: &env.references,
+        in_reply_to: &env.in_reply_to,
         game,
     })
 }
@@ -69,6 +70,7 @@ pub(super) fn head_thread(head: &HeaderSummary) -> Answering<'_> {
         sender: head.from.as_ref().map(|f| f.address.as_str()),
         message_id: head.message_id.as_deref(),
         references: &head.in_reply_to,
+        in_reply_to: &[],
         game: None,
     }
 }

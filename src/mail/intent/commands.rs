@@ -47,6 +47,9 @@ pub(super) enum Cmd {
     Withdraw,
     /// `можно ли выйти из турнира?`: how to withdraw.
     HowToWithdraw,
+    /// `подтверждаю выход 12345678`: the withdrawal confirmed with its
+    /// code (`None`: no code written).
+    ConfirmWithdrawal(Option<u32>),
 }
 
 impl Cmd {

@@ -627,3 +627,16 @@ pub(super) const WISHING: &[&str] = &[
     "decided",
     "must",
 ];
+/// First-person words that confirm a withdrawal when a word of
+/// [`WITHDRAWAL_NOUNS`] follows (`подтверждаю выход 12345678`, `I confirm my
+/// withdrawal 12345678`).
+pub(super) const CONFIRMING: &[&str] = &[
+    "подтверждаю",
+    "подтверждаем",
+    "confirm",
+    "confirming",
+    "confirmed",
+];
+/// The nouns of a withdrawal that a confirmation names.
+pub(super) const WITHDRAWAL_NOUNS: &[&str] =
+    &["выход", "выбывание", "выбытие", "снятие", "withdrawal"];

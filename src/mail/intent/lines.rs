@@ -121,6 +121,17 @@ pub(super) fn read_line(
         }
         None => rest,
     };
+    // A confirmation of a withdrawal takes the whole line (its code is no
+    // move).
+    if let Some(code) = super::withdrawal::confirmation(rest) {
+        out.push(Item {
+            game,
+            kind: ItemKind::Cmd(super::commands::Cmd::ConfirmWithdrawal(code)),
+            source,
+            line: shared,
+        });
+        return;
+    }
     let rest = super::leave::take_leave(rest, cx, &mut |kind| {
         out.push(Item {
             game,

@@ -222,6 +222,7 @@ pub(super) fn merge(items: Vec<Item>) -> Vec<Addressed> {
                     Cmd::XfccPassword => Intent::XfccPassword,
                     Cmd::Withdraw => Intent::Withdraw,
                     Cmd::HowToWithdraw => Intent::HowToWithdraw,
+                    Cmd::ConfirmWithdrawal(code) => Intent::ConfirmWithdrawal { code: *code },
                 },
                 ItemKind::Leave(from, to) => Intent::Leave {
                     from: *from,

@@ -77,3 +77,4 @@ pub use types::{
     Act, Addressed, Context, Doubt, Intent, LINE_EXCERPT_BYTES, MAX_MOVE_WORD_BYTES, MoveSyntax,
     MoveText, Source, Unrecognised,
 };
+pub use withdrawal::{CODE_DIGITS, confirmation};

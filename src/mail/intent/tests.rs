@@ -873,3 +873,37 @@ fn a_digest_at_an_hour_that_is_none_is_read_as_that_hour_refused() {
         );
     }
 }
+
+#[test]
+fn a_confirmed_withdrawal_is_read_with_its_code_and_a_question_or_negation_is_not() {
+    for text in [
+        "Подтверждаю выход 04817263",
+        "Подтверждаю своё выбывание из турнира, код 0481 7263.",
+        "Confirm withdrawal 04817263",
+    ] {
+        assert_eq!(
+            draughts(text),
+            [Intent::ConfirmWithdrawal {
+                code: Some(4_817_263)
+            }],
+            "{text}"
+        );
+    }
+    assert_eq!(
+        draughts("подтверждаю выход"),
+        [Intent::ConfirmWithdrawal { code: None }]
+    );
+    for text in [
+        "а если я подтверждаю выход 04817263?",
+        "не подтверждаю выход 04817263",
+        "не хочу выходить из турнира",
+    ] {
+        let read = draughts(text);
+        assert!(
+            !read
+                .iter()
+                .any(|i| matches!(i, Intent::ConfirmWithdrawal { .. } | Intent::Withdraw)),
+            "{text}: {read:?}"
+        );
+    }
+}

@@ -189,6 +189,12 @@ pub enum Intent {
     Withdraw,
     /// Ask how to withdraw from a tournament, or whether one may.
     HowToWithdraw,
+    /// Confirm a withdrawal with the code the terms gave
+    /// (`подтверждаю выход 12345678`): the referee applies it.
+    ConfirmWithdrawal {
+        /// The code as written (`None`: the confirmation holds none).
+        code: Option<u32>,
+    },
     /// Ask for the position and whose move it is.
     Status,
     /// Ask for the score so far.

@@ -8,12 +8,21 @@
 //! турнира`). Negated words (`не выбываю`,
 //! `I don't withdraw`) and quoted words ask nothing; a withdrawal under a
 //! condition (`if I withdraw from the tournament, ...`) is a question.
+//!
+//! A confirmation (`подтверждаю выход 12345678`, `confirm withdrawal
+//! 12345678`, `I confirm my withdrawal from the tournament, code 12345678`)
+//! is read from the whole line ([`confirmation`]): a first-person word of
+//! confirming, a withdrawal noun at most two words after it, and the code's
+//! [`CODE_DIGITS`] digits (written together or in groups) within six words
+//! after the noun. Asked (`?` on the line), negated (`не подтверждаю`) or
+//! quoted, it is none.
 
 use super::lexicon::{
-    ASKING_HOW, CONDITION, LEAD, TOURNAMENT, WISHING, WITHDRAWAL_WORDS, WITHDRAWING,
+    ASKING_HOW, CONDITION, CONFIRMING, LEAD, TOURNAMENT, WISHING, WITHDRAWAL_NOUNS,
+    WITHDRAWAL_WORDS, WITHDRAWING,
 };
 use super::speech::negation;
-use super::tokens::{Clause, End};
+use super::tokens::{CLOSERS, Clause, End, OPENERS, core_lower};
 
 /// What a clause says of a withdrawal from a tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,4 +69,101 @@ pub(super) fn withdrawal(sentence: &[Clause], c: usize) -> Option<Withdrawal> {
     // an infinitive after a wish (`хочу выйти`).
     let wished = words[..at].iter().any(|(w, _)| WISHING.contains(w));
     (WITHDRAWING.contains(&word) || wished).then_some(Withdrawal::Said)
+}
+
+/// The digits of a withdrawal's confirmation code.
+pub const CODE_DIGITS: usize = 8;
+
+/// The words between the confirming word and the withdrawal noun (`своё`,
+/// `my`).
+const TO_NOUN: usize = 2;
+/// The words after the withdrawal noun in which the code begins (`из
+/// турнира, код`, `from the tournament, code`).
+const TO_CODE: usize = 6;
+
+/// A confirmation of a withdrawal on `line`, if it holds one: `Some(code)`
+/// with the code written, `Some(None)` with a confirmation but no code of
+/// [`CODE_DIGITS`] digits.
+#[must_use]
+pub fn confirmation(line: &str) -> Option<Option<u32>> {
+    if line.contains('?') {
+        return None;
+    }
+    let raw: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<String> = raw.iter().map(|w| core_lower(w)).collect();
+    let quoted = |k: usize| {
+        raw[k].starts_with(OPENERS) && !raw[k].starts_with(['(', '[', '{', '*', '_'])
+            || raw[k]
+                .trim_end_matches(['.', ',', '!', ';', ':'])
+                .ends_with(CLOSERS)
+                && !raw[k]
+                    .trim_end_matches(['.', ',', '!', ';', ':'])
+                    .ends_with([')', ']', '}', '*', '_'])
+    };
+    let at = words
+        .iter()
+        .position(|w| CONFIRMING.contains(&w.as_str()))?;
+    if quoted(at) || words[..at].iter().any(|w| negation(w)) {
+        return None;
+    }
+    let noun = (at + 1..words.len().min(at + 2 + TO_NOUN))
+        .find(|&k| WITHDRAWAL_NOUNS.contains(&words[k].as_str()))?;
+    if words[at + 1..noun].iter().any(|w| negation(w)) {
+        return None;
+    }
+    let start = (noun + 1..words.len().min(noun + 1 + TO_CODE))
+        .find(|&k| words[k].chars().any(|c| c.is_ascii_digit()));
+    let Some(start) = start else {
+        return Some(None);
+    };
+    let mut digits = String::new();
+    for w in &words[start..] {
+        let w = w.trim_end_matches(['.', ',', '!', ';', ':']);
+        if w.is_empty() || !w.chars().all(|c| c.is_ascii_digit() || c == '-') {
+            break;
+        }
+        digits.extend(w.chars().filter(char::is_ascii_digit));
+        if digits.len() >= CODE_DIGITS {
+            break;
+        }
+    }
+    Some(
+        (digits.len() == CODE_DIGITS)
+            .then(|| digits.parse().ok())
+            .flatten(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::confirmation;
+
+    #[test]
+    fn a_confirmation_is_read_with_its_code_in_either_language() {
+        for line in [
+            "подтверждаю выход 12345678",
+            "Подтверждаю свой выход из турнира, код 1234 5678.",
+            "confirm withdrawal 12345678",
+            "I confirm my withdrawal from the tournament, code 1234-5678",
+        ] {
+            assert_eq!(confirmation(line), Some(Some(12_345_678)), "{line}");
+        }
+        assert_eq!(confirmation("подтверждаю выход"), Some(None));
+        assert_eq!(confirmation("confirm withdrawal 1234"), Some(None));
+    }
+
+    #[test]
+    fn a_question_a_negation_or_a_quotation_confirms_nothing() {
+        for line in [
+            "подтверждаю выход 12345678?",
+            "а если я подтверждаю выход 12345678, что будет?",
+            "не подтверждаю выход 12345678",
+            "I don't confirm my withdrawal 12345678",
+            "он написал «подтверждаю выход 12345678»",
+            "не хочу выходить из турнира",
+            "confirm the move 12345678",
+        ] {
+            assert_eq!(confirmation(line), None, "{line}");
+        }
+    }
 }

@@ -13,6 +13,9 @@ pub enum DirectorEvent {
     Adjudicated(GameResult),
     /// The referee forfeited a side.
     Forfeited(Color),
+    /// A side withdrew from the tournament by their own confirmed mail:
+    /// the game is lost by forfeit.
+    Withdrew(Color),
     /// The referee annulled the game.
     Annulled,
     /// The game was taken back to the position after ply `to`.

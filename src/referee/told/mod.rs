@@ -86,6 +86,8 @@ pub enum Told {
         /// One entry per tournament the player still plays in.
         terms: Vec<WithdrawalTerms>,
     },
+    /// The answer to a player who confirmed a withdrawal with a code.
+    WithdrawalConfirmed(WithdrawalAnswer),
     /// Event lines to a tournament's director, in the tournament's director
     /// thread: one Subject and one root Message-ID per tournament.
     ToDirectors {
@@ -129,6 +131,43 @@ pub struct WithdrawalTerms {
     pub unfinished: usize,
     /// The registered addresses of the tournament's directors.
     pub directors: Vec<String>,
+    /// The code that confirms the withdrawal
+    /// ([`crate::referee::tournament::withdrawal_code`]).
+    pub code: u32,
+    /// The last day (UTC) the code is taken.
+    pub until: chrono::NaiveDate,
+}
+
+/// What a player's confirmation of a withdrawal came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WithdrawalAnswer {
+    /// The player withdrew from `tournament`; `games` unfinished games were
+    /// lost by forfeit.
+    Made {
+        /// The tournament's name.
+        tournament: String,
+        /// The games forfeited.
+        games: usize,
+    },
+    /// The player had withdrawn from `tournament` already: nothing more.
+    Already {
+        /// The tournament's name.
+        tournament: String,
+    },
+    /// The player plays no more in `tournament` (finished, or replaced).
+    Over {
+        /// The tournament's name.
+        tournament: String,
+    },
+    /// The code of `tournament` is older than its days.
+    Expired {
+        /// The tournament's name.
+        tournament: String,
+    },
+    /// The confirmation holds no code.
+    NoCode,
+    /// The code is none given to the player.
+    WrongCode,
 }
 
 /// One line of events: its parts, one after another on the line.

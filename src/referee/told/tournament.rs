@@ -212,6 +212,18 @@ pub enum TournamentEvent {
         /// How many unfinished games were forfeited.
         games: usize,
     },
+    /// To every director: a player withdrew by their own mail, confirmed
+    /// with the code of the terms.
+    PlayerWithdrew {
+        /// The tournament's name.
+        tournament: String,
+        /// The player.
+        player: String,
+        /// The player's registered address.
+        address: String,
+        /// How many unfinished games were forfeited.
+        games: usize,
+    },
     /// The director ruled on a side's claim.
     ClaimRuled {
         /// The game.

@@ -347,12 +347,27 @@ fn playing_entrant(
     Ok((e, p))
 }
 
-/// The player withdraws (or is withdrawn): each unfinished game of theirs is
-/// lost by forfeit (audit-logged, both players told, with the director's
-/// reason); the standings then count the games as the tournament's
-/// withdrawal policy says. Returns the forfeits, one per game, and a reply
-/// to each of the tournament's other directors (not `actor`) about the
-/// withdrawal.
+/// Who withdraws a player from a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Withdrawer<'a> {
+    /// A director of the tournament, for a reason the players read.
+    Director {
+        /// The director.
+        id: PlayerId,
+        /// The director's reason.
+        reason: &'a str,
+    },
+    /// The player, who confirmed their own withdrawal by mail.
+    Player {
+        /// The Message-ID of the confirming mail, for the audit log.
+        message_id: Option<&'a str>,
+    },
+}
+
+/// A director withdraws a player: [`withdraw_entrant`] once `actor` is
+/// checked to direct the tournament and a reason is given. Returns the
+/// forfeits, one per game, and a reply to each of the tournament's other
+/// directors (not `actor`) about the withdrawal.
 ///
 /// # Errors
 /// [`TournamentRefusal::NotEntered`], [`TournamentRefusal::NotPlaying`],
@@ -372,9 +387,33 @@ pub fn withdraw(
     let t = by_name(tx, name)?;
     director_of(tx, actor, &t)?;
     let (_, p) = playing_entrant(tx, &t, address)?;
+    withdraw_entrant(tx, &t, &p, Withdrawer::Director { id: actor, reason }, now)
+}
+
+/// The entrant `p`, still playing in `t`, withdraws (or is withdrawn): each
+/// unfinished game of theirs is lost by forfeit (audit-logged, both players
+/// told, with the director's reason or as the player's own withdrawal); the
+/// standings then count the games as the tournament's withdrawal policy
+/// says. Returns the forfeits, one per game, and the directors' mails: to
+/// the other directors when a director withdrew the player, to every
+/// director when the player withdrew.
+///
+/// # Errors
+/// Store errors; a forfeit refused ([`RefereeError`]).
+pub(super) fn withdraw_entrant(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    p: &Player,
+    by: Withdrawer<'_>,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Handled>, Vec<Reply>), RefereeError> {
     // Withdrawn first, so that the standings lines of the forfeit mails
     // already count the games as the withdrawal policy says.
     tournaments::withdraw(tx, t.id, p.id, now)?;
+    let (actor, reason) = match by {
+        Withdrawer::Director { id, reason } => (id, reason),
+        Withdrawer::Player { .. } => (p.id, crate::referee::WITHDRAWN_BY_MAIL),
+    };
     let mut handled = Vec::new();
     for tg in tournaments::games(tx, t.id)? {
         let g = game_rows::get(tx, tg.game)?;
@@ -389,13 +428,14 @@ pub fn withdraw(
             action: DirectorAction::Forfeit(side),
             reason: reason.to_string(),
         };
-        handled.push(crate::referee::handle(
-            tx,
-            &cmd,
-            actor,
-            now,
-            Source::default(),
-        )?);
+        handled.push(match by {
+            Withdrawer::Director { .. } => {
+                crate::referee::handle(tx, &cmd, actor, now, Source::default())?
+            }
+            Withdrawer::Player { message_id } => crate::referee::around(tx, &cmd, now, || {
+                crate::referee::forfeit_on_withdrawal(tx, g.id, p.id, side, now, message_id)
+            })?,
+        });
     }
     audit(
         tx,
@@ -403,21 +443,34 @@ pub fn withdraw(
         "tournament_withdraw",
         Some(reason),
         serde_json::json!({ "tournament": t.name, "player": p.email,
+            "by": match by { Withdrawer::Director { .. } => "director", Withdrawer::Player { .. } => "player" },
             "forfeited_games": handled.iter().filter_map(|h| h.game.map(|g| g.0)).collect::<Vec<_>>() }),
         now,
     )?;
-    // The other directors are told (the one who withdrew the player knows).
     let games = handled.len();
-    let directors =
-        super::period::to_directors(tx, t.id, None, |_| TournamentEvent::DirectorWithdrawal {
-            tournament: t.name.clone(),
-            player: p.name.clone(),
-            reason: reason.to_string(),
-            games,
-        })?
-        .into_iter()
-        .filter(|r| r.to != actor)
-        .collect();
+    let directors = match by {
+        // The other directors are told (the one who withdrew the player
+        // knows).
+        Withdrawer::Director { id, reason } => {
+            super::period::to_directors(tx, t.id, None, |_| TournamentEvent::DirectorWithdrawal {
+                tournament: t.name.clone(),
+                player: p.name.clone(),
+                reason: reason.to_string(),
+                games,
+            })?
+            .into_iter()
+            .filter(|r| r.to != id)
+            .collect()
+        }
+        Withdrawer::Player { .. } => {
+            super::period::to_directors(tx, t.id, None, |_| TournamentEvent::PlayerWithdrew {
+                tournament: t.name.clone(),
+                player: p.name.clone(),
+                address: p.email.clone(),
+                games,
+            })?
+        }
+    };
     Ok((handled, directors))
 }
 

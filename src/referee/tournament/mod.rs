@@ -16,8 +16,8 @@ mod table;
 mod warnings;
 
 pub use directors::{add_director, directors, remove_director};
-pub use entry::{DrawOrder, draw, enter, new_tournament, remove, replace, withdraw};
-pub use leaving::withdrawal_terms;
+pub use entry::{DrawOrder, Withdrawer, draw, enter, new_tournament, remove, replace, withdraw};
+pub use leaving::{confirm_withdrawal, withdrawal_code, withdrawal_terms};
 pub use period::{claim, end_playing_period, overdue_claims};
 pub use ruling::{Ruling, rule_claim};
 pub use start::start;

@@ -498,7 +498,7 @@ tournament-director-term-ended = Game #{ $game } waits for your ruling: the clai
 tournament-director-finished = The tournament { $tournament } is finished: its last game has ended ({ $games ->
     [one] one game
    *[other] { $games } games
-} in all). The final table: tournament crosstable { $tournament }.
+} in all). The final table: tournament crosstable { $quoted }.
 # A director asks for a bulletin after the final one was sent.
 bulletin-final-sent = the final bulletin of the tournament «{ $tournament }» (No. { $number }) was sent already: there is no next bulletin
 # To a tournament's directors: time and silence warnings (src/words/tournament_events.rs).
@@ -683,8 +683,8 @@ tournament-director-bounce = The mail to { $player } ({ $address }) bounced: the
 # A published calendar's web address, below the calendar's answer (src/words/digest.rs).
 calendar-published = It is also kept up to date at { $url }: a calendar program can subscribe to it; only you know this address.
 # To a player who wrote that they withdraw from a tournament, or asked how (src/words/tournament_events.rs).
-withdrawal-said = You wrote that you withdraw from the tournament. Nothing has been changed: a withdrawal is made by a director of the tournament, so write to them if you mean it.
-withdrawal-asked = A withdrawal from a tournament is made by a director of the tournament: write to them if you mean to withdraw.
+withdrawal-said = You wrote that you withdraw from the tournament. Nothing has been changed yet: a withdrawal changes results, so it is made only when you confirm it with the code below.
+withdrawal-asked = A withdrawal from a tournament is made when you confirm it by mail with the code below, or by a director of the tournament.
 withdrawal-in-none = You play in no tournament, so there is nothing to withdraw from.
 # $tournament — the name; $games — the player's unfinished games; $rule — one of withdrawal-rule-.
 withdrawal-terms = If you withdraw from { $tournament }: { $games ->
@@ -1006,3 +1006,23 @@ days-count = { $days ->
     [one] { $days } day
    *[other] { $days } days
   }
+# A player's withdrawal by mail (src/words/tournament_events.rs): the line that confirms it, under each tournament's terms.
+# $code — eight digits; $until — the last day the code is taken.
+withdrawal-confirm = To withdraw from { $tournament }, reply to this mail with the line: confirm withdrawal { $code } (the code is taken until { $until }).
+# The answers to a confirmation of a withdrawal.
+withdrawal-made = You have withdrawn from { $tournament }: { $games ->
+    [0] you had no unfinished game there
+    [one] your unfinished game is lost by forfeit
+   *[other] your { $games } unfinished games are lost by forfeit
+}. The tournament's directors are told.
+withdrawal-already = You have already withdrawn from { $tournament }: nothing more has been changed.
+withdrawal-over = You no longer play in { $tournament }: nothing has been changed.
+withdrawal-expired = The code for { $tournament } has expired: nothing has been changed. Write "I withdraw from the tournament" for a new one.
+withdrawal-no-code = Your confirmation of a withdrawal holds no code: nothing has been changed. Reply to the mail with the terms with the line it gives (confirm withdrawal and the code's eight digits).
+withdrawal-wrong-code = This code confirms no withdrawal of yours: nothing has been changed. Check the code in the mail with the terms, or write "I withdraw from the tournament" for a new one.
+# To every director of a tournament: a player withdrew by their own confirmed mail.
+tournament-player-withdrew = { $player } ({ $address }) has withdrawn from { $tournament } by their own mail, confirmed with its code: { $games ->
+    [0] no unfinished game was
+    [one] one unfinished game was
+   *[other] { $games } unfinished games were
+} lost by forfeit.
