@@ -12,8 +12,9 @@
 //!
 //! Each worker holds its own database connection: two identical requests
 //! at once are two transactions, the second of which finds the move played
-//! (a request sent again: `Success`, nothing changed). The daemon's loop
-//! sends the queued mail on its next cycle.
+//! (a request sent again: `Success`, nothing changed). A move whose replies
+//! were queued sets the daemon's wake flag: its wait for mail ends and the
+//! replies are sent within about a second, whatever `poll-seconds` is.
 //!
 //! Authentication: the user name is the registered address (or a name
 //! only one player has); the password is checked against its Argon2id hash
@@ -70,7 +71,11 @@ impl Drop for Endpoint {
 ///
 /// # Errors
 /// The address cannot be listened on, or the database cannot be opened.
-pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<Endpoint>> {
+pub fn start(
+    config: &Config,
+    stop: &Arc<AtomicBool>,
+    wake: &Arc<AtomicBool>,
+) -> anyhow::Result<Option<Endpoint>> {
     let Some(listen) = &config.xfcc.listen else {
         return Ok(None);
     };
@@ -88,6 +93,7 @@ pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<E
         let worker = Worker {
             store,
             config: config.clone(),
+            wake: Arc::clone(wake),
         };
         let server = Arc::clone(&server);
         let (stop, own) = (Arc::clone(stop), Arc::clone(&own_stop));
@@ -103,10 +109,11 @@ pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<E
     }))
 }
 
-/// One worker: its connection to the database.
+/// One worker: its connection to the database, and the daemon's wake flag.
 struct Worker {
     store: Store,
     config: Config,
+    wake: Arc<AtomicBool>,
 }
 
 impl Worker {
@@ -137,7 +144,11 @@ impl Worker {
             let read = request.as_reader().take(MAX_BODY).read_to_string(&mut text);
             match read {
                 Ok(_) => self.call(&text, client, crate::daemon::wall::now()),
-                Err(_) => (400, soap::fault(Code::ServerError, true)),
+                Err(e) => {
+                    let why = soap::BadRequest::Xml(e.to_string());
+                    info!(fault = %why.name(), "an Xfcc request was not read");
+                    (500, soap::client_fault(&why))
+                }
             }
         } else {
             (405, String::new())
@@ -158,10 +169,11 @@ impl Worker {
         let request = match soap::read(body) {
             Ok(r) => r,
             Err(e) => {
-                info!(error = %printable(&e.to_string()), "an Xfcc request was not read");
-                return (500, soap::fault(Code::ServerError, true));
+                info!(fault = %e.name(), error = %printable(&e.to_string()), "an Xfcc request was not read");
+                return (500, soap::client_fault(&e));
             }
         };
+        let operation = request.operation();
         let (username, password) = match &request {
             Request::GetMyGames { username, password }
             | Request::MakeAMove {
@@ -171,7 +183,7 @@ impl Worker {
         let player = match self.authenticate(&username, &password, client, now) {
             Ok(Some(p)) => p,
             Ok(None) => {
-                info!(user = %printable(&username), "an Xfcc login failed");
+                info!(operation = %operation, user = %printable(&username), "an Xfcc login failed");
                 return match request {
                     Request::GetMyGames { .. } => {
                         (500, soap::fault(Code::AuthenticationFailed, true))
@@ -182,7 +194,7 @@ impl Worker {
                 };
             }
             Err(e) => {
-                warn!(error = %printable(&format!("{e:#}")), "the Xfcc login could not be checked");
+                warn!(operation = %operation, error = %printable(&format!("{e:#}")), "the Xfcc login could not be checked");
                 return (500, soap::fault(Code::ServerError, false));
             }
         };
@@ -190,7 +202,7 @@ impl Worker {
             Request::GetMyGames { .. } => match self.store.read(|tx| my_games(tx, player, now)) {
                 Ok(games) => (200, soap::games_answer(&games)),
                 Err(e) => {
-                    warn!(error = %printable(&format!("{e:?}")), "GetMyGames failed");
+                    warn!(operation = %operation, error = %printable(&format!("{e:?}")), "an Xfcc call failed");
                     (500, soap::fault(Code::ServerError, false))
                 }
             },
@@ -201,21 +213,29 @@ impl Worker {
                     return (200, soap::move_answer(Code::InvalidGameID, second));
                 };
                 let bot = self.config.bot();
-                let made = self.store.transaction(|tx| -> Result<Code, RefereeError> {
+                let made = self.store.transaction(|tx| -> Result<_, RefereeError> {
                     let made = make_a_move(tx, player, &request, now)?;
-                    if let Made::Applied(h) = &made {
-                        crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
-                    }
-                    Ok(made.code())
+                    let queued = match &made {
+                        Made::Applied(h) => {
+                            crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
+                            !h.replies.is_empty()
+                        }
+                        _ => false,
+                    };
+                    Ok((made.code(), queued))
                 });
+                if matches!(made, Ok((_, true))) {
+                    self.wake.store(true, Ordering::SeqCst);
+                }
+                let made = made.map(|(code, _)| code);
                 let code = made.unwrap_or_else(|e| {
                     let code = Code::of_refusal(&e);
                     if code == Code::ServerError {
-                        warn!(error = %printable(&format!("{e:?}")), "MakeAMove failed");
+                        warn!(operation = %operation, error = %printable(&format!("{e:?}")), "an Xfcc call failed");
                     }
                     code
                 });
-                info!(game = request.game, code = code.name(), "Xfcc MakeAMove");
+                info!(operation = %operation, game = request.game, code = %code.name(), "an Xfcc move was answered");
                 (200, soap::move_answer(code, second))
             }
         }

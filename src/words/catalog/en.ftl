@@ -663,3 +663,7 @@ withdrawal-rule-lss = under the LSS rules, if you have played half of your games
 withdrawal-rule-fmjd = under the FMJD rules, your total stands only if you have played more than half of your games
 # $directors — the directors' addresses, separated by commas.
 withdrawal-directors = Directors: { $directors }.
+# The words a player sent with a move from a desktop program (Xfcc), before them, quoted (src/words/xfcc.rs). $name — the player; $side — White or Black.
+xfcc-players-message = { $side } ({ $name }) sent these words with the move; they are the player's own, the referee neither checks nor answers them:
+# A tournament setting, shown only when set (src/words/tournament_settings.rs).
+settings-no-moves-on-leave = Moves during a leave: refused (end the leave first)
