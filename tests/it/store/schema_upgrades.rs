@@ -476,6 +476,7 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              DROP TABLE signed_receipts;
              DROP TABLE player_digests_sent; DROP TABLE player_digests;
              DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
+             DROP TABLE xfcc_messages;
              PRAGMA user_version = 23;",
         )
         .unwrap();
