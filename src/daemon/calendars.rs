@@ -32,9 +32,9 @@ pub fn refresh(store: &mut Store, config: &Config, published: &mut Published, no
         let mut due = Vec::new();
         for p in players::list(tx)? {
             if p.retired_at.is_some() {
-                if !published
+                if published
                     .get(&p.id)
-                    .is_some_and(|(who, _)| who.retired_at.is_some())
+                    .is_none_or(|(who, _)| who.retired_at.is_none())
                 {
                     due.push((Due::Remove(p), String::new()));
                 }
