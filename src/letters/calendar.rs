@@ -173,7 +173,8 @@ fn is_utc(tz: Tz) -> bool {
 
 /// RFC 5545 §3.6.5: the VTIMEZONE of `tz` for the years `first..=last`
 /// (CRLF line ends): a first STANDARD (or DAYLIGHT) part with the offset in
-/// force on 1 January of `first`, then one part per change of the UTC
+/// force at 00:00 UTC on 1 January of `first` (its DTSTART that instant's
+/// local time), then one part per change of the UTC
 /// offset up to the end of `last`, each with DTSTART the local time the
 /// change happens at (in the offset before it), TZOFFSETFROM, TZOFFSETTO and
 /// TZNAME (the zone's abbreviation); DAYLIGHT when the new offset holds
@@ -275,7 +276,7 @@ mod tests {
         assert_eq!(
             z,
             "BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n\
-             BEGIN:STANDARD\r\nDTSTART:20260101T000000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nEND:STANDARD\r\n\
+             BEGIN:STANDARD\r\nDTSTART:20251231T190000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nEND:STANDARD\r\n\
              BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nTZNAME:EDT\r\nEND:DAYLIGHT\r\n\
              BEGIN:STANDARD\r\nDTSTART:20261101T020000\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nEND:STANDARD\r\n\
              END:VTIMEZONE\r\n"
@@ -291,7 +292,7 @@ mod tests {
         assert_eq!(
             vtimezone(chrono_tz::Europe::Moscow, 2026, 2027),
             "BEGIN:VTIMEZONE\r\nTZID:Europe/Moscow\r\n\
-             BEGIN:STANDARD\r\nDTSTART:20260101T000000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nTZNAME:MSK\r\nEND:STANDARD\r\n\
+             BEGIN:STANDARD\r\nDTSTART:20260101T030000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nTZNAME:MSK\r\nEND:STANDARD\r\n\
              END:VTIMEZONE\r\n"
         );
     }
