@@ -573,9 +573,15 @@ impl Inbox for ImapInbox {
             return Ok(());
         };
         let use_idle = self.settings.idle;
+        let mut cut = false;
         let r = (|| -> anyhow::Result<()> {
             if use_idle && session.capabilities()?.has_str("IDLE") {
                 imap_idle::idle(session, self.socket.as_ref(), timeout, stop)?;
+                if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    // The wake cut the socket under IDLE: the next fetch
+                    // logs in again (no backoff: nothing failed).
+                    cut = true;
+                }
             } else {
                 super::pause(timeout, stop);
                 if !stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -584,6 +590,9 @@ impl Inbox for ImapInbox {
             }
             Ok(())
         })();
+        if cut && r.is_ok() {
+            self.session = None;
+        }
         self.drop_on_error(r)
     }
 }

@@ -311,15 +311,23 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
     let transport = transport::from_config(&config.outbox)?;
     let mut inbox = open_inbox(config)?;
     refuse_gone_back(config, &mut store, inbox.as_mut())?;
+    // Ends the wait for mail early: set by a stop signal, and by the Xfcc
+    // endpoint once a move's replies are queued, so that they leave at once.
+    let wake = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&wake))?;
+    }
     // Desktop clients' moves (Xfcc) on their own threads, but for one cycle.
     let _xfcc = if once {
         None
     } else {
-        xfcc::start(config, stop)?
+        xfcc::start(config, stop, &wake)?
     };
     info!(database = %config.database.display(), once, "zaochka serve started");
     let mut run = RunState::default();
     loop {
+        // What woke the last wait is taken by this cycle.
+        wake.store(false, Ordering::SeqCst);
         if let Some(list) = read_referees(&mut store) {
             run.referees = list;
         }
@@ -402,8 +410,8 @@ pub fn serve(config: &Config, once: bool, stop: &Arc<AtomicBool>) -> anyhow::Res
             continue;
         }
         // Wait for mail: woken at once by the inbox (inotify, IDLE) or after
-        // poll-seconds; a signal ends the wait within a second.
-        if let Err(e) = inbox.wait(Duration::from_secs(config.poll_seconds), stop) {
+        // poll-seconds; a signal or an Xfcc move ends the wait within a second.
+        if let Err(e) = inbox.wait(Duration::from_secs(config.poll_seconds), &wake) {
             warn!(error = %printable(&format!("{e:#}")), "waiting for mail failed; reconnecting");
             pause(Duration::from_secs(1), stop);
         }

@@ -356,6 +356,9 @@ fn note(n: &Note, lang: Language) -> String {
         } => words::pauses::timing_line(charge, *delay_seconds, lang),
         Note::Stopped { name, since } => words::pauses::stopped_line(name, *since, lang),
         Note::Receipt(r) => words::receipts::confirmation_line(r, lang),
+        Note::PlayersMessage { name, side, text } => {
+            words::xfcc::players_message(name, *side, text, lang)
+        }
         Note::Standing {
             tournament,
             table,

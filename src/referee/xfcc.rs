@@ -147,7 +147,8 @@ pub struct MoveRequest {
     pub offer_draw: bool,
     /// A draw is claimed (with the move that would produce it, if any).
     pub claim_draw: bool,
-    /// The mover's message; kept as a claim's analysis, relayed no further.
+    /// The mover's words (`myMessage`): a claim's analysis with a claim,
+    /// else passed on to the opponent with the act ([`players_words`]).
     pub message: String,
 }
 
@@ -244,13 +245,75 @@ pub fn make_a_move(
             return Ok(Made::Refused(Code::NoDrawWasOffered));
         }
     };
-    Ok(Made::Applied(handle(
-        tx,
-        &command,
-        actor,
-        now,
-        Source::default(),
-    )?))
+    let mut handled = handle(tx, &command, actor, now, Source::default())?;
+    // The mover's words go with the opponent's mail of the act (a claim
+    // keeps them as its analysis instead).
+    if !request.claim_draw
+        && let Some(text) = players_words(&request.message)
+    {
+        let opponent = match mine {
+            Color::White => row.black,
+            Color::Black => row.white,
+        };
+        let name = crate::store::players::get(tx, actor)?.name;
+        for r in handled.replies.iter_mut().filter(|r| r.to == opponent) {
+            r.notes.push(crate::referee::told::Note::PlayersMessage {
+                name: name.clone(),
+                side: mine,
+                text: text.clone(),
+            });
+        }
+        let plies = moves::last_ply(tx, game)?;
+        crate::store::xfcc::set_message(tx, game, mine, &text, plies, now)?;
+    }
+    Ok(Made::Applied(handled))
+}
+
+/// The most characters of a player's words kept ([`players_words`]).
+pub const MESSAGE_MAX_CHARS: usize = 1000;
+
+/// The most lines of a player's words kept ([`players_words`]).
+pub const MESSAGE_MAX_LINES: usize = 20;
+
+/// A player's words (`myMessage`) as they are passed on: control characters
+/// dropped (a tab becomes a space; line breaks `\r\n`, `\r` and `\n` are
+/// one line break), each line's trailing spaces and the blank lines at
+/// either end cut, then at most [`MESSAGE_MAX_LINES`] lines and
+/// [`MESSAGE_MAX_CHARS`] characters, `…` marking a cut. `None`: nothing is
+/// left.
+#[must_use]
+pub fn players_words(message: &str) -> Option<String> {
+    let unified = message.replace("\r\n", "\n").replace('\r', "\n");
+    let lines: Vec<String> = unified
+        .split('\n')
+        .map(|l| {
+            l.chars()
+                .map(|c| if c == '\t' { ' ' } else { c })
+                .filter(|c| !c.is_control() && !is_format_control(*c))
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect();
+    let first = lines.iter().position(|l| !l.trim().is_empty())?;
+    let last = lines.iter().rposition(|l| !l.trim().is_empty())?;
+    let kept = &lines[first..=last];
+    let mut cut = kept.len() > MESSAGE_MAX_LINES;
+    let mut text = kept[..kept.len().min(MESSAGE_MAX_LINES)].join("\n");
+    if text.chars().count() > MESSAGE_MAX_CHARS {
+        text = text.chars().take(MESSAGE_MAX_CHARS).collect();
+        cut = true;
+    }
+    if cut {
+        text = format!("{}…", text.trim_end());
+    }
+    Some(text)
+}
+
+/// Unicode format characters that change how text around them is shown
+/// (bidirectional overrides and isolates, zero-width joiners aside).
+fn is_format_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{FEFF}')
 }
 
 /// The side to move in a stored game.
@@ -392,6 +455,9 @@ pub struct XfccGame {
     /// The movetext (SAN for chess, PDN for draughts), numbered, without
     /// the result.
     pub moves: String,
+    /// The words the opponent sent with their act from a desktop program
+    /// (`myMessage`), while the game has no later ply.
+    pub message: Option<String>,
     /// The opponent's draw offer stands.
     pub draw_offered: bool,
     /// How the game stands.
@@ -491,6 +557,9 @@ pub fn my_games(
             player_seconds: seconds(mine),
             opponent_seconds: seconds(mine.opposite()),
             moves: movetext(&record),
+            message: crate::store::xfcc::message(tx, row.id, mine.opposite())?
+                .filter(|(_, plies)| *plies == l.moves.len() as u32)
+                .map(|(text, _)| text),
             draw_offered: offer.is_some_and(|o| o.side != mine),
             result: standing(&l.row, l.frozen),
             time_control: l.row.time_control.map(|c| time_control_text(c.limit())),
@@ -527,5 +596,35 @@ fn standing(row: &games::Game, frozen: bool) -> Standing {
         (_, Some(GameResult::Draw)) => Standing::Draw,
         _ if frozen => Standing::AdjudicationPending,
         _ => Standing::Ongoing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MESSAGE_MAX_CHARS, MESSAGE_MAX_LINES, players_words};
+
+    #[test]
+    fn a_players_words_lose_control_characters_and_blank_ends_and_keep_their_lines() {
+        assert_eq!(
+            players_words("\r\n\n Good\u{7} luck!\t\u{1b}[31mred  \r\nsecond\u{202E}\r\r\n")
+                .as_deref(),
+            Some(" Good luck! [31mred\nsecond")
+        );
+        assert_eq!(players_words(" \n\t\r\n"), None);
+        assert_eq!(players_words(""), None);
+    }
+
+    #[test]
+    fn a_players_words_are_cut_at_the_most_lines_and_characters_with_an_ellipsis() {
+        let many: Vec<String> = (1..=30).map(|n| format!("line {n}")).collect();
+        let kept = players_words(&many.join("\n")).unwrap();
+        assert_eq!(kept.lines().count(), MESSAGE_MAX_LINES);
+        assert!(kept.ends_with("line 20…"), "{kept}");
+        let long = "ü".repeat(MESSAGE_MAX_CHARS + 50);
+        let kept = players_words(&long).unwrap();
+        assert_eq!(kept.chars().count(), MESSAGE_MAX_CHARS + 1);
+        assert!(kept.ends_with('…'));
+        let exact = "x".repeat(MESSAGE_MAX_CHARS);
+        assert_eq!(players_words(&exact).as_deref(), Some(exact.as_str()));
     }
 }

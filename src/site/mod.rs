@@ -206,6 +206,19 @@ pub fn write_calendar(root: &Path, name: &str, text: &str, mode: SiteMode) -> io
     out.put(&format!("{name}.ics"), text)
 }
 
+/// Removes the calendar published as `calendars/<name>.ics` under `root`
+/// (a retired player's); returns whether there was one.
+///
+/// # Errors
+/// Any I/O error but the file's absence.
+pub fn remove_calendar(root: &Path, name: &str) -> io::Result<bool> {
+    match std::fs::remove_file(root.join("calendars").join(format!("{name}.ics"))) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// One game's files: its record, the page of every position, its own page.
 fn write_game(out: &mut files::Writer, site: &Site<'_>, g: &SiteGame) -> io::Result<()> {
     let steps = ply::replay(site.variant, g, site.lang)?;

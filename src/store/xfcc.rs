@@ -1,7 +1,8 @@
 //! The Xfcc endpoint's rows: each player's password as an Argon2id PHC
 //! string (`xfcc_passwords`), and failed logins by subject (`xfcc_failures`:
 //! `user:<name as sent>` or `addr:<client IP>`), counted over a window to
-//! refuse a subject after too many.
+//! refuse a subject after too many; the words each side last sent with an
+//! act (`xfcc_messages`).
 
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::{OptionalExtension, params};
@@ -69,4 +70,45 @@ pub fn failures(tx: &Tx<'_>, subject: &str, now: DateTime<Utc>, window: TimeDelt
             "SELECT count(*) AS n FROM xfcc_failures WHERE subject = ?1 AND failed_at > ?2",
         )?
         .query_row(params![subject, Ts(now - window)], |r| r.get("n"))?)
+}
+
+/// Keeps `text` as the words `side` sent with its act in `game` at `now`,
+/// the game then having `plies` plies (replacing that side's earlier words).
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`].
+pub fn set_message(
+    tx: &Tx<'_>,
+    game: crate::vocabulary::GameId,
+    side: crate::rules::Color,
+    text: &str,
+    plies: u32,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    tx.sql().execute(
+        "INSERT INTO xfcc_messages (game_id, side, text, plies, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (game_id, side) DO UPDATE SET text = excluded.text,
+             plies = excluded.plies, sent_at = excluded.sent_at",
+        params![game, side, text, plies, Ts(now)],
+    )?;
+    Ok(())
+}
+
+/// The words `side` last sent in `game` and the number of plies the game
+/// had after the act they came with.
+///
+/// # Errors
+/// [`super::StoreError::Sqlite`].
+pub fn message(
+    tx: &Tx<'_>,
+    game: crate::vocabulary::GameId,
+    side: crate::rules::Color,
+) -> Result<Option<(String, u32)>> {
+    Ok(tx
+        .sql()
+        .prepare_cached("SELECT text, plies FROM xfcc_messages WHERE game_id = ?1 AND side = ?2")?
+        .query_row(params![game, side], |r| {
+            Ok((r.get("text")?, r.get("plies")?))
+        })
+        .optional()?)
 }

@@ -52,6 +52,10 @@ pub struct Settings {
     /// days of clock time while it is their move (ICCF's reminder days;
     /// default 14, 28, 35; empty: no warnings).
     pub director_silence_days: Vec<u32>,
+    /// A player on leave may move (the default); `false`: a move sent during
+    /// the player's leave is refused, by mail and through Xfcc
+    /// (`YouAreOnLeave`).
+    pub moves_on_leave: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +74,7 @@ impl Default for Settings {
             bulletin_every: None,
             director_warn_days: vec![10, 5],
             director_silence_days: vec![14, 28, 35],
+            moves_on_leave: true,
         }
     }
 }
@@ -119,6 +124,7 @@ impl Settings {
             on_timeout: self.on_timeout,
             director_warn_days: self.director_warn_days.clone(),
             director_silence_days: self.director_silence_days.clone(),
+            may_move_on_leave: self.moves_on_leave,
             ..crate::clock::Settings::default()
         }
     }

@@ -105,6 +105,9 @@ pub fn settings_lines(s: &Settings, lang: Language) -> Vec<String> {
     } else {
         Message::new("settings-director-silence").arg("days", list(&s.director_silence_days))
     });
+    if !s.moves_on_leave {
+        lines.push(Message::new("settings-no-moves-on-leave"));
+    }
     lines.iter().map(|m| m.render(lang)).collect()
 }
 

@@ -284,6 +284,9 @@ pub struct New {
     /// Leave days per calendar year.
     #[arg(long)]
     leave_days: Option<u32>,
+    /// A move sent while its player is on leave is refused (by mail and Xfcc).
+    #[arg(long)]
+    no_moves_on_leave: bool,
     /// Draw offers are refused before this move number.
     #[arg(long)]
     no_draw_offers_before_move: Option<u32>,

@@ -21,6 +21,7 @@ impl New {
             }
             s.leave_days_per_year = d;
         }
+        s.moves_on_leave = !self.no_moves_on_leave;
         if self.no_draw_offers_before_move.is_some_and(|n| n < 2) {
             anyhow::bail!(
                 "--no-draw-offers-before-move must be 2 or more (move 1 is the first move)"

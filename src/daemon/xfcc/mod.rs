@@ -19,8 +19,9 @@
 //!
 //! Each worker holds its own database connection: two identical requests
 //! at once are two transactions, the second of which finds the move played
-//! (a request sent again: `Success`, nothing changed). The daemon's loop
-//! sends the queued mail on its next cycle.
+//! (a request sent again: `Success`, nothing changed). A move whose replies
+//! were queued sets the daemon's wake flag: its wait for mail ends and the
+//! replies are sent within about a second, whatever `poll-seconds` is.
 //!
 //! Authentication: the user name is the registered address (or a name
 //! only one player has); the password is checked against its Argon2id hash
@@ -78,7 +79,11 @@ impl Drop for Endpoint {
 ///
 /// # Errors
 /// The address cannot be listened on, or the database cannot be opened.
-pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<Endpoint>> {
+pub fn start(
+    config: &Config,
+    stop: &Arc<AtomicBool>,
+    wake: &Arc<AtomicBool>,
+) -> anyhow::Result<Option<Endpoint>> {
     let Some(listen) = &config.xfcc.listen else {
         return Ok(None);
     };
@@ -96,6 +101,7 @@ pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<E
         let worker = Worker {
             store,
             config: config.clone(),
+            wake: Arc::clone(wake),
         };
         let server = Arc::clone(&server);
         let (stop, own) = (Arc::clone(stop), Arc::clone(&own_stop));
@@ -111,10 +117,11 @@ pub fn start(config: &Config, stop: &Arc<AtomicBool>) -> anyhow::Result<Option<E
     }))
 }
 
-/// One worker: its connection to the database.
+/// One worker: its connection to the database, and the daemon's wake flag.
 struct Worker {
     store: Store,
     config: Config,
+    wake: Arc<AtomicBool>,
 }
 
 impl Worker {
@@ -145,7 +152,11 @@ impl Worker {
             let read = request.as_reader().take(MAX_BODY).read_to_string(&mut text);
             match read {
                 Ok(_) => self.call(&text, client, crate::daemon::wall::now()),
-                Err(_) => (400, soap::fault(Code::ServerError, true)),
+                Err(e) => {
+                    let why = soap::BadRequest::Xml(e.to_string());
+                    info!(fault = %why.name(), "an Xfcc request was not read");
+                    (500, soap::client_fault(&why))
+                }
             }
         } else {
             (405, String::new())
@@ -166,10 +177,11 @@ impl Worker {
         let request = match soap::read(body) {
             Ok(r) => r,
             Err(e) => {
-                info!(error = %printable(&e.to_string()), "an Xfcc request was not read");
-                return (500, soap::fault(Code::ServerError, true));
+                info!(fault = %e.name(), error = %printable(&e.to_string()), "an Xfcc request was not read");
+                return (500, soap::client_fault(&e));
             }
         };
+        let operation = request.operation();
         let (username, password) = match &request {
             Request::GetMyGames { username, password }
             | Request::MakeAMove {
@@ -179,7 +191,7 @@ impl Worker {
         let player = match self.authenticate(&username, &password, client, now) {
             Ok(Some(p)) => p,
             Ok(None) => {
-                info!(user = %printable(&username), "an Xfcc login failed");
+                info!(operation = %operation, user = %printable(&username), "an Xfcc login failed");
                 return match request {
                     Request::GetMyGames { .. } => {
                         (500, soap::fault(Code::AuthenticationFailed, true))
@@ -190,7 +202,7 @@ impl Worker {
                 };
             }
             Err(e) => {
-                warn!(error = %printable(&format!("{e:#}")), "the Xfcc login could not be checked");
+                warn!(operation = %operation, error = %printable(&format!("{e:#}")), "the Xfcc login could not be checked");
                 return (500, soap::fault(Code::ServerError, false));
             }
         };
@@ -198,7 +210,7 @@ impl Worker {
             Request::GetMyGames { .. } => match self.store.read(|tx| my_games(tx, player, now)) {
                 Ok(games) => (200, soap::games_answer(&games)),
                 Err(e) => {
-                    warn!(error = %printable(&format!("{e:?}")), "GetMyGames failed");
+                    warn!(operation = %operation, error = %printable(&format!("{e:?}")), "an Xfcc call failed");
                     (500, soap::fault(Code::ServerError, false))
                 }
             },
@@ -210,7 +222,8 @@ impl Worker {
                 };
                 let code = match journal::new_mark(now.trunc_subsecs(3)) {
                     Ok(mark) => {
-                        let code = act(&mut self.store, &self.config, player, &request, &mark);
+                        let (code, queued) =
+                            act(&mut self.store, &self.config, player, &request, &mark);
                         if mark.committed() {
                             let line = journal::XfccAct::of(player, &request);
                             if let Err(e) = journal::append_xfcc(&self.config.database, &mark, line)
@@ -220,14 +233,17 @@ impl Worker {
                                      be written: a restore cannot replay it");
                             }
                         }
+                        if queued {
+                            self.wake.store(true, Ordering::SeqCst);
+                        }
                         code
                     }
                     Err(e) => {
-                        warn!(error = %printable(&format!("{e:#}")), "MakeAMove failed");
+                        warn!(operation = %operation, error = %printable(&format!("{e:#}")), "an Xfcc call failed");
                         Code::ServerError
                     }
                 };
-                info!(game = request.game, code = code.name(), "Xfcc MakeAMove");
+                info!(operation = %operation, game = request.game, code = %code.name(), "an Xfcc move was answered");
                 (200, soap::move_answer(code, second))
             }
         }
@@ -292,24 +308,28 @@ pub fn act(
     player: PlayerId,
     request: &MoveRequest,
     mark: &shell_commands::CommandMark,
-) -> Code {
+) -> (Code, bool) {
     let bot = config.bot();
     let now = mark.at;
     store.mark_commands(mark.clone());
-    let made = store.transaction(|tx| -> Result<Code, RefereeError> {
+    let made = store.transaction(|tx| -> Result<(Code, bool), RefereeError> {
         let made = make_a_move(tx, player, request, now)?;
-        if let Made::Applied(h) = &made {
-            crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
-        }
-        Ok(made.code())
+        let queued = match &made {
+            Made::Applied(h) => {
+                crate::letters::queue_replies(tx, &bot, &h.replies, now)?;
+                !h.replies.is_empty()
+            }
+            _ => false,
+        };
+        Ok((made.code(), queued))
     });
     store.unmark_commands();
     made.unwrap_or_else(|e| {
         let code = Code::of_refusal(&e);
         if code == Code::ServerError {
-            warn!(error = %printable(&format!("{e:?}")), "MakeAMove failed");
+            warn!(operation = "MakeAMove", error = %printable(&format!("{e:?}")), "an Xfcc call failed");
         }
-        code
+        (code, false)
     })
 }
 

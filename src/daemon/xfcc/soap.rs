@@ -37,10 +37,12 @@ pub enum Request {
     },
 }
 
-/// Why a request was not read.
+/// Why a request was not read: the client's fault, answered by a SOAP
+/// Fault whose `faultcode` is `Client` and whose `faultstring` is
+/// [`BadRequest::name`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadRequest {
-    /// Not well-formed XML.
+    /// Not well-formed XML (or not UTF-8).
     #[error("not XML: {0}")]
     Xml(String),
     /// No SOAP envelope with a body and an operation in it.
@@ -49,6 +51,30 @@ pub enum BadRequest {
     /// An operation this endpoint does not offer.
     #[error("unknown operation {0}")]
     Unknown(String),
+}
+
+impl BadRequest {
+    /// The fault's `faultstring`: `NotXml`, `NotSoap` or `UnknownOperation`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            BadRequest::Xml(_) => "NotXml",
+            BadRequest::NoOperation => "NotSoap",
+            BadRequest::Unknown(_) => "UnknownOperation",
+        }
+    }
+}
+
+impl Request {
+    /// The operation as the client called it (`MakeAMove2` as such).
+    #[must_use]
+    pub fn operation(&self) -> &'static str {
+        match self {
+            Request::GetMyGames { .. } => "GetMyGames",
+            Request::MakeAMove { second: false, .. } => "MakeAMove",
+            Request::MakeAMove { second: true, .. } => "MakeAMove2",
+        }
+    }
 }
 
 /// Reads a request's envelope.
@@ -148,13 +174,24 @@ pub fn move_answer(code: Code, second: bool) -> String {
 }
 
 /// A SOAP fault whose `faultstring` is the result code (how servers refuse
-/// `GetMyGames`: Scid reads the code from the fault string).
+/// `GetMyGames`: Scid reads the code from the fault string); `client`: the
+/// request was at fault (`faultcode` `Client`), else the server (`Server`).
 #[must_use]
 pub fn fault(code: Code, client: bool) -> String {
+    fault_text(code.name(), client)
+}
+
+/// The SOAP 1.1 fault (HTTP 500) for a request that is not a call:
+/// `faultcode` `Client`, `faultstring` the reason's name.
+#[must_use]
+pub fn client_fault(why: &BadRequest) -> String {
+    fault_text(why.name(), true)
+}
+
+fn fault_text(string: &str, client: bool) -> String {
     let who = if client { "soap:Client" } else { "soap:Server" };
     envelope(&format!(
-        "<soap:Fault><faultcode>{who}</faultcode><faultstring>{}</faultstring></soap:Fault>",
-        code.name()
+        "<soap:Fault><faultcode>{who}</faultcode><faultstring>{string}</faultstring></soap:Fault>"
     ))
 }
 
@@ -191,6 +228,9 @@ pub fn games_answer(games: &[XfccGame]) -> String {
         e("hoursOpponent", &hop.to_string());
         e("minutesOpponent", &mop.to_string());
         e("moves", &g.moves);
+        if let Some(m) = &g.message {
+            e("message", m);
+        }
         e("drawOffered", b(g.draw_offered));
         e("result", g.result.name());
         e("eventDate", &g.event_date);

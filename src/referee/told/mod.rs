@@ -292,6 +292,17 @@ pub enum Note {
     /// The signed receipt of the move the mail confirms (its short hash in
     /// the body, its `.zrc` text attached).
     Receipt(Box<crate::notation::receipt::Receipt>),
+    /// The mover's own words sent with the move from a desktop program
+    /// (Xfcc's `myMessage`), to the opponent: quoted as the mover's, as
+    /// [`crate::referee::xfcc::players_words`] cleaned them.
+    PlayersMessage {
+        /// The mover's name.
+        name: String,
+        /// The mover's side.
+        side: crate::rules::Color,
+        /// The words, one line per line, none empty at either end.
+        text: String,
+    },
 }
 
 pub use account::{Account, ConditionalAccount};

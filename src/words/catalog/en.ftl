@@ -1026,3 +1026,7 @@ tournament-player-withdrew = { $player } ({ $address }) has withdrawn from { $to
     [one] one unfinished game was
    *[other] { $games } unfinished games were
 } lost by forfeit.
+# The words a player sent with a move from a desktop program (Xfcc), before them, quoted (src/words/xfcc.rs). $name — the player; $side — White or Black.
+xfcc-players-message = { $side } ({ $name }) sent these words with the move; they are the player's own, the referee neither checks nor answers them:
+# A tournament setting, shown only when set (src/words/tournament_settings.rs).
+settings-no-moves-on-leave = Moves during a leave: refused (end the leave first)

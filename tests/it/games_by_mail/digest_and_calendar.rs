@@ -13,14 +13,17 @@
 //!   «календарь» by mail is answered with an `.ics` attachment; that file and
 //!   `zaochka calendar` are read by an independent reader (Python's
 //!   `icalendar`, the venv in `ZAOCHKA_PYTHON`); every deadline `game show`
-//!   prints is an event at that instant, with the player's zone as its TZID,
-//!   and the leave is an all-day event; a move changes the event of the same
-//!   UID with a higher SEQUENCE.
+//!   prints is an event at that instant, with the player's zone as its TZID
+//!   defined by the file's VTIMEZONE (its offsets those of the zone database
+//!   at each deadline), and the leave is an all-day event; a move changes the
+//!   event of the same UID with a higher SEQUENCE.
 //! - `the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_them_after_a_move`:
 //!   with `[tournaments] calendars` the daemon keeps each player's calendar
 //!   in `<site-dir>/calendars/<32 hex digits>.ics`, named otherwise by another
 //!   database; «календарь» answers with its address under `site-url`; after a
-//!   move both players' files hold the new deadline (read by `icalendar`).
+//!   move both players' files hold the new deadline (read by `icalendar`),
+//!   each under a UID of its own (a shared calendar keeps both); a retired
+//!   player's file is removed.
 //!
 //! - `a_digest_at_an_hour_that_is_none_is_refused_with_the_hours_in_each_language`:
 //!   «сводка в 25» and "digest at 25" are answered that the hour must be
@@ -488,10 +491,11 @@ fn the_calendar_holds_the_deadlines_game_show_prints_in_the_players_zone() {
     };
     let events = read_ics(&python, &file);
     assert_eq!(events, read_ics(&python, &mailed));
+    check_vtimezone(&python, &file);
     let mut expected = Vec::new();
     for game in [1, 2] {
         for (side, deadline) in shown_deadlines(&bot, game, at(4)) {
-            expected.push((format!("deadline.{game}.{side}@example.test"), deadline));
+            expected.push((format!("deadline.{game}.{side}.1@example.test"), deadline));
         }
     }
     assert_eq!(expected.len(), 2, "{expected:?}");
@@ -515,15 +519,15 @@ fn the_calendar_holds_the_deadlines_game_show_prints_in_the_players_zone() {
     bot.ok_at(at(6), &["calendar", ANNA, "--out", file.to_str().unwrap()]);
     let after = read_ics(&python, &file);
     let (_, bob_due) = &shown_deadlines(&bot, 2, at(6))[0];
-    let (seq, start, _, summary) = &after["deadline.2.white@example.test"];
+    let (seq, start, _, summary) = &after["deadline.2.white.1@example.test"];
     assert_eq!(start, bob_due);
     assert!(summary.contains("Bob"), "{summary}");
     assert!(
-        *seq > events["deadline.2.black@example.test"].0,
+        *seq > events["deadline.2.black.1@example.test"].0,
         "{after:#?}"
     );
     assert!(
-        !after.contains_key("deadline.2.black@example.test"),
+        !after.contains_key("deadline.2.black.1@example.test"),
         "{after:#?}"
     );
 }
@@ -630,7 +634,7 @@ fn the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_
     let bob_file = dir.join(format!("{bob}.ics"));
     let before = std::fs::read_to_string(&bob_file).unwrap();
     assert!(
-        before.contains("UID:deadline.1.white@example.test"),
+        before.contains("UID:deadline.1.white.2@example.test"),
         "{before}"
     );
 
@@ -642,15 +646,16 @@ fn the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_
     let due = shown_deadlines(&bot, 1, at(3));
     assert_eq!(due.len(), 1, "{due:?}");
     assert_eq!(due[0].0, "black");
-    for (file, zone) in [
-        (&anna_file, "Europe/Moscow"),
-        (&bob_file, "America/New_York"),
+    for (file, zone, player) in [
+        (&anna_file, "Europe/Moscow", 1),
+        (&bob_file, "America/New_York", 2),
     ] {
         let text = std::fs::read_to_string(file).unwrap();
         assert!(
-            text.contains("UID:deadline.1.black@example.test")
-                && !text.contains("UID:deadline.1.white@example.test")
-                && text.contains(&format!("DTSTART;TZID={zone}:")),
+            text.contains(&format!("UID:deadline.1.black.{player}@example.test"))
+                && !text.contains("UID:deadline.1.white.")
+                && text.contains(&format!("DTSTART;TZID={zone}:"))
+                && text.contains(&format!("BEGIN:VTIMEZONE\r\nTZID:{zone}\r\n")),
             "{text}"
         );
     }
@@ -665,16 +670,92 @@ fn the_daemon_publishes_both_players_calendars_under_secret_names_and_refreshes_
         );
         return;
     };
-    for (file, zone) in [
-        (&anna_file, "Europe/Moscow"),
-        (&bob_file, "America/New_York"),
+    let mut uids = HashSet::new();
+    for (file, zone, player) in [
+        (&anna_file, "Europe/Moscow", 1),
+        (&bob_file, "America/New_York", 2),
     ] {
         let events = read_ics(&python, file);
         let (seq, start, tz, _) = events
-            .get("deadline.1.black@example.test")
+            .get(&format!("deadline.1.black.{player}@example.test"))
             .unwrap_or_else(|| panic!("{}: {events:#?}", file.display()));
         assert_eq!((start, tz.as_str(), *seq), (&due[0].1, zone, 1));
+        check_vtimezone(&python, file);
+        uids.extend(events.into_keys());
     }
+    // One calendar holding both files keeps each player's event of Bob's
+    // deadline.
+    assert_eq!(
+        uids.iter()
+            .filter(|u| u.starts_with("deadline.1.black."))
+            .count(),
+        2,
+        "{uids:?}"
+    );
+
+    // Bob is retired: his published file is removed, Анна's stays.
+    bot.ok(&[
+        "player",
+        "add",
+        "--name",
+        "Referee",
+        "--email",
+        "referee@example.test",
+        "--role",
+        "referee",
+        "--lang",
+        "en",
+    ]);
+    bot.ok_at(
+        at(4),
+        &[
+            "player",
+            "retire",
+            "bob@example.test",
+            "--as",
+            "referee@example.test",
+            "--reason",
+            "left the club",
+        ],
+    );
+    outbox.serve_at(&bot, at(5), ANNA);
+    assert!(!bob_file.exists(), "{:?}", published(&dir));
+    assert!(anna_file.exists(), "{:?}", published(&dir));
+}
+
+/// Checks with Python's `icalendar` that the file defines every TZID it
+/// uses in a VTIMEZONE, and that the zone built from that VTIMEZONE alone
+/// gives each timed event's start the UTC offset the zone database gives.
+fn check_vtimezone(python: &std::path::Path, file: &std::path::Path) {
+    let script = "import sys, datetime, zoneinfo, icalendar\n\
+        c = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())\n\
+        zones = {str(z['TZID']): z.to_tz(lookup_tzid=False) for z in c.walk('VTIMEZONE')}\n\
+        n = 0\n\
+        for e in c.walk('VEVENT'):\n\
+        \x20   p = e['DTSTART']\n\
+        \x20   tzid = p.params.get('TZID')\n\
+        \x20   if tzid is None:\n\
+        \x20       continue\n\
+        \x20   assert tzid in zones, ('no VTIMEZONE', tzid)\n\
+        \x20   naive = p.dt.replace(tzinfo=None)\n\
+        \x20   own = naive.replace(tzinfo=zones[tzid]).utcoffset()\n\
+        \x20   real = naive.replace(tzinfo=zoneinfo.ZoneInfo(tzid)).utcoffset()\n\
+        \x20   assert own == real, (tzid, naive, own, real)\n\
+        \x20   n += 1\n\
+        assert n > 0\n\
+        print(n)\n";
+    let out = Command::new(python)
+        .args(["-c", script])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}: {}\n{}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr),
+        std::fs::read_to_string(file).unwrap()
+    );
 }
 
 #[test]

@@ -130,6 +130,10 @@ const LANDED: &[(&str, &str)] = &[
         "0029_player_digests.sql",
         "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
     ),
+    (
+        "0034_xfcc_messages.sql",
+        "a5c064e5093cd28a2793ae55db1cf34ed5c7e34dd5ade06c20dc1c7c57f4f5cb",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -472,6 +476,7 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              DROP TABLE signed_receipts;
              DROP TABLE player_digests_sent; DROP TABLE player_digests;
              DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
+             DROP TABLE xfcc_messages;
              PRAGMA user_version = 23;",
         )
         .unwrap();

@@ -159,3 +159,105 @@ fn lost_on_time_for_a_move_after_the_deadline() {
     assert_eq!(x.bot.result(1).as_deref(), Some("0-1"));
     assert_eq!(x.bot.plies(1), 0);
 }
+
+#[test]
+fn a_request_that_is_not_a_call_is_the_clients_fault_and_a_database_failure_the_servers() {
+    let x = chess();
+    let envelope = |op: &str| {
+        super::scid::make_a_move(ALICE, ALICE_PW, 1, 1, "e4", "", Flags::default())
+            .replace("MakeAMove", op)
+    };
+    for (body, why) in [
+        ("e4 please".to_string(), "NotXml"),
+        ("<move>e4</move>".to_string(), "NotSoap"),
+        (envelope("MakeAMove3"), "UnknownOperation"),
+    ] {
+        let (status, answer) = x.post(&body);
+        // SOAP 1.1 §6.2: a fault is answered with HTTP 500.
+        assert_eq!(status, 500, "{answer}");
+        assert_eq!(super::result_of(&answer, "faultcode"), "soap:Client");
+        assert_eq!(super::result_of(&answer, "faultstring"), why);
+    }
+    assert_eq!(x.bot.plies(1), 0);
+    // MakeAMove2 is logged as called, its code by the protocol's name.
+    let (status, answer) = x.post(&envelope("MakeAMove2"));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(super::result_of(&answer, "MakeAMove2Result"), "Success");
+    let line = "operation=MakeAMove2 game=1 code=Success";
+    let start = std::time::Instant::now();
+    while !x.serving.log().contains(line) {
+        assert!(start.elapsed().as_secs() < 10, "{}", x.serving.log());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The database fails: the server's fault.
+    x.bot.db().execute_batch("DROP TABLE draw_offers").unwrap();
+    let (status, answer) = x.post(&super::scid::get_my_games(ALICE, ALICE_PW));
+    assert_eq!(status, 500, "{answer}");
+    assert_eq!(super::result_of(&answer, "faultcode"), "soap:Server");
+    assert_eq!(super::result_of(&answer, "faultstring"), "ServerError");
+}
+
+#[test]
+fn you_are_on_leave_for_a_move_during_a_leave_in_a_tournament_that_refuses_such_moves() {
+    const DIRECTOR: &str = "referee@example.test";
+    let x = Endpoint::with(|bot| {
+        bot.ok(&[
+            "player", "add", "--name", "Referee", "--email", DIRECTOR, "--role", "referee",
+            "--lang", "en",
+        ]);
+        bot.ok(&[
+            "tournament",
+            "new",
+            "Cup",
+            "--variant",
+            "chess",
+            "--system",
+            "round-robin",
+            "--time-control",
+            "3d/move",
+            "--no-moves-on-leave",
+            "--as",
+            DIRECTOR,
+        ]);
+        for p in [ALICE, BOB] {
+            bot.ok(&["tournament", "add", "Cup", p, "--as", DIRECTOR]);
+        }
+        bot.ok(&[
+            "tournament",
+            "draw",
+            "Cup",
+            "--numbers",
+            &format!("{ALICE},{BOB}"),
+            "--as",
+            DIRECTOR,
+        ]);
+        bot.ok(&["tournament", "start", "Cup", "--as", DIRECTOR]);
+        // Both take leave today (their zone is Moscow's): whoever has White
+        // is on leave.
+        let today = chrono::Utc::now()
+            .with_timezone(&chrono_tz::Europe::Moscow)
+            .format("%Y-%m-%d")
+            .to_string();
+        for p in [ALICE, BOB] {
+            bot.ok(&[
+                "referee", "leave", p, &today, &today, "--as", DIRECTOR, "--reason", "ill",
+            ]);
+        }
+    });
+    let (status, answer) = x.post(&super::scid::get_my_games(ALICE, ALICE_PW));
+    assert_eq!(status, 200, "{answer}");
+    let game = &super::games_of(&answer)[0];
+    let (white, pw) = if super::field(game, "hasWhite") == "true" {
+        (ALICE, ALICE_PW)
+    } else {
+        (BOB, BOB_PW)
+    };
+    let id: i64 = super::field(game, "id").parse().unwrap();
+    assert_eq!(x.make_a_move(white, pw, id, 1, "e4"), "YouAreOnLeave");
+    // The same move by the mail's referee is refused for the same reason.
+    let by_mail = x.bot.run(&["play", &id.to_string(), "e4", "--as", white]);
+    assert_eq!(by_mail.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&by_mail.stderr);
+    assert!(why.contains("on leave"), "{why}");
+    assert_eq!(x.bot.plies(id), 0);
+}

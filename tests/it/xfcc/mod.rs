@@ -8,6 +8,7 @@
 
 mod by_mail;
 mod codes;
+mod messages;
 mod restore;
 mod scid;
 mod zeep;
