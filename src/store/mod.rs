@@ -223,7 +223,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0027_xfcc.sql"),
     include_str!("../../migrations/0028_signed_receipts.sql"),
     include_str!("../../migrations/0029_player_digests.sql"),
-    include_str!("../../migrations/0034_xfcc_messages.sql"),
+    include_str!("../../migrations/0031_xfcc_messages.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

@@ -131,7 +131,7 @@ const LANDED: &[(&str, &str)] = &[
         "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
     ),
     (
-        "0034_xfcc_messages.sql",
+        "0031_xfcc_messages.sql",
         "a5c064e5093cd28a2793ae55db1cf34ed5c7e34dd5ade06c20dc1c7c57f4f5cb",
     ),
 ];
