@@ -151,6 +151,7 @@ pub mod conditional_replies;
 pub mod conditionals;
 pub mod digests;
 pub mod director_commands;
+pub mod director_events;
 pub mod game_clocks;
 pub mod games;
 pub mod leases;
@@ -227,6 +228,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0027_xfcc.sql"),
     include_str!("../../migrations/0028_signed_receipts.sql"),
     include_str!("../../migrations/0029_player_digests.sql"),
+    include_str!("../../migrations/0030_director_digests.sql"),
 ];
 
 /// The index in [`MIGRATION_SQL`] of 0022, whose hook converts the stored

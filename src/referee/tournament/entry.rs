@@ -408,16 +408,14 @@ pub fn withdraw(
     )?;
     // The other directors are told (the one who withdrew the player knows).
     let games = handled.len();
-    let directors =
-        super::period::to_directors(tx, t.id, None, |_| TournamentEvent::DirectorWithdrawal {
+    let directors = super::period::to_directors_but(tx, t.id, None, Some(actor), now, |_| {
+        TournamentEvent::DirectorWithdrawal {
             tournament: t.name.clone(),
             player: p.name.clone(),
             reason: reason.to_string(),
             games,
-        })?
-        .into_iter()
-        .filter(|r| r.to != actor)
-        .collect();
+        }
+    })?;
     Ok((handled, directors))
 }
 

@@ -663,3 +663,21 @@ withdrawal-rule-lss = under the LSS rules, if you have played half of your games
 withdrawal-rule-fmjd = under the FMJD rules, your total stands only if you have played more than half of your games
 # $directors — the directors' addresses, separated by commas.
 withdrawal-directors = Directors: { $directors }.
+# A director's daily digest of a tournament's events (src/words/tournament_events.rs).
+# $day — the director's local day; $events — how many events it lists.
+director-digest-head = The digest of { $tournament } for { $day }: { $events ->
+    [one] one event
+   *[other] { $events } events
+} since the last digest. To have each event mailed at once, reply "each event".
+# The groups of a director's digest, each with the commands that act on its events.
+director-digest-adjudications = Gone to adjudication (the claims and analyses: tournament adjudications { $tournament }):
+director-digest-rulings = Waiting for your ruling (reply with "adjudicate #N 1-0", "accept claim #N" or "reject claim #N", each with "reason: ..."):
+director-digest-late-claims = Claims after the claim term (rule with "adjudicate #N 1-0", with "reason: ..."):
+director-digest-clock-warnings = Time and silence warnings (to give days "add days #N white 3", to stop the clock "pause #N", each with "reason: ..."):
+director-digest-bounces = Mails that bounced (to send a game again "resend #N address", with "reason: ..."):
+director-digest-withdrawals = Withdrawals (the table: tournament crosstable { $tournament }):
+director-digest-finished = Finished (the final table: tournament crosstable { $tournament }):
+# The answer to a director who set how they hear of a tournament's events.
+# $hour — the hour of the digest (08:00); $zone — the director's time zone.
+director-mail-each = You will get a mail for each event of { $tournament } at once.
+director-mail-digest = You will get the events of { $tournament } in one mail a day, at { $hour } of your time zone ({ $zone }); a day without events brings no mail. To have each event mailed at once, write "each event".

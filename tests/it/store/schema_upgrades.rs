@@ -130,6 +130,10 @@ const LANDED: &[(&str, &str)] = &[
         "0029_player_digests.sql",
         "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
     ),
+    (
+        "0030_director_digests.sql",
+        "61d64937b2f6985361ac57dda174987c2b573ad220632baa0a17ba9170621737",
+    ),
 ];
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -471,6 +475,8 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              ALTER TABLE tournaments DROP COLUMN rated;
              DROP TABLE signed_receipts;
              DROP TABLE player_digests_sent; DROP TABLE player_digests;
+             DROP TABLE director_digests_sent; DROP TABLE director_events;
+             DROP TABLE director_mail;
              DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
              PRAGMA user_version = 23;",
         )
