@@ -681,3 +681,5 @@ director-digest-finished = Finished (the final table: tournament crosstable { $t
 # $hour — the hour of the digest (08:00); $zone — the director's time zone.
 director-mail-each = You will get a mail for each event of { $tournament } at once.
 director-mail-digest = You will get the events of { $tournament } in one mail a day, at { $hour } of your time zone ({ $zone }); a day without events brings no mail. To have each event mailed at once, write "each event".
+# A director asked how to hear of events, named no tournament and directs none.
+director-mail-no-tournament = you direct no tournament: name one after the words
