@@ -1,0 +1,163 @@
+//! The directors' daily digest: a director who asked for it gets the
+//! events of a tournament in one mail a day (08:00 of their zone), grouped,
+//! in the tournament's director thread, none on a day without events; a
+//! director on `each` gets each event at once. The daemon runs once per
+//! tick, a new process each time, with a faked clock.
+
+use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+
+use crate::common::daemon::{ALICE, BOB, Bot, Mailing, mail, two_players};
+use crate::common::field::add_director;
+
+const REFEREE: &str = "referee@example.test";
+const JUDGE: &str = "judge@example.test";
+const T: &str = "Winter";
+
+/// The start of the tournament.
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2027, 3, 1, 9, 0, 0).unwrap()
+}
+
+/// Alice and Bob in the double round robin Winter (40 days per move, two
+/// games at once, each player to move in one), directed by Referee in
+/// English and Судья in Russian, started at [`t0`]. Returns its games.
+fn winter(bot: &Bot) -> Vec<i64> {
+    two_players(bot, "russian");
+    add_director(&|args| bot.ok(args), JUDGE, Some("ru"));
+    let desk = ["--as", REFEREE];
+    let new = [
+        "tournament",
+        "new",
+        T,
+        "--variant",
+        "russian",
+        "--system",
+        "double-round-robin",
+        "--time-control",
+        "40d/move",
+    ];
+    bot.ok_at(t0(), &[&new[..], &desk].concat());
+    bot.ok_at(
+        t0(),
+        &[&["tournament", "directors", "add", T, JUDGE][..], &desk].concat(),
+    );
+    for p in [ALICE, BOB] {
+        bot.ok_at(t0(), &[&["tournament", "add", T, p][..], &desk].concat());
+    }
+    let numbers = format!("{ALICE},{BOB}");
+    bot.ok_at(
+        t0(),
+        &[&["tournament", "draw", T, "--numbers", &numbers][..], &desk].concat(),
+    );
+    bot.ok_at(t0(), &[&["tournament", "start", T][..], &desk].concat());
+    bot.serve_once_at(t0());
+    let db = bot.db();
+    let mut st = db
+        .prepare("SELECT game_id FROM tournament_games ORDER BY game_id")
+        .unwrap();
+    st.query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// One daemon tick on day `days` after the start at `hour`:00 UTC.
+fn tick(bot: &Bot, days: i64, hour: u32) {
+    let at = t0().date_naive() + TimeDelta::days(days);
+    bot.serve_once_at(Utc.from_utc_datetime(&at.and_hms_opt(hour, 0, 0).unwrap()));
+}
+
+/// (subject, in_reply_to, body) of every mail to `address`, oldest first.
+fn mails(bot: &Bot, address: &str) -> Vec<(String, String, String)> {
+    let db = bot.db();
+    let mut st = db
+        .prepare(
+            "SELECT subject, COALESCE(in_reply_to, ''), body_text FROM outbox
+             WHERE to_address = ?1 ORDER BY id",
+        )
+        .unwrap();
+    st.query_map([address], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The digests among the mails to `address`.
+fn digests(bot: &Bot, address: &str, head: &str) -> Vec<String> {
+    mails(bot, address)
+        .into_iter()
+        .map(|(_, _, body)| body)
+        .filter(|b| b.starts_with(head))
+        .collect()
+}
+
+#[test]
+fn a_digest_director_gets_one_mail_a_day_with_every_event_and_none_on_a_day_without_events() {
+    let bot = Bot::new(Mailing::Local);
+    let games = winter(&bot);
+    assert_eq!(games.len(), 2, "two games at once");
+    let said = bot.ok(&[
+        "tournament",
+        "directors",
+        "mail",
+        T,
+        REFEREE,
+        "digest",
+        "--as",
+        REFEREE,
+    ]);
+    assert_eq!(
+        said.trim(),
+        "tournament \"Winter\": referee@example.test gets one digest a day of its events"
+    );
+    let before = mails(&bot, REFEREE).len();
+    // Every day from day 13 to day 37, twice on the days with events.
+    for day in 13..=37 {
+        tick(&bot, day, 10);
+        if [14, 30, 35].contains(&day) {
+            tick(&bot, day, 16);
+        }
+    }
+    let all = mails(&bot, REFEREE)[before..].to_vec();
+    let digest = digests(&bot, REFEREE, "The digest of Winter");
+    assert_eq!(all.len(), digest.len(), "nothing but digests: {all:#?}");
+    // Silence at 14, 28 and 35 days; 10 and 5 days before the time loss
+    // (at 30 and 35 days): four days with events, one digest each.
+    assert_eq!(digest.len(), 4, "{digest:#?}");
+    for (body, day) in digest.iter().zip(["2027-03-15", "2027-03-29", "2027-03-31", "2027-04-05"]) {
+        assert!(body.contains(&format!("for {day}")), "{body}");
+    }
+    let root = {
+        let id: i64 = bot
+            .db()
+            .query_row("SELECT id FROM tournaments WHERE name = ?1", [T], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        format!("zaochka.directors.{id}@example.test")
+    };
+    for (subject, in_reply_to, _) in &all {
+        assert_eq!(subject, "[zaochka] Winter: to the directors");
+        assert_eq!(in_reply_to, &root);
+    }
+    // Every event appears once, for each game's player to move.
+    let text = digest.join("\n");
+    for (g, who) in games.iter().zip(["Alice", "Боб"]) {
+        for days in [14, 28, 35] {
+            let line = format!("{who} has not moved in game #{g} for {days} days");
+            assert_eq!(text.matches(&line).count(), 1, "{line}: {text}");
+        }
+        for days in [10, 5] {
+            let line = format!("{who} is {days} days from losing on time in game #{g}");
+            assert_eq!(text.matches(&line).count(), 1, "{line}: {text}");
+        }
+    }
+    // The Russian director, on `each`, heard of each of the ten at once.
+    let judge = mails(&bot, JUDGE);
+    let warned = judge
+        .iter()
+        .filter(|(_, _, b)| b.contains("до поражения по времени") || b.contains("не делает ход"))
+        .count();
+    assert_eq!(warned, 10, "{judge:#?}");
+    assert!(judge.iter().all(|(_, _, b)| !b.starts_with("Сводка")));
+}
