@@ -162,10 +162,15 @@ fn mail_setting(line: &str) -> Option<DirectorOrder> {
             continue;
         }
         // The rest as written: `fold` keeps the words' places.
-        let rest = line.split_whitespace().skip(n).collect::<Vec<_>>().join(" ");
+        let rest = line
+            .split_whitespace()
+            .skip(n)
+            .collect::<Vec<_>>()
+            .join(" ");
         let rest = rest
             .trim_matches(|c: char| {
-                c.is_whitespace() || matches!(c, '.' | '!' | ',' | ':' | '«' | '»' | '"' | '“' | '”')
+                c.is_whitespace()
+                    || matches!(c, '.' | '!' | ',' | ':' | '«' | '»' | '"' | '“' | '”')
             })
             .to_string();
         return Some(DirectorOrder::Mail {

@@ -279,7 +279,10 @@ pub enum DirectorsCmd {
 
 /// `each` or `digest`.
 fn parse_director_mail(s: &str) -> Result<crate::tournament::director_mail::DirectorMail, String> {
-    s.trim().to_lowercase().parse().map_err(|_| crate::words::operator::desk::director_mail_values(s))
+    s.trim()
+        .to_lowercase()
+        .parse()
+        .map_err(|_| crate::words::operator::desk::director_mail_values(s))
 }
 
 /// `tournament new`.
@@ -588,9 +591,8 @@ impl TournamentCmd {
                 db,
                 &who,
                 |tx, actor| {
-                    let (t, p) = service::director_digest::set_mail(
-                        tx, actor, &name, &address, mode, now,
-                    )?;
+                    let (t, p) =
+                        service::director_digest::set_mail(tx, actor, &name, &address, mode, now)?;
                     Ok((DirectorChange::new(&t, &p), Vec::new()))
                 },
                 move |c| desk::director_mail(&c.tournament, &c.director, mode),

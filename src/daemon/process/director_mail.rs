@@ -137,7 +137,14 @@ fn apply(
         Err(e) => return Ok(Err(DirectorRefused::Line(*e))),
     };
     if let DirectorOrder::Mail { mode, tournament } = order {
-        return set_mail(tx, env, director, *mode, tournament.as_deref(), mail.received_at);
+        return set_mail(
+            tx,
+            env,
+            director,
+            *mode,
+            tournament.as_deref(),
+            mail.received_at,
+        );
     }
     let Some(reason) = line.reason.as_deref().filter(|r| !r.trim().is_empty()) else {
         return Ok(Err(DirectorRefused::NoReason));

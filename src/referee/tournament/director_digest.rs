@@ -12,10 +12,10 @@ use crate::referee::RefereeError;
 use crate::referee::error::TournamentRefusal;
 use crate::referee::told::{Line, Part, Told, TournamentEvent};
 use crate::referee::{Reply, load::language};
-use crate::store::{StoreError, Tx};
 use crate::store::director_events as rows;
 use crate::store::players::{self, Player};
 use crate::store::tournaments::{self, Tournament, TournamentId};
+use crate::store::{StoreError, Tx};
 use crate::tournament::director_mail::{DIGEST_HOUR, DirectorMail, EventGroup};
 use crate::vocabulary::{GameId, PlayerId};
 
@@ -157,11 +157,13 @@ pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<DirectorDigestDue>, Re
             continue;
         }
         let tournament = tournaments::get(tx, t)?;
-        let mut lines = vec![Line::of(Part::Tournament(TournamentEvent::DirectorDigest {
-            tournament: tournament.name.clone(),
-            day,
-            events: kept.len(),
-        }))];
+        let mut lines = vec![Line::of(Part::Tournament(
+            TournamentEvent::DirectorDigest {
+                tournament: tournament.name.clone(),
+                day,
+                events: kept.len(),
+            },
+        ))];
         for group in EventGroup::ALL {
             let mut heading = false;
             for k in kept.iter().filter(|k| k.group == *group) {
@@ -212,7 +214,11 @@ pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<DirectorDigestDue>, Re
 ///
 /// # Errors
 /// Database failures.
-pub fn record(tx: &Tx<'_>, d: &DirectorDigestDue, now: DateTime<Utc>) -> Result<bool, RefereeError> {
+pub fn record(
+    tx: &Tx<'_>,
+    d: &DirectorDigestDue,
+    now: DateTime<Utc>,
+) -> Result<bool, RefereeError> {
     Ok(rows::record_sent(
         tx,
         d.tournament.id,

@@ -69,9 +69,9 @@ pub fn director_mail(
         DirectorMail::Each => {
             format!("tournament {tournament:?}: {director} gets a mail for each event at once")
         }
-        DirectorMail::Digest => format!(
-            "tournament {tournament:?}: {director} gets one digest a day of its events"
-        ),
+        DirectorMail::Digest => {
+            format!("tournament {tournament:?}: {director} gets one digest a day of its events")
+        }
     }
 }
 

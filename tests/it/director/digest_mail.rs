@@ -124,7 +124,10 @@ fn a_digest_director_gets_one_mail_a_day_with_every_event_and_none_on_a_day_with
     // Silence at 14, 28 and 35 days; 10 and 5 days before the time loss
     // (at 30 and 35 days): four days with events, one digest each.
     assert_eq!(digest.len(), 4, "{digest:#?}");
-    for (body, day) in digest.iter().zip(["2027-03-15", "2027-03-29", "2027-03-31", "2027-04-05"]) {
+    for (body, day) in digest
+        .iter()
+        .zip(["2027-03-15", "2027-03-29", "2027-03-31", "2027-04-05"])
+    {
         assert!(body.contains(&format!("for {day}")), "{body}");
     }
     let root = {
@@ -160,4 +163,139 @@ fn a_digest_director_gets_one_mail_a_day_with_every_event_and_none_on_a_day_with
         .count();
     assert_eq!(warned, 10, "{judge:#?}");
     assert!(judge.iter().all(|(_, _, b)| !b.starts_with("Сводка")));
+}
+
+/// The Reply-To, Subject and Message-ID of the last mail to `address`.
+fn last_headers(bot: &Bot, address: &str) -> (String, String, String) {
+    bot.db()
+        .query_row(
+            "SELECT reply_to, subject, message_id FROM outbox WHERE to_address = ?1
+             ORDER BY id DESC LIMIT 1",
+            [address],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap()
+}
+
+/// The body of the last mail to `address`.
+fn last(bot: &Bot, address: &str) -> String {
+    mails(bot, address).pop().unwrap().2
+}
+
+#[test]
+fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it() {
+    let bot = Bot::new(Mailing::Local);
+    let games = winter(&bot);
+    let (a, b) = (games[0], games[1]);
+    // Day 14: both directors are told at once.
+    tick(&bot, 14, 10);
+    assert!(last(&bot, JUDGE).contains("не делает ход"));
+    // The Russian director presses Reply on the warning.
+    let (reply_to, subject, message_id) = last_headers(&bot, JUDGE);
+    let id: i64 = bot
+        .db()
+        .query_row("SELECT id FROM tournaments WHERE name = ?1", [T], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let root = format!("zaochka.directors.{id}@example.test");
+    let ru = mail(
+        "Судья <judge@example.test>",
+        &reply_to,
+        &format!("Re: {subject}"),
+        "ru-digest@club.test",
+        "Присылать сводкой.\n\n-- \nСудья\n",
+    )
+    .replacen(
+        "Message-ID:",
+        &format!("In-Reply-To: <{message_id}>\nReferences: <{root}> <{message_id}>\nMessage-ID:"),
+        1,
+    );
+    bot.deliver(1, &ru);
+    tick(&bot, 15, 10);
+    let answer = last(&bot, JUDGE);
+    assert!(
+        answer.contains(
+            "События турнира «Winter» будут приходить вам одной сводкой в день, в 08:00 по вашему времени (Europe/Moscow)"
+        ),
+        "{answer}"
+    );
+    // The English director writes to their personal address, naming it.
+    let to = bot.personal_address(REFEREE);
+    bot.deliver(
+        2,
+        &mail(
+            "Referee <referee@example.test>",
+            &to,
+            "settings",
+            "en-digest@club.test",
+            "send digest Winter\n",
+        ),
+    );
+    tick(&bot, 15, 11);
+    let answer = last(&bot, REFEREE);
+    assert!(
+        answer.contains(
+            "You will get the events of Winter in one mail a day, at 08:00 of your time zone (UTC)"
+        ),
+        "{answer}"
+    );
+    // Day 28: one digest each, in each director's language.
+    let before = mails(&bot, REFEREE).len();
+    tick(&bot, 28, 10);
+    let new = mails(&bot, REFEREE)[before..].to_vec();
+    assert_eq!(new.len(), 1, "{new:#?}");
+    assert_eq!(
+        new[0].2,
+        format!(
+            "The digest of Winter for 2027-03-29: 2 events since the last digest. \
+             To have each event mailed at once, reply \"each event\".\n\
+             \n\
+             Time and silence warnings (to give days \"add days #N white 3\", to stop the clock \
+             \"pause #N\", each with \"reason: ...\"):\n\
+             Alice has not moved in game #{a} for 28 days of clock time while it is their move; \
+             the deadline is 2027-04-10 09:00 UTC.\n\
+             Боб has not moved in game #{b} for 28 days of clock time while it is their move; \
+             the deadline is 2027-04-10 09:00 UTC.\n"
+        )
+    );
+    let judge = last(&bot, JUDGE);
+    assert!(
+        judge.starts_with("Сводка турнира «Winter» за 29.03.2027: 2 события после прошлой сводки."),
+        "{judge}"
+    );
+    assert!(
+        judge.contains(&format!(
+            "Участник Alice не делает ход в партии №{a} уже 28 дней"
+        )),
+        "{judge}"
+    );
+    // Back to each event, by mail without a name: every tournament directed.
+    bot.deliver(
+        3,
+        &mail(
+            "Referee <referee@example.test>",
+            &to,
+            "settings",
+            "en-each@club.test",
+            "Each event\n",
+        ),
+    );
+    tick(&bot, 29, 10);
+    assert!(
+        last(&bot, REFEREE).contains("You will get a mail for each event of Winter at once."),
+        "{}",
+        last(&bot, REFEREE)
+    );
+    tick(&bot, 30, 10);
+    let warned = mails(&bot, REFEREE)
+        .into_iter()
+        .filter(|(_, _, body)| {
+            body.starts_with(&format!(
+                "Alice is 10 days from losing on time in game #{a}"
+            ))
+        })
+        .count();
+    assert_eq!(warned, 1, "{:#?}", mails(&bot, REFEREE));
+    assert!(last(&bot, JUDGE).starts_with("Сводка турнира «Winter» за 31.03.2027"));
 }
