@@ -236,7 +236,7 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
     let answer = last(&bot, REFEREE);
     assert!(
         answer.contains(
-            "You will get the events of Winter in one mail a day, at 08:00 of your time zone (UTC)"
+            "You will get the events of Winter in one mail a day, at 08:00 of your time zone (Europe/Moscow)"
         ),
         "{answer}"
     );
@@ -254,9 +254,9 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
              Time and silence warnings (to give days \"add days #N white 3\", to stop the clock \
              \"pause #N\", each with \"reason: ...\"):\n\
              Alice has not moved in game #{a} for 28 days of clock time while it is their move; \
-             the deadline is 2027-04-10 09:00 UTC.\n\
+             the deadline is 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).\n\
              Боб has not moved in game #{b} for 28 days of clock time while it is their move; \
-             the deadline is 2027-04-10 09:00 UTC.\n"
+             the deadline is 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).\n"
         )
     );
     let judge = last(&bot, JUDGE);
