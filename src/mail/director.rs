@@ -133,16 +133,10 @@ pub enum DirectorOrder {
 /// once, folded ([`fold`]), longest first. A bare `digest` / «сводка» is the
 /// player's own digest of moves, not this.
 const MAIL_PHRASES: &[(&str, DirectorMail)] = &[
-    ("send each event at once", DirectorMail::Each),
-    ("send each event", DirectorMail::Each),
-    ("each event at once", DirectorMail::Each),
     ("присылать каждое событие", DirectorMail::Each),
     ("присылать сразу", DirectorMail::Each),
     ("each event", DirectorMail::Each),
     ("every event", DirectorMail::Each),
-    ("send a daily digest", DirectorMail::Digest),
-    ("send daily digest", DirectorMail::Digest),
-    ("send a digest", DirectorMail::Digest),
     ("send digest", DirectorMail::Digest),
     ("daily digest", DirectorMail::Digest),
     ("присылать сводкой", DirectorMail::Digest),

@@ -256,7 +256,7 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
              Alice has not moved in game #{a} for 28 days of clock time while it is their move; \
              the deadline is 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).\n\
              Боб has not moved in game #{b} for 28 days of clock time while it is their move; \
-             the deadline is 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).\n"
+             the deadline is 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow)."
         )
     );
     let judge = last(&bot, JUDGE);
