@@ -337,6 +337,13 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
         &["zaochka tournament directors list \"Cup 2026\""],
     ),
     (
+        "tournament directors mail",
+        &[
+            "zaochka tournament directors mail \"Cup 2026\" olga@example.org digest --as olga@example.org",
+            "zaochka tournament directors mail \"Cup 2026\" olga@example.org each --as olga@example.org",
+        ],
+    ),
+    (
         "tournament bulletin",
         &[
             "zaochka tournament bulletin \"Cup 2026\" --lang ru",

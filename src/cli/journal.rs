@@ -148,7 +148,8 @@ impl ShellCommands for Journal<'_> {
                 Ok(config) => {
                     let mark = CommandMark::new(line.mark.clone(), at);
                     let (player, request) = act.request();
-                    let (code, _) = crate::daemon::xfcc::act(store, &config, player, &request, &mark);
+                    let (code, _) =
+                        crate::daemon::xfcc::act(store, &config, player, &request, &mark);
                     if mark.committed() {
                         println!("  applied");
                         true

@@ -113,7 +113,8 @@ pub(crate) fn on_bounce(
         now,
     )?;
     // The tournament's directors are told in their thread, once per pause.
-    let told = crate::referee::tournament::bounce_warning(tx, game.id, player.id, &row.to_address)?;
+    let told =
+        crate::referee::tournament::bounce_warning(tx, game.id, player.id, &row.to_address, now)?;
     for (k, reply) in told.iter().enumerate() {
         let key = format!("bounce-pause.{}", pause.id);
         let id = crate::letters::ids::reply(tx, &config.address.domain, &key, 0, k, now)?;

@@ -35,7 +35,10 @@ pub fn tick(store: &mut Store, config: &Config, now: DateTime<Utc>) -> anyhow::R
         for (i, a) in actions.iter().enumerate() {
             act(tx, config, a, i, now)?;
         }
-        Ok(actions.len() + tournaments(tx, config, now)? + digests(tx, config, now)?)
+        Ok(actions.len()
+            + tournaments(tx, config, now)?
+            + digests(tx, config, now)?
+            + director_digests(tx, config, now)?)
     })?;
     Ok(n)
 }
@@ -147,6 +150,25 @@ fn digests(tx: &Tx<'_>, config: &Config, now: DateTime<Utc>) -> Result<usize, Re
         if let Some(games) = crate::letters::digest::send_digest(tx, &config.bot(), &d, now)? {
             info!(player = d.player.id.0, day = %d.day, games, "digest");
             mailed += usize::from(games > 0);
+        }
+    }
+    Ok(mailed)
+}
+
+/// The directors' daily digests due at `now`: each written to the outbox in
+/// the transaction that records its day and marks its events told, so it
+/// goes once. Returns the number of digests mailed.
+fn director_digests(
+    tx: &Tx<'_>,
+    config: &Config,
+    now: DateTime<Utc>,
+) -> Result<usize, RefereeError> {
+    let mut mailed = 0;
+    for d in crate::referee::tournament::director_digest::due(tx, now)? {
+        let sent = crate::letters::digest::send_director_digest(tx, &config.bot(), &d, now)?;
+        if let Some(events) = sent {
+            info!(tournament = d.tournament.id.0, director = d.director.id.0, day = %d.day, events, "director digest");
+            mailed += 1;
         }
     }
     Ok(mailed)

@@ -343,6 +343,14 @@ fn tournament(e: &TournamentEvent, lang: Language) -> String {
             result,
             accepted,
         } => words::director_mail::claim_ruled(*game, *side, *result, *accepted, lang),
+        TournamentEvent::DirectorDigest {
+            tournament,
+            day,
+            events,
+        } => t::director_digest(tournament, *day, *events, lang),
+        TournamentEvent::DirectorDigestGroup { group, tournament } => {
+            t::director_digest_group(*group, tournament, lang)
+        }
     }
 }
 

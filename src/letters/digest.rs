@@ -106,3 +106,32 @@ pub fn send_digest(
     }
     Ok(Some(d.games.len()))
 }
+
+/// Sends a director's digest ([`crate::referee::tournament::director_digest`]):
+/// records its day and marks its events told, and queues its mail in the
+/// tournament's director thread through [`super::post`], all in the
+/// caller's transaction, so that it goes exactly once. Its Message-ID is
+/// keyed by tournament, director and day. Returns the number of events, or
+/// `None` when that day's digest was written before (nothing is queued).
+///
+/// # Errors
+/// Database failures.
+pub fn send_director_digest(
+    tx: &Tx<'_>,
+    bot: &BotAddress,
+    d: &crate::referee::tournament::director_digest::DirectorDigestDue,
+    now: DateTime<Utc>,
+) -> Result<Option<usize>, RefereeError> {
+    if !crate::referee::tournament::director_digest::record(tx, d, now)? {
+        return Ok(None);
+    }
+    let key = format!(
+        "director-digest.{}.{}.{}",
+        d.tournament.id.0,
+        d.director.id.0,
+        d.day.format("%Y%m%d")
+    );
+    let id = super::ids::reply(tx, &bot.domain, &key, 0, 0, now)?;
+    super::post(tx, bot, &d.reply, None, id, now)?;
+    Ok(Some(d.ids.len()))
+}

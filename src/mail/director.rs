@@ -19,6 +19,7 @@
 //! | `leave player@x 2026-12-20 2027-01-05` | `отпуск player@x 20.12.2026 05.01.2027` |
 //! | `accept claim #15 [white]`, `reject claim #15 [black]` | `принять заявку #15 [белых]`, `отклонить заявку #15` |
 //! | `release <quarantine key>` | `выпустить <ключ>` |
+//! | `send digest [tournament]`, `each event [tournament]` (no reason needed) | `присылать сводкой [турнир]`, `присылать сразу [турнир]` |
 //!
 //! A line is a director's command only when it starts with one of these
 //! words AND has the command's shape (a `#N` or `№N` game for the game
@@ -27,6 +28,7 @@
 
 use chrono::NaiveDate;
 
+use crate::tournament::director_mail::DirectorMail;
 use crate::vocabulary::{Color, DirectorAction, GameId, GameResult};
 
 /// The side of a text: `white`/`black` or Russian `белые`/`чёрные`, also
@@ -116,6 +118,61 @@ pub enum DirectorOrder {
         /// The inbox key, as `zaochka quarantine list` prints it.
         key: String,
     },
+    /// How the director hears of a tournament's events (needs no reason).
+    Mail {
+        /// Each event at once, or the daily digest.
+        mode: DirectorMail,
+        /// The tournament named after the words, as written; `None`: the
+        /// tournament of the director thread the mail answers, else every
+        /// tournament the director directs.
+        tournament: Option<String>,
+    },
+}
+
+/// The words asking for the directors' daily digest or for each event at
+/// once, folded ([`fold`]), longest first. A bare `digest` / «сводка» is the
+/// player's own digest of moves, not this.
+const MAIL_PHRASES: &[(&str, DirectorMail)] = &[
+    ("присылать каждое событие", DirectorMail::Each),
+    ("присылать сразу", DirectorMail::Each),
+    ("each event", DirectorMail::Each),
+    ("every event", DirectorMail::Each),
+    ("send digest", DirectorMail::Digest),
+    ("daily digest", DirectorMail::Digest),
+    ("присылать сводкой", DirectorMail::Digest),
+    ("присылать сводку", DirectorMail::Digest),
+];
+
+/// The setting a line asks for ([`MAIL_PHRASES`] at its start, case, `ё`
+/// and surrounding punctuation forgiven), with the tournament named after
+/// the words (quotes `«»` and `"` taken off), if any.
+fn mail_setting(line: &str) -> Option<DirectorOrder> {
+    let folded = fold(line);
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let bare = |w: &&str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    for (phrase, mode) in MAIL_PHRASES {
+        let n = phrase.split(' ').count();
+        if words.len() < n || words[..n].iter().map(bare).collect::<Vec<_>>().join(" ") != *phrase {
+            continue;
+        }
+        // The rest as written: `fold` keeps the words' places.
+        let rest = line
+            .split_whitespace()
+            .skip(n)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let rest = rest
+            .trim_matches(|c: char| {
+                c.is_whitespace()
+                    || matches!(c, '.' | '!' | ',' | ':' | '«' | '»' | '"' | '“' | '”')
+            })
+            .to_string();
+        return Some(DirectorOrder::Mail {
+            mode: *mode,
+            tournament: (!rest.is_empty()).then_some(rest),
+        });
+    }
+    None
 }
 
 /// Why a director's line cannot be read: the word is a command's, the rest is not.
@@ -302,6 +359,9 @@ fn side_of(word: &str) -> Option<Color> {
 /// The order of a line, if it is a director's command; its error if the
 /// command's word and shape are there but a part is wrong.
 fn order_of(line: &str) -> Option<Result<DirectorOrder, DirectorLineError>> {
+    if let Some(order) = mail_setting(line) {
+        return Some(Ok(order));
+    }
     let folded = fold(line);
     let all: Vec<&str> = folded.split_whitespace().collect();
     let (first, second) = (all.first().copied()?, all.get(1).copied());

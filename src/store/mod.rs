@@ -148,6 +148,7 @@ pub mod conditional_replies;
 pub mod conditionals;
 pub mod digests;
 pub mod director_commands;
+pub mod director_events;
 pub mod games;
 pub mod leases;
 pub mod mail_auth;
@@ -223,6 +224,7 @@ const MIGRATION_SQL: &[&str] = &[
     include_str!("../../migrations/0027_xfcc.sql"),
     include_str!("../../migrations/0028_signed_receipts.sql"),
     include_str!("../../migrations/0029_player_digests.sql"),
+    include_str!("../../migrations/0030_director_digests.sql"),
     include_str!("../../migrations/0031_xfcc_messages.sql"),
 ];
 

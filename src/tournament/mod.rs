@@ -8,10 +8,13 @@
 //! - [`lots`]: personal numbers by a re-checkable lot;
 //! - [`settings`]: what a tournament's games use and its invitation shows;
 //! - [`standings`]: the crosstable with standings and tie-breaks;
-//! - [`rating`]: rating lists per variant (ICCF/IECG Elo, Glicko-2).
+//! - [`rating`]: rating lists per variant (ICCF/IECG Elo, Glicko-2);
+//! - [`director_mail`]: how a director hears of events (each at once or a
+//!   daily digest) and the digest's groups.
 
 pub mod ballot;
 pub mod berger;
+pub mod director_mail;
 pub mod lots;
 pub mod rating;
 pub mod settings;

@@ -54,6 +54,15 @@ pub enum DirectorDone {
         /// Its inbox key.
         key: String,
     },
+    /// How the director hears of these tournaments' events from now on.
+    Mail {
+        /// The tournaments' names.
+        tournaments: Vec<String>,
+        /// Each event at once, or the daily digest.
+        mode: crate::tournament::director_mail::DirectorMail,
+        /// The director's IANA time zone (the digest's hour is in it).
+        zone: String,
+    },
 }
 
 /// Why one director's command was not done.
@@ -68,6 +77,10 @@ pub enum DirectorRefused {
     Referee(String),
     /// No quarantined mail has this key.
     NotQuarantined(String),
+    /// The director asked how to hear of tournament events, named no
+    /// tournament, did not answer a tournament's director thread and
+    /// directs none.
+    NoTournament,
     /// The same director gave the same command within a day: not done
     /// again, unless the mail says again (`again` / `повторно`).
     AlreadyDone {
@@ -109,6 +122,7 @@ pub fn refused(r: &DirectorRefused, lang: Language) -> String {
         DirectorRefused::NotQuarantined(key) => {
             Message::new("director-not-quarantined").arg("key", key)
         }
+        DirectorRefused::NoTournament => Message::new("director-mail-no-tournament"),
         DirectorRefused::AlreadyDone { at, time_zone } => {
             let tz = crate::clock::zone::parse_zone(time_zone).unwrap_or(chrono_tz::Tz::UTC);
             Message::new("director-already-done")
@@ -141,6 +155,25 @@ fn done(d: &DirectorDone, lang: Language) -> String {
         DirectorDone::ClaimRejected { game, side, result } => Message::new("director-done-claim")
             .arg("ruling", claim_ruled(*game, *side, *result, false, lang)),
         DirectorDone::Released { key } => Message::new("director-done-released").arg("key", key),
+        DirectorDone::Mail {
+            tournaments,
+            mode,
+            zone,
+        } => {
+            return tournaments
+                .iter()
+                .map(|t| {
+                    super::tournament_events::director_mail_set(
+                        t,
+                        *mode,
+                        crate::tournament::director_mail::DIGEST_HOUR,
+                        zone,
+                        lang,
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
     };
     message.render(lang)
 }

@@ -508,6 +508,64 @@ pub fn withdrawal_terms(
     out.join("\n")
 }
 
+/// The first line of a director's daily digest of `tournament` for the
+/// director's local `day`, listing `events` events.
+#[must_use]
+pub fn director_digest(tournament: &str, day: NaiveDate, events: usize, lang: Language) -> String {
+    Message::new("director-digest-head")
+        .arg("tournament", tournament.to_string())
+        .arg("day", super::events::date(day, lang))
+        .arg("events", events)
+        .render(lang)
+}
+
+/// The heading of one group of a director's digest, with the commands that
+/// act on its events, after an empty line.
+#[must_use]
+pub fn director_digest_group(
+    group: crate::tournament::director_mail::EventGroup,
+    tournament: &str,
+    lang: Language,
+) -> String {
+    use crate::tournament::director_mail::EventGroup as G;
+    let id = match group {
+        G::Adjudications => "director-digest-adjudications",
+        G::Rulings => "director-digest-rulings",
+        G::LateClaims => "director-digest-late-claims",
+        G::ClockWarnings => "director-digest-clock-warnings",
+        G::Bounces => "director-digest-bounces",
+        G::Withdrawals => "director-digest-withdrawals",
+        G::Finished => "director-digest-finished",
+    };
+    let heading = Message::new(id)
+        .arg("tournament", tournament.to_string())
+        .render(lang);
+    format!("\n{heading}")
+}
+
+/// The answer to a director who set how they hear of the events of
+/// `tournament`: each at once, or one digest a day at `hour` of their zone
+/// (`zone`, an IANA name).
+#[must_use]
+pub fn director_mail_set(
+    tournament: &str,
+    mode: crate::tournament::director_mail::DirectorMail,
+    hour: u8,
+    zone: &str,
+    lang: Language,
+) -> String {
+    use crate::tournament::director_mail::DirectorMail;
+    let id = match mode {
+        DirectorMail::Each => "director-mail-each",
+        DirectorMail::Digest => "director-mail-digest",
+    };
+    Message::new(id)
+        .arg("tournament", tournament.to_string())
+        .arg("hour", format!("{hour:02}:00"))
+        .arg("zone", zone.to_string())
+        .render(lang)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

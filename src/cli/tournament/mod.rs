@@ -265,6 +265,30 @@ pub enum DirectorsCmd {
         /// The tournament.
         name: String,
     },
+    /// How a director hears of the tournament's events: each at once, or a daily digest.
+    ///
+    /// `each`: a mail for each event at once (the default). `digest`: one mail
+    /// a day at 08:00 of the director's time zone, the events grouped, none on a
+    /// day without events.
+    Mail {
+        /// The tournament.
+        name: String,
+        /// The director's registered address.
+        address: String,
+        /// each or digest.
+        #[arg(value_parser = parse_director_mail)]
+        mode: crate::tournament::director_mail::DirectorMail,
+        #[command(flatten)]
+        who: Director,
+    },
+}
+
+/// `each` or `digest`.
+fn parse_director_mail(s: &str) -> Result<crate::tournament::director_mail::DirectorMail, String> {
+    s.trim()
+        .to_lowercase()
+        .parse()
+        .map_err(|_| crate::words::operator::desk::director_mail_values(s))
 }
 
 /// `tournament new`.
@@ -593,6 +617,24 @@ impl TournamentCmd {
             TournamentCmd::Directors {
                 action: DirectorsCmd::List { name },
             } => queries::directors(db, &name, db.json),
+            TournamentCmd::Directors {
+                action:
+                    DirectorsCmd::Mail {
+                        name,
+                        address,
+                        mode,
+                        who,
+                    },
+            } => change(
+                db,
+                &who,
+                |tx, actor| {
+                    let (t, p) =
+                        service::director_digest::set_mail(tx, actor, &name, &address, mode, now)?;
+                    Ok((DirectorChange::new(&t, &p), Vec::new()))
+                },
+                move |c| desk::director_mail(&c.tournament, &c.director, mode),
+            ),
             TournamentCmd::Bulletin {
                 name,
                 send,

@@ -136,6 +136,16 @@ fn apply(
         Ok(o) => o,
         Err(e) => return Ok(Err(DirectorRefused::Line(*e))),
     };
+    if let DirectorOrder::Mail { mode, tournament } = order {
+        return set_mail(
+            tx,
+            env,
+            director,
+            *mode,
+            tournament.as_deref(),
+            mail.received_at,
+        );
+    }
     let Some(reason) = line.reason.as_deref().filter(|r| !r.trim().is_empty()) else {
         return Ok(Err(DirectorRefused::NoReason));
     };
@@ -156,7 +166,9 @@ fn apply(
             DirectorOrder::Direct { game, .. }
             | DirectorOrder::Rollback { game, .. }
             | DirectorOrder::Claim { game, .. } => Some(*game),
-            DirectorOrder::Leave { .. } | DirectorOrder::Release { .. } => None,
+            DirectorOrder::Leave { .. }
+            | DirectorOrder::Release { .. }
+            | DirectorOrder::Mail { .. } => None,
         };
         let message_id = env.message_id.as_deref();
         director_commands::record(tx, director.id, game, &key, now, message_id)?;
@@ -306,6 +318,7 @@ fn command_of(
             )
         }
         DirectorOrder::Release { .. } => unreachable!("released before"),
+        DirectorOrder::Mail { .. } => unreachable!("set before"),
     })
 }
 
@@ -333,5 +346,67 @@ fn release(
     }
     Ok(Ok(DirectorDone::Released {
         key: key.to_string(),
+    }))
+}
+
+/// `send digest [NAME]` / `each event [NAME]`: how the director hears of
+/// the events of the tournament named, else of the tournament whose director
+/// thread the mail answers (its References), else of every tournament they
+/// direct. Needs no reason; each tournament set in a savepoint.
+fn set_mail(
+    tx: &Tx<'_>,
+    env: &Envelope,
+    director: &Player,
+    mode: crate::tournament::director_mail::DirectorMail,
+    named: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Result<DirectorDone, DirectorRefused>, RefereeError> {
+    use crate::mail::ids::{BotMessageId, IdKind};
+    use crate::referee::tournament::director_digest;
+    let lang = language_of(director);
+    let thread = env
+        .in_reply_to
+        .iter()
+        .chain(env.references.iter())
+        .find_map(|id| match BotMessageId::parse(id)?.kind {
+            IdKind::DirectorsThread { tournament } => Some(tournament),
+            _ => None,
+        });
+    let names: Vec<String> = match (named, thread) {
+        (Some(n), _) => vec![n.to_string()],
+        (None, Some(t)) => {
+            match crate::store::tournaments::get(tx, crate::store::tournaments::TournamentId(t)) {
+                Ok(t) => vec![t.name],
+                Err(crate::store::StoreError::NotFound { .. }) => Vec::new(),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        (None, None) => director_digest::directed_by(tx, director.id)?
+            .into_iter()
+            .map(|t| t.name)
+            .collect(),
+    };
+    if names.is_empty() {
+        return Ok(Err(DirectorRefused::NoTournament));
+    }
+    let mut set = Vec::new();
+    for name in names {
+        savepoint(tx, "SAVEPOINT director")?;
+        match director_digest::set_mail(tx, director.id, &name, &director.email, mode, now) {
+            Ok((t, _)) => {
+                savepoint(tx, "RELEASE director")?;
+                set.push(t.name);
+            }
+            Err(RefereeError::Store(e)) => return Err(RefereeError::Store(e)),
+            Err(e) => {
+                savepoint(tx, "ROLLBACK TO director; RELEASE director")?;
+                return Ok(Err(DirectorRefused::Referee(e.message(lang))));
+            }
+        }
+    }
+    Ok(Ok(DirectorDone::Mail {
+        tournaments: set,
+        mode,
+        zone: director.time_zone.clone(),
     }))
 }

@@ -71,8 +71,9 @@ pub enum InvitedTournament {
     Stored(InvitationLines),
 }
 
-/// What a tournament's players are told about a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a tournament's players are told about a game. A director's event
+/// kept for the daily digest is stored as its JSON (serde's external tags).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TournamentEvent {
     /// To the opponents: a player was replaced by another.
     Replaced {
@@ -224,6 +225,24 @@ pub enum TournamentEvent {
         /// How many unfinished games were forfeited.
         games: usize,
     },
+    /// The first line of a director's daily digest: the events of the
+    /// tournament since the last digest.
+    DirectorDigest {
+        /// The tournament's name.
+        tournament: String,
+        /// The director's local day of the digest.
+        day: NaiveDate,
+        /// How many events it lists.
+        events: usize,
+    },
+    /// The heading of one group of a director's digest, with the commands
+    /// that act on its events.
+    DirectorDigestGroup {
+        /// The group.
+        group: crate::tournament::director_mail::EventGroup,
+        /// The tournament's name (for the commands).
+        tournament: String,
+    },
     /// The director ruled on a side's claim.
     ClaimRuled {
         /// The game.
@@ -238,7 +257,7 @@ pub enum TournamentEvent {
 }
 
 /// What a director's clock warning says of the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ClockWarning {
     /// `days` days of clock time are left before the time loss.
     TimeLeft {
@@ -253,7 +272,7 @@ pub enum ClockWarning {
 }
 
 /// Why a frozen game waits for the director's ruling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RulingDue {
     /// Both claims are in and claim different results.
     ClaimsDisagree,

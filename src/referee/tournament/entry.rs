@@ -452,18 +452,17 @@ pub(super) fn withdraw_entrant(
         // The other directors are told (the one who withdrew the player
         // knows).
         Withdrawer::Director { id, reason } => {
-            super::period::to_directors(tx, t.id, None, |_| TournamentEvent::DirectorWithdrawal {
-                tournament: t.name.clone(),
-                player: p.name.clone(),
-                reason: reason.to_string(),
-                games,
+            super::period::to_directors_but(tx, t.id, None, Some(id), now, |_| {
+                TournamentEvent::DirectorWithdrawal {
+                    tournament: t.name.clone(),
+                    player: p.name.clone(),
+                    reason: reason.to_string(),
+                    games,
+                }
             })?
-            .into_iter()
-            .filter(|r| r.to != id)
-            .collect()
         }
         Withdrawer::Player { .. } => {
-            super::period::to_directors(tx, t.id, None, |_| TournamentEvent::PlayerWithdrew {
+            super::period::to_directors(tx, t.id, None, now, |_| TournamentEvent::PlayerWithdrew {
                 tournament: t.name.clone(),
                 player: p.name.clone(),
                 address: p.email.clone(),

@@ -6,6 +6,7 @@
 //! [`crate::store::tournaments`].
 
 pub mod bulletin;
+pub mod director_digest;
 mod directors;
 mod entry;
 mod leaving;

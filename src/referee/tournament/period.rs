@@ -27,16 +27,39 @@ use crate::vocabulary::{GameId, PlayerId};
 use crate::vocabulary::{GameStatus, Termination};
 
 /// One reply to each director of tournament `t`, about `game` if given, with
-/// the event `event` makes for that director (in their zone).
+/// the event `event` makes for that director (in their zone), at `now`
+/// (UTC). A director who asked for the daily digest gets no reply: the
+/// event is kept for their next digest ([`super::director_digest::keep`]).
 pub(super) fn to_directors(
     tx: &Tx<'_>,
     t: crate::store::tournaments::TournamentId,
     game: Option<GameId>,
+    now: DateTime<Utc>,
+    event: impl Fn(&players::Player) -> TournamentEvent,
+) -> Result<Vec<Reply>, RefereeError> {
+    to_directors_but(tx, t, game, None, now, event)
+}
+
+/// [`to_directors`] to every director but `except` (the one who acted
+/// knows).
+pub(super) fn to_directors_but(
+    tx: &Tx<'_>,
+    t: crate::store::tournaments::TournamentId,
+    game: Option<GameId>,
+    except: Option<PlayerId>,
+    now: DateTime<Utc>,
     event: impl Fn(&players::Player) -> TournamentEvent,
 ) -> Result<Vec<Reply>, RefereeError> {
     let mut replies = Vec::new();
     for d in tournaments::directors(tx, t)? {
+        if Some(d.player) == except {
+            continue;
+        }
         let director = players::get(tx, d.player)?;
+        let e = event(&director);
+        if super::director_digest::keep(tx, t, director.id, game, &e, now)? {
+            continue;
+        }
         replies.push(Reply {
             monospace: false,
             to: director.id,
@@ -45,7 +68,7 @@ pub(super) fn to_directors(
             game,
             told: Told::ToDirectors {
                 tournament: t.0,
-                lines: said(event(&director)),
+                lines: said(e),
             },
             notes: Vec::new(),
             session: None,
@@ -99,7 +122,7 @@ pub fn end_playing_period(
         ));
     }
     if !frozen.is_empty() {
-        replies.extend(to_directors(tx, t.id, None, |d| {
+        replies.extend(to_directors(tx, t.id, None, now, |d| {
             TournamentEvent::DirectorGamesFrozen {
                 tournament: t.name.clone(),
                 games: frozen.clone(),
@@ -208,7 +231,7 @@ pub fn claim(
                 None,
                 said(TournamentEvent::ToDirector { game: id.0 }),
             ));
-            replies.extend(to_directors(tx, adj.tournament, Some(id), |_| {
+            replies.extend(to_directors(tx, adj.tournament, Some(id), now, |_| {
                 TournamentEvent::DirectorRulingDue {
                     game: id.0,
                     why: RulingDue::ClaimsDisagree,
@@ -270,7 +293,7 @@ fn late_claim(
         notes: Vec::new(),
         session: None,
     }];
-    replies.extend(to_directors(tx, adj.tournament, Some(id), |d| {
+    replies.extend(to_directors(tx, adj.tournament, Some(id), now, |d| {
         TournamentEvent::LateClaim {
             game: id.0,
             player: me.name.clone(),
@@ -315,7 +338,7 @@ pub fn overdue_claims(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<Reply>, Ref
             said(TournamentEvent::ToDirector { game: a.game.0 }),
         ));
         let claims = tournaments::claims(tx, a.game)?.len();
-        replies.extend(to_directors(tx, a.tournament, Some(a.game), |_| {
+        replies.extend(to_directors(tx, a.tournament, Some(a.game), now, |_| {
             TournamentEvent::DirectorRulingDue {
                 game: a.game.0,
                 why: RulingDue::TermEnded { claims },

@@ -347,7 +347,7 @@ pub fn after_game_end(
     if open == 0 {
         tournaments::set_status(tx, t.id, TournamentStatus::Finished, now)?;
         let games = tournaments::games(tx, t.id)?.len();
-        replies.extend(super::period::to_directors(tx, t.id, None, |_| {
+        replies.extend(super::period::to_directors(tx, t.id, None, now, |_| {
             TournamentEvent::DirectorTournamentFinished {
                 tournament: t.name.clone(),
                 games,

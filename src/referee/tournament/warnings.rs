@@ -32,7 +32,7 @@ pub fn clock_warning(tx: &Tx<'_>, a: &Action) -> Result<Vec<Reply>, RefereeError
         ActionKind::DirectorSilence { days } => ClockWarning::Silent { days },
         _ => return Ok(Vec::new()),
     };
-    to_directors(tx, link.tournament, Some(a.game_id), |d| {
+    to_directors(tx, link.tournament, Some(a.game_id), a.due_at, |d| {
         TournamentEvent::DirectorClockWarning {
             game: a.game_id.0,
             player: player.name.clone(),
@@ -44,7 +44,8 @@ pub fn clock_warning(tx: &Tx<'_>, a: &Action) -> Result<Vec<Reply>, RefereeError
 }
 
 /// One reply to each director of the tournament of `game` when the mail to
-/// `player` at `address` bounced and the player's clock in `game` stopped:
+/// `player` at `address` bounced and the player's clock in `game` stopped
+/// (at `now`, UTC):
 /// names the player and the player's unfinished games of the tournament.
 /// None for a game outside a tournament.
 ///
@@ -55,6 +56,7 @@ pub fn bounce_warning(
     game: crate::vocabulary::GameId,
     player: crate::vocabulary::PlayerId,
     address: &str,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<Reply>, RefereeError> {
     use crate::vocabulary::GameStatus;
     let Some(link) = tournaments::game(tx, game)? else {
@@ -71,7 +73,7 @@ pub fn bounce_warning(
             games.push(g.id.0);
         }
     }
-    to_directors(tx, link.tournament, Some(game), |_| {
+    to_directors(tx, link.tournament, Some(game), now, |_| {
         TournamentEvent::DirectorBounce {
             tournament: t.name.clone(),
             player: name.clone(),

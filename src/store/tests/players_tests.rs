@@ -120,7 +120,7 @@ fn addresses_stored_in_unicode_form_are_brought_to_ascii_by_the_upgrade() {
         store
             .transaction(|tx| -> Result<_, StoreError> {
                 // Without the tables and columns of the later migrations
-                // (0023 to 0029, 0031).
+                // (0023 to 0031).
                 tx.sql().execute_batch(
                     "DROP TABLE shell_commands; DROP TABLE cancelled_clock_steps;
                      DROP INDEX outbox_unaddressed;
@@ -133,6 +133,8 @@ fn addresses_stored_in_unicode_form_are_brought_to_ascii_by_the_upgrade() {
                      ALTER TABLE tournaments DROP COLUMN rated;
                      DROP TABLE signed_receipts;
                      DROP TABLE player_digests_sent; DROP TABLE player_digests;
+                     DROP TABLE director_digests_sent; DROP TABLE director_events;
+                     DROP TABLE director_mail;
                      DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
                      DROP TABLE xfcc_messages;",
                 )?;

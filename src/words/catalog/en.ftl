@@ -1030,3 +1030,23 @@ tournament-player-withdrew = { $player } ({ $address }) has withdrawn from { $to
 xfcc-players-message = { $side } ({ $name }) sent these words with the move; they are the player's own, the referee neither checks nor answers them:
 # A tournament setting, shown only when set (src/words/tournament_settings.rs).
 settings-no-moves-on-leave = Moves during a leave: refused (end the leave first)
+# A director's daily digest of a tournament's events (src/words/tournament_events.rs).
+# $day — the director's local day; $events — how many events it lists.
+director-digest-head = The digest of { $tournament } for { $day }: { $events ->
+    [one] one event
+   *[other] { $events } events
+} since the last digest. To have each event mailed at once, reply "each event".
+# The groups of a director's digest, each with the commands that act on its events.
+director-digest-adjudications = Gone to adjudication (the claims and analyses: tournament adjudications { $tournament }):
+director-digest-rulings = Waiting for your ruling (reply with "adjudicate #N 1-0", "accept claim #N" or "reject claim #N", each with "reason: ..."):
+director-digest-late-claims = Claims after the claim term (rule with "adjudicate #N 1-0", with "reason: ..."):
+director-digest-clock-warnings = Time and silence warnings (to give days "add days #N white 3", to stop the clock "pause #N", each with "reason: ..."):
+director-digest-bounces = Mails that bounced (to send a game again "resend #N address", with "reason: ..."):
+director-digest-withdrawals = Withdrawals (the table: tournament crosstable { $tournament }):
+director-digest-finished = Finished (the final table: tournament crosstable { $tournament }):
+# The answer to a director who set how they hear of a tournament's events.
+# $hour — the hour of the digest (08:00); $zone — the director's time zone.
+director-mail-each = You will get a mail for each event of { $tournament } at once.
+director-mail-digest = You will get the events of { $tournament } in one mail a day, at { $hour } of your time zone ({ $zone }); a day without events brings no mail. To have each event mailed at once, write "each event".
+# A director asked how to hear of events, named no tournament and directs none.
+director-mail-no-tournament = you direct no tournament: name one after the words

@@ -56,6 +56,32 @@ pub fn no_longer_directs(tournament: &str, director: &str) -> String {
     format!("tournament {tournament:?}: {director} no longer directs it")
 }
 
+/// `tournament directors mail`: how `director` hears of the tournament's
+/// events from now on.
+#[must_use]
+pub fn director_mail(
+    tournament: &str,
+    director: &str,
+    mode: crate::tournament::director_mail::DirectorMail,
+) -> String {
+    use crate::tournament::director_mail::DirectorMail;
+    match mode {
+        DirectorMail::Each => {
+            format!("tournament {tournament:?}: {director} gets a mail for each event at once")
+        }
+        DirectorMail::Digest => {
+            format!("tournament {tournament:?}: {director} gets one digest a day of its events")
+        }
+    }
+}
+
+/// `tournament directors mail` given a mode that is neither `each` nor
+/// `digest`.
+#[must_use]
+pub fn director_mail_values(given: &str) -> String {
+    format!("{given:?}: each or digest")
+}
+
 /// `tournament bulletin --send`: bulletin `number` (`last`: the final one)
 /// with `games` finished games queued to `entrants` entrants.
 #[must_use]

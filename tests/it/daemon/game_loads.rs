@@ -67,7 +67,9 @@ fn traced_process(bot: &Bot, key: &str, text: &str) -> Vec<String> {
         size: text.len() as u64,
         received_at: chrono::Utc::now(),
     };
-    let _one_trace = TRACING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _one_trace = TRACING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     STATEMENTS.lock().unwrap().clear();
     // The hook is the connection's: set through a transaction's handle, it
     // stays for the transactions after it.

@@ -131,6 +131,10 @@ const LANDED: &[(&str, &str)] = &[
         "1bd1720079b54db49842b2d1b687142a25f111ae095150225178eeb3ee9b0c9f",
     ),
     (
+        "0030_director_digests.sql",
+        "61d64937b2f6985361ac57dda174987c2b573ad220632baa0a17ba9170621737",
+    ),
+    (
         "0031_xfcc_messages.sql",
         "a5c064e5093cd28a2793ae55db1cf34ed5c7e34dd5ade06c20dc1c7c57f4f5cb",
     ),
@@ -475,6 +479,8 @@ fn a_pending_reply_of_the_earlier_schema_goes_out_from_its_reply_address() {
              ALTER TABLE tournaments DROP COLUMN rated;
              DROP TABLE signed_receipts;
              DROP TABLE player_digests_sent; DROP TABLE player_digests;
+             DROP TABLE director_digests_sent; DROP TABLE director_events;
+             DROP TABLE director_mail;
              DROP TABLE xfcc_failures; DROP TABLE xfcc_passwords;
              DROP TABLE xfcc_messages;
              PRAGMA user_version = 23;",
