@@ -791,8 +791,12 @@ fn production_sources(dir: &Path) -> Vec<Source> {
         .map(|path| {
             let full = fs::read_to_string(&path).expect("readable source");
             let (blanked, strings) = blank(&full);
-            let cut = blanked
-                .find("#[cfg(test)]\nmod tests")
+            // The unit tests at the end of a file (`mod tests`, private or
+            // shared with the crate's other tests).
+            let cut = ["#[cfg(test)]\nmod tests", "#[cfg(test)]\npub(crate) mod tests"]
+                .iter()
+                .filter_map(|head| blanked.find(head))
+                .min()
                 .unwrap_or(full.len());
             Source {
                 rel: relative(&path),
