@@ -326,15 +326,12 @@ impl Receipt {
     /// key is `expected` when one is given.
     #[must_use]
     pub fn signature_holds(&self, expected: Option<&[u8; 32]>) -> bool {
-        if expected.is_some_and(|k| k != &self.key) {
-            return false;
-        }
-        let Ok(key) = VerifyingKey::from_bytes(&self.key) else {
-            return false;
-        };
-        let signed = self.statement.signed_text(&self.key);
-        key.verify_strict(signed.as_bytes(), &Signature::from_bytes(&self.signature))
-            .is_ok()
+        signature_holds(
+            &self.key,
+            &self.statement.signed_text(&self.key),
+            &self.signature,
+            expected,
+        )
     }
 
     /// Reads a `.zrc` text. The signature is not checked here
@@ -501,15 +498,12 @@ impl SignedSeal {
     /// key is `expected` when one is given.
     #[must_use]
     pub fn signature_holds(&self, expected: Option<&[u8; 32]>) -> bool {
-        if expected.is_some_and(|k| k != &self.key) {
-            return false;
-        }
-        let Ok(key) = VerifyingKey::from_bytes(&self.key) else {
-            return false;
-        };
-        let signed = self.seal.signed_text(&self.key);
-        key.verify_strict(signed.as_bytes(), &Signature::from_bytes(&self.signature))
-            .is_ok()
+        signature_holds(
+            &self.key,
+            &self.seal.signed_text(&self.key),
+            &self.signature,
+            expected,
+        )
     }
 
     /// Reads a seal's text. The signature is not checked here.
@@ -695,6 +689,25 @@ fn pem_body(text: &str, label: &str) -> Option<Vec<u8>> {
         .filter(|c| !c.is_whitespace())
         .collect();
     unb64(&body)
+}
+
+/// Whether `signature` (Ed25519, 64 bytes) over `signed` is good for the
+/// public key `key` (32 bytes), and that key is `expected` when one is given.
+fn signature_holds(
+    key: &[u8; 32],
+    signed: &str,
+    signature: &[u8; 64],
+    expected: Option<&[u8; 32]>,
+) -> bool {
+    if expected.is_some_and(|k| k != key) {
+        return false;
+    }
+    let Ok(verifying) = VerifyingKey::from_bytes(key) else {
+        return false;
+    };
+    verifying
+        .verify_strict(signed.as_bytes(), &Signature::from_bytes(signature))
+        .is_ok()
 }
 
 #[cfg(test)]

@@ -793,11 +793,14 @@ fn production_sources(dir: &Path) -> Vec<Source> {
             let (blanked, strings) = blank(&full);
             // The unit tests at the end of a file (`mod tests`, private or
             // shared with the crate's other tests).
-            let cut = ["#[cfg(test)]\nmod tests", "#[cfg(test)]\npub(crate) mod tests"]
-                .iter()
-                .filter_map(|head| blanked.find(head))
-                .min()
-                .unwrap_or(full.len());
+            let cut = [
+                "#[cfg(test)]\nmod tests",
+                "#[cfg(test)]\npub(crate) mod tests",
+            ]
+            .iter()
+            .filter_map(|head| blanked.find(head))
+            .min()
+            .unwrap_or(full.len());
             Source {
                 rel: relative(&path),
                 strings: strings.into_iter().filter(|&(a, _)| a < cut).collect(),

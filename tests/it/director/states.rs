@@ -80,7 +80,7 @@ fn frozen_and_awaiting_ruling_games_are_named_so_and_not_paused() {
     assert!(
         bot.outbox_to(BOB)
             .iter()
-            .any(|b| b.contains(&format!("#{bob_game} ")) && b.contains("ждёт решения судьи")),
+            .any(|b| b.contains(&format!("№{bob_game} ")) && b.contains("ждёт решения судьи")),
         "{:?}",
         bot.outbox_to(BOB)
     );

@@ -39,6 +39,10 @@ const SMALL_PARTIAL_INDEXES: &[(&str, &str)] = &[
         "outbox_unaddressed",
         "pending rows written before the outbox held From: none once serve has started",
     ),
+    (
+        "director_events_untold",
+        "the directors' events not yet in a daily digest: at most a day's",
+    ),
 ];
 
 /// Runs `serve --once` with the statement log on; returns the statements it
