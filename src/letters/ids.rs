@@ -55,7 +55,7 @@ pub fn reply(
 /// `now` (UTC): 10 random bytes and the instant.
 ///
 /// # Errors
-/// [`RefereeError::Invalid`] when the system gives no randomness.
+/// [`RefereeError::Fault`] when the system gives no randomness.
 pub fn command(domain: &str, now: DateTime<Utc>) -> Result<String, RefereeError> {
     let mut random = [0u8; 10];
     getrandom::fill(&mut random)

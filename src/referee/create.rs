@@ -62,7 +62,7 @@ impl CheckedStart {
 /// Checks a start position and opening moves, without storing anything.
 ///
 /// # Errors
-/// [`RefereeError::Invalid`] (command line words) for a FEN the variant
+/// [`RefereeError::Start`], with its [`StartRefusal`], for a FEN the variant
 /// cannot read, an opening move that is not legal, or a start where the game
 /// is already over (a side without pieces or moves, a dead position).
 pub fn check_start(
@@ -140,7 +140,7 @@ pub struct Created {
 /// clocks (started for the side to move), and each player's invitation.
 ///
 /// # Errors
-/// [`RefereeError::Invalid`] for a bad start or opening,
+/// [`RefereeError::Start`] for a bad start or opening,
 /// [`RefereeError::Retired`] for a retired player,
 /// [`RefereeError::Store`] for an unknown player or a database failure.
 pub fn create(tx: &Tx<'_>, spec: &GameSpec, now: DateTime<Utc>) -> Result<Created, RefereeError> {

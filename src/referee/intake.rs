@@ -149,7 +149,7 @@ impl Decision {
     /// # Errors
     /// [`RefereeError::WrongMoveNumber`] for a misnumbered move;
     /// [`RefereeError::NoPendingOffer`] for words that decline no offer;
-    /// [`RefereeError::Invalid`] for the other side named as resigning.
+    /// [`RefereeError::OtherSideResigns`] for the other side named as resigning.
     pub fn into_command(self) -> Result<Command, RefereeError> {
         match self {
             Decision::Apply(c) => Ok(c),

@@ -1,6 +1,6 @@
 //! The directors' daily digest: how a director hears of a tournament's
 //! events ([`DirectorMail`]: each at once, or one mail a day), the one rule
-//! that keeps a digest director's event instead of mailing it ([`keep`]),
+//! that keeps a digest director's event instead of mailing it (`keep`),
 //! and the digests due, each with the events grouped as the digest lists
 //! them ([`EventGroup`]).
 

@@ -364,7 +364,7 @@ pub enum Withdrawer<'a> {
     },
 }
 
-/// A director withdraws a player: [`withdraw_entrant`] once `actor` is
+/// A director withdraws a player: `withdraw_entrant` once `actor` is
 /// checked to direct the tournament and a reason is given. Returns the
 /// forfeits, one per game, and a reply to each of the tournament's other
 /// directors (not `actor`) about the withdrawal.

@@ -124,7 +124,7 @@ pub fn withdrawal_terms(
 }
 
 /// A player's confirmation of a withdrawal with `code` (`None`: none
-/// written): the tournament whose code given in the last [`CODE_DAYS`] days
+/// written): the tournament whose code given in the last `CODE_DAYS` days
 /// it is, still played in, is left as a director's withdrawal leaves it
 /// (the forfeits' mails to both players of each game, every director told);
 /// any other code changes nothing and is answered with why.
