@@ -103,7 +103,12 @@ pub fn confirmation(line: &str) -> Option<Option<u32>> {
     let at = words
         .iter()
         .position(|w| CONFIRMING.contains(&w.as_str()))?;
-    if quoted(at) || words[..at].iter().any(|w| negation(w)) {
+    // Denied or only supposed ("if I confirm ..."): nothing is confirmed.
+    if quoted(at)
+        || words[..at]
+            .iter()
+            .any(|w| negation(w) || CONDITION.contains(&w.as_str()))
+    {
         return None;
     }
     let noun = (at + 1..words.len().min(at + 2 + TO_NOUN))
@@ -162,6 +167,8 @@ mod tests {
             "он написал «подтверждаю выход 12345678»",
             "не хочу выходить из турнира",
             "confirm the move 12345678",
+            "если подтверждаю выход 12345678, то партии отдадут сопернику",
+            "If I confirm withdrawal 12345678 my games are lost",
         ] {
             assert_eq!(confirmation(line), None, "{line}");
         }
