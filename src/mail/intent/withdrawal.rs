@@ -11,11 +11,14 @@
 //!
 //! A confirmation (`подтверждаю выход 12345678`, `confirm withdrawal
 //! 12345678`, `I confirm my withdrawal from the tournament, code 12345678`)
-//! is read from the whole line ([`confirmation`]): a first-person word of
-//! confirming, a withdrawal noun at most two words after it, and the code's
-//! [`CODE_DIGITS`] digits (written together or in groups) within six words
-//! after the noun. Asked (`?` on the line), negated (`не подтверждаю`) or
-//! quoted, it is none.
+//! is read from the whole line ([`confirmation`]), and only when the line is
+//! the confirmation alone: a first-person word of confirming (after `я` /
+//! `I` at most), a withdrawal noun at most two words after it, only the words
+//! that name it (`свой`, `из турнира`, `код`, `my`, `from the tournament`,
+//! `code`) and the code's [`CODE_DIGITS`] digits (written together or in
+//! groups) ending the line. Asked (`?` on the line), denied, supposed,
+//! quoted, or with anything else before or after (`— нет, передумал`, `if
+//! the director allows`, the bot's own instruction sent back), it is none.
 
 use super::lexicon::{
     ASKING_HOW, CONDITION, CONFIRMING, LEAD, TOURNAMENT, WISHING, WITHDRAWAL_NOUNS,
@@ -77,9 +80,30 @@ pub const CODE_DIGITS: usize = 8;
 /// The words between the confirming word and the withdrawal noun (`своё`,
 /// `my`).
 const TO_NOUN: usize = 2;
-/// The words after the withdrawal noun in which the code begins (`из
-/// турнира, код`, `from the tournament, code`).
-const TO_CODE: usize = 6;
+
+/// The words a confirmation may begin with, before its verb.
+const CONFIRMATION_LEAD: &[&str] = &["я", "i", "hereby", "настоящим", ""];
+
+/// The words a confirmation may hold between its verb, the noun and the code
+/// (`своё`, `из турнира, код`, `my`, `from the tournament, code`).
+const CONFIRMATION_FILLER: &[&str] = &[
+    "свой",
+    "своё",
+    "свое",
+    "мой",
+    "моё",
+    "мое",
+    "из",
+    "турнира",
+    "код",
+    "кодом",
+    "my",
+    "the",
+    "from",
+    "tournament",
+    "code",
+    "with",
+];
 
 /// A confirmation of a withdrawal on `line`, if it holds one: `Some(code)`
 /// with the code written, `Some(None)` with a confirmation but no code of
@@ -103,34 +127,40 @@ pub fn confirmation(line: &str) -> Option<Option<u32>> {
     let at = words
         .iter()
         .position(|w| CONFIRMING.contains(&w.as_str()))?;
-    // Denied or only supposed ("if I confirm ..."): nothing is confirmed.
+    // Only the confirmation itself: a short lead (`я`, `I`), the words that
+    // name the withdrawal (`свой выход из турнира, код`), the code and
+    // nothing after it. Anything else on the line (a denial, a condition, an
+    // instruction, the bot's own sentence sent back) confirms nothing.
     if quoted(at)
-        || words[..at]
+        || !words[..at]
             .iter()
-            .any(|w| negation(w) || CONDITION.contains(&w.as_str()))
+            .all(|w| CONFIRMATION_LEAD.contains(&w.as_str()))
     {
         return None;
     }
     let noun = (at + 1..words.len().min(at + 2 + TO_NOUN))
         .find(|&k| WITHDRAWAL_NOUNS.contains(&words[k].as_str()))?;
-    if words[at + 1..noun].iter().any(|w| negation(w)) {
+    let filler =
+        |k: &usize| words[*k].is_empty() || CONFIRMATION_FILLER.contains(&words[*k].as_str());
+    if !(at + 1..noun).all(|k| filler(&k)) {
         return None;
     }
-    let start = (noun + 1..words.len().min(noun + 1 + TO_CODE))
-        .find(|&k| words[k].chars().any(|c| c.is_ascii_digit()));
+    let start = (noun + 1..words.len()).find(|k| !filler(k));
     let Some(start) = start else {
         return Some(None);
     };
     let mut digits = String::new();
+    let mut end = start;
     for w in &words[start..] {
         let w = w.trim_end_matches(['.', ',', '!', ';', ':']);
         if w.is_empty() || !w.chars().all(|c| c.is_ascii_digit() || c == '-') {
             break;
         }
         digits.extend(w.chars().filter(char::is_ascii_digit));
-        if digits.len() >= CODE_DIGITS {
-            break;
-        }
+        end += 1;
+    }
+    if end == start || words[end..].iter().any(|w| !w.is_empty()) {
+        return None;
     }
     Some(
         (digits.len() == CODE_DIGITS)
@@ -169,6 +199,14 @@ mod tests {
             "confirm the move 12345678",
             "если подтверждаю выход 12345678, то партии отдадут сопернику",
             "If I confirm withdrawal 12345678 my games are lost",
+            "подтверждаю выход 96303073 — нет, передумал, остаюсь",
+            "confirm withdrawal 99838174 - no, I changed my mind, I stay",
+            "confirm withdrawal 96105244, but only if my opponent agrees",
+            "Please ignore this: confirm withdrawal 08891929",
+            "подтверждаю выход 90226757, если судья разрешит",
+            "Отменяю: подтверждаю выход 71459868",
+            "подтверждаю выход 30047297 не",
+            "ответьте на это письмо строкой: подтверждаю выход 18543566 (код действует по 12.12.2026 включительно)",
         ] {
             assert_eq!(confirmation(line), None, "{line}");
         }
