@@ -184,6 +184,7 @@ fn fault_name(f: &ChainFault) -> &'static str {
         ChainFault::AlteredTime { .. } => "altered-time",
         ChainFault::NoTime => "no-time",
         ChainFault::BadSeal => "bad-seal",
+        ChainFault::NoSeal => "no-seal",
         ChainFault::SealOfOtherGame { .. } => "seal-of-other-game",
         ChainFault::SealOffChain => "seal-off-chain",
         ChainFault::Removed { .. } => "removed",

@@ -154,6 +154,10 @@ pub enum ChainFault {
     NoTime,
     /// The seal cannot be read, or its signature does not hold for the key.
     BadSeal,
+    /// The record has no seal though its start was written when every
+    /// record carried one (a start naming the players' ids): the seal was
+    /// removed.
+    NoSeal,
     /// The seal is of another game.
     SealOfOtherGame {
         /// The game the seal names.
@@ -395,6 +399,11 @@ fn check_seal(
         .map(|t| (t, true))
         .or_else(|| game.tag(HEAD_TAG).map(|t| (t, false)));
     let Some((value, is_end)) = tag else {
+        // A start with the players' ids was written with seals: its record
+        // always carries one.
+        if start.ids.is_some() {
+            return Err((Place::Seal, ChainFault::NoSeal));
+        }
         return Ok(Sealed::Unsealed);
     };
     let seal = unb64(value)

@@ -161,6 +161,7 @@ pub fn fault_words(fault: &ChainFault, lang: Language) -> String {
             .arg("signed", signed.format("%Y-%m-%d %H:%M:%S UTC").to_string()),
         ChainFault::NoTime => Message::new("receipt-fault-no-time"),
         ChainFault::BadSeal => Message::new("receipt-fault-bad-seal"),
+        ChainFault::NoSeal => Message::new("receipt-fault-no-seal"),
         ChainFault::SealOfOtherGame { game } => {
             Message::new("receipt-fault-seal-other-game").arg("game", *game)
         }

@@ -590,6 +590,7 @@ receipt-tag-black = Black tag (Black's name)
 receipt-tag-result = Result tag
 receipt-fault-no-time = it has no time (%ccsnt) to check against its receipt
 receipt-fault-bad-seal = it cannot be read, or its signature does not hold for the server's key
+receipt-fault-no-seal = there is none, though every record of a game begun as this one was carries one: its tags or its last plies may have been changed
 receipt-fault-seal-other-game = it is of another game (game { $game })
 receipt-fault-seal-off-chain = it does not follow the record's last receipt
 receipt-fault-removed-end = the ply is missing: the record ends here, but its signed end counts { $sealed } plies

@@ -525,21 +525,24 @@ fn an_unfinished_games_export_head_and_a_game_ended_before_any_move_verify() {
         "The record fails at ply 2: the ply is missing: the record ends here, but its signed \
          export head counts 2 plies."
     );
-    // Written before seals: no head; it verifies as far as it goes and says
-    // what it cannot prove.
+    // Its head removed (with the last ply): a game begun when records
+    // carried seals always has one, so the record is refused.
     let mut g = game_of(&text);
     g.tags.retain(|(n, _)| n != "ZaochkaHead");
+    g.plies.pop();
     let r = check(&written(&g), "en");
-    assert_eq!(r.code, 0, "{}", r.stdout);
-    assert!(
-        r.stdout
-            .contains("cannot prove its White, Black and Result tags, nor that no ply"),
-        "{}",
-        r.stdout
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert_eq!(
+        r.stdout.trim(),
+        "The record fails at its signed end or export head: there is none, though every record \
+         of a game begun as this one was carries one: its tags or its last plies may have been \
+         changed."
     );
     let r = check(&written(&g), "ru");
+    assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(
-        r.stdout.contains("не доказывает ни имён игроков"),
+        r.stdout
+            .contains("теги или последние полуходы могли быть изменены"),
         "{}",
         r.stdout
     );
