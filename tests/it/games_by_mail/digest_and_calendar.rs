@@ -326,6 +326,24 @@ fn python() -> Option<std::path::PathBuf> {
     std::env::var_os("ZAOCHKA_PYTHON").map(std::path::PathBuf::from)
 }
 
+/// What the Python `script` prints about the calendar `file` (its first
+/// argument); the script must succeed (Python's `icalendar` read the file).
+fn python_over(python: &std::path::Path, script: &str, file: &std::path::Path) -> String {
+    let out = Command::new(python)
+        .args(["-c", script])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "icalendar refused {}: {}\n{}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr),
+        std::fs::read_to_string(file).unwrap_or_default()
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Each VEVENT of the file as Python's `icalendar` reads it: UID → (SEQUENCE,
 /// DTSTART in UTC as RFC 3339 or the date of an all-day event, the TZID of
 /// DTSTART or "", SUMMARY).
@@ -344,19 +362,7 @@ fn read_ics(
         \x20       tz = ''\n\
         \x20       d = d.isoformat()\n\
         \x20   print(json.dumps([str(e['UID']), int(e.get('SEQUENCE', 0)), d, tz, str(e['SUMMARY'])]))\n";
-    let out = Command::new(python)
-        .args(["-c", script])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "icalendar refused {}: {}",
-        file.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
+    python_over(python, script, file)
         .lines()
         .map(|l| {
             let (uid, seq, start, tz, summary): (String, i64, String, String, String) =
@@ -744,18 +750,7 @@ fn check_vtimezone(python: &std::path::Path, file: &std::path::Path) {
         \x20   n += 1\n\
         assert n > 0\n\
         print(n)\n";
-    let out = Command::new(python)
-        .args(["-c", script])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}: {}\n{}",
-        file.display(),
-        String::from_utf8_lossy(&out.stderr),
-        std::fs::read_to_string(file).unwrap()
-    );
+    python_over(python, script, file);
 }
 
 #[test]
