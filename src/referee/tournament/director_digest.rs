@@ -139,9 +139,10 @@ pub struct DirectorDigestDue {
 }
 
 /// The directors' digests due at `now` (UTC): one per (tournament,
-/// director) with events not told yet once [`DIGEST_HOUR`] of the
-/// director's day has come, and that day's digest was not written. Events
-/// kept after the day's digest wait for the next day's.
+/// director) once [`DIGEST_HOUR`] of the director's day has come and that
+/// day's digest was not written, telling the events kept up to that hour
+/// and not told yet. Events kept after the hour wait for the next day's
+/// digest, so a director gets mail only at the hour, at most once a day.
 ///
 /// # Errors
 /// Database failures; a kept event that no longer reads.
@@ -154,7 +155,9 @@ pub fn due(tx: &Tx<'_>, now: DateTime<Utc>) -> Result<Vec<DirectorDigestDue>, Re
         if rows::sent(tx, t, d, day)? {
             continue;
         }
-        let kept = rows::untold(tx, t, d)?;
+        let hour = digest::at_hour(day, DIGEST_HOUR, tz);
+        let mut kept = rows::untold(tx, t, d)?;
+        kept.retain(|k| k.created_at <= hour);
         if kept.is_empty() {
             continue;
         }

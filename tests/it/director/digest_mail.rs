@@ -122,11 +122,12 @@ fn a_digest_director_gets_one_mail_a_day_with_every_event_and_none_on_a_day_with
     let digest = digests(&bot, REFEREE, "The digest of Winter");
     assert_eq!(all.len(), digest.len(), "nothing but digests: {all:#?}");
     // Silence at 14, 28 and 35 days; 10 and 5 days before the time loss
-    // (at 30 and 35 days): four days with events, one digest each.
+    // (at 30 and 35 days): four days with events, each told in the next
+    // day's digest (the events come after 08:00 Moscow).
     assert_eq!(digest.len(), 4, "{digest:#?}");
     for (body, day) in digest
         .iter()
-        .zip(["2027-03-15", "2027-03-29", "2027-03-31", "2027-04-05"])
+        .zip(["2027-03-16", "2027-03-30", "2027-04-01", "2027-04-06"])
     {
         assert!(body.contains(&format!("for {day}")), "{body}");
     }
@@ -240,15 +241,22 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
         ),
         "{answer}"
     );
-    // Day 28: one digest each, in each director's language.
+    // Day 28: the events come after the day's 08:00, so nothing until
+    // the next day's; then one digest each, in each director's language.
     let before = mails(&bot, REFEREE).len();
     tick(&bot, 28, 10);
+    assert_eq!(
+        mails(&bot, REFEREE).len(),
+        before,
+        "no digest before its hour"
+    );
+    tick(&bot, 29, 6);
     let new = mails(&bot, REFEREE)[before..].to_vec();
     assert_eq!(new.len(), 1, "{new:#?}");
     assert_eq!(
         new[0].2,
         format!(
-            "The digest of Winter for 2027-03-29: 2 events since the last digest. \
+            "The digest of Winter for 2027-03-30: 2 events since the last digest. \
              To have each event mailed at once, reply \"each event\".\n\
              \n\
              Time and silence warnings (to give days \"add days #N white 3\", to stop the clock \
@@ -261,7 +269,7 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
     );
     let judge = last(&bot, JUDGE);
     assert!(
-        judge.starts_with("Сводка турнира «Winter» за 29.03.2027: 2 события после прошлой сводки."),
+        judge.starts_with("Сводка турнира «Winter» за 30.03.2027: 2 события после прошлой сводки."),
         "{judge}"
     );
     assert!(
@@ -297,5 +305,43 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
         })
         .count();
     assert_eq!(warned, 1, "{:#?}", mails(&bot, REFEREE));
-    assert!(last(&bot, JUDGE).starts_with("Сводка турнира «Winter» за 31.03.2027"));
+    tick(&bot, 31, 6);
+    assert!(last(&bot, JUDGE).starts_with("Сводка турнира «Winter» за 01.04.2027"));
+}
+
+#[test]
+fn a_digest_comes_only_at_the_directors_hour_and_events_after_it_wait_for_the_next_day() {
+    let bot = Bot::new(Mailing::Local);
+    winter(&bot);
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "mail",
+        T,
+        REFEREE,
+        "digest",
+        "--as",
+        REFEREE,
+    ]);
+    let head = "The digest of Winter";
+    // Day 14, 10:00 UTC (13:00 in Moscow): the silence warnings are kept;
+    // the day's 08:00 has passed without a digest, yet none is written
+    // at any later tick of that local day.
+    for hour in [10, 12, 16, 20] {
+        tick(&bot, 14, hour);
+        assert!(digests(&bot, REFEREE, head).is_empty(), "at {hour}:00");
+    }
+    // 04:00 UTC of the next day is 07:00 in Moscow: not yet.
+    tick(&bot, 15, 4);
+    assert!(digests(&bot, REFEREE, head).is_empty());
+    // 05:00 UTC is 08:00 in Moscow: the one digest, then no other that day.
+    tick(&bot, 15, 5);
+    tick(&bot, 15, 15);
+    let sent = digests(&bot, REFEREE, head);
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(
+        sent[0].starts_with("The digest of Winter for 2027-03-16: 2 events"),
+        "{}",
+        sent[0]
+    );
 }
