@@ -23,6 +23,12 @@
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
 //!
+//! A destination is checked before anything is written ([`check_target`]):
+//! neither it nor its key copy may be a file the server needs (the live
+//! database by any path to it, its `-wal`, `-shm`, `-journal`, server key,
+//! command journal, markers, lock, the configuration file), nor may the key
+//! copy be the backup itself.
+//!
 //! The server key (`store::server_key`) is copied beside each backup
 //! ([`copy_key`]: the backup's name with the extension `key`, mode 0600), and
 //! a restore puts it back beside the database before the replay, refusing a
@@ -298,14 +304,15 @@ pub fn take(store: &mut Store, target: &Path, now: DateTime<Utc>) -> anyhow::Res
     write_checked(target, |temporary| Ok(store.copy_into(temporary)?))
 }
 
-/// `zaochka backup FILE` for the database file at `database`: a database of
-/// an earlier schema (an upgrade not started yet) is copied as it stands,
-/// never migrated, so the old build can still use the copy; one of today's
-/// schema as [`take`] does.
+/// `zaochka backup FILE` for the database file at `database` (`config`: the
+/// configuration file the command was given), after [`check_target`]: a
+/// database of an earlier schema (an upgrade not started yet) is copied as
+/// it stands, never migrated, so the old build can still use the copy; one
+/// of today's schema as [`take`] does.
 ///
 /// # Errors
-/// A destination refused by [`check_target`] (a [`BackupTargetRefusal`],
-/// nothing written); as [`take`]; a database of a newer schema is refused.
+/// A destination refused by [`check_target`] ([`TargetRefused`], nothing
+/// written); as [`take`]; a database of a newer schema is refused.
 pub fn take_file(
     database: &Path,
     config: Option<&Path>,

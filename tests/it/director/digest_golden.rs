@@ -110,9 +110,9 @@ fn a_russian_digest_director_gets_every_group_in_one_digest_word_for_word() {
         })
         .cloned()
         .unwrap();
-    // Day 14, 09:00 UTC (12:00 in Moscow, after the day's digest hour): the
-    // silence warnings of the three games.
-    bot.serve_once_at(at(14, 9, 0));
+    // Day 14, 09:30 UTC (12:30 in Moscow, after the day's digest hour): the
+    // silence warnings of the three games, 14 days after their notices.
+    bot.serve_once_at(at(14, 9, 30));
     // 10:00: the notice of Alice's game with Bob bounces.
     let (row, id) = bot.notice_row(ab, ALICE);
     let report = dsn(
@@ -210,7 +210,7 @@ fn a_russian_digest_director_gets_every_group_in_one_digest_word_for_word() {
 
 /// The digest, as the Russian director reads it.
 const GOLDEN: &str = "\
-Сводка турнира «Зима» за 17.03.2027: 8 событий после прошлой сводки. Чтобы получать каждое событие сразу, ответьте «присылать сразу».
+Сводка турнира «Зима» за 17.03.2027: 9 событий после прошлой сводки. Чтобы получать каждое событие сразу, ответьте «присылать сразу».
 
 Переданы на присуждение в турнире «Зима» (решение по заявкам — ответом вида «присудить №12 1-0» с «причина: ...»):
 Срок игры в турнире «Зима» истёк: партия №3 не окончена и передана на присуждение. Заявки участников принимаются до 2027-03-16 12:00 UTC (2027-03-16 15:00 MSK, Europe/Moscow); при совпадающих заявках партия заканчивается, остальные ждут вашего решения.
@@ -223,6 +223,7 @@ const GOLDEN: &str = "\
 
 Предупреждения о времени и молчании (добавить дни — «добавить №12 белым 3 дня», остановить часы — «пауза №12», с «причина: ...»):
 Участник Боб не делает ход в партии №2 уже 14 дней по часам; контрольный срок 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).
+Участник Alice не делает ход в партии №3 уже 14 дней по часам; контрольный срок 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).
 Участник Carol не делает ход в партии №4 уже 14 дней по часам; контрольный срок 2027-04-10 09:00 UTC (2027-04-10 12:00 MSK, Europe/Moscow).
 
 Недоставленные письма (переслать партию — «переслать №12 адрес» с «причина: ...»):
