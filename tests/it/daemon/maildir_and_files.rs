@@ -513,10 +513,13 @@ fn the_next_reminder_is_dated_by_the_deadline_after_a_leave() {
     );
     bot.serve_once();
     let status = bot.outbox_to(BOB).pop().unwrap();
+    // The deadline as the player reads it: the date in their zone (the
+    // part in brackets after the UTC instant), which is the reminder's.
     let deadline = status
         .split("срок хода: ")
         .nth(1)
-        .and_then(|rest| rest.get(..10))
+        .and_then(|rest| rest.split(" (").nth(1))
+        .and_then(|local| local.get(..10))
         .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         .unwrap_or_else(|| panic!("a deadline: {status}"));
     assert!(
