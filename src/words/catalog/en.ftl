@@ -1051,3 +1051,15 @@ director-mail-each = You will get a mail for each event of { $tournament } at on
 director-mail-digest = You will get the events of { $tournament } in one mail a day, at { $hour } of your time zone ({ $zone }); a day without events brings no mail. To have each event mailed at once, write "each event".
 # A director asked how to hear of events, named no tournament and directs none.
 director-mail-no-tournament = you direct no tournament: name one after the words
+# `tournament directors list` at the console (src/words/operator/desk.rs): one line a director.
+# $role — referee, admin (or player, when no longer a referee); $since — when they became a director (RFC 3339); $mail — each or digest.
+tournament-directors-line = { $address } ({ $name }, { $role ->
+    [admin] admin
+    [player] player
+   *[referee] referee
+}), since { $since }; mail: { $mail ->
+    [digest] one digest a day
+   *[each] each event at once
+}
+# `tournament directors list` when the tournament has none: every referee and admin directs it.
+tournament-directors-none = The tournament "{ $tournament }" has no directors of its own: every referee and admin directs it.

@@ -1115,3 +1115,15 @@ director-mail-each = События турнира «{ $tournament }» буду�
 director-mail-digest = События турнира «{ $tournament }» будут приходить вам одной сводкой в день, в { $hour } по вашему времени ({ $zone }); в день без событий письма не будет. Чтобы получать каждое событие сразу, напишите «присылать сразу».
 # Директор спросил, как получать события, не назвал турнир и не ведёт ни одного.
 director-mail-no-tournament = вы не ведёте ни одного турнира: назовите турнир после слов
+# `tournament directors list` at the console (src/words/operator/desk.rs): one line a director.
+# $role — referee, admin (or player, when no longer a referee); $since — when they became a director (RFC 3339); $mail — each or digest.
+tournament-directors-line = { $address } ({ $name }, { $role ->
+    [admin] администратор
+    [player] игрок
+   *[referee] судья
+}), с { $since }; письма: { $mail ->
+    [digest] сводкой раз в день
+   *[each] о каждом событии сразу
+}
+# `tournament directors list` when the tournament has none: every referee and admin directs it.
+tournament-directors-none = У турнира «{ $tournament }» нет своих судей: его ведут все судьи и администраторы.
