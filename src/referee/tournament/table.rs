@@ -359,6 +359,42 @@ pub fn after_game_end(
     Ok(())
 }
 
+/// Every standings line of the tournament `t` among `replies` shows the
+/// table as it stands now: the mails of one act that ended several games
+/// (a withdrawal's forfeits) show the standings after the whole act, not
+/// each after its own game.
+///
+/// # Errors
+/// Database failures.
+pub(super) fn restate_standings<'r>(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    replies: impl IntoIterator<Item = &'r mut Reply>,
+) -> Result<(), RefereeError> {
+    let mut sections: Option<Vec<SectionTable>> = None;
+    for r in replies {
+        for n in &mut r.notes {
+            let Note::Standing {
+                tournament, table, ..
+            } = n
+            else {
+                continue;
+            };
+            if *tournament != t.name {
+                continue;
+            }
+            let current = match &sections {
+                Some(s) => s,
+                None => sections.insert(self::table(tx, &tournaments::get(tx, t.id)?)?),
+            };
+            if let Some(s) = current.iter().find(|s| s.section == table.section) {
+                **table = s.clone();
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The ratings of a game's two players (`players`, the reader first) for its
 /// invitation: each one's rating on the variant's list in force when the
 /// game's tournament started (the entry rating), or at `now` for a game of

@@ -399,3 +399,38 @@ fn a_question_a_negation_a_wrong_or_an_expired_code_withdraws_nobody() {
     );
     nothing_changed(&bot, game);
 }
+
+#[test]
+fn every_forfeit_mail_of_a_confirmed_withdrawal_shows_the_standings_after_all_its_forfeits() {
+    use super::withdrawal_mail::{
+        assert_all_three_counted, bobs_standing_since, spring, spring_mails,
+    };
+    let bot = Bot::new(Mailing::Local);
+    spring(&bot);
+    let game: i64 = bot
+        .db()
+        .query_row(
+            "SELECT g.id FROM games g JOIN tournament_games t ON t.game_id = g.id
+             JOIN players p ON p.id IN (g.white_id, g.black_id)
+             WHERE p.email = ?1 ORDER BY g.id LIMIT 1",
+            [BOB],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let day = t0() + TimeDelta::days(1);
+    write_at(&bot, 1, game, BOB, "Выхожу из турнира.", day);
+    let code = code(&bot, BOB, "подтверждаю выход");
+    let before = spring_mails(&bot);
+    write_at(
+        &bot,
+        2,
+        game,
+        BOB,
+        &format!("Подтверждаю выход {code}"),
+        day + TimeDelta::hours(2),
+    );
+    let parts = bobs_standing_since(&bot, &before);
+    // Three forfeits, each told to both of its players.
+    assert_eq!(parts.len(), 6, "{parts:#?}");
+    assert_all_three_counted(&parts);
+}
