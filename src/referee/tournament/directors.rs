@@ -98,6 +98,10 @@ pub fn remove_director(
     Ok((t, p))
 }
 
+/// A director of a tournament: since when, who, and how they hear of its
+/// events.
+pub type Directing = (TournamentDirector, Player, DirectorMail);
+
 /// The directors of the tournament `name`, each with their registration and
 /// how they hear of its events (each at once, or a daily digest); empty:
 /// every referee and admin directs it.
@@ -107,7 +111,7 @@ pub fn remove_director(
 pub fn directors(
     tx: &Tx<'_>,
     name: &str,
-) -> Result<(Tournament, Vec<(TournamentDirector, Player, DirectorMail)>), RefereeError> {
+) -> Result<(Tournament, Vec<Directing>), RefereeError> {
     let t = by_name(tx, name)?;
     let mut out = Vec::new();
     for d in tournaments::directors(tx, t.id)? {
