@@ -334,7 +334,10 @@ pub const EXAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "tournament directors list",
-        &["zaochka tournament directors list \"Cup 2026\""],
+        &[
+            "zaochka tournament directors list \"Cup 2026\"",
+            "zaochka tournament directors list \"Cup 2026\" --lang en",
+        ],
     ),
     (
         "tournament directors mail",

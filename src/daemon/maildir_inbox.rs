@@ -166,9 +166,16 @@ impl MaildirInbox {
                 key: key_of(new_name),
                 bytes,
                 size,
-                received_at: meta
-                    .modified()
-                    .map_or_else(|_| Utc::now(), DateTime::<Utc>::from),
+                received_at: {
+                    let stamp = meta
+                        .modified()
+                        .map_or_else(|_| Utc::now(), DateTime::<Utc>::from);
+                    // A replay keeps each mail's own arrival.
+                    match self.replay_since {
+                        Some(_) => stamp,
+                        None => super::wall::arrival(stamp),
+                    }
+                },
             }),
             Err(e) => {
                 self.pass_over(name, EntrySkip::Unreadable, &e.to_string());

@@ -6,7 +6,9 @@
 //!
 //! Every instant the daemon records or acts on (processing, ticks, sends,
 //! alerts) comes from [`now`]; only the instants the world gives it (a file's
-//! time in the Maildir, IMAP INTERNALDATE, Date headers) do not.
+//! time in the Maildir, IMAP INTERNALDATE, Date headers) do not, except that
+//! a Maildir file stamped by the real clock while the daemon's clock runs
+//! ahead of it is carried onto the daemon's clock ([`arrival`]).
 
 use std::sync::OnceLock;
 
@@ -26,6 +28,31 @@ pub fn start_at(at: DateTime<Utc>) {
 pub fn now() -> DateTime<Utc> {
     let real = Utc::now();
     SHIFT.get().map_or(real, |shift| real + *shift)
+}
+
+/// The instant on the daemon's clock of a mail this machine's clock stamped
+/// `stamp` (a Maildir file's time). Under a clock started ahead of the real
+/// one (`serve --now T`, T in the future: a trial of the weeks to come), a
+/// stamp nearer the real instant than the daemon's is a reading of the real
+/// clock: it is carried forward by the same shift (and never past the
+/// daemon's now), so that every act of the mail (a move's clock, a
+/// withdrawal code's day) happens on the daemon's day. A stamp already on
+/// the daemon's timeline (nearer its instant), a clock started in the past
+/// (replaying a backlog, whose mails keep their own arrival) and an
+/// unshifted clock give the stamp as it is.
+#[must_use]
+pub fn arrival(stamp: DateTime<Utc>) -> DateTime<Utc> {
+    match SHIFT.get() {
+        Some(&shift) if shift > Duration::zero() => {
+            let real = Utc::now();
+            if stamp < real + shift / 2 {
+                (stamp + shift).min(real + shift)
+            } else {
+                stamp
+            }
+        }
+        _ => stamp,
+    }
 }
 
 /// True if the daemon runs on a shifted clock (`serve --now`).

@@ -74,7 +74,7 @@ pub(crate) fn signed_session_text(
     receipt::signed_session_text(tx, session, now)
 }
 pub use error::{Fault, OpeningUnread, RefereeError, StartRefusal, TournamentRefusal};
-pub use query::{invitation, standstill};
+pub use query::{invitation, invitation_rated, standstill};
 
 use crate::store::Tx;
 use crate::vocabulary::Language;

@@ -268,6 +268,24 @@ pub fn invitation(
     player: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<Handled, RefereeError> {
+    invitation_rated(tx, id, player, now, |players| {
+        super::tournament::game_ratings(tx, id, players, now)
+    })
+}
+
+/// [`invitation`] with the players' ratings from `ratings` (given the two
+/// players, the reader first): a tournament's start computes its entrants'
+/// entry ratings once for all its invitations.
+///
+/// # Errors
+/// As [`invitation`].
+pub fn invitation_rated(
+    tx: &Tx<'_>,
+    id: GameId,
+    player: PlayerId,
+    now: DateTime<Utc>,
+    ratings: impl FnOnce([PlayerId; 2]) -> Result<Option<[Option<u32>; 2]>, RefereeError>,
+) -> Result<Handled, RefereeError> {
     let l = load(tx, id, now)?;
     let me = players::get(tx, player)?;
     let side = l.side_of(player).ok_or(RefereeError::NotInGame(id))?;
@@ -278,7 +296,7 @@ pub fn invitation(
         Some(lines) => Some(InvitedTournament::Stored(lines)),
         None => l.row.tournament.clone().map(InvitedTournament::Name),
     };
-    let ratings = super::tournament::game_ratings(tx, id, [me.id, opponent.id], now)?;
+    let ratings = ratings([me.id, opponent.id])?;
     let invitation = Invitation {
         game: id.0,
         variant: l.game.variant(),

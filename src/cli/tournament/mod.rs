@@ -260,10 +260,13 @@ pub enum DirectorsCmd {
         #[command(flatten)]
         who: Director,
     },
-    /// The tournament's directors.
+    /// The tournament's directors, each with how they hear of its events.
     List {
         /// The tournament.
         name: String,
+        /// ru or en (default: the configuration's default-language).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// How a director hears of the tournament's events: each at once, or a daily digest.
     ///
@@ -615,8 +618,11 @@ impl TournamentCmd {
                 |c| desk::no_longer_directs(&c.tournament, &c.director),
             ),
             TournamentCmd::Directors {
-                action: DirectorsCmd::List { name },
-            } => queries::directors(db, &name, db.json),
+                action: DirectorsCmd::List { name, lang },
+            } => {
+                let lang = table_lang(db, lang.as_deref())?;
+                queries::directors(db, &name, lang, db.json)
+            }
             TournamentCmd::Directors {
                 action:
                     DirectorsCmd::Mail {

@@ -331,9 +331,15 @@ impl std::fmt::Display for TournamentLine {
     }
 }
 
-/// `tournament directors list`: one line a director, `ivan@example.org (Иван
-/// Петров), since 2026-12-01T10:00:00+00:00`; none: every referee and admin.
-pub(super) fn directors(db: &StoreArgs, name: &str, json: bool) -> anyhow::Result<ExitCode> {
+/// `tournament directors list`: one line a director in `lang`, `ivan@example.org
+/// (Иван Петров, referee), since 2026-12-01T10:00:00+00:00; mail: each event at
+/// once`; none: every referee and admin.
+pub(super) fn directors(
+    db: &StoreArgs,
+    name: &str,
+    lang: Language,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let got = read(db, |tx| service::directors(tx, name))?;
     let (t, list) = match got {
         Ok(x) => x,
@@ -341,14 +347,16 @@ pub(super) fn directors(db: &StoreArgs, name: &str, json: bool) -> anyhow::Resul
     };
     let lines: Vec<DirectorLine> = list
         .iter()
-        .map(|(d, p)| DirectorLine {
+        .map(|(d, p, mail)| DirectorLine {
             address: p.email.clone(),
             name: p.name.clone(),
             role: p.role.as_str(),
             since: d.added_at.to_rfc3339(),
+            mail: *mail,
+            lang,
         })
         .collect();
-    let none = desk::no_directors_of_its_own(&t.name);
+    let none = desk::no_directors_of_its_own(&t.name, lang);
     crate::cli::output::emit_lines(&lines, &none, json)
 }
 
@@ -359,17 +367,21 @@ struct DirectorLine {
     name: String,
     role: &'static str,
     since: String,
+    /// How they hear of the tournament's events: `each` or `digest`.
+    mail: crate::tournament::director_mail::DirectorMail,
+    #[serde(skip)]
+    lang: Language,
 }
 
 impl std::fmt::Display for DirectorLine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} ({}, {}), since {}",
-            crate::printable::printable(&self.address),
-            crate::printable::printable(&self.name),
+        f.write_str(&desk::director_line(
+            &crate::printable::printable(&self.address),
+            &crate::printable::printable(&self.name),
             self.role,
-            self.since
-        )
+            &self.since,
+            self.mail,
+            self.lang,
+        ))
     }
 }

@@ -10,6 +10,7 @@ use crate::referee::error::TournamentRefusal;
 use crate::store::Tx;
 use crate::store::players::{self, Player, Role};
 use crate::store::tournaments::{self, Tournament, TournamentDirector};
+use crate::tournament::director_mail::DirectorMail;
 use crate::vocabulary::PlayerId;
 
 /// A registered referee or admin (not retired) of this address.
@@ -97,20 +98,26 @@ pub fn remove_director(
     Ok((t, p))
 }
 
-/// The directors of the tournament `name`, each with their registration;
-/// empty: every referee and admin directs it.
+/// A director of a tournament: since when, who, and how they hear of its
+/// events.
+pub type Directing = (TournamentDirector, Player, DirectorMail);
+
+/// The directors of the tournament `name`, each with their registration and
+/// how they hear of its events (each at once, or a daily digest); empty:
+/// every referee and admin directs it.
 ///
 /// # Errors
 /// [`TournamentRefusal::Unknown`], database failures.
 pub fn directors(
     tx: &Tx<'_>,
     name: &str,
-) -> Result<(Tournament, Vec<(TournamentDirector, Player)>), RefereeError> {
+) -> Result<(Tournament, Vec<Directing>), RefereeError> {
     let t = by_name(tx, name)?;
     let mut out = Vec::new();
     for d in tournaments::directors(tx, t.id)? {
         let p = players::get(tx, d.player)?;
-        out.push((d, p));
+        let mail = crate::store::director_events::mail_of(tx, t.id, d.player)?;
+        out.push((d, p, mail));
     }
     Ok((t, out))
 }

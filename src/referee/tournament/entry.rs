@@ -437,6 +437,9 @@ pub(super) fn withdraw_entrant(
             })?,
         });
     }
+    // Each forfeit's mails were given the standings after their own game;
+    // all of them show the standings after the whole withdrawal.
+    super::table::restate_standings(tx, t, handled.iter_mut().flat_map(|h| h.replies.iter_mut()))?;
     audit(
         tx,
         Some(actor),

@@ -23,8 +23,8 @@ pub use period::{claim, end_playing_period, overdue_claims};
 pub use ruling::{Ruling, rule_claim};
 pub use start::start;
 pub use table::{
-    SectionTable, after_game_end, entry_ratings, frozen, game_ratings, invitation_lines,
-    refuse_if_frozen, table, table_mail,
+    SectionTable, StartRatings, after_game_end, entry_ratings, frozen, game_ratings,
+    invitation_lines, refuse_if_frozen, table, table_mail,
 };
 pub use warnings::{bounce_warning, clock_warning, set_warning_days};
 

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
+use super::table::StartRatings;
 use super::{audit, by_name, director, director_of};
 use crate::referee::create::{self, CheckedStart, GameSpec};
 use crate::referee::error::TournamentRefusal;
@@ -111,6 +112,9 @@ pub fn start(
     let mut sections: Vec<u32> = entrants.iter().map(|e| e.section).collect();
     sections.sort_unstable();
     sections.dedup();
+    // One list in force for the whole start, not one per invitation.
+    let ids: Vec<PlayerId> = entrants.iter().map(|e| e.player).collect();
+    let ratings = StartRatings::of(tx, &t, now, &ids)?;
     let mut starts: HashMap<String, CheckedStart> = HashMap::new();
     let plain = create::check_start(variant, None, None)?;
     let mut made = Vec::new();
@@ -178,7 +182,12 @@ pub fn start(
                 ballot_code: opening.as_ref().map(|(_, o)| o.code.clone()),
             };
             tournaments::add_game(tx, &link)?;
-            invitations.extend(create::invite(tx, &game, now)?);
+            for p in [game.white, game.black] {
+                let invited = crate::referee::invitation_rated(tx, game.id, p, now, |players| {
+                    ratings.game(tx, game.id, players)
+                })?;
+                invitations.extend(invited.replies);
+            }
             made.push((game, link));
         }
     }

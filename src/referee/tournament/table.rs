@@ -2,6 +2,8 @@
 //! each section, the `standings` mail, the standings line that ends a
 //! tournament game's last mail, and the tournament's lines of an invitation.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 
 use crate::referee::command::Command;
@@ -357,6 +359,42 @@ pub fn after_game_end(
     Ok(())
 }
 
+/// Every standings line of the tournament `t` among `replies` shows the
+/// table as it stands now: the mails of one act that ended several games
+/// (a withdrawal's forfeits) show the standings after the whole act, not
+/// each after its own game.
+///
+/// # Errors
+/// Database failures.
+pub(super) fn restate_standings<'r>(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    replies: impl IntoIterator<Item = &'r mut Reply>,
+) -> Result<(), RefereeError> {
+    let mut sections: Option<Vec<SectionTable>> = None;
+    for r in replies {
+        for n in &mut r.notes {
+            let Note::Standing {
+                tournament, table, ..
+            } = n
+            else {
+                continue;
+            };
+            if *tournament != t.name {
+                continue;
+            }
+            let current = match &sections {
+                Some(s) => s,
+                None => sections.insert(self::table(tx, &tournaments::get(tx, t.id)?)?),
+            };
+            if let Some(s) = current.iter().find(|s| s.section == table.section) {
+                **table = s.clone();
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The ratings of a game's two players (`players`, the reader first) for its
 /// invitation: each one's rating on the variant's list in force when the
 /// game's tournament started (the entry rating), or at `now` for a game of
@@ -387,9 +425,68 @@ pub fn game_ratings(
     };
     let r = ratings_on(tx, variant, start, &players)?;
     Ok(match r.as_slice() {
-        &[a, b] if a.is_some() || b.is_some() => Some([a, b]),
+        &[a, b] => pair(a, b),
         _ => None,
     })
+}
+
+/// Two players' ratings for an invitation: `None` when neither has one.
+fn pair(a: Option<u32>, b: Option<u32>) -> Option<[Option<u32>; 2]> {
+    (a.is_some() || b.is_some()).then_some([a, b])
+}
+
+/// The entry ratings of a tournament's entrants at its start, computed once
+/// (one list in force for the whole start) and handed to every invitation:
+/// the same figures [`game_ratings`] gives for each game, without computing
+/// the list again per game.
+#[derive(Clone, Debug)]
+pub struct StartRatings {
+    /// Whether the tournament's games count for the rating lists.
+    rated: bool,
+    /// Each entrant's rating on the list in force at the start.
+    of: HashMap<PlayerId, Option<u32>>,
+}
+
+impl StartRatings {
+    /// The entry ratings of `players` in `t`, starting at `now` (the
+    /// tournament's start, or `now` while it has none).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn of(
+        tx: &Tx<'_>,
+        t: &Tournament,
+        now: DateTime<Utc>,
+        players: &[PlayerId],
+    ) -> Result<StartRatings, RefereeError> {
+        let rated = crate::store::ratings::tournament_rated(tx, t.id)?;
+        let of = if rated {
+            let start = t.started_at.unwrap_or(now);
+            let r = ratings_on(tx, t.variant, start, players)?;
+            players.iter().copied().zip(r).collect()
+        } else {
+            HashMap::new()
+        };
+        Ok(StartRatings { rated, of })
+    }
+
+    /// The ratings of `game`'s two players (`players`, the reader first)
+    /// for its invitation, as [`game_ratings`] gives them.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn game(
+        &self,
+        tx: &Tx<'_>,
+        game: GameId,
+        players: [PlayerId; 2],
+    ) -> Result<Option<[Option<u32>; 2]>, RefereeError> {
+        if !self.rated || crate::store::ratings::game_rated(tx, game)? == Some(false) {
+            return Ok(None);
+        }
+        let [a, b] = players.map(|p| self.of.get(&p).copied().flatten());
+        Ok(pair(a, b))
+    }
 }
 
 /// The tournament's lines of a game's invitation, if it is a tournament game.

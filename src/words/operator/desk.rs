@@ -5,6 +5,8 @@
 use std::fmt::Display;
 
 use super::super::game::count_en;
+use crate::vocabulary::Language;
+use crate::words::catalog::Message;
 
 /// A system name that is none of the known ones, `s` as typed.
 #[must_use]
@@ -219,12 +221,34 @@ pub fn no_claims_yet() -> &'static str {
     "  no claims yet"
 }
 
-/// `tournament directors list` when only the referees and admins direct it.
+/// `tournament directors list` in `lang` when only the referees and admins
+/// direct it.
 #[must_use]
-pub fn no_directors_of_its_own(tournament: &str) -> String {
-    format!(
-        "The tournament {tournament:?} has no directors of its own: every referee and admin directs it."
-    )
+pub fn no_directors_of_its_own(tournament: &str, lang: Language) -> String {
+    Message::new("tournament-directors-none")
+        .arg("tournament", tournament.to_string())
+        .render(lang)
+}
+
+/// A line of `tournament directors list` in `lang`: the director's address,
+/// name and role (`referee` or `admin`), since when (`since`, RFC 3339) and
+/// how they hear of the tournament's events (`mail`).
+#[must_use]
+pub fn director_line(
+    address: &str,
+    name: &str,
+    role: &str,
+    since: &str,
+    mail: crate::tournament::director_mail::DirectorMail,
+    lang: Language,
+) -> String {
+    Message::new("tournament-directors-line")
+        .arg("address", address.to_string())
+        .arg("name", name.to_string())
+        .arg("role", role.to_string())
+        .arg("since", since.to_string())
+        .arg("mail", mail.as_str())
+        .render(lang)
 }
 
 /// `tournament publish`: `files` files written into `dir`, `removed` old

@@ -8,7 +8,9 @@
 //! history: `tournament start` (190 games, 380 invitations, each with both
 //! players' entry ratings), then `tournament crosstable` and `tournament
 //! standings --json`. Prints the wall time of each command (the best of
-//! three runs of the two tables):
+//! three runs of the two tables), beside the same start of an unrated
+//! tournament of the same field, and fails when the start's ratings cost
+//! more than 20 crosstables (the list computed again per invitation):
 //!
 //!     cargo test --test it benches::entry_ratings:: -- --ignored --nocapture
 
@@ -94,6 +96,28 @@ fn entry_ratings_over_a_5000_game_history_of_200_players() {
         "--as",
         DIRECTOR,
     ]);
+    // The same start without ratings (an unrated tournament of the same
+    // field, numbers given in the same order): the cost of the games and
+    // invitations themselves.
+    new_tournament(
+        &ok,
+        DIRECTOR,
+        "Twin",
+        "round-robin",
+        &["--unrated"],
+        &entrants,
+    );
+    ok(&[
+        "tournament",
+        "draw",
+        "Twin",
+        "--by-rating",
+        "--as",
+        DIRECTOR,
+    ]);
+    let t = Instant::now();
+    ok(&["tournament", "start", "Twin", "--as", DIRECTOR]);
+    let unrated = t.elapsed();
     let t = Instant::now();
     ok(&["tournament", "start", "Bench", "--as", DIRECTOR]);
     let started = t.elapsed();
@@ -109,11 +133,19 @@ fn entry_ratings_over_a_5000_game_history_of_200_players() {
     let (empty, _) = best(&["tournament", "list"]);
     println!(
         "entry ratings, {PLAYERS} players, {GAMES} rated games, {ENTRANTS} entrants: \
-         start (190 games, 380 invitations) {:.2} s; crosstable {:.3} s; \
-         standings --json {:.3} s; tournament list (no ratings) {:.3} s",
+         start (190 games, 380 invitations) {:.2} s; the same start unrated {:.2} s; \
+         crosstable {:.3} s; standings --json {:.3} s; tournament list (no ratings) {:.3} s",
         started.as_secs_f64(),
+        unrated.as_secs_f64(),
         crosstable.as_secs_f64(),
         standings.as_secs_f64(),
         empty.as_secs_f64()
+    );
+    // The start computes the list in force once, as a table does: its
+    // ratings cost a few tables, not one table per invitation (380).
+    let ratings = started.saturating_sub(unrated);
+    assert!(
+        ratings < crosstable * 20,
+        "the start's ratings took {ratings:?}, a crosstable {crosstable:?}"
     );
 }

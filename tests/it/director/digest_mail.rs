@@ -345,3 +345,78 @@ fn a_digest_comes_only_at_the_directors_hour_and_events_after_it_wait_for_the_ne
         sent[0]
     );
 }
+
+#[test]
+fn the_directors_list_shows_each_directors_mail_setting_in_the_configured_language() {
+    let bot = Bot::new(Mailing::Local);
+    two_players(&bot, "russian");
+    add_director(&|args| bot.ok(args), JUDGE, Some("ru"));
+    let desk = ["--as", REFEREE];
+    bot.ok_at(
+        t0(),
+        &[
+            &[
+                "tournament",
+                "new",
+                T,
+                "--variant",
+                "russian",
+                "--system",
+                "round-robin",
+            ][..],
+            &desk,
+        ]
+        .concat(),
+    );
+    bot.ok_at(
+        t0(),
+        &[&["tournament", "directors", "add", T, JUDGE][..], &desk].concat(),
+    );
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "mail",
+        T,
+        JUDGE,
+        "digest",
+        "--as",
+        JUDGE,
+    ]);
+    let list =
+        |lang: &[&str]| bot.ok(&[&["tournament", "directors", "list", T][..], lang].concat());
+    assert_eq!(
+        list(&["--lang", "en"]),
+        "referee@example.test (Referee, referee), since 2027-03-01T09:00:00+00:00; \
+         mail: each event at once\n\
+         judge@example.test (Судья, referee), since 2027-03-01T09:00:00+00:00; \
+         mail: one digest a day\n"
+    );
+    let ru = "referee@example.test (Referee, судья), с 2027-03-01T09:00:00+00:00; \
+              письма: о каждом событии сразу\n\
+              judge@example.test (Судья, судья), с 2027-03-01T09:00:00+00:00; \
+              письма: сводкой раз в день\n";
+    assert_eq!(list(&["--lang", "ru"]), ru);
+    // Without --lang: the configuration's default-language (Russian).
+    assert_eq!(list(&[]), ru);
+    let json = list(&["--json"]);
+    assert!(
+        json.lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("\"mail\":\"digest\"")),
+        "{json}"
+    );
+    bot.ok(&[
+        "tournament",
+        "directors",
+        "mail",
+        T,
+        JUDGE,
+        "each",
+        "--as",
+        JUDGE,
+    ]);
+    assert!(
+        list(&["--lang", "en"]).ends_with("; mail: each event at once\n"),
+        "back to each"
+    );
+}

@@ -221,7 +221,7 @@ const NOT_DIRECTOR: &str = "you are not a director of the tournament «Осен�
 fn a_referee_who_is_not_a_tournaments_director_cannot_change_it() {
     let bot = Bot::new(Mailing::Local);
     let players = autumn(&bot, false);
-    let list = bot.ok(&["tournament", "directors", "list", "Осень"]);
+    let list = bot.ok(&["tournament", "directors", "list", "Осень", "--lang", "en"]);
     assert!(
         list.starts_with("referee@example.test (Referee, referee), since "),
         "the creator directs it: {list}"
@@ -410,7 +410,7 @@ fn a_tournament_made_before_directors_were_recorded_is_directed_by_its_creator()
     let out = direct(&bot, JUDGE, &["add", "Осень", "p4@example.test"]);
     assert!(stderr(&out).contains(NOT_DIRECTOR), "{}", stderr(&out));
     // With no creator on record, every referee directs it, as before.
-    let list = bot.ok(&["tournament", "directors", "list", "Зима"]);
+    let list = bot.ok(&["tournament", "directors", "list", "Зима", "--lang", "en"]);
     assert!(
         list.contains("has no directors of its own: every referee and admin directs it"),
         "{list}"

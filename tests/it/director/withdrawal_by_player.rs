@@ -399,3 +399,106 @@ fn a_question_a_negation_a_wrong_or_an_expired_code_withdraws_nobody() {
     );
     nothing_changed(&bot, game);
 }
+
+#[test]
+fn every_forfeit_mail_of_a_confirmed_withdrawal_shows_the_standings_after_all_its_forfeits() {
+    use super::withdrawal_mail::{
+        assert_all_three_counted, bobs_standing_since, spring, spring_mails,
+    };
+    let bot = Bot::new(Mailing::Local);
+    spring(&bot);
+    let game: i64 = bot
+        .db()
+        .query_row(
+            "SELECT g.id FROM games g JOIN tournament_games t ON t.game_id = g.id
+             JOIN players p ON p.id IN (g.white_id, g.black_id)
+             WHERE p.email = ?1 ORDER BY g.id LIMIT 1",
+            [BOB],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let day = t0() + TimeDelta::days(1);
+    write_at(&bot, 1, game, BOB, "Выхожу из турнира.", day);
+    let code = code(&bot, BOB, "подтверждаю выход");
+    let before = spring_mails(&bot);
+    write_at(
+        &bot,
+        2,
+        game,
+        BOB,
+        &format!("Подтверждаю выход {code}"),
+        day + TimeDelta::hours(2),
+    );
+    let parts = bobs_standing_since(&bot, &before);
+    // Three forfeits, each told to both of its players.
+    assert_eq!(parts.len(), 6, "{parts:#?}");
+    assert_all_three_counted(&parts);
+}
+
+/// [`write`], the mail's file stamped by the real clock now (as a mail
+/// server stamps it), read by the daemon running on a faked clock at `at`.
+fn write_real_stamp(
+    bot: &Bot,
+    seq: usize,
+    game: i64,
+    address: &str,
+    body: &str,
+    at: DateTime<Utc>,
+) {
+    let white: String = bot
+        .db()
+        .query_row(
+            "SELECT p.email FROM games g JOIN players p ON p.id = g.white_id WHERE g.id = ?1",
+            [game],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let side = if white == address { "white" } else { "black" };
+    let to = format!("bot+{game}.{}@example.test", bot.token(game, side));
+    let real = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    bot.deliver_at(
+        seq,
+        &mail(address, &to, "Winter", &format!("w-{seq}@x"), body),
+        real,
+    );
+    bot.serve_once_at(at);
+}
+
+#[test]
+fn under_a_faked_clock_the_withdrawal_code_is_of_the_faked_day_and_taken_for_7_days_after_it() {
+    let bot = Bot::new(Mailing::Local);
+    let game = winter(&bot, &[]);
+    // The daemon runs on 3 March 2027, noon; the mail server's clock reads
+    // the real day.
+    let day = t0() + TimeDelta::days(2) + TimeDelta::hours(3);
+    write_real_stamp(&bot, 1, game, BOB, "Выхожу из турнира.", day);
+    let code = code(&bot, BOB, "подтверждаю выход");
+    let terms = mails(&bot, BOB, "подтверждаю выход").pop().unwrap();
+    assert!(
+        terms.contains(&format!(
+            "ответьте на это письмо строкой: подтверждаю выход {code} (код действует по \
+             10.03.2027 включительно)."
+        )),
+        "the faked day + 7: {terms}"
+    );
+    nothing_changed(&bot, game);
+    // On the seventh day after it, the code is still taken.
+    write_real_stamp(
+        &bot,
+        2,
+        game,
+        BOB,
+        &format!("Подтверждаю выход {code}"),
+        day + TimeDelta::days(7),
+    );
+    assert_eq!(
+        bot.result(game).as_deref(),
+        Some("1-0"),
+        "Bob (Black) forfeits: {:?}",
+        bot.outbox_to(BOB)
+    );
+    assert_eq!(mails(&bot, BOB, "Вы выбыли из турнира «Winter»").len(), 1);
+}
