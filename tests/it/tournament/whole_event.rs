@@ -95,6 +95,8 @@ struct Run {
     /// The withdrawal's confirmation code (keyed with the database's random
     /// secret): written as [`CODE`] in the transcript.
     code: Option<String>,
+    /// The hour and minute of the tick that reads the day's moves.
+    move_tick: (u32, u32),
     /// When each bot mail was written (its tick), by Message-ID.
     written: std::collections::HashMap<String, DateTime<Utc>>,
 }
@@ -217,7 +219,7 @@ impl Run {
             .map(|(s, _)| (s.player, s.game, s.line.clone()))
             .collect();
         self.lines_in(&lines);
-        let new = self.tick(at(day, 9, 0));
+        let new = self.tick(at(day, self.move_tick.0, self.move_tick.1));
         for (s, before) in &steps {
             let after = stored(&self.c, s.game);
             let ok = match &s.expect {
@@ -442,6 +444,7 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
         referee: false,
         code: None,
         written: std::collections::HashMap::new(),
+        move_tick: (9, 0),
     };
     let desk = ["--as", JUDGE.email];
     let day0 = t0();
@@ -684,6 +687,11 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
     assert_eq!(run.directors(&new), 1, "the digest of the bounce");
 
     // Days 15 to 41: Dunn is silent; the warnings, then the loss on time.
+    // Dunn's clock started at 09:00 of day 1, so his warnings and his
+    // deadline fall at 09:00 (the daemon's clock runs on from the time it is
+    // given by a few milliseconds): the moves are read at 08:45 and the
+    // warnings at 10:00, never at the instant of a threshold.
+    run.move_tick = (8, 45);
     run.referee = true;
     for (day, what, moves) in [
         (
@@ -724,7 +732,7 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
                 + 1;
             plies(&mut run, judged, n, End::Cancelled);
             run.moment(at(day, 10, 0), &what);
-            // The move at 09:00, the clock warnings of the day at 10:00.
+            // The move at 08:45, the clock warnings of the day at 10:00.
             let mut new = run.moves(day, &[judged]);
             new.extend(run.tick(at(day, 10, 0)));
             new
