@@ -22,6 +22,14 @@
 //!   adjudication part with the block between `<!-- whole-event-referee:begin
 //!   -->` and `<!-- whole-event-referee:end -->` in docs/referee.md; with
 //!   `ZAOCHKA_WRITE_DOCS=1` the test writes the blocks instead.
+//! - `the_documented_console_session_of_a_micro_match_tournament_is_this_builds_output`:
+//!   the console session of docs/tournaments.md ("A session, as run"; a
+//!   micro-match of 4 with balloted openings, a forfeit, an adjudication,
+//!   both crosstables and the export) run again on a fresh database at
+//!   2026-12-01 10:00 UTC and compared with the block between
+//!   `<!-- console-session:begin -->` and `<!-- console-session:end -->`
+//!   (written with `ZAOCHKA_WRITE_DOCS=1`); the record is shown without its
+//!   signed receipts, whose key is the database's own.
 //!
 //! Run: `cargo test --test it tournament::whole_event::`.
 
@@ -153,7 +161,7 @@ impl Run {
             "```text\nDate: {date}\nTo: {}\nSubject: {}\n\n{}\n",
             m.recipient(),
             m.subject,
-            m.text.trim_end()
+            m.text.replace("\r\n", "\n").trim_end()
         );
         for a in parsed.attachments() {
             if let Some(name) = a.attachment_name() {
@@ -880,4 +888,146 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
         "the whole event ran in {:?}",
         started.elapsed()
     );
+}
+
+/// `zaochka --db FILE ARGS` in `dir` at `now`, asserting success: the
+/// output.
+fn console_at(dir: &std::path::Path, now: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zaochka"))
+        .arg("--db")
+        .arg(dir.join("zaochka.db"))
+        .args(args)
+        .current_dir(dir)
+        .env("ZAOCHKA_NOW", now)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "zaochka {args:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_documented_console_session_of_a_micro_match_tournament_is_this_builds_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = "2026-12-01T10:00:00Z";
+    // The entrants and the director, registered before the session shown.
+    for (name, email, extra) in [
+        ("Иванов И.", "ivanov@club.example", &[][..]),
+        ("Петров П.", "petrov@club.example", &[][..]),
+        ("Сидоров С.", "sidorov@club.example", &[][..]),
+        ("Smith J.", "smith@club.example", &["--lang", "en"][..]),
+        ("Судья", "judge@club.example", &["--role", "referee"][..]),
+    ] {
+        let args = [
+            &["player", "add", "--name", name, "--email", email][..],
+            extra,
+        ]
+        .concat();
+        console_at(dir.path(), now, &args);
+    }
+    let name = "Кубок клуба 2027";
+    let desk = ["--as", "judge@club.example"];
+    let mut session: Vec<Vec<&str>> = vec![
+        [
+            &[
+                "tournament",
+                "new",
+                name,
+                "--variant",
+                "russian",
+                "--system",
+                "micro-match",
+                "--ballot",
+                "idf64",
+                "--scoring",
+                "fmjd",
+                "--time-control",
+                "10/50",
+                "--leave-days",
+                "30",
+                "--playing-period-days",
+                "365",
+                "--tie-breaks",
+                "russian",
+            ][..],
+            &desk,
+        ]
+        .concat(),
+    ];
+    for who in [
+        "ivanov@club.example",
+        "petrov@club.example",
+        "sidorov@club.example",
+        "smith@club.example",
+    ] {
+        session.push([&["tournament", "add", name, who][..], &desk].concat());
+    }
+    session.extend([
+        [
+            &["tournament", "draw", name, "--seed", "5eed2027"][..],
+            &desk,
+        ]
+        .concat(),
+        [&["tournament", "start", name][..], &desk].concat(),
+        vec!["tournament", "show", name],
+        [&[
+            "referee",
+            "forfeit",
+            "3",
+            "black",
+            "--as",
+            "judge@club.example",
+            "--reason",
+            "no move in 40 days (silent withdrawal)",
+        ][..]]
+        .concat(),
+        vec![
+            "referee",
+            "adjudicate",
+            "1",
+            "1/2-1/2",
+            "--as",
+            "judge@club.example",
+            "--reason",
+            "agreed by both players by telephone",
+        ],
+        vec!["tournament", "crosstable", name, "--lang", "en"],
+        vec!["tournament", "crosstable", name, "--lang", "ru"],
+        vec!["tournament", "export", name, "--output", "cup.pdn"],
+    ]);
+    let mut text = String::from("```text\n");
+    for args in &session {
+        let out = console_at(dir.path(), now, args);
+        text.push_str(&format!("$ zaochka {}\n{out}\n", shell(args)));
+    }
+    let pdn = std::fs::read_to_string(dir.path().join("cup.pdn")).unwrap();
+    // The record without the signed receipts (their key is the database's
+    // own, so they differ in every database), as the `sed` shown prints it:
+    // the lines of the `Zaochka…` tags dropped, each ` [%zrc …]` cut.
+    let mut shown = Vec::new();
+    for line in pdn.lines().filter(|l| !l.starts_with("[Zaochka")) {
+        let mut line = line.to_string();
+        while let Some(a) = line.find(" [%zrc ") {
+            let b = a + line[a..].find(']').unwrap();
+            line.replace_range(a..=b, "");
+        }
+        shown.push(line);
+    }
+    // The first game: the one the session adjudicated.
+    let end = shown.iter().position(|l| l == "1/2-1/2").unwrap();
+    let first = &shown[..=end];
+    assert!(
+        first.contains(&"[Termination \"adjudication\"]".to_string()),
+        "{first:?}"
+    );
+    text.push_str(&format!(
+        "$ sed -e '/^\\[Zaochka/d' -e 's/ \\[%zrc [^]]*\\]//g' cup.pdn | head -n {}\n{}\n```\n",
+        first.len(),
+        first.join("\n")
+    ));
+    keep_true("docs/tournaments.md", "console-session", &text);
 }
