@@ -684,6 +684,12 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
     // tournament's bounce mail to Судья, the digest of the withdrawal to
     // Referee.
     assert_eq!(run.directors(&new), 6);
+    assert!(
+        new.iter().any(|m| m.is_to(&REFEREE)
+            && m.text
+                .contains("Withdrawals (the table: tournament crosstable 'Весна 2027'):")),
+        "the digest gives the command with the name quoted for a shell"
+    );
 
     // Day 6: Brown moves; his clock runs again.
     plies(&mut run, judged, 3, End::Cancelled);
