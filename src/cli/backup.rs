@@ -24,7 +24,19 @@ pub struct Backup {
 impl Backup {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
         let database = args.config()?.database;
-        let written = backup::take_file(&database, &self.file, args.now())?;
+        let config = args.config.as_deref();
+        if let Err(refused) = backup::check_target(&database, config, &self.file) {
+            let words = backups::target_refused(
+                refused.refusal,
+                self.file.display(),
+                backup::key_beside(&self.file).display(),
+                refused.path.display(),
+                backup::suggested_target(&database, args.now()).display(),
+                super::verify::language_of_environment(),
+            );
+            return Ok(super::output::refused(&words, args.json));
+        }
+        let written = backup::take_file(&database, config, &self.file, args.now())?;
         let key = backup::key_beside(&self.file);
         let key = (backup::key_beside(&database).exists() && key.exists()).then_some(key);
         if args.json {

@@ -194,7 +194,7 @@ fn fault_name(f: &ChainFault) -> &'static str {
 }
 
 /// Russian when `$LANG` (or `$LC_ALL`) starts with `ru`, else English.
-fn language_of_environment() -> Language {
+pub(super) fn language_of_environment() -> Language {
     let env = std::env::var("LC_ALL")
         .ok()
         .filter(|v| !v.is_empty())

@@ -23,6 +23,12 @@
 //! (`<database>.replay`, holding the replay's start instant) makes the next
 //! `serve` finish it first.
 //!
+//! A destination is checked before anything is written ([`check_target`]):
+//! neither it nor its key copy may be a file the server needs (the live
+//! database by any path to it, its `-wal`, `-shm`, `-journal`, server key,
+//! command journal, markers, lock, the configuration file), nor may the key
+//! copy be the backup itself.
+//!
 //! The server key (`store::server_key`) is copied beside each backup
 //! ([`copy_key`]: the backup's name with the extension `key`, mode 0600), and
 //! a restore puts it back beside the database before the replay, refusing a
@@ -51,6 +57,7 @@ use super::inbox::{DoneMail, Inbox, RawMail, Skipped};
 use super::lock::{LockError, ServeLock};
 use crate::config::Config;
 use crate::printable::printable;
+use crate::store::server_files::{BackupTargetRefusal, ServerFile};
 use crate::store::{self, Store};
 
 /// What a backup wrote.
@@ -153,6 +160,138 @@ fn write_checked(
     result
 }
 
+/// The path of the server's file `file` for the database at `database`
+/// (`config`: the configuration file the command was given, if any).
+fn server_file_path(file: ServerFile, database: &Path, config: Option<&Path>) -> Option<PathBuf> {
+    Some(match file {
+        ServerFile::Database => database.to_path_buf(),
+        ServerFile::WriteAheadLog => with_suffix(database, "-wal"),
+        ServerFile::SharedMemory => with_suffix(database, "-shm"),
+        ServerFile::RollbackJournal => with_suffix(database, "-journal"),
+        ServerFile::ServerKey => key_beside(database),
+        ServerFile::CommandJournal => super::journal::path_of(database),
+        ServerFile::ReplayMarker => replay_marker(database),
+        ServerFile::WentBack => went_back_marker(database),
+        ServerFile::ServeLock => super::lock::lock_path(database),
+        ServerFile::Configuration => config?.to_path_buf(),
+    })
+}
+
+/// The names under which `path` may be reached: the path with its folder's
+/// symbolic links, `.` and `..` resolved (the name itself kept), and, when
+/// it exists, the file it leads to (its last symbolic link followed too).
+/// A path whose folder does not exist is taken as written, made absolute.
+fn names_of(path: &Path) -> Vec<PathBuf> {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut names = Vec::new();
+    if let Some(name) = absolute.file_name() {
+        match std::fs::canonicalize(folder_of(&absolute)) {
+            Ok(folder) => names.push(folder.join(name)),
+            Err(_) => names.push(absolute.clone()),
+        }
+    }
+    if let Ok(real) = std::fs::canonicalize(&absolute) {
+        names.push(real);
+    }
+    names
+}
+
+/// Whether `a` and `b` name one file: a common name (see [`names_of`]), or,
+/// both existing, one device and inode (a hard link, a bind mount).
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let (x, y) = (names_of(a), names_of(b));
+    if x.iter().any(|n| y.contains(n)) {
+        return true;
+    }
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(m), Ok(n)) => m.dev() == n.dev() && m.ino() == n.ino(),
+        _ => false,
+    }
+}
+
+/// The server's files for the database at `database`: named after the
+/// path as given and after the real file it leads to (SQLite names the
+/// `-wal` and `-shm` after the real file).
+fn server_files(database: &Path, config: Option<&Path>) -> Vec<(ServerFile, PathBuf)> {
+    let mut bases = vec![database.to_path_buf()];
+    if let Ok(real) = std::fs::canonicalize(database)
+        && real != database
+    {
+        bases.push(real);
+    }
+    let mut files = Vec::new();
+    for base in &bases {
+        for file in ServerFile::ALL {
+            if let Some(path) = server_file_path(file, base, config) {
+                files.push((file, path));
+            }
+        }
+    }
+    files
+}
+
+/// Checks a backup destination before anything is written: `target` may be
+/// none of the files the server needs for the database at `database` (the
+/// database, its `-wal`, `-shm`, `-journal`, server key, command journal,
+/// replay and return markers, daemon lock, and the configuration file
+/// `config`), and the key copy beside it ([`key_beside`]) may be neither
+/// one of them nor `target` itself.
+///
+/// # Errors
+/// The first clash found, in that order.
+pub fn check_target(
+    database: &Path,
+    config: Option<&Path>,
+    target: &Path,
+) -> Result<(), TargetRefused> {
+    let files = server_files(database, config);
+    if let Some((file, path)) = files.iter().find(|(_, p)| same_file(target, p)) {
+        return Err(TargetRefused {
+            refusal: BackupTargetRefusal::IsServerFile(*file),
+            path: path.clone(),
+        });
+    }
+    let key = key_beside(target);
+    if same_file(&key, target) {
+        return Err(TargetRefused {
+            refusal: BackupTargetRefusal::KeyCopyIsBackup,
+            path: target.to_path_buf(),
+        });
+    }
+    if let Some((file, path)) = files.iter().find(|(_, p)| same_file(&key, p)) {
+        return Err(TargetRefused {
+            refusal: BackupTargetRefusal::KeyCopyIsServerFile(*file),
+            path: path.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// A backup destination refused by [`check_target`].
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{refusal}: {}", path.display())]
+pub struct TargetRefused {
+    /// Why.
+    pub refusal: BackupTargetRefusal,
+    /// The file that would be overwritten, as the server names it (the
+    /// destination itself for [`BackupTargetRefusal::KeyCopyIsBackup`]).
+    pub path: PathBuf,
+}
+
+/// A destination to offer in place of a refused one: the folder `backups`
+/// beside the database, the database's name with the UTC day of `now` and
+/// the extension `db` (`/var/lib/zaochka/backups/zaochka-2026-12-05.db`).
+#[must_use]
+pub fn suggested_target(database: &Path, now: DateTime<Utc>) -> PathBuf {
+    let stem = database
+        .file_stem()
+        .map_or_else(|| "zaochka".into(), |s| s.to_string_lossy().into_owned());
+    folder_of(database)
+        .join("backups")
+        .join(format!("{stem}-{}.db", now.format("%Y-%m-%d")))
+}
+
 /// `zaochka backup FILE`: a checked copy of the open database at `target`
 /// (replacing a file there). The database's reply secret is made first if it
 /// has none yet, so that a restored copy names replies as the live one did.
@@ -165,14 +304,22 @@ pub fn take(store: &mut Store, target: &Path, now: DateTime<Utc>) -> anyhow::Res
     write_checked(target, |temporary| Ok(store.copy_into(temporary)?))
 }
 
-/// `zaochka backup FILE` for the database file at `database`: a database of
-/// an earlier schema (an upgrade not started yet) is copied as it stands,
-/// never migrated, so the old build can still use the copy; one of today's
-/// schema as [`take`] does.
+/// `zaochka backup FILE` for the database file at `database` (`config`: the
+/// configuration file the command was given), after [`check_target`]: a
+/// database of an earlier schema (an upgrade not started yet) is copied as
+/// it stands, never migrated, so the old build can still use the copy; one
+/// of today's schema as [`take`] does.
 ///
 /// # Errors
-/// As [`take`]; a database of a newer schema is refused.
-pub fn take_file(database: &Path, target: &Path, now: DateTime<Utc>) -> anyhow::Result<Written> {
+/// A destination refused by [`check_target`] ([`TargetRefused`], nothing
+/// written); as [`take`]; a database of a newer schema is refused.
+pub fn take_file(
+    database: &Path,
+    config: Option<&Path>,
+    target: &Path,
+    now: DateTime<Utc>,
+) -> anyhow::Result<Written> {
+    check_target(database, config, target)?;
     if database.exists() && store::file_schema_version(database)? < store::SCHEMA_VERSION {
         return write_checked(target, |temporary| {
             Ok(store::copy_database(database, temporary)?)
@@ -375,7 +522,9 @@ pub fn scheduled(
         .recursive(true)
         .create(dir)
         .with_context(|| format!("cannot create the backup folder {}", dir.display()))?;
-    let written = take(store, &dir.join(scheduled_name(now)), now)?;
+    let target = dir.join(scheduled_name(now));
+    check_target(&config.database, None, &target)?;
+    let written = take(store, &target, now)?;
     copy_key(&config.database, &written.path)?;
     info!(backup = %printable(&written.path.display().to_string()), bytes = written.bytes, "scheduled backup written");
     let all = scheduled_in(dir);

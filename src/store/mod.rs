@@ -163,6 +163,7 @@ pub mod relay_faults;
 mod repair;
 pub mod secrets;
 pub mod send_limits;
+pub mod server_files;
 pub mod server_key;
 pub mod shell_commands;
 pub mod signed_receipts;

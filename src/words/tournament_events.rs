@@ -285,16 +285,17 @@ pub fn director_games_frozen(
     Message::new("tournament-director-games-frozen")
         .arg("tournament", tournament.to_string())
         .arg("count", games.len())
-        .arg("games", game_list(games))
+        .arg("games", game_list(games, lang))
         .arg("due", instant_for(due, zone))
         .render(lang)
 }
 
-/// Game numbers as a list: `#3, #7`.
-fn game_list(games: &[i64]) -> String {
+/// Game numbers as a list, each as `lang` writes a game's number: `#3, #7`
+/// (English), `№3, №7` (Russian).
+fn game_list(games: &[i64], lang: Language) -> String {
     games
         .iter()
-        .map(|g| format!("#{g}"))
+        .map(|g| super::state::game_number(g, lang))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -317,7 +318,7 @@ pub fn director_bounce(
         .arg("address", address.to_string())
         .arg("game", game.to_string())
         .arg("count", games.len())
-        .arg("games", game_list(games))
+        .arg("games", game_list(games, lang))
         .render(lang)
 }
 

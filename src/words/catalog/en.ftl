@@ -1051,3 +1051,23 @@ director-mail-each = You will get a mail for each event of { $tournament } at on
 director-mail-digest = You will get the events of { $tournament } in one mail a day, at { $hour } of your time zone ({ $zone }); a day without events brings no mail. To have each event mailed at once, write "each event".
 # A director asked how to hear of events, named no tournament and directs none.
 director-mail-no-tournament = you direct no tournament: name one after the words
+# zaochka backup refused a destination before writing anything (src/words/operator/backups.rs).
+# $file — which file of the server: database, wal, shm, journal, key, commands, replay,
+# went-back, lock or config.
+backup-server-file = { $file ->
+    [database] the live database
+    [wal] the write-ahead log of the live database
+    [shm] the shared-memory index of the live database
+    [journal] the rollback journal of the live database
+    [key] the server's signing key
+    [commands] the journal of shell commands
+    [replay] the marker of an unfinished replay
+    [went-back] the record of a return to an older copy
+    [lock] the daemon's lock file
+   *[config] the configuration file
+}
+# $target — the destination as given; $what — one of backup-server-file; $path — that file;
+# $key — the name of the key copy beside the backup; $suggestion — a destination to use instead.
+backup-refused-server-file = { $target } is { $what } ({ $path }): a backup written there would destroy it. Nothing was written. Name a new file outside the server's files, such as { $suggestion }
+backup-refused-key-copy = the server key is copied beside a backup under its name with the extension `.key`, here { $key }, which is { $what } ({ $path }): the copy would overwrite it. Nothing was written. Name the backup after none of the server's files, such as { $suggestion }
+backup-refused-key-copy-is-backup = the server key is copied beside a backup under its name with the extension `.key`, and { $target } has that extension already: the key copy would overwrite the backup itself. Nothing was written. Give the backup the extension `.db`, such as { $suggestion }

@@ -3,6 +3,10 @@
 
 use std::fmt::Display;
 
+use crate::store::server_files::{BackupTargetRefusal, ServerFile};
+use crate::vocabulary::Language;
+use crate::words::catalog::Message;
+
 /// A backup written to `path`, `bytes` long, its integrity checked.
 #[must_use]
 pub fn written(path: impl Display, bytes: impl Display) -> String {
@@ -108,4 +112,41 @@ pub fn key_none_beside(beside: impl Display) -> String {
          any, stays; without one a new key is made at the first receipt, and receipts given \
          before do not verify against it (put the old key back from your copy first)"
     )
+}
+
+/// `zaochka backup` refused the destination `target` before writing
+/// anything ([`BackupTargetRefusal`]): which file of the server it or its
+/// key copy `key` would overwrite (`path`), and a destination to use
+/// instead (`suggestion`), in `lang` (the console's: `$LANG`).
+#[must_use]
+pub fn target_refused(
+    refusal: BackupTargetRefusal,
+    target: impl Display,
+    key: impl Display,
+    path: impl Display,
+    suggestion: impl Display,
+    lang: Language,
+) -> String {
+    let what = |file: ServerFile| {
+        Message::new("backup-server-file")
+            .arg("file", file.key())
+            .render(lang)
+    };
+    let path = path.to_string();
+    match refusal {
+        BackupTargetRefusal::IsServerFile(file) => Message::new("backup-refused-server-file")
+            .arg("target", target.to_string())
+            .arg("what", what(file))
+            .arg("path", path)
+            .arg("suggestion", suggestion.to_string()),
+        BackupTargetRefusal::KeyCopyIsServerFile(file) => Message::new("backup-refused-key-copy")
+            .arg("key", key.to_string())
+            .arg("what", what(file))
+            .arg("path", path)
+            .arg("suggestion", suggestion.to_string()),
+        BackupTargetRefusal::KeyCopyIsBackup => Message::new("backup-refused-key-copy-is-backup")
+            .arg("target", target.to_string())
+            .arg("suggestion", suggestion.to_string()),
+    }
+    .render(lang)
 }

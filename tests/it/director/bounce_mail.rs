@@ -48,7 +48,7 @@ fn the_directors_are_told_once_when_a_players_move_notice_bounces() {
         ru[0].contains(&format!(
             "Письмо участнику Alice ({ALICE}) не доставлено: часы участника в партии №{g} \
              остановлены, пока он не напишет снова. Неоконченная партия участника в турнире \
-             «Winter»: #{g}."
+             «Winter»: №{g}."
         )),
         "{}",
         ru[0]

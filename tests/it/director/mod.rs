@@ -6,6 +6,8 @@ mod bounce_mail;
 mod by_mail;
 mod clock_warnings;
 mod desk;
+mod digest_golden;
+mod digest_kill;
 mod digest_mail;
 mod late_claims;
 mod rights;
