@@ -540,6 +540,7 @@ pub fn director_digest_group(
     };
     let heading = Message::new(id)
         .arg("tournament", tournament.to_string())
+        .arg("quoted", shell_word(tournament))
         .render(lang);
     format!("\n{heading}")
 }

@@ -1038,13 +1038,13 @@ director-digest-head = The digest of { $tournament } for { $day }: { $events ->
    *[other] { $events } events
 } since the last digest. To have each event mailed at once, reply "each event".
 # The groups of a director's digest, each with the commands that act on its events.
-director-digest-adjudications = Gone to adjudication (the claims and analyses: tournament adjudications { $tournament }):
+director-digest-adjudications = Gone to adjudication (the claims and analyses: tournament adjudications { $quoted }):
 director-digest-rulings = Waiting for your ruling (reply with "adjudicate #N 1-0", "accept claim #N" or "reject claim #N", each with "reason: ..."):
 director-digest-late-claims = Claims after the claim term (rule with "adjudicate #N 1-0", with "reason: ..."):
 director-digest-clock-warnings = Time and silence warnings (to give days "add days #N white 3", to stop the clock "pause #N", each with "reason: ..."):
 director-digest-bounces = Mails that bounced (to send a game again "resend #N address", with "reason: ..."):
-director-digest-withdrawals = Withdrawals (the table: tournament crosstable { $tournament }):
-director-digest-finished = Finished (the final table: tournament crosstable { $tournament }):
+director-digest-withdrawals = Withdrawals (the table: tournament crosstable { $quoted }):
+director-digest-finished = Finished (the final table: tournament crosstable { $quoted }):
 # The answer to a director who set how they hear of a tournament's events.
 # $hour — the hour of the digest (08:00); $zone — the director's time zone.
 director-mail-each = You will get a mail for each event of { $tournament } at once.

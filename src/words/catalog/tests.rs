@@ -60,6 +60,21 @@ const VARIABLES_DIFFER: &[(&str, &str)] = &[
         "setup-illegal-resting-in-check",
         "the Russian says «the other side» where the English names it ($other)",
     ),
+    (
+        "director-digest-adjudications",
+        "the English gives the command with the name quoted for a shell ($quoted); \
+         the Russian names the tournament in «» ($tournament) and gives the mail command",
+    ),
+    (
+        "director-digest-withdrawals",
+        "the English gives the command with the name quoted for a shell ($quoted); \
+         the Russian names the tournament in «» ($tournament)",
+    ),
+    (
+        "director-digest-finished",
+        "the English gives the command with the name quoted for a shell ($quoted); \
+         the Russian names the tournament in «» ($tournament)",
+    ),
 ];
 
 /// A square's name on a board of up to 10 files: `a1` to `j10`.

@@ -561,6 +561,35 @@ impl Conversation {
     /// One daemon cycle; returns the mails it wrote (in outbox order).
     pub fn serve(&mut self, step: Option<usize>) -> Vec<BotMail> {
         self.bot.serve_once();
+        self.collect(step)
+    }
+
+    /// One daemon cycle on a daemon clock started at `at` (`ZAOCHKA_NOW`);
+    /// returns the mails it wrote (in outbox order).
+    pub fn serve_at(&mut self, at: chrono::DateTime<chrono::Utc>) -> Vec<BotMail> {
+        self.bot.serve_once_at(at);
+        self.collect(None)
+    }
+
+    /// [`Conversation::post_reply`] whose mail reaches the bot's mailbox at
+    /// `unix_seconds` (the Maildir file time), without running a cycle.
+    pub fn post_reply_arriving(
+        &mut self,
+        player: Player,
+        to: &BotMail,
+        line: &str,
+        unix_seconds: u64,
+    ) {
+        let id = self.next_id();
+        let mail = PlayerMail::reply(&player, to, line, &id);
+        self.bot.deliver_at(self.seq, &mail.render(), unix_seconds);
+        self.seq += 1;
+        self.sent.push(mail);
+    }
+
+    /// The outbox's `.eml` files not read yet, parsed, in outbox order, and
+    /// kept in [`Conversation::mails`].
+    fn collect(&mut self, step: Option<usize>) -> Vec<BotMail> {
         let dir = self.bot.path().join("mail/outbox");
         let mut new = Vec::new();
         if let Ok(rd) = std::fs::read_dir(&dir) {

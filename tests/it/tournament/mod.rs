@@ -7,3 +7,4 @@ mod cli;
 mod published;
 mod ratings;
 mod tables;
+mod whole_event;
