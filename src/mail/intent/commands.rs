@@ -7,7 +7,7 @@ use super::lexicon::{
     POSSESSIVE_OTHER, STANDINGS, STATUS, WIN, XFCC, is_command_word,
 };
 use super::merge::ItemKind;
-use super::speech::{Reading, negation, plays_on, read_clause, side_resigning};
+use super::speech::{Reading, negation, plays_on, read_clause, result_claim_doubt, side_resigning};
 use super::tokens::{Clause, End, Tok};
 use super::types::{Act, Doubt};
 use super::withdrawal::Withdrawal;
@@ -174,11 +174,13 @@ pub(super) fn evaluate(sentence: &[Clause], joke_near: bool, out: &mut dyn FnMut
                 Ok(hour) => out(ItemKind::Cmd(Cmd::Digest(hour))),
                 Err(written) => out(ItemKind::BadDigestHour(written)),
             },
-            Some(c @ (Cmd::ClaimWin | Cmd::ClaimLoss)) => {
+            Some(claim @ (Cmd::ClaimWin | Cmd::ClaimLoss)) => {
                 if clause.end == End::Question || words.iter().any(|w| negation(w)) {
                     out(ItemKind::Unsaid(Act::Claim, Doubt::Question));
+                } else if let Some(doubt) = result_claim_doubt(sentence, c, joke_near) {
+                    out(ItemKind::Unsaid(Act::Claim, doubt));
                 } else {
-                    out(ItemKind::Cmd(c));
+                    out(ItemKind::Cmd(claim));
                 }
             }
             Some(c) => out(ItemKind::Cmd(c)),

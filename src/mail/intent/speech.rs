@@ -434,6 +434,27 @@ fn negated_before(words: &[&str], at: usize) -> bool {
     words[at.saturating_sub(3)..at].iter().any(|w| negation(w))
 }
 
+/// Why the claim of a result that clause `c` of a sentence makes with its
+/// first words (`требую победу`, `признаю поражение`, `claim a loss`) is
+/// not the player's own, if it is not: by the same reading as every act
+/// that changes a result (quoted, reported, asked, denied, in a condition,
+/// a joke). `None`: the player claims it.
+pub(super) fn result_claim_doubt(sentence: &[Clause], c: usize, joke_near: bool) -> Option<Doubt> {
+    let clause = &sentence[c];
+    let words: Vec<&str> = clause.words().map(|(w, _)| w).collect();
+    let quoted: Vec<bool> = clause.words().map(|(_, q)| q).collect();
+    let at = words
+        .iter()
+        .position(|w| !super::lexicon::LEAD.contains(w))
+        .unwrap_or(0);
+    let named = Named {
+        act: Act::Claim,
+        form: Form::Performative,
+        at,
+    };
+    doubt(sentence, c, &words, &quoted, &named, joke_near)
+}
+
 /// Why the act named at `n` is not made, if it is not.
 fn doubt(
     sentence: &[Clause],
