@@ -367,18 +367,31 @@ pub fn post(
 }
 
 /// The tournament (row id) whose director thread the mail `a` was written
-/// in: its References or In-Reply-To name the thread's root, or it answers a
-/// mail of ours that did (a mail program that writes In-Reply-To only).
+/// in: see [`directors_thread_of_mail`].
 fn directors_thread_answered(tx: &Tx<'_>, a: Answering<'_>) -> Result<Option<i64>, StoreError> {
-    let named = a
-        .references
+    directors_thread_of_mail(tx, a.references, a.in_reply_to)
+}
+
+/// The tournament (row id) whose director thread a mail with these
+/// `references` and `in_reply_to` ids (without `<>`) was written in: they
+/// name the thread's root, or the mail answers a mail of ours that did (a
+/// mail program that writes In-Reply-To only). `None`: no director thread.
+///
+/// # Errors
+/// Database failures.
+pub fn directors_thread_of_mail(
+    tx: &Tx<'_>,
+    references: &[String],
+    in_reply_to: &[String],
+) -> Result<Option<i64>, StoreError> {
+    let named = references
         .iter()
-        .chain(a.in_reply_to)
+        .chain(in_reply_to)
         .find_map(|r| ids::directors_thread_of(r));
     if named.is_some() {
         return Ok(named);
     }
-    for parent in a.in_reply_to {
+    for parent in in_reply_to {
         if let Some(ours) = outbox::threading_of(tx, parent)?
             && let Some(t) = ours.iter().find_map(|r| ids::directors_thread_of(r))
         {

@@ -361,17 +361,9 @@ fn set_mail(
     named: Option<&str>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Result<DirectorDone, DirectorRefused>, RefereeError> {
-    use crate::mail::ids::{BotMessageId, IdKind};
     use crate::referee::tournament::director_digest;
     let lang = language_of(director);
-    let thread = env
-        .in_reply_to
-        .iter()
-        .chain(env.references.iter())
-        .find_map(|id| match BotMessageId::parse(id)?.kind {
-            IdKind::DirectorsThread { tournament } => Some(tournament),
-            _ => None,
-        });
+    let thread = crate::letters::directors_thread_of_mail(tx, &env.references, &env.in_reply_to)?;
     let names: Vec<String> = match (named, thread) {
         (Some(n), _) => vec![n.to_string()],
         (None, Some(t)) => {

@@ -108,10 +108,7 @@ pub type Directing = (TournamentDirector, Player, DirectorMail);
 ///
 /// # Errors
 /// [`TournamentRefusal::Unknown`], database failures.
-pub fn directors(
-    tx: &Tx<'_>,
-    name: &str,
-) -> Result<(Tournament, Vec<Directing>), RefereeError> {
+pub fn directors(tx: &Tx<'_>, name: &str) -> Result<(Tournament, Vec<Directing>), RefereeError> {
     let t = by_name(tx, name)?;
     let mut out = Vec::new();
     for d in tournaments::directors(tx, t.id)? {

@@ -420,3 +420,97 @@ fn the_directors_list_shows_each_directors_mail_setting_in_the_configured_langua
         "back to each"
     );
 }
+
+/// The mail setting of `director` in each tournament, by name.
+fn settings(bot: &Bot, director: &str) -> Vec<(String, String)> {
+    let db = bot.db();
+    let mut st = db
+        .prepare(
+            "SELECT t.name, m.mode FROM director_mail m
+             JOIN tournaments t ON t.id = m.tournament_id
+             JOIN players p ON p.id = m.player_id
+             WHERE p.email = ?1 ORDER BY t.name",
+        )
+        .unwrap();
+    st.query_map([director], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn a_reply_to_a_digest_with_in_reply_to_only_sets_that_tournament_alone() {
+    let bot = Bot::new(Mailing::Local);
+    winter(&bot);
+    // A second tournament the Russian director directs too.
+    let desk = ["--as", REFEREE];
+    bot.ok_at(
+        t0(),
+        &[
+            &[
+                "tournament",
+                "new",
+                "Spring",
+                "--variant",
+                "russian",
+                "--system",
+                "round-robin",
+            ][..],
+            &desk,
+        ]
+        .concat(),
+    );
+    bot.ok_at(
+        t0(),
+        &[
+            &["tournament", "directors", "add", "Spring", JUDGE][..],
+            &desk,
+        ]
+        .concat(),
+    );
+    for t in [T, "Spring"] {
+        bot.ok(&[
+            "tournament",
+            "directors",
+            "mail",
+            t,
+            JUDGE,
+            "digest",
+            "--as",
+            REFEREE,
+        ]);
+    }
+    tick(&bot, 14, 10);
+    tick(&bot, 15, 6);
+    assert!(last(&bot, JUDGE).starts_with("Сводка турнира «Winter»"));
+    // The director's mail program writes In-Reply-To only (no References).
+    let (reply_to, subject, message_id) = last_headers(&bot, JUDGE);
+    let ru = mail(
+        "Судья <judge@example.test>",
+        &reply_to,
+        &format!("Re: {subject}"),
+        "ru-each@club.test",
+        "Присылать сразу.\n",
+    )
+    .replacen(
+        "Message-ID:",
+        &format!("In-Reply-To: <{message_id}>\nMessage-ID:"),
+        1,
+    );
+    bot.deliver(1, &ru);
+    tick(&bot, 15, 7);
+    assert_eq!(
+        settings(&bot, JUDGE),
+        [
+            ("Spring".to_string(), "digest".to_string()),
+            ("Winter".to_string(), "each".to_string())
+        ],
+        "{}",
+        last(&bot, JUDGE)
+    );
+    assert!(
+        !last(&bot, JUDGE).contains("Spring"),
+        "{}",
+        last(&bot, JUDGE)
+    );
+}
