@@ -508,7 +508,7 @@ tournament-director-finished = Турнир «{ $tournament }» окончен: 
     [one] { $games } партия
     [few] { $games } партии
    *[other] { $games } партий
-}). Итоговая таблица — в командной строке (`zaochka tournament crosstable { $quoted }`) или в письме «таблица».
+}). Итоговая таблица — в командной строке (`zaochka tournament crosstable { $quoted }`).
 # A director asks for a bulletin after the final one was sent.
 bulletin-final-sent = итоговый бюллетень турнира «{ $tournament }» (№ { $number }) уже разослан: следующего бюллетеня не будет
 # To a tournament's directors: time and silence warnings (src/words/tournament_events.rs).
