@@ -1009,7 +1009,7 @@ days-count = { $days ->
   }
 # A player's withdrawal by mail (src/words/tournament_events.rs): the line that confirms it, under each tournament's terms.
 # $code — eight digits; $until — the last day the code is taken.
-withdrawal-confirm = To withdraw from { $tournament }, reply to this mail with the line: confirm withdrawal { $code } (the code is taken until { $until }).
+withdrawal-confirm = To withdraw from { $tournament }, reply to this mail with the line: confirm withdrawal { $code } (the code is valid through { $until }, that day included).
 # The answers to a confirmation of a withdrawal.
 withdrawal-made = You have withdrawn from { $tournament }: { $games ->
     [0] you had no unfinished game there
