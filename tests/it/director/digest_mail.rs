@@ -346,32 +346,32 @@ fn a_digest_comes_only_at_the_directors_hour_and_events_after_it_wait_for_the_ne
     );
 }
 
+/// The round robin `name` (Russian checkers), made by Referee at [`t0`],
+/// with Судья as its second director.
+fn a_round_robin_directed_by_both(bot: &Bot, name: &str) {
+    let desk = ["--as", REFEREE];
+    let new = [
+        "tournament",
+        "new",
+        name,
+        "--variant",
+        "russian",
+        "--system",
+        "round-robin",
+    ];
+    bot.ok_at(t0(), &[&new[..], &desk].concat());
+    bot.ok_at(
+        t0(),
+        &[&["tournament", "directors", "add", name, JUDGE][..], &desk].concat(),
+    );
+}
+
 #[test]
 fn the_directors_list_shows_each_directors_mail_setting_in_the_configured_language() {
     let bot = Bot::new(Mailing::Local);
     two_players(&bot, "russian");
     add_director(&|args| bot.ok(args), JUDGE, Some("ru"));
-    let desk = ["--as", REFEREE];
-    bot.ok_at(
-        t0(),
-        &[
-            &[
-                "tournament",
-                "new",
-                T,
-                "--variant",
-                "russian",
-                "--system",
-                "round-robin",
-            ][..],
-            &desk,
-        ]
-        .concat(),
-    );
-    bot.ok_at(
-        t0(),
-        &[&["tournament", "directors", "add", T, JUDGE][..], &desk].concat(),
-    );
+    a_round_robin_directed_by_both(&bot, T);
     bot.ok(&[
         "tournament",
         "directors",
@@ -443,31 +443,7 @@ fn a_reply_to_a_digest_with_in_reply_to_only_sets_that_tournament_alone() {
     let bot = Bot::new(Mailing::Local);
     winter(&bot);
     // A second tournament the Russian director directs too.
-    let desk = ["--as", REFEREE];
-    bot.ok_at(
-        t0(),
-        &[
-            &[
-                "tournament",
-                "new",
-                "Spring",
-                "--variant",
-                "russian",
-                "--system",
-                "round-robin",
-            ][..],
-            &desk,
-        ]
-        .concat(),
-    );
-    bot.ok_at(
-        t0(),
-        &[
-            &["tournament", "directors", "add", "Spring", JUDGE][..],
-            &desk,
-        ]
-        .concat(),
-    );
+    a_round_robin_directed_by_both(&bot, "Spring");
     for t in [T, "Spring"] {
         bot.ok(&[
             "tournament",
