@@ -372,6 +372,20 @@ impl Default for AddressConfig {
 }
 
 impl Config {
+    /// The folders on this machine that hold mail: the Maildir inbox and the
+    /// folder of the file outbox (none for IMAP and SMTP).
+    #[must_use]
+    pub fn mail_folders(&self) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        if let InboxConfig::Maildir { path } = &self.inbox {
+            out.push(path.clone());
+        }
+        if let OutboxConfig::Files { path } = &self.outbox {
+            out.push(path.clone());
+        }
+        out
+    }
+
     /// The bot's address (`<local>@<domain>`), from which every reply and
     /// personal address is made.
     #[must_use]

@@ -23,9 +23,12 @@ pub struct Backup {
 
 impl Backup {
     pub(super) fn execute(self, args: &StoreArgs) -> anyhow::Result<ExitCode> {
-        let database = args.config()?.database;
+        let loaded = args.config()?;
+        let database = loaded.database.clone();
         let config = args.config.as_deref();
-        if let Err(refused) = backup::check_target(&database, config, &self.file) {
+        let checked = backup::check_target(&database, config, &self.file)
+            .and_then(|()| backup::check_outside_mail(&self.file, &loaded.mail_folders()));
+        if let Err(refused) = checked {
             let words = backups::target_refused(
                 refused.refusal,
                 self.file.display(),

@@ -268,6 +268,30 @@ pub fn check_target(
     Ok(())
 }
 
+/// Checks that a backup destination `target` lies in none of the folders
+/// that hold mail, `mail_folders` (see [`crate::config::Config::mail_folders`]):
+/// the copy and the server key beside it would be read as mail there, or
+/// sent.
+///
+/// # Errors
+/// The mail folder `target` is in ([`BackupTargetRefusal::InMailFolder`]).
+pub fn check_outside_mail(target: &Path, mail_folders: &[PathBuf]) -> Result<(), TargetRefused> {
+    let absolute = std::path::absolute(target).unwrap_or_else(|_| target.to_path_buf());
+    let folder = std::fs::canonicalize(folder_of(&absolute))
+        .unwrap_or_else(|_| folder_of(&absolute).to_path_buf());
+    for mail in mail_folders {
+        let mail_abs = std::path::absolute(mail).unwrap_or_else(|_| mail.clone());
+        let mail_real = std::fs::canonicalize(&mail_abs).unwrap_or(mail_abs);
+        if folder.starts_with(&mail_real) {
+            return Err(TargetRefused {
+                refusal: BackupTargetRefusal::InMailFolder,
+                path: mail.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// A backup destination refused by [`check_target`].
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{refusal}: {}", path.display())]
@@ -524,6 +548,7 @@ pub fn scheduled(
         .with_context(|| format!("cannot create the backup folder {}", dir.display()))?;
     let target = dir.join(scheduled_name(now));
     check_target(&config.database, None, &target)?;
+    check_outside_mail(&target, &config.mail_folders())?;
     let written = take(store, &target, now)?;
     copy_key(&config.database, &written.path)?;
     info!(backup = %printable(&written.path.display().to_string()), bytes = written.bytes, "scheduled backup written");

@@ -90,4 +90,9 @@ pub enum BackupTargetRefusal {
     /// extension is `key` already).
     #[error("backup destination refused: its key copy would overwrite the backup")]
     KeyCopyIsBackup,
+    /// The destination lies in a folder that holds mail (the Maildir inbox
+    /// or the file outbox): the daemon would read the copy, with every
+    /// token and the server key beside it, as mail.
+    #[error("backup destination refused: it is in a mail folder")]
+    InMailFolder,
 }

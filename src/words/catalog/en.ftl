@@ -1071,6 +1071,7 @@ backup-server-file = { $file ->
 backup-refused-server-file = { $target } is { $what } ({ $path }): a backup written there would destroy it. Nothing was written. Name a new file outside the server's files, such as { $suggestion }
 backup-refused-key-copy = the server key is copied beside a backup under its name with the extension `.key`, here { $key }, which is { $what } ({ $path }): the copy would overwrite it. Nothing was written. Name the backup after none of the server's files, such as { $suggestion }
 backup-refused-key-copy-is-backup = the server key is copied beside a backup under its name with the extension `.key`, and { $target } has that extension already: the key copy would overwrite the backup itself. Nothing was written. Give the backup the extension `.db`, such as { $suggestion }
+backup-refused-mail-folder = { $target } is in the mail folder { $path }: the daemon would read the copy there, with every player's token and the server key beside it, as mail (or send it). Nothing was written. Choose a folder outside the mail folders, such as { $suggestion }
 # `tournament directors list` at the console (src/words/operator/desk.rs): one line a director.
 # $role — referee, admin (or player, when no longer a referee); $since — when they became a director (RFC 3339); $mail — each or digest.
 tournament-directors-line = { $address } ({ $name }, { $role ->

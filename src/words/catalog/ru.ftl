@@ -1135,6 +1135,7 @@ backup-server-file = { $file ->
 backup-refused-server-file = { $target } — это { $what } ({ $path }): резервная копия, записанная туда, уничтожила бы его. Ничего не записано. Назовите новый файл, не совпадающий с файлами сервера, например { $suggestion }
 backup-refused-key-copy = ключ сервера копируется рядом с резервной копией под её именем с расширением `.key`, здесь { $key }, а это { $what } ({ $path }): копия ключа записалась бы поверх него. Ничего не записано. Назовите копию так, чтобы имя не совпадало ни с одним файлом сервера, например { $suggestion }
 backup-refused-key-copy-is-backup = ключ сервера копируется рядом с резервной копией под её именем с расширением `.key`, а у { $target } это расширение уже есть: копия ключа записалась бы поверх самой резервной копии. Ничего не записано. Дайте копии расширение `.db`, например { $suggestion }
+backup-refused-mail-folder = { $target } лежит в почтовой папке { $path }: демон прочёл бы копию со всеми ключами участников и ключом сервера рядом с ней как письмо (или отправил бы её). Ничего не записано. Выберите папку вне почтовых, например { $suggestion }
 # `tournament directors list` at the console (src/words/operator/desk.rs): one line a director.
 # $role — referee, admin (or player, when no longer a referee); $since — when they became a director (RFC 3339); $mail — each or digest.
 tournament-directors-line = { $address } ({ $name }, { $role ->

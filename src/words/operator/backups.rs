@@ -147,6 +147,10 @@ pub fn target_refused(
         BackupTargetRefusal::KeyCopyIsBackup => Message::new("backup-refused-key-copy-is-backup")
             .arg("target", target.to_string())
             .arg("suggestion", suggestion.to_string()),
+        BackupTargetRefusal::InMailFolder => Message::new("backup-refused-mail-folder")
+            .arg("target", target.to_string())
+            .arg("path", path)
+            .arg("suggestion", suggestion.to_string()),
     }
     .render(lang)
 }

@@ -79,7 +79,8 @@ fn backup(bot: &Bot, name: &str, lang: &str) -> std::process::Output {
 }
 
 #[test]
-fn a_backup_over_the_database_its_companions_or_its_own_key_copy_is_refused_and_changes_no_file() {
+fn a_backup_over_the_database_its_companions_its_own_key_copy_or_into_a_mail_folder_is_refused_and_changes_no_file()
+ {
     let bot = installation();
     let d = bot.path().display().to_string();
     let config = bot.config.display().to_string();
@@ -122,6 +123,11 @@ fn a_backup_over_the_database_its_companions_or_its_own_key_copy_is_refused_and_
         // Names whose key copy is the backup itself.
         ("bk/foo.key".into(), "bk/foo.key has that extension already"),
         ("backup.key".into(), "backup.key has that extension already"),
+        // Names in a folder that holds mail: the copy would be read as mail.
+        ("mail/inbox/new/x.db".into(), "is in the mail folder"),
+        ("mail/inbox/x.db".into(), "is in the mail folder"),
+        ("here/mail/inbox/cur/x.db".into(), "is in the mail folder"),
+        ("mail/outbox/x.db".into(), "is in the mail folder"),
     ];
     for (name, refusal) in &cases {
         let before = hashes(bot.path());
