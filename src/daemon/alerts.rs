@@ -139,6 +139,12 @@ pub fn raise(
         warn!(alert = %printable(&key), "no referee or admin is registered to tell");
     }
     for referee in list {
+        if let Some(game) = alert.game_for_directors()
+            && crate::referee::tournament::director_digest::hears_by_digest(tx, game, referee.id)?
+        {
+            info!(alert = %printable(&key), referee = %printable(&referee.email), "alert told in the directors' digest");
+            continue;
+        }
         let status = if referee.unreachable_since.is_some() {
             DeliveryStatus::Unreachable
         } else if records::bouncing_since(tx, &referee.email)?.is_some() {

@@ -153,6 +153,18 @@ pub enum Alert {
 }
 
 impl Alert {
+    /// The tournament game the alert is about when its directors are told
+    /// of it as a director event too (a bounced mail, a clock stopped by
+    /// one): a director on the daily digest reads it there.
+    #[must_use]
+    pub fn game_for_directors(&self) -> Option<GameId> {
+        match self {
+            Alert::Undeliverable { game, .. } => *game,
+            Alert::ClockStopped(stopped) => Some(stopped.game),
+            _ => None,
+        }
+    }
+
     /// The subject of the alert mail, in `lang`.
     #[must_use]
     pub fn subject(&self, lang: Language) -> String {

@@ -65,6 +65,24 @@ pub(super) fn keep(
     Ok(true)
 }
 
+/// Whether `player` hears of the events of the game `game` through the
+/// daily digest: a director of its tournament who asked for the digest (a
+/// game of no tournament: no). The referees' alerts about such a game (a
+/// bounced mail, a clock stopped by it) leave that director out: the
+/// digest tells them.
+///
+/// # Errors
+/// [`StoreError::Sqlite`] only.
+pub fn hears_by_digest(tx: &Tx<'_>, game: GameId, player: PlayerId) -> Result<bool, StoreError> {
+    let Some(link) = tournaments::game(tx, game)? else {
+        return Ok(false);
+    };
+    let directs = tournaments::directors(tx, link.tournament)?
+        .iter()
+        .any(|d| d.player == player);
+    Ok(directs && rows::mail_of(tx, link.tournament, player)? == DirectorMail::Digest)
+}
+
 /// Sets how the director of `address` hears of the events of tournament
 /// `name`, by the director `actor` (themself or another director of it),
 /// at `now` (UTC). Audit: `tournament_director_mail`. Events kept for a

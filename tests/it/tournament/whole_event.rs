@@ -661,8 +661,9 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
         at(5, 9, 0),
         &format!(
             "Brown's mail server returns the notice of Андреев's move (game #{judged}): \
-             Brown's clock stops. Both directors get the referees' alerts of the address and of the clock at once; \
-             Судья the tournament's mail too, Referee the digest of the withdrawal:"
+             Brown's clock stops. Судья gets the referees' alerts of the address and of the clock at once, \
+             and the tournament's mail; Referee, on the digest, gets neither alert (the next digest tells \
+             the bounce), only the digest of the withdrawal:"
         ),
     );
     let (row, id) = run.c.bot.notice_row(judged, BROWN.email);
@@ -680,10 +681,10 @@ fn a_whole_round_robin_by_mail_reads_as_its_documented_transcript() {
     );
     let new = run.tick(at(5, 9, 0));
     assert_eq!(run.c.bot.pauses(judged).len(), 1, "the clock stopped");
-    // Each referee's alerts of the address and of the stopped clock, the
-    // tournament's bounce mail to Судья, the digest of the withdrawal to
-    // Referee.
-    assert_eq!(run.directors(&new), 6);
+    // Судья's alerts of the address and of the stopped clock and the
+    // tournament's bounce mail; Referee, on the digest, no alert: the
+    // digest of the withdrawal only.
+    assert_eq!(run.directors(&new), 4);
     assert!(
         new.iter().any(|m| m.is_to(&REFEREE)
             && m.text
