@@ -178,6 +178,22 @@ fn last_headers(bot: &Bot, address: &str) -> (String, String, String) {
         .unwrap()
 }
 
+/// Судья presses Reply on the last mail to them and writes `body`, the
+/// mail program writing the threading headers `threading` (In-Reply-To,
+/// and References if any).
+fn judge_replies(bot: &Bot, seq: usize, body: &str, threading: &str) {
+    let (reply_to, subject, _) = last_headers(bot, JUDGE);
+    let reply = mail(
+        "Судья <judge@example.test>",
+        &reply_to,
+        &format!("Re: {subject}"),
+        &format!("judge-{seq}@club.test"),
+        body,
+    )
+    .replacen("Message-ID:", &format!("{threading}\nMessage-ID:"), 1);
+    bot.deliver(seq, &reply);
+}
+
 /// The body of the last mail to `address`.
 fn last(bot: &Bot, address: &str) -> String {
     mails(bot, address).pop().unwrap().2
@@ -192,7 +208,7 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
     tick(&bot, 14, 10);
     assert!(last(&bot, JUDGE).contains("не делает ход"));
     // The Russian director presses Reply on the warning.
-    let (reply_to, subject, message_id) = last_headers(&bot, JUDGE);
+    let (_, _, message_id) = last_headers(&bot, JUDGE);
     let id: i64 = bot
         .db()
         .query_row("SELECT id FROM tournaments WHERE name = ?1", [T], |r| {
@@ -200,19 +216,12 @@ fn a_director_asks_for_the_digest_by_mail_in_either_language_and_gets_one_in_it(
         })
         .unwrap();
     let root = format!("zaochka.directors.{id}@example.test");
-    let ru = mail(
-        "Судья <judge@example.test>",
-        &reply_to,
-        &format!("Re: {subject}"),
-        "ru-digest@club.test",
-        "Присылать сводкой.\n\n-- \nСудья\n",
-    )
-    .replacen(
-        "Message-ID:",
-        &format!("In-Reply-To: <{message_id}>\nReferences: <{root}> <{message_id}>\nMessage-ID:"),
+    judge_replies(
+        &bot,
         1,
+        "Присылать сводкой.\n\n-- \nСудья\n",
+        &format!("In-Reply-To: <{message_id}>\nReferences: <{root}> <{message_id}>"),
     );
-    bot.deliver(1, &ru);
     tick(&bot, 15, 10);
     let answer = last(&bot, JUDGE);
     assert!(
@@ -460,20 +469,13 @@ fn a_reply_to_a_digest_with_in_reply_to_only_sets_that_tournament_alone() {
     tick(&bot, 15, 6);
     assert!(last(&bot, JUDGE).starts_with("Сводка турнира «Winter»"));
     // The director's mail program writes In-Reply-To only (no References).
-    let (reply_to, subject, message_id) = last_headers(&bot, JUDGE);
-    let ru = mail(
-        "Судья <judge@example.test>",
-        &reply_to,
-        &format!("Re: {subject}"),
-        "ru-each@club.test",
-        "Присылать сразу.\n",
-    )
-    .replacen(
-        "Message-ID:",
-        &format!("In-Reply-To: <{message_id}>\nMessage-ID:"),
+    let (_, _, message_id) = last_headers(&bot, JUDGE);
+    judge_replies(
+        &bot,
         1,
+        "Присылать сразу.\n",
+        &format!("In-Reply-To: <{message_id}>"),
     );
-    bot.deliver(1, &ru);
     tick(&bot, 15, 7);
     assert_eq!(
         settings(&bot, JUDGE),

@@ -19,8 +19,9 @@ fn write(bot: &Bot, seq: usize, game: i64, address: &str, body: &str) {
     write_at(bot, seq, game, address, body, t0());
 }
 
-/// [`write`], the mail arriving and read at `at`.
-fn write_at(bot: &Bot, seq: usize, game: i64, address: &str, body: &str, at: DateTime<Utc>) {
+/// The bot's address of `game` for the player of `address` (the address
+/// their mails of the game are answered from).
+fn game_address(bot: &Bot, game: i64, address: &str) -> String {
     let white: String = bot
         .db()
         .query_row(
@@ -30,7 +31,12 @@ fn write_at(bot: &Bot, seq: usize, game: i64, address: &str, body: &str, at: Dat
         )
         .unwrap();
     let side = if white == address { "white" } else { "black" };
-    let to = format!("bot+{game}.{}@example.test", bot.token(game, side));
+    format!("bot+{game}.{}@example.test", bot.token(game, side))
+}
+
+/// [`write`], the mail arriving and read at `at`.
+fn write_at(bot: &Bot, seq: usize, game: i64, address: &str, body: &str, at: DateTime<Utc>) {
+    let to = game_address(bot, game, address);
     bot.deliver_at(
         seq,
         &mail(address, &to, "Winter", &format!("w-{seq}@x"), body),
@@ -445,16 +451,7 @@ fn write_real_stamp(
     body: &str,
     at: DateTime<Utc>,
 ) {
-    let white: String = bot
-        .db()
-        .query_row(
-            "SELECT p.email FROM games g JOIN players p ON p.id = g.white_id WHERE g.id = ?1",
-            [game],
-            |r| r.get(0),
-        )
-        .unwrap();
-    let side = if white == address { "white" } else { "black" };
-    let to = format!("bot+{game}.{}@example.test", bot.token(game, side));
+    let to = game_address(bot, game, address);
     let real = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
